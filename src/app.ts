@@ -1,0 +1,101 @@
+import swagger from "@fastify/swagger";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import scalar from "@scalar/fastify-api-reference";
+import Fastify, { type FastifyBaseLogger } from "fastify";
+import type { Database } from "./db/connection.ts";
+import { registerFinance } from "./engines/finance/index.ts";
+import { registerApiKeyRoutes, ApiKey } from "./platform/auth/api-keys-routes.ts";
+import { registerAuth, registerPermissionGuard } from "./platform/auth/auth-hook.ts";
+import { ApiError } from "./platform/errors.ts";
+import { registerEventRoutes } from "./platform/events/events-routes.ts";
+import { registerHealthRoutes } from "./platform/health-routes.ts";
+import type { Api } from "./platform/http.ts";
+import { registerIdempotency } from "./platform/idempotency/idempotency-hook.ts";
+import { newId } from "./platform/ids.ts";
+import { registerMeRoutes } from "./platform/me-routes.ts";
+import { openApiOptions } from "./platform/openapi.ts";
+import { ProblemSchema, registerProblemHandling, sendProblem } from "./platform/problems.ts";
+import type { RateLimitStore } from "./platform/rate-limit/gcra.ts";
+import { registerRateLimit } from "./platform/rate-limit/rate-limit-hook.ts";
+import "./platform/request-context.ts";
+import { validatorCompiler } from "./platform/validation.ts";
+
+export type Clock = () => Date;
+
+export interface AppDeps {
+  database: Database;
+  rateLimits: RateLimitStore;
+  /** Injected so tests can move time (overdue invoices, key expiry, rate limits). */
+  clock?: Clock;
+  /** A pino logger; none means silent (tests). */
+  logger?: FastifyBaseLogger;
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Builds the whole HTTP API; no globals, so several can run in one process (tests). */
+export async function buildApp(deps: AppDeps): Promise<Api> {
+  const clock = deps.clock ?? (() => new Date());
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: false,
+    requestIdLogLabel: "request_id",
+    // A caller's own request id is kept (for tracing across systems) when it is sane.
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && INCOMING_REQUEST_ID.test(incoming) ? incoming : newId("request");
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+    // One log line per request (onResponse below) instead of Fastify's two.
+    disableRequestLogging: true,
+    frameworkErrors: (error, request, reply) => sendProblem(request, reply, new ApiError("validation_failed", `The URL is malformed: ${error.message}`)),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorateRequest("now", null as unknown as Date); // set by the first onRequest hook
+  app.addHook("onRequest", async (request, reply) => {
+    request.now = clock();
+    reply.header("x-request-id", request.id);
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, key: request.caller?.key.id },
+      "request",
+    );
+  });
+
+  // An empty body with a JSON content type is "no body" (curl -X POST -H 'content-type: application/json').
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "") return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+
+  registerProblemHandling(app);
+  app.addHook("onRoute", (route) => {
+    if (route.url.startsWith("/docs")) route.config = { ...route.config, public: true };
+    // Every route documents its errors with the one problem schema.
+    if (route.schema && !route.schema.hide) {
+      route.schema.response = { ...(route.schema.response as object), "4XX": ProblemSchema, "5XX": ProblemSchema };
+    }
+  });
+  await app.register(swagger, openApiOptions);
+
+  registerAuth(app, deps.database.db);
+  registerRateLimit(app, deps.rateLimits);
+  registerPermissionGuard(app);
+  registerIdempotency(app, deps.database.db);
+
+  const routeDeps = { db: deps.database.db };
+  registerHealthRoutes(app, deps.database);
+  registerMeRoutes(app);
+  registerApiKeyRoutes(app, routeDeps);
+  const finance = registerFinance(app, routeDeps);
+  registerEventRoutes(app, routeDeps, { ...finance.eventObjects, api_key: ApiKey });
+
+  app.get("/v1/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  await app.register(scalar, { routePrefix: "/docs", configuration: { url: "/v1/openapi.json", title: "Enginery API" } });
+  return app;
+}

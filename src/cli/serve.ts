@@ -1,0 +1,66 @@
+import { buildApp } from "../app.ts";
+import type { Config } from "../config.ts";
+import { seedDemoIfEmpty } from "../demo/seed.ts";
+import { allJobs } from "../jobs.ts";
+import { createScheduler } from "../platform/scheduler.ts";
+import { logger, openMigrated, rateLimitStore } from "../runtime.ts";
+
+function banner(url: string, demo: Awaited<ReturnType<typeof seedDemoIfEmpty>>): string {
+  const lines = [`Enginery is serving ${url}  (API reference: ${url}/docs)`];
+  if (demo) {
+    lines.push(
+      "",
+      `First start: created the demo organization "${demo.orgName}" (${demo.orgId}) with ${demo.invoices} invoices.`,
+      "Its full-access API key, shown this once (keep it; `enginery keys create` makes more):",
+      "",
+      `  export KEY=${demo.secret}`,
+      `  curl -H "Authorization: Bearer $KEY" "${url}/v1/invoices?status=overdue"`,
+      "",
+    );
+  }
+  return lines.join("\n");
+}
+
+export async function serve(config: Config): Promise<void> {
+  const log = logger(config);
+  const database = await openMigrated(config);
+  const demo = await seedDemoIfEmpty(database.db, new Date());
+  const rateLimits = rateLimitStore(config);
+  const app = await buildApp({ database, rateLimits, logger: log });
+  const scheduler = createScheduler({ jobs: allJobs(database.db), intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const url = address.replace("0.0.0.0", "localhost").replace("[::]", "localhost");
+  if (config.schedulerEnabled) scheduler.start();
+  process.stdout.write(`${banner(url, demo)}\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, "shutting down");
+    await app.close();
+    await scheduler.stop();
+    await rateLimits.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+/** The scheduler alone, for deployments that run it apart from the API processes. */
+export async function worker(config: Config): Promise<void> {
+  const log = logger(config);
+  const database = await openMigrated(config);
+  const scheduler = createScheduler({ jobs: allJobs(database.db), intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });
+  scheduler.start();
+  log.info({ intervalMs: config.schedulerIntervalMs }, "worker started");
+  const shutdown = async () => {
+    await scheduler.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown());
+  process.on("SIGTERM", () => void shutdown());
+}

@@ -1,0 +1,92 @@
+import path from "node:path";
+
+/**
+ * Environment -> typed config. Every variable is validated here, at start, so a
+ * wrong value stops the process with one line naming it instead of failing
+ * later in some request.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** postgres://... when set; otherwise the embedded PGlite database in dataDir. */
+  databaseUrl: string | null;
+  databasePoolSize: number;
+  dataDir: string;
+  redisUrl: string | null;
+  logLevel: LogLevel;
+  /** Run the scheduler (overdue invoices, ...) inside the server process. */
+  schedulerEnabled: boolean;
+  schedulerIntervalMs: number;
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+type LogLevel = (typeof LOG_LEVELS)[number];
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === "" ? undefined : value.trim();
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (["1", "true", "yes", "on"].includes(raw)) return true;
+  if (["0", "false", "no", "off"].includes(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = read(env, name);
+  if (raw === undefined) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL such as ${protocols[0]}//host:port/...`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must start with ${protocols.join(" or ")}//, got "${parsed.protocol}//"`);
+  }
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const logLevel = (read(env, "LOG_LEVEL") ?? "info").toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}, got "${logLevel}"`);
+  }
+  const host = read(env, "HOST") ?? "0.0.0.0";
+  if (!/^[A-Za-z0-9.:\-[\]]+$/.test(host)) throw new ConfigError("HOST", `is not a host name or address: "${host}"`);
+
+  return {
+    port: integer(env, "PORT", 8080, 0, 65535),
+    host,
+    databaseUrl: url(env, "DATABASE_URL", ["postgres:", "postgresql:"]),
+    databasePoolSize: integer(env, "DATABASE_POOL_SIZE", 10, 1, 200),
+    dataDir: path.resolve(read(env, "DATA_DIR") ?? "./.enginery/data"),
+    redisUrl: url(env, "REDIS_URL", ["redis:", "rediss:"]),
+    logLevel: logLevel as LogLevel,
+    schedulerEnabled: boolean(env, "SCHEDULER", true),
+    schedulerIntervalMs: integer(env, "SCHEDULER_INTERVAL_MS", 30_000, 100, 86_400_000),
+  };
+}

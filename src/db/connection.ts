@@ -1,0 +1,77 @@
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import postgres from "postgres";
+import * as schema from "./schema.ts";
+import { acquireEmbeddedLock } from "./embedded-lock.ts";
+
+export type Schema = typeof schema;
+/** The query builder, for both drivers. A transaction is one too, so services take either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface Database {
+  kind: "pglite" | "postgres";
+  db: Db;
+  /** Runs SQL text that may hold several statements and no parameters (migrations, bench loads). */
+  exec(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir: string }
+  /** A throwaway in-memory PGlite, for tests. */
+  | { kind: "pglite-memory" };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === "postgres") return openPostgres(target.url, target.poolSize ?? 10);
+  if (target.kind === "pglite-memory") return openPglite(new PGlite(), () => {});
+  const release = acquireEmbeddedLock(target.dataDir);
+  try {
+    fs.mkdirSync(target.dataDir, { recursive: true });
+    const client = new PGlite(target.dataDir);
+    await client.waitReady;
+    return openPglite(client, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+function openPglite(client: PGlite, release: () => void): Database {
+  // Both drivers build the same PgDatabase; only their result HKT differs, which no caller sees.
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: "pglite",
+    db,
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+function openPostgres(url: string, poolSize: number): Database {
+  const client = postgres(url, {
+    max: poolSize,
+    onnotice: () => {},
+  });
+  const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  return {
+    kind: "postgres",
+    db,
+    exec: async (text) => {
+      await client.unsafe(text);
+    },
+    close: async () => {
+      await client.end({ timeout: 5 });
+    },
+  };
+}

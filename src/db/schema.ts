@@ -1,0 +1,6 @@
+// Every table, for drizzle-kit (migrations) and the typed query builder.
+export * from "../platform/orgs/orgs-table.ts";
+export * from "../platform/auth/api-keys-table.ts";
+export * from "../platform/idempotency/idempotency-table.ts";
+export * from "../platform/events/events-table.ts";
+export * from "../engines/finance/invoices-table.ts";

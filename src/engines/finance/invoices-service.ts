@@ -1,0 +1,292 @@
+import { and, eq, gte, lt, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/connection.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { daysBetween, utcDate } from "../../platform/dates.ts";
+import { ApiError, invalidField, notFound } from "../../platform/errors.ts";
+import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
+import { newId } from "../../platform/ids.ts";
+import { defineList, listPage, type Page } from "../../platform/lists.ts";
+import { checkCurrencyPrecision, fromCents, toCents } from "../../platform/money.ts";
+import { orgs } from "../../platform/orgs/orgs-table.ts";
+import { INVOICE_STATUSES, type CreateInvoiceInput, type InvoiceApi, type InvoiceStatus, type UpdateInvoiceInput } from "./invoices-schemas.ts";
+import { invoices, type InvoiceRow, type StoredInvoiceStatus } from "./invoices-table.ts";
+
+/** The invoice as the API shows it; status and days_overdue depend on today's date (UTC). */
+export function invoiceToApi(row: InvoiceRow, now: Date): InvoiceApi {
+  const today = utcDate(now);
+  const overdue = row.status === "open" && row.dueDate < today;
+  return {
+    id: row.id,
+    object: "invoice",
+    number: row.number,
+    client: row.client,
+    description: row.description,
+    account_id: row.accountId,
+    amount: fromCents(row.amountCents),
+    amount_paid: fromCents(row.amountPaidCents),
+    amount_due: fromCents(row.amountCents - row.amountPaidCents),
+    currency: row.currency,
+    status: overdue ? "overdue" : row.status,
+    due_date: row.dueDate,
+    days_overdue: overdue ? daysBetween(row.dueDate, today) : 0,
+    issued_at: row.issuedAt?.toISOString() ?? null,
+    paid_at: row.paidAt?.toISOString() ?? null,
+    metadata: row.metadata,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The list filter's notion of status: "open" and "overdue" split stored open invoices by due date. */
+function statusCondition(status: string, now: Date) {
+  const today = utcDate(now);
+  if (status === "overdue") return and(eq(invoices.status, "open"), lt(invoices.dueDate, today))!;
+  if (status === "open") return and(eq(invoices.status, "open"), gte(invoices.dueDate, today))!;
+  return eq(invoices.status, status as StoredInvoiceStatus);
+}
+
+export const invoiceList = defineList({
+  table: invoices,
+  tiebreak: invoices.id,
+  filters: {
+    status: { kind: "enum", column: invoices.status, values: INVOICE_STATUSES, match: statusCondition },
+    currency: { kind: "text", column: invoices.currency, description: "ISO 4217 code." },
+    client: { kind: "text", column: invoices.client, contains: true },
+    number: { kind: "text", column: invoices.number },
+    account_id: { kind: "id", column: invoices.accountId, idKind: "account" },
+    amount: { kind: "money", column: invoices.amountCents },
+    due_date: { kind: "date", column: invoices.dueDate },
+    created_at: { kind: "datetime", column: invoices.createdAt },
+    updated_at: { kind: "datetime", column: invoices.updatedAt },
+  },
+  sorts: {
+    created_at: invoices.createdAt,
+    updated_at: invoices.updatedAt,
+    due_date: invoices.dueDate,
+    amount: invoices.amountCents,
+    number: invoices.number,
+    client: invoices.client,
+  },
+  defaultSort: "-created_at",
+  search: [invoices.client, invoices.number, invoices.description],
+});
+
+export async function listInvoices(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<Page<InvoiceApi>> {
+  return listPage(db, invoiceList.spec, invoiceList.parse(orgId, query, now), (row: InvoiceRow) => invoiceToApi(row, now));
+}
+
+export async function getInvoice(db: Db, orgId: string, id: string, now: Date): Promise<InvoiceApi> {
+  const [row] = await db.select().from(invoices).where(and(eq(invoices.orgId, orgId), eq(invoices.id, id)));
+  if (!row) throw notFound("invoice", id);
+  return invoiceToApi(row, now);
+}
+
+async function lockInvoice(tx: Tx, orgId: string, id: string): Promise<InvoiceRow> {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orgId, orgId), eq(invoices.id, id)))
+    .for("update");
+  if (!row) throw notFound("invoice", id);
+  return row;
+}
+
+async function nextNumber(tx: Tx, orgId: string): Promise<string> {
+  const [org] = await tx
+    .update(orgs)
+    .set({ invoiceCounter: sql`${orgs.invoiceCounter} + 1` })
+    .where(eq(orgs.id, orgId))
+    .returning({ counter: orgs.invoiceCounter });
+  return `INV-${String(org!.counter).padStart(6, "0")}`;
+}
+
+function duplicateNumber(number: string): ApiError {
+  return new ApiError("conflict", `An invoice numbered ${number} already exists in this organization.`, {
+    errors: [{ in: "body", field: "number", message: "is already used by another invoice" }],
+  });
+}
+
+export async function createInvoice(db: Db, ctx: WriteContext, input: CreateInvoiceInput): Promise<InvoiceApi> {
+  const amountCents = toCents(input.amount);
+  checkCurrencyPrecision("amount", amountCents, input.currency);
+  const open = input.status === "open";
+  try {
+    const row = await write(db, ctx, async (tx, emit) => {
+      const [created] = await tx
+        .insert(invoices)
+        .values({
+          orgId: ctx.orgId,
+          id: newId("invoice"),
+          number: input.number ?? (await nextNumber(tx, ctx.orgId)),
+          client: input.client,
+          description: input.description ?? null,
+          accountId: input.account_id ?? null,
+          amountCents,
+          currency: input.currency,
+          status: open ? "open" : "draft",
+          dueDate: input.due_date,
+          metadata: input.metadata ?? {},
+          issuedAt: open ? ctx.now : null,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .returning();
+      emit({ type: "invoice.created", object: invoiceToApi(created!, ctx.now) });
+      return created!;
+    });
+    return invoiceToApi(row, ctx.now);
+  } catch (error) {
+    if (isUniqueViolation(error, "invoices_org_number_key")) throw duplicateNumber(input.number ?? "");
+    throw error;
+  }
+}
+
+/** Which fields may change in which stored status. */
+const EDITABLE: Record<StoredInvoiceStatus, readonly (keyof UpdateInvoiceInput)[]> = {
+  draft: ["client", "amount", "currency", "due_date", "number", "description", "account_id", "metadata"],
+  open: ["client", "amount", "due_date", "description", "account_id", "metadata"],
+  paid: ["description", "metadata"],
+  void: ["description", "metadata"],
+  uncollectible: ["description", "account_id", "metadata"],
+};
+
+export async function updateInvoice(db: Db, ctx: WriteContext, id: string, input: UpdateInvoiceInput): Promise<InvoiceApi> {
+  try {
+    const row = await write(db, ctx, async (tx, emit) => {
+      const before = await lockInvoice(tx, ctx.orgId, id);
+      const refused = (Object.keys(input) as (keyof UpdateInvoiceInput)[]).filter((f) => !EDITABLE[before.status].includes(f));
+      if (refused.length > 0) {
+        throw new ApiError(
+          "invalid_state_transition",
+          `A ${before.status} invoice cannot change ${refused.join(", ")}; it can change ${EDITABLE[before.status].join(", ")}.`,
+          { current_status: before.status, errors: refused.map((field) => ({ in: "body", field, message: `cannot change on a ${before.status} invoice` })) },
+        );
+      }
+      const currency = input.currency ?? before.currency;
+      const amountCents = input.amount === undefined ? before.amountCents : toCents(input.amount);
+      checkCurrencyPrecision("amount", amountCents, currency);
+      if (amountCents < before.amountPaidCents) {
+        throw invalidField("body", "amount", `must be at least the amount already paid (${fromCents(before.amountPaidCents)})`);
+      }
+      const dueDate = input.due_date ?? before.dueDate;
+      const [after] = await tx
+        .update(invoices)
+        .set({
+          client: input.client ?? before.client,
+          amountCents,
+          currency,
+          dueDate,
+          number: input.number ?? before.number,
+          description: input.description === undefined ? before.description : input.description,
+          accountId: input.account_id === undefined ? before.accountId : input.account_id,
+          metadata: input.metadata ?? before.metadata,
+          // A due date moved forward makes the invoice eligible for a new invoice.overdue later.
+          overdueNotifiedAt: dueDate > before.dueDate ? null : before.overdueNotifiedAt,
+          updatedAt: ctx.now,
+        })
+        .where(and(eq(invoices.orgId, ctx.orgId), eq(invoices.id, id)))
+        .returning();
+      emitUpdate(emit, before, after!, ctx.now);
+      return after!;
+    });
+    return invoiceToApi(row, ctx.now);
+  } catch (error) {
+    if (isUniqueViolation(error, "invoices_org_number_key")) throw duplicateNumber(input.number ?? "");
+    throw error;
+  }
+}
+
+function emitUpdate(emit: Emit, before: InvoiceRow, after: InvoiceRow, now: Date): InvoiceApi {
+  const object = invoiceToApi(after, now);
+  const previous = previousAttributes(invoiceToApi(before, now), object);
+  if (Object.keys(previous).length > 0) emit({ type: "invoice.updated", object, previous });
+  return object;
+}
+
+export async function deleteInvoice(db: Db, ctx: WriteContext, id: string): Promise<{ id: string; object: "invoice"; deleted: true }> {
+  await write(db, ctx, async (tx, emit) => {
+    const row = await lockInvoice(tx, ctx.orgId, id);
+    if (row.status !== "draft") {
+      throw new ApiError(
+        "invalid_state_transition",
+        `Only draft invoices can be deleted; this one is ${invoiceToApi(row, ctx.now).status}. Void it instead.`,
+        { current_status: invoiceToApi(row, ctx.now).status },
+      );
+    }
+    await tx.delete(invoices).where(and(eq(invoices.orgId, ctx.orgId), eq(invoices.id, id)));
+    emit({ type: "invoice.deleted", object: invoiceToApi(row, ctx.now) });
+  });
+  return { id, object: "invoice", deleted: true };
+}
+
+type Action = "finalize" | "void" | "mark_uncollectible";
+
+const ACTIONS: Record<Action, { from: readonly StoredInvoiceStatus[]; to: StoredInvoiceStatus; event: "invoice.finalized" | "invoice.voided" | "invoice.marked_uncollectible" }> = {
+  finalize: { from: ["draft"], to: "open", event: "invoice.finalized" },
+  void: { from: ["open", "uncollectible"], to: "void", event: "invoice.voided" },
+  mark_uncollectible: { from: ["open"], to: "uncollectible", event: "invoice.marked_uncollectible" },
+};
+
+function refuseTransition(row: InvoiceRow, action: string, allowed: readonly string[], now: Date): ApiError {
+  const status: InvoiceStatus = invoiceToApi(row, now).status;
+  return new ApiError(
+    "invalid_state_transition",
+    `Cannot ${action.replace("_", " ")} an invoice that is ${status}; allowed only from ${allowed.join(" or ")}${allowed.includes("open") ? " (including overdue)" : ""}.`,
+    { current_status: status },
+  );
+}
+
+export async function transitionInvoice(db: Db, ctx: WriteContext, id: string, action: Action): Promise<InvoiceApi> {
+  const rule = ACTIONS[action];
+  const row = await write(db, ctx, async (tx, emit) => {
+    const before = await lockInvoice(tx, ctx.orgId, id);
+    if (!rule.from.includes(before.status)) throw refuseTransition(before, action, rule.from, ctx.now);
+    const [after] = await tx
+      .update(invoices)
+      .set({
+        status: rule.to,
+        issuedAt: action === "finalize" ? ctx.now : before.issuedAt,
+        voidedAt: action === "void" ? ctx.now : before.voidedAt,
+        updatedAt: ctx.now,
+      })
+      .where(and(eq(invoices.orgId, ctx.orgId), eq(invoices.id, id)))
+      .returning();
+    const object = emitUpdate(emit, before, after!, ctx.now);
+    emit({ type: rule.event, object });
+    return after!;
+  });
+  return invoiceToApi(row, ctx.now);
+}
+
+export async function payInvoice(db: Db, ctx: WriteContext, id: string, amount: number): Promise<InvoiceApi> {
+  const cents = toCents(amount);
+  const row = await write(db, ctx, async (tx, emit) => {
+    const before = await lockInvoice(tx, ctx.orgId, id);
+    if (before.status !== "open" && before.status !== "uncollectible") {
+      throw refuseTransition(before, "record a payment on", ["open", "uncollectible"], ctx.now);
+    }
+    checkCurrencyPrecision("amount", cents, before.currency);
+    const due = before.amountCents - before.amountPaidCents;
+    if (cents > due) {
+      throw new ApiError("unprocessable", `The payment (${amount}) is more than the amount due (${fromCents(due)} ${before.currency}).`, {
+        errors: [{ in: "body", field: "amount", message: `must be at most the amount due, ${fromCents(due)}` }],
+      });
+    }
+    const paid = cents === due;
+    const [after] = await tx
+      .update(invoices)
+      .set({
+        amountPaidCents: before.amountPaidCents + cents,
+        status: paid ? "paid" : before.status,
+        paidAt: paid ? ctx.now : null,
+        updatedAt: ctx.now,
+      })
+      .where(and(eq(invoices.orgId, ctx.orgId), eq(invoices.id, id)))
+      .returning();
+    const object = emitUpdate(emit, before, after!, ctx.now);
+    emit({ type: "invoice.payment_recorded", object });
+    if (paid) emit({ type: "invoice.paid", object });
+    return after!;
+  });
+  return invoiceToApi(row, ctx.now);
+}

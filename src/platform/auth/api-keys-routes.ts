@@ -1,0 +1,105 @@
+import { and, eq } from "drizzle-orm";
+import { Type } from "typebox";
+import { notFound } from "../errors.ts";
+import type { Api, RouteDeps } from "../http.ts";
+import { callerOf, writeContext } from "../request-context.ts";
+import { Id, ListEnvelope, NullableTimestamp, Timestamp } from "../schemas.ts";
+import { apiKeyList, apiKeyToApi, createApiKey, listApiKeys, revokeApiKey } from "./api-keys-service.ts";
+import { apiKeys } from "./api-keys-table.ts";
+import { ENGINES, KEY_KINDS } from "./permissions.ts";
+
+const tags = ["API keys"];
+const manage = { permission: "api_keys:manage" } as const;
+const Params = Type.Object({ id: Id("apiKey") });
+
+export const ApiKey = Type.Object({
+  id: Id("apiKey"),
+  object: Type.Literal("api_key"),
+  name: Type.String(),
+  kind: Type.Enum(KEY_KINDS),
+  engines: Type.Array(Type.String(), { description: "For engine keys: the engines it reads and writes." }),
+  permissions: Type.Array(Type.String()),
+  hint: Type.String({ description: "The start and end of the secret, to recognise it." }),
+  status: Type.Union([Type.Literal("active"), Type.Literal("revoked"), Type.Literal("expired")]),
+  created_at: Timestamp("Creation time."),
+  expires_at: NullableTimestamp("When the key stops working, if ever."),
+  revoked_at: NullableTimestamp("When the key was revoked."),
+  last_used_at: NullableTimestamp("Last use, to the minute."),
+});
+
+const CreateApiKey = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    kind: Type.Enum(KEY_KINDS, { description: "read_only, engine or full_access." }),
+    engines: Type.Optional(
+      Type.Array(Type.Enum(ENGINES), { uniqueItems: true, description: "Required for engine keys." }),
+    ),
+    expires_at: Type.Optional(Type.String({ format: "date-time", description: "When the key stops working." })),
+  },
+  { additionalProperties: false },
+);
+
+const CreatedApiKey = Type.Intersect([ApiKey, Type.Object({ secret: Type.String({ description: "Shown once, now. Store it safely." }) })]);
+
+export function registerApiKeyRoutes(app: Api, { db }: RouteDeps): void {
+  app.get(
+    "/v1/api_keys",
+    {
+      config: manage,
+      schema: { tags, operationId: "listApiKeys", summary: "List API keys", querystring: apiKeyList.querystring, response: { 200: ListEnvelope(ApiKey) } },
+    },
+    async (request) => listApiKeys(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
+  );
+
+  app.post(
+    "/v1/api_keys",
+    {
+      config: manage,
+      schema: {
+        tags,
+        operationId: "createApiKey",
+        summary: "Create an API key",
+        description: "The response holds the secret; it is never shown again.",
+        body: CreateApiKey,
+        response: { 201: CreatedApiKey },
+      },
+    },
+    async (request, reply) => {
+      const { name, kind, engines, expires_at } = request.body;
+      const { key, secret } = await createApiKey(db, writeContext(request), {
+        name,
+        kind,
+        engines,
+        expiresAt: expires_at ? new Date(expires_at) : null,
+      });
+      return reply.code(201).send({ ...key, secret });
+    },
+  );
+
+  app.get(
+    "/v1/api_keys/:id",
+    { config: manage, schema: { tags, operationId: "getApiKey", summary: "Get an API key", params: Params, response: { 200: ApiKey } } },
+    async (request) => {
+      const orgId = callerOf(request).org.id;
+      const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.orgId, orgId), eq(apiKeys.id, request.params.id)));
+      if (!row) throw notFound("API key", request.params.id);
+      return apiKeyToApi(row, request.now);
+    },
+  );
+
+  app.delete(
+    "/v1/api_keys/:id",
+    {
+      config: manage,
+      schema: {
+        tags,
+        operationId: "revokeApiKey",
+        summary: "Revoke an API key",
+        description: "The key is refused from the next request on. Revoking twice is harmless.",
+        params: Params,
+        response: { 200: ApiKey },
+      },
+    },
+    async (request) => revokeApiKey(db, writeContext(request), request.params.id),
+  );
+}

@@ -1,0 +1,178 @@
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import type { Db } from "../../db/connection.ts";
+import { ApiError, notFound } from "../errors.ts";
+import { write, type WriteContext } from "../events/outbox.ts";
+import { newId } from "../ids.ts";
+import { listPage, type ListDefinition, defineList } from "../lists.ts";
+import { orgs } from "../orgs/orgs-table.ts";
+import { generateSecret, hashSecret, isWellFormedSecret, secretHint } from "./api-key-secret.ts";
+import { apiKeys, type ApiKeyRow } from "./api-keys-table.ts";
+import type { Caller } from "./caller.ts";
+import { permissionsFor, type Engine, type KeyKind } from "./permissions.ts";
+
+export interface ApiKeyApi {
+  id: string;
+  object: "api_key";
+  name: string;
+  kind: KeyKind;
+  engines: Engine[];
+  permissions: string[];
+  hint: string;
+  status: "active" | "revoked" | "expired";
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export function apiKeyToApi(row: ApiKeyRow, now: Date): ApiKeyApi {
+  const status = row.revokedAt ? "revoked" : row.expiresAt && row.expiresAt <= now ? "expired" : "active";
+  return {
+    id: row.id,
+    object: "api_key",
+    name: row.name,
+    kind: row.kind,
+    engines: row.engines,
+    permissions: permissionsFor(row.kind, row.engines),
+    hint: row.hint,
+    status,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+export interface CreateKeyInput {
+  name?: string;
+  kind: KeyKind;
+  engines?: Engine[];
+  expiresAt?: Date | null;
+}
+
+export function validateKeyInput(input: CreateKeyInput, now: Date): ApiError | null {
+  const engines = input.engines ?? [];
+  if (input.kind === "engine" && engines.length === 0) {
+    return new ApiError("validation_failed", "engines: an engine key needs at least one engine", {
+      errors: [{ in: "body", field: "engines", message: "is required for kind engine (finance, growth, talent, agent)" }],
+    });
+  }
+  if (input.kind !== "engine" && engines.length > 0) {
+    return new ApiError("validation_failed", `engines: only engine keys name engines; a ${input.kind} key covers them all`, {
+      errors: [{ in: "body", field: "engines", message: `must be empty for kind ${input.kind}` }],
+    });
+  }
+  if (input.expiresAt && input.expiresAt <= now) {
+    return new ApiError("validation_failed", "expires_at: must be in the future", {
+      errors: [{ in: "body", field: "expires_at", message: "must be in the future" }],
+    });
+  }
+  return null;
+}
+
+export async function createApiKey(
+  db: Db,
+  ctx: WriteContext,
+  input: CreateKeyInput,
+): Promise<{ key: ApiKeyApi; secret: string }> {
+  const problem = validateKeyInput(input, ctx.now);
+  if (problem) throw problem;
+  const secret = generateSecret();
+  const row = await write(db, ctx, async (tx, emit) => {
+    const [created] = await tx
+      .insert(apiKeys)
+      .values({
+        orgId: ctx.orgId,
+        id: newId("apiKey"),
+        name: input.name ?? `${input.kind} key`,
+        kind: input.kind,
+        engines: [...new Set(input.engines ?? [])],
+        secretHash: hashSecret(secret),
+        hint: secretHint(secret),
+        createdAt: ctx.now,
+        expiresAt: input.expiresAt ?? null,
+      })
+      .returning();
+    emit({ type: "api_key.created", object: apiKeyToApi(created!, ctx.now) });
+    return created!;
+  });
+  return { key: apiKeyToApi(row, ctx.now), secret };
+}
+
+export async function revokeApiKey(db: Db, ctx: WriteContext, id: string): Promise<ApiKeyApi> {
+  const row = await write(db, ctx, async (tx, emit) => {
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: ctx.now })
+      .where(and(eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+      .returning();
+    if (revoked) {
+      emit({ type: "api_key.revoked", object: apiKeyToApi(revoked, ctx.now) });
+      return revoked;
+    }
+    // Revoking twice is not an error: the key is revoked either way.
+    const [existing] = await tx.select().from(apiKeys).where(and(eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.id, id)));
+    if (!existing) throw notFound("API key", id);
+    return existing;
+  });
+  return apiKeyToApi(row, ctx.now);
+}
+
+/** Revocation by id alone, for the CLI, which knows no organization. */
+export async function findKeyOrg(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ orgId: apiKeys.orgId }).from(apiKeys).where(eq(apiKeys.id, id));
+  return row?.orgId;
+}
+
+export const apiKeyList: ListDefinition = defineList({
+  table: apiKeys,
+  tiebreak: apiKeys.id,
+  filters: {
+    kind: { kind: "enum", column: apiKeys.kind, values: ["read_only", "engine", "full_access"] },
+    created_at: { kind: "datetime", column: apiKeys.createdAt },
+  },
+  sorts: { created_at: apiKeys.createdAt, name: apiKeys.name },
+  defaultSort: "-created_at",
+});
+
+export async function listApiKeys(db: Db, orgId: string, query: Record<string, unknown>, now: Date) {
+  return listPage(db, apiKeyList.spec, apiKeyList.parse(orgId, query, now), (row: ApiKeyRow) => apiKeyToApi(row, now));
+}
+
+// last_used_at is written at most this often per key, so reads do not turn into writes.
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * Secret -> caller. A malformed secret is refused before any database work; a
+ * revoked or expired key is refused at once (nothing is cached across requests).
+ */
+export async function authenticate(db: Db, secret: string, now: Date): Promise<Caller> {
+  if (!isWellFormedSecret(secret)) {
+    throw new ApiError("invalid_api_key", "The API key is not valid. Check that it was copied whole.");
+  }
+  const [found] = await db
+    .select({ key: apiKeys, org: orgs })
+    .from(apiKeys)
+    .innerJoin(orgs, eq(orgs.id, apiKeys.orgId))
+    .where(eq(apiKeys.secretHash, hashSecret(secret)));
+  if (!found) throw new ApiError("invalid_api_key", "The API key is not valid.");
+  const { key, org } = found;
+  if (key.revokedAt) throw new ApiError("api_key_revoked", `The API key ${key.id} was revoked at ${key.revokedAt.toISOString()}.`);
+  if (key.expiresAt && key.expiresAt <= now) {
+    throw new ApiError("api_key_expired", `The API key ${key.id} expired at ${key.expiresAt.toISOString()}.`);
+  }
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: now })
+      .where(
+        and(
+          eq(apiKeys.orgId, key.orgId),
+          eq(apiKeys.id, key.id),
+          or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS))),
+        ),
+      );
+    key.lastUsedAt = now;
+  }
+  return { org, key, permissions: new Set(permissionsFor(key.kind, key.engines)) };
+}

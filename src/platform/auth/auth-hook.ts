@@ -1,0 +1,47 @@
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/connection.ts";
+import { ApiError } from "../errors.ts";
+import { authenticate } from "./api-keys-service.ts";
+
+/**
+ * The one guard: every route that is not marked public needs a valid key, and
+ * the permission its config names. Runs before body parsing and validation, so
+ * an unauthenticated caller learns nothing about the route.
+ */
+export function registerAuth(app: FastifyInstance, db: Db): void {
+  app.addHook("onRequest", async (request, reply) => {
+    const config = request.routeOptions.config;
+    // Unknown routes (404/405) and public ones need no key.
+    if (!request.routeOptions.url || config.public) return;
+
+    const header = request.headers.authorization;
+    if (!header) {
+      reply.header("www-authenticate", 'Bearer realm="enginery"');
+      throw new ApiError("missing_api_key", "Send your API key as: Authorization: Bearer <key>.");
+    }
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) {
+      reply.header("www-authenticate", 'Bearer realm="enginery", error="invalid_request"');
+      throw new ApiError("invalid_api_key", "The Authorization header must be: Bearer <key>.");
+    }
+    try {
+      request.caller = await authenticate(db, match[1]!, request.now);
+    } catch (error) {
+      if (error instanceof ApiError) reply.header("www-authenticate", 'Bearer realm="enginery", error="invalid_token"');
+      throw error;
+    }
+  });
+}
+
+/** After rate limiting, so a refused permission still spends (and shows) the allowance. */
+export function registerPermissionGuard(app: FastifyInstance): void {
+  app.addHook("onRequest", async (request) => {
+    const needed = request.routeOptions.config.permission;
+    if (!needed || !request.caller) return;
+    if (!request.caller.permissions.has(needed)) {
+      throw new ApiError("insufficient_permission", `This API key (${request.caller.key.kind}) lacks the permission ${needed}.`, {
+        required_permission: needed,
+      });
+    }
+  });
+}

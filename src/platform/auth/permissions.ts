@@ -1,0 +1,25 @@
+export const ENGINES = ["finance", "growth", "talent", "agent"] as const;
+export type Engine = (typeof ENGINES)[number];
+
+export const KEY_KINDS = ["read_only", "engine", "full_access"] as const;
+export type KeyKind = (typeof KEY_KINDS)[number];
+
+/**
+ * Permissions are "<area>:<access>". Engines have read and write; platform
+ * areas (api_keys, webhooks, functions) are managed by full-access keys.
+ */
+export type Permission = `${Engine}:read` | `${Engine}:write` | "events:read" | "api_keys:manage";
+
+export function permissionsFor(kind: KeyKind, engines: readonly Engine[]): Permission[] {
+  const reads = ENGINES.map((e) => `${e}:read` as const);
+  const writes = ENGINES.map((e) => `${e}:write` as const);
+  switch (kind) {
+    case "full_access":
+      return [...reads, ...writes, "events:read", "api_keys:manage"];
+    case "read_only":
+      return [...reads, "events:read"];
+    case "engine":
+      // Engine keys see the events of their own engines only (filtered by the events service).
+      return [...engines.map((e) => `${e}:read` as const), ...engines.map((e) => `${e}:write` as const), "events:read"];
+  }
+}

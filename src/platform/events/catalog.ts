@@ -1,0 +1,95 @@
+import type { Engine } from "../auth/permissions.ts";
+
+/**
+ * The event catalog (shared/design/event-catalog.md). Names are stable forever
+ * once released: add kinds, never rename. `object` names the resource carried
+ * in data.object; its JSON Schema comes from the engine that owns it.
+ */
+type Area = Engine | "intelligence" | "functions" | "platform";
+
+interface Kind {
+  area: Area;
+  object: string;
+  description: string;
+}
+
+const k = (area: Area, object: string, description: string): Kind => ({ area, object, description });
+
+export const EVENT_CATALOG = {
+  "invoice.created": k("finance", "invoice", "An invoice was created."),
+  "invoice.updated": k("finance", "invoice", "Any field of an invoice changed; previous values are in data.previous_attributes."),
+  "invoice.deleted": k("finance", "invoice", "A draft invoice was deleted."),
+  "invoice.finalized": k("finance", "invoice", "A draft invoice was finalized (draft -> open)."),
+  "invoice.overdue": k("finance", "invoice", "An open invoice passed its due date (emitted once per invoice)."),
+  "invoice.payment_recorded": k("finance", "invoice", "A payment, full or partial, was recorded."),
+  "invoice.paid": k("finance", "invoice", "The amount due reached zero."),
+  "invoice.voided": k("finance", "invoice", "An invoice was voided."),
+  "invoice.marked_uncollectible": k("finance", "invoice", "An invoice was marked uncollectible."),
+  "contact.created": k("growth", "contact", "A contact was created."),
+  "contact.updated": k("growth", "contact", "A contact changed."),
+  "contact.deleted": k("growth", "contact", "A contact was deleted."),
+  "account.created": k("growth", "account", "An account was created."),
+  "account.updated": k("growth", "account", "An account changed."),
+  "account.deleted": k("growth", "account", "An account was deleted."),
+  "account.enriched": k("growth", "account", "Enrichment added or refreshed firmographic data on an account."),
+  "pipeline.created": k("growth", "pipeline", "A pipeline was created."),
+  "pipeline.updated": k("growth", "pipeline", "A pipeline's stages were added, renamed or reordered."),
+  "pipeline.deleted": k("growth", "pipeline", "A pipeline was deleted."),
+  "deal.created": k("growth", "deal", "A deal was created."),
+  "deal.updated": k("growth", "deal", "A deal changed."),
+  "deal.stage_changed": k("growth", "deal", "A deal moved to another stage."),
+  "deal.won": k("growth", "deal", "A deal entered a closed-won stage."),
+  "deal.lost": k("growth", "deal", "A deal entered a closed-lost stage."),
+  "deal.deleted": k("growth", "deal", "A deal was deleted."),
+  "sequence.created": k("growth", "sequence", "An outreach sequence was created."),
+  "sequence.updated": k("growth", "sequence", "An outreach sequence changed."),
+  "sequence.activated": k("growth", "sequence", "A sequence went from draft or paused to active."),
+  "sequence.paused": k("growth", "sequence", "A sequence went from active to paused."),
+  "sequence.deleted": k("growth", "sequence", "A sequence was deleted."),
+  "sequence.contact_enrolled": k("growth", "enrollment", "A contact was enrolled in a sequence."),
+  "sequence.step_sent": k("growth", "enrollment", "A step of an enrollment was sent."),
+  "sequence.replied": k("growth", "enrollment", "An enrolled contact replied; the enrollment stopped."),
+  "sequence.completed": k("growth", "enrollment", "An enrollment finished its last step."),
+  "sequence.contact_unenrolled": k("growth", "enrollment", "An enrollment was stopped by hand, bounce or unsubscribe."),
+  "job.created": k("talent", "job", "A job was created."),
+  "job.updated": k("talent", "job", "A job changed."),
+  "job.closed": k("talent", "job", "A job was closed."),
+  "candidate.created": k("talent", "candidate", "A candidate was created."),
+  "candidate.updated": k("talent", "candidate", "A candidate changed."),
+  "candidate.status_changed": k("talent", "candidate", "A candidate moved to another stage."),
+  "candidate.hired": k("talent", "candidate", "A candidate was hired."),
+  "candidate.rejected": k("talent", "candidate", "A candidate was rejected."),
+  "candidate.deleted": k("talent", "candidate", "A candidate was deleted."),
+  "agent.conversation_started": k("agent", "conversation", "A new conversation with the agent was opened."),
+  "agent.message_created": k("agent", "message", "The agent replied."),
+  "agent.action_completed": k("agent", "action", "An action the agent took (create, update, enroll, ...) succeeded."),
+  "agent.action_failed": k("agent", "action", "An action the agent attempted failed."),
+  "intelligence.snapshot_created": k("intelligence", "snapshot", "A new intelligence snapshot was computed."),
+  "function.deployed": k("functions", "function", "A new version of an edge function is live."),
+  "function.invocation_failed": k("functions", "invocation", "An edge function invocation threw, timed out or hit a limit."),
+  "api_key.created": k("platform", "api_key", "An API key was created."),
+  "api_key.revoked": k("platform", "api_key", "An API key was revoked."),
+  "webhook_endpoint.disabled": k("platform", "webhook_endpoint", "An endpoint was disabled after sustained delivery failure."),
+} as const satisfies Record<string, Kind>;
+
+export type EventType = keyof typeof EVENT_CATALOG;
+export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as EventType[];
+
+/** Which event kinds a key may read: engine keys see their engines' events only. */
+export function eventTypesVisibleTo(engines: readonly Engine[] | "all"): EventType[] {
+  if (engines === "all") return EVENT_TYPES;
+  return EVENT_TYPES.filter((t) => (engines as readonly string[]).includes(EVENT_CATALOG[t].area));
+}
+
+/**
+ * Expands a subscription pattern ("invoice.paid", "deal.*", "*") into the kinds
+ * it names; an empty result means the pattern names nothing in the catalog.
+ */
+export function matchEventTypes(pattern: string): EventType[] {
+  if (pattern === "*") return EVENT_TYPES;
+  if (pattern.endsWith(".*")) {
+    const prefix = pattern.slice(0, -1);
+    return EVENT_TYPES.filter((t) => t.startsWith(prefix));
+  }
+  return EVENT_TYPES.filter((t) => t === pattern);
+}

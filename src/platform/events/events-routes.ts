@@ -1,0 +1,80 @@
+import { Type, type TSchema } from "typebox";
+import type { Api, RouteDeps } from "../http.ts";
+import { callerOf } from "../request-context.ts";
+import { Id, ListEnvelope } from "../schemas.ts";
+import { EVENT_CATALOG, EVENT_TYPES } from "./catalog.ts";
+import { eventList, getEvent, listEvents } from "./events-service.ts";
+
+const tags = ["Events"];
+
+export const EventSchema = Type.Object({
+  id: Id("event"),
+  type: Type.String({ description: "Event type from the catalog (GET /v1/event_types)." }),
+  timestamp: Type.String({ format: "date-time" }),
+  api_version: Type.Literal("v1"),
+  org_id: Type.String(),
+  data: Type.Object({
+    object: Type.Object({}, { additionalProperties: true, description: "The resource as GET returns it." }),
+    previous_attributes: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  }),
+  request: Type.Object({ id: Type.Union([Type.String(), Type.Null()]), idempotency_key: Type.Union([Type.String(), Type.Null()]) }),
+});
+
+const EventType = Type.Object({
+  name: Type.String(),
+  area: Type.String(),
+  description: Type.String(),
+  schema: Type.Object({}, { additionalProperties: true, description: "JSON Schema of data.object." }),
+});
+
+/** `objectSchemas` maps catalog object names (invoice, api_key, ...) to the schemas their engines declare. */
+export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: Record<string, TSchema>): void {
+  app.get(
+    "/v1/events",
+    {
+      config: { permission: "events:read" },
+      schema: {
+        tags,
+        operationId: "listEvents",
+        summary: "List events",
+        description: "Newest first. Engine keys see their engines' events only.",
+        querystring: eventList.querystring,
+        response: { 200: ListEnvelope(EventSchema) },
+      },
+    },
+    async (request) => listEvents(db, callerOf(request), request.query as Record<string, unknown>, request.now),
+  );
+
+  app.get(
+    "/v1/events/:id",
+    {
+      config: { permission: "events:read" },
+      schema: { tags, operationId: "getEvent", summary: "Get an event", params: Type.Object({ id: Id("event") }), response: { 200: EventSchema } },
+    },
+    async (request) => getEvent(db, callerOf(request), request.params.id),
+  );
+
+  const types = EVENT_TYPES.map((name) => {
+    const kind = EVENT_CATALOG[name];
+    const schema = objectSchemas[kind.object] ?? {
+      type: "object",
+      description: `A ${kind.object}; its full schema is published when the ${kind.area} feature ships.`,
+      properties: { id: { type: "string" } },
+    };
+    return { name, area: kind.area, description: kind.description, schema };
+  });
+
+  app.get(
+    "/v1/event_types",
+    {
+      schema: {
+        tags,
+        operationId: "listEventTypes",
+        summary: "List event types",
+        description: "Every kind of event, with the JSON Schema of its data.object.",
+        response: { 200: ListEnvelope(EventType) },
+      },
+    },
+    async () => ({ data: types, meta: { total: types.length, page: 1, per_page: types.length } }),
+  );
+}

@@ -1,0 +1,77 @@
+import { and, eq, inArray, like, or } from "drizzle-orm";
+import type { Db } from "../../db/connection.ts";
+import type { Caller } from "../auth/caller.ts";
+
+import { invalidField, notFound } from "../errors.ts";
+import { defineList, listPage, type Page } from "../lists.ts";
+import { EVENT_TYPES, eventTypesVisibleTo, matchEventTypes, type EventType } from "./catalog.ts";
+import { events, type EventRow } from "./events-table.ts";
+
+export interface EventApi {
+  id: string;
+  type: string;
+  timestamp: string;
+  api_version: "v1";
+  org_id: string;
+  data: { object: object; previous_attributes?: Record<string, unknown> };
+  request: { id: string | null; idempotency_key: string | null };
+}
+
+/** The one envelope, whether read from the API, delivered by webhook or handed to an edge function. */
+export function eventToApi(row: EventRow): EventApi {
+  return {
+    id: row.id,
+    type: row.type,
+    timestamp: row.createdAt.toISOString(),
+    api_version: "v1",
+    org_id: row.orgId,
+    data: row.data,
+    request: { id: row.requestId, idempotency_key: row.idempotencyKey },
+  };
+}
+
+function typeCondition(pattern: string) {
+  if (matchEventTypes(pattern).length === 0) {
+    throw invalidField("query", "type", `"${pattern}" names no event type; see GET /v1/event_types (wildcards: invoice.*, *)`);
+  }
+  if (pattern === "*") return or(); // no restriction
+  return pattern.endsWith(".*") ? like(events.type, `${pattern.slice(0, -1)}%`) : eq(events.type, pattern);
+}
+
+export const eventList = defineList({
+  table: events,
+  tiebreak: events.seq,
+  filters: {
+    type: { kind: "text", column: events.type, description: "Event type; wildcards such as invoice.* ; a comma list means any of.", match: typeCondition },
+    object_id: { kind: "text", column: events.objectId, description: "Events whose data.object has this id." },
+    timestamp: { kind: "datetime", column: events.createdAt },
+  },
+  sorts: { timestamp: events.seq },
+  defaultSort: "-timestamp",
+});
+
+/** Engine keys see the events of their own engines only. */
+function visibleTypes(caller: Caller): EventType[] {
+  return caller.key.kind === "engine" ? eventTypesVisibleTo(caller.key.engines) : EVENT_TYPES;
+}
+
+function visibility(caller: Caller) {
+  const types = visibleTypes(caller);
+  return types.length === EVENT_TYPES.length ? undefined : inArray(events.type, types);
+}
+
+export async function listEvents(db: Db, caller: Caller, query: Record<string, unknown>, now: Date): Promise<Page<EventApi>> {
+  const parsed = eventList.parse(caller.org.id, query, now);
+  const where = and(parsed.where, visibility(caller))!;
+  return listPage(db, eventList.spec, { ...parsed, where }, eventToApi);
+}
+
+export async function getEvent(db: Db, caller: Caller, id: string): Promise<EventApi> {
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.orgId, caller.org.id), eq(events.id, id), visibility(caller)));
+  if (!row) throw notFound("event", id);
+  return eventToApi(row);
+}
+

@@ -1,0 +1,67 @@
+import type { Db, Tx } from "../../db/connection.ts";
+import { newId } from "../ids.ts";
+import type { EventType } from "./catalog.ts";
+import { events } from "./events-table.ts";
+
+/** Who is writing, for scoping and for the event's `request` member. */
+export interface WriteContext {
+  orgId: string;
+  requestId: string | null;
+  idempotencyKey: string | null;
+  now: Date;
+}
+
+export interface EventDraft {
+  type: EventType;
+  /** The resource as GET returns it. */
+  object: { readonly id: string };
+  previous?: Record<string, unknown>;
+}
+
+export type Emit = (event: EventDraft) => void;
+
+/**
+ * The one way to change data: runs `change` in a transaction and writes the
+ * events it emitted in that same transaction, so an event exists if and only
+ * if its change committed (transactional outbox). A change that throws rolls
+ * back with its events.
+ */
+export async function write<T>(db: Db, ctx: WriteContext, change: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const drafts: EventDraft[] = [];
+    const result = await change(tx, (event) => drafts.push(event));
+    await insertEvents(tx, ctx, drafts);
+    return result;
+  });
+}
+
+/**
+ * Writes event rows inside a transaction the caller holds. `write` uses it;
+ * scheduler jobs, which act for many organizations in one batch, call it per
+ * organization with a WriteContext that has no request.
+ */
+export async function insertEvents(tx: Tx, ctx: WriteContext, drafts: EventDraft[]): Promise<void> {
+  if (drafts.length === 0) return;
+  await tx.insert(events).values(
+    drafts.map((d) => ({
+      orgId: ctx.orgId,
+      id: newId("event"),
+      type: d.type,
+      objectId: d.object.id,
+      data: d.previous ? { object: d.object, previous_attributes: d.previous } : { object: d.object },
+      requestId: ctx.requestId,
+      idempotencyKey: ctx.idempotencyKey,
+      createdAt: ctx.now,
+    })),
+  );
+}
+
+/** The fields of `after` whose values differ from `before`, with their old values. */
+export function previousAttributes<T extends Record<string, unknown>>(before: T, after: T): Partial<T> {
+  const previous: Partial<T> = {};
+  for (const key of Object.keys(after) as (keyof T)[]) {
+    if (key === "updated_at") continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) previous[key] = before[key];
+  }
+  return previous;
+}

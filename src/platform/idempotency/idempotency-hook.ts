@@ -1,0 +1,114 @@
+import { createHash } from "node:crypto";
+import { and, eq, lt } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Db } from "../../db/connection.ts";
+import { ApiError, invalidField } from "../errors.ts";
+import { idempotencyKeys } from "./idempotency-table.ts";
+
+/**
+ * Idempotency-Key on POST (as Stripe): the first request with a key runs and
+ * its response is stored for 24 hours; a retry with the same key and the same
+ * request gets that response again (Idempotent-Replayed: true) without running
+ * twice; the same key with a different request is a 422; a retry while the
+ * first is still running is a 409. Keys are scoped to the organization.
+ * Responses of 500 and above are not stored, so a failed request can be retried.
+ */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
+
+function stableJson(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+}
+
+function requestHash(request: FastifyRequest): string {
+  const path = request.url.split("?")[0];
+  return createHash("sha256").update(`${request.method} ${path}\n${stableJson(request.body ?? null)}`).digest("hex");
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set when this request owns an idempotency record it must complete. */
+    idempotencyRecord?: { orgId: string; key: string };
+  }
+}
+
+export function registerIdempotency(app: FastifyInstance, db: Db): void {
+  app.addHook("preHandler", async (request, reply) => {
+    if (request.method !== "POST" || !request.caller) return;
+    const header = request.headers["idempotency-key"];
+    if (header === undefined) return;
+    const key = Array.isArray(header) ? header[0]! : header;
+    if (!KEY_SHAPE.test(key)) {
+      throw invalidField("header", "Idempotency-Key", "must be 1 to 255 visible ASCII characters (a UUID is a good choice)");
+    }
+    const orgId = request.caller.org.id;
+    const hash = requestHash(request);
+    const now = request.now;
+    const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
+
+    // A record past its 24 hours no longer counts.
+    await db
+      .delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, expired)));
+    const inserted = await db
+      .insert(idempotencyKeys)
+      .values({ orgId, key, requestHash: hash, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted.length > 0) {
+      request.idempotencyKey = key;
+      request.idempotencyRecord = { orgId, key };
+      return;
+    }
+
+    const [existing] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key)));
+    if (!existing) throw new ApiError("idempotency_key_in_progress", "A request with this Idempotency-Key is finishing; retry shortly.");
+    if (existing.requestHash !== hash) {
+      throw new ApiError(
+        "idempotency_key_reused",
+        "This Idempotency-Key was used for a different request (method, path or body). Use a new key for a new request.",
+      );
+    }
+    if (existing.responseStatus === null) {
+      throw new ApiError("idempotency_key_in_progress", "The first request with this Idempotency-Key is still running; retry shortly.", {
+        headers: { "retry-after": "1" },
+      });
+    }
+    reply.header("idempotent-replayed", "true");
+    reply.code(existing.responseStatus).type(existing.responseContentType ?? "application/json");
+    return reply.send(existing.responseBody ?? "");
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const record = request.idempotencyRecord;
+    if (!record) return payload;
+    request.idempotencyRecord = undefined;
+    const where = and(eq(idempotencyKeys.orgId, record.orgId), eq(idempotencyKeys.key, record.key));
+    if (reply.statusCode >= 500) {
+      await db.delete(idempotencyKeys).where(where);
+      return payload;
+    }
+    await db
+      .update(idempotencyKeys)
+      .set({
+        responseStatus: reply.statusCode,
+        responseBody: typeof payload === "string" ? payload : payload == null ? "" : String(payload),
+        responseContentType: String(reply.getHeader("content-type") ?? "application/json"),
+      })
+      .where(where);
+    return payload;
+  });
+}
+
+/** Scheduler job: forget records past their 24 hours. */
+export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<void> {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
+}

@@ -1,0 +1,252 @@
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, not, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { Type, type TSchema } from "typebox";
+import type { Db } from "../db/connection.ts";
+import { ApiError, type FieldError } from "./errors.ts";
+import { isId, type IdKind } from "./ids.ts";
+import { MAX_AMOUNT } from "./schemas.ts";
+
+/**
+ * The one list implementation: every list endpoint declares its filters,
+ * sorts and search columns here and gets the query-string schema (validation
+ * and OpenAPI), the parsed WHERE / ORDER BY, and the standard envelope.
+ *
+ *   field=value            equality; a comma list means any of
+ *   field[gte|gt|lte|lt|ne]=value   ranges on dates, times, amounts, numbers
+ *   field[contains]=text   substring match on text fields that allow it
+ *   q=text                 free-text search over the declared columns
+ *   sort=-due_date,amount  "-" for descending; ties broken by id
+ *   page (from 1), per_page (default 25, max 100)
+ *
+ * Anything else is a 400 naming the parameter.
+ */
+
+export const DEFAULT_PER_PAGE = 25;
+export const MAX_PER_PAGE = 100;
+export const MAX_PAGE = 10_000;
+
+const RANGE_OPS = ["gte", "gt", "lte", "lt", "ne"] as const;
+type RangeOp = (typeof RANGE_OPS)[number];
+type Op = RangeOp | "contains";
+
+type FilterKind = "text" | "enum" | "id" | "date" | "datetime" | "money" | "integer";
+
+export interface FilterDef {
+  kind: FilterKind;
+  column: PgColumn;
+  description?: string;
+  /** enum: the accepted values. */
+  values?: readonly string[];
+  /** id: the kind of id accepted. */
+  idKind?: IdKind;
+  /** text: allow field[contains]. */
+  contains?: boolean;
+  /** Custom SQL for one equality value, when the value is not a stored column value (invoice status "overdue"). */
+  match?: (value: string, now: Date) => SQL | undefined;
+}
+
+export interface ListSpec {
+  table: PgTable & { orgId: PgColumn };
+  /** The unique, time-sortable column used to break ties. */
+  tiebreak: PgColumn;
+  filters: Record<string, FilterDef>;
+  sorts: Record<string, PgColumn>;
+  defaultSort: string;
+  search?: PgColumn[];
+}
+
+export interface ListQuery {
+  page: number;
+  perPage: number;
+  where: SQL;
+  orderBy: SQL[];
+}
+
+const isRanged = (kind: FilterKind) => kind === "date" || kind === "datetime" || kind === "money" || kind === "integer";
+
+function valueSchema(def: FilterDef, op: Op | "eq"): TSchema {
+  const description = def.description;
+  switch (def.kind) {
+    case "date":
+      return Type.String({ format: "date", description });
+    case "datetime":
+      return Type.String({ format: "date-time", description });
+    case "money":
+      return Type.Number({ minimum: 0, maximum: MAX_AMOUNT, multipleOf: 0.01, description });
+    case "integer":
+      return Type.Integer({ description });
+    case "enum":
+      return Type.String({
+        description: `${description ?? ""} One of ${def.values!.join(", ")}${op === "eq" ? "; a comma list means any of them" : ""}.`.trim(),
+      });
+    default:
+      return Type.String({ minLength: 1, maxLength: 200, description });
+  }
+}
+
+function querySchema(spec: ListSpec): TSchema {
+  const props: Record<string, TSchema> = {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: "Page number, from 1." })),
+    per_page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE, description: `Page size, 1 to ${MAX_PER_PAGE}.` }),
+    ),
+    sort: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: `Comma-separated sort fields, "-" for descending. Fields: ${Object.keys(spec.sorts).join(", ")}. Default ${spec.defaultSort}.`,
+      }),
+    ),
+  };
+  if (spec.search) props.q = Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Free-text search." }));
+  for (const [name, def] of Object.entries(spec.filters)) {
+    props[name] = Type.Optional(valueSchema(def, "eq"));
+    const ops: Op[] = isRanged(def.kind) ? [...RANGE_OPS] : def.kind === "id" ? [] : ["ne"];
+    if (def.kind === "text" && def.contains) ops.push("contains");
+    for (const op of ops) props[`${name}[${op}]`] = Type.Optional(valueSchema(def, op));
+  }
+  return Type.Object(props, { additionalProperties: false });
+}
+
+function invalid(errors: FieldError[]): ApiError {
+  const detail = errors.length === 1 ? `${errors[0]!.field}: ${errors[0]!.message}` : `${errors.length} query parameters are invalid.`;
+  return new ApiError("validation_failed", detail, { errors });
+}
+
+export interface ListDefinition {
+  /** The query-string schema, for the route (validation and OpenAPI). */
+  querystring: TSchema;
+  parse(orgId: string, query: Record<string, unknown>, now: Date): ListQuery;
+  spec: ListSpec;
+}
+
+export function defineList(spec: ListSpec): ListDefinition {
+  return { querystring: querySchema(spec), parse: (orgId, query, now) => parseQuery(spec, orgId, query, now), spec };
+}
+
+function toDbValue(def: FilterDef, raw: unknown): unknown {
+  if (def.kind === "money") return Math.round(Number(raw) * 100);
+  if (def.kind === "datetime") return new Date(String(raw));
+  return raw;
+}
+
+function equality(def: FilterDef, field: string, raw: string, now: Date, errors: FieldError[]): SQL | undefined {
+  if (def.kind !== "text" && def.kind !== "enum" && def.kind !== "id") return eq(def.column, toDbValue(def, raw));
+  const values = raw.split(",").map((v) => v.trim());
+  for (const value of values) {
+    if (value === "") {
+      errors.push({ in: "query", field, message: "must not hold an empty value" });
+    } else if (def.kind === "enum" && !def.values!.includes(value)) {
+      errors.push({ in: "query", field, message: `unknown value "${value}"; expected one of ${def.values!.join(", ")}` });
+    } else if (def.kind === "id" && !isId(def.idKind!, value)) {
+      errors.push({ in: "query", field, message: `"${value}" is not an id of the right kind` });
+    }
+  }
+  if (def.match) return or(...values.map((v) => def.match!(v, now)));
+  return values.length === 1 ? eq(def.column, values[0]) : inArray(def.column, values);
+}
+
+function operator(def: FilterDef, op: string, raw: unknown): SQL {
+  if (op === "contains") return ilike(def.column, `%${String(raw).replace(/[\\%_]/g, "\\$&")}%`);
+  const value = toDbValue(def, raw);
+  const fns = { gte, gt, lte, lt, ne } as const;
+  return fns[op as RangeOp](def.column, value);
+}
+
+function parseQuery(spec: ListSpec, orgId: string, query: Record<string, unknown>, now: Date): ListQuery {
+  const errors: FieldError[] = [];
+  // Tenant scope comes from the caller, never from the query.
+  const conditions: (SQL | undefined)[] = [eq(spec.table.orgId, orgId)];
+
+  for (const [key, raw] of Object.entries(query)) {
+    if (raw === undefined || key === "page" || key === "per_page" || key === "sort") continue;
+    if (key === "q") {
+      const pattern = `%${String(raw).replace(/[\\%_]/g, "\\$&")}%`;
+      conditions.push(or(...spec.search!.map((c) => ilike(c, pattern))));
+      continue;
+    }
+    const [, field, op] = /^([a-z_]+)(?:\[([a-z]+)\])?$/.exec(key) ?? [];
+    const def = field ? spec.filters[field] : undefined;
+    if (!def) continue; // the schema has already refused unknown parameters
+    if (!op) {
+      conditions.push(equality(def, key, String(raw), now, errors));
+    } else if (op === "ne" && (def.kind === "enum" || def.kind === "text")) {
+      const value = String(raw);
+      if (def.kind === "enum" && !def.values!.includes(value)) {
+        errors.push({ in: "query", field: key, message: `unknown value "${value}"; expected one of ${def.values!.join(", ")}` });
+      } else {
+        conditions.push(def.match ? negate(def.match(value, now)) : ne(def.column, value));
+      }
+    } else {
+      conditions.push(operator(def, op, raw));
+    }
+  }
+
+  const orderBy = parseSort(spec, typeof query.sort === "string" ? query.sort : spec.defaultSort, errors);
+  if (errors.length > 0) throw invalid(errors);
+  return {
+    page: Number(query.page ?? 1),
+    perPage: Number(query.per_page ?? DEFAULT_PER_PAGE),
+    where: and(...conditions)!,
+    orderBy,
+  };
+}
+
+
+/** NOT of a custom condition; a condition of "everything" (undefined) negates to nothing. */
+function negate(condition: SQL | undefined): SQL {
+  return condition ? not(condition) : sql`false`;
+}
+
+function parseSort(spec: ListSpec, sort: string, errors: FieldError[]): SQL[] {
+  const orderBy: SQL[] = [];
+  const seen = new Set<string>();
+  let lastDescending = true;
+  for (const part of sort.split(",")) {
+    const descending = part.startsWith("-");
+    const name = descending ? part.slice(1) : part;
+    const column = spec.sorts[name];
+    if (!column) {
+      errors.push({
+        in: "query",
+        field: "sort",
+        message: `unknown sort field "${name}"; allowed: ${Object.keys(spec.sorts).join(", ")}`,
+      });
+      continue;
+    }
+    if (seen.has(name)) continue;
+    seen.add(name);
+    orderBy.push(descending ? desc(column) : asc(column));
+    lastDescending = descending;
+  }
+  // A stable order, so paging never repeats or skips a row among equal sort values.
+  orderBy.push(lastDescending ? desc(spec.tiebreak) : asc(spec.tiebreak));
+  return orderBy;
+}
+
+export interface Page<T> {
+  data: T[];
+  meta: { total: number; page: number; per_page: number };
+}
+
+/** Runs a parsed list query: the page of rows and the total, then the envelope. */
+export async function listPage<Row, Out>(
+  db: Db,
+  spec: ListSpec,
+  query: ListQuery,
+  toApi: (row: Row) => Out,
+): Promise<Page<Out>> {
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(spec.table)
+      .where(query.where)
+      .orderBy(...query.orderBy)
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db.select({ total: count() }).from(spec.table).where(query.where),
+  ]);
+  return {
+    data: (rows as Row[]).map(toApi),
+    meta: { total: Number(totals[0]?.total ?? 0), page: query.page, per_page: query.perPage },
+  };
+}

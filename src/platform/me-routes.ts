@@ -1,0 +1,58 @@
+import { Type } from "typebox";
+import { ApiKey } from "./auth/api-keys-routes.ts";
+import { apiKeyToApi } from "./auth/api-keys-service.ts";
+import type { Api } from "./http.ts";
+import { orgToApi } from "./orgs/orgs-service.ts";
+import { PLAN_LIMITS, WINDOW_MS } from "./rate-limit/rate-limit-hook.ts";
+import { callerOf } from "./request-context.ts";
+
+const Me = Type.Object({
+  object: Type.Literal("me"),
+  organization: Type.Object({
+    id: Type.String(),
+    object: Type.Literal("organization"),
+    name: Type.String(),
+    plan: Type.String(),
+    created_at: Type.String({ format: "date-time" }),
+  }),
+  api_key: ApiKey,
+  permissions: Type.Array(Type.String()),
+  rate_limit: Type.Object({
+    limit: Type.Integer({ description: "Requests per window." }),
+    remaining: Type.Integer({ description: "Left in the window, after this request." }),
+    reset_seconds: Type.Integer({ description: "Seconds until the full allowance is back." }),
+    window_seconds: Type.Integer(),
+  }),
+});
+
+export function registerMeRoutes(app: Api): void {
+  app.get(
+    "/v1/me",
+    {
+      schema: {
+        tags: ["Identity"],
+        operationId: "getMe",
+        summary: "The calling identity",
+        description: "The organization, the API key (without its secret), its permissions and the current rate-limit state.",
+        response: { 200: Me },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const limit = PLAN_LIMITS[caller.org.plan];
+      const rl = request.rateLimit;
+      return {
+        object: "me" as const,
+        organization: orgToApi(caller.org),
+        api_key: apiKeyToApi(caller.key, request.now),
+        permissions: [...caller.permissions],
+        rate_limit: {
+          limit,
+          remaining: rl?.remaining ?? limit,
+          reset_seconds: rl?.resetSeconds ?? 0,
+          window_seconds: WINDOW_MS / 1000,
+        },
+      };
+    },
+  );
+}

@@ -1,0 +1,28 @@
+import type { SwaggerOptions } from "@fastify/swagger";
+
+export const openApiOptions: SwaggerOptions = {
+  openapi: {
+    openapi: "3.1.0",
+    info: {
+      title: "Enginery API",
+      version: "v1",
+      description:
+        "The business-platform API: finance, growth, talent and agent engines, events and webhooks.\n\n" +
+        "Authenticate with `Authorization: Bearer <API key>`. Lists return `{ data, meta: { total, page, per_page } }`; " +
+        "errors are RFC 9457 problem details (`application/problem+json`) with a stable `code`, the `request_id` and, " +
+        "for invalid input, `errors[]` naming each field. POST accepts `Idempotency-Key`. Every authenticated response " +
+        "carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds).",
+    },
+    components: {
+      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "An API key, ek_live_..." } },
+    },
+    security: [{ apiKey: [] }],
+    tags: [
+      { name: "Invoices", description: "Finance engine." },
+      { name: "Events", description: "Everything that changed, in order." },
+      { name: "API keys", description: "Keys of the organization (full-access keys only)." },
+      { name: "Identity", description: "Who is calling." },
+      { name: "Health", description: "Liveness and readiness." },
+    ],
+  },
+};

@@ -1,0 +1,127 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { Type } from "typebox";
+import { ApiError, ERROR_CODES, problemType, type ErrorCode, type ProblemBody } from "./errors.ts";
+import { fieldErrors } from "./validation.ts";
+
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String({ description: "A URI naming the kind of problem; GET it for a description." }),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    code: Type.String({ description: "Stable, machine-readable error code.", enum: Object.keys(ERROR_CODES) }),
+    request_id: Type.String(),
+    errors: Type.Optional(
+      Type.Array(
+        Type.Object({
+          in: Type.String({ enum: ["body", "query", "path", "header"] }),
+          field: Type.String(),
+          message: Type.String(),
+        }),
+      ),
+    ),
+  },
+  { additionalProperties: true, description: "RFC 9457 problem details." },
+);
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
+  const body: ProblemBody = {
+    type: problemType(error.code),
+    title: ERROR_CODES[error.code].title,
+    status: error.status,
+    detail: error.detail,
+    code: error.code,
+    request_id: request.id,
+  };
+  const { headers, ...extras } = error.extras;
+  Object.assign(body, extras);
+  if (headers) reply.headers(headers);
+  return reply.code(error.status).type("application/problem+json").send(body);
+}
+
+const FASTIFY_CODES: Record<string, (error: FastifyError) => ApiError> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: (e) =>
+    new ApiError("unsupported_media_type", `Send request bodies as application/json (${e.message.replace(/^Unsupported Media Type:?\s*/i, "got ")}).`),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new ApiError("validation_failed", "The Content-Length header does not match the body."),
+  FST_ERR_CTP_BODY_TOO_LARGE: () => new ApiError("payload_too_large", "The request body is larger than this endpoint accepts."),
+  FST_ERR_CTP_INVALID_JSON_BODY: (e) => new ApiError("invalid_json", `The body is not valid JSON: ${e.message}`),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => new ApiError("invalid_json", "The body is empty but the Content-Type says JSON."),
+  FST_ERR_BAD_URL: () => new ApiError("validation_failed", "The URL is malformed."),
+};
+
+/** Any thrown thing -> the ApiError it means. Unknown errors become a 500 that says nothing internal. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const e = error as FastifyError & { validation?: unknown[]; validationContext?: string };
+  if (Array.isArray(e.validation)) {
+    const errors = fieldErrors(e.validation as never, e.validationContext ?? "body");
+    const detail =
+      errors.length === 1 ? `${errors[0]!.field}: ${errors[0]!.message}` : `${errors.length} fields are invalid; see errors.`;
+    return new ApiError("validation_failed", detail, { errors });
+  }
+  const mapped = e.code ? FASTIFY_CODES[e.code] : undefined;
+  if (mapped) return mapped(e);
+  if (e instanceof SyntaxError && e.statusCode === 400) return new ApiError("invalid_json", `The body is not valid JSON: ${e.message}`);
+  if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
+    return new ApiError(e.statusCode === 413 ? "payload_too_large" : "validation_failed", e.message);
+  }
+  return new ApiError("internal_error", "Something went wrong on our side. It has been logged; quote the request id if you contact us.");
+}
+
+/** Routes seen at registration, to tell "no such path" (404) from "no such method here" (405). */
+function methodIndex(app: FastifyInstance) {
+  const routes: { pattern: RegExp; methods: Set<string> }[] = [];
+  app.addHook("onRoute", (route) => {
+    if (route.url.includes("*")) return;
+    const pattern = new RegExp(`^${route.url.replace(/:[^/]+/g, "[^/]+")}/?$`);
+    const methods = ([] as string[]).concat(route.method);
+    const existing = routes.find((r) => r.pattern.source === pattern.source);
+    if (existing) methods.forEach((m) => existing.methods.add(m));
+    else routes.push({ pattern, methods: new Set(methods) });
+  });
+  return (path: string): string[] => {
+    const found = routes.find((r) => r.pattern.test(path));
+    return found ? [...found.methods].filter((m) => m !== "HEAD") : [];
+  };
+}
+
+export function registerProblemHandling(app: FastifyInstance): void {
+  const allowedMethods = methodIndex(app);
+
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) request.log.error({ err: error }, "unhandled error");
+    else request.log.info({ code: apiError.code, detail: apiError.detail }, "request refused");
+    return sendProblem(request, reply, apiError);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0]!;
+    const methods = allowedMethods(path);
+    if (methods.length > 0) {
+      return sendProblem(
+        request,
+        reply,
+        new ApiError("method_not_allowed", `${request.method} is not allowed on ${path}; use ${methods.join(", ")}.`, {
+          headers: { allow: methods.join(", ") },
+        }),
+      );
+    }
+    return sendProblem(request, reply, new ApiError("route_not_found", `There is no route ${request.method} ${path}. See /docs.`));
+  });
+
+  // Each problem type URI resolves to a short description of the problem.
+  app.get(
+    "/problems/:code",
+    {
+      config: { public: true },
+      schema: { hide: true, params: Type.Object({ code: Type.String() }) },
+    },
+    async (request, reply) => {
+      const code = (request.params as { code: string }).code as ErrorCode;
+      const entry = ERROR_CODES[code];
+      if (!entry) throw new ApiError("not_found", `There is no problem type ${code}.`);
+      return reply.send({ type: problemType(code), code, status: entry.status, title: entry.title });
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import type { FastifyRequest } from "fastify";
+import type { Caller } from "./auth/caller.ts";
+import type { Permission } from "./auth/permissions.ts";
+import { ApiError } from "./errors.ts";
+import type { WriteContext } from "./events/outbox.ts";
+import type { RateLimitDecision } from "./rate-limit/gcra.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The permission a caller needs for this route. */
+    permission?: Permission;
+    /** No authentication (health checks, docs). */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    caller?: Caller;
+    rateLimit?: RateLimitDecision;
+    idempotencyKey?: string;
+    now: Date;
+  }
+}
+
+/** The authenticated caller; routes behind the auth hook always have one. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new ApiError("missing_api_key", "This route needs an API key.");
+  return request.caller;
+}
+
+export function writeContext(request: FastifyRequest): WriteContext {
+  return {
+    orgId: callerOf(request).org.id,
+    requestId: request.id,
+    idempotencyKey: request.idempotencyKey ?? null,
+    now: request.now,
+  };
+}

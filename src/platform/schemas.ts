@@ -1,0 +1,58 @@
+import { Type, type TSchema } from "typebox";
+import { idPattern, ID_PREFIXES, type IdKind } from "./ids.ts";
+
+/**
+ * Schema pieces every engine uses, so a money amount, a date or an id is
+ * described, validated and documented the same way everywhere.
+ */
+
+export const MAX_AMOUNT = 1_000_000_000_000; // 10^12: any real invoice, and exact in cents as a double.
+
+export const Money = (description: string) =>
+  Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT, multipleOf: 0.01, description, examples: [1250.5] });
+
+export const MoneyOut = (description: string) => Type.Number({ description, examples: [1250.5] });
+
+export const Currency = Type.String({
+  format: "iso4217",
+  description: "ISO 4217 currency code in capitals.",
+  examples: ["USD"],
+});
+
+export const CalendarDate = (description: string) =>
+  Type.String({ format: "date", description, examples: ["2026-12-31"] });
+
+export const Timestamp = (description: string) => Type.String({ format: "date-time", description });
+
+export const NullableTimestamp = (description: string) =>
+  Type.Union([Type.String({ format: "date-time" }), Type.Null()], { description });
+
+export function Id(kind: IdKind, description?: string) {
+  const prefix = ID_PREFIXES[kind];
+  return Type.String({
+    pattern: idPattern(kind),
+    description: description ?? `Identifier, ${prefix}_ followed by 26 characters.`,
+    examples: [`${prefix}_01jd8z6q4m2c8v3t5y7w9x0a1b`],
+    errorMessage: `must be an id of the form ${prefix}_ followed by 26 characters`,
+  });
+}
+
+export const Metadata = Type.Record(Type.String({ maxLength: 40 }), Type.String({ maxLength: 500 }), {
+  maxProperties: 50,
+  description: "Your own key-value strings (at most 50 keys; keys up to 40 characters, values up to 500).",
+});
+
+export const IdParams = (kind: IdKind) => Type.Object({ id: Id(kind) });
+
+export function ListEnvelope<T extends TSchema>(item: T) {
+  return Type.Object({
+    data: Type.Array(item),
+    meta: Type.Object({
+      total: Type.Integer({ description: "Number of items matching the query." }),
+      page: Type.Integer({ description: "Current page, from 1." }),
+      per_page: Type.Integer({ description: "Page size." }),
+    }),
+  });
+}
+
+export const NoBody = Type.Optional(Type.Object({}, { additionalProperties: false }));

@@ -1,0 +1,138 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import addFormatsModule from "ajv-formats";
+import cc from "currency-codes";
+import type { FastifySchemaCompiler } from "fastify";
+import type { FieldError } from "./errors.ts";
+
+// ajv-formats is CommonJS; its default export arrives wrapped under ESM.
+type AddFormats = (ajv: Ajv, formats: string[]) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as AddFormats;
+
+/** ISO 4217 codes, less XTS (testing) and XXX (no currency). */
+export const CURRENCY_CODES: ReadonlySet<string> = new Set(cc.codes().filter((c) => c !== "XTS" && c !== "XXX"));
+
+/** Minor-unit digits of a currency (JPY 0, EUR 2, BHD 3). */
+export function currencyDigits(code: string): number {
+  return cc.code(code)?.digits ?? 2;
+}
+
+function makeAjv(coerceTypes: boolean): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    coerceTypes,
+    useDefaults: true,
+    removeAdditional: false,
+    // Money is multipleOf 0.01; without a precision 0.07 would fail by float error.
+    multipleOfPrecision: 9,
+    verbose: true,
+    // OpenAPI-only keywords (description, example, x-*) are allowed in schemas.
+    strict: false,
+  });
+  addFormats(ajv, ["date", "date-time", "email", "uri"]);
+  ajv.addFormat("iso4217", { type: "string", validate: (v: string) => CURRENCY_CODES.has(v) });
+  return ajv;
+}
+
+/**
+ * Request bodies are JSON and must already carry the right types: "12" is not a
+ * number. Query strings, path parameters and headers are text by nature and
+ * are coerced.
+ */
+const bodyAjv = makeAjv(false);
+const textAjv = makeAjv(true);
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const ajv = httpPart === "body" ? bodyAjv : textAjv;
+  return ajv.compile(schema as object) as ValidateFunction;
+};
+
+const LOCATIONS: Record<string, FieldError["in"]> = {
+  body: "body",
+  querystring: "query",
+  params: "path",
+  headers: "header",
+};
+
+/** "/steps/0/type" -> "steps[0].type" */
+function fieldPath(instancePath: string, extra?: string): string {
+  const parts = instancePath.split("/").slice(1);
+  if (extra !== undefined) parts.push(extra);
+  let out = "";
+  for (const raw of parts) {
+    const part = raw.replaceAll("~1", "/").replaceAll("~0", "~");
+    out += /^\d+$/.test(part) ? `[${part}]` : out ? `.${part}` : part;
+  }
+  return out;
+}
+
+const FORMAT_MESSAGES: Record<string, string> = {
+  date: "must be a calendar date, YYYY-MM-DD",
+  "date-time": "must be a date and time in RFC 3339 form, e.g. 2026-01-31T12:00:00Z",
+  email: "must be an email address",
+  uri: "must be an absolute URL",
+  iso4217: "must be an ISO 4217 currency code in capitals, e.g. USD, EUR, JPY",
+};
+
+function message(error: ErrorObject): string {
+  const custom = (error.parentSchema as { errorMessage?: string } | undefined)?.errorMessage;
+  if (custom && error.keyword !== "required" && error.keyword !== "additionalProperties") return custom;
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "required":
+      return "is required";
+    case "additionalProperties":
+      return "is not a known field";
+    case "type":
+      return `must be ${String(p.type).replace(",", " or ")}`;
+    case "format":
+      return FORMAT_MESSAGES[String(p.format)] ?? `must be a valid ${String(p.format)}`;
+    case "enum": {
+      const allowed = p.allowedValues as unknown[];
+      return `must be one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}`;
+    }
+    case "const":
+      return `must be ${JSON.stringify(p.allowedValue)}`;
+    case "multipleOf":
+      return p.multipleOf === 0.01 ? "must have at most two decimals" : `must be a multiple of ${String(p.multipleOf)}`;
+    case "minimum":
+      return `must be at least ${String(p.limit)}`;
+    case "maximum":
+      return `must be at most ${String(p.limit)}`;
+    case "exclusiveMinimum":
+      return `must be greater than ${String(p.limit)}`;
+    case "exclusiveMaximum":
+      return `must be less than ${String(p.limit)}`;
+    case "minLength":
+      return p.limit === 1 ? "must not be empty" : `must be at least ${String(p.limit)} characters`;
+    case "maxLength":
+      return `must be at most ${String(p.limit)} characters`;
+    case "minItems":
+      return `must have at least ${String(p.limit)} items`;
+    case "maxItems":
+      return `must have at most ${String(p.limit)} items`;
+    case "maxProperties":
+      return `must have at most ${String(p.limit)} entries`;
+    case "uniqueItems":
+      return "must not repeat items";
+    default:
+      return error.message ?? "is invalid";
+  }
+}
+
+/**
+ * Ajv errors -> one field error per field. A union (anyOf) that fails reports
+ * every branch; the first message for a field is the one kept.
+ */
+export function fieldErrors(errors: ErrorObject[], context: string): FieldError[] {
+  const location = LOCATIONS[context] ?? "body";
+  const byField = new Map<string, FieldError>();
+  for (const error of errors) {
+    if (error.keyword === "anyOf" || error.keyword === "if") continue;
+    const p = error.params as Record<string, string>;
+    const extra =
+      error.keyword === "required" ? p.missingProperty : error.keyword === "additionalProperties" ? p.additionalProperty : undefined;
+    const field = fieldPath(error.instancePath, extra) || (location === "body" ? "body" : location);
+    if (!byField.has(field)) byField.set(field, { in: location, field, message: message(error) });
+  }
+  return [...byField.values()];
+}
