@@ -1,7 +1,7 @@
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import scalar from "@scalar/fastify-api-reference";
-import Fastify, { type FastifyBaseLogger } from "fastify";
+import Fastify, { LogController, type FastifyBaseLogger } from "fastify";
 import type { Database } from "./db/connection.ts";
 import { registerFinance } from "./engines/finance/index.ts";
 import { registerApiKeyRoutes, ApiKey } from "./platform/auth/api-keys-routes.ts";
@@ -41,15 +41,14 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: false,
-    requestIdLogLabel: "request_id",
+    // One log line per request (onResponse below) instead of Fastify's two.
+    logController: new LogController({ requestIdLogLabel: "request_id", disableRequestLogging: true }),
     // A caller's own request id is kept (for tracing across systems) when it is sane.
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && INCOMING_REQUEST_ID.test(incoming) ? incoming : newId("request");
     },
     routerOptions: { ignoreTrailingSlash: true },
-    // One log line per request (onResponse below) instead of Fastify's two.
-    disableRequestLogging: true,
     frameworkErrors: (error, request, reply) => sendProblem(request, reply, new ApiError("validation_failed", `The URL is malformed: ${error.message}`)),
   }).withTypeProvider<TypeBoxTypeProvider>();
 

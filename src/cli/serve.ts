@@ -29,8 +29,9 @@ export async function serve(config: Config): Promise<void> {
   const app = await buildApp({ database, rateLimits, logger: log });
   const scheduler = createScheduler({ jobs: allJobs(database.db), intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });
 
-  const address = await app.listen({ port: config.port, host: config.host });
-  const url = address.replace("0.0.0.0", "localhost").replace("[::]", "localhost");
+  await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as { port: number };
+  const url = `http://localhost:${port}`;
   if (config.schedulerEnabled) scheduler.start();
   process.stdout.write(`${banner(url, demo)}\n`);
 

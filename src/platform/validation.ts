@@ -73,7 +73,7 @@ const FORMAT_MESSAGES: Record<string, string> = {
   iso4217: "must be an ISO 4217 currency code in capitals, e.g. USD, EUR, JPY",
 };
 
-function message(error: ErrorObject): string {
+function message(error: ErrorObject, location: FieldError["in"]): string {
   const custom = (error.parentSchema as { errorMessage?: string } | undefined)?.errorMessage;
   if (custom && error.keyword !== "required" && error.keyword !== "additionalProperties") return custom;
   const p = error.params as Record<string, unknown>;
@@ -81,7 +81,7 @@ function message(error: ErrorObject): string {
     case "required":
       return "is required";
     case "additionalProperties":
-      return "is not a known field";
+      return location === "query" ? "is not a known query parameter for this endpoint (see /docs)" : "is not a known field";
     case "type":
       return `must be ${String(p.type).replace(",", " or ")}`;
     case "format":
@@ -132,7 +132,7 @@ export function fieldErrors(errors: ErrorObject[], context: string): FieldError[
     const extra =
       error.keyword === "required" ? p.missingProperty : error.keyword === "additionalProperties" ? p.additionalProperty : undefined;
     const field = fieldPath(error.instancePath, extra) || (location === "body" ? "body" : location);
-    if (!byField.has(field)) byField.set(field, { in: location, field, message: message(error) });
+    if (!byField.has(field)) byField.set(field, { in: location, field, message: message(error, location) });
   }
   return [...byField.values()];
 }
