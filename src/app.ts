@@ -6,6 +6,7 @@ import type { Database } from "./db/connection.ts";
 import { registerFinance } from "./engines/finance/index.ts";
 import { registerApiKeyRoutes, ApiKey } from "./platform/auth/api-keys-routes.ts";
 import { registerAuth, registerPermissionGuard } from "./platform/auth/auth-hook.ts";
+import { API_KEY_CHANGED, KeyCache } from "./platform/auth/key-cache.ts";
 import { ApiError } from "./platform/errors.ts";
 import { registerEventRoutes } from "./platform/events/events-routes.ts";
 import { registerHealthRoutes } from "./platform/health-routes.ts";
@@ -66,6 +67,8 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   });
 
   // An empty body with a JSON content type is "no body" (curl -X POST -H 'content-type: application/json').
+  // Bodies are JSON only: anything else (text/plain included, which Fastify parses by default) is a 415.
+  app.removeContentTypeParser("text/plain");
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     if (body === "") return done(null, undefined);
@@ -82,7 +85,10 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   });
   await app.register(swagger, openApiOptions);
 
-  registerAuth(app, deps.database.db);
+  const keyCache = new KeyCache();
+  const unlisten = await deps.database.listen(API_KEY_CHANGED, (hash) => keyCache.evict(hash), () => keyCache.clear());
+  app.addHook("onClose", async () => unlisten());
+  registerAuth(app, deps.database.db, keyCache);
   registerRateLimit(app, deps.rateLimits);
   registerPermissionGuard(app);
   registerIdempotency(app, deps.database.db);
@@ -90,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   const routeDeps = { db: deps.database.db };
   registerHealthRoutes(app, deps.database);
   registerMeRoutes(app);
-  registerApiKeyRoutes(app, routeDeps);
+  registerApiKeyRoutes(app, routeDeps, keyCache);
   const finance = registerFinance(app, routeDeps);
   registerEventRoutes(app, routeDeps, { ...finance.eventObjects, api_key: ApiKey });
 

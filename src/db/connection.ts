@@ -18,6 +18,12 @@ export interface Database {
   db: Db;
   /** Runs SQL text that may hold several statements and no parameters (migrations, bench loads). */
   exec(sqlText: string): Promise<void>;
+  /**
+   * Subscribes to NOTIFY on a channel. `onReconnect` runs when the listening
+   * connection was re-established, since notifications may have been missed.
+   * Returns the unsubscribe function.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -51,6 +57,8 @@ function openPglite(client: PGlite, release: () => void): Database {
     exec: async (text) => {
       await client.exec(text);
     },
+    // One process owns an embedded database, so there is no reconnect to miss anything.
+    listen: async (channel, onNotify) => client.listen(channel, onNotify),
     close: async () => {
       await client.close();
       release();
@@ -69,6 +77,14 @@ function openPostgres(url: string, poolSize: number): Database {
     db,
     exec: async (text) => {
       await client.unsafe(text);
+    },
+    listen: async (channel, onNotify, onReconnect) => {
+      let first = true;
+      const request = await client.listen(channel, onNotify, () => {
+        if (!first) onReconnect();
+        first = false;
+      });
+      return () => request.unlisten();
     },
     close: async () => {
       await client.end({ timeout: 5 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, not, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count as count_, desc, getTableColumns, eq, gt, gte, ilike, inArray, lt, lte, ne, not, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { Type, type TSchema } from "typebox";
 import type { Db } from "../db/connection.ts";
@@ -228,25 +228,32 @@ export interface Page<T> {
   meta: { total: number; page: number; per_page: number };
 }
 
-/** Runs a parsed list query: the page of rows and the total, then the envelope. */
+/**
+ * Runs a parsed list query: the page and the total in one round trip (the
+ * total is an uncorrelated subquery, computed once), then the envelope. Only a
+ * page past the end needs a second query for the total.
+ */
 export async function listPage<Row, Out>(
   db: Db,
   spec: ListSpec,
   query: ListQuery,
   toApi: (row: Row) => Out,
 ): Promise<Page<Out>> {
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(spec.table)
-      .where(query.where)
-      .orderBy(...query.orderBy)
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
-    db.select({ total: count() }).from(spec.table).where(query.where),
-  ]);
+  const total = sql<number>`(SELECT count(*) FROM ${spec.table} WHERE ${query.where})`.mapWith(Number);
+  const rows = await db
+    .select({ row: getTableColumns(spec.table), total })
+    .from(spec.table)
+    .where(query.where)
+    .orderBy(...query.orderBy)
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage);
+  let count = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    const [counted] = await db.select({ total: count_() }).from(spec.table).where(query.where);
+    count = Number(counted?.total ?? 0);
+  }
   return {
-    data: (rows as Row[]).map(toApi),
-    meta: { total: Number(totals[0]?.total ?? 0), page: query.page, per_page: query.perPage },
+    data: rows.map((r) => toApi(r.row as Row)),
+    meta: { total: count, page: query.page, per_page: query.perPage },
   };
 }

@@ -36,6 +36,8 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
   const { headers, ...extras } = error.extras;
   Object.assign(body, extras);
   if (headers) reply.headers(headers);
+  // Errors raised before the onRequest hooks (a malformed URL) must carry the id too.
+  reply.header("x-request-id", request.id);
   return reply.code(error.status).type("application/problem+json").send(body);
 }
 

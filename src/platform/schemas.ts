@@ -55,4 +55,10 @@ export function ListEnvelope<T extends TSchema>(item: T) {
   });
 }
 
-export const NoBody = Type.Optional(Type.Object({}, { additionalProperties: false }));
+/**
+ * Action routes (finalize, void, ...) take no body. Fastify validates a missing
+ * body as null, so null (no body, or an empty one) and {} are both accepted.
+ */
+export const NoBody = Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()], {
+  description: "No body, or an empty object.",
+});

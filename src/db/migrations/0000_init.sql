@@ -76,6 +76,7 @@ CREATE INDEX "events_org_object_seq_idx" ON "events" USING btree ("org_id","obje
 CREATE UNIQUE INDEX "invoices_org_number_key" ON "invoices" USING btree ("org_id","number");--> statement-breakpoint
 CREATE INDEX "invoices_org_created_idx" ON "invoices" USING btree ("org_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "invoices_org_status_due_idx" ON "invoices" USING btree ("org_id","status","due_date","id");--> statement-breakpoint
+CREATE INDEX "invoices_org_status_created_idx" ON "invoices" USING btree ("org_id","status","created_at","id");--> statement-breakpoint
 CREATE INDEX "invoices_org_due_idx" ON "invoices" USING btree ("org_id","due_date","id");--> statement-breakpoint
 CREATE INDEX "invoices_org_account_idx" ON "invoices" USING btree ("org_id","account_id");--> statement-breakpoint
 CREATE INDEX "invoices_overdue_pending_idx" ON "invoices" USING btree ("due_date") WHERE status = 'open' AND overdue_notified_at IS NULL;

@@ -33,8 +33,11 @@ export const invoices = pgTable(
     primaryKey({ columns: [t.orgId, t.id] }),
     uniqueIndex("invoices_org_number_key").on(t.orgId, t.number),
     index("invoices_org_created_idx").on(t.orgId, t.createdAt, t.id),
-    // status=overdue and status=open are both "status = 'open'" plus a due-date range.
+    // status=overdue and status=open are both "status = 'open'" plus a due-date range:
+    // this one counts them from the index alone ...
     index("invoices_org_status_due_idx").on(t.orgId, t.status, t.dueDate, t.id),
+    // ... and this one reads a status-filtered first page in the default order (newest first).
+    index("invoices_org_status_created_idx").on(t.orgId, t.status, t.createdAt, t.id),
     index("invoices_org_due_idx").on(t.orgId, t.dueDate, t.id),
     index("invoices_org_account_idx").on(t.orgId, t.accountId),
     // The scheduler's scan across organizations for invoices that just went overdue.

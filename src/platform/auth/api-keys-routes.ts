@@ -6,6 +6,7 @@ import { callerOf, writeContext } from "../request-context.ts";
 import { Id, ListEnvelope, NullableTimestamp, Timestamp } from "../schemas.ts";
 import { apiKeyList, apiKeyToApi, createApiKey, listApiKeys, revokeApiKey } from "./api-keys-service.ts";
 import { apiKeys } from "./api-keys-table.ts";
+import type { KeyCache } from "./key-cache.ts";
 import { ENGINES, KEY_KINDS } from "./permissions.ts";
 
 const tags = ["API keys"];
@@ -41,7 +42,7 @@ const CreateApiKey = Type.Object(
 
 const CreatedApiKey = Type.Intersect([ApiKey, Type.Object({ secret: Type.String({ description: "Shown once, now. Store it safely." }) })]);
 
-export function registerApiKeyRoutes(app: Api, { db }: RouteDeps): void {
+export function registerApiKeyRoutes(app: Api, { db }: RouteDeps, cache: KeyCache): void {
   app.get(
     "/v1/api_keys",
     {
@@ -100,6 +101,11 @@ export function registerApiKeyRoutes(app: Api, { db }: RouteDeps): void {
         response: { 200: ApiKey },
       },
     },
-    async (request) => revokeApiKey(db, writeContext(request), request.params.id),
+    async (request) => {
+      const { secretHash, ...key } = await revokeApiKey(db, writeContext(request), request.params.id);
+      // This process refuses the key from the next request on; others hear the NOTIFY.
+      cache.evict(secretHash);
+      return key;
+    },
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { write, type WriteContext } from "../events/outbox.ts";
@@ -8,6 +8,7 @@ import { orgs } from "../orgs/orgs-table.ts";
 import { generateSecret, hashSecret, isWellFormedSecret, secretHint } from "./api-key-secret.ts";
 import { apiKeys, type ApiKeyRow } from "./api-keys-table.ts";
 import type { Caller } from "./caller.ts";
+import { API_KEY_CHANGED, type KeyCache } from "./key-cache.ts";
 import { permissionsFor, type Engine, type KeyKind } from "./permissions.ts";
 
 export interface ApiKeyApi {
@@ -99,7 +100,7 @@ export async function createApiKey(
   return { key: apiKeyToApi(row, ctx.now), secret };
 }
 
-export async function revokeApiKey(db: Db, ctx: WriteContext, id: string): Promise<ApiKeyApi> {
+export async function revokeApiKey(db: Db, ctx: WriteContext, id: string): Promise<ApiKeyApi & { secretHash: string }> {
   const row = await write(db, ctx, async (tx, emit) => {
     const [revoked] = await tx
       .update(apiKeys)
@@ -108,6 +109,8 @@ export async function revokeApiKey(db: Db, ctx: WriteContext, id: string): Promi
       .returning();
     if (revoked) {
       emit({ type: "api_key.revoked", object: apiKeyToApi(revoked, ctx.now) });
+      // Delivered on commit to every process holding the key in its cache.
+      await tx.execute(sql`SELECT pg_notify(${API_KEY_CHANGED}, ${revoked.secretHash})`);
       return revoked;
     }
     // Revoking twice is not an error: the key is revoked either way.
@@ -115,7 +118,7 @@ export async function revokeApiKey(db: Db, ctx: WriteContext, id: string): Promi
     if (!existing) throw notFound("API key", id);
     return existing;
   });
-  return apiKeyToApi(row, ctx.now);
+  return { ...apiKeyToApi(row, ctx.now), secretHash: row.secretHash };
 }
 
 /** Revocation by id alone, for the CLI, which knows no organization. */
@@ -144,19 +147,26 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * Secret -> caller. A malformed secret is refused before any database work; a
- * revoked or expired key is refused at once (nothing is cached across requests).
+ * known key comes from the cache (see KeyCache for why that stays exact); a
+ * revoked or expired key is refused at once.
  */
-export async function authenticate(db: Db, secret: string, now: Date): Promise<Caller> {
+export async function authenticate(db: Db, secret: string, now: Date, cache: KeyCache): Promise<Caller> {
   if (!isWellFormedSecret(secret)) {
     throw new ApiError("invalid_api_key", "The API key is not valid. Check that it was copied whole.");
   }
-  const [found] = await db
-    .select({ key: apiKeys, org: orgs })
-    .from(apiKeys)
-    .innerJoin(orgs, eq(orgs.id, apiKeys.orgId))
-    .where(eq(apiKeys.secretHash, hashSecret(secret)));
-  if (!found) throw new ApiError("invalid_api_key", "The API key is not valid.");
-  const { key, org } = found;
+  const hash = hashSecret(secret);
+  let caller = cache.get(hash, now.getTime());
+  if (!caller) {
+    const [found] = await db
+      .select({ key: apiKeys, org: orgs })
+      .from(apiKeys)
+      .innerJoin(orgs, eq(orgs.id, apiKeys.orgId))
+      .where(eq(apiKeys.secretHash, hash));
+    if (!found) throw new ApiError("invalid_api_key", "The API key is not valid.");
+    caller = { org: found.org, key: found.key, permissions: new Set(permissionsFor(found.key.kind, found.key.engines)) };
+    cache.set(hash, caller, now.getTime());
+  }
+  const { key } = caller;
   if (key.revokedAt) throw new ApiError("api_key_revoked", `The API key ${key.id} was revoked at ${key.revokedAt.toISOString()}.`);
   if (key.expiresAt && key.expiresAt <= now) {
     throw new ApiError("api_key_expired", `The API key ${key.id} expired at ${key.expiresAt.toISOString()}.`);
@@ -174,5 +184,5 @@ export async function authenticate(db: Db, secret: string, now: Date): Promise<C
       );
     key.lastUsedAt = now;
   }
-  return { org, key, permissions: new Set(permissionsFor(key.kind, key.engines)) };
+  return caller;
 }

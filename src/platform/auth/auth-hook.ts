@@ -2,13 +2,14 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/connection.ts";
 import { ApiError } from "../errors.ts";
 import { authenticate } from "./api-keys-service.ts";
+import type { KeyCache } from "./key-cache.ts";
 
 /**
  * The one guard: every route that is not marked public needs a valid key, and
  * the permission its config names. Runs before body parsing and validation, so
  * an unauthenticated caller learns nothing about the route.
  */
-export function registerAuth(app: FastifyInstance, db: Db): void {
+export function registerAuth(app: FastifyInstance, db: Db, cache: KeyCache): void {
   app.addHook("onRequest", async (request, reply) => {
     const config = request.routeOptions.config;
     // Unknown routes (404/405) and public ones need no key.
@@ -25,7 +26,7 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
       throw new ApiError("invalid_api_key", "The Authorization header must be: Bearer <key>.");
     }
     try {
-      request.caller = await authenticate(db, match[1]!, request.now);
+      request.caller = await authenticate(db, match[1]!, request.now, cache);
     } catch (error) {
       if (error instanceof ApiError) reply.header("www-authenticate", 'Bearer realm="enginery", error="invalid_token"');
       throw error;

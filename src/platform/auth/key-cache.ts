@@ -1,0 +1,46 @@
+import type { Caller } from "./caller.ts";
+
+/**
+ * Authenticated callers by secret hash, so a request costs no key lookup.
+ * Correctness does not rest on the TTL: revocation evicts the entry at once in
+ * this process, and every other process hears of it through the database's
+ * NOTIFY (see API_KEY_CHANGED); expiry is checked on every use. The TTL only
+ * bounds how long a missed notification could matter.
+ */
+export const API_KEY_CHANGED = "enginery_api_key_changed";
+
+export class KeyCache {
+  private readonly entries = new Map<string, { caller: Caller; storedAt: number }>();
+
+  constructor(
+    private readonly ttlMs = 60_000,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(hash: string, nowMs: number): Caller | undefined {
+    const entry = this.entries.get(hash);
+    if (!entry) return undefined;
+    if (nowMs - entry.storedAt > this.ttlMs || nowMs < entry.storedAt) {
+      this.entries.delete(hash);
+      return undefined;
+    }
+    return entry.caller;
+  }
+
+  set(hash: string, caller: Caller, nowMs: number): void {
+    if (this.entries.size >= this.maxEntries) {
+      // Maps iterate in insertion order: drop the oldest.
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(hash, { caller, storedAt: nowMs });
+  }
+
+  evict(hash: string): void {
+    this.entries.delete(hash);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
