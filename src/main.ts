@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config.ts";
 import { EmbeddedDatabaseInUse } from "./db/embedded-lock.ts";
-import { keysCreate, keysList, keysRevoke, migrateCommand, orgsCreate, UsageError } from "./cli/admin.ts";
+import { keysCreate, keysList, keysRevoke, migrateCommand, orgsCreate, orgsList, UsageError } from "./cli/admin.ts";
 import { serve, worker } from "./cli/serve.ts";
 
 const HELP = `enginery <command>
@@ -10,6 +10,7 @@ const HELP = `enginery <command>
   worker                        run the scheduler alone (overdue invoices, clean-ups)
   migrate                       bring the database schema up to date
   orgs create --name <name> [--plan free|growth|enterprise]
+  orgs list
   keys create --org <org id> --kind read_only|full_access|engine
               [--engines finance,growth,talent,agent] [--name <name>] [--expires-in-days <n>]
   keys list --org <org id>
@@ -47,6 +48,8 @@ async function main(argv: string[]): Promise<void> {
       return migrateCommand(config);
     case "orgs create":
       return orgsCreate(config, values);
+    case "orgs list":
+      return orgsList(config);
     case "keys create":
       return keysCreate(config, values);
     case "keys list":

@@ -5,7 +5,7 @@ import { createApiKey, findKeyOrg, listApiKeys, revokeApiKey } from "../platform
 import { ENGINES, KEY_KINDS, type Engine, type KeyKind } from "../platform/auth/permissions.ts";
 import type { WriteContext } from "../platform/events/outbox.ts";
 import { isId } from "../platform/ids.ts";
-import { createOrg, findOrg } from "../platform/orgs/orgs-service.ts";
+import { createOrg, findOrg, listOrgs } from "../platform/orgs/orgs-service.ts";
 import { PLANS, type Plan } from "../platform/orgs/orgs-table.ts";
 import { openMigrated } from "../runtime.ts";
 import { openDatabase } from "../db/connection.ts";
@@ -56,6 +56,12 @@ export async function orgsCreate(config: Config, flags: Flags): Promise<void> {
   const org = await withDatabase(config, (d) => createOrg(d.db, { name, plan }, new Date()));
   console.log(`Created organization "${org.name}" on the ${org.plan} plan.`);
   console.log(org.id);
+}
+
+export async function orgsList(config: Config): Promise<void> {
+  await withDatabase(config, async (d) => {
+    for (const org of await listOrgs(d.db)) console.log([org.id, org.plan.padEnd(10), org.name].join("  "));
+  });
 }
 
 export async function keysCreate(config: Config, flags: Flags): Promise<void> {

@@ -1,6 +1,22 @@
 import type { SwaggerOptions } from "@fastify/swagger";
 
+/**
+ * @fastify/swagger marks every request body required; a body that may be
+ * absent (its schema admits null, as action routes' NoBody does) is not.
+ */
+function optionalBodies({ openapiObject }: { openapiObject: Record<string, any> }) {
+  for (const path of Object.values(openapiObject.paths ?? {}) as Record<string, any>[]) {
+    for (const operation of Object.values(path)) {
+      const body = operation?.requestBody;
+      const schema = body?.content?.["application/json"]?.schema;
+      if (schema?.anyOf?.some((s: { type?: string }) => s.type === "null")) body.required = false;
+    }
+  }
+  return openapiObject;
+}
+
 export const openApiOptions: SwaggerOptions = {
+  transformObject: optionalBodies as never,
   openapi: {
     openapi: "3.1.0",
     info: {

@@ -41,9 +41,12 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
   return reply.code(error.status).type("application/problem+json").send(body);
 }
 
-const FASTIFY_CODES: Record<string, (error: FastifyError) => ApiError> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: (e) =>
-    new ApiError("unsupported_media_type", `Send request bodies as application/json (${e.message.replace(/^Unsupported Media Type:?\s*/i, "got ")}).`),
+const FASTIFY_CODES: Record<string, (error: FastifyError, request?: FastifyRequest) => ApiError> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: (_e, request) =>
+    new ApiError(
+      "unsupported_media_type",
+      `Send request bodies as application/json (got ${JSON.stringify(String(request?.headers["content-type"] ?? "no content type").slice(0, 100))}).`,
+    ),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new ApiError("validation_failed", "The Content-Length header does not match the body."),
   FST_ERR_CTP_BODY_TOO_LARGE: () => new ApiError("payload_too_large", "The request body is larger than this endpoint accepts."),
   FST_ERR_CTP_INVALID_JSON_BODY: (e) => new ApiError("invalid_json", `The body is not valid JSON: ${e.message}`),
@@ -52,7 +55,7 @@ const FASTIFY_CODES: Record<string, (error: FastifyError) => ApiError> = {
 };
 
 /** Any thrown thing -> the ApiError it means. Unknown errors become a 500 that says nothing internal. */
-export function toApiError(error: unknown): ApiError {
+export function toApiError(error: unknown, request?: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   const e = error as FastifyError & { validation?: unknown[]; validationContext?: string };
   if (Array.isArray(e.validation)) {
@@ -62,7 +65,7 @@ export function toApiError(error: unknown): ApiError {
     return new ApiError("validation_failed", detail, { errors });
   }
   const mapped = e.code ? FASTIFY_CODES[e.code] : undefined;
-  if (mapped) return mapped(e);
+  if (mapped) return mapped(e, request);
   if (e instanceof SyntaxError && e.statusCode === 400) return new ApiError("invalid_json", `The body is not valid JSON: ${e.message}`);
   if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
     return new ApiError(e.statusCode === 413 ? "payload_too_large" : "validation_failed", e.message);
@@ -91,7 +94,7 @@ export function registerProblemHandling(app: FastifyInstance): void {
   const allowedMethods = methodIndex(app);
 
   app.setErrorHandler((error, request, reply) => {
-    const apiError = toApiError(error);
+    const apiError = toApiError(error, request);
     if (apiError.status >= 500) request.log.error({ err: error }, "unhandled error");
     else request.log.info({ code: apiError.code, detail: apiError.detail }, "request refused");
     return sendProblem(request, reply, apiError);

@@ -29,3 +29,8 @@ export async function countOrgs(db: Db): Promise<number> {
   const rows = await db.select({ id: orgs.id }).from(orgs).limit(1);
   return rows.length;
 }
+
+/** Every organization, oldest first (for the operator's CLI, not the API). */
+export async function listOrgs(db: Db): Promise<OrgRow[]> {
+  return db.select().from(orgs).orderBy(orgs.createdAt, orgs.id);
+}
