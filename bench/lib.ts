@@ -53,13 +53,18 @@ export interface LoadResult {
 }
 
 /** Drives GET url with autocannon; `keys` are spread over the requests (one org each). */
-export async function drive(name: string, url: string, options: { connections: number; duration: number; keys?: string[] }): Promise<LoadResult> {
+export async function drive(
+  name: string,
+  url: string,
+  options: { connections: number; duration: number; amount?: number; keys?: string[] },
+): Promise<LoadResult> {
   const keys = options.keys ?? [];
   let next = 0;
   const result = await autocannon({
     url,
     connections: options.connections,
     duration: options.duration,
+    ...(options.amount ? { amount: options.amount } : {}),
     requests: [
       {
         setupRequest: (request) => {

@@ -65,7 +65,7 @@ function url(env: Env, name: string, protocols: string[]): string | null {
     throw new ConfigError(name, `must be a URL such as ${protocols[0]}//host:port/...`);
   }
   if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `must start with ${protocols.join(" or ")}//, got "${parsed.protocol}//"`);
+    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(" or ")}, got "${parsed.protocol}//"`);
   }
   return raw;
 }

@@ -67,7 +67,8 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   } else if (error instanceof EmbeddedDatabaseInUse) {
     console.error(`enginery: ${error.message}`);
   } else if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-    console.error(`enginery: ${(error as Error).message}`);
+    // One line, always: parseArgs explains some errors over several.
+    console.error(`enginery: ${(error as Error).message.replace(/\s*\n\s*/g, " ")}`);
   } else {
     console.error("enginery: failed:", error);
   }

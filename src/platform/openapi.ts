@@ -1,22 +1,30 @@
 import type { SwaggerOptions } from "@fastify/swagger";
+import { OPTIONAL_BODY } from "./schemas.ts";
 
 /**
- * @fastify/swagger marks every request body required; a body that may be
- * absent (its schema admits null, as action routes' NoBody does) is not.
+ * Corrections to what @fastify/swagger generates: it marks every request body
+ * required, but one the route may omit (action routes' NoBody) is not; and
+ * error responses are sent as application/problem+json, not application/json.
  */
-function optionalBodies({ openapiObject }: { openapiObject: Record<string, any> }) {
+function fixOperations({ openapiObject }: { openapiObject: Record<string, any> }) {
   for (const path of Object.values(openapiObject.paths ?? {}) as Record<string, any>[]) {
     for (const operation of Object.values(path)) {
       const body = operation?.requestBody;
       const schema = body?.content?.["application/json"]?.schema;
-      if (schema?.anyOf?.some((s: { type?: string }) => s.type === "null")) body.required = false;
+      if (schema?.[OPTIONAL_BODY] === true) body.required = false;
+      for (const [status, response] of Object.entries(operation?.responses ?? {}) as [string, any][]) {
+        const content = response?.content;
+        if (/^[45]/.test(status) && content?.["application/json"]) {
+          response.content = { "application/problem+json": content["application/json"] };
+        }
+      }
     }
   }
   return openapiObject;
 }
 
 export const openApiOptions: SwaggerOptions = {
-  transformObject: optionalBodies as never,
+  transformObject: fixOperations as never,
   openapi: {
     openapi: "3.1.0",
     info: {

@@ -55,10 +55,8 @@ export function ListEnvelope<T extends TSchema>(item: T) {
   });
 }
 
-/**
- * Action routes (finalize, void, ...) take no body. Fastify validates a missing
- * body as null, so null (no body, or an empty one) and {} are both accepted.
- */
-export const NoBody = Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()], {
-  description: "No body, or an empty object.",
-});
+/** Marks a body schema the request may omit (validation.ts accepts no body; openapi.ts documents it as optional). */
+export const OPTIONAL_BODY = "x-optional-body";
+
+/** Action routes (finalize, void, ...): no body, an empty one, or {}. */
+export const NoBody = Type.Object({}, { additionalProperties: false, description: "No body, or an empty object.", [OPTIONAL_BODY]: true });

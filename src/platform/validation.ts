@@ -3,6 +3,7 @@ import addFormatsModule from "ajv-formats";
 import cc from "currency-codes";
 import type { FastifySchemaCompiler } from "fastify";
 import type { FieldError } from "./errors.ts";
+import { OPTIONAL_BODY } from "./schemas.ts";
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 type AddFormats = (ajv: Ajv, formats: string[]) => Ajv;
@@ -16,17 +17,45 @@ export function currencyDigits(code: string): number {
   return cc.code(code)?.digits ?? 2;
 }
 
+/** Digits after the decimal point of a number as JSON writes it (1.5e-7 has 8). */
+function decimalPlaces(value: number): number {
+  const match = /^-?\d+(?:\.(\d+))?(?:e([+-]\d+))?$/i.exec(String(value));
+  if (!match) return Infinity;
+  return Math.max(0, (match[1]?.length ?? 0) - Number(match[2] ?? 0));
+}
+
+/**
+ * multipleOf by decimal digits when the divisor is a power of ten (money is
+ * multipleOf 0.01): float division misjudges amounts with cents, 0.07 below
+ * a million and 1234567.89 above, whatever tolerance is chosen.
+ */
+function isMultipleOf(divisor: number, value: number): boolean {
+  const places = -Math.log10(divisor);
+  if (Number.isInteger(places) && places >= 0) return decimalPlaces(value) <= places;
+  const quotient = value / divisor;
+  return Math.abs(Math.round(quotient) - quotient) <= 1e-9;
+}
+
 function makeAjv(coerceTypes: boolean): Ajv {
   const ajv = new Ajv({
     allErrors: true,
     coerceTypes,
     useDefaults: true,
     removeAdditional: false,
-    // Money is multipleOf 0.01; without a precision 0.07 would fail by float error.
-    multipleOfPrecision: 9,
     verbose: true,
     // OpenAPI-only keywords (description, example, x-*) are allowed in schemas.
     strict: false,
+  });
+  ajv.removeKeyword("multipleOf");
+  ajv.addKeyword({
+    keyword: "multipleOf",
+    type: "number",
+    schemaType: "number",
+    validate: function check(divisor: number, value: number) {
+      if (isMultipleOf(divisor, value)) return true;
+      (check as { errors?: Partial<ErrorObject>[] }).errors = [{ keyword: "multipleOf", params: { multipleOf: divisor } }];
+      return false;
+    },
   });
   addFormats(ajv, ["date", "date-time", "email", "uri"]);
   ajv.addFormat("iso4217", { type: "string", validate: (v: string) => CURRENCY_CODES.has(v) });
@@ -43,7 +72,16 @@ const textAjv = makeAjv(true);
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const ajv = httpPart === "body" ? bodyAjv : textAjv;
-  return ajv.compile(schema as object) as ValidateFunction;
+  const validate = ajv.compile(schema as object) as ValidateFunction;
+  if (httpPart !== "body" || (schema as Record<string, unknown>)[OPTIONAL_BODY] !== true) return validate;
+  // Fastify validates a missing (or empty) body as null: a body the route may omit accepts it.
+  const optional = ((data: unknown) => {
+    if (data === null || data === undefined) return true;
+    const valid = validate(data);
+    optional.errors = validate.errors;
+    return valid;
+  }) as ValidateFunction;
+  return optional;
 };
 
 const LOCATIONS: Record<string, FieldError["in"]> = {
@@ -119,20 +157,45 @@ function message(error: ErrorObject, location: FieldError["in"]): string {
   }
 }
 
+/** The values a const or enum error allows, or the types a type error names. */
+function alternatives(error: ErrorObject): { kind: "values" | "types"; items: unknown[] } | undefined {
+  const p = error.params as Record<string, unknown>;
+  if (error.keyword === "const") return { kind: "values", items: [p.allowedValue] };
+  if (error.keyword === "enum") return { kind: "values", items: p.allowedValues as unknown[] };
+  if (error.keyword === "type") return { kind: "types", items: String(p.type).split(",") };
+  return undefined;
+}
+
 /**
  * Ajv errors -> one field error per field. A union (anyOf) that fails reports
- * every branch; the first message for a field is the one kept.
+ * every branch; the first message for a field is the one kept, except that the
+ * branches' allowed values (or types) are gathered: "must be one of "draft",
+ * "open"", not just the first branch's "must be "draft"".
  */
 export function fieldErrors(errors: ErrorObject[], context: string): FieldError[] {
   const location = LOCATIONS[context] ?? "body";
   const byField = new Map<string, FieldError>();
+  const gathered = new Map<string, { kind: "values" | "types"; items: unknown[] }>();
   for (const error of errors) {
     if (error.keyword === "anyOf" || error.keyword === "if") continue;
     const p = error.params as Record<string, string>;
     const extra =
       error.keyword === "required" ? p.missingProperty : error.keyword === "additionalProperties" ? p.additionalProperty : undefined;
     const field = fieldPath(error.instancePath, extra) || (location === "body" ? "body" : location);
-    if (!byField.has(field)) byField.set(field, { in: location, field, message: message(error, location) });
+    const existing = byField.get(field);
+    const more = alternatives(error);
+    if (!existing) {
+      byField.set(field, { in: location, field, message: message(error, location) });
+      if (more) gathered.set(field, { kind: more.kind, items: [...more.items] });
+      continue;
+    }
+    const soFar = gathered.get(field);
+    if (!soFar || !more || more.kind !== soFar.kind) continue;
+    for (const item of more.items) if (!soFar.items.includes(item)) soFar.items.push(item);
+    existing.message =
+      soFar.kind === "values"
+        ? `must be one of ${soFar.items.map((v) => JSON.stringify(v)).join(", ")}`
+        : `must be ${soFar.items.join(" or ")}`;
   }
   return [...byField.values()];
 }

@@ -18,19 +18,21 @@ export async function emitOverdueInvoices(db: Db, now: Date): Promise<number> {
   let total = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {
-      const claimed = await tx
+      // Claimed and marked in one statement: a long (org_id, id) IN (...) list of
+      // parameters crashes the embedded database (PGlite) at a few hundred rows.
+      const claim = tx
         .select({ orgId: invoices.orgId, id: invoices.id })
         .from(invoices)
         .where(and(eq(invoices.status, "open"), isNull(invoices.overdueNotifiedAt), lt(invoices.dueDate, today)))
         .orderBy(invoices.dueDate)
         .limit(BATCH)
         .for("update", { skipLocked: true });
-      if (claimed.length === 0) return 0;
       const rows = await tx
         .update(invoices)
         .set({ overdueNotifiedAt: now })
-        .where(sql`(${invoices.orgId}, ${invoices.id}) IN (${sql.join(claimed.map((c) => sql`(${c.orgId}, ${c.id})`), sql`, `)})`)
+        .where(sql`(${invoices.orgId}, ${invoices.id}) IN ${claim}`)
         .returning();
+      if (rows.length === 0) return 0;
       const byOrg = new Map<string, typeof rows>();
       for (const row of rows) byOrg.set(row.orgId, [...(byOrg.get(row.orgId) ?? []), row]);
       for (const [orgId, orgRows] of byOrg) {
@@ -40,7 +42,7 @@ export async function emitOverdueInvoices(db: Db, now: Date): Promise<number> {
           orgRows.map((row) => ({ type: "invoice.overdue" as const, object: invoiceToApi(row, now) })),
         );
       }
-      return claimed.length;
+      return rows.length;
     });
     total += done;
     if (done < BATCH) return total;

@@ -91,13 +91,22 @@ async function lockInvoice(tx: Tx, orgId: string, id: string): Promise<InvoiceRo
   return row;
 }
 
+/** The next generated number, skipping any an invoice was given by hand. */
 async function nextNumber(tx: Tx, orgId: string): Promise<string> {
-  const [org] = await tx
-    .update(orgs)
-    .set({ invoiceCounter: sql`${orgs.invoiceCounter} + 1` })
-    .where(eq(orgs.id, orgId))
-    .returning({ counter: orgs.invoiceCounter });
-  return `INV-${String(org!.counter).padStart(6, "0")}`;
+  for (;;) {
+    const [org] = await tx
+      .update(orgs)
+      .set({ invoiceCounter: sql`${orgs.invoiceCounter} + 1` })
+      .where(eq(orgs.id, orgId))
+      .returning({ counter: orgs.invoiceCounter });
+    const number = `INV-${String(org!.counter).padStart(6, "0")}`;
+    const [taken] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.orgId, orgId), eq(invoices.number, number)))
+      .limit(1);
+    if (!taken) return number;
+  }
 }
 
 function duplicateNumber(number: string): ApiError {
@@ -156,17 +165,20 @@ export async function updateInvoice(db: Db, ctx: WriteContext, id: string, input
       const before = await lockInvoice(tx, ctx.orgId, id);
       const refused = (Object.keys(input) as (keyof UpdateInvoiceInput)[]).filter((f) => !EDITABLE[before.status].includes(f));
       if (refused.length > 0) {
+        // The status as the API shows it: an open invoice past due is "overdue".
+        const status = invoiceToApi(before, ctx.now).status;
         throw new ApiError(
           "invalid_state_transition",
-          `A ${before.status} invoice cannot change ${refused.join(", ")}; it can change ${EDITABLE[before.status].join(", ")}.`,
-          { current_status: before.status, errors: refused.map((field) => ({ in: "body", field, message: `cannot change on a ${before.status} invoice` })) },
+          `An invoice that is ${status} cannot change ${refused.join(", ")}; it can change ${EDITABLE[before.status].join(", ")}.`,
+          { current_status: status, errors: refused.map((field) => ({ in: "body", field, message: `cannot change on an invoice that is ${status}` })) },
         );
       }
       const currency = input.currency ?? before.currency;
       const amountCents = input.amount === undefined ? before.amountCents : toCents(input.amount);
       checkCurrencyPrecision("amount", amountCents, currency);
-      if (amountCents < before.amountPaidCents) {
-        throw invalidField("body", "amount", `must be at least the amount already paid (${fromCents(before.amountPaidCents)})`);
+      // Not down to the amount paid either: an open invoice with nothing due could never be paid.
+      if (input.amount !== undefined && before.amountPaidCents > 0 && amountCents <= before.amountPaidCents) {
+        throw invalidField("body", "amount", `must be more than the amount already paid (${fromCents(before.amountPaidCents)}); to settle the rest, record a payment or void the invoice`);
       }
       const dueDate = input.due_date ?? before.dueDate;
       const [after] = await tx
@@ -180,8 +192,9 @@ export async function updateInvoice(db: Db, ctx: WriteContext, id: string, input
           description: input.description === undefined ? before.description : input.description,
           accountId: input.account_id === undefined ? before.accountId : input.account_id,
           metadata: input.metadata ?? before.metadata,
-          // A due date moved forward makes the invoice eligible for a new invoice.overdue later.
-          overdueNotifiedAt: dueDate > before.dueDate ? null : before.overdueNotifiedAt,
+          // A due date moved forward out of the past makes the invoice eligible for a new
+          // invoice.overdue when it passes; one still past due stays reported.
+          overdueNotifiedAt: dueDate > before.dueDate && dueDate >= utcDate(ctx.now) ? null : before.overdueNotifiedAt,
           updatedAt: ctx.now,
         })
         .where(and(eq(invoices.orgId, ctx.orgId), eq(invoices.id, id)))

@@ -14,6 +14,8 @@ import { idempotencyKeys } from "./idempotency-table.ts";
  * Responses of 500 and above are not stored, so a failed request can be retried.
  */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** No handler runs this long; an unfinished record this old belongs to a process that died. */
+export const ABANDONED_AFTER_MS = 60_000;
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 
 function stableJson(value: unknown): string {
@@ -25,9 +27,31 @@ function stableJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
 }
 
+/** What identifies "the same request": method, path and the body's content (key order aside). */
+export function requestHashOf(method: string, path: string, body: unknown): string {
+  return createHash("sha256").update(`${method} ${path}\n${stableJson(body ?? null)}`).digest("hex");
+}
+
 function requestHash(request: FastifyRequest): string {
-  const path = request.url.split("?")[0];
-  return createHash("sha256").update(`${request.method} ${path}\n${stableJson(request.body ?? null)}`).digest("hex");
+  return requestHashOf(request.method, request.url.split("?")[0]!, request.body);
+}
+
+/**
+ * A secret shown once (a new API key's `secret`) is never stored for a replay:
+ * the replay shows the created object without it.
+ */
+function withoutSecret(body: string): string {
+  if (!body.includes('"secret"')) return body;
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed) && "secret" in parsed) {
+      const { secret: _secret, ...rest } = parsed as Record<string, unknown>;
+      return JSON.stringify(rest);
+    }
+  } catch {
+    // Not JSON: stored as it is.
+  }
+  return body;
 }
 
 declare module "fastify" {
@@ -49,33 +73,39 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     const orgId = request.caller.org.id;
     const hash = requestHash(request);
     const now = request.now;
-    const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
+    const own = () => {
+      request.idempotencyKey = key;
+      request.idempotencyRecord = { orgId, key };
+    };
 
-    // A record past its 24 hours no longer counts.
-    await db
-      .delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, expired)));
     const inserted = await db
       .insert(idempotencyKeys)
       .values({ orgId, key, requestHash: hash, createdAt: now })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
-    if (inserted.length > 0) {
-      request.idempotencyKey = key;
-      request.idempotencyRecord = { orgId, key };
-      return;
-    }
+    if (inserted.length > 0) return own();
 
-    const [existing] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key)));
+    const where = and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key));
+    const [existing] = await db.select().from(idempotencyKeys).where(where);
     if (!existing) throw new ApiError("idempotency_key_in_progress", "A request with this Idempotency-Key is finishing; retry shortly.");
-    if (existing.requestHash !== hash) {
+    const age = now.getTime() - existing.createdAt.getTime();
+    const expired = age > IDEMPOTENCY_TTL_MS;
+    if (!expired && existing.requestHash !== hash) {
       throw new ApiError(
         "idempotency_key_reused",
         "This Idempotency-Key was used for a different request (method, path or body). Use a new key for a new request.",
       );
+    }
+    // A record past its 24 hours no longer counts; one left unfinished by a process that
+    // died mid-request is taken over after a minute. The created_at guard lets one taker win.
+    if (expired || (existing.responseStatus === null && age > ABANDONED_AFTER_MS)) {
+      const taken = await db
+        .update(idempotencyKeys)
+        .set({ requestHash: hash, createdAt: now, responseStatus: null, responseBody: null, responseContentType: null })
+        .where(and(where, eq(idempotencyKeys.createdAt, existing.createdAt)))
+        .returning({ key: idempotencyKeys.key });
+      if (taken.length > 0) return own();
+      throw new ApiError("idempotency_key_in_progress", "Another request with this Idempotency-Key just started; retry shortly.");
     }
     if (existing.responseStatus === null) {
       throw new ApiError("idempotency_key_in_progress", "The first request with this Idempotency-Key is still running; retry shortly.", {
@@ -100,7 +130,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       .update(idempotencyKeys)
       .set({
         responseStatus: reply.statusCode,
-        responseBody: typeof payload === "string" ? payload : payload == null ? "" : String(payload),
+        responseBody: withoutSecret(typeof payload === "string" ? payload : payload == null ? "" : String(payload)),
         responseContentType: String(reply.getHeader("content-type") ?? "application/json"),
       })
       .where(where);

@@ -23,6 +23,13 @@ export interface RateLimitStore {
   close(): Promise<void>;
 }
 
+/**
+ * Slack for floating point: with an interval that is not exact (1000/7 ms) the
+ * sum of `limit` intervals can land a hair past the window and refuse the last
+ * request of a full burst. A microsecond is far below any real interval.
+ */
+export const GCRA_EPSILON_MS = 0.001;
+
 /** One GCRA step; returns the decision and the tat to store (unchanged when refused). */
 export function gcra(
   storedTat: number | null,
@@ -35,7 +42,7 @@ export function gcra(
   const tat = Math.max(storedTat ?? nowMs, nowMs);
   const newTat = tat + interval * cost;
   const allowAt = newTat - windowMs;
-  if (allowAt > nowMs) {
+  if (allowAt - nowMs > GCRA_EPSILON_MS) {
     return {
       tat,
       decision: {
@@ -52,7 +59,7 @@ export function gcra(
     decision: {
       allowed: true,
       limit,
-      remaining: Math.floor((windowMs - (newTat - nowMs)) / interval + 1e-9),
+      remaining: Math.max(0, Math.floor((windowMs - (newTat - nowMs) + GCRA_EPSILON_MS) / interval)),
       resetSeconds: Math.ceil((newTat - nowMs) / 1000),
       retryAfterSeconds: 0,
     },

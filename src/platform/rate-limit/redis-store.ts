@@ -1,5 +1,5 @@
 import { Redis } from "ioredis";
-import { gcra, type RateLimitStore } from "./gcra.ts";
+import { gcra, GCRA_EPSILON_MS, type RateLimitStore } from "./gcra.ts";
 
 /**
  * Shared state for several API processes. The read-decide-write of one GCRA
@@ -14,22 +14,27 @@ local interval = tonumber(ARGV[2])
 local window = tonumber(ARGV[3])
 if tat < now then tat = now end
 local new_tat = tat + interval
-if new_tat - window > now then
-  return tostring(tat) .. ':0'
+if new_tat - window - now > tonumber(ARGV[4]) then
+  return string.format('%.4f', tat) .. ':0'
 end
-redis.call('SET', KEYS[1], tostring(new_tat), 'PX', math.ceil(new_tat - now) + 1000)
-return tostring(tat) .. ':1'
+-- Four decimals (0.1 microsecond): tostring would keep only 14 significant digits.
+redis.call('SET', KEYS[1], string.format('%.4f', new_tat), 'PX', math.ceil(new_tat - now) + 1000)
+return string.format('%.4f', tat) .. ':1'
 `;
 
 export function redisRateLimitStore(url: string, prefix = "enginery:rl:"): RateLimitStore {
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  // Without a listener ioredis prints every failed reconnect to stderr; an outage
+  // is reported per request instead, by the rate-limit hook's log.
+  redis.on("error", () => {});
   redis.defineCommand("gcraConsume", { numberOfKeys: 1, lua: CONSUME });
-  const consume = (redis as unknown as { gcraConsume(key: string, now: number, interval: number, window: number): Promise<string> })
-    .gcraConsume.bind(redis);
+  const consume = (
+    redis as unknown as { gcraConsume(key: string, now: number, interval: number, window: number, epsilon: number): Promise<string> }
+  ).gcraConsume.bind(redis);
 
   return {
     async consume(key, limit, windowMs, nowMs) {
-      const reply = await consume(prefix + key, nowMs, windowMs / limit, windowMs);
+      const reply = await consume(prefix + key, nowMs, windowMs / limit, windowMs, GCRA_EPSILON_MS);
       const [tat] = reply.split(":");
       // Replaying the step on the tat the script saw gives exactly the script's decision.
       return gcra(Number(tat), limit, windowMs, nowMs, 1).decision;

@@ -1,0 +1,181 @@
+import type { ApiResponse, Client, Tenant } from "./harness.ts";
+
+/**
+ * Every authenticated route of the API, as data. Authentication, permission,
+ * rate-limit and cross-tenant tests iterate over this table, so a new engine
+ * is covered by adding its rows here (and nothing else).
+ *
+ * The permissions below are written out from the product rules, not imported
+ * from src/: the tests check the code against them.
+ */
+export const ENGINES = ["finance", "growth", "talent", "agent"] as const;
+export type Engine = (typeof ENGINES)[number];
+export type KeyKind = "read_only" | "engine" | "full_access";
+export type Method = "GET" | "POST" | "PATCH" | "DELETE";
+
+/** "<engine>:read", "<engine>:write", "events:read", "api_keys:manage". */
+export type Permission = `${Engine}:read` | `${Engine}:write` | "events:read" | "api_keys:manage";
+
+/** What a key of each kind may do. */
+export function permissionsOf(kind: KeyKind, engines: readonly Engine[] = []): Set<Permission> {
+  const reads = (list: readonly Engine[]) => list.map((e) => `${e}:read` as const);
+  const writes = (list: readonly Engine[]) => list.map((e) => `${e}:write` as const);
+  switch (kind) {
+    case "full_access":
+      return new Set([...reads(ENGINES), ...writes(ENGINES), "events:read", "api_keys:manage"]);
+    case "read_only":
+      return new Set([...reads(ENGINES), "events:read"]);
+    case "engine":
+      return new Set([...reads(engines), ...writes(engines), "events:read"]);
+  }
+}
+
+export interface RouteId {
+  /** The id prefix (inv, evt, key, ...), to make a well-formed id that names nothing. */
+  prefix: string;
+  /**
+   * Creates, in the tenant (through its full-access client), a resource this
+   * route succeeds on (a draft to finalize, an open invoice to pay, ...) and
+   * returns its id. Each call makes a fresh one.
+   */
+  make(tenant: Tenant): Promise<string>;
+  /** Reads the resource back (with the tenant's full-access client), to check that a refused call changed nothing. */
+  read?: string;
+  /** The engine whose data the id names: engine keys of other engines do not see it (404). */
+  engine?: Engine;
+}
+
+export interface Route {
+  method: Method;
+  /** Path template; ":id" stands for the route's id. */
+  path: string;
+  /** The permission the route needs; null: any valid key of the organization. */
+  permission: Permission | null;
+  /** The status of a successful call. */
+  status: number;
+  /** Whether a successful call changes data. */
+  writes: boolean;
+  /** A valid body (a fresh one per call). */
+  body?: () => unknown;
+  id?: RouteId;
+}
+
+// ---------------------------------------------------------------------------
+// Fixtures: real resources made through the API.
+
+let counter = 0;
+
+export function invoiceBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  counter += 1;
+  return { client: `Client ${counter}`, amount: 100, currency: "USD", due_date: "2099-12-31", ...overrides };
+}
+
+async function ok(response: Promise<ApiResponse>, status: number, what: string): Promise<ApiResponse> {
+  const res = await response;
+  if (res.status !== status) throw new Error(`fixture ${what}: expected ${status}, got ${res.status}: ${res.text}`);
+  return res;
+}
+
+export async function createInvoice(tenant: Tenant, overrides: Record<string, unknown> = {}): Promise<any> {
+  return (await ok(tenant.client.post("/v1/invoices", invoiceBody(overrides)), 201, "create invoice")).body;
+}
+
+const draftInvoice = async (tenant: Tenant) => (await createInvoice(tenant)).id as string;
+const openInvoice = async (tenant: Tenant) => (await createInvoice(tenant, { status: "open" })).id as string;
+
+/** The id of the invoice.created event of a fresh invoice. */
+export async function invoiceEventId(tenant: Tenant): Promise<string> {
+  const invoice = await createInvoice(tenant);
+  const events = await ok(tenant.client.get(`/v1/events?object_id=${invoice.id}&type=invoice.created`), 200, "find event");
+  const id = events.body.data[0]?.id;
+  if (!id) throw new Error(`fixture: no invoice.created event for ${invoice.id}`);
+  return id;
+}
+
+/** A fresh read-only key of the tenant (never used), to read or revoke. */
+export async function spareKeyId(tenant: Tenant): Promise<string> {
+  return (await tenant.newKey("read_only")).id;
+}
+
+// ---------------------------------------------------------------------------
+// The table.
+
+const invoice = (make: (tenant: Tenant) => Promise<string>): RouteId => ({ prefix: "inv", make, read: "/v1/invoices/:id", engine: "finance" });
+
+export const ROUTES: readonly Route[] = [
+  { method: "GET", path: "/v1/me", permission: null, status: 200, writes: false },
+
+  // Finance engine: invoices.
+  { method: "GET", path: "/v1/invoices", permission: "finance:read", status: 200, writes: false },
+  { method: "POST", path: "/v1/invoices", permission: "finance:write", status: 201, writes: true, body: () => invoiceBody() },
+  { method: "GET", path: "/v1/invoices/:id", permission: "finance:read", status: 200, writes: false, id: invoice(draftInvoice) },
+  {
+    method: "PATCH",
+    path: "/v1/invoices/:id",
+    permission: "finance:write",
+    status: 200,
+    writes: true,
+    body: () => ({ description: "Changed by a test", metadata: { touched: "yes" } }),
+    id: invoice(draftInvoice),
+  },
+  { method: "DELETE", path: "/v1/invoices/:id", permission: "finance:write", status: 200, writes: true, id: invoice(draftInvoice) },
+  { method: "POST", path: "/v1/invoices/:id/finalize", permission: "finance:write", status: 200, writes: true, id: invoice(draftInvoice) },
+  { method: "POST", path: "/v1/invoices/:id/void", permission: "finance:write", status: 200, writes: true, id: invoice(openInvoice) },
+  { method: "POST", path: "/v1/invoices/:id/mark_uncollectible", permission: "finance:write", status: 200, writes: true, id: invoice(openInvoice) },
+  { method: "POST", path: "/v1/invoices/:id/pay", permission: "finance:write", status: 200, writes: true, body: () => ({ amount: 40 }), id: invoice(openInvoice) },
+
+  // Events.
+  { method: "GET", path: "/v1/events", permission: "events:read", status: 200, writes: false },
+  {
+    method: "GET",
+    path: "/v1/events/:id",
+    permission: "events:read",
+    status: 200,
+    writes: false,
+    id: { prefix: "evt", make: invoiceEventId, read: "/v1/events/:id", engine: "finance" },
+  },
+  { method: "GET", path: "/v1/event_types", permission: null, status: 200, writes: false },
+
+  // API keys (full-access keys only).
+  { method: "GET", path: "/v1/api_keys", permission: "api_keys:manage", status: 200, writes: false },
+  { method: "POST", path: "/v1/api_keys", permission: "api_keys:manage", status: 201, writes: true, body: () => ({ kind: "read_only", name: "made by a route test" }) },
+  { method: "GET", path: "/v1/api_keys/:id", permission: "api_keys:manage", status: 200, writes: false, id: { prefix: "key", make: spareKeyId, read: "/v1/api_keys/:id" } },
+  { method: "DELETE", path: "/v1/api_keys/:id", permission: "api_keys:manage", status: 200, writes: true, id: { prefix: "key", make: spareKeyId, read: "/v1/api_keys/:id" } },
+];
+
+export const ROUTES_WITH_ID = ROUTES.filter((r) => r.id);
+
+// ---------------------------------------------------------------------------
+// Calling a route.
+
+export function label(route: Route): string {
+  return `${route.method} ${route.path}`;
+}
+
+export function pathOf(route: Route, id?: string): string {
+  if (!route.path.includes(":id")) return route.path;
+  if (!id) throw new Error(`${label(route)} needs an id`);
+  return route.path.replace(":id", id);
+}
+
+const CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz";
+
+/** A well-formed id of this prefix that names nothing. */
+export function missingId(prefix: string): string {
+  let tail = "0";
+  for (let i = 0; i < 25; i++) tail += CROCKFORD[Math.floor(Math.random() * CROCKFORD.length)];
+  return `${prefix}_${tail}`;
+}
+
+/** Calls the route with its valid body. `id` defaults to a well-formed id that names nothing. */
+export function callRoute(client: Client, route: Route, id?: string, options: { headers?: Record<string, string>; key?: string | null } = {}) {
+  const path = pathOf(route, route.id ? (id ?? missingId(route.id.prefix)) : undefined);
+  return client.request(route.method, path, { body: route.body?.(), ...options });
+}
+
+/** What a route would return for a key, by the rules above. */
+export function expectedOutcome(route: Route, kind: KeyKind, engines: readonly Engine[] = []): "ok" | "forbidden" | "hidden" {
+  if (route.permission && !permissionsOf(kind, engines).has(route.permission)) return "forbidden";
+  if (kind === "engine" && route.id?.engine && !engines.includes(route.id.engine)) return "hidden";
+  return "ok";
+}
