@@ -30,12 +30,16 @@ export interface Database {
 export type DatabaseTarget =
   | { kind: "postgres"; url: string; poolSize?: number }
   | { kind: "pglite"; dataDir: string }
-  /** A throwaway in-memory PGlite, for tests. */
-  | { kind: "pglite-memory" };
+  /** A throwaway in-memory PGlite, for tests; `image` is a data directory dump to start from. */
+  | { kind: "pglite-memory"; image?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") return openPostgres(target.url, target.poolSize ?? 10);
-  if (target.kind === "pglite-memory") return openPglite(new PGlite(), () => {});
+  if (target.kind === "pglite-memory") {
+    const client = new PGlite(target.image ? { loadDataDir: target.image } : {});
+    await client.waitReady;
+    return openPglite(client, () => {});
+  }
   const release = acquireEmbeddedLock(target.dataDir);
   try {
     fs.mkdirSync(target.dataDir, { recursive: true });

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import postgres from "postgres";
 import { openDatabase, type Database } from "../../src/db/connection.ts";
 import { migrate } from "../../src/db/migrate.ts";
@@ -24,7 +25,10 @@ export interface TestDatabase {
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDbKind() === "pglite") {
-    const database = await openDatabase({ kind: "pglite-memory" });
+    // test/global-setup.ts leaves a migrated image; without it (a file run alone by hand), start empty.
+    const imagePath = process.env.ENGINERY_TEST_PGLITE_IMAGE;
+    const image = imagePath && fs.existsSync(imagePath) ? new Blob([fs.readFileSync(imagePath)]) : undefined;
+    const database = await openDatabase({ kind: "pglite-memory", image });
     await migrate(database);
     return { database, url: null, drop: () => database.close() };
   }
