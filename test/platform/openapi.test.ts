@@ -1,0 +1,186 @@
+import { compileErrors, validate } from "@readme/openapi-parser";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CreateInvoice, PayInvoice, UpdateInvoice } from "../../src/engines/finance/invoices-schemas.ts";
+import { useTestApp, type Tenant } from "../helpers/harness.ts";
+
+/** Item 12: OpenAPI 3.1 at /v1/openapi.json, generated from the route schemas and valid; /docs. */
+const t = useTestApp();
+let spec: any;
+let tenant: Tenant;
+
+beforeAll(async () => {
+  const response = await t().client.get("/v1/openapi.json");
+  expect(response.status).toBe(200);
+  spec = response.body;
+  tenant = await t().tenant();
+});
+
+/** [method, path in OpenAPI form] of every route the app serves, read from Fastify's own route tree. */
+function servedRoutes(): [string, string][] {
+  const tree = t().app.printRoutes({ commonPrefix: false });
+  const stack: string[] = [];
+  const routes: [string, string][] = [];
+  for (const line of tree.split("\n")) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    const path = (stack[depth - 1] ?? "") + match[2]!;
+    stack.push(path);
+    for (const method of (match[3] ?? "").split(", ").filter((m) => m && m !== "HEAD")) {
+      routes.push([method, path.replace(/:([A-Za-z_]+)/g, "{$1}")]);
+    }
+  }
+  return routes;
+}
+
+const requestSchema = (path: string, method: string) => spec.paths[path][method].requestBody.content["application/json"].schema;
+
+describe("GET /v1/openapi.json", () => {
+  it("is public, OpenAPI 3.1.0, and valid", async () => {
+    const response = await t().client.get("/v1/openapi.json", { key: null });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(response.body.openapi).toBe("3.1.0");
+    expect(response.body.info).toMatchObject({ title: "Enginery API", version: "v1" });
+    const result = await validate(structuredClone(response.body));
+    expect(result.valid, result.valid ? "" : compileErrors(result)).toBe(true);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it("documents every /v1 route the app serves, each with a unique operationId", () => {
+    const served = servedRoutes().filter(([, path]) => path.startsWith("/v1/") && path !== "/v1/openapi.json");
+    expect(served.length).toBeGreaterThanOrEqual(14);
+    const operationIds: string[] = [];
+    for (const [method, path] of served) {
+      const operation = spec.paths[path]?.[method.toLowerCase()];
+      expect(operation, `${method} ${path} is not in the OpenAPI document`).toBeDefined();
+      expect(operation.operationId, `${method} ${path}`).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(operation.summary, `${method} ${path}`).toBeTruthy();
+      expect(operation.tags?.length, `${method} ${path}`).toBeGreaterThan(0);
+      operationIds.push(operation.operationId);
+    }
+    expect(new Set(operationIds).size).toBe(operationIds.length);
+    for (const op of ["listInvoices", "createInvoice", "getInvoice", "updateInvoice", "deleteInvoice", "payInvoice", "finalizeInvoice", "listEvents", "getEvent", "listEventTypes", "getMe", "listApiKeys", "createApiKey", "revokeApiKey"]) {
+      expect(operationIds).toContain(op);
+    }
+  });
+
+  it("documents nothing the app does not serve", async () => {
+    const served = new Set(servedRoutes().map(([method, path]) => `${method} ${path}`));
+    for (const [path, item] of Object.entries(spec.paths as Record<string, Record<string, unknown>>)) {
+      for (const method of Object.keys(item)) expect(served, `${method} ${path}`).toContain(`${method.toUpperCase()} ${path}`);
+    }
+    // Internal routes are served but not documented.
+    expect(spec.paths).not.toHaveProperty("/v1/openapi.json");
+    expect(spec.paths).not.toHaveProperty("/problems/{code}");
+  });
+
+  it("uses as request bodies the very schemas that validate requests", async () => {
+    const create = requestSchema("/v1/invoices", "post");
+    expect(create.additionalProperties).toBe(false);
+    expect([...create.required].sort()).toEqual(["amount", "client", "currency", "due_date"]);
+    expect(Object.keys(create.properties).sort()).toEqual(Object.keys(CreateInvoice.properties).sort());
+    expect(create.properties.amount).toMatchObject({ type: "number", exclusiveMinimum: 0, multipleOf: 0.01 });
+    expect(create.properties.currency).toMatchObject({ type: "string", format: "iso4217" });
+    expect(create.properties.due_date).toMatchObject({ type: "string", format: "date" });
+    expect(spec.paths["/v1/invoices"].post.requestBody.required).toBe(true);
+
+    // What the document says is required is exactly what the server asks for.
+    const empty = await tenant.client.post("/v1/invoices", {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([...create.required].sort());
+    // And a field it does not list is refused.
+    const extra = await tenant.client.post("/v1/invoices", { client: "A", amount: 1, currency: "USD", due_date: "2031-01-01", colour: "red" });
+    expect(extra.body.errors).toEqual([{ in: "body", field: "colour", message: "is not a known field" }]);
+
+    const update = requestSchema("/v1/invoices/{id}", "patch");
+    expect(update).toMatchObject({ additionalProperties: false, minProperties: 1 });
+    expect(update.required ?? []).toEqual([]);
+    expect(Object.keys(update.properties).sort()).toEqual(Object.keys(UpdateInvoice.properties).sort());
+
+    const pay = requestSchema("/v1/invoices/{id}/pay", "post");
+    expect(pay).toMatchObject({ additionalProperties: false, required: ["amount"] });
+    expect(Object.keys(pay.properties)).toEqual(Object.keys(PayInvoice.properties));
+
+    const key = requestSchema("/v1/api_keys", "post");
+    expect(key.required).toEqual(["kind"]);
+    expect(key.properties.kind.enum).toEqual(["read_only", "engine", "full_access"]);
+  });
+
+  it("documents action bodies as optional, as the server treats them", async () => {
+    for (const action of ["finalize", "void", "mark_uncollectible"]) {
+      const body = spec.paths[`/v1/invoices/{id}/${action}`].post.requestBody;
+      expect(body.required, action).toBe(false);
+      expect(body.content["application/json"].schema).toMatchObject({ type: "object", additionalProperties: false });
+    }
+  });
+
+  it("documents query parameters, path ids and problem responses", () => {
+    const list = spec.paths["/v1/invoices"].get;
+    const names = list.parameters.filter((p: { in: string }) => p.in === "query").map((p: { name: string }) => p.name);
+    for (const name of ["page", "per_page", "sort", "q", "status", "amount[gte]", "due_date[lt]", "client[contains]", "created_at[gte]"]) {
+      expect(names).toContain(name);
+    }
+    const page = list.parameters.find((p: { name: string }) => p.name === "per_page");
+    expect(page.schema).toMatchObject({ type: "integer", minimum: 1, maximum: 100, default: 25 });
+    const events = spec.paths["/v1/events"].get.parameters.map((p: { name: string }) => p.name);
+    for (const name of ["type", "object_id", "timestamp[gte]", "timestamp[lt]"]) expect(events).toContain(name);
+
+    const id = spec.paths["/v1/invoices/{id}"].get.parameters.find((p: { in: string }) => p.in === "path");
+    expect(id).toMatchObject({ name: "id", required: true, schema: { type: "string" } });
+    expect(id.schema.pattern).toMatch(/^\^inv_/);
+
+    for (const [path, item] of Object.entries(spec.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const problem = operation.responses["4XX"]?.content?.["application/problem+json"]?.schema;
+        expect(problem, `${method} ${path}`).toBeDefined();
+        expect(problem.required).toEqual(["type", "title", "status", "detail", "code", "request_id"]);
+        expect(operation.responses["4XX"].content).not.toHaveProperty("application/json");
+      }
+    }
+  });
+
+  it("declares bearer authentication, and no security on public routes", () => {
+    expect(spec.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(spec.security).toEqual([{ apiKey: [] }]);
+    expect(spec.paths["/healthz"].get.security).toEqual([]);
+    expect(spec.paths["/readyz"].get.security).toEqual([]);
+    expect(spec.paths["/v1/invoices"].get.security).toBeUndefined();
+  });
+
+  it("describes response bodies as the server sends them", async () => {
+    const schema = spec.paths["/v1/invoices/{id}"].get.responses["200"].content["application/json"].schema;
+    const created = await tenant.client.post("/v1/invoices", { client: "Docs", amount: 12.5, currency: "USD", due_date: "2031-01-01" });
+    expect(Object.keys(created.body).sort()).toEqual(Object.keys(schema.properties).sort());
+    expect([...schema.required].sort()).toEqual(Object.keys(created.body).sort());
+  });
+});
+
+describe("/docs", () => {
+  it("serves the API reference as HTML without a key", async () => {
+    const redirect = await fetch(`${t().url}/docs`, { redirect: "manual" });
+    expect([200, 301, 302, 308]).toContain(redirect.status);
+    await redirect.body?.cancel();
+
+    const response = await fetch(`${t().url}/docs`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(html).toMatch(/<html/i);
+    expect(html).toContain("/v1/openapi.json");
+
+    const script = await fetch(new URL("js/scalar.js", response.url));
+    expect(script.status).toBe(200);
+    await script.body?.cancel();
+  });
+});
+
+describe("health", () => {
+  it("answers /healthz and /readyz without a key", async () => {
+    expect((await t().client.get("/healthz")).body).toEqual({ status: "ok" });
+    const ready = await t().client.get("/readyz");
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: "ready", database: process.env.TEST_DB === "postgres" ? "postgres" : "pglite" });
+  });
+});
