@@ -1,4 +1,4 @@
-import { Type, type TSchema } from "typebox";
+import { Type, type Static, type TSchema } from "typebox";
 import { idPattern, ID_PREFIXES, type IdKind } from "./ids.ts";
 
 /**
@@ -24,8 +24,22 @@ export const CalendarDate = (description: string) =>
 
 export const Timestamp = (description: string) => Type.String({ format: "date-time", description });
 
-export const NullableTimestamp = (description: string) =>
-  Type.Union([Type.String({ format: "date-time" }), Type.Null()], { description });
+/**
+ * T or null, written as `type: [T, "null"]` rather than anyOf: the response
+ * serializer handles a type list directly, where an anyOf makes it run a
+ * validator over every row's field to pick a branch.
+ */
+export function Nullable<T extends TSchema>(schema: T, options: Record<string, unknown> = {}) {
+  const type = (schema as unknown as { type: string }).type;
+  return Type.Unsafe<Static<T> | null>({ ...schema, ...options, type: [type, "null"] });
+}
+
+/** A closed set of strings (an enum with its type, so serializers need no branch tests). */
+export function StringEnum<const V extends readonly string[]>(values: V, options: Record<string, unknown> = {}) {
+  return Type.Unsafe<V[number]>({ type: "string", enum: [...values], ...options });
+}
+
+export const NullableTimestamp = (description: string) => Nullable(Type.String({ format: "date-time" }), { description });
 
 export function Id(kind: IdKind, description?: string) {
   const prefix = ID_PREFIXES[kind];

@@ -1,5 +1,5 @@
 import { Type, type Static } from "typebox";
-import { CalendarDate, Currency, Id, Metadata, Money, MoneyOut, NullableTimestamp, Timestamp } from "../../platform/schemas.ts";
+import { CalendarDate, Currency, Id, Metadata, Money, MoneyOut, NullableTimestamp, Timestamp, Nullable, StringEnum } from "../../platform/schemas.ts";
 
 export const INVOICE_STATUSES = ["draft", "open", "overdue", "paid", "void", "uncollectible"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -10,13 +10,13 @@ export const Invoice = Type.Object(
     object: Type.Literal("invoice"),
     number: Type.String({ description: "Human-facing invoice number, unique in the organization." }),
     client: Type.String({ description: "Name of the client." }),
-    description: Type.Union([Type.String(), Type.Null()]),
-    account_id: Type.Union([Id("account"), Type.Null()], { description: "The growth-engine account billed, if any." }),
+    description: Nullable(Type.String()),
+    account_id: Nullable(Id("account"), { description: "The growth-engine account billed, if any." }),
     amount: MoneyOut("Total amount, up to two decimals."),
     amount_paid: MoneyOut("Sum of recorded payments."),
     amount_due: MoneyOut("amount - amount_paid."),
     currency: Type.String({ description: "ISO 4217 currency code." }),
-    status: Type.Enum(INVOICE_STATUSES, { description: "overdue is an open invoice whose due date (UTC) has passed." }),
+    status: StringEnum(INVOICE_STATUSES, { description: "overdue is an open invoice whose due date (UTC) has passed." }),
     due_date: Type.String({ format: "date" }),
     days_overdue: Type.Integer({ description: "Whole days past the due date for overdue invoices, else 0." }),
     issued_at: NullableTimestamp("When the invoice was finalized (left draft)."),
@@ -31,8 +31,8 @@ export type InvoiceApi = Static<typeof Invoice>;
 
 const Number_ = Type.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9][A-Za-z0-9._/-]*$", description: "Invoice number; generated (INV-000001) when omitted." });
 const Client = Type.String({ minLength: 1, maxLength: 200, description: "Name of the client." });
-const Description = Type.Union([Type.String({ maxLength: 5000 }), Type.Null()]);
-const AccountId = Type.Union([Id("account"), Type.Null()]);
+const Description = Nullable(Type.String({ maxLength: 5000 }));
+const AccountId = Nullable(Id("account"));
 
 export const CreateInvoice = Type.Object(
   {
@@ -40,7 +40,7 @@ export const CreateInvoice = Type.Object(
     amount: Money("Total amount, greater than 0, at most two decimals (none for currencies without minor units)."),
     currency: Currency,
     due_date: CalendarDate("Due date, YYYY-MM-DD."),
-    status: Type.Optional(Type.Union([Type.Literal("draft"), Type.Literal("open")], { description: "draft (default) or open." })),
+    status: Type.Optional(StringEnum(["draft", "open"], { description: "draft (default) or open." })),
     number: Type.Optional(Number_),
     description: Type.Optional(Description),
     account_id: Type.Optional(AccountId),

@@ -3,7 +3,7 @@ import { Type } from "typebox";
 import { notFound } from "../errors.ts";
 import type { Api, RouteDeps } from "../http.ts";
 import { callerOf, writeContext } from "../request-context.ts";
-import { Id, ListEnvelope, NullableTimestamp, Timestamp } from "../schemas.ts";
+import { Id, ListEnvelope, NullableTimestamp, StringEnum, Timestamp } from "../schemas.ts";
 import { apiKeyList, apiKeyToApi, createApiKey, listApiKeys, revokeApiKey } from "./api-keys-service.ts";
 import { apiKeys } from "./api-keys-table.ts";
 import type { KeyCache } from "./key-cache.ts";
@@ -17,11 +17,11 @@ export const ApiKey = Type.Object({
   id: Id("apiKey"),
   object: Type.Literal("api_key"),
   name: Type.String(),
-  kind: Type.Enum(KEY_KINDS),
+  kind: StringEnum(KEY_KINDS),
   engines: Type.Array(Type.String(), { description: "For engine keys: the engines it reads and writes." }),
   permissions: Type.Array(Type.String()),
   hint: Type.String({ description: "The start and end of the secret, to recognise it." }),
-  status: Type.Union([Type.Literal("active"), Type.Literal("revoked"), Type.Literal("expired")]),
+  status: StringEnum(["active", "revoked", "expired"]),
   created_at: Timestamp("Creation time."),
   expires_at: NullableTimestamp("When the key stops working, if ever."),
   revoked_at: NullableTimestamp("When the key was revoked."),
@@ -31,9 +31,9 @@ export const ApiKey = Type.Object({
 const CreateApiKey = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    kind: Type.Enum(KEY_KINDS, { description: "read_only, engine or full_access." }),
+    kind: StringEnum(KEY_KINDS, { description: "read_only, engine or full_access." }),
     engines: Type.Optional(
-      Type.Array(Type.Enum(ENGINES), { uniqueItems: true, description: "Required for engine keys." }),
+      Type.Array(StringEnum(ENGINES), { uniqueItems: true, description: "Required for engine keys." }),
     ),
     expires_at: Type.Optional(Type.String({ format: "date-time", description: "When the key stops working." })),
   },

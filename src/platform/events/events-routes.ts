@@ -1,7 +1,7 @@
 import { Type, type TSchema } from "typebox";
 import type { Api, RouteDeps } from "../http.ts";
 import { callerOf } from "../request-context.ts";
-import { Id, ListEnvelope } from "../schemas.ts";
+import { Id, ListEnvelope, Nullable } from "../schemas.ts";
 import { EVENT_CATALOG, EVENT_TYPES } from "./catalog.ts";
 import { eventList, getEvent, listEvents } from "./events-service.ts";
 
@@ -17,7 +17,7 @@ export const EventSchema = Type.Object({
     object: Type.Object({}, { additionalProperties: true, description: "The resource as GET returns it." }),
     previous_attributes: Type.Optional(Type.Object({}, { additionalProperties: true })),
   }),
-  request: Type.Object({ id: Type.Union([Type.String(), Type.Null()]), idempotency_key: Type.Union([Type.String(), Type.Null()]) }),
+  request: Type.Object({ id: Nullable(Type.String()), idempotency_key: Nullable(Type.String()) }),
 });
 
 const EventType = Type.Object({
