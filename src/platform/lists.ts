@@ -1,4 +1,4 @@
-import { and, asc, count as count_, desc, getTableColumns, eq, gt, gte, ilike, inArray, lt, lte, ne, not, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count as count_, desc, eq, getTableColumns, getTableName, gt, gte, ilike, inArray, is, lt, lte, ne, not, or, Placeholder, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { Type, type TSchema } from "typebox";
 import type { Db } from "../db/connection.ts";
@@ -41,8 +41,12 @@ export interface FilterDef {
   idKind?: IdKind;
   /** text: allow field[contains]. */
   contains?: boolean;
-  /** Custom SQL for one equality value, when the value is not a stored column value (invoice status "overdue"). */
-  match?: (value: string, now: Date) => SQL | undefined;
+  /**
+   * Custom SQL for one equality value, when the value is not a stored column
+   * value (invoice status "overdue"). Every value in it goes through `bind`;
+   * the value itself is part of the query's shape.
+   */
+  match?: (value: string, bind: Bind, now: Date) => SQL | undefined;
 }
 
 export interface ListSpec {
@@ -55,11 +59,46 @@ export interface ListSpec {
   search?: PgColumn[];
 }
 
-export interface ListQuery {
-  page: number;
-  perPage: number;
-  where: SQL;
-  orderBy: SQL[];
+/** Turns a value into a named placeholder of the query (see ParsedList). */
+export type Bind = (value: unknown) => Placeholder;
+
+/**
+ * A parsed list query. Its SQL holds placeholders only, every value being in
+ * `params`, so the statement is the same for every query of the same shape
+ * (same filters, operators, sort) and is built and prepared once per shape.
+ * Its conditions are private: a condition added from outside would not be
+ * part of the shape, so extra conditions go through parse()'s `extra`.
+ */
+export class ParsedList {
+  readonly #where: SQL;
+  readonly #orderBy: SQL[];
+
+  constructor(
+    readonly page: number,
+    readonly perPage: number,
+    readonly shape: string,
+    readonly params: Record<string, unknown>,
+    where: SQL,
+    orderBy: SQL[],
+  ) {
+    this.#where = where;
+    this.#orderBy = orderBy;
+  }
+
+  get where(): SQL {
+    return this.#where;
+  }
+
+  get orderBy(): SQL[] {
+    return this.#orderBy;
+  }
+}
+
+/** A condition a service adds for the caller (e.g. the events an engine key may see). */
+export interface ExtraCondition {
+  /** Distinguishes the statement: every caller with the same key gets the same SQL. */
+  key: string;
+  condition: (bind: Bind) => SQL | undefined;
 }
 
 const isRanged = (kind: FilterKind) => kind === "date" || kind === "datetime" || kind === "money" || kind === "integer";
@@ -115,22 +154,30 @@ function invalid(errors: FieldError[]): ApiError {
 export interface ListDefinition {
   /** The query-string schema, for the route (validation and OpenAPI). */
   querystring: TSchema;
-  parse(orgId: string, query: Record<string, unknown>, now: Date): ListQuery;
+  parse(orgId: string, query: Record<string, unknown>, now: Date, extra?: ExtraCondition): ParsedList;
   spec: ListSpec;
 }
 
 export function defineList(spec: ListSpec): ListDefinition {
-  return { querystring: querySchema(spec), parse: (orgId, query, now) => parseQuery(spec, orgId, query, now), spec };
+  return {
+    querystring: querySchema(spec),
+    parse: (orgId, query, now, extra) => parseQuery(spec, orgId, query, now, extra),
+    spec,
+  };
 }
 
 function toDbValue(def: FilterDef, raw: unknown): unknown {
   if (def.kind === "money") return Math.round(Number(raw) * 100);
-  if (def.kind === "datetime") return new Date(String(raw));
+  // Bound values reach the driver as they are (no column encoder): an ISO string works on both.
+  if (def.kind === "datetime") return new Date(String(raw)).toISOString();
   return raw;
 }
 
-function equality(def: FilterDef, field: string, raw: string, now: Date, errors: FieldError[]): SQL | undefined {
-  if (def.kind !== "text" && def.kind !== "enum" && def.kind !== "id") return eq(def.column, toDbValue(def, raw));
+function equality(def: FilterDef, field: string, raw: string, bind: Bind, now: Date, shape: string[], errors: FieldError[]): SQL | undefined {
+  if (def.kind !== "text" && def.kind !== "enum" && def.kind !== "id") {
+    shape.push(field);
+    return eq(def.column, bind(toDbValue(def, raw)));
+  }
   const values = raw.split(",").map((v) => v.trim());
   for (const value of values) {
     if (value === "") {
@@ -141,26 +188,45 @@ function equality(def: FilterDef, field: string, raw: string, now: Date, errors:
       errors.push({ in: "query", field, message: `"${value}" is not an id of the right kind` });
     }
   }
-  if (def.match) return or(...values.map((v) => def.match!(v, now)));
-  return values.length === 1 ? eq(def.column, values[0]) : inArray(def.column, values);
+  if (def.match) {
+    shape.push(`${field}=${values.join(",")}`);
+    return or(...values.map((v) => def.match!(v, bind, now)));
+  }
+  shape.push(`${field}:${values.length}`);
+  return values.length === 1 ? eq(def.column, bind(values[0])) : inArray(def.column, values.map(bind));
 }
 
-function operator(def: FilterDef, op: string, raw: unknown): SQL {
-  if (op === "contains") return ilike(def.column, `%${String(raw).replace(/[\\%_]/g, "\\$&")}%`);
-  const value = toDbValue(def, raw);
+function likePattern(text: unknown): string {
+  return `%${String(text).replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+function operator(def: FilterDef, op: string, raw: unknown, bind: Bind): SQL {
+  if (op === "contains") return ilike(def.column, bind(likePattern(raw)));
   const fns = { gte, gt, lte, lt, ne } as const;
-  return fns[op as RangeOp](def.column, value);
+  return fns[op as RangeOp](def.column, bind(toDbValue(def, raw)));
 }
 
-function parseQuery(spec: ListSpec, orgId: string, query: Record<string, unknown>, now: Date): ListQuery {
+function parseQuery(spec: ListSpec, orgId: string, query: Record<string, unknown>, now: Date, extra?: ExtraCondition): ParsedList {
   const errors: FieldError[] = [];
+  const params: Record<string, unknown> = {};
+  const shape: string[] = [];
+  const bind: Bind = (value) => {
+    const name = `p${Object.keys(params).length}`;
+    params[name] = value;
+    return sql.placeholder(name);
+  };
   // Tenant scope comes from the caller, never from the query.
-  const conditions: (SQL | undefined)[] = [eq(spec.table.orgId, orgId)];
+  const conditions: (SQL | undefined)[] = [eq(spec.table.orgId, bind(orgId))];
+  if (extra) {
+    shape.push(`extra:${extra.key}`);
+    conditions.push(extra.condition(bind));
+  }
 
   for (const [key, raw] of Object.entries(query)) {
     if (raw === undefined || key === "page" || key === "per_page" || key === "sort") continue;
     if (key === "q") {
-      const pattern = `%${String(raw).replace(/[\\%_]/g, "\\$&")}%`;
+      shape.push("q");
+      const pattern = bind(likePattern(raw));
       conditions.push(or(...spec.search!.map((c) => ilike(c, pattern))));
       continue;
     }
@@ -168,27 +234,31 @@ function parseQuery(spec: ListSpec, orgId: string, query: Record<string, unknown
     const def = field ? spec.filters[field] : undefined;
     if (!def) continue; // the schema has already refused unknown parameters
     if (!op) {
-      conditions.push(equality(def, key, String(raw), now, errors));
+      conditions.push(equality(def, key, String(raw), bind, now, shape, errors));
     } else if (op === "ne" && (def.kind === "enum" || def.kind === "text")) {
       const value = String(raw);
       if (def.kind === "enum" && !def.values!.includes(value)) {
         errors.push({ in: "query", field: key, message: `unknown value "${value}"; expected one of ${def.values!.join(", ")}` });
+      } else if (def.match) {
+        shape.push(`${key}=${value}`);
+        conditions.push(negate(def.match(value, bind, now)));
       } else {
-        conditions.push(def.match ? negate(def.match(value, now)) : ne(def.column, value));
+        shape.push(key);
+        conditions.push(ne(def.column, bind(value)));
       }
     } else {
-      conditions.push(operator(def, op, raw));
+      shape.push(key);
+      conditions.push(operator(def, op, raw, bind));
     }
   }
 
-  const orderBy = parseSort(spec, typeof query.sort === "string" ? query.sort : spec.defaultSort, errors);
+  const sort = typeof query.sort === "string" ? query.sort : spec.defaultSort;
+  const orderBy = parseSort(spec, sort, errors);
   if (errors.length > 0) throw invalid(errors);
-  return {
-    page: Number(query.page ?? 1),
-    perPage: Number(query.per_page ?? DEFAULT_PER_PAGE),
-    where: and(...conditions)!,
-    orderBy,
-  };
+  shape.push(`sort=${sort}`);
+  const page = Number(query.page ?? 1);
+  const perPage = Number(query.per_page ?? DEFAULT_PER_PAGE);
+  return new ParsedList(page, perPage, shape.join("&"), params, and(...conditions)!, orderBy);
 }
 
 
@@ -228,6 +298,46 @@ export interface Page<T> {
   meta: { total: number; page: number; per_page: number };
 }
 
+type PreparedPage = { execute(params: Record<string, unknown>): Promise<{ row: unknown; total: number }[]> };
+
+// Prepared statements belong to one database handle; a handle that goes away takes its cache with it.
+const preparedByDb = new WeakMap<Db, Map<string, PreparedPage>>();
+const MAX_PREPARED_PER_DB = 1000;
+let preparedCount = 0;
+
+function pageQuery(db: Db, spec: ListSpec, query: ParsedList) {
+  const total = sql<number>`(SELECT count(*) FROM ${spec.table} WHERE ${query.where})`.mapWith(Number);
+  return db
+    .select({ row: getTableColumns(spec.table), total })
+    .from(spec.table)
+    .where(query.where)
+    .orderBy(...query.orderBy)
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"));
+}
+
+/**
+ * The statement for this query's shape, built and prepared on first use:
+ * building SQL through the query builder costs more than running it.
+ */
+function preparedFor(db: Db, spec: ListSpec, query: ParsedList): PreparedPage {
+  let cache = preparedByDb.get(db);
+  if (!cache) preparedByDb.set(db, (cache = new Map()));
+  const key = `${getTableName(spec.table)}?${query.shape}`;
+  let prepared = cache.get(key);
+  if (!prepared) {
+    const built = pageQuery(db, spec, query);
+    // A value written into the SQL instead of bound would be served to every later query of this shape.
+    if (built.toSQL().params.some((p) => !is(p, Placeholder))) {
+      throw new Error(`list query ${key} holds a literal value; filters must pass values through bind()`);
+    }
+    if (cache.size >= MAX_PREPARED_PER_DB) cache.delete(cache.keys().next().value!);
+    prepared = built.prepare(`list_${++preparedCount}`) as unknown as PreparedPage;
+    cache.set(key, prepared);
+  }
+  return prepared;
+}
+
 /**
  * Runs a parsed list query: the page and the total in one round trip (the
  * total is an uncorrelated subquery, computed once), then the envelope. Only a
@@ -236,24 +346,21 @@ export interface Page<T> {
 export async function listPage<Row, Out>(
   db: Db,
   spec: ListSpec,
-  query: ListQuery,
+  query: ParsedList,
   toApi: (row: Row) => Out,
 ): Promise<Page<Out>> {
-  const total = sql<number>`(SELECT count(*) FROM ${spec.table} WHERE ${query.where})`.mapWith(Number);
-  const rows = await db
-    .select({ row: getTableColumns(spec.table), total })
-    .from(spec.table)
-    .where(query.where)
-    .orderBy(...query.orderBy)
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage);
-  let count = rows[0]?.total ?? 0;
+  const rows = await preparedFor(db, spec, query).execute({
+    ...query.params,
+    limit: query.perPage,
+    offset: (query.page - 1) * query.perPage,
+  });
+  let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && query.page > 1) {
-    const [counted] = await db.select({ total: count_() }).from(spec.table).where(query.where);
-    count = Number(counted?.total ?? 0);
+    const [counted] = await db.select({ total: count_() }).from(spec.table).where(query.where).prepare(`count_${++preparedCount}`).execute(query.params);
+    total = Number(counted?.total ?? 0);
   }
   return {
     data: rows.map((r) => toApi(r.row as Row)),
-    meta: { total: count, page: query.page, per_page: query.perPage },
+    meta: { total, page: query.page, per_page: query.perPage },
   };
 }

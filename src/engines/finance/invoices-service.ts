@@ -5,7 +5,7 @@ import { daysBetween, utcDate } from "../../platform/dates.ts";
 import { ApiError, invalidField, notFound } from "../../platform/errors.ts";
 import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
-import { defineList, listPage, type Page } from "../../platform/lists.ts";
+import { defineList, listPage, type Bind, type Page } from "../../platform/lists.ts";
 import { checkCurrencyPrecision, fromCents, toCents } from "../../platform/money.ts";
 import { orgs } from "../../platform/orgs/orgs-table.ts";
 import { INVOICE_STATUSES, type CreateInvoiceInput, type InvoiceApi, type InvoiceStatus, type UpdateInvoiceInput } from "./invoices-schemas.ts";
@@ -38,11 +38,10 @@ export function invoiceToApi(row: InvoiceRow, now: Date): InvoiceApi {
 }
 
 /** The list filter's notion of status: "open" and "overdue" split stored open invoices by due date. */
-function statusCondition(status: string, now: Date) {
-  const today = utcDate(now);
-  if (status === "overdue") return and(eq(invoices.status, "open"), lt(invoices.dueDate, today))!;
-  if (status === "open") return and(eq(invoices.status, "open"), gte(invoices.dueDate, today))!;
-  return eq(invoices.status, status as StoredInvoiceStatus);
+function statusCondition(status: string, bind: Bind, now: Date) {
+  if (status === "overdue") return and(eq(invoices.status, bind("open")), lt(invoices.dueDate, bind(utcDate(now))))!;
+  if (status === "open") return and(eq(invoices.status, bind("open")), gte(invoices.dueDate, bind(utcDate(now))))!;
+  return eq(invoices.status, bind(status));
 }
 
 export const invoiceList = defineList({

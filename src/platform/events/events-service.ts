@@ -3,7 +3,7 @@ import type { Db } from "../../db/connection.ts";
 import type { Caller } from "../auth/caller.ts";
 
 import { invalidField, notFound } from "../errors.ts";
-import { defineList, listPage, type Page } from "../lists.ts";
+import { defineList, listPage, type Bind, type ExtraCondition, type Page } from "../lists.ts";
 import { EVENT_TYPES, eventTypesVisibleTo, matchEventTypes, type EventType } from "./catalog.ts";
 import { events, type EventRow } from "./events-table.ts";
 
@@ -30,12 +30,12 @@ export function eventToApi(row: EventRow): EventApi {
   };
 }
 
-function typeCondition(pattern: string) {
+function typeCondition(pattern: string, bind: Bind) {
   if (matchEventTypes(pattern).length === 0) {
     throw invalidField("query", "type", `"${pattern}" names no event type; see GET /v1/event_types (wildcards: invoice.*, *)`);
   }
-  if (pattern === "*") return or(); // no restriction
-  return pattern.endsWith(".*") ? like(events.type, `${pattern.slice(0, -1)}%`) : eq(events.type, pattern);
+  if (pattern === "*") return undefined; // no restriction
+  return pattern.endsWith(".*") ? like(events.type, bind(`${pattern.slice(0, -1)}%`)) : eq(events.type, bind(pattern));
 }
 
 export const eventList = defineList({
@@ -61,9 +61,12 @@ function visibility(caller: Caller) {
 }
 
 export async function listEvents(db: Db, caller: Caller, query: Record<string, unknown>, now: Date): Promise<Page<EventApi>> {
-  const parsed = eventList.parse(caller.org.id, query, now);
-  const where = and(parsed.where, visibility(caller))!;
-  return listPage(db, eventList.spec, { ...parsed, where }, eventToApi);
+  const types = visibleTypes(caller);
+  const extra: ExtraCondition = {
+    key: `types:${types.join(",")}`,
+    condition: (bind) => (types.length === EVENT_TYPES.length ? undefined : inArray(events.type, types.map(bind))),
+  };
+  return listPage(db, eventList.spec, eventList.parse(caller.org.id, query, now, extra), eventToApi);
 }
 
 export async function getEvent(db: Db, caller: Caller, id: string): Promise<EventApi> {
