@@ -34,7 +34,11 @@ export async function emitOverdueInvoices(db: Db, now: Date): Promise<number> {
         .returning();
       if (rows.length === 0) return 0;
       const byOrg = new Map<string, typeof rows>();
-      for (const row of rows) byOrg.set(row.orgId, [...(byOrg.get(row.orgId) ?? []), row]);
+      for (const row of rows) {
+        const list = byOrg.get(row.orgId);
+        if (list) list.push(row);
+        else byOrg.set(row.orgId, [row]);
+      }
       for (const [orgId, orgRows] of byOrg) {
         await insertEvents(
           tx,
