@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, or } from "drizzle-orm";
+import { and, eq, inArray, like, type Placeholder } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
 import type { Caller } from "../auth/caller.ts";
 
@@ -55,17 +55,14 @@ function visibleTypes(caller: Caller): EventType[] {
   return caller.key.kind === "engine" ? eventTypesVisibleTo(caller.key.engines) : EVENT_TYPES;
 }
 
-function visibility(caller: Caller) {
+/** The condition limiting a caller to the event types it may see; `bind` turns values into placeholders for lists. */
+function visibility(caller: Caller, bind: (value: string) => string | Placeholder = (value) => value) {
   const types = visibleTypes(caller);
-  return types.length === EVENT_TYPES.length ? undefined : inArray(events.type, types);
+  return types.length === EVENT_TYPES.length ? undefined : inArray(events.type, types.map(bind));
 }
 
 export async function listEvents(db: Db, caller: Caller, query: Record<string, unknown>, now: Date): Promise<Page<EventApi>> {
-  const types = visibleTypes(caller);
-  const extra: ExtraCondition = {
-    key: `types:${types.join(",")}`,
-    condition: (bind) => (types.length === EVENT_TYPES.length ? undefined : inArray(events.type, types.map(bind))),
-  };
+  const extra: ExtraCondition = { key: `types:${visibleTypes(caller).join(",")}`, condition: (bind) => visibility(caller, bind) };
   return listPage(db, eventList.spec, eventList.parse(caller.org.id, query, now, extra), eventToApi);
 }
 
