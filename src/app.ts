@@ -4,6 +4,8 @@ import scalar from "@scalar/fastify-api-reference";
 import Fastify, { LogController, type FastifyBaseLogger } from "fastify";
 import type { Database } from "./db/connection.ts";
 import { registerFinance } from "./engines/finance/index.ts";
+import { registerGrowth } from "./engines/growth/index.ts";
+import { enricherOf, type Integrations } from "./integrations.ts";
 import { registerApiKeyRoutes, ApiKey } from "./platform/auth/api-keys-routes.ts";
 import { registerAuth, registerPermissionGuard } from "./platform/auth/auth-hook.ts";
 import { API_KEY_CHANGED, KeyCache } from "./platform/auth/key-cache.ts";
@@ -30,6 +32,8 @@ export interface AppDeps {
   clock?: Clock;
   /** A pino logger; none means silent (tests). */
   logger?: FastifyBaseLogger;
+  /** Outside services (enrichment, mail); the built-in offline ones when left out. */
+  integrations?: Partial<Integrations>;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -98,7 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   registerMeRoutes(app);
   registerApiKeyRoutes(app, routeDeps, keyCache);
   const finance = registerFinance(app, routeDeps);
-  registerEventRoutes(app, routeDeps, { ...finance.eventObjects, api_key: ApiKey });
+  const growth = registerGrowth(app, { ...routeDeps, enricher: enricherOf(deps.integrations, clock, app.log) });
+  registerEventRoutes(app, routeDeps, { ...finance.eventObjects, ...growth.eventObjects, api_key: ApiKey });
 
   app.get("/v1/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   await app.register(scalar, { routePrefix: "/docs", configuration: { url: "/v1/openapi.json", title: "Enginery API" } });

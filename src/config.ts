@@ -17,6 +17,11 @@ export interface Config {
   /** Run the scheduler (overdue invoices, ...) inside the server process. */
   schedulerEnabled: boolean;
   schedulerIntervalMs: number;
+  /** An external enrichment service (POST JSON); the built-in offline provider when null. */
+  enrichmentUrl: string | null;
+  enrichmentApiKey: string | null;
+  enrichmentTimeoutMs: number;
+  enrichmentWaitMs: number;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -88,5 +93,9 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel as LogLevel,
     schedulerEnabled: boolean(env, "SCHEDULER", true),
     schedulerIntervalMs: integer(env, "SCHEDULER_INTERVAL_MS", 30_000, 100, 86_400_000),
+    enrichmentUrl: url(env, "ENRICHMENT_URL", ["http:", "https:"]),
+    enrichmentApiKey: read(env, "ENRICHMENT_API_KEY") ?? null,
+    enrichmentTimeoutMs: integer(env, "ENRICHMENT_TIMEOUT_MS", 10_000, 100, 110_000),
+    enrichmentWaitMs: integer(env, "ENRICHMENT_WAIT_MS", 2_000, 0, 60_000),
   };
 }

@@ -1,12 +1,24 @@
 import type { Db } from "./db/connection.ts";
 import { emitOverdueInvoices } from "./engines/finance/invoices-overdue-job.ts";
+import { growthJobs } from "./engines/growth/index.ts";
+import { enricherOf, OFFLINE_INTEGRATIONS, type Integrations } from "./integrations.ts";
 import { purgeIdempotencyKeys } from "./platform/idempotency/idempotency-hook.ts";
 import type { Job } from "./platform/scheduler.ts";
 
+export interface JobDeps {
+  integrations?: Partial<Integrations>;
+  clock?: () => Date;
+  log?: { error(obj: object, msg: string): void };
+}
+
 /** Every scheduled job of every engine; run by the server and by `enginery worker`. */
-export function allJobs(db: Db): Job[] {
+export function allJobs(db: Db, deps: JobDeps = {}): Job[] {
+  const clock = deps.clock ?? (() => new Date());
+  const log = deps.log ?? { error() {} };
+  const enricher = enricherOf(deps.integrations, clock, log);
   return [
     { name: "invoices.overdue", run: (now) => emitOverdueInvoices(db, now) },
+    ...growthJobs(db, { enricher, mail: deps.integrations?.mail ?? OFFLINE_INTEGRATIONS.mail }),
     { name: "idempotency.purge", run: (now) => purgeIdempotencyKeys(db, now) },
   ];
 }

@@ -1,6 +1,7 @@
 import { buildApp } from "../app.ts";
 import type { Config } from "../config.ts";
 import { seedDemoIfEmpty } from "../demo/seed.ts";
+import { integrationsFrom } from "../integrations.ts";
 import { allJobs } from "../jobs.ts";
 import { createScheduler } from "../platform/scheduler.ts";
 import { logger, openMigrated, rateLimitStore } from "../runtime.ts";
@@ -26,8 +27,9 @@ export async function serve(config: Config): Promise<void> {
   const database = await openMigrated(config);
   const demo = await seedDemoIfEmpty(database.db, new Date());
   const rateLimits = rateLimitStore(config);
-  const app = await buildApp({ database, rateLimits, logger: log });
-  const scheduler = createScheduler({ jobs: allJobs(database.db), intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });
+  const integrations = integrationsFrom(config);
+  const app = await buildApp({ database, rateLimits, logger: log, integrations });
+  const scheduler = createScheduler({ jobs: allJobs(database.db, { integrations, log }), intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });
 
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as { port: number };
@@ -54,7 +56,8 @@ export async function serve(config: Config): Promise<void> {
 export async function worker(config: Config): Promise<void> {
   const log = logger(config);
   const database = await openMigrated(config);
-  const scheduler = createScheduler({ jobs: allJobs(database.db), intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });
+  const jobs = allJobs(database.db, { integrations: integrationsFrom(config), log });
+  const scheduler = createScheduler({ jobs, intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });
   scheduler.start();
   log.info({ intervalMs: config.schedulerIntervalMs }, "worker started");
   const shutdown = async () => {

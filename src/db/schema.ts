@@ -4,3 +4,8 @@ export * from "../platform/auth/api-keys-table.ts";
 export * from "../platform/idempotency/idempotency-table.ts";
 export * from "../platform/events/events-table.ts";
 export * from "../engines/finance/invoices-table.ts";
+export * from "../engines/growth/accounts-table.ts";
+export * from "../engines/growth/contacts-table.ts";
+export * from "../engines/growth/pipelines-table.ts";
+export * from "../engines/growth/deals-table.ts";
+export * from "../engines/growth/sequences-table.ts";

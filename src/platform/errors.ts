@@ -71,3 +71,10 @@ export function notFound(what: string, id: string): ApiError {
 export function invalidField(location: FieldError["in"], field: string, message: string): ApiError {
   return new ApiError("validation_failed", `${field}: ${message}`, { errors: [{ in: location, field, message }] });
 }
+
+/** A body field names a resource that does not exist in the caller's organization (or is not theirs). */
+export function unknownReference(field: string, what: string, id: string): ApiError {
+  return new ApiError("unprocessable", `${field}: no ${what} with id ${id} in this organization.`, {
+    errors: [{ in: "body", field, message: `names no ${what} in this organization` }],
+  });
+}

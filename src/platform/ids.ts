@@ -18,6 +18,7 @@ export const ID_PREFIXES = {
   deal: "deal",
   sequence: "seq",
   enrollment: "enr",
+  message: "msg",
   job: "job",
   candidate: "cand",
 } as const;

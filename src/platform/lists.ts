@@ -11,7 +11,8 @@ import { MAX_AMOUNT } from "./schemas.ts";
  * sorts and search columns here and gets the query-string schema (validation
  * and OpenAPI), the parsed WHERE / ORDER BY, and the standard envelope.
  *
- *   field=value            equality; a comma list means any of
+ *   field=value            equality; a comma list means any of (on a list
+ *                          column such as tags: holds any of them)
  *   field[gte|gt|lte|lt|ne]=value   ranges on dates, times, amounts, numbers
  *   field[contains]=text   substring match on text fields that allow it
  *   q=text                 free-text search over the declared columns
@@ -29,7 +30,8 @@ const RANGE_OPS = ["gte", "gt", "lte", "lt", "ne"] as const;
 type RangeOp = (typeof RANGE_OPS)[number];
 type Op = RangeOp | "contains";
 
-type FilterKind = "text" | "enum" | "id" | "date" | "datetime" | "money" | "integer";
+/** "array": a text[] column (tags, contact_ids); field=a,b matches rows holding any of the values. */
+type FilterKind = "text" | "enum" | "id" | "array" | "date" | "datetime" | "money" | "integer";
 
 export interface FilterDef {
   kind: FilterKind;
@@ -37,8 +39,10 @@ export interface FilterDef {
   description?: string;
   /** enum: the accepted values. */
   values?: readonly string[];
-  /** id: the kind of id accepted. */
+  /** id, array: the kind of id accepted (an array of ids). */
   idKind?: IdKind;
+  /** text: a canonical form values are compared in (emails in lower case). */
+  normalize?: (value: string) => string;
   /** text: allow field[contains]. */
   contains?: boolean;
   /**
@@ -56,7 +60,8 @@ export interface ListSpec {
   filters: Record<string, FilterDef>;
   sorts: Record<string, PgColumn>;
   defaultSort: string;
-  search?: PgColumn[];
+  /** Columns (or expressions, such as a full name) q= searches. */
+  search?: (PgColumn | SQL)[];
 }
 
 /** Turns a value into a named placeholder of the query (see ParsedList). */
@@ -139,7 +144,7 @@ function querySchema(spec: ListSpec): TSchema {
   if (spec.search) props.q = Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Free-text search." }));
   for (const [name, def] of Object.entries(spec.filters)) {
     props[name] = Type.Optional(valueSchema(def, "eq"));
-    const ops: Op[] = isRanged(def.kind) ? [...RANGE_OPS] : def.kind === "id" ? [] : ["ne"];
+    const ops: Op[] = isRanged(def.kind) ? [...RANGE_OPS] : def.kind === "id" || def.kind === "array" ? [] : ["ne"];
     if (def.kind === "text" && def.contains) ops.push("contains");
     for (const op of ops) props[`${name}[${op}]`] = Type.Optional(valueSchema(def, op));
   }
@@ -174,17 +179,17 @@ function toDbValue(def: FilterDef, raw: unknown): unknown {
 }
 
 function equality(def: FilterDef, field: string, raw: string, bind: Bind, now: Date, shape: string[], errors: FieldError[]): SQL | undefined {
-  if (def.kind !== "text" && def.kind !== "enum" && def.kind !== "id") {
+  if (def.kind !== "text" && def.kind !== "enum" && def.kind !== "id" && def.kind !== "array") {
     shape.push(field);
     return eq(def.column, bind(toDbValue(def, raw)));
   }
-  const values = raw.split(",").map((v) => v.trim());
+  const values = raw.split(",").map((v) => (def.normalize ? def.normalize(v.trim()) : v.trim()));
   for (const value of values) {
     if (value === "") {
       errors.push({ in: "query", field, message: "must not hold an empty value" });
     } else if (def.kind === "enum" && !def.values!.includes(value)) {
       errors.push({ in: "query", field, message: `unknown value "${value}"; expected one of ${def.values!.join(", ")}` });
-    } else if (def.kind === "id" && !isId(def.idKind!, value)) {
+    } else if (def.idKind && !isId(def.idKind, value)) {
       errors.push({ in: "query", field, message: `"${value}" is not an id of the right kind` });
     }
   }
@@ -193,6 +198,7 @@ function equality(def: FilterDef, field: string, raw: string, bind: Bind, now: D
     return or(...values.map((v) => def.match!(v, bind, now)));
   }
   shape.push(`${field}:${values.length}`);
+  if (def.kind === "array") return sql`${def.column} && ARRAY[${sql.join(values.map(bind), sql`, `)}]::text[]`;
   return values.length === 1 ? eq(def.column, bind(values[0])) : inArray(def.column, values.map(bind));
 }
 

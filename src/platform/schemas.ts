@@ -19,6 +19,12 @@ export const Currency = Type.String({
   examples: ["USD"],
 });
 
+export const Country = Type.String({
+  format: "iso3166",
+  description: "ISO 3166-1 alpha-2 country code in capitals.",
+  examples: ["US"],
+});
+
 export const CalendarDate = (description: string) =>
   Type.String({ format: "date", description, examples: ["2026-12-31"] });
 
@@ -74,3 +80,8 @@ export const OPTIONAL_BODY = "x-optional-body";
 
 /** Action routes (finalize, void, ...): no body, an empty one, or {}. */
 export const NoBody = Type.Object({}, { additionalProperties: false, description: "No body, or an empty object.", [OPTIONAL_BODY]: true });
+
+/** What DELETE answers: the id, the kind of object, and deleted: true. */
+export function Deleted<const O extends string>(object: O) {
+  return Type.Object({ id: Type.String(), object: Type.Literal(object), deleted: Type.Literal(true) });
+}

@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import cc from "currency-codes";
 import type { FastifySchemaCompiler } from "fastify";
+import { COUNTRY_CODES } from "./countries.ts";
 import type { FieldError } from "./errors.ts";
 import { OPTIONAL_BODY } from "./schemas.ts";
 
@@ -59,6 +60,7 @@ function makeAjv(coerceTypes: boolean): Ajv {
   });
   addFormats(ajv, ["date", "date-time", "email", "uri"]);
   ajv.addFormat("iso4217", { type: "string", validate: (v: string) => CURRENCY_CODES.has(v) });
+  ajv.addFormat("iso3166", { type: "string", validate: (v: string) => COUNTRY_CODES.has(v) });
   return ajv;
 }
 
@@ -109,6 +111,7 @@ const FORMAT_MESSAGES: Record<string, string> = {
   email: "must be an email address",
   uri: "must be an absolute URL",
   iso4217: "must be an ISO 4217 currency code in capitals, e.g. USD, EUR, JPY",
+  iso3166: "must be an ISO 3166-1 alpha-2 country code in capitals, e.g. US, DE, JP",
 };
 
 function message(error: ErrorObject, location: FieldError["in"]): string {

@@ -11,6 +11,7 @@ import type { RateLimitStore } from "../../src/platform/rate-limit/gcra.ts";
 import { memoryRateLimitStore } from "../../src/platform/rate-limit/memory-store.ts";
 import { createScheduler, type Scheduler } from "../../src/platform/scheduler.ts";
 import { allJobs } from "../../src/jobs.ts";
+import type { Integrations } from "../../src/integrations.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 /** A clock tests can set and move; the app reads time only through it. */
@@ -115,15 +116,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(options: { clock?: TestClock; rateLimits?: RateLimitStore } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { clock?: TestClock; rateLimits?: RateLimitStore; integrations?: Partial<Integrations> } = {},
+): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const clock = options.clock ?? testClock();
   const rateLimits = options.rateLimits ?? memoryRateLimitStore();
-  const app = await buildApp({ database: testDb.database, rateLimits, clock });
+  const app = await buildApp({ database: testDb.database, rateLimits, clock, integrations: options.integrations });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const db = testDb.database.db;
-  const scheduler = createScheduler({ jobs: allJobs(db), intervalMs: 60_000, clock, log: { info() {}, error() {} } });
+  const scheduler = createScheduler({ jobs: allJobs(db, { integrations: options.integrations, clock }), intervalMs: 60_000, clock, log: { info() {}, error() {} } });
   const client = new Client(url);
   let counter = 0;
 

@@ -1,7 +1,6 @@
-import { Type } from "typebox";
 import type { Api, RouteDeps } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
-import { IdParams, ListEnvelope, NoBody } from "../../platform/schemas.ts";
+import { Deleted, IdParams, ListEnvelope, NoBody } from "../../platform/schemas.ts";
 import { CreateInvoice, Invoice, PayInvoice, UpdateInvoice } from "./invoices-schemas.ts";
 import {
   createInvoice,
@@ -18,7 +17,6 @@ const tags = ["Invoices"];
 const read = { permission: "finance:read" } as const;
 const writeAccess = { permission: "finance:write" } as const;
 const Params = IdParams("invoice");
-const Deleted = Type.Object({ id: Type.String(), object: Type.Literal("invoice"), deleted: Type.Literal(true) });
 
 export function registerInvoiceRoutes(app: Api, { db }: RouteDeps): void {
   app.get(
@@ -80,7 +78,7 @@ export function registerInvoiceRoutes(app: Api, { db }: RouteDeps): void {
     "/v1/invoices/:id",
     {
       config: writeAccess,
-      schema: { tags, operationId: "deleteInvoice", summary: "Delete a draft invoice", params: Params, response: { 200: Deleted } },
+      schema: { tags, operationId: "deleteInvoice", summary: "Delete a draft invoice", params: Params, response: { 200: Deleted("invoice") } },
     },
     async (request) => deleteInvoice(db, writeContext(request), request.params.id),
   );

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { daysBetween, utcDate } from "../../platform/dates.ts";
@@ -8,6 +8,8 @@ import { newId } from "../../platform/ids.ts";
 import { defineList, listPage, type Bind, type Page } from "../../platform/lists.ts";
 import { checkCurrencyPrecision, fromCents, toCents } from "../../platform/money.ts";
 import { orgs } from "../../platform/orgs/orgs-table.ts";
+// Invoices name growth-engine accounts; whether one exists is the growth engine's to say.
+import { requireAccount } from "../growth/accounts-service.ts";
 import { INVOICE_STATUSES, type CreateInvoiceInput, type InvoiceApi, type InvoiceStatus, type UpdateInvoiceInput } from "./invoices-schemas.ts";
 import { invoices, type InvoiceRow, type StoredInvoiceStatus } from "./invoices-table.ts";
 
@@ -120,6 +122,7 @@ export async function createInvoice(db: Db, ctx: WriteContext, input: CreateInvo
   const open = input.status === "open";
   try {
     const row = await write(db, ctx, async (tx, emit) => {
+      if (input.account_id) await requireAccount(tx, ctx.orgId, input.account_id);
       const [created] = await tx
         .insert(invoices)
         .values({
@@ -172,6 +175,7 @@ export async function updateInvoice(db: Db, ctx: WriteContext, id: string, input
           { current_status: status, errors: refused.map((field) => ({ in: "body", field, message: `cannot change on an invoice that is ${status}` })) },
         );
       }
+      if (input.account_id) await requireAccount(tx, ctx.orgId, input.account_id);
       const currency = input.currency ?? before.currency;
       const amountCents = input.amount === undefined ? before.amountCents : toCents(input.amount);
       checkCurrencyPrecision("amount", amountCents, currency);
@@ -301,4 +305,65 @@ export async function payInvoice(db: Db, ctx: WriteContext, id: string, amount: 
     return after!;
   });
   return invoiceToApi(row, ctx.now);
+}
+
+export interface BillingTotals {
+  currency: string;
+  invoice_count: number;
+  /** Due on open invoices, overdue ones included. */
+  outstanding: number;
+  /** Due on open invoices past their due date. */
+  overdue: number;
+  paid: number;
+  /** Due on invoices marked uncollectible. */
+  uncollectible: number;
+}
+
+export interface AccountBilling {
+  totals: BillingTotals[];
+  /** The most recent invoices, newest first. */
+  recent: InvoiceApi[];
+  /** Every invoice's id (for activity feeds). */
+  invoiceIds: string[];
+}
+
+/**
+ * An account's invoices as the growth engine's dossier and enrichment see
+ * them: totals per currency (drafts and void invoices count for nothing), the
+ * most recent invoices, and every id.
+ */
+export async function billingForAccount(db: Db, orgId: string, accountId: string, now: Date, recent = 50): Promise<AccountBilling> {
+  const today = utcDate(now);
+  const scope = and(eq(invoices.orgId, orgId), eq(invoices.accountId, accountId));
+  const due = sql`${invoices.amountCents} - ${invoices.amountPaidCents}`;
+  const cents = (condition: SQL) => sql<string>`coalesce(sum(${due}) FILTER (WHERE ${condition}), 0)`;
+  const [totals, rows, ids] = await Promise.all([
+    db
+      .select({
+        currency: invoices.currency,
+        count: sql<string>`count(*) FILTER (WHERE ${invoices.status} <> 'draft')`,
+        outstanding: cents(sql`${invoices.status} = 'open'`),
+        overdue: cents(sql`${invoices.status} = 'open' AND ${invoices.dueDate} < ${today}`),
+        paid: sql<string>`coalesce(sum(${invoices.amountPaidCents}) FILTER (WHERE ${invoices.status} <> 'void'), 0)`,
+        uncollectible: cents(sql`${invoices.status} = 'uncollectible'`),
+      })
+      .from(invoices)
+      .where(scope)
+      .groupBy(invoices.currency)
+      .orderBy(invoices.currency),
+    db.select().from(invoices).where(scope).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(recent),
+    db.select({ id: invoices.id }).from(invoices).where(scope),
+  ]);
+  return {
+    totals: totals.map((t) => ({
+      currency: t.currency,
+      invoice_count: Number(t.count),
+      outstanding: fromCents(Number(t.outstanding)),
+      overdue: fromCents(Number(t.overdue)),
+      paid: fromCents(Number(t.paid)),
+      uncollectible: fromCents(Number(t.uncollectible)),
+    })),
+    recent: rows.map((row) => invoiceToApi(row, now)),
+    invoiceIds: ids.map((r) => r.id),
+  };
 }

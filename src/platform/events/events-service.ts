@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, type Placeholder } from "drizzle-orm";
+import { and, desc, eq, inArray, like, sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
 import type { Caller } from "../auth/caller.ts";
 
@@ -75,3 +75,18 @@ export async function getEvent(db: Db, caller: Caller, id: string): Promise<Even
   return eventToApi(row);
 }
 
+
+/**
+ * The newest events about any of these objects that the caller may see (a
+ * dossier's activity feed). The ids travel as one array parameter, however many.
+ */
+export async function recentEventsFor(db: Db, caller: Caller, objectIds: string[], limit: number): Promise<EventApi[]> {
+  if (objectIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.orgId, caller.org.id), sql`${events.objectId} = ANY(${sql.param(objectIds)}::text[])`, visibility(caller)))
+    .orderBy(desc(events.seq))
+    .limit(limit);
+  return rows.map(eventToApi);
+}

@@ -1,0 +1,217 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/connection.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { ApiError, invalidField, notFound, unknownReference } from "../../platform/errors.ts";
+import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
+import { newId } from "../../platform/ids.ts";
+import { defineList, listPage, type Page } from "../../platform/lists.ts";
+import { accountForEmailDomain, requireAccount } from "./accounts-service.ts";
+import type { ContactApi, CreateContactInput, UpdateContactInput } from "./contacts-schemas.ts";
+import { contacts, LIFECYCLE_STAGES, type ContactRow } from "./contacts-table.ts";
+import { removeContactFromDeals } from "./deals-service.ts";
+import { emailDomain } from "./domains.ts";
+import { unenrollContact } from "./sequences-service.ts";
+
+export function contactToApi(row: ContactRow): ContactApi {
+  return {
+    id: row.id,
+    object: "contact",
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    title: row.title,
+    account_id: row.accountId,
+    lifecycle_stage: row.lifecycleStage,
+    tags: row.tags,
+    metadata: row.metadata,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const lower = (value: string) => value.toLowerCase();
+
+export const contactList = defineList({
+  table: contacts,
+  tiebreak: contacts.id,
+  filters: {
+    email: { kind: "text", column: contacts.email, normalize: lower, description: "Email address (case does not matter)." },
+    account_id: { kind: "id", column: contacts.accountId, idKind: "account" },
+    lifecycle_stage: { kind: "enum", column: contacts.lifecycleStage, values: LIFECYCLE_STAGES },
+    tags: { kind: "array", column: contacts.tags, description: "Contacts with this tag; a comma list means any of them." },
+    first_name: { kind: "text", column: contacts.firstName, contains: true },
+    last_name: { kind: "text", column: contacts.lastName, contains: true },
+    title: { kind: "text", column: contacts.title, contains: true },
+    created_at: { kind: "datetime", column: contacts.createdAt },
+    updated_at: { kind: "datetime", column: contacts.updatedAt },
+  },
+  sorts: { created_at: contacts.createdAt, updated_at: contacts.updatedAt, last_name: contacts.lastName, first_name: contacts.firstName, email: contacts.email },
+  defaultSort: "-created_at",
+  // The full name too, so "ann lee" finds Ann Lee.
+  search: [contacts.email, sql`concat_ws(' ', ${contacts.firstName}, ${contacts.lastName})`],
+});
+
+export async function listContacts(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<Page<ContactApi>> {
+  return listPage(db, contactList.spec, contactList.parse(orgId, query, now), contactToApi);
+}
+
+export async function getContact(db: Db, orgId: string, id: string): Promise<ContactApi> {
+  const [row] = await db.select().from(contacts).where(and(eq(contacts.orgId, orgId), eq(contacts.id, id)));
+  if (!row) throw notFound("contact", id);
+  return contactToApi(row);
+}
+
+export async function lockContact(tx: Tx, orgId: string, id: string): Promise<ContactRow> {
+  const [row] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.orgId, orgId), eq(contacts.id, id)))
+    .for("update");
+  if (!row) throw notFound("contact", id);
+  return row;
+}
+
+/** For resources that name contacts in their body (deals, enrollments): every one must exist in the organization. */
+export async function requireContacts(tx: Tx, orgId: string, ids: readonly string[], field: string): Promise<ContactRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.orgId, orgId), inArray(contacts.id, [...ids])))
+    .for("share");
+  const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+  if (missing.length > 0) {
+    const at = ids.indexOf(missing[0]!);
+    throw unknownReference(field.includes("[") || ids.length === 1 ? field : `${field}[${at}]`, "contact", missing[0]!);
+  }
+  return rows;
+}
+
+export async function findContactByEmail(db: Db | Tx, orgId: string, email: string): Promise<ContactRow | undefined> {
+  const [row] = await db.select().from(contacts).where(and(eq(contacts.orgId, orgId), eq(contacts.email, email.toLowerCase())));
+  return row;
+}
+
+async function withEmailConflicts<T>(db: Db, orgId: string, email: string | null | undefined, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!email || !isUniqueViolation(error, "contacts_org_email_key")) throw error;
+    const existing = await findContactByEmail(db, orgId, email);
+    throw new ApiError("conflict", `A contact with the email ${email} already exists${existing ? ` (${existing.id})` : ""}.`, {
+      existing_id: existing?.id ?? null,
+      errors: [{ in: "body", field: "email", message: "is already used by another contact" }],
+    });
+  }
+}
+
+export async function createContact(db: Db, ctx: WriteContext, input: CreateContactInput): Promise<ContactApi> {
+  if (!input.email && !input.first_name && !input.last_name) {
+    throw invalidField("body", "email", "is required when neither first_name nor last_name is given");
+  }
+  const email = input.email ? input.email.toLowerCase() : null;
+  const row = await withEmailConflicts(db, ctx.orgId, email, () =>
+    write(db, ctx, async (tx, emit) => {
+      let accountId = input.account_id ?? null;
+      if (accountId) await requireAccount(tx, ctx.orgId, accountId);
+      else if (input.account_id === undefined && email) accountId = await accountForEmailDomain(tx, ctx.orgId, emailDomain(email));
+      const [created] = await tx
+        .insert(contacts)
+        .values({
+          orgId: ctx.orgId,
+          id: newId("contact"),
+          firstName: input.first_name ?? null,
+          lastName: input.last_name ?? null,
+          email,
+          phone: input.phone ?? null,
+          title: input.title ?? null,
+          accountId,
+          lifecycleStage: input.lifecycle_stage ?? "lead",
+          tags: input.tags ?? [],
+          metadata: input.metadata ?? {},
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .returning();
+      emit({ type: "contact.created", object: contactToApi(created!) });
+      return created!;
+    }),
+  );
+  return contactToApi(row);
+}
+
+export async function updateContact(db: Db, ctx: WriteContext, id: string, input: UpdateContactInput): Promise<ContactApi> {
+  const email = input.email ? input.email.toLowerCase() : input.email;
+  const row = await withEmailConflicts(db, ctx.orgId, email, () =>
+    write(db, ctx, async (tx, emit) => {
+      const before = await lockContact(tx, ctx.orgId, id);
+      const next = {
+        firstName: input.first_name === undefined ? before.firstName : input.first_name,
+        lastName: input.last_name === undefined ? before.lastName : input.last_name,
+        email: email === undefined ? before.email : email,
+      };
+      if (!next.email && !next.firstName && !next.lastName) {
+        throw invalidField("body", "email", "cannot be cleared while first_name and last_name are empty too");
+      }
+      let accountId = input.account_id === undefined ? before.accountId : input.account_id;
+      if (input.account_id) await requireAccount(tx, ctx.orgId, input.account_id);
+      // A contact without an account that gets an email is matched like a new one.
+      if (accountId === null && input.account_id === undefined && email && email !== before.email) {
+        accountId = await accountForEmailDomain(tx, ctx.orgId, emailDomain(email));
+      }
+      const [after] = await tx
+        .update(contacts)
+        .set({
+          ...next,
+          phone: input.phone === undefined ? before.phone : input.phone,
+          title: input.title === undefined ? before.title : input.title,
+          accountId,
+          lifecycleStage: input.lifecycle_stage ?? before.lifecycleStage,
+          tags: input.tags ?? before.tags,
+          metadata: input.metadata ?? before.metadata,
+          updatedAt: ctx.now,
+        })
+        .where(and(eq(contacts.orgId, ctx.orgId), eq(contacts.id, id)))
+        .returning();
+      emitContactUpdate(emit, before, after!);
+      return after!;
+    }),
+  );
+  return contactToApi(row);
+}
+
+function emitContactUpdate(emit: Emit, before: ContactRow, after: ContactRow): void {
+  const object = contactToApi(after);
+  const previous = previousAttributes(contactToApi(before), object);
+  if (Object.keys(previous).length > 0) emit({ type: "contact.updated", object, previous });
+}
+
+/** Deletes the contact; it leaves the deals that named it, and its active enrollments stop. */
+export async function deleteContact(db: Db, ctx: WriteContext, id: string): Promise<{ id: string; object: "contact"; deleted: true }> {
+  await write(db, ctx, async (tx, emit) => {
+    const row = await lockContact(tx, ctx.orgId, id);
+    await removeContactFromDeals(tx, emit, ctx, id);
+    await unenrollContact(tx, emit, ctx, id, "contact_deleted");
+    await tx.delete(contacts).where(and(eq(contacts.orgId, ctx.orgId), eq(contacts.id, id)));
+    emit({ type: "contact.deleted", object: contactToApi(row) });
+  });
+  return { id, object: "contact", deleted: true };
+}
+
+/** The account is going away: its contacts stay, without it. */
+export async function detachAccountFromContacts(tx: Tx, emit: Emit, ctx: WriteContext, accountId: string): Promise<void> {
+  const before = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.orgId, ctx.orgId), eq(contacts.accountId, accountId)))
+    .for("update");
+  if (before.length === 0) return;
+  const after = await tx
+    .update(contacts)
+    .set({ accountId: null, updatedAt: ctx.now })
+    .where(and(eq(contacts.orgId, ctx.orgId), eq(contacts.accountId, accountId)))
+    .returning();
+  const byId = new Map(before.map((r) => [r.id, r]));
+  for (const row of after) emitContactUpdate(emit, byId.get(row.id)!, row);
+}

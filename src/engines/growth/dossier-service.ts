@@ -1,0 +1,132 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/connection.ts";
+import type { Caller } from "../../platform/auth/caller.ts";
+import { notFound } from "../../platform/errors.ts";
+import { recentEventsFor } from "../../platform/events/events-service.ts";
+import { fromCents } from "../../platform/money.ts";
+import { billingForAccount } from "../finance/invoices-service.ts";
+import { accountToApi, findAccount } from "./accounts-service.ts";
+import { contactToApi } from "./contacts-service.ts";
+import { contacts } from "./contacts-table.ts";
+import { dealToApi } from "./deals-service.ts";
+import { deals } from "./deals-table.ts";
+import type { DossierApi } from "./dossier-schemas.ts";
+import { stagesById } from "./pipelines-service.ts";
+import { activeEnrollmentsOf, enrollmentIdsOf } from "./sequences-service.ts";
+
+const DAY_MS = 86_400_000;
+const LISTED = 100;
+const EVENTS = 50;
+
+/**
+ * One document about an account for someone about to call them. Lists are
+ * capped (with totals), sums are computed over everything. Invoices appear
+ * only for keys that may read finance; events only of kinds the key may see.
+ */
+export async function accountDossier(db: Db, caller: Caller, id: string, now: Date): Promise<DossierApi> {
+  const orgId = caller.org.id;
+  const account = await findAccount(db, orgId, id);
+  if (!account) throw notFound("account", id);
+  const canSeeBilling = caller.permissions.has("finance:read");
+
+  const [people, dealRows, dealTotals, billing] = await Promise.all([
+    db.select().from(contacts).where(and(eq(contacts.orgId, orgId), eq(contacts.accountId, id))).orderBy(desc(contacts.updatedAt), desc(contacts.id)),
+    // Open deals first, soonest expected close first; then the latest closed.
+    db
+      .select()
+      .from(deals)
+      .where(and(eq(deals.orgId, orgId), eq(deals.accountId, id)))
+      .orderBy(sql`${deals.status} <> 'open'`, asc(deals.expectedCloseDate), desc(deals.closedAt), desc(deals.id))
+      .limit(LISTED),
+    db
+      .select({
+        stageId: deals.stageId,
+        pipelineId: deals.pipelineId,
+        status: deals.status,
+        currency: deals.currency,
+        count: sql<string>`count(*)`,
+        cents: sql<string>`coalesce(sum(${deals.amountCents}), 0)`,
+      })
+      .from(deals)
+      .where(and(eq(deals.orgId, orgId), eq(deals.accountId, id)))
+      .groupBy(deals.stageId, deals.pipelineId, deals.status, deals.currency),
+    // Invoice ids are needed for the activity feed even when the invoices are not shown.
+    billingForAccount(db, orgId, id, now, canSeeBilling ? 50 : 0),
+  ]);
+  const contactIds = people.map((c) => c.id);
+  const [stages, enrollments, enrollmentIds] = await Promise.all([
+    stagesById(db, orgId, [...new Set(dealTotals.map((t) => t.stageId))]),
+    activeEnrollmentsOf(db, orgId, contactIds),
+    enrollmentIdsOf(db, orgId, contactIds),
+  ]);
+  const dealIds = await dealIdsOf(db, orgId, id);
+  const events = await recentEventsFor(db, caller, [id, ...contactIds, ...dealIds, ...billing.invoiceIds, ...enrollmentIds], EVENTS);
+
+  const pipeline = new Map<string, { open: number; weighted: number }>();
+  const byStage = new Map<string, DossierApi["deals"]["by_stage"][number]>();
+  const counts = { open: 0, won: 0, lost: 0 };
+  for (const t of dealTotals) {
+    const n = Number(t.count);
+    const cents = Number(t.cents);
+    const stage = stages.get(t.stageId);
+    const probability = stage?.probability ?? 0;
+    counts[t.status] += n;
+    if (t.status === "open") {
+      const p = pipeline.get(t.currency) ?? { open: 0, weighted: 0 };
+      p.open += cents;
+      p.weighted += (cents * probability) / 100;
+      pipeline.set(t.currency, p);
+    }
+    const entry = byStage.get(t.stageId) ?? {
+      pipeline_id: t.pipelineId,
+      stage_id: t.stageId,
+      stage_name: stage?.name ?? "",
+      kind: stage?.kind ?? t.status,
+      probability,
+      deal_count: 0,
+      values: [],
+    };
+    entry.deal_count += n;
+    entry.values.push({ currency: t.currency, amount: fromCents(cents), weighted_amount: fromCents(Math.round((cents * probability) / 100)) });
+    byStage.set(t.stageId, entry);
+  }
+  const closed = counts.won + counts.lost;
+  const lastActivity = events[0] ? new Date(events[0].timestamp) : null;
+  const amounts = (pick: "outstanding" | "overdue") =>
+    billing.totals.filter((t) => t[pick] > 0).map((t) => ({ currency: t.currency, amount: t[pick] }));
+
+  return {
+    object: "account_dossier",
+    generated_at: now.toISOString(),
+    account: accountToApi(account),
+    signals: {
+      last_activity_at: lastActivity?.toISOString() ?? null,
+      days_since_last_activity: lastActivity ? Math.max(0, Math.floor((now.getTime() - lastActivity.getTime()) / DAY_MS)) : null,
+      open_deal_count: counts.open,
+      win_rate: closed === 0 ? null : Math.round((counts.won / closed) * 1000) / 1000,
+      outstanding: canSeeBilling ? amounts("outstanding") : null,
+      overdue: canSeeBilling ? amounts("overdue") : null,
+      active_enrollment_count: enrollments.length,
+    },
+    contacts: { total: people.length, data: people.slice(0, LISTED).map(contactToApi) },
+    deals: {
+      total: counts.open + counts.won + counts.lost,
+      counts,
+      pipeline: [...pipeline]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, p]) => ({ currency, open_value: fromCents(p.open), weighted_value: fromCents(Math.round(p.weighted)) })),
+      by_stage: [...byStage.values()].sort((a, b) => a.pipeline_id.localeCompare(b.pipeline_id) || (stages.get(a.stage_id)?.position ?? 0) - (stages.get(b.stage_id)?.position ?? 0)),
+      data: dealRows.map(dealToApi),
+    },
+    billing: canSeeBilling
+      ? { totals: billing.totals, invoices: { total: billing.invoiceIds.length, data: billing.recent } }
+      : null,
+    sequences: { active_enrollments: enrollments },
+    recent_events: events,
+  };
+}
+
+async function dealIdsOf(db: Db, orgId: string, accountId: string): Promise<string[]> {
+  const rows = await db.select({ id: deals.id }).from(deals).where(and(eq(deals.orgId, orgId), eq(deals.accountId, accountId)));
+  return rows.map((r) => r.id);
+}
