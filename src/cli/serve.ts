@@ -11,7 +11,8 @@ function banner(url: string, demo: Awaited<ReturnType<typeof seedDemoIfEmpty>>):
   if (demo) {
     lines.push(
       "",
-      `First start: created the demo organization "${demo.orgName}" (${demo.orgId}) with ${demo.invoices} invoices.`,
+      `First start: created the demo organization "${demo.orgName}" (${demo.orgId}) with ${demo.invoices} invoices,`,
+      `${demo.accounts} accounts, ${demo.contacts} contacts, ${demo.deals} deals and an active outreach sequence.`,
       "Its full-access API key, shown this once (keep it; `enginery keys create` makes more):",
       "",
       `  export KEY=${demo.secret}`,

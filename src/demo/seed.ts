@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
-import { apiKeys, events, invoices, orgs } from "../db/schema.ts";
+import { accounts, apiKeys, contacts, deals, enrollments, events, invoices, orgs, pipelines, pipelineStages, sequenceMessages, sequences } from "../db/schema.ts";
 import { createInvoice, payInvoice, transitionInvoice } from "../engines/finance/invoices-service.ts";
+import { createAccount } from "../engines/growth/accounts-service.ts";
+import { createContact } from "../engines/growth/contacts-service.ts";
+import { createDeal } from "../engines/growth/deals-service.ts";
+import { builtinProvider } from "../engines/growth/enrichment-providers.ts";
+import { requestEnrichment } from "../engines/growth/enrichment-service.ts";
+import { listPipelines } from "../engines/growth/pipelines-service.ts";
+import { createSequence, enroll } from "../engines/growth/sequences-service.ts";
 import { createApiKey } from "../platform/auth/api-keys-service.ts";
 import type { WriteContext } from "../platform/events/outbox.ts";
 import { countOrgs, createOrg } from "../platform/orgs/orgs-service.ts";
@@ -12,6 +19,24 @@ const CLIENTS = [
   "Cyberdyne Systems", "Wonka Confectionery", "Vandelay Industries", "Massive Dynamic", "Aperture Labs",
   "Oscorp Materials", "Gringotts Holdings", "Monarch Solutions", "Blue Sun Freight", "Acme Robotics",
 ];
+/** The clients that are also growth-engine accounts: [name, domain, country]. */
+const ACCOUNTS: [string, string, string | null][] = [
+  ["Northwind Traders", "northwind.co.uk", "GB"],
+  ["Globex Corporation", "globex.com", "US"],
+  ["Initech", "initech.io", null],
+  ["Umbrella Health", "umbrella-health.de", null],
+  ["Stark Logistics", "starklogistics.com", "US"],
+  ["Tyrell Biotech", "tyrell-bio.com", null],
+  ["Hooli Cloud", "hooli.cloud", "US"],
+  ["Aperture Labs", "aperturelabs.fr", null],
+];
+const PEOPLE = [
+  ["Ava", "Chen", "Chief Financial Officer"], ["Liam", "Okafor", "VP Engineering"], ["Mia", "Rossi", "Head of Procurement"],
+  ["Noah", "Schmidt", "Operations Manager"], ["Emma", "Dubois", "Account Executive"], ["Lucas", "Silva", "CTO"],
+  ["Sofia", "Kowalski", "Finance Manager"], ["Ethan", "Murphy", "Software Engineer"], ["Olivia", "Tanaka", "Director of Marketing"],
+  ["James", "Novak", "CEO"], ["Isla", "Haddad", "Controller"], ["Leo", "Andersen", "Data Analyst"],
+] as const;
+const DEALS = ["Platform rollout", "Annual renewal", "Expansion: 50 seats", "Pilot project", "Data migration", "Support upgrade"];
 const SERVICES = [
   "Quarterly platform subscription", "Implementation services", "Data migration", "Annual support plan",
   "Consulting: pipeline review", "Onboarding workshop", "API usage overage", "Custom integration build",
@@ -35,7 +60,17 @@ function addDays(date: Date, days: number): string {
  * invoices in every state (and their events) and a full-access key. Returns
  * the key's secret, or null when the database already had data.
  */
-export async function seedDemoIfEmpty(db: Db, now: Date): Promise<{ orgId: string; orgName: string; secret: string; invoices: number } | null> {
+export interface DemoSummary {
+  orgId: string;
+  orgName: string;
+  secret: string;
+  invoices: number;
+  accounts: number;
+  contacts: number;
+  deals: number;
+}
+
+export async function seedDemoIfEmpty(db: Db, now: Date): Promise<DemoSummary | null> {
   if ((await countOrgs(db)) > 0) return null;
   const org = await createOrg(db, { name: "Acme Demo", plan: "growth" }, now);
   try {
@@ -43,7 +78,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<{ orgId: strin
   } catch (error) {
     // A half-made demo would stop the next start from seeding again: remove it.
     await db.transaction(async (tx) => {
-      for (const table of [invoices, events, apiKeys]) await tx.delete(table).where(eq(table.orgId, org.id));
+      const tables = [invoices, accounts, contacts, deals, pipelines, pipelineStages, sequences, enrollments, sequenceMessages, events, apiKeys];
+      for (const table of tables) await tx.delete(table).where(eq(table.orgId, org.id));
       await tx.delete(orgs).where(eq(orgs.id, org.id));
     });
     throw error;
@@ -66,10 +102,13 @@ async function fill(db: Db, orgId: string, orgName: string, now: Date) {
   for (let i = 0; i < 6; i++) plan.push([10 + Math.floor(next() * 30), "draft"]);
   plan.push([-40, "void"], [-120, "uncollectible"], [-95, "uncollectible"]);
 
+  const growth = await fillGrowth(db, ctx, next);
   for (const [dueIn, fate] of plan) {
     const amount = Math.round((500 + next() * 24_500) * 100) / 100;
+    const client = pick(CLIENTS);
     const invoice = await createInvoice(db, ctx, {
-      client: pick(CLIENTS),
+      client,
+      account_id: growth.accountByName.get(client) ?? null,
       amount,
       currency: next() < 0.75 ? "USD" : pick(["EUR", "GBP"]),
       due_date: addDays(now, dueIn),
@@ -82,5 +121,62 @@ async function fill(db: Db, orgId: string, orgName: string, now: Date) {
     if (fate === "void") await transitionInvoice(db, ctx, invoice.id, "void");
     if (fate === "uncollectible") await transitionInvoice(db, ctx, invoice.id, "mark_uncollectible");
   }
-  return { orgId: org.id, orgName: org.name, secret, invoices: plan.length };
+  return { orgId: org.id, orgName: org.name, secret, invoices: plan.length, accounts: ACCOUNTS.length, contacts: growth.contacts, deals: growth.deals };
+}
+
+/** Accounts with contacts, deals across the default pipeline's stages, an active sequence with enrollments, two enriched accounts. */
+async function fillGrowth(db: Db, ctx: WriteContext, next: () => number) {
+  const accountByName = new Map<string, string>();
+  const contactIds: string[] = [];
+  let person = 0;
+  for (const [name, domain, country] of ACCOUNTS) {
+    const account = await createAccount(db, ctx, { name, domain, country, metadata: { source: "demo" } });
+    accountByName.set(name, account.id);
+    for (let i = 0; i < 2 + Math.floor(next() * 3); i++) {
+      const [first, last, title] = PEOPLE[person++ % PEOPLE.length]!;
+      // The email's domain links the contact to its account.
+      const contact = await createContact(db, ctx, {
+        first_name: first,
+        last_name: last,
+        title,
+        email: `${first}.${last}`.toLowerCase() + `@${domain}`,
+        lifecycle_stage: next() < 0.4 ? "customer" : next() < 0.5 ? "qualified" : "lead",
+        tags: next() < 0.3 ? ["decision-maker"] : [],
+      });
+      contactIds.push(contact.id);
+    }
+  }
+
+  const [pipeline] = (await listPipelines(db, ctx.orgId, {}, ctx.now)).data;
+  let deals = 0;
+  for (const [name, accountId] of accountByName) {
+    for (let i = 0; i < 1 + Math.floor(next() * 2); i++) {
+      const stage = pipeline!.stages[Math.floor(next() * pipeline!.stages.length)]!;
+      await createDeal(db, ctx, {
+        name: `${name}: ${DEALS[Math.floor(next() * DEALS.length)]}`,
+        account_id: accountId,
+        stage_id: stage.id,
+        amount: Math.round(5_000 + next() * 95_000),
+        currency: next() < 0.8 ? "USD" : "EUR",
+        expected_close_date: new Date(ctx.now.getTime() + (10 + Math.floor(next() * 80)) * 86_400_000).toISOString().slice(0, 10),
+      });
+      deals++;
+    }
+  }
+
+  const sequence = await createSequence(db, ctx, {
+    name: "New lead follow-up",
+    status: "active",
+    steps: [
+      { type: "email", delay_days: 0, subject: "Quick question, {{first_name}}", body: "Hi {{first_name}},\n\nHow is {{company}} handling invoicing today?" },
+      { type: "wait", delay_days: 2 },
+      { type: "email", delay_days: 1, subject: "Following up", body: "Hi {{first_name}}, any thoughts on my last note?" },
+      { type: "task", delay_days: 3, subject: "Call {{first_name}} {{last_name}} at {{company}}" },
+    ],
+  });
+  for (const contactId of contactIds.slice(0, 6)) await enroll(db, ctx, sequence.id, contactId);
+
+  const enricher = { provider: builtinProvider, waitMs: 10_000, clock: () => ctx.now, log: { error() {} } };
+  for (const accountId of [...accountByName.values()].slice(0, 2)) await requestEnrichment(db, ctx, accountId, enricher);
+  return { accountByName, contacts: contactIds.length, deals };
 }

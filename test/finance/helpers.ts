@@ -96,6 +96,16 @@ export function expectRefusedTransition(response: ApiResponse, currentStatus: st
   expect(response.body.detail).toContain(currentStatus);
 }
 
+/**
+ * Creates a growth-engine account through the API (invoices may name only
+ * accounts of their own organization); returns it as the API shows it.
+ */
+export async function createAccount(client: Client, overrides: Record<string, unknown> = {}): Promise<any> {
+  const response = await client.post("/v1/accounts", { name: uniq("Account"), ...overrides });
+  expect(response.status, response.text).toBe(201);
+  return response.body;
+}
+
 /** Ids that are well formed but name nothing. */
 export const missingInvoiceId = () => newId("invoice");
 export const accountId = () => newId("account");

@@ -4,7 +4,9 @@ import {
   accountId,
   act,
   contactId,
+  createAccount,
   createInvoice,
+  eventsOf,
   eventTypesOf,
   expectInvalid,
   expectProblem,
@@ -32,7 +34,7 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 describe("POST /v1/invoices", () => {
   it("creates a draft by default, with every field of the invoice", async () => {
     const tenant = await t().tenant();
-    const account = accountId();
+    const account = (await createAccount(tenant.client)).id;
     const response = await tenant.client.post(
       "/v1/invoices",
       invoiceInput({ client: "Initech", amount: 1250.5, currency: "EUR", due_date: "2026-04-30", description: "March retainer", account_id: account, metadata: { po: "4711", region: "emea" } }),
@@ -175,7 +177,7 @@ describe("PATCH /v1/invoices/{id}", () => {
 
   it("clears description and account_id with null", async () => {
     const tenant = await t().tenant();
-    const invoice = await createInvoice(tenant.client, { description: "something", account_id: accountId() });
+    const invoice = await createInvoice(tenant.client, { description: "something", account_id: (await createAccount(tenant.client)).id });
     const response = await tenant.client.patch(`/v1/invoices/${invoice.id}`, { description: null, account_id: null });
     expect(response.status, response.text).toBe(200);
     expect(response.body).toMatchObject({ description: null, account_id: null });
@@ -282,6 +284,80 @@ describe("cross-tenant isolation", () => {
     expect(events.body).toEqual({ data: [], meta: { total: 0, page: 1, per_page: 25 } });
     // A's own list does show it.
     expect((await a.client.get("/v1/invoices?q=Secret")).body.data.map((i: any) => i.id)).toEqual([invoiceA.id]);
+  });
+});
+
+describe("account_id: an account of the organization", () => {
+  it("accepts an account of the tenant on create and on PATCH, and moves the invoice between accounts", async () => {
+    const tenant = await t().tenant();
+    const first = await createAccount(tenant.client);
+    const second = await createAccount(tenant.client);
+    const invoice = await createInvoice(tenant.client, { account_id: first.id });
+    expect(invoice.account_id).toBe(first.id);
+    clock.advance(1000);
+    const moved = await tenant.client.patch(`/v1/invoices/${invoice.id}`, { account_id: second.id });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.account_id).toBe(second.id);
+    const events = await eventsOf(tenant.client, invoice.id);
+    expect(events.map((e) => e.type)).toEqual(["invoice.created", "invoice.updated"]);
+    expect(events[1].data.previous_attributes).toEqual({ account_id: first.id, updated_at: invoice.updated_at });
+  });
+
+  it("refuses on create an account of another organization, or one that does not exist: 422 naming account_id, nothing created", async () => {
+    const tenant = await t().tenant();
+    const other = await t().tenant();
+    const foreign = await createAccount(other.client);
+    const before = await snapshot(tenant.client);
+    for (const account_id of [foreign.id, accountId()]) {
+      const response = await tenant.client.post("/v1/invoices", invoiceInput({ account_id }));
+      expectProblem(response, 422, "unprocessable");
+      expect(response.body.errors).toEqual([{ in: "body", field: "account_id", message: expect.any(String) }]);
+      expect(response.body.detail).toContain(account_id);
+    }
+    expect(await snapshot(tenant.client)).toEqual(before);
+    // The other organization's account is not affected either.
+    expect((await other.client.get(`/v1/invoices?account_id=${foreign.id}`)).body.meta.total).toBe(0);
+  });
+
+  it("refuses on PATCH an account of another organization: 422 naming account_id, invoice unchanged", async () => {
+    const tenant = await t().tenant();
+    const other = await t().tenant();
+    const own = await createAccount(tenant.client);
+    const foreign = await createAccount(other.client);
+    const invoice = await createInvoice(tenant.client, { account_id: own.id });
+    const before = await snapshot(tenant.client);
+    clock.advance(1000);
+    for (const account_id of [foreign.id, accountId()]) {
+      const response = await tenant.client.patch(`/v1/invoices/${invoice.id}`, { account_id, description: "with a bad account" });
+      expectProblem(response, 422, "unprocessable");
+      expect(response.body.errors).toEqual([{ in: "body", field: "account_id", message: expect.any(String) }]);
+    }
+    expect(await getInvoice(tenant.client, invoice.id)).toEqual(invoice);
+    expect(await snapshot(tenant.client)).toEqual(before);
+  });
+
+  it("GET /v1/invoices?account_id= lists the invoices of that account only", async () => {
+    const tenant = await t().tenant();
+    const other = await t().tenant();
+    const first = await createAccount(tenant.client);
+    const second = await createAccount(tenant.client);
+    const foreign = await createAccount(other.client);
+    const ofFirst = [await createInvoice(tenant.client, { account_id: first.id }), await createInvoice(tenant.client, { account_id: first.id, status: "open" })];
+    const ofSecond = await createInvoice(tenant.client, { account_id: second.id });
+    await createInvoice(tenant.client);
+    await createInvoice(other.client, { account_id: foreign.id });
+    const ids = async (client: typeof tenant.client, query: string) => {
+      const response = await client.get(`/v1/invoices?${query}&sort=created_at`);
+      expect(response.status, response.text).toBe(200);
+      return response.body.data.map((i: any) => i.id);
+    };
+    expect(await ids(tenant.client, `account_id=${first.id}`)).toEqual(ofFirst.map((i) => i.id));
+    expect(await ids(tenant.client, `account_id=${second.id}`)).toEqual([ofSecond.id]);
+    expect(await ids(tenant.client, `account_id=${first.id},${second.id}`)).toEqual([...ofFirst, ofSecond].map((i) => i.id));
+    expect(await ids(tenant.client, `account_id=${first.id}&status=open`)).toEqual([ofFirst[1].id]);
+    // Another organization's account matches none of this tenant's invoices.
+    expect(await ids(tenant.client, `account_id=${foreign.id}`)).toEqual([]);
+    expectInvalid(await tenant.client.get(`/v1/invoices?account_id=${contactId()}`), ["account_id"], "query");
   });
 });
 

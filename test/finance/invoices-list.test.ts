@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { testClock, useTestApp, type Tenant } from "../helpers/harness.ts";
-import { accountId, act, contactId, createInvoice, expectInvalid, NOW } from "./helpers.ts";
+import { accountId, act, contactId, createAccount, createInvoice, expectInvalid, NOW } from "./helpers.ts";
 
 const clock = testClock("2026-03-01T00:00:00Z");
 const t = useTestApp({ clock });
@@ -12,14 +12,17 @@ const COUNT = 30;
 
 let tenant: Tenant;
 let other: Tenant;
-const accA = accountId();
-const accB = accountId();
+/** Two accounts of the tenant (invoices may name only real accounts of their organization). */
+let accA: string;
+let accB: string;
 /** The invoices as the API shows them at NOW, in creation order. */
 let all: any[] = [];
 
 beforeAll(async () => {
   tenant = await t().tenant();
   other = await t().tenant();
+  accA = (await createAccount(tenant.client, { name: "Account A" })).id;
+  accB = (await createAccount(tenant.client, { name: "Account B" })).id;
   const created: any[] = [];
   for (let i = 0; i < COUNT; i++) {
     clock.advance(5 * 3_600_000); // 5 hours apart: created_at from 2026-03-01T05:00Z to 2026-03-07T06:00Z

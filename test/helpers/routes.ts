@@ -31,7 +31,11 @@ export function permissionsOf(kind: KeyKind, engines: readonly Engine[] = []): S
 }
 
 export interface RouteId {
-  /** The id prefix (inv, evt, key, ...), to make a well-formed id that names nothing. */
+  /**
+   * The id prefix (inv, evt, key, ...), to make a well-formed id that names
+   * nothing. A nested route (/v1/sequences/:id/enrollments/:sub) has two,
+   * "seq/enr", and its ids are the two ids joined the same way.
+   */
   prefix: string;
   /**
    * Creates, in the tenant (through its full-access client), a resource this
@@ -55,8 +59,8 @@ export interface Route {
   status: number;
   /** Whether a successful call changes data. */
   writes: boolean;
-  /** A valid body (a fresh one per call). */
-  body?: () => unknown;
+  /** A valid body (a fresh one per call), given the id the call is made with, if any. */
+  body?: (id?: string) => unknown;
   id?: RouteId;
 }
 
@@ -97,10 +101,50 @@ export async function spareKeyId(tenant: Tenant): Promise<string> {
   return (await tenant.newKey("read_only")).id;
 }
 
+
+// Growth engine fixtures.
+
+async function made(response: Promise<ApiResponse>, what: string): Promise<any> {
+  return (await ok(response, 201, what)).body;
+}
+
+export const growthContact = async (tenant: Tenant) =>
+  (await made(tenant.client.post("/v1/contacts", { first_name: "Route", last_name: `Test ${++counter}`, email: `route-${counter}-${Date.now()}@example.com` }), "create contact")).id as string;
+export const growthAccount = async (tenant: Tenant) =>
+  (await made(tenant.client.post("/v1/accounts", { name: `Route Account ${++counter}` }), "create account")).id as string;
+const twoStages = () => [
+  { name: "First", probability: 20 },
+  { name: "Second", probability: 60 },
+  { name: "Won", kind: "won" },
+];
+const growthPipeline = async (tenant: Tenant) => (await made(tenant.client.post("/v1/pipelines", { name: `Route Pipeline ${++counter}`, stages: twoStages() }), "create pipeline")) as any;
+const growthDeal = async (tenant: Tenant) => (await made(tenant.client.post("/v1/deals", { name: `Route Deal ${++counter}`, amount: 1000 }), "create deal")).id as string;
+const sequenceBody = (status: "draft" | "active" = "draft") => ({
+  name: `Route Sequence ${++counter}`,
+  status,
+  steps: [{ type: "email", delay_days: 1, subject: "Hello {{first_name}}", body: "A note." }],
+});
+const growthSequence = (status: "draft" | "active") => async (tenant: Tenant) =>
+  (await made(tenant.client.post("/v1/sequences", sequenceBody(status)), "create sequence")).id as string;
+/** Contacts made for an enrollment call, by the sequence id the call is made with. */
+const contactFor = new Map<string, string>();
+const sequenceToEnrollIn = async (tenant: Tenant) => {
+  const sequence = await growthSequence("active")(tenant);
+  contactFor.set(sequence, await growthContact(tenant));
+  return sequence;
+};
+const growthEnrollment = async (tenant: Tenant) => {
+  const sequence = await growthSequence("active")(tenant);
+  const contact = await growthContact(tenant);
+  const enrollment = await made(tenant.client.post(`/v1/sequences/${sequence}/enrollments`, { contact_id: contact }), "enroll");
+  return `${sequence}/${enrollment.id}`;
+};
+
 // ---------------------------------------------------------------------------
 // The table.
 
 const invoice = (make: (tenant: Tenant) => Promise<string>): RouteId => ({ prefix: "inv", make, read: "/v1/invoices/:id", engine: "finance" });
+const growth = (prefix: string, make: (tenant: Tenant) => Promise<string>, read: string): RouteId => ({ prefix, make, read, engine: "growth" });
 
 export const ROUTES: readonly Route[] = [
   { method: "GET", path: "/v1/me", permission: null, status: 200, writes: false },
@@ -123,6 +167,62 @@ export const ROUTES: readonly Route[] = [
   { method: "POST", path: "/v1/invoices/:id/void", permission: "finance:write", status: 200, writes: true, id: invoice(openInvoice) },
   { method: "POST", path: "/v1/invoices/:id/mark_uncollectible", permission: "finance:write", status: 200, writes: true, id: invoice(openInvoice) },
   { method: "POST", path: "/v1/invoices/:id/pay", permission: "finance:write", status: 200, writes: true, body: () => ({ amount: 40 }), id: invoice(openInvoice) },
+
+  // Growth engine.
+  { method: "GET", path: "/v1/contacts", permission: "growth:read", status: 200, writes: false },
+  { method: "POST", path: "/v1/contacts", permission: "growth:write", status: 201, writes: true, body: () => ({ email: `new-${++counter}-${Date.now()}@example.com` }) },
+  { method: "GET", path: "/v1/contacts/:id", permission: "growth:read", status: 200, writes: false, id: growth("con", growthContact, "/v1/contacts/:id") },
+  { method: "PATCH", path: "/v1/contacts/:id", permission: "growth:write", status: 200, writes: true, body: () => ({ title: "Changed by a test" }), id: growth("con", growthContact, "/v1/contacts/:id") },
+  { method: "DELETE", path: "/v1/contacts/:id", permission: "growth:write", status: 200, writes: true, id: growth("con", growthContact, "/v1/contacts/:id") },
+  { method: "GET", path: "/v1/accounts", permission: "growth:read", status: 200, writes: false },
+  { method: "POST", path: "/v1/accounts", permission: "growth:write", status: 201, writes: true, body: () => ({ name: `New Account ${++counter}` }) },
+  { method: "GET", path: "/v1/accounts/:id", permission: "growth:read", status: 200, writes: false, id: growth("acc", growthAccount, "/v1/accounts/:id") },
+  { method: "PATCH", path: "/v1/accounts/:id", permission: "growth:write", status: 200, writes: true, body: () => ({ industry: "Changed by a test" }), id: growth("acc", growthAccount, "/v1/accounts/:id") },
+  { method: "DELETE", path: "/v1/accounts/:id", permission: "growth:write", status: 200, writes: true, id: growth("acc", growthAccount, "/v1/accounts/:id") },
+  { method: "GET", path: "/v1/accounts/:id/dossier", permission: "growth:read", status: 200, writes: false, id: growth("acc", growthAccount, "/v1/accounts/:id") },
+  { method: "POST", path: "/v1/accounts/:id/enrich", permission: "growth:write", status: 200, writes: true, id: growth("acc", growthAccount, "/v1/accounts/:id") },
+  { method: "GET", path: "/v1/pipelines", permission: "growth:read", status: 200, writes: false },
+  { method: "POST", path: "/v1/pipelines", permission: "growth:write", status: 201, writes: true, body: () => ({ name: `New Pipeline ${++counter}`, stages: twoStages() }) },
+  { method: "GET", path: "/v1/pipelines/:id", permission: "growth:read", status: 200, writes: false, id: growth("pipe", async (t) => (await growthPipeline(t)).id, "/v1/pipelines/:id") },
+  { method: "PATCH", path: "/v1/pipelines/:id", permission: "growth:write", status: 200, writes: true, body: () => ({ name: `Renamed ${++counter}` }), id: growth("pipe", async (t) => (await growthPipeline(t)).id, "/v1/pipelines/:id") },
+  { method: "DELETE", path: "/v1/pipelines/:id", permission: "growth:write", status: 200, writes: true, id: growth("pipe", async (t) => (await growthPipeline(t)).id, "/v1/pipelines/:id") },
+  {
+    method: "DELETE",
+    path: "/v1/pipelines/:id/stages/:sub",
+    permission: "growth:write",
+    status: 200,
+    writes: true,
+    id: growth("pipe/stage", async (t) => {
+      const pipeline = await growthPipeline(t);
+      return `${pipeline.id}/${pipeline.stages[1].id}`;
+    }, "/v1/pipelines/:id"),
+  },
+  { method: "GET", path: "/v1/deals", permission: "growth:read", status: 200, writes: false },
+  { method: "POST", path: "/v1/deals", permission: "growth:write", status: 201, writes: true, body: () => ({ name: `New Deal ${++counter}`, amount: 250 }) },
+  { method: "GET", path: "/v1/deals/:id", permission: "growth:read", status: 200, writes: false, id: growth("deal", growthDeal, "/v1/deals/:id") },
+  { method: "PATCH", path: "/v1/deals/:id", permission: "growth:write", status: 200, writes: true, body: () => ({ amount: 999 }), id: growth("deal", growthDeal, "/v1/deals/:id") },
+  { method: "DELETE", path: "/v1/deals/:id", permission: "growth:write", status: 200, writes: true, id: growth("deal", growthDeal, "/v1/deals/:id") },
+  { method: "GET", path: "/v1/sequences", permission: "growth:read", status: 200, writes: false },
+  { method: "POST", path: "/v1/sequences", permission: "growth:write", status: 201, writes: true, body: () => sequenceBody() },
+  { method: "GET", path: "/v1/sequences/:id", permission: "growth:read", status: 200, writes: false, id: growth("seq", growthSequence("draft"), "/v1/sequences/:id") },
+  { method: "PATCH", path: "/v1/sequences/:id", permission: "growth:write", status: 200, writes: true, body: () => ({ name: `Renamed ${++counter}` }), id: growth("seq", growthSequence("draft"), "/v1/sequences/:id") },
+  { method: "DELETE", path: "/v1/sequences/:id", permission: "growth:write", status: 200, writes: true, id: growth("seq", growthSequence("draft"), "/v1/sequences/:id") },
+  { method: "POST", path: "/v1/sequences/:id/activate", permission: "growth:write", status: 200, writes: true, id: growth("seq", growthSequence("draft"), "/v1/sequences/:id") },
+  { method: "POST", path: "/v1/sequences/:id/pause", permission: "growth:write", status: 200, writes: true, id: growth("seq", growthSequence("active"), "/v1/sequences/:id") },
+  { method: "POST", path: "/v1/sequences/:id/archive", permission: "growth:write", status: 200, writes: true, id: growth("seq", growthSequence("draft"), "/v1/sequences/:id") },
+  { method: "GET", path: "/v1/sequences/:id/enrollments", permission: "growth:read", status: 200, writes: false, id: growth("seq", growthSequence("active"), "/v1/sequences/:id") },
+  {
+    method: "POST",
+    path: "/v1/sequences/:id/enrollments",
+    permission: "growth:write",
+    status: 201,
+    writes: true,
+    body: (sequence) => ({ contact_id: (sequence && contactFor.get(sequence)) ?? missingId("con") }),
+    id: growth("seq", sequenceToEnrollIn, "/v1/sequences/:id"),
+  },
+  { method: "GET", path: "/v1/sequences/:id/enrollments/:sub", permission: "growth:read", status: 200, writes: false, id: growth("seq/enr", growthEnrollment, "/v1/sequences/:id/enrollments/:sub") },
+  { method: "DELETE", path: "/v1/sequences/:id/enrollments/:sub", permission: "growth:write", status: 200, writes: true, id: growth("seq/enr", growthEnrollment, "/v1/sequences/:id/enrollments/:sub") },
+  { method: "GET", path: "/v1/sequence_messages", permission: "growth:read", status: 200, writes: false },
 
   // Events.
   { method: "GET", path: "/v1/events", permission: "events:read", status: 200, writes: false },
@@ -155,22 +255,38 @@ export function label(route: Route): string {
 export function pathOf(route: Route, id?: string): string {
   if (!route.path.includes(":id")) return route.path;
   if (!id) throw new Error(`${label(route)} needs an id`);
-  return route.path.replace(":id", id);
+  return fillPath(route.path, id);
+}
+
+/** Puts an id (or the two of a nested route's "parent/child" id) into a path template. */
+export function fillPath(template: string, id: string): string {
+  const [parent, child] = id.split("/");
+  return template.replace(":id", parent!).replace(":sub", child ?? "");
+}
+
+/** The text with each part of the id replaced by <id> (to compare problem details across ids). */
+export function maskId(text: string, id: string): string {
+  return id.split("/").reduce((out, part) => out.replaceAll(part, "<id>"), text);
 }
 
 const CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz";
 
-/** A well-formed id of this prefix that names nothing. */
+/** A well-formed id of this prefix that names nothing ("seq/enr": one of each, joined). */
 export function missingId(prefix: string): string {
-  let tail = "0";
-  for (let i = 0; i < 25; i++) tail += CROCKFORD[Math.floor(Math.random() * CROCKFORD.length)];
-  return `${prefix}_${tail}`;
+  return prefix
+    .split("/")
+    .map((p) => {
+      let tail = "0";
+      for (let i = 0; i < 25; i++) tail += CROCKFORD[Math.floor(Math.random() * CROCKFORD.length)];
+      return `${p}_${tail}`;
+    })
+    .join("/");
 }
 
 /** Calls the route with its valid body. `id` defaults to a well-formed id that names nothing. */
 export function callRoute(client: Client, route: Route, id?: string, options: { headers?: Record<string, string>; key?: string | null } = {}) {
-  const path = pathOf(route, route.id ? (id ?? missingId(route.id.prefix)) : undefined);
-  return client.request(route.method, path, { body: route.body?.(), ...options });
+  const target = route.id ? (id ?? missingId(route.id.prefix)) : undefined;
+  return client.request(route.method, pathOf(route, target), { body: route.body?.(target), ...options });
 }
 
 /** What a route would return for a key, by the rules above. */
