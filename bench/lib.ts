@@ -52,13 +52,17 @@ export interface LoadResult {
   errors: number;
 }
 
-/** Drives GET url with autocannon; `keys` are spread over the requests (one org each). */
+/**
+ * Drives url with autocannon; `keys` are spread over the requests (one org
+ * each). GET by default; with `body`, a POST of body(n) for the n-th request.
+ */
 export async function drive(
   name: string,
   url: string,
-  options: { connections: number; duration: number; amount?: number; keys?: string[] },
+  options: { connections: number; duration: number; amount?: number; keys?: string[]; body?: (n: number) => unknown },
 ): Promise<LoadResult> {
   const keys = options.keys ?? [];
+  const body = options.body;
   let next = 0;
   const result = await autocannon({
     url,
@@ -68,7 +72,13 @@ export async function drive(
     requests: [
       {
         setupRequest: (request) => {
-          if (keys.length > 0) request.headers = { ...request.headers, authorization: `Bearer ${keys[next++ % keys.length]}` };
+          const n = next++;
+          if (keys.length > 0) request.headers = { ...request.headers, authorization: `Bearer ${keys[n % keys.length]}` };
+          if (body) {
+            request.method = "POST";
+            request.headers = { ...request.headers, "content-type": "application/json" };
+            request.body = JSON.stringify(body(n));
+          }
           return request;
         },
       },

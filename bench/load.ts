@@ -74,3 +74,72 @@ export async function countInvoices(database: Database): Promise<number> {
   const result = await database.db.execute<{ n: string }>(sql`SELECT count(*)::text AS n FROM invoices`);
   return Number(rowsOf<{ n: string }>(result)[0]?.n ?? 0);
 }
+
+/** The large account of the dossier benchmark: in the first bench organization. */
+export const LARGE_ACCOUNT = "acc_0" + "1a7e".padEnd(25, "0");
+const BENCH_ORG = `org_0bench${"1".padStart(20, "0")}`;
+
+/**
+ * One account with 500 contacts, 200 deals (across the six stages of a
+ * pipeline, two currencies), 500 invoices and a created event for each, plus
+ * sequence enrollments for 100 of its contacts: the dossier benchmark's worst
+ * realistic case. Idempotent: does nothing when the account exists.
+ */
+export async function loadLargeAccount(database: Database): Promise<void> {
+  const exists = await database.db.execute(sql`SELECT 1 FROM accounts WHERE org_id = ${BENCH_ORG} AND id = ${LARGE_ACCOUNT}`);
+  if (rowsOf(exists).length > 0) return;
+  const org = `'${BENCH_ORG}'`;
+  const acc = `'${LARGE_ACCOUNT}'`;
+  const id = (prefix: string, seed: string) => `'${prefix}_0' || substr(md5('${seed}' || n::text), 1, 25)`;
+  await database.exec(`
+    INSERT INTO accounts (org_id, id, name, domain, industry, country, metadata, created_at, updated_at)
+    VALUES (${org}, ${acc}, 'Large Account Inc', 'large-account.example', 'Software', 'US', '{}', now() - interval '400 days', now());
+
+    INSERT INTO pipelines (org_id, id, name, is_default, created_at, updated_at)
+    VALUES (${org}, 'pipe_0${"1a7e".padEnd(25, "0")}', 'Bench pipeline', false, now(), now());
+    INSERT INTO pipeline_stages (org_id, id, pipeline_id, name, position, probability, kind)
+    SELECT ${org}, ${id("stage", "stage")}, 'pipe_0${"1a7e".padEnd(25, "0")}', 'Stage ' || n, n,
+           (ARRAY[10, 25, 50, 75, 100, 0])[n + 1], (ARRAY['open', 'open', 'open', 'open', 'won', 'lost'])[n + 1]
+    FROM generate_series(0, 5) AS n;
+
+    INSERT INTO contacts (org_id, id, first_name, last_name, email, title, account_id, lifecycle_stage, tags, metadata, created_at, updated_at)
+    SELECT ${org}, ${id("con", "contact")}, 'Person', 'Number ' || n, 'person' || n || '@large-account.example',
+           (ARRAY['CFO', 'VP Engineering', 'Engineer', 'Account Manager', 'Analyst'])[1 + n % 5], ${acc},
+           (ARRAY['lead', 'qualified', 'customer'])[1 + n % 3], '{}', '{}', now() - make_interval(hours => n), now() - make_interval(mins => n)
+    FROM generate_series(1, 500) AS n;
+
+    INSERT INTO deals (org_id, id, name, account_id, contact_ids, pipeline_id, stage_id, amount_cents, currency, expected_close_date, status, closed_at, metadata, created_at, updated_at)
+    SELECT ${org}, ${id("deal", "deal")}, 'Deal ' || n, ${acc}, ARRAY['con_0' || substr(md5('contact' || (1 + n % 500)::text), 1, 25)],
+           'pipe_0${"1a7e".padEnd(25, "0")}', 'stage_0' || substr(md5('stage' || (n % 6)::text), 1, 25),
+           100000 + n * 1000, (ARRAY['USD', 'EUR'])[1 + n % 2], current_date + (n % 90),
+           (ARRAY['open', 'open', 'open', 'open', 'won', 'lost'])[1 + n % 6],
+           CASE WHEN n % 6 >= 4 THEN now() - make_interval(days => n) END, '{}', now() - make_interval(days => n), now()
+    FROM generate_series(1, 200) AS n;
+
+    INSERT INTO invoices (org_id, id, number, client, account_id, amount_cents, amount_paid_cents, currency, status, due_date, metadata, issued_at, paid_at, overdue_notified_at, created_at, updated_at)
+    SELECT ${org}, ${id("inv", "large-invoice")}, 'LA-' || lpad(n::text, 6, '0'), 'Large Account Inc', ${acc},
+           50000 + n * 100, CASE WHEN n % 4 = 0 THEN 50000 + n * 100 ELSE 0 END, (ARRAY['USD', 'EUR'])[1 + n % 2],
+           CASE WHEN n % 4 = 0 THEN 'paid' WHEN n % 10 = 1 THEN 'draft' ELSE 'open' END,
+           current_date - 60 + (n % 120), '{}', now() - make_interval(days => n % 365), CASE WHEN n % 4 = 0 THEN now() END,
+           CASE WHEN n % 4 <> 0 THEN now() END, now() - make_interval(days => n % 365), now()
+    FROM generate_series(1, 500) AS n;
+
+    INSERT INTO sequences (org_id, id, name, status, steps, metadata, created_at, updated_at)
+    VALUES (${org}, 'seq_0${"1a7e".padEnd(25, "0")}', 'Bench sequence', 'active',
+            '[{"type":"email","delay_days":0,"subject":"Hi","body":"Hello"},{"type":"email","delay_days":3,"subject":"Again","body":"Hello"}]', '{}', now(), now());
+    INSERT INTO sequence_enrollments (org_id, id, sequence_id, contact_id, status, current_step, next_step_at, created_at, updated_at)
+    SELECT ${org}, ${id("enr", "enrollment")}, 'seq_0${"1a7e".padEnd(25, "0")}', 'con_0' || substr(md5('contact' || n::text), 1, 25),
+           'active', 1, now() + interval '3 days', now() - interval '1 day', now()
+    FROM generate_series(1, 100) AS n;
+
+    INSERT INTO events (org_id, id, type, object_id, data, created_at)
+    SELECT ${org}, 'evt_0' || substr(md5('large-event' || kind || n::text), 1, 25), kind || '.created', object_id,
+           jsonb_build_object('object', jsonb_build_object('id', object_id)), now() - make_interval(mins => n)
+    FROM (
+      SELECT 'contact' AS kind, n, 'con_0' || substr(md5('contact' || n::text), 1, 25) AS object_id FROM generate_series(1, 500) AS n
+      UNION ALL SELECT 'deal', n, 'deal_0' || substr(md5('deal' || n::text), 1, 25) FROM generate_series(1, 200) AS n
+      UNION ALL SELECT 'invoice', n, 'inv_0' || substr(md5('large-invoice' || n::text), 1, 25) FROM generate_series(1, 500) AS n
+    ) AS objects;
+  `);
+  await database.exec("ANALYZE");
+}

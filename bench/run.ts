@@ -8,6 +8,11 @@
  * database, kept between runs unless --reload); PGlite gets 100,000 over 100.
  * Targets (issue 2): PostgreSQL >= 0.35x baseline req/s with p99 <= 25 ms;
  * PGlite >= 1,000 req/s.
+ *
+ * Growth (issue 3), on each database: POST /v1/contacts (a write and its event)
+ * in req/s against the same baseline, and GET /v1/accounts/{id}/dossier p50/p99
+ * on an account with 500 contacts, 200 deals and 500 invoices (10 connections).
+ * --suite invoices|growth picks one part.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -16,7 +21,7 @@ import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { openDatabase, type Database } from "../src/db/connection.ts";
 import { migrate } from "../src/db/migrate.ts";
-import { countInvoices, loadInvoices, loadKeys } from "./load.ts";
+import { countInvoices, LARGE_ACCOUNT, loadInvoices, loadKeys, loadLargeAccount } from "./load.ts";
 import { drive, freePort, report, ROOT, startProcess, stopProcess, type LoadResult } from "./lib.ts";
 
 const { values } = parseArgs({
@@ -24,6 +29,7 @@ const { values } = parseArgs({
     only: { type: "string" },
     duration: { type: "string", default: "10" },
     reload: { type: "boolean", default: false },
+    suite: { type: "string", default: "all" },
   },
 });
 const duration = Number(values.duration);
@@ -32,11 +38,19 @@ const PATH = "/v1/invoices?status=overdue&per_page=25";
 const results: LoadResult[] = [];
 const lines: string[] = [];
 
-async function measure(name: string, url: string, keys?: string[]): Promise<LoadResult> {
+interface Load {
+  keys?: string[];
+  connections?: number;
+  body?: (n: number) => unknown;
+}
+
+async function measure(name: string, url: string, load: Load = {}): Promise<LoadResult> {
+  const { keys, body } = load;
+  const conns = load.connections ?? connections;
   // Warm-up: JIT, connection pools, and a first use of every key (which looks the key up
   // and stamps last_used_at), so the measured run sees the steady state.
-  await drive(`${name} (warm-up)`, url, { connections, duration: 60, amount: Math.max(2000, (keys?.length ?? 0) * 2), keys });
-  const result = await drive(name, url, { connections, duration, keys });
+  await drive(`${name} (warm-up)`, url, { connections: conns, duration: 60, amount: Math.max(2000, (keys?.length ?? 0) * 2), keys, body });
+  const result = await drive(name, url, { connections: conns, duration, keys, body });
   results.push(result);
   console.log(`${name}: ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}`);
   return result;
@@ -52,14 +66,43 @@ async function baseline(): Promise<LoadResult> {
   }
 }
 
-async function api(name: string, env: Record<string, string>, keys: string[]): Promise<LoadResult> {
+/** Starts the API on the database `env` names and runs `measurements` against it. */
+async function withApi<T>(env: Record<string, string>, measurements: (base: string) => Promise<T>): Promise<T> {
   const port = await freePort();
   const child = await startProcess(["bin/enginery", "serve"], { ...env, SCHEDULER: "false", LOG_LEVEL: "warn" }, port, "/healthz");
   try {
-    return await measure(name, `http://127.0.0.1:${port}${PATH}`, keys);
+    return await measurements(`http://127.0.0.1:${port}`);
   } finally {
     await stopProcess(child);
   }
+}
+
+const runId = Date.now().toString(36);
+let contactsMade = 0; // across warm-up and measured run: every contact gets its own email
+const suites = { invoices: values.suite !== "growth", growth: values.suite !== "invoices" };
+
+/** The database's runs: invoices list, then contact creation and the large account's dossier. */
+async function runAll(label: string, env: Record<string, string>, keys: string[], invoicesTarget: (r: LoadResult) => string) {
+  await withApi(env, async (base) => {
+    if (suites.invoices) {
+      const invoices = await measure(`${label}: GET /v1/invoices?status=overdue`, `${base}${PATH}`, { keys });
+      lines.push(invoicesTarget(invoices));
+    }
+    if (!suites.growth) return;
+    const contacts = await measure(`${label}: POST /v1/contacts`, `${base}/v1/contacts`, {
+      keys,
+      body: () => {
+        const n = contactsMade++;
+        return { first_name: "Bench", last_name: `Contact ${n}`, email: `bench-${runId}-${n}@example.com`, tags: ["bench"] };
+      },
+    });
+    lines.push(`${label}: POST /v1/contacts ${contacts.requestsPerSecond} req/s, ${(contacts.requestsPerSecond / baselineRps).toFixed(2)}x baseline, p99 ${contacts.p99} ms`);
+    const dossier = await measure(`${label}: GET dossier (500 contacts, 200 deals, 500 invoices)`, `${base}/v1/accounts/${LARGE_ACCOUNT}/dossier`, {
+      keys: keys.slice(0, 1),
+      connections: 10,
+    });
+    lines.push(`${label}: dossier p50 ${dossier.p50} ms, p99 ${dossier.p99} ms at ${dossier.requestsPerSecond} req/s (10 connections)`);
+  });
 }
 
 async function preparePostgres(url: string): Promise<string[]> {
@@ -83,6 +126,7 @@ async function preparePostgres(url: string): Promise<string[]> {
       await loadInvoices(database, 1000, 1000, new Date());
       console.log(`loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
+    await loadLargeAccount(database);
     return await loadKeys(database, 1000, new Date());
   } finally {
     await database.close();
@@ -96,35 +140,34 @@ async function preparePglite(dataDir: string): Promise<string[]> {
     await migrate(database);
     console.log("loading 100,000 invoices over 100 organizations into PGlite ...");
     await loadInvoices(database, 100, 1000, new Date());
+    await loadLargeAccount(database);
     return await loadKeys(database, 100, new Date());
   } finally {
     await database.close();
   }
 }
 
-const base = await baseline();
+const baselineRps = (await baseline()).requestsPerSecond;
 lines.push(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${connections} connections, ${duration} s per run`);
 
 if (values.only !== "pglite") {
   const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/enginery_bench";
   const keys = await preparePostgres(url);
-  const pg = await api("PostgreSQL: GET /v1/invoices?status=overdue (1M invoices)", { DATABASE_URL: url }, keys);
-  const ratio = pg.requestsPerSecond / base.requestsPerSecond;
-  lines.push(
-    `PostgreSQL: ${ratio.toFixed(2)}x baseline req/s (target >= 0.35), p99 ${pg.p99} ms (target <= 25): ${ratio >= 0.35 && pg.p99 <= 25 ? "PASS" : "MISS"}`,
-  );
+  await runAll("PostgreSQL", { DATABASE_URL: url }, keys, (pg) => {
+    const ratio = pg.requestsPerSecond / baselineRps;
+    return `PostgreSQL (1M invoices): ${ratio.toFixed(2)}x baseline req/s (target >= 0.35), p99 ${pg.p99} ms (target <= 25): ${ratio >= 0.35 && pg.p99 <= 25 ? "PASS" : "MISS"}`;
+  });
 }
 if (values.only !== "postgres") {
   const dataDir = path.join(os.tmpdir(), "enginery-bench-pglite");
   const keys = await preparePglite(dataDir);
-  const lite = await api("PGlite: GET /v1/invoices?status=overdue (100k invoices)", { DATA_DIR: dataDir }, keys);
-  lines.push(
-    `PGlite: ${lite.requestsPerSecond} req/s (target >= 1000), ${(lite.requestsPerSecond / base.requestsPerSecond).toFixed(2)}x baseline: ${lite.requestsPerSecond >= 1000 ? "PASS" : "MISS"}`,
+  await runAll("PGlite", { DATA_DIR: dataDir }, keys, (lite) =>
+    `PGlite (100k invoices): ${lite.requestsPerSecond} req/s (target >= 1000), ${(lite.requestsPerSecond / baselineRps).toFixed(2)}x baseline: ${lite.requestsPerSecond >= 1000 ? "PASS" : "MISS"}`,
   );
 }
 
 const out = `${report(results)}\n\n${lines.join("\n")}\n`;
 console.log(`\n${out}`);
 fs.mkdirSync(path.join(ROOT, "bench", "results"), { recursive: true });
-fs.writeFileSync(path.join(ROOT, "bench", "results", `invoices-${new Date().toISOString().replace(/[:.]/g, "-")}.md`), out);
+fs.writeFileSync(path.join(ROOT, "bench", "results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.md`), out);
 process.exit(0);

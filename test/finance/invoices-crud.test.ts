@@ -300,7 +300,8 @@ describe("account_id: an account of the organization", () => {
     expect(moved.body.account_id).toBe(second.id);
     const events = await eventsOf(tenant.client, invoice.id);
     expect(events.map((e) => e.type)).toEqual(["invoice.created", "invoice.updated"]);
-    expect(events[1].data.previous_attributes).toEqual({ account_id: first.id, updated_at: invoice.updated_at });
+    expect(events[1].data.previous_attributes).toEqual({ account_id: first.id });
+    expect(events[1].data.object).toEqual(moved.body);
   });
 
   it("refuses on create an account of another organization, or one that does not exist: 422 naming account_id, nothing created", async () => {

@@ -66,7 +66,7 @@ export const Dossier = Type.Object(
     sequences: Type.Object({
       active_enrollments: Type.Array(
         Type.Object({ ...Enrollment.properties, sequence_name: Type.String() }),
-        { description: "Contacts of the account currently in outreach sequences." },
+        { description: "Up to 100 active enrollments of the account's contacts, next step soonest first (signals.active_enrollment_count has them all)." },
       ),
     }),
     recent_events: Type.Array(EventSchema, { description: "The last 50 events about the account, its contacts, deals, invoices and enrollments that the key may see." }),

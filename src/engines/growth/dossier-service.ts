@@ -12,7 +12,9 @@ import { dealToApi } from "./deals-service.ts";
 import { deals } from "./deals-table.ts";
 import type { DossierApi } from "./dossier-schemas.ts";
 import { stagesById } from "./pipelines-service.ts";
-import { activeEnrollmentsOf, enrollmentIdsOf } from "./sequences-service.ts";
+import { activeEnrollmentsOfAccount } from "./sequences-service.ts";
+import { enrollments as enrollmentsTable } from "./sequences-table.ts";
+import { rowsOf } from "../../db/migrate.ts";
 
 const DAY_MS = 86_400_000;
 const LISTED = 100;
@@ -25,17 +27,19 @@ const EVENTS = 50;
  */
 export async function accountDossier(db: Db, caller: Caller, id: string, now: Date): Promise<DossierApi> {
   const orgId = caller.org.id;
-  const account = await findAccount(db, orgId, id);
-  if (!account) throw notFound("account", id);
   const canSeeBilling = caller.permissions.has("finance:read");
+  const ofAccount = <T extends typeof contacts | typeof deals>(table: T) => and(eq(table.orgId, orgId), eq(table.accountId, id));
 
-  const [people, dealRows, dealTotals, billing] = await Promise.all([
-    db.select().from(contacts).where(and(eq(contacts.orgId, orgId), eq(contacts.accountId, id))).orderBy(desc(contacts.updatedAt), desc(contacts.id)),
+  // Everything that does not depend on another answer, at once; then the activity feed.
+  const [account, people, contactTotal, dealRows, dealTotals, billing, enrollments, linkedIds] = await Promise.all([
+    findAccount(db, orgId, id),
+    db.select().from(contacts).where(ofAccount(contacts)).orderBy(desc(contacts.updatedAt), desc(contacts.id)).limit(LISTED),
+    db.$count(contacts, ofAccount(contacts)),
     // Open deals first, soonest expected close first; then the latest closed.
     db
       .select()
       .from(deals)
-      .where(and(eq(deals.orgId, orgId), eq(deals.accountId, id)))
+      .where(ofAccount(deals))
       .orderBy(sql`${deals.status} <> 'open'`, asc(deals.expectedCloseDate), desc(deals.closedAt), desc(deals.id))
       .limit(LISTED),
     db
@@ -48,19 +52,18 @@ export async function accountDossier(db: Db, caller: Caller, id: string, now: Da
         cents: sql<string>`coalesce(sum(${deals.amountCents}), 0)`,
       })
       .from(deals)
-      .where(and(eq(deals.orgId, orgId), eq(deals.accountId, id)))
+      .where(ofAccount(deals))
       .groupBy(deals.stageId, deals.pipelineId, deals.status, deals.currency),
     // Invoice ids are needed for the activity feed even when the invoices are not shown.
     billingForAccount(db, orgId, id, now, canSeeBilling ? 50 : 0),
+    activeEnrollmentsOfAccount(db, orgId, id, LISTED),
+    linkedObjectIds(db, orgId, id),
   ]);
-  const contactIds = people.map((c) => c.id);
-  const [stages, enrollments, enrollmentIds] = await Promise.all([
+  if (!account) throw notFound("account", id);
+  const [stages, events] = await Promise.all([
     stagesById(db, orgId, [...new Set(dealTotals.map((t) => t.stageId))]),
-    activeEnrollmentsOf(db, orgId, contactIds),
-    enrollmentIdsOf(db, orgId, contactIds),
+    recentEventsFor(db, caller, [id, ...linkedIds, ...billing.invoiceIds], EVENTS),
   ]);
-  const dealIds = await dealIdsOf(db, orgId, id);
-  const events = await recentEventsFor(db, caller, [id, ...contactIds, ...dealIds, ...billing.invoiceIds, ...enrollmentIds], EVENTS);
 
   const pipeline = new Map<string, { open: number; weighted: number }>();
   const byStage = new Map<string, DossierApi["deals"]["by_stage"][number]>();
@@ -106,9 +109,9 @@ export async function accountDossier(db: Db, caller: Caller, id: string, now: Da
       win_rate: closed === 0 ? null : Math.round((counts.won / closed) * 1000) / 1000,
       outstanding: canSeeBilling ? amounts("outstanding") : null,
       overdue: canSeeBilling ? amounts("overdue") : null,
-      active_enrollment_count: enrollments.length,
+      active_enrollment_count: enrollments.total,
     },
-    contacts: { total: people.length, data: people.slice(0, LISTED).map(contactToApi) },
+    contacts: { total: contactTotal, data: people.map(contactToApi) },
     deals: {
       total: counts.open + counts.won + counts.lost,
       counts,
@@ -121,12 +124,18 @@ export async function accountDossier(db: Db, caller: Caller, id: string, now: Da
     billing: canSeeBilling
       ? { totals: billing.totals, invoices: { total: billing.invoiceIds.length, data: billing.recent } }
       : null,
-    sequences: { active_enrollments: enrollments },
+    sequences: { active_enrollments: enrollments.data },
     recent_events: events,
   };
 }
 
-async function dealIdsOf(db: Db, orgId: string, accountId: string): Promise<string[]> {
-  const rows = await db.select({ id: deals.id }).from(deals).where(and(eq(deals.orgId, orgId), eq(deals.accountId, accountId)));
-  return rows.map((r) => r.id);
+/** The ids of the account's contacts and deals and of its contacts' enrollments: what its activity feed is about. */
+async function linkedObjectIds(db: Db, orgId: string, accountId: string): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    SELECT id FROM ${contacts} WHERE org_id = ${orgId} AND account_id = ${accountId}
+    UNION ALL SELECT id FROM ${deals} WHERE org_id = ${orgId} AND account_id = ${accountId}
+    UNION ALL SELECT e.id FROM ${enrollmentsTable} e
+      JOIN ${contacts} c ON c.org_id = e.org_id AND c.id = e.contact_id
+      WHERE e.org_id = ${orgId} AND c.account_id = ${accountId}`);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
 }

@@ -6,6 +6,7 @@ import { previousAttributes, write, type Emit, type WriteContext } from "../../p
 import { newId } from "../../platform/ids.ts";
 import { defineList, listPage, type ExtraCondition, type Page } from "../../platform/lists.ts";
 import { findContactByEmail, requireContacts } from "./contacts-service.ts";
+import { contacts } from "./contacts-table.ts";
 import type {
   CreateReplyInput,
   CreateSequenceInput,
@@ -367,16 +368,21 @@ export async function unenrollContact(tx: Tx, emit: Emit, ctx: WriteContext, con
   await stopEnrollments(tx, emit, ctx, eq(enrollments.contactId, contactId), "unenrolled", reason);
 }
 
-/** Active enrollments of these contacts (the dossier's "in sequences" section). */
-export async function activeEnrollmentsOf(db: Db, orgId: string, contactIds: string[]): Promise<(EnrollmentApi & { sequence_name: string })[]> {
-  if (contactIds.length === 0) return [];
+/** Active enrollments of an account's contacts, soonest next step first (the dossier's "in sequences"), and how many there are. */
+export async function activeEnrollmentsOfAccount(db: Db, orgId: string, accountId: string, limit: number) {
+  const where = and(eq(enrollments.orgId, orgId), eq(enrollments.status, "active"), eq(contacts.accountId, accountId));
   const rows = await db
-    .select({ enrollment: enrollments, name: sequences.name })
+    .select({ enrollment: enrollments, name: sequences.name, total: sql<string>`count(*) OVER ()` })
     .from(enrollments)
+    .innerJoin(contacts, and(eq(contacts.orgId, enrollments.orgId), eq(contacts.id, enrollments.contactId)))
     .innerJoin(sequences, and(eq(sequences.orgId, enrollments.orgId), eq(sequences.id, enrollments.sequenceId)))
-    .where(and(eq(enrollments.orgId, orgId), eq(enrollments.status, "active"), sql`${enrollments.contactId} = ANY(${sql.param(contactIds)}::text[])`))
-    .orderBy(enrollments.nextStepAt);
-  return rows.map((r) => ({ ...enrollmentToApi(r.enrollment), sequence_name: r.name }));
+    .where(where)
+    .orderBy(enrollments.nextStepAt, enrollments.id)
+    .limit(limit);
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    data: rows.map((r) => ({ ...enrollmentToApi(r.enrollment), sequence_name: r.name })),
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -450,12 +456,3 @@ export async function listMessages(db: Db, orgId: string, query: Record<string, 
   return listPage(db, messageList.spec, messageList.parse(orgId, query, now), messageToApi);
 }
 
-/** Every enrollment id of these contacts, finished ones included (for activity feeds). */
-export async function enrollmentIdsOf(db: Db, orgId: string, contactIds: string[]): Promise<string[]> {
-  if (contactIds.length === 0) return [];
-  const rows = await db
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .where(and(eq(enrollments.orgId, orgId), sql`${enrollments.contactId} = ANY(${sql.param(contactIds)}::text[])`));
-  return rows.map((r) => r.id);
-}
