@@ -854,31 +854,3 @@ describe("API key permissions on growth routes", () => {
     expect(await snapshot(tenant.client)).toEqual(before);
   });
 });
-
-describe("PROBE", () => {
-  it("probe", async () => {
-    const tenant = await t().tenant();
-    const rs = await Promise.all(Array.from({ length: 6 }, () => tenant.client.post("/v1/accounts", { name: "C", domain: "conc.example" })));
-    console.log("PROBE conc", JSON.stringify(rs.map((r) => r.status + ":" + (r.body.existing_id ?? r.body.id))));
-    const cs = await Promise.all(Array.from({ length: 6 }, (_, i) => tenant.client.post("/v1/contacts", { email: i % 2 ? "X@conc.example" : "x@conc.example" })));
-    console.log("PROBE conc contacts", JSON.stringify(cs.map((r) => r.status + ":" + (r.body.existing_id ?? r.body.id))));
-    const tally: Record<string, number> = {};
-    for (let i = 0; i < 20; i++) {
-      const acc = await tenant.client.post("/v1/accounts", { name: "D", domain: `del${i}.example` });
-      const con = await tenant.client.post("/v1/contacts", { email: `a@del${i}.example` });
-      const [d1, d2] = await Promise.all([tenant.client.delete(`/v1/accounts/${acc.body.id}`), tenant.client.patch(`/v1/contacts/${con.body.id}`, { account_id: acc.body.id, title: "x" })]);
-      const k = `${d1.status}/${d2.status}`;
-      tally[k] = (tally[k] ?? 0) + 1;
-    }
-    console.log("PROBE tally", JSON.stringify(tally));
-    const tally2: Record<string, number> = {};
-    for (let i = 0; i < 20; i++) {
-      const acc = await tenant.client.post("/v1/accounts", { name: "E", domain: `eel${i}.example` });
-      const con = await tenant.client.post("/v1/contacts", { email: `a@eel${i}.example` });
-      const [d1, d2] = await Promise.all([tenant.client.delete(`/v1/accounts/${acc.body.id}`), tenant.client.post(`/v1/deals`, { name: "x", account_id: acc.body.id, contact_ids: [con.body.id] })]);
-      const k = `${d1.status}/${d2.status}`;
-      tally2[k] = (tally2[k] ?? 0) + 1;
-    }
-    console.log("PROBE tally deals", JSON.stringify(tally2));
-  });
-});
