@@ -265,6 +265,22 @@ describe("POST /v1/pipelines", () => {
     expect((await tenant.client.get("/v1/events?type=pipeline.created")).body.meta.total).toBe(2);
   });
 
+  it("several pipelines made default at the same time: each is created, exactly one ends up the default", async () => {
+    const tenant = await t().tenant();
+    await defaultPipeline(tenant.client);
+    const responses = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => tenant.client.post("/v1/pipelines", { name: `Default ${i}`, is_default: true, stages: threeStages() })),
+    );
+    for (const response of responses) {
+      expect(response.status, response.text).toBe(201);
+      expect(response.body, `a pipeline in the body: ${response.text}`).toMatchObject({ object: "pipeline", id: expect.stringMatching(PIPELINE_ID) });
+    }
+    const list = await listPipelines(tenant.client, "?per_page=100");
+    expect(list.data.map((p) => p.name).sort()).toEqual(["Default 0", "Default 1", "Default 2", "Default 3", "Sales"]);
+    expect(list.data.filter((p) => p.is_default)).toHaveLength(1);
+    expect((await tenant.client.get("/v1/events?type=pipeline.created")).body.meta.total).toBe(5);
+  });
+
   it("accepts 50 stages and one-character names", async () => {
     const tenant = await t().tenant();
     const stages = Array.from({ length: 50 }, (_, i) => ({ name: `S${i}`, probability: i * 2 }));
@@ -503,22 +519,6 @@ describe("PATCH /v1/pipelines/{id}", () => {
     const events = await eventsOf(tenant.client, sales.id);
     expect(events.map((e) => e.type)).toEqual(["pipeline.created", "pipeline.updated"]);
     expect(events[1]?.data).toEqual({ object: now, previous_attributes: { is_default: true } });
-  });
-
-  it("several pipelines made default at the same time: each is created, exactly one ends up the default", async () => {
-    const tenant = await t().tenant();
-    await defaultPipeline(tenant.client);
-    const responses = await Promise.all(
-      Array.from({ length: 4 }, (_, i) => tenant.client.post("/v1/pipelines", { name: `Default ${i}`, is_default: true, stages: threeStages() })),
-    );
-    for (const response of responses) {
-      expect(response.status, response.text).toBe(201);
-      expect(response.body, `a pipeline in the body: ${response.text}`).toMatchObject({ object: "pipeline", id: expect.stringMatching(PIPELINE_ID) });
-    }
-    const list = await listPipelines(tenant.client, "?per_page=100");
-    expect(list.data.map((p) => p.name).sort()).toEqual(["Default 0", "Default 1", "Default 2", "Default 3", "Sales"]);
-    expect(list.data.filter((p) => p.is_default)).toHaveLength(1);
-    expect((await tenant.client.get("/v1/events?type=pipeline.created")).body.meta.total).toBe(5);
   });
 
   it("several pipelines made default by PATCH at the same time: no error, exactly one ends up the default", async () => {

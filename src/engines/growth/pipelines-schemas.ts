@@ -24,26 +24,27 @@ export const Pipeline = Type.Object(
 );
 export type PipelineApi = Static<typeof Pipeline>;
 
+const NAME = { minLength: 1, maxLength: 100, pattern: "\\S", errorMessage: "must be 1 to 100 characters, not only spaces" };
+
+const stageFields = {
+  name: Type.String(NAME),
+  probability: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: "Required for open stages; won stages are 100, lost stages 0." })),
+  kind: Type.Optional(StringEnum(STAGE_KINDS, { description: "open (default), won or lost." })),
+};
+const NewStage = Type.Object(stageFields, { additionalProperties: false });
 const StageInput = Type.Object(
-  {
-    id: Type.Optional(Id("stage", "An existing stage of this pipeline, to keep it (and its deals); omit for a new stage.")),
-    name: Type.String({ minLength: 1, maxLength: 100 }),
-    probability: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: "Required for open stages; won stages are 100, lost stages 0." })),
-    kind: Type.Optional(StringEnum(STAGE_KINDS, { description: "open (default), won or lost." })),
-  },
+  { id: Type.Optional(Id("stage", "An existing stage of this pipeline, to keep it (and its deals); omit for a new stage.")), ...stageFields },
   { additionalProperties: false },
 );
 export type StageInputApi = Static<typeof StageInput>;
 
-const Stages = Type.Array(StageInput, {
-  minItems: 1,
-  maxItems: 50,
-  description: "The stages in order (their position is their place in this list). At least one open stage.",
-});
-const Name = Type.String({ minLength: 1, maxLength: 100 });
+const stageList = { minItems: 1, maxItems: 50, description: "The stages in order (their position is their place in this list). At least one open stage." };
+const Stages = Type.Array(StageInput, stageList);
+const NewStages = Type.Array(NewStage, stageList);
+const Name = Type.String(NAME);
 
 export const CreatePipeline = Type.Object(
-  { name: Name, stages: Stages, is_default: Type.Optional(Type.Boolean({ description: "Make it the default pipeline." })) },
+  { name: Name, stages: NewStages, is_default: Type.Optional(Type.Boolean({ description: "Make it the default pipeline." })) },
   { additionalProperties: false },
 );
 export type CreatePipelineInput = Static<typeof CreatePipeline>;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
 import { ApiError, invalidField, notFound, unknownReference } from "../../platform/errors.ts";
 import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
@@ -107,9 +107,9 @@ async function insertPipeline(tx: Tx, emit: Emit, ctx: { orgId: string; now: Dat
   const [row] = await tx
     .insert(pipelines)
     .values({ orgId: ctx.orgId, id: newId("pipeline"), name, isDefault, createdAt: ctx.now, updatedAt: ctx.now })
-    .onConflictDoNothing()
+    .onConflictDoNothing({ target: pipelines.orgId, where: sql`is_default` })
     .returning();
-  if (!row) return undefined; // another transaction made the default pipeline first
+  if (!row) return undefined; // another transaction made the default pipeline first (only ensureDefaultPipeline races for it)
   const stageRows = await tx
     .insert(pipelineStages)
     .values(
@@ -143,17 +143,38 @@ export async function ensureDefaultPipeline(tx: Tx, emit: Emit, orgId: string, n
   return made?.id ?? (await find())!;
 }
 
-async function clearDefault(tx: Tx, orgId: string, now: Date): Promise<void> {
-  await tx.update(pipelines).set({ isDefault: false, updatedAt: now }).where(and(eq(pipelines.orgId, orgId), eq(pipelines.isDefault, true)));
+/**
+ * Makes way for a new default: the organization's changes of default are
+ * serialized (two at once would both see the old default and then collide),
+ * and the pipeline that stops being the default says so in pipeline.updated.
+ */
+async function clearDefault(tx: Tx, emit: Emit, ctx: WriteContext): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`default-pipeline:${ctx.orgId}`}))`);
+  const current = await tx
+    .select()
+    .from(pipelines)
+    .where(and(eq(pipelines.orgId, ctx.orgId), eq(pipelines.isDefault, true)))
+    .for("update");
+  for (const row of current) {
+    const stages = await stagesOf(tx, ctx.orgId, [row.id]);
+    const [after] = await tx
+      .update(pipelines)
+      .set({ isDefault: false, updatedAt: ctx.now })
+      .where(and(eq(pipelines.orgId, ctx.orgId), eq(pipelines.id, row.id)))
+      .returning();
+    emit({ type: "pipeline.updated", object: pipelineToApi(after!, stages), previous: { is_default: true } });
+  }
 }
 
 export async function createPipeline(db: Db, ctx: WriteContext, input: CreatePipelineInput): Promise<PipelineApi> {
   return write(db, ctx, async (tx, emit) => {
     if (input.is_default) {
       await ensureDefaultPipeline(tx, emit, ctx.orgId, ctx.now); // so the one it replaces is in the record
-      await clearDefault(tx, ctx.orgId, ctx.now);
+      await clearDefault(tx, emit, ctx);
     }
-    return (await insertPipeline(tx, emit, ctx, input.name, input.stages, input.is_default ?? false))!;
+    const made = await insertPipeline(tx, emit, ctx, input.name, input.stages, input.is_default ?? false);
+    if (!made) throw new Error("the default pipeline changed under an advisory lock");
+    return made;
   });
 }
 
@@ -207,29 +228,46 @@ async function replaceStages(tx: Tx, ctx: WriteContext, pipelineId: string, curr
   }
 }
 
+/** Applies a change to a locked pipeline and emits pipeline.updated with what changed. */
+async function changePipeline(
+  tx: Tx,
+  emit: Emit,
+  ctx: WriteContext,
+  locked: { row: PipelineRow; stages: StageRow[] },
+  input: UpdatePipelineInput,
+): Promise<PipelineApi> {
+  const { row, stages } = locked;
+  const before = pipelineToApi(row, stages);
+  if (input.stages) await replaceStages(tx, ctx, row.id, stages, input.stages);
+  if (input.is_default && !row.isDefault) await clearDefault(tx, emit, ctx);
+  await tx
+    .update(pipelines)
+    .set({ name: input.name ?? row.name, isDefault: row.isDefault || input.is_default === true, updatedAt: ctx.now })
+    .where(and(eq(pipelines.orgId, ctx.orgId), eq(pipelines.id, row.id)));
+  const after = await getPipeline(tx, ctx.orgId, row.id);
+  const previous = previousAttributes(before, after);
+  if (Object.keys(previous).length > 0) emit({ type: "pipeline.updated", object: after, previous });
+  return after;
+}
+
 export async function updatePipeline(db: Db, ctx: WriteContext, id: string, input: UpdatePipelineInput): Promise<PipelineApi> {
-  return write(db, ctx, async (tx, emit) => {
-    const { row, stages } = await lockPipeline(tx, ctx.orgId, id);
-    const before = pipelineToApi(row, stages);
-    if (input.stages) await replaceStages(tx, ctx, id, stages, input.stages);
-    if (input.is_default && !row.isDefault) await clearDefault(tx, ctx.orgId, ctx.now);
-    await tx
-      .update(pipelines)
-      .set({ name: input.name ?? row.name, isDefault: row.isDefault || input.is_default === true, updatedAt: ctx.now })
-      .where(and(eq(pipelines.orgId, ctx.orgId), eq(pipelines.id, id)));
-    const after = await getPipeline(tx, ctx.orgId, id);
-    const previous = previousAttributes(before, after);
-    if (Object.keys(previous).length > 0) emit({ type: "pipeline.updated", object: after, previous });
-    return after;
-  });
+  return write(db, ctx, async (tx, emit) => changePipeline(tx, emit, ctx, await lockPipeline(tx, ctx.orgId, id), input));
 }
 
 export async function deleteStage(db: Db, ctx: WriteContext, pipelineId: string, stageId: string): Promise<PipelineApi> {
-  const pipeline = await getPipeline(db, ctx.orgId, pipelineId);
-  if (!pipeline.stages.some((s) => s.id === stageId)) throw notFound("stage in this pipeline", stageId);
-  const stages = pipeline.stages.filter((s) => s.id !== stageId).map(({ id, name, probability, kind }) => ({ id, name, probability, kind }));
-  if (stages.length === 0) throw new ApiError("conflict", "A pipeline needs at least one stage; delete the pipeline instead.");
-  return updatePipeline(db, ctx, pipelineId, { stages });
+  return write(db, ctx, async (tx, emit) => {
+    const locked = await lockPipeline(tx, ctx.orgId, pipelineId);
+    const stage = locked.stages.find((s) => s.id === stageId);
+    if (!stage) throw notFound("stage in this pipeline", stageId);
+    const rest = locked.stages.filter((s) => s.id !== stageId);
+    if (!rest.some((s) => s.kind === "open")) {
+      throw new ApiError("conflict", `"${stage.name}" is the pipeline's last open stage; a pipeline needs one. Add another open stage first.`, {
+        stage_id: stage.id,
+      });
+    }
+    const stages = rest.map(({ id, name, probability, kind }) => ({ id, name, probability, kind }));
+    return changePipeline(tx, emit, ctx, locked, { stages });
+  });
 }
 
 export async function deletePipeline(db: Db, ctx: WriteContext, id: string): Promise<{ id: string; object: "pipeline"; deleted: true }> {
