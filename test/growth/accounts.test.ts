@@ -599,6 +599,52 @@ describe("DELETE /v1/accounts/{id}", () => {
   });
 });
 
+describe("concurrent writes", () => {
+  it("creating the same domain (in any form) at once: one 201, the others 409 naming the one created", async () => {
+    const tenant = await t().tenant();
+    const forms = ["race.example", "RACE.example", "https://www.race.example/", "www.race.example", "race.example/x", "Race.Example"];
+    const responses = await Promise.all(forms.map((domain, i) => tenant.client.post("/v1/accounts", { name: `Race ${i}`, domain })));
+    const created = responses.filter((r) => r.status === 201);
+    expect(created, responses.map((r) => r.text).join("\n")).toHaveLength(1);
+    for (const r of responses.filter((r) => r.status !== 201)) {
+      expectProblem(r, 409, "conflict");
+      expect(r.body.existing_id).toBe(created[0]!.body.id);
+    }
+    expect((await tenant.client.get("/v1/accounts")).body.meta.total).toBe(1);
+  });
+
+  it("deleting an account while one of its contacts is updated to name it: never a 500, and no contact keeps the deleted account", async () => {
+    const tenant = await t().tenant();
+    for (let round = 0; round < 10; round++) {
+      const account = await createAccount(tenant.client, { name: `Race ${round}`, domain: `race${round}.example` });
+      const contact = await createOk(tenant.client, "/v1/contacts", { email: `ann@race${round}.example` });
+      expect(contact.account_id).toBe(account.id);
+      const [deleted, patched] = await Promise.all([
+        tenant.client.delete(`/v1/accounts/${account.id}`),
+        tenant.client.patch(`/v1/contacts/${contact.id}`, { account_id: account.id, title: `Round ${round}` }),
+      ]);
+      expect([200], `account delete in round ${round}: ${deleted.text}`).toContain(deleted.status);
+      expect([200, 422], `contact update in round ${round}: ${patched.text}`).toContain(patched.status);
+      expect((await getOk(tenant.client, `/v1/contacts/${contact.id}`)).account_id).toBeNull();
+    }
+  });
+
+  it("deleting an account while one of its deals is updated to name it: never a 500, and no deal keeps the deleted account", async () => {
+    const tenant = await t().tenant();
+    for (let round = 0; round < 10; round++) {
+      const account = await createAccount(tenant.client, { name: `Deal race ${round}` });
+      const deal = await createOk(tenant.client, "/v1/deals", { name: `Deal race ${round}`, account_id: account.id });
+      const [deleted, patched] = await Promise.all([
+        tenant.client.delete(`/v1/accounts/${account.id}`),
+        tenant.client.patch(`/v1/deals/${deal.id}`, { account_id: account.id, name: `Round ${round}` }),
+      ]);
+      expect([200], `account delete in round ${round}: ${deleted.text}`).toContain(deleted.status);
+      expect([200, 422], `deal update in round ${round}: ${patched.text}`).toContain(patched.status);
+      expect((await getOk(tenant.client, `/v1/deals/${deal.id}`)).account_id).toBeNull();
+    }
+  });
+});
+
 describe("GET /v1/accounts (list)", () => {
   let tenant: Tenant;
   let other: Tenant;
@@ -852,5 +898,53 @@ describe("API key permissions on growth routes", () => {
       expect(response.body.required_permission).toBe("growth:write");
     }
     expect(await snapshot(tenant.client)).toEqual(before);
+  });
+});
+
+describe("domains: given, derived, normalized", () => {
+  it("an explicit null domain stays null even with a website; a missing one comes from the website", async () => {
+    const { client } = await t().tenant();
+    expect((await createAccount(client, { name: "No domain", domain: null, website: "https://nodomain.example" })).domain).toBeNull();
+    expect((await createAccount(client, { name: "Derived", website: "https://www.derived.example/about" })).domain).toBe("derived.example");
+  });
+
+  it("a website given to an account without a domain supplies one; an account with a domain keeps it", async () => {
+    const { client } = await t().tenant();
+    const bare = await createAccount(client, { name: "Bare" });
+    const patched = await client.patch(`/v1/accounts/${bare.id}`, { website: "https://later.example" });
+    expect(patched.body.domain).toBe("later.example");
+    const kept = await createAccount(client, { name: "Kept", domain: "kept.example" });
+    expect((await client.patch(`/v1/accounts/${kept.id}`, { website: "https://other.example" })).body.domain).toBe("kept.example");
+  });
+
+  it("a domain derived from the website that is taken is a 409 naming website", async () => {
+    const { client } = await t().tenant();
+    const first = await createAccount(client, { name: "First", domain: "taken.example" });
+    const problem = expectProblem(await client.post("/v1/accounts", { name: "Second", website: "https://taken.example" }), 409, "conflict");
+    expect(problem.existing_id).toBe(first.id);
+    expect(problem.errors.map((e: { field: string }) => e.field)).toEqual(["website"]);
+  });
+
+  it("internationalized domain names are stored in their ASCII form, with or without a scheme", async () => {
+    const { client } = await t().tenant();
+    expect((await createAccount(client, { name: "Bücher", domain: "bücher.example" })).domain).toBe("xn--bcher-kva.example");
+    expectProblem(await client.post("/v1/accounts", { name: "Again", domain: "https://BÜCHER.example/shop" }), 409, "conflict");
+  });
+
+  it("a website without a host is refused", async () => {
+    const { client } = await t().tenant();
+    for (const website of ["https://", "http:///path"]) {
+      const problem = expectProblem(await client.post("/v1/accounts", { name: "W", website }), 400, "validation_failed", website);
+      expect(problem.errors.map((e: { field: string }) => e.field)).toEqual(["website"]);
+    }
+  });
+
+  it("the domain and country filters compare in the stored form", async () => {
+    const { client } = await t().tenant();
+    const account = await createAccount(client, { name: "Filtered", domain: "filtered.example", country: "US" });
+    for (const query of ["domain=FILTERED.example", "domain=https://www.filtered.example/x", "country=us", "country=US"]) {
+      const res = await client.get(`/v1/accounts?${query}`);
+      expect(res.body.data.map((a: { id: string }) => a.id), query).toEqual([account.id]);
+    }
   });
 });

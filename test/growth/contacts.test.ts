@@ -668,6 +668,37 @@ describe("DELETE /v1/contacts/{id}", () => {
   });
 });
 
+describe("concurrent writes", () => {
+  it("creating the same email (in any case) at once: one 201, the others 409 naming the one created", async () => {
+    const tenant = await t().tenant();
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => tenant.client.post("/v1/contacts", { email: i % 2 ? "SAME@race.example" : "same@race.example", first_name: `R${i}` })),
+    );
+    const created = responses.filter((r) => r.status === 201);
+    expect(created, responses.map((r) => r.text).join("\n")).toHaveLength(1);
+    for (const r of responses.filter((r) => r.status !== 201)) {
+      expectProblem(r, 409, "conflict");
+      expect(r.body.existing_id).toBe(created[0]!.body.id);
+    }
+    expect((await tenant.client.get("/v1/contacts")).body.meta.total).toBe(1);
+  });
+
+  it("deleting a contact while a deal naming it is updated: never a 500, and no deal keeps the deleted contact", async () => {
+    const tenant = await t().tenant();
+    for (let round = 0; round < 10; round++) {
+      const contact = await createContact(tenant.client, { email: `race${round}@deal.example` });
+      const deal = await createDeal(tenant.client, { name: `Race ${round}`, contact_ids: [contact.id] });
+      const [deleted, patched] = await Promise.all([
+        tenant.client.delete(`/v1/contacts/${contact.id}`),
+        tenant.client.patch(`/v1/deals/${deal.id}`, { name: `Race ${round} renamed`, contact_ids: [contact.id] }),
+      ]);
+      expect([200], `delete in round ${round}: ${deleted.text}`).toContain(deleted.status);
+      expect([200, 422], `deal update in round ${round}: ${patched.text}`).toContain(patched.status);
+      expect((await getDeal(tenant.client, deal.id)).contact_ids).toEqual([]);
+    }
+  });
+});
+
 describe("GET /v1/contacts (list)", () => {
   let tenant: Tenant;
   let other: Tenant;

@@ -737,7 +737,8 @@ describe("with the built-in mail transport", () => {
           contact_id: contact.id,
           direction: "inbound",
           step_index: null,
-          address: null,
+          // Replies are logged with the address they came from: here, the contact's.
+          address: contact.email,
           subject: null,
           body: "Thanks, let's talk.",
           transport: null,

@@ -355,7 +355,7 @@ export async function billingForAccount(db: Db, orgId: string, accountId: string
     db.select({ id: invoices.id }).from(invoices).where(scope),
   ]);
   return {
-    totals: totals.map((t) => ({
+    totals: totals.filter((t) => Number(t.count) > 0).map((t) => ({
       currency: t.currency,
       invoice_count: Number(t.count),
       outstanding: fromCents(Number(t.outstanding)),

@@ -49,7 +49,15 @@ const Domain = Nullable(
 const Industry = Nullable(Type.String({ minLength: 1, maxLength: 100 }));
 const EmployeeCount = Nullable(Type.Integer({ minimum: 0, maximum: 10_000_000, description: "Number of employees." }));
 const AnnualRevenue = Nullable(Type.Number({ minimum: 0, maximum: MAX_AMOUNT, multipleOf: 0.01, description: "Annual revenue in US dollars." }));
-const Website = Nullable(Type.String({ format: "uri", pattern: "^https?://", maxLength: 2048, description: "http(s) URL of the company's site." }));
+const Website = Nullable(
+  Type.String({
+    format: "uri",
+    pattern: "^https?://[^/?#\\s]+",
+    maxLength: 2048,
+    description: "http(s) URL of the company's site.",
+    errorMessage: "must be an http(s) URL with a host, e.g. https://acme.com",
+  }),
+);
 
 const fields = {
   domain: Type.Optional(Domain),

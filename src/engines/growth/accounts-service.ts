@@ -46,9 +46,9 @@ export const accountList = defineList({
   tiebreak: accounts.id,
   filters: {
     name: { kind: "text", column: accounts.name, contains: true },
-    domain: { kind: "text", column: accounts.domain, description: "Normalized domain, e.g. acme.com." },
+    domain: { kind: "text", column: accounts.domain, normalize: (v) => normalizeDomain(v) ?? v.toLowerCase(), description: "Domain, compared in its normalized form (acme.com)." },
     industry: { kind: "text", column: accounts.industry, contains: true },
-    country: { kind: "text", column: accounts.country, description: "ISO 3166-1 alpha-2 code." },
+    country: { kind: "text", column: accounts.country, normalize: (v) => v.toUpperCase(), description: "ISO 3166-1 alpha-2 code." },
     employee_count: { kind: "integer", column: accounts.employeeCount },
     annual_revenue: { kind: "money", column: accounts.annualRevenueCents },
     enrichment_status: { kind: "enum", column: accounts.enrichmentStatus, values: ENRICHMENT_STATUSES },
@@ -133,27 +133,31 @@ function domainOf(input: { domain?: string | null; website?: string | null }): s
   return undefined;
 }
 
-function duplicateDomain(domain: string, existing: string | undefined): ApiError {
-  return new ApiError("conflict", `An account with the domain ${domain} already exists${existing ? ` (${existing})` : ""}.`, {
-    existing_id: existing ?? null,
-    errors: [{ in: "body", field: "domain", message: "is already used by another account" }],
-  });
+/** The domain stored when none is given: the website's host, since contacts are matched by domain. */
+function domainFromWebsite(website: string | null | undefined): string | null {
+  return website ? normalizeDomain(website) : null;
 }
 
-async function withDomainConflicts<T>(db: Db, orgId: string, domain: string | null | undefined, run: () => Promise<T>): Promise<T> {
+/** `field` is the body field the domain came from: domain, or website when it was derived. */
+async function withDomainConflicts<T>(db: Db, orgId: string, domainOfWrite: () => string | null | undefined, field: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
+    const domain = domainOfWrite();
     if (!domain || !isUniqueViolation(error, "accounts_org_domain_key")) throw error;
     const [existing] = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.orgId, orgId), eq(accounts.domain, domain)));
-    throw duplicateDomain(domain, existing?.id);
+    throw new ApiError("conflict", `An account with the domain ${domain} already exists${existing ? ` (${existing.id})` : ""}.`, {
+      existing_id: existing?.id ?? null,
+      errors: [{ in: "body", field, message: `${field === "domain" ? "is" : `has the domain ${domain}, which is`} already used by another account` }],
+    });
   }
 }
 
 export async function createAccount(db: Db, ctx: WriteContext, input: CreateAccountInput): Promise<AccountApi> {
-  // Without a domain, the website's host stands in: contacts are matched by domain.
-  const domain = domainOf(input) ?? (input.website ? normalizeDomain(input.website) : null);
-  const row = await withDomainConflicts(db, ctx.orgId, domain, () =>
+  const given = domainOf(input);
+  // An explicit null means no domain; only a missing one is derived.
+  const domain = given === undefined ? domainFromWebsite(input.website) : given;
+  const row = await withDomainConflicts(db, ctx.orgId, () => domain, given === undefined ? "website" : "domain", () =>
     write(db, ctx, async (tx, emit) => {
       const [created] = await tx
         .insert(accounts)
@@ -180,10 +184,13 @@ export async function createAccount(db: Db, ctx: WriteContext, input: CreateAcco
 }
 
 export async function updateAccount(db: Db, ctx: WriteContext, id: string, input: UpdateAccountInput): Promise<AccountApi> {
-  const domain = domainOf(input);
-  const row = await withDomainConflicts(db, ctx.orgId, domain, () =>
+  const given = domainOf(input);
+  let domain = given;
+  const row = await withDomainConflicts(db, ctx.orgId, () => domain, given === undefined ? "website" : "domain", () =>
     write(db, ctx, async (tx, emit) => {
       const before = await lockAccount(tx, ctx.orgId, id);
+      // A website given to an account without a domain supplies one, as on create.
+      if (given === undefined && before.domain === null) domain = domainFromWebsite(input.website) ?? undefined;
       const [after] = await tx
         .update(accounts)
         .set({

@@ -13,7 +13,13 @@ export function normalizeDomain(raw: string): string | null {
       return null;
     }
   } else {
-    host = host.split(/[/?#:]/)[0]!;
+    if (/[@\s\\]/.test(host)) return null; // an email address or junk, not a name the URL parser should guess at
+    try {
+      // Through the URL parser, so an internationalized name becomes its ASCII (punycode) form.
+      host = new URL(`http://${host.split(/[/?#:]/)[0]!}`).hostname;
+    } catch {
+      return null;
+    }
   }
   host = host.replace(/\.$/, "").replace(/^www\./, "");
   return HOST.test(host) ? host : null;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
 import type { Caller } from "../../platform/auth/caller.ts";
 import { notFound } from "../../platform/errors.ts";
@@ -40,7 +40,12 @@ export async function accountDossier(db: Db, caller: Caller, id: string, now: Da
       .select()
       .from(deals)
       .where(ofAccount(deals))
-      .orderBy(sql`${deals.status} <> 'open'`, asc(deals.expectedCloseDate), desc(deals.closedAt), desc(deals.id))
+      .orderBy(
+        sql`${deals.status} <> 'open'`,
+        sql`CASE WHEN ${deals.status} = 'open' THEN ${deals.expectedCloseDate} END ASC`,
+        desc(deals.closedAt),
+        desc(deals.id),
+      )
       .limit(LISTED),
     db
       .select({
@@ -53,7 +58,8 @@ export async function accountDossier(db: Db, caller: Caller, id: string, now: Da
       })
       .from(deals)
       .where(ofAccount(deals))
-      .groupBy(deals.stageId, deals.pipelineId, deals.status, deals.currency),
+      .groupBy(deals.stageId, deals.pipelineId, deals.status, deals.currency)
+      .orderBy(deals.currency),
     // Invoice ids are needed for the activity feed even when the invoices are not shown.
     billingForAccount(db, orgId, id, now, canSeeBilling ? 50 : 0),
     activeEnrollmentsOfAccount(db, orgId, id, LISTED),

@@ -54,14 +54,15 @@ const SENIORITY: [RegExp, string][] = [
   [/\b(manager|lead|principal)\b/i, "manager"],
 ];
 
+// First match wins, so the more specific titles come first ("Account Executive" is sales, not finance).
 const DEPARTMENTS: [RegExp, string][] = [
-  [/financ|account|controller|cfo|treasur/i, "finance"],
-  [/engineer|developer|cto|technical|architect|it\b/i, "engineering"],
-  [/sales|account executive|business development|cro/i, "sales"],
-  [/market|cmo|brand|growth/i, "marketing"],
-  [/operat|coo|supply|procure/i, "operations"],
-  [/people|hr\b|human|talent|recruit/i, "people"],
-  [/ceo|founder|president|owner/i, "leadership"],
+  [/\b(sales|account executive|account manager|business development|cro)\b/i, "sales"],
+  [/\b(financ\w*|accounting|accountant|controller|cfo|treasur\w*)\b/i, "finance"],
+  [/\b(engineer\w*|developer|cto|technical|architect|it)\b/i, "engineering"],
+  [/\b(marketing|cmo|brand|growth)\b/i, "marketing"],
+  [/\b(operations|coo|supply|procurement)\b/i, "operations"],
+  [/\b(people|hr|human resources|talent|recruit\w*)\b/i, "people"],
+  [/\b(ceo|founder|president|owner)\b/i, "leadership"],
 ];
 
 const classify = (text: string, rules: [RegExp, string][], fallback: string) => rules.find(([re]) => re.test(text))?.[1] ?? fallback;

@@ -68,8 +68,9 @@ async function claim(db: Db, orgId: string, id: string, now: Date): Promise<Acco
 async function gather(db: Db, account: AccountRow, now: Date): Promise<EnrichmentInput> {
   const scope = (table: typeof contacts | typeof deals) => and(eq(table.orgId, account.orgId), eq(table.accountId, account.id));
   const [people, opportunities, billing] = await Promise.all([
-    db.select().from(contacts).where(scope(contacts)).limit(1000),
-    db.select().from(deals).where(scope(deals)).limit(1000),
+    // In creation order, so the provider sees the same input every time.
+    db.select().from(contacts).where(scope(contacts)).orderBy(contacts.createdAt, contacts.id).limit(1000),
+    db.select().from(deals).where(scope(deals)).orderBy(deals.createdAt, deals.id).limit(1000),
     billingForAccount(db, account.orgId, account.id, now, 0),
   ]);
   return {

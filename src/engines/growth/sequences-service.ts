@@ -394,6 +394,7 @@ export async function recordReply(db: Db, ctx: WriteContext, input: CreateReplyI
   }
   return write(db, ctx, async (tx, emit) => {
     let contactId: string;
+    let address: string | null;
     let match;
     if (input.enrollment_id) {
       const [row] = await tx
@@ -406,6 +407,7 @@ export async function recordReply(db: Db, ctx: WriteContext, input: CreateReplyI
         throw new ApiError("invalid_state_transition", `The enrollment is already ${row.status}; a reply stops only an active one.`, { current_status: row.status });
       }
       contactId = row.contactId;
+      address = (await tx.select({ email: contacts.email }).from(contacts).where(and(eq(contacts.orgId, ctx.orgId), eq(contacts.id, contactId))))[0]?.email ?? null;
       match = eq(enrollments.id, row.id);
     } else {
       const contact = await findContactByEmail(tx, ctx.orgId, input.email!);
@@ -415,6 +417,7 @@ export async function recordReply(db: Db, ctx: WriteContext, input: CreateReplyI
         });
       }
       contactId = contact.id;
+      address = contact.email;
       match = eq(enrollments.contactId, contact.id);
     }
     const stopped = await stopEnrollments(tx, emit, ctx, match, "replied", null);
@@ -427,7 +430,7 @@ export async function recordReply(db: Db, ctx: WriteContext, input: CreateReplyI
           enrollmentId: e.id,
           contactId,
           direction: "inbound" as const,
-          address: input.email?.toLowerCase() ?? null,
+          address,
           body: input.body,
           createdAt: ctx.now,
         })),

@@ -1,4 +1,5 @@
 import type { Db, Tx } from "../../db/connection.ts";
+import { isTransientConflict } from "../../db/errors.ts";
 import { newId } from "../ids.ts";
 import type { EventType } from "./catalog.ts";
 import { events } from "./events-table.ts";
@@ -20,19 +21,30 @@ export interface EventDraft {
 
 export type Emit = (event: EventDraft) => void;
 
+const ATTEMPTS = 3;
+
 /**
  * The one way to change data: runs `change` in a transaction and writes the
  * events it emitted in that same transaction, so an event exists if and only
  * if its change committed (transactional outbox). A change that throws rolls
- * back with its events.
+ * back with its events. One that PostgreSQL aborts as a deadlock (two writes
+ * locking the same rows in opposite orders, such as deleting an account while
+ * a contact is linked to it) runs again from the start, so `change` must do
+ * nothing but database work.
  */
 export async function write<T>(db: Db, ctx: WriteContext, change: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    const drafts: EventDraft[] = [];
-    const result = await change(tx, (event) => drafts.push(event));
-    await insertEvents(tx, ctx, drafts);
-    return result;
-  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const drafts: EventDraft[] = [];
+        const result = await change(tx, (event) => drafts.push(event));
+        await insertEvents(tx, ctx, drafts);
+        return result;
+      });
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !isTransientConflict(error)) throw error;
+    }
+  }
 }
 
 /**
