@@ -122,7 +122,9 @@ async function preparePostgres(url: string): Promise<string[]> {
     if ((await countInvoices(database)) !== 1_000_000) {
       console.log("loading 1,000,000 invoices over 1,000 organizations into PostgreSQL ...");
       const started = Date.now();
-      await database.exec("TRUNCATE orgs, api_keys, invoices, events, idempotency_keys");
+      await database.exec(
+        "TRUNCATE orgs, api_keys, invoices, events, idempotency_keys, accounts, contacts, pipelines, pipeline_stages, deals, sequences, sequence_enrollments, sequence_messages",
+      );
       await loadInvoices(database, 1000, 1000, new Date());
       console.log(`loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }

@@ -26,7 +26,7 @@ export const Dossier = Type.Object(
       overdue: Nullable(Type.Array(Amount), { description: "Due on overdue invoices, per currency (null without finance access)." }),
       active_enrollment_count: Type.Integer(),
     }),
-    contacts: Capped(Contact, "Up to 100, most recently updated first."),
+    contacts: Capped(Contact, "Up to 25, most recently updated first (GET /v1/contacts?account_id= has them all)."),
     deals: Type.Object({
       total: Type.Integer(),
       counts: Type.Object({ open: Type.Integer(), won: Type.Integer(), lost: Type.Integer() }),
@@ -45,7 +45,7 @@ export const Dossier = Type.Object(
           values: Type.Array(Type.Object({ currency: Type.String(), amount: MoneyOut("Sum of the deals' amounts."), weighted_amount: MoneyOut("amount x probability.") })),
         }),
       ),
-      data: Type.Array(Deal, { description: "Up to 100: open deals first (soonest expected close first), then the latest closed." }),
+      data: Type.Array(Deal, { description: "Up to 25: open deals first (soonest expected close first), then the latest closed (GET /v1/deals?account_id= has them all)." }),
     }),
     billing: Nullable(
       Type.Object({
@@ -59,14 +59,14 @@ export const Dossier = Type.Object(
             uncollectible: MoneyOut("Due on invoices marked uncollectible."),
           }),
         ),
-        invoices: Capped(Invoice, "Up to 50, newest first."),
+        invoices: Capped(Invoice, "Up to 25, newest first (GET /v1/invoices?account_id= has them all)."),
       }),
       { description: "The account's invoices (finance engine); null when the key may not read finance." },
     ),
     sequences: Type.Object({
       active_enrollments: Type.Array(
         Type.Object({ ...Enrollment.properties, sequence_name: Type.String() }),
-        { description: "Up to 100 active enrollments of the account's contacts, next step soonest first (signals.active_enrollment_count has them all)." },
+        { description: "Up to 25 active enrollments of the account's contacts, next step soonest first (signals.active_enrollment_count has them all)." },
       ),
     }),
     recent_events: Type.Array(EventSchema, { description: "The last 50 events about the account, its contacts, deals, invoices and enrollments that the key may see." }),
