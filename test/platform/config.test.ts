@@ -18,6 +18,20 @@ function configError(env: Record<string, string>): ConfigError {
 }
 
 describe("loadConfig", () => {
+  it("configures enrichment: the built-in provider by default, an HTTP service when ENRICHMENT_URL is set", () => {
+    expect(loadConfig({})).toMatchObject({ enrichmentUrl: null, enrichmentApiKey: null, enrichmentTimeoutMs: 10_000, enrichmentWaitMs: 2_000 });
+    expect(
+      loadConfig({ ENRICHMENT_URL: "https://enrich.example/v1/companies", ENRICHMENT_API_KEY: "sk_1", ENRICHMENT_TIMEOUT_MS: "5000", ENRICHMENT_WAIT_MS: "0" }),
+    ).toMatchObject({ enrichmentUrl: "https://enrich.example/v1/companies", enrichmentApiKey: "sk_1", enrichmentTimeoutMs: 5000, enrichmentWaitMs: 0 });
+  });
+
+  it("refuses a bad enrichment setting, naming the variable", () => {
+    expect(configError({ ENRICHMENT_URL: "ftp://enrich.example" }).variable).toBe("ENRICHMENT_URL");
+    expect(configError({ ENRICHMENT_URL: "not a url" }).variable).toBe("ENRICHMENT_URL");
+    expect(configError({ ENRICHMENT_TIMEOUT_MS: "50" }).message).toMatch(/^ENRICHMENT_TIMEOUT_MS: must be between 100 and 110000/);
+    expect(configError({ ENRICHMENT_WAIT_MS: "soon" }).variable).toBe("ENRICHMENT_WAIT_MS");
+  });
+
   it("has the documented defaults", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
