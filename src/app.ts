@@ -5,6 +5,9 @@ import Fastify, { LogController, type FastifyBaseLogger } from "fastify";
 import type { Database } from "./db/connection.ts";
 import { registerFinance } from "./engines/finance/index.ts";
 import { registerGrowth } from "./engines/growth/index.ts";
+import { registerTalent } from "./engines/talent/index.ts";
+import { registerSnapshotRoutes } from "./intelligence/snapshots-routes.ts";
+import { Snapshot } from "./intelligence/snapshots-schemas.ts";
 import { enricherOf, type Integrations } from "./integrations.ts";
 import { registerApiKeyRoutes, ApiKey } from "./platform/auth/api-keys-routes.ts";
 import { registerAuth, registerPermissionGuard } from "./platform/auth/auth-hook.ts";
@@ -103,7 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   registerApiKeyRoutes(app, routeDeps, keyCache);
   const finance = registerFinance(app, routeDeps);
   const growth = registerGrowth(app, { ...routeDeps, enricher: enricherOf(deps.integrations, clock, app.log) });
-  registerEventRoutes(app, routeDeps, { ...finance.eventObjects, ...growth.eventObjects, api_key: ApiKey });
+  const talent = registerTalent(app, routeDeps);
+  registerSnapshotRoutes(app, routeDeps);
+  registerEventRoutes(app, routeDeps, { ...finance.eventObjects, ...growth.eventObjects, ...talent.eventObjects, snapshot: Snapshot, api_key: ApiKey });
 
   app.get("/v1/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   await app.register(scalar, { routePrefix: "/docs", configuration: { url: "/v1/openapi.json", title: "Enginery API" } });

@@ -22,6 +22,8 @@ export interface Config {
   enrichmentApiKey: string | null;
   enrichmentTimeoutMs: number;
   enrichmentWaitMs: number;
+  /** Hours between scheduled intelligence snapshots of each organization; 0: only on demand. */
+  snapshotEveryHours: number;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -97,5 +99,6 @@ export function loadConfig(env: Env = process.env): Config {
     enrichmentApiKey: read(env, "ENRICHMENT_API_KEY") ?? null,
     enrichmentTimeoutMs: integer(env, "ENRICHMENT_TIMEOUT_MS", 10_000, 100, 110_000),
     enrichmentWaitMs: integer(env, "ENRICHMENT_WAIT_MS", 2_000, 0, 60_000),
+    snapshotEveryHours: integer(env, "SNAPSHOT_EVERY_HOURS", 24, 0, 24 * 366),
   };
 }

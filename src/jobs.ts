@@ -2,11 +2,14 @@ import type { Db } from "./db/connection.ts";
 import { emitOverdueInvoices } from "./engines/finance/invoices-overdue-job.ts";
 import { growthJobs } from "./engines/growth/index.ts";
 import { enricherOf, OFFLINE_INTEGRATIONS, type Integrations } from "./integrations.ts";
+import { takeScheduledSnapshots } from "./intelligence/snapshots-service.ts";
 import { purgeIdempotencyKeys } from "./platform/idempotency/idempotency-hook.ts";
 import type { Job } from "./platform/scheduler.ts";
 
 export interface JobDeps {
   integrations?: Partial<Integrations>;
+  /** Hours between an organization's scheduled intelligence snapshots; 0 turns them off. */
+  snapshotEveryHours?: number;
   clock?: () => Date;
   log?: { error(obj: object, msg: string): void };
 }
@@ -19,6 +22,7 @@ export function allJobs(db: Db, deps: JobDeps = {}): Job[] {
   return [
     { name: "invoices.overdue", run: (now) => emitOverdueInvoices(db, now) },
     ...growthJobs(db, { enricher, mail: deps.integrations?.mail ?? OFFLINE_INTEGRATIONS.mail }),
+    { name: "intelligence.snapshots", run: (now) => takeScheduledSnapshots(db, now, deps.snapshotEveryHours ?? 24) },
     { name: "idempotency.purge", run: (now) => purgeIdempotencyKeys(db, now) },
   ];
 }

@@ -30,7 +30,7 @@ export async function serve(config: Config): Promise<void> {
   const rateLimits = rateLimitStore(config);
   const integrations = integrationsFrom(config);
   const app = await buildApp({ database, rateLimits, logger: log, integrations });
-  const scheduler = createScheduler({ jobs: allJobs(database.db, { integrations, log }), intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });
+  const scheduler = createScheduler({ jobs: allJobs(database.db, { integrations, log, snapshotEveryHours: config.snapshotEveryHours }), intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });
 
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as { port: number };
@@ -57,7 +57,7 @@ export async function serve(config: Config): Promise<void> {
 export async function worker(config: Config): Promise<void> {
   const log = logger(config);
   const database = await openMigrated(config);
-  const jobs = allJobs(database.db, { integrations: integrationsFrom(config), log });
+  const jobs = allJobs(database.db, { integrations: integrationsFrom(config), log, snapshotEveryHours: config.snapshotEveryHours });
   const scheduler = createScheduler({ jobs, intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });
   scheduler.start();
   log.info({ intervalMs: config.schedulerIntervalMs }, "worker started");

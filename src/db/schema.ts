@@ -9,3 +9,6 @@ export * from "../engines/growth/contacts-table.ts";
 export * from "../engines/growth/pipelines-table.ts";
 export * from "../engines/growth/deals-table.ts";
 export * from "../engines/growth/sequences-table.ts";
+export * from "../engines/talent/jobs-table.ts";
+export * from "../engines/talent/candidates-table.ts";
+export * from "../intelligence/snapshots-table.ts";

@@ -21,6 +21,7 @@ export const ID_PREFIXES = {
   message: "msg",
   job: "job",
   candidate: "cand",
+  snapshot: "snap",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -7,8 +7,8 @@ import type { RateLimitDecision } from "./rate-limit/gcra.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** The permission a caller needs for this route. */
-    permission?: Permission;
+    /** The permission a caller needs for this route (several: every one of them). */
+    permission?: Permission | readonly Permission[];
     /** No authentication (health checks, docs). */
     public?: boolean;
   }

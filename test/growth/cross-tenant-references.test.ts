@@ -28,12 +28,13 @@ beforeAll(async () => {
   const pipeline = await created(a.client.post("/v1/pipelines", { name: "A's pipeline", stages: [{ name: "Open", probability: 10 }] }));
   const sequence = await created(a.client.post("/v1/sequences", { name: "A's", status: "active", steps: [{ type: "task", subject: "Call" }] }));
   const enrollment = await created(a.client.post(`/v1/sequences/${sequence.id}/enrollments`, { contact_id: contact.id }));
-  Object.assign(theirs, { account: account.id, contact: contact.id, pipeline: pipeline.id, stage: pipeline.stages[0].id, enrollment: enrollment.id });
+  const job = await created(a.client.post("/v1/jobs", { title: "A's job" }));
+  Object.assign(theirs, { account: account.id, contact: contact.id, pipeline: pipeline.id, stage: pipeline.stages[0].id, enrollment: enrollment.id, job: job.id });
 });
 
 /** What B holds that a refused write could have touched. */
 async function bState() {
-  const paths = ["/v1/contacts", "/v1/deals", "/v1/invoices", "/v1/events", "/v1/sequence_messages"];
+  const paths = ["/v1/contacts", "/v1/deals", "/v1/invoices", "/v1/candidates", "/v1/events", "/v1/sequence_messages"];
   const totals = await Promise.all(paths.map(async (p) => (await b.client.get(`${p}?per_page=1`)).body.meta.total));
   return Object.fromEntries(paths.map((p, i) => [p, totals[i]]));
 }
@@ -54,6 +55,7 @@ const cases: [string, string, () => Promise<{ path: string; body: unknown }>, st
     },
     "contact_id",
   ],
+  ["candidate.job_id", "POST", async () => ({ path: "/v1/candidates", body: { job_id: theirs.job, first_name: "C", last_name: "D", email: "c@b.example" } }), "job_id"],
   ["reply.enrollment_id", "POST", async () => ({ path: "/v1/sequence_replies", body: { enrollment_id: theirs.enrollment, body: "hi" } }), "enrollment_id"],
   ["reply.email", "POST", async () => ({ path: "/v1/sequence_replies", body: { email: "someone@a-only.example", body: "hi" } }), "email"],
   [

@@ -117,7 +117,13 @@ export interface TestApp {
 }
 
 export async function startTestApp(
-  options: { clock?: TestClock; rateLimits?: RateLimitStore; integrations?: Partial<Integrations> } = {},
+  options: {
+    clock?: TestClock;
+    rateLimits?: RateLimitStore;
+    integrations?: Partial<Integrations>;
+    /** Scheduled intelligence snapshots, off unless a test file turns them on (they add events to every tenant). */
+    snapshotEveryHours?: number;
+  } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const clock = options.clock ?? testClock();
@@ -126,7 +132,7 @@ export async function startTestApp(
   await app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const db = testDb.database.db;
-  const scheduler = createScheduler({ jobs: allJobs(db, { integrations: options.integrations, clock }), intervalMs: 60_000, clock, log: { info() {}, error() {} } });
+  const scheduler = createScheduler({ jobs: allJobs(db, { integrations: options.integrations, clock, snapshotEveryHours: options.snapshotEveryHours ?? 0 }), intervalMs: 60_000, clock, log: { info() {}, error() {} } });
   const client = new Client(url);
   let counter = 0;
 

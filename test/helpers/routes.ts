@@ -53,8 +53,8 @@ export interface Route {
   method: Method;
   /** Path template; ":id" stands for the route's id. */
   path: string;
-  /** The permission the route needs; null: any valid key of the organization. */
-  permission: Permission | null;
+  /** The permission the route needs (a list: every one of them); null: any valid key of the organization. */
+  permission: Permission | readonly Permission[] | null;
   /** The status of a successful call. */
   status: number;
   /** Whether a successful call changes data. */
@@ -140,11 +140,24 @@ const growthEnrollment = async (tenant: Tenant) => {
   return `${sequence}/${enrollment.id}`;
 };
 
+// Talent engine and intelligence fixtures.
+
+const talentJob = async (tenant: Tenant) => (await made(tenant.client.post("/v1/jobs", { title: `Route Job ${++counter}` }), "create job")).id as string;
+const talentCandidate = async (tenant: Tenant) => {
+  const job = await talentJob(tenant);
+  const body = { job_id: job, first_name: "Route", last_name: `Candidate ${++counter}`, email: `cand-${counter}@example.com` };
+  return (await made(tenant.client.post("/v1/candidates", body), "create candidate")).id as string;
+};
+const intelligenceSnapshot = async (tenant: Tenant) => (await made(tenant.client.post("/v1/intelligence/snapshots"), "take snapshot")).id as string;
+/** Snapshots summarize every engine: reading one takes read access to each. */
+const EVERY_ENGINE = ["finance:read", "growth:read", "talent:read"] as const;
+
 // ---------------------------------------------------------------------------
 // The table.
 
 const invoice = (make: (tenant: Tenant) => Promise<string>): RouteId => ({ prefix: "inv", make, read: "/v1/invoices/:id", engine: "finance" });
 const growth = (prefix: string, make: (tenant: Tenant) => Promise<string>, read: string): RouteId => ({ prefix, make, read, engine: "growth" });
+const talent = (prefix: string, make: (tenant: Tenant) => Promise<string>, read: string): RouteId => ({ prefix, make, read, engine: "talent" });
 
 export const ROUTES: readonly Route[] = [
   { method: "GET", path: "/v1/me", permission: null, status: 200, writes: false },
@@ -224,6 +237,24 @@ export const ROUTES: readonly Route[] = [
   { method: "DELETE", path: "/v1/sequences/:id/enrollments/:sub", permission: "growth:write", status: 200, writes: true, id: growth("seq/enr", growthEnrollment, "/v1/sequences/:id/enrollments/:sub") },
   { method: "GET", path: "/v1/sequence_messages", permission: "growth:read", status: 200, writes: false },
 
+  // Talent engine. (POST /v1/candidates names its job in the body: test/growth/cross-tenant-references and test/talent cover it.)
+  { method: "GET", path: "/v1/jobs", permission: "talent:read", status: 200, writes: false },
+  { method: "POST", path: "/v1/jobs", permission: "talent:write", status: 201, writes: true, body: () => ({ title: `New Job ${++counter}` }) },
+  { method: "GET", path: "/v1/jobs/:id", permission: "talent:read", status: 200, writes: false, id: talent("job", talentJob, "/v1/jobs/:id") },
+  { method: "PATCH", path: "/v1/jobs/:id", permission: "talent:write", status: 200, writes: true, body: () => ({ location: "Changed by a test" }), id: talent("job", talentJob, "/v1/jobs/:id") },
+  { method: "DELETE", path: "/v1/jobs/:id", permission: "talent:write", status: 200, writes: true, id: talent("job", talentJob, "/v1/jobs/:id") },
+  { method: "GET", path: "/v1/candidates", permission: "talent:read", status: 200, writes: false },
+  { method: "GET", path: "/v1/candidates/:id", permission: "talent:read", status: 200, writes: false, id: talent("cand", talentCandidate, "/v1/candidates/:id") },
+  { method: "PATCH", path: "/v1/candidates/:id", permission: "talent:write", status: 200, writes: true, body: () => ({ stage: "screening" }), id: talent("cand", talentCandidate, "/v1/candidates/:id") },
+  { method: "DELETE", path: "/v1/candidates/:id", permission: "talent:write", status: 200, writes: true, id: talent("cand", talentCandidate, "/v1/candidates/:id") },
+
+  // Intelligence snapshots. Making one computes a summary of data the key may read, so read access is what it takes.
+  { method: "POST", path: "/v1/intelligence/snapshots", permission: EVERY_ENGINE, status: 201, writes: false },
+  { method: "GET", path: "/v1/intelligence/snapshots", permission: EVERY_ENGINE, status: 200, writes: false },
+  // "latest" names the tenant's newest snapshot without an id in the path; the fixture makes one.
+  { method: "GET", path: "/v1/intelligence/snapshots/latest", permission: EVERY_ENGINE, status: 200, writes: false, id: { prefix: "snap", make: intelligenceSnapshot, read: "/v1/intelligence/snapshots/:id" } },
+  { method: "GET", path: "/v1/intelligence/snapshots/:id", permission: EVERY_ENGINE, status: 200, writes: false, id: { prefix: "snap", make: intelligenceSnapshot, read: "/v1/intelligence/snapshots/:id" } },
+
   // Events.
   { method: "GET", path: "/v1/events", permission: "events:read", status: 200, writes: false },
   {
@@ -289,9 +320,21 @@ export function callRoute(client: Client, route: Route, id?: string, options: { 
   return client.request(route.method, pathOf(route, target), { body: route.body?.(target), ...options });
 }
 
+/** The permissions a route needs, as a list (empty for any key). */
+export function permissionList(route: Route): readonly Permission[] {
+  if (!route.permission) return [];
+  return typeof route.permission === "string" ? [route.permission] : route.permission;
+}
+
+/** The permissions a key of this kind lacks for the route. */
+export function missingPermissions(route: Route, kind: KeyKind, engines: readonly Engine[] = []): Permission[] {
+  const held = permissionsOf(kind, engines);
+  return permissionList(route).filter((p) => !held.has(p));
+}
+
 /** What a route would return for a key, by the rules above. */
 export function expectedOutcome(route: Route, kind: KeyKind, engines: readonly Engine[] = []): "ok" | "forbidden" | "hidden" {
-  if (route.permission && !permissionsOf(kind, engines).has(route.permission)) return "forbidden";
+  if (missingPermissions(route, kind, engines).length > 0) return "forbidden";
   if (kind === "engine" && route.id?.engine && !engines.includes(route.id.engine)) return "hidden";
   return "ok";
 }

@@ -39,10 +39,14 @@ export function registerPermissionGuard(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
     const needed = request.routeOptions.config.permission;
     if (!needed || !request.caller) return;
-    if (!request.caller.permissions.has(needed)) {
-      throw new ApiError("insufficient_permission", `This API key (${request.caller.key.kind}) lacks the permission ${needed}.`, {
-        required_permission: needed,
-      });
-    }
+    const all = typeof needed === "string" ? [needed] : needed;
+    const missing = all.filter((p) => !request.caller!.permissions.has(p));
+    if (missing.length === 0) return;
+    throw new ApiError(
+      "insufficient_permission",
+      `This API key (${request.caller.key.kind}) lacks the permission${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.`,
+      // One permission keeps the field it always had; a route needing several lists what is missing.
+      typeof needed === "string" ? { required_permission: needed } : { required_permission: missing[0], missing_permissions: missing },
+    );
   });
 }

@@ -54,6 +54,7 @@ export const EVENT_CATALOG = {
   "job.created": k("talent", "job", "A job was created."),
   "job.updated": k("talent", "job", "A job changed."),
   "job.closed": k("talent", "job", "A job was closed."),
+  "job.deleted": k("talent", "job", "A job nobody had applied to was deleted."),
   "candidate.created": k("talent", "candidate", "A candidate was created."),
   "candidate.updated": k("talent", "candidate", "A candidate changed."),
   "candidate.status_changed": k("talent", "candidate", "A candidate moved to another stage."),
