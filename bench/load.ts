@@ -72,7 +72,7 @@ export async function loadKeys(database: Database, orgs: number, today: Date): P
 
 /** The bulk-loaded invoices (the large account's have an account_id; these do not). */
 export async function countInvoices(database: Database): Promise<number> {
-  const result = await database.db.execute<{ n: string }>(sql`SELECT count(*)::text AS n FROM invoices WHERE account_id IS NULL`);
+  const result = await database.db.execute<{ n: string }>(sql`SELECT count(*)::text AS n FROM invoices WHERE org_id LIKE 'org_0bench0%' AND account_id IS NULL`);
   return Number(rowsOf<{ n: string }>(result)[0]?.n ?? 0);
 }
 
@@ -141,6 +141,78 @@ export async function loadLargeAccount(database: Database): Promise<void> {
       UNION ALL SELECT 'deal', n, 'deal_0' || substr(md5('deal' || n::text), 1, 25) FROM generate_series(1, 200) AS n
       UNION ALL SELECT 'invoice', n, 'inv_0' || substr(md5('large-invoice' || n::text), 1, 25) FROM generate_series(1, 500) AS n
     ) AS objects;
+  `);
+  await database.exec("ANALYZE");
+}
+
+/** The organization of the snapshot benchmark: 100,000 invoices, 20,000 deals, 20,000 candidates. */
+export const INTELLIGENCE_ORG = `org_0benchintel${"1".padStart(15, "0")}`;
+
+/**
+ * Loads the snapshot benchmark's organization in plain SQL: invoices over two
+ * years in every state and three currencies, deals over a six-stage pipeline
+ * (a third closed in the last year), 200 jobs with 100 candidates each, their
+ * stage histories, 5,000 contacts and 2,000 enrollments. Idempotent.
+ */
+export async function loadIntelligenceOrg(database: Database): Promise<void> {
+  const org = `'${INTELLIGENCE_ORG}'`;
+  const exists = await database.db.execute(sql`SELECT 1 FROM orgs WHERE id = ${INTELLIGENCE_ORG}`);
+  if (rowsOf(exists).length > 0) return;
+  const pipe = `'pipe_0${"1e7e".padEnd(25, "0")}'`;
+  await database.exec(`
+    INSERT INTO orgs (id, name, plan, invoice_counter, created_at) VALUES (${org}, 'Snapshot bench org', 'enterprise', 100000, now());
+
+    INSERT INTO invoices (org_id, id, number, client, amount_cents, amount_paid_cents, currency, status, due_date, metadata, issued_at, paid_at, overdue_notified_at, created_at, updated_at)
+    SELECT ${org}, 'inv_0' || substr(md5('intel-invoice' || n::text), 1, 25), 'SB-' || lpad(n::text, 6, '0'), 'Client ' || (n % 500),
+           amount, CASE WHEN bucket < 55 THEN amount WHEN bucket < 60 THEN amount / 2 ELSE 0 END,
+           (ARRAY['USD', 'USD', 'EUR', 'GBP'])[1 + n % 4],
+           CASE WHEN bucket < 55 THEN 'paid' WHEN bucket < 90 THEN 'open' WHEN bucket < 95 THEN 'draft' WHEN bucket < 98 THEN 'void' ELSE 'uncollectible' END,
+           current_date - 400 + (n % 460), '{}',
+           CASE WHEN bucket < 90 OR bucket >= 95 THEN now() - make_interval(days => n % 730) END,
+           CASE WHEN bucket < 55 THEN now() - make_interval(days => n % 700) END,
+           now(), now() - make_interval(days => n % 730), now()
+    FROM generate_series(1, 100000) AS n,
+         LATERAL (SELECT (hashtext('ib' || n::text) & 2147483647) % 100 AS bucket, 10000 + (hashtext('ia' || n::text) & 2147483647) % 500000 AS amount) AS r;
+
+    INSERT INTO pipelines (org_id, id, name, is_default, created_at, updated_at) VALUES (${org}, ${pipe}, 'Sales', true, now(), now());
+    INSERT INTO pipeline_stages (org_id, id, pipeline_id, name, position, probability, kind)
+    SELECT ${org}, 'stage_0' || substr(md5('intel-stage' || n::text), 1, 25), ${pipe}, 'Stage ' || n, n,
+           (ARRAY[10, 25, 50, 75, 100, 0])[n + 1], (ARRAY['open', 'open', 'open', 'open', 'won', 'lost'])[n + 1]
+    FROM generate_series(0, 5) AS n;
+
+    INSERT INTO deals (org_id, id, name, contact_ids, pipeline_id, stage_id, amount_cents, currency, status, closed_at, metadata, created_at, updated_at)
+    SELECT ${org}, 'deal_0' || substr(md5('intel-deal' || n::text), 1, 25), 'Deal ' || n, '{}', ${pipe},
+           'stage_0' || substr(md5('intel-stage' || (n % 6)::text), 1, 25), 100000 + (n % 1000) * 1000, (ARRAY['USD', 'EUR'])[1 + n % 2],
+           (ARRAY['open', 'open', 'open', 'open', 'won', 'lost'])[1 + n % 6],
+           CASE WHEN n % 6 >= 4 THEN now() - make_interval(days => n % 365) END, '{}', now() - make_interval(days => n % 400), now()
+    FROM generate_series(1, 20000) AS n;
+
+    INSERT INTO contacts (org_id, id, first_name, last_name, email, lifecycle_stage, tags, metadata, created_at, updated_at)
+    SELECT ${org}, 'con_0' || substr(md5('intel-contact' || n::text), 1, 25), 'Contact', 'No ' || n, 'c' || n || '@intel.example', 'lead', '{}', '{}',
+           now() - make_interval(days => n % 120), now()
+    FROM generate_series(1, 5000) AS n;
+    INSERT INTO sequences (org_id, id, name, status, steps, metadata, created_at, updated_at)
+    VALUES (${org}, 'seq_0${"1e7e".padEnd(25, "0")}', 'Bench', 'active', '[{"type":"email","delay_days":0,"subject":"Hi","body":"Hello"}]', '{}', now(), now());
+    INSERT INTO sequence_enrollments (org_id, id, sequence_id, contact_id, status, current_step, last_step_index, last_step_at, created_at, updated_at)
+    SELECT ${org}, 'enr_0' || substr(md5('intel-enrollment' || n::text), 1, 25), 'seq_0${"1e7e".padEnd(25, "0")}',
+           'con_0' || substr(md5('intel-contact' || n::text), 1, 25), (ARRAY['active', 'completed', 'replied'])[1 + n % 3], 1, 0, now() - make_interval(days => n % 100),
+           now() - make_interval(days => n % 100), now()
+    FROM generate_series(1, 2000) AS n;
+
+    INSERT INTO jobs (org_id, id, title, employment_type, status, metadata, created_at, updated_at)
+    SELECT ${org}, 'job_0' || substr(md5('intel-job' || n::text), 1, 25), 'Job ' || n, 'full_time', CASE WHEN n % 4 = 0 THEN 'closed' ELSE 'open' END, '{}',
+           now() - make_interval(days => n), now()
+    FROM generate_series(1, 200) AS n;
+    INSERT INTO candidates (org_id, id, job_id, first_name, last_name, email, stage, metadata, stage_changed_at, created_at, updated_at)
+    SELECT ${org}, 'cand_0' || substr(md5('intel-candidate' || n::text), 1, 25), 'job_0' || substr(md5('intel-job' || (1 + n % 200)::text), 1, 25),
+           'Candidate', 'No ' || n, 'cand' || n || '@intel.example',
+           (ARRAY['applied', 'screening', 'interview', 'offer', 'hired', 'rejected'])[1 + n % 6], '{}',
+           now() - make_interval(days => n % 30), now() - make_interval(days => 30 + n % 300), now()
+    FROM generate_series(1, 20000) AS n;
+    INSERT INTO candidate_stage_changes (org_id, candidate_id, seq, from_stage, to_stage, changed_at)
+    SELECT org_id, id, 1, NULL, 'applied', created_at FROM candidates WHERE org_id = ${org};
+    INSERT INTO candidate_stage_changes (org_id, candidate_id, seq, from_stage, to_stage, changed_at)
+    SELECT org_id, id, 2, 'applied', stage, stage_changed_at FROM candidates WHERE org_id = ${org} AND stage <> 'applied';
   `);
   await database.exec("ANALYZE");
 }

@@ -12,7 +12,10 @@
  * Growth (issue 3), on each database: POST /v1/contacts (a write and its event)
  * in req/s against the same baseline, and GET /v1/accounts/{id}/dossier p50/p99
  * on an account with 500 contacts, 200 deals and 500 invoices (10 connections).
- * --suite invoices|growth picks one part.
+ * Intelligence (issue 4), on PostgreSQL: the time to compute a snapshot of an
+ * organization with 100,000 invoices, 20,000 deals and 20,000 candidates
+ * (median and worst of 10, after one warm-up); target under 2 s.
+ * --suite invoices|growth|intelligence picks one part.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -21,7 +24,8 @@ import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { openDatabase, type Database } from "../src/db/connection.ts";
 import { migrate } from "../src/db/migrate.ts";
-import { countInvoices, LARGE_ACCOUNT, loadInvoices, loadKeys, loadLargeAccount } from "./load.ts";
+import { computeFigures } from "../src/intelligence/snapshots-service.ts";
+import { countInvoices, INTELLIGENCE_ORG, LARGE_ACCOUNT, loadIntelligenceOrg, loadInvoices, loadKeys, loadLargeAccount } from "./load.ts";
 import { drive, freePort, report, ROOT, startProcess, stopProcess, type LoadResult } from "./lib.ts";
 
 const { values } = parseArgs({
@@ -79,7 +83,31 @@ async function withApi<T>(env: Record<string, string>, measurements: (base: stri
 
 const runId = Date.now().toString(36);
 let contactsMade = 0; // across warm-up and measured run: every contact gets its own email
-const suites = { invoices: values.suite !== "growth", growth: values.suite !== "invoices" };
+const suites = { invoices: ["all", "invoices"].includes(values.suite!), growth: ["all", "growth"].includes(values.suite!), intelligence: ["all", "intelligence"].includes(values.suite!) };
+
+/** Snapshot computation, in process (what the scheduler and POST /v1/intelligence/snapshots spend), on a warm database. */
+async function snapshotTimes(url: string): Promise<void> {
+  const database = await openDatabase({ kind: "postgres", url });
+  try {
+    await loadIntelligenceOrg(database);
+    await computeFigures(database.db, INTELLIGENCE_ORG, new Date());
+    const times: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const started = performance.now();
+      await computeFigures(database.db, INTELLIGENCE_ORG, new Date());
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const median = (times[4]! + times[5]!) / 2;
+    const worst = times[9]!;
+    lines.push(
+      `PostgreSQL: snapshot of 100k invoices, 20k deals, 20k candidates: median ${median.toFixed(0)} ms, worst ${worst.toFixed(0)} ms of 10 (target < 2000 ms): ${worst < 2000 ? "PASS" : "MISS"}`,
+    );
+    console.log(lines.at(-1));
+  } finally {
+    await database.close();
+  }
+}
 
 /** The database's runs: invoices list, then contact creation and the large account's dossier. */
 async function runAll(label: string, env: Record<string, string>, keys: string[], invoicesTarget: (r: LoadResult) => string) {
@@ -123,7 +151,7 @@ async function preparePostgres(url: string): Promise<string[]> {
       console.log("loading 1,000,000 invoices over 1,000 organizations into PostgreSQL ...");
       const started = Date.now();
       await database.exec(
-        "TRUNCATE orgs, api_keys, invoices, events, idempotency_keys, accounts, contacts, pipelines, pipeline_stages, deals, sequences, sequence_enrollments, sequence_messages",
+        "TRUNCATE orgs, api_keys, invoices, events, idempotency_keys, accounts, contacts, pipelines, pipeline_stages, deals, sequences, sequence_enrollments, sequence_messages, jobs, candidates, candidate_stage_changes, intelligence_snapshots",
       );
       await loadInvoices(database, 1000, 1000, new Date());
       console.log(`loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -155,12 +183,13 @@ lines.push(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFi
 if (values.only !== "pglite") {
   const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/enginery_bench";
   const keys = await preparePostgres(url);
-  await runAll("PostgreSQL", { DATABASE_URL: url }, keys, (pg) => {
+  if (suites.intelligence) await snapshotTimes(url);
+  if (suites.invoices || suites.growth) await runAll("PostgreSQL", { DATABASE_URL: url }, keys, (pg) => {
     const ratio = pg.requestsPerSecond / baselineRps;
     return `PostgreSQL (1M invoices): ${ratio.toFixed(2)}x baseline req/s (target >= 0.35), p99 ${pg.p99} ms (target <= 25): ${ratio >= 0.35 && pg.p99 <= 25 ? "PASS" : "MISS"}`;
   });
 }
-if (values.only !== "postgres") {
+if (values.only !== "postgres" && (suites.invoices || suites.growth)) {
   const dataDir = path.join(os.tmpdir(), "enginery-bench-pglite");
   const keys = await preparePglite(dataDir);
   await runAll("PGlite", { DATA_DIR: dataDir }, keys, (lite) =>

@@ -12,7 +12,8 @@ function banner(url: string, demo: Awaited<ReturnType<typeof seedDemoIfEmpty>>):
     lines.push(
       "",
       `First start: created the demo organization "${demo.orgName}" (${demo.orgId}) with ${demo.invoices} invoices,`,
-      `${demo.accounts} accounts, ${demo.contacts} contacts, ${demo.deals} deals and an active outreach sequence.`,
+      `${demo.accounts} accounts, ${demo.contacts} contacts, ${demo.deals} deals, an active outreach sequence, ${demo.candidates} candidates`,
+      "for 3 open jobs and a first intelligence snapshot.",
       "Its full-access API key, shown this once (keep it; `enginery keys create` makes more):",
       "",
       `  export KEY=${demo.secret}`,

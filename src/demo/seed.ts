@@ -9,6 +9,11 @@ import { builtinProvider } from "../engines/growth/enrichment-providers.ts";
 import { requestEnrichment } from "../engines/growth/enrichment-service.ts";
 import { listPipelines } from "../engines/growth/pipelines-service.ts";
 import { createSequence, enroll } from "../engines/growth/sequences-service.ts";
+import { createCandidate, updateCandidate } from "../engines/talent/candidates-service.ts";
+import { createJob } from "../engines/talent/jobs-service.ts";
+import type { CandidateStage } from "../engines/talent/candidates-table.ts";
+import { candidateStageChanges, candidates, jobs, snapshots } from "../db/schema.ts";
+import { takeSnapshot } from "../intelligence/snapshots-service.ts";
 import { createApiKey } from "../platform/auth/api-keys-service.ts";
 import type { WriteContext } from "../platform/events/outbox.ts";
 import { countOrgs, createOrg } from "../platform/orgs/orgs-service.ts";
@@ -68,6 +73,7 @@ export interface DemoSummary {
   accounts: number;
   contacts: number;
   deals: number;
+  candidates: number;
 }
 
 export async function seedDemoIfEmpty(db: Db, now: Date): Promise<DemoSummary | null> {
@@ -78,7 +84,10 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<DemoSummary | 
   } catch (error) {
     // A half-made demo would stop the next start from seeding again: remove it.
     await db.transaction(async (tx) => {
-      const tables = [invoices, accounts, contacts, deals, pipelines, pipelineStages, sequences, enrollments, sequenceMessages, events, apiKeys];
+      const tables = [
+        invoices, accounts, contacts, deals, pipelines, pipelineStages, sequences, enrollments, sequenceMessages,
+        jobs, candidates, candidateStageChanges, snapshots, events, apiKeys,
+      ];
       for (const table of tables) await tx.delete(table).where(eq(table.orgId, org.id));
       await tx.delete(orgs).where(eq(orgs.id, org.id));
     });
@@ -121,7 +130,51 @@ async function fill(db: Db, orgId: string, orgName: string, now: Date) {
     if (fate === "void") await transitionInvoice(db, ctx, invoice.id, "void");
     if (fate === "uncollectible") await transitionInvoice(db, ctx, invoice.id, "mark_uncollectible");
   }
-  return { orgId: org.id, orgName: org.name, secret, invoices: plan.length, accounts: ACCOUNTS.length, contacts: growth.contacts, deals: growth.deals };
+  const hiring = await fillTalent(db, ctx, next);
+  await takeSnapshot(db, ctx);
+  return {
+    orgId: org.id,
+    orgName: org.name,
+    secret,
+    invoices: plan.length,
+    accounts: ACCOUNTS.length,
+    contacts: growth.contacts,
+    deals: growth.deals,
+    candidates: hiring,
+  };
+}
+
+const JOBS = [
+  { title: "Senior Backend Engineer", department: "Engineering", location: "Berlin" },
+  { title: "Account Executive", department: "Sales", location: "New York" },
+  { title: "Product Designer", department: "Design", location: "Remote" },
+] as const;
+const APPLICANTS = ["Grace Hopper", "Alan Turing", "Katherine Johnson", "Linus Torvalds", "Margaret Hamilton", "Dennis Ritchie", "Barbara Liskov", "Ken Thompson", "Radia Perlman", "Tim Berners-Lee", "Frances Allen", "John McCarthy"];
+/** How far each applicant gets, in order. */
+const PATHS: CandidateStage[][] = [
+  [], ["screening"], ["screening", "interview"], ["screening", "interview", "offer"], ["screening", "interview", "offer", "hired"], ["rejected"], ["screening", "rejected"],
+];
+
+/** Open jobs with candidates in every stage (a hire and rejections included). */
+async function fillTalent(db: Db, ctx: WriteContext, next: () => number): Promise<number> {
+  let n = 0;
+  for (const job of JOBS) {
+    const created = await createJob(db, ctx, { ...job, metadata: { source: "demo" } });
+    for (let i = 0; i < 4; i++) {
+      const [first, last] = APPLICANTS[n % APPLICANTS.length]!.split(" ") as [string, string];
+      const candidate = await createCandidate(db, ctx, {
+        job_id: created.id,
+        first_name: first,
+        last_name: last,
+        email: `${first}.${last}`.toLowerCase() + "@example.com",
+        source: ["referral", "linkedin", "careers page"][n % 3]!,
+        rating: 1 + Math.floor(next() * 5),
+      });
+      for (const stage of PATHS[n % PATHS.length]!) await updateCandidate(db, ctx, candidate.id, { stage });
+      n++;
+    }
+  }
+  return n;
 }
 
 /** Accounts with contacts, deals across the default pipeline's stages, an active sequence with enrollments, two enriched accounts. */
