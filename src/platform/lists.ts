@@ -1,4 +1,4 @@
-import { and, asc, count as count_, desc, eq, getTableColumns, getTableName, gt, gte, ilike, inArray, is, lt, lte, ne, not, or, Placeholder, sql, type SQL } from "drizzle-orm";
+import { and, asc, count as count_, desc, eq, getTableColumns, getTableName, gt, gte, ilike, inArray, is, lt, lte, not, or, Placeholder, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { Type, type TSchema } from "typebox";
 import type { Db } from "../db/connection.ts";
@@ -206,10 +206,16 @@ function likePattern(text: unknown): string {
   return `%${String(text).replace(/[\\%_]/g, "\\$&")}%`;
 }
 
+/** field[ne]=x keeps rows whose field is empty too: "not x" includes "nothing". */
+function notEqual(column: PgColumn, value: Placeholder): SQL {
+  return sql`${column} IS DISTINCT FROM ${value}`;
+}
+
 function operator(def: FilterDef, op: string, raw: unknown, bind: Bind): SQL {
   if (op === "contains") return ilike(def.column, bind(likePattern(raw)));
-  const fns = { gte, gt, lte, lt, ne } as const;
-  return fns[op as RangeOp](def.column, bind(toDbValue(def, raw)));
+  if (op === "ne") return notEqual(def.column, bind(toDbValue(def, raw)));
+  const fns = { gte, gt, lte, lt } as const;
+  return fns[op as Exclude<RangeOp, "ne">](def.column, bind(toDbValue(def, raw)));
 }
 
 function parseQuery(spec: ListSpec, orgId: string, query: Record<string, unknown>, now: Date, extra?: ExtraCondition): ParsedList {
@@ -242,7 +248,7 @@ function parseQuery(spec: ListSpec, orgId: string, query: Record<string, unknown
     if (!op) {
       conditions.push(equality(def, key, String(raw), bind, now, shape, errors));
     } else if (op === "ne" && (def.kind === "enum" || def.kind === "text")) {
-      const value = String(raw);
+      const value = def.normalize ? def.normalize(String(raw).trim()) : String(raw);
       if (def.kind === "enum" && !def.values!.includes(value)) {
         errors.push({ in: "query", field: key, message: `unknown value "${value}"; expected one of ${def.values!.join(", ")}` });
       } else if (def.match) {
@@ -250,7 +256,7 @@ function parseQuery(spec: ListSpec, orgId: string, query: Record<string, unknown
         conditions.push(negate(def.match(value, bind, now)));
       } else {
         shape.push(key);
-        conditions.push(ne(def.column, bind(value)));
+        conditions.push(notEqual(def.column, bind(value)));
       }
     } else {
       shape.push(key);
