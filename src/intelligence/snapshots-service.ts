@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, notExists, sql } from "drizzle-orm";
+import { and, desc, eq, gt, notExists, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
 import { rowsOf } from "../db/migrate.ts";
 import { financeFigures } from "../engines/finance/invoices-figures.ts";
@@ -75,24 +75,32 @@ export async function takeScheduledSnapshots(db: Db, now: Date, everyHours: numb
   if (everyHours <= 0) return 0;
   const cutoff = new Date(now.getTime() - everyHours * 3_600_000);
   const freshSince = (orgId: typeof orgs.id | string) => and(eq(snapshots.orgId, orgId), gt(snapshots.createdAt, cutoff));
-  const due = await db
-    .select({ id: orgs.id })
-    .from(orgs)
-    .where(notExists(db.select({ id: snapshots.id }).from(snapshots).where(freshSince(orgs.id))))
-    .orderBy(orgs.id)
-    .limit(BATCH);
   let made = 0;
-  for (const { id: orgId } of due) {
-    const ctx: WriteContext = { orgId, requestId: null, idempotencyKey: null, now };
-    made += await db.transaction(async (tx) => {
-      const locked = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(hashtext(${`snapshot:${orgId}`})) AS got`);
-      if (!rowsOf<{ got: boolean }>(locked)[0]?.got) return 0; // another scheduler has this organization
-      if ((await tx.select({ id: snapshots.id }).from(snapshots).where(freshSince(orgId)).limit(1)).length > 0) return 0;
-      const figures = await computeFigures(tx, orgId, now);
-      const [row] = await tx.insert(snapshots).values({ orgId, id: newId("snapshot"), trigger: "scheduled", figures, createdAt: now }).returning();
-      await insertEvents(tx, ctx, [{ type: "intelligence.snapshot_created", object: snapshotToApi(row!) }]);
-      return 1;
-    });
+  for (;;) {
+    const due = await db
+      .select({ id: orgs.id })
+      .from(orgs)
+      .where(notExists(db.select({ id: snapshots.id }).from(snapshots).where(freshSince(orgs.id))))
+      .orderBy(orgs.id)
+      .limit(BATCH);
+    let batch = 0;
+    for (const { id: orgId } of due) batch += await snapshotIfDue(db, orgId, now, freshSince(orgId));
+    made += batch;
+    // A short batch was the last; one that made nothing holds only organizations other schedulers have.
+    if (due.length < BATCH || batch === 0) return made;
   }
-  return made;
+}
+
+/** One organization's scheduled snapshot, unless another scheduler holds it or it is fresh after all. Returns 1 when made. */
+async function snapshotIfDue(db: Db, orgId: string, now: Date, fresh: SQL | undefined): Promise<number> {
+  const ctx: WriteContext = { orgId, requestId: null, idempotencyKey: null, now };
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(hashtext(${`snapshot:${orgId}`})) AS got`);
+    if (!rowsOf<{ got: boolean }>(locked)[0]?.got) return 0; // another scheduler has this organization
+    if ((await tx.select({ id: snapshots.id }).from(snapshots).where(fresh).limit(1)).length > 0) return 0;
+    const figures = await computeFigures(tx, orgId, now);
+    const [row] = await tx.insert(snapshots).values({ orgId, id: newId("snapshot"), trigger: "scheduled", figures, createdAt: now }).returning();
+    await insertEvents(tx, ctx, [{ type: "intelligence.snapshot_created", object: snapshotToApi(row!) }]);
+    return 1;
+  });
 }

@@ -36,6 +36,7 @@ export async function financeFigures(db: Db, orgId: string, now: Date): Promise<
   const rows = await db
     .select({
       currency: invoices.currency,
+      live: sql<string>`count(*) FILTER (WHERE ${invoices.status} <> 'void')`,
       outstanding: sumDue(sql`${invoices.status} = 'open'`),
       overdue: sumDue(overdue),
       overdueCount: sql<string>`count(*) FILTER (WHERE ${overdue})`,
@@ -49,7 +50,8 @@ export async function financeFigures(db: Db, orgId: string, now: Date): Promise<
     .where(and(eq(invoices.orgId, orgId), sql`${invoices.status} <> 'draft'`))
     .groupBy(invoices.currency)
     .orderBy(invoices.currency);
-  const currencies = rows.map((r) => {
+  // A currency whose invoices are all void (or draft) has nothing to report.
+  const currencies = rows.filter((r) => Number(r.live) > 0).map((r) => {
     const outstanding = Number(r.outstanding);
     const invoiced = Number(r.invoiced);
     return {
