@@ -2,10 +2,22 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { EnrichmentProvider } from "../../src/engines/growth/enrichment-providers.ts";
 import { newId } from "../../src/platform/ids.ts";
 import { expectProblem } from "../helpers/expect-problem.ts";
-import { testClock, useTestApp, type ApiResponse, type Client, type Tenant } from "../helpers/harness.ts";
+import { testClock, useTestApp, type Client, type Tenant } from "../helpers/harness.ts";
+import {
+  ACCOUNT_ID,
+  HOUR,
+  NOW,
+  createAccount,
+  createOk,
+  eventTypesOf,
+  eventsOf,
+  expectInvalid,
+  getAccount,
+  getOk,
+  neverBeforeNow,
+  takeSnapshot,
+} from "./helpers.ts";
 
-const NOW = "2026-03-10T12:00:00.000Z";
-const HOUR = 3_600_000;
 const clock = testClock(NOW);
 
 /**
@@ -23,70 +35,15 @@ const provider: EnrichmentProvider = {
 
 const t = useTestApp({ clock, integrations: { enrichment: provider } });
 
-// The clock only moves forward in this file, so rate-limit state never sees time run backwards.
-beforeEach(() => {
-  if (clock().getTime() < Date.parse(NOW)) clock.set(NOW);
-});
+neverBeforeNow(clock);
 
 // ---------------------------------------------------------------------------
-// Helpers (local to this file)
+// Helpers (local to this file; the shared ones are in helpers.ts)
 
-const ACCOUNT_ID = /^acc_[0-7][0-9a-hjkmnp-tv-z]{25}$/;
 const NO_ENRICHMENT = { status: "none", source: null, enriched_at: null, requested_at: null, data: null, error: null };
 
-async function createAccount(client: Client, body: Record<string, unknown>): Promise<any> {
-  const response = await client.post("/v1/accounts", body);
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
-
-async function getAccount(client: Client, id: string): Promise<any> {
-  const response = await client.get(`/v1/accounts/${id}`);
-  expect(response.status, response.text).toBe(200);
-  return response.body;
-}
-
-async function createOk(client: Client, path: string, body: Record<string, unknown>): Promise<any> {
-  const response = await client.post(path, body);
-  expect(response.status, `${path}: ${response.text}`).toBe(201);
-  return response.body;
-}
-
-async function getOk(client: Client, path: string): Promise<any> {
-  const response = await client.get(path);
-  expect(response.status, `${path}: ${response.text}`).toBe(200);
-  return response.body;
-}
-
-/** Every event about one object, oldest first. */
-async function eventsOf(client: Client, objectId: string): Promise<any[]> {
-  const response = await client.get(`/v1/events?object_id=${objectId}&sort=timestamp&per_page=100`);
-  expect(response.status, response.text).toBe(200);
-  return response.body.data;
-}
-
-async function eventTypesOf(client: Client, objectId: string): Promise<string[]> {
-  return (await eventsOf(client, objectId)).map((e) => e.type);
-}
-
-/** What any change would move: the tenant's accounts, contacts and the event count. */
-async function snapshot(client: Client) {
-  const accounts = await client.get("/v1/accounts?per_page=100");
-  const contacts = await client.get("/v1/contacts?per_page=100");
-  const events = await client.get("/v1/events?per_page=1");
-  for (const r of [accounts, contacts, events]) expect(r.status, r.text).toBe(200);
-  return { accounts: accounts.body.data, contacts: contacts.body.data, events: events.body.meta.total, lastEvent: events.body.data[0]?.id ?? null };
-}
-
-function errorFields(response: ApiResponse): string[] {
-  return ((response.body?.errors ?? []) as { in: string; field: string }[]).map((e) => `${e.in}:${e.field}`);
-}
-
-function expectInvalid(response: ApiResponse, fields: string[], location = "body"): any {
-  const body = expectProblem(response, 400, "validation_failed");
-  expect(errorFields(response).sort(), response.text).toEqual(fields.map((f) => `${location}:${f}`).sort());
-  return body;
-}
+/** What any change would move: the tenant's accounts, contacts and the event log. */
+const snapshot = (client: Client) => takeSnapshot(client, ["/v1/accounts", "/v1/contacts"]);
 
 // ---------------------------------------------------------------------------
 

@@ -1,83 +1,38 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/platform/ids.ts";
 import { expectProblem } from "../helpers/expect-problem.ts";
 import { testClock, useTestApp, type ApiResponse, type Client, type Tenant } from "../helpers/harness.ts";
+import {
+  CONTACT_ID,
+  HOUR,
+  NOW,
+  createAccount,
+  createContact,
+  createDeal,
+  enroll,
+  eventTypesOf,
+  eventsOf,
+  expectInvalid,
+  getDeal,
+  getOk,
+  neverBeforeNow,
+  takeSnapshot,
+} from "./helpers.ts";
 
-const NOW = "2026-03-10T12:00:00.000Z";
-const HOUR = 3_600_000;
 const clock = testClock(NOW);
 const t = useTestApp({ clock });
 
-// The clock only moves forward in this file, so rate-limit state never sees time run backwards.
-beforeEach(() => {
-  if (clock().getTime() < Date.parse(NOW)) clock.set(NOW);
-});
+neverBeforeNow(clock);
 
 // ---------------------------------------------------------------------------
-// Helpers (local to this file)
+// Helpers (local to this file; the shared ones are in helpers.ts)
 
-const CONTACT_ID = /^con_[0-7][0-9a-hjkmnp-tv-z]{25}$/;
-
-async function createContact(client: Client, body: Record<string, unknown>): Promise<any> {
-  const response = await client.post("/v1/contacts", body);
-  expect(response.status, response.text).toBe(201);
-  return response.body;
+function getContact(client: Client, id: string): Promise<any> {
+  return getOk(client, `/v1/contacts/${id}`);
 }
 
-async function getContact(client: Client, id: string): Promise<any> {
-  const response = await client.get(`/v1/contacts/${id}`);
-  expect(response.status, response.text).toBe(200);
-  return response.body;
-}
-
-async function createAccount(client: Client, body: Record<string, unknown>): Promise<any> {
-  const response = await client.post("/v1/accounts", body);
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
-
-async function createDeal(client: Client, body: Record<string, unknown>): Promise<any> {
-  const response = await client.post("/v1/deals", body);
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
-
-async function getDeal(client: Client, id: string): Promise<any> {
-  const response = await client.get(`/v1/deals/${id}`);
-  expect(response.status, response.text).toBe(200);
-  return response.body;
-}
-
-/** Every event about one object, oldest first. */
-async function eventsOf(client: Client, objectId: string): Promise<any[]> {
-  const response = await client.get(`/v1/events?object_id=${objectId}&sort=timestamp&per_page=100`);
-  expect(response.status, response.text).toBe(200);
-  return response.body.data;
-}
-
-async function eventTypesOf(client: Client, objectId: string): Promise<string[]> {
-  return (await eventsOf(client, objectId)).map((e) => e.type);
-}
-
-/** Counts any change would move: contacts, deals and events of the tenant. */
-async function snapshot(client: Client) {
-  const contacts = await client.get("/v1/contacts?per_page=100");
-  const events = await client.get("/v1/events?per_page=1");
-  expect(contacts.status, contacts.text).toBe(200);
-  expect(events.status, events.text).toBe(200);
-  return { contacts: contacts.body.data, events: events.body.meta.total, lastEvent: events.body.data[0]?.id ?? null };
-}
-
-function errorFields(response: ApiResponse): string[] {
-  return ((response.body?.errors ?? []) as { in: string; field: string }[]).map((e) => `${e.in}:${e.field}`);
-}
-
-/** A 400 validation problem naming exactly these fields. */
-function expectInvalid(response: ApiResponse, fields: string[], location = "body"): any {
-  const body = expectProblem(response, 400, "validation_failed");
-  expect(errorFields(response).sort(), response.text).toEqual(fields.map((f) => `${location}:${f}`).sort());
-  return body;
-}
+/** What any change would move: the tenant's contacts and the event log. */
+const snapshot = (client: Client) => takeSnapshot(client, ["/v1/contacts"]);
 
 /** A 422 naming account_id (or another field) as a reference to nothing in this organization. */
 function expectUnknownReference(response: ApiResponse, field: string): void {
@@ -618,14 +573,9 @@ describe("DELETE /v1/contacts/{id}", () => {
     expect(seq1.status, seq1.text).toBe(201);
     const seq2 = await tenant.client.post("/v1/sequences", { name: "Nurture", steps, status: "active" });
     expect(seq2.status, seq2.text).toBe(201);
-    const enroll = async (sequenceId: string, contactId: string) => {
-      const response = await tenant.client.post(`/v1/sequences/${sequenceId}/enrollments`, { contact_id: contactId });
-      expect(response.status, response.text).toBe(201);
-      return response.body;
-    };
-    const annActive = await enroll(seq1.body.id, ann.id);
-    const annStopped = await enroll(seq2.body.id, ann.id);
-    const bobActive = await enroll(seq1.body.id, bob.id);
+    const annActive = await enroll(tenant.client, seq1.body.id, ann.id);
+    const annStopped = await enroll(tenant.client, seq2.body.id, ann.id);
+    const bobActive = await enroll(tenant.client, seq1.body.id, bob.id);
     const manual = await tenant.client.delete(`/v1/sequences/${seq2.body.id}/enrollments/${annStopped.id}`);
     expect(manual.status, manual.text).toBe(200);
     expect(manual.body).toMatchObject({ status: "unenrolled", stop_reason: "manual" });

@@ -1,30 +1,30 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/platform/ids.ts";
 import { expectProblem } from "../helpers/expect-problem.ts";
-import { testClock, useTestApp, type ApiResponse, type Client, type Tenant } from "../helpers/harness.ts";
+import { testClock, useTestApp, type Client, type Tenant } from "../helpers/harness.ts";
+import {
+  DEAL_ID,
+  NOW,
+  createOk,
+  defaultPipeline,
+  errorFields,
+  eventTypesOf,
+  eventsOf,
+  expectInvalid,
+  expectUnprocessable,
+  getDeal,
+  neverBeforeNow,
+  takeSnapshot,
+} from "./helpers.ts";
 
-const NOW = "2026-03-10T12:00:00.000Z";
 const clock = testClock(NOW);
 const t = useTestApp({ clock });
 
-// The clock only moves forward in this file, so rate-limit state never sees time run backwards.
-beforeEach(() => {
-  if (clock().getTime() < Date.parse(NOW)) clock.set(NOW);
-});
-
-const DEAL_ID = /^deal_[0-7][0-9a-hjkmnp-tv-z]{25}$/;
+neverBeforeNow(clock);
 
 // ---------------------------------------------------------------------------
-// Helpers (local to this file)
+// Helpers (local to this file; the shared ones are in helpers.ts)
 // ---------------------------------------------------------------------------
-
-async function defaultPipeline(client: Client): Promise<any> {
-  const response = await client.get("/v1/pipelines?per_page=100");
-  expect(response.status, response.text).toBe(200);
-  const defaults = response.body.data.filter((p: any) => p.is_default);
-  expect(defaults).toHaveLength(1);
-  return defaults[0];
-}
 
 /** The default pipeline's stages by name. */
 async function salesStages(client: Client): Promise<{ pipeline: any; lead: any; qualified: any; proposal: any; negotiation: any; won: any; lost: any }> {
@@ -35,8 +35,8 @@ async function salesStages(client: Client): Promise<{ pipeline: any; lead: any; 
 }
 
 /** A second pipeline: its first stage is a won one, so its first open stage is the second. */
-async function createPartnerPipeline(client: Client): Promise<any> {
-  const response = await client.post("/v1/pipelines", {
+function createPartnerPipeline(client: Client): Promise<any> {
+  return createOk(client, "/v1/pipelines", {
     name: "Partners",
     stages: [
       { name: "Signed", kind: "won" },
@@ -46,20 +46,11 @@ async function createPartnerPipeline(client: Client): Promise<any> {
       { name: "Renewed", kind: "won" },
     ],
   });
-  expect(response.status, response.text).toBe(201);
-  return response.body;
 }
 
-async function createDeal(client: Client, body: Record<string, unknown> = {}): Promise<any> {
-  const response = await client.post("/v1/deals", { name: "Big deal", ...body });
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
-
-async function getDeal(client: Client, id: string): Promise<any> {
-  const response = await client.get(`/v1/deals/${id}`);
-  expect(response.status, response.text).toBe(200);
-  return response.body;
+/** Creates a deal named "Big deal" unless the body names it. */
+function createDeal(client: Client, body: Record<string, unknown> = {}): Promise<any> {
+  return createOk(client, "/v1/deals", { name: "Big deal", ...body });
 }
 
 async function patchDeal(client: Client, id: string, body: Record<string, unknown>): Promise<any> {
@@ -69,52 +60,18 @@ async function patchDeal(client: Client, id: string, body: Record<string, unknow
 }
 
 let emails = 0;
-async function createContact(client: Client, body: Record<string, unknown> = {}): Promise<any> {
-  const response = await client.post("/v1/contacts", { email: `person${++emails}@example.org`, ...body });
-  expect(response.status, response.text).toBe(201);
-  return response.body;
+/** Creates a contact with an email address unique in the run, unless the body gives one. */
+function createContact(client: Client, body: Record<string, unknown> = {}): Promise<any> {
+  return createOk(client, "/v1/contacts", { email: `person${++emails}@example.org`, ...body });
 }
 
-async function createAccount(client: Client, body: Record<string, unknown> = {}): Promise<any> {
-  const response = await client.post("/v1/accounts", { name: "Acme", ...body });
-  expect(response.status, response.text).toBe(201);
-  return response.body;
+/** Creates an account named "Acme" unless the body names it. */
+function createAccount(client: Client, body: Record<string, unknown> = {}): Promise<any> {
+  return createOk(client, "/v1/accounts", { name: "Acme", ...body });
 }
 
-/** Every event about one object, oldest first. */
-async function eventsOf(client: Client, objectId: string): Promise<any[]> {
-  const response = await client.get(`/v1/events?object_id=${objectId}&sort=timestamp&per_page=100`);
-  expect(response.status, response.text).toBe(200);
-  return response.body.data;
-}
-
-async function eventTypesOf(client: Client, objectId: string): Promise<string[]> {
-  return (await eventsOf(client, objectId)).map((e) => e.type);
-}
-
-/** Everything a refused write could have changed: every deal, every pipeline, the events. */
-async function snapshot(client: Client) {
-  const deals = await client.get("/v1/deals?per_page=100");
-  const pipelines = await client.get("/v1/pipelines?per_page=100");
-  const events = await client.get("/v1/events?per_page=1");
-  expect(deals.status).toBe(200);
-  expect(events.status).toBe(200);
-  return { deals: deals.body, pipelines: pipelines.body.data, events: events.body.meta.total, lastEvent: events.body.data[0]?.id ?? null };
-}
-
-function errorFields(response: ApiResponse): string[] {
-  return ((response.body?.errors ?? []) as { in: string; field: string }[]).map((e) => `${e.in}:${e.field}`);
-}
-
-function expectInvalid(response: ApiResponse, fields: string[], location = "body"): void {
-  expectProblem(response, 400, "validation_failed");
-  expect(errorFields(response).sort()).toEqual(fields.map((f) => `${location}:${f}`).sort());
-}
-
-function expectUnprocessable(response: ApiResponse, field: string): void {
-  expectProblem(response, 422, "unprocessable");
-  expect(errorFields(response)).toEqual([`body:${field}`]);
-}
+/** Everything a refused write could have changed: every deal, every pipeline, the event log. */
+const snapshot = (client: Client) => takeSnapshot(client, ["/v1/deals", "/v1/pipelines"]);
 
 // ---------------------------------------------------------------------------
 

@@ -2,24 +2,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/platform/ids.ts";
 import { expectProblem } from "../helpers/expect-problem.ts";
 import { testClock, useTestApp, type Client, type Tenant } from "../helpers/harness.ts";
-
-// ---------------------------------------------------------------------------
-// Helpers (this file's own).
-
-const NOW = "2026-03-10T12:00:00.000Z";
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+import { DAY, HOUR, MINUTE, NOW, createOk, getOk } from "./helpers.ts";
 
 const clock = testClock(NOW);
 const t = useTestApp({ clock });
 
-/** POSTs and insists on 201; returns the created object. */
-async function create(client: Client, path: string, body: Record<string, unknown>): Promise<any> {
-  const response = await client.post(path, body);
-  expect(response.status, `${path}: ${response.text}`).toBe(201);
-  return response.body;
-}
+// ---------------------------------------------------------------------------
+// Helpers (this file's own; the shared ones are in helpers.ts).
 
 /** POSTs an action and insists on 200. */
 async function act(client: Client, path: string, body?: unknown): Promise<any> {
@@ -28,19 +17,13 @@ async function act(client: Client, path: string, body?: unknown): Promise<any> {
   return response.body;
 }
 
-async function get(client: Client, path: string): Promise<any> {
-  const response = await client.get(path);
-  expect(response.status, `${path}: ${response.text}`).toBe(200);
-  return response.body;
-}
-
-const dossierOf = (client: Client, accountId: string) => get(client, `/v1/accounts/${accountId}/dossier`);
+const dossierOf = (client: Client, accountId: string) => getOk(client, `/v1/accounts/${accountId}/dossier`);
 
 /** Every event of the tenant this client may see, newest first. */
 async function allEvents(client: Client): Promise<any[]> {
   const events: any[] = [];
   for (let page = 1; ; page++) {
-    const body = await get(client, `/v1/events?sort=-timestamp&per_page=100&page=${page}`);
+    const body = await getOk(client, `/v1/events?sort=-timestamp&per_page=100&page=${page}`);
     events.push(...body.data);
     if (body.data.length < 100) return events;
   }
@@ -51,7 +34,7 @@ const tick = () => clock.advance(MINUTE);
 
 /** A pipeline with two open stages (20% and 60%), a won and a lost stage. */
 async function createPipeline(client: Client) {
-  const pipeline = await create(client, "/v1/pipelines", {
+  const pipeline = await createOk(client, "/v1/pipelines", {
     name: "Enterprise",
     stages: [
       { name: "Discovery", probability: 20 },
@@ -84,27 +67,27 @@ describe("GET /v1/accounts/{id}/dossier of an account with everything", () => {
     tenant = await t().tenant();
     client = tenant.client;
     stages = await createPipeline(client);
-    account = await create(client, "/v1/accounts", { name: "Globex Corporation", domain: "globex.com", industry: "Energy", metadata: { owner: "kim" } });
+    account = await createOk(client, "/v1/accounts", { name: "Globex Corporation", domain: "globex.com", industry: "Energy", metadata: { owner: "kim" } });
     tick();
 
-    contacts.hank = await create(client, "/v1/contacts", { first_name: "Hank", last_name: "Scorpio", email: "hank@globex.com", title: "CEO", account_id: account.id });
+    contacts.hank = await createOk(client, "/v1/contacts", { first_name: "Hank", last_name: "Scorpio", email: "hank@globex.com", title: "CEO", account_id: account.id });
     tick();
-    contacts.frank = await create(client, "/v1/contacts", { first_name: "Frank", last_name: "Grimes", email: "frank@globex.com", title: "Engineer", account_id: account.id });
+    contacts.frank = await createOk(client, "/v1/contacts", { first_name: "Frank", last_name: "Grimes", email: "frank@globex.com", title: "Engineer", account_id: account.id });
     tick();
-    contacts.mindy = await create(client, "/v1/contacts", { first_name: "Mindy", last_name: "Simmons", email: "mindy@globex.com", title: "VP Sales", account_id: account.id });
+    contacts.mindy = await createOk(client, "/v1/contacts", { first_name: "Mindy", last_name: "Simmons", email: "mindy@globex.com", title: "VP Sales", account_id: account.id });
     tick();
 
     // Another account with its own contact, deal, invoice and enrollment: none of it may show.
-    const other = await create(client, "/v1/accounts", { name: "Initech", domain: "initech.com" });
-    const otherContact = await create(client, "/v1/contacts", { first_name: "Bill", last_name: "Lumbergh", email: "bill@initech.com", account_id: other.id });
-    const otherDeal = await create(client, "/v1/deals", { name: "TPS reports", account_id: other.id, stage_id: stages.proposal.id, amount: 777, currency: "USD" });
-    const otherInvoice = await create(client, "/v1/invoices", { client: "Initech", account_id: other.id, amount: 999, currency: "USD", due_date: "2026-03-02", status: "open" });
+    const other = await createOk(client, "/v1/accounts", { name: "Initech", domain: "initech.com" });
+    const otherContact = await createOk(client, "/v1/contacts", { first_name: "Bill", last_name: "Lumbergh", email: "bill@initech.com", account_id: other.id });
+    const otherDeal = await createOk(client, "/v1/deals", { name: "TPS reports", account_id: other.id, stage_id: stages.proposal.id, amount: 777, currency: "USD" });
+    const otherInvoice = await createOk(client, "/v1/invoices", { client: "Initech", account_id: other.id, amount: 999, currency: "USD", due_date: "2026-03-02", status: "open" });
     // And an invoice billed to nobody.
-    await create(client, "/v1/invoices", { client: "Walk-in", amount: 5, currency: "USD", due_date: "2026-03-02", status: "open" });
+    await createOk(client, "/v1/invoices", { client: "Walk-in", amount: 5, currency: "USD", due_date: "2026-03-02", status: "open" });
     tick();
 
     const deal = async (key: string, body: Record<string, unknown>) => {
-      deals[key] = await create(client, "/v1/deals", { account_id: account.id, ...body });
+      deals[key] = await createOk(client, "/v1/deals", { account_id: account.id, ...body });
       tick();
     };
     await deal("expansion", { name: "Expansion", stage_id: stages.discovery.id, amount: 10000, currency: "USD", expected_close_date: "2026-06-30" });
@@ -115,7 +98,7 @@ describe("GET /v1/accounts/{id}/dossier of an account with everything", () => {
     await deal("lost", { name: "Lost one", stage_id: stages.lost.id, amount: 1200, currency: "EUR" });
 
     const invoice = async (key: string, body: Record<string, unknown>) => {
-      invoices[key] = await create(client, "/v1/invoices", { client: "Globex", account_id: account.id, due_date: "2026-04-01", ...body });
+      invoices[key] = await createOk(client, "/v1/invoices", { client: "Globex", account_id: account.id, due_date: "2026-04-01", ...body });
       tick();
     };
     await invoice("draft", { amount: 100, currency: "USD" });
@@ -131,7 +114,7 @@ describe("GET /v1/accounts/{id}/dossier of an account with everything", () => {
 
     // Outreach: Hank is in a two-step sequence (first step run by the scheduler);
     // Frank went through a one-step one; Bill (another account's) is in the first one too.
-    sequence = await create(client, "/v1/sequences", {
+    sequence = await createOk(client, "/v1/sequences", {
       name: "Q2 outreach",
       status: "active",
       steps: [
@@ -139,14 +122,14 @@ describe("GET /v1/accounts/{id}/dossier of an account with everything", () => {
         { type: "email", delay_days: 3, subject: "Following up", body: "Any thoughts?" },
       ],
     });
-    const short = await create(client, "/v1/sequences", { name: "One touch", status: "active", steps: [{ type: "task", delay_days: 0, subject: "Call {{first_name}}" }] });
-    activeEnrollment = await create(client, `/v1/sequences/${sequence.id}/enrollments`, { contact_id: contacts.hank.id });
-    completedEnrollment = await create(client, `/v1/sequences/${short.id}/enrollments`, { contact_id: contacts.frank.id });
-    const otherEnrollment = await create(client, `/v1/sequences/${sequence.id}/enrollments`, { contact_id: otherContact.id });
+    const short = await createOk(client, "/v1/sequences", { name: "One touch", status: "active", steps: [{ type: "task", delay_days: 0, subject: "Call {{first_name}}" }] });
+    activeEnrollment = await createOk(client, `/v1/sequences/${sequence.id}/enrollments`, { contact_id: contacts.hank.id });
+    completedEnrollment = await createOk(client, `/v1/sequences/${short.id}/enrollments`, { contact_id: contacts.frank.id });
+    const otherEnrollment = await createOk(client, `/v1/sequences/${sequence.id}/enrollments`, { contact_id: otherContact.id });
     tick();
     await t().scheduler.tick();
-    activeEnrollment = await get(client, `/v1/sequences/${sequence.id}/enrollments/${activeEnrollment.id}`);
-    completedEnrollment = await get(client, `/v1/sequences/${short.id}/enrollments/${completedEnrollment.id}`);
+    activeEnrollment = await getOk(client, `/v1/sequences/${sequence.id}/enrollments/${activeEnrollment.id}`);
+    completedEnrollment = await getOk(client, `/v1/sequences/${short.id}/enrollments/${completedEnrollment.id}`);
     expect(activeEnrollment).toMatchObject({ status: "active", current_step: 1, last_step_index: 0 });
     expect(completedEnrollment.status).toBe("completed");
     unrelated = { account: other, contact: otherContact, deal: otherDeal, invoice: otherInvoice, enrollment: otherEnrollment };
@@ -159,12 +142,12 @@ describe("GET /v1/accounts/{id}/dossier of an account with everything", () => {
     expect(Object.keys(dossier).sort()).toEqual(["account", "billing", "contacts", "deals", "generated_at", "object", "recent_events", "sequences", "signals"]);
     expect(dossier.object).toBe("account_dossier");
     expect(dossier.generated_at).toBe(clock().toISOString());
-    expect(dossier.account).toEqual(await get(client, `/v1/accounts/${account.id}`));
+    expect(dossier.account).toEqual(await getOk(client, `/v1/accounts/${account.id}`));
     expect(dossier.account).toEqual(account);
   });
 
   it("contacts: the account's three, most recently updated first", async () => {
-    const current = await Promise.all(["mindy", "frank", "hank"].map((k) => get(client, `/v1/contacts/${contacts[k].id}`)));
+    const current = await Promise.all(["mindy", "frank", "hank"].map((k) => getOk(client, `/v1/contacts/${contacts[k].id}`)));
     expect(dossier.contacts).toEqual({ total: 3, data: current });
   });
 
@@ -199,7 +182,7 @@ describe("GET /v1/accounts/{id}/dossier of an account with everything", () => {
 
   it("deals.data: open deals first, soonest expected close first (undated last), then the latest closed", async () => {
     const order = ["renewal", "pilot", "expansion", "unsized", "lost", "won"];
-    const current = await Promise.all(order.map((k) => get(client, `/v1/deals/${deals[k].id}`)));
+    const current = await Promise.all(order.map((k) => getOk(client, `/v1/deals/${deals[k].id}`)));
     expect(dossier.deals.data).toEqual(current);
   });
 
@@ -209,7 +192,7 @@ describe("GET /v1/accounts/{id}/dossier of an account with everything", () => {
       { currency: "USD", invoice_count: 3, outstanding: 500, overdue: 250, paid: 150, uncollectible: 75 },
     ]);
     const order = ["void", "uncollectible", "paid", "overdue", "open", "draft"];
-    const current = await Promise.all(order.map((k) => get(client, `/v1/invoices/${invoices[k].id}`)));
+    const current = await Promise.all(order.map((k) => getOk(client, `/v1/invoices/${invoices[k].id}`)));
     expect(current.map((i) => i.status)).toEqual(["void", "uncollectible", "paid", "overdue", "open", "draft"]);
     expect(dossier.billing.invoices).toEqual({ total: 6, data: current });
   });
@@ -324,7 +307,7 @@ describe("GET /v1/accounts/{id}/dossier: other cases", () => {
   it("an account with nothing yet: empty lists, zero counts, its creation as the only activity", async () => {
     const { client } = await t().tenant();
     tick();
-    const account = await create(client, "/v1/accounts", { name: "Fresh Start" });
+    const account = await createOk(client, "/v1/accounts", { name: "Fresh Start" });
     const [created] = await allEvents(client);
     tick();
     const dossier = await dossierOf(client, account.id);
@@ -353,9 +336,9 @@ describe("GET /v1/accounts/{id}/dossier: other cases", () => {
   it("win_rate is won / closed deals, rounded", async () => {
     const { client } = await t().tenant();
     const stages = await createPipeline(client);
-    const account = await create(client, "/v1/accounts", { name: "Rates" });
+    const account = await createOk(client, "/v1/accounts", { name: "Rates" });
     for (const stage of [stages.won, stages.lost, stages.lost, stages.discovery]) {
-      await create(client, "/v1/deals", { name: "d", account_id: account.id, stage_id: stage.id, amount: 10 });
+      await createOk(client, "/v1/deals", { name: "d", account_id: account.id, stage_id: stage.id, amount: 10 });
     }
     const dossier = await dossierOf(client, account.id);
     expect(dossier.signals.win_rate).toBe(0.333);
@@ -365,14 +348,14 @@ describe("GET /v1/accounts/{id}/dossier: other cases", () => {
 
   it("recent_events holds at most the 50 newest", async () => {
     const { client } = await t().tenant();
-    const account = await create(client, "/v1/accounts", { name: "Busy" });
+    const account = await createOk(client, "/v1/accounts", { name: "Busy" });
     for (let i = 0; i < 55; i++) {
       const response = await client.patch(`/v1/accounts/${account.id}`, { metadata: { n: String(i) } });
       expect(response.status, response.text).toBe(200);
     }
     const dossier = await dossierOf(client, account.id);
     expect(dossier.recent_events).toHaveLength(50);
-    const newest = (await get(client, `/v1/events?object_id=${account.id}&sort=-timestamp&per_page=50`)).data;
+    const newest = (await getOk(client, `/v1/events?object_id=${account.id}&sort=-timestamp&per_page=50`)).data;
     expect(dossier.recent_events).toEqual(newest);
     expect(dossier.recent_events[0].data.object.metadata).toEqual({ n: "54" });
     expect(dossier.recent_events[49].data.object.metadata).toEqual({ n: "5" });
@@ -380,9 +363,9 @@ describe("GET /v1/accounts/{id}/dossier: other cases", () => {
 
   it("a contact moved to another account takes its activity with it", async () => {
     const { client } = await t().tenant();
-    const first = await create(client, "/v1/accounts", { name: "First" });
-    const second = await create(client, "/v1/accounts", { name: "Second" });
-    const contact = await create(client, "/v1/contacts", { first_name: "Moe", account_id: first.id });
+    const first = await createOk(client, "/v1/accounts", { name: "First" });
+    const second = await createOk(client, "/v1/accounts", { name: "Second" });
+    const contact = await createOk(client, "/v1/contacts", { first_name: "Moe", account_id: first.id });
     expect((await dossierOf(client, first.id)).contacts.total).toBe(1);
     const moved = await client.patch(`/v1/contacts/${contact.id}`, { account_id: second.id });
     expect(moved.status, moved.text).toBe(200);
@@ -397,7 +380,7 @@ describe("GET /v1/accounts/{id}/dossier: other cases", () => {
   it("404 for another organization's account or one that does not exist; 400 naming id for a malformed id", async () => {
     const mine = await t().tenant();
     const theirs = await t().tenant();
-    const foreign = await create(theirs.client, "/v1/accounts", { name: "Not yours" });
+    const foreign = await createOk(theirs.client, "/v1/accounts", { name: "Not yours" });
     const missing = newId("account");
     for (const id of [foreign.id, missing]) {
       const response = await mine.client.get(`/v1/accounts/${id}/dossier`);

@@ -5,66 +5,40 @@ import { httpProvider, type EnrichmentInput, type EnrichmentProvider, type Enric
 import { newId } from "../../src/platform/ids.ts";
 import { expectProblem } from "../helpers/expect-problem.ts";
 import { testClock, useTestApp, type ApiResponse, type Client, type TestClock } from "../helpers/harness.ts";
+import {
+  ISO,
+  MINUTE,
+  NOW,
+  createAccount,
+  createContact,
+  createDeal,
+  createOk,
+  eventTypesOf,
+  eventsOf,
+  getAccount,
+} from "./helpers.ts";
 
 // ---------------------------------------------------------------------------
-// Helpers (this file's own).
-
-const NOW = "2026-03-10T12:00:00.000Z";
-const MINUTE = 60_000;
+// Helpers (this file's own; the shared ones are in helpers.ts).
 
 let counter = 0;
 /** A name no other test of this file uses (providers below recognize accounts by name). */
 const uniqueName = (base: string) => `${base} ${process.pid}-${++counter}`;
 
-async function createAccount(client: Client, body: Record<string, unknown>): Promise<any> {
-  const response = await client.post("/v1/accounts", body);
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
-
-async function createContact(client: Client, body: Record<string, unknown>): Promise<any> {
-  const response = await client.post("/v1/contacts", body);
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
-
-async function createDeal(client: Client, body: Record<string, unknown>): Promise<any> {
-  const response = await client.post("/v1/deals", body);
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
-
-async function createInvoice(client: Client, body: Record<string, unknown>): Promise<any> {
-  const response = await client.post("/v1/invoices", { client: "Acme", due_date: "2026-04-01", ...body });
-  expect(response.status, response.text).toBe(201);
-  return response.body;
+/** Creates an invoice for client "Acme", due 2026-04-01, unless the body says otherwise. */
+function createInvoice(client: Client, body: Record<string, unknown>): Promise<any> {
+  return createOk(client, "/v1/invoices", { client: "Acme", due_date: "2026-04-01", ...body });
 }
 
 /** A pipeline with one open stage (40%), a won and a lost stage. */
 async function createPipeline(client: Client): Promise<{ id: string; open: string; won: string; lost: string }> {
-  const response = await client.post("/v1/pipelines", {
+  const pipeline = await createOk(client, "/v1/pipelines", {
     name: uniqueName("Pipeline"),
     stages: [{ name: "Talking", probability: 40 }, { name: "Won", kind: "won" }, { name: "Lost", kind: "lost" }],
   });
-  expect(response.status, response.text).toBe(201);
-  const [open, won, lost] = response.body.stages.map((s: any) => s.id);
-  return { id: response.body.id, open, won, lost };
+  const [open, won, lost] = pipeline.stages.map((s: any) => s.id);
+  return { id: pipeline.id, open, won, lost };
 }
-
-async function getAccount(client: Client, id: string): Promise<any> {
-  const response = await client.get(`/v1/accounts/${id}`);
-  expect(response.status, response.text).toBe(200);
-  return response.body;
-}
-
-/** Every event about one object, oldest first. */
-async function eventsOf(client: Client, objectId: string): Promise<any[]> {
-  const response = await client.get(`/v1/events?object_id=${objectId}&sort=timestamp&per_page=100`);
-  expect(response.status, response.text).toBe(200);
-  return response.body.data;
-}
-
-const typesOf = async (client: Client, objectId: string) => (await eventsOf(client, objectId)).map((e) => e.type);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -91,8 +65,6 @@ function deferred<T>() {
   });
   return { promise, resolve, reject };
 }
-
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 // ---------------------------------------------------------------------------
 
@@ -194,7 +166,7 @@ describe("built-in provider (the default)", () => {
     // What it would have filled is still reported in data.
     expect(response.body.enrichment).toMatchObject({ status: "enriched", source: "builtin", enriched_at: clock().toISOString() });
     expect(response.body.enrichment.data.industry_guess).toBe("Logistics");
-    expect(await typesOf(client, account.id)).toEqual(["account.created", "account.enriched"]);
+    expect(await eventTypesOf(client, account.id)).toEqual(["account.created", "account.enriched"]);
   });
 
   it("fills only the fields that are empty, next to ones the user set", async () => {
@@ -215,7 +187,7 @@ describe("built-in provider (the default)", () => {
     expect(response.body).toMatchObject({ industry: null, country: null, website: null, employee_count: null, annual_revenue: null });
     expect(response.body.enrichment).toMatchObject({ status: "enriched", source: "builtin", error: null });
     expect(response.body.enrichment.data).toMatchObject({ industry_guess: null, customer: false });
-    expect(await typesOf(client, account.id)).toEqual(["account.created", "account.enriched"]);
+    expect(await eventTypesOf(client, account.id)).toEqual(["account.created", "account.enriched"]);
   });
 
   it("a website the user later clears is filled again on the next enrichment", async () => {
@@ -301,7 +273,7 @@ describe("built-in provider (the default)", () => {
       expect(again.body.enrichment.data).toEqual(first.body.enrichment.data);
       expect(again.body.enrichment.enriched_at).toBe(clock().toISOString());
       expect({ ...again.body, enrichment: null }).toEqual({ ...first.body, updated_at: clock().toISOString(), enrichment: null });
-      expect(await typesOf(client, account.id)).toEqual(["account.created", "account.updated", "account.enriched", "account.enriched"]);
+      expect(await eventTypesOf(client, account.id)).toEqual(["account.created", "account.updated", "account.enriched", "account.enriched"]);
     });
 
     it("is deterministic when a contact was edited without changing what enrichment reads", async () => {
@@ -335,7 +307,7 @@ describe("built-in provider (the default)", () => {
     const problem = expectProblem(refused, 400, "validation_failed");
     expect(problem.errors).toEqual([{ in: "body", field: "force", message: expect.any(String) }]);
     expect(await getAccount(client, account.id)).toEqual(account);
-    expect(await typesOf(client, account.id)).toEqual(["account.created"]);
+    expect(await eventTypesOf(client, account.id)).toEqual(["account.created"]);
     const accepted = await enrich(client, account.id, {});
     expect(accepted.status, accepted.text).toBe(200);
     expect(accepted.body.enrichment.status).toBe("enriched");
@@ -351,7 +323,7 @@ describe("built-in provider (the default)", () => {
     const foreign = await createAccount(theirs.client, { name: "Nordwind Logistics", domain: "nordwind.de" });
     expectProblem(await enrich(mine.client, foreign.id), 404, "not_found");
     expect(await getAccount(theirs.client, foreign.id)).toEqual(foreign);
-    expect(await typesOf(theirs.client, foreign.id)).toEqual(["account.created"]);
+    expect(await eventTypesOf(theirs.client, foreign.id)).toEqual(["account.created"]);
   });
 
   it("400 naming id for an id of another kind or malformed", async () => {
@@ -370,7 +342,7 @@ describe("built-in provider (the default)", () => {
     expectProblem(await enrich(readOnly.client, account.id), 403, "insufficient_permission");
     expectProblem(await enrich(finance.client, account.id), 403, "insufficient_permission");
     expect(await getAccount(tenant.client, account.id)).toEqual(account);
-    expect(await typesOf(tenant.client, account.id)).toEqual(["account.created"]);
+    expect(await eventTypesOf(tenant.client, account.id)).toEqual(["account.created"]);
     const growth = await tenant.newKey("engine", { engines: ["growth"] });
     const response = await enrich(growth.client, account.id);
     expect(response.status, response.text).toBe(200);
@@ -438,7 +410,7 @@ describe("a provider of the integration's own, slower than the wait", () => {
       enrichment: { status: "pending", source: null, enriched_at: null, requested_at: requested, data: null, error: null },
     });
     expect(await getAccount(client, account.id)).toEqual(response.body);
-    expect(await typesOf(client, account.id)).toEqual(["account.created"]);
+    expect(await eventTypesOf(client, account.id)).toEqual(["account.created"]);
 
     const done = await settled(client, account.id);
     expect(done).toEqual({
@@ -502,7 +474,7 @@ describe("a provider of the integration's own, slower than the wait", () => {
     release.resolve();
     await settled(client, account.id);
     expect(callsFor(account.name)).toHaveLength(1);
-    expect(await typesOf(client, account.id)).toEqual(["account.created", "account.updated", "account.enriched"]);
+    expect(await eventTypesOf(client, account.id)).toEqual(["account.created", "account.updated", "account.enriched"]);
   });
 
   it("a failing provider leaves the fields as they were: status failed with the error, and no account.enriched", async () => {
@@ -527,7 +499,7 @@ describe("a provider of the integration's own, slower than the wait", () => {
         error: { message: "quota exceeded for acme-intel", failed_at: now },
       },
     });
-    expect(await typesOf(client, account.id)).toEqual(["account.created"]);
+    expect(await eventTypesOf(client, account.id)).toEqual(["account.created"]);
     const list = await client.get("/v1/accounts?enrichment_status=failed");
     expect(list.body.data.map((a: any) => a.id)).toEqual([account.id]);
   });
@@ -569,7 +541,7 @@ describe("a provider of the integration's own, slower than the wait", () => {
       error: null,
     });
     expect(done.industry).toBe("Aerospace");
-    expect(await typesOf(client, account.id)).toEqual(["account.created", "account.updated", "account.enriched"]);
+    expect(await eventTypesOf(client, account.id)).toEqual(["account.created", "account.updated", "account.enriched"]);
   });
 
   it("a failure after a success keeps the last successful source, time and data next to the error", async () => {
@@ -595,7 +567,7 @@ describe("a provider of the integration's own, slower than the wait", () => {
         error: { message: "provider down", failed_at: clock().toISOString() },
       },
     });
-    expect(await typesOf(client, account.id)).toEqual(["account.created", "account.updated", "account.enriched"]);
+    expect(await eventTypesOf(client, account.id)).toEqual(["account.created", "account.updated", "account.enriched"]);
   });
 
   it("an account deleted while its enrichment runs gets no account.enriched", async () => {
@@ -610,7 +582,7 @@ describe("a provider of the integration's own, slower than the wait", () => {
     release.resolve();
     await sleep(300);
     expectProblem(await client.get(`/v1/accounts/${account.id}`), 404, "not_found");
-    expect(await typesOf(client, account.id)).toEqual(["account.created", "account.deleted"]);
+    expect(await eventTypesOf(client, account.id)).toEqual(["account.created", "account.deleted"]);
   });
 
   it("the scheduler finishes an enrichment whose runner went away, once its lease has run out", async () => {
@@ -811,7 +783,7 @@ describe("the external HTTP provider", () => {
       enrichment: { status: "failed", source: null, enriched_at: null, requested_at: now, data: null, error: { message, failed_at: now } },
     });
     expect(await getAccount(client, account.id)).toEqual(response.body);
-    expect(await typesOf(client, account.id)).toEqual(["account.created"]);
+    expect(await eventTypesOf(client, account.id)).toEqual(["account.created"]);
     expect(receivedFor(domain).length).toBeGreaterThan(0);
   }
 
@@ -884,6 +856,6 @@ describe("an HTTP provider that cannot be reached", () => {
     expect(response.body.enrichment.status).toBe("failed");
     expect(response.body.enrichment.error.message).toMatch(new RegExp(`^The enrichment service at 127\\.0\\.0\\.1:${deadPort} could not be reached: .+`));
     expect({ ...response.body, enrichment: null }).toEqual({ ...account, enrichment: null });
-    expect(await typesOf(client, account.id)).toEqual(["account.created"]);
+    expect(await eventTypesOf(client, account.id)).toEqual(["account.created"]);
   });
 });

@@ -1,19 +1,27 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/platform/ids.ts";
 import { expectProblem } from "../helpers/expect-problem.ts";
-import { testClock, useTestApp, type ApiResponse, type Client, type Tenant } from "../helpers/harness.ts";
+import { testClock, useTestApp, type Client, type Tenant } from "../helpers/harness.ts";
+import {
+  NOW,
+  PIPELINE_ID,
+  STAGE_ID,
+  createOk,
+  defaultPipeline,
+  eventTypesOf,
+  eventsOf,
+  expectInvalid,
+  expectUnprocessable,
+  getOk,
+  listPipelines,
+  neverBeforeNow,
+  takeSnapshot,
+} from "./helpers.ts";
 
-const NOW = "2026-03-10T12:00:00.000Z";
 const clock = testClock(NOW);
 const t = useTestApp({ clock });
 
-// The clock only moves forward in this file, so rate-limit state never sees time run backwards.
-beforeEach(() => {
-  if (clock().getTime() < Date.parse(NOW)) clock.set(NOW);
-});
-
-const PIPELINE_ID = /^pipe_[0-7][0-9a-hjkmnp-tv-z]{25}$/;
-const STAGE_ID = /^stage_[0-7][0-9a-hjkmnp-tv-z]{25}$/;
+neverBeforeNow(clock);
 
 /** The default pipeline's stages as the API shows them, without their ids. */
 const DEFAULT_STAGES = [
@@ -26,7 +34,7 @@ const DEFAULT_STAGES = [
 ];
 
 // ---------------------------------------------------------------------------
-// Helpers (local to this file)
+// Helpers (local to this file; the shared ones are in helpers.ts)
 // ---------------------------------------------------------------------------
 
 /** Stages without their ids, to compare with a literal. */
@@ -42,22 +50,8 @@ function asInput(stages: any[]): any[] {
   return stages.map(({ id, name, probability, kind }) => ({ id, name, probability, kind }));
 }
 
-async function listPipelines(client: Client, query = ""): Promise<{ data: any[]; meta: any }> {
-  const response = await client.get(`/v1/pipelines${query}`);
-  expect(response.status, response.text).toBe(200);
-  return response.body;
-}
-
-async function defaultPipeline(client: Client): Promise<any> {
-  const defaults = (await listPipelines(client, "?per_page=100")).data.filter((p) => p.is_default);
-  expect(defaults).toHaveLength(1);
-  return defaults[0];
-}
-
-async function getPipeline(client: Client, id: string): Promise<any> {
-  const response = await client.get(`/v1/pipelines/${id}`);
-  expect(response.status, response.text).toBe(200);
-  return response.body;
+function getPipeline(client: Client, id: string): Promise<any> {
+  return getOk(client, `/v1/pipelines/${id}`);
 }
 
 const threeStages = () => [
@@ -66,54 +60,18 @@ const threeStages = () => [
   { name: "Lost", kind: "lost" },
 ];
 
-async function createPipeline(client: Client, body: Record<string, unknown> = {}): Promise<any> {
-  const response = await client.post("/v1/pipelines", { name: "Partners", stages: threeStages(), ...body });
-  expect(response.status, response.text).toBe(201);
-  return response.body;
+/** Creates a pipeline named "Partners" with three stages, unless the body says otherwise. */
+function createPipeline(client: Client, body: Record<string, unknown> = {}): Promise<any> {
+  return createOk(client, "/v1/pipelines", { name: "Partners", stages: threeStages(), ...body });
 }
 
-async function createDeal(client: Client, body: Record<string, unknown>): Promise<any> {
-  const response = await client.post("/v1/deals", { name: "A deal", ...body });
-  expect(response.status, response.text).toBe(201);
-  return response.body;
+/** Creates a deal named "A deal" unless the body names it. */
+function createDeal(client: Client, body: Record<string, unknown>): Promise<any> {
+  return createOk(client, "/v1/deals", { name: "A deal", ...body });
 }
 
-/** Every event about one object, oldest first. */
-async function eventsOf(client: Client, objectId: string): Promise<any[]> {
-  const response = await client.get(`/v1/events?object_id=${objectId}&sort=timestamp&per_page=100`);
-  expect(response.status, response.text).toBe(200);
-  return response.body.data;
-}
-
-async function eventTypesOf(client: Client, objectId: string): Promise<string[]> {
-  return (await eventsOf(client, objectId)).map((e) => e.type);
-}
-
-/** Everything a refused write could have changed: every pipeline, every deal, the event count. */
-async function snapshot(client: Client) {
-  const pipelines = await listPipelines(client, "?per_page=100");
-  const deals = await client.get("/v1/deals?per_page=100");
-  const events = await client.get("/v1/events?per_page=1");
-  expect(deals.status).toBe(200);
-  expect(events.status).toBe(200);
-  return { pipelines: pipelines.data, deals: deals.body.data, events: events.body.meta.total, lastEvent: events.body.data[0]?.id ?? null };
-}
-
-function errorFields(response: ApiResponse): string[] {
-  return ((response.body?.errors ?? []) as { in: string; field: string }[]).map((e) => `${e.in}:${e.field}`);
-}
-
-/** A 400 naming exactly these fields. */
-function expectInvalid(response: ApiResponse, fields: string[], location = "body"): void {
-  expectProblem(response, 400, "validation_failed");
-  expect(errorFields(response).sort()).toEqual(fields.map((f) => `${location}:${f}`).sort());
-}
-
-/** A 422 naming exactly this body field. */
-function expectUnprocessable(response: ApiResponse, field: string): void {
-  expectProblem(response, 422, "unprocessable");
-  expect(errorFields(response)).toEqual([`body:${field}`]);
-}
+/** Everything a refused write could have changed: every pipeline, every deal, the event log. */
+const snapshot = (client: Client) => takeSnapshot(client, ["/v1/pipelines", "/v1/deals"]);
 
 // ---------------------------------------------------------------------------
 

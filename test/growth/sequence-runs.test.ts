@@ -2,22 +2,32 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { MailTransport, OutgoingMail } from "../../src/engines/growth/mail-transport.ts";
 import { newId } from "../../src/platform/ids.ts";
 import { expectProblem } from "../helpers/expect-problem.ts";
-import { testClock, useTestApp, type ApiResponse, type Client, type Tenant, type TestApp } from "../helpers/harness.ts";
+import { testClock, useTestApp, type Client, type Tenant, type TestApp } from "../helpers/harness.ts";
+import {
+  DAY,
+  ENROLLMENT_ID,
+  MESSAGE_ID,
+  MINUTE,
+  NOW,
+  actOnSequence,
+  createOk,
+  enroll,
+  errorFields,
+  eventLogState,
+  eventTypesOf,
+  eventsOf,
+  expectInvalid,
+  expectRefusedTransition,
+  getOk,
+} from "./helpers.ts";
 
 // Running sequences: enrollments, the scheduler that runs their steps, the mail
 // log and replies. The sequences themselves are in sequences.test.ts.
-
-const NOW = "2026-03-10T12:00:00.000Z";
-const DAY = 86_400_000;
-const MINUTE = 60_000;
 
 /** NOW plus some days (and milliseconds), as the API writes times. */
 function at(days: number, ms = 0): string {
   return new Date(Date.parse(NOW) + days * DAY + ms).toISOString();
 }
-
-const ENR_ID = /^enr_[0-7][0-9a-hjkmnp-tv-z]{25}$/;
-const MSG_ID = /^msg_[0-7][0-9a-hjkmnp-tv-z]{25}$/;
 
 function email(subject: string, body: string, delay_days = 0) {
   return { type: "email", delay_days, subject, body };
@@ -29,48 +39,23 @@ function wait(delay_days: number) {
   return { type: "wait", delay_days };
 }
 
-async function createSequence(client: Client, body: Record<string, unknown> = {}): Promise<any> {
-  const response = await client.post("/v1/sequences", { name: "Outbound", status: "active", steps: [email("Hi", "Hello")], ...body });
-  expect(response.status, response.text).toBe(201);
-  return response.body;
+/** Creates an active sequence named "Outbound" with one email step, unless the body says otherwise. */
+function createSequence(client: Client, body: Record<string, unknown> = {}): Promise<any> {
+  return createOk(client, "/v1/sequences", { name: "Outbound", status: "active", steps: [email("Hi", "Hello")], ...body });
 }
 
-async function getSequence(client: Client, id: string): Promise<any> {
-  const response = await client.get(`/v1/sequences/${id}`);
-  expect(response.status, response.text).toBe(200);
-  return response.body;
-}
-
-async function act(client: Client, id: string, action: "activate" | "pause" | "archive"): Promise<any> {
-  const response = await client.post(`/v1/sequences/${id}/${action}`);
-  expect(response.status, `${action}: ${response.text}`).toBe(200);
-  return response.body;
-}
-
-async function createAccount(client: Client, name: string): Promise<any> {
-  const response = await client.post("/v1/accounts", { name });
-  expect(response.status, response.text).toBe(201);
-  return response.body;
+function createAccount(client: Client, name: string): Promise<any> {
+  return createOk(client, "/v1/accounts", { name });
 }
 
 let contactCounter = 0;
 /** A contact with an email address unique in the run, unless the body says otherwise. */
-async function createContact(client: Client, body: Record<string, unknown> = {}): Promise<any> {
-  const response = await client.post("/v1/contacts", { first_name: "Ann", email: `person${++contactCounter}@example.com`, ...body });
-  expect(response.status, response.text).toBe(201);
-  return response.body;
+function createContact(client: Client, body: Record<string, unknown> = {}): Promise<any> {
+  return createOk(client, "/v1/contacts", { first_name: "Ann", email: `person${++contactCounter}@example.com`, ...body });
 }
 
-async function enroll(client: Client, sequenceId: string, contactId: string): Promise<any> {
-  const response = await client.post(`/v1/sequences/${sequenceId}/enrollments`, { contact_id: contactId });
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
-
-async function getEnrollment(client: Client, enrollment: { id: string; sequence_id: string }): Promise<any> {
-  const response = await client.get(`/v1/sequences/${enrollment.sequence_id}/enrollments/${enrollment.id}`);
-  expect(response.status, response.text).toBe(200);
-  return response.body;
+function getEnrollment(client: Client, enrollment: { id: string; sequence_id: string }): Promise<any> {
+  return getOk(client, `/v1/sequences/${enrollment.sequence_id}/enrollments/${enrollment.id}`);
 }
 
 async function unenroll(client: Client, enrollment: { id: string; sequence_id: string }): Promise<any> {
@@ -81,49 +66,23 @@ async function unenroll(client: Client, enrollment: { id: string; sequence_id: s
 
 /** The mail log, newest first. */
 async function messages(client: Client, query = ""): Promise<any[]> {
-  const response = await client.get(`/v1/sequence_messages?per_page=100&${query}`);
-  expect(response.status, response.text).toBe(200);
-  expect(response.body.meta.total).toBe(response.body.data.length);
-  return response.body.data;
+  const log = await getOk(client, `/v1/sequence_messages?per_page=100&${query}`);
+  expect(log.meta.total).toBe(log.data.length);
+  return log.data;
 }
 
-async function eventsOf(client: Client, objectId: string): Promise<any[]> {
-  const response = await client.get(`/v1/events?object_id=${objectId}&sort=timestamp&per_page=100`);
-  expect(response.status, response.text).toBe(200);
-  return response.body.data;
-}
-
-async function eventTypesOf(client: Client, objectId: string): Promise<string[]> {
-  return (await eventsOf(client, objectId)).map((e) => e.type);
-}
-
-/** Counts any write would move: the tenant's events and messages, and the sequences' enrollments. */
+/** Counts any write would move: the event log, the mail log, and the given sequences' enrollments. */
 async function snapshot(client: Client, sequenceIds: string[] = []): Promise<Record<string, unknown>> {
-  const events = await client.get("/v1/events?per_page=1");
-  const log = await client.get("/v1/sequence_messages?per_page=1");
-  const result: Record<string, unknown> = { events: events.body.meta.total, lastEvent: events.body.data[0]?.id ?? null, messages: log.body.meta.total };
-  for (const id of sequenceIds) result[id] = (await client.get(`/v1/sequences/${id}/enrollments?per_page=100`)).body.data;
+  const result: Record<string, unknown> = await eventLogState(client);
+  result.messages = (await getOk(client, "/v1/sequence_messages?per_page=1")).meta.total;
+  for (const id of sequenceIds) result[id] = (await getOk(client, `/v1/sequences/${id}/enrollments?per_page=100`)).data;
   return result;
-}
-
-function errorFields(response: ApiResponse): string[] {
-  return ((response.body?.errors ?? []) as { in: string; field: string }[]).map((e) => `${e.in}:${e.field}`);
-}
-
-function expectInvalid(response: ApiResponse, fields: string[], location = "body"): void {
-  expectProblem(response, 400, "validation_failed");
-  expect(errorFields(response).sort()).toEqual(fields.map((f) => `${location}:${f}`).sort());
-}
-
-function expectRefusedTransition(response: ApiResponse, currentStatus: string): void {
-  expectProblem(response, 409, "invalid_state_transition");
-  expect(response.body.current_status).toBe(currentStatus);
 }
 
 /** A new enrollment as the API shows it, with fields replaced. */
 function freshEnrollment(sequence: any, contact: any, fields: Record<string, unknown> = {}) {
   return {
-    id: expect.stringMatching(ENR_ID),
+    id: expect.stringMatching(ENROLLMENT_ID),
     object: "enrollment",
     sequence_id: sequence.id,
     contact_id: contact.id,
@@ -187,7 +146,7 @@ describe("with the built-in mail transport", () => {
 
     it("enrolls into draft and paused sequences too (their steps wait)", async () => {
       const draft = await createSequence(client, { status: "draft" });
-      const paused = await act(client, (await createSequence(client)).id, "pause");
+      const paused = await actOnSequence(client, (await createSequence(client)).id, "pause");
       const contact = await createContact(client);
       expect((await enroll(client, draft.id, contact.id)).status).toBe("active");
       expect((await enroll(client, paused.id, contact.id)).status).toBe("active");
@@ -262,7 +221,7 @@ describe("with the built-in mail transport", () => {
     });
 
     it("refuses an archived sequence: 409 naming archived, nothing changed", async () => {
-      const sequence = await act(client, (await createSequence(client)).id, "archive");
+      const sequence = await actOnSequence(client, (await createSequence(client)).id, "archive");
       const contact = await createContact(client);
       const before = await snapshot(client, [sequence.id]);
       expectRefusedTransition(await client.post(`/v1/sequences/${sequence.id}/enrollments`, { contact_id: contact.id }), "archived");
@@ -417,7 +376,7 @@ describe("with the built-in mail transport", () => {
       const log = await messages(client);
       expect(log).toEqual([
         {
-          id: expect.stringMatching(MSG_ID),
+          id: expect.stringMatching(MESSAGE_ID),
           object: "sequence_message",
           sequence_id: sequence.id,
           enrollment_id: enrollment.id,
@@ -579,11 +538,11 @@ describe("with the built-in mail transport", () => {
       const sequence = await createSequence(client, { steps: [email("Hi", "Hello", 1), task("Call", 1)] });
       const enrollment = await enroll(client, sequence.id, (await createContact(client)).id);
       clock.set(at(0, MINUTE));
-      await act(client, sequence.id, "pause");
+      await actOnSequence(client, sequence.id, "pause");
       await tickAt(at(3));
       expect(await getEnrollment(client, enrollment)).toEqual(enrollment);
       expect(await messages(client)).toEqual([]);
-      await act(client, sequence.id, "activate");
+      await actOnSequence(client, sequence.id, "activate");
       await tick();
       expect(await getEnrollment(client, enrollment)).toMatchObject({ status: "active", current_step: 1, last_step_at: at(3), next_step_at: at(4) });
       expect(await messages(client)).toHaveLength(1);
@@ -594,7 +553,7 @@ describe("with the built-in mail transport", () => {
       const enrollment = await enroll(client, sequence.id, (await createContact(client)).id);
       await tickAt(at(1));
       expect(await getEnrollment(client, enrollment)).toEqual(enrollment);
-      await act(client, sequence.id, "activate");
+      await actOnSequence(client, sequence.id, "activate");
       await tick();
       expect(await getEnrollment(client, enrollment)).toMatchObject({ status: "completed", finished_at: at(1) });
     });
@@ -603,10 +562,10 @@ describe("with the built-in mail transport", () => {
       const sequence = await createSequence(client, { steps: [email("Hi", "Hello"), email("Again", "Hello again", 1)] });
       const enrollment = await enroll(client, sequence.id, (await createContact(client)).id);
       await tick();
-      await act(client, sequence.id, "pause");
+      await actOnSequence(client, sequence.id, "pause");
       const shortened = await client.patch(`/v1/sequences/${sequence.id}`, { steps: [email("Hi", "Hello")] });
       expect(shortened.status, shortened.text).toBe(200);
-      await act(client, sequence.id, "activate");
+      await actOnSequence(client, sequence.id, "activate");
       await tickAt(at(1));
       expect(await getEnrollment(client, enrollment)).toMatchObject({ status: "completed", current_step: 1, last_step_index: 0, next_step_at: null, finished_at: at(1) });
       expect(await messages(client)).toHaveLength(1);
@@ -648,7 +607,7 @@ describe("with the built-in mail transport", () => {
       const manual = await unenroll(client, e3);
       await tick();
       clock.set(at(0, 10 * MINUTE));
-      const archived = await act(client, sequence.id, "archive");
+      const archived = await actOnSequence(client, sequence.id, "archive");
       expect(archived.status).toBe("archived");
       for (const enrollment of [e1, e2]) {
         const stopped = await getEnrollment(client, enrollment);
@@ -730,7 +689,7 @@ describe("with the built-in mail transport", () => {
       const inbound = await messages(client, "direction=inbound");
       expect(inbound).toEqual([
         {
-          id: expect.stringMatching(MSG_ID),
+          id: expect.stringMatching(MESSAGE_ID),
           object: "sequence_message",
           sequence_id: sequence.id,
           enrollment_id: enrollment.id,
@@ -974,7 +933,7 @@ describe("with a mail transport of its own", () => {
     relay.down = false;
     clock.set(at(0, 20 * MINUTE));
     await app.scheduler.tick();
-    expect(relay.sent).toEqual([{ id: expect.stringMatching(MSG_ID), to: "hal@example.com", subject: "Hi Hal", body: "Hello Hal" }]);
+    expect(relay.sent).toEqual([{ id: expect.stringMatching(MESSAGE_ID), to: "hal@example.com", subject: "Hi Hal", body: "Hello Hal" }]);
     const log = await messages(client);
     expect(log).toEqual([
       {

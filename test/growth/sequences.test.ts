@@ -1,18 +1,32 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/platform/ids.ts";
 import { expectProblem } from "../helpers/expect-problem.ts";
-import { testClock, useTestApp, type ApiResponse, type Client, type Tenant } from "../helpers/harness.ts";
+import { testClock, useTestApp, type Client, type Tenant } from "../helpers/harness.ts";
+import {
+  ISO,
+  NOW,
+  SEQUENCE_ID,
+  actOnSequence,
+  createContact,
+  createOk,
+  enroll,
+  errorFields,
+  eventLogState,
+  eventTypesOf,
+  eventsOf,
+  expectInvalid,
+  expectRefusedTransition,
+  getOk,
+  getSequence,
+} from "./helpers.ts";
 
 // Sequences themselves: create, read, update, delete, the status actions, their
 // events, validation, lists and isolation. Enrollments, the scheduler and
 // replies are in sequence-runs.test.ts.
 
-const NOW = "2026-03-10T12:00:00.000Z";
 // The clock only moves forward in this file, so no key's rate-limit state is ever in the future.
 const clock = testClock(NOW);
 const t = useTestApp({ clock });
-
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const EMAIL_STEP = { type: "email", delay_days: 0, subject: "Hello {{first_name}}", body: "Hi {{first_name}}, a word about {{company}}." };
 const WAIT_STEP = { type: "wait", delay_days: 2 };
@@ -29,22 +43,9 @@ function sequenceInput(overrides: Record<string, unknown> = {}): Record<string, 
   return { name: "Onboarding", steps: [EMAIL_STEP, WAIT_STEP, TASK_STEP], ...overrides };
 }
 
-async function createSequence(client: Client, overrides: Record<string, unknown> = {}): Promise<any> {
-  const response = await client.post("/v1/sequences", sequenceInput(overrides));
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
-
-async function getSequence(client: Client, id: string): Promise<any> {
-  const response = await client.get(`/v1/sequences/${id}`);
-  expect(response.status, response.text).toBe(200);
-  return response.body;
-}
-
-async function act(client: Client, id: string, action: "activate" | "pause" | "archive"): Promise<any> {
-  const response = await client.post(`/v1/sequences/${id}/${action}`);
-  expect(response.status, `${action}: ${response.text}`).toBe(200);
-  return response.body;
+/** Creates a sequence from sequenceInput(), with fields replaced or added. */
+function createSequence(client: Client, overrides: Record<string, unknown> = {}): Promise<any> {
+  return createOk(client, "/v1/sequences", sequenceInput(overrides));
 }
 
 const STATES = ["draft", "active", "paused", "archived"] as const;
@@ -52,56 +53,15 @@ type State = (typeof STATES)[number];
 
 async function sequenceIn(client: Client, state: State, overrides: Record<string, unknown> = {}): Promise<any> {
   if (state === "draft") return createSequence(client, overrides);
-  if (state === "archived") return act(client, (await createSequence(client, overrides)).id, "archive");
+  if (state === "archived") return actOnSequence(client, (await createSequence(client, overrides)).id, "archive");
   const active = await createSequence(client, { status: "active", ...overrides });
-  return state === "active" ? active : act(client, active.id, "pause");
+  return state === "active" ? active : actOnSequence(client, active.id, "pause");
 }
 
-async function createContact(client: Client, body: Record<string, unknown>): Promise<any> {
-  const response = await client.post("/v1/contacts", body);
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
-
-async function enroll(client: Client, sequenceId: string, contactId: string): Promise<any> {
-  const response = await client.post(`/v1/sequences/${sequenceId}/enrollments`, { contact_id: contactId });
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
-
-async function eventsOf(client: Client, objectId: string): Promise<any[]> {
-  const response = await client.get(`/v1/events?object_id=${objectId}&sort=timestamp&per_page=100`);
-  expect(response.status, response.text).toBe(200);
-  return response.body.data;
-}
-
-async function eventTypesOf(client: Client, objectId: string): Promise<string[]> {
-  return (await eventsOf(client, objectId)).map((e) => e.type);
-}
-
-/** Counts any write would move: the tenant's sequences and events. */
+/** Counts any write would move: the tenant's sequences, and the event log. */
 async function snapshot(client: Client): Promise<{ sequences: number; events: number; lastEvent: string | null }> {
-  const sequences = await client.get("/v1/sequences?per_page=1");
-  const events = await client.get("/v1/events?per_page=1");
-  expect(sequences.status, sequences.text).toBe(200);
-  expect(events.status, events.text).toBe(200);
-  return { sequences: sequences.body.meta.total, events: events.body.meta.total, lastEvent: events.body.data[0]?.id ?? null };
-}
-
-function errorFields(response: ApiResponse): string[] {
-  return ((response.body?.errors ?? []) as { in: string; field: string }[]).map((e) => `${e.in}:${e.field}`);
-}
-
-/** A 400 validation problem naming exactly these fields. */
-function expectInvalid(response: ApiResponse, fields: string[], location = "body"): void {
-  expectProblem(response, 400, "validation_failed");
-  expect(errorFields(response).sort()).toEqual(fields.map((f) => `${location}:${f}`).sort());
-}
-
-function expectRefusedTransition(response: ApiResponse, currentStatus: string): void {
-  expectProblem(response, 409, "invalid_state_transition");
-  expect(response.body.current_status).toBe(currentStatus);
-  expect(response.body.detail).toContain(currentStatus);
+  const sequences = await getOk(client, "/v1/sequences?per_page=1");
+  return { sequences: sequences.meta.total, ...(await eventLogState(client)) };
 }
 
 describe("POST /v1/sequences", () => {
@@ -112,7 +72,7 @@ describe("POST /v1/sequences", () => {
     expect(response.status, response.text).toBe(201);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(response.body).toEqual({
-      id: expect.stringMatching(/^seq_[0-7][0-9a-hjkmnp-tv-z]{25}$/),
+      id: expect.stringMatching(SEQUENCE_ID),
       object: "sequence",
       name: "Q2 outbound",
       status: "draft",
@@ -485,10 +445,10 @@ describe("status actions: activate, pause, archive", () => {
   it("runs a full life: draft, active, paused, active, archived", async () => {
     const tenant = await t().tenant();
     const sequence = await createSequence(tenant.client);
-    await act(tenant.client, sequence.id, "activate");
-    await act(tenant.client, sequence.id, "pause");
-    await act(tenant.client, sequence.id, "activate");
-    const archived = await act(tenant.client, sequence.id, "archive");
+    await actOnSequence(tenant.client, sequence.id, "activate");
+    await actOnSequence(tenant.client, sequence.id, "pause");
+    await actOnSequence(tenant.client, sequence.id, "activate");
+    const archived = await actOnSequence(tenant.client, sequence.id, "archive");
     expect(archived.status).toBe("archived");
     expect(await eventTypesOf(tenant.client, sequence.id)).toEqual([
       "sequence.created",
@@ -554,7 +514,7 @@ describe("DELETE /v1/sequences/{id}", () => {
     const contact = await createContact(tenant.client, { first_name: "Bo", email: "bo@example.com" });
     await enroll(tenant.client, sequence.id, contact.id);
     expectProblem(await tenant.client.delete(`/v1/sequences/${sequence.id}`), 409, "conflict");
-    await act(tenant.client, sequence.id, "archive");
+    await actOnSequence(tenant.client, sequence.id, "archive");
     const deleted = await tenant.client.delete(`/v1/sequences/${sequence.id}`);
     expect(deleted.status, deleted.text).toBe(200);
   });

@@ -119,7 +119,8 @@ export async function accountForEmailDomain(tx: Tx, orgId: string, domain: strin
     .from(accounts)
     .where(and(eq(accounts.orgId, orgId), inArray(accounts.domain, candidates)))
     .orderBy(sql`length(${accounts.domain}) DESC`)
-    .limit(1);
+    .limit(1)
+    .for("share");
   return row?.id ?? null;
 }
 

@@ -145,6 +145,8 @@ export async function updateContact(db: Db, ctx: WriteContext, id: string, input
   const email = input.email ? input.email.toLowerCase() : input.email;
   const row = await withEmailConflicts(db, ctx.orgId, email, () =>
     write(db, ctx, async (tx, emit) => {
+      // The account first, then the contact: the order deleteAccount locks them in, so the two never deadlock.
+      if (input.account_id) await requireAccount(tx, ctx.orgId, input.account_id);
       const before = await lockContact(tx, ctx.orgId, id);
       const next = {
         firstName: input.first_name === undefined ? before.firstName : input.first_name,
@@ -155,7 +157,6 @@ export async function updateContact(db: Db, ctx: WriteContext, id: string, input
         throw invalidField("body", "email", "cannot be cleared while first_name and last_name are empty too");
       }
       let accountId = input.account_id === undefined ? before.accountId : input.account_id;
-      if (input.account_id) await requireAccount(tx, ctx.orgId, input.account_id);
       // A contact without an account that gets an email is matched like a new one.
       if (accountId === null && input.account_id === undefined && email && email !== before.email) {
         accountId = await accountForEmailDomain(tx, ctx.orgId, emailDomain(email));

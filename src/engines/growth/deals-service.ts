@@ -123,9 +123,10 @@ export async function createDeal(db: Db, ctx: WriteContext, input: CreateDealInp
 
 export async function updateDeal(db: Db, ctx: WriteContext, id: string, input: UpdateDealInput): Promise<DealApi> {
   const row = await write(db, ctx, async (tx, emit) => {
-    const before = await lockDeal(tx, ctx.orgId, id);
+    // What the deal will name first, then the deal: the order deleting an account or a contact locks them in.
     if (input.account_id) await requireAccount(tx, ctx.orgId, input.account_id);
     if (input.contact_ids) await requireContacts(tx, ctx.orgId, input.contact_ids, "contact_ids");
+    const before = await lockDeal(tx, ctx.orgId, id);
     const moving = input.stage_id !== undefined || (input.pipeline_id !== undefined && input.pipeline_id !== before.pipelineId);
     const stage = moving ? await resolveStage(tx, emit, ctx, input.pipeline_id, input.stage_id) : undefined;
     const currency = input.currency ?? before.currency;
