@@ -8,6 +8,8 @@ import { registerGrowth } from "./engines/growth/index.ts";
 import { registerTalent } from "./engines/talent/index.ts";
 import { registerSnapshotRoutes } from "./intelligence/snapshots-routes.ts";
 import { Snapshot } from "./intelligence/snapshots-schemas.ts";
+import type { SsrfPolicy } from "./webhooks/ssrf.ts";
+import { registerWebhookRoutes } from "./webhooks/webhooks-routes.ts";
 import { enricherOf, type Integrations } from "./integrations.ts";
 import { registerApiKeyRoutes, ApiKey } from "./platform/auth/api-keys-routes.ts";
 import { registerAuth, registerPermissionGuard } from "./platform/auth/auth-hook.ts";
@@ -37,6 +39,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Outside services (enrichment, mail); the built-in offline ones when left out. */
   integrations?: Partial<Integrations>;
+  /** Where webhook endpoints may point; https to public addresses only when left out. */
+  webhookPolicy?: SsrfPolicy;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -108,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   const growth = registerGrowth(app, { ...routeDeps, enricher: enricherOf(deps.integrations, clock, app.log) });
   const talent = registerTalent(app, routeDeps);
   registerSnapshotRoutes(app, routeDeps);
+  registerWebhookRoutes(app, routeDeps, deps.webhookPolicy ?? { allowedNetworks: [], allowHttp: false });
   registerEventRoutes(app, routeDeps, { ...finance.eventObjects, ...growth.eventObjects, ...talent.eventObjects, snapshot: Snapshot, api_key: ApiKey });
 
   app.get("/v1/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { parseCidrList } from "./webhooks/ssrf.ts";
 
 /**
  * Environment -> typed config. Every variable is validated here, at start, so a
@@ -24,6 +25,13 @@ export interface Config {
   enrichmentWaitMs: number;
   /** Hours between scheduled intelligence snapshots of each organization; 0: only on demand. */
   snapshotEveryHours: number;
+  /** Run the webhook dispatcher inside the process (serve and worker). */
+  webhookDispatcher: boolean;
+  /** CIDRs webhook endpoints may point into although they are private (local development, tests). */
+  webhookAllowPrivateNetworks: string[];
+  webhookAllowHttp: boolean;
+  webhookDisableAfterDays: number;
+  webhookLogDays: number;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -77,6 +85,16 @@ function url(env: Env, name: string, protocols: string[]): string | null {
   return raw;
 }
 
+function cidrs(env: Env, name: string): string[] {
+  const raw = read(env, name);
+  if (raw === undefined) return [];
+  try {
+    return parseCidrList(raw);
+  } catch (error) {
+    throw new ConfigError(name, (error as Error).message);
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const logLevel = (read(env, "LOG_LEVEL") ?? "info").toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
@@ -100,5 +118,10 @@ export function loadConfig(env: Env = process.env): Config {
     enrichmentTimeoutMs: integer(env, "ENRICHMENT_TIMEOUT_MS", 10_000, 100, 110_000),
     enrichmentWaitMs: integer(env, "ENRICHMENT_WAIT_MS", 2_000, 0, 60_000),
     snapshotEveryHours: integer(env, "SNAPSHOT_EVERY_HOURS", 24, 0, 24 * 366),
+    webhookDispatcher: boolean(env, "WEBHOOK_DISPATCHER", true),
+    webhookAllowPrivateNetworks: cidrs(env, "WEBHOOK_ALLOW_PRIVATE_NETWORKS"),
+    webhookAllowHttp: boolean(env, "WEBHOOK_ALLOW_HTTP", false),
+    webhookDisableAfterDays: integer(env, "WEBHOOK_DISABLE_AFTER_DAYS", 5, 1, 365),
+    webhookLogDays: integer(env, "WEBHOOK_LOG_DAYS", 30, 1, 3650),
   };
 }

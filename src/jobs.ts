@@ -3,6 +3,7 @@ import { emitOverdueInvoices } from "./engines/finance/invoices-overdue-job.ts";
 import { growthJobs } from "./engines/growth/index.ts";
 import { enricherOf, OFFLINE_INTEGRATIONS, type Integrations } from "./integrations.ts";
 import { takeScheduledSnapshots } from "./intelligence/snapshots-service.ts";
+import { purgeWebhookLogs } from "./webhooks/retention.ts";
 import { purgeIdempotencyKeys } from "./platform/idempotency/idempotency-hook.ts";
 import type { Job } from "./platform/scheduler.ts";
 
@@ -10,6 +11,8 @@ export interface JobDeps {
   integrations?: Partial<Integrations>;
   /** Hours between an organization's scheduled intelligence snapshots; 0 turns them off. */
   snapshotEveryHours?: number;
+  /** Days webhook delivery logs are kept (default 30). */
+  webhookLogDays?: number;
   clock?: () => Date;
   log?: { error(obj: object, msg: string): void };
 }
@@ -24,5 +27,6 @@ export function allJobs(db: Db, deps: JobDeps = {}): Job[] {
     ...growthJobs(db, { enricher, mail: deps.integrations?.mail ?? OFFLINE_INTEGRATIONS.mail }),
     { name: "intelligence.snapshots", run: (now) => takeScheduledSnapshots(db, now, deps.snapshotEveryHours ?? 24) },
     { name: "idempotency.purge", run: (now) => purgeIdempotencyKeys(db, now) },
+    { name: "webhooks.purge_logs", run: (now) => purgeWebhookLogs(db, now, deps.webhookLogDays ?? 30) },
   ];
 }

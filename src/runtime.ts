@@ -1,4 +1,7 @@
+import type { FastifyBaseLogger } from "fastify";
 import pino from "pino";
+import { createDispatcher, type Dispatcher } from "./webhooks/dispatcher.ts";
+import type { SsrfPolicy } from "./webhooks/ssrf.ts";
 import type { Config } from "./config.ts";
 import { openDatabase, type Database, type DatabaseTarget } from "./db/connection.ts";
 import { migrate } from "./db/migrate.ts";
@@ -30,4 +33,14 @@ export function rateLimitStore(config: Config): RateLimitStore {
 
 export function logger(config: Config) {
   return pino({ level: config.logLevel, base: { pid: process.pid } });
+}
+
+export function webhookPolicy(config: Config): SsrfPolicy {
+  return { allowedNetworks: config.webhookAllowPrivateNetworks, allowHttp: config.webhookAllowHttp };
+}
+
+/** The webhook dispatcher for this process, or null when WEBHOOK_DISPATCHER=false. */
+export function dispatcherFor(config: Config, database: Database, log: FastifyBaseLogger): Dispatcher | null {
+  if (!config.webhookDispatcher) return null;
+  return createDispatcher({ database, policy: webhookPolicy(config), log, disableAfterMs: config.webhookDisableAfterDays * 86_400_000 });
 }

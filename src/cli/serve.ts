@@ -4,7 +4,7 @@ import { seedDemoIfEmpty } from "../demo/seed.ts";
 import { integrationsFrom } from "../integrations.ts";
 import { allJobs } from "../jobs.ts";
 import { createScheduler } from "../platform/scheduler.ts";
-import { logger, openMigrated, rateLimitStore } from "../runtime.ts";
+import { dispatcherFor, logger, openMigrated, rateLimitStore, webhookPolicy } from "../runtime.ts";
 
 function banner(url: string, demo: Awaited<ReturnType<typeof seedDemoIfEmpty>>): string {
   const lines = [`Enginery is serving ${url}  (API reference: ${url}/docs)`];
@@ -30,13 +30,15 @@ export async function serve(config: Config): Promise<void> {
   const demo = await seedDemoIfEmpty(database.db, new Date());
   const rateLimits = rateLimitStore(config);
   const integrations = integrationsFrom(config);
-  const app = await buildApp({ database, rateLimits, logger: log, integrations });
-  const scheduler = createScheduler({ jobs: allJobs(database.db, { integrations, log, snapshotEveryHours: config.snapshotEveryHours }), intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });
+  const app = await buildApp({ database, rateLimits, logger: log, integrations, webhookPolicy: webhookPolicy(config) });
+  const dispatcher = dispatcherFor(config, database, log);
+  const scheduler = createScheduler({ jobs: allJobs(database.db, { integrations, log, snapshotEveryHours: config.snapshotEveryHours, webhookLogDays: config.webhookLogDays }), intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });
 
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as { port: number };
   const url = `http://localhost:${port}`;
   if (config.schedulerEnabled) scheduler.start();
+  await dispatcher?.start();
   process.stdout.write(`${banner(url, demo)}\n`);
 
   let closing = false;
@@ -45,6 +47,7 @@ export async function serve(config: Config): Promise<void> {
     closing = true;
     log.info({ signal }, "shutting down");
     await app.close();
+    await dispatcher?.stop();
     await scheduler.stop();
     await rateLimits.close();
     await database.close();
@@ -58,11 +61,14 @@ export async function serve(config: Config): Promise<void> {
 export async function worker(config: Config): Promise<void> {
   const log = logger(config);
   const database = await openMigrated(config);
-  const jobs = allJobs(database.db, { integrations: integrationsFrom(config), log, snapshotEveryHours: config.snapshotEveryHours });
+  const jobs = allJobs(database.db, { integrations: integrationsFrom(config), log, snapshotEveryHours: config.snapshotEveryHours, webhookLogDays: config.webhookLogDays });
   const scheduler = createScheduler({ jobs, intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });
   scheduler.start();
-  log.info({ intervalMs: config.schedulerIntervalMs }, "worker started");
+  const dispatcher = dispatcherFor(config, database, log);
+  await dispatcher?.start();
+  log.info({ intervalMs: config.schedulerIntervalMs, dispatcher: dispatcher !== null }, "worker started");
   const shutdown = async () => {
+    await dispatcher?.stop();
     await scheduler.stop();
     await database.close();
     process.exit(0);

@@ -12,3 +12,4 @@ export * from "../engines/growth/sequences-table.ts";
 export * from "../engines/talent/jobs-table.ts";
 export * from "../engines/talent/candidates-table.ts";
 export * from "../intelligence/snapshots-table.ts";
+export * from "../webhooks/webhooks-table.ts";

@@ -22,6 +22,9 @@ export const ID_PREFIXES = {
   job: "job",
   candidate: "cand",
   snapshot: "snap",
+  webhookEndpoint: "whe",
+  webhookDelivery: "whd",
+  webhookAttempt: "wha",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

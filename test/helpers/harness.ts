@@ -11,6 +11,7 @@ import type { RateLimitStore } from "../../src/platform/rate-limit/gcra.ts";
 import { memoryRateLimitStore } from "../../src/platform/rate-limit/memory-store.ts";
 import { createScheduler, type Scheduler } from "../../src/platform/scheduler.ts";
 import { allJobs } from "../../src/jobs.ts";
+import { createDispatcher, type Dispatcher } from "../../src/webhooks/dispatcher.ts";
 import type { Integrations } from "../../src/integrations.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -111,6 +112,8 @@ export interface TestApp {
   testDb: TestDatabase;
   clock: TestClock;
   scheduler: Scheduler;
+  /** The webhook dispatcher, not started: tests call runOnce(), or start() it. */
+  dispatcher: Dispatcher;
   client: Client;
   tenant(options?: { plan?: Plan; name?: string }): Promise<Tenant>;
   close(): Promise<void>;
@@ -128,12 +131,15 @@ export async function startTestApp(
   const testDb = await createTestDatabase();
   const clock = options.clock ?? testClock();
   const rateLimits = options.rateLimits ?? memoryRateLimitStore();
-  const app = await buildApp({ database: testDb.database, rateLimits, clock, integrations: options.integrations });
+  // Test receivers listen on loopback over plain http.
+  const webhookPolicy = { allowedNetworks: ["127.0.0.0/8", "::1/128"], allowHttp: true };
+  const app = await buildApp({ database: testDb.database, rateLimits, clock, integrations: options.integrations, webhookPolicy });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const db = testDb.database.db;
   const scheduler = createScheduler({ jobs: allJobs(db, { integrations: options.integrations, clock, snapshotEveryHours: options.snapshotEveryHours ?? 0 }), intervalMs: 60_000, clock, log: { info() {}, error() {} } });
   const client = new Client(url);
+  const dispatcher = createDispatcher({ database: testDb.database, policy: webhookPolicy, clock, log: { info() {}, error() {} }, pollMs: 50 });
   let counter = 0;
 
   return {
@@ -143,6 +149,7 @@ export async function startTestApp(
     testDb,
     clock,
     scheduler,
+    dispatcher,
     client,
     async tenant({ plan = "enterprise", name } = {}) {
       const org = await createOrg(db, { name: name ?? `Tenant ${++counter}`, plan }, clock());
@@ -160,6 +167,7 @@ export async function startTestApp(
       };
     },
     async close() {
+      await dispatcher.stop();
       await scheduler.stop();
       await app.close();
       await rateLimits.close();

@@ -8,14 +8,14 @@ export type KeyKind = (typeof KEY_KINDS)[number];
  * Permissions are "<area>:<access>". Engines have read and write; platform
  * areas (api_keys, webhooks, functions) are managed by full-access keys.
  */
-export type Permission = `${Engine}:read` | `${Engine}:write` | "events:read" | "api_keys:manage";
+export type Permission = `${Engine}:read` | `${Engine}:write` | "events:read" | "api_keys:manage" | "webhooks:manage";
 
 export function permissionsFor(kind: KeyKind, engines: readonly Engine[]): Permission[] {
   const reads = ENGINES.map((e) => `${e}:read` as const);
   const writes = ENGINES.map((e) => `${e}:write` as const);
   switch (kind) {
     case "full_access":
-      return [...reads, ...writes, "events:read", "api_keys:manage"];
+      return [...reads, ...writes, "events:read", "api_keys:manage", "webhooks:manage"];
     case "read_only":
       return [...reads, "events:read"];
     case "engine":

@@ -3,6 +3,8 @@ import { isTransientConflict } from "../../db/errors.ts";
 import { newId } from "../ids.ts";
 import type { EventType } from "./catalog.ts";
 import { events } from "./events-table.ts";
+// Webhook deliveries are written with their events (see fanOut).
+import { fanOut } from "../../webhooks/fanout.ts";
 
 /** Who is writing, for scoping and for the event's `request` member. */
 export interface WriteContext {
@@ -54,18 +56,18 @@ export async function write<T>(db: Db, ctx: WriteContext, change: (tx: Tx, emit:
  */
 export async function insertEvents(tx: Tx, ctx: WriteContext, drafts: EventDraft[]): Promise<void> {
   if (drafts.length === 0) return;
-  await tx.insert(events).values(
-    drafts.map((d) => ({
-      orgId: ctx.orgId,
-      id: newId("event"),
-      type: d.type,
-      objectId: d.object.id,
-      data: d.previous ? { object: d.object, previous_attributes: d.previous } : { object: d.object },
-      requestId: ctx.requestId,
-      idempotencyKey: ctx.idempotencyKey,
-      createdAt: ctx.now,
-    })),
-  );
+  const rows = drafts.map((d) => ({
+    orgId: ctx.orgId,
+    id: newId("event"),
+    type: d.type,
+    objectId: d.object.id,
+    data: d.previous ? { object: d.object, previous_attributes: d.previous } : { object: d.object },
+    requestId: ctx.requestId,
+    idempotencyKey: ctx.idempotencyKey,
+    createdAt: ctx.now,
+  }));
+  await tx.insert(events).values(rows);
+  await fanOut(tx, ctx.orgId, rows, ctx.now);
 }
 
 /** The fields of `after` whose values differ from `before`, with their old values. */
