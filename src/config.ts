@@ -32,6 +32,8 @@ export interface Config {
   webhookAllowHttp: boolean;
   webhookDisableAfterDays: number;
   webhookLogDays: number;
+  /** How long a dispatcher holds claimed deliveries; a dispatcher that dies releases them when this runs out. */
+  webhookLeaseMs: number;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -123,5 +125,6 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowHttp: boolean(env, "WEBHOOK_ALLOW_HTTP", false),
     webhookDisableAfterDays: integer(env, "WEBHOOK_DISABLE_AFTER_DAYS", 5, 1, 365),
     webhookLogDays: integer(env, "WEBHOOK_LOG_DAYS", 30, 1, 3650),
+    webhookLeaseMs: integer(env, "WEBHOOK_LEASE_MS", 60_000, 1_000, 3_600_000),
   };
 }

@@ -42,5 +42,11 @@ export function webhookPolicy(config: Config): SsrfPolicy {
 /** The webhook dispatcher for this process, or null when WEBHOOK_DISPATCHER=false. */
 export function dispatcherFor(config: Config, database: Database, log: FastifyBaseLogger): Dispatcher | null {
   if (!config.webhookDispatcher) return null;
-  return createDispatcher({ database, policy: webhookPolicy(config), log, disableAfterMs: config.webhookDisableAfterDays * 86_400_000 });
+  return createDispatcher({
+    database,
+    policy: webhookPolicy(config),
+    log,
+    disableAfterMs: config.webhookDisableAfterDays * 86_400_000,
+    leaseMs: config.webhookLeaseMs,
+  });
 }
