@@ -52,8 +52,10 @@ export function createDispatcher(options: DispatcherOptions) {
   const db = options.database.db;
   const clock = options.clock ?? (() => new Date());
   const leaseMs = options.leaseMs ?? 60_000;
-  const batch = options.batch ?? 200;
   const concurrency = options.concurrency ?? 64;
+  // One batch is one wave of concurrent attempts, so a batch takes at most about one attempt's
+  // timeout (30 s at most), well inside the lease: claims never expire while their attempts run.
+  const batch = options.batch ?? concurrency;
   const disableAfterMs = options.disableAfterMs ?? 5 * DAY_MS;
   let stopped = false;
   let wake: (() => void) | undefined;
