@@ -35,6 +35,11 @@ export async function startProcess(args: string[], env: Record<string, string>, 
   throw new Error(`${args.join(" ")} did not start within 60 s`);
 }
 
+/** Starts a process that serves nothing (a worker); it is up when what it does shows. */
+export function spawnProcess(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+}
+
 export async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once("exit", r));

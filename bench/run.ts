@@ -15,7 +15,10 @@
  * Intelligence (issue 4), on PostgreSQL: the time to compute a snapshot of an
  * organization with 100,000 invoices, 20,000 deals and 20,000 candidates
  * (median and worst of 10, after one warm-up); target under 2 s.
- * --suite invoices|growth|intelligence picks one part.
+ * Webhooks (issue 5), on PostgreSQL: event-to-arrival p50/p99 at 500 events/s,
+ * and deliveries/s of one dispatcher process draining a 20,000-delivery queue
+ * (bench/webhooks.ts).
+ * --suite invoices|growth|intelligence|webhooks picks one part.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -26,6 +29,7 @@ import { openDatabase, type Database } from "../src/db/connection.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { computeFigures } from "../src/intelligence/snapshots-service.ts";
 import { countInvoices, INTELLIGENCE_ORG, LARGE_ACCOUNT, loadIntelligenceOrg, loadInvoices, loadKeys, loadLargeAccount } from "./load.ts";
+import { webhookLatency, webhookThroughput } from "./webhooks.ts";
 import { drive, freePort, report, ROOT, startProcess, stopProcess, type LoadResult } from "./lib.ts";
 
 const { values } = parseArgs({
@@ -83,7 +87,12 @@ async function withApi<T>(env: Record<string, string>, measurements: (base: stri
 
 const runId = Date.now().toString(36);
 let contactsMade = 0; // across warm-up and measured run: every contact gets its own email
-const suites = { invoices: ["all", "invoices"].includes(values.suite!), growth: ["all", "growth"].includes(values.suite!), intelligence: ["all", "intelligence"].includes(values.suite!) };
+const suites = {
+  invoices: ["all", "invoices"].includes(values.suite!),
+  growth: ["all", "growth"].includes(values.suite!),
+  intelligence: ["all", "intelligence"].includes(values.suite!),
+  webhooks: ["all", "webhooks"].includes(values.suite!),
+};
 
 /** Snapshot computation, in process (what the scheduler and POST /v1/intelligence/snapshots spend), on a warm database. */
 async function snapshotTimes(url: string): Promise<void> {
@@ -184,6 +193,10 @@ if (values.only !== "pglite") {
   const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/enginery_bench";
   const keys = await preparePostgres(url);
   if (suites.intelligence) await snapshotTimes(url);
+  if (suites.webhooks) {
+    lines.push(await webhookLatency(url, keys[0]!, Math.max(duration, 10)));
+    lines.push(await webhookThroughput(url, keys[0]!, 20_000));
+  }
   if (suites.invoices || suites.growth) await runAll("PostgreSQL", { DATABASE_URL: url }, keys, (pg) => {
     const ratio = pg.requestsPerSecond / baselineRps;
     return `PostgreSQL (1M invoices): ${ratio.toFixed(2)}x baseline req/s (target >= 0.35), p99 ${pg.p99} ms (target <= 25): ${ratio >= 0.35 && pg.p99 <= 25 ? "PASS" : "MISS"}`;

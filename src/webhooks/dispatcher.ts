@@ -1,5 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../db/connection.ts";
+import http from "node:http";
+import https from "node:https";
+import type { Database, Tx } from "../db/connection.ts";
 import { eventToApi, type EventApi } from "../platform/events/events-service.ts";
 import { events } from "../platform/events/events-table.ts";
 import { insertEvents } from "../platform/events/outbox.ts";
@@ -61,6 +63,8 @@ export function createDispatcher(options: DispatcherOptions) {
   let wake: (() => void) | undefined;
   let running: Promise<void> = Promise.resolve();
   let unlisten: (() => Promise<void>) | undefined;
+  // Connections to receivers are kept alive between deliveries (each was checked by the SSRF guard when it opened).
+  const agents = { http: new http.Agent({ keepAlive: true, maxSockets: concurrency }), https: new https.Agent({ keepAlive: true, maxSockets: concurrency }) };
 
   async function claim(now: Date): Promise<DeliveryRow[]> {
     const due = db
@@ -119,101 +123,122 @@ export function createDispatcher(options: DispatcherOptions) {
     };
   }
 
-  async function attempt(delivery: DeliveryRow, endpoint: EndpointRow | undefined, event: EventApi | undefined): Promise<void> {
-    const now = clock();
+  interface Outcome {
+    delivery: DeliveryRow;
+    endpoint: EndpointRow;
+    result: SendResult;
+    at: Date;
+  }
+
+  /** Sends one delivery; undefined when its endpoint is off (the delivery is parked instead). */
+  async function attempt(delivery: DeliveryRow, endpoint: EndpointRow | undefined, event: EventApi | undefined): Promise<Outcome | undefined> {
+    const at = clock();
     if (!endpoint || endpoint.status !== "enabled") {
       // Parked until the endpoint is enabled again (re-enabling makes them due).
       await db
         .update(webhookDeliveries)
-        .set({ claimedUntil: null, nextAttemptAt: null, updatedAt: now })
+        .set({ claimedUntil: null, nextAttemptAt: null, updatedAt: at })
         .where(and(eq(webhookDeliveries.orgId, delivery.orgId), eq(webhookDeliveries.id, delivery.id)));
-      return;
+      return undefined;
     }
     const payload = payloadOf(delivery, endpoint, event);
-    let result: SendResult;
     if (!payload) {
-      result = { status: null, body: null, error: "the event no longer exists", blocked: false, retryAfterSeconds: null, durationMs: 0 };
-    } else {
-      const body = JSON.stringify(payload);
-      const secrets = [endpoint.secret];
-      if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) secrets.push(endpoint.previousSecret);
-      const headers = signatureHeaders(secrets, payload.id, Math.floor(now.getTime() / 1000), body);
-      result = await send(endpoint.url, headers, body, endpoint.timeoutMs, options.policy);
+      return { delivery, endpoint, at, result: { status: null, body: null, error: "the event no longer exists", blocked: false, retryAfterSeconds: null, durationMs: 0 } };
     }
-    await record(delivery, endpoint, result, now);
+    const body = JSON.stringify(payload);
+    const secrets = [endpoint.secret];
+    if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at) secrets.push(endpoint.previousSecret);
+    const headers = signatureHeaders(secrets, payload.id, Math.floor(at.getTime() / 1000), body);
+    return { delivery, endpoint, at, result: await send(endpoint.url, headers, body, endpoint.timeoutMs, options.policy, agents) };
   }
 
-  async function record(delivery: DeliveryRow, endpoint: EndpointRow, result: SendResult, now: Date): Promise<void> {
-    const ok = result.status !== null && result.status >= 200 && result.status < 300;
-    const attempts = delivery.attemptCount + 1;
-    const delay = ok ? null : nextDelaySeconds(endpoint.retrySchedule, attempts, result.status === 429 || result.status === 503 ? result.retryAfterSeconds : null);
-    const status = ok ? "succeeded" : delay === null ? "exhausted" : "failed";
+  /**
+   * Records a wave of outcomes in one transaction: the attempts, the
+   * deliveries' new states (one UPDATE from arrays), and per endpoint its
+   * success or failure streak, disabling it on 410 or after `disableAfterMs`
+   * without success (with webhook_endpoint.disabled).
+   */
+  async function record(outcomes: Outcome[]): Promise<void> {
+    if (outcomes.length === 0) return;
+    const now = clock();
+    const states = outcomes.map(({ delivery, endpoint, result, at }) => {
+      const ok = result.status !== null && result.status >= 200 && result.status < 300;
+      const attempts = delivery.attemptCount + 1;
+      const throttled = result.status === 429 || result.status === 503;
+      const delay = ok ? null : nextDelaySeconds(endpoint.retrySchedule, attempts, throttled ? result.retryAfterSeconds : null);
+      const status = ok ? "succeeded" : delay === null ? "exhausted" : "failed";
+      return { delivery, endpoint, result, at, ok, attempts, status, next: delay === null ? null : new Date(at.getTime() + delay * 1000) };
+    });
     await db.transaction(async (tx) => {
-      await tx.insert(webhookAttempts).values({
-        orgId: delivery.orgId,
-        id: newId("webhookAttempt"),
-        deliveryId: delivery.id,
-        endpointId: endpoint.id,
-        attemptedAt: now,
-        durationMs: result.durationMs,
-        responseStatus: result.status,
-        responseBody: result.body,
-        error: result.error,
-        blocked: result.blocked,
-      });
-      await tx
-        .update(webhookDeliveries)
-        .set({
-          status,
-          attemptCount: attempts,
-          lastAttemptAt: now,
-          nextAttemptAt: delay === null ? null : new Date(now.getTime() + delay * 1000),
-          claimedUntil: null,
-          updatedAt: now,
-        })
-        .where(and(eq(webhookDeliveries.orgId, delivery.orgId), eq(webhookDeliveries.id, delivery.id)));
-      if (ok) {
-        if (endpoint.failingSince) {
-          await tx
-            .update(webhookEndpoints)
-            .set({ failingSince: null, lastSuccessAt: now })
-            .where(and(eq(webhookEndpoints.orgId, endpoint.orgId), eq(webhookEndpoints.id, endpoint.id)));
-        }
-        return;
+      await tx.insert(webhookAttempts).values(
+        states.map(({ delivery, endpoint, result, at }) => ({
+          orgId: delivery.orgId,
+          id: newId("webhookAttempt"),
+          deliveryId: delivery.id,
+          endpointId: endpoint.id,
+          attemptedAt: at,
+          durationMs: result.durationMs,
+          responseStatus: result.status,
+          responseBody: result.body,
+          error: result.error,
+          blocked: result.blocked,
+        })),
+      );
+      const column = <T>(pick: (s: (typeof states)[number]) => T) => sql.param(states.map(pick));
+      await tx.execute(sql`
+        UPDATE ${webhookDeliveries} AS d
+        SET status = v.status, attempt_count = v.attempts, last_attempt_at = v.at, next_attempt_at = v.next,
+            claimed_until = NULL, updated_at = ${now.toISOString()}::timestamptz
+        FROM unnest(${column((s) => s.delivery.orgId)}::text[], ${column((s) => s.delivery.id)}::text[], ${column((s) => s.status)}::text[],
+                    ${column((s) => s.attempts)}::int[], ${column((s) => s.at.toISOString())}::timestamptz[],
+                    ${column((s) => s.next?.toISOString() ?? null)}::timestamptz[]) AS v(org_id, id, status, attempts, at, next)
+        WHERE d.org_id = v.org_id AND d.id = v.id`);
+      const byEndpoint = new Map<string, (typeof states)[number][]>();
+      for (const state of states) {
+        const key = `${state.endpoint.orgId}/${state.endpoint.id}`;
+        byEndpoint.set(key, [...(byEndpoint.get(key) ?? []), state]);
       }
-      const failingSince = endpoint.failingSince ?? now;
-      const gone = result.status === 410;
-      const tooLong = now.getTime() - failingSince.getTime() >= disableAfterMs;
-      const [after] = await tx
-        .update(webhookEndpoints)
-        .set(gone || tooLong ? { status: "disabled", disabledReason: gone ? "gone" : "failing", failingSince, updatedAt: now } : { failingSince })
-        .where(and(eq(webhookEndpoints.orgId, endpoint.orgId), eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.status, "enabled")))
-        .returning();
-      if (after && after.status === "disabled") {
-        await insertEvents(tx, { orgId: endpoint.orgId, requestId: null, idempotencyKey: null, now }, [
-          { type: "webhook_endpoint.disabled", object: endpointToApi(after) },
-        ]);
-      }
+      for (const group of byEndpoint.values()) await recordStreak(tx, group[0]!.endpoint, group, now);
     });
   }
 
-  /** One round: claims a batch and sends it. Returns how many deliveries it handled. */
+  async function recordStreak(tx: Tx, endpoint: EndpointRow, group: { ok: boolean; result: SendResult; at: Date }[], now: Date): Promise<void> {
+    const last = group.at(-1)!;
+    const where = and(eq(webhookEndpoints.orgId, endpoint.orgId), eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.status, "enabled"));
+    if (group.some((g) => g.ok) && !group.some((g) => g.result.status === 410)) {
+      if (endpoint.failingSince || last.ok) {
+        await tx.update(webhookEndpoints).set({ failingSince: last.ok ? null : now, lastSuccessAt: now }).where(where);
+      }
+      return;
+    }
+    const failingSince = endpoint.failingSince ?? group[0]!.at;
+    const gone = group.some((g) => g.result.status === 410);
+    const tooLong = now.getTime() - failingSince.getTime() >= disableAfterMs;
+    if (!gone && !tooLong && endpoint.failingSince) return;
+    const [after] = await tx
+      .update(webhookEndpoints)
+      .set(gone || tooLong ? { status: "disabled", disabledReason: gone ? "gone" : "failing", failingSince, updatedAt: now } : { failingSince })
+      .where(where)
+      .returning();
+    if (after?.status === "disabled") {
+      await insertEvents(tx, { orgId: endpoint.orgId, requestId: null, idempotencyKey: null, now }, [{ type: "webhook_endpoint.disabled", object: endpointToApi(after) }]);
+    }
+  }
+
+  /** One round: claims a batch, sends it as one wave, records it. Returns how many deliveries it handled. */
   async function runOnce(): Promise<number> {
     const claimed = await claim(clock());
     if (claimed.length === 0) return 0;
     const [endpoints, eventMap] = await Promise.all([endpointsOf(claimed), eventsOf(claimed)]);
-    let next = 0;
-    const worker = async () => {
-      while (next < claimed.length) {
-        const delivery = claimed[next++]!;
-        try {
-          await attempt(delivery, endpoints.get(`${delivery.orgId}/${delivery.endpointId}`), eventMap.get(`${delivery.orgId}/${delivery.eventId}`));
-        } catch (error) {
-          options.log.error({ err: error, delivery: delivery.id }, "webhook attempt could not be recorded");
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+    const outcomes = await Promise.all(
+      claimed.map((delivery) =>
+        attempt(delivery, endpoints.get(`${delivery.orgId}/${delivery.endpointId}`), eventMap.get(`${delivery.orgId}/${delivery.eventId}`)).catch((error) => {
+          options.log.error({ err: error, delivery: delivery.id }, "webhook attempt failed to run");
+          return undefined;
+        }),
+      ),
+    );
+    await record(outcomes.filter((o): o is Outcome => o !== undefined));
     return claimed.length;
   }
 
@@ -249,6 +274,8 @@ export function createDispatcher(options: DispatcherOptions) {
       wake?.();
       await running;
       await unlisten?.();
+      agents.http.destroy();
+      agents.https.destroy();
     },
   };
 }

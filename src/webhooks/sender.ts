@@ -31,7 +31,14 @@ function retryAfter(value: string | string[] | undefined): number | null {
  * in `timeoutMs`; only the first 2 KB of the answer are read, so a huge or
  * dripping body costs nothing. Never throws.
  */
-export function send(url: string, headers: Record<string, string>, body: string, timeoutMs: number, policy: SsrfPolicy): Promise<SendResult> {
+export function send(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  policy: SsrfPolicy,
+  agents?: { http: http.Agent; https: https.Agent },
+): Promise<SendResult> {
   const started = performance.now();
   const done = (r: Omit<SendResult, "durationMs">): SendResult => ({ ...r, durationMs: Math.round(performance.now() - started) });
   return new Promise((resolve) => {
@@ -59,7 +66,7 @@ export function send(url: string, headers: Record<string, string>, body: string,
         method: "POST",
         headers: { ...headers, "content-type": "application/json", "user-agent": USER_AGENT, "content-length": Buffer.byteLength(body) },
         lookup: guardedLookup(policy),
-        agent: false,
+        agent: agents ? (target.protocol === "https:" ? agents.https : agents.http) : false,
       },
       (response) => {
         const chunks: Buffer[] = [];
