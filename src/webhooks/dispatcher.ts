@@ -184,14 +184,15 @@ export function createDispatcher(options: DispatcherOptions) {
           blocked: result.blocked,
         })),
       );
+      // Timestamps travel as text[]: the PostgreSQL driver has no encoder for a timestamptz[] parameter.
       const column = <T>(pick: (s: (typeof states)[number]) => T) => sql.param(states.map(pick));
       await tx.execute(sql`
         UPDATE ${webhookDeliveries} AS d
         SET status = v.status, attempt_count = v.attempts, last_attempt_at = v.at, next_attempt_at = v.next,
             claimed_until = NULL, updated_at = ${now.toISOString()}::timestamptz
         FROM unnest(${column((s) => s.delivery.orgId)}::text[], ${column((s) => s.delivery.id)}::text[], ${column((s) => s.status)}::text[],
-                    ${column((s) => s.attempts)}::int[], ${column((s) => s.at.toISOString())}::timestamptz[],
-                    ${column((s) => s.next?.toISOString() ?? null)}::timestamptz[]) AS v(org_id, id, status, attempts, at, next)
+                    ${column((s) => s.attempts)}::int[], ${column((s) => s.at.toISOString())}::text[]::timestamptz[],
+                    ${column((s) => s.next?.toISOString() ?? null)}::text[]::timestamptz[]) AS v(org_id, id, status, attempts, at, next)
         WHERE d.org_id = v.org_id AND d.id = v.id`);
       const byEndpoint = new Map<string, (typeof states)[number][]>();
       for (const state of states) {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../db/connection.ts";
 import { newId } from "../platform/ids.ts";
 import { webhookDeliveries, webhookEndpoints } from "./webhooks-table.ts";
@@ -12,16 +12,16 @@ export function subscribes(patterns: readonly string[], type: string): boolean {
 }
 
 /**
- * Writes one delivery per (event, subscribed enabled endpoint), in the
+ * Writes one delivery per (event, subscribed endpoint), in the
  * transaction that writes the events: an event committed is an event that
  * will be delivered, with no reader to fall behind or skip. Called by the
  * outbox for every batch of events.
  */
 export async function fanOut(tx: Tx, orgId: string, events: { id: string; type: string }[], now: Date): Promise<void> {
   const endpoints = await tx
-    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events, status: webhookEndpoints.status })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.orgId, orgId), eq(webhookEndpoints.status, "enabled")));
+    .where(eq(webhookEndpoints.orgId, orgId));
   if (endpoints.length === 0) return;
   const rows = events.flatMap((event) =>
     endpoints
@@ -33,7 +33,8 @@ export async function fanOut(tx: Tx, orgId: string, events: { id: string; type: 
         eventId: event.id,
         eventType: event.type,
         status: "pending" as const,
-        nextAttemptAt: now,
+        // A disabled endpoint's deliveries are kept, parked, and sent when it is enabled again.
+        nextAttemptAt: endpoint.status === "enabled" ? now : null,
         createdAt: now,
         updatedAt: now,
       })),

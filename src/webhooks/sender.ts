@@ -73,7 +73,8 @@ export function send(
         let size = 0;
         const result = () => ({
           status: response.statusCode ?? null,
-          body: Buffer.concat(chunks).toString("utf8"),
+          // Stored as text: NUL cannot be, and invalid UTF-8 becomes U+FFFD.
+          body: Buffer.concat(chunks).toString("utf8").replaceAll("\u0000", "\uFFFD"),
           error: null,
           blocked: false,
           retryAfterSeconds: retryAfter(response.headers["retry-after"]),
