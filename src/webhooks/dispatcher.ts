@@ -243,15 +243,23 @@ export function createDispatcher(options: DispatcherOptions) {
     return claimed.length;
   }
 
+  /** Set by a notification; a round that starts clears it, so one that arrives during a round is not lost. */
+  let notified = false;
+  const notify = () => {
+    notified = true;
+    wake?.();
+  };
+
   async function loop(): Promise<void> {
     while (!stopped) {
+      notified = false;
       let handled = 0;
       try {
         handled = await runOnce();
       } catch (error) {
         options.log.error({ err: error }, "webhook dispatcher round failed");
       }
-      if (handled >= batch || stopped) continue;
+      if (handled >= batch || notified || stopped) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, options.pollMs ?? 1000);
         timer.unref();
@@ -267,7 +275,7 @@ export function createDispatcher(options: DispatcherOptions) {
   return {
     runOnce,
     async start(): Promise<void> {
-      unlisten = await options.database.listen(DELIVERIES_CHANNEL, () => wake?.(), () => wake?.());
+      unlisten = await options.database.listen(DELIVERIES_CHANNEL, notify, notify);
       running = loop();
     },
     async stop(): Promise<void> {
