@@ -54,13 +54,12 @@ export function createDispatcher(options: DispatcherOptions) {
   const db = options.database.db;
   const clock = options.clock ?? (() => new Date());
   const leaseMs = options.leaseMs ?? 60_000;
-  const concurrency = options.concurrency ?? 64;
+  const concurrency = options.concurrency ?? 256;
   // One batch is one wave of concurrent attempts, so a batch takes at most about one attempt's
   // timeout (30 s at most), well inside the lease: claims never expire while their attempts run.
   const batch = options.batch ?? concurrency;
   const disableAfterMs = options.disableAfterMs ?? 5 * DAY_MS;
   let stopped = false;
-  let wake: (() => void) | undefined;
   let running: Promise<void> = Promise.resolve();
   let unlisten: (() => Promise<void>) | undefined;
   // Connections to receivers are kept alive between deliveries (each was checked by the SSRF guard when it opened).
@@ -226,10 +225,8 @@ export function createDispatcher(options: DispatcherOptions) {
     }
   }
 
-  /** One round: claims a batch, sends it as one wave, records it. Returns how many deliveries it handled. */
-  async function runOnce(): Promise<number> {
-    const claimed = await claim(clock());
-    if (claimed.length === 0) return 0;
+  /** Sends a claimed batch as one wave of attempts and records their outcomes. */
+  async function deliver(claimed: DeliveryRow[]): Promise<void> {
     const [endpoints, eventMap] = await Promise.all([endpointsOf(claimed), eventsOf(claimed)]);
     const outcomes = await Promise.all(
       claimed.map((delivery) =>
@@ -240,36 +237,70 @@ export function createDispatcher(options: DispatcherOptions) {
       ),
     );
     await record(outcomes.filter((o): o is Outcome => o !== undefined));
+  }
+
+  /** One round, start to finish: claims a batch, delivers it, records it. Returns how many deliveries it handled. */
+  async function runOnce(): Promise<number> {
+    const claimed = await claim(clock());
+    if (claimed.length > 0) await deliver(claimed);
     return claimed.length;
   }
 
   /** Set by a notification; a round that starts clears it, so one that arrives during a round is not lost. */
   let notified = false;
+  let signal: (() => void) | undefined;
   const notify = () => {
     notified = true;
-    wake?.();
+    signal?.();
   };
+  /** Waits for a notification, a wave finishing, or the poll interval. */
+  function pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      function done() {
+        clearTimeout(timer);
+        signal = undefined;
+        resolve();
+      }
+      signal = done;
+    });
+  }
+
+  // A few waves may be in flight at once: new events are claimed while earlier ones are still being
+  // sent to a slow receiver. Claims keep waves apart (a claimed delivery is skipped by the next claim).
+  const MAX_WAVES = 4;
+  let inFlight = 0;
+  const waves = new Set<Promise<void>>();
 
   async function loop(): Promise<void> {
     while (!stopped) {
-      notified = false;
-      let handled = 0;
-      try {
-        handled = await runOnce();
-      } catch (error) {
-        options.log.error({ err: error }, "webhook dispatcher round failed");
+      if (inFlight >= MAX_WAVES) {
+        await pause(options.pollMs ?? 1000);
+        continue;
       }
-      if (handled >= batch || notified || stopped) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.pollMs ?? 1000);
-        timer.unref();
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
+      notified = false;
+      let claimed: DeliveryRow[] = [];
+      try {
+        claimed = await claim(clock());
+      } catch (error) {
+        options.log.error({ err: error }, "webhook dispatcher could not claim deliveries");
+      }
+      if (claimed.length > 0) {
+        inFlight++;
+        const wave = deliver(claimed)
+          .catch((error) => options.log.error({ err: error }, "webhook wave failed"))
+          .finally(() => {
+            inFlight--;
+            waves.delete(wave);
+            signal?.();
+          });
+        waves.add(wave);
+      }
+      if (claimed.length >= batch || notified || stopped) continue;
+      await pause(options.pollMs ?? 1000);
     }
+    await Promise.all(waves);
   }
 
   return {
@@ -280,7 +311,7 @@ export function createDispatcher(options: DispatcherOptions) {
     },
     async stop(): Promise<void> {
       stopped = true;
-      wake?.();
+      signal?.();
       await running;
       await unlisten?.();
       agents.http.destroy();
