@@ -206,7 +206,9 @@ export function createDispatcher(options: DispatcherOptions) {
     const last = group.at(-1)!;
     const where = and(eq(webhookEndpoints.orgId, endpoint.orgId), eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.status, "enabled"));
     if (group.some((g) => g.ok) && !group.some((g) => g.result.status === 410)) {
-      if (endpoint.failingSince || last.ok) {
+      // last_success_at moves at most once a minute: concurrent waves would otherwise queue on the endpoint's row.
+      const stale = !endpoint.lastSuccessAt || now.getTime() - endpoint.lastSuccessAt.getTime() > 60_000;
+      if (endpoint.failingSince || !last.ok || stale) {
         await tx.update(webhookEndpoints).set({ failingSince: last.ok ? null : now, lastSuccessAt: now }).where(where);
       }
       return;
