@@ -13,8 +13,8 @@ export type Engine = (typeof ENGINES)[number];
 export type KeyKind = "read_only" | "engine" | "full_access";
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
-/** "<engine>:read", "<engine>:write", "events:read", "api_keys:manage". */
-export type Permission = `${Engine}:read` | `${Engine}:write` | "events:read" | "api_keys:manage";
+/** "<engine>:read", "<engine>:write", "events:read", "api_keys:manage", "webhooks:manage". */
+export type Permission = `${Engine}:read` | `${Engine}:write` | "events:read" | "api_keys:manage" | "webhooks:manage";
 
 /** What a key of each kind may do. */
 export function permissionsOf(kind: KeyKind, engines: readonly Engine[] = []): Set<Permission> {
@@ -22,7 +22,7 @@ export function permissionsOf(kind: KeyKind, engines: readonly Engine[] = []): S
   const writes = (list: readonly Engine[]) => list.map((e) => `${e}:write` as const);
   switch (kind) {
     case "full_access":
-      return new Set([...reads(ENGINES), ...writes(ENGINES), "events:read", "api_keys:manage"]);
+      return new Set([...reads(ENGINES), ...writes(ENGINES), "events:read", "api_keys:manage", "webhooks:manage"]);
     case "read_only":
       return new Set([...reads(ENGINES), "events:read"]);
     case "engine":
@@ -152,6 +152,19 @@ const intelligenceSnapshot = async (tenant: Tenant) => (await made(tenant.client
 /** Snapshots summarize every engine: reading one takes read access to each. */
 const EVERY_ENGINE = ["finance:read", "growth:read", "talent:read"] as const;
 
+// Webhook fixtures. Endpoints point at a loopback port nothing listens on: no dispatcher runs in these tests.
+
+const webhookBody = () => ({ url: `http://127.0.0.1:9/hook-${++counter}`, events: ["invoice.*"] });
+const webhookEndpoint = async (tenant: Tenant) => (await made(tenant.client.post("/v1/webhook_endpoints", webhookBody()), "create endpoint")).id as string;
+/** An endpoint with one delivery (of a fresh invoice's invoice.created): "whe/whd". */
+const webhookDelivery = async (tenant: Tenant) => {
+  const endpoint = await webhookEndpoint(tenant);
+  await createInvoice(tenant);
+  const list = await ok(tenant.client.get(`/v1/webhook_endpoints/${endpoint}/deliveries`), 200, "list deliveries");
+  return `${endpoint}/${list.body.data[0].id}`;
+};
+const webhook = (make: (tenant: Tenant) => Promise<string>): RouteId => ({ prefix: "whe", make, read: "/v1/webhook_endpoints/:id" });
+
 // ---------------------------------------------------------------------------
 // The table.
 
@@ -254,6 +267,41 @@ export const ROUTES: readonly Route[] = [
   // "latest" names the tenant's newest snapshot without an id in the path; the fixture makes one.
   { method: "GET", path: "/v1/intelligence/snapshots/latest", permission: EVERY_ENGINE, status: 200, writes: false, id: { prefix: "snap", make: intelligenceSnapshot, read: "/v1/intelligence/snapshots/:id" } },
   { method: "GET", path: "/v1/intelligence/snapshots/:id", permission: EVERY_ENGINE, status: 200, writes: false, id: { prefix: "snap", make: intelligenceSnapshot, read: "/v1/intelligence/snapshots/:id" } },
+
+  // Webhooks (full-access keys: webhooks:manage).
+  { method: "GET", path: "/v1/webhook_endpoints", permission: "webhooks:manage", status: 200, writes: false },
+  { method: "POST", path: "/v1/webhook_endpoints", permission: "webhooks:manage", status: 201, writes: true, body: webhookBody },
+  { method: "GET", path: "/v1/webhook_endpoints/:id", permission: "webhooks:manage", status: 200, writes: false, id: webhook(webhookEndpoint) },
+  { method: "PATCH", path: "/v1/webhook_endpoints/:id", permission: "webhooks:manage", status: 200, writes: true, body: () => ({ description: "Changed by a test" }), id: webhook(webhookEndpoint) },
+  { method: "DELETE", path: "/v1/webhook_endpoints/:id", permission: "webhooks:manage", status: 200, writes: true, id: webhook(webhookEndpoint) },
+  { method: "POST", path: "/v1/webhook_endpoints/:id/rotate_secret", permission: "webhooks:manage", status: 200, writes: true, id: webhook(webhookEndpoint) },
+  { method: "POST", path: "/v1/webhook_endpoints/:id/test", permission: "webhooks:manage", status: 202, writes: true, id: webhook(webhookEndpoint) },
+  {
+    method: "POST",
+    path: "/v1/webhook_endpoints/:id/recover",
+    permission: "webhooks:manage",
+    status: 202,
+    writes: true,
+    body: () => ({ since: "2020-01-01T00:00:00Z" }),
+    id: webhook(webhookEndpoint),
+  },
+  { method: "GET", path: "/v1/webhook_endpoints/:id/deliveries", permission: "webhooks:manage", status: 200, writes: false, id: webhook(webhookEndpoint) },
+  {
+    method: "GET",
+    path: "/v1/webhook_endpoints/:id/deliveries/:sub/attempts",
+    permission: "webhooks:manage",
+    status: 200,
+    writes: false,
+    id: { prefix: "whe/whd", make: webhookDelivery, read: "/v1/webhook_endpoints/:id" },
+  },
+  {
+    method: "POST",
+    path: "/v1/webhook_endpoints/:id/deliveries/:sub/resend",
+    permission: "webhooks:manage",
+    status: 202,
+    writes: true,
+    id: { prefix: "whe/whd", make: webhookDelivery, read: "/v1/webhook_endpoints/:id" },
+  },
 
   // Events.
   { method: "GET", path: "/v1/events", permission: "events:read", status: 200, writes: false },
