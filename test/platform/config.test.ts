@@ -18,6 +18,17 @@ function configError(env: Record<string, string>): ConfigError {
 }
 
 describe("loadConfig", () => {
+  it("configures webhooks: https to public addresses by default; exceptions and http by environment", () => {
+    expect(loadConfig({})).toMatchObject({ webhookDispatcher: true, webhookAllowHttp: false, webhookAllowPrivateNetworks: [], webhookDisableAfterDays: 5, webhookLogDays: 30, webhookLeaseMs: 60_000 });
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8, ::1/128", WEBHOOK_ALLOW_HTTP: "true", WEBHOOK_DISPATCHER: "false" })).toMatchObject({
+      webhookAllowPrivateNetworks: ["127.0.0.0/8", "::1/128"],
+      webhookAllowHttp: true,
+      webhookDispatcher: false,
+    });
+    expect(configError({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: "127.0.0.1" }).variable).toBe("WEBHOOK_ALLOW_PRIVATE_NETWORKS");
+    expect(configError({ WEBHOOK_LEASE_MS: "10" }).variable).toBe("WEBHOOK_LEASE_MS");
+  });
+
   it("configures enrichment: the built-in provider by default, an HTTP service when ENRICHMENT_URL is set", () => {
     expect(loadConfig({})).toMatchObject({ enrichmentUrl: null, enrichmentApiKey: null, enrichmentTimeoutMs: 10_000, enrichmentWaitMs: 2_000 });
     expect(
