@@ -9,6 +9,7 @@ import { registerTalent } from "./engines/talent/index.ts";
 import { registerSnapshotRoutes } from "./intelligence/snapshots-routes.ts";
 import { Snapshot } from "./intelligence/snapshots-schemas.ts";
 import type { SsrfPolicy } from "./webhooks/ssrf.ts";
+import { Endpoint } from "./webhooks/endpoints-schemas.ts";
 import { registerWebhookRoutes } from "./webhooks/webhooks-routes.ts";
 import { enricherOf, type Integrations } from "./integrations.ts";
 import { registerApiKeyRoutes, ApiKey } from "./platform/auth/api-keys-routes.ts";
@@ -113,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   const talent = registerTalent(app, routeDeps);
   registerSnapshotRoutes(app, routeDeps);
   registerWebhookRoutes(app, routeDeps, deps.webhookPolicy ?? { allowedNetworks: [], allowHttp: false });
-  registerEventRoutes(app, routeDeps, { ...finance.eventObjects, ...growth.eventObjects, ...talent.eventObjects, snapshot: Snapshot, api_key: ApiKey });
+  registerEventRoutes(app, routeDeps, { ...finance.eventObjects, ...growth.eventObjects, ...talent.eventObjects, snapshot: Snapshot, api_key: ApiKey, webhook_endpoint: Endpoint });
 
   app.get("/v1/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   await app.register(scalar, { routePrefix: "/docs", configuration: { url: "/v1/openapi.json", title: "Enginery API" } });
