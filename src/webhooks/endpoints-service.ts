@@ -10,6 +10,7 @@ import { DELIVERIES_CHANNEL } from "./fanout.ts";
 import { newSecret } from "./signing.ts";
 import { checkUrl, type SsrfPolicy } from "./ssrf.ts";
 import { ENDPOINT_STATUSES, webhookAttempts, webhookDeliveries, webhookEndpoints, type EndpointRow } from "./webhooks-table.ts";
+import { ownedRow } from "../platform/owned-rows.ts";
 
 export function endpointToApi(row: EndpointRow): EndpointApi {
   return {
@@ -65,14 +66,8 @@ export async function findEndpoint(db: Db | Tx, orgId: string, id: string): Prom
   return row;
 }
 
-async function lockEndpoint(tx: Tx, orgId: string, id: string): Promise<EndpointRow> {
-  const [row] = await tx
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.orgId, orgId), eq(webhookEndpoints.id, id)))
-    .for("update");
-  if (!row) throw notFound("webhook endpoint", id);
-  return row;
+function lockEndpoint(tx: Tx, orgId: string, id: string): Promise<EndpointRow> {
+  return ownedRow(tx, webhookEndpoints, orgId, id, "webhook endpoint", "update");
 }
 
 export async function createEndpoint(db: Db, ctx: WriteContext, input: CreateEndpointInput, policy: SsrfPolicy): Promise<EndpointApi & { secret: string }> {

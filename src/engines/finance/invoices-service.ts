@@ -12,6 +12,7 @@ import { orgs } from "../../platform/orgs/orgs-table.ts";
 import { requireAccount } from "../growth/accounts-service.ts";
 import { INVOICE_STATUSES, type CreateInvoiceInput, type InvoiceApi, type InvoiceStatus, type UpdateInvoiceInput } from "./invoices-schemas.ts";
 import { invoices, type InvoiceRow, type StoredInvoiceStatus } from "./invoices-table.ts";
+import { ownedRow } from "../../platform/owned-rows.ts";
 
 /** The invoice as the API shows it; status and days_overdue depend on today's date (UTC). */
 export function invoiceToApi(row: InvoiceRow, now: Date): InvoiceApi {
@@ -82,14 +83,8 @@ export async function getInvoice(db: Db, orgId: string, id: string, now: Date): 
   return invoiceToApi(row, now);
 }
 
-async function lockInvoice(tx: Tx, orgId: string, id: string): Promise<InvoiceRow> {
-  const [row] = await tx
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.orgId, orgId), eq(invoices.id, id)))
-    .for("update");
-  if (!row) throw notFound("invoice", id);
-  return row;
+function lockInvoice(tx: Tx, orgId: string, id: string): Promise<InvoiceRow> {
+  return ownedRow(tx, invoices, orgId, id, "invoice", "update");
 }
 
 /** The next generated number, skipping any an invoice was given by hand. */

@@ -12,6 +12,7 @@ import type { AccountApi, CreateAccountInput, UpdateAccountInput } from "./accou
 import { detachAccountFromContacts } from "./contacts-service.ts";
 import { detachAccountFromDeals } from "./deals-service.ts";
 import { normalizeDomain } from "./domains.ts";
+import { ownedRow } from "../../platform/owned-rows.ts";
 
 export function accountToApi(row: AccountRow): AccountApi {
   return {
@@ -81,14 +82,8 @@ export async function getAccount(db: Db, orgId: string, id: string): Promise<Acc
   return accountToApi(row);
 }
 
-export async function lockAccount(tx: Tx, orgId: string, id: string): Promise<AccountRow> {
-  const [row] = await tx
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.orgId, orgId), eq(accounts.id, id)))
-    .for("update");
-  if (!row) throw notFound("account", id);
-  return row;
+export function lockAccount(tx: Tx, orgId: string, id: string): Promise<AccountRow> {
+  return ownedRow(tx, accounts, orgId, id, "account", "update");
 }
 
 /**

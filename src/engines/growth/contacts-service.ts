@@ -11,6 +11,7 @@ import { contacts, LIFECYCLE_STAGES, type ContactRow } from "./contacts-table.ts
 import { removeContactFromDeals } from "./deals-service.ts";
 import { emailDomain } from "./domains.ts";
 import { unenrollContact } from "./sequences-service.ts";
+import { ownedRow } from "../../platform/owned-rows.ts";
 
 export function contactToApi(row: ContactRow): ContactApi {
   return {
@@ -62,14 +63,8 @@ export async function getContact(db: Db, orgId: string, id: string): Promise<Con
   return contactToApi(row);
 }
 
-export async function lockContact(tx: Tx, orgId: string, id: string): Promise<ContactRow> {
-  const [row] = await tx
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.orgId, orgId), eq(contacts.id, id)))
-    .for("update");
-  if (!row) throw notFound("contact", id);
-  return row;
+export function lockContact(tx: Tx, orgId: string, id: string): Promise<ContactRow> {
+  return ownedRow(tx, contacts, orgId, id, "contact", "update");
 }
 
 /** For resources that name contacts in their body (deals, enrollments): every one must exist in the organization. */

@@ -12,6 +12,7 @@ import type { CreateDealInput, DealApi, UpdateDealInput } from "./deals-schemas.
 import { deals, type DealRow } from "./deals-table.ts";
 import { resolveStage } from "./pipelines-service.ts";
 import { STAGE_KINDS, type StageRow } from "./pipelines-table.ts";
+import { ownedRow } from "../../platform/owned-rows.ts";
 
 export function dealToApi(row: DealRow): DealApi {
   return {
@@ -71,14 +72,8 @@ export async function getDeal(db: Db, orgId: string, id: string): Promise<DealAp
   return dealToApi(row);
 }
 
-async function lockDeal(tx: Tx, orgId: string, id: string): Promise<DealRow> {
-  const [row] = await tx
-    .select()
-    .from(deals)
-    .where(and(eq(deals.orgId, orgId), eq(deals.id, id)))
-    .for("update");
-  if (!row) throw notFound("deal", id);
-  return row;
+function lockDeal(tx: Tx, orgId: string, id: string): Promise<DealRow> {
+  return ownedRow(tx, deals, orgId, id, "deal", "update");
 }
 
 /** The status and close time a deal has in a stage: closed when it enters a won or lost stage, open again when it leaves. */

@@ -30,6 +30,7 @@ import {
   type Step,
   type StopReason,
 } from "./sequences-table.ts";
+import { ownedRow } from "../../platform/owned-rows.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -113,14 +114,8 @@ export async function getSequence(db: Db, orgId: string, id: string): Promise<Se
   return sequenceToApi(await findSequence(db, orgId, id));
 }
 
-async function lockSequence(tx: Tx, orgId: string, id: string): Promise<SequenceRow> {
-  const [row] = await tx
-    .select()
-    .from(sequences)
-    .where(and(eq(sequences.orgId, orgId), eq(sequences.id, id)))
-    .for("update");
-  if (!row) throw notFound("sequence", id);
-  return row;
+function lockSequence(tx: Tx, orgId: string, id: string): Promise<SequenceRow> {
+  return ownedRow(tx, sequences, orgId, id, "sequence", "update");
 }
 
 /** Steps as stored, each checked against what its type needs. */

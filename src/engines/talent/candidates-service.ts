@@ -8,6 +8,7 @@ import { defineList, listPage, type Page } from "../../platform/lists.ts";
 import type { CandidateApi, CandidateSummaryApi, CreateCandidateInput, UpdateCandidateInput } from "./candidates-schemas.ts";
 import { CANDIDATE_STAGES, candidateStageChanges, candidates, type CandidateRow, type CandidateStage, type StageChangeRow } from "./candidates-table.ts";
 import { requireOpenJob } from "./jobs-service.ts";
+import { ownedRow } from "../../platform/owned-rows.ts";
 
 /** Where a candidate may go from each stage. */
 export const NEXT_STAGES: Record<CandidateStage, readonly CandidateStage[]> = {
@@ -89,14 +90,8 @@ export async function getCandidate(db: Db, orgId: string, id: string): Promise<C
   return candidateToApi(row, await historyOf(db, orgId, id));
 }
 
-async function lockCandidate(tx: Tx, orgId: string, id: string): Promise<CandidateRow> {
-  const [row] = await tx
-    .select()
-    .from(candidates)
-    .where(and(eq(candidates.orgId, orgId), eq(candidates.id, id)))
-    .for("update");
-  if (!row) throw notFound("candidate", id);
-  return row;
+function lockCandidate(tx: Tx, orgId: string, id: string): Promise<CandidateRow> {
+  return ownedRow(tx, candidates, orgId, id, "candidate", "update");
 }
 
 async function recordStage(tx: Tx, orgId: string, candidateId: string, from: CandidateStage | null, to: CandidateStage, at: Date): Promise<void> {

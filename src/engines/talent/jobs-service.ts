@@ -7,6 +7,7 @@ import { defineList, listPage, type Page } from "../../platform/lists.ts";
 import { candidates } from "./candidates-table.ts";
 import type { CreateJobInput, JobApi, UpdateJobInput } from "./jobs-schemas.ts";
 import { EMPLOYMENT_TYPES, JOB_STATUSES, jobs, type JobRow } from "./jobs-table.ts";
+import { ownedRow } from "../../platform/owned-rows.ts";
 
 export function jobToApi(row: JobRow): JobApi {
   return {
@@ -50,14 +51,8 @@ export async function getJob(db: Db, orgId: string, id: string): Promise<JobApi>
   return jobToApi(row);
 }
 
-async function lockJob(tx: Tx, orgId: string, id: string): Promise<JobRow> {
-  const [row] = await tx
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.orgId, orgId), eq(jobs.id, id)))
-    .for("update");
-  if (!row) throw notFound("job", id);
-  return row;
+function lockJob(tx: Tx, orgId: string, id: string): Promise<JobRow> {
+  return ownedRow(tx, jobs, orgId, id, "job", "update");
 }
 
 /** For candidates: the job must exist in the organization and be open. Share-locked until the candidate commits. */
