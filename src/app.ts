@@ -12,8 +12,14 @@ import type { SsrfPolicy } from "./webhooks/ssrf.ts";
 import { Endpoint } from "./webhooks/endpoints-schemas.ts";
 import { registerWebhookRoutes } from "./webhooks/webhooks-routes.ts";
 import { enricherOf, type Integrations } from "./integrations.ts";
+import { FunctionOut, Invocation } from "./functions/functions-schemas.ts";
+import { registerFunctionRoutes } from "./functions/functions-routes.ts";
+import { FUNCTION_CHANGED } from "./functions/functions-service.ts";
+import { createInvoker, type Invoker } from "./functions/invoker.ts";
+import { createPool } from "./functions/runtime/pool.ts";
+import { SecretBox } from "./functions/secrets.ts";
 import { registerApiKeyRoutes, ApiKey } from "./platform/auth/api-keys-routes.ts";
-import { registerAuth, registerPermissionGuard } from "./platform/auth/auth-hook.ts";
+import { ContextGrants, registerAuth, registerPermissionGuard } from "./platform/auth/auth-hook.ts";
 import { API_KEY_CHANGED, KeyCache } from "./platform/auth/key-cache.ts";
 import { ApiError } from "./platform/errors.ts";
 import { registerEventRoutes } from "./platform/events/events-routes.ts";
@@ -42,10 +48,35 @@ export interface AppDeps {
   integrations?: Partial<Integrations>;
   /** Where webhook endpoints may point; https to public addresses only when left out. */
   webhookPolicy?: SsrfPolicy;
+  /** Edge functions: the key that seals their secrets (a per-process one when left out) and the sandbox workers. */
+  functions?: { secretBox?: SecretBox; workers?: number };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Runs deployed functions; the trigger dispatcher of this process uses it too. */
+    functionInvoker: Invoker;
+  }
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The edge-function routes, their sandbox pool (stopped with the app) and the invoker that runs them. */
+async function registerFunctions(app: Api, deps: AppDeps, shared: { keyCache: KeyCache; grants: ContextGrants; clock: Clock }): Promise<void> {
+  const db = deps.database.db;
+  const pool = createPool({ workers: deps.functions?.workers ?? 2, log: app.log });
+  const box = deps.functions?.secretBox ?? SecretBox.ephemeral();
+  const invoker = createInvoker({ db, pool, box, ...shared, inject: (request) => app.inject(request), log: app.log });
+  app.decorate("functionInvoker", invoker);
+  const unlisten = await deps.database.listen(FUNCTION_CHANGED, (id) => invoker.evict(id), () => invoker.clear());
+  app.addHook("onClose", async () => {
+    await unlisten();
+    await invoker.flushLogs();
+    await pool.close();
+  });
+  registerFunctionRoutes(app, { db }, { db, pool, box }, invoker);
+}
 
 /** Builds the whole HTTP API; no globals, so several can run in one process (tests). */
 export async function buildApp(deps: AppDeps): Promise<Api> {
@@ -100,7 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   const keyCache = new KeyCache();
   const unlisten = await deps.database.listen(API_KEY_CHANGED, (hash) => keyCache.evict(hash), () => keyCache.clear());
   app.addHook("onClose", async () => unlisten());
-  registerAuth(app, deps.database.db, keyCache);
+  const grants = new ContextGrants();
+  registerAuth(app, deps.database.db, keyCache, grants);
   registerRateLimit(app, deps.rateLimits);
   registerPermissionGuard(app);
   registerIdempotency(app, deps.database.db);
@@ -114,7 +146,17 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   const talent = registerTalent(app, routeDeps);
   registerSnapshotRoutes(app, routeDeps);
   registerWebhookRoutes(app, routeDeps, deps.webhookPolicy ?? { allowedNetworks: [], allowHttp: false });
-  registerEventRoutes(app, routeDeps, { ...finance.eventObjects, ...growth.eventObjects, ...talent.eventObjects, snapshot: Snapshot, api_key: ApiKey, webhook_endpoint: Endpoint });
+  await registerFunctions(app, deps, { keyCache, grants, clock });
+  registerEventRoutes(app, routeDeps, {
+    ...finance.eventObjects,
+    ...growth.eventObjects,
+    ...talent.eventObjects,
+    snapshot: Snapshot,
+    api_key: ApiKey,
+    webhook_endpoint: Endpoint,
+    function: FunctionOut,
+    function_invocation: Invocation,
+  });
 
   app.get("/v1/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   await app.register(scalar, { routePrefix: "/docs", configuration: { url: "/v1/openapi.json", title: "Enginery API" } });

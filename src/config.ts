@@ -34,6 +34,14 @@ export interface Config {
   webhookLogDays: number;
   /** How long a dispatcher holds claimed deliveries; a dispatcher that dies releases them when this runs out. */
   webhookLeaseMs: number;
+  /** Seals edge functions' secrets; null: a key file beside the embedded database (see functionSecretsKeyFile). */
+  functionSecretsKey: string | null;
+  functionSecretsKeyFile: string;
+  /** Sandbox worker processes per server process. */
+  functionWorkers: number;
+  /** Run event-triggered functions in the process (serve and worker). */
+  functionTriggers: boolean;
+  functionLogDays: number;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -97,6 +105,13 @@ function cidrs(env: Env, name: string): string[] {
   }
 }
 
+function secretsKey(env: Env): string | null {
+  const raw = read(env, "FUNCTION_SECRETS_KEY");
+  if (raw === undefined) return null;
+  if (!/^[A-Za-z0-9+/]{43}=$/.test(raw)) throw new ConfigError("FUNCTION_SECRETS_KEY", "must be 32 bytes in base64, such as `openssl rand -base64 32` prints");
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const logLevel = (read(env, "LOG_LEVEL") ?? "info").toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
@@ -126,5 +141,10 @@ export function loadConfig(env: Env = process.env): Config {
     webhookDisableAfterDays: integer(env, "WEBHOOK_DISABLE_AFTER_DAYS", 5, 1, 365),
     webhookLogDays: integer(env, "WEBHOOK_LOG_DAYS", 30, 1, 3650),
     webhookLeaseMs: integer(env, "WEBHOOK_LEASE_MS", 60_000, 1_000, 3_600_000),
+    functionSecretsKey: secretsKey(env),
+    functionSecretsKeyFile: path.join(path.dirname(path.resolve(read(env, "DATA_DIR") ?? "./.enginery/data")), "function-secrets.key"),
+    functionWorkers: integer(env, "FUNCTION_WORKERS", 2, 1, 64),
+    functionTriggers: boolean(env, "FUNCTION_TRIGGERS", true),
+    functionLogDays: integer(env, "FUNCTION_LOG_DAYS", 7, 1, 3650),
   };
 }

@@ -4,6 +4,7 @@ import { growthJobs } from "./engines/growth/index.ts";
 import { enricherOf, OFFLINE_INTEGRATIONS, type Integrations } from "./integrations.ts";
 import { takeScheduledSnapshots } from "./intelligence/snapshots-service.ts";
 import { purgeWebhookLogs } from "./webhooks/retention.ts";
+import { purgeFunctionLogs } from "./functions/retention.ts";
 import { purgeIdempotencyKeys } from "./platform/idempotency/idempotency-hook.ts";
 import type { Job } from "./platform/scheduler.ts";
 
@@ -13,6 +14,8 @@ export interface JobDeps {
   snapshotEveryHours?: number;
   /** Days webhook delivery logs are kept (default 30). */
   webhookLogDays?: number;
+  /** Days edge-function invocation logs are kept (default 7). */
+  functionLogDays?: number;
   clock?: () => Date;
   log?: { error(obj: object, msg: string): void };
 }
@@ -28,5 +31,6 @@ export function allJobs(db: Db, deps: JobDeps = {}): Job[] {
     { name: "intelligence.snapshots", run: (now) => takeScheduledSnapshots(db, now, deps.snapshotEveryHours ?? 24) },
     { name: "idempotency.purge", run: (now) => purgeIdempotencyKeys(db, now) },
     { name: "webhooks.purge_logs", run: (now) => purgeWebhookLogs(db, now, deps.webhookLogDays ?? 30) },
+    { name: "functions.purge_logs", run: (now) => purgeFunctionLogs(db, now, deps.functionLogDays ?? 7) },
   ];
 }

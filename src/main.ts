@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { EmbeddedDatabaseInUse } from "./db/embedded-lock.ts";
 import { keysCreate, keysList, keysRevoke, migrateCommand, orgsCreate, orgsList, UsageError } from "./cli/admin.ts";
 import { serve, worker } from "./cli/serve.ts";
+import { functionsDeploy, functionsInvoke, functionsLogs, RequestFailed, type FunctionsFlags } from "./cli/functions.ts";
 
 const HELP = `enginery <command>
 
@@ -15,6 +16,11 @@ const HELP = `enginery <command>
               [--engines finance,growth,talent,agent] [--name <name>] [--expires-in-days <n>]
   keys list --org <org id>
   keys revoke <key id>
+  functions deploy <file> --name <name>      deploy a .js/.ts module (a new version if the function exists)
+  functions invoke <name> [--data <json>] [--method <method>]
+  functions logs <name> [--limit <n>]         latest invocations with their console lines
+      (functions commands talk to the HTTP API: --url <base url> (ENGINERY_URL, default http://localhost:$PORT)
+       and --key <api key> (ENGINERY_API_KEY))
 
 Configuration comes from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, REDIS_URL, LOG_LEVEL (see README).`;
 
@@ -30,6 +36,11 @@ async function main(argv: string[]): Promise<void> {
       kind: { type: "string" },
       engines: { type: "string" },
       "expires-in-days": { type: "string" },
+      url: { type: "string" },
+      key: { type: "string" },
+      data: { type: "string" },
+      method: { type: "string" },
+      limit: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -38,6 +49,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(HELP);
     return;
   }
+  if (command === "functions") return functionsCommand(sub, arg, values);
   const config = loadConfig();
   switch (`${command} ${sub ?? ""}`.trim()) {
     case "serve":
@@ -61,10 +73,24 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
+/** Clients of the HTTP API: no configuration of the server's own is needed. */
+function functionsCommand(sub: string | undefined, arg: string | undefined, values: FunctionsFlags): Promise<void> {
+  switch (sub) {
+    case "deploy":
+      return functionsDeploy(arg, values);
+    case "invoke":
+      return functionsInvoke(arg, values);
+    case "logs":
+      return functionsLogs(arg, values);
+    default:
+      throw new UsageError(`unknown command "functions ${sub ?? ""}"; see enginery help`);
+  }
+}
+
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(`enginery: invalid configuration: ${error.message}`);
-  } else if (error instanceof EmbeddedDatabaseInUse) {
+  } else if (error instanceof EmbeddedDatabaseInUse || error instanceof RequestFailed) {
     console.error(`enginery: ${error.message}`);
   } else if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
     // One line, always: parseArgs explains some errors over several.

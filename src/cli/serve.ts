@@ -4,7 +4,7 @@ import { seedDemoIfEmpty } from "../demo/seed.ts";
 import { integrationsFrom } from "../integrations.ts";
 import { allJobs } from "../jobs.ts";
 import { createScheduler } from "../platform/scheduler.ts";
-import { dispatcherFor, logger, openMigrated, rateLimitStore, webhookPolicy } from "../runtime.ts";
+import { dispatcherFor, logger, openMigrated, rateLimitStore, secretBox, triggerDispatcherFor, webhookPolicy } from "../runtime.ts";
 
 function banner(url: string, demo: Awaited<ReturnType<typeof seedDemoIfEmpty>>): string {
   const lines = [`Enginery is serving ${url}  (API reference: ${url}/docs)`];
@@ -30,15 +30,18 @@ export async function serve(config: Config): Promise<void> {
   const demo = await seedDemoIfEmpty(database.db, new Date());
   const rateLimits = rateLimitStore(config);
   const integrations = integrationsFrom(config);
-  const app = await buildApp({ database, rateLimits, logger: log, integrations, webhookPolicy: webhookPolicy(config) });
+  const functions = { secretBox: secretBox(config, log), workers: config.functionWorkers };
+  const app = await buildApp({ database, rateLimits, logger: log, integrations, webhookPolicy: webhookPolicy(config), functions });
   const dispatcher = dispatcherFor(config, database, log);
-  const scheduler = createScheduler({ jobs: allJobs(database.db, { integrations, log, snapshotEveryHours: config.snapshotEveryHours, webhookLogDays: config.webhookLogDays }), intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });
+  const triggers = triggerDispatcherFor(config, database, app, log);
+  const scheduler = createScheduler({ jobs: allJobs(database.db, jobOptions(config, integrations, log)), intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });
 
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as { port: number };
   const url = `http://localhost:${port}`;
   if (config.schedulerEnabled) scheduler.start();
   await dispatcher?.start();
+  await triggers?.start();
   process.stdout.write(`${banner(url, demo)}\n`);
 
   let closing = false;
@@ -46,6 +49,7 @@ export async function serve(config: Config): Promise<void> {
     if (closing) return;
     closing = true;
     log.info({ signal }, "shutting down");
+    await triggers?.stop();
     await app.close();
     await dispatcher?.stop();
     await scheduler.stop();
@@ -57,17 +61,35 @@ export async function serve(config: Config): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
-/** The scheduler alone, for deployments that run it apart from the API processes. */
+function jobOptions(config: Config, integrations: ReturnType<typeof integrationsFrom>, log: ReturnType<typeof logger>) {
+  return { integrations, log, snapshotEveryHours: config.snapshotEveryHours, webhookLogDays: config.webhookLogDays, functionLogDays: config.functionLogDays };
+}
+
+/**
+ * The scheduler, webhook dispatcher and function triggers alone, for
+ * deployments that run them apart from the API processes. Event-triggered
+ * functions read through the API in-process, so the worker builds the app
+ * (without listening).
+ */
 export async function worker(config: Config): Promise<void> {
   const log = logger(config);
   const database = await openMigrated(config);
-  const jobs = allJobs(database.db, { integrations: integrationsFrom(config), log, snapshotEveryHours: config.snapshotEveryHours, webhookLogDays: config.webhookLogDays });
-  const scheduler = createScheduler({ jobs, intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });
+  const integrations = integrationsFrom(config);
+  const scheduler = createScheduler({ jobs: allJobs(database.db, jobOptions(config, integrations, log)), intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });
   scheduler.start();
   const dispatcher = dispatcherFor(config, database, log);
   await dispatcher?.start();
-  log.info({ intervalMs: config.schedulerIntervalMs, dispatcher: dispatcher !== null }, "worker started");
+  const rateLimits = rateLimitStore(config);
+  const app = config.functionTriggers
+    ? await buildApp({ database, rateLimits, logger: log, integrations, webhookPolicy: webhookPolicy(config), functions: { secretBox: secretBox(config, log), workers: config.functionWorkers } })
+    : null;
+  const triggers = app ? triggerDispatcherFor(config, database, app, log) : null;
+  await triggers?.start();
+  log.info({ intervalMs: config.schedulerIntervalMs, dispatcher: dispatcher !== null, functionTriggers: triggers !== null }, "worker started");
   const shutdown = async () => {
+    await triggers?.stop();
+    await app?.close();
+    await rateLimits.close();
     await dispatcher?.stop();
     await scheduler.stop();
     await database.close();

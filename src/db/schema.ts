@@ -13,3 +13,4 @@ export * from "../engines/talent/jobs-table.ts";
 export * from "../engines/talent/candidates-table.ts";
 export * from "../intelligence/snapshots-table.ts";
 export * from "../webhooks/webhooks-table.ts";
+export * from "../functions/functions-table.ts";

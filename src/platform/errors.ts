@@ -20,9 +20,13 @@ export const ERROR_CODES = {
   payload_too_large: { status: 413, title: "Request body too large" },
   unsupported_media_type: { status: 415, title: "Unsupported content type" },
   idempotency_key_reused: { status: 422, title: "Idempotency key reused with a different request" },
+  function_compile_error: { status: 422, title: "Function source does not compile" },
   unprocessable: { status: 422, title: "Request cannot be processed" },
   rate_limited: { status: 429, title: "Rate limit exceeded" },
   internal_error: { status: 500, title: "Internal server error" },
+  function_failed: { status: 500, title: "Function failed" },
+  function_limit_exceeded: { status: 500, title: "Function exceeded a limit" },
+  function_timeout: { status: 504, title: "Function timed out" },
   service_unavailable: { status: 503, title: "Service unavailable" },
 } as const satisfies Record<string, { status: number; title: string }>;
 

@@ -25,6 +25,9 @@ export const ID_PREFIXES = {
   webhookEndpoint: "whe",
   webhookDelivery: "whd",
   webhookAttempt: "wha",
+  function: "fn",
+  functionInvocation: "fninv",
+  functionRun: "fnrun",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

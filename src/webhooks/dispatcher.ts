@@ -6,6 +6,7 @@ import { eventToApi, type EventApi } from "../platform/events/events-service.ts"
 import { events } from "../platform/events/events-table.ts";
 import { insertEvents } from "../platform/events/outbox.ts";
 import { newId } from "../platform/ids.ts";
+import { createWorkLoop } from "../platform/work-loop.ts";
 import { endpointToApi } from "./endpoints-service.ts";
 import { DELIVERIES_CHANNEL } from "./fanout.ts";
 import { send, type SendResult } from "./sender.ts";
@@ -44,7 +45,7 @@ export function nextDelaySeconds(schedule: readonly number[], attempts: number, 
 }
 
 /**
- * Delivers committed deliveries. Any number of dispatchers may run (in the
+ * Delivers committed deliveries (the loop is createWorkLoop's). Any number of dispatchers may run (in the
  * server and in `enginery worker` processes): each claims a batch of due
  * deliveries with FOR UPDATE SKIP LOCKED and a lease, sends them, and records
  * each outcome. A dispatcher that dies mid-batch leaves its claims to expire;
@@ -59,9 +60,6 @@ export function createDispatcher(options: DispatcherOptions) {
   // timeout (30 s at most), well inside the lease: claims never expire while their attempts run.
   const batch = options.batch ?? concurrency;
   const disableAfterMs = options.disableAfterMs ?? 5 * DAY_MS;
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let unlisten: (() => Promise<void>) | undefined;
   // Connections to receivers are kept alive between deliveries (each was checked by the SSRF guard when it opened).
   const agents = { http: new http.Agent({ keepAlive: true, maxSockets: concurrency }), https: new https.Agent({ keepAlive: true, maxSockets: concurrency }) };
 
@@ -241,81 +239,22 @@ export function createDispatcher(options: DispatcherOptions) {
     await record(outcomes.filter((o): o is Outcome => o !== undefined));
   }
 
-  /** One round, start to finish: claims a batch, delivers it, records it. Returns how many deliveries it handled. */
-  async function runOnce(): Promise<number> {
-    const claimed = await claim(clock());
-    if (claimed.length > 0) await deliver(claimed);
-    return claimed.length;
-  }
-
-  /** Set by a notification; a round that starts clears it, so one that arrives during a round is not lost. */
-  let notified = false;
-  let signal: (() => void) | undefined;
-  const notify = () => {
-    notified = true;
-    signal?.();
-  };
-  /** Waits for a notification, a wave finishing, or the poll interval. */
-  function pause(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      timer.unref();
-      function done() {
-        clearTimeout(timer);
-        signal = undefined;
-        resolve();
-      }
-      signal = done;
-    });
-  }
-
-  // A few waves may be in flight at once: new events are claimed while earlier ones are still being
-  // sent to a slow receiver. Claims keep waves apart (a claimed delivery is skipped by the next claim).
-  const MAX_WAVES = 4;
-  let inFlight = 0;
-  const waves = new Set<Promise<void>>();
-
-  async function loop(): Promise<void> {
-    while (!stopped) {
-      if (inFlight >= MAX_WAVES) {
-        await pause(options.pollMs ?? 1000);
-        continue;
-      }
-      notified = false;
-      let claimed: DeliveryRow[] = [];
-      try {
-        claimed = await claim(clock());
-      } catch (error) {
-        options.log.error({ err: error }, "webhook dispatcher could not claim deliveries");
-      }
-      if (claimed.length > 0) {
-        inFlight++;
-        const wave = deliver(claimed)
-          .catch((error) => options.log.error({ err: error }, "webhook wave failed"))
-          .finally(() => {
-            inFlight--;
-            waves.delete(wave);
-            signal?.();
-          });
-        waves.add(wave);
-      }
-      if (claimed.length >= batch || notified || stopped) continue;
-      await pause(options.pollMs ?? 1000);
-    }
-    await Promise.all(waves);
-  }
+  const loop = createWorkLoop({
+    database: options.database,
+    channel: DELIVERIES_CHANNEL,
+    claim: () => claim(clock()),
+    handle: deliver,
+    batch,
+    pollMs: options.pollMs,
+    log: options.log,
+    name: "webhook dispatcher",
+  });
 
   return {
-    runOnce,
-    async start(): Promise<void> {
-      unlisten = await options.database.listen(DELIVERIES_CHANNEL, notify, notify);
-      running = loop();
-    },
+    runOnce: loop.runOnce,
+    start: loop.start,
     async stop(): Promise<void> {
-      stopped = true;
-      signal?.();
-      await running;
-      await unlisten?.();
+      await loop.stop();
       agents.http.destroy();
       agents.https.destroy();
     },

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/connection.ts";
-import { ApiError, invalidField, notFound, type FieldError } from "../platform/errors.ts";
-import { matchEventTypes } from "../platform/events/catalog.ts";
+import { invalidField, notFound } from "../platform/errors.ts";
+import { checkEventPatterns } from "../platform/events/catalog.ts";
 import { write, type WriteContext } from "../platform/events/outbox.ts";
 import { newId } from "../platform/ids.ts";
 import { defineList, listPage, type Page } from "../platform/lists.ts";
@@ -27,16 +27,6 @@ export function endpointToApi(row: EndpointRow): EndpointApi {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
-}
-
-/** Every pattern must name at least one catalog kind: a typo would otherwise subscribe to nothing, silently. */
-function checkEvents(events: readonly string[]): void {
-  const errors: FieldError[] = events.flatMap((pattern, i) =>
-    matchEventTypes(pattern).length > 0
-      ? []
-      : [{ in: "body" as const, field: `events[${i}]`, message: `"${pattern}" names no event type; see GET /v1/event_types (wildcards: deal.*, *)` }],
-  );
-  if (errors.length > 0) throw new ApiError("validation_failed", errors.length === 1 ? `${errors[0]!.field}: ${errors[0]!.message}` : `${errors.length} event types are unknown.`, { errors });
 }
 
 function checkTarget(url: string, policy: SsrfPolicy): void {
@@ -72,7 +62,7 @@ function lockEndpoint(tx: Tx, orgId: string, id: string): Promise<EndpointRow> {
 
 export async function createEndpoint(db: Db, ctx: WriteContext, input: CreateEndpointInput, policy: SsrfPolicy): Promise<EndpointApi & { secret: string }> {
   checkTarget(input.url, policy);
-  checkEvents(input.events);
+  checkEventPatterns(input.events, "events");
   const secret = newSecret();
   const [row] = await db
     .insert(webhookEndpoints)
@@ -96,7 +86,7 @@ export async function createEndpoint(db: Db, ctx: WriteContext, input: CreateEnd
 
 export async function updateEndpoint(db: Db, ctx: WriteContext, id: string, input: UpdateEndpointInput, policy: SsrfPolicy): Promise<EndpointApi> {
   if (input.url) checkTarget(input.url, policy);
-  if (input.events) checkEvents(input.events);
+  if (input.events) checkEventPatterns(input.events, "events");
   return write(db, ctx, async (tx) => {
     const before = await lockEndpoint(tx, ctx.orgId, id);
     const status = input.status ?? before.status;

@@ -12,6 +12,7 @@ import { memoryRateLimitStore } from "../../src/platform/rate-limit/memory-store
 import { createScheduler, type Scheduler } from "../../src/platform/scheduler.ts";
 import { allJobs } from "../../src/jobs.ts";
 import { createDispatcher, type Dispatcher } from "../../src/webhooks/dispatcher.ts";
+import { createTriggerDispatcher, type TriggerDispatcher } from "../../src/functions/trigger-dispatcher.ts";
 import type { Integrations } from "../../src/integrations.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -114,6 +115,8 @@ export interface TestApp {
   scheduler: Scheduler;
   /** The webhook dispatcher, not started: tests call runOnce(), or start() it. */
   dispatcher: Dispatcher;
+  /** The dispatcher of event-triggered function runs, not started either. */
+  functionRuns: TriggerDispatcher;
   client: Client;
   tenant(options?: { plan?: Plan; name?: string }): Promise<Tenant>;
   close(): Promise<void>;
@@ -126,6 +129,8 @@ export async function startTestApp(
     integrations?: Partial<Integrations>;
     /** Scheduled intelligence snapshots, off unless a test file turns them on (they add events to every tenant). */
     snapshotEveryHours?: number;
+    /** Sandbox worker processes for edge functions (started on first use). */
+    functionWorkers?: number;
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
@@ -133,13 +138,14 @@ export async function startTestApp(
   const rateLimits = options.rateLimits ?? memoryRateLimitStore();
   // Test receivers listen on loopback over plain http.
   const webhookPolicy = { allowedNetworks: ["127.0.0.0/8", "::1/128"], allowHttp: true };
-  const app = await buildApp({ database: testDb.database, rateLimits, clock, integrations: options.integrations, webhookPolicy });
+  const app = await buildApp({ database: testDb.database, rateLimits, clock, integrations: options.integrations, webhookPolicy, functions: { workers: options.functionWorkers ?? 1 } });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const db = testDb.database.db;
   const scheduler = createScheduler({ jobs: allJobs(db, { integrations: options.integrations, clock, snapshotEveryHours: options.snapshotEveryHours ?? 0 }), intervalMs: 60_000, clock, log: { info() {}, error() {} } });
   const client = new Client(url);
   const dispatcher = createDispatcher({ database: testDb.database, policy: webhookPolicy, clock, log: { info() {}, error() {} }, pollMs: 50 });
+  const functionRuns = createTriggerDispatcher({ database: testDb.database, invoker: app.functionInvoker, clock, log: { error() {} }, pollMs: 50 });
   let counter = 0;
 
   return {
@@ -150,6 +156,7 @@ export async function startTestApp(
     clock,
     scheduler,
     dispatcher,
+    functionRuns,
     client,
     async tenant({ plan = "enterprise", name } = {}) {
       const org = await createOrg(db, { name: name ?? `Tenant ${++counter}`, plan }, clock());
@@ -168,6 +175,7 @@ export async function startTestApp(
     },
     async close() {
       await dispatcher.stop();
+      await functionRuns.stop();
       await scheduler.stop();
       await app.close();
       await rateLimits.close();

@@ -13,8 +13,8 @@ export type Engine = (typeof ENGINES)[number];
 export type KeyKind = "read_only" | "engine" | "full_access";
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
-/** "<engine>:read", "<engine>:write", "events:read", "api_keys:manage", "webhooks:manage". */
-export type Permission = `${Engine}:read` | `${Engine}:write` | "events:read" | "api_keys:manage" | "webhooks:manage";
+/** "<engine>:read", "<engine>:write", "events:read", "api_keys:manage", "webhooks:manage", "functions:manage", "functions:invoke". */
+export type Permission = `${Engine}:read` | `${Engine}:write` | "events:read" | "api_keys:manage" | "webhooks:manage" | "functions:manage" | "functions:invoke";
 
 /** What a key of each kind may do. */
 export function permissionsOf(kind: KeyKind, engines: readonly Engine[] = []): Set<Permission> {
@@ -22,11 +22,12 @@ export function permissionsOf(kind: KeyKind, engines: readonly Engine[] = []): S
   const writes = (list: readonly Engine[]) => list.map((e) => `${e}:write` as const);
   switch (kind) {
     case "full_access":
-      return new Set([...reads(ENGINES), ...writes(ENGINES), "events:read", "api_keys:manage", "webhooks:manage"]);
+      return new Set([...reads(ENGINES), ...writes(ENGINES), "events:read", "api_keys:manage", "webhooks:manage", "functions:manage", "functions:invoke"]);
     case "read_only":
-      return new Set([...reads(ENGINES), "events:read"]);
+      // Every key may deploy and invoke functions: a function reads with its deployer's permissions.
+      return new Set([...reads(ENGINES), "events:read", "functions:manage", "functions:invoke"]);
     case "engine":
-      return new Set([...reads(engines), ...writes(engines), "events:read"]);
+      return new Set([...reads(engines), ...writes(engines), "events:read", "functions:manage", "functions:invoke"]);
   }
 }
 
@@ -151,6 +152,16 @@ const talentCandidate = async (tenant: Tenant) => {
 const intelligenceSnapshot = async (tenant: Tenant) => (await made(tenant.client.post("/v1/intelligence/snapshots"), "take snapshot")).id as string;
 /** Snapshots summarize every engine: reading one takes read access to each. */
 const EVERY_ENGINE = ["finance:read", "growth:read", "talent:read"] as const;
+
+// Edge-function fixtures: a function that answers every call, addressed by its fn_ id.
+
+const FUNCTION_SOURCE = "export default { async fetch(request) { return { method: request.method } } }";
+const functionBody = () => ({ name: `route-fn-${++counter}`, source: FUNCTION_SOURCE });
+const fn: RouteId = {
+  prefix: "fn",
+  make: async (tenant) => (await made(tenant.client.post("/v1/functions", functionBody()), "deploy function")).id as string,
+  read: "/v1/functions/:id",
+};
 
 // Webhook fixtures. Endpoints point at a loopback port nothing listens on: no dispatcher runs in these tests.
 
@@ -302,6 +313,18 @@ export const ROUTES: readonly Route[] = [
     writes: true,
     id: { prefix: "whe/whd", make: webhookDelivery, read: "/v1/webhook_endpoints/:id" },
   },
+
+  // Edge functions: deployed and invoked by any key of the organization.
+  { method: "GET", path: "/v1/functions", permission: "functions:manage", status: 200, writes: false },
+  { method: "POST", path: "/v1/functions", permission: "functions:manage", status: 201, writes: true, body: functionBody },
+  { method: "GET", path: "/v1/functions/:id", permission: "functions:manage", status: 200, writes: false, id: fn },
+  { method: "DELETE", path: "/v1/functions/:id", permission: "functions:manage", status: 200, writes: true, id: fn },
+  { method: "GET", path: "/v1/functions/:id/versions", permission: "functions:manage", status: 200, writes: false, id: fn },
+  { method: "POST", path: "/v1/functions/:id/versions", permission: "functions:manage", status: 201, writes: true, body: () => ({ source: FUNCTION_SOURCE }), id: fn },
+  { method: "POST", path: "/v1/functions/:id/rollback", permission: "functions:manage", status: 200, writes: true, body: () => ({ version: 1 }), id: fn },
+  { method: "GET", path: "/v1/functions/:id/invocations", permission: "functions:manage", status: 200, writes: false, id: fn },
+  { method: "POST", path: "/v1/functions/:id/invoke", permission: "functions:invoke", status: 200, writes: false, body: () => ({ hello: "world" }), id: fn },
+  { method: "GET", path: "/v1/functions/:id/invoke", permission: "functions:invoke", status: 200, writes: false, id: fn },
 
   // Events.
   { method: "GET", path: "/v1/events", permission: "events:read", status: 200, writes: false },

@@ -134,7 +134,7 @@ describe("enginery CLI", () => {
 
       const engine = await client.get(`/v1/api_keys/${keys.engine!.id}`, { key: keys.full!.secret });
       expect(engine.body).toMatchObject({ kind: "engine", engines: ["finance"], name: "Finance bot", status: "revoked" });
-      expect(engine.body.permissions.sort()).toEqual(["events:read", "finance:read", "finance:write"]);
+      expect(engine.body.permissions.sort()).toEqual(["events:read", "finance:read", "finance:write", "functions:invoke", "functions:manage"]);
       expect(new Date(engine.body.expires_at).getTime() - Date.now()).toBeGreaterThan(29 * 86_400_000);
       const [head, tail] = engine.body.hint.split("…");
       expect(keys.engine!.secret.startsWith(head) && keys.engine!.secret.endsWith(tail)).toBe(true);

@@ -49,7 +49,8 @@ describe("GET /v1/openapi.json", () => {
   });
 
   it("documents every /v1 route the app serves, each with a unique operationId", () => {
-    const served = servedRoutes().filter(([, path]) => path.startsWith("/v1/") && path !== "/v1/openapi.json");
+    // Wildcard routes (a function's sub-paths) have no OpenAPI form; the route above them documents them.
+    const served = servedRoutes().filter(([, path]) => path.startsWith("/v1/") && path !== "/v1/openapi.json" && !path.endsWith("*"));
     expect(served.length).toBeGreaterThanOrEqual(14);
     const operationIds: string[] = [];
     for (const [method, path] of served) {

@@ -145,6 +145,30 @@ export async function listApiKeys(db: Db, orgId: string, query: Record<string, u
 // last_used_at is written at most this often per key, so reads do not turn into writes.
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+function refuseUnusable(key: ApiKeyRow, now: Date): void {
+  if (key.revokedAt) throw new ApiError("api_key_revoked", `The API key ${key.id} was revoked at ${key.revokedAt.toISOString()}.`);
+  if (key.expiresAt && key.expiresAt <= now) {
+    throw new ApiError("api_key_expired", `The API key ${key.id} expired at ${key.expiresAt.toISOString()}.`);
+  }
+}
+
+/**
+ * Key id -> caller, for work done with a key's permissions but without its
+ * secret (an edge function reads with the key that deployed it). Revoked and
+ * expired keys are refused as they are for requests.
+ */
+export async function callerForKeyId(db: Db, keyId: string, now: Date, cache: KeyCache): Promise<Caller> {
+  let caller = cache.getById(keyId, now.getTime());
+  if (!caller) {
+    const [found] = await db.select({ key: apiKeys, org: orgs }).from(apiKeys).innerJoin(orgs, eq(orgs.id, apiKeys.orgId)).where(eq(apiKeys.id, keyId));
+    if (!found) throw new ApiError("invalid_api_key", `The API key ${keyId} no longer exists.`);
+    caller = { org: found.org, key: found.key, permissions: new Set(permissionsFor(found.key.kind, found.key.engines)) };
+    cache.set(found.key.secretHash, caller, now.getTime());
+  }
+  refuseUnusable(caller.key, now);
+  return caller;
+}
+
 /**
  * Secret -> caller. A malformed secret is refused before any database work; a
  * known key comes from the cache (see KeyCache for why that stays exact); a
@@ -167,10 +191,7 @@ export async function authenticate(db: Db, secret: string, now: Date, cache: Key
     cache.set(hash, caller, now.getTime());
   }
   const { key } = caller;
-  if (key.revokedAt) throw new ApiError("api_key_revoked", `The API key ${key.id} was revoked at ${key.revokedAt.toISOString()}.`);
-  if (key.expiresAt && key.expiresAt <= now) {
-    throw new ApiError("api_key_expired", `The API key ${key.id} expired at ${key.expiresAt.toISOString()}.`);
-  }
+  refuseUnusable(key, now);
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db
       .update(apiKeys)

@@ -2,18 +2,52 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/connection.ts";
 import { ApiError } from "../errors.ts";
 import { authenticate } from "./api-keys-service.ts";
+import { randomBytes } from "node:crypto";
+import type { Caller } from "./caller.ts";
 import type { KeyCache } from "./key-cache.ts";
+
+/** The header that carries a ContextGrants pass. */
+export const CONTEXT_HEADER = "x-enginery-context";
+
+/**
+ * One-time passes for requests the platform makes itself, on a key's behalf,
+ * through app.inject (an edge function's ctx reads): the request is then
+ * authenticated, limited and permission-checked as that key's, with no secret
+ * handed around. A pass is random, used once, and never leaves the process.
+ */
+export class ContextGrants {
+  private readonly passes = new Map<string, Caller>();
+
+  grant(caller: Caller): string {
+    const pass = randomBytes(24).toString("base64url");
+    this.passes.set(pass, caller);
+    return pass;
+  }
+
+  take(pass: string): Caller | undefined {
+    const caller = this.passes.get(pass);
+    this.passes.delete(pass);
+    return caller;
+  }
+}
 
 /**
  * The one guard: every route that is not marked public needs a valid key, and
  * the permission its config names. Runs before body parsing and validation, so
  * an unauthenticated caller learns nothing about the route.
  */
-export function registerAuth(app: FastifyInstance, db: Db, cache: KeyCache): void {
+export function registerAuth(app: FastifyInstance, db: Db, cache: KeyCache, grants: ContextGrants): void {
   app.addHook("onRequest", async (request, reply) => {
     const config = request.routeOptions.config;
     // Unknown routes (404/405) and public ones need no key.
     if (!request.routeOptions.url || config.public) return;
+
+    const pass = request.headers[CONTEXT_HEADER];
+    if (typeof pass === "string") {
+      request.caller = grants.take(pass);
+      if (!request.caller) throw new ApiError("invalid_api_key", `The ${CONTEXT_HEADER} header is not a valid pass.`);
+      return;
+    }
 
     const header = request.headers.authorization;
     if (!header) {

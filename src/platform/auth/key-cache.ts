@@ -11,6 +11,8 @@ export const API_KEY_CHANGED = "enginery_api_key_changed";
 
 export class KeyCache {
   private readonly entries = new Map<string, { caller: Caller; storedAt: number }>();
+  /** key id -> secret hash, for callers known by id (an edge function acts with its deployer's key). */
+  private readonly hashes = new Map<string, string>();
 
   constructor(
     private readonly ttlMs = 60_000,
@@ -27,20 +29,29 @@ export class KeyCache {
     return entry.caller;
   }
 
+  getById(keyId: string, nowMs: number): Caller | undefined {
+    const hash = this.hashes.get(keyId);
+    return hash === undefined ? undefined : this.get(hash, nowMs);
+  }
+
   set(hash: string, caller: Caller, nowMs: number): void {
     if (this.entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: drop the oldest.
       const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+      if (oldest !== undefined) this.evict(oldest);
     }
     this.entries.set(hash, { caller, storedAt: nowMs });
+    this.hashes.set(caller.key.id, hash);
   }
 
   evict(hash: string): void {
+    const entry = this.entries.get(hash);
+    if (entry) this.hashes.delete(entry.caller.key.id);
     this.entries.delete(hash);
   }
 
   clear(): void {
     this.entries.clear();
+    this.hashes.clear();
   }
 }

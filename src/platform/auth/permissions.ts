@@ -6,20 +6,30 @@ export type KeyKind = (typeof KEY_KINDS)[number];
 
 /**
  * Permissions are "<area>:<access>". Engines have read and write; platform
- * areas (api_keys, webhooks, functions) are managed by full-access keys.
+ * areas (api_keys, webhooks) are managed by full-access keys; functions by
+ * any key, since a function reads with its deployer's permissions and no more.
  */
-export type Permission = `${Engine}:read` | `${Engine}:write` | "events:read" | "api_keys:manage" | "webhooks:manage";
+export type Permission =
+  | `${Engine}:read`
+  | `${Engine}:write`
+  | "events:read"
+  | "api_keys:manage"
+  | "webhooks:manage"
+  | "functions:manage"
+  | "functions:invoke";
 
 export function permissionsFor(kind: KeyKind, engines: readonly Engine[]): Permission[] {
   const reads = ENGINES.map((e) => `${e}:read` as const);
   const writes = ENGINES.map((e) => `${e}:write` as const);
   switch (kind) {
     case "full_access":
-      return [...reads, ...writes, "events:read", "api_keys:manage", "webhooks:manage"];
+      return [...reads, ...writes, "events:read", "api_keys:manage", "webhooks:manage", "functions:manage", "functions:invoke"];
     case "read_only":
-      return [...reads, "events:read"];
+      // Functions only read, with the permissions of the key that deployed them: any key may deploy
+      // (its functions read no more than it can) and call them.
+      return [...reads, "events:read", "functions:manage", "functions:invoke"];
     case "engine":
       // Engine keys see the events of their own engines only (filtered by the events service).
-      return [...engines.map((e) => `${e}:read` as const), ...engines.map((e) => `${e}:write` as const), "events:read"];
+      return [...engines.map((e) => `${e}:read` as const), ...engines.map((e) => `${e}:write` as const), "events:read", "functions:manage", "functions:invoke"];
   }
 }

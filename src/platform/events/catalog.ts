@@ -1,4 +1,5 @@
 import type { Engine } from "../auth/permissions.ts";
+import { ApiError, type FieldError } from "../errors.ts";
 
 /**
  * The event catalog (shared/design/event-catalog.md). Names are stable forever
@@ -67,7 +68,8 @@ export const EVENT_CATALOG = {
   "agent.action_failed": k("agent", "action", "An action the agent attempted failed."),
   "intelligence.snapshot_created": k("intelligence", "snapshot", "A new intelligence snapshot was computed."),
   "function.deployed": k("functions", "function", "A new version of an edge function is live."),
-  "function.invocation_failed": k("functions", "invocation", "An edge function invocation threw, timed out or hit a limit."),
+  "function.invocation_failed": k("functions", "function_invocation", "An edge function invocation threw, timed out or hit a limit."),
+  "function.deleted": k("functions", "function", "An edge function was deleted, with its versions and logs."),
   "api_key.created": k("platform", "api_key", "An API key was created."),
   "api_key.revoked": k("platform", "api_key", "An API key was revoked."),
   "webhook_endpoint.disabled": k("platform", "webhook_endpoint", "An endpoint was disabled after sustained delivery failure."),
@@ -93,4 +95,14 @@ export function matchEventTypes(pattern: string): EventType[] {
     return EVENT_TYPES.filter((t) => t.startsWith(prefix));
   }
   return EVENT_TYPES.filter((t) => t === pattern);
+}
+
+/** Every pattern must name at least one catalog kind: a typo would otherwise subscribe to nothing, silently. */
+export function checkEventPatterns(patterns: readonly string[], field: string): void {
+  const errors: FieldError[] = patterns.flatMap((pattern, i) =>
+    matchEventTypes(pattern).length > 0
+      ? []
+      : [{ in: "body" as const, field: `${field}[${i}]`, message: `"${pattern}" names no event type; see GET /v1/event_types (wildcards: deal.*, *)` }],
+  );
+  if (errors.length > 0) throw new ApiError("validation_failed", errors.length === 1 ? `${errors[0]!.field}: ${errors[0]!.message}` : `${errors.length} event types are unknown.`, { errors });
 }

@@ -1,0 +1,134 @@
+import type { Api, RouteDeps } from "../platform/http.ts";
+import { callerOf, writeContext } from "../platform/request-context.ts";
+import { Deleted, ListEnvelope } from "../platform/schemas.ts";
+import { DeployFunction, DeployVersion, FunctionOut, FunctionParams, FunctionVersion, Invocation, Rollback } from "./functions-schemas.ts";
+import {
+  deleteFunction,
+  deployFunction,
+  deployVersion,
+  functionList,
+  getFunction,
+  invocationList,
+  listFunctions,
+  listInvocations,
+  listVersions,
+  rollback,
+  type FunctionsDeps,
+} from "./functions-service.ts";
+import type { Invoker } from "./invoker.ts";
+
+const tags = ["Edge functions"];
+const manage = { permission: "functions:manage" } as const;
+/** A deploy carries up to 1 MB of source, JSON-escaped, with its settings. */
+const DEPLOY_BODY_LIMIT = 3 * 1024 * 1024;
+const INVOKE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+export function registerFunctionRoutes(app: Api, { db }: RouteDeps, deps: FunctionsDeps, invoker: Invoker): void {
+  app.get(
+    "/v1/functions",
+    { config: manage, schema: { tags, operationId: "listFunctions", summary: "List edge functions", querystring: functionList.querystring, response: { 200: ListEnvelope(FunctionOut) } } },
+    async (request) => listFunctions(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
+  );
+
+  app.post(
+    "/v1/functions",
+    {
+      config: manage,
+      bodyLimit: DEPLOY_BODY_LIMIT,
+      schema: {
+        tags,
+        operationId: "deployFunction",
+        summary: "Deploy a new function (version 1)",
+        description:
+          "The source is compiled (TypeScript types stripped) and loaded in a sandbox before anything is saved: a syntax error, an import, top-level code that throws or exceeds its limits, or a trigger without its handler is a 422 and nothing is deployed. ctx reads use the permissions of the key that deploys.",
+        body: DeployFunction,
+        response: { 201: FunctionOut },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await deployFunction(deps, writeContext(request), callerOf(request), request.body)),
+  );
+
+  app.get(
+    "/v1/functions/:name",
+    { config: manage, schema: { tags, operationId: "getFunction", summary: "Get a function (its live version's settings)", params: FunctionParams, response: { 200: FunctionOut } } },
+    async (request) => getFunction(db, callerOf(request).org.id, request.params.name),
+  );
+
+  app.delete(
+    "/v1/functions/:name",
+    { config: manage, schema: { tags, operationId: "deleteFunction", summary: "Delete a function, its versions, pending runs and logs", params: FunctionParams, response: { 200: Deleted("function") } } },
+    async (request) => {
+      const deleted = await deleteFunction(deps, writeContext(request), request.params.name);
+      invoker.evict(deleted.id);
+      return deleted;
+    },
+  );
+
+  app.get(
+    "/v1/functions/:name/versions",
+    { config: manage, schema: { tags, operationId: "listFunctionVersions", summary: "List a function's versions, newest first", params: FunctionParams, response: { 200: ListEnvelope(FunctionVersion) } } },
+    async (request) => listVersions(db, callerOf(request).org.id, request.params.name),
+  );
+
+  app.post(
+    "/v1/functions/:name/versions",
+    {
+      config: manage,
+      bodyLimit: DEPLOY_BODY_LIMIT,
+      schema: {
+        tags,
+        operationId: "deployFunctionVersion",
+        summary: "Deploy a new version (it goes live at once)",
+        description: "Settings left out carry over from the live version; secrets named are set (null removes one), the rest carry over.",
+        params: FunctionParams,
+        body: DeployVersion,
+        response: { 201: FunctionOut },
+      },
+    },
+    async (request, reply) => {
+      const deployed = await deployVersion(deps, writeContext(request), callerOf(request), request.params.name, request.body);
+      invoker.evict(deployed.id);
+      return reply.code(201).send(deployed);
+    },
+  );
+
+  app.post(
+    "/v1/functions/:name/rollback",
+    { config: manage, schema: { tags, operationId: "rollbackFunction", summary: "Make an earlier version live again", params: FunctionParams, body: Rollback, response: { 200: FunctionOut } } },
+    async (request) => {
+      const live = await rollback(deps, writeContext(request), request.params.name, request.body.version);
+      invoker.evict(live.id);
+      return live;
+    },
+  );
+
+  app.get(
+    "/v1/functions/:name/invocations",
+    {
+      config: manage,
+      schema: { tags, operationId: "listFunctionInvocations", summary: "List a function's invocations (logs and metrics)", params: FunctionParams, querystring: invocationList.querystring, response: { 200: ListEnvelope(Invocation) } },
+    },
+    async (request) => {
+      // This process's latest invocations are written in batches: write them first, so a caller sees its own.
+      await invoker.flushLogs();
+      return listInvocations(db, callerOf(request).org.id, request.params.name, request.query as Record<string, unknown>, request.now);
+    },
+  );
+
+  // Invocations take any body as text (the function parses it), so they get their own content-type parsers.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
+    const config = { permission: "functions:invoke" } as const;
+    const description =
+      "Any method, and any path below /invoke (/invoke/orders/42?x=1), reaches the function's fetch(request, ctx); its response is returned as it is, with x-function-invocation-id and x-function-version. A function that throws answers 500 function_failed, one that exceeds its CPU or memory limit 500 function_limit_exceeded, one that runs past its wall time 504 function_timeout.";
+    for (const method of INVOKE_METHODS) {
+      // One route per method: each operation needs its own operationId.
+      const operationId = method === "POST" ? "invokeFunction" : `invokeFunction${method[0]}${method.slice(1).toLowerCase()}`;
+      const schema = { tags, operationId, summary: `Invoke a function over HTTP (${method})`, description, params: FunctionParams };
+      scope.route({ method, url: "/v1/functions/:name/invoke", config, schema, handler: (request, reply) => invoker.invokeHttp(request, reply) });
+    }
+    // Sub-paths: OpenAPI has no wildcard paths, so this one is described by the routes above.
+    scope.route({ method: INVOKE_METHODS, url: "/v1/functions/:name/invoke/*", config, schema: { hide: true }, handler: (request, reply) => invoker.invokeHttp(request, reply) });
+  });
+}

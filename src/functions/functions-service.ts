@@ -1,0 +1,327 @@
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/connection.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import type { Caller } from "../platform/auth/caller.ts";
+import { ApiError, invalidField, notFound } from "../platform/errors.ts";
+import { checkEventPatterns } from "../platform/events/catalog.ts";
+import { write, type WriteContext } from "../platform/events/outbox.ts";
+import { isId, newId } from "../platform/ids.ts";
+import { defineList, listPage, type ExtraCondition, type Page } from "../platform/lists.ts";
+import { compile, sourceError } from "./compile.ts";
+import {
+  DEFAULT_LIMITS,
+  PLAN_FUNCTION_LIMITS,
+  type DeployFunctionInput,
+  type DeployVersionInput,
+  type FunctionApi,
+  type FunctionVersionApi,
+  type InvocationApi,
+} from "./functions-schemas.ts";
+import { functionInvocations, functionRuns, functions, functionVersions, INVOCATION_TRIGGERS, type FunctionRow, type FunctionVersionRow, type InvocationRow } from "./functions-table.ts";
+import type { Pool } from "./runtime/pool.ts";
+import { INVOCATION_STATUSES } from "./runtime/protocol.ts";
+import type { SecretBox } from "./secrets.ts";
+
+/** Announced on every deploy, rollback and delete, so every API process drops its cached copy. */
+export const FUNCTION_CHANGED = "enginery_function_changed";
+
+export interface FunctionsDeps {
+  db: Db;
+  pool: Pool;
+  box: SecretBox;
+}
+
+export function functionToApi(fn: FunctionRow, version: FunctionVersionRow): FunctionApi {
+  return {
+    id: fn.id,
+    object: "function",
+    name: fn.name,
+    active_version: fn.activeVersion,
+    latest_version: fn.latestVersion,
+    ...versionFields(version),
+    invoke_path: `/v1/functions/${fn.name}/invoke`,
+    created_at: fn.createdAt.toISOString(),
+    updated_at: fn.updatedAt.toISOString(),
+  };
+}
+
+function versionFields(v: FunctionVersionRow) {
+  return {
+    version: v.version,
+    sha256: v.sha256,
+    source_bytes: Buffer.byteLength(v.source, "utf8"),
+    env: v.env,
+    secret_names: v.secretNames,
+    triggers: { http: v.httpTrigger, events: v.eventTriggers },
+    limits: v.limits,
+    deployed_by: v.deployedBy,
+  };
+}
+
+export function versionToApi(v: FunctionVersionRow, activeVersion: number): FunctionVersionApi {
+  return { object: "function_version", function_id: v.functionId, ...versionFields(v), active: v.version === activeVersion, created_at: v.createdAt.toISOString() };
+}
+
+export function invocationToApi(row: InvocationRow, name: string): InvocationApi {
+  return {
+    id: row.id,
+    object: "function_invocation",
+    function_id: row.functionId,
+    function_name: name,
+    version: row.version,
+    trigger: row.trigger,
+    event_id: row.eventId,
+    run_id: row.runId,
+    method: row.method,
+    response_status: row.responseStatus,
+    status: row.status,
+    error: row.errorName === null ? null : { name: row.errorName, message: row.errorMessage ?? "", stack: row.errorStack },
+    started_at: row.startedAt.toISOString(),
+    duration_ms: row.durationMs,
+    cpu_ms: row.cpuMs,
+    logs: row.logs,
+    logs_truncated: row.logsTruncated,
+    request_id: row.requestId,
+  };
+}
+
+/** The organization's function by name (or fn_ id); 404 otherwise, another organization's included. */
+export async function findFunction(db: Db | Tx, orgId: string, nameOrId: string, lock?: "update"): Promise<FunctionRow> {
+  const key = isId("function", nameOrId) ? eq(functions.id, nameOrId) : eq(functions.name, nameOrId);
+  const query = db.select().from(functions).where(and(eq(functions.orgId, orgId), key));
+  const [row] = lock ? await query.for(lock) : await query;
+  if (!row) throw isId("function", nameOrId) ? notFound("function", nameOrId) : new ApiError("not_found", `No function named ${nameOrId}.`);
+  return row;
+}
+
+export async function findVersion(db: Db | Tx, fn: FunctionRow, version: number): Promise<FunctionVersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(functionVersions)
+    .where(and(eq(functionVersions.orgId, fn.orgId), eq(functionVersions.functionId, fn.id), eq(functionVersions.version, version)));
+  return row;
+}
+
+async function activeVersion(db: Db | Tx, fn: FunctionRow): Promise<FunctionVersionRow> {
+  const row = await findVersion(db, fn, fn.activeVersion);
+  if (!row) throw new Error(`function ${fn.id} has no version ${fn.activeVersion}`);
+  return row;
+}
+
+export async function getFunction(db: Db, orgId: string, nameOrId: string): Promise<FunctionApi> {
+  const fn = await findFunction(db, orgId, nameOrId);
+  return functionToApi(fn, await activeVersion(db, fn));
+}
+
+export const functionList = defineList({
+  table: functions,
+  tiebreak: functions.id,
+  filters: { name: { kind: "text", column: functions.name }, created_at: { kind: "datetime", column: functions.createdAt }, updated_at: { kind: "datetime", column: functions.updatedAt } },
+  sorts: { created_at: functions.createdAt, updated_at: functions.updatedAt, name: functions.name },
+  defaultSort: "-created_at",
+  search: [functions.name],
+});
+
+export async function listFunctions(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<Page<FunctionApi>> {
+  const page = await listPage(db, functionList.spec, functionList.parse(orgId, query, now), (row: FunctionRow) => row);
+  if (page.data.length === 0) return { ...page, data: [] };
+  const versions = await db
+    .select()
+    .from(functionVersions)
+    .where(
+      and(
+        eq(functionVersions.orgId, orgId),
+        or(...page.data.map((fn) => and(eq(functionVersions.functionId, fn.id), eq(functionVersions.version, fn.activeVersion)))),
+      ),
+    );
+  const byFunction = new Map(versions.map((v) => [v.functionId, v]));
+  return { ...page, data: page.data.map((fn) => functionToApi(fn, byFunction.get(fn.id)!)) };
+}
+
+export async function listVersions(db: Db, orgId: string, nameOrId: string): Promise<Page<FunctionVersionApi>> {
+  const fn = await findFunction(db, orgId, nameOrId);
+  const rows = await db
+    .select()
+    .from(functionVersions)
+    .where(and(eq(functionVersions.orgId, orgId), eq(functionVersions.functionId, fn.id)))
+    .orderBy(desc(functionVersions.version));
+  return { data: rows.map((v) => versionToApi(v, fn.activeVersion)), meta: { total: rows.length, page: 1, per_page: rows.length } };
+}
+
+// ---- deploying ----
+
+interface Settings {
+  env: Record<string, string>;
+  secrets: Record<string, string>;
+  http: boolean;
+  events: string[];
+  limits: typeof DEFAULT_LIMITS;
+}
+
+/** Limits within the plan's maxima; a 400 naming the field that asks for more. */
+function checkLimits(limits: typeof DEFAULT_LIMITS, caller: Caller): void {
+  const max = PLAN_FUNCTION_LIMITS[caller.org.plan];
+  for (const field of ["cpu_ms", "memory_mb", "timeout_ms"] as const) {
+    if (limits[field] > max[field]) throw invalidField("body", `limits.${field}`, `must be at most ${max[field]} on the ${caller.org.plan} plan`);
+  }
+}
+
+/** Compiles the source and loads it in a sandbox: whatever fails there is a 422, and nothing is deployed. */
+async function build(deps: FunctionsDeps, source: string, settings: Settings) {
+  const compiled = await compile(source);
+  const loaded = await deps.pool.check(compiled.code, { cpuMs: settings.limits.cpu_ms, memoryMb: settings.limits.memory_mb, timeoutMs: settings.limits.timeout_ms });
+  if (loaded.status !== "ok") {
+    const error = loaded.error ?? { name: "Error", message: "the module failed to load" };
+    throw sourceError(`the module failed to load (${loaded.status}): ${error.name}: ${error.message}`, error.line, error.column);
+  }
+  if (settings.http && !loaded.handlers.includes("fetch")) throw invalidField("body", "triggers.http", "the module's default export has no fetch() handler (set triggers.http to false, or add one)");
+  if (settings.events.length > 0 && !loaded.handlers.includes("event")) throw invalidField("body", "triggers.events", "the module's default export has no event() handler");
+  return compiled;
+}
+
+function versionRow(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, fnId: string, version: number, source: string, compiled: { code: string; sha256: string }, s: Settings) {
+  const names = Object.keys(s.secrets).sort();
+  return {
+    orgId: ctx.orgId,
+    functionId: fnId,
+    version,
+    source,
+    code: compiled.code,
+    sha256: compiled.sha256,
+    env: s.env,
+    secrets: names.length > 0 ? deps.box.seal(s.secrets) : null,
+    secretNames: names,
+    httpTrigger: s.http,
+    eventTriggers: s.events,
+    limits: s.limits,
+    deployedBy: caller.key.id,
+    createdAt: ctx.now,
+  };
+}
+
+const announce = (tx: Tx, fnId: string) => tx.execute(sql`SELECT pg_notify(${FUNCTION_CHANGED}, ${fnId})`);
+
+export async function deployFunction(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, input: DeployFunctionInput): Promise<FunctionApi> {
+  const settings: Settings = {
+    env: input.env ?? {},
+    secrets: withoutNulls(input.secrets ?? {}),
+    http: input.triggers?.http ?? true,
+    events: input.triggers?.events ?? [],
+    limits: { ...DEFAULT_LIMITS, ...input.limits },
+  };
+  checkLimits(settings.limits, caller);
+  checkEventPatterns(settings.events, "triggers.events");
+  const compiled = await build(deps, input.source, settings);
+  try {
+    return await write(deps.db, ctx, async (tx, emit) => {
+      const [fn] = await tx
+        .insert(functions)
+        .values({ orgId: ctx.orgId, id: newId("function"), name: input.name, activeVersion: 1, latestVersion: 1, eventTriggers: settings.events, createdAt: ctx.now, updatedAt: ctx.now })
+        .returning();
+      const [version] = await tx.insert(functionVersions).values(versionRow(deps, ctx, caller, fn!.id, 1, input.source, compiled, settings)).returning();
+      const api = functionToApi(fn!, version!);
+      emit({ type: "function.deployed", object: api });
+      return api;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const existing = await findFunction(deps.db, ctx.orgId, input.name);
+    throw new ApiError("conflict", `A function named ${input.name} exists; deploy a new version with POST /v1/functions/${input.name}/versions.`, { existing_id: existing.id });
+  }
+}
+
+function withoutNulls(secrets: Record<string, string | null>): Record<string, string> {
+  return Object.fromEntries(Object.entries(secrets).filter((e): e is [string, string] => e[1] !== null));
+}
+
+export async function deployVersion(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, nameOrId: string, input: DeployVersionInput): Promise<FunctionApi> {
+  const fn = await findFunction(deps.db, ctx.orgId, nameOrId);
+  const current = await activeVersion(deps.db, fn);
+  // Secrets carry over (they cannot be read back to send again); named ones are set, null removes one.
+  const secrets = { ...(current.secrets ? deps.box.open(current.secrets) : {}), ...input.secrets };
+  const settings: Settings = {
+    env: input.env ?? current.env,
+    secrets: withoutNulls(secrets),
+    http: input.triggers?.http ?? current.httpTrigger,
+    events: input.triggers?.events ?? current.eventTriggers,
+    limits: { ...current.limits, ...input.limits },
+  };
+  checkLimits(settings.limits, caller);
+  checkEventPatterns(settings.events, "triggers.events");
+  const compiled = await build(deps, input.source, settings);
+  return write(deps.db, ctx, async (tx, emit) => {
+    const locked = await findFunction(tx, ctx.orgId, fn.id, "update");
+    const number = locked.latestVersion + 1;
+    const [version] = await tx.insert(functionVersions).values(versionRow(deps, ctx, caller, fn.id, number, input.source, compiled, settings)).returning();
+    const [after] = await tx
+      .update(functions)
+      .set({ activeVersion: number, latestVersion: number, eventTriggers: settings.events, updatedAt: ctx.now })
+      .where(and(eq(functions.orgId, ctx.orgId), eq(functions.id, fn.id)))
+      .returning();
+    await announce(tx, fn.id);
+    const api = functionToApi(after!, version!);
+    emit({ type: "function.deployed", object: api });
+    return api;
+  });
+}
+
+export async function rollback(deps: FunctionsDeps, ctx: WriteContext, nameOrId: string, target: number): Promise<FunctionApi> {
+  return write(deps.db, ctx, async (tx, emit) => {
+    const fn = await findFunction(tx, ctx.orgId, nameOrId, "update");
+    const version = await findVersion(tx, fn, target);
+    if (!version) {
+      throw new ApiError("unprocessable", `version: ${fn.name} has no version ${target} (latest is ${fn.latestVersion}).`, {
+        errors: [{ in: "body", field: "version", message: `names no version of ${fn.name}` }],
+      });
+    }
+    // Already live: nothing changes, no event.
+    if (fn.activeVersion === target) return functionToApi(fn, version);
+    const [after] = await tx
+      .update(functions)
+      .set({ activeVersion: target, eventTriggers: version.eventTriggers, updatedAt: ctx.now })
+      .where(and(eq(functions.orgId, ctx.orgId), eq(functions.id, fn.id)))
+      .returning();
+    await announce(tx, fn.id);
+    const api = functionToApi(after!, version);
+    emit({ type: "function.deployed", object: api, previous: { active_version: fn.activeVersion } });
+    return api;
+  });
+}
+
+export async function deleteFunction(deps: FunctionsDeps, ctx: WriteContext, nameOrId: string): Promise<{ id: string; object: "function"; deleted: true }> {
+  return write(deps.db, ctx, async (tx, emit) => {
+    const fn = await findFunction(tx, ctx.orgId, nameOrId, "update");
+    const version = await activeVersion(tx, fn);
+    const owned = <T extends typeof functionVersions | typeof functionInvocations | typeof functionRuns>(table: T) =>
+      and(eq(table.orgId, ctx.orgId), eq(table.functionId, fn.id));
+    await tx.delete(functionRuns).where(owned(functionRuns));
+    await tx.delete(functionInvocations).where(owned(functionInvocations));
+    await tx.delete(functionVersions).where(owned(functionVersions));
+    await tx.delete(functions).where(and(eq(functions.orgId, ctx.orgId), eq(functions.id, fn.id)));
+    await announce(tx, fn.id);
+    emit({ type: "function.deleted", object: functionToApi(fn, version) });
+    return { id: fn.id, object: "function" as const, deleted: true as const };
+  });
+}
+
+// ---- invocation logs ----
+
+export const invocationList = defineList({
+  table: functionInvocations,
+  tiebreak: functionInvocations.id,
+  filters: {
+    status: { kind: "enum", column: functionInvocations.status, values: INVOCATION_STATUSES },
+    trigger: { kind: "enum", column: functionInvocations.trigger, values: INVOCATION_TRIGGERS },
+    version: { kind: "integer", column: functionInvocations.version },
+    event_id: { kind: "id", column: functionInvocations.eventId, idKind: "event" },
+    started_at: { kind: "datetime", column: functionInvocations.startedAt },
+  },
+  sorts: { started_at: functionInvocations.startedAt, duration_ms: functionInvocations.durationMs, cpu_ms: functionInvocations.cpuMs },
+  defaultSort: "-started_at",
+});
+
+export async function listInvocations(db: Db, orgId: string, nameOrId: string, query: Record<string, unknown>, now: Date): Promise<Page<InvocationApi>> {
+  const fn = await findFunction(db, orgId, nameOrId);
+  const extra: ExtraCondition = { key: "function", condition: (bind) => eq(functionInvocations.functionId, bind(fn.id)) };
+  return listPage(db, invocationList.spec, invocationList.parse(orgId, query, now, extra), (row: InvocationRow) => invocationToApi(row, fn.name));
+}

@@ -1,0 +1,218 @@
+import { fork, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { CheckResult, HostMessage, Limits, Outcome, RunRequest, WorkerMessage } from "./protocol.ts";
+
+export interface PoolOptions {
+  /** Worker processes; each runs many isolates. */
+  workers: number;
+  /** Warm isolates per worker. */
+  isolatesPerWorker?: number;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/** A ctx read from customer code, answered by the host as JSON text ({ok, body}). */
+export type ReadHandler = (resource: string, op: string, args: string) => Promise<string>;
+
+export interface RunOptions {
+  /** The version's compiled code; asked for only when a worker does not hold it. */
+  code: () => Promise<string> | string;
+  read: ReadHandler;
+}
+
+interface Pending {
+  kind: "run" | "check";
+  message: HostMessage;
+  resolve: (value: never) => void;
+  options?: RunOptions;
+  /** A worker died while running this: run it once more elsewhere, then give up. */
+  retried: boolean;
+  /** The host's own deadline, in case a worker stops answering. */
+  timer?: NodeJS.Timeout;
+}
+
+interface Worker {
+  child: ChildProcess;
+  ready: Promise<void>;
+  pending: Map<number, Pending>;
+  /** Versions whose code this worker was sent. */
+  sent: Set<string>;
+  alive: boolean;
+}
+
+const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
+// The worker is TypeScript too: it loads through tsx's loader, found the way Node would find it from here.
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+/** How long past an invocation's own limit the host waits before it gives up on a worker. */
+const HOST_GRACE_MS = 5_000;
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+function crashed(message: string): Outcome {
+  return { status: "memory_limit", error: { name: "WorkerCrashed", message }, cpuMs: 0, durationMs: 0, logs: [], logsTruncated: false };
+}
+
+/**
+ * The sandbox workers of one API process. Workers start on first use; a
+ * version's calls go to the same worker (warm isolates) unless it is gone.
+ * A worker that dies is replaced; what it was running is run once more on
+ * another (functions only read, so a second run is safe), and whatever kills
+ * its worker twice is reported as having run out of memory.
+ */
+export function createPool(options: PoolOptions) {
+  const workers: (Worker | undefined)[] = Array.from({ length: Math.max(1, options.workers) }, () => undefined);
+  let nextId = 1;
+  let closed = false;
+  /** In-flight runs by id, so a read can be routed to its run's handler. */
+  const runs = new Map<number, Pending>();
+
+  function spawn(slot: number): Worker {
+    const child = fork(WORKER, [], {
+      execArgv: ["--no-node-snapshot", "--import", TSX],
+      serialization: "advanced",
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      // Customer code cannot reach the environment, but the worker needs none of ours either.
+      env: { PATH: process.env.PATH, NODE_ENV: process.env.NODE_ENV, FUNCTION_WORKER_ISOLATES: String(options.isolatesPerWorker ?? 64) },
+    });
+    let markReady: () => void;
+    const worker: Worker = { child, ready: new Promise((r) => (markReady = r)), pending: new Map(), sent: new Set(), alive: true };
+    child.on("message", (message: WorkerMessage) => {
+      if (message.t === "ready") return markReady();
+      onMessage(worker, message);
+    });
+    child.on("exit", (code, signal) => onExit(slot, worker, code, signal));
+    child.on("error", (error) => options.log.error({ err: error }, "function worker error"));
+    workers[slot] = worker;
+    return worker;
+  }
+
+  function onMessage(worker: Worker, message: WorkerMessage): void {
+    switch (message.t) {
+      case "done":
+      case "checked": {
+        const pending = worker.pending.get(message.id);
+        if (!pending) return;
+        settle(worker, message.id, pending, message.t === "done" ? message.outcome : message.result);
+        return;
+      }
+      case "need_code": {
+        const pending = worker.pending.get(message.id);
+        if (!pending?.options || pending.message.t !== "run") return;
+        const run = pending.message.run;
+        void Promise.resolve(pending.options.code()).then((code) => post(worker, { t: "run", id: message.id, run, code }));
+        return;
+      }
+      case "read": {
+        const pending = runs.get(message.run);
+        const answer = pending?.options
+          ? pending.options.read(message.resource, message.op, message.args)
+          : Promise.resolve(JSON.stringify({ ok: false, body: { status: 409, code: "conflict", detail: "the invocation has ended" } }));
+        void answer.then((body) => post(worker, { t: "read_result", id: message.id, body }));
+        return;
+      }
+    }
+  }
+
+  function settle(worker: Worker, id: number, pending: Pending, value: unknown): void {
+    clearTimeout(pending.timer);
+    worker.pending.delete(id);
+    runs.delete(id);
+    pending.resolve(value as never);
+  }
+
+  function post(worker: Worker, message: HostMessage): void {
+    if (worker.alive && worker.child.connected) worker.child.send(message);
+  }
+
+  function onExit(slot: number, worker: Worker, code: number | null, signal: string | null): void {
+    worker.alive = false;
+    if (workers[slot] === worker) workers[slot] = undefined;
+    if (closed) return;
+    options.log.warn({ code, signal, inFlight: worker.pending.size }, "function worker exited; starting another");
+    for (const [id, pending] of worker.pending) {
+      worker.pending.delete(id);
+      clearTimeout(pending.timer);
+      if (pending.retried) {
+        runs.delete(id);
+        const outcome = crashed("the sandbox stopped while running this code (it most likely exceeded its memory limit)");
+        pending.resolve((pending.kind === "run" ? outcome : { status: outcome.status, handlers: [], error: outcome.error }) as never);
+        continue;
+      }
+      pending.retried = true;
+      // On another worker if there is one, so a worker that keeps dying does not take the retries with it.
+      dispatch(pending, slot);
+    }
+  }
+
+  function workerFor(key: string, avoid?: number): [number, Worker] {
+    let slot = hash(key) % workers.length;
+    if (avoid !== undefined && workers.length > 1 && slot === avoid % workers.length) slot = (slot + 1) % workers.length;
+    return [slot, workers[slot] ?? spawn(slot)];
+  }
+
+  function dispatch(pending: Pending, avoid?: number): void {
+    const message = pending.message;
+    const key = message.t === "run" ? message.run.key : `check:${message.id}`;
+    const [, worker] = workerFor(key, avoid);
+    worker.pending.set(message.id, pending);
+    const limits = message.t === "run" ? message.run.limits : (message as { limits: Limits }).limits;
+    clearTimeout(pending.timer);
+    // The worker enforces the limits; this only covers a worker that stopped answering altogether.
+    pending.timer = setTimeout(() => {
+      options.log.error({ id: message.id }, "function worker did not answer; restarting it");
+      worker.child.kill("SIGKILL");
+    }, limits.timeoutMs + HOST_GRACE_MS);
+    void worker.ready.then(() => {
+      if (message.t === "run" && !worker.sent.has(key)) {
+        worker.sent.add(key);
+        void Promise.resolve(pending.options!.code()).then((code) => post(worker, { ...message, code }));
+        return;
+      }
+      post(worker, message);
+    });
+  }
+
+  return {
+    /** Runs one invocation; always resolves, with the outcome (customer failures included). */
+    run(request: RunRequest, runOptions: RunOptions): Promise<Outcome> {
+      if (closed) return Promise.resolve(crashed("the function runtime is shutting down"));
+      const id = nextId++;
+      return new Promise<Outcome>((resolve) => {
+        const pending: Pending = { kind: "run", message: { t: "run", id, run: request }, resolve: resolve as (v: never) => void, options: runOptions, retried: false };
+        runs.set(id, pending);
+        dispatch(pending);
+      });
+    },
+
+    /** Loads compiled code in a fresh isolate: does it load within its limits, and which handlers does it export? */
+    check(code: string, limits: Limits): Promise<CheckResult> {
+      const id = nextId++;
+      return new Promise<CheckResult>((resolve) => {
+        dispatch({ kind: "check", message: { t: "check", id, code, limits }, resolve: resolve as (v: never) => void, retried: false });
+      });
+    },
+
+    /** The live workers' process ids and what each is running (health, tests). */
+    stats(): { pid: number; inFlight: number }[] {
+      return workers.flatMap((w) => (w?.alive && w.child.pid !== undefined ? [{ pid: w.child.pid, inFlight: w.pending.size }] : []));
+    },
+
+    async close(): Promise<void> {
+      closed = true;
+      await Promise.all(
+        workers.map(async (worker) => {
+          if (!worker?.alive) return;
+          const exited = new Promise((r) => worker.child.once("exit", r));
+          worker.child.kill("SIGKILL");
+          await exited;
+        }),
+      );
+    },
+  };
+}
+
+export type Pool = ReturnType<typeof createPool>;

@@ -1,0 +1,323 @@
+/**
+ * A sandbox worker: a child process of the API that runs customer code in
+ * V8 isolates (isolated-vm) and nothing else. The host sends code and
+ * invocations over IPC; this process keeps warm isolates per function version
+ * (least recently used evicted), enforces each invocation's CPU and wall-time
+ * limits from outside the isolate, and answers with the outcome. If customer
+ * code takes the whole process down (V8 cannot always survive an isolate
+ * running out of memory), the host starts another.
+ *
+ * Started by pool.ts with --no-node-snapshot (isolated-vm needs it on Node 20+).
+ */
+import ivm from "isolated-vm";
+import { readFileSync } from "node:fs";
+import type { CheckResult, HostMessage, Limits, LogLine, Outcome, RunRequest, WorkerMessage } from "./protocol.ts";
+import { ENGINE_READS } from "./reads.ts";
+
+const PRELUDE = readFileSync(new URL("./prelude.js", import.meta.url), "utf8");
+/** Warm isolates kept by one worker, all versions together. */
+const MAX_ISOLATES = Number(process.env.FUNCTION_WORKER_ISOLATES ?? 64);
+const WATCHDOG_MS = 2;
+const MAX_LOG_LINES = 100;
+const MAX_LOG_BYTES = 32 * 1024;
+
+interface ActiveRun {
+  id: number;
+  started: number;
+  logs: LogLine[];
+  logBytes: number;
+  logsTruncated: boolean;
+  timers: Set<NodeJS.Timeout>;
+}
+
+type RunFn = (handler: string, input: string, context: string) => Promise<{ ok: boolean; response?: string; error?: Outcome["error"] }>;
+
+/** What prelude.js's install() returns, seen from outside the isolate. */
+interface PreludeApi {
+  attach: (namespace: unknown) => ("fetch" | "event")[];
+  run: RunFn;
+}
+
+interface Instance {
+  key: string;
+  isolate: ivm.Isolate;
+  run: ivm.Reference<RunFn>;
+  handlers: ("fetch" | "event")[];
+  busy: boolean;
+  lastUsed: number;
+  current: ActiveRun | null;
+  /** Why the watchdog stopped it, if it did. */
+  killed: "timeout" | "cpu_limit" | null;
+}
+
+function send(message: WorkerMessage): void {
+  process.send!(message);
+}
+
+/** Every instance by version; idle ones are reused, busy ones make the caller start another. */
+const instances = new Map<string, Instance[]>();
+/** Code by version, for versions this worker was sent (an instance can be started again without asking). */
+const codes = new Map<string, string>();
+let instanceCount = 0;
+
+function dropInstance(instance: Instance): void {
+  const list = instances.get(instance.key);
+  if (list) {
+    const i = list.indexOf(instance);
+    if (i >= 0) {
+      list.splice(i, 1);
+      instanceCount--;
+    }
+    if (list.length === 0) instances.delete(instance.key);
+  }
+  if (!instance.isolate.isDisposed) instance.isolate.dispose();
+}
+
+/** Makes room for one more isolate by disposing the least recently used idle one. */
+function evictIfFull(): void {
+  if (instanceCount < MAX_ISOLATES) return;
+  let oldest: Instance | undefined;
+  for (const list of instances.values()) {
+    for (const instance of list) if (!instance.busy && (!oldest || instance.lastUsed < oldest.lastUsed)) oldest = instance;
+  }
+  if (oldest) {
+    dropInstance(oldest);
+    if (!instances.has(oldest.key)) codes.delete(oldest.key);
+  }
+}
+
+// ---- the watchdog: one timer checks every running invocation's CPU and wall time ----
+
+const watched = new Map<Instance, { cpuStart: bigint; cpuLimitNs: bigint; deadline: number; cpuSeen: bigint }>();
+let watchdog: NodeJS.Timeout | undefined;
+
+function watch(instance: Instance, limits: Limits): void {
+  const cpuStart = instance.isolate.cpuTime;
+  watched.set(instance, { cpuStart, cpuLimitNs: BigInt(limits.cpuMs) * 1_000_000n, deadline: performance.now() + limits.timeoutMs, cpuSeen: cpuStart });
+  watchdog ??= setInterval(patrol, WATCHDOG_MS);
+}
+
+function unwatch(instance: Instance): bigint {
+  const entry = watched.get(instance);
+  watched.delete(instance);
+  if (watched.size === 0 && watchdog) {
+    clearInterval(watchdog);
+    watchdog = undefined;
+  }
+  if (!entry) return 0n;
+  // A disposed isolate has no clock left: the watchdog's last reading is the best there is.
+  return (instance.isolate.isDisposed ? entry.cpuSeen : instance.isolate.cpuTime) - entry.cpuStart;
+}
+
+/** Disposing the isolate is the only way to stop code that never yields; its instance is not reused. */
+function patrol(): void {
+  const now = performance.now();
+  for (const [instance, entry] of watched) {
+    if (instance.isolate.isDisposed) continue;
+    entry.cpuSeen = instance.isolate.cpuTime;
+    if (entry.cpuSeen - entry.cpuStart > entry.cpuLimitNs) instance.killed = "cpu_limit";
+    else if (now > entry.deadline) instance.killed = "timeout";
+    else continue;
+    instance.isolate.dispose();
+  }
+}
+
+// ---- starting an instance ----
+
+async function start(key: string, code: string, limits: Limits): Promise<Instance> {
+  evictIfFull();
+  const isolate = new ivm.Isolate({
+    memoryLimit: limits.memoryMb,
+    // V8 lost control of this isolate: nothing in this process can be trusted to work, so the host starts another.
+    onCatastrophicError: () => process.abort(),
+  });
+  const instance: Instance = { key, isolate, run: undefined as never, handlers: [], busy: true, lastUsed: performance.now(), current: null, killed: null };
+  try {
+    const context = await isolate.createContext();
+    const install = await isolate.compileScript(PRELUDE, { filename: "enginery:prelude" });
+    const installFn = await install.run(context, { reference: true });
+    const api = await installFn.apply(undefined, [new ivm.Callback((level: string, message: string) => onLog(instance, level, message)), new ivm.Reference((resource: string, op: string, args: string) => onRead(instance, resource, op, args)), new ivm.Reference((ms: number) => onTimer(instance, ms)), new ivm.ExternalCopy(ENGINE_READS).copyInto()], { result: { reference: true } }) as ivm.Reference<PreludeApi>;
+    const module = await isolate.compileModule(code, { filename: "function.js" });
+    await module.instantiate(context, (specifier) => {
+      throw new Error(`imports are not available to functions (import "${specifier}"): deploy one self-contained module`);
+    });
+    // Top-level code runs under the same limits as a handler.
+    watch(instance, limits);
+    try {
+      await module.evaluate({ promise: true });
+      const attach = await api.get("attach", { reference: true });
+      instance.handlers = await attach.apply(undefined, [module.namespace.derefInto()], { result: { copy: true } });
+    } finally {
+      unwatch(instance);
+    }
+    instance.run = await api.get("run", { reference: true });
+  } catch (error) {
+    if (!isolate.isDisposed) isolate.dispose();
+    throw Object.assign(error as Error, { killed: instance.killed });
+  }
+  const list = instances.get(key) ?? [];
+  list.push(instance);
+  instances.set(key, list);
+  instanceCount++;
+  return instance;
+}
+
+async function acquire(key: string, limits: Limits): Promise<Instance | undefined> {
+  const idle = instances.get(key)?.find((i) => !i.busy);
+  if (idle) {
+    idle.busy = true;
+    return idle;
+  }
+  const code = codes.get(key);
+  return code === undefined ? undefined : start(key, code, limits);
+}
+
+// ---- host callbacks (the only doors out of an isolate) ----
+
+function onLog(instance: Instance, level: string, message: string): void {
+  const run = instance.current;
+  if (!run || run.logsTruncated) return;
+  const text = String(message);
+  if (level === "truncated" || run.logs.length >= MAX_LOG_LINES || run.logBytes + text.length > MAX_LOG_BYTES) {
+    run.logsTruncated = true;
+    return;
+  }
+  run.logBytes += text.length;
+  run.logs.push({ level: (["log", "info", "warn", "error", "debug"].includes(level) ? level : "log") as LogLine["level"], message: text, at_ms: Math.round(performance.now() - run.started) });
+}
+
+let nextRead = 1;
+const reads = new Map<number, (body: string) => void>();
+
+/** A ctx read: the host answers it with the key and organization of the run, whatever the isolate says. */
+function onRead(instance: Instance, resource: string, op: string, args: string): Promise<string> {
+  const run = instance.current;
+  if (!run) return Promise.resolve(JSON.stringify({ ok: false, body: { status: 409, code: "conflict", detail: "the invocation has ended" } }));
+  const id = nextRead++;
+  return new Promise((resolve) => {
+    reads.set(id, resolve);
+    send({ t: "read", id, run: run.id, resource: String(resource), op: String(op), args: String(args) });
+  });
+}
+
+function onTimer(instance: Instance, ms: number): Promise<void> {
+  const run = instance.current;
+  // A timer set outside an invocation (top-level code) or after it never fires.
+  if (!run) return new Promise(() => {});
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      run.timers.delete(timer);
+      resolve();
+    }, Number(ms));
+    run.timers.add(timer);
+  });
+}
+
+// ---- invocations ----
+
+function elapsed(since: number): number {
+  return Math.round((performance.now() - since) * 1000) / 1000;
+}
+
+function limitStatus(instance: Instance, error: unknown): Outcome["status"] {
+  if (instance.killed) return instance.killed;
+  if (instance.isolate.isDisposed || /memory limit|allocation failed|Invalid (string|array) length/i.test(String((error as Error)?.message))) return "memory_limit";
+  return "error";
+}
+
+async function invoke(id: number, request: RunRequest): Promise<Outcome | "need_code"> {
+  const started = performance.now();
+  let instance: Instance | undefined;
+  try {
+    instance = await acquire(request.key, request.limits);
+  } catch (error) {
+    // The module failed to start (it loaded fine at deploy; a limit or its top-level code failed now).
+    const killed = (error as { killed?: Outcome["status"] }).killed;
+    return { status: killed ?? (/memory limit/i.test(String((error as Error).message)) ? "memory_limit" : "error"), error: errorOf(error), cpuMs: 0, durationMs: elapsed(started), logs: [], logsTruncated: false };
+  }
+  if (!instance) return "need_code";
+  const run: ActiveRun = { id, started, logs: [], logBytes: 0, logsTruncated: false, timers: new Set() };
+  instance.current = run;
+  instance.killed = null;
+  watch(instance, request.limits);
+  let outcome: Pick<Outcome, "status" | "response" | "error">;
+  try {
+    const result = await instance.run.apply(undefined, [request.handler, request.input, request.context], { result: { promise: true, copy: true } });
+    outcome = result && result.ok === true ? { status: "ok", response: typeof result.response === "string" ? result.response : undefined } : { status: "error", error: sanitizeError(result?.error) };
+  } catch (error) {
+    const status = limitStatus(instance, error);
+    outcome = { status, error: status === "error" ? errorOf(error) : limitError(status, request.limits) };
+  }
+  const cpuNs = unwatch(instance);
+  for (const timer of run.timers) clearTimeout(timer);
+  instance.current = null;
+  instance.busy = false;
+  instance.lastUsed = performance.now();
+  if (instance.isolate.isDisposed) dropInstance(instance);
+  return { ...outcome, cpuMs: Math.round(Number(cpuNs) / 1000) / 1000, durationMs: elapsed(started), logs: run.logs, logsTruncated: run.logsTruncated };
+}
+
+function limitError(status: Outcome["status"], limits: Limits): Outcome["error"] {
+  const message =
+    status === "timeout"
+      ? `the invocation ran past its wall-time limit of ${limits.timeoutMs} ms`
+      : status === "cpu_limit"
+        ? `the invocation used more than its CPU limit of ${limits.cpuMs} ms`
+        : `the invocation used more than its memory limit of ${limits.memoryMb} MB`;
+  return { name: "LimitExceeded", message };
+}
+
+/** Whatever the isolate sent as an error, as three bounded strings. */
+function sanitizeError(error: unknown): Outcome["error"] {
+  const e = (error ?? {}) as Record<string, unknown>;
+  const text = (v: unknown, max: number) => (typeof v === "string" ? v.slice(0, max) : "");
+  return { name: text(e.name, 100) || "Error", message: text(e.message, 2000) || "the function failed", stack: text(e.stack, 4000) || undefined };
+}
+
+function errorOf(error: unknown): NonNullable<Outcome["error"]> {
+  const e = error as Error;
+  return { name: String(e?.name ?? "Error").slice(0, 100), message: String(e?.message ?? error).slice(0, 2000) };
+}
+
+/** Loads a module in a fresh isolate, as a deploy check: does it load within its limits, which handlers does it export? */
+async function check(code: string, limits: Limits): Promise<CheckResult> {
+  try {
+    const instance = await start(`check:${Math.random()}`, code, limits);
+    const handlers = instance.handlers;
+    dropInstance(instance);
+    return { status: "ok", handlers };
+  } catch (error) {
+    const killed = (error as { killed?: CheckResult["status"] }).killed;
+    const status = killed ?? (/memory limit/i.test(String((error as Error).message)) ? "memory_limit" : "error");
+    const position = /function\.js:(\d+):(\d+)/.exec(String((error as Error).stack ?? ""));
+    return {
+      status,
+      handlers: [],
+      error: {
+        ...(status === "error" ? errorOf(error) : limitError(status, limits)!),
+        ...(position ? { line: Number(position[1]), column: Number(position[2]) } : {}),
+      } as CheckResult["error"],
+    };
+  }
+}
+
+process.on("message", (message: HostMessage) => {
+  switch (message.t) {
+    case "run":
+      if (message.code !== undefined) codes.set(message.run.key, message.code);
+      void invoke(message.id, message.run).then((outcome) => send(outcome === "need_code" ? { t: "need_code", id: message.id } : { t: "done", id: message.id, outcome }));
+      return;
+    case "check":
+      void check(message.code, message.limits).then((result) => send({ t: "checked", id: message.id, result }));
+      return;
+    case "read_result": {
+      const resolve = reads.get(message.id);
+      reads.delete(message.id);
+      resolve?.(message.body);
+      return;
+    }
+  }
+});
+// The host went away: nothing left to serve.
+process.on("disconnect", () => process.exit(0));
+send({ t: "ready" });

@@ -1,0 +1,121 @@
+import { and, sql } from "drizzle-orm";
+import type { Database } from "../db/connection.ts";
+import { eventToApi, type EventApi } from "../platform/events/events-service.ts";
+import { events } from "../platform/events/events-table.ts";
+import { insertEvents } from "../platform/events/outbox.ts";
+import { createWorkLoop } from "../platform/work-loop.ts";
+import { nextDelaySeconds } from "../webhooks/dispatcher.ts";
+import { DEFAULT_SCHEDULE } from "../webhooks/endpoints-schemas.ts";
+import { FUNCTION_RUNS_CHANNEL } from "../webhooks/fanout.ts";
+import { invocationToApi } from "./functions-service.ts";
+import { functionInvocations, functionRuns, type InvocationRow, type RunRow } from "./functions-table.ts";
+import type { Invoker } from "./invoker.ts";
+
+export interface TriggerDispatcherOptions {
+  database: Database;
+  invoker: Invoker;
+  clock?: () => Date;
+  log: { error(obj: object, msg: string): void };
+  /** Longer than the longest invocation a plan allows (60 s), so a claim never expires under a running function. */
+  leaseMs?: number;
+  batch?: number;
+  pollMs?: number;
+}
+
+interface Attempt {
+  run: RunRow;
+  row?: InvocationRow;
+  name?: string;
+  /** Why there is nothing to run (the event or the function is gone). */
+  gone?: string;
+}
+
+/**
+ * Runs event-triggered functions: each committed event with a matching
+ * trigger left a run (see fanOut); this claims due runs, calls event(event,
+ * ctx) in the sandbox, and records each attempt with the run's new state in
+ * one transaction. A failed attempt is retried on the webhook schedule
+ * (5 s, 5 min, 30 min, ... 24 h); a dispatcher that dies lets its lease
+ * expire and another runs the event again (at least once).
+ */
+export function createTriggerDispatcher(options: TriggerDispatcherOptions) {
+  const db = options.database.db;
+  const clock = options.clock ?? (() => new Date());
+  const leaseMs = options.leaseMs ?? 120_000;
+  const batch = options.batch ?? 64;
+
+  async function claim(): Promise<RunRow[]> {
+    const now = clock().toISOString();
+    const due = db
+      .select({ orgId: functionRuns.orgId, id: functionRuns.id })
+      .from(functionRuns)
+      .where(
+        and(
+          sql`${functionRuns.status} IN ('pending', 'failed')`,
+          sql`${functionRuns.nextAttemptAt} <= ${now}::timestamptz`,
+          sql`(${functionRuns.claimedUntil} IS NULL OR ${functionRuns.claimedUntil} < ${now}::timestamptz)`,
+        ),
+      )
+      .orderBy(functionRuns.nextAttemptAt)
+      .limit(batch)
+      .for("update", { skipLocked: true });
+    return db
+      .update(functionRuns)
+      .set({ claimedUntil: new Date(clock().getTime() + leaseMs) })
+      .where(sql`(${functionRuns.orgId}, ${functionRuns.id}) IN ${due}`)
+      .returning();
+  }
+
+  async function eventsOf(runs: RunRow[]): Promise<Map<string, EventApi>> {
+    const found = await db
+      .select()
+      .from(events)
+      .where(sql`(${events.orgId}, ${events.id}) IN (SELECT * FROM unnest(${sql.param(runs.map((r) => r.orgId))}::text[], ${sql.param(runs.map((r) => r.eventId))}::text[]))`);
+    return new Map(found.map((e) => [`${e.orgId}/${e.id}`, eventToApi(e)]));
+  }
+
+  async function attempt(run: RunRow, event: EventApi | undefined): Promise<Attempt> {
+    if (!event) return { run, gone: "the event no longer exists" };
+    const result = await options.invoker.invokeForEvent(run.orgId, run.functionId, event, run.id);
+    return result ? { run, ...result } : { run, gone: "the function no longer exists" };
+  }
+
+  async function record(attempts: Attempt[]): Promise<void> {
+    const now = clock();
+    await db.transaction(async (tx) => {
+      const rows = attempts.flatMap((a) => (a.row ? [a.row] : []));
+      if (rows.length > 0) await tx.insert(functionInvocations).values(rows);
+      for (const { run, row, name, gone } of attempts) {
+        const attempts = run.attemptCount + 1;
+        const ok = row?.status === "ok";
+        const delay = ok || gone ? null : nextDelaySeconds(DEFAULT_SCHEDULE, attempts, null);
+        const status = ok ? "succeeded" : delay === null ? "exhausted" : "failed";
+        await tx
+          .update(functionRuns)
+          .set({ status, attemptCount: attempts, nextAttemptAt: delay === null ? null : new Date(now.getTime() + delay * 1000), claimedUntil: null, updatedAt: now })
+          .where(sql`${functionRuns.orgId} = ${run.orgId} AND ${functionRuns.id} = ${run.id}`);
+        if (row && !ok) {
+          await insertEvents(tx, { orgId: run.orgId, requestId: null, idempotencyKey: null, now }, [{ type: "function.invocation_failed", object: invocationToApi(row, name!) }]);
+        }
+      }
+    });
+  }
+
+  async function handle(claimed: RunRow[]): Promise<void> {
+    const eventMap = await eventsOf(claimed);
+    const attempts = await Promise.all(
+      claimed.map((run) =>
+        attempt(run, eventMap.get(`${run.orgId}/${run.eventId}`)).catch((error) => {
+          // Left claimed: the lease runs out and the run is tried again.
+          options.log.error({ err: error, run: run.id }, "function run failed to start");
+          return undefined;
+        }),
+      ),
+    );
+    await record(attempts.filter((a): a is Attempt => a !== undefined));
+  }
+
+  return createWorkLoop({ database: options.database, channel: FUNCTION_RUNS_CHANNEL, claim, handle, batch, pollMs: options.pollMs, log: options.log, name: "function trigger dispatcher" });
+}
+
+export type TriggerDispatcher = ReturnType<typeof createTriggerDispatcher>;
