@@ -18,7 +18,9 @@
  * Webhooks (issue 5), on PostgreSQL: event-to-arrival p50/p99 at 500 events/s,
  * and deliveries/s of one dispatcher process draining a 20,000-delivery queue
  * (bench/webhooks.ts).
- * --suite invoices|growth|intelligence|webhooks picks one part.
+ * Functions (issue 6), on PostgreSQL: cold and warm invokes against GET /v1/me
+ * (bench/functions.ts).
+ * --suite invoices|growth|intelligence|webhooks|functions picks one part.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -30,6 +32,7 @@ import { migrate } from "../src/db/migrate.ts";
 import { computeFigures } from "../src/intelligence/snapshots-service.ts";
 import { countInvoices, INTELLIGENCE_ORG, LARGE_ACCOUNT, loadIntelligenceOrg, loadInvoices, loadKeys, loadLargeAccount } from "./load.ts";
 import { webhookLatency, webhookThroughput } from "./webhooks.ts";
+import { functionBench } from "./functions.ts";
 import { drive, freePort, report, ROOT, startProcess, stopProcess, type LoadResult } from "./lib.ts";
 
 const { values } = parseArgs({
@@ -92,6 +95,7 @@ const suites = {
   growth: ["all", "growth"].includes(values.suite!),
   intelligence: ["all", "intelligence"].includes(values.suite!),
   webhooks: ["all", "webhooks"].includes(values.suite!),
+  functions: ["all", "functions"].includes(values.suite!),
 };
 
 /** Snapshot computation, in process (what the scheduler and POST /v1/intelligence/snapshots spend), on a warm database. */
@@ -197,6 +201,7 @@ if (values.only !== "pglite") {
     lines.push(await webhookLatency(url, keys[0]!, Math.max(duration, 10)));
     lines.push(await webhookThroughput(url, keys[0]!, 20_000));
   }
+  if (suites.functions) lines.push(...(await functionBench(url, duration, results)));
   if (suites.invoices || suites.growth) await runAll("PostgreSQL", { DATABASE_URL: url }, keys, (pg) => {
     const ratio = pg.requestsPerSecond / baselineRps;
     return `PostgreSQL (1M invoices): ${ratio.toFixed(2)}x baseline req/s (target >= 0.35), p99 ${pg.p99} ms (target <= 25): ${ratio >= 0.35 && pg.p99 <= 25 ? "PASS" : "MISS"}`;
