@@ -23,7 +23,7 @@ const KEYS = 50;
 const COLD = 40;
 const TRIVIAL = "export default { fetch() { return { ok: true } } }";
 
-async function benchKeys(url: string): Promise<string[]> {
+export async function benchKeys(url: string): Promise<string[]> {
   const database = await openDatabase({ kind: "postgres", url });
   try {
     await database.exec("DELETE FROM api_keys WHERE id LIKE 'key_0benchfn%'");

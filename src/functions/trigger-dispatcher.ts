@@ -1,9 +1,8 @@
-import { and, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
-import { eventToApi, type EventApi } from "../platform/events/events-service.ts";
-import { events } from "../platform/events/events-table.ts";
+import { eventsByRef, type EventApi } from "../platform/events/events-service.ts";
 import { insertEvents } from "../platform/events/outbox.ts";
-import { createWorkLoop } from "../platform/work-loop.ts";
+import { claimDue, createWorkLoop } from "../platform/work-loop.ts";
 import { nextDelaySeconds } from "../webhooks/dispatcher.ts";
 import { DEFAULT_SCHEDULE } from "../webhooks/endpoints-schemas.ts";
 import { FUNCTION_RUNS_CHANNEL } from "../webhooks/fanout.ts";
@@ -44,36 +43,6 @@ export function createTriggerDispatcher(options: TriggerDispatcherOptions) {
   const leaseMs = options.leaseMs ?? 120_000;
   const batch = options.batch ?? 64;
 
-  async function claim(): Promise<RunRow[]> {
-    const now = clock().toISOString();
-    const due = db
-      .select({ orgId: functionRuns.orgId, id: functionRuns.id })
-      .from(functionRuns)
-      .where(
-        and(
-          sql`${functionRuns.status} IN ('pending', 'failed')`,
-          sql`${functionRuns.nextAttemptAt} <= ${now}::timestamptz`,
-          sql`(${functionRuns.claimedUntil} IS NULL OR ${functionRuns.claimedUntil} < ${now}::timestamptz)`,
-        ),
-      )
-      .orderBy(functionRuns.nextAttemptAt)
-      .limit(batch)
-      .for("update", { skipLocked: true });
-    return db
-      .update(functionRuns)
-      .set({ claimedUntil: new Date(clock().getTime() + leaseMs) })
-      .where(sql`(${functionRuns.orgId}, ${functionRuns.id}) IN ${due}`)
-      .returning();
-  }
-
-  async function eventsOf(runs: RunRow[]): Promise<Map<string, EventApi>> {
-    const found = await db
-      .select()
-      .from(events)
-      .where(sql`(${events.orgId}, ${events.id}) IN (SELECT * FROM unnest(${sql.param(runs.map((r) => r.orgId))}::text[], ${sql.param(runs.map((r) => r.eventId))}::text[]))`);
-    return new Map(found.map((e) => [`${e.orgId}/${e.id}`, eventToApi(e)]));
-  }
-
   async function attempt(run: RunRow, event: EventApi | undefined): Promise<Attempt> {
     if (!event) return { run, gone: "the event no longer exists" };
     const result = await options.invoker.invokeForEvent(run.orgId, run.functionId, event, run.id);
@@ -102,7 +71,7 @@ export function createTriggerDispatcher(options: TriggerDispatcherOptions) {
   }
 
   async function handle(claimed: RunRow[]): Promise<void> {
-    const eventMap = await eventsOf(claimed);
+    const eventMap = await eventsByRef(db, claimed);
     const attempts = await Promise.all(
       claimed.map((run) =>
         attempt(run, eventMap.get(`${run.orgId}/${run.eventId}`)).catch((error) => {
@@ -115,6 +84,7 @@ export function createTriggerDispatcher(options: TriggerDispatcherOptions) {
     await record(attempts.filter((a): a is Attempt => a !== undefined));
   }
 
+  const claim = () => claimDue(db, functionRuns, clock(), leaseMs, batch);
   return createWorkLoop({ database: options.database, channel: FUNCTION_RUNS_CHANNEL, claim, handle, batch, pollMs: options.pollMs, log: options.log, name: "function trigger dispatcher" });
 }
 

@@ -1,4 +1,36 @@
-import type { Database } from "../db/connection.ts";
+import { and, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Database, Db } from "../db/connection.ts";
+
+/** A queue table: tenant rows with a status, when the next attempt is due, and who holds them until when. */
+type QueueTable = PgTable & { orgId: PgColumn; id: PgColumn; status: PgColumn; nextAttemptAt: PgColumn; claimedUntil: PgColumn };
+
+/**
+ * Claims up to `batch` due rows (pending or failed, due, not held) for
+ * `leaseMs`, skipping rows another claimer has locked: the claim every
+ * at-least-once queue uses. A claimer that dies lets its lease run out.
+ */
+export async function claimDue<T extends QueueTable>(db: Db, table: T, now: Date, leaseMs: number, batch: number): Promise<T["$inferSelect"][]> {
+  const at = now.toISOString();
+  const due = db
+    .select({ orgId: table.orgId, id: table.id })
+    .from(table as PgTable)
+    .where(
+      and(
+        sql`${table.status} IN ('pending', 'failed')`,
+        sql`${table.nextAttemptAt} <= ${at}::timestamptz`,
+        sql`(${table.claimedUntil} IS NULL OR ${table.claimedUntil} < ${at}::timestamptz)`,
+      ),
+    )
+    .orderBy(table.nextAttemptAt)
+    .limit(batch)
+    .for("update", { skipLocked: true });
+  return (await db
+    .update(table as PgTable)
+    .set({ claimedUntil: new Date(now.getTime() + leaseMs) } as never)
+    .where(sql`(${table.orgId}, ${table.id}) IN ${due}`)
+    .returning()) as T["$inferSelect"][];
+}
 
 export interface WorkLoopOptions<T> {
   database: Database;

@@ -2,11 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import http from "node:http";
 import https from "node:https";
 import type { Database, Tx } from "../db/connection.ts";
-import { eventToApi, type EventApi } from "../platform/events/events-service.ts";
-import { events } from "../platform/events/events-table.ts";
+import { eventsByRef, type EventApi } from "../platform/events/events-service.ts";
 import { insertEvents } from "../platform/events/outbox.ts";
 import { newId } from "../platform/ids.ts";
-import { createWorkLoop } from "../platform/work-loop.ts";
+import { claimDue, createWorkLoop } from "../platform/work-loop.ts";
 import { endpointToApi } from "./endpoints-service.ts";
 import { DELIVERIES_CHANNEL } from "./fanout.ts";
 import { send, type SendResult } from "./sender.ts";
@@ -63,27 +62,6 @@ export function createDispatcher(options: DispatcherOptions) {
   // Connections to receivers are kept alive between deliveries (each was checked by the SSRF guard when it opened).
   const agents = { http: new http.Agent({ keepAlive: true, maxSockets: concurrency }), https: new https.Agent({ keepAlive: true, maxSockets: concurrency }) };
 
-  async function claim(now: Date): Promise<DeliveryRow[]> {
-    const due = db
-      .select({ orgId: webhookDeliveries.orgId, id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .where(
-        and(
-          sql`${webhookDeliveries.status} IN ('pending', 'failed')`,
-          sql`${webhookDeliveries.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
-          sql`(${webhookDeliveries.claimedUntil} IS NULL OR ${webhookDeliveries.claimedUntil} < ${now.toISOString()}::timestamptz)`,
-        ),
-      )
-      .orderBy(webhookDeliveries.nextAttemptAt)
-      .limit(batch)
-      .for("update", { skipLocked: true });
-    return db
-      .update(webhookDeliveries)
-      .set({ claimedUntil: new Date(now.getTime() + leaseMs) })
-      .where(sql`(${webhookDeliveries.orgId}, ${webhookDeliveries.id}) IN ${due}`)
-      .returning();
-  }
-
   /** Rows by (org_id, id), with the pairs as two array parameters (however many). */
   async function endpointsOf(rows: DeliveryRow[]): Promise<Map<string, EndpointRow>> {
     const found = await db
@@ -95,17 +73,7 @@ export function createDispatcher(options: DispatcherOptions) {
     return new Map(found.map((e) => [`${e.orgId}/${e.id}`, e]));
   }
 
-  async function eventsOf(rows: DeliveryRow[]): Promise<Map<string, EventApi>> {
-    const real = rows.filter((r) => r.eventType !== PING_TYPE);
-    if (real.length === 0) return new Map();
-    const found = await db
-      .select()
-      .from(events)
-      .where(
-        sql`(${events.orgId}, ${events.id}) IN (SELECT * FROM unnest(${sql.param(real.map((r) => r.orgId))}::text[], ${sql.param(real.map((r) => r.eventId))}::text[]))`,
-      );
-    return new Map(found.map((e) => [`${e.orgId}/${e.id}`, eventToApi(e)]));
-  }
+  const eventsOf = (rows: DeliveryRow[]) => eventsByRef(db, rows.filter((r) => r.eventType !== PING_TYPE));
 
   function payloadOf(delivery: DeliveryRow, endpoint: EndpointRow, event: EventApi | undefined): EventApi | undefined {
     if (delivery.eventType !== PING_TYPE) return event;
@@ -242,7 +210,7 @@ export function createDispatcher(options: DispatcherOptions) {
   const loop = createWorkLoop({
     database: options.database,
     channel: DELIVERIES_CHANNEL,
-    claim: () => claim(clock()),
+    claim: () => claimDue(db, webhookDeliveries, clock(), leaseMs, batch),
     handle: deliver,
     batch,
     pollMs: options.pollMs,

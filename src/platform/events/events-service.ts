@@ -125,3 +125,17 @@ interface RawEvent {
   idempotency_key: string | null;
   created_at: string | Date;
 }
+
+/**
+ * Events by (org_id, id) across organizations, keyed "org/id": what the
+ * queues (webhook deliveries, function runs) hand out. The pairs travel as two
+ * array parameters, however many there are.
+ */
+export async function eventsByRef(db: Db, refs: readonly { orgId: string; eventId: string }[]): Promise<Map<string, EventApi>> {
+  if (refs.length === 0) return new Map();
+  const found = await db
+    .select()
+    .from(events)
+    .where(sql`(${events.orgId}, ${events.id}) IN (SELECT * FROM unnest(${sql.param(refs.map((r) => r.orgId))}::text[], ${sql.param(refs.map((r) => r.eventId))}::text[]))`);
+  return new Map(found.map((e) => [`${e.orgId}/${e.id}`, eventToApi(e)]));
+}
