@@ -3,7 +3,8 @@ import type { Db, Tx } from "../db/connection.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { Caller } from "../platform/auth/caller.ts";
 import { ApiError, invalidField, notFound } from "../platform/errors.ts";
-import { checkEventPatterns } from "../platform/events/catalog.ts";
+import { apiKeys, type ApiKeyRow } from "../platform/auth/api-keys-table.ts";
+import { checkEventPatterns, eventTypesVisibleToKey, matchEventTypes } from "../platform/events/catalog.ts";
 import { write, type WriteContext } from "../platform/events/outbox.ts";
 import { isId, newId } from "../platform/ids.ts";
 import { defineList, listPage, type ExtraCondition, type Page } from "../platform/lists.ts";
@@ -199,6 +200,24 @@ function versionRow(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, fnId
   };
 }
 
+/**
+ * The event kinds a version's triggers run on, as stored on the function for
+ * the outbox's fan-out: the patterns expanded, limited to what the deploying
+ * key may read (an engine key's function never sees another engine's
+ * events), without function.* (a failing function would feed itself).
+ */
+function triggerKinds(patterns: readonly string[], key: Pick<ApiKeyRow, "kind" | "engines">): string[] {
+  const visible = new Set<string>(eventTypesVisibleToKey(key));
+  const kinds = new Set(patterns.flatMap(matchEventTypes).filter((kind) => visible.has(kind) && !kind.startsWith("function.")));
+  return [...kinds].sort();
+}
+
+async function deployerKey(tx: Tx, version: FunctionVersionRow): Promise<Pick<ApiKeyRow, "kind" | "engines">> {
+  const [key] = await tx.select({ kind: apiKeys.kind, engines: apiKeys.engines }).from(apiKeys).where(and(eq(apiKeys.orgId, version.orgId), eq(apiKeys.id, version.deployedBy)));
+  // A key is never deleted (only revoked); should one be missing, its version triggers nothing.
+  return key ?? { kind: "engine", engines: [] };
+}
+
 const announce = (tx: Tx, fnId: string) => tx.execute(sql`SELECT pg_notify(${FUNCTION_CHANGED}, ${fnId})`);
 
 export async function deployFunction(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, input: DeployFunctionInput): Promise<FunctionApi> {
@@ -216,7 +235,7 @@ export async function deployFunction(deps: FunctionsDeps, ctx: WriteContext, cal
     return await write(deps.db, ctx, async (tx, emit) => {
       const [fn] = await tx
         .insert(functions)
-        .values({ orgId: ctx.orgId, id: newId("function"), name: input.name, activeVersion: 1, latestVersion: 1, eventTriggers: settings.events, createdAt: ctx.now, updatedAt: ctx.now })
+        .values({ orgId: ctx.orgId, id: newId("function"), name: input.name, activeVersion: 1, latestVersion: 1, eventTriggers: triggerKinds(settings.events, caller.key), createdAt: ctx.now, updatedAt: ctx.now })
         .returning();
       const [version] = await tx.insert(functionVersions).values(versionRow(deps, ctx, caller, fn!.id, 1, input.source, compiled, settings)).returning();
       const api = functionToApi(fn!, version!);
@@ -255,7 +274,7 @@ export async function deployVersion(deps: FunctionsDeps, ctx: WriteContext, call
     const [version] = await tx.insert(functionVersions).values(versionRow(deps, ctx, caller, fn.id, number, input.source, compiled, settings)).returning();
     const [after] = await tx
       .update(functions)
-      .set({ activeVersion: number, latestVersion: number, eventTriggers: settings.events, updatedAt: ctx.now })
+      .set({ activeVersion: number, latestVersion: number, eventTriggers: triggerKinds(settings.events, caller.key), updatedAt: ctx.now })
       .where(and(eq(functions.orgId, ctx.orgId), eq(functions.id, fn.id)))
       .returning();
     await announce(tx, fn.id);
@@ -278,7 +297,7 @@ export async function rollback(deps: FunctionsDeps, ctx: WriteContext, nameOrId:
     if (fn.activeVersion === target) return functionToApi(fn, version);
     const [after] = await tx
       .update(functions)
-      .set({ activeVersion: target, eventTriggers: version.eventTriggers, updatedAt: ctx.now })
+      .set({ activeVersion: target, eventTriggers: triggerKinds(version.eventTriggers, await deployerKey(tx, version)), updatedAt: ctx.now })
       .where(and(eq(functions.orgId, ctx.orgId), eq(functions.id, fn.id)))
       .returning();
     await announce(tx, fn.id);

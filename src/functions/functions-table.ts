@@ -11,7 +11,7 @@ export const functions = pgTable(
     name: text("name").notNull(),
     activeVersion: integer("active_version").notNull(),
     latestVersion: integer("latest_version").notNull(),
-    /** The active version's event triggers, here so the outbox's fan-out reads one row per function. */
+    /** The event kinds the active version runs on (its patterns expanded; see triggerKinds), for the outbox's fan-out. */
     eventTriggers: text("event_triggers").array().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),

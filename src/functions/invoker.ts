@@ -202,7 +202,11 @@ export function createInvoker(deps: InvokerDeps) {
     throw failure(row, loaded.fn.name);
   }
 
-  /** One event-triggered attempt; undefined when the function is gone. The caller records the row. */
+  /**
+   * One event-triggered attempt; undefined when there is nothing to run: the
+   * function is gone, or its live version no longer takes this event (a new
+   * version or a rollback changed its triggers). The caller records the row.
+   */
   async function invokeForEvent(orgId: string, functionId: string, event: EventApi, runId: string): Promise<{ row: InvocationRow; name: string } | undefined> {
     let loaded: Loaded;
     try {
@@ -211,6 +215,7 @@ export function createInvoker(deps: InvokerDeps) {
       if (error instanceof ApiError && error.code === "not_found") return undefined;
       throw error;
     }
+    if (!loaded.fn.eventTriggers.includes(event.type)) return undefined;
     const startedAt = deps.clock();
     const outcome = await execute(loaded, "event", event, { type: "event", id: event.id, event_type: event.type });
     return { row: invocationRow(loaded, outcome, startedAt, { trigger: "event", eventId: event.id, runId }), name: loaded.fn.name };

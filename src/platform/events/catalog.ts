@@ -84,6 +84,11 @@ export function eventTypesVisibleTo(engines: readonly Engine[] | "all"): EventTy
   return EVENT_TYPES.filter((t) => (engines as readonly string[]).includes(EVENT_CATALOG[t].area));
 }
 
+/** The kinds a key may read: engine keys their engines' areas, other keys everything. */
+export function eventTypesVisibleToKey(key: { kind: string; engines: readonly Engine[] }): EventType[] {
+  return key.kind === "engine" ? eventTypesVisibleTo(key.engines) : EVENT_TYPES;
+}
+
 /**
  * Expands a subscription pattern ("invoice.paid", "deal.*", "*") into the kinds
  * it names; an empty result means the pattern names nothing in the catalog.

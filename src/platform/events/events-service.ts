@@ -4,7 +4,7 @@ import type { Caller } from "../auth/caller.ts";
 
 import { invalidField, notFound } from "../errors.ts";
 import { defineList, listPage, type Bind, type ExtraCondition, type Page } from "../lists.ts";
-import { EVENT_TYPES, eventTypesVisibleTo, matchEventTypes, type EventType } from "./catalog.ts";
+import { EVENT_TYPES, eventTypesVisibleToKey, matchEventTypes, type EventType } from "./catalog.ts";
 import { events, type EventRow } from "./events-table.ts";
 import { rowsOf } from "../../db/migrate.ts";
 
@@ -53,7 +53,7 @@ export const eventList = defineList({
 
 /** Engine keys see the events of their own engines only. */
 function visibleTypes(caller: Caller): EventType[] {
-  return caller.key.kind === "engine" ? eventTypesVisibleTo(caller.key.engines) : EVENT_TYPES;
+  return eventTypesVisibleToKey(caller.key);
 }
 
 /** The condition limiting a caller to the event types it may see; `bind` turns values into placeholders for lists. */
