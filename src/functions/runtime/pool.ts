@@ -43,8 +43,8 @@ interface Worker {
 const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
 // The worker is TypeScript too: it loads through tsx's loader, found the way Node would find it from here.
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
-/** How long past an invocation's own limit the host waits before it gives up on a worker. */
-const HOST_GRACE_MS = 5_000;
+/** How long past an invocation's own limit the host waits before it gives up on a worker (a call may queue 10 s for an isolate). */
+const HOST_GRACE_MS = 15_000;
 
 function hash(text: string): number {
   let h = 2166136261;

@@ -59,6 +59,8 @@ const instances = new Map<string, Instance[]>();
 /** Code by version, for versions this worker was sent (an instance can be started again without asking). */
 const codes = new Map<string, string>();
 let instanceCount = 0;
+/** Instances being started: they count against the limit before they exist. */
+let starting = 0;
 
 function dropInstance(instance: Instance): void {
   const list = instances.get(instance.key);
@@ -75,7 +77,7 @@ function dropInstance(instance: Instance): void {
 
 /** Makes room for one more isolate by disposing the least recently used idle one. */
 function evictIfFull(): void {
-  if (instanceCount < MAX_ISOLATES) return;
+  if (instanceCount + starting < MAX_ISOLATES) return;
   let oldest: Instance | undefined;
   for (const list of instances.values()) {
     for (const instance of list) if (!instance.busy && (!oldest || instance.lastUsed < oldest.lastUsed)) oldest = instance;
@@ -162,14 +164,56 @@ async function start(key: string, code: string, limits: Limits): Promise<Instanc
   return instance;
 }
 
+/**
+ * Calls waiting for room when every isolate is busy, first come first
+ * served: slow functions (awaiting timers or reads) cannot make a worker start
+ * isolates without bound. A call that waits too long is refused.
+ */
+const waiting: (() => void)[] = [];
+const QUEUE_WAIT_MS = 10_000;
+
+function waitForRoom(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      waiting.splice(waiting.indexOf(wake), 1);
+      resolve(false);
+    }, QUEUE_WAIT_MS);
+    waiting.push(wake);
+  });
+}
+
+/** An isolate became idle or went away: the first waiting call may go. */
+function roomMade(): void {
+  waiting.shift()?.();
+}
+
 async function acquire(key: string, limits: Limits): Promise<Instance | undefined> {
-  const idle = instances.get(key)?.find((i) => !i.busy);
-  if (idle) {
-    idle.busy = true;
-    return idle;
+  for (;;) {
+    const idle = instances.get(key)?.find((i) => !i.busy);
+    if (idle) {
+      idle.busy = true;
+      return idle;
+    }
+    const code = codes.get(key);
+    if (code === undefined) return undefined;
+    evictIfFull();
+    if (instanceCount + starting < MAX_ISOLATES) {
+      starting++;
+      try {
+        return await start(key, code, limits);
+      } catch (error) {
+        roomMade();
+        throw error;
+      } finally {
+        starting--;
+      }
+    }
+    if (!(await waitForRoom())) throw Object.assign(new Error(`the sandbox is busy: every isolate stayed in use for ${QUEUE_WAIT_MS / 1000} s`), { name: "SandboxBusy" });
   }
-  const code = codes.get(key);
-  return code === undefined ? undefined : start(key, code, limits);
 }
 
 // ---- host callbacks (the only doors out of an isolate) ----
@@ -254,6 +298,7 @@ async function invoke(id: number, request: RunRequest): Promise<Outcome | "need_
   instance.busy = false;
   instance.lastUsed = performance.now();
   if (instance.isolate.isDisposed) dropInstance(instance);
+  roomMade();
   return { ...outcome, cpuMs: Math.round(Number(cpuNs) / 1000) / 1000, durationMs: elapsed(started), logs: run.logs, logsTruncated: run.logsTruncated };
 }
 
@@ -285,6 +330,7 @@ async function check(code: string, limits: Limits): Promise<CheckResult> {
     const instance = await start(`check:${Math.random()}`, code, limits);
     const handlers = instance.handlers;
     dropInstance(instance);
+    roomMade();
     return { status: "ok", handlers };
   } catch (error) {
     const killed = (error as { killed?: CheckResult["status"] }).killed;
