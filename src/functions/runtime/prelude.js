@@ -45,7 +45,7 @@
       }
       let text = "";
       for (let i = 0; i < args.length && text.length <= MAX_LINE; i++) text += (i > 0 ? " " : "") + show(args[i]);
-      hostLog(level, text.length > MAX_LINE ? text.slice(0, MAX_LINE) : text);
+      hostLog(level, text.length > MAX_LINE ? text.slice(0, MAX_LINE) : text, text.length > MAX_LINE);
     };
   }
   const console = freeze({ log: logger("log"), info: logger("info"), warn: logger("warn"), error: logger("error"), debug: logger("debug") });

@@ -90,25 +90,52 @@ function evictIfFull(): void {
 
 // ---- the watchdog: one timer checks every running invocation's CPU and wall time ----
 
-const watched = new Map<Instance, { cpuStart: bigint; cpuLimitNs: bigint; deadline: number; cpuSeen: bigint }>();
+/**
+ * CPU time is charged as the smaller of two upper bounds. isolated-vm's
+ * isolate.cpuTime counts the time the isolate was executing, which on a busy
+ * machine includes time its thread waited for a core; this process's own CPU
+ * time since the call started counts every isolate of the worker. Each is at
+ * least the call's real CPU time; the smaller is the closer. A loop burns
+ * both alike and is stopped at its limit; a call that was merely descheduled
+ * is not.
+ */
+interface Watch {
+  isolateStart: bigint;
+  processStart: number;
+  limitNs: number;
+  deadline: number;
+  /** The last charge seen (a disposed isolate has no clock left). */
+  usedNs: number;
+}
+
+const watched = new Map<Instance, Watch>();
 let watchdog: NodeJS.Timeout | undefined;
 
+function processCpuNs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) * 1000;
+}
+
+function charge(instance: Instance, entry: Watch): number {
+  if (instance.isolate.isDisposed) return entry.usedNs;
+  entry.usedNs = Math.min(Number(instance.isolate.cpuTime - entry.isolateStart), processCpuNs() - entry.processStart);
+  return entry.usedNs;
+}
+
 function watch(instance: Instance, limits: Limits): void {
-  const cpuStart = instance.isolate.cpuTime;
-  watched.set(instance, { cpuStart, cpuLimitNs: BigInt(limits.cpuMs) * 1_000_000n, deadline: performance.now() + limits.timeoutMs, cpuSeen: cpuStart });
+  watched.set(instance, { isolateStart: instance.isolate.cpuTime, processStart: processCpuNs(), limitNs: limits.cpuMs * 1_000_000, deadline: performance.now() + limits.timeoutMs, usedNs: 0 });
   watchdog ??= setInterval(patrol, WATCHDOG_MS);
 }
 
-function unwatch(instance: Instance): bigint {
+/** Stops watching; the CPU time charged, in nanoseconds. */
+function unwatch(instance: Instance): number {
   const entry = watched.get(instance);
   watched.delete(instance);
   if (watched.size === 0 && watchdog) {
     clearInterval(watchdog);
     watchdog = undefined;
   }
-  if (!entry) return 0n;
-  // A disposed isolate has no clock left: the watchdog's last reading is the best there is.
-  return (instance.isolate.isDisposed ? entry.cpuSeen : instance.isolate.cpuTime) - entry.cpuStart;
+  return entry ? charge(instance, entry) : 0;
 }
 
 /** Disposing the isolate is the only way to stop code that never yields; its instance is not reused. */
@@ -116,8 +143,7 @@ function patrol(): void {
   const now = performance.now();
   for (const [instance, entry] of watched) {
     if (instance.isolate.isDisposed) continue;
-    entry.cpuSeen = instance.isolate.cpuTime;
-    if (entry.cpuSeen - entry.cpuStart > entry.cpuLimitNs) instance.killed = "cpu_limit";
+    if (charge(instance, entry) > entry.limitNs) instance.killed = "cpu_limit";
     else if (now > entry.deadline) instance.killed = "timeout";
     else continue;
     instance.isolate.dispose();
@@ -138,7 +164,7 @@ async function start(key: string, code: string, limits: Limits): Promise<Instanc
     const context = await isolate.createContext();
     const install = await isolate.compileScript(PRELUDE, { filename: "enginery:prelude" });
     const installFn = await install.run(context, { reference: true });
-    const api = await installFn.apply(undefined, [new ivm.Callback((level: string, message: string) => onLog(instance, level, message)), new ivm.Reference((resource: string, op: string, args: string) => onRead(instance, resource, op, args)), new ivm.Reference((ms: number) => onTimer(instance, ms)), new ivm.ExternalCopy(ENGINE_READS).copyInto()], { result: { reference: true } }) as ivm.Reference<PreludeApi>;
+    const api = await installFn.apply(undefined, [new ivm.Callback((level: string, message: string, cut: boolean) => onLog(instance, level, message, cut)), new ivm.Reference((resource: string, op: string, args: string) => onRead(instance, resource, op, args)), new ivm.Reference((ms: number) => onTimer(instance, ms)), new ivm.ExternalCopy(ENGINE_READS).copyInto()], { result: { reference: true } }) as ivm.Reference<PreludeApi>;
     const module = await isolate.compileModule(code, { filename: "function.js" });
     await module.instantiate(context, (specifier) => {
       throw new Error(`imports are not available to functions (import "${specifier}"): deploy one self-contained module`);
@@ -218,14 +244,16 @@ async function acquire(key: string, limits: Limits): Promise<Instance | undefine
 
 // ---- host callbacks (the only doors out of an isolate) ----
 
-function onLog(instance: Instance, level: string, message: string): void {
+/** One console line; `cut`: the prelude shortened it to 2,000 characters, which the log says (logs_truncated). */
+function onLog(instance: Instance, level: string, message: string, cut: boolean): void {
   const run = instance.current;
-  if (!run || run.logsTruncated) return;
+  if (!run) return;
   const text = String(message);
   if (level === "truncated" || run.logs.length >= MAX_LOG_LINES || run.logBytes + text.length > MAX_LOG_BYTES) {
     run.logsTruncated = true;
     return;
   }
+  if (cut === true) run.logsTruncated = true;
   run.logBytes += text.length;
   run.logs.push({ level: (["log", "info", "warn", "error", "debug"].includes(level) ? level : "log") as LogLine["level"], message: text, at_ms: Math.round(performance.now() - run.started) });
 }
@@ -265,7 +293,9 @@ function elapsed(since: number): number {
 
 function limitStatus(instance: Instance, error: unknown): Outcome["status"] {
   if (instance.killed) return instance.killed;
-  if (instance.isolate.isDisposed || /memory limit|allocation failed|Invalid (string|array) length/i.test(String((error as Error)?.message))) return "memory_limit";
+  // Errors thrown inside the isolate (a RangeError for a string too long) come back as data; only a
+  // disposal reaches here, and the watchdog did not do it: isolated-vm did, for memory.
+  if (instance.isolate.isDisposed || /memory limit/i.test(String((error as Error)?.message))) return "memory_limit";
   return "error";
 }
 
@@ -299,7 +329,7 @@ async function invoke(id: number, request: RunRequest): Promise<Outcome | "need_
   instance.lastUsed = performance.now();
   if (instance.isolate.isDisposed) dropInstance(instance);
   roomMade();
-  return { ...outcome, cpuMs: Math.round(Number(cpuNs) / 1000) / 1000, durationMs: elapsed(started), logs: run.logs, logsTruncated: run.logsTruncated };
+  return { ...outcome, cpuMs: Math.round(cpuNs / 1000) / 1000, durationMs: elapsed(started), logs: run.logs, logsTruncated: run.logsTruncated };
 }
 
 function limitError(status: Outcome["status"], limits: Limits): Outcome["error"] {
