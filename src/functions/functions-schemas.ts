@@ -20,10 +20,12 @@ const NameField = Type.String({ pattern: NAME_PATTERN, description: "Lower-case 
 const VarName = "^[A-Za-z_][A-Za-z0-9_]{0,63}$";
 
 const Vars = (description: string) =>
-  Type.Record(Type.String({ pattern: VarName }), Type.String({ maxLength: 5_000 }), { maxProperties: 64, description });
+  // additionalProperties: false, or names the pattern refuses would pass unchecked (a record with a pattern is patternProperties).
+  Type.Record(Type.String({ pattern: VarName }), Type.String({ maxLength: 5_000 }), { maxProperties: 64, additionalProperties: false, description });
 
 const SecretsIn = Type.Record(Type.String({ pattern: VarName }), Nullable(Type.String({ maxLength: 5_000 })), {
   maxProperties: 64,
+  additionalProperties: false,
   description: "Write-only, encrypted at rest, read by the code as ctx.secrets. On a new version, named secrets are set (null removes one) and the others carry over.",
 });
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/connection.ts";
 import { isUniqueViolation } from "../db/errors.ts";
+import { rowsOf } from "../db/migrate.ts";
 import type { Caller } from "../platform/auth/caller.ts";
 import { ApiError, invalidField, notFound } from "../platform/errors.ts";
 import { apiKeys, type ApiKeyRow } from "../platform/auth/api-keys-table.ts";
@@ -167,6 +168,11 @@ function checkLimits(limits: typeof DEFAULT_LIMITS, caller: Caller): void {
   }
 }
 
+/** Well-formed, but not what the code can do: a 422 naming the field. */
+function unprocessable(field: string, message: string): ApiError {
+  return new ApiError("unprocessable", `${field}: ${message}`, { errors: [{ in: "body", field, message }] });
+}
+
 /** Compiles the source and loads it in a sandbox: whatever fails there is a 422, and nothing is deployed. */
 async function build(deps: FunctionsDeps, source: string, settings: Settings) {
   const compiled = await compile(source);
@@ -175,8 +181,8 @@ async function build(deps: FunctionsDeps, source: string, settings: Settings) {
     const error = loaded.error ?? { name: "Error", message: "the module failed to load" };
     throw sourceError(`the module failed to load (${loaded.status}): ${error.name}: ${error.message}`, error.line, error.column);
   }
-  if (settings.http && !loaded.handlers.includes("fetch")) throw invalidField("body", "triggers.http", "the module's default export has no fetch() handler (set triggers.http to false, or add one)");
-  if (settings.events.length > 0 && !loaded.handlers.includes("event")) throw invalidField("body", "triggers.events", "the module's default export has no event() handler");
+  if (settings.http && !loaded.handlers.includes("fetch")) throw unprocessable("triggers.http", "the module's default export has no fetch() handler (set triggers.http to false, or add one)");
+  if (settings.events.length > 0 && !loaded.handlers.includes("event")) throw unprocessable("triggers.events", "the module's default export has no event() handler");
   return compiled;
 }
 
@@ -288,11 +294,7 @@ export async function rollback(deps: FunctionsDeps, ctx: WriteContext, nameOrId:
   return write(deps.db, ctx, async (tx, emit) => {
     const fn = await findFunction(tx, ctx.orgId, nameOrId, "update");
     const version = await findVersion(tx, fn, target);
-    if (!version) {
-      throw new ApiError("unprocessable", `version: ${fn.name} has no version ${target} (latest is ${fn.latestVersion}).`, {
-        errors: [{ in: "body", field: "version", message: `names no version of ${fn.name}` }],
-      });
-    }
+    if (!version) throw unprocessable("version", `${fn.name} has no version ${target} (latest is ${fn.latestVersion})`);
     // Already live: nothing changes, no event.
     if (fn.activeVersion === target) return functionToApi(fn, version);
     const [after] = await tx
@@ -343,4 +345,21 @@ export async function listInvocations(db: Db, orgId: string, nameOrId: string, q
   const fn = await findFunction(db, orgId, nameOrId);
   const extra: ExtraCondition = { key: "function", condition: (bind) => eq(functionInvocations.functionId, bind(fn.id)) };
   return listPage(db, invocationList.spec, invocationList.parse(orgId, query, now, extra), (row: InvocationRow) => invocationToApi(row, fn.name));
+}
+
+/**
+ * Of these functions, the ones that still exist, locked (FOR SHARE) until the
+ * caller's transaction ends: logs written after a DELETE committed would
+ * outlive it, so writers of invocation logs keep only these.
+ */
+export async function liveFunctions(tx: Tx, refs: readonly { orgId: string; functionId: string }[]): Promise<Set<string>> {
+  if (refs.length === 0) return new Set();
+  const found = rowsOf<{ org_id: string; id: string }>(
+    await tx.execute(sql`
+      SELECT org_id, id FROM ${functions}
+      WHERE (org_id, id) IN (SELECT * FROM unnest(${sql.param(refs.map((r) => r.orgId))}::text[], ${sql.param(refs.map((r) => r.functionId))}::text[]))
+      ORDER BY org_id, id
+      FOR SHARE`),
+  );
+  return new Set(found.map((f) => `${f.org_id}/${f.id}`));
 }

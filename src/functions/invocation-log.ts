@@ -1,5 +1,6 @@
 import type { Db } from "../db/connection.ts";
 import { insertEvents, type EventDraft } from "../platform/events/outbox.ts";
+import { liveFunctions } from "./functions-service.ts";
 import { functionInvocations, type InvocationRow } from "./functions-table.ts";
 
 interface Entry {
@@ -23,8 +24,12 @@ export function createInvocationLog(db: Db, log: { error(obj: object, msg: strin
 
   async function writeBatch(batch: Entry[]): Promise<void> {
     await db.transaction(async (tx) => {
-      await tx.insert(functionInvocations).values(batch.map((e) => e.row));
-      for (const { row, failed } of batch) {
+      // A function deleted while these calls ran took its logs with it: write none for it.
+      const live = await liveFunctions(tx, batch.map((e) => e.row));
+      const kept = batch.filter((e) => live.has(`${e.row.orgId}/${e.row.functionId}`));
+      if (kept.length === 0) return;
+      await tx.insert(functionInvocations).values(kept.map((e) => e.row));
+      for (const { row, failed } of kept) {
         if (failed) await insertEvents(tx, { orgId: row.orgId, requestId: row.requestId, idempotencyKey: null, now: row.startedAt }, [failed]);
       }
     });

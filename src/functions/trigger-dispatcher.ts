@@ -1,14 +1,13 @@
 import { sql } from "drizzle-orm";
-import type { Database, Tx } from "../db/connection.ts";
-import { rowsOf } from "../db/migrate.ts";
+import type { Database } from "../db/connection.ts";
 import { eventsByRef, type EventApi } from "../platform/events/events-service.ts";
 import { insertEvents } from "../platform/events/outbox.ts";
 import { claimDue, createWorkLoop } from "../platform/work-loop.ts";
 import { nextDelaySeconds } from "../webhooks/dispatcher.ts";
 import { DEFAULT_SCHEDULE } from "../webhooks/endpoints-schemas.ts";
 import { FUNCTION_RUNS_CHANNEL } from "../webhooks/fanout.ts";
-import { invocationToApi } from "./functions-service.ts";
-import { functionInvocations, functionRuns, functions, type InvocationRow, type RunRow } from "./functions-table.ts";
+import { invocationToApi, liveFunctions } from "./functions-service.ts";
+import { functionInvocations, functionRuns, type InvocationRow, type RunRow } from "./functions-table.ts";
 import type { Invoker } from "./invoker.ts";
 
 export interface TriggerDispatcherOptions {
@@ -50,24 +49,11 @@ export function createTriggerDispatcher(options: TriggerDispatcherOptions) {
     return result ? { run, ...result } : { run, gone: "the function no longer exists" };
   }
 
-  /** The attempts' functions that still exist, locked so a delete waits until their outcomes are written. */
-  async function liveFunctions(tx: Tx, attempts: Attempt[]): Promise<Set<string>> {
-    if (attempts.length === 0) return new Set();
-    const found = rowsOf<{ org_id: string; id: string }>(
-      await tx.execute(sql`
-        SELECT org_id, id FROM ${functions}
-        WHERE (org_id, id) IN (SELECT * FROM unnest(${sql.param(attempts.map((a) => a.run.orgId))}::text[], ${sql.param(attempts.map((a) => a.run.functionId))}::text[]))
-        ORDER BY org_id, id
-        FOR SHARE`),
-    );
-    return new Set(found.map((f) => `${f.org_id}/${f.id}`));
-  }
-
   async function record(attempts: Attempt[]): Promise<void> {
     const now = clock();
     await db.transaction(async (tx) => {
       // A function deleted while its code ran took its runs and logs with it: record nothing for it.
-      const live = await liveFunctions(tx, attempts);
+      const live = await liveFunctions(tx, attempts.map((a) => a.run));
       const kept = attempts.filter((a) => live.has(`${a.run.orgId}/${a.run.functionId}`));
       const rows = kept.flatMap((a) => (a.row ? [a.row] : []));
       if (rows.length > 0) await tx.insert(functionInvocations).values(rows);
