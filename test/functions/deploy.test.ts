@@ -992,19 +992,28 @@ describe("permissions", () => {
     ["DELETE", `/v1/functions/${name}`],
   ];
 
-  // Every key kind manages functions (a function reads with its deployer's permissions, no more):
-  // each route answers as it does for a full-access key, and the new version records its deployer.
-  it("read-only and engine keys may deploy and manage functions; the deploying key is recorded", async () => {
-    const keys = [await tenant.newKey("read_only"), await tenant.newKey("engine", { engines: ["finance"] })];
-    for (const [i, key] of keys.entries()) {
-      const name = `guarded-by-${i}`;
-      await deploy(key.client, { name, source: HELLO });
-      for (const [method, path, body] of manageRoutes(name)) {
-        const res = await key.client.request(method, path, body === undefined ? {} : { body });
-        expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
-      }
-      expect((await tenant.client.get(`/v1/functions/${name}-new`)).body.deployed_by).toBe(key.id);
+  // Read-only keys change nothing: functions:manage is refused them on every management route.
+  it("read-only keys get 403 insufficient_permission (functions:manage) on the management routes", async () => {
+    const key = await tenant.newKey("read_only");
+    for (const [method, path, body] of manageRoutes("guarded")) {
+      const res = await key.client.request(method, path, body === undefined ? {} : { body });
+      const problem = expectProblem(res, 403, "insufficient_permission", `${method} ${path}`);
+      expect(problem.required_permission).toBe("functions:manage");
     }
+    expect(await getFn(tenant.client, "guarded")).toMatchObject({ active_version: 1, latest_version: 1 });
+  });
+
+  // Engine keys manage functions (a function reads with its deployer's permissions, no more);
+  // each route answers as it does for a full-access key, and the new version records its deployer.
+  it("engine keys may deploy and manage functions; the deploying key is recorded", async () => {
+    const key = await tenant.newKey("engine", { engines: ["finance"] });
+    const name = "guarded-by-engine";
+    await deploy(key.client, { name, source: HELLO });
+    for (const [method, path, body] of manageRoutes(name)) {
+      const res = await key.client.request(method, path, body === undefined ? {} : { body });
+      expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
+    }
+    expect((await tenant.client.get(`/v1/functions/${name}-new`)).body.deployed_by).toBe(key.id);
   });
 
   it("read-only and engine keys may invoke (functions:invoke)", async () => {

@@ -634,7 +634,7 @@ describe("HTTP and the invocation log", () => {
     const problem = expectProblem(unknown, 400, "validation_failed");
     expect(problem.errors).toEqual([expect.objectContaining({ in: "body", field: "triggers.events[1]" })]);
     const noHandler = await c.post("/v1/functions", { name: "no-handler", source: `export default { fetch() { return "hi"; } };`, triggers: { events: ["invoice.created"] } });
-    expect(expectProblem(noHandler, 400, "validation_failed").errors).toEqual([expect.objectContaining({ field: "triggers.events" })]);
+    expect(expectProblem(noHandler, 422, "unprocessable").errors).toEqual([expect.objectContaining({ field: "triggers.events" })]);
     expectProblem(await c.get("/v1/functions/bad-pattern"), 404, "not_found");
     expectProblem(await c.get("/v1/functions/no-handler"), 404, "not_found");
   });

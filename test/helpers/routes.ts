@@ -24,8 +24,8 @@ export function permissionsOf(kind: KeyKind, engines: readonly Engine[] = []): S
     case "full_access":
       return new Set([...reads(ENGINES), ...writes(ENGINES), "events:read", "api_keys:manage", "webhooks:manage", "functions:manage", "functions:invoke"]);
     case "read_only":
-      // Every key may deploy and invoke functions: a function reads with its deployer's permissions.
-      return new Set([...reads(ENGINES), "events:read", "functions:manage", "functions:invoke"]);
+      // Read-only keys write nothing (functions included) but may invoke; engine keys may deploy too.
+      return new Set([...reads(ENGINES), "events:read", "functions:invoke"]);
     case "engine":
       return new Set([...reads(engines), ...writes(engines), "events:read", "functions:manage", "functions:invoke"]);
   }
@@ -314,7 +314,7 @@ export const ROUTES: readonly Route[] = [
     id: { prefix: "whe/whd", make: webhookDelivery, read: "/v1/webhook_endpoints/:id" },
   },
 
-  // Edge functions: deployed and invoked by any key of the organization.
+  // Edge functions: deployed by full-access and engine keys, invoked by any key of the organization.
   { method: "GET", path: "/v1/functions", permission: "functions:manage", status: 200, writes: false },
   { method: "POST", path: "/v1/functions", permission: "functions:manage", status: 201, writes: true, body: functionBody },
   { method: "GET", path: "/v1/functions/:id", permission: "functions:manage", status: 200, writes: false, id: fn },

@@ -6,8 +6,9 @@ export type KeyKind = (typeof KEY_KINDS)[number];
 
 /**
  * Permissions are "<area>:<access>". Engines have read and write; platform
- * areas (api_keys, webhooks) are managed by full-access keys; functions by
- * any key, since a function reads with its deployer's permissions and no more.
+ * areas (api_keys, webhooks) are managed by full-access keys; functions also by
+ * engine keys, since a function reads with its deployer's permissions and no
+ * more. Every key may invoke functions.
  */
 export type Permission =
   | `${Engine}:read`
@@ -25,9 +26,8 @@ export function permissionsFor(kind: KeyKind, engines: readonly Engine[]): Permi
     case "full_access":
       return [...reads, ...writes, "events:read", "api_keys:manage", "webhooks:manage", "functions:manage", "functions:invoke"];
     case "read_only":
-      // Functions only read, with the permissions of the key that deployed them: any key may deploy
-      // (its functions read no more than it can) and call them.
-      return [...reads, "events:read", "functions:manage", "functions:invoke"];
+      // Read-only keys change nothing, functions included; they may call them.
+      return [...reads, "events:read", "functions:invoke"];
     case "engine":
       // Engine keys see the events of their own engines only (filtered by the events service).
       return [...engines.map((e) => `${e}:read` as const), ...engines.map((e) => `${e}:write` as const), "events:read", "functions:manage", "functions:invoke"];
