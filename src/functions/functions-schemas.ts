@@ -58,29 +58,19 @@ const Source = Type.String({
   description: "One ES module, JavaScript or TypeScript (at most 1 MB): `export default { async fetch(request, ctx) {...}, async event(event, ctx) {...} }`.",
 });
 
-export const DeployFunction = Type.Object(
-  {
-    name: NameField,
-    source: Source,
-    env: Type.Optional(Vars("Plain configuration, read by the code as ctx.env (returned by GET).")),
-    secrets: Type.Optional(SecretsIn),
-    triggers: Type.Optional(Triggers),
-    limits: Type.Optional(LimitsIn),
-  },
-  { additionalProperties: false },
-);
+/** What every deploy carries; a new version's settings left out carry over from the live version. */
+const versionInput = {
+  source: Source,
+  env: Type.Optional(Vars("Plain configuration, read by the code as ctx.env (returned by GET). On a new version it replaces the previous env; left out, it carries over.")),
+  secrets: Type.Optional(SecretsIn),
+  triggers: Type.Optional(Triggers),
+  limits: Type.Optional(LimitsIn),
+};
+
+export const DeployFunction = Type.Object({ name: NameField, ...versionInput }, { additionalProperties: false });
 export type DeployFunctionInput = Static<typeof DeployFunction>;
 
-export const DeployVersion = Type.Object(
-  {
-    source: Source,
-    env: Type.Optional(Vars("Replaces the previous version's env; left out, it carries over.")),
-    secrets: Type.Optional(SecretsIn),
-    triggers: Type.Optional(Triggers),
-    limits: Type.Optional(LimitsIn),
-  },
-  { additionalProperties: false },
-);
+export const DeployVersion = Type.Object(versionInput, { additionalProperties: false });
 export type DeployVersionInput = Static<typeof DeployVersion>;
 
 export const Rollback = Type.Object({ version: Type.Integer({ minimum: 1, description: "An earlier version to make live again." }) }, { additionalProperties: false });
