@@ -23,6 +23,9 @@ const manage = { permission: "functions:manage" } as const;
 const DEPLOY_BODY_LIMIT = 3 * 1024 * 1024;
 const INVOKE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
+// Deploy, rollback and delete evict this process's cached copy at once (other processes hear of it by
+// NOTIFY, which arrives a moment later): a call right after the answer must run what was just deployed.
+
 export function registerFunctionRoutes(app: Api, { db }: RouteDeps, deps: FunctionsDeps, invoker: Invoker): void {
   app.get(
     "/v1/functions",
