@@ -67,7 +67,13 @@ describe("the Python client library", () => {
     }
     const cache = fs.mkdtempSync(path.join(os.tmpdir(), "enginery-mypy-"));
     try {
-      const good = await run("mypy", ["--strict", "--python-version", "3.9", "--cache-dir", cache, "enginery", "examples", "tests"]);
+      // The README's code blocks, in order, as one module (the setup block defines `client`).
+      const readme = fs.readFileSync(path.join(sdkDir, "README.md"), "utf8");
+      const blocks = [...readme.matchAll(/```python\n([\s\S]*?)```/g)].map((m) => m[1]);
+      expect(blocks.length).toBeGreaterThanOrEqual(6);
+      const readmeCode = path.join(cache, "readme_blocks.py");
+      fs.writeFileSync(readmeCode, blocks.join("\n"));
+      const good = await run("mypy", ["--strict", "--python-version", "3.9", "--cache-dir", cache, "enginery", "examples", "tests", readmeCode]);
       expect(good.code, good.output).toBe(0);
 
       // A wrong field name, a wrong enum value and a missing required argument are each an error.
