@@ -144,6 +144,8 @@ class TypeRegistry {
   private readonly propertiesOf = new Map<string, string[]>();
   private readonly reserved = new Set<string>();
   readonly definitions: string[] = [];
+  /** The public names, in the order of `definitions`. */
+  readonly names: string[] = [];
 
   /** The Python type of a schema; `hint` names an object type that has no name of its own. */
   typeOf(schema: Schema | undefined, hint: string): string {
@@ -216,6 +218,7 @@ class TypeRegistry {
       description: properties[key]?.description,
     }));
     this.definitions.push(typedDict(name, schema.description, fields));
+    this.names.push(name);
     return name;
   }
 
@@ -482,7 +485,7 @@ function collectMethods(doc: OpenApiDocument, types: TypeRegistry): Map<string, 
 
 function resourcesFile(resources: Map<string, Method[]>, typeNames: string[]): string {
   const classes = [...resources.entries()].map(
-    ([resource, methods]) => `class ${pascal(resource)}Resource(Resource):\n    """${resource.replace(/_/g, " ")}"""\n\n${methods.map((m) => m.code).join("\n")}`,
+    ([resource, methods]) => `class ${pascal(resource)}Resource(Resource):\n    """client.${resource}: the operations under /v1/${resource}."""\n\n${methods.map((m) => m.code).join("\n")}`,
   );
   const attributes = [...resources.keys()].map((r) => `        self.${r} = ${pascal(r)}Resource(transport)\n`).join("");
   const annotations = [...resources.keys()].map((r) => `    ${r}: ${pascal(r)}Resource\n`).join("");
@@ -522,9 +525,8 @@ ${types.definitions.join("\n\n")}`;
 export function emit(doc: OpenApiDocument): Record<string, string> {
   const types = new TypeRegistry();
   const resources = collectMethods(doc, types);
-  const typeNames = types.definitions.map((d) => /^class (\w+)/m.exec(d.split("\n").filter((l) => l.startsWith("class ")).at(-1)!)![1]!);
   return {
     [`${ROOT}/types.py`]: typesFile(types),
-    [`${ROOT}/_resources.py`]: resourcesFile(resources, typeNames.filter((n) => !n.startsWith("_")).sort()),
+    [`${ROOT}/_resources.py`]: resourcesFile(resources, [...types.names].sort()),
   };
 }

@@ -6,6 +6,7 @@ from ._rate_limit import RateLimit
 from .errors import (
     APIConnectionError,
     ApiError,
+    APITimeoutError,
     AuthenticationError,
     ConflictError,
     EngineryError,
@@ -22,6 +23,7 @@ from .pagination import Page, PageMeta
 __all__ = [
     "APIConnectionError",
     "ApiError",
+    "APITimeoutError",
     "AuthenticationError",
     "ConflictError",
     "Enginery",

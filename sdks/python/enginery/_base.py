@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Mapping, Optional, Tuple, TypeVar
 
 from ._rate_limit import RateLimit
-from .errors import APIConnectionError, ApiError, error_for
+from .errors import APIConnectionError, ApiError, APITimeoutError, error_for
 from .pagination import Page
 
 __version__ = "0.1.0"
@@ -187,7 +187,8 @@ class Transport:
                 status, response_headers, content = self._attempt(method, target, headers, payload)
             except (OSError, http.client.HTTPException) as error:
                 if attempt >= self.max_retries:
-                    raise APIConnectionError(f"{method} {path}: {error}") from error
+                    failure = APITimeoutError if isinstance(error, TimeoutError) else APIConnectionError
+                    raise failure(f"{method} {path}: {error}") from error
                 self._sleep(self._backoff(attempt, None))
                 attempt += 1
                 continue
@@ -209,7 +210,7 @@ class Transport:
             response = connection.getresponse()
             content = response.read()
             return response.status, {k.lower(): v for k, v in response.getheaders()}, content
-        except socket.timeout as error:
+        except (socket.timeout, TimeoutError) as error:
             raise TimeoutError(f"no answer within {self.timeout} s") from error
         finally:
             connection.close()

@@ -54,7 +54,7 @@ from .types import (
 
 
 class MeResource(Resource):
-    """me"""
+    """client.me: the operations under /v1/me."""
 
     def get(self) -> Me:
         """The calling identity (GET /v1/me)."""
@@ -62,7 +62,7 @@ class MeResource(Resource):
 
 
 class ApiKeysResource(Resource):
-    """api keys"""
+    """client.api_keys: the operations under /v1/api_keys."""
 
     def list(
         self,
@@ -114,7 +114,7 @@ class ApiKeysResource(Resource):
 
 
 class InvoicesResource(Resource):
-    """invoices"""
+    """client.invoices: the operations under /v1/invoices."""
 
     def list(
         self,
@@ -269,7 +269,7 @@ class InvoicesResource(Resource):
 
 
 class ContactsResource(Resource):
-    """contacts"""
+    """client.contacts: the operations under /v1/contacts."""
 
     def list(
         self,
@@ -377,7 +377,7 @@ class ContactsResource(Resource):
 
 
 class AccountsResource(Resource):
-    """accounts"""
+    """client.accounts: the operations under /v1/accounts."""
 
     def list(
         self,
@@ -508,7 +508,7 @@ class AccountsResource(Resource):
 
 
 class PipelinesResource(Resource):
-    """pipelines"""
+    """client.pipelines: the operations under /v1/pipelines."""
 
     def list(
         self,
@@ -575,7 +575,7 @@ class PipelinesResource(Resource):
 
 
 class DealsResource(Resource):
-    """deals"""
+    """client.deals: the operations under /v1/deals."""
 
     def list(
         self,
@@ -698,7 +698,7 @@ class DealsResource(Resource):
 
 
 class SequencesResource(Resource):
-    """sequences"""
+    """client.sequences: the operations under /v1/sequences."""
 
     def list(
         self,
@@ -854,7 +854,7 @@ class SequencesResource(Resource):
 
 
 class SequenceRepliesResource(Resource):
-    """sequence replies"""
+    """client.sequence_replies: the operations under /v1/sequence_replies."""
 
     def record(
         self,
@@ -873,7 +873,7 @@ class SequenceRepliesResource(Resource):
 
 
 class SequenceMessagesResource(Resource):
-    """sequence messages"""
+    """client.sequence_messages: the operations under /v1/sequence_messages."""
 
     def list(
         self,
@@ -906,7 +906,7 @@ class SequenceMessagesResource(Resource):
 
 
 class JobsResource(Resource):
-    """jobs"""
+    """client.jobs: the operations under /v1/jobs."""
 
     def list(
         self,
@@ -996,7 +996,7 @@ class JobsResource(Resource):
 
 
 class CandidatesResource(Resource):
-    """candidates"""
+    """client.candidates: the operations under /v1/candidates."""
 
     def list(
         self,
@@ -1105,7 +1105,7 @@ class CandidatesResource(Resource):
 
 
 class IntelligenceResource(Resource):
-    """intelligence"""
+    """client.intelligence: the operations under /v1/intelligence."""
 
     def list_snapshots(
         self,
@@ -1145,7 +1145,7 @@ class IntelligenceResource(Resource):
 
 
 class WebhookEndpointsResource(Resource):
-    """webhook endpoints"""
+    """client.webhook_endpoints: the operations under /v1/webhook_endpoints."""
 
     def list(
         self,
@@ -1296,7 +1296,7 @@ class WebhookEndpointsResource(Resource):
 
 
 class FunctionsResource(Resource):
-    """functions"""
+    """client.functions: the operations under /v1/functions."""
 
     def list(
         self,
@@ -1468,7 +1468,7 @@ class FunctionsResource(Resource):
 
 
 class EventsResource(Resource):
-    """events"""
+    """client.events: the operations under /v1/events."""
 
     def list(
         self,
@@ -1504,7 +1504,7 @@ class EventsResource(Resource):
 
 
 class EventTypesResource(Resource):
-    """event types"""
+    """client.event_types: the operations under /v1/event_types."""
 
     def list(self) -> Page[EventType]:
         """List event types (GET /v1/event_types)."""

@@ -18,6 +18,10 @@ class APIConnectionError(EngineryError):
     """The server could not be reached, or the connection broke, on every attempt."""
 
 
+class APITimeoutError(APIConnectionError):
+    """No answer came within the timeout, on every attempt."""
+
+
 class WebhookVerificationError(EngineryError):
     """A webhook's signature, timestamp or payload is not valid."""
 

@@ -11,7 +11,7 @@ from enginery.types import Event, Invoice
 def overdue_total(client: Enginery) -> float:
     # Every overdue invoice of at least 1,000, over as many pages as there are.
     invoices: List[Invoice] = list(client.invoices.list(status="overdue", amount__gte=1000, per_page=100).auto_paging_iter())
-    return sum(invoice["amount_due"] for invoice in invoices)
+    return sum((invoice["amount_due"] for invoice in invoices), 0.0)
 
 
 def bill(client: Enginery) -> Invoice:

@@ -5,7 +5,9 @@ import time
 import unittest
 from typing import List
 
-from enginery import APIConnectionError, RateLimitError
+import socket
+
+from enginery import APIConnectionError, APITimeoutError, RateLimitError
 
 from .proxy import Proxy, header
 from .support import base_url, client, unique
@@ -79,6 +81,17 @@ class Retries(unittest.TestCase):
             ceiling = min(8.0, 0.5 * 2 ** attempt)
             self.assertGreaterEqual(delay, ceiling / 2)
             self.assertLessEqual(delay, ceiling)
+
+    def test_a_server_that_never_answers_is_a_timeout(self) -> None:
+        # Accepts connections (the kernel's backlog) but never reads or answers.
+        silent = socket.create_server(("127.0.0.1", 0))
+        try:
+            c = client(base_url=f"http://127.0.0.1:{silent.getsockname()[1]}", timeout=0.2, max_retries=1)
+            c._transport._sleep = lambda seconds: None
+            with self.assertRaises(APITimeoutError):
+                c.me.get()
+        finally:
+            silent.close()
 
     def test_429_waits_for_retry_after_then_succeeds(self) -> None:
         impatient = client("ENGINERY_TEST_FREE_KEY", max_retries=0)
