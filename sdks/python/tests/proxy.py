@@ -37,10 +37,18 @@ def header(message: bytes, name: str) -> str:
     return ""
 
 
+# Answers the proxy makes up itself, without asking the server: status line and problem code.
+MADE_UP = {
+    "503": ("503 Service Unavailable", "service_unavailable"),
+    "409-in-progress": ("409 Conflict", "idempotency_key_in_progress"),
+    "409-conflict": ("409 Conflict", "conflict"),
+}
+
+
 class Proxy:
     """Forwards each connection's one request to `upstream`; `plan(n)` says what to do with the n-th (from 0):
     "pass" answers, "drop" forwards the request and closes the connection without the answer,
-    "503" answers 503 itself without forwarding."""
+    a key of MADE_UP answers that itself without forwarding."""
 
     def __init__(self, upstream: str, plan: Callable[[int], str]) -> None:
         parsed = urllib.parse.urlsplit(upstream)
@@ -66,10 +74,11 @@ class Proxy:
                 request = read_message(conn)
                 self.requests.append(request)
                 action = self.plan(index)
-                if action == "503":
-                    body = b'{"type":"/problems/service_unavailable","title":"Service unavailable","status":503,"detail":"try again","code":"service_unavailable","request_id":"req_proxy"}'
+                if action in MADE_UP:
+                    status, code = MADE_UP[action]
+                    body = ('{"type":"/problems/%s","title":"%s","status":%d,"detail":"try again","code":"%s","request_id":"req_proxy"}' % (code, status, int(status[:3]), code)).encode()
                     conn.sendall(
-                        b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 0\r\nContent-Type: application/problem+json\r\n"
+                        b"HTTP/1.1 " + status.encode() + b"\r\nRetry-After: 0\r\nContent-Type: application/problem+json\r\n"
                         + b"Content-Length: " + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n" + body
                     )
                     continue

@@ -7,7 +7,7 @@ from typing import List
 
 import socket
 
-from enginery import APIConnectionError, APITimeoutError, RateLimitError
+from enginery import APIConnectionError, APITimeoutError, ConflictError, RateLimitError
 
 from .proxy import Proxy, header
 from .support import base_url, client, unique
@@ -67,6 +67,30 @@ class Retries(unittest.TestCase):
             # Retry-After: 0 from the 503s is honoured (plus a little jitter).
             self.assertEqual(len(slept), 2)
             self.assertTrue(all(0 <= s <= 0.1 for s in slept), slept)
+        finally:
+            proxy.close()
+
+    def test_a_409_for_a_key_still_in_progress_is_retried_with_that_key(self) -> None:
+        proxy = Proxy(base_url(), lambda n: "409-in-progress" if n == 0 else "pass")
+        try:
+            c = client(base_url=proxy.url, max_retries=2)
+            c._transport._sleep = lambda seconds: None
+            name = unique("Busy")
+            c.invoices.create(client=name, amount=1, currency="USD", due_date="2030-01-01")
+            self.assertEqual(len(proxy.requests), 2)
+            self.assertEqual(len({header(r, "idempotency-key") for r in proxy.requests}), 1)
+            self.assertEqual(client().invoices.list(client=name).meta["total"], 1)
+        finally:
+            proxy.close()
+
+    def test_other_409s_are_not_retried(self) -> None:
+        proxy = Proxy(base_url(), lambda n: "409-conflict")
+        try:
+            c = client(base_url=proxy.url, max_retries=3)
+            with self.assertRaises(ConflictError) as caught:
+                c.contacts.create(email=f"{unique('dup')}@example.com")
+            self.assertEqual(caught.exception.code, "conflict")
+            self.assertEqual(len(proxy.requests), 1)
         finally:
             proxy.close()
 
