@@ -75,8 +75,8 @@ const RESERVED_TYPE_NAMES = new Set([
   "Page", "RawResponse", "NotGiven", "Resource", "Resources", "Transport",
 ]);
 
-/** Names the resource base class and the client use; fields and methods must not shadow them. */
-const RESERVED_METHOD_NAMES = new Set(["_client", "_request", "_list"]);
+/** Attributes the hand-written client has besides the resources (enginery/_client.py). */
+const RESERVED_RESOURCE_NAMES = new Set(["webhooks", "last_response", "rate_limit"]);
 
 const words = (name: string): string[] =>
   name
@@ -243,7 +243,7 @@ class TypeRegistry {
    */
   private nameFor(schema: Schema, hint: string): string {
     const properties = Object.keys(schema.properties ?? {});
-    const own = ownName(schema);
+    const own = ownName(schema) ?? (typeof schema[REF_NAME] === "string" ? (schema[REF_NAME] as string) : undefined);
     if (own && properties.includes("deleted")) return this.freshName(`Deleted${own}`);
     const base = own ?? hint;
     const first = this.propertiesOf.get(base);
@@ -473,7 +473,8 @@ function collectMethods(doc: OpenApiDocument, types: TypeRegistry): Map<string, 
   for (const { operation, resource } of operations) {
     {
       const method = emitted.get(operation)!;
-      if (RESERVED_METHOD_NAMES.has(method.name)) throw new Error(`${operation.operationId}: method name ${method.name} is reserved`);
+      if (!isIdentifier(method.name)) throw new Error(`${operation.operationId}: ${method.name} is not a Python name`);
+      if (RESERVED_RESOURCE_NAMES.has(resource)) throw new Error(`${resource}: the client already has an attribute of that name`);
       const list = resources.get(resource) ?? [];
       if (list.some((m) => m.name === method.name)) throw new Error(`${operation.operationId}: ${resource}.${method.name} is defined twice`);
       list.push(method);
@@ -521,8 +522,37 @@ from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 ${types.definitions.join("\n\n")}`;
 }
 
+/** Where an inlined $ref came from: its component's name names the type. */
+const REF_NAME = "x-python-name";
+
+/**
+ * The document with local $refs (#/components/schemas/Invoice) replaced by what
+ * they point to, marked with the component's name; a reference inside its own
+ * expansion (a recursive schema) becomes Any.
+ */
+function inlineRefs(doc: OpenApiDocument): OpenApiDocument {
+  const resolve = (ref: string): unknown => {
+    let node: unknown = doc;
+    for (const part of ref.slice(2).split("/")) node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+    return node;
+  };
+  const walk = (node: unknown, expanding: string[]): unknown => {
+    if (Array.isArray(node)) return node.map((n) => walk(n, expanding));
+    if (!node || typeof node !== "object") return node;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === "string" && ref.startsWith("#/")) {
+      if (expanding.includes(ref)) return {};
+      const target = walk(resolve(ref), [...expanding, ref]);
+      return target && typeof target === "object" ? { ...target, [REF_NAME]: pascal(ref.split("/").at(-1)!) } : target;
+    }
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v, expanding)]));
+  };
+  return { ...doc, paths: walk(doc.paths, []) as OpenApiDocument["paths"] };
+}
+
 /** The generated files of the Python library, by path from the repository root. */
-export function emit(doc: OpenApiDocument): Record<string, string> {
+export function emit(source: OpenApiDocument): Record<string, string> {
+  const doc = inlineRefs(source);
   const types = new TypeRegistry();
   const resources = collectMethods(doc, types);
   return {
