@@ -6,6 +6,7 @@ import json
 import random
 import socket
 import ssl
+import threading
 import time
 import urllib.parse
 import uuid
@@ -129,6 +130,8 @@ class Transport:
         self.max_retry_delay = max_retry_delay
         self.user_agent = user_agent
         self._sleep = sleep
+        self._local = threading.local()
+        self._tls = ssl.create_default_context() if self._scheme == "https" else None
         #: The last answer's status, headers and rate limit (None before the first request).
         self.last_response: Optional[Response] = None
 
@@ -200,20 +203,52 @@ class Transport:
             return status, response_headers, content
 
     def _attempt(self, method: str, target: str, headers: Mapping[str, str], payload: Optional[bytes]) -> Tuple[int, Dict[str, str], bytes]:
+        """One exchange, on this thread's kept-alive connection when it has one."""
+        for _ in range(2):
+            connection, reused = self._connection()
+            try:
+                connection.request(method, target, body=payload, headers=dict(headers))
+                response = connection.getresponse()
+                content = response.read()
+            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+                self._drop_connection()
+                # The server closed a kept-alive connection before reading this request: once more on a new one.
+                if reused:
+                    continue
+                raise
+            except (socket.timeout, TimeoutError) as error:
+                self._drop_connection()
+                raise TimeoutError(f"no answer within {self.timeout} s") from error
+            except BaseException:
+                self._drop_connection()
+                raise
+            if response.will_close:
+                self._drop_connection()
+            return response.status, {k.lower(): v for k, v in response.getheaders()}, content
+        raise http.client.RemoteDisconnected("the server closed the connection twice")
+
+    def _connection(self) -> Tuple[http.client.HTTPConnection, bool]:
+        """This thread's connection (http.client connections are not shared between threads), and whether it was used before."""
+        existing: Optional[http.client.HTTPConnection] = getattr(self._local, "connection", None)
+        if existing is not None:
+            return existing, True
         connection: http.client.HTTPConnection
         if self._scheme == "https":
-            connection = http.client.HTTPSConnection(self._host, self._port, timeout=self.timeout, context=ssl.create_default_context())
+            connection = http.client.HTTPSConnection(self._host, self._port, timeout=self.timeout, context=self._tls)
         else:
             connection = http.client.HTTPConnection(self._host, self._port, timeout=self.timeout)
-        try:
-            connection.request(method, target, body=payload, headers=dict(headers))
-            response = connection.getresponse()
-            content = response.read()
-            return response.status, {k.lower(): v for k, v in response.getheaders()}, content
-        except (socket.timeout, TimeoutError) as error:
-            raise TimeoutError(f"no answer within {self.timeout} s") from error
-        finally:
+        self._local.connection = connection
+        return connection, False
+
+    def _drop_connection(self) -> None:
+        connection: Optional[http.client.HTTPConnection] = getattr(self._local, "connection", None)
+        self._local.connection = None
+        if connection is not None:
             connection.close()
+
+    def close(self) -> None:
+        """Closes this thread's kept-alive connection (others close when their threads end)."""
+        self._drop_connection()
 
     def _retryable(self, status: int, headers: Mapping[str, str], content: bytes) -> bool:
         if status in _RETRY_STATUSES:

@@ -43,6 +43,16 @@ class Enginery(Resources):
         self.webhooks = Webhooks(webhook_tolerance)
         super().__init__(self._transport)
 
+    def close(self) -> None:
+        """Closes the kept-alive connection; the client opens a new one if used again."""
+        self._transport.close()
+
+    def __enter__(self) -> "Enginery":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
     @property
     def last_response(self) -> Optional[Response]:
         """Status, headers, request id and rate limit of the last answer this client received."""

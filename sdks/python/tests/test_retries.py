@@ -32,6 +32,22 @@ class Retries(unittest.TestCase):
         finally:
             proxy.close()
 
+    def test_connections_are_kept_alive_and_a_closed_one_is_replaced(self) -> None:
+        with client() as c:
+            c.me.get()
+            first = c._transport._local.connection
+            c.me.get()
+            self.assertIs(c._transport._local.connection, first)
+        # This proxy closes every connection after one answer: each next request finds it closed, and goes on a new one.
+        proxy = Proxy(base_url(), lambda n: "pass")
+        try:
+            c = client(base_url=proxy.url, max_retries=0)
+            for _ in range(3):
+                self.assertEqual(c.me.get()["object"], "me")
+            self.assertEqual(len(proxy.requests), 3)
+        finally:
+            proxy.close()
+
     def test_each_logical_post_has_its_own_key(self) -> None:
         proxy = Proxy(base_url(), lambda n: "pass")
         try:
