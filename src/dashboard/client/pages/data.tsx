@@ -1,0 +1,6 @@
+import type { Session } from "../api.ts";
+import { PageHeader } from "../ui.tsx";
+
+export function DataPage(_: { session: Session; [k: string]: unknown }) {
+  return <PageHeader title="Data" />;
+}
