@@ -53,7 +53,11 @@ const SECURITY_HEADERS = {
 };
 
 export async function registerDashboard(app: Api): Promise<void> {
-  const assets = await buildClient();
+  // A dashboard that fails to build must not take the API down with it: the page says what happened.
+  const assets = await buildClient().catch((error: Error) => {
+    app.log.error({ err: error }, "the dashboard could not be built");
+    return { js: `document.body.textContent = ${JSON.stringify(`The dashboard could not be built: ${error.message}`)};`, css: "" };
+  });
   const open = { config: { public: true }, schema: { hide: true } };
   app.get("/dashboard", open, async (_request, reply) => reply.headers(SECURITY_HEADERS).type("text/html; charset=utf-8").header("cache-control", "no-store").send(PAGE));
   app.get("/dashboard/assets/app.js", open, async (_request, reply) => reply.headers(SECURITY_HEADERS).type("text/javascript; charset=utf-8").header("cache-control", "no-cache").send(assets.js));

@@ -121,7 +121,7 @@ export function Badge({ tone, children }: { tone: "green" | "red" | "grey" | "am
   return <span class={`badge ${tone}`}>{children}</span>;
 }
 
-export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ComponentChildren }) {
+export function Modal({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ComponentChildren; wide?: boolean }) {
   useEffect(() => {
     const key = (e: KeyboardEvent) => e.key === "Escape" && onClose();
     window.addEventListener("keydown", key);
@@ -129,7 +129,7 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
   }, []);
   return (
     <div class="overlay" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div class="modal" role="dialog" aria-label={title}>
+      <div class={wide ? "modal wide" : "modal"} role="dialog" aria-label={title}>
         <div class="modal-head">
           <h2>{title}</h2>
           <button type="button" class="icon" aria-label="Close" onClick={onClose}>
