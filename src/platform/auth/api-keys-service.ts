@@ -167,6 +167,32 @@ export async function rollApiKey(
   });
 }
 
+/**
+ * A key for work that outlives a request: an edge function reads with the
+ * permissions of the key that deployed it, long after the deploy. A key's
+ * caller is that key; a signed-in member gets a key of their own, made on
+ * first need ("Dashboard deploys: <email>", of the member's kind), listed and
+ * revocable like any other, whose secret nobody ever sees.
+ */
+export async function standingCaller(db: Db, ctx: WriteContext, caller: Caller): Promise<Caller> {
+  if (!caller.member) return caller;
+  const name = `Dashboard deploys: ${caller.member.email}`;
+  const find = async () => {
+    const [row] = await db
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.name, name), eq(apiKeys.kind, caller.key.kind), isNull(apiKeys.revokedAt), isNull(apiKeys.expiresAt)))
+      .limit(1);
+    return row;
+  };
+  let row = await find();
+  if (!row) {
+    await createApiKey(db, ctx, { name, kind: caller.key.kind, engines: caller.key.engines });
+    row = (await find())!;
+  }
+  return { org: caller.org, key: row, permissions: new Set(permissionsFor(row.kind, row.engines)) };
+}
+
 /** Revocation by id alone, for the CLI, which knows no organization. */
 export async function findKeyOrg(db: Db, id: string): Promise<string | undefined> {
   const [row] = await db.select({ orgId: apiKeys.orgId }).from(apiKeys).where(eq(apiKeys.id, id));
