@@ -12,9 +12,6 @@ export const DEMO_EMAIL = "demo@enginery.dev";
 
 function banner(url: string, demo: Awaited<ReturnType<typeof seedDemoIfEmpty>>, demoPassword: string | null): string {
   const lines = [`Enginery is serving ${url}  (API reference: ${url}/docs)`, `Dashboard: ${url}/dashboard  (sign in, or sign up for a new organization)`];
-  if (demo && demoPassword) {
-    lines.push("", `Sign in to the demo organization as ${DEMO_EMAIL} with the password ${demoPassword} (shown this once).`);
-  }
   if (demo) {
     lines.push(
       "",
@@ -27,6 +24,9 @@ function banner(url: string, demo: Awaited<ReturnType<typeof seedDemoIfEmpty>>, 
       `  curl -H "Authorization: Bearer $KEY" "${url}/v1/invoices?status=overdue"`,
       "",
     );
+  }
+  if (demo && demoPassword) {
+    lines.push(`Sign in to the demo organization at ${url}/dashboard as ${DEMO_EMAIL} with the password ${demoPassword} (shown this once).`, "");
   }
   return lines.join("\n");
 }

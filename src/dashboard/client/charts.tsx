@@ -9,10 +9,10 @@ export interface Bar {
 export function BarChart({ bars, empty }: { bars: Bar[]; empty: string }) {
   if (bars.length === 0 || bars.every((b) => b.value === 0)) return <p class="muted chart-empty">{empty}</p>;
   const max = Math.max(...bars.map((b) => b.value));
-  const row = 30;
-  const labelWidth = 130;
-  const width = 520;
-  const barSpace = width - labelWidth - 90;
+  const row = 28;
+  const labelWidth = 92;
+  const width = 360;
+  const barSpace = width - labelWidth - 70;
   return (
     <div class="chart">
       <svg viewBox={`0 0 ${width} ${bars.length * row + 6}`} role="img">
@@ -22,7 +22,7 @@ export function BarChart({ bars, empty }: { bars: Bar[]; empty: string }) {
           return (
             <g>
               <text class="bar-label" x={labelWidth - 8} y={y + 15} text-anchor="end">
-                {b.label.length > 20 ? `${b.label.slice(0, 19)}…` : b.label}
+                {b.label.length > 14 ? `${b.label.slice(0, 13)}…` : b.label}
               </text>
               <rect x={labelWidth} y={y + 2} width={w} height={row - 10} rx={4} fill={b.color ?? "#6366f1"}>
                 <title>{`${b.label}: ${b.display}`}</title>

@@ -1,4 +1,4 @@
-import { api, can, type Session } from "../api.ts";
+import { api, can, type List, type Session } from "../api.ts";
 import { BarChart } from "../charts.tsx";
 import { ApiProblem } from "../api.ts";
 import { ago, Empty, ErrorBanner, Loading, money, PageHeader, useAction, useLoad } from "../ui.tsx";
@@ -92,7 +92,32 @@ export function OverviewPage({ session }: { session: Session }) {
           <BarChart empty="No candidates for open jobs." bars={candidates.map(({ stage, n }) => ({ label: stage, value: n, display: String(n), color: stage === "rejected" ? "#9ca3af" : stage === "hired" ? "#10b981" : "#22d3ee" }))} />
         </div>
       </div>
+      {can(session, "events:read") && <RecentActivity orgId={session.organization.id} />}
     </>
+  );
+}
+
+function RecentActivity({ orgId }: { orgId: string }) {
+  const events = useLoad(() => api<List<{ id: string; type: string; timestamp: string; data: { object: { id: string } } }>>("GET", "/v1/events?per_page=8"), [orgId]);
+  if (!events.data || events.data.data.length === 0) return null;
+  return (
+    <div class="card flush activity">
+      <div class="split-head pad">
+        <h2>Recent activity</h2>
+        <a href="#/events">All events →</a>
+      </div>
+      <table class="table">
+        <tbody>
+          {events.data.data.map((e) => (
+            <tr>
+              <td class="mono small strong">{e.type}</td>
+              <td class="mono small muted">{e.data.object.id}</td>
+              <td class="num muted">{ago(e.timestamp)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
