@@ -60,7 +60,7 @@ export function ErrorBanner({ error }: { error: unknown }) {
     <div class="banner error" role="alert">
       <strong>{problem?.title ?? "Something went wrong"}</strong>
       <span>{problem?.detail ?? String((error as Error).message ?? error)}</span>
-      {problem?.errors && (
+      {problem?.errors && problem.errors.length > 1 && (
         <ul>
           {problem.errors.map((e) => (
             <li>
