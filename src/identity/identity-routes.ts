@@ -11,7 +11,7 @@ import type { Api } from "../platform/http.ts";
 import { orgToApi } from "../platform/orgs/orgs-service.ts";
 import type { RateLimitStore } from "../platform/rate-limit/gcra.ts";
 import { callerOf, writeContext } from "../platform/request-context.ts";
-import { StringEnum } from "../platform/schemas.ts";
+import { Id, IdParams, StringEnum } from "../platform/schemas.ts";
 import { sha256 } from "./sessions.ts";
 
 /** Sign-in attempts: per account (whoever tries it) and per client address, GCRA like the API's own limits. */
@@ -26,11 +26,14 @@ export const DASHBOARD_API = "/dashboard/api";
 const manage = { permission: "members:manage" } as const;
 const hidden = { hide: true };
 
-const Email = Type.String({ format: "email", minLength: 3, maxLength: 254 });
+// Control characters (NUL above all, which PostgreSQL text cannot hold) are refused where text is stored or looked up.
+const NO_CONTROL = "^[^\\u0000-\\u001f\\u007f]*$";
+const Email = Type.String({ format: "email", minLength: 3, maxLength: 254, pattern: NO_CONTROL });
 const Password = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH });
-const Name = Type.String({ minLength: 1, maxLength: 100 });
+const Name = Type.String({ minLength: 1, maxLength: 100, pattern: NO_CONTROL });
 const RoleSchema = StringEnum(ROLES);
-const Params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const MemberParams = IdParams("membership");
+const InviteParams = IdParams("invite");
 
 /** Dashboard-only routes need a person, not a key: keys never manage members or sessions. */
 function memberOf(request: FastifyRequest): MemberIdentity {
@@ -73,7 +76,7 @@ export function registerIdentityRoutes(app: Api, identity: Identity, throttle: R
 
   app.post(
     `${DASHBOARD_API}/sign_in`,
-    { config: { public: true }, schema: { ...hidden, body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }) }, { additionalProperties: false }) } },
+    { config: { public: true }, schema: { ...hidden, body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254, pattern: NO_CONTROL }), password: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }) }, { additionalProperties: false }) } },
     async (request, reply) => {
       await throttleSignIn(request, request.body.email);
       const { user, orgId } = await identity.signIn(request.body.email, request.body.password);
@@ -114,7 +117,7 @@ export function registerIdentityRoutes(app: Api, identity: Identity, throttle: R
 
   app.post(
     `${DASHBOARD_API}/session/organization`,
-    { schema: { ...hidden, body: Type.Object({ organization_id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false }) } },
+    { schema: { ...hidden, body: Type.Object({ organization_id: Id("org") }, { additionalProperties: false }) } },
     async (request, reply) => {
       const member = memberOf(request);
       const target = (await identity.membershipsOf(member.userId)).find((m) => m.org.id === request.body.organization_id);
@@ -132,11 +135,11 @@ export function registerIdentityRoutes(app: Api, identity: Identity, throttle: R
 
   app.patch(
     `${DASHBOARD_API}/members/:id`,
-    { config: manage, schema: { ...hidden, params: Params, body: Type.Object({ role: RoleSchema }, { additionalProperties: false }) } },
+    { config: manage, schema: { ...hidden, params: MemberParams, body: Type.Object({ role: RoleSchema }, { additionalProperties: false }) } },
     async (request) => identity.changeRole(writeContext(request), memberOf(request).role as Role, request.params.id, request.body.role),
   );
 
-  app.delete(`${DASHBOARD_API}/members/:id`, { config: manage, schema: { ...hidden, params: Params } }, async (request) =>
+  app.delete(`${DASHBOARD_API}/members/:id`, { config: manage, schema: { ...hidden, params: MemberParams } }, async (request) =>
     identity.removeMember(writeContext(request), memberOf(request).role as Role, request.params.id),
   );
 
@@ -157,7 +160,7 @@ export function registerIdentityRoutes(app: Api, identity: Identity, throttle: R
     },
   );
 
-  app.delete(`${DASHBOARD_API}/invites/:id`, { config: manage, schema: { ...hidden, params: Params } }, async (request) => {
+  app.delete(`${DASHBOARD_API}/invites/:id`, { config: manage, schema: { ...hidden, params: InviteParams } }, async (request) => {
     memberOf(request);
     return identity.revokeInvite(callerOf(request).org.id, request.params.id, request.now);
   });

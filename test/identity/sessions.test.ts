@@ -136,6 +136,12 @@ describe("sign-in without user enumeration", () => {
     expect(res.body.errors.map((e: any) => e.field).sort()).toEqual(["email", "password"]);
     const proto = await session.post("/dashboard/api/sign_in", JSON.parse('{"__proto__": {"x": 1}, "email": "a@b.co", "password": "x"}'));
     expect(proto.status).toBe(400);
+    const nul = await session.post("/dashboard/api/sign_up", { email: uniqueEmail(), password: PASSWORD, name: "Ada\u0000", organization_name: "Nul\u0000Corp" });
+    expect(nul.status).toBe(400);
+    expect(nul.body.errors.map((e: any) => e.field).sort()).toEqual(["name", "organization_name"]);
+    const huge = await session.post("/dashboard/api/sign_in", { email: "a@b.co", password: "x".repeat(100_000) });
+    expect(huge.status).toBe(400);
+    expect(huge.body.errors[0].field).toBe("password");
   });
 });
 
@@ -231,6 +237,9 @@ describe("cross-organization access on every dashboard route", () => {
     }
     expect((await a.session.get("/dashboard/api/members")).body.data.map((m: any) => m.id)).not.toContain(bMember);
     expect((await a.session.get("/dashboard/api/invites")).body.data).toEqual([]);
+    const malformed = await a.session.patch("/dashboard/api/members/mem_\u0000", { role: "viewer" });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.errors[0].field).toBe("id");
     expect((await b.session.get("/dashboard/api/members")).body.data[0].role).toBe("owner");
     expect((await b.session.get("/dashboard/api/invites")).body.data.map((i: any) => i.id)).toEqual([bInvite]);
     // /v1 through the cookie is scoped to the session's organization like a key.
