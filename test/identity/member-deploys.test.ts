@@ -23,6 +23,14 @@ describe("edge functions deployed by a signed-in member", () => {
     expect(invoked.status, invoked.text).toBe(200);
     expect(invoked.body).toEqual({ overdue: 1 });
 
+    // The function sees who called, but none of the session's credentials.
+    const echo = "export default { async fetch(request, ctx) { return { caller: ctx.caller, cookie: request.headers.get('cookie'), csrf: request.headers.get('x-csrf-token') }; } }";
+    expect((await dev.session.post("/v1/functions", { name: "echo", source: echo })).status).toBe(201);
+    const seen = await owner.session.post("/v1/functions/echo/invoke", {});
+    expect(seen.body.cookie).toBeNull();
+    expect(seen.body.csrf).toBeNull();
+    expect(seen.body.caller).toMatchObject({ type: "member", kind: "full_access" });
+
     // Revoking that key stops the function's reads (they throw api_key_revoked), as for any deployer key.
     await owner.session.delete(`/v1/api_keys/${keys[0].id}`);
     const refused = await dev.session.post("/v1/functions/count-overdue/invoke", {});
