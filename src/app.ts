@@ -34,6 +34,12 @@ import type { RateLimitStore } from "./platform/rate-limit/gcra.ts";
 import { registerRateLimit } from "./platform/rate-limit/rate-limit-hook.ts";
 import "./platform/request-context.ts";
 import { validatorCompiler } from "./platform/validation.ts";
+import { Identity } from "./identity/identity-service.ts";
+import { registerIdentityRoutes, type SignInLimits } from "./identity/identity-routes.ts";
+import { Membership } from "./identity/identity-schemas.ts";
+import type { PasswordCost } from "./identity/passwords.ts";
+import { sessionCaller } from "./identity/sessions.ts";
+import { registerDashboard } from "./dashboard/dashboard-routes.ts";
 
 export type Clock = () => Date;
 
@@ -50,6 +56,8 @@ export interface AppDeps {
   webhookPolicy?: SsrfPolicy;
   /** Edge functions: the key that seals their secrets (a per-process one when left out) and the sandbox workers. */
   functions?: { secretBox?: SecretBox; workers?: number };
+  /** Dashboard sign-in: the password hashing cost (lower in tests) and sign-in attempt limits. */
+  identity?: { passwordCost?: PasswordCost; signInLimits?: SignInLimits };
 }
 
 declare module "fastify" {
@@ -132,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   const unlisten = await deps.database.listen(API_KEY_CHANGED, (hash) => keyCache.evict(hash), () => keyCache.clear());
   app.addHook("onClose", async () => unlisten());
   const grants = new ContextGrants();
-  registerAuth(app, deps.database.db, keyCache, grants);
+  registerAuth(app, deps.database.db, keyCache, grants, sessionCaller(deps.database.db));
   registerRateLimit(app, deps.rateLimits);
   registerPermissionGuard(app);
   registerIdempotency(app, deps.database.db);
@@ -145,6 +153,8 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   const growth = registerGrowth(app, { ...routeDeps, enricher: enricherOf(deps.integrations, clock, app.log) });
   const talent = registerTalent(app, routeDeps);
   registerSnapshotRoutes(app, routeDeps);
+  registerIdentityRoutes(app, new Identity(deps.database.db, deps.identity?.passwordCost), deps.rateLimits, deps.identity?.signInLimits);
+  await registerDashboard(app);
   registerWebhookRoutes(app, routeDeps, deps.webhookPolicy ?? { allowedNetworks: [], allowHttp: false });
   await registerFunctions(app, deps, { keyCache, grants, clock });
   registerEventRoutes(app, routeDeps, {
@@ -156,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
     webhook_endpoint: Endpoint,
     function: FunctionOut,
     function_invocation: Invocation,
+    membership: Membership,
   });
 
   app.get("/v1/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config.ts";
 import { EmbeddedDatabaseInUse } from "./db/embedded-lock.ts";
-import { keysCreate, keysList, keysRevoke, migrateCommand, orgsCreate, orgsList, UsageError } from "./cli/admin.ts";
+import { keysCreate, keysList, keysRevoke, migrateCommand, orgsCreate, orgsList, UsageError, usersCreate } from "./cli/admin.ts";
 import { serve, worker } from "./cli/serve.ts";
 import { functionsDeploy, functionsInvoke, functionsLogs, RequestFailed, type FunctionsFlags } from "./cli/functions.ts";
 
@@ -16,6 +16,8 @@ const HELP = `enginery <command>
               [--engines finance,growth,talent,agent] [--name <name>] [--expires-in-days <n>]
   keys list --org <org id>
   keys revoke <key id>
+  users create --email <email> --org <org id> [--role owner|admin|developer|viewer] [--name <name>]
+                                a person who signs in to the dashboard (password printed once)
   functions deploy <file> --name <name>      deploy a .js/.ts module (a new version if the function exists)
   functions invoke <name> [--data <json>] [--method <method>]
   functions logs <name> [--limit <n>]         latest invocations with their console lines
@@ -31,6 +33,8 @@ async function main(argv: string[]): Promise<void> {
     strict: true,
     options: {
       name: { type: "string" },
+      email: { type: "string" },
+      role: { type: "string" },
       plan: { type: "string" },
       org: { type: "string" },
       kind: { type: "string" },
@@ -68,6 +72,8 @@ async function main(argv: string[]): Promise<void> {
       return keysList(config, values);
     case "keys revoke":
       return keysRevoke(config, arg);
+    case "users create":
+      return usersCreate(config, values);
     default:
       throw new UsageError(`unknown command "${positionals.join(" ")}"; see enginery help`);
   }

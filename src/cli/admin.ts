@@ -8,6 +8,9 @@ import { isId } from "../platform/ids.ts";
 import { createOrg, findOrg, listOrgs } from "../platform/orgs/orgs-service.ts";
 import { PLANS, type Plan } from "../platform/orgs/orgs-table.ts";
 import { openMigrated } from "../runtime.ts";
+import { Identity } from "../identity/identity-service.ts";
+import { ROLES, type Role } from "../identity/identity-table.ts";
+import { generatePassword } from "../identity/passwords.ts";
 import { openDatabase } from "../db/connection.ts";
 import { databaseTarget } from "../runtime.ts";
 
@@ -109,3 +112,21 @@ export async function keysRevoke(config: Config, id: string | undefined): Promis
   console.log(`Revoked ${key.id} (${key.name}) at ${key.revoked_at}.`);
 }
 
+
+export async function usersCreate(config: Config, flags: Flags): Promise<void> {
+  const email = flag(flags, "email", true);
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new UsageError(`--email must be an email address, got "${email}"`);
+  const orgId = flag(flags, "org", true);
+  if (!isId("org", orgId)) throw new UsageError(`--org must be an organization id (org_...), got "${orgId}"`);
+  const role = (flag(flags, "role") ?? "owner") as Role;
+  if (!ROLES.includes(role)) throw new UsageError(`--role must be one of ${ROLES.join(", ")}`);
+  const password = generatePassword();
+  const { user, membership, isNew } = await withDatabase(config, async (d) => {
+    if (!(await findOrg(d.db, orgId))) throw new UsageError(`There is no organization ${orgId}.`);
+    const identity = new Identity(d.db);
+    const isNew = !(await identity.findUser(email));
+    return { ...(await identity.createUser({ email, password, name: flag(flags, "name"), orgId, role }, new Date())), isNew };
+  });
+  console.log(`${user.email} is now ${membership.role} of ${orgId} (${membership.id}). Sign in at /dashboard.`);
+  console.log(isNew ? `Their password, shown this once: ${password}` : "They already had an account: they sign in with their own password.");
+}

@@ -1,13 +1,17 @@
 import { buildApp } from "../app.ts";
 import type { Config } from "../config.ts";
 import { seedDemoIfEmpty } from "../demo/seed.ts";
+import { Identity } from "../identity/identity-service.ts";
+import { generatePassword } from "../identity/passwords.ts";
 import { integrationsFrom } from "../integrations.ts";
 import { allJobs } from "../jobs.ts";
 import { createScheduler } from "../platform/scheduler.ts";
 import { dispatcherFor, logger, openMigrated, rateLimitStore, secretBox, triggerDispatcherFor, webhookPolicy } from "../runtime.ts";
 
-function banner(url: string, demo: Awaited<ReturnType<typeof seedDemoIfEmpty>>): string {
-  const lines = [`Enginery is serving ${url}  (API reference: ${url}/docs)`];
+export const DEMO_EMAIL = "demo@enginery.dev";
+
+function banner(url: string, demo: Awaited<ReturnType<typeof seedDemoIfEmpty>>, demoPassword: string | null): string {
+  const lines = [`Enginery is serving ${url}  (API reference: ${url}/docs)`, `Dashboard: ${url}/dashboard  (sign in, or sign up for a new organization)`];
   if (demo) {
     lines.push(
       "",
@@ -21,6 +25,9 @@ function banner(url: string, demo: Awaited<ReturnType<typeof seedDemoIfEmpty>>):
       "",
     );
   }
+  if (demo && demoPassword) {
+    lines.push(`Sign in to the demo organization at ${url}/dashboard as ${DEMO_EMAIL} with the password ${demoPassword} (shown this once).`, "");
+  }
   return lines.join("\n");
 }
 
@@ -28,6 +35,8 @@ export async function serve(config: Config): Promise<void> {
   const log = logger(config);
   const database = await openMigrated(config);
   const demo = await seedDemoIfEmpty(database.db, new Date());
+  const demoPassword = demo ? generatePassword() : null;
+  if (demo && demoPassword) await new Identity(database.db).createUser({ email: DEMO_EMAIL, password: demoPassword, name: "Demo User", orgId: demo.orgId, role: "owner" }, new Date());
   const rateLimits = rateLimitStore(config);
   const integrations = integrationsFrom(config);
   const functions = { secretBox: secretBox(config, log), workers: config.functionWorkers };
@@ -42,7 +51,7 @@ export async function serve(config: Config): Promise<void> {
   if (config.schedulerEnabled) scheduler.start();
   await dispatcher?.start();
   await triggers?.start();
-  process.stdout.write(`${banner(url, demo)}\n`);
+  process.stdout.write(`${banner(url, demo, demoPassword)}\n`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

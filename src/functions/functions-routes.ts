@@ -1,5 +1,6 @@
 import type { Api, RouteDeps } from "../platform/http.ts";
 import { callerOf, writeContext } from "../platform/request-context.ts";
+import { standingCaller } from "../platform/auth/api-keys-service.ts";
 import { Deleted, ListEnvelope } from "../platform/schemas.ts";
 import { DeployFunction, DeployVersion, FunctionOut, FunctionParams, FunctionVersion, Invocation, Rollback } from "./functions-schemas.ts";
 import {
@@ -48,7 +49,7 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, deps: Functi
         response: { 201: FunctionOut },
       },
     },
-    async (request, reply) => reply.code(201).send(await deployFunction(deps, writeContext(request), callerOf(request), request.body)),
+    async (request, reply) => reply.code(201).send(await deployFunction(deps, writeContext(request), await standingCaller(db, writeContext(request), callerOf(request)), request.body)),
   );
 
   app.get(
@@ -89,7 +90,7 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, deps: Functi
       },
     },
     async (request, reply) => {
-      const deployed = await deployVersion(deps, writeContext(request), callerOf(request), request.params.name, request.body);
+      const deployed = await deployVersion(deps, writeContext(request), await standingCaller(db, writeContext(request), callerOf(request)), request.params.name, request.body);
       invoker.evict(deployed.id);
       return reply.code(201).send(deployed);
     },

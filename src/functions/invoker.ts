@@ -50,7 +50,8 @@ const RESERVED_HEADERS = /^(content-length|transfer-encoding|connection|keep-ali
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Request headers a function does not see: the caller's credentials and our internal pass. */
-const PRIVATE_REQUEST_HEADERS = new Set(["authorization", "cookie", CONTEXT_HEADER]);
+// Credentials never reach customer code: keys, the dashboard's session cookie and its CSRF token.
+const PRIVATE_REQUEST_HEADERS = new Set(["authorization", "cookie", "x-csrf-token", CONTEXT_HEADER]);
 
 function problemJson(status: number, code: string, detail: string): string {
   return JSON.stringify({ ok: false, body: { status, code, detail } });
@@ -180,7 +181,8 @@ export function createInvoker(deps: InvokerDeps) {
       PRIVATE_REQUEST_HEADERS.has(name) || value === undefined ? [] : [[name, Array.isArray(value) ? value.join(", ") : value] as [string, string]],
     );
     const input = { method: request.method, url: `${request.protocol}://${request.host}${request.url}`, headers, body: typeof request.body === "string" ? request.body : "" };
-    const who = { type: "api_key", id: caller.key.id, name: caller.key.name, kind: caller.key.kind, permissions: [...caller.permissions] };
+    // A signed-in member invoking from the dashboard is named as such (id: the membership).
+    const who = { type: caller.member ? "member" : "api_key", id: caller.key.id, name: caller.key.name, kind: caller.key.kind, permissions: [...caller.permissions] };
     const outcome = await execute(loaded, "fetch", input, who);
     let status = outcome.status;
     let error = outcome.error;

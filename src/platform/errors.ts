@@ -28,6 +28,9 @@ export const ERROR_CODES = {
   function_limit_exceeded: { status: 500, title: "Function exceeded a limit" },
   function_timeout: { status: 504, title: "Function timed out" },
   service_unavailable: { status: 503, title: "Service unavailable" },
+  invalid_credentials: { status: 401, title: "Invalid email or password" },
+  not_signed_in: { status: 401, title: "Not signed in" },
+  csrf_token_invalid: { status: 403, title: "Missing or invalid CSRF token" },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -28,6 +28,10 @@ export const ID_PREFIXES = {
   function: "fn",
   functionInvocation: "fninv",
   functionRun: "fnrun",
+  user: "usr",
+  membership: "mem",
+  session: "ses",
+  invite: "ivt",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

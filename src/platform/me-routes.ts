@@ -15,7 +15,13 @@ const Me = Type.Object({
     plan: Type.String(),
     created_at: Type.String({ format: "date-time" }),
   }),
-  api_key: ApiKey,
+  api_key: Type.Union([ApiKey, Type.Null()], { description: "The calling key; null when the caller is a member signed in to the dashboard (see member)." }),
+  member: Type.Optional(
+    Type.Object(
+      { user: Type.Object({ id: Type.String(), email: Type.String(), name: Type.String() }), membership_id: Type.String(), role: Type.String() },
+      { description: "Present when the caller is a member signed in to the dashboard." },
+    ),
+  ),
   permissions: Type.Array(Type.String()),
   rate_limit: Type.Object({
     limit: Type.Integer({ description: "Requests per window." }),
@@ -44,7 +50,14 @@ export function registerMeRoutes(app: Api): void {
       return {
         object: "me" as const,
         organization: orgToApi(caller.org),
-        api_key: apiKeyToApi(caller.key, request.now),
+        api_key: caller.member ? null : apiKeyToApi(caller.key, request.now),
+        ...(caller.member && {
+          member: {
+            user: { id: caller.member.userId, email: caller.member.email, name: caller.member.name },
+            membership_id: caller.member.membershipId,
+            role: caller.member.role,
+          },
+        }),
         permissions: [...caller.permissions],
         rate_limit: {
           limit,

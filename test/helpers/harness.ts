@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
-import { buildApp } from "../../src/app.ts";
+import { buildApp, type AppDeps } from "../../src/app.ts";
 import type { Database } from "../../src/db/connection.ts";
 import { createApiKey } from "../../src/platform/auth/api-keys-service.ts";
 import type { Engine, KeyKind } from "../../src/platform/auth/permissions.ts";
@@ -131,6 +131,8 @@ export async function startTestApp(
     snapshotEveryHours?: number;
     /** Sandbox worker processes for edge functions (started on first use). */
     functionWorkers?: number;
+    /** Dashboard sign-in; tests hash passwords at a low cost (the default is the recommended one). */
+    identity?: AppDeps["identity"];
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
@@ -138,7 +140,7 @@ export async function startTestApp(
   const rateLimits = options.rateLimits ?? memoryRateLimitStore();
   // Test receivers listen on loopback over plain http.
   const webhookPolicy = { allowedNetworks: ["127.0.0.0/8", "::1/128"], allowHttp: true };
-  const app = await buildApp({ database: testDb.database, rateLimits, clock, integrations: options.integrations, webhookPolicy, functions: { workers: options.functionWorkers ?? 1 } });
+  const app = await buildApp({ database: testDb.database, rateLimits, clock, integrations: options.integrations, webhookPolicy, functions: { workers: options.functionWorkers ?? 1 }, identity: { passwordCost: { log2N: 10, r: 8, p: 1 }, ...options.identity } });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const db = testDb.database.db;

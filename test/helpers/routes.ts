@@ -343,6 +343,7 @@ export const ROUTES: readonly Route[] = [
   { method: "POST", path: "/v1/api_keys", permission: "api_keys:manage", status: 201, writes: true, body: () => ({ kind: "read_only", name: "made by a route test" }) },
   { method: "GET", path: "/v1/api_keys/:id", permission: "api_keys:manage", status: 200, writes: false, id: { prefix: "key", make: spareKeyId, read: "/v1/api_keys/:id" } },
   { method: "DELETE", path: "/v1/api_keys/:id", permission: "api_keys:manage", status: 200, writes: true, id: { prefix: "key", make: spareKeyId, read: "/v1/api_keys/:id" } },
+  { method: "POST", path: "/v1/api_keys/:id/roll", permission: "api_keys:manage", status: 201, writes: true, body: () => ({ expires_in_seconds: 60 }), id: { prefix: "key", make: spareKeyId, read: "/v1/api_keys/:id" } },
 ];
 
 export const ROUTES_WITH_ID = ROUTES.filter((r) => r.id);

@@ -3,8 +3,8 @@ import { Type } from "typebox";
 import { notFound } from "../errors.ts";
 import type { Api, RouteDeps } from "../http.ts";
 import { callerOf, writeContext } from "../request-context.ts";
-import { Id, ListEnvelope, NullableTimestamp, StringEnum, Timestamp } from "../schemas.ts";
-import { apiKeyList, apiKeyToApi, createApiKey, listApiKeys, revokeApiKey } from "./api-keys-service.ts";
+import { Id, ListEnvelope, NullableTimestamp, OPTIONAL_BODY, StringEnum, Timestamp } from "../schemas.ts";
+import { apiKeyList, apiKeyToApi, createApiKey, listApiKeys, revokeApiKey, rollApiKey } from "./api-keys-service.ts";
 import { apiKeys } from "./api-keys-table.ts";
 import type { KeyCache } from "./key-cache.ts";
 import { ENGINES, KEY_KINDS } from "./permissions.ts";
@@ -42,6 +42,17 @@ const CreateApiKey = Type.Object(
 
 const CreatedApiKey = Type.Intersect([ApiKey, Type.Object({ secret: Type.String({ description: "Shown once, now. Store it safely." }) })]);
 
+const MAX_ROLL_GRACE_SECONDS = 30 * 86_400;
+const RollApiKey = Type.Object(
+  {
+    expires_in_seconds: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: MAX_ROLL_GRACE_SECONDS, default: 86_400, description: "How long the old key keeps working (0: it stops now; at most 30 days). Default: one day." }),
+    ),
+  },
+  { additionalProperties: false, [OPTIONAL_BODY]: true },
+);
+const RolledApiKey = Type.Intersect([CreatedApiKey, Type.Object({ rolled_key: ApiKey })]);
+
 export function registerApiKeyRoutes(app: Api, { db }: RouteDeps, cache: KeyCache): void {
   app.get(
     "/v1/api_keys",
@@ -74,6 +85,28 @@ export function registerApiKeyRoutes(app: Api, { db }: RouteDeps, cache: KeyCach
         expiresAt: expires_at ? new Date(expires_at) : null,
       });
       return reply.code(201).send({ ...key, secret });
+    },
+  );
+
+  app.post(
+    "/v1/api_keys/:id/roll",
+    {
+      config: manage,
+      schema: {
+        tags,
+        operationId: "rollApiKey",
+        summary: "Roll an API key",
+        description: "Creates a new key with the same name, kind and engines (its secret is in the response, once) and makes the old key expire after expires_in_seconds.",
+        params: Params,
+        body: RollApiKey,
+        response: { 201: RolledApiKey },
+      },
+    },
+    async (request, reply) => {
+      const grace = (request.body as { expires_in_seconds?: number } | undefined)?.expires_in_seconds ?? 86_400;
+      const { key, secret, rolled, rolledHash } = await rollApiKey(db, writeContext(request), request.params.id, grace * 1000);
+      cache.evict(rolledHash);
+      return reply.code(201).send({ ...key, secret, rolled_key: rolled });
     },
   );
 

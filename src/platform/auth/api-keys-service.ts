@@ -121,6 +121,78 @@ export async function revokeApiKey(db: Db, ctx: WriteContext, id: string): Promi
   return { ...apiKeyToApi(row, ctx.now), secretHash: row.secretHash };
 }
 
+/**
+ * Rolling: a new key with the same name, kind and engines now, and the old one
+ * expiring after `graceMs` (0: at once), so a deployment can switch keys
+ * without a moment when neither works. An old key already due to expire
+ * sooner keeps its earlier expiry; a revoked or expired key cannot be rolled.
+ */
+export async function rollApiKey(
+  db: Db,
+  ctx: WriteContext,
+  id: string,
+  graceMs: number,
+): Promise<{ key: ApiKeyApi; secret: string; rolled: ApiKeyApi; rolledHash: string }> {
+  const secret = generateSecret();
+  return write(db, ctx, async (tx, emit) => {
+    const [old] = await tx.select().from(apiKeys).where(and(eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.id, id))).for("update");
+    if (!old) throw notFound("API key", id);
+    const status = apiKeyToApi(old, ctx.now).status;
+    if (status !== "active") throw new ApiError("conflict", `The API key ${id} is ${status}; only an active key can be rolled.`);
+    const due = new Date(ctx.now.getTime() + graceMs);
+    const [rolled] = await tx
+      .update(apiKeys)
+      .set({ expiresAt: old.expiresAt && old.expiresAt < due ? old.expiresAt : due })
+      .where(and(eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.id, id)))
+      .returning();
+    const [created] = await tx
+      .insert(apiKeys)
+      .values({
+        orgId: ctx.orgId,
+        id: newId("apiKey"),
+        name: old.name,
+        kind: old.kind,
+        engines: old.engines,
+        secretHash: hashSecret(secret),
+        hint: secretHint(secret),
+        createdAt: ctx.now,
+        expiresAt: old.expiresAt && old.expiresAt > due ? old.expiresAt : null,
+      })
+      .returning();
+    emit({ type: "api_key.created", object: apiKeyToApi(created!, ctx.now) });
+    emit({ type: "api_key.rolled", object: apiKeyToApi(rolled!, ctx.now), previous: { expires_at: old.expiresAt?.toISOString() ?? null } });
+    // Cached callers hold the old expiry: every process drops its entry on commit.
+    await tx.execute(sql`SELECT pg_notify(${API_KEY_CHANGED}, ${old.secretHash})`);
+    return { key: apiKeyToApi(created!, ctx.now), secret, rolled: apiKeyToApi(rolled!, ctx.now), rolledHash: old.secretHash };
+  });
+}
+
+/**
+ * A key for work that outlives a request: an edge function reads with the
+ * permissions of the key that deployed it, long after the deploy. A key's
+ * caller is that key; a signed-in member gets a key of their own, made on
+ * first need ("Dashboard deploys: <email>", of the member's kind), listed and
+ * revocable like any other, whose secret nobody ever sees.
+ */
+export async function standingCaller(db: Db, ctx: WriteContext, caller: Caller): Promise<Caller> {
+  if (!caller.member) return caller;
+  const name = `Dashboard deploys: ${caller.member.email}`;
+  const find = async () => {
+    const [row] = await db
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.name, name), eq(apiKeys.kind, caller.key.kind), isNull(apiKeys.revokedAt), isNull(apiKeys.expiresAt)))
+      .limit(1);
+    return row;
+  };
+  let row = await find();
+  if (!row) {
+    await createApiKey(db, ctx, { name, kind: caller.key.kind, engines: caller.key.engines });
+    row = (await find())!;
+  }
+  return { org: caller.org, key: row, permissions: new Set(permissionsFor(row.kind, row.engines)) };
+}
+
 /** Revocation by id alone, for the CLI, which knows no organization. */
 export async function findKeyOrg(db: Db, id: string): Promise<string | undefined> {
   const [row] = await db.select({ orgId: apiKeys.orgId }).from(apiKeys).where(eq(apiKeys.id, id));

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/connection.ts";
 import { ApiError } from "../errors.ts";
 import { authenticate } from "./api-keys-service.ts";
@@ -32,11 +32,19 @@ export class ContextGrants {
 }
 
 /**
- * The one guard: every route that is not marked public needs a valid key, and
- * the permission its config names. Runs before body parsing and validation, so
- * an unauthenticated caller learns nothing about the route.
+ * Another way in besides API keys (the dashboard's session cookie): returns
+ * the caller, throws when its credential is present but bad, and returns
+ * undefined when the request carries none.
  */
-export function registerAuth(app: FastifyInstance, db: Db, cache: KeyCache, grants: ContextGrants): void {
+export type CallerSource = (request: FastifyRequest, reply: FastifyReply) => Promise<Caller | undefined>;
+
+/**
+ * The one guard: every route that is not marked public needs a valid key (or
+ * a session, through `sessions`), and the permission its config names. Runs
+ * before body parsing and validation, so an unauthenticated caller learns
+ * nothing about the route. An Authorization header wins over a cookie.
+ */
+export function registerAuth(app: FastifyInstance, db: Db, cache: KeyCache, grants: ContextGrants, sessions?: CallerSource): void {
   app.addHook("onRequest", async (request, reply) => {
     const config = request.routeOptions.config;
     // Unknown routes (404/405) and public ones need no key.
@@ -50,6 +58,10 @@ export function registerAuth(app: FastifyInstance, db: Db, cache: KeyCache, gran
     }
 
     const header = request.headers.authorization;
+    if (!header && sessions) {
+      request.caller = await sessions(request, reply);
+      if (request.caller) return;
+    }
     if (!header) {
       reply.header("www-authenticate", 'Bearer realm="enginery"');
       throw new ApiError("missing_api_key", "Send your API key as: Authorization: Bearer <key>.");
@@ -76,9 +88,10 @@ export function registerPermissionGuard(app: FastifyInstance): void {
     const all = typeof needed === "string" ? [needed] : needed;
     const missing = all.filter((p) => !request.caller!.permissions.has(p));
     if (missing.length === 0) return;
+    const who = request.caller.member ? `Your role (${request.caller.member.role})` : `This API key (${request.caller.key.kind})`;
     throw new ApiError(
       "insufficient_permission",
-      `This API key (${request.caller.key.kind}) lacks the permission${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.`,
+      `${who} lacks the permission${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.`,
       // One permission keeps the field it always had; a route needing several lists what is missing.
       typeof needed === "string" ? { required_permission: needed } : { required_permission: missing[0], missing_permissions: missing },
     );

@@ -2,9 +2,26 @@ import type { OrgRow } from "../orgs/orgs-table.ts";
 import type { ApiKeyRow } from "./api-keys-table.ts";
 import type { Permission } from "./permissions.ts";
 
-/** The authenticated identity behind a request: one key of one organization. */
+/** A person signed in to the dashboard, acting in one organization through a session. */
+export interface MemberIdentity {
+  userId: string;
+  email: string;
+  name: string;
+  membershipId: string;
+  role: string;
+  sessionId: string;
+}
+
+/**
+ * The authenticated identity behind a request: one key of one organization.
+ * A signed-in member is a caller too: `member` says who, and `key` is a
+ * stand-in built from the membership (its id names the rate-limit bucket; its
+ * kind decides which events are visible), so every route and the one
+ * permission guard treat both alike.
+ */
 export interface Caller {
   org: OrgRow;
   key: ApiKeyRow;
   permissions: ReadonlySet<Permission>;
+  member?: MemberIdentity;
 }

@@ -17,7 +17,9 @@ export type Permission =
   | "api_keys:manage"
   | "webhooks:manage"
   | "functions:manage"
-  | "functions:invoke";
+  | "functions:invoke"
+  /** Members and invites of an organization: signed-in owners and admins only, never an API key. */
+  | "members:manage";
 
 export function permissionsFor(kind: KeyKind, engines: readonly Engine[]): Permission[] {
   const reads = ENGINES.map((e) => `${e}:read` as const);

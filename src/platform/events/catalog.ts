@@ -73,6 +73,10 @@ export const EVENT_CATALOG = {
   "api_key.created": k("platform", "api_key", "An API key was created."),
   "api_key.revoked": k("platform", "api_key", "An API key was revoked."),
   "webhook_endpoint.disabled": k("platform", "webhook_endpoint", "An endpoint was disabled after sustained delivery failure."),
+  "api_key.rolled": k("platform", "api_key", "An API key was rolled: a new key replaces it, and it expires at data.object.expires_at."),
+  "member.added": k("platform", "membership", "A person joined the organization (sign-up, invite or the CLI)."),
+  "member.role_changed": k("platform", "membership", "A member's role changed; the previous role is in data.previous_attributes."),
+  "member.removed": k("platform", "membership", "A member was removed from the organization."),
 } as const satisfies Record<string, Kind>;
 
 export type EventType = keyof typeof EVENT_CATALOG;

@@ -1,0 +1,102 @@
+import { useState } from "preact/hooks";
+import { api, can, type List, type Session } from "../api.ts";
+import { ago, dateTime, Empty, ErrorBanner, Json, Loading, PageHeader, Pager, useLoad } from "../ui.tsx";
+
+interface Event {
+  id: string;
+  type: string;
+  created_at?: string;
+  timestamp?: string;
+  data: { object: { id: string } };
+}
+
+export function EventsPage({ session }: { session: Session }) {
+  const [type, setType] = useState("");
+  const [objectId, setObjectId] = useState("");
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<Event | null>(null);
+  const types = useLoad(() => api<List<{ name: string }>>("GET", "/v1/event_types"));
+  const query = new URLSearchParams({ page: String(page), per_page: "25" });
+  if (type) query.set("type", type);
+  if (objectId) query.set("object_id", objectId);
+  const events = useLoad(() => (can(session, "events:read") ? api<List<Event>>("GET", `/v1/events?${query}`) : Promise.resolve(null)), [type, objectId, page, session.organization.id]);
+  const when = (e: Event) => e.created_at ?? e.timestamp ?? null;
+  return (
+    <>
+      <PageHeader title="Events" subtitle="Everything that changed, in order. Webhooks deliver these; GET /v1/events lists them." />
+      <div class="filters">
+        <label>
+          Type
+          <select
+            name="type"
+            value={type}
+            onChange={(e) => {
+              setType((e.target as HTMLSelectElement).value);
+              setPage(1);
+            }}
+          >
+            <option value="">All types</option>
+            {[...new Set(types.data?.data.map((t) => `${t.name.split(".")[0]}.*`))].map((w) => (
+              <option value={w}>{w}</option>
+            ))}
+            {types.data?.data.map((t) => (
+              <option value={t.name}>{t.name}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Object id
+          <input
+            name="object_id"
+            placeholder="inv_…"
+            value={objectId}
+            onChange={(e) => {
+              setObjectId((e.target as HTMLInputElement).value.trim());
+              setPage(1);
+            }}
+          />
+        </label>
+      </div>
+      <ErrorBanner error={events.error} />
+      {events.loading && !events.data ? (
+        <Loading />
+      ) : !events.data || events.data.data.length === 0 ? (
+        <Empty title="No events match">Events appear as data changes through the API or this dashboard.</Empty>
+      ) : (
+        <div class="split">
+          <div class="card flush">
+            <table class="table" data-testid="events">
+              <thead>
+                <tr>
+                  <th>Type</th>
+                  <th>Object</th>
+                  <th>When</th>
+                </tr>
+              </thead>
+              <tbody>
+                {events.data.data.map((e) => (
+                  <tr class={`clickable ${open?.id === e.id ? "selected" : ""}`} onClick={() => setOpen(e)}>
+                    <td class="mono small strong">{e.type}</td>
+                    <td class="mono small">{e.data.object.id}</td>
+                    <td title={dateTime(when(e))}>{ago(when(e))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pager meta={events.data.meta} page={page} setPage={setPage} />
+          </div>
+          <div class="card sticky">
+            {open ? (
+              <>
+                <h2 class="mono">{open.id}</h2>
+                <Json value={open} />
+              </>
+            ) : (
+              <p class="muted">Pick an event to see its JSON.</p>
+            )}
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,183 @@
+import type { ComponentChildren } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { ApiProblem } from "./api.ts";
+
+export function ago(iso: string | null | undefined): string {
+  if (!iso) return "never";
+  const s = Math.round((Date.now() - new Date(iso).getTime()) / 1000);
+  const future = s < 0;
+  const a = Math.abs(s);
+  const text = a < 60 ? `${a}s` : a < 3600 ? `${Math.round(a / 60)}m` : a < 86_400 ? `${Math.round(a / 3600)}h` : `${Math.round(a / 86_400)}d`;
+  return future ? `in ${text}` : `${text} ago`;
+}
+
+export function dateTime(iso: string | null | undefined): string {
+  return iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "—";
+}
+
+export function money(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat(undefined, { style: "currency", currency, maximumFractionDigits: 0 }).format(amount);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+/** Loads on mount and whenever a dependency changes; reload() fetches again. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []): { data: T | undefined; error: ApiProblem | Error | undefined; loading: boolean; reload: () => void } {
+  const [state, setState] = useState<{ data?: T; error?: Error; loading: boolean }>({ loading: true });
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    load().then(
+      (data) => live && setState({ data, loading: false }),
+      (error: Error) => live && setState({ error, loading: false }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [...deps, tick]);
+  return { data: state.data, error: state.error, loading: state.loading, reload: () => setTick((t) => t + 1) };
+}
+
+export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ComponentChildren; actions?: ComponentChildren }) {
+  return (
+    <header class="page-header">
+      <div>
+        <h1>{title}</h1>
+        {subtitle && <p class="subtitle">{subtitle}</p>}
+      </div>
+      {actions && <div class="actions">{actions}</div>}
+    </header>
+  );
+}
+
+export function ErrorBanner({ error }: { error: unknown }) {
+  if (!error) return null;
+  const problem = error instanceof ApiProblem ? error.problem : null;
+  return (
+    <div class="banner error" role="alert">
+      <strong>{problem?.title ?? "Something went wrong"}</strong>
+      <span>{problem?.detail ?? String((error as Error).message ?? error)}</span>
+      {problem?.errors && problem.errors.length > 1 && (
+        <ul>
+          {problem.errors.map((e) => (
+            <li>
+              <code>{e.field}</code> {e.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function Empty({ title, children }: { title: string; children?: ComponentChildren }) {
+  return (
+    <div class="empty">
+      <div class="empty-mark" aria-hidden="true">∅</div>
+      <h3>{title}</h3>
+      {children && <p>{children}</p>}
+    </div>
+  );
+}
+
+export function Loading() {
+  return <div class="loading" aria-busy="true">Loading…</div>;
+}
+
+export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {
+  const [done, setDone] = useState(false);
+  return (
+    <button
+      type="button"
+      class="btn small"
+      onClick={async () => {
+        await navigator.clipboard?.writeText(text).catch(() => undefined);
+        setDone(true);
+        setTimeout(() => setDone(false), 1500);
+      }}
+    >
+      {done ? "Copied ✓" : label}
+    </button>
+  );
+}
+
+export function Secret({ label, value, note }: { label: string; value: string; note: string }) {
+  return (
+    <div class="secret" data-testid="secret">
+      <div class="secret-label">{label}</div>
+      <div class="secret-row">
+        <code class="secret-value">{value}</code>
+        <CopyButton text={value} />
+      </div>
+      <p class="hint">{note}</p>
+    </div>
+  );
+}
+
+export function Badge({ tone, children }: { tone: "green" | "red" | "grey" | "amber" | "blue"; children: ComponentChildren }) {
+  return <span class={`badge ${tone}`}>{children}</span>;
+}
+
+export function Modal({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ComponentChildren; wide?: boolean }) {
+  useEffect(() => {
+    const key = (e: KeyboardEvent) => e.key === "Escape" && onClose();
+    window.addEventListener("keydown", key);
+    return () => window.removeEventListener("keydown", key);
+  }, []);
+  return (
+    <div class="overlay" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <div class={wide ? "modal wide" : "modal"} role="dialog" aria-label={title}>
+        <div class="modal-head">
+          <h2>{title}</h2>
+          <button type="button" class="icon" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export function Json({ value }: { value: unknown }) {
+  return <pre class="json">{JSON.stringify(value, null, 2)}</pre>;
+}
+
+export function Pager({ meta, page, setPage }: { meta: { total: number; per_page: number }; page: number; setPage: (p: number) => void }) {
+  const pages = Math.max(1, Math.ceil(meta.total / meta.per_page));
+  if (pages <= 1) return <div class="pager muted">{meta.total} in all</div>;
+  return (
+    <div class="pager">
+      <span class="muted">
+        {meta.total} in all · page {page} of {pages}
+      </span>
+      <button class="btn small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+        ← Previous
+      </button>
+      <button class="btn small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+        Next →
+      </button>
+    </div>
+  );
+}
+
+/** A form's submit: runs the action, shows its problem, keeps the button busy meanwhile. */
+export function useAction<A extends unknown[]>(action: (...args: A) => Promise<void>) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const run = async (...args: A) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action(...args);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { run, busy, error, setError };
+}
