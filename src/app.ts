@@ -6,6 +6,8 @@ import type { Database } from "./db/connection.ts";
 import { registerFinance } from "./engines/finance/index.ts";
 import { registerGrowth } from "./engines/growth/index.ts";
 import { registerTalent } from "./engines/talent/index.ts";
+import { registerAgent } from "./engines/agent/index.ts";
+import { offlinePlanner } from "./engines/agent/offline-planner.ts";
 import { registerSnapshotRoutes } from "./intelligence/snapshots-routes.ts";
 import { Snapshot } from "./intelligence/snapshots-schemas.ts";
 import type { SsrfPolicy } from "./webhooks/ssrf.ts";
@@ -142,8 +144,10 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   registerMeRoutes(app);
   registerApiKeyRoutes(app, routeDeps, keyCache);
   const finance = registerFinance(app, routeDeps);
-  const growth = registerGrowth(app, { ...routeDeps, enricher: enricherOf(deps.integrations, clock, app.log) });
+  const enricher = enricherOf(deps.integrations, clock, app.log);
+  const growth = registerGrowth(app, { ...routeDeps, enricher });
   const talent = registerTalent(app, routeDeps);
+  const agent = registerAgent(app, { ...routeDeps, enricher, planner: offlinePlanner(), maxSteps: 8 });
   registerSnapshotRoutes(app, routeDeps);
   registerWebhookRoutes(app, routeDeps, deps.webhookPolicy ?? { allowedNetworks: [], allowHttp: false });
   await registerFunctions(app, deps, { keyCache, grants, clock });
@@ -151,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
     ...finance.eventObjects,
     ...growth.eventObjects,
     ...talent.eventObjects,
+    ...agent.eventObjects,
     snapshot: Snapshot,
     api_key: ApiKey,
     webhook_endpoint: Endpoint,

@@ -14,3 +14,4 @@ export * from "../engines/talent/candidates-table.ts";
 export * from "../intelligence/snapshots-table.ts";
 export * from "../webhooks/webhooks-table.ts";
 export * from "../functions/functions-table.ts";
+export * from "../engines/agent/agent-table.ts";

@@ -28,6 +28,10 @@ export const ID_PREFIXES = {
   function: "fn",
   functionInvocation: "fninv",
   functionRun: "fnrun",
+  conversation: "conv",
+  agentMessage: "amsg",
+  agentAction: "act",
+  approval: "apr",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
