@@ -23,6 +23,8 @@ describe("actions that destroy data or money wait for approval", () => {
     expect(pending.approval_reason).toBe("Voiding an invoice cancels money owed.");
     expect(asked.message.content).toContain(`POST /v1/agent/approvals/${pending.approval_id}/approve`);
     expect((await tenant.client.get(`/v1/invoices/${invoice.id}`)).body.status).toBe("open");
+    const requested = await tenant.client.get(`/v1/events?object_id=${pending.id}`);
+    expect(requested.body.data.map((e: any) => e.type)).toEqual(["agent.approval_required"]);
     const shown = await tenant.client.get(`/v1/agent/approvals/${pending.approval_id}`);
     expect(shown.body).toMatchObject({ id: pending.id, status: "approval_required", tool: "invoices_void" });
 
@@ -41,6 +43,8 @@ describe("actions that destroy data or money wait for approval", () => {
     expectProblem(await tenant.client.post(`/v1/agent/approvals/${pending.approval_id}/deny`), 409, "conflict");
     expect((await tenant.client.get(`/v1/events?object_id=${invoice.id}&type=invoice.voided`)).body.data).toHaveLength(1);
 
+    const decidedEvents = await tenant.client.get(`/v1/events?object_id=${pending.id}`);
+    expect(decidedEvents.body.data.map((e: any) => e.type).sort()).toEqual(["agent.action_completed", "agent.approval_required"]);
     const conversation = await tenant.client.get(`/v1/agent/conversations/${asked.conversation_id}`);
     expect(conversation.body.messages.map((m: any) => m.role)).toEqual(["user", "assistant", "assistant"]);
     expect(conversation.body.messages[1].actions.at(-1).status).toBe("completed");

@@ -40,7 +40,7 @@ export function registerAgentRoutes(app: Api, deps: AgentDeps): void {
       const { message, conversation_id, stream } = request.body;
       const caller = callerOf(request);
       const turn = { message, conversationId: conversation_id };
-      if (stream) return streamTurn(request, reply, (onEvent) => runTurn(deps, caller, turn, writeContext(request), onEvent));
+      if (stream) return streamTurn(db, request, reply, (onEvent) => runTurn(deps, caller, turn, writeContext(request), onEvent));
       return runTurn(deps, caller, turn, writeContext(request));
     },
   );

@@ -113,6 +113,7 @@ async function insertAction(
   const action = actionToApi(row!);
   if (fields.status === "completed") emit({ type: "agent.action_completed", object: action });
   if (fields.status === "failed") emit({ type: "agent.action_failed", object: action });
+  if (fields.status === "approval_required") emit({ type: "agent.approval_required", object: action });
   return action;
 }
 
