@@ -7,7 +7,7 @@ import { registerFinance } from "./engines/finance/index.ts";
 import { registerGrowth } from "./engines/growth/index.ts";
 import { registerTalent } from "./engines/talent/index.ts";
 import { registerAgent } from "./engines/agent/index.ts";
-import { offlinePlanner } from "./engines/agent/offline-planner.ts";
+import { DEFAULT_AGENT, plannerFor, type AgentSettings } from "./engines/agent/planners.ts";
 import { registerSnapshotRoutes } from "./intelligence/snapshots-routes.ts";
 import { Snapshot } from "./intelligence/snapshots-schemas.ts";
 import type { SsrfPolicy } from "./webhooks/ssrf.ts";
@@ -52,6 +52,8 @@ export interface AppDeps {
   webhookPolicy?: SsrfPolicy;
   /** Edge functions: the key that seals their secrets (a per-process one when left out) and the sandbox workers. */
   functions?: { secretBox?: SecretBox; workers?: number };
+  /** The agent's planner: the offline one when left out. */
+  agent?: AgentSettings;
 }
 
 declare module "fastify" {
@@ -147,7 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   const enricher = enricherOf(deps.integrations, clock, app.log);
   const growth = registerGrowth(app, { ...routeDeps, enricher });
   const talent = registerTalent(app, routeDeps);
-  const agent = registerAgent(app, { ...routeDeps, enricher, planner: offlinePlanner(), maxSteps: 8 });
+  const agentSettings = deps.agent ?? DEFAULT_AGENT;
+  const agent = registerAgent(app, { ...routeDeps, enricher, planner: plannerFor(agentSettings), maxSteps: agentSettings.maxSteps });
   registerSnapshotRoutes(app, routeDeps);
   registerWebhookRoutes(app, routeDeps, deps.webhookPolicy ?? { allowedNetworks: [], allowHttp: false });
   await registerFunctions(app, deps, { keyCache, grants, clock });

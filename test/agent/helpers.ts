@@ -78,3 +78,35 @@ export async function chat(client: Client, message: string, conversationId?: str
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
+
+interface SseEvent {
+  event: string;
+  data: any;
+}
+
+/** Reads a text/event-stream response chunk by chunk, as a browser's EventSource would, into its events. */
+export async function readEvents(response: Response): Promise<SseEvent[]> {
+  const events: SseEvent[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
+      const data = block
+        .split("\n")
+        .filter((l) => l.startsWith("data: "))
+        .map((l) => l.slice(6))
+        .join("\n");
+      events.push({ event, data: JSON.parse(data) });
+    }
+  }
+  expect(buffer).toBe("");
+  return events;
+}
+

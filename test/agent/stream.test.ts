@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectProblem } from "../helpers/expect-problem.ts";
 import { testClock, useTestApp, type Tenant } from "../helpers/harness.ts";
-import { made, NOW, seedWorld } from "./helpers.ts";
+import { made, NOW, readEvents, seedWorld } from "./helpers.ts";
 
 const clock = testClock(NOW);
 const app = useTestApp({ clock });
@@ -11,37 +11,6 @@ beforeAll(async () => {
   tenant = await app().tenant();
   await seedWorld(tenant.client);
 });
-
-interface SseEvent {
-  event: string;
-  data: any;
-}
-
-/** Reads a text/event-stream response chunk by chunk, as a browser's EventSource would, into its events. */
-export async function readEvents(response: Response): Promise<SseEvent[]> {
-  const events: SseEvent[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let end: number;
-    while ((end = buffer.indexOf("\n\n")) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
-      const data = block
-        .split("\n")
-        .filter((l) => l.startsWith("data: "))
-        .map((l) => l.slice(6))
-        .join("\n");
-      events.push({ event, data: JSON.parse(data) });
-    }
-  }
-  expect(buffer).toBe("");
-  return events;
-}
 
 async function streamChat(body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${app().url}/v1/agent/chat`, {

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import type { Database } from "../../src/db/connection.ts";
+import type { AgentSettings } from "../../src/engines/agent/planners.ts";
 import { createApiKey } from "../../src/platform/auth/api-keys-service.ts";
 import type { Engine, KeyKind } from "../../src/platform/auth/permissions.ts";
 import type { Api } from "../../src/platform/http.ts";
@@ -131,6 +132,8 @@ export async function startTestApp(
     snapshotEveryHours?: number;
     /** Sandbox worker processes for edge functions (started on first use). */
     functionWorkers?: number;
+    /** The agent's planner (offline when left out). */
+    agent?: AgentSettings;
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
@@ -138,7 +141,7 @@ export async function startTestApp(
   const rateLimits = options.rateLimits ?? memoryRateLimitStore();
   // Test receivers listen on loopback over plain http.
   const webhookPolicy = { allowedNetworks: ["127.0.0.0/8", "::1/128"], allowHttp: true };
-  const app = await buildApp({ database: testDb.database, rateLimits, clock, integrations: options.integrations, webhookPolicy, functions: { workers: options.functionWorkers ?? 1 } });
+  const app = await buildApp({ database: testDb.database, rateLimits, clock, integrations: options.integrations, webhookPolicy, functions: { workers: options.functionWorkers ?? 1 }, agent: options.agent });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const db = testDb.database.db;
