@@ -64,6 +64,8 @@ export interface Route {
   writes: boolean;
   /** A valid body (a fresh one per call), given the id the call is made with, if any. */
   body?: (id?: string) => unknown;
+  /** Headers the call needs (an MCP client's Accept). */
+  headers?: Record<string, string>;
   id?: RouteId;
 }
 
@@ -356,6 +358,16 @@ export const ROUTES: readonly Route[] = [
   { method: "GET", path: "/v1/agent/conversations", permission: "agent:read", status: 200, writes: false },
   { method: "GET", path: "/v1/agent/conversations/:id", permission: "agent:read", status: 200, writes: false, id: agentConversation },
   { method: "DELETE", path: "/v1/agent/conversations/:id", permission: "agent:write", status: 200, writes: true, id: agentConversation },
+  // The same tools over MCP (Streamable HTTP): any agent key; the tools offered follow the key's permissions.
+  {
+    method: "POST",
+    path: "/mcp",
+    permission: "agent:read",
+    status: 200,
+    writes: false,
+    headers: { accept: "application/json, text/event-stream" },
+    body: () => ({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "route-test", version: "1" } } }),
+  },
   { method: "GET", path: "/v1/agent/approvals/:id", permission: "agent:read", status: 200, writes: false, id: agentApproval },
   { method: "POST", path: "/v1/agent/approvals/:id/approve", permission: "agent:write", status: 200, writes: true, id: agentApproval },
   { method: "POST", path: "/v1/agent/approvals/:id/deny", permission: "agent:write", status: 200, writes: true, id: agentApproval },
@@ -422,7 +434,7 @@ export function missingId(prefix: string): string {
 /** Calls the route with its valid body. `id` defaults to a well-formed id that names nothing. */
 export function callRoute(client: Client, route: Route, id?: string, options: { headers?: Record<string, string>; key?: string | null } = {}) {
   const target = route.id ? (id ?? missingId(route.id.prefix)) : undefined;
-  return client.request(route.method, pathOf(route, target), { body: route.body?.(target), ...options });
+  return client.request(route.method, pathOf(route, target), { body: route.body?.(target), ...options, headers: { ...route.headers, ...options.headers } });
 }
 
 /** The permissions a route needs, as a list (empty for any key). */
