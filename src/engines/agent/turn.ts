@@ -7,7 +7,7 @@ import { write, type Emit, type WriteContext } from "../../platform/events/outbo
 import { newId } from "../../platform/ids.ts";
 import type { Enricher } from "../growth/enrichment-service.ts";
 import type { ActionApi, ChatResponseApi, MessageApi } from "./agent-schemas.ts";
-import { agentActions, agentMessages, conversations, type ActionStatus, type ConversationRow, type MessageRole, type PendingQuestion } from "./agent-table.ts";
+import { agentActions, agentMessages, conversations, type ActionStatus, type AgentActionRow, type AgentMessageRow, type ConversationRow, type MessageRole, type PendingQuestion } from "./agent-table.ts";
 import { actionToApi, conversationToApi, findConversation, messageToApi } from "./conversations-service.ts";
 import { findTool, runTool, toolsFor, validateToolInput, type Tool } from "./tools.ts";
 
@@ -72,64 +72,69 @@ function problemOf(error: ApiError): NonNullable<ActionApi["error"]> {
   return out;
 }
 
-async function nextPosition(tx: Tx, orgId: string, conversationId: string): Promise<number> {
-  const [row] = await tx
-    .update(conversations)
-    .set({ positions: sql`${conversations.positions} + 1` })
-    .where(and(eq(conversations.orgId, orgId), eq(conversations.id, conversationId)))
-    .returning({ positions: conversations.positions });
-  if (!row) throw new ApiError("conflict", `The conversation ${conversationId} was deleted during the turn.`);
-  return row.positions;
-}
+type ActionRecord = Omit<AgentActionRow, "position">;
+type MessageRecord = Omit<AgentMessageRow, "position">;
+/** A message or an action of a conversation, not yet written. */
+type Item = { kind: "action"; row: ActionRecord } | { kind: "message"; row: MessageRecord };
 
 /**
- * Records an action (and its agent.* event) in the transaction of the caller.
+ * Writes a turn's queued messages and actions in order, with their agent.*
+ * events, in the caller's transaction: one statement numbers them all (the
+ * conversation's position counter, which also serializes concurrent turns),
+ * one inserts the messages, one the actions. `create` opens the conversation;
+ * `pending` replaces the question the conversation waits on, when given.
  */
-async function insertAction(
+async function persist(
   tx: Tx,
   emit: Emit,
   ctx: WriteContext,
-  fields: { conversationId: string; messageId: string; tool: string; input: Record<string, unknown>; status: ActionStatus; result?: unknown; error?: ActionApi["error"]; approvalReason?: string },
-): Promise<ActionApi> {
-  const position = await nextPosition(tx, ctx.orgId, fields.conversationId);
-  const [row] = await tx
-    .insert(agentActions)
-    .values({
-      orgId: ctx.orgId,
-      conversationId: fields.conversationId,
-      id: newId("agentAction"),
-      messageId: fields.messageId,
-      position,
-      tool: fields.tool,
-      input: fields.input,
-      status: fields.status,
-      result: fields.result ?? null,
-      error: fields.error ?? null,
-      approvalId: fields.approvalReason ? newId("approval") : null,
-      approvalReason: fields.approvalReason ?? null,
-      createdAt: ctx.now,
-    })
-    .returning();
-  const action = actionToApi(row!);
-  if (fields.status === "completed") emit({ type: "agent.action_completed", object: action });
-  if (fields.status === "failed") emit({ type: "agent.action_failed", object: action });
-  if (fields.status === "approval_required") emit({ type: "agent.approval_required", object: action });
-  return action;
+  conversationId: string,
+  items: Item[],
+  options: { create?: { title: string; keyId: string }; pending?: PendingQuestion | null },
+): Promise<void> {
+  const messages = items.filter((i) => i.kind === "message").length;
+  let last: number;
+  if (options.create) {
+    const [row] = await tx
+      .insert(conversations)
+      .values({ orgId: ctx.orgId, id: conversationId, ...options.create, positions: items.length, messageCount: messages, pending: options.pending ?? null, createdAt: ctx.now, updatedAt: ctx.now })
+      .returning();
+    emit({ type: "agent.conversation_started", object: conversationToApi(row!) });
+    last = items.length;
+  } else {
+    const [row] = await tx
+      .update(conversations)
+      .set({
+        positions: sql`${conversations.positions} + ${items.length}`,
+        messageCount: sql`${conversations.messageCount} + ${messages}`,
+        updatedAt: ctx.now,
+        ...(options.pending !== undefined ? { pending: options.pending } : {}),
+      })
+      .where(and(eq(conversations.orgId, ctx.orgId), eq(conversations.id, conversationId)))
+      .returning({ positions: conversations.positions });
+    if (!row) throw new ApiError("conflict", `The conversation ${conversationId} was deleted during the turn.`);
+    last = row.positions;
+  }
+  let position = last - items.length;
+  const messageRows = items.flatMap((i) => (i.kind === "message" ? [{ ...i.row, position: ++position }] : (++position, [])));
+  position = last - items.length;
+  const actionRows = items.flatMap((i) => (i.kind === "action" ? [{ ...i.row, position: ++position }] : (++position, [])));
+  if (messageRows.length > 0) await tx.insert(agentMessages).values(messageRows);
+  if (actionRows.length > 0) await tx.insert(agentActions).values(actionRows);
+  for (const item of items) {
+    if (item.kind === "message") {
+      if (item.row.role === "assistant") emit({ type: "agent.message_created", object: messageToApi({ ...item.row, position: 0 }) });
+      continue;
+    }
+    const action = actionToApi({ ...item.row, position: 0 });
+    if (item.row.status === "completed") emit({ type: "agent.action_completed", object: action });
+    if (item.row.status === "failed") emit({ type: "agent.action_failed", object: action });
+    if (item.row.status === "approval_required") emit({ type: "agent.approval_required", object: action });
+  }
 }
 
-async function insertReply(tx: Tx, emit: Emit, ctx: WriteContext, conversationId: string, id: string, content: string, pending: PendingQuestion | null): Promise<MessageApi> {
-  const position = await nextPosition(tx, ctx.orgId, conversationId);
-  const [row] = await tx
-    .insert(agentMessages)
-    .values({ orgId: ctx.orgId, conversationId, id, position, role: "assistant", content, createdAt: ctx.now })
-    .returning();
-  await tx
-    .update(conversations)
-    .set({ messageCount: sql`${conversations.messageCount} + 1`, pending, updatedAt: ctx.now })
-    .where(and(eq(conversations.orgId, ctx.orgId), eq(conversations.id, conversationId)));
-  const message = messageToApi(row!);
-  emit({ type: "agent.message_created", object: message });
-  return message;
+function messageRecord(ctx: WriteContext, conversationId: string, id: string, role: MessageRole, content: string): MessageRecord {
+  return { orgId: ctx.orgId, conversationId, id, role, content, createdAt: ctx.now };
 }
 
 /** Runs a validated, authorized call of a tool and records it: the engine's own events carry the conversation id. */
@@ -151,10 +156,9 @@ async function execute(
 
 /**
  * One turn of a conversation: the user's message, the planner's tool calls
- * (each authorized again and recorded as it happens), the reply. Nothing is
- * written until the first action or the reply, so a turn that fails before
- * acting (a provider that is down) leaves no trace; the conversation row and
- * the user's message commit with the turn's first record.
+ * (each validated and authorized, then authorized again as it runs), the
+ * reply. The conversation row and the user's message commit with the turn's
+ * first record (see flush); a read-only turn is one transaction.
  */
 export async function runTurn(
   deps: AgentDeps,
@@ -171,39 +175,43 @@ export async function runTurn(
   let started = false;
   let waiting = false;
   let toolCalls = 0;
+  const queue: Item[] = [{ kind: "message", row: messageRecord(ctx, conversationId, newId("agentMessage"), "user", request.message) }];
 
-  const start = async (tx: Tx, emit: Emit) => {
-    if (!existing) {
-      const [row] = await tx
-        .insert(conversations)
-        .values({
-          orgId: ctx.orgId,
-          id: conversationId,
-          title: request.message.trim().replace(/\s+/g, " ").slice(0, TITLE_CHARS),
-          keyId: caller.key.id,
-          createdAt: ctx.now,
-          updatedAt: ctx.now,
-        })
-        .returning();
-      emit({ type: "agent.conversation_started", object: conversationToApi(row!) });
-    }
-    const position = await nextPosition(tx, ctx.orgId, conversationId);
-    await tx.insert(agentMessages).values({ orgId: ctx.orgId, conversationId, id: newId("agentMessage"), position, role: "user", content: request.message, createdAt: ctx.now });
-    await tx
-      .update(conversations)
-      .set({ messageCount: sql`${conversations.messageCount} + 1`, pending: null, updatedAt: ctx.now })
-      .where(and(eq(conversations.orgId, ctx.orgId), eq(conversations.id, conversationId)));
-  };
-  const record = async <T>(change: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> => {
-    const out = await write(deps.db, ctx, async (tx, emit) => {
-      if (!started) await start(tx, emit);
-      return change(tx, emit);
-    });
+  /**
+   * Writes what the turn has queued. Reads are recorded with the reply (they
+   * changed nothing); a change, and an action waiting for approval, at once.
+   * Nothing is written before the first of these, so a turn that fails before
+   * acting (a model provider that is down) leaves no trace.
+   */
+  const flush = async (pending?: PendingQuestion | null) => {
+    const items = queue.splice(0);
+    const create = !started && !existing ? { title: request.message.trim().replace(/\s+/g, " ").slice(0, TITLE_CHARS), keyId: caller.key.id } : undefined;
+    await write(deps.db, ctx, (tx, emit) => persist(tx, emit, ctx, conversationId, items, { create, pending: started ? pending : (pending ?? null) }));
     started = true;
-    return out;
   };
-  const recordAction = async (fields: Omit<Parameters<typeof insertAction>[3], "conversationId" | "messageId">) => {
-    const action = await record((tx, emit) => insertAction(tx, emit, ctx, { ...fields, conversationId, messageId: replyId }));
+  const recordAction = async (
+    tool: Tool | null,
+    fields: { tool: string; input: Record<string, unknown>; status: ActionStatus; result?: unknown; error?: ActionApi["error"]; approvalReason?: string },
+  ): Promise<ActionApi> => {
+    const row: ActionRecord = {
+      orgId: ctx.orgId,
+      conversationId,
+      id: newId("agentAction"),
+      messageId: replyId,
+      tool: fields.tool,
+      input: fields.input,
+      status: fields.status,
+      result: fields.result ?? null,
+      error: fields.error ?? null,
+      approvalId: fields.approvalReason ? newId("approval") : null,
+      approvalReason: fields.approvalReason ?? null,
+      decidedBy: null,
+      decidedAt: null,
+      createdAt: ctx.now,
+    };
+    queue.push({ kind: "action", row });
+    if (fields.status === "approval_required" || (fields.status === "completed" && tool?.access === "write")) await flush();
+    const action = actionToApi({ ...row, position: 0 });
     actions.push(action);
     return action;
   };
@@ -229,19 +237,19 @@ export async function runTurn(
         requirePermissions(caller, tool.permissions);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        const action = await recordAction({ tool: name, input, status: "failed", error: problemOf(error) });
+        const action = await recordAction(null, { tool: name, input, status: "failed", error: problemOf(error) });
         onEvent({ type: "action.failed", action });
         return { status: "failed", error: action.error!, action };
       }
       const reason = tool.approval?.(valid as never) ?? null;
       if (reason) {
         waiting = true;
-        const action = await recordAction({ tool: name, input: valid, status: "approval_required", approvalReason: reason });
+        const action = await recordAction(tool, { tool: name, input: valid, status: "approval_required", approvalReason: reason });
         onEvent({ type: "approval.required", action });
         return { status: "approval_required", reason, action };
       }
       const outcome = await execute(deps, caller, ctx, tool, valid);
-      const action = await recordAction({ tool: name, input: valid, ...outcome });
+      const action = await recordAction(tool, { tool: name, input: valid, ...outcome });
       onEvent({ type: outcome.status === "completed" ? "action.completed" : "action.failed", action });
       return outcome.status === "completed" ? { status: "completed", result: outcome.result, action } : { status: "failed", error: outcome.error, action };
     },
@@ -264,7 +272,10 @@ export async function runTurn(
     text: (delta) => onEvent({ type: "message.delta", delta }),
   });
 
-  const message = await record((tx, emit) => insertReply(tx, emit, ctx, conversationId, replyId, reply.content, reply.pending ?? null));
+  const replyRow = messageRecord(ctx, conversationId, replyId, "assistant", reply.content);
+  queue.push({ kind: "message", row: replyRow });
+  await flush(reply.pending ?? null);
+  const message = messageToApi({ ...replyRow, position: 0 });
   const usage: ChatResponseApi["usage"] = { steps: reply.steps, tool_calls: toolCalls };
   if (reply.tokens !== undefined) usage.tokens = reply.tokens;
   return { conversation_id: conversationId, message: { id: message.id, role: "assistant", content: message.content, created_at: message.created_at }, actions, usage };
@@ -342,7 +353,9 @@ export async function decideApproval(
     content = outcome.status === "completed" ? `Done: ${deps.planner.describe(tool.name, outcome.result)}` : `That did not work: ${outcome.error.detail}`;
   }
   onEvent({ type: "message.delta", delta: content });
-  const message = await write(deps.db, ctx, (tx, emit) => insertReply(tx, emit, ctx, decided.conversationId, newId("agentMessage"), content, null));
+  const replyRow = messageRecord(ctx, decided.conversationId, newId("agentMessage"), "assistant", content);
+  await write(deps.db, ctx, (tx, emit) => persist(tx, emit, ctx, decided.conversationId, [{ kind: "message", row: replyRow }], { pending: null }));
+  const message = messageToApi({ ...replyRow, position: 0 });
   return {
     conversation_id: decided.conversationId,
     message: { id: message.id, role: "assistant", content: message.content, created_at: message.created_at },
