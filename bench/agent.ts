@@ -4,6 +4,8 @@ import { openDatabase } from "../src/db/connection.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { createApiKey } from "../src/platform/auth/api-keys-service.ts";
 import { createOrg } from "../src/platform/orgs/orgs-service.ts";
+import { newId } from "../src/platform/ids.ts";
+import { agentMessages, conversations } from "../src/engines/agent/agent-table.ts";
 import { drive, freePort, startProcess, stopProcess, type LoadResult } from "./lib.ts";
 
 /**
@@ -12,14 +14,15 @@ import { drive, freePort, startProcess, stopProcess, type LoadResult } from "./l
  * 1. the offline planner answering "which invoices are overdue?" (a new conversation each
  *    time: the turn reads 100 overdue invoices, writes the conversation, two messages, an
  *    action and three events) against the list call it makes and against GET /v1/me;
- * 2. the same question asked in a conversation that already holds 200 messages
- *    (history is not re-read each turn: the time must not grow with it).
+ * 2. the same question asked in conversations that already hold 200 messages, 20 of
+ *    them in turn (history is not re-read each turn: the time must not grow with it).
  * autocannon rounds latencies to whole ms; with one connection the mean is exact (1,000 / req/s).
  * Target: planner p50 within 5 ms of the list call's; the 200-message conversation the same.
  */
 const OVERDUE = 100;
 const QUESTION = "which invoices are overdue?";
 const LIST = `/v1/invoices?status=overdue&sort=due_date&per_page=100`;
+const LONG_CONVERSATIONS = 20;
 
 async function freshDatabase(url: string): Promise<void> {
   const target = new URL(url);
@@ -46,11 +49,24 @@ export async function agentBench(duration: number, results: LoadResult[]): Promi
   const database = await openDatabase({ kind: "postgres", url });
   // Requests are spread over 50 keys, so the per-key rate limit never answers 429.
   const keys: string[] = [];
+  const long: string[] = [];
   try {
     await migrate(database);
     const org = await createOrg(database.db, { name: "Agent bench", plan: "enterprise" }, new Date());
     for (let i = 0; i < 50; i++) {
-      keys.push((await createApiKey(database.db, { orgId: org.id, requestId: null, idempotencyKey: null, now: new Date() }, { kind: "full_access", name: "agent bench" })).secret);
+      const made = await createApiKey(database.db, { orgId: org.id, requestId: null, idempotencyKey: null, now: new Date() }, { kind: "full_access", name: "agent bench" });
+      keys.push(made.secret);
+    }
+    // Conversations that already hold 200 messages (questions and answers), written directly: the
+    // measured turns rotate over 20 of them, as users would, rather than all queueing on one row.
+    const now = new Date();
+    for (let c = 0; c < LONG_CONVERSATIONS; c++) {
+      const id = newId("conversation");
+      long.push(id);
+      await database.db.insert(conversations).values({ orgId: org.id, id, title: QUESTION, keyId: "key_bench", positions: 200, messageCount: 200, createdAt: now, updatedAt: now });
+      await database.db.insert(agentMessages).values(
+        Array.from({ length: 200 }, (_, i) => ({ orgId: org.id, conversationId: id, id: newId("agentMessage"), position: i + 1, role: i % 2 ? ("assistant" as const) : ("user" as const), content: i % 2 ? "x".repeat(2000) : QUESTION, createdAt: now })),
+      );
     }
   } finally {
     await database.close();
@@ -64,9 +80,7 @@ export async function agentBench(duration: number, results: LoadResult[]): Promi
       const overdue = i < OVERDUE;
       await post(base, key, "/v1/invoices", { client: `Client ${i % 40}`, amount: 100 + i, currency: "USD", status: "open", due_date: overdue ? `2020-01-${String((i % 28) + 1).padStart(2, "0")}` : "2099-12-31" });
     }
-    // A conversation of 200 messages: 100 turns.
-    let long = (await post(base, key, "/v1/agent/chat", { message: QUESTION })).conversation_id as string;
-    for (let i = 1; i < 100; i++) long = (await post(base, key, "/v1/agent/chat", { message: QUESTION, conversation_id: long })).conversation_id;
+    await post(base, key, "/v1/agent/chat", { message: QUESTION, conversation_id: long[0] });
 
     const one = { connections: 1, duration, keys };
     await drive("warm-up", `${base}/v1/me`, { ...one, duration: 60, amount: 500 });
@@ -76,7 +90,7 @@ export async function agentBench(duration: number, results: LoadResult[]): Promi
     const me = await drive("GET /v1/me, 1 connection", `${base}/v1/me`, one);
     const list = await drive(`GET ${LIST} (100 overdue), 1 connection`, `${base}${LIST}`, one);
     const chat = await drive(`POST /v1/agent/chat "${QUESTION}" (new conversation), 1 connection`, `${base}/v1/agent/chat`, { ...one, body: () => ({ message: QUESTION }) });
-    const longChat = await drive(`POST /v1/agent/chat, same question in a ${200}-message conversation, 1 connection`, `${base}/v1/agent/chat`, { ...one, body: () => ({ message: QUESTION, conversation_id: long }) });
+    const longChat = await drive(`POST /v1/agent/chat, same question in 200-message conversations (20, in turn), 1 connection`, `${base}/v1/agent/chat`, { ...one, body: (n) => ({ message: QUESTION, conversation_id: long[n % LONG_CONVERSATIONS] }) });
     const loadAfter = os.loadavg().map((l) => l.toFixed(2)).join(", ");
     results.push(me, list, chat, longChat);
     if ([me, list, chat, longChat].some((r) => r.non2xx > 0)) throw new Error("a measured run had non-2xx answers; its figures mean nothing");

@@ -89,6 +89,9 @@ describe("the tool registry over MCP (Streamable HTTP)", () => {
     const res = await fetch(`${app().url}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" });
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    const get = await fetch(`${app().url}/mcp`, { headers: { authorization: `Bearer ${tenant.key}`, accept: "text/event-stream" } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
     const growth = await tenant.newKey("engine", { engines: ["growth"] });
     await expect(connect(growth.secret)).rejects.toThrow(/403|insufficient_permission|agent:read/);
   });

@@ -1,6 +1,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ApiError } from "../../platform/errors.ts";
 import type { Api } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
 import { findTool, toolsFor } from "./tools.ts";
@@ -90,7 +91,11 @@ export function registerMcpRoute(app: Api, deps: AgentDeps): void {
   };
   const options = { config: { permission: "agent:read" as const }, schema: { hide: true } };
   app.post("/mcp", options, (request, reply) => handle(request, reply));
-  // Stateless: no server-initiated stream, no session to end; the transport answers 405 for these.
-  app.get("/mcp", options, (request, reply) => handle(request, reply));
-  app.delete("/mcp", options, (request, reply) => handle(request, reply));
+  // Stateless: no server-initiated stream to open (GET), no session to end (DELETE).
+  const notHere = async (_request: unknown, reply: import("fastify").FastifyReply) => {
+    reply.header("allow", "POST");
+    throw new ApiError("method_not_allowed", "This MCP server is stateless: send JSON-RPC messages with POST /mcp.");
+  };
+  app.get("/mcp", options, notHere);
+  app.delete("/mcp", options, notHere);
 }

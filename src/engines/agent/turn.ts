@@ -75,7 +75,7 @@ function problemOf(error: ApiError): NonNullable<ActionApi["error"]> {
 type ActionRecord = Omit<AgentActionRow, "position">;
 type MessageRecord = Omit<AgentMessageRow, "position">;
 /** A message or an action of a conversation, not yet written. */
-type Item = { kind: "action"; row: ActionRecord } | { kind: "message"; row: MessageRecord };
+type Item = { kind: "action"; row: ActionRecord; announce: boolean } | { kind: "message"; row: MessageRecord };
 
 /**
  * Writes a turn's queued messages and actions in order, with their agent.*
@@ -126,6 +126,8 @@ async function persist(
       if (item.row.role === "assistant") emit({ type: "agent.message_created", object: messageToApi({ ...item.row, position: 0 }) });
       continue;
     }
+    // agent.action_* events announce changes (and attempts at them), not lookups: a read's result stays in the conversation.
+    if (!item.announce) continue;
     const action = actionToApi({ ...item.row, position: 0 });
     if (item.row.status === "completed") emit({ type: "agent.action_completed", object: action });
     if (item.row.status === "failed") emit({ type: "agent.action_failed", object: action });
@@ -209,7 +211,7 @@ export async function runTurn(
       decidedAt: null,
       createdAt: ctx.now,
     };
-    queue.push({ kind: "action", row });
+    queue.push({ kind: "action", row, announce: tool === null || tool.access === "write" });
     if (fields.status === "approval_required" || (fields.status === "completed" && tool?.access === "write")) await flush();
     const action = actionToApi({ ...row, position: 0 });
     actions.push(action);
