@@ -20,7 +20,10 @@
  * (bench/webhooks.ts).
  * Functions (issue 6), on PostgreSQL: cold and warm invokes against GET /v1/me
  * (bench/functions.ts).
- * --suite invoices|growth|intelligence|webhooks|functions picks one part.
+ * Agent (issue 11), on its own fresh PostgreSQL database: the offline planner's
+ * overdue-invoices answer against the list call it makes and GET /v1/me, and
+ * the same in a 200-message conversation (bench/agent.ts).
+ * --suite invoices|growth|intelligence|webhooks|functions|agent picks one part.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -33,6 +36,7 @@ import { computeFigures } from "../src/intelligence/snapshots-service.ts";
 import { countInvoices, INTELLIGENCE_ORG, LARGE_ACCOUNT, loadIntelligenceOrg, loadInvoices, loadKeys, loadLargeAccount } from "./load.ts";
 import { webhookLatency, webhookThroughput } from "./webhooks.ts";
 import { functionBench } from "./functions.ts";
+import { agentBench } from "./agent.ts";
 import { drive, freePort, report, ROOT, startProcess, stopProcess, type LoadResult } from "./lib.ts";
 
 const { values } = parseArgs({
@@ -96,6 +100,7 @@ const suites = {
   intelligence: ["all", "intelligence"].includes(values.suite!),
   webhooks: ["all", "webhooks"].includes(values.suite!),
   functions: ["all", "functions"].includes(values.suite!),
+  agent: ["all", "agent"].includes(values.suite!),
 };
 
 /** Snapshot computation, in process (what the scheduler and POST /v1/intelligence/snapshots spend), on a warm database. */
@@ -193,7 +198,8 @@ async function preparePglite(dataDir: string): Promise<string[]> {
 const baselineRps = (await baseline()).requestsPerSecond;
 lines.push(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${connections} connections, ${duration} s per run`);
 
-if (values.only !== "pglite") {
+if (values.only !== "pglite" && suites.agent) lines.push(...(await agentBench(duration, results)));
+if (values.only !== "pglite" && (suites.invoices || suites.growth || suites.intelligence || suites.webhooks || suites.functions)) {
   const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/enginery_bench";
   const keys = await preparePostgres(url);
   if (suites.intelligence) await snapshotTimes(url);

@@ -6,6 +6,8 @@ import type { Database } from "./db/connection.ts";
 import { registerFinance } from "./engines/finance/index.ts";
 import { registerGrowth } from "./engines/growth/index.ts";
 import { registerTalent } from "./engines/talent/index.ts";
+import { registerAgent } from "./engines/agent/index.ts";
+import { DEFAULT_AGENT, plannerFor, type AgentSettings } from "./engines/agent/planners.ts";
 import { registerSnapshotRoutes } from "./intelligence/snapshots-routes.ts";
 import { Snapshot } from "./intelligence/snapshots-schemas.ts";
 import type { SsrfPolicy } from "./webhooks/ssrf.ts";
@@ -58,6 +60,8 @@ export interface AppDeps {
   functions?: { secretBox?: SecretBox; workers?: number };
   /** Dashboard sign-in: the password hashing cost (lower in tests) and sign-in attempt limits. */
   identity?: { passwordCost?: PasswordCost; signInLimits?: SignInLimits };
+  /** The agent's planner: the offline one when left out. */
+  agent?: AgentSettings;
 }
 
 declare module "fastify" {
@@ -150,8 +154,11 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   registerMeRoutes(app);
   registerApiKeyRoutes(app, routeDeps, keyCache);
   const finance = registerFinance(app, routeDeps);
-  const growth = registerGrowth(app, { ...routeDeps, enricher: enricherOf(deps.integrations, clock, app.log) });
+  const enricher = enricherOf(deps.integrations, clock, app.log);
+  const growth = registerGrowth(app, { ...routeDeps, enricher });
   const talent = registerTalent(app, routeDeps);
+  const agentSettings = deps.agent ?? DEFAULT_AGENT;
+  const agent = registerAgent(app, { ...routeDeps, enricher, planner: plannerFor(agentSettings), maxSteps: agentSettings.maxSteps });
   registerSnapshotRoutes(app, routeDeps);
   registerIdentityRoutes(app, new Identity(deps.database.db, deps.identity?.passwordCost), deps.rateLimits, deps.identity?.signInLimits);
   await registerDashboard(app);
@@ -161,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
     ...finance.eventObjects,
     ...growth.eventObjects,
     ...talent.eventObjects,
+    ...agent.eventObjects,
     snapshot: Snapshot,
     api_key: ApiKey,
     webhook_endpoint: Endpoint,

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { parseCidrList } from "./webhooks/ssrf.ts";
+import type { AgentSettings } from "./engines/agent/planners.ts";
 
 /**
  * Environment -> typed config. Every variable is validated here, at start, so a
@@ -42,6 +43,8 @@ export interface Config {
   /** Run event-triggered functions in the process (serve and worker). */
   functionTriggers: boolean;
   functionLogDays: number;
+  /** The agent's planner: built-in offline, or an OpenAI-compatible chat-completions server. */
+  agent: AgentSettings;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -112,6 +115,32 @@ function secretsKey(env: Env): string | null {
   return raw;
 }
 
+const AGENT_PROVIDERS = ["offline", "openai"] as const;
+
+function agentSettings(env: Env): AgentSettings {
+  const provider = (read(env, "AGENT_PROVIDER") ?? "offline").toLowerCase();
+  if (!(AGENT_PROVIDERS as readonly string[]).includes(provider)) {
+    throw new ConfigError("AGENT_PROVIDER", `must be offline (the built-in planner) or openai (any OpenAI-compatible server), got "${provider}"`);
+  }
+  const maxSteps = integer(env, "AGENT_MAX_STEPS", 8, 1, 50);
+  if (provider === "offline") {
+    for (const name of ["AGENT_BASE_URL", "AGENT_API_KEY", "AGENT_MODEL"]) {
+      if (read(env, name) !== undefined) throw new ConfigError(name, "is set but AGENT_PROVIDER is offline; set AGENT_PROVIDER=openai to use a model");
+    }
+    return { provider: "offline", maxSteps };
+  }
+  const model = read(env, "AGENT_MODEL");
+  if (!model) throw new ConfigError("AGENT_MODEL", "is required with AGENT_PROVIDER=openai (e.g. gpt-4o-mini, llama3.1)");
+  return {
+    provider: "openai",
+    baseUrl: url(env, "AGENT_BASE_URL", ["https:", "http:"]) ?? "https://api.openai.com/v1",
+    apiKey: read(env, "AGENT_API_KEY") ?? null,
+    model,
+    maxSteps,
+    timeoutMs: integer(env, "AGENT_TIMEOUT_MS", 60_000, 100, 600_000),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const logLevel = (read(env, "LOG_LEVEL") ?? "info").toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
@@ -146,5 +175,6 @@ export function loadConfig(env: Env = process.env): Config {
     functionWorkers: integer(env, "FUNCTION_WORKERS", 2, 1, 64),
     functionTriggers: boolean(env, "FUNCTION_TRIGGERS", true),
     functionLogDays: integer(env, "FUNCTION_LOG_DAYS", 7, 1, 3650),
+    agent: agentSettings(env),
   };
 }

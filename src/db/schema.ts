@@ -15,3 +15,4 @@ export * from "../intelligence/snapshots-table.ts";
 export * from "../webhooks/webhooks-table.ts";
 export * from "../functions/functions-table.ts";
 export * from "../identity/identity-table.ts";
+export * from "../engines/agent/agent-table.ts";

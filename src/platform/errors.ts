@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   function_failed: { status: 500, title: "Function failed" },
   function_limit_exceeded: { status: 500, title: "Function exceeded a limit" },
   function_timeout: { status: 504, title: "Function timed out" },
+  agent_provider_failed: { status: 502, title: "The agent's model provider failed" },
+  agent_provider_timeout: { status: 504, title: "The agent's model provider timed out" },
   service_unavailable: { status: 503, title: "Service unavailable" },
   invalid_credentials: { status: 401, title: "Invalid email or password" },
   not_signed_in: { status: 401, title: "Not signed in" },

@@ -32,6 +32,10 @@ export const ID_PREFIXES = {
   membership: "mem",
   session: "ses",
   invite: "ivt",
+  conversation: "conv",
+  agentMessage: "amsg",
+  agentAction: "act",
+  approval: "apr",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -24,17 +24,23 @@ export const ProblemSchema = Type.Object(
   { additionalProperties: true, description: "RFC 9457 problem details." },
 );
 
-export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
+/** The problem document for an error (also sent inside an event stream that has already begun). */
+export function problemBody(requestId: string, error: ApiError): ProblemBody {
   const body: ProblemBody = {
     type: problemType(error.code),
     title: ERROR_CODES[error.code].title,
     status: error.status,
     detail: error.detail,
     code: error.code,
-    request_id: request.id,
+    request_id: requestId,
   };
-  const { headers, ...extras } = error.extras;
-  Object.assign(body, extras);
+  const { headers: _headers, ...extras } = error.extras;
+  return Object.assign(body, extras);
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
+  const body = problemBody(request.id, error);
+  const { headers } = error.extras;
   if (headers) reply.headers(headers);
   // Errors raised before the onRequest hooks (a malformed URL) must carry the id too.
   reply.header("x-request-id", request.id);

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp, type AppDeps } from "../../src/app.ts";
 import type { Database } from "../../src/db/connection.ts";
+import type { AgentSettings } from "../../src/engines/agent/planners.ts";
 import { createApiKey } from "../../src/platform/auth/api-keys-service.ts";
 import type { Engine, KeyKind } from "../../src/platform/auth/permissions.ts";
 import type { Api } from "../../src/platform/http.ts";
@@ -133,6 +134,8 @@ export async function startTestApp(
     functionWorkers?: number;
     /** Dashboard sign-in; tests hash passwords at a low cost (the default is the recommended one). */
     identity?: AppDeps["identity"];
+    /** The agent's planner (offline when left out). */
+    agent?: AgentSettings;
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
@@ -140,7 +143,7 @@ export async function startTestApp(
   const rateLimits = options.rateLimits ?? memoryRateLimitStore();
   // Test receivers listen on loopback over plain http.
   const webhookPolicy = { allowedNetworks: ["127.0.0.0/8", "::1/128"], allowHttp: true };
-  const app = await buildApp({ database: testDb.database, rateLimits, clock, integrations: options.integrations, webhookPolicy, functions: { workers: options.functionWorkers ?? 1 }, identity: { passwordCost: { log2N: 10, r: 8, p: 1 }, ...options.identity } });
+  const app = await buildApp({ database: testDb.database, rateLimits, clock, integrations: options.integrations, webhookPolicy, functions: { workers: options.functionWorkers ?? 1 }, identity: { passwordCost: { log2N: 10, r: 8, p: 1 }, ...options.identity }, agent: options.agent });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const db = testDb.database.db;

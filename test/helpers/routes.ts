@@ -48,6 +48,8 @@ export interface RouteId {
   read?: string;
   /** The engine whose data the id names: engine keys of other engines do not see it (404). */
   engine?: Engine;
+  /** Seen only by the key that made it when the caller is an engine key (agent conversations): other engine keys get 404. */
+  ownedByMaker?: boolean;
 }
 
 export interface Route {
@@ -62,6 +64,8 @@ export interface Route {
   writes: boolean;
   /** A valid body (a fresh one per call), given the id the call is made with, if any. */
   body?: (id?: string) => unknown;
+  /** Headers the call needs (an MCP client's Accept). */
+  headers?: Record<string, string>;
   id?: RouteId;
 }
 
@@ -152,6 +156,28 @@ const talentCandidate = async (tenant: Tenant) => {
 const intelligenceSnapshot = async (tenant: Tenant) => (await made(tenant.client.post("/v1/intelligence/snapshots"), "take snapshot")).id as string;
 /** Snapshots summarize every engine: reading one takes read access to each. */
 const EVERY_ENGINE = ["finance:read", "growth:read", "talent:read"] as const;
+
+// Agent fixtures: a conversation (one question asked), and an action waiting for approval (voiding a fresh open invoice).
+
+const agentChat = async (tenant: Tenant, message: string) => (await ok(tenant.client.post("/v1/agent/chat", { message }), 200, "chat")).body;
+const agentConversation: RouteId = {
+  prefix: "conv",
+  make: async (tenant) => (await agentChat(tenant, "which invoices are overdue?")).conversation_id as string,
+  read: "/v1/agent/conversations/:id",
+  ownedByMaker: true,
+};
+const agentApproval: RouteId = {
+  prefix: "apr",
+  make: async (tenant) => {
+    const invoice = await createInvoice(tenant, { status: "open" });
+    const out = await agentChat(tenant, `void ${invoice.id}`);
+    const approval = out.actions.at(-1)?.approval_id;
+    if (!approval) throw new Error(`fixture approval: no approval in ${JSON.stringify(out)}`);
+    return approval as string;
+  },
+  read: "/v1/agent/approvals/:id",
+  ownedByMaker: true,
+};
 
 // Edge-function fixtures: a function that answers every call, addressed by its fn_ id.
 
@@ -326,6 +352,26 @@ export const ROUTES: readonly Route[] = [
   { method: "POST", path: "/v1/functions/:id/invoke", permission: "functions:invoke", status: 200, writes: false, body: () => ({ hello: "world" }), id: fn },
   { method: "GET", path: "/v1/functions/:id/invoke", permission: "functions:invoke", status: 200, writes: false, id: fn },
 
+  // Agent. Asking is reading (agent:read, tools limited to the key's own permissions); deleting a conversation
+  // and deciding an approval take agent:write. Engine keys see only the conversations they opened.
+  { method: "POST", path: "/v1/agent/chat", permission: "agent:read", status: 200, writes: false, body: () => ({ message: "which invoices are overdue?" }) },
+  { method: "GET", path: "/v1/agent/conversations", permission: "agent:read", status: 200, writes: false },
+  { method: "GET", path: "/v1/agent/conversations/:id", permission: "agent:read", status: 200, writes: false, id: agentConversation },
+  { method: "DELETE", path: "/v1/agent/conversations/:id", permission: "agent:write", status: 200, writes: true, id: agentConversation },
+  // The same tools over MCP (Streamable HTTP): any agent key; the tools offered follow the key's permissions.
+  {
+    method: "POST",
+    path: "/mcp",
+    permission: "agent:read",
+    status: 200,
+    writes: false,
+    headers: { accept: "application/json, text/event-stream" },
+    body: () => ({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "route-test", version: "1" } } }),
+  },
+  { method: "GET", path: "/v1/agent/approvals/:id", permission: "agent:read", status: 200, writes: false, id: agentApproval },
+  { method: "POST", path: "/v1/agent/approvals/:id/approve", permission: "agent:write", status: 200, writes: true, id: agentApproval },
+  { method: "POST", path: "/v1/agent/approvals/:id/deny", permission: "agent:write", status: 200, writes: true, id: agentApproval },
+
   // Events.
   { method: "GET", path: "/v1/events", permission: "events:read", status: 200, writes: false },
   {
@@ -389,7 +435,7 @@ export function missingId(prefix: string): string {
 /** Calls the route with its valid body. `id` defaults to a well-formed id that names nothing. */
 export function callRoute(client: Client, route: Route, id?: string, options: { headers?: Record<string, string>; key?: string | null } = {}) {
   const target = route.id ? (id ?? missingId(route.id.prefix)) : undefined;
-  return client.request(route.method, pathOf(route, target), { body: route.body?.(target), ...options });
+  return client.request(route.method, pathOf(route, target), { body: route.body?.(target), ...options, headers: { ...route.headers, ...options.headers } });
 }
 
 /** The permissions a route needs, as a list (empty for any key). */
@@ -408,5 +454,6 @@ export function missingPermissions(route: Route, kind: KeyKind, engines: readonl
 export function expectedOutcome(route: Route, kind: KeyKind, engines: readonly Engine[] = []): "ok" | "forbidden" | "hidden" {
   if (missingPermissions(route, kind, engines).length > 0) return "forbidden";
   if (kind === "engine" && route.id?.engine && !engines.includes(route.id.engine)) return "hidden";
+  if (kind === "engine" && route.id?.ownedByMaker) return "hidden";
   return "ok";
 }

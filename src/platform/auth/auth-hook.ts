@@ -5,6 +5,7 @@ import { authenticate } from "./api-keys-service.ts";
 import { randomBytes } from "node:crypto";
 import type { Caller } from "./caller.ts";
 import type { KeyCache } from "./key-cache.ts";
+import type { Permission } from "./permissions.ts";
 
 /** The header that carries a ContextGrants pass. */
 export const CONTEXT_HEADER = "x-enginery-context";
@@ -80,20 +81,29 @@ export function registerAuth(app: FastifyInstance, db: Db, cache: KeyCache, gran
   });
 }
 
+/**
+ * The one permission check: throws 403 naming what the caller lacks. The route
+ * guard below calls it for every request; the agent calls it again for every
+ * action it runs, with the permissions the tool needs.
+ */
+export function requirePermissions(caller: Caller, needed: Permission | readonly Permission[]): void {
+  const all = typeof needed === "string" ? [needed] : needed;
+  const missing = all.filter((p) => !caller.permissions.has(p));
+  if (missing.length === 0) return;
+  const who = caller.member ? `Your role (${caller.member.role})` : `This API key (${caller.key.kind})`;
+  throw new ApiError(
+    "insufficient_permission",
+    `${who} lacks the permission${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.`,
+    // One permission keeps the field it always had; a route needing several lists what is missing.
+    typeof needed === "string" ? { required_permission: needed } : { required_permission: missing[0], missing_permissions: missing },
+  );
+}
+
 /** After rate limiting, so a refused permission still spends (and shows) the allowance. */
 export function registerPermissionGuard(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
     const needed = request.routeOptions.config.permission;
     if (!needed || !request.caller) return;
-    const all = typeof needed === "string" ? [needed] : needed;
-    const missing = all.filter((p) => !request.caller!.permissions.has(p));
-    if (missing.length === 0) return;
-    const who = request.caller.member ? `Your role (${request.caller.member.role})` : `This API key (${request.caller.key.kind})`;
-    throw new ApiError(
-      "insufficient_permission",
-      `${who} lacks the permission${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.`,
-      // One permission keeps the field it always had; a route needing several lists what is missing.
-      typeof needed === "string" ? { required_permission: needed } : { required_permission: missing[0], missing_permissions: missing },
-    );
+    requirePermissions(request.caller, needed);
   });
 }

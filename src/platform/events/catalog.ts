@@ -66,6 +66,7 @@ export const EVENT_CATALOG = {
   "agent.message_created": k("agent", "message", "The agent replied."),
   "agent.action_completed": k("agent", "action", "An action the agent took (create, update, enroll, ...) succeeded."),
   "agent.action_failed": k("agent", "action", "An action the agent attempted failed."),
+  "agent.approval_required": k("agent", "action", "An action the agent proposed waits for approval (POST /v1/agent/approvals/{id}/approve or /deny)."),
   "intelligence.snapshot_created": k("intelligence", "snapshot", "A new intelligence snapshot was computed."),
   "function.deployed": k("functions", "function", "A new version of an edge function is live."),
   "function.invocation_failed": k("functions", "function_invocation", "An edge function invocation threw, timed out or hit a limit."),

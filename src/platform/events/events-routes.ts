@@ -17,7 +17,11 @@ export const EventSchema = Type.Object({
     object: Type.Object({}, { additionalProperties: true, description: "The resource as GET returns it." }),
     previous_attributes: Type.Optional(Type.Object({}, { additionalProperties: true })),
   }),
-  request: Type.Object({ id: Nullable(Type.String()), idempotency_key: Nullable(Type.String()) }),
+  request: Type.Object({
+    id: Nullable(Type.String()),
+    idempotency_key: Nullable(Type.String()),
+    conversation_id: Type.Optional(Type.String({ description: "The agent conversation whose action made the change." })),
+  }),
 });
 
 const EventType = Type.Object({

@@ -15,7 +15,7 @@ export interface EventApi {
   api_version: "v1";
   org_id: string;
   data: { object: object; previous_attributes?: Record<string, unknown> };
-  request: { id: string | null; idempotency_key: string | null };
+  request: { id: string | null; idempotency_key: string | null; conversation_id?: string };
 }
 
 /** The one envelope, whether read from the API, delivered by webhook or handed to an edge function. */
@@ -27,7 +27,9 @@ export function eventToApi(row: EventRow): EventApi {
     api_version: "v1",
     org_id: row.orgId,
     data: row.data,
-    request: { id: row.requestId, idempotency_key: row.idempotencyKey },
+    request: row.conversationId
+      ? { id: row.requestId, idempotency_key: row.idempotencyKey, conversation_id: row.conversationId }
+      : { id: row.requestId, idempotency_key: row.idempotencyKey },
   };
 }
 
@@ -89,7 +91,7 @@ export async function recentEventsFor(db: Db, caller: Caller, objectIds: string[
   const types = visibleTypes(caller);
   const typeFilter = types.length === EVENT_TYPES.length ? sql`` : sql`AND e.type = ANY(${sql.param(types)}::text[])`;
   const result = await db.execute(sql`
-    SELECT e.org_id, e.id, e.seq, e.type, e.object_id, e.data, e.request_id, e.idempotency_key, e.created_at
+    SELECT e.org_id, e.id, e.seq, e.type, e.object_id, e.data, e.request_id, e.idempotency_key, e.conversation_id, e.created_at
     FROM unnest(${sql.param(objectIds)}::text[]) AS o(id)
     CROSS JOIN LATERAL (
       SELECT * FROM ${events} e
@@ -109,6 +111,7 @@ export async function recentEventsFor(db: Db, caller: Caller, objectIds: string[
       data: typeof r.data === "string" ? JSON.parse(r.data) : r.data,
       requestId: r.request_id,
       idempotencyKey: r.idempotency_key,
+      conversationId: r.conversation_id,
       createdAt: new Date(r.created_at),
     }),
   );
@@ -123,6 +126,7 @@ interface RawEvent {
   data: EventRow["data"] | string;
   request_id: string | null;
   idempotency_key: string | null;
+  conversation_id: string | null;
   created_at: string | Date;
 }
 

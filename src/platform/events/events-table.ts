@@ -17,6 +17,8 @@ export const events = pgTable(
     data: jsonb("data").$type<{ object: object; previous_attributes?: Record<string, unknown> }>().notNull(),
     requestId: text("request_id"),
     idempotencyKey: text("idempotency_key"),
+    /** The agent conversation whose action made the change, if any. */
+    conversationId: text("conversation_id"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (t) => [

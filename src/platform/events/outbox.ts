@@ -12,6 +12,8 @@ export interface WriteContext {
   requestId: string | null;
   idempotencyKey: string | null;
   now: Date;
+  /** Set when an agent action makes the change: events then say which conversation asked. */
+  conversationId?: string;
 }
 
 export interface EventDraft {
@@ -64,6 +66,7 @@ export async function insertEvents(tx: Tx, ctx: WriteContext, drafts: EventDraft
     data: d.previous ? { object: d.object, previous_attributes: d.previous } : { object: d.object },
     requestId: ctx.requestId,
     idempotencyKey: ctx.idempotencyKey,
+    conversationId: ctx.conversationId ?? null,
     createdAt: ctx.now,
   }));
   await tx.insert(events).values(rows);

@@ -138,6 +138,23 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
   });
 }
 
+/**
+ * For a response the route writes itself (an event stream, sent outside
+ * Fastify's onSend): stores what a retry replays, or drops the record after a
+ * failure so the request can be retried.
+ */
+export async function completeIdempotency(db: Db, request: FastifyRequest, status: number, body: string, contentType = "application/json"): Promise<void> {
+  const record = request.idempotencyRecord;
+  if (!record) return;
+  request.idempotencyRecord = undefined;
+  const where = and(eq(idempotencyKeys.orgId, record.orgId), eq(idempotencyKeys.key, record.key));
+  if (status >= 500) {
+    await db.delete(idempotencyKeys).where(where);
+    return;
+  }
+  await db.update(idempotencyKeys).set({ responseStatus: status, responseBody: body, responseContentType: contentType }).where(where);
+}
+
 /** Scheduler job: forget records past their 24 hours. */
 export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<void> {
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));

@@ -1,0 +1,98 @@
+import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { testClock, useTestApp, type Tenant } from "../helpers/harness.ts";
+import { made, NOW } from "./helpers.ts";
+
+const app = useTestApp({ clock: testClock(NOW) });
+let tenant: Tenant;
+const open: McpClient[] = [];
+
+beforeAll(async () => {
+  tenant = await app().tenant();
+  await made(tenant.client.post("/v1/invoices", { client: "Initech", amount: 1200, currency: "USD", due_date: "2026-02-01", status: "open" }));
+});
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((c) => c.close()));
+});
+
+/** The SDK's own client, over real HTTP, authenticated with an API key. */
+async function connect(key: string): Promise<McpClient> {
+  const client = new McpClient({ name: "enginery-test", version: "1.0.0" });
+  const transport = new StreamableHTTPClientTransport(new URL(`${app().url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } });
+  await client.connect(transport);
+  open.push(client);
+  return client;
+}
+
+describe("the tool registry over MCP (Streamable HTTP)", () => {
+  it("lists the key's tools with their JSON Schemas and calls them, recorded like the agent's actions", async () => {
+    const client = await connect(tenant.key);
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(["invoices_list", "contacts_create", "deals_move", "sequences_enroll", "snapshots_take", "events_list"]));
+    const create = tools.find((t) => t.name === "contacts_create")!;
+    expect(create.inputSchema).toMatchObject({ type: "object", properties: { email: expect.any(Object) } });
+    expect(tools.find((t) => t.name === "invoices_void")!.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+
+    const listed = await client.callTool({ name: "invoices_list", arguments: { status: "overdue" } });
+    expect(listed.isError).toBeFalsy();
+    expect((listed.structuredContent as any).result.meta.total).toBe(1);
+
+    const created = await client.callTool({ name: "contacts_create", arguments: { first_name: "Mia", email: "mia@mcp.example" } });
+    const contactId = (created.structuredContent as any).result.id;
+    const events = await tenant.client.get(`/v1/events?object_id=${contactId}`);
+    expect(events.body.data.map((e: any) => e.type)).toEqual(["contact.created"]);
+    const conversationId = events.body.data[0].request.conversation_id;
+    const conversation = await tenant.client.get(`/v1/agent/conversations/${conversationId}`);
+    expect(conversation.body.title).toBe("MCP: contacts_create");
+    expect(conversation.body.messages[1].actions[0]).toMatchObject({ id: (created.structuredContent as any).action_id, status: "completed" });
+  });
+
+  it("bad input is a tool error naming the field; destructive calls wait for approval", async () => {
+    const client = await connect(tenant.key);
+    const bad = await client.callTool({ name: "contacts_create", arguments: { email: "nope" } });
+    expect(bad.isError).toBe(true);
+    expect(JSON.parse((bad.content as any)[0].text).error).toMatchObject({ code: "validation_failed", errors: [{ field: "input.email" }] });
+
+    const invoice = await made(tenant.client.post("/v1/invoices", { client: "Void Co", amount: 5, currency: "USD", due_date: "2026-06-01", status: "open" }));
+    const voiding = await client.callTool({ name: "invoices_void", arguments: { invoice_id: invoice.id } });
+    const approval = (voiding.structuredContent as any).approval_id;
+    expect(approval).toMatch(/^apr_/);
+    expect((await tenant.client.get(`/v1/invoices/${invoice.id}`)).body.status).toBe("open");
+    expect((await tenant.client.post(`/v1/agent/approvals/${approval}/approve`)).status).toBe(200);
+    expect((await tenant.client.get(`/v1/invoices/${invoice.id}`)).body.status).toBe("void");
+  });
+
+  it("a read-only key is offered read tools only and cannot call a write tool", async () => {
+    const readOnly = await tenant.newKey("read_only");
+    const client = await connect(readOnly.secret);
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).toContain("invoices_list");
+    expect(names).not.toContain("contacts_create");
+    await expect(client.callTool({ name: "contacts_create", arguments: { first_name: "No" } })).rejects.toThrow(/may not use the tool contacts_create/);
+    await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(/no tool named no_such_tool/);
+  });
+
+  it("an engine key gets its engines' tools; another organization's data stays out of reach", async () => {
+    const finance = await tenant.newKey("engine", { engines: ["finance", "agent"] });
+    const names = (await (await connect(finance.secret)).listTools()).tools.map((t) => t.name);
+    expect(names.filter((n) => !n.startsWith("invoices_"))).toEqual(["events_list"]);
+    const other = await app().tenant();
+    const theirs = await connect(other.key);
+    const listed = await theirs.callTool({ name: "invoices_list", arguments: {} });
+    expect((listed.structuredContent as any).result.meta.total).toBe(0);
+  });
+
+  it("needs an API key with agent access: 401 without one, 403 without agent:read", async () => {
+    const res = await fetch(`${app().url}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    const get = await fetch(`${app().url}/mcp`, { headers: { authorization: `Bearer ${tenant.key}`, accept: "text/event-stream" } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    const growth = await tenant.newKey("engine", { engines: ["growth"] });
+    await expect(connect(growth.secret)).rejects.toThrow(/403|insufficient_permission|agent:read/);
+  });
+});
