@@ -276,25 +276,25 @@ describe("webhooks", () => {
     const hooks = await t().tenant();
     const own = sdk(hooks.key);
     const endpoint = await own.webhookEndpoints.create({ url: receiverUrl, events: ["invoice.*"] });
-    expect(endpoint.secret).toMatch(/^whsec_/);
+    expect(endpoint.secret!).toMatch(/^whsec_/);
     const created = await own.invoices.create(invoice(5));
     deliveries.length = 0;
     await deliver();
     const delivery = deliveries.find((d) => d.body.includes(created.id))!;
     expect(delivery).toBeDefined();
 
-    const event = await own.webhooks.verify(delivery.body, delivery.headers, endpoint.secret);
+    const event = await own.webhooks.verify(delivery.body, delivery.headers, endpoint.secret!);
     expect(event.type).toBe("invoice.created");
     if (event.type === "invoice.created") expect(event.data.object.amount).toBe(created.amount);
 
     // Headers as fetch gives them work too.
-    await expect(own.webhooks.verify(delivery.body, new Headers(delivery.headers as Record<string, string>), endpoint.secret)).resolves.toMatchObject({ id: event.id });
+    await expect(own.webhooks.verify(delivery.body, new Headers(delivery.headers as Record<string, string>), endpoint.secret!)).resolves.toMatchObject({ id: event.id });
     // A wrong secret, a changed body, a timestamp out of tolerance: refused.
-    const other = await signWebhook("{}", endpoint.secret);
+    const other = await signWebhook("{}", endpoint.secret!);
     await expect(own.webhooks.verify(delivery.body, delivery.headers, "whsec_" + btoa("another secret of 32 bytes......"))).rejects.toBeInstanceOf(WebhookVerificationError);
-    await expect(own.webhooks.verify(delivery.body.replace(created.id, "inv_x"), delivery.headers, endpoint.secret)).rejects.toThrow(/No signature matches/);
-    await expect(own.webhooks.verify(delivery.body, delivery.headers, endpoint.secret, { now: new Date(Date.now() + 600_000) })).rejects.toThrow(/from now/);
-    await expect(own.webhooks.verify(delivery.body, { ...delivery.headers, "webhook-signature": other["webhook-signature"] }, endpoint.secret)).rejects.toThrow(/No signature matches/);
+    await expect(own.webhooks.verify(delivery.body.replace(created.id, "inv_x"), delivery.headers, endpoint.secret!)).rejects.toThrow(/No signature matches/);
+    await expect(own.webhooks.verify(delivery.body, delivery.headers, endpoint.secret!, { now: new Date(Date.now() + 600_000) })).rejects.toThrow(/from now/);
+    await expect(own.webhooks.verify(delivery.body, { ...delivery.headers, "webhook-signature": other["webhook-signature"] }, endpoint.secret!)).rejects.toThrow(/No signature matches/);
   });
 
   it("accepts any of several signatures while a secret is being rotated", async () => {
@@ -307,7 +307,7 @@ describe("webhooks", () => {
     await deliver();
     const delivery = deliveries.find((d) => d.body.includes(contact.id))!;
     expect(String(delivery.headers["webhook-signature"]).split(" ")).toHaveLength(2);
-    for (const secret of [endpoint.secret, rotated.secret]) {
+    for (const secret of [endpoint.secret!, rotated.secret!]) {
       await expect(own.webhooks.verify(delivery.body, delivery.headers, secret)).resolves.toMatchObject({ type: "contact.created" });
     }
   });

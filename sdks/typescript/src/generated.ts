@@ -778,8 +778,8 @@ export type CreateApiKeyBody = {
 };
 
 export type CreateApiKeyResponse = ApiKey & {
-  /** Shown once, now. Store it safely. */
-  secret: string;
+  /** Shown once, in the first answer only (a replay with the same Idempotency-Key leaves it out). Store it safely. */
+  secret?: string;
 };
 
 export type GetApiKeyResponse = ApiKey;
@@ -1804,8 +1804,8 @@ export type CreateWebhookEndpointResponse = {
   created_at: string;
   /** Last change. */
   updated_at: string;
-  /** whsec_...: shown only now. Verify signatures with it. */
-  secret: string;
+  /** whsec_...: shown only in the first answer (a replay with the same Idempotency-Key leaves it out). Verify signatures with it. */
+  secret?: string;
 };
 
 export type GetWebhookEndpointResponse = WebhookEndpoint;
@@ -1861,8 +1861,8 @@ export type RotateWebhookSecretResponse = {
   created_at: string;
   /** Last change. */
   updated_at: string;
-  /** whsec_...: shown only now. Verify signatures with it. */
-  secret: string;
+  /** whsec_...: shown only in the first answer (a replay with the same Idempotency-Key leaves it out). Verify signatures with it. */
+  secret?: string;
 };
 
 export type TestWebhookEndpointBody = Record<string, unknown>;
