@@ -227,6 +227,19 @@ describe("retries", () => {
     }
   });
 
+  it("take the caller's own Idempotency-Key: the same call twice acts once", async () => {
+    const other = await t().tenant();
+    const own = sdk(other.key);
+    const key = `order-${Date.now()}`;
+    const first = await own.invoices.create(invoice(1), { idempotencyKey: key });
+    const again = await own.invoices.create(invoice(1), { idempotencyKey: key });
+    expect(again.id).toBe(first.id);
+    expect((await own.invoices.list()).meta.total).toBe(1);
+    const changed = await own.invoices.create(invoice(2), { idempotencyKey: key }).catch((e: unknown) => e);
+    expect(changed).toBeInstanceOf(ApiError);
+    expect((changed as ApiError).status).toBe(422);
+  });
+
   it("wait as long as a 429's Retry-After says, then succeed; 5xx are retried too", async () => {
     const front = await proxy(t().url, async (n, _request, _body, response, forward) => {
       if (n === 1) return void response.writeHead(429, { "retry-after": "1", "content-type": "application/problem+json" }).end(JSON.stringify({ type: "/problems/rate_limited", title: "Too many requests", status: 429, detail: "slow down", code: "rate_limited", request_id: "req_x" }));
