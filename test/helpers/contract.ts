@@ -167,7 +167,13 @@ export class Contract {
     const key = body.content[type] ? type : body.content["*/*"] ? "*/*" : undefined;
     if (!key) return add(`content type ${type} is not documented`, "request body");
     if (key !== "application/json") return;
-    add(await this.check([...base, "requestBody", "content", key, "schema"], JSON.parse(exchange.requestBody!)), "request body");
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(exchange.requestBody!);
+    } catch {
+      return add("was accepted but is not JSON", "request body");
+    }
+    add(await this.check([...base, "requestBody", "content", key, "schema"], parsed), "request body");
   }
 
   private async checkResponse(exchange: Exchange, operation: Json, base: string[], add: (problem: string | undefined, where: string) => void): Promise<void> {
