@@ -13,6 +13,7 @@ import { emit as emitTypeScript } from "./typescript/codegen.ts";
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
+/** A language's generator: the document in, its generated files out (path relative to sdks/ -> content). Pure and deterministic. */
 type Emitter = (doc: OpenApiDocument) => Record<string, string>;
 
 const emitters: Record<string, Emitter> = {
