@@ -250,7 +250,7 @@ export function emit(doc: OpenApiDocument): Record<string, string> {
   const models = types.declarations();
   const source =
     HEADER +
-    `import type { ListEnvelope, PagePromise, Query, RequestOptions, Transport } from "./core.js";\n\n` +
+    `import type { ListEnvelope, PagePromise, Query, RawBody, RequestOptions, Transport } from "./core.js";\n\n` +
     `// Models\n\n${models}\n` +
     `// Operations\n\n${declarations.join("\n")}\n` +
     `// Events\n\n/** The object each event type carries in data.object. */\nexport interface EventObjects {\n${eventLines.join("")}}\n\n` +
@@ -259,7 +259,7 @@ export function emit(doc: OpenApiDocument): Record<string, string> {
     `export type TypedEvent<T extends EventType = EventType> = T extends EventType\n` +
     `  ? Omit<Event, "type" | "data"> & { type: T; data: { object: EventObjects[T]; previous_attributes?: Partial<EventObjects[T]> } }\n` +
     `  : never;\n\n` +
-    `/** How to call an edge function over HTTP. */\nexport interface InvokeInit {\n  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";\n  /** A sub-path below /invoke (orders/42). */\n  path?: string;\n  query?: Query;\n  body?: BodyInit | null;\n  headers?: Record<string, string>;\n  signal?: AbortSignal;\n}\n\n` +
+    `/** How to call an edge function over HTTP. */\nexport interface InvokeInit {\n  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";\n  /** A sub-path below /invoke (orders/42). */\n  path?: string;\n  query?: Query;\n  body?: RawBody | null;\n  headers?: Record<string, string>;\n  signal?: AbortSignal;\n}\n\n` +
     `// Resources\n\n${classes.join("\n")}\n` +
     `/** Every resource, as the client holds them. */\nexport class Resources {\n${members}\n  constructor(t: Transport) {\n${assignments}  }\n}\n`;
   return { "typescript/src/generated.ts": source };

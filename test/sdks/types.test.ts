@@ -24,6 +24,10 @@ describe.skipIf(process.env.TEST_DB === "postgres")("TypeScript SDK types", () =
     expect(await compile(path.join(dir, "tsconfig.json"))).toBe("");
   }, 60_000);
 
+  it("need no DOM library: they compile with Node's types alone", async () => {
+    expect(await compile(path.join(dir, "tsconfig.node.json"))).toBe("");
+  }, 60_000);
+
   it("report every marked line as an error once the markers are gone (the check can fail)", async () => {
     const source = fs.readFileSync(path.join(dir, "types.ts"), "utf8").split("\n");
     // The line after each marker (1-based: index + 2).

@@ -32,6 +32,9 @@ export interface RateLimit {
   resetSeconds: number;
 }
 
+/** What a raw request (an edge function's invocation) may send; named here since Node's types have no global BodyInit. */
+export type RawBody = string | ArrayBuffer | Uint8Array | Blob | URLSearchParams | FormData | ReadableStream<Uint8Array>;
+
 export type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 
 /** A page of a list, as the API returns it. */
@@ -135,9 +138,9 @@ export class Transport {
   }
 
   /** A request whose answer is passed back as it is (an edge function's own response). */
-  async raw(method: string, path: string, init: { query?: Query; body?: BodyInit | null; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Response> {
+  async raw(method: string, path: string, init: { query?: Query; body?: RawBody | null; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Response> {
     const headers = { ...this.options.headers, ...init.headers, authorization: `Bearer ${this.options.apiKey}` };
-    const response = await this.fetch(this.baseUrl + path + searchOf(init.query), { method, headers, body: init.body ?? null, signal: init.signal });
+    const response = await this.fetch(this.baseUrl + path + searchOf(init.query), { method, headers, body: (init.body ?? null) as BodyInit | null, signal: init.signal });
     this.remember(response.headers);
     return response;
   }
