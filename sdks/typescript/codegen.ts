@@ -219,9 +219,11 @@ export function emit(doc: OpenApiDocument): Record<string, string> {
     }
     const success = successSchemas(op);
     const envelope = success.length === 1 && isEnvelope(success[0]!) ? success[0]! : undefined;
-    const itemType = envelope ? types.ts(envelope.properties.data.items, "") : undefined;
+    // Events come typed by their type (TypedEvent narrows data.object on event.type).
+    const typed = (name: string) => (name === "Event" ? "TypedEvent" : name);
+    const itemType = envelope ? typed(types.ts(envelope.properties.data.items, "")) : undefined;
     const responseType = `${Op}Response`;
-    declarations.push(`export type ${responseType} = ${envelope ? `ListEnvelope<${itemType}>` : success.length ? success.map((s) => types.ts(s, "")).join(" | ") : "unknown"};\n`);
+    declarations.push(`export type ${responseType} = ${envelope ? `ListEnvelope<${itemType}>` : success.length ? success.map((s) => typed(types.ts(s, ""))).join(" | ") : "unknown"};\n`);
 
     const queryOptional = !query.some((p) => p.required);
     const params = [...args];

@@ -2057,9 +2057,9 @@ export interface ListEventsQuery {
   "timestamp[ne]"?: string;
 }
 
-export type ListEventsResponse = ListEnvelope<Event>;
+export type ListEventsResponse = ListEnvelope<TypedEvent>;
 
-export type GetEventResponse = Event;
+export type GetEventResponse = TypedEvent;
 
 export type ListEventTypesResponse = ListEnvelope<{
   name: string;
@@ -2640,8 +2640,8 @@ export class EventsResource {
   constructor(private readonly t: Transport) {}
 
   /** List events. Newest first. Engine keys see their engines' events only. */
-  list(query?: ListEventsQuery, options?: RequestOptions): PagePromise<Event> {
-    return this.t.list<Event>(`/v1/events`, query as Query, options);
+  list(query?: ListEventsQuery, options?: RequestOptions): PagePromise<TypedEvent> {
+    return this.t.list<TypedEvent>(`/v1/events`, query as Query, options);
   }
 
   /** Get an event */

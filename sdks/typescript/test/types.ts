@@ -46,6 +46,11 @@ export async function examples(): Promise<void> {
   }
   if (event.type === "deal.stage_changed") void event.data.object.stage_id;
 
+  const listed = await client.events.get("evt_x");
+  if (listed.type === "deal.won") void listed.data.object.stage_id;
+  // @ts-expect-error an event type that does not exist
+  if (listed.type === "invoice.payed") void listed;
+
   try {
     await client.me.get();
   } catch (error) {
