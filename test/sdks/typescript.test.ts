@@ -227,6 +227,33 @@ describe("retries", () => {
     }
   });
 
+  it("retry a 409 whose Idempotency-Key is still in progress, and an attempt that times out; not a state conflict", async () => {
+    const problem = (code: string) => JSON.stringify({ type: `/problems/${code}`, title: "Conflict", status: 409, detail: code, code, request_id: "req_z" });
+    let script: ("lock" | "hang" | "conflict" | "pass")[] = [];
+    const front = await proxy(t().url, async (n, _request, _body, response, forward) => {
+      const step = script[n - 1] ?? "pass";
+      if (step === "lock") return void response.writeHead(409, { "content-type": "application/problem+json" }).end(problem("idempotency_key_in_progress"));
+      if (step === "conflict") return void response.writeHead(409, { "content-type": "application/problem+json" }).end(problem("invalid_state_transition"));
+      if (step === "hang") return; // never answers: the attempt times out
+      await relay(await forward(), response);
+    });
+    try {
+      const retrying = new Enginery({ apiKey: tenant.key, baseUrl: front.url, maxRetries: 3, timeoutMs: 500 });
+      script = ["lock", "hang", "pass"];
+      const created = await retrying.invoices.create(invoice(4));
+      expect(created.object).toBe("invoice");
+      expect(front.seen).toHaveLength(3);
+      expect(new Set(front.seen.map((s) => s.idempotencyKey)).size).toBe(1);
+
+      front.seen.length = 0;
+      script = ["conflict"];
+      await expect(retrying.invoices.finalize(created.id)).rejects.toBeInstanceOf(ConflictError);
+      expect(front.seen).toHaveLength(1);
+    } finally {
+      await front.close();
+    }
+  });
+
   it("take the caller's own Idempotency-Key: the same call twice acts once", async () => {
     const other = await t().tenant();
     const own = sdk(other.key);
