@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,7 +12,17 @@ import { migrate } from "../src/db/migrate.ts";
  * file. It is done once per run here; each file then starts its own database
  * from this migrated image.
  */
+/** The SDK's tests use it as users do, built (sdks/typescript/dist); built here when its sources are newer. */
+function buildSdk(): void {
+  const root = path.resolve(import.meta.dirname, "../sdks/typescript");
+  const built = path.join(root, "dist/index.js");
+  const newest = Math.max(...fs.readdirSync(path.join(root, "src")).map((f) => fs.statSync(path.join(root, "src", f)).mtimeMs));
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newest) return;
+  execFileSync(process.execPath, [path.resolve(import.meta.dirname, "../node_modules/typescript/bin/tsc"), "-p", path.join(root, "tsconfig.json")], { stdio: "inherit" });
+}
+
 export default async function setup(): Promise<() => void> {
+  buildSdk();
   const client = new PGlite();
   await client.waitReady;
   const database: Database = {

@@ -1,7 +1,7 @@
 import type { Api, RouteDeps } from "../platform/http.ts";
 import { callerOf, writeContext } from "../platform/request-context.ts";
 import { standingCaller } from "../platform/auth/api-keys-service.ts";
-import { Deleted, ListEnvelope } from "../platform/schemas.ts";
+import { Deleted, ListEnvelope, RAW_EXCHANGE } from "../platform/schemas.ts";
 import { DeployFunction, DeployVersion, FunctionOut, FunctionParams, FunctionVersion, Invocation, Rollback } from "./functions-schemas.ts";
 import {
   deleteFunction,
@@ -129,7 +129,7 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, deps: Functi
     for (const method of INVOKE_METHODS) {
       // One route per method: each operation needs its own operationId.
       const operationId = method === "POST" ? "invokeFunction" : `invokeFunction${method[0]}${method.slice(1).toLowerCase()}`;
-      const schema = { tags, operationId, summary: `Invoke a function over HTTP (${method})`, description, params: FunctionParams };
+      const schema = { tags, operationId, summary: `Invoke a function over HTTP (${method})`, description, params: FunctionParams, [RAW_EXCHANGE]: true };
       scope.route({ method, url: "/v1/functions/:name/invoke", config, schema, handler: (request, reply) => invoker.invokeHttp(request, reply) });
     }
     // Sub-paths: OpenAPI has no wildcard paths, so this one is described by the routes above.

@@ -4,7 +4,7 @@ import { Type, type TSchema } from "typebox";
 import type { Db } from "../db/connection.ts";
 import { ApiError, type FieldError } from "./errors.ts";
 import { isId, type IdKind } from "./ids.ts";
-import { MAX_AMOUNT } from "./schemas.ts";
+import { AmountFrom0 } from "./schemas.ts";
 
 /**
  * The one list implementation: every list endpoint declares its filters,
@@ -116,7 +116,7 @@ function valueSchema(def: FilterDef, op: Op | "eq"): TSchema {
     case "datetime":
       return Type.String({ format: "date-time", description });
     case "money":
-      return Type.Number({ minimum: 0, maximum: MAX_AMOUNT, multipleOf: 0.01, description });
+      return AmountFrom0(description);
     case "integer":
       return Type.Integer({ description });
     case "enum":

@@ -1,23 +1,167 @@
 import type { SwaggerOptions } from "@fastify/swagger";
-import { OPTIONAL_BODY } from "./schemas.ts";
+import { OPTIONAL_BODY, RAW_EXCHANGE } from "./schemas.ts";
+
+// The document is plain JSON walked by key; its shape is OpenAPI's, not a TypeScript type.
+type Json = Record<string, any>;
 
 /**
- * Corrections to what @fastify/swagger generates: it marks every request body
- * required, but one the route may omit (action routes' NoBody) is not; and
- * error responses are sent as application/problem+json, not application/json.
+ * Headers every response carries are set by hooks (request id, rate limit), not by the routes, so they are
+ * described once here and referred to from every operation.
  */
-function fixOperations({ openapiObject }: { openapiObject: Record<string, any> }) {
-  for (const path of Object.values(openapiObject.paths ?? {}) as Record<string, any>[]) {
-    for (const operation of Object.values(path)) {
+const headers: Json = {
+  "X-Request-Id": { description: "This request's id: the X-Request-Id the caller sent when it was sane, or a new req_ id. Quote it to support.", schema: { type: "string", examples: ["req_01jd8z6q4m2c8v3t5y7w9x0a1b"] } },
+  "X-RateLimit-Limit": { description: "Requests this API key may make a minute on its organization's plan (authenticated requests).", schema: { type: "integer", minimum: 0, examples: [1000] } },
+  "X-RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer", minimum: 0, examples: [998] } },
+  "X-RateLimit-Reset": { description: "Seconds until the limit is whole again.", schema: { type: "integer", minimum: 0, examples: [1] } },
+  "Retry-After": { description: "Seconds to wait before the next request is allowed.", required: true, schema: { type: "integer", minimum: 0, examples: [3] } },
+  "Idempotent-Replayed": { description: "true when this is the stored response of an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
+};
+const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const RATE_LIMIT_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
+
+const parameters: Json = {
+  IdempotencyKey: {
+    name: "Idempotency-Key",
+    in: "header",
+    required: false,
+    description: "Makes a POST safe to retry: a repeat with the same key and request answers the first response again (kept 24 hours) without acting twice.",
+    schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$", examples: ["4f1c2d9e-invoice-1"] },
+  },
+  RequestId: {
+    name: "X-Request-Id",
+    in: "header",
+    required: false,
+    description: "Your own id for this request, kept as its request_id (echoed in X-Request-Id and problems) when it is 1 to 128 of A-Z a-z 0-9 . _ : -.",
+    schema: { type: "string", maxLength: 128 },
+  },
+};
+
+const DATE = "2026-11-24";
+const FORMAT_EXAMPLES: Record<string, string> = {
+  date: DATE,
+  "date-time": `${DATE}T09:30:00.000Z`,
+  email: "ada@example.com",
+  uri: "https://example.com/",
+  iso4217: "USD",
+  iso3166: "US",
+};
+
+/**
+ * An example value built from the schema's own field examples, so every main
+ * object carries one that cannot drift from what it describes (openapi.test.ts
+ * validates each against its schema).
+ */
+export function exampleOf(schema: Json | undefined, depth = 0): unknown {
+  if (!schema || depth > 12) return undefined;
+  if (schema.examples?.length) return schema.examples[0];
+  if (schema.default !== undefined) return schema.default;
+  if (schema.const !== undefined) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum.find((v: unknown) => v !== null) ?? null;
+  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((part: Json) => exampleOf(part, depth + 1)));
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches) return exampleOf(branches.find((b: Json) => b.type !== "null") ?? branches[0], depth + 1);
+  const type = Array.isArray(schema.type) ? (schema.type.find((t: string) => t !== "null") ?? "null") : schema.type;
+  switch (type) {
+    case "object": {
+      // Optional fields appear when they carry their own example: a request example shows the usual call.
+      const required = new Set<string>(schema.required ?? []);
+      const out: Json = {};
+      for (const [name, property] of Object.entries((schema.properties ?? {}) as Json)) {
+        if (required.has(name) || property.examples?.length) out[name] = exampleOf(property, depth + 1);
+      }
+      // An update takes at least one field: the first ones it lists.
+      for (const [name, property] of Object.entries((schema.properties ?? {}) as Json)) {
+        if (Object.keys(out).length >= (schema.minProperties ?? 0)) break;
+        if (!(name in out) && !property.pattern) out[name] = exampleOf(property, depth + 1);
+      }
+      return out;
+    }
+    case "array": {
+      const item = exampleOf(schema.items, depth + 1);
+      return item === undefined || (schema.maxItems === 0) ? [] : [item];
+    }
+    case "string":
+      return FORMAT_EXAMPLES[schema.format] ?? (schema.minLength > 6 ? "x".repeat(schema.minLength) : "string");
+    case "integer":
+    case "number":
+      return Math.max(schema.minimum ?? 1, schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
+    case "boolean":
+      return true;
+    case "null":
+      return null;
+    default:
+      return undefined;
+  }
+}
+
+function addExample(media: Json | undefined): void {
+  if (!media?.schema || media.example !== undefined) return;
+  const example = exampleOf(media.schema);
+  if (example !== undefined) media.example = example;
+}
+
+/** An edge function's own answer: any status, body and content type it chose. */
+function describeRawExchange(method: string, operation: Json): void {
+  const any = { "*/*": { schema: {} } };
+  if (method !== "get" && method !== "options") {
+    operation.requestBody = { required: false, description: "Passed to the function as it is, in any content type.", content: any };
+  }
+  operation.responses = {
+    default: {
+      description: "The function's own response: its status, headers and body as it returned them.",
+      headers: {
+        "X-Function-Invocation-Id": { description: "The invocation's id (its log: GET /v1/functions/{name}/invocations).", schema: { type: "string" } },
+        "X-Function-Version": { description: "The version that ran.", schema: { type: "string" } },
+      },
+      content: any,
+    },
+    ...operation.responses,
+  };
+}
+
+/**
+ * Corrections and additions to what @fastify/swagger generates: it marks every
+ * request body required, but one the route may omit (action routes' NoBody) is
+ * not; error responses are sent as application/problem+json, not
+ * application/json; the headers hooks add (request id, rate limit,
+ * idempotency) are documented on every operation; media types get examples.
+ */
+function fixOperations({ openapiObject }: { openapiObject: Json }) {
+  openapiObject.components = { ...openapiObject.components, headers, parameters };
+  for (const path of Object.values(openapiObject.paths ?? {}) as Json[]) {
+    for (const [method, operation] of Object.entries(path) as [string, Json][]) {
       const body = operation?.requestBody;
       const schema = body?.content?.["application/json"]?.schema;
       if (schema?.[OPTIONAL_BODY] === true) body.required = false;
-      for (const [status, response] of Object.entries(operation?.responses ?? {}) as [string, any][]) {
+      if (operation[RAW_EXCHANGE]) {
+        delete operation[RAW_EXCHANGE];
+        describeRawExchange(method, operation);
+      }
+      const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+      operation.parameters = [
+        ...(operation.parameters ?? []),
+        ...(method === "post" && !isPublic ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : []),
+        { $ref: "#/components/parameters/RequestId" },
+      ];
+      for (const [status, response] of Object.entries(operation?.responses ?? {}) as [string, Json][]) {
         const content = response?.content;
         if (/^[45]/.test(status) && content?.["application/json"]) {
           response.content = { "application/problem+json": content["application/json"] };
         }
+        response.headers = { ...response.headers, "X-Request-Id": ref("X-Request-Id") };
+        if (!isPublic) for (const name of RATE_LIMIT_HEADERS) response.headers[name] = ref(name);
+        if (method === "post" && !isPublic && /^2/.test(status)) response.headers["Idempotent-Replayed"] = ref("Idempotent-Replayed");
+        if (/^2/.test(status)) addExample(response.content?.["application/json"]);
       }
+      if (!isPublic && operation.responses?.["4XX"]) {
+        const problem = operation.responses["4XX"];
+        operation.responses["429"] = {
+          description: "Too many requests for this key's plan: retry after Retry-After seconds.",
+          headers: { ...problem.headers, "Retry-After": ref("Retry-After") },
+          content: problem.content,
+        };
+      }
+      if (body) addExample(body.content?.["application/json"]);
     }
   }
   return openapiObject;
@@ -35,7 +179,8 @@ export const openApiOptions: SwaggerOptions = {
         "Authenticate with `Authorization: Bearer <API key>`. Lists return `{ data, meta: { total, page, per_page } }`; " +
         "errors are RFC 9457 problem details (`application/problem+json`) with a stable `code`, the `request_id` and, " +
         "for invalid input, `errors[]` naming each field. POST accepts `Idempotency-Key`. Every authenticated response " +
-        "carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds).",
+        "carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds); a 429 carries `Retry-After`. " +
+        "Amounts are JSON numbers with at most two decimals (`x-max-decimals: 2`; none for currencies without minor units).",
     },
     components: {
       securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "An API key, ek_live_..." } },

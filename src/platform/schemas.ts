@@ -8,8 +8,17 @@ import { idPattern, ID_PREFIXES, type IdKind } from "./ids.ts";
 
 export const MAX_AMOUNT = 1_000_000_000_000; // 10^12: any real invoice, and exact in cents as a double.
 
+/**
+ * At most this many decimals (validation.ts checks it by the number's digits). Not multipleOf: 0.01, which
+ * standard validators judge by float division and so reject 19.99; the document carries it as an extension.
+ */
+export const MAX_DECIMALS = "x-max-decimals";
+
+/** An amount from 0 with at most two decimals (list filters, annual revenue). */
+export const AmountFrom0 = (description?: string) => Type.Number({ minimum: 0, maximum: MAX_AMOUNT, [MAX_DECIMALS]: 2, description });
+
 export const Money = (description: string) =>
-  Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT, multipleOf: 0.01, description, examples: [1250.5] });
+  Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT, [MAX_DECIMALS]: 2, description, examples: [1250.5] });
 
 export const MoneyOut = (description: string) => Type.Number({ description, examples: [1250.5] });
 
@@ -36,8 +45,10 @@ export const Timestamp = (description: string) => Type.String({ format: "date-ti
  * validator over every row's field to pick a branch.
  */
 export function Nullable<T extends TSchema>(schema: T, options: Record<string, unknown> = {}) {
-  const type = (schema as unknown as { type: string }).type;
-  return Type.Unsafe<Static<T> | null>({ ...schema, ...options, type: [type, "null"] });
+  const { type, enum: values } = schema as unknown as { type: string; enum?: unknown[] };
+  // An enum lists every allowed value: null must be among them, or a validator rejects it whatever the type says.
+  const nullable = { ...schema, ...options, type: [type, "null"], ...(values ? { enum: [...values, null] } : {}) };
+  return Type.Unsafe<Static<T> | null>(nullable);
 }
 
 /** A closed set of strings (an enum with its type, so serializers need no branch tests). */
@@ -77,6 +88,9 @@ export function ListEnvelope<T extends TSchema>(item: T) {
 
 /** Marks a body schema the request may omit (validation.ts accepts no body; openapi.ts documents it as optional). */
 export const OPTIONAL_BODY = "x-optional-body";
+
+/** Marks a route whose request and response are passed through as they are (an edge function's HTTP invocation). */
+export const RAW_EXCHANGE = "x-raw-exchange";
 
 /** Action routes (finalize, void, ...): no body, an empty one, or {}. */
 export const NoBody = Type.Object({}, { additionalProperties: false, description: "No body, or an empty object.", [OPTIONAL_BODY]: true });

@@ -4,7 +4,7 @@ import cc from "currency-codes";
 import type { FastifySchemaCompiler } from "fastify";
 import { COUNTRY_CODES } from "./countries.ts";
 import type { FieldError } from "./errors.ts";
-import { OPTIONAL_BODY } from "./schemas.ts";
+import { MAX_DECIMALS, OPTIONAL_BODY } from "./schemas.ts";
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 type AddFormats = (ajv: Ajv, formats: string[]) => Ajv;
@@ -55,6 +55,16 @@ function makeAjv(coerceTypes: boolean): Ajv {
     validate: function check(divisor: number, value: number) {
       if (isMultipleOf(divisor, value)) return true;
       (check as { errors?: Partial<ErrorObject>[] }).errors = [{ keyword: "multipleOf", params: { multipleOf: divisor } }];
+      return false;
+    },
+  });
+  ajv.addKeyword({
+    keyword: MAX_DECIMALS,
+    type: "number",
+    schemaType: "number",
+    validate: function check(places: number, value: number) {
+      if (decimalPlaces(value) <= places) return true;
+      (check as { errors?: Partial<ErrorObject>[] }).errors = [{ keyword: MAX_DECIMALS, params: { places } }];
       return false;
     },
   });
@@ -133,6 +143,8 @@ function message(error: ErrorObject, location: FieldError["in"]): string {
     }
     case "const":
       return `must be ${JSON.stringify(p.allowedValue)}`;
+    case MAX_DECIMALS:
+      return p.places === 2 ? "must have at most two decimals" : `must have at most ${String(p.places)} decimals`;
     case "multipleOf":
       return p.multipleOf === 0.01 ? "must have at most two decimals" : `must be a multiple of ${String(p.multipleOf)}`;
     case "minimum":

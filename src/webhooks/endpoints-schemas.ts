@@ -36,7 +36,8 @@ export const Endpoint = Type.Object(
 export type EndpointApi = Static<typeof Endpoint>;
 
 export const EndpointWithSecret = Type.Object(
-  { ...Endpoint.properties, secret: Type.String({ description: "whsec_...: shown only now. Verify signatures with it." }) },
+  // Optional: a replay of the request (same Idempotency-Key) answers without it, since secrets are not stored for replays.
+  { ...Endpoint.properties, secret: Type.Optional(Type.String({ description: "whsec_...: shown only in the first answer (a replay with the same Idempotency-Key leaves it out). Verify signatures with it." })) },
   { description: "The endpoint, with its signing secret (only when created or rotated)." },
 );
 

@@ -15,6 +15,7 @@ import { allJobs } from "../../src/jobs.ts";
 import { createDispatcher, type Dispatcher } from "../../src/webhooks/dispatcher.ts";
 import { createTriggerDispatcher, type TriggerDispatcher } from "../../src/functions/trigger-dispatcher.ts";
 import type { Integrations } from "../../src/integrations.ts";
+import { Contract } from "./contract.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 /** A clock tests can set and move; the app reads time only through it. */
@@ -57,10 +58,12 @@ export class Client {
   constructor(
     readonly baseUrl: string,
     readonly key: string | null = null,
+    /** Every exchange is held to the OpenAPI document (test/helpers/contract.ts). */
+    readonly contract?: Contract,
   ) {}
 
   withKey(key: string | null): Client {
-    return new Client(this.baseUrl, key);
+    return new Client(this.baseUrl, key, this.contract);
   }
 
   async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
@@ -74,6 +77,11 @@ export class Client {
     }
     const response = await fetch(this.baseUrl + path, { method, headers, body });
     const text = await response.text();
+    if (this.contract) {
+      const exchange = { method, url: path, requestHeaders: headers, requestBody: body, status: response.status, responseHeaders: response.headers, responseText: text };
+      const problems = await this.contract.problems(exchange);
+      if (problems.length) throw new Error(`The exchange does not match the OpenAPI document:\n${problems.join("\n")}`);
+    }
     let parsed: unknown = undefined;
     try {
       parsed = text ? JSON.parse(text) : undefined;
@@ -148,7 +156,7 @@ export async function startTestApp(
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const db = testDb.database.db;
   const scheduler = createScheduler({ jobs: allJobs(db, { integrations: options.integrations, clock, snapshotEveryHours: options.snapshotEveryHours ?? 0 }), intervalMs: 60_000, clock, log: { info() {}, error() {} } });
-  const client = new Client(url);
+  const client = new Client(url, null, Contract.enabled() ? Contract.load(app.swagger()) : undefined);
   const dispatcher = createDispatcher({ database: testDb.database, policy: webhookPolicy, clock, log: { info() {}, error() {} }, pollMs: 50 });
   const functionRuns = createTriggerDispatcher({ database: testDb.database, invoker: app.functionInvoker, clock, log: { error() {} }, pollMs: 50 });
   let counter = 0;

@@ -1,6 +1,7 @@
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CreateInvoice, PayInvoice, UpdateInvoice } from "../../src/engines/finance/invoices-schemas.ts";
+import { Contract } from "../helpers/contract.ts";
 import { useTestApp, type Tenant } from "../helpers/harness.ts";
 
 /** Item 12: OpenAPI 3.1 at /v1/openapi.json, generated from the route schemas and valid; /docs. */
@@ -82,7 +83,8 @@ describe("GET /v1/openapi.json", () => {
     expect(create.additionalProperties).toBe(false);
     expect([...create.required].sort()).toEqual(["amount", "client", "currency", "due_date"]);
     expect(Object.keys(create.properties).sort()).toEqual(Object.keys(CreateInvoice.properties).sort());
-    expect(create.properties.amount).toMatchObject({ type: "number", exclusiveMinimum: 0, multipleOf: 0.01 });
+    expect(create.properties.amount).toMatchObject({ type: "number", exclusiveMinimum: 0, "x-max-decimals": 2 });
+    expect(create.properties.amount).not.toHaveProperty("multipleOf");
     expect(create.properties.currency).toMatchObject({ type: "string", format: "iso4217" });
     expect(create.properties.due_date).toMatchObject({ type: "string", format: "date" });
     expect(spec.paths["/v1/invoices"].post.requestBody.required).toBe(true);
@@ -158,11 +160,144 @@ describe("GET /v1/openapi.json", () => {
   });
 });
 
+/** Every schema object in the document, with where it is. */
+function* schemas(node: unknown, at: string[] = []): Generator<[Record<string, any>, string[]]> {
+  if (!node || typeof node !== "object") return;
+  const record = node as Record<string, any>;
+  if (typeof record.type === "string" || Array.isArray(record.type) || record.enum) yield [record, at];
+  for (const [key, value] of Object.entries(record)) yield* schemas(value, [...at, key]);
+}
+
+const operations = () =>
+  Object.entries(spec.paths as Record<string, Record<string, any>>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+
+describe("the document is exact (standard validators read it as the server behaves)", () => {
+  it("lists null among a nullable enum's values", () => {
+    let nullableEnums = 0;
+    for (const [schema, at] of schemas(spec.paths)) {
+      if (!Array.isArray(schema.enum) || !Array.isArray(schema.type) || !schema.type.includes("null")) continue;
+      nullableEnums++;
+      expect(schema.enum, at.join("/")).toContain(null);
+    }
+    expect(nullableEnums).toBeGreaterThanOrEqual(2); // stop_reason, a candidate's history[].from
+    const enrollment = spec.paths["/v1/sequences/{id}/enrollments/{enrollment_id}"].get.responses["200"].content["application/json"].schema;
+    expect(enrollment.properties.stop_reason.enum).toContain(null);
+  });
+
+  it("carries the two-decimal rule as x-max-decimals, not a multipleOf that rejects 19.99", async () => {
+    for (const [schema, at] of schemas(spec)) expect(schema, at.join("/")).not.toHaveProperty("multipleOf");
+    const contract = Contract.load(spec);
+    const at = ["paths", "/v1/invoices", "post", "requestBody", "content", "application/json", "schema"];
+    expect(await contract.check(at, { client: "A", amount: 19.99, currency: "USD", due_date: "2031-01-01" })).toBeUndefined();
+    // The server keeps the rule with the same 400.
+    const cents = await tenant.client.post("/v1/invoices", { client: "A", amount: 19.99, currency: "USD", due_date: "2031-01-01" });
+    expect(cents.status).toBe(201);
+    const tooFine = await tenant.client.post("/v1/invoices", { client: "A", amount: 19.999, currency: "USD", due_date: "2031-01-01" });
+    expect(tooFine.status).toBe(400);
+    expect(tooFine.body.errors).toEqual([{ in: "body", field: "amount", message: "must have at most two decimals" }]);
+    const filter = spec.paths["/v1/invoices"].get.parameters.find((p: { name: string }) => p.name === "amount[gte]");
+    expect(filter.schema["x-max-decimals"]).toBe(2);
+  });
+
+  it("documents what a function's HTTP invocation takes and answers", () => {
+    for (const method of ["get", "post", "put", "patch", "delete", "options"]) {
+      const op = spec.paths["/v1/functions/{name}/invoke"][method];
+      expect(op.responses.default.content).toEqual({ "*/*": { schema: {} } });
+      expect(Object.keys(op.responses.default.headers)).toEqual(["X-Function-Invocation-Id", "X-Function-Version", "X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]);
+      if (method === "get" || method === "options") expect(op.requestBody, method).toBeUndefined();
+      else expect(op.requestBody, method).toMatchObject({ required: false, content: { "*/*": { schema: {} } } });
+      expect(op).not.toHaveProperty("x-raw-exchange");
+    }
+  });
+
+  it("documents the headers every operation takes and answers", () => {
+    const { parameters, headers } = spec.components;
+    expect(parameters.IdempotencyKey).toMatchObject({ name: "Idempotency-Key", in: "header", required: false });
+    expect(parameters.RequestId).toMatchObject({ name: "X-Request-Id", in: "header" });
+    expect(headers["Retry-After"]).toMatchObject({ required: true, schema: { type: "integer" } });
+    for (const { path, method, op } of operations()) {
+      const refs = op.parameters.map((p: { $ref?: string }) => p.$ref).filter(Boolean);
+      const isPublic = op.security?.length === 0;
+      expect(refs.includes("#/components/parameters/IdempotencyKey"), `${method} ${path}`).toBe(method === "post" && !isPublic);
+      expect(refs, `${method} ${path}`).toContain("#/components/parameters/RequestId");
+      for (const [status, response] of Object.entries(op.responses as Record<string, any>)) {
+        const names = Object.keys(response.headers);
+        expect(names, `${method} ${path} ${status}`).toContain("X-Request-Id");
+        if (!isPublic) expect(names, `${method} ${path} ${status}`).toEqual(expect.arrayContaining(["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]));
+      }
+      if (!isPublic) expect(op.responses["429"].headers["Retry-After"], `${method} ${path}`).toEqual({ $ref: "#/components/headers/Retry-After" });
+    }
+  });
+
+  it("gives every JSON body an example that its own schema accepts", async () => {
+    const contract = Contract.load(spec);
+    let checked = 0;
+    for (const { path, method, op } of operations()) {
+      const places: [string[], any][] = Object.entries(op.responses as Record<string, any>)
+        .filter(([status, r]) => status.startsWith("2") && r.content?.["application/json"])
+        .map(([status, r]) => [["responses", status, "content", "application/json"], r.content["application/json"]]);
+      if (op.requestBody?.content?.["application/json"]) places.push([["requestBody", "content", "application/json"], op.requestBody.content["application/json"]]);
+      for (const [at, media] of places) {
+        expect(media.example, `${method} ${path} ${at.join("/")}`).toBeDefined();
+        const problem = await contract.check(["paths", path, method, ...at, "schema"], media.example);
+        expect(problem, `${method} ${path} ${at.join("/")}: ${JSON.stringify(media.example)}`).toBeUndefined();
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    const invoice = spec.paths["/v1/invoices/{id}"].get.responses["200"].content["application/json"].example;
+    expect(invoice).toMatchObject({ id: expect.stringMatching(/^inv_/), object: "invoice", amount: 1250.5 });
+  });
+});
+
+describe("the contract check (test/helpers/contract.ts)", () => {
+  /** One real exchange, made without the harness's own check, to hold to a document of our choosing. */
+  async function exchange(method: string, url: string, body?: unknown) {
+    const requestHeaders: Record<string, string> = { authorization: `Bearer ${tenant.key}` };
+    if (body !== undefined) requestHeaders["content-type"] = "application/json";
+    const requestBody = body === undefined ? undefined : JSON.stringify(body);
+    const response = await fetch(t().url + url, { method, headers: requestHeaders, body: requestBody });
+    return { method, url, requestHeaders, requestBody, status: response.status, responseHeaders: response.headers, responseText: await response.text() };
+  }
+
+  it("passes the real exchange the document describes", async () => {
+    const created = await exchange("POST", "/v1/invoices", { client: "Contract", amount: 19.99, currency: "USD", due_date: "2031-01-01" });
+    expect(await Contract.load(spec).problems(created)).toEqual([]);
+    const listed = await exchange("GET", "/v1/invoices?status=draft&amount[gte]=10.5&per_page=2");
+    expect(await Contract.load(spec).problems(listed)).toEqual([]);
+  });
+
+  it("fails a response that breaks a deliberately wrong schema, naming the field", async () => {
+    const wrong = structuredClone(spec);
+    wrong.paths["/v1/invoices/{id}"].get.responses["200"].content["application/json"].schema.properties.amount = { type: "string" };
+    const created = await tenant.client.post("/v1/invoices", { client: "Contract", amount: 5, currency: "USD", due_date: "2031-01-01" });
+    const problems = await Contract.load(wrong).problems(await exchange("GET", `/v1/invoices/${created.body.id}`));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^GET \/v1\/invoices\/\{id\} -> 200: response body: #\/amount fails .*amount\/type/);
+  });
+
+  it("fails a status, a header, a query parameter and a request body the document does not describe", async () => {
+    const wrong = structuredClone(spec);
+    delete wrong.paths["/v1/invoices"].post.responses["201"];
+    delete wrong.paths["/v1/invoices"].post.responses["2XX"];
+    wrong.components.headers["X-RateLimit-Remaining"].schema = { type: "integer", maximum: -1 };
+    wrong.paths["/v1/invoices"].get.parameters = wrong.paths["/v1/invoices"].get.parameters.filter((p: { name?: string }) => p.name !== "per_page");
+    wrong.paths["/v1/invoices/{id}/pay"].post.requestBody.content["application/json"].schema.properties.amount = { type: "string" };
+    const contract = Contract.load(wrong);
+    const created = await exchange("POST", "/v1/invoices", { client: "Contract", amount: 7, currency: "USD", due_date: "2031-01-01", status: "open" });
+    expect(await contract.problems(created)).toEqual(expect.arrayContaining([expect.stringMatching(/-> 201: status: not documented$/)]));
+    const listed = await contract.problems(await exchange("GET", "/v1/invoices?per_page=2"));
+    expect(listed).toEqual(expect.arrayContaining([expect.stringMatching(/query parameter per_page: accepted by the server but not documented/), expect.stringMatching(/response header X-RateLimit-Remaining/)]));
+    const paid = await contract.problems(await exchange("POST", `/v1/invoices/${JSON.parse(created.responseText).id}/pay`, { amount: 1 }));
+    expect(paid).toEqual(expect.arrayContaining([expect.stringMatching(/request body: #\/amount fails/)]));
+  });
+});
+
 describe("/docs", () => {
   it("serves the API reference as HTML without a key", async () => {
     const redirect = await fetch(`${t().url}/docs`, { redirect: "manual" });
     expect([200, 301, 302, 308]).toContain(redirect.status);
-    await redirect.body?.cancel();
+    await redirect.arrayBuffer();
 
     const response = await fetch(`${t().url}/docs`);
     expect(response.status).toBe(200);
@@ -173,7 +308,7 @@ describe("/docs", () => {
 
     const script = await fetch(new URL("js/scalar.js", response.url));
     expect(script.status).toBe(200);
-    await script.body?.cancel();
+    await script.arrayBuffer(); // read whole: a cancelled body can leave the server writing, and app.close() waiting for it
   });
 });
 

@@ -9,17 +9,22 @@ from .pagination import Page
 from .types import (
     Account,
     AccountDossier,
+    Action,
     ApiKey,
     ApiKeyWithSecret,
     Candidate,
     CandidateWithHistory,
+    ChatWithAgent,
     Contact,
+    Conversation,
+    ConversationWithMessages,
     CreatePipelineStage,
     CreateSequenceStep,
     Deal,
     DeletedAccount,
     DeletedCandidate,
     DeletedContact,
+    DeletedConversation,
     DeletedDeal,
     DeletedFunction,
     DeletedInvoice,
@@ -103,6 +108,18 @@ class ApiKeysResource(Resource):
         engines: Required for engine keys.
         expires_at: When the key stops working."""
         return cast("ApiKeyWithSecret", self._request("POST", "/v1/api_keys", query=None, body={"kind": kind, "name": name, "engines": engines, "expires_at": expires_at}, idempotency_key=idempotency_key))
+
+    def roll(
+        self,
+        id: str,
+        *,
+        expires_in_seconds: Union[int, NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+    ) -> Any:
+        """Roll an API key (POST /v1/api_keys/{id}/roll).
+
+        expires_in_seconds: How long the old key keeps working (0: it stops now; at most 30 days). Default: one day."""
+        return cast("Any", self._request("POST", f"/v1/api_keys/{_quote(id)}/roll", query=None, body={"expires_in_seconds": expires_in_seconds}, idempotency_key=idempotency_key))
 
     def get(self, id: str) -> ApiKey:
         """Get an API key (GET /v1/api_keys/{id})."""
@@ -1104,6 +1121,86 @@ class CandidatesResource(Resource):
         return cast("DeletedCandidate", self._request("DELETE", f"/v1/candidates/{_quote(id)}", query=None, body=NOT_GIVEN))
 
 
+class AgentResource(Resource):
+    """client.agent: the operations under /v1/agent."""
+
+    def chat_with(
+        self,
+        *,
+        message: str,
+        conversation_id: Union[str, NotGiven] = NOT_GIVEN,
+        stream: Union[bool, NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+    ) -> ChatWithAgent:
+        """Send the agent a message (POST /v1/agent/chat).
+
+        message: What to ask or tell the agent.
+        conversation_id: Continue this conversation; a new one is opened when omitted.
+        stream: Answer text/event-stream: events as the turn happens, then `done` with this same object."""
+        return cast("ChatWithAgent", self._request("POST", "/v1/agent/chat", query=None, body={"message": message, "conversation_id": conversation_id, "stream": stream}, idempotency_key=idempotency_key))
+
+    def get_approval(self, id: str) -> Action:
+        """Get the action an approval is for (GET /v1/agent/approvals/{id})."""
+        return cast("Action", self._request("GET", f"/v1/agent/approvals/{_quote(id)}", query=None, body=NOT_GIVEN))
+
+    def approve_action(
+        self,
+        id: str,
+        *,
+        idempotency_key: Optional[str] = None,
+    ) -> ChatWithAgent:
+        """Approve an action the agent proposed (POST /v1/agent/approvals/{id}/approve)."""
+        return cast("ChatWithAgent", self._request("POST", f"/v1/agent/approvals/{_quote(id)}/approve", query=None, body=NOT_GIVEN, idempotency_key=idempotency_key))
+
+    def deny_action(
+        self,
+        id: str,
+        *,
+        idempotency_key: Optional[str] = None,
+    ) -> ChatWithAgent:
+        """Deny an action the agent proposed (POST /v1/agent/approvals/{id}/deny)."""
+        return cast("ChatWithAgent", self._request("POST", f"/v1/agent/approvals/{_quote(id)}/deny", query=None, body=NOT_GIVEN, idempotency_key=idempotency_key))
+
+    def list_conversations(
+        self,
+        *,
+        page: Optional[int] = None,
+        per_page: Optional[int] = None,
+        sort: Optional[Union[str, SequenceOf[str]]] = None,
+        q: Optional[Union[str, SequenceOf[str]]] = None,
+        created_at: Optional[Union[str, SequenceOf[str]]] = None,
+        created_at__gte: Optional[Union[str, SequenceOf[str]]] = None,
+        created_at__gt: Optional[Union[str, SequenceOf[str]]] = None,
+        created_at__lte: Optional[Union[str, SequenceOf[str]]] = None,
+        created_at__lt: Optional[Union[str, SequenceOf[str]]] = None,
+        created_at__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        updated_at: Optional[Union[str, SequenceOf[str]]] = None,
+        updated_at__gte: Optional[Union[str, SequenceOf[str]]] = None,
+        updated_at__gt: Optional[Union[str, SequenceOf[str]]] = None,
+        updated_at__lte: Optional[Union[str, SequenceOf[str]]] = None,
+        updated_at__lt: Optional[Union[str, SequenceOf[str]]] = None,
+        updated_at__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        title: Optional[Union[str, SequenceOf[str]]] = None,
+        title__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        title__contains: Optional[Union[str, SequenceOf[str]]] = None,
+    ) -> Page[Conversation]:
+        """List conversations (GET /v1/agent/conversations).
+
+        page: Page number, from 1.
+        per_page: Page size, 1 to 100.
+        sort: Comma-separated sort fields, "-" for descending. Fields: created_at, updated_at. Default -created_at.
+        q: Free-text search."""
+        return self._list("/v1/agent/conversations", {"page": page, "per_page": per_page, "sort": sort, "q": q, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "updated_at": updated_at, "updated_at[gte]": updated_at__gte, "updated_at[gt]": updated_at__gt, "updated_at[lte]": updated_at__lte, "updated_at[lt]": updated_at__lt, "updated_at[ne]": updated_at__ne, "title": title, "title[ne]": title__ne, "title[contains]": title__contains})
+
+    def get_conversation(self, id: str) -> ConversationWithMessages:
+        """Get a conversation with its messages and actions (GET /v1/agent/conversations/{id})."""
+        return cast("ConversationWithMessages", self._request("GET", f"/v1/agent/conversations/{_quote(id)}", query=None, body=NOT_GIVEN))
+
+    def delete_conversation(self, id: str) -> DeletedConversation:
+        """Delete a conversation (DELETE /v1/agent/conversations/{id})."""
+        return cast("DeletedConversation", self._request("DELETE", f"/v1/agent/conversations/{_quote(id)}", query=None, body=NOT_GIVEN))
+
+
 class IntelligenceResource(Resource):
     """client.intelligence: the operations under /v1/intelligence."""
 
@@ -1526,6 +1623,7 @@ class Resources:
     sequence_messages: SequenceMessagesResource
     jobs: JobsResource
     candidates: CandidatesResource
+    agent: AgentResource
     intelligence: IntelligenceResource
     webhook_endpoints: WebhookEndpointsResource
     functions: FunctionsResource
@@ -1545,6 +1643,7 @@ class Resources:
         self.sequence_messages = SequenceMessagesResource(transport)
         self.jobs = JobsResource(transport)
         self.candidates = CandidatesResource(transport)
+        self.agent = AgentResource(transport)
         self.intelligence = IntelligenceResource(transport)
         self.webhook_endpoints = WebhookEndpointsResource(transport)
         self.functions = FunctionsResource(transport)

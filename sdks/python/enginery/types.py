@@ -35,6 +35,19 @@ class ApiKey(TypedDict):
     last_used_at: Optional[str]
 
 
+class MeMemberUser(TypedDict):
+    id: str
+    email: str
+    name: str
+
+
+class MeMember(TypedDict):
+    """Present when the caller is a member signed in to the dashboard."""
+    user: MeMemberUser
+    membership_id: str
+    role: str
+
+
 class MeRateLimit(TypedDict):
     # Requests per window.
     limit: int
@@ -45,12 +58,18 @@ class MeRateLimit(TypedDict):
     window_seconds: int
 
 
-class Me(TypedDict):
+class _MeRequired(TypedDict):
     object: Literal["me"]
     organization: Organization
-    api_key: ApiKey
+    # The calling key; null when the caller is a member signed in to the dashboard (see member).
+    api_key: Union[ApiKey, None]
     permissions: List[str]
     rate_limit: MeRateLimit
+
+
+class Me(_MeRequired, total=False):
+    # Present when the caller is a member signed in to the dashboard.
+    member: MeMember
 
 
 class Invoice(TypedDict):
@@ -383,16 +402,21 @@ class EventData(_EventDataRequired, total=False):
     previous_attributes: Dict[str, Any]
 
 
-class EventRequest(TypedDict):
+class _EventRequestRequired(TypedDict):
     id: Optional[str]
     idempotency_key: Optional[str]
+
+
+class EventRequest(_EventRequestRequired, total=False):
+    # The agent conversation whose action made the change.
+    conversation_id: str
 
 
 class Event(TypedDict):
     # Identifier, evt_ followed by 26 characters.
     id: str
     # Event type from the catalog (GET /v1/event_types).
-    type: str
+    type: Literal["invoice.created", "invoice.updated", "invoice.deleted", "invoice.finalized", "invoice.overdue", "invoice.payment_recorded", "invoice.paid", "invoice.voided", "invoice.marked_uncollectible", "contact.created", "contact.updated", "contact.deleted", "account.created", "account.updated", "account.deleted", "account.enriched", "pipeline.created", "pipeline.updated", "pipeline.deleted", "deal.created", "deal.updated", "deal.stage_changed", "deal.won", "deal.lost", "deal.deleted", "sequence.created", "sequence.updated", "sequence.activated", "sequence.paused", "sequence.deleted", "sequence.contact_enrolled", "sequence.step_sent", "sequence.replied", "sequence.completed", "sequence.contact_unenrolled", "job.created", "job.updated", "job.closed", "job.deleted", "candidate.created", "candidate.updated", "candidate.status_changed", "candidate.hired", "candidate.rejected", "candidate.deleted", "agent.conversation_started", "agent.message_created", "agent.action_completed", "agent.action_failed", "agent.approval_required", "intelligence.snapshot_created", "function.deployed", "function.invocation_failed", "function.deleted", "api_key.created", "api_key.revoked", "webhook_endpoint.disabled", "api_key.rolled", "member.added", "member.role_changed", "member.removed"]
     timestamp: str
     api_version: Literal["v1"]
     org_id: str
@@ -443,6 +467,20 @@ class CandidateWithHistory(TypedDict):
     updated_at: str
     # Every stage the candidate entered, oldest first.
     history: List[CandidateWithHistoryHistory]
+
+
+class Conversation(TypedDict):
+    """A conversation with the agent."""
+    # Identifier, conv_ followed by 26 characters.
+    id: str
+    object: Literal["conversation"]
+    # The first message, shortened.
+    title: str
+    message_count: int
+    # When it was opened.
+    created_at: str
+    # Last message.
+    updated_at: str
 
 
 _IntelligenceSnapshotFinanceCurrencyAgingRequired = TypedDict("_IntelligenceSnapshotFinanceCurrencyAgingRequired", {"1_30": "float", "31_60": "float", "61_90": "float", "90_plus": "float"})
@@ -735,6 +773,86 @@ class Enrollment(TypedDict):
     updated_at: str
 
 
+_ActionErrorErrorRequired = TypedDict("_ActionErrorErrorRequired", {"in": "str", "field": "str", "message": "str"})
+
+
+class ActionErrorError(_ActionErrorErrorRequired):
+    pass
+
+
+class _ActionErrorRequired(TypedDict):
+    # The error code, as the API's problems carry.
+    code: str
+    # The HTTP status the same call would have had.
+    status: int
+    detail: str
+
+
+class ActionError(_ActionErrorRequired, total=False):
+    errors: List[ActionErrorError]
+
+
+class _ActionRequired(TypedDict):
+    # Identifier, act_ followed by 26 characters.
+    id: str
+    object: Literal["action"]
+    # Identifier, conv_ followed by 26 characters.
+    conversation_id: str
+    # The agent's reply of the turn that took the action.
+    message_id: str
+    # The tool called (see the README's list).
+    tool: str
+    # The tool's input.
+    input: Dict[str, Any]
+    # completed, failed, approval_required (waits for POST /v1/agent/approvals/{id}/approve or /deny), approved (running), denied.
+    status: Literal["completed", "failed", "approval_required", "approved", "denied"]
+    # Set when the action needs or needed approval.
+    approval_id: Optional[str]
+    # When the agent took it.
+    created_at: str
+    # When it was approved or denied.
+    decided_at: Optional[str]
+
+
+class Action(_ActionRequired, total=False):
+    """A tool call the agent made."""
+    # What the tool returned (the resource as the API returns it), when completed.
+    result: Any
+    error: ActionError
+    # Why the action needs approval.
+    approval_reason: str
+
+
+class Message(TypedDict):
+    # Identifier, amsg_ followed by 26 characters.
+    id: str
+    object: Literal["message"]
+    # Identifier, conv_ followed by 26 characters.
+    conversation_id: str
+    role: Literal["user", "assistant"]
+    content: str
+    # When it was written.
+    created_at: str
+    # Actions the agent took in this reply (none on user messages).
+    actions: List[Action]
+
+
+class ConversationWithMessages(TypedDict):
+    """A conversation with its messages and actions."""
+    # Identifier, conv_ followed by 26 characters.
+    id: str
+    object: Literal["conversation"]
+    # The first message, shortened.
+    title: str
+    message_count: int
+    # When it was opened.
+    created_at: str
+    # Last message.
+    updated_at: str
+    # Every message, oldest first, each reply with its actions in order.
+    messages: List[Message]
+
+
 class WebhookDelivery(TypedDict):
     """One event for one endpoint."""
     # Identifier, whd_ followed by 26 characters.
@@ -839,7 +957,7 @@ class WebhookAttempt(TypedDict):
     blocked: bool
 
 
-class ApiKeyWithSecret(TypedDict):
+class _ApiKeyWithSecretRequired(TypedDict):
     # Identifier, key_ followed by 26 characters.
     id: str
     object: Literal["api_key"]
@@ -859,7 +977,10 @@ class ApiKeyWithSecret(TypedDict):
     revoked_at: Optional[str]
     # Last use, to the minute.
     last_used_at: Optional[str]
-    # Shown once, now. Store it safely.
+
+
+class ApiKeyWithSecret(_ApiKeyWithSecretRequired, total=False):
+    # Shown once, in the first answer only (a replay with the same Idempotency-Key leaves it out). Store it safely.
     secret: str
 
 
@@ -896,8 +1017,7 @@ class SequenceReply(TypedDict):
     enrollments: List[Enrollment]
 
 
-class WebhookEndpointWithSecret(TypedDict):
-    """The endpoint, with its signing secret (only when created or rotated)."""
+class _WebhookEndpointWithSecretRequired(TypedDict):
     # Identifier, whe_ followed by 26 characters.
     id: str
     object: Literal["webhook_endpoint"]
@@ -915,7 +1035,11 @@ class WebhookEndpointWithSecret(TypedDict):
     created_at: str
     # Last change.
     updated_at: str
-    # whsec_...: shown only now. Verify signatures with it.
+
+
+class WebhookEndpointWithSecret(_WebhookEndpointWithSecretRequired, total=False):
+    """The endpoint, with its signing secret (only when created or rotated)."""
+    # whsec_...: shown only in the first answer (a replay with the same Idempotency-Key leaves it out). Verify signatures with it.
     secret: str
 
 
@@ -996,6 +1120,35 @@ class DeletedCandidate(TypedDict):
     deleted: Literal[True]
 
 
+class ChatWithAgentMessage(TypedDict):
+    # Identifier, amsg_ followed by 26 characters.
+    id: str
+    role: Literal["assistant"]
+    content: str
+    # When it was written.
+    created_at: str
+
+
+class _ChatWithAgentUsageRequired(TypedDict):
+    # Planner or model steps taken.
+    steps: int
+    tool_calls: int
+
+
+class ChatWithAgentUsage(_ChatWithAgentUsageRequired, total=False):
+    # Tokens, when a model reports them.
+    tokens: int
+
+
+class ChatWithAgent(TypedDict):
+    """The agent's reply, the actions it took, and what the turn used."""
+    # Identifier, conv_ followed by 26 characters.
+    conversation_id: str
+    message: ChatWithAgentMessage
+    actions: List[Action]
+    usage: ChatWithAgentUsage
+
+
 class DeletedWebhookEndpoint(TypedDict):
     id: str
     object: Literal["webhook_endpoint"]
@@ -1005,6 +1158,13 @@ class DeletedWebhookEndpoint(TypedDict):
 class DeletedFunction(TypedDict):
     id: str
     object: Literal["function"]
+    deleted: Literal[True]
+
+
+class DeletedConversation(TypedDict):
+    # Identifier, conv_ followed by 26 characters.
+    id: str
+    object: Literal["conversation"]
     deleted: Literal[True]
 
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from "typebox";
-import { Country, Id, Metadata, MAX_AMOUNT, MoneyOut, Nullable, NullableTimestamp, StringEnum, Timestamp } from "../../platform/schemas.ts";
+import { Country, Id, Metadata, AmountFrom0, MoneyOut, Nullable, NullableTimestamp, StringEnum, Timestamp } from "../../platform/schemas.ts";
 import { ENRICHMENT_STATUSES } from "./accounts-table.ts";
 
 export const Enrichment = Type.Object(
@@ -48,7 +48,7 @@ const Domain = Nullable(
 );
 const Industry = Nullable(Type.String({ minLength: 1, maxLength: 100 }));
 const EmployeeCount = Nullable(Type.Integer({ minimum: 0, maximum: 10_000_000, description: "Number of employees." }));
-const AnnualRevenue = Nullable(Type.Number({ minimum: 0, maximum: MAX_AMOUNT, multipleOf: 0.01, description: "Annual revenue in US dollars." }));
+const AnnualRevenue = Nullable(AmountFrom0("Annual revenue in US dollars."));
 const Website = Nullable(
   Type.String({
     format: "uri",

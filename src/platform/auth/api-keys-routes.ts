@@ -40,7 +40,8 @@ const CreateApiKey = Type.Object(
   { additionalProperties: false },
 );
 
-const CreatedApiKey = Type.Intersect([ApiKey, Type.Object({ secret: Type.String({ description: "Shown once, now. Store it safely." }) })]);
+// Optional: a replay of the create (same Idempotency-Key) answers the key without it, since secrets are not stored.
+const CreatedApiKey = Type.Intersect([ApiKey, Type.Object({ secret: Type.Optional(Type.String({ description: "Shown once, in the first answer only (a replay with the same Idempotency-Key leaves it out). Store it safely." })) })]);
 
 const MAX_ROLL_GRACE_SECONDS = 30 * 86_400;
 const RollApiKey = Type.Object(

@@ -9,7 +9,14 @@ const tags = ["Events"];
 
 export const EventSchema = Type.Object({
   id: Id("event"),
-  type: Type.String({ description: "Event type from the catalog (GET /v1/event_types)." }),
+  // Typed as a string here: stored events are read back as strings, and the catalog only grows.
+  type: Type.Unsafe<string>({
+    type: "string",
+    enum: EVENT_TYPES,
+    description: "Event type from the catalog (GET /v1/event_types).",
+    // Which object data.object is, per type: typed clients (sdks/) read it to type each event's payload.
+    "x-object-of": Object.fromEntries(EVENT_TYPES.map((type) => [type, EVENT_CATALOG[type].object])),
+  }),
   timestamp: Type.String({ format: "date-time" }),
   api_version: Type.Literal("v1"),
   org_id: Type.String(),

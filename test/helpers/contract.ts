@@ -1,0 +1,236 @@
+import { registerSchema, setShouldValidateSchema, validate, type Validator } from "@hyperjump/json-schema/openapi-3-1";
+
+/**
+ * The contract test: every exchange the test suite makes is checked against
+ * the OpenAPI document by an independent validator (@hyperjump/json-schema's
+ * OpenAPI 3.1 dialect, a different implementation from the Ajv that validates
+ * requests and the serializer that writes responses). A response the document
+ * does not describe, or a request the server accepted that the document would
+ * refuse, is a failure of the test that made it.
+ *
+ * Set ENGINERY_CONTRACT=off to skip it (it is on by default).
+ */
+
+// The document is JSON walked by key.
+type Json = Record<string, any>;
+
+export interface Exchange {
+  method: string;
+  /** Path and query string, as sent. */
+  url: string;
+  requestHeaders: Record<string, string>;
+  /** The request body as sent (text), if any. */
+  requestBody?: string;
+  status: number;
+  responseHeaders: Headers;
+  responseText: string;
+}
+
+// The schemas are validated once by the document test (@readme/openapi-parser); here they are only used.
+setShouldValidateSchema(false);
+
+const pointer = (parts: string[]) => "/" + parts.map((p) => p.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
+/** Each distinct schema is registered once per process under its own URI. */
+let registered = 0;
+
+interface Route {
+  template: string;
+  pattern: RegExp;
+  names: string[];
+}
+
+export class Contract {
+  private readonly validators = new Map<string, Promise<Validator>>();
+  private readonly routes: Route[];
+
+  private constructor(readonly document: Json) {
+    // Literal segments before parameters: /snapshots/latest is not /snapshots/{id}.
+    this.routes = Object.keys(document.paths)
+      .map((template) => {
+        const names: string[] = [];
+        const source = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{([^}]+)\}/g, (_m, name: string) => (names.push(name), "([^/]+)"));
+        return { template, pattern: new RegExp(`^${source}/?$`), names };
+      })
+      .sort((a, b) => a.names.length - b.names.length);
+  }
+
+  /** A document to check exchanges against. */
+  static load(document: Json): Contract {
+    return new Contract(document);
+  }
+
+  static enabled(): boolean {
+    return process.env.ENGINERY_CONTRACT !== "off";
+  }
+
+  /** Validates a value against the schema at a place in the document (a list of keys); undefined when valid. */
+  async check(parts: string[], value: unknown): Promise<string | undefined> {
+    // Compiling is the costly part (validating takes a millisecond or two), and the document repeats schemas
+    // (the problem schema on every operation, the same parameters and models): one validator per distinct
+    // schema, each compiled on its own in the OpenAPI 3.1 dialect (the document's schemas have no $ref).
+    const schema = parts.reduce((at: Json | undefined, key) => at?.[key], this.document);
+    if (schema === undefined) return `no schema at ${parts.join("/")}`;
+    const key = JSON.stringify(schema);
+    let validator = this.validators.get(key);
+    if (!validator) {
+      const uri = `https://contract.invalid/schemas/${++registered}`;
+      registerSchema({ $schema: "https://spec.openapis.org/oas/3.1/dialect/base", ...schema }, uri);
+      validator = validate(uri);
+      this.validators.set(key, validator);
+    }
+    const compiled = await validator;
+    if (compiled(value as never, "FLAG").valid) return undefined;
+    const output = compiled(value as never, "BASIC");
+    if (output.valid) return undefined;
+    const failures = (output.errors ?? [])
+      .filter((e) => !/(anyOf|oneOf|allOf|properties|items|\$ref|validate)$/.test(e.keyword))
+      .map((e) => `${e.instanceLocation} fails ${pointer(parts)}${e.absoluteKeywordLocation.split("#")[1] ?? ""}`);
+    return failures.slice(0, 5).join("; ") || "invalid";
+  }
+
+  private resolve(node: Json): Json {
+    let current = node;
+    while (current?.$ref) {
+      current = current.$ref
+        .slice(2)
+        .split("/")
+        .reduce((at: Json, key: string) => at?.[key.replaceAll("~1", "/").replaceAll("~0", "~")], this.document);
+    }
+    return current;
+  }
+
+  /** The problems with one exchange; none when the document describes it. */
+  async problems(exchange: Exchange): Promise<string[]> {
+    const method = exchange.method.toLowerCase();
+    const url = new URL(exchange.url, "http://contract.invalid");
+    let route: Route | undefined;
+    let params: string[] = [];
+    for (const candidate of this.routes) {
+      const match = candidate.pattern.exec(url.pathname);
+      if (match && this.document.paths[candidate.template][method]) {
+        route = candidate;
+        params = match.slice(1);
+        break;
+      }
+    }
+    // Not a documented operation (an unknown route's 404, /docs, /problems): nothing to hold it to.
+    if (!route) return [];
+    const base = ["paths", route.template, method];
+    const operation = this.document.paths[route.template][method] as Json;
+    const problems: string[] = [];
+    const add = (problem: string | undefined, where: string) => problem && problems.push(`${where}: ${problem}`);
+
+    if (exchange.status >= 200 && exchange.status < 300) await this.checkRequest(exchange, operation, base, route, params, url, add);
+    await this.checkResponse(exchange, operation, base, add);
+    return problems.map((p) => `${exchange.method} ${route.template} -> ${exchange.status}: ${p}`);
+  }
+
+  /** A request the server accepted must be one the document allows. */
+  private async checkRequest(
+    exchange: Exchange,
+    operation: Json,
+    base: string[],
+    route: Route,
+    values: string[],
+    url: URL,
+    add: (problem: string | undefined, where: string) => void,
+  ): Promise<void> {
+    const parameters = ((operation.parameters ?? []) as Json[]).map((p, index) => ({ index, p: this.resolve(p), ref: p.$ref as string | undefined }));
+    const at = (index: number, ref: string | undefined) => (ref ? ref.slice(2).split("/") : [...base, "parameters", String(index)]);
+    for (const [i, name] of route.names.entries()) {
+      const parameter = parameters.find(({ p }) => p.in === "path" && p.name === name);
+      if (!parameter) add("not documented", `path parameter ${name}`);
+      else add(await this.check([...at(parameter.index, parameter.ref), "schema"], decodeURIComponent(values[i]!)), `path parameter ${name}`);
+    }
+    for (const [name, value] of url.searchParams) {
+      const parameter = parameters.find(({ p }) => p.in === "query" && p.name === name);
+      if (!parameter) {
+        add("accepted by the server but not documented", `query parameter ${name}`);
+        continue;
+      }
+      add(await this.check([...at(parameter.index, parameter.ref), "schema"], coerce(value, parameter.p.schema)), `query parameter ${name}`);
+    }
+    for (const { p, index, ref } of parameters) {
+      if (p.in === "query" && p.required && !url.searchParams.has(p.name)) add("is required", `query parameter ${p.name}`);
+      if (p.in !== "header") continue;
+      const value = Object.entries(exchange.requestHeaders).find(([k]) => k.toLowerCase() === p.name.toLowerCase())?.[1];
+      if (value !== undefined) add(await this.check([...at(index, ref), "schema"], value), `header ${p.name}`);
+    }
+    const body = operation.requestBody as Json | undefined;
+    const sent = exchange.requestBody !== undefined && exchange.requestBody !== "";
+    if (!sent) {
+      if (body?.required) add("is required but none was sent", "request body");
+      return;
+    }
+    if (!body) return add("sent and accepted, but the operation documents none", "request body");
+    const type = mediaType(Object.entries(exchange.requestHeaders).find(([k]) => k.toLowerCase() === "content-type")?.[1]);
+    const key = body.content[type] ? type : body.content["*/*"] ? "*/*" : undefined;
+    if (!key) return add(`content type ${type} is not documented`, "request body");
+    if (key !== "application/json") return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(exchange.requestBody!);
+    } catch {
+      return add("was accepted but is not JSON", "request body");
+    }
+    add(await this.check([...base, "requestBody", "content", key, "schema"], parsed), "request body");
+  }
+
+  private async checkResponse(exchange: Exchange, operation: Json, base: string[], add: (problem: string | undefined, where: string) => void): Promise<void> {
+    const responses = operation.responses as Json;
+    const status = String(exchange.status);
+    // An edge function's own answer (marked by its invocation id) is described by the invoke operation's default response.
+    const own = exchange.responseHeaders.has("x-function-invocation-id") && responses.default && !mediaType(exchange.responseHeaders.get("content-type") ?? "").endsWith("problem+json");
+    const key = own ? "default" : [status, `${status[0]}XX`, "default"].find((k) => responses[k]);
+    if (!key) return add("not documented", "status");
+    const response = this.resolve(responses[key]);
+    for (const [name, header] of Object.entries((response.headers ?? {}) as Json)) {
+      const definition = this.resolve(header);
+      const value = exchange.responseHeaders.get(name);
+      if (value === null) {
+        if (definition.required) add("is required but missing", `response header ${name}`);
+        continue;
+      }
+      const schemaAt = header.$ref ? [...(header.$ref as string).slice(2).split("/"), "schema"] : [...base, "responses", key, "headers", name, "schema"];
+      add(await this.check(schemaAt, coerce(value, definition.schema)), `response header ${name}`);
+    }
+    const content = response.content as Json | undefined;
+    if (!exchange.responseText) return;
+    if (!content) return add("has a body the document does not describe", "response");
+    const type = mediaType(exchange.responseHeaders.get("content-type") ?? "");
+    const mediaKey = content[type] ? type : content["*/*"] ? "*/*" : undefined;
+    if (!mediaKey) return add(`content type ${type} is not documented (${Object.keys(content).join(", ")})`, "response");
+    if (!/json$/.test(mediaKey)) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(exchange.responseText);
+    } catch {
+      return add("is not JSON", "response body");
+    }
+    add(await this.check([...base, "responses", key, "content", mediaKey, "schema"], sampled(parsed)), "response body");
+  }
+}
+
+/**
+ * A list page with its first items only: validating is a few microseconds per field, and whole pages of
+ * 100 rows, thousands of times over, would add a third to the suite's time. The suite's many lists of
+ * different data still reach every kind of row.
+ */
+const SAMPLED_ITEMS = 5;
+function sampled(body: unknown): unknown {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data) || data.length <= SAMPLED_ITEMS) return body;
+  return { ...(body as object), data: data.slice(0, SAMPLED_ITEMS) };
+}
+
+function mediaType(header: string | undefined): string {
+  return (header ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** Query strings and headers are text; a number or boolean parameter is read as one (as the server does). */
+function coerce(value: string, schema: Json | undefined): unknown {
+  const types = ([] as string[]).concat(schema?.type ?? []);
+  if ((types.includes("integer") || types.includes("number")) && value.trim() !== "" && !Number.isNaN(Number(value))) return Number(value);
+  if (types.includes("boolean") && (value === "true" || value === "false")) return value === "true";
+  return value;
+}

@@ -1,0 +1,49 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+/** The SDK's types catch mistakes: tsc on example code (sdks/typescript/test/types.ts) with @ts-expect-error lines. */
+const run = promisify(execFile);
+const dir = path.resolve(import.meta.dirname, "../../sdks/typescript/test");
+const tsc = path.resolve(import.meta.dirname, "../../node_modules/typescript/bin/tsc");
+
+async function compile(project: string): Promise<string> {
+  try {
+    await run(process.execPath, [tsc, "-p", project]);
+    return "";
+  } catch (error) {
+    return (error as { stdout: string }).stdout;
+  }
+}
+
+// Independent of the database: run once, in the pglite project.
+describe.skipIf(process.env.TEST_DB === "postgres")("TypeScript SDK types", () => {
+  it("accept the examples and refuse each mistake marked @ts-expect-error", async () => {
+    expect(await compile(path.join(dir, "tsconfig.json"))).toBe("");
+  }, 60_000);
+
+  it("need no DOM library: they compile with Node's types alone", async () => {
+    expect(await compile(path.join(dir, "tsconfig.node.json"))).toBe("");
+  }, 60_000);
+
+  it("report every marked line as an error once the markers are gone (the check can fail)", async () => {
+    const source = fs.readFileSync(path.join(dir, "types.ts"), "utf8").split("\n");
+    // The line after each marker (1-based: index + 2).
+    const marked = source.flatMap((line, i) => (line.includes("// @ts-expect-error") ? [i + 2] : []));
+    expect(marked.length).toBeGreaterThanOrEqual(8);
+    const stripped = path.join(dir, "types.unmarked.ts");
+    const project = path.join(dir, "tsconfig.unmarked.json");
+    fs.writeFileSync(stripped, source.map((line) => (line.includes("// @ts-expect-error") ? "" : line)).join("\n"));
+    fs.writeFileSync(project, JSON.stringify({ extends: "./tsconfig.json", files: ["types.unmarked.ts"] }));
+    try {
+      const output = await compile(project);
+      const lines = [...new Set([...output.matchAll(/types\.unmarked\.ts\((\d+),/g)].map((m) => Number(m[1])))];
+      expect(lines.sort((a, b) => a - b)).toEqual(marked);
+    } finally {
+      fs.rmSync(stripped, { force: true });
+      fs.rmSync(project, { force: true });
+    }
+  }, 60_000);
+});
