@@ -42,7 +42,9 @@ class Errors(unittest.TestCase):
         self.assertEqual((caught.exception.status, caught.exception.code), (403, "insufficient_permission"))
         self.assertIsInstance(caught.exception, ApiError)
         # Reads still work with that key.
-        self.assertEqual(client("ENGINERY_TEST_READ_ONLY_KEY").me.get()["api_key"]["kind"], "read_only")
+        read_only = client("ENGINERY_TEST_READ_ONLY_KEY").me.get()["api_key"]
+        assert read_only is not None
+        self.assertEqual(read_only["kind"], "read_only")
 
     def test_not_found_error(self) -> None:
         with self.assertRaises(NotFoundError) as caught:
