@@ -29,11 +29,11 @@ import { registerIdempotency } from "./platform/idempotency/idempotency-hook.ts"
 import { newId } from "./platform/ids.ts";
 import { registerMeRoutes } from "./platform/me-routes.ts";
 import { openApiOptions } from "./platform/openapi.ts";
-import { ProblemSchema, registerProblemHandling, sendProblem } from "./platform/problems.ts";
+import { clientErrorHandler, ProblemSchema, registerHostCheck, registerProblemHandling, sendProblem } from "./platform/problems.ts";
 import type { RateLimitStore } from "./platform/rate-limit/gcra.ts";
 import { registerRateLimit } from "./platform/rate-limit/rate-limit-hook.ts";
 import "./platform/request-context.ts";
-import { validatorCompiler } from "./platform/validation.ts";
+import { registerTextChecks, validatorCompiler } from "./platform/validation.ts";
 
 export type Clock = () => Date;
 
@@ -93,6 +93,9 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
       return typeof incoming === "string" && INCOMING_REQUEST_ID.test(incoming) ? incoming : newId("request");
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests Node's parser refuses, and those without Host, answer problems too (see problems.ts).
+    http: { requireHostHeader: false },
+    clientErrorHandler,
     frameworkErrors: (error, request, reply) => sendProblem(request, reply, new ApiError("validation_failed", `The URL is malformed: ${error.message}`)),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -102,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
     request.now = clock();
     reply.header("x-request-id", request.id);
   });
+  registerHostCheck(app);
+  registerTextChecks(app);
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(
       { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, key: request.caller?.key.id },
