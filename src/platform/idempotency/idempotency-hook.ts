@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/connection.ts";
 import { ApiError, invalidField } from "../errors.ts";
+import { events } from "../events/events-table.ts";
 import { idempotencyKeys } from "./idempotency-table.ts";
 
 /**
@@ -11,11 +12,26 @@ import { idempotencyKeys } from "./idempotency-table.ts";
  * request gets that response again (Idempotent-Replayed: true) without running
  * twice; the same key with a different request is a 422; a retry while the
  * first is still running is a 409. Keys are scoped to the organization.
- * Responses of 500 and above are not stored, so a failed request can be retried.
+ * Responses of 500 and above are not stored, so a failed request can be
+ * retried, unless its write had committed.
+ *
+ * Surviving a crash: the request's claim on its record (request
+ * idempotencyRecord -> writeContext().idempotencyClaim) goes with every
+ * write(), which marks the record committed in the write's own transaction,
+ * and commits only while the claim is still the request's. So a record left
+ * unfinished by a dead process tells the retry whether its effect happened:
+ * not committed, the retry takes the record over and runs (the dead attempt
+ * can no longer commit); committed, the retry is answered from the events
+ * that write emitted (the object as it then was) and nothing runs again.
+ * A consumer needs nothing but this hook and writeContext(request).
  */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** No handler runs this long; an unfinished record this old belongs to a process that died. */
-export const ABANDONED_AFTER_MS = 60_000;
+/**
+ * An unfinished record this old is taken to belong to a process that died.
+ * Short, because a takeover is safe: an attempt still running after it cannot
+ * commit its write (see confirmClaim).
+ */
+export const ABANDONED_AFTER_MS = 10_000;
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 
 function stableJson(value: unknown): string {
@@ -57,8 +73,32 @@ function withoutSecret(body: string): string {
 declare module "fastify" {
   interface FastifyRequest {
     /** Set when this request owns an idempotency record it must complete. */
-    idempotencyRecord?: { orgId: string; key: string };
+    idempotencyRecord?: { orgId: string; key: string; claimedAt: Date };
   }
+}
+
+/**
+ * The response of a request whose write committed but which died before
+ * answering: the object its last event carries (as GET returned it then) with
+ * the route's success status. A write that emitted no event leaves a 409
+ * saying so: the change happened, and nothing runs twice.
+ */
+async function answerFromEvents(db: Db, request: FastifyRequest, startedAt: Date) {
+  const orgId = request.caller!.org.id;
+  const [event] = await db
+    .select({ data: events.data })
+    .from(events)
+    .where(and(eq(events.orgId, orgId), eq(events.idempotencyKey, request.idempotencyKey ?? String(request.headers["idempotency-key"])), eq(events.createdAt, startedAt)))
+    .orderBy(desc(events.id))
+    .limit(1);
+  if (event) {
+    const responses = (request.routeOptions.schema?.response ?? {}) as Record<string, unknown>;
+    const status = Number(Object.keys(responses).find((code) => /^2\d\d$/.test(code)) ?? 200);
+    const object = (event.data as { object: unknown }).object;
+    return { responseStatus: status, responseBody: withoutSecret(JSON.stringify(object)), responseContentType: "application/json; charset=utf-8" };
+  }
+  const problem = new ApiError("conflict", "The first request with this Idempotency-Key made its change, but its answer was lost; read the resource for its result.");
+  return { responseStatus: problem.status, responseBody: JSON.stringify({ type: `/problems/${problem.code}`, title: "Conflict", status: problem.status, detail: problem.detail, code: problem.code, request_id: request.id }), responseContentType: "application/problem+json" };
 }
 
 export function registerIdempotency(app: FastifyInstance, db: Db): void {
@@ -75,7 +115,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     const now = request.now;
     const own = () => {
       request.idempotencyKey = key;
-      request.idempotencyRecord = { orgId, key };
+      request.idempotencyRecord = { orgId, key, claimedAt: now };
     };
 
     const inserted = await db
@@ -97,11 +137,21 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       );
     }
     // A record past its 24 hours no longer counts; one left unfinished by a process that
-    // died mid-request is taken over after a minute. The created_at guard lets one taker win.
-    if (expired || (existing.responseStatus === null && age > ABANDONED_AFTER_MS)) {
+    // died mid-request is taken over, if its write never committed. The created_at guard lets one taker win.
+    const abandoned = existing.responseStatus === null && age > ABANDONED_AFTER_MS;
+    if (!expired && abandoned && existing.committedAt !== null) {
+      const answer = await answerFromEvents(db, request, existing.createdAt);
+      await db
+        .update(idempotencyKeys)
+        .set(answer)
+        .where(and(where, eq(idempotencyKeys.createdAt, existing.createdAt)));
+      reply.header("idempotent-replayed", "true");
+      return reply.code(answer.responseStatus).type(answer.responseContentType).send(answer.responseBody);
+    }
+    if (expired || abandoned) {
       const taken = await db
         .update(idempotencyKeys)
-        .set({ requestHash: hash, createdAt: now, responseStatus: null, responseBody: null, responseContentType: null })
+        .set({ requestHash: hash, createdAt: now, responseStatus: null, responseBody: null, responseContentType: null, committedAt: null })
         .where(and(where, eq(idempotencyKeys.createdAt, existing.createdAt)))
         .returning({ key: idempotencyKeys.key });
       if (taken.length > 0) return own();
@@ -123,7 +173,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     request.idempotencyRecord = undefined;
     const where = and(eq(idempotencyKeys.orgId, record.orgId), eq(idempotencyKeys.key, record.key));
     if (reply.statusCode >= 500) {
-      await db.delete(idempotencyKeys).where(where);
+      // Forgotten so a retry runs, unless its write committed: then a retry is answered from that write.
+      await db.delete(idempotencyKeys).where(and(where, isNull(idempotencyKeys.committedAt)));
       return payload;
     }
     await db
