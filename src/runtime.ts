@@ -31,8 +31,8 @@ export async function openMigrated(config: Config): Promise<Database> {
   }
 }
 
-export function rateLimitStore(config: Config): RateLimitStore {
-  return config.redisUrl ? redisRateLimitStore(config.redisUrl) : memoryRateLimitStore();
+export function rateLimitStore(config: Config, log: FastifyBaseLogger): RateLimitStore {
+  return config.redisUrl ? redisRateLimitStore(config.redisUrl, undefined, { log }) : memoryRateLimitStore();
 }
 
 export function logger(config: Config) {

@@ -28,7 +28,7 @@ export async function serve(config: Config): Promise<void> {
   const log = logger(config);
   const database = await openMigrated(config);
   const demo = await seedDemoIfEmpty(database.db, new Date());
-  const rateLimits = rateLimitStore(config);
+  const rateLimits = rateLimitStore(config, log);
   const integrations = integrationsFrom(config);
   const functions = { secretBox: secretBox(config, log), workers: config.functionWorkers };
   const app = await buildApp({ database, rateLimits, logger: log, integrations, webhookPolicy: webhookPolicy(config), functions });
@@ -79,7 +79,7 @@ export async function worker(config: Config): Promise<void> {
   scheduler.start();
   const dispatcher = dispatcherFor(config, database, log);
   await dispatcher?.start();
-  const rateLimits = rateLimitStore(config);
+  const rateLimits = rateLimitStore(config, log);
   const app = config.functionTriggers
     ? await buildApp({ database, rateLimits, logger: log, integrations, webhookPolicy: webhookPolicy(config), functions: { secretBox: secretBox(config, log), workers: config.functionWorkers } })
     : null;
