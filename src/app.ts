@@ -20,7 +20,8 @@ import { createPool } from "./functions/runtime/pool.ts";
 import { SecretBox } from "./functions/secrets.ts";
 import { registerApiKeyRoutes, ApiKey } from "./platform/auth/api-keys-routes.ts";
 import { ContextGrants, registerAuth, registerPermissionGuard } from "./platform/auth/auth-hook.ts";
-import { API_KEY_CHANGED, KeyCache } from "./platform/auth/key-cache.ts";
+import { KeyCache } from "./platform/auth/key-cache.ts";
+import { Revocations } from "./platform/auth/revocations.ts";
 import { ApiError } from "./platform/errors.ts";
 import { registerEventRoutes } from "./platform/events/events-routes.ts";
 import { registerHealthRoutes } from "./platform/health-routes.ts";
@@ -134,8 +135,9 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   await app.register(swagger, openApiOptions);
 
   const keyCache = new KeyCache();
-  const unlisten = await deps.database.listen(API_KEY_CHANGED, (hash) => keyCache.evict(hash), () => keyCache.clear());
-  app.addHook("onClose", async () => unlisten());
+  const revocations = new Revocations(deps.database, keyCache, app.log);
+  await revocations.start();
+  app.addHook("onClose", async () => revocations.stop());
   const grants = new ContextGrants();
   registerAuth(app, deps.database.db, keyCache, grants);
   registerRateLimit(app, deps.rateLimits);
@@ -145,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   const routeDeps = { db: deps.database.db };
   registerHealthRoutes(app, deps.database);
   registerMeRoutes(app);
-  registerApiKeyRoutes(app, routeDeps, keyCache);
+  registerApiKeyRoutes(app, routeDeps, keyCache, revocations);
   const finance = registerFinance(app, routeDeps);
   const growth = registerGrowth(app, { ...routeDeps, enricher: enricherOf(deps.integrations, clock, app.log) });
   const talent = registerTalent(app, routeDeps);

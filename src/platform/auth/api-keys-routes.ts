@@ -7,6 +7,7 @@ import { Id, ListEnvelope, NullableTimestamp, StringEnum, Timestamp } from "../s
 import { apiKeyList, apiKeyToApi, createApiKey, listApiKeys, revokeApiKey } from "./api-keys-service.ts";
 import { apiKeys } from "./api-keys-table.ts";
 import type { KeyCache } from "./key-cache.ts";
+import type { Revocations } from "./revocations.ts";
 import { ENGINES, KEY_KINDS } from "./permissions.ts";
 
 const tags = ["API keys"];
@@ -42,7 +43,7 @@ const CreateApiKey = Type.Object(
 
 const CreatedApiKey = Type.Intersect([ApiKey, Type.Object({ secret: Type.String({ description: "Shown once, now. Store it safely." }) })]);
 
-export function registerApiKeyRoutes(app: Api, { db }: RouteDeps, cache: KeyCache): void {
+export function registerApiKeyRoutes(app: Api, { db }: RouteDeps, cache: KeyCache, revocations: Revocations): void {
   app.get(
     "/v1/api_keys",
     {
@@ -96,15 +97,18 @@ export function registerApiKeyRoutes(app: Api, { db }: RouteDeps, cache: KeyCach
         tags,
         operationId: "revokeApiKey",
         summary: "Revoke an API key",
-        description: "The key is refused from the next request on. Revoking twice is harmless.",
+        description: "The key is refused from the next request on, by every server process: the answer waits until each has confirmed. Revoking twice is harmless.",
         params: Params,
         response: { 200: ApiKey },
       },
     },
     async (request) => {
-      const { secretHash, ...key } = await revokeApiKey(db, writeContext(request), request.params.id);
-      // This process refuses the key from the next request on; others hear the NOTIFY.
+      const revocation = revocations.begin();
+      const { secretHash, revokedNow, ...key } = await revokeApiKey(db, writeContext(request), request.params.id, revocation.id);
+      // This process refuses the key from the next request on; every other one confirms it does before the answer.
       cache.evict(secretHash);
+      if (revokedNow) await revocation.confirmed();
+      else revocation.cancel();
       return key;
     },
   );
