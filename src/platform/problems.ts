@@ -28,7 +28,8 @@ export const ProblemSchema = Type.Object(
   { additionalProperties: true, description: "RFC 9457 problem details." },
 );
 
-function problemBody(error: ApiError, requestId: string): ProblemBody {
+/** The RFC 9457 body of an error; sendProblem sends it, and a stored idempotent answer may hold one. */
+export function problemBody(error: ApiError, requestId: string): ProblemBody {
   const body: ProblemBody = {
     type: problemType(error.code),
     title: ERROR_CODES[error.code].title,

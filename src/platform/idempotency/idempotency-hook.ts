@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/connection.ts";
 import { ApiError, invalidField } from "../errors.ts";
 import { events } from "../events/events-table.ts";
+import { problemBody } from "../problems.ts";
 import { idempotencyKeys } from "./idempotency-table.ts";
 
 /**
@@ -98,7 +99,7 @@ async function answerFromEvents(db: Db, request: FastifyRequest, startedAt: Date
     return { responseStatus: status, responseBody: withoutSecret(JSON.stringify(object)), responseContentType: "application/json; charset=utf-8" };
   }
   const problem = new ApiError("conflict", "The first request with this Idempotency-Key made its change, but its answer was lost; read the resource for its result.");
-  return { responseStatus: problem.status, responseBody: JSON.stringify({ type: `/problems/${problem.code}`, title: "Conflict", status: problem.status, detail: problem.detail, code: problem.code, request_id: request.id }), responseContentType: "application/problem+json" };
+  return { responseStatus: problem.status, responseBody: JSON.stringify(problemBody(problem, request.id)), responseContentType: "application/problem+json" };
 }
 
 export function registerIdempotency(app: FastifyInstance, db: Db): void {
