@@ -42,3 +42,29 @@ it("a write whose key was taken over rolls back; one that still holds it marks t
   const [record] = await db.select().from(idempotencyKeys).where(where);
   expect(record!.committedAt).toEqual(claimedAt);
 });
+
+it("a record whose request still says it is alive is not taken over, however old; a silent one is", async () => {
+  const { requestHashOf } = await import("../../src/platform/idempotency/idempotency-hook.ts");
+  const tenant = await t().tenant();
+  const db = t().database.db;
+  const body = { client: "Alive", amount: 10, currency: "USD", due_date: "2099-01-01" };
+  const now = t().clock().getTime();
+  const where = and(eq(idempotencyKeys.orgId, tenant.orgId), eq(idempotencyKeys.key, "alive-1"));
+  // Started a minute ago (a long function call, say), last said it was alive a second ago.
+  await db.insert(idempotencyKeys).values({
+    orgId: tenant.orgId,
+    key: "alive-1",
+    requestHash: requestHashOf("POST", "/v1/invoices", body),
+    createdAt: new Date(now - 60_000),
+    aliveAt: new Date(now - 1_000),
+  });
+  const headers = { "idempotency-key": "alive-1" };
+  const running = await tenant.client.post("/v1/invoices", body, { headers });
+  expect(running.status, running.text).toBe(409);
+  expect(running.body.code).toBe("idempotency_key_in_progress");
+
+  // Silent for 11 s: its process is taken for dead, and the retry runs.
+  await db.update(idempotencyKeys).set({ aliveAt: new Date(now - 11_000) }).where(where);
+  const retried = await tenant.client.post("/v1/invoices", body, { headers });
+  expect(retried.status, retried.text).toBe(201);
+});

@@ -28,11 +28,14 @@ import { idempotencyKeys } from "./idempotency-table.ts";
  */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
- * An unfinished record this old is taken to belong to a process that died.
- * Short, because a takeover is safe: an attempt still running after it cannot
- * commit its write (see confirmClaim).
+ * An unfinished record whose request has not said it is alive for this long
+ * is taken to belong to a process that died. A running request says so every
+ * ALIVE_EVERY_MS (a long function invocation included); and a takeover is safe
+ * anyway: an attempt still running after it cannot commit its write (see
+ * confirmClaim).
  */
 export const ABANDONED_AFTER_MS = 10_000;
+const ALIVE_EVERY_MS = 3_000;
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 
 function stableJson(value: unknown): string {
@@ -74,7 +77,7 @@ function withoutSecret(body: string): string {
 declare module "fastify" {
   interface FastifyRequest {
     /** Set when this request owns an idempotency record it must complete. */
-    idempotencyRecord?: { orgId: string; key: string; claimedAt: Date };
+    idempotencyRecord?: { orgId: string; key: string; claimedAt: Date; alive?: NodeJS.Timeout };
   }
 }
 
@@ -116,7 +119,17 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     const now = request.now;
     const own = () => {
       request.idempotencyKey = key;
-      request.idempotencyRecord = { orgId, key, claimedAt: now };
+      // Alive times are on the request's clock (request.now plus the time spent), as created_at is.
+      const startedWall = Date.now();
+      const alive = setInterval(() => {
+        const at = new Date(now.getTime() + Date.now() - startedWall);
+        db.update(idempotencyKeys)
+          .set({ aliveAt: at })
+          .where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.createdAt, now)))
+          .catch((error: unknown) => request.log.warn({ err: error }, "idempotency: could not mark the request alive"));
+      }, ALIVE_EVERY_MS);
+      alive.unref();
+      request.idempotencyRecord = { orgId, key, claimedAt: now, alive };
     };
 
     const inserted = await db
@@ -130,6 +143,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     const [existing] = await db.select().from(idempotencyKeys).where(where);
     if (!existing) throw new ApiError("idempotency_key_in_progress", "A request with this Idempotency-Key is finishing; retry shortly.");
     const age = now.getTime() - existing.createdAt.getTime();
+    const silentFor = now.getTime() - (existing.aliveAt ?? existing.createdAt).getTime();
     const expired = age > IDEMPOTENCY_TTL_MS;
     if (!expired && existing.requestHash !== hash) {
       throw new ApiError(
@@ -139,7 +153,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     }
     // A record past its 24 hours no longer counts; one left unfinished by a process that
     // died mid-request is taken over, if its write never committed. The created_at guard lets one taker win.
-    const abandoned = existing.responseStatus === null && age > ABANDONED_AFTER_MS;
+    const abandoned = existing.responseStatus === null && silentFor > ABANDONED_AFTER_MS;
     if (!expired && abandoned && existing.committedAt !== null) {
       const answer = await answerFromEvents(db, request, existing.createdAt);
       await db
@@ -152,7 +166,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     if (expired || abandoned) {
       const taken = await db
         .update(idempotencyKeys)
-        .set({ requestHash: hash, createdAt: now, responseStatus: null, responseBody: null, responseContentType: null, committedAt: null })
+        .set({ requestHash: hash, createdAt: now, responseStatus: null, responseBody: null, responseContentType: null, committedAt: null, aliveAt: null })
         .where(and(where, eq(idempotencyKeys.createdAt, existing.createdAt)))
         .returning({ key: idempotencyKeys.key });
       if (taken.length > 0) return own();
@@ -168,9 +182,15 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     return reply.send(existing.responseBody ?? "");
   });
 
+  // However the request ends (answered, failed, or its client gone), it stops saying it is alive.
+  const stopAlive = async (request: FastifyRequest) => clearInterval(request.idempotencyRecord?.alive);
+  app.addHook("onResponse", stopAlive);
+  app.addHook("onRequestAbort", stopAlive);
+
   app.addHook("onSend", async (request, reply, payload) => {
     const record = request.idempotencyRecord;
     if (!record) return payload;
+    clearInterval(record.alive);
     request.idempotencyRecord = undefined;
     const where = and(eq(idempotencyKeys.orgId, record.orgId), eq(idempotencyKeys.key, record.key));
     if (reply.statusCode >= 500) {
