@@ -22,7 +22,8 @@ import { createPool } from "./functions/runtime/pool.ts";
 import { SecretBox } from "./functions/secrets.ts";
 import { registerApiKeyRoutes, ApiKey } from "./platform/auth/api-keys-routes.ts";
 import { ContextGrants, registerAuth, registerPermissionGuard } from "./platform/auth/auth-hook.ts";
-import { API_KEY_CHANGED, KeyCache } from "./platform/auth/key-cache.ts";
+import { KeyCache } from "./platform/auth/key-cache.ts";
+import { Revocations } from "./platform/auth/revocations.ts";
 import { ApiError } from "./platform/errors.ts";
 import { registerEventRoutes } from "./platform/events/events-routes.ts";
 import { registerHealthRoutes } from "./platform/health-routes.ts";
@@ -31,11 +32,11 @@ import { registerIdempotency } from "./platform/idempotency/idempotency-hook.ts"
 import { newId } from "./platform/ids.ts";
 import { registerMeRoutes } from "./platform/me-routes.ts";
 import { openApiOptions } from "./platform/openapi.ts";
-import { ProblemSchema, registerProblemHandling, sendProblem } from "./platform/problems.ts";
+import { clientErrorHandler, ProblemSchema, registerHostCheck, registerProblemHandling, sendProblem } from "./platform/problems.ts";
 import type { RateLimitStore } from "./platform/rate-limit/gcra.ts";
 import { registerRateLimit } from "./platform/rate-limit/rate-limit-hook.ts";
 import "./platform/request-context.ts";
-import { validatorCompiler } from "./platform/validation.ts";
+import { registerTextChecks, validatorCompiler } from "./platform/validation.ts";
 import { Identity } from "./identity/identity-service.ts";
 import { registerIdentityRoutes, type SignInLimits } from "./identity/identity-routes.ts";
 import { Membership } from "./identity/identity-schemas.ts";
@@ -105,6 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
       return typeof incoming === "string" && INCOMING_REQUEST_ID.test(incoming) ? incoming : newId("request");
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests Node's parser refuses, and those without Host, answer problems too (see problems.ts).
+    http: { requireHostHeader: false },
+    clientErrorHandler,
     frameworkErrors: (error, request, reply) => sendProblem(request, reply, new ApiError("validation_failed", `The URL is malformed: ${error.message}`)),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -114,6 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
     request.now = clock();
     reply.header("x-request-id", request.id);
   });
+  registerHostCheck(app);
+  registerTextChecks(app);
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(
       { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, key: request.caller?.key.id },
@@ -141,8 +147,9 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   await app.register(swagger, openApiOptions);
 
   const keyCache = new KeyCache();
-  const unlisten = await deps.database.listen(API_KEY_CHANGED, (hash) => keyCache.evict(hash), () => keyCache.clear());
-  app.addHook("onClose", async () => unlisten());
+  const revocations = new Revocations(deps.database, keyCache, app.log);
+  await revocations.start();
+  app.addHook("onClose", async () => revocations.stop());
   const grants = new ContextGrants();
   registerAuth(app, deps.database.db, keyCache, grants, sessionCaller(deps.database.db));
   registerRateLimit(app, deps.rateLimits);
@@ -152,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   const routeDeps = { db: deps.database.db };
   registerHealthRoutes(app, deps.database);
   registerMeRoutes(app);
-  registerApiKeyRoutes(app, routeDeps, keyCache);
+  registerApiKeyRoutes(app, routeDeps, keyCache, revocations);
   const finance = registerFinance(app, routeDeps);
   const enricher = enricherOf(deps.integrations, clock, app.log);
   const growth = registerGrowth(app, { ...routeDeps, enricher });

@@ -169,7 +169,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowHttp: boolean(env, "WEBHOOK_ALLOW_HTTP", false),
     webhookDisableAfterDays: integer(env, "WEBHOOK_DISABLE_AFTER_DAYS", 5, 1, 365),
     webhookLogDays: integer(env, "WEBHOOK_LOG_DAYS", 30, 1, 3650),
-    webhookLeaseMs: integer(env, "WEBHOOK_LEASE_MS", 60_000, 1_000, 3_600_000),
+    webhookLeaseMs: integer(env, "WEBHOOK_LEASE_MS", 5_000, 1_000, 3_600_000),
     functionSecretsKey: secretsKey(env),
     functionSecretsKeyFile: path.join(path.dirname(path.resolve(read(env, "DATA_DIR") ?? "./.enginery/data")), "function-secrets.key"),
     functionWorkers: integer(env, "FUNCTION_WORKERS", 2, 1, 64),

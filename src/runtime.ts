@@ -6,6 +6,7 @@ import type { Api } from "./platform/http.ts";
 import { createDispatcher, type Dispatcher } from "./webhooks/dispatcher.ts";
 import type { SsrfPolicy } from "./webhooks/ssrf.ts";
 import type { Config } from "./config.ts";
+import { logSerializers } from "./platform/logging.ts";
 import { openDatabase, type Database, type DatabaseTarget } from "./db/connection.ts";
 import { migrate } from "./db/migrate.ts";
 import type { RateLimitStore } from "./platform/rate-limit/gcra.ts";
@@ -30,12 +31,12 @@ export async function openMigrated(config: Config): Promise<Database> {
   }
 }
 
-export function rateLimitStore(config: Config): RateLimitStore {
-  return config.redisUrl ? redisRateLimitStore(config.redisUrl) : memoryRateLimitStore();
+export function rateLimitStore(config: Config, log: FastifyBaseLogger): RateLimitStore {
+  return config.redisUrl ? redisRateLimitStore(config.redisUrl, undefined, { log }) : memoryRateLimitStore();
 }
 
 export function logger(config: Config) {
-  return pino({ level: config.logLevel, base: { pid: process.pid } });
+  return pino({ level: config.logLevel, base: { pid: process.pid }, serializers: logSerializers });
 }
 
 export function webhookPolicy(config: Config): SsrfPolicy {

@@ -37,7 +37,7 @@ export async function serve(config: Config): Promise<void> {
   const demo = await seedDemoIfEmpty(database.db, new Date());
   const demoPassword = demo ? generatePassword() : null;
   if (demo && demoPassword) await new Identity(database.db).createUser({ email: DEMO_EMAIL, password: demoPassword, name: "Demo User", orgId: demo.orgId, role: "owner" }, new Date());
-  const rateLimits = rateLimitStore(config);
+  const rateLimits = rateLimitStore(config, log);
   const integrations = integrationsFrom(config);
   const functions = { secretBox: secretBox(config, log), workers: config.functionWorkers };
   const app = await buildApp({ database, rateLimits, logger: log, integrations, webhookPolicy: webhookPolicy(config), functions, agent: config.agent });
@@ -88,7 +88,7 @@ export async function worker(config: Config): Promise<void> {
   scheduler.start();
   const dispatcher = dispatcherFor(config, database, log);
   await dispatcher?.start();
-  const rateLimits = rateLimitStore(config);
+  const rateLimits = rateLimitStore(config, log);
   const app = config.functionTriggers
     ? await buildApp({ database, rateLimits, logger: log, integrations, webhookPolicy: webhookPolicy(config), functions: { secretBox: secretBox(config, log), workers: config.functionWorkers } })
     : null;

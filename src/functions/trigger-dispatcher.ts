@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
 import { eventsByRef, type EventApi } from "../platform/events/events-service.ts";
 import { insertEvents } from "../platform/events/outbox.ts";
-import { claimDue, createWorkLoop } from "../platform/work-loop.ts";
+import { claimDue, createWorkLoop, DEFAULT_LEASE_MS, renewClaims } from "../platform/work-loop.ts";
 import { nextDelaySeconds } from "../webhooks/dispatcher.ts";
 import { DEFAULT_SCHEDULE } from "../webhooks/endpoints-schemas.ts";
 import { FUNCTION_RUNS_CHANNEL } from "../webhooks/fanout.ts";
@@ -40,7 +40,7 @@ interface Attempt {
 export function createTriggerDispatcher(options: TriggerDispatcherOptions) {
   const db = options.database.db;
   const clock = options.clock ?? (() => new Date());
-  const leaseMs = options.leaseMs ?? 120_000;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const batch = options.batch ?? 64;
 
   async function attempt(run: RunRow, event: EventApi | undefined): Promise<Attempt> {
@@ -88,7 +88,8 @@ export function createTriggerDispatcher(options: TriggerDispatcherOptions) {
   }
 
   const claim = () => claimDue(db, functionRuns, clock(), leaseMs, batch);
-  return createWorkLoop({ database: options.database, channel: FUNCTION_RUNS_CHANNEL, claim, handle, batch, pollMs: options.pollMs, log: options.log, name: "function trigger dispatcher" });
+  const renew = (rows: RunRow[]) => renewClaims(db, functionRuns, rows, clock(), leaseMs);
+  return createWorkLoop({ database: options.database, channel: FUNCTION_RUNS_CHANNEL, claim, handle, renew, renewEveryMs: leaseMs / 3, batch, pollMs: options.pollMs, log: options.log, name: "function trigger dispatcher" });
 }
 
 export type TriggerDispatcher = ReturnType<typeof createTriggerDispatcher>;

@@ -9,17 +9,23 @@ import { getSnapshot, latestSnapshot, listSnapshots, snapshotList, takeSnapshot 
 const tags = ["Intelligence"];
 /** A snapshot summarizes every engine, so reading or making one takes read access to each (403 naming what is missing). */
 const everyEngine = { permission: ["finance:read", "growth:read", "talent:read"] as Permission[] };
+/**
+ * Making one stores it and emits an event that reaches webhooks: a write over
+ * every engine's data, so it also takes each engine's write permission.
+ * Read-only keys change nothing: they get a 403 naming what is missing.
+ */
+const everyEngineWrite = { permission: [...everyEngine.permission, "finance:write", "growth:write", "talent:write"] as Permission[] };
 
 export function registerSnapshotRoutes(app: Api, { db }: RouteDeps): void {
   app.post(
     "/v1/intelligence/snapshots",
     {
-      config: everyEngine,
+      config: everyEngineWrite,
       schema: {
         tags,
         operationId: "createSnapshot",
         summary: "Compute a snapshot now",
-        description: "Summarizes finance, growth and talent as of now, stores it and emits intelligence.snapshot_created. The scheduler also makes one daily.",
+        description: "Summarizes finance, growth and talent as of now, stores it and emits intelligence.snapshot_created. The scheduler also makes one daily. Takes read and write access to finance, growth and talent (read-only keys read snapshots but make none).",
         body: NoBody,
         response: { 201: Snapshot },
       },

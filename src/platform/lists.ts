@@ -4,6 +4,7 @@ import { Type, type TSchema } from "typebox";
 import type { Db } from "../db/connection.ts";
 import { ApiError, type FieldError } from "./errors.ts";
 import { isId, type IdKind } from "./ids.ts";
+import { own } from "./own.ts";
 import { AmountFrom0 } from "./schemas.ts";
 
 /**
@@ -243,7 +244,7 @@ function parseQuery(spec: ListSpec, orgId: string, query: Record<string, unknown
       continue;
     }
     const [, field, op] = /^([a-z_]+)(?:\[([a-z]+)\])?$/.exec(key) ?? [];
-    const def = field ? spec.filters[field] : undefined;
+    const def = field ? own(spec.filters, field) : undefined;
     if (!def) continue; // the schema has already refused unknown parameters
     if (!op) {
       conditions.push(equality(def, key, String(raw), bind, now, shape, errors));
@@ -286,7 +287,7 @@ function parseSort(spec: ListSpec, sort: string, errors: FieldError[]): SQL[] {
   for (const part of sort.split(",")) {
     const descending = part.startsWith("-");
     const name = descending ? part.slice(1) : part;
-    const column = spec.sorts[name];
+    const column = own(spec.sorts, name);
     if (!column) {
       errors.push({
         in: "query",

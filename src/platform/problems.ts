@@ -1,6 +1,10 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { ApiError, ERROR_CODES, problemType, type ErrorCode, type ProblemBody } from "./errors.ts";
+import { newId } from "./ids.ts";
+import { ApiError, ERROR_CODES, invalidField, problemType, type ErrorCode, type ProblemBody } from "./errors.ts";
+import { own } from "./own.ts";
 import { fieldErrors } from "./validation.ts";
 
 export const ProblemSchema = Type.Object(
@@ -24,8 +28,8 @@ export const ProblemSchema = Type.Object(
   { additionalProperties: true, description: "RFC 9457 problem details." },
 );
 
-/** The problem document for an error (also sent inside an event stream that has already begun). */
-export function problemBody(requestId: string, error: ApiError): ProblemBody {
+/** The RFC 9457 body of an error; sendProblem sends it, a stored idempotent answer may hold one, and an event stream that has begun ends with one. */
+export function problemBody(error: ApiError, requestId: string): ProblemBody {
   const body: ProblemBody = {
     type: problemType(error.code),
     title: ERROR_CODES[error.code].title,
@@ -39,9 +43,8 @@ export function problemBody(requestId: string, error: ApiError): ProblemBody {
 }
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
-  const body = problemBody(request.id, error);
-  const { headers } = error.extras;
-  if (headers) reply.headers(headers);
+  const body = problemBody(error, request.id);
+  if (error.extras.headers) reply.headers(error.extras.headers);
   // Errors raised before the onRequest hooks (a malformed URL) must carry the id too.
   reply.header("x-request-id", request.id);
   return reply.code(error.status).type("application/problem+json").send(body);
@@ -70,7 +73,7 @@ export function toApiError(error: unknown, request?: FastifyRequest): ApiError {
       errors.length === 1 ? `${errors[0]!.field}: ${errors[0]!.message}` : `${errors.length} fields are invalid; see errors.`;
     return new ApiError("validation_failed", detail, { errors });
   }
-  const mapped = e.code ? FASTIFY_CODES[e.code] : undefined;
+  const mapped = e.code ? own(FASTIFY_CODES, e.code) : undefined;
   if (mapped) return mapped(e, request);
   if (e instanceof SyntaxError && e.statusCode === 400) return new ApiError("invalid_json", `The body is not valid JSON: ${e.message}`);
   if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
@@ -130,9 +133,44 @@ export function registerProblemHandling(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const code = (request.params as { code: string }).code as ErrorCode;
-      const entry = ERROR_CODES[code];
+      const entry = own(ERROR_CODES, code);
       if (!entry) throw new ApiError("not_found", `There is no problem type ${code}.`);
       return reply.send({ type: problemType(code), code, status: entry.status, title: entry.title });
     },
   );
+}
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (a header
+ * block or URL too large, a request line that is not HTTP); they get a problem
+ * too, written straight to the socket, with a request id of their own.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  if (!socket.writable) return void socket.destroy(error);
+  const apiError =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? new ApiError("headers_too_large", "The URL and headers together are larger than this server accepts (16 KB); send long inputs in a body.")
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? new ApiError("request_timeout", "The request was not received in time.")
+        : new ApiError("validation_failed", "The request is not valid HTTP/1.1.");
+  const requestId = newId("request");
+  const body = JSON.stringify(problemBody(apiError, requestId));
+  socket.end(
+    `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +
+      `content-type: application/problem+json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+      `x-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * With Node's own Host check off (it answers a bare 400), the request reaches
+ * the app, which refuses it here like any other error. HTTP/1.0 had no Host.
+ */
+export function registerHostCheck(app: FastifyInstance): void {
+  app.addHook("onRequest", async (request) => {
+    if (request.headers.host === undefined && request.raw.httpVersion !== "1.0") {
+      throw invalidField("header", "Host", "is required (HTTP/1.1)");
+    }
+  });
 }

@@ -32,5 +32,6 @@ export function writeContext(request: FastifyRequest): WriteContext {
     requestId: request.id,
     idempotencyKey: request.idempotencyKey ?? null,
     now: request.now,
+    idempotencyClaim: request.idempotencyRecord ? { key: request.idempotencyRecord.key, claimedAt: request.idempotencyRecord.claimedAt } : null,
   };
 }

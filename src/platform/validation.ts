@@ -1,9 +1,9 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import cc from "currency-codes";
-import type { FastifySchemaCompiler } from "fastify";
+import type { FastifyInstance, FastifySchemaCompiler } from "fastify";
 import { COUNTRY_CODES } from "./countries.ts";
-import type { FieldError } from "./errors.ts";
+import { invalidField, type FieldError } from "./errors.ts";
 import { MAX_DECIMALS, OPTIONAL_BODY } from "./schemas.ts";
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
@@ -213,4 +213,53 @@ export function fieldErrors(errors: ErrorObject[], context: string): FieldError[
         : `must be ${soFar.items.join(" or ")}`;
   }
   return [...byField.values()];
+}
+
+/** "a", "a.b", "a[0]": a field path as problems name it. */
+function childPath(path: string, key: string | number): string {
+  if (typeof key === "number") return `${path}[${key}]`;
+  return path ? `${path}.${key}` : key;
+}
+
+/**
+ * The path of the first string (or field name) in a parsed request part that
+ * holds a NUL character, or undefined. PostgreSQL stores no NUL in text or
+ * jsonb, so such a value could only fail deep inside a write.
+ */
+export function nulPath(value: unknown, path = ""): string | undefined {
+  if (typeof value === "string") return value.includes("\0") ? path : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPath(value[i], childPath(path, i));
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (value === null || typeof value !== "object") return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes("\0")) return childPath(path, key.replaceAll("\0", "\\u0000"));
+    const found = nulPath(item, childPath(path, key));
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+const TEXT_PARTS = [
+  ["params", "path"],
+  ["query", "query"],
+  ["body", "body"],
+] as const;
+
+/**
+ * Refuses a NUL character anywhere in the path parameters, the query or the
+ * body, on every route (schemas or not), before validation: one check at the
+ * edge instead of one per field.
+ */
+export function registerTextChecks(app: FastifyInstance): void {
+  app.addHook("preValidation", async (request) => {
+    for (const [part, location] of TEXT_PARTS) {
+      const field = nulPath(request[part]);
+      if (field !== undefined) throw invalidField(location, field || location, "must not contain NUL characters (\\u0000)");
+    }
+  });
 }

@@ -2,13 +2,17 @@ import { and, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database, Db } from "../db/connection.ts";
 
+/** How long a claim holds unless renewed; the loop renews it every third of that while the work runs. */
+export const DEFAULT_LEASE_MS = 5_000;
+
 /** A queue table: tenant rows with a status, when the next attempt is due, and who holds them until when. */
 type QueueTable = PgTable & { orgId: PgColumn; id: PgColumn; status: PgColumn; nextAttemptAt: PgColumn; claimedUntil: PgColumn };
 
 /**
  * Claims up to `batch` due rows (pending or failed, due, not held) for
  * `leaseMs`, skipping rows another claimer has locked: the claim every
- * at-least-once queue uses. A claimer that dies lets its lease run out.
+ * at-least-once queue uses. A claimer that dies lets its lease run out;
+ * one that lives renews it while the work is in flight (renewClaims).
  */
 export async function claimDue<T extends QueueTable>(db: Db, table: T, now: Date, leaseMs: number, batch: number): Promise<T["$inferSelect"][]> {
   const at = now.toISOString();
@@ -32,6 +36,31 @@ export async function claimDue<T extends QueueTable>(db: Db, table: T, now: Date
     .returning()) as T["$inferSelect"][];
 }
 
+/**
+ * Extends the lease of claimed rows this claimer still holds: those whose
+ * claimed_until is still the lease it set (a row whose lease ran out and was
+ * claimed by another, or that is already recorded, is left alone). Called by
+ * the loop's heartbeat while their work is in flight, so leases can be short
+ * and the claims of a claimer that died are taken over within seconds.
+ */
+export async function renewClaims<T extends QueueTable>(db: Db, table: T, rows: T["$inferSelect"][], now: Date, leaseMs: number): Promise<void> {
+  const held = rows.filter((r) => r.claimedUntil instanceof Date) as (T["$inferSelect"] & { claimedUntil: Date })[];
+  if (held.length === 0) return;
+  const until = new Date(now.getTime() + leaseMs);
+  // One batch's rows were claimed by one statement and renewed together: they share one lease.
+  const lease = held[0]!.claimedUntil;
+  await db
+    .update(table as PgTable)
+    .set({ claimedUntil: until } as never)
+    .where(
+      and(
+        sql`(${table.orgId}, ${table.id}) IN (SELECT * FROM unnest(${sql.param(held.map((r) => r.orgId))}::text[], ${sql.param(held.map((r) => r.id))}::text[]))`,
+        sql`${table.claimedUntil} = ${lease.toISOString()}::timestamptz`,
+      ),
+    );
+  for (const row of held) row.claimedUntil = until;
+}
+
 export interface WorkLoopOptions<T> {
   database: Database;
   /** NOTIFY channel that says new work was committed (a round starts at once instead of at the next poll). */
@@ -46,6 +75,9 @@ export interface WorkLoopOptions<T> {
   pollMs?: number;
   /** Batches in flight at once: new work is claimed while earlier work is still slow. */
   maxWaves?: number;
+  /** Heartbeat: extends the lease of a batch in flight (see renewClaims), every `renewEveryMs`. */
+  renew?: (batch: T[]) => Promise<void>;
+  renewEveryMs?: number;
   log: { error(obj: object, msg: string): void };
   name: string;
 }
@@ -87,6 +119,22 @@ export function createWorkLoop<T>(options: WorkLoopOptions<T>) {
   let inFlight = 0;
   const waves = new Set<Promise<void>>();
 
+  /** Handles a batch while a heartbeat keeps its claims; renewals never overlap one another. */
+  async function handleHeld(batch: T[]): Promise<void> {
+    const renew = options.renew;
+    if (!renew) return options.handle(batch);
+    let renewing: Promise<void> = Promise.resolve();
+    const heartbeat = setInterval(() => {
+      renewing = renewing.then(() => renew(batch)).catch((error) => options.log.error({ err: error }, `${options.name} could not renew its claims`));
+    }, options.renewEveryMs ?? 1000);
+    try {
+      await options.handle(batch);
+    } finally {
+      clearInterval(heartbeat);
+      await renewing;
+    }
+  }
+
   async function loop(): Promise<void> {
     while (!stopped) {
       if (inFlight >= maxWaves) {
@@ -102,8 +150,7 @@ export function createWorkLoop<T>(options: WorkLoopOptions<T>) {
       }
       if (claimed.length > 0) {
         inFlight++;
-        const wave = options
-          .handle(claimed)
+        const wave = handleHeld(claimed)
           .catch((error) => options.log.error({ err: error }, `${options.name} wave failed`))
           .finally(() => {
             inFlight--;
@@ -122,7 +169,7 @@ export function createWorkLoop<T>(options: WorkLoopOptions<T>) {
     /** One round, start to finish (tests, and a caller that drives the loop itself). Returns how many items it handled. */
     async runOnce(): Promise<number> {
       const claimed = await options.claim();
-      if (claimed.length > 0) await options.handle(claimed);
+      if (claimed.length > 0) await handleHeld(claimed);
       return claimed.length;
     },
     async start(): Promise<void> {

@@ -5,7 +5,7 @@ import type { Database, Tx } from "../db/connection.ts";
 import { eventsByRef, type EventApi } from "../platform/events/events-service.ts";
 import { insertEvents } from "../platform/events/outbox.ts";
 import { newId } from "../platform/ids.ts";
-import { claimDue, createWorkLoop } from "../platform/work-loop.ts";
+import { claimDue, createWorkLoop, DEFAULT_LEASE_MS, renewClaims } from "../platform/work-loop.ts";
 import { endpointToApi } from "./endpoints-service.ts";
 import { DELIVERIES_CHANNEL } from "./fanout.ts";
 import { send, type SendResult } from "./sender.ts";
@@ -47,16 +47,16 @@ export function nextDelaySeconds(schedule: readonly number[], attempts: number, 
  * Delivers committed deliveries (the loop is createWorkLoop's). Any number of dispatchers may run (in the
  * server and in `enginery worker` processes): each claims a batch of due
  * deliveries with FOR UPDATE SKIP LOCKED and a lease, sends them, and records
- * each outcome. A dispatcher that dies mid-batch leaves its claims to expire;
+ * each outcome, renewing its lease while the batch runs. A dispatcher that dies mid-batch leaves its claims to expire;
  * they are sent again (at-least-once; receivers deduplicate on webhook-id).
  */
 export function createDispatcher(options: DispatcherOptions) {
   const db = options.database.db;
   const clock = options.clock ?? (() => new Date());
-  const leaseMs = options.leaseMs ?? 60_000;
+  // Short, because the loop's heartbeat renews it while attempts run: a dead dispatcher's claims are retaken in seconds.
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const concurrency = options.concurrency ?? 256;
-  // One batch is one wave of concurrent attempts, so a batch takes at most about one attempt's
-  // timeout (30 s at most), well inside the lease: claims never expire while their attempts run.
+  // One batch is one wave of concurrent attempts; the heartbeat keeps its claims while they run.
   const batch = options.batch ?? concurrency;
   const disableAfterMs = options.disableAfterMs ?? 5 * DAY_MS;
   // Connections to receivers are kept alive between deliveries (each was checked by the SSRF guard when it opened).
@@ -211,6 +211,8 @@ export function createDispatcher(options: DispatcherOptions) {
     database: options.database,
     channel: DELIVERIES_CHANNEL,
     claim: () => claimDue(db, webhookDeliveries, clock(), leaseMs, batch),
+    renew: (rows) => renewClaims(db, webhookDeliveries, rows, clock(), leaseMs),
+    renewEveryMs: leaseMs / 3,
     handle: deliver,
     batch,
     pollMs: options.pollMs,

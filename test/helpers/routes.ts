@@ -156,6 +156,8 @@ const talentCandidate = async (tenant: Tenant) => {
 const intelligenceSnapshot = async (tenant: Tenant) => (await made(tenant.client.post("/v1/intelligence/snapshots"), "take snapshot")).id as string;
 /** Snapshots summarize every engine: reading one takes read access to each. */
 const EVERY_ENGINE = ["finance:read", "growth:read", "talent:read"] as const;
+/** Making one stores it and emits an event: a write over every engine's data, which read-only keys never do. */
+const EVERY_ENGINE_WRITE = [...EVERY_ENGINE, "finance:write", "growth:write", "talent:write"] as const;
 
 // Agent fixtures: a conversation (one question asked), and an action waiting for approval (voiding a fresh open invoice).
 
@@ -298,8 +300,8 @@ export const ROUTES: readonly Route[] = [
   { method: "PATCH", path: "/v1/candidates/:id", permission: "talent:write", status: 200, writes: true, body: () => ({ stage: "screening" }), id: talent("cand", talentCandidate, "/v1/candidates/:id") },
   { method: "DELETE", path: "/v1/candidates/:id", permission: "talent:write", status: 200, writes: true, id: talent("cand", talentCandidate, "/v1/candidates/:id") },
 
-  // Intelligence snapshots. Making one computes a summary of data the key may read, so read access is what it takes.
-  { method: "POST", path: "/v1/intelligence/snapshots", permission: EVERY_ENGINE, status: 201, writes: false },
+  // Intelligence snapshots. Making one stores a summary of every engine's data: read and write access to each.
+  { method: "POST", path: "/v1/intelligence/snapshots", permission: EVERY_ENGINE_WRITE, status: 201, writes: true },
   { method: "GET", path: "/v1/intelligence/snapshots", permission: EVERY_ENGINE, status: 200, writes: false },
   // "latest" names the tenant's newest snapshot without an id in the path; the fixture makes one.
   { method: "GET", path: "/v1/intelligence/snapshots/latest", permission: EVERY_ENGINE, status: 200, writes: false, id: { prefix: "snap", make: intelligenceSnapshot, read: "/v1/intelligence/snapshots/:id" } },

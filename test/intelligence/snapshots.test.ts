@@ -819,8 +819,17 @@ describe("snapshots on demand", () => {
       expect(await getOk(client, `/v1/intelligence/snapshots/${existing.id}`)).toEqual(existing);
     }
 
-    it("a read_only key may use all four routes", async () => {
-      await expectAllowed((await tenant.newKey("read_only")).client);
+    it("a read_only key reads snapshots but makes none (403 naming the write permissions)", async () => {
+      const { client } = await tenant.newKey("read_only");
+      const problem = expectProblem(await client.post("/v1/intelligence/snapshots"), 403, "insufficient_permission");
+      expect(problem.missing_permissions).toEqual(["finance:write", "growth:write", "talent:write"]);
+      expect(problem.required_permission).toBe("finance:write");
+      expect((await getOk(client, "/v1/intelligence/snapshots")).data).toEqual([existing]);
+      expect(await getOk(client, "/v1/intelligence/snapshots/latest")).toEqual(existing);
+      expect(await getOk(client, `/v1/intelligence/snapshots/${existing.id}`)).toEqual(existing);
+      // Nothing stored, no event for webhooks.
+      expect(await snapshotsOf(tenant.client)).toEqual([existing]);
+      expect((await snapshotEvents(tenant.client)).map((e) => e.data.object.id)).toEqual([existing.id]);
     });
 
     it("a full_access key may use all four routes", async () => {
@@ -844,7 +853,9 @@ describe("snapshots on demand", () => {
       const { client } = await tenant.newKey("engine", { engines: engines as any });
       for (const [method, path] of routes(existing.id)) {
         const problem = expectProblem(await client.request(method, path), 403, "insufficient_permission", `${method} ${path}`);
-        expect(problem.missing_permissions).toEqual(missing);
+        // Making one also takes each engine's write permission, which an engine key has for its engines only.
+        const writes = ["finance", "growth", "talent"].filter((e) => !engines.includes(e)).map((e) => `${e}:write`);
+        expect(problem.missing_permissions).toEqual(method === "POST" ? [...missing, ...writes] : missing);
         expect(problem.required_permission).toBe(missing[0]);
       }
       // The refused POSTs made nothing.

@@ -52,8 +52,8 @@ export async function streamTurn(
     if (!open) throw error;
     const problem = toApiError(error, request);
     if (problem.status >= 500) request.log.error({ err: error }, "agent turn failed mid-stream");
-    send("error", problemBody(request.id, problem));
-    await completeIdempotency(db, request, problem.status, JSON.stringify(problemBody(request.id, problem)), "application/problem+json");
+    send("error", problemBody(problem, request.id));
+    await completeIdempotency(db, request, problem.status, JSON.stringify(problemBody(problem, request.id)), "application/problem+json");
   }
   raw.end();
   return reply;

@@ -21,7 +21,7 @@ export function render(text: string, contact: ContactRow, company: string | null
     company,
     title: contact.title,
   };
-  return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => (name in values ? (values[name] ?? "") : whole));
+  return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? (values[name] ?? "") : whole));
 }
 
 interface Person {

@@ -7,6 +7,7 @@ import { Id, ListEnvelope, NullableTimestamp, OPTIONAL_BODY, StringEnum, Timesta
 import { apiKeyList, apiKeyToApi, createApiKey, listApiKeys, revokeApiKey, rollApiKey } from "./api-keys-service.ts";
 import { apiKeys } from "./api-keys-table.ts";
 import type { KeyCache } from "./key-cache.ts";
+import type { Revocations } from "./revocations.ts";
 import { ENGINES, KEY_KINDS } from "./permissions.ts";
 
 const tags = ["API keys"];
@@ -54,7 +55,7 @@ const RollApiKey = Type.Object(
 );
 const RolledApiKey = Type.Intersect([CreatedApiKey, Type.Object({ rolled_key: ApiKey })]);
 
-export function registerApiKeyRoutes(app: Api, { db }: RouteDeps, cache: KeyCache): void {
+export function registerApiKeyRoutes(app: Api, { db }: RouteDeps, cache: KeyCache, revocations: Revocations): void {
   app.get(
     "/v1/api_keys",
     {
@@ -105,8 +106,11 @@ export function registerApiKeyRoutes(app: Api, { db }: RouteDeps, cache: KeyCach
     },
     async (request, reply) => {
       const grace = (request.body as { expires_in_seconds?: number } | undefined)?.expires_in_seconds ?? 86_400;
-      const { key, secret, rolled, rolledHash } = await rollApiKey(db, writeContext(request), request.params.id, grace * 1000);
+      // The old key's new expiry holds on every process before the answer, as a revocation does.
+      const revocation = revocations.begin();
+      const { key, secret, rolled, rolledHash } = await rollApiKey(db, writeContext(request), request.params.id, grace * 1000, revocation.id);
       cache.evict(rolledHash);
+      await revocation.confirmed();
       return reply.code(201).send({ ...key, secret, rolled_key: rolled });
     },
   );
@@ -130,15 +134,18 @@ export function registerApiKeyRoutes(app: Api, { db }: RouteDeps, cache: KeyCach
         tags,
         operationId: "revokeApiKey",
         summary: "Revoke an API key",
-        description: "The key is refused from the next request on. Revoking twice is harmless.",
+        description: "The key is refused from the next request on, by every server process: the answer waits until each has confirmed. Revoking twice is harmless.",
         params: Params,
         response: { 200: ApiKey },
       },
     },
     async (request) => {
-      const { secretHash, ...key } = await revokeApiKey(db, writeContext(request), request.params.id);
-      // This process refuses the key from the next request on; others hear the NOTIFY.
+      const revocation = revocations.begin();
+      const { secretHash, revokedNow, ...key } = await revokeApiKey(db, writeContext(request), request.params.id, revocation.id);
+      // This process refuses the key from the next request on; every other one confirms it does before the answer.
       cache.evict(secretHash);
+      if (revokedNow) await revocation.confirmed();
+      else revocation.cancel();
       return key;
     },
   );

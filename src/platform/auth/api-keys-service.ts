@@ -100,17 +100,20 @@ export async function createApiKey(
   return { key: apiKeyToApi(row, ctx.now), secret };
 }
 
-export async function revokeApiKey(db: Db, ctx: WriteContext, id: string): Promise<ApiKeyApi & { secretHash: string }> {
+/** `revocation` (see Revocations) names this revocation in the NOTIFY, so every process's eviction can be confirmed. */
+export async function revokeApiKey(db: Db, ctx: WriteContext, id: string, revocation?: string): Promise<ApiKeyApi & { secretHash: string; revokedNow: boolean }> {
+  let revokedNow = false;
   const row = await write(db, ctx, async (tx, emit) => {
     const [revoked] = await tx
       .update(apiKeys)
       .set({ revokedAt: ctx.now })
       .where(and(eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
       .returning();
+    revokedNow = !!revoked;
     if (revoked) {
       emit({ type: "api_key.revoked", object: apiKeyToApi(revoked, ctx.now) });
       // Delivered on commit to every process holding the key in its cache.
-      await tx.execute(sql`SELECT pg_notify(${API_KEY_CHANGED}, ${revoked.secretHash})`);
+      await tx.execute(sql`SELECT pg_notify(${API_KEY_CHANGED}, ${revocation ? `${revoked.secretHash} ${revocation}` : revoked.secretHash})`);
       return revoked;
     }
     // Revoking twice is not an error: the key is revoked either way.
@@ -118,7 +121,7 @@ export async function revokeApiKey(db: Db, ctx: WriteContext, id: string): Promi
     if (!existing) throw notFound("API key", id);
     return existing;
   });
-  return { ...apiKeyToApi(row, ctx.now), secretHash: row.secretHash };
+  return { ...apiKeyToApi(row, ctx.now), secretHash: row.secretHash, revokedNow };
 }
 
 /**
@@ -132,6 +135,7 @@ export async function rollApiKey(
   ctx: WriteContext,
   id: string,
   graceMs: number,
+  revocation?: string,
 ): Promise<{ key: ApiKeyApi; secret: string; rolled: ApiKeyApi; rolledHash: string }> {
   const secret = generateSecret();
   return write(db, ctx, async (tx, emit) => {
@@ -162,7 +166,7 @@ export async function rollApiKey(
     emit({ type: "api_key.created", object: apiKeyToApi(created!, ctx.now) });
     emit({ type: "api_key.rolled", object: apiKeyToApi(rolled!, ctx.now), previous: { expires_at: old.expiresAt?.toISOString() ?? null } });
     // Cached callers hold the old expiry: every process drops its entry on commit.
-    await tx.execute(sql`SELECT pg_notify(${API_KEY_CHANGED}, ${old.secretHash})`);
+    await tx.execute(sql`SELECT pg_notify(${API_KEY_CHANGED}, ${revocation ? `${old.secretHash} ${revocation}` : old.secretHash})`);
     return { key: apiKeyToApi(created!, ctx.now), secret, rolled: apiKeyToApi(rolled!, ctx.now), rolledHash: old.secretHash };
   });
 }

@@ -27,3 +27,9 @@ export const apiKeys = pgTable(
 );
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** Server processes alive (each beats every 2 s), whose key-cache eviction a revocation waits for. */
+export const apiProcesses = pgTable("api_processes", {
+  id: text("id").primaryKey(),
+  seenAt: timestamp("seen_at", { withTimezone: true, mode: "date" }).notNull(),
+});

@@ -4,8 +4,9 @@ import type { Caller } from "./caller.ts";
  * Authenticated callers by secret hash, so a request costs no key lookup.
  * Correctness does not rest on the TTL: revocation evicts the entry at once in
  * this process, and every other process hears of it through the database's
- * NOTIFY (see API_KEY_CHANGED); expiry is checked on every use. The TTL only
- * bounds how long a missed notification could matter.
+ * NOTIFY (see API_KEY_CHANGED) and confirms before the revoke answers (see
+ * revocations.ts); expiry is checked on every use. The TTL only bounds how
+ * long a missed notification could matter.
  */
 export const API_KEY_CHANGED = "enginery_api_key_changed";
 

@@ -1,6 +1,7 @@
 import type { Db, Tx } from "../../db/connection.ts";
 import { isTransientConflict } from "../../db/errors.ts";
 import { newId } from "../ids.ts";
+import { confirmClaim, type IdempotencyClaim } from "../idempotency/idempotency-claim.ts";
 import type { EventType } from "./catalog.ts";
 import { events } from "./events-table.ts";
 // Webhook deliveries are written with their events (see fanOut).
@@ -14,7 +15,16 @@ export interface WriteContext {
   now: Date;
   /** Set when an agent action makes the change: events then say which conversation asked. */
   conversationId?: string;
+  /** The idempotency record the request holds, if any: its write commits only while the claim is still its own. */
+  idempotencyClaim?: IdempotencyClaim | null;
 }
+
+/**
+ * Test-only (set by the crash test, never in production): after an idempotent
+ * request's write commits, say so on stdout and wait, so the test can kill the
+ * process in the gap between commit and answer.
+ */
+const PAUSE_AFTER_COMMIT_MS = Number(process.env.ENGINERY_TEST_PAUSE_AFTER_COMMIT_MS ?? 0);
 
 export interface EventDraft {
   type: EventType;
@@ -34,17 +44,25 @@ const ATTEMPTS = 3;
  * back with its events. One that PostgreSQL aborts as a deadlock (two writes
  * locking the same rows in opposite orders, such as deleting an account while
  * a contact is linked to it) runs again from the start, so `change` must do
- * nothing but database work.
+ * nothing but database work. A request holding an Idempotency-Key marks its
+ * record in the same transaction (see idempotency-claim.ts), so a retry knows
+ * whether this change committed even if the process died before answering.
  */
 export async function write<T>(db: Db, ctx: WriteContext, change: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const drafts: EventDraft[] = [];
         const result = await change(tx, (event) => drafts.push(event));
         await insertEvents(tx, ctx, drafts);
+        if (ctx.idempotencyClaim) await confirmClaim(tx, ctx.orgId, ctx.idempotencyClaim, ctx.now);
         return result;
       });
+      if (ctx.idempotencyClaim && PAUSE_AFTER_COMMIT_MS > 0) {
+        process.stdout.write("test hook: paused after commit\n");
+        await new Promise((resolve) => setTimeout(resolve, PAUSE_AFTER_COMMIT_MS));
+      }
+      return result;
     } catch (error) {
       if (attempt >= ATTEMPTS || !isTransientConflict(error)) throw error;
     }

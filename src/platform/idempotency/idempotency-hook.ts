@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/connection.ts";
 import { ApiError, invalidField } from "../errors.ts";
+import { events } from "../events/events-table.ts";
+import { problemBody } from "../problems.ts";
 import { idempotencyKeys } from "./idempotency-table.ts";
 
 /**
@@ -11,11 +13,29 @@ import { idempotencyKeys } from "./idempotency-table.ts";
  * request gets that response again (Idempotent-Replayed: true) without running
  * twice; the same key with a different request is a 422; a retry while the
  * first is still running is a 409. Keys are scoped to the organization.
- * Responses of 500 and above are not stored, so a failed request can be retried.
+ * Responses of 500 and above are not stored, so a failed request can be
+ * retried, unless its write had committed.
+ *
+ * Surviving a crash: the request's claim on its record (request
+ * idempotencyRecord -> writeContext().idempotencyClaim) goes with every
+ * write(), which marks the record committed in the write's own transaction,
+ * and commits only while the claim is still the request's. So a record left
+ * unfinished by a dead process tells the retry whether its effect happened:
+ * not committed, the retry takes the record over and runs (the dead attempt
+ * can no longer commit); committed, the retry is answered from the events
+ * that write emitted (the object as it then was) and nothing runs again.
+ * A consumer needs nothing but this hook and writeContext(request).
  */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** No handler runs this long; an unfinished record this old belongs to a process that died. */
-export const ABANDONED_AFTER_MS = 60_000;
+/**
+ * An unfinished record whose request has not said it is alive for this long
+ * is taken to belong to a process that died. A running request says so every
+ * ALIVE_EVERY_MS (a long function invocation included); and a takeover is safe
+ * anyway: an attempt still running after it cannot commit its write (see
+ * confirmClaim).
+ */
+export const ABANDONED_AFTER_MS = 10_000;
+const ALIVE_EVERY_MS = 3_000;
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 
 function stableJson(value: unknown): string {
@@ -57,8 +77,32 @@ function withoutSecret(body: string): string {
 declare module "fastify" {
   interface FastifyRequest {
     /** Set when this request owns an idempotency record it must complete. */
-    idempotencyRecord?: { orgId: string; key: string };
+    idempotencyRecord?: { orgId: string; key: string; claimedAt: Date; alive?: NodeJS.Timeout };
   }
+}
+
+/**
+ * The response of a request whose write committed but which died before
+ * answering: the object its last event carries (as GET returned it then) with
+ * the route's success status. A write that emitted no event leaves a 409
+ * saying so: the change happened, and nothing runs twice.
+ */
+async function answerFromEvents(db: Db, request: FastifyRequest, startedAt: Date) {
+  const orgId = request.caller!.org.id;
+  const [event] = await db
+    .select({ data: events.data })
+    .from(events)
+    .where(and(eq(events.orgId, orgId), eq(events.idempotencyKey, request.idempotencyKey ?? String(request.headers["idempotency-key"])), eq(events.createdAt, startedAt)))
+    .orderBy(desc(events.id))
+    .limit(1);
+  if (event) {
+    const responses = (request.routeOptions.schema?.response ?? {}) as Record<string, unknown>;
+    const status = Number(Object.keys(responses).find((code) => /^2\d\d$/.test(code)) ?? 200);
+    const object = (event.data as { object: unknown }).object;
+    return { responseStatus: status, responseBody: withoutSecret(JSON.stringify(object)), responseContentType: "application/json; charset=utf-8" };
+  }
+  const problem = new ApiError("conflict", "The first request with this Idempotency-Key made its change, but its answer was lost; read the resource for its result.");
+  return { responseStatus: problem.status, responseBody: JSON.stringify(problemBody(problem, request.id)), responseContentType: "application/problem+json" };
 }
 
 export function registerIdempotency(app: FastifyInstance, db: Db): void {
@@ -75,7 +119,17 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     const now = request.now;
     const own = () => {
       request.idempotencyKey = key;
-      request.idempotencyRecord = { orgId, key };
+      // Alive times are on the request's clock (request.now plus the time spent), as created_at is.
+      const startedWall = Date.now();
+      const alive = setInterval(() => {
+        const at = new Date(now.getTime() + Date.now() - startedWall);
+        db.update(idempotencyKeys)
+          .set({ aliveAt: at })
+          .where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.createdAt, now)))
+          .catch((error: unknown) => request.log.warn({ err: error }, "idempotency: could not mark the request alive"));
+      }, ALIVE_EVERY_MS);
+      alive.unref();
+      request.idempotencyRecord = { orgId, key, claimedAt: now, alive };
     };
 
     const inserted = await db
@@ -89,6 +143,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     const [existing] = await db.select().from(idempotencyKeys).where(where);
     if (!existing) throw new ApiError("idempotency_key_in_progress", "A request with this Idempotency-Key is finishing; retry shortly.");
     const age = now.getTime() - existing.createdAt.getTime();
+    const silentFor = now.getTime() - (existing.aliveAt ?? existing.createdAt).getTime();
     const expired = age > IDEMPOTENCY_TTL_MS;
     if (!expired && existing.requestHash !== hash) {
       throw new ApiError(
@@ -97,11 +152,21 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       );
     }
     // A record past its 24 hours no longer counts; one left unfinished by a process that
-    // died mid-request is taken over after a minute. The created_at guard lets one taker win.
-    if (expired || (existing.responseStatus === null && age > ABANDONED_AFTER_MS)) {
+    // died mid-request is taken over, if its write never committed. The created_at guard lets one taker win.
+    const abandoned = existing.responseStatus === null && silentFor > ABANDONED_AFTER_MS;
+    if (!expired && abandoned && existing.committedAt !== null) {
+      const answer = await answerFromEvents(db, request, existing.createdAt);
+      await db
+        .update(idempotencyKeys)
+        .set(answer)
+        .where(and(where, eq(idempotencyKeys.createdAt, existing.createdAt)));
+      reply.header("idempotent-replayed", "true");
+      return reply.code(answer.responseStatus).type(answer.responseContentType).send(answer.responseBody);
+    }
+    if (expired || abandoned) {
       const taken = await db
         .update(idempotencyKeys)
-        .set({ requestHash: hash, createdAt: now, responseStatus: null, responseBody: null, responseContentType: null })
+        .set({ requestHash: hash, createdAt: now, responseStatus: null, responseBody: null, responseContentType: null, committedAt: null, aliveAt: null })
         .where(and(where, eq(idempotencyKeys.createdAt, existing.createdAt)))
         .returning({ key: idempotencyKeys.key });
       if (taken.length > 0) return own();
@@ -117,42 +182,38 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     return reply.send(existing.responseBody ?? "");
   });
 
+  // However the request ends (answered, failed, or its client gone), it stops saying it is alive.
+  const stopAlive = async (request: FastifyRequest) => clearInterval(request.idempotencyRecord?.alive);
+  app.addHook("onResponse", stopAlive);
+  app.addHook("onRequestAbort", stopAlive);
+
   app.addHook("onSend", async (request, reply, payload) => {
-    const record = request.idempotencyRecord;
-    if (!record) return payload;
-    request.idempotencyRecord = undefined;
-    const where = and(eq(idempotencyKeys.orgId, record.orgId), eq(idempotencyKeys.key, record.key));
-    if (reply.statusCode >= 500) {
-      await db.delete(idempotencyKeys).where(where);
-      return payload;
-    }
-    await db
-      .update(idempotencyKeys)
-      .set({
-        responseStatus: reply.statusCode,
-        responseBody: withoutSecret(typeof payload === "string" ? payload : payload == null ? "" : String(payload)),
-        responseContentType: String(reply.getHeader("content-type") ?? "application/json"),
-      })
-      .where(where);
+    const body = typeof payload === "string" ? payload : payload == null ? "" : String(payload);
+    await completeIdempotency(db, request, reply.statusCode, body, String(reply.getHeader("content-type") ?? "application/json"));
     return payload;
   });
 }
 
 /**
- * For a response the route writes itself (an event stream, sent outside
- * Fastify's onSend): stores what a retry replays, or drops the record after a
- * failure so the request can be retried.
+ * Stores what a retry replays, or forgets the record after a failure so the
+ * request can be retried (unless its write committed: then a retry is answered
+ * from that write). The onSend hook calls it for every answer; a route that
+ * writes its response itself (an event stream, outside onSend) calls it too.
  */
 export async function completeIdempotency(db: Db, request: FastifyRequest, status: number, body: string, contentType = "application/json"): Promise<void> {
   const record = request.idempotencyRecord;
   if (!record) return;
+  clearInterval(record.alive);
   request.idempotencyRecord = undefined;
   const where = and(eq(idempotencyKeys.orgId, record.orgId), eq(idempotencyKeys.key, record.key));
   if (status >= 500) {
-    await db.delete(idempotencyKeys).where(where);
+    await db.delete(idempotencyKeys).where(and(where, isNull(idempotencyKeys.committedAt)));
     return;
   }
-  await db.update(idempotencyKeys).set({ responseStatus: status, responseBody: body, responseContentType: contentType }).where(where);
+  await db
+    .update(idempotencyKeys)
+    .set({ responseStatus: status, responseBody: withoutSecret(body), responseContentType: contentType })
+    .where(where);
 }
 
 /** Scheduler job: forget records past their 24 hours. */
