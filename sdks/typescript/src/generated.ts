@@ -2408,7 +2408,7 @@ export class ApiKeysResource {
     return this.t.request<GetApiKeyResponse>("GET", `/v1/api_keys/${encodeURIComponent(id)}`, { options });
   }
 
-  /** Revoke an API key. The key is refused from the next request on. Revoking twice is harmless. */
+  /** Revoke an API key. The key is refused from the next request on, by every server process: the answer waits until each has confirmed. Revoking twice is harmless. */
   revoke(id: string, options?: RequestOptions): Promise<RevokeApiKeyResponse> {
     return this.t.request<RevokeApiKeyResponse>("DELETE", `/v1/api_keys/${encodeURIComponent(id)}`, { options });
   }
@@ -2781,7 +2781,7 @@ export class IntelligenceResource {
     return this.t.list<IntelligenceSnapshot>(`/v1/intelligence/snapshots`, query as Query, options);
   }
 
-  /** Compute a snapshot now. Summarizes finance, growth and talent as of now, stores it and emits intelligence.snapshot_created. The scheduler also makes one daily. */
+  /** Compute a snapshot now. Summarizes finance, growth and talent as of now, stores it and emits intelligence.snapshot_created. The scheduler also makes one daily. Takes read and write access to finance, growth and talent (read-only keys read snapshots but make none). */
   createSnapshot(body?: CreateSnapshotBody, options?: RequestOptions): Promise<CreateSnapshotResponse> {
     return this.t.request<CreateSnapshotResponse>("POST", `/v1/intelligence/snapshots`, { body, options });
   }
