@@ -3,7 +3,7 @@ import addFormatsModule from "ajv-formats";
 import cc from "currency-codes";
 import type { FastifyInstance, FastifySchemaCompiler } from "fastify";
 import { COUNTRY_CODES } from "./countries.ts";
-import { invalidField, type FieldError } from "./errors.ts";
+import { ApiError, invalidField, type FieldError } from "./errors.ts";
 import { MAX_DECIMALS, OPTIONAL_BODY } from "./schemas.ts";
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
@@ -221,27 +221,27 @@ function childPath(path: string, key: string | number): string {
   return path ? `${path}.${key}` : key;
 }
 
+const MAX_NUL_FIELDS = 20;
+
 /**
- * The path of the first string (or field name) in a parsed request part that
- * holds a NUL character, or undefined. PostgreSQL stores no NUL in text or
+ * The paths of the strings (or field names) in a parsed request part that hold
+ * a NUL character (at most MAX_NUL_FIELDS). PostgreSQL stores no NUL in text or
  * jsonb, so such a value could only fail deep inside a write.
  */
-export function nulPath(value: unknown, path = ""): string | undefined {
-  if (typeof value === "string") return value.includes("\0") ? path : undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulPath(value[i], childPath(path, i));
-      if (found !== undefined) return found;
+export function nulPaths(value: unknown, path = "", found: string[] = []): string[] {
+  // Enough to name every bad field of a real request; a body made of NULs stops here.
+  if (found.length >= MAX_NUL_FIELDS) return found;
+  if (typeof value === "string") {
+    if (value.includes("\0")) found.push(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => nulPaths(item, childPath(path, i), found));
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes("\0")) found.push(childPath(path, key.replaceAll("\0", "\\u0000")));
+      else nulPaths(item, childPath(path, key), found);
     }
-    return undefined;
   }
-  if (value === null || typeof value !== "object") return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes("\0")) return childPath(path, key.replaceAll("\0", "\\u0000"));
-    const found = nulPath(item, childPath(path, key));
-    if (found !== undefined) return found;
-  }
-  return undefined;
+  return found;
 }
 
 const TEXT_PARTS = [
@@ -257,9 +257,9 @@ const TEXT_PARTS = [
  */
 export function registerTextChecks(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
-    for (const [part, location] of TEXT_PARTS) {
-      const field = nulPath(request[part]);
-      if (field !== undefined) throw invalidField(location, field || location, "must not contain NUL characters (\\u0000)");
-    }
+    const message = "must not contain NUL characters (\\u0000)";
+    const errors: FieldError[] = TEXT_PARTS.flatMap(([part, location]) => nulPaths(request[part]).map((field) => ({ in: location, field: field || location, message })));
+    if (errors.length === 1) throw invalidField(errors[0]!.in, errors[0]!.field, message);
+    if (errors.length > 1) throw new ApiError("validation_failed", `${errors.length} fields contain NUL characters; see errors.`, { errors });
   });
 }
