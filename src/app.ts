@@ -43,6 +43,7 @@ import { Membership } from "./identity/identity-schemas.ts";
 import type { PasswordCost } from "./identity/passwords.ts";
 import { sessionCaller } from "./identity/sessions.ts";
 import { registerDashboard } from "./dashboard/dashboard-routes.ts";
+import { oauthBearer, registerOAuth } from "./oauth/index.ts";
 
 export type Clock = () => Date;
 
@@ -151,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   await revocations.start();
   app.addHook("onClose", async () => revocations.stop());
   const grants = new ContextGrants();
-  registerAuth(app, deps.database.db, keyCache, grants, sessionCaller(deps.database.db));
+  registerAuth(app, deps.database.db, keyCache, grants, sessionCaller(deps.database.db), oauthBearer(deps.database.db));
   registerRateLimit(app, deps.rateLimits);
   registerPermissionGuard(app);
   registerIdempotency(app, deps.database.db);
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   registerSnapshotRoutes(app, routeDeps);
   registerIdentityRoutes(app, new Identity(deps.database.db, deps.identity?.passwordCost), deps.rateLimits, deps.identity?.signInLimits);
   await registerDashboard(app);
+  const oauth = await registerOAuth(app, deps.database.db, deps.rateLimits);
   registerWebhookRoutes(app, routeDeps, deps.webhookPolicy ?? { allowedNetworks: [], allowHttp: false });
   await registerFunctions(app, deps, { keyCache, grants, clock });
   registerEventRoutes(app, routeDeps, {
@@ -182,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
     function: FunctionOut,
     function_invocation: Invocation,
     membership: Membership,
+    ...oauth.eventObjects,
   });
 
   app.get("/v1/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
