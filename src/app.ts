@@ -23,6 +23,7 @@ import { SecretBox } from "./functions/secrets.ts";
 import { registerApiKeyRoutes, ApiKey } from "./platform/auth/api-keys-routes.ts";
 import { ContextGrants, registerAuth, registerPermissionGuard } from "./platform/auth/auth-hook.ts";
 import { KeyCache } from "./platform/auth/key-cache.ts";
+import { operationSecurity } from "./platform/auth/scopes.ts";
 import { Revocations } from "./platform/auth/revocations.ts";
 import { ApiError } from "./platform/errors.ts";
 import { registerEventRoutes } from "./platform/events/events-routes.ts";
@@ -144,6 +145,9 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
     if (route.schema && !route.schema.hide) {
       route.schema.response = { ...(route.schema.response as object), "4XX": ProblemSchema, "5XX": ProblemSchema };
     }
+    // The scopes an OAuth token needs for the route are its permissions (see platform/auth/scopes.ts).
+    const security = operationSecurity(route.config?.permission);
+    if (route.schema && !route.schema.hide && security && route.url.startsWith("/v1/")) route.schema.security ??= security;
   });
   await app.register(swagger, openApiOptions);
 

@@ -10,7 +10,7 @@ import type { RateLimitStore } from "../platform/rate-limit/gcra.ts";
 import { consentPage, errorPage } from "./consent-page.ts";
 import { OAuthError, redirectUriProblem, type OAuthService } from "./oauth-service.ts";
 import type { OAuthAppRow } from "./oauth-table.ts";
-import { parseScope, SCOPES, type Scope } from "./scopes.ts";
+import { parseScope, SCOPES, type Scope } from "../platform/auth/scopes.ts";
 
 export const AUTHORIZATION_SERVER_METADATA_PATH = "/.well-known/oauth-authorization-server";
 const hidden = { config: { public: true }, schema: { hide: true } } as const;

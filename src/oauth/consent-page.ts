@@ -1,4 +1,4 @@
-import { SCOPE_DESCRIPTIONS, type Scope } from "./scopes.ts";
+import { SCOPE_DESCRIPTIONS, type Scope } from "../platform/auth/scopes.ts";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -4,7 +4,7 @@ import { callerOf, writeContext } from "../platform/request-context.ts";
 import { Id, IdParams, ListEnvelope, Nullable, NullableTimestamp, OPTIONAL_BODY, StringEnum, Timestamp } from "../platform/schemas.ts";
 import { appList, appToApi, grantList, type OAuthService } from "./oauth-service.ts";
 import { CLIENT_TYPES } from "./oauth-table.ts";
-import { SCOPES } from "./scopes.ts";
+import { SCOPES } from "../platform/auth/scopes.ts";
 
 const appTags = ["OAuth apps"];
 const grantTags = ["OAuth grants"];

@@ -13,7 +13,7 @@ import { newId } from "../platform/ids.ts";
 import { defineList, listPage } from "../platform/lists.ts";
 import { orgs } from "../platform/orgs/orgs-table.ts";
 import { oauthApps, oauthGrants, oauthTokens, type ClientType, type OAuthAppRow, type OAuthGrantRow, type TokenKind } from "./oauth-table.ts";
-import { SCOPES, type Scope } from "./scopes.ts";
+import { SCOPES, type Scope } from "../platform/auth/scopes.ts";
 
 /** Short-lived access tokens (RFC 9700 4.14): a leaked one is useful for minutes; refresh tokens rotate on every use. */
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;

@@ -36,7 +36,8 @@ describe("OAuth 2.0 refusals", () => {
   });
 
   it("requires PKCE S256 and response_type=code, answering at the registered URI with the state", async () => {
-    for (const params of [{ code_challenge: null }, { code_challenge_method: "plain" }, { code_challenge_method: null }]) {
+    const cases: Record<string, string | null>[] = [{ code_challenge: null }, { code_challenge_method: "plain" }, { code_challenge_method: null }];
+    for (const params of cases) {
       const auth = await authorizationUrl(as, client.client_id, params);
       const answer = await openAuthorize(owner, auth.url);
       expect(answer.status).toBe(302);

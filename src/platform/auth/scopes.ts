@@ -1,4 +1,4 @@
-import type { Permission } from "../platform/auth/permissions.ts";
+import type { Permission } from "./permissions.ts";
 
 /**
  * Scopes are permissions: a token holds the ones granted, and the one
@@ -46,4 +46,27 @@ export function parseScope(text: string): { scopes: Scope[]; unknown: string[] }
   const words = text.split(" ").filter((w) => w !== "");
   const unknown = words.filter((w) => !isScope(w));
   return { scopes: SCOPES.filter((s) => words.includes(s)), unknown };
+}
+
+/**
+ * The OpenAPI side: the OAuth 2.0 security scheme, and on each operation the
+ * scopes it takes (its permissions, when every one is a scope), so a client
+ * generator or reader sees both ways in.
+ */
+export const oauthSecurityScheme = {
+  type: "oauth2",
+  description:
+    "OAuth 2.0 for integrations (see the README, Integrations). Authorization code with PKCE (S256, required), refresh tokens that rotate on every use, and client_credentials for an organization's own confidential apps. Server metadata: /.well-known/oauth-authorization-server. Access tokens (eoat_...) are sent as Authorization: Bearer, like API keys.",
+  flows: {
+    authorizationCode: { authorizationUrl: "/oauth/authorize", tokenUrl: "/oauth/token", refreshUrl: "/oauth/token", scopes: SCOPE_DESCRIPTIONS },
+    clientCredentials: { tokenUrl: "/oauth/token", scopes: SCOPE_DESCRIPTIONS },
+  },
+} as const;
+
+export function operationSecurity(permission: Permission | readonly Permission[] | undefined): Record<string, string[]>[] | undefined {
+  if (!permission) return undefined;
+  const needed = typeof permission === "string" ? [permission] : [...permission];
+  // Routes an OAuth token can never reach (API keys, members) are for API keys only.
+  if (!needed.every(isScope)) return [{ apiKey: [] }];
+  return [{ apiKey: [] }, { oauth2: needed }];
 }
