@@ -117,6 +117,9 @@ function App() {
   const load = () =>
     api<Session>("GET", "/dashboard/api/session").then(
       (s) => {
+        // Sent here by /oauth/authorize to sign in: back to the consent page (only there, never another site).
+        const returnTo = new URLSearchParams(location.search).get("return_to");
+        if (returnTo?.startsWith("/oauth/authorize?")) return location.assign(returnTo);
         setCsrf(s.csrf_token);
         setSession(s);
       },
