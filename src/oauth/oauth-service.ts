@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lt } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db, Tx } from "../db/connection.ts";
 import { memberships } from "../identity/identity-table.ts";
@@ -515,4 +515,12 @@ export function oauthBearer(db: Db) {
       oauth: { grantId: grant.id, appId: app.id, appName: app.name, scopes, userId: grant.userId },
     };
   };
+}
+
+/**
+ * Scheduled: expired codes and tokens go. A rotated refresh token is kept until
+ * its own expiry, so its reuse is still recognised (and ends the grant) until then.
+ */
+export async function purgeExpiredOAuthTokens(db: Db, now: Date): Promise<void> {
+  await db.delete(oauthTokens).where(lt(oauthTokens.expiresAt, now));
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../helpers/harness.ts";
 import { signUp, type SessionClient } from "../identity/session-client.ts";
+import { oauthTokens } from "../../src/oauth/oauth-table.ts";
 import { CALLBACK, connect, discover, insecure, oauth, oauthError, register } from "./integration.ts";
 
 /**
@@ -156,5 +157,22 @@ describe("OAuth 2.0: the authorization code flow, end to end", () => {
     // Deleting the app ends its tokens.
     expect((await tenant.client.delete(`/v1/oauth_apps/${created.body.id}`)).status).toBe(200);
     expect((await getApp().client.withKey(tokens.access_token).get("/v1/me")).status).toBe(401);
+  });
+
+  it("rate limits per grant (every token of a grant shares one allowance) and purges expired tokens", async () => {
+    const tokens = await connect(as, client, owner);
+    const first = await getApp().client.withKey(tokens.access_token).get("/v1/me");
+    const fresh = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure));
+    const second = await getApp().client.withKey(fresh.access_token).get("/v1/me");
+    expect(second.body.rate_limit.remaining).toBe(first.body.rate_limit.remaining - 1);
+    const other = await connect(as, client, owner);
+    const separate = await getApp().client.withKey(other.access_token).get("/v1/me");
+    expect(separate.body.rate_limit.remaining).toBe(separate.body.rate_limit.limit - 1);
+
+    const db = getApp().database.db;
+    expect((await db.select().from(oauthTokens)).length).toBeGreaterThan(0);
+    getApp().clock.advance(31 * 86_400_000);
+    await getApp().scheduler.tick();
+    expect(await db.select().from(oauthTokens)).toEqual([]);
   });
 });
