@@ -64,6 +64,21 @@ describe("OAuth 2.0: the authorization code flow, end to end", () => {
     expect(events.body.data.map((e: any) => e.data.object.id)).toContain(me.body.oauth_grant.id);
   });
 
+  it("an MCP client's token reaches /mcp; apps list functions but deploy none (a function would outlive the grant)", async () => {
+    const tokens = await connect(as, client, owner, { scope: "agent:read functions:manage" });
+    const api = getApp().client.withKey(tokens.access_token);
+    const mcp = await api.post(
+      "/mcp",
+      { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "oauth-test", version: "1" } } },
+      { headers: { accept: "application/json, text/event-stream" } },
+    );
+    expect(mcp.status, mcp.text).toBe(200);
+    expect((await api.get("/v1/functions")).status).toBe(200);
+    const deploy = await api.post("/v1/functions", { name: "from-oauth", source: "export default { async fetch() { return {} } }" });
+    expect(deploy.status).toBe(403);
+    expect(deploy.body.detail).toContain("cannot deploy functions");
+  });
+
   it("rotates the refresh token on every use; reusing an old one revokes the whole grant", async () => {
     const first = await connect(as, client, owner);
     const second = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), first.refresh_token!, insecure));
