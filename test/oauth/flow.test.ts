@@ -158,6 +158,14 @@ describe("OAuth 2.0: the authorization code flow, end to end", () => {
     expect(me.body.permissions).toEqual(["finance:read"]);
     expect(await oauthError(tokenFor(created.body.client_secret, "finance:write"))).toBe("invalid_scope");
 
+    // A replay of the create (same Idempotency-Key) answers the app without its secret: secrets are never stored.
+    const replayKey = `oauth-app-${Date.now()}`;
+    const once = await tenant.client.post("/v1/oauth_apps", { name: "Replayed", client_type: "confidential", redirect_uris: [CALLBACK], scopes: ["finance:read"] }, { headers: { "idempotency-key": replayKey } });
+    const replay = await tenant.client.post("/v1/oauth_apps", { name: "Replayed", client_type: "confidential", redirect_uris: [CALLBACK], scopes: ["finance:read"] }, { headers: { "idempotency-key": replayKey } });
+    expect(once.body.client_secret).toMatch(/^eocs_/);
+    expect(replay.body.id).toBe(once.body.id);
+    expect(replay.body.client_secret).toBeUndefined();
+
     const rotated = await tenant.client.post(`/v1/oauth_apps/${created.body.id}/rotate_secret`);
     expect(rotated.status).toBe(200);
     expect(await oauthError(tokenFor(created.body.client_secret))).toBe("invalid_client");
