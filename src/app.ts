@@ -65,6 +65,8 @@ export interface AppDeps {
   identity?: { passwordCost?: PasswordCost; signInLimits?: SignInLimits };
   /** The agent's planner: the offline one when left out. */
   agent?: AgentSettings;
+  /** PUBLIC_URL: the origin clients reach (the OAuth issuer); each request's own origin when left out. */
+  publicUrl?: string | null;
 }
 
 declare module "fastify" {
@@ -116,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest("now", null as unknown as Date); // set by the first onRequest hook
+  app.decorate("publicUrl", deps.publicUrl ?? null);
   app.addHook("onRequest", async (request, reply) => {
     request.now = clock();
     reply.header("x-request-id", request.id);

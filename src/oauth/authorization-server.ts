@@ -7,6 +7,7 @@ import { requirePermissions } from "../platform/auth/auth-hook.ts";
 import { ApiError } from "../platform/errors.ts";
 import type { Api } from "../platform/http.ts";
 import type { RateLimitStore } from "../platform/rate-limit/gcra.ts";
+import { publicOrigin } from "../platform/request-context.ts";
 import { consentPage, errorPage } from "./consent-page.ts";
 import { OAuthError, redirectUriProblem, type OAuthService } from "./oauth-service.ts";
 import type { OAuthAppRow } from "./oauth-table.ts";
@@ -21,7 +22,7 @@ const REGISTRATIONS_PER_IP = 30;
 const REGISTRATION_WINDOW_MS = 10 * 60_000;
 
 /** The issuer is this server's origin, as the client reached it. */
-export const issuerOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+export const issuerOf = (request: FastifyRequest) => publicOrigin(request);
 
 /**
  * Form parameters (RFC 6749 requires application/x-www-form-urlencoded for

@@ -39,6 +39,20 @@ describe("OAuth 2.0: the authorization code flow, end to end", () => {
     expect(as.scopes_supported).not.toContain("api_keys:manage");
   });
 
+  it("behind a proxy, PUBLIC_URL is the issuer and the origin of every advertised endpoint", async () => {
+    const app = getApp().app;
+    app.publicUrl = "https://api.example.com";
+    try {
+      const metadata = (await (await fetch(`${getApp().url}/.well-known/oauth-authorization-server`)).json()) as any;
+      expect(metadata.issuer).toBe("https://api.example.com");
+      expect(metadata.token_endpoint).toBe("https://api.example.com/oauth/token");
+      const challenge = (await fetch(`${getApp().url}/v1/me`)).headers.get("www-authenticate");
+      expect(challenge).toContain('resource_metadata="https://api.example.com/.well-known/oauth-protected-resource"');
+    } finally {
+      app.publicUrl = null;
+    }
+  });
+
   it("registers a public client, gets consent, exchanges the code and calls the API with the token", async () => {
     expect(client.token_endpoint_auth_method).toBe("none");
     const tokens = await connect(as, client, owner);

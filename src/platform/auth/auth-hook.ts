@@ -4,6 +4,7 @@ import { ApiError } from "../errors.ts";
 import { authenticate } from "./api-keys-service.ts";
 import { randomBytes } from "node:crypto";
 import type { Caller } from "./caller.ts";
+import { publicOrigin } from "../request-context.ts";
 import type { KeyCache } from "./key-cache.ts";
 import type { Permission } from "./permissions.ts";
 
@@ -50,7 +51,7 @@ export type BearerSource = (token: string, request: FastifyRequest) => Promise<C
 export const PROTECTED_RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
 
 function challenge(request: FastifyRequest, error?: string): string {
-  const metadata = `${request.protocol}://${request.host}${PROTECTED_RESOURCE_METADATA_PATH}`;
+  const metadata = `${publicOrigin(request)}${PROTECTED_RESOURCE_METADATA_PATH}`;
   return `Bearer realm="enginery"${error ? `, error="${error}"` : ""}, resource_metadata="${metadata}"`;
 }
 
