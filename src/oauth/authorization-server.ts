@@ -238,7 +238,7 @@ export function registerAuthorizationServer(app: Api, db: Db, oauth: OAuthServic
       case "authorization_code":
         return oauth.exchangeCode(client, { code: params.get("code"), redirectUri: params.get("redirect_uri"), verifier: params.get("code_verifier") }, request.id, request.now);
       case "refresh_token":
-        return oauth.refresh(client, params.get("refresh_token"), request.id, request.now);
+        return oauth.refresh(client, params.get("refresh_token"), params.get("scope"), request.id, request.now);
       case "client_credentials": {
         const { scopes, unknown } = parseScope(params.get("scope") ?? client.scopes.join(" "));
         const beyond = scopes.filter((s) => !client.scopes.includes(s));

@@ -303,9 +303,10 @@ export class OAuthService {
     return this.issue(grant, now, true);
   }
 
-  async refresh(app: OAuthAppRow, token: string | undefined, requestId: string, now: Date): Promise<TokenResponse> {
+  async refresh(app: OAuthAppRow, token: string | undefined, scope: string | undefined, requestId: string, now: Date): Promise<TokenResponse> {
     if (!token) throw new OAuthError("invalid_request", "refresh_token is required.");
     const bad = new OAuthError("invalid_grant", "The refresh token is invalid, expired or revoked.");
+    if (scope !== undefined) await this.refuseScopeChange(app, sha256hex(token), scope);
     const row = await this.useOnce(sha256hex(token), "refresh", now);
     if (!row) throw bad;
     const grant = await this.activeGrant(row.token.grantId);
@@ -317,6 +318,19 @@ export class OAuthService {
     }
     if (row.token.expiresAt <= now) throw bad;
     return this.issue(grant, now, true);
+  }
+
+  /**
+   * RFC 6749 6: a refresh may not widen the grant; tokens carry their grant's
+   * scopes, so it may not narrow them either. Checked before the token is
+   * spent, so a client's mistake does not cost it the refresh token.
+   */
+  private async refuseScopeChange(app: OAuthAppRow, hash: string, scope: string): Promise<void> {
+    const [row] = await this.db.select().from(oauthTokens).where(and(eq(oauthTokens.hash, hash), eq(oauthTokens.kind, "refresh")));
+    const grant = row && (await this.activeGrant(row.grantId));
+    if (!grant || grant.appId !== app.id) return;
+    if (scope.split(" ").filter(Boolean).sort().join(" ") === [...grant.scopes].sort().join(" ")) return;
+    throw new OAuthError("invalid_scope", `A refresh keeps the grant's scopes (${grant.scopes.join(" ")}); to change them, ask the member to authorize again.`);
   }
 
   /** A confidential app acting in its own organization, with no member: one grant per set of scopes, reused. */

@@ -102,6 +102,18 @@ describe("OAuth 2.0 refusals", () => {
     expect(new URL(tampered.location!).searchParams.get("code")).toBeNull();
   });
 
+  it("a refresh cannot change the grant's scopes", async () => {
+    const auth = await authorizationUrl(as, client.client_id, { scope: "finance:read" });
+    const tokens = await exchange(await consent(owner, auth.url), auth.verifier);
+    const refresh = (scope: string) =>
+      fetch(as.token_endpoint!, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "refresh_token", client_id: client.client_id, refresh_token: tokens.refresh_token!, scope }) });
+    const wider = await refresh("finance:read finance:write");
+    expect(wider.status).toBe(400);
+    expect((await wider.json()).error).toBe("invalid_scope");
+    // The mistake did not spend the refresh token; the same scope is accepted.
+    expect((await refresh("finance:read")).status).toBe(200);
+  });
+
   it("a viewer cannot grant write scopes; a denial answers access_denied", async () => {
     const viewer = (await invite(owner, "viewer")).session;
     const auth = await authorizationUrl(as, client.client_id);
