@@ -9,7 +9,7 @@ import type { Api } from "../platform/http.ts";
 import type { RateLimitStore } from "../platform/rate-limit/gcra.ts";
 import { publicOrigin } from "../platform/request-context.ts";
 import { consentPage, errorPage } from "./consent-page.ts";
-import { OAuthError, redirectUriProblem, type OAuthService } from "./oauth-service.ts";
+import { OAuthError, redirectUriMatches, redirectUriProblem, type OAuthService } from "./oauth-service.ts";
 import type { OAuthAppRow } from "./oauth-table.ts";
 import { parseScope, SCOPES, type Scope } from "../platform/auth/scopes.ts";
 
@@ -75,7 +75,9 @@ async function checkAuthorizationRequest(oauth: OAuthService, params: Map<string
   const given = params.get("redirect_uri");
   const redirectUri = given ?? (app.redirectUris.length === 1 ? app.redirectUris[0] : undefined);
   if (!redirectUri) return { kind: "page", status: 400, title: "Invalid request", detail: "redirect_uri is missing, and the app has several." };
-  if (!app.redirectUris.includes(redirectUri)) return { kind: "page", status: 400, title: "Invalid redirect URI", detail: "The redirect_uri is not one the app registered (they are compared exactly)." };
+  if (!app.redirectUris.some((registered) => redirectUriMatches(registered, redirectUri))) {
+    return { kind: "page", status: 400, title: "Invalid redirect URI", detail: "The redirect_uri is not one the app registered (they are compared exactly; only a loopback IP's port may differ)." };
+  }
   const fail = (error: string, description: string): Checked => ({ kind: "redirect", app, redirectUri, error, description });
   if (params.get("response_type") !== "code") return fail("unsupported_response_type", "Only response_type=code is supported.");
   const challenge = params.get("code_challenge");

@@ -99,6 +99,25 @@ export function redirectUriProblem(uri: string): string | undefined {
   return "must be https (or http to 127.0.0.1, [::1] or localhost)";
 }
 
+/**
+ * Exact match (RFC 9700 2.1), except the port of a loopback IP redirect URI:
+ * a native app listens on whatever port is free when it runs (RFC 8252 7.3).
+ */
+export function redirectUriMatches(registered: string, given: string): boolean {
+  if (registered === given) return true;
+  let a: URL;
+  let b: URL;
+  try {
+    a = new URL(registered);
+    b = new URL(given);
+  } catch {
+    return false;
+  }
+  const loopbackIp = (u: URL) => u.protocol === "http:" && (u.hostname === "127.0.0.1" || u.hostname === "[::1]");
+  if (!loopbackIp(a) || !loopbackIp(b) || given.includes("#")) return false;
+  return a.hostname === b.hostname && a.pathname === b.pathname && a.search === b.search && !b.username && !b.password;
+}
+
 function checkAppInput(input: Partial<AppInput>): void {
   const errors: { in: "body"; field: string; message: string }[] = [];
   input.redirect_uris?.forEach((uri, i) => {

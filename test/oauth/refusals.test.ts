@@ -30,9 +30,23 @@ describe("OAuth 2.0 refusals", () => {
     expect(page.status).toBe(400);
     expect(page.location).toBeNull();
     expect(page.html).toContain("Invalid redirect URI");
+    for (const near of ["http://127.0.0.1:7/callback?x=1", "http://127.0.0.1:7/callback/", "http://localhost:7/callback", "https://127.0.0.1:7/callback", "http://127.0.0.2:7/callback"]) {
+      const answer = await openAuthorize(owner, (await authorizationUrl(as, client.client_id, { redirect_uri: near })).url);
+      expect(answer.status, near).toBe(400);
+      expect(answer.location, near).toBeNull();
+    }
     const unknown = await openAuthorize(owner, (await authorizationUrl(as, "oapp_01jd8z6q4m2c8v3t5y7w9x0a1b")).url);
     expect(unknown.status).toBe(400);
     expect(unknown.location).toBeNull();
+  });
+
+  it("a native app's loopback redirect may use any port (RFC 8252), and the code is bound to that port", async () => {
+    const auth = await authorizationUrl(as, client.client_id, { redirect_uri: "http://127.0.0.1:51234/callback" });
+    const code = await consent(owner, auth.url);
+    expect(code.origin).toBe("http://127.0.0.1:51234");
+    const params = oauth.validateAuthResponse(as, client, code, auth.state);
+    const exchangeAt = async (uri: string) => oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, uri, auth.verifier, insecure));
+    expect(await oauthError(exchangeAt(CALLBACK))).toBe("invalid_grant");
   });
 
   it("requires PKCE S256 and response_type=code, answering at the registered URI with the state", async () => {
