@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db, Tx } from "../db/connection.ts";
 import { memberships } from "../identity/identity-table.ts";
@@ -239,13 +239,9 @@ export class OAuthService {
   }
 
   async grantsToApi(rows: OAuthGrantRow[]): Promise<OAuthGrantApi[]> {
-    const apps = new Map<string, OAuthAppRow>();
-    for (const row of rows) {
-      if (!apps.has(row.appId)) {
-        const app = await this.findApp(row.appId);
-        if (app) apps.set(app.id, app);
-      }
-    }
+    const ids = [...new Set(rows.map((r) => r.appId))];
+    const found = ids.length ? await this.db.select().from(oauthApps).where(inArray(oauthApps.id, ids)) : [];
+    const apps = new Map(found.map((app) => [app.id, app]));
     return rows.map((r) => grantToApi(r, apps.get(r.appId)));
   }
 
