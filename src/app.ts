@@ -23,6 +23,7 @@ import { SecretBox } from "./functions/secrets.ts";
 import { registerApiKeyRoutes, ApiKey } from "./platform/auth/api-keys-routes.ts";
 import { ContextGrants, registerAuth, registerPermissionGuard } from "./platform/auth/auth-hook.ts";
 import { KeyCache } from "./platform/auth/key-cache.ts";
+import { operationSecurity } from "./platform/auth/scopes.ts";
 import { Revocations } from "./platform/auth/revocations.ts";
 import { ApiError } from "./platform/errors.ts";
 import { registerEventRoutes } from "./platform/events/events-routes.ts";
@@ -43,6 +44,7 @@ import { Membership } from "./identity/identity-schemas.ts";
 import type { PasswordCost } from "./identity/passwords.ts";
 import { sessionCaller } from "./identity/sessions.ts";
 import { registerDashboard } from "./dashboard/dashboard-routes.ts";
+import { oauthBearer, registerOAuth } from "./oauth/index.ts";
 
 export type Clock = () => Date;
 
@@ -63,6 +65,8 @@ export interface AppDeps {
   identity?: { passwordCost?: PasswordCost; signInLimits?: SignInLimits };
   /** The agent's planner: the offline one when left out. */
   agent?: AgentSettings;
+  /** PUBLIC_URL: the origin clients reach (the OAuth issuer); each request's own origin when left out. */
+  publicUrl?: string | null;
 }
 
 declare module "fastify" {
@@ -114,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest("now", null as unknown as Date); // set by the first onRequest hook
+  app.decorate("publicUrl", deps.publicUrl ?? null);
   app.addHook("onRequest", async (request, reply) => {
     request.now = clock();
     reply.header("x-request-id", request.id);
@@ -143,6 +148,9 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
     if (route.schema && !route.schema.hide) {
       route.schema.response = { ...(route.schema.response as object), "4XX": ProblemSchema, "5XX": ProblemSchema };
     }
+    // The scopes an OAuth token needs for the route are its permissions (see platform/auth/scopes.ts).
+    const security = operationSecurity(route.config?.permission);
+    if (route.schema && !route.schema.hide && security && route.url.startsWith("/v1/")) route.schema.security ??= security;
   });
   await app.register(swagger, openApiOptions);
 
@@ -151,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   await revocations.start();
   app.addHook("onClose", async () => revocations.stop());
   const grants = new ContextGrants();
-  registerAuth(app, deps.database.db, keyCache, grants, sessionCaller(deps.database.db));
+  registerAuth(app, deps.database.db, keyCache, grants, sessionCaller(deps.database.db), oauthBearer(deps.database.db));
   registerRateLimit(app, deps.rateLimits);
   registerPermissionGuard(app);
   registerIdempotency(app, deps.database.db);
@@ -169,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   registerSnapshotRoutes(app, routeDeps);
   registerIdentityRoutes(app, new Identity(deps.database.db, deps.identity?.passwordCost), deps.rateLimits, deps.identity?.signInLimits);
   await registerDashboard(app);
+  const oauth = await registerOAuth(app, deps.database.db, deps.rateLimits);
   registerWebhookRoutes(app, routeDeps, deps.webhookPolicy ?? { allowedNetworks: [], allowHttp: false });
   await registerFunctions(app, deps, { keyCache, grants, clock });
   registerEventRoutes(app, routeDeps, {
@@ -182,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
     function: FunctionOut,
     function_invocation: Invocation,
     membership: Membership,
+    ...oauth.eventObjects,
   });
 
   app.get("/v1/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

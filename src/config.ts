@@ -15,6 +15,8 @@ export interface Config {
   databasePoolSize: number;
   dataDir: string;
   redisUrl: string | null;
+  /** The URL clients reach the API at (behind a proxy): the OAuth issuer; null: each request's own origin. */
+  publicUrl: string | null;
   logLevel: LogLevel;
   /** Run the scheduler (overdue invoices, ...) inside the server process. */
   schedulerEnabled: boolean;
@@ -156,6 +158,7 @@ export function loadConfig(env: Env = process.env): Config {
     databasePoolSize: integer(env, "DATABASE_POOL_SIZE", 10, 1, 200),
     dataDir: path.resolve(read(env, "DATA_DIR") ?? "./.enginery/data"),
     redisUrl: url(env, "REDIS_URL", ["redis:", "rediss:"]),
+    publicUrl: url(env, "PUBLIC_URL", ["https:", "http:"])?.replace(/\/+$/, "") ?? null,
     logLevel: logLevel as LogLevel,
     schedulerEnabled: boolean(env, "SCHEDULER", true),
     schedulerIntervalMs: integer(env, "SCHEDULER_INTERVAL_MS", 30_000, 100, 86_400_000),

@@ -7,6 +7,7 @@ import { purgeWebhookLogs } from "./webhooks/retention.ts";
 import { purgeFunctionLogs } from "./functions/retention.ts";
 import { purgeIdempotencyKeys } from "./platform/idempotency/idempotency-hook.ts";
 import type { Job } from "./platform/scheduler.ts";
+import { purgeExpiredOAuthTokens } from "./oauth/oauth-service.ts";
 
 export interface JobDeps {
   integrations?: Partial<Integrations>;
@@ -32,5 +33,6 @@ export function allJobs(db: Db, deps: JobDeps = {}): Job[] {
     { name: "idempotency.purge", run: (now) => purgeIdempotencyKeys(db, now) },
     { name: "webhooks.purge_logs", run: (now) => purgeWebhookLogs(db, now, deps.webhookLogDays ?? 30) },
     { name: "functions.purge_logs", run: (now) => purgeFunctionLogs(db, now, deps.functionLogDays ?? 7) },
+    { name: "oauth.purge_tokens", run: (now) => purgeExpiredOAuthTokens(db, now) },
   ];
 }

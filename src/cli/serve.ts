@@ -40,7 +40,7 @@ export async function serve(config: Config): Promise<void> {
   const rateLimits = rateLimitStore(config, log);
   const integrations = integrationsFrom(config);
   const functions = { secretBox: secretBox(config, log), workers: config.functionWorkers };
-  const app = await buildApp({ database, rateLimits, logger: log, integrations, webhookPolicy: webhookPolicy(config), functions, agent: config.agent });
+  const app = await buildApp({ database, rateLimits, logger: log, integrations, webhookPolicy: webhookPolicy(config), functions, agent: config.agent, publicUrl: config.publicUrl });
   const dispatcher = dispatcherFor(config, database, log);
   const triggers = triggerDispatcherFor(config, database, app, log);
   const scheduler = createScheduler({ jobs: allJobs(database.db, jobOptions(config, integrations, log)), intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });

@@ -16,3 +16,4 @@ export * from "../webhooks/webhooks-table.ts";
 export * from "../functions/functions-table.ts";
 export * from "../identity/identity-table.ts";
 export * from "../engines/agent/agent-table.ts";
+export * from "../oauth/oauth-table.ts";

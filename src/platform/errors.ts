@@ -35,6 +35,7 @@ export const ERROR_CODES = {
   invalid_credentials: { status: 401, title: "Invalid email or password" },
   not_signed_in: { status: 401, title: "Not signed in" },
   csrf_token_invalid: { status: 403, title: "Missing or invalid CSRF token" },
+  invalid_access_token: { status: 401, title: "Invalid, expired or revoked OAuth access token" },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

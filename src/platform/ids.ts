@@ -36,6 +36,8 @@ export const ID_PREFIXES = {
   agentMessage: "amsg",
   agentAction: "act",
   approval: "apr",
+  oauthApp: "oapp",
+  oauthGrant: "ogr",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

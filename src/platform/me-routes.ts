@@ -15,11 +15,22 @@ const Me = Type.Object({
     plan: Type.String(),
     created_at: Type.String({ format: "date-time" }),
   }),
-  api_key: Type.Union([ApiKey, Type.Null()], { description: "The calling key; null when the caller is a member signed in to the dashboard (see member)." }),
+  api_key: Type.Union([ApiKey, Type.Null()], { description: "The calling key; null when the caller is a member signed in to the dashboard (see member) or an OAuth access token (see oauth_grant)." }),
   member: Type.Optional(
     Type.Object(
       { user: Type.Object({ id: Type.String(), email: Type.String(), name: Type.String() }), membership_id: Type.String(), role: Type.String() },
       { description: "Present when the caller is a member signed in to the dashboard." },
+    ),
+  ),
+  oauth_grant: Type.Optional(
+    Type.Object(
+      {
+        id: Type.String(),
+        app: Type.Object({ id: Type.String(), name: Type.String() }),
+        scopes: Type.Array(Type.String(), { description: "What the token may do: the scopes granted, narrowed by the consenting member's current role." }),
+        user_id: Type.Union([Type.String(), Type.Null()], { description: "The member who consented; null for client_credentials." }),
+      },
+      { description: "Present when the caller is an OAuth access token." },
     ),
   ),
   permissions: Type.Array(Type.String()),
@@ -50,7 +61,10 @@ export function registerMeRoutes(app: Api): void {
       return {
         object: "me" as const,
         organization: orgToApi(caller.org),
-        api_key: caller.member ? null : apiKeyToApi(caller.key, request.now),
+        api_key: caller.member || caller.oauth ? null : apiKeyToApi(caller.key, request.now),
+        ...(caller.oauth && {
+          oauth_grant: { id: caller.oauth.grantId, app: { id: caller.oauth.appId, name: caller.oauth.appName }, scopes: [...caller.oauth.scopes], user_id: caller.oauth.userId },
+        }),
         ...(caller.member && {
           member: {
             user: { id: caller.member.userId, email: caller.member.email, name: caller.member.name },

@@ -1,5 +1,6 @@
 import type { SwaggerOptions } from "@fastify/swagger";
 import { OPTIONAL_BODY, RAW_EXCHANGE } from "./schemas.ts";
+import { oauthSecurityScheme } from "./auth/scopes.ts";
 
 // The document is plain JSON walked by key; its shape is OpenAPI's, not a TypeScript type.
 type Json = Record<string, any>;
@@ -183,15 +184,17 @@ export const openApiOptions: SwaggerOptions = {
         "Amounts are JSON numbers with at most two decimals (`x-max-decimals: 2`; none for currencies without minor units).",
     },
     components: {
-      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "An API key, ek_live_..." } },
+      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "An API key, ek_live_..." }, oauth2: oauthSecurityScheme },
     },
-    security: [{ apiKey: [] }],
+    security: [{ apiKey: [] }, { oauth2: [] }],
     tags: [
       { name: "Invoices", description: "Finance engine." },
       { name: "Events", description: "Everything that changed, in order." },
       { name: "API keys", description: "Keys of the organization (full-access keys only)." },
       { name: "Identity", description: "Who is calling." },
       { name: "Health", description: "Liveness and readiness." },
+      { name: "OAuth apps", description: "OAuth 2.0 clients the organization registers for its integrations." },
+      { name: "OAuth grants", description: "Connected apps: the consent an organization gave, and its revocation." },
     ],
   },
 };

@@ -6,6 +6,10 @@ import type { WriteContext } from "./events/outbox.ts";
 import type { RateLimitDecision } from "./rate-limit/gcra.ts";
 
 declare module "fastify" {
+  interface FastifyInstance {
+    /** PUBLIC_URL, when set: see publicOrigin. */
+    publicUrl: string | null;
+  }
   interface FastifyContextConfig {
     /** The permission a caller needs for this route (several: every one of them). */
     permission?: Permission | readonly Permission[];
@@ -18,6 +22,14 @@ declare module "fastify" {
     idempotencyKey?: string;
     now: Date;
   }
+}
+
+/**
+ * The origin clients reach this server at: PUBLIC_URL when set (behind a
+ * TLS-terminating proxy the request itself says http), else the request's own.
+ */
+export function publicOrigin(request: FastifyRequest): string {
+  return request.server.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
 /** The authenticated caller; routes behind the auth hook always have one. */

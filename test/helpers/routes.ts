@@ -204,6 +204,24 @@ const webhookDelivery = async (tenant: Tenant) => {
 };
 const webhook = (make: (tenant: Tenant) => Promise<string>): RouteId => ({ prefix: "whe", make, read: "/v1/webhook_endpoints/:id" });
 
+// OAuth fixtures: an app of the tenant (confidential, so its secret can rotate), and a grant (the app's client_credentials).
+
+const oauthAppBody = () => ({ name: `Route App ${++counter}`, client_type: "confidential", redirect_uris: ["https://app.example/callback"], scopes: ["finance:read"] });
+const oauthAppMade = async (tenant: Tenant) => (await made(tenant.client.post("/v1/oauth_apps", oauthAppBody()), "create oauth app")) as any;
+const oauthApp: RouteId = { prefix: "oapp", make: async (tenant) => (await oauthAppMade(tenant)).id as string, read: "/v1/oauth_apps/:id" };
+const oauthGrant: RouteId = {
+  prefix: "ogr",
+  make: async (tenant) => {
+    const created = await oauthAppMade(tenant);
+    const basic = Buffer.from(`${created.client_id}:${created.client_secret}`).toString("base64");
+    const token = await fetch(`${tenant.client.baseUrl}/oauth/token`, { method: "POST", headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" });
+    if (token.status !== 200) throw new Error(`fixture oauth grant: ${token.status} ${await token.text()}`);
+    const list = await ok(tenant.client.get(`/v1/oauth_grants?app_id=${created.id}`), 200, "list grants");
+    return list.body.data[0].id as string;
+  },
+  read: "/v1/oauth_grants/:id",
+};
+
 // ---------------------------------------------------------------------------
 // The table.
 
@@ -392,6 +410,17 @@ export const ROUTES: readonly Route[] = [
   { method: "GET", path: "/v1/api_keys/:id", permission: "api_keys:manage", status: 200, writes: false, id: { prefix: "key", make: spareKeyId, read: "/v1/api_keys/:id" } },
   { method: "DELETE", path: "/v1/api_keys/:id", permission: "api_keys:manage", status: 200, writes: true, id: { prefix: "key", make: spareKeyId, read: "/v1/api_keys/:id" } },
   { method: "POST", path: "/v1/api_keys/:id/roll", permission: "api_keys:manage", status: 201, writes: true, body: () => ({ expires_in_seconds: 60 }), id: { prefix: "key", make: spareKeyId, read: "/v1/api_keys/:id" } },
+
+  // OAuth apps and connected apps (grants): managing credentials, like API keys.
+  { method: "GET", path: "/v1/oauth_apps", permission: "api_keys:manage", status: 200, writes: false },
+  { method: "POST", path: "/v1/oauth_apps", permission: "api_keys:manage", status: 201, writes: true, body: oauthAppBody },
+  { method: "GET", path: "/v1/oauth_apps/:id", permission: "api_keys:manage", status: 200, writes: false, id: oauthApp },
+  { method: "PATCH", path: "/v1/oauth_apps/:id", permission: "api_keys:manage", status: 200, writes: true, body: () => ({ name: `Renamed ${++counter}` }), id: oauthApp },
+  { method: "DELETE", path: "/v1/oauth_apps/:id", permission: "api_keys:manage", status: 200, writes: true, id: oauthApp },
+  { method: "POST", path: "/v1/oauth_apps/:id/rotate_secret", permission: "api_keys:manage", status: 200, writes: true, id: oauthApp },
+  { method: "GET", path: "/v1/oauth_grants", permission: "api_keys:manage", status: 200, writes: false },
+  { method: "GET", path: "/v1/oauth_grants/:id", permission: "api_keys:manage", status: 200, writes: false, id: oauthGrant },
+  { method: "DELETE", path: "/v1/oauth_grants/:id", permission: "api_keys:manage", status: 200, writes: true, id: oauthGrant },
 ];
 
 export const ROUTES_WITH_ID = ROUTES.filter((r) => r.id);

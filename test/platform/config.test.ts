@@ -43,6 +43,12 @@ describe("loadConfig", () => {
     expect(configError({ ENRICHMENT_WAIT_MS: "soon" }).variable).toBe("ENRICHMENT_WAIT_MS");
   });
 
+  it("reads PUBLIC_URL (the OAuth issuer), without a trailing slash, and refuses one that is not http(s)", () => {
+    expect(loadConfig({}).publicUrl).toBeNull();
+    expect(loadConfig({ PUBLIC_URL: "https://api.example.com/" }).publicUrl).toBe("https://api.example.com");
+    expect(() => loadConfig({ PUBLIC_URL: "ftp://api.example.com" })).toThrow(/PUBLIC_URL/);
+  });
+
   it("has the documented defaults", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

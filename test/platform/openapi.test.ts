@@ -144,12 +144,16 @@ describe("GET /v1/openapi.json", () => {
     }
   });
 
-  it("declares bearer authentication, and no security on public routes", () => {
+  it("declares bearer authentication, OAuth 2.0 scopes per operation, and no security on public routes", () => {
     expect(spec.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(spec.security).toEqual([{ apiKey: [] }]);
+    expect(spec.components.securitySchemes.oauth2.flows.authorizationCode).toMatchObject({ authorizationUrl: "/oauth/authorize", tokenUrl: "/oauth/token" });
+    expect(spec.security).toEqual([{ apiKey: [] }, { oauth2: [] }]);
     expect(spec.paths["/healthz"].get.security).toEqual([]);
     expect(spec.paths["/readyz"].get.security).toEqual([]);
-    expect(spec.paths["/v1/invoices"].get.security).toBeUndefined();
+    expect(spec.paths["/v1/invoices"].get.security).toEqual([{ apiKey: [] }, { oauth2: ["finance:read"] }]);
+    // No OAuth token manages API keys or OAuth apps.
+    expect(spec.paths["/v1/api_keys"].get.security).toEqual([{ apiKey: [] }]);
+    expect(spec.paths["/v1/oauth_apps"].post.security).toEqual([{ apiKey: [] }]);
   });
 
   it("describes response bodies as the server sends them", async () => {

@@ -44,6 +44,9 @@ from .types import (
     Invoice,
     Job,
     Me,
+    OauthApp,
+    OauthAppWithClientSecret,
+    OauthGrant,
     Pipeline,
     SequenceMessage,
     SequenceObject,
@@ -1241,6 +1244,115 @@ class IntelligenceResource(Resource):
         return cast("IntelligenceSnapshot", self._request("GET", f"/v1/intelligence/snapshots/{_quote(id)}", query=None, body=NOT_GIVEN))
 
 
+class OauthAppsResource(Resource):
+    """client.oauth_apps: the operations under /v1/oauth_apps."""
+
+    def list(
+        self,
+        *,
+        page: Optional[int] = None,
+        per_page: Optional[int] = None,
+        sort: Optional[Union[str, SequenceOf[str]]] = None,
+        created_at: Optional[Union[str, SequenceOf[str]]] = None,
+        created_at__gte: Optional[Union[str, SequenceOf[str]]] = None,
+        created_at__gt: Optional[Union[str, SequenceOf[str]]] = None,
+        created_at__lte: Optional[Union[str, SequenceOf[str]]] = None,
+        created_at__lt: Optional[Union[str, SequenceOf[str]]] = None,
+        created_at__ne: Optional[Union[str, SequenceOf[str]]] = None,
+    ) -> Page[OauthApp]:
+        """List OAuth apps (GET /v1/oauth_apps).
+
+        page: Page number, from 1.
+        per_page: Page size, 1 to 100.
+        sort: Comma-separated sort fields, "-" for descending. Fields: created_at, name. Default -created_at."""
+        return self._list("/v1/oauth_apps", {"page": page, "per_page": per_page, "sort": sort, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne})
+
+    def create(
+        self,
+        *,
+        name: str,
+        client_type: Literal["confidential", "public"],
+        redirect_uris: List[str],
+        scopes: List[Literal["finance:read", "finance:write", "growth:read", "growth:write", "talent:read", "talent:write", "agent:read", "agent:write", "events:read", "webhooks:manage", "functions:manage", "functions:invoke"]],
+        logo_url: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+    ) -> OauthAppWithClientSecret:
+        """Register an OAuth app (POST /v1/oauth_apps).
+
+        name: Shown to members on the consent page.
+        redirect_uris: Where authorization answers may be sent, compared exactly: https, or http to a loopback address.
+        scopes: The most the app may ask for.
+        logo_url: An https URL of the app's logo."""
+        return cast("OauthAppWithClientSecret", self._request("POST", "/v1/oauth_apps", query=None, body={"name": name, "client_type": client_type, "redirect_uris": redirect_uris, "scopes": scopes, "logo_url": logo_url}, idempotency_key=idempotency_key))
+
+    def get(self, id: str) -> OauthApp:
+        """Get an OAuth app (GET /v1/oauth_apps/{id})."""
+        return cast("OauthApp", self._request("GET", f"/v1/oauth_apps/{_quote(id)}", query=None, body=NOT_GIVEN))
+
+    def update(
+        self,
+        id: str,
+        *,
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        redirect_uris: Union[List[str], NotGiven] = NOT_GIVEN,
+        scopes: Union[List[Literal["finance:read", "finance:write", "growth:read", "growth:write", "talent:read", "talent:write", "agent:read", "agent:write", "events:read", "webhooks:manage", "functions:manage", "functions:invoke"]], NotGiven] = NOT_GIVEN,
+        logo_url: Union[Optional[str], NotGiven] = NOT_GIVEN,
+    ) -> OauthApp:
+        """Update an OAuth app (PATCH /v1/oauth_apps/{id}).
+
+        name: Shown to members on the consent page.
+        redirect_uris: Where authorization answers may be sent, compared exactly: https, or http to a loopback address.
+        scopes: The most the app may ask for.
+        logo_url: An https URL of the app's logo."""
+        return cast("OauthApp", self._request("PATCH", f"/v1/oauth_apps/{_quote(id)}", query=None, body={"name": name, "redirect_uris": redirect_uris, "scopes": scopes, "logo_url": logo_url}))
+
+    def delete(self, id: str) -> OauthApp:
+        """Delete an OAuth app (DELETE /v1/oauth_apps/{id})."""
+        return cast("OauthApp", self._request("DELETE", f"/v1/oauth_apps/{_quote(id)}", query=None, body=NOT_GIVEN))
+
+    def rotate_secret(
+        self,
+        id: str,
+        *,
+        idempotency_key: Optional[str] = None,
+    ) -> OauthAppWithClientSecret:
+        """Rotate a confidential app's client secret (POST /v1/oauth_apps/{id}/rotate_secret)."""
+        return cast("OauthAppWithClientSecret", self._request("POST", f"/v1/oauth_apps/{_quote(id)}/rotate_secret", query=None, body=NOT_GIVEN, idempotency_key=idempotency_key))
+
+
+class OauthGrantsResource(Resource):
+    """client.oauth_grants: the operations under /v1/oauth_grants."""
+
+    def list(
+        self,
+        *,
+        page: Optional[int] = None,
+        per_page: Optional[int] = None,
+        sort: Optional[Union[str, SequenceOf[str]]] = None,
+        app_id: Optional[Union[str, SequenceOf[str]]] = None,
+        created_at: Optional[Union[str, SequenceOf[str]]] = None,
+        created_at__gte: Optional[Union[str, SequenceOf[str]]] = None,
+        created_at__gt: Optional[Union[str, SequenceOf[str]]] = None,
+        created_at__lte: Optional[Union[str, SequenceOf[str]]] = None,
+        created_at__lt: Optional[Union[str, SequenceOf[str]]] = None,
+        created_at__ne: Optional[Union[str, SequenceOf[str]]] = None,
+    ) -> Page[OauthGrant]:
+        """List connected apps (GET /v1/oauth_grants).
+
+        page: Page number, from 1.
+        per_page: Page size, 1 to 100.
+        sort: Comma-separated sort fields, "-" for descending. Fields: created_at. Default -created_at."""
+        return self._list("/v1/oauth_grants", {"page": page, "per_page": per_page, "sort": sort, "app_id": app_id, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne})
+
+    def get(self, id: str) -> OauthGrant:
+        """Get a grant (GET /v1/oauth_grants/{id})."""
+        return cast("OauthGrant", self._request("GET", f"/v1/oauth_grants/{_quote(id)}", query=None, body=NOT_GIVEN))
+
+    def revoke(self, id: str) -> OauthGrant:
+        """Disconnect an app (DELETE /v1/oauth_grants/{id})."""
+        return cast("OauthGrant", self._request("DELETE", f"/v1/oauth_grants/{_quote(id)}", query=None, body=NOT_GIVEN))
+
+
 class WebhookEndpointsResource(Resource):
     """client.webhook_endpoints: the operations under /v1/webhook_endpoints."""
 
@@ -1625,6 +1737,8 @@ class Resources:
     candidates: CandidatesResource
     agent: AgentResource
     intelligence: IntelligenceResource
+    oauth_apps: OauthAppsResource
+    oauth_grants: OauthGrantsResource
     webhook_endpoints: WebhookEndpointsResource
     functions: FunctionsResource
     events: EventsResource
@@ -1645,6 +1759,8 @@ class Resources:
         self.candidates = CandidatesResource(transport)
         self.agent = AgentResource(transport)
         self.intelligence = IntelligenceResource(transport)
+        self.oauth_apps = OauthAppsResource(transport)
+        self.oauth_grants = OauthGrantsResource(transport)
         self.webhook_endpoints = WebhookEndpointsResource(transport)
         self.functions = FunctionsResource(transport)
         self.events = EventsResource(transport)

@@ -48,6 +48,21 @@ class MeMember(TypedDict):
     role: str
 
 
+class MeOauthGrantApp(TypedDict):
+    id: str
+    name: str
+
+
+class MeOauthGrant(TypedDict):
+    """Present when the caller is an OAuth access token."""
+    id: str
+    app: MeOauthGrantApp
+    # What the token may do: the scopes granted, narrowed by the consenting member's current role.
+    scopes: List[str]
+    # The member who consented; null for client_credentials.
+    user_id: Union[str, None]
+
+
 class MeRateLimit(TypedDict):
     # Requests per window.
     limit: int
@@ -61,7 +76,7 @@ class MeRateLimit(TypedDict):
 class _MeRequired(TypedDict):
     object: Literal["me"]
     organization: Organization
-    # The calling key; null when the caller is a member signed in to the dashboard (see member).
+    # The calling key; null when the caller is a member signed in to the dashboard (see member) or an OAuth access token (see oauth_grant).
     api_key: Union[ApiKey, None]
     permissions: List[str]
     rate_limit: MeRateLimit
@@ -70,6 +85,8 @@ class _MeRequired(TypedDict):
 class Me(_MeRequired, total=False):
     # Present when the caller is a member signed in to the dashboard.
     member: MeMember
+    # Present when the caller is an OAuth access token.
+    oauth_grant: MeOauthGrant
 
 
 class Invoice(TypedDict):
@@ -328,6 +345,49 @@ class Candidate(TypedDict):
     updated_at: str
 
 
+class OauthApp(TypedDict):
+    # Identifier, oapp_ followed by 26 characters.
+    id: str
+    object: Literal["oauth_app"]
+    # The app's OAuth client_id (its id).
+    client_id: str
+    name: str
+    # confidential apps authenticate with a client secret; public ones (browser, native, MCP clients) cannot keep one.
+    client_type: Literal["confidential", "public"]
+    redirect_uris: List[str]
+    scopes: List[str]
+    logo_url: Optional[str]
+    # The start and end of the current client secret (confidential apps).
+    client_secret_hint: Optional[str]
+    # Creation time.
+    created_at: str
+    # Last change.
+    updated_at: str
+
+
+class OauthGrantApp(TypedDict):
+    """null once the app is deleted."""
+    id: str
+    name: str
+    logo_url: Optional[str]
+
+
+class OauthGrant(TypedDict):
+    # Identifier, ogr_ followed by 26 characters.
+    id: str
+    object: Literal["oauth_grant"]
+    # null once the app is deleted.
+    app: Optional[OauthGrantApp]
+    # The member who consented; null for client_credentials.
+    user_id: Optional[str]
+    scopes: List[str]
+    status: Literal["active", "revoked"]
+    # When consent was given.
+    created_at: str
+    # When the grant was revoked.
+    revoked_at: Optional[str]
+
+
 class WebhookEndpointRetryPolicy(TypedDict):
     # Seconds before each retry after the immediate attempt (0 to 20 of them, each up to 24 h); a little jitter is added.
     schedule: List[int]
@@ -416,7 +476,7 @@ class Event(TypedDict):
     # Identifier, evt_ followed by 26 characters.
     id: str
     # Event type from the catalog (GET /v1/event_types).
-    type: Literal["invoice.created", "invoice.updated", "invoice.deleted", "invoice.finalized", "invoice.overdue", "invoice.payment_recorded", "invoice.paid", "invoice.voided", "invoice.marked_uncollectible", "contact.created", "contact.updated", "contact.deleted", "account.created", "account.updated", "account.deleted", "account.enriched", "pipeline.created", "pipeline.updated", "pipeline.deleted", "deal.created", "deal.updated", "deal.stage_changed", "deal.won", "deal.lost", "deal.deleted", "sequence.created", "sequence.updated", "sequence.activated", "sequence.paused", "sequence.deleted", "sequence.contact_enrolled", "sequence.step_sent", "sequence.replied", "sequence.completed", "sequence.contact_unenrolled", "job.created", "job.updated", "job.closed", "job.deleted", "candidate.created", "candidate.updated", "candidate.status_changed", "candidate.hired", "candidate.rejected", "candidate.deleted", "agent.conversation_started", "agent.message_created", "agent.action_completed", "agent.action_failed", "agent.approval_required", "intelligence.snapshot_created", "function.deployed", "function.invocation_failed", "function.deleted", "api_key.created", "api_key.revoked", "webhook_endpoint.disabled", "api_key.rolled", "member.added", "member.role_changed", "member.removed"]
+    type: Literal["invoice.created", "invoice.updated", "invoice.deleted", "invoice.finalized", "invoice.overdue", "invoice.payment_recorded", "invoice.paid", "invoice.voided", "invoice.marked_uncollectible", "contact.created", "contact.updated", "contact.deleted", "account.created", "account.updated", "account.deleted", "account.enriched", "pipeline.created", "pipeline.updated", "pipeline.deleted", "deal.created", "deal.updated", "deal.stage_changed", "deal.won", "deal.lost", "deal.deleted", "sequence.created", "sequence.updated", "sequence.activated", "sequence.paused", "sequence.deleted", "sequence.contact_enrolled", "sequence.step_sent", "sequence.replied", "sequence.completed", "sequence.contact_unenrolled", "job.created", "job.updated", "job.closed", "job.deleted", "candidate.created", "candidate.updated", "candidate.status_changed", "candidate.hired", "candidate.rejected", "candidate.deleted", "agent.conversation_started", "agent.message_created", "agent.action_completed", "agent.action_failed", "agent.approval_required", "intelligence.snapshot_created", "function.deployed", "function.invocation_failed", "function.deleted", "api_key.created", "api_key.revoked", "webhook_endpoint.disabled", "api_key.rolled", "member.added", "member.role_changed", "member.removed", "oauth_grant.created", "oauth_grant.revoked"]
     timestamp: str
     api_version: Literal["v1"]
     org_id: str
@@ -1015,6 +1075,31 @@ class SequenceReply(TypedDict):
     contact_id: str
     # The enrollments the reply stopped.
     enrollments: List[Enrollment]
+
+
+class _OauthAppWithClientSecretRequired(TypedDict):
+    # Identifier, oapp_ followed by 26 characters.
+    id: str
+    object: Literal["oauth_app"]
+    # The app's OAuth client_id (its id).
+    client_id: str
+    name: str
+    # confidential apps authenticate with a client secret; public ones (browser, native, MCP clients) cannot keep one.
+    client_type: Literal["confidential", "public"]
+    redirect_uris: List[str]
+    scopes: List[str]
+    logo_url: Optional[str]
+    # The start and end of the current client secret (confidential apps).
+    client_secret_hint: Optional[str]
+    # Creation time.
+    created_at: str
+    # Last change.
+    updated_at: str
+
+
+class OauthAppWithClientSecret(_OauthAppWithClientSecretRequired, total=False):
+    # Shown once, in this answer only (confidential apps; a replay with the same Idempotency-Key leaves it out). Store it safely.
+    client_secret: str
 
 
 class _WebhookEndpointWithSecretRequired(TypedDict):

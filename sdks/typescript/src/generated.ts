@@ -7,7 +7,7 @@ export type Event = {
   /** Identifier, evt_ followed by 26 characters. */
   id: string;
   /** Event type from the catalog (GET /v1/event_types). */
-  type: "invoice.created" | "invoice.updated" | "invoice.deleted" | "invoice.finalized" | "invoice.overdue" | "invoice.payment_recorded" | "invoice.paid" | "invoice.voided" | "invoice.marked_uncollectible" | "contact.created" | "contact.updated" | "contact.deleted" | "account.created" | "account.updated" | "account.deleted" | "account.enriched" | "pipeline.created" | "pipeline.updated" | "pipeline.deleted" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "deal.deleted" | "sequence.created" | "sequence.updated" | "sequence.activated" | "sequence.paused" | "sequence.deleted" | "sequence.contact_enrolled" | "sequence.step_sent" | "sequence.replied" | "sequence.completed" | "sequence.contact_unenrolled" | "job.created" | "job.updated" | "job.closed" | "job.deleted" | "candidate.created" | "candidate.updated" | "candidate.status_changed" | "candidate.hired" | "candidate.rejected" | "candidate.deleted" | "agent.conversation_started" | "agent.message_created" | "agent.action_completed" | "agent.action_failed" | "agent.approval_required" | "intelligence.snapshot_created" | "function.deployed" | "function.invocation_failed" | "function.deleted" | "api_key.created" | "api_key.revoked" | "webhook_endpoint.disabled" | "api_key.rolled" | "member.added" | "member.role_changed" | "member.removed";
+  type: "invoice.created" | "invoice.updated" | "invoice.deleted" | "invoice.finalized" | "invoice.overdue" | "invoice.payment_recorded" | "invoice.paid" | "invoice.voided" | "invoice.marked_uncollectible" | "contact.created" | "contact.updated" | "contact.deleted" | "account.created" | "account.updated" | "account.deleted" | "account.enriched" | "pipeline.created" | "pipeline.updated" | "pipeline.deleted" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "deal.deleted" | "sequence.created" | "sequence.updated" | "sequence.activated" | "sequence.paused" | "sequence.deleted" | "sequence.contact_enrolled" | "sequence.step_sent" | "sequence.replied" | "sequence.completed" | "sequence.contact_unenrolled" | "job.created" | "job.updated" | "job.closed" | "job.deleted" | "candidate.created" | "candidate.updated" | "candidate.status_changed" | "candidate.hired" | "candidate.rejected" | "candidate.deleted" | "agent.conversation_started" | "agent.message_created" | "agent.action_completed" | "agent.action_failed" | "agent.approval_required" | "intelligence.snapshot_created" | "function.deployed" | "function.invocation_failed" | "function.deleted" | "api_key.created" | "api_key.revoked" | "webhook_endpoint.disabled" | "api_key.rolled" | "member.added" | "member.role_changed" | "member.removed" | "oauth_grant.created" | "oauth_grant.revoked";
   timestamp: string;
   api_version: "v1";
   org_id: string;
@@ -27,7 +27,7 @@ export type Event = {
 export type Me = {
   object: "me";
   organization: Organization;
-  /** The calling key; null when the caller is a member signed in to the dashboard (see member). */
+  /** The calling key; null when the caller is a member signed in to the dashboard (see member) or an OAuth access token (see oauth_grant). */
   api_key: ApiKey | null;
   /** Present when the caller is a member signed in to the dashboard. */
   member?: {
@@ -38,6 +38,18 @@ export type Me = {
     };
     membership_id: string;
     role: string;
+  };
+  /** Present when the caller is an OAuth access token. */
+  oauth_grant?: {
+    id: string;
+    app: {
+      id: string;
+      name: string;
+    };
+    /** What the token may do: the scopes granted, narrowed by the consenting member's current role. */
+    scopes: Array<string>;
+    /** The member who consented; null for client_credentials. */
+    user_id: string | null;
   };
   permissions: Array<string>;
   rate_limit: {
@@ -639,6 +651,46 @@ export type IntelligenceSnapshot = {
     median_days_to_hire: number | null;
     hires_last_365_days: number;
   };
+};
+
+export type OauthApp = {
+  /** Identifier, oapp_ followed by 26 characters. */
+  id: string;
+  object: "oauth_app";
+  /** The app's OAuth client_id (its id). */
+  client_id: string;
+  name: string;
+  /** confidential apps authenticate with a client secret; public ones (browser, native, MCP clients) cannot keep one. */
+  client_type: "confidential" | "public";
+  redirect_uris: Array<string>;
+  scopes: Array<string>;
+  logo_url: string | null;
+  /** The start and end of the current client secret (confidential apps). */
+  client_secret_hint: string | null;
+  /** Creation time. */
+  created_at: string;
+  /** Last change. */
+  updated_at: string;
+};
+
+export type OauthGrant = {
+  /** Identifier, ogr_ followed by 26 characters. */
+  id: string;
+  object: "oauth_grant";
+  /** null once the app is deleted. */
+  app: {
+    id: string;
+    name: string;
+    logo_url: string | null;
+  } | null;
+  /** The member who consented; null for client_credentials. */
+  user_id: string | null;
+  scopes: Array<string>;
+  status: "active" | "revoked";
+  /** When consent was given. */
+  created_at: string;
+  /** When the grant was revoked. */
+  revoked_at: string | null;
 };
 
 /** A URL that receives the organization's events, signed (Standard Webhooks). */
@@ -1965,6 +2017,86 @@ export type GetLatestSnapshotResponse = IntelligenceSnapshot;
 
 export type GetSnapshotResponse = IntelligenceSnapshot;
 
+export interface ListOAuthAppsQuery {
+  /** Page number, from 1. */
+  page?: number;
+  /** Page size, 1 to 100. */
+  per_page?: number;
+  /** Comma-separated sort fields, "-" for descending. Fields: created_at, name. Default -created_at. */
+  sort?: string;
+  created_at?: string;
+  "created_at[gte]"?: string;
+  "created_at[gt]"?: string;
+  "created_at[lte]"?: string;
+  "created_at[lt]"?: string;
+  "created_at[ne]"?: string;
+}
+
+export type ListOAuthAppsResponse = ListEnvelope<OauthApp>;
+
+export type CreateOAuthAppBody = {
+  /** Shown to members on the consent page. */
+  name: string;
+  client_type: "confidential" | "public";
+  /** Where authorization answers may be sent, compared exactly: https, or http to a loopback address. */
+  redirect_uris: Array<string>;
+  /** The most the app may ask for. */
+  scopes: Array<"finance:read" | "finance:write" | "growth:read" | "growth:write" | "talent:read" | "talent:write" | "agent:read" | "agent:write" | "events:read" | "webhooks:manage" | "functions:manage" | "functions:invoke">;
+  /** An https URL of the app's logo. */
+  logo_url?: string | null;
+};
+
+export type CreateOAuthAppResponse = OauthApp & {
+  /** Shown once, in this answer only (confidential apps; a replay with the same Idempotency-Key leaves it out). Store it safely. */
+  client_secret?: string;
+};
+
+export type GetOAuthAppResponse = OauthApp;
+
+export type UpdateOAuthAppBody = {
+  /** Shown to members on the consent page. */
+  name?: string;
+  /** Where authorization answers may be sent, compared exactly: https, or http to a loopback address. */
+  redirect_uris?: Array<string>;
+  /** The most the app may ask for. */
+  scopes?: Array<"finance:read" | "finance:write" | "growth:read" | "growth:write" | "talent:read" | "talent:write" | "agent:read" | "agent:write" | "events:read" | "webhooks:manage" | "functions:manage" | "functions:invoke">;
+  /** An https URL of the app's logo. */
+  logo_url?: string | null;
+};
+
+export type UpdateOAuthAppResponse = OauthApp;
+
+export type DeleteOAuthAppResponse = OauthApp;
+
+export type RotateOAuthAppSecretBody = Record<string, unknown>;
+
+export type RotateOAuthAppSecretResponse = OauthApp & {
+  /** Shown once, in this answer only (confidential apps; a replay with the same Idempotency-Key leaves it out). Store it safely. */
+  client_secret?: string;
+};
+
+export interface ListOAuthGrantsQuery {
+  /** Page number, from 1. */
+  page?: number;
+  /** Page size, 1 to 100. */
+  per_page?: number;
+  /** Comma-separated sort fields, "-" for descending. Fields: created_at. Default -created_at. */
+  sort?: string;
+  app_id?: string;
+  created_at?: string;
+  "created_at[gte]"?: string;
+  "created_at[gt]"?: string;
+  "created_at[lte]"?: string;
+  "created_at[lt]"?: string;
+  "created_at[ne]"?: string;
+}
+
+export type ListOAuthGrantsResponse = ListEnvelope<OauthGrant>;
+
+export type GetOAuthGrantResponse = OauthGrant;
+
+export type RevokeOAuthGrantResponse = OauthGrant;
+
 export interface ListWebhookEndpointsQuery {
   /** Page number, from 1. */
   page?: number;
@@ -2354,6 +2486,8 @@ export interface EventObjects {
   "member.added": Record<string, unknown>;
   "member.role_changed": Record<string, unknown>;
   "member.removed": Record<string, unknown>;
+  "oauth_grant.created": OauthGrant;
+  "oauth_grant.revoked": OauthGrant;
 }
 
 export type EventType = keyof EventObjects;
@@ -2797,6 +2931,59 @@ export class IntelligenceResource {
   }
 }
 
+export class OauthAppsResource {
+  constructor(private readonly t: Transport) {}
+
+  /** List OAuth apps */
+  listOAuth(query?: ListOAuthAppsQuery, options?: RequestOptions): PagePromise<OauthApp> {
+    return this.t.list<OauthApp>(`/v1/oauth_apps`, query as Query, options);
+  }
+
+  /** Register an OAuth app. Only members of this organization can authorize the app. A confidential app's client_secret is in this answer only. */
+  createOAuth(body: CreateOAuthAppBody, options?: RequestOptions): Promise<CreateOAuthAppResponse> {
+    return this.t.request<CreateOAuthAppResponse>("POST", `/v1/oauth_apps`, { body, options });
+  }
+
+  /** Get an OAuth app */
+  getOAuth(id: string, options?: RequestOptions): Promise<GetOAuthAppResponse> {
+    return this.t.request<GetOAuthAppResponse>("GET", `/v1/oauth_apps/${encodeURIComponent(id)}`, { options });
+  }
+
+  /** Update an OAuth app. Narrowing scopes narrows every token already issued to the app from its next request on. */
+  updateOAuth(id: string, body: UpdateOAuthAppBody, options?: RequestOptions): Promise<UpdateOAuthAppResponse> {
+    return this.t.request<UpdateOAuthAppResponse>("PATCH", `/v1/oauth_apps/${encodeURIComponent(id)}`, { body, options });
+  }
+
+  /** Delete an OAuth app. Revokes every grant the app holds; its tokens stop working at once. */
+  deleteOAuth(id: string, options?: RequestOptions): Promise<DeleteOAuthAppResponse> {
+    return this.t.request<DeleteOAuthAppResponse>("DELETE", `/v1/oauth_apps/${encodeURIComponent(id)}`, { options });
+  }
+
+  /** Rotate a confidential app's client secret. The old secret stops working at once; the new one is in this answer only. */
+  rotateOAuthSecret(id: string, body?: RotateOAuthAppSecretBody, options?: RequestOptions): Promise<RotateOAuthAppSecretResponse> {
+    return this.t.request<RotateOAuthAppSecretResponse>("POST", `/v1/oauth_apps/${encodeURIComponent(id)}/rotate_secret`, { body, options });
+  }
+}
+
+export class OauthGrantsResource {
+  constructor(private readonly t: Transport) {}
+
+  /** List connected apps. The organization's active grants: which app may do what, and who consented. */
+  listOAuth(query?: ListOAuthGrantsQuery, options?: RequestOptions): PagePromise<OauthGrant> {
+    return this.t.list<OauthGrant>(`/v1/oauth_grants`, query as Query, options);
+  }
+
+  /** Get a grant */
+  getOAuth(id: string, options?: RequestOptions): Promise<GetOAuthGrantResponse> {
+    return this.t.request<GetOAuthGrantResponse>("GET", `/v1/oauth_grants/${encodeURIComponent(id)}`, { options });
+  }
+
+  /** Disconnect an app. Revokes the grant: its access and refresh tokens are refused from the next request on, by every server process. */
+  revokeOAuth(id: string, options?: RequestOptions): Promise<RevokeOAuthGrantResponse> {
+    return this.t.request<RevokeOAuthGrantResponse>("DELETE", `/v1/oauth_grants/${encodeURIComponent(id)}`, { options });
+  }
+}
+
 export class WebhookEndpointsResource {
   constructor(private readonly t: Transport) {}
 
@@ -2956,6 +3143,8 @@ export class Resources {
   readonly candidates: CandidatesResource;
   readonly agent: AgentResource;
   readonly intelligence: IntelligenceResource;
+  readonly oauthApps: OauthAppsResource;
+  readonly oauthGrants: OauthGrantsResource;
   readonly webhookEndpoints: WebhookEndpointsResource;
   readonly functions: FunctionsResource;
   readonly events: EventsResource;
@@ -2976,6 +3165,8 @@ export class Resources {
     this.candidates = new CandidatesResource(t);
     this.agent = new AgentResource(t);
     this.intelligence = new IntelligenceResource(t);
+    this.oauthApps = new OauthAppsResource(t);
+    this.oauthGrants = new OauthGrantsResource(t);
     this.webhookEndpoints = new WebhookEndpointsResource(t);
     this.functions = new FunctionsResource(t);
     this.events = new EventsResource(t);

@@ -5,6 +5,7 @@ import { AcceptInvite, SignIn, SignUp } from "./pages/auth.tsx";
 import { DataPage } from "./pages/data.tsx";
 import { EventsPage } from "./pages/events.tsx";
 import { FunctionsPage } from "./pages/functions.tsx";
+import { ConnectedAppsPage, OAuthAppsPage } from "./pages/oauth.tsx";
 import { KeysPage } from "./pages/keys.tsx";
 import { MembersPage } from "./pages/members.tsx";
 import { OverviewPage } from "./pages/overview.tsx";
@@ -27,8 +28,8 @@ function useRoute(): string[] {
 const NAV: { section: string; items: [string, string][] }[] = [
   { section: "", items: [["overview", "Overview"]] },
   { section: "Data", items: [["data/invoices", "Invoices"], ["data/contacts", "Contacts"], ["data/accounts", "Accounts"], ["data/deals", "Deals"], ["data/candidates", "Candidates"]] },
-  { section: "Developers", items: [["keys", "API keys"], ["webhooks", "Webhooks"], ["functions", "Edge functions"], ["events", "Events"]] },
-  { section: "Settings", items: [["members", "Members"]] },
+  { section: "Developers", items: [["keys", "API keys"], ["webhooks", "Webhooks"], ["functions", "Edge functions"], ["events", "Events"], ["oauth-apps", "OAuth apps"]] },
+  { section: "Settings", items: [["members", "Members"], ["connected-apps", "Connected apps"]] },
 ];
 
 function Shell({ session, reload }: { session: Session; reload: () => void }) {
@@ -102,6 +103,10 @@ function pageFor(page: string, rest: string[], session: Session) {
       return <FunctionsPage session={session} name={rest[0]} />;
     case "events":
       return <EventsPage session={session} />;
+    case "oauth-apps":
+      return <OAuthAppsPage session={session} />;
+    case "connected-apps":
+      return <ConnectedAppsPage session={session} />;
     case "data":
       return <DataPage session={session} kind={rest[0] ?? "invoices"} id={rest[1]} key={rest[0]} />;
     case "members":
@@ -117,6 +122,9 @@ function App() {
   const load = () =>
     api<Session>("GET", "/dashboard/api/session").then(
       (s) => {
+        // Sent here by /oauth/authorize to sign in: back to the consent page (only there, never another site).
+        const returnTo = new URLSearchParams(location.search).get("return_to");
+        if (returnTo?.startsWith("/oauth/authorize?")) return location.assign(returnTo);
         setCsrf(s.csrf_token);
         setSession(s);
       },

@@ -179,6 +179,10 @@ export async function rollApiKey(
  * revocable like any other, whose secret nobody ever sees.
  */
 export async function standingCaller(db: Db, ctx: WriteContext, caller: Caller): Promise<Caller> {
+  // A standing key would outlive the OAuth grant (and its revocation): apps deploy no functions.
+  if (caller.oauth) {
+    throw new ApiError("insufficient_permission", "An OAuth token cannot deploy functions: a function keeps acting with its deployer's permissions after the grant ends. Deploy with an API key or from the dashboard.", { required_permission: "functions:manage" });
+  }
   if (!caller.member) return caller;
   const name = `Dashboard deploys: ${caller.member.email}`;
   const find = async () => {

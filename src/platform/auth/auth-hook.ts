@@ -4,6 +4,7 @@ import { ApiError } from "../errors.ts";
 import { authenticate } from "./api-keys-service.ts";
 import { randomBytes } from "node:crypto";
 import type { Caller } from "./caller.ts";
+import { publicOrigin } from "../request-context.ts";
 import type { KeyCache } from "./key-cache.ts";
 import type { Permission } from "./permissions.ts";
 
@@ -40,12 +41,27 @@ export class ContextGrants {
 export type CallerSource = (request: FastifyRequest, reply: FastifyReply) => Promise<Caller | undefined>;
 
 /**
+ * Another kind of bearer token besides API keys (OAuth access tokens): returns
+ * the caller for a token of its own shape, throws when such a token is bad,
+ * and returns undefined for a token that is not its kind.
+ */
+export type BearerSource = (token: string, request: FastifyRequest) => Promise<Caller | undefined>;
+
+/** RFC 9728: where a client that got a 401 finds which authorization server issues tokens for this API. */
+export const PROTECTED_RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
+
+function challenge(request: FastifyRequest, error?: string): string {
+  const metadata = `${publicOrigin(request)}${PROTECTED_RESOURCE_METADATA_PATH}`;
+  return `Bearer realm="enginery"${error ? `, error="${error}"` : ""}, resource_metadata="${metadata}"`;
+}
+
+/**
  * The one guard: every route that is not marked public needs a valid key (or
  * a session, through `sessions`), and the permission its config names. Runs
  * before body parsing and validation, so an unauthenticated caller learns
  * nothing about the route. An Authorization header wins over a cookie.
  */
-export function registerAuth(app: FastifyInstance, db: Db, cache: KeyCache, grants: ContextGrants, sessions?: CallerSource): void {
+export function registerAuth(app: FastifyInstance, db: Db, cache: KeyCache, grants: ContextGrants, sessions?: CallerSource, bearer?: BearerSource): void {
   app.addHook("onRequest", async (request, reply) => {
     const config = request.routeOptions.config;
     // Unknown routes (404/405) and public ones need no key.
@@ -64,18 +80,18 @@ export function registerAuth(app: FastifyInstance, db: Db, cache: KeyCache, gran
       if (request.caller) return;
     }
     if (!header) {
-      reply.header("www-authenticate", 'Bearer realm="enginery"');
+      reply.header("www-authenticate", challenge(request));
       throw new ApiError("missing_api_key", "Send your API key as: Authorization: Bearer <key>.");
     }
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) {
-      reply.header("www-authenticate", 'Bearer realm="enginery", error="invalid_request"');
+      reply.header("www-authenticate", challenge(request, "invalid_request"));
       throw new ApiError("invalid_api_key", "The Authorization header must be: Bearer <key>.");
     }
     try {
-      request.caller = await authenticate(db, match[1]!, request.now, cache);
+      request.caller = (await bearer?.(match[1]!, request)) ?? (await authenticate(db, match[1]!, request.now, cache));
     } catch (error) {
-      if (error instanceof ApiError) reply.header("www-authenticate", 'Bearer realm="enginery", error="invalid_token"');
+      if (error instanceof ApiError) reply.header("www-authenticate", challenge(request, "invalid_token"));
       throw error;
     }
   });
@@ -90,7 +106,7 @@ export function requirePermissions(caller: Caller, needed: Permission | readonly
   const all = typeof needed === "string" ? [needed] : needed;
   const missing = all.filter((p) => !caller.permissions.has(p));
   if (missing.length === 0) return;
-  const who = caller.member ? `Your role (${caller.member.role})` : `This API key (${caller.key.kind})`;
+  const who = caller.member ? `Your role (${caller.member.role})` : caller.oauth ? `This OAuth token (scopes: ${caller.oauth.scopes.join(" ") || "none"})` : `This API key (${caller.key.kind})`;
   throw new ApiError(
     "insufficient_permission",
     `${who} lacks the permission${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.`,

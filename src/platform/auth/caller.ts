@@ -24,4 +24,15 @@ export interface Caller {
   key: ApiKeyRow;
   permissions: ReadonlySet<Permission>;
   member?: MemberIdentity;
+  /** Present when the caller is an OAuth access token: the grant it was issued under (its id names the rate-limit bucket). */
+  oauth?: OAuthIdentity;
+}
+
+/** An app acting through an OAuth grant: the scopes granted, for the member who consented (none for client_credentials). */
+export interface OAuthIdentity {
+  grantId: string;
+  appId: string;
+  appName: string;
+  scopes: readonly string[];
+  userId: string | null;
 }

@@ -78,6 +78,8 @@ export const EVENT_CATALOG = {
   "member.added": k("platform", "membership", "A person joined the organization (sign-up, invite or the CLI)."),
   "member.role_changed": k("platform", "membership", "A member's role changed; the previous role is in data.previous_attributes."),
   "member.removed": k("platform", "membership", "A member was removed from the organization."),
+  "oauth_grant.created": k("platform", "oauth_grant", "An app was connected: a member consented (or a confidential app of the organization used client_credentials)."),
+  "oauth_grant.revoked": k("platform", "oauth_grant", "An app's grant was revoked (by a member, by deleting the app, or on refresh-token reuse); its tokens stopped working."),
 } as const satisfies Record<string, Kind>;
 
 export type EventType = keyof typeof EVENT_CATALOG;

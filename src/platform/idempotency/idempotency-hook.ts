@@ -57,15 +57,19 @@ function requestHash(request: FastifyRequest): string {
 }
 
 /**
- * A secret shown once (a new API key's `secret`) is never stored for a replay:
- * the replay shows the created object without it.
+ * A secret shown once (a new API key's `secret`, an OAuth app's
+ * `client_secret`) is never stored for a replay: the replay shows the created
+ * object without it.
  */
+const SHOWN_ONCE = ["secret", "client_secret"];
+
 function withoutSecret(body: string): string {
-  if (!body.includes('"secret"')) return body;
+  if (!SHOWN_ONCE.some((name) => body.includes(`"${name}"`))) return body;
   try {
     const parsed = JSON.parse(body) as unknown;
-    if (parsed && typeof parsed === "object" && !Array.isArray(parsed) && "secret" in parsed) {
-      const { secret: _secret, ...rest } = parsed as Record<string, unknown>;
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed) && SHOWN_ONCE.some((name) => name in parsed)) {
+      const rest = { ...(parsed as Record<string, unknown>) };
+      for (const name of SHOWN_ONCE) delete rest[name];
       return JSON.stringify(rest);
     }
   } catch {
