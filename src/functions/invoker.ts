@@ -5,7 +5,7 @@ import { callerForKeyId } from "../platform/auth/api-keys-service.ts";
 import { CONTEXT_HEADER, type ContextGrants } from "../platform/auth/auth-hook.ts";
 import type { Caller } from "../platform/auth/caller.ts";
 import type { KeyCache } from "../platform/auth/key-cache.ts";
-import { ApiError } from "../platform/errors.ts";
+import { ApiError, notFound } from "../platform/errors.ts";
 import type { EventApi } from "../platform/events/events-service.ts";
 import { newId } from "../platform/ids.ts";
 import { orgs, type OrgRow } from "../platform/orgs/orgs-table.ts";
@@ -87,8 +87,11 @@ function parseResponse(text: string | undefined): { status: number; headers: [st
 export function createInvoker(deps: InvokerDeps) {
   const cache = new Map<string, Loaded>();
   const invocations = createInvocationLog(deps.db, deps.log);
+  // Bumped by every eviction: a load that began before one must not cache what it read (a deleted function would live on).
+  let evictions = 0;
 
   function evict(fnId: string): void {
+    evictions++;
     for (const [key, loaded] of cache) if (loaded.fn.id === fnId) cache.delete(key);
   }
 
@@ -97,11 +100,13 @@ export function createInvoker(deps: InvokerDeps) {
     const hit = cache.get(cacheKey);
     const now = Date.now();
     if (hit && now - hit.loadedAt < CACHE_TTL_MS) return hit;
+    const evictionsBefore = evictions;
     const fn = await findFunction(deps.db, orgId, nameOrId);
     const [version, [org]] = await Promise.all([findVersion(deps.db, fn, fn.activeVersion), deps.db.select().from(orgs).where(eq(orgs.id, orgId))]);
-    if (!version || !org) throw new Error(`function ${fn.id} is missing its active version or organization`);
+    // Deleted between the two reads: the function is gone, as a read a moment later would say.
+    if (!version || !org) throw notFound("function", fn.id);
     const loaded = { fn, version, org, secrets: version.secrets ? deps.box.open(version.secrets) : {}, loadedAt: now };
-    cache.set(cacheKey, loaded);
+    if (evictions === evictionsBefore) cache.set(cacheKey, loaded);
     return loaded;
   }
 
@@ -229,7 +234,10 @@ export function createInvoker(deps: InvokerDeps) {
     /** The sandbox workers (health, tests). */
     workers: () => deps.pool.stats(),
     evict,
-    clear: () => cache.clear(),
+    clear: () => {
+      evictions++;
+      cache.clear();
+    },
     flushLogs: invocations.flush,
   };
 }
