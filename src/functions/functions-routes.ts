@@ -62,7 +62,7 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, deps: Functi
     "/v1/functions/:name",
     { config: manage, schema: { tags, operationId: "deleteFunction", summary: "Delete a function, its versions, pending runs and logs", params: FunctionParams, response: { 200: Deleted("function") } } },
     async (request) => {
-      const deleted = await deleteFunction(deps, writeContext(request), request.params.name);
+      const deleted = await deleteFunction(deps, writeContext(request), callerOf(request), request.params.name);
       invoker.evict(deleted.id);
       return deleted;
     },
@@ -100,7 +100,7 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, deps: Functi
     "/v1/functions/:name/rollback",
     { config: manage, schema: { tags, operationId: "rollbackFunction", summary: "Make an earlier version live again", params: FunctionParams, body: Rollback, response: { 200: FunctionOut } } },
     async (request) => {
-      const live = await rollback(deps, writeContext(request), request.params.name, request.body.version);
+      const live = await rollback(deps, writeContext(request), callerOf(request), request.params.name, request.body.version);
       invoker.evict(live.id);
       return live;
     },

@@ -10,6 +10,7 @@ import { write, type WriteContext } from "../platform/events/outbox.ts";
 import { isId, newId } from "../platform/ids.ts";
 import { defineList, listPage, type ExtraCondition, type Page } from "../platform/lists.ts";
 import { compile, sourceError } from "./compile.ts";
+import { requireCovers } from "./ownership.ts";
 import {
   DEFAULT_LIMITS,
   PLAN_FUNCTION_LIMITS,
@@ -262,6 +263,8 @@ function withoutNulls(secrets: Record<string, string | null>): Record<string, st
 export async function deployVersion(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, nameOrId: string, input: DeployVersionInput): Promise<FunctionApi> {
   const fn = await findFunction(deps.db, ctx.orgId, nameOrId);
   const current = await activeVersion(deps.db, fn);
+  // Checked before compiling (a refusal costs nothing), and again under the lock below.
+  await requireCovers(deps.db, caller, fn, [current], "deploy a new version over it");
   // Secrets carry over (they cannot be read back to send again); named ones are set, null removes one.
   const secrets = { ...(current.secrets ? deps.box.open(current.secrets) : {}), ...input.secrets };
   const settings: Settings = {
@@ -276,6 +279,8 @@ export async function deployVersion(deps: FunctionsDeps, ctx: WriteContext, call
   const compiled = await build(deps, input.source, settings);
   return write(deps.db, ctx, async (tx, emit) => {
     const locked = await findFunction(tx, ctx.orgId, fn.id, "update");
+    // Another deploy or a rollback made a different version live meanwhile: the caller must cover that one too.
+    if (locked.activeVersion !== current.version) await requireCovers(tx, caller, locked, [await activeVersion(tx, locked)], "deploy a new version over it");
     const number = locked.latestVersion + 1;
     const [version] = await tx.insert(functionVersions).values(versionRow(deps, ctx, caller, fn.id, number, input.source, compiled, settings)).returning();
     const [after] = await tx
@@ -290,13 +295,14 @@ export async function deployVersion(deps: FunctionsDeps, ctx: WriteContext, call
   });
 }
 
-export async function rollback(deps: FunctionsDeps, ctx: WriteContext, nameOrId: string, target: number): Promise<FunctionApi> {
+export async function rollback(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, nameOrId: string, target: number): Promise<FunctionApi> {
   return write(deps.db, ctx, async (tx, emit) => {
     const fn = await findFunction(tx, ctx.orgId, nameOrId, "update");
     const version = await findVersion(tx, fn, target);
     if (!version) throw unprocessable("version", `${fn.name} has no version ${target} (latest is ${fn.latestVersion})`);
     // Already live: nothing changes, no event.
     if (fn.activeVersion === target) return functionToApi(fn, version);
+    await requireCovers(tx, caller, fn, [await activeVersion(tx, fn), version], `make version ${target} live`);
     const [after] = await tx
       .update(functions)
       .set({ activeVersion: target, eventTriggers: triggerKinds(version.eventTriggers, await deployerKey(tx, version)), updatedAt: ctx.now })
@@ -309,12 +315,14 @@ export async function rollback(deps: FunctionsDeps, ctx: WriteContext, nameOrId:
   });
 }
 
-export async function deleteFunction(deps: FunctionsDeps, ctx: WriteContext, nameOrId: string): Promise<{ id: string; object: "function"; deleted: true }> {
+export async function deleteFunction(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, nameOrId: string): Promise<{ id: string; object: "function"; deleted: true }> {
   return write(deps.db, ctx, async (tx, emit) => {
     const fn = await findFunction(tx, ctx.orgId, nameOrId, "update");
     const version = await activeVersion(tx, fn);
     const owned = <T extends typeof functionVersions | typeof functionInvocations | typeof functionRuns>(table: T) =>
       and(eq(table.orgId, ctx.orgId), eq(table.functionId, fn.id));
+    const versions = await tx.select({ version: functionVersions.version, deployedBy: functionVersions.deployedBy }).from(functionVersions).where(owned(functionVersions));
+    await requireCovers(tx, caller, fn, versions, "delete it (with every version)");
     await tx.delete(functionRuns).where(owned(functionRuns));
     await tx.delete(functionInvocations).where(owned(functionInvocations));
     await tx.delete(functionVersions).where(owned(functionVersions));
