@@ -9,7 +9,8 @@ import { checkEventPatterns, eventTypesVisibleToKey, matchEventTypes } from "../
 import { write, type WriteContext } from "../platform/events/outbox.ts";
 import { isId, newId } from "../platform/ids.ts";
 import { defineList, listPage, type ExtraCondition, type Page } from "../platform/lists.ts";
-import { compile, sourceError } from "./compile.ts";
+import { compile, DEFAULT_FILENAME, sourceError, type Compiled } from "./compile.ts";
+import { sourceMapper } from "./source-map.ts";
 import { requireCovers } from "./ownership.ts";
 import {
   DEFAULT_LIMITS,
@@ -53,6 +54,7 @@ function versionFields(v: FunctionVersionRow) {
     version: v.version,
     sha256: v.sha256,
     source_bytes: Buffer.byteLength(v.source, "utf8"),
+    filename: v.filename,
     env: v.env,
     secret_names: v.secretNames,
     triggers: { http: v.httpTrigger, events: v.eventTriggers },
@@ -154,6 +156,7 @@ export async function listVersions(db: Db, orgId: string, nameOrId: string): Pro
 // ---- deploying ----
 
 interface Settings {
+  filename: string;
   env: Record<string, string>;
   secrets: Record<string, string>;
   http: boolean;
@@ -175,19 +178,21 @@ function unprocessable(field: string, message: string): ApiError {
 }
 
 /** Compiles the source and loads it in a sandbox: whatever fails there is a 422, and nothing is deployed. */
-async function build(deps: FunctionsDeps, source: string, settings: Settings) {
-  const compiled = await compile(source);
+async function build(deps: FunctionsDeps, source: string, settings: Settings): Promise<Compiled> {
+  const compiled = await compile(source, settings.filename);
   const loaded = await deps.pool.check(compiled.code, { cpuMs: settings.limits.cpu_ms, memoryMb: settings.limits.memory_mb, timeoutMs: settings.limits.timeout_ms });
   if (loaded.status !== "ok") {
     const error = loaded.error ?? { name: "Error", message: "the module failed to load" };
-    throw sourceError(`the module failed to load (${loaded.status}): ${error.name}: ${error.message}`, error.line, error.column);
+    // The worker saw the compiled code; the customer wrote the source.
+    const at = error.line === undefined ? undefined : sourceMapper(compiled.map, settings.filename).position(error.line, error.column ?? 1);
+    throw sourceError(`the module failed to load (${loaded.status}): ${error.name}: ${error.message}`, at?.line ?? error.line, at?.column ?? error.column);
   }
   if (settings.http && !loaded.handlers.includes("fetch")) throw unprocessable("triggers.http", "the module's default export has no fetch() handler (set triggers.http to false, or add one)");
   if (settings.events.length > 0 && !loaded.handlers.includes("event")) throw unprocessable("triggers.events", "the module's default export has no event() handler");
   return compiled;
 }
 
-function versionRow(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, fnId: string, version: number, source: string, compiled: { code: string; sha256: string }, s: Settings) {
+function versionRow(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, fnId: string, version: number, source: string, compiled: Compiled, s: Settings) {
   const names = Object.keys(s.secrets).sort();
   return {
     orgId: ctx.orgId,
@@ -195,6 +200,8 @@ function versionRow(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, fnId
     version,
     source,
     code: compiled.code,
+    filename: s.filename,
+    sourceMap: compiled.map,
     sha256: compiled.sha256,
     env: s.env,
     secrets: names.length > 0 ? deps.box.seal(s.secrets) : null,
@@ -229,6 +236,7 @@ const announce = (tx: Tx, fnId: string) => tx.execute(sql`SELECT pg_notify(${FUN
 
 export async function deployFunction(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, input: DeployFunctionInput): Promise<FunctionApi> {
   const settings: Settings = {
+    filename: input.filename ?? DEFAULT_FILENAME,
     env: input.env ?? {},
     secrets: withoutNulls(input.secrets ?? {}),
     http: input.triggers?.http ?? true,
@@ -268,6 +276,7 @@ export async function deployVersion(deps: FunctionsDeps, ctx: WriteContext, call
   // Secrets carry over (they cannot be read back to send again); named ones are set, null removes one.
   const secrets = { ...(current.secrets ? deps.box.open(current.secrets) : {}), ...input.secrets };
   const settings: Settings = {
+    filename: input.filename ?? current.filename,
     env: input.env ?? current.env,
     secrets: withoutNulls(secrets),
     http: input.triggers?.http ?? current.httpTrigger,

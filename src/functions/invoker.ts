@@ -16,6 +16,7 @@ import type { Pool, ReadHandler } from "./runtime/pool.ts";
 import type { Outcome } from "./runtime/protocol.ts";
 import { READS } from "./runtime/reads.ts";
 import type { SecretBox } from "./secrets.ts";
+import { inSource, sourceMapper, type SourceMapper, type SourcePosition } from "./source-map.ts";
 
 /** A function's live version, ready to run: cached per process, dropped on every deploy, rollback and delete. */
 interface Loaded {
@@ -23,6 +24,8 @@ interface Loaded {
   version: FunctionVersionRow;
   org: OrgRow;
   secrets: Record<string, string>;
+  /** Compiled positions -> the customer's file (the map is parsed when an error first needs it). */
+  mapper: SourceMapper;
   loadedAt: number;
 }
 
@@ -105,7 +108,7 @@ export function createInvoker(deps: InvokerDeps) {
     const [version, [org]] = await Promise.all([findVersion(deps.db, fn, fn.activeVersion), deps.db.select().from(orgs).where(eq(orgs.id, orgId))]);
     // Deleted between the two reads: the function is gone, as a read a moment later would say.
     if (!version || !org) throw notFound("function", fn.id);
-    const loaded = { fn, version, org, secrets: version.secrets ? deps.box.open(version.secrets) : {}, loadedAt: now };
+    const loaded = { fn, version, org, secrets: version.secrets ? deps.box.open(version.secrets) : {}, mapper: sourceMapper(version.sourceMap, version.filename), loadedAt: now };
     if (evictions === evictionsBefore) cache.set(cacheKey, loaded);
     return loaded;
   }
@@ -133,7 +136,7 @@ export function createInvoker(deps: InvokerDeps) {
     };
   }
 
-  async function execute(loaded: Loaded, handler: "fetch" | "event", input: unknown, caller: unknown): Promise<Outcome> {
+  async function execute(loaded: Loaded, handler: "fetch" | "event", input: unknown, caller: unknown): Promise<Outcome & { location?: SourcePosition }> {
     const { fn, version, org } = loaded;
     const context = {
       org: { id: org.id, name: org.name, plan: org.plan },
@@ -143,10 +146,11 @@ export function createInvoker(deps: InvokerDeps) {
       secrets: loaded.secrets,
     };
     const limits = { cpuMs: version.limits.cpu_ms, memoryMb: version.limits.memory_mb, timeoutMs: version.limits.timeout_ms };
-    return deps.pool.run(
+    const outcome = await deps.pool.run(
       { key: `${org.id}/${fn.id}@${version.version}`, limits, handler, input: JSON.stringify(input), context: JSON.stringify(context) },
       { code: () => version.code, read: reader(loaded) },
     );
+    return inSource(outcome, loaded.mapper);
   }
 
   function invocationRow(loaded: Loaded, outcome: Outcome, startedAt: Date, extra: Partial<InvocationRow>): InvocationRow {
@@ -206,7 +210,7 @@ export function createInvoker(deps: InvokerDeps) {
       for (const [name, value] of response.headers) reply.header(name, value);
       return reply.code(response.status).send(response.body);
     }
-    throw failure(row, loaded.fn.name);
+    throw failure(row, loaded.fn.name, final.location);
   }
 
   /**
@@ -243,7 +247,7 @@ export function createInvoker(deps: InvokerDeps) {
 }
 
 /** The problem a caller gets for a failed invocation: which limit, or what the code threw. */
-function failure(row: InvocationRow, name: string): ApiError {
+function failure(row: InvocationRow, name: string, location: SourcePosition | undefined): ApiError {
   const extras = { invocation_id: row.id, invocation_status: row.status };
   switch (row.status) {
     case "timeout":
@@ -254,7 +258,8 @@ function failure(row: InvocationRow, name: string): ApiError {
     default:
       return new ApiError("function_failed", `The function ${name} failed: ${row.errorName}: ${row.errorMessage}`, {
         ...extras,
-        function_error: { name: row.errorName, message: row.errorMessage },
+        // Where it was thrown, in the deployed source; the whole stack is in the invocation's log.
+        function_error: { name: row.errorName, message: row.errorMessage, ...(location ? { location } : {}) },
       });
   }
 }
