@@ -15,6 +15,7 @@ import { createInvocationLog } from "./invocation-log.ts";
 import type { Pool, ReadHandler } from "./runtime/pool.ts";
 import type { Outcome } from "./runtime/protocol.ts";
 import { READS } from "./runtime/reads.ts";
+import { FORCED_HEADERS, policeHeaders, refusedStatus } from "./response-policy.ts";
 import type { SecretBox } from "./secrets.ts";
 import { inSource, sourceMapper, type SourceMapper, type SourcePosition } from "./source-map.ts";
 
@@ -48,8 +49,6 @@ export interface InvokerDeps {
 }
 
 const CACHE_TTL_MS = 60_000;
-/** Response headers a function may not set: the platform's own, and those about the connection. */
-const RESERVED_HEADERS = /^(content-length|transfer-encoding|connection|keep-alive|upgrade|x-request-id|x-ratelimit-.*|retry-after|x-function-.*)$/i;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Request headers a function does not see: the caller's credentials and our internal pass. */
@@ -61,7 +60,7 @@ function problemJson(status: number, code: string, detail: string): string {
 }
 
 /** The parts of a function's response the worker sent, checked: customer code decides all of it. */
-function parseResponse(text: string | undefined): { status: number; headers: [string, string][]; body: string } | string {
+function parseResponse(text: string | undefined): { status: number; headers: [string, string][]; dropped: string[]; body: string } | string {
   let wire: { status?: unknown; headers?: unknown; body?: unknown };
   try {
     wire = JSON.parse(text ?? "null") ?? {};
@@ -70,15 +69,18 @@ function parseResponse(text: string | undefined): { status: number; headers: [st
   }
   const { status, headers, body } = wire;
   if (!Number.isInteger(status) || (status as number) < 200 || (status as number) > 599) return `the response status must be a whole number from 200 to 599, got ${JSON.stringify(status)}`;
+  const refused = refusedStatus(status as number);
+  if (refused) return refused;
   if (typeof body !== "string") return "the response body must be a string";
   if (!Array.isArray(headers)) return "the response headers could not be read";
   const kept: [string, string][] = [];
   for (const pair of headers) {
     const [name, value] = Array.isArray(pair) ? pair : [];
     if (typeof name !== "string" || typeof value !== "string" || !HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) return `the response has an invalid header ${JSON.stringify(name)}`;
-    if (!RESERVED_HEADERS.test(name)) kept.push([name, value]);
+    kept.push([name, value]);
   }
-  return { status: status as number, headers: kept, body };
+  const { kept: allowed, dropped } = policeHeaders(kept);
+  return { status: status as number, headers: allowed, dropped, body };
 }
 
 /**
@@ -200,7 +202,9 @@ export function createInvoker(deps: InvokerDeps) {
       status = "error";
       error = { name: "TypeError", message: response };
     }
-    const final = { ...outcome, status, error };
+    // Headers the response policy dropped: the function's author sees which, and why, in the log.
+    const dropped = typeof response === "object" && response.dropped.length > 0 ? [{ level: "warn" as const, message: `response headers dropped (not allowed on the API's origin; see the response policy): ${response.dropped.join(", ")}`, at_ms: Math.round(outcome.durationMs) }] : [];
+    const final = { ...outcome, status, error, logs: [...outcome.logs, ...dropped] };
     const answered = typeof response === "object" ? response.status : status === "timeout" ? 504 : 500;
     const row = invocationRow(loaded, final, startedAt, { method: request.method, responseStatus: answered, requestId: request.id });
     invocations.add(row, status === "ok" ? undefined : { type: "function.invocation_failed", object: invocationToApi(row, loaded.fn.name) });
@@ -208,6 +212,7 @@ export function createInvoker(deps: InvokerDeps) {
     reply.header("x-function-invocation-id", row.id).header("x-function-version", String(loaded.version.version));
     if (typeof response === "object") {
       for (const [name, value] of response.headers) reply.header(name, value);
+      reply.headers(FORCED_HEADERS);
       return reply.code(response.status).send(response.body);
     }
     throw failure(row, loaded.fn.name, final.location);
