@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { build, type Message, type Plugin } from "esbuild";
+import { build, transform, type Message, type Plugin } from "esbuild";
 import { ApiError } from "../platform/errors.ts";
 
 export const MAX_SOURCE_BYTES = 1024 * 1024;
@@ -24,50 +24,54 @@ export function sourceError(message: string, line?: number, column?: number): Ap
 }
 
 /**
- * Every import esbuild meets (static, re-exported, or a dynamic import of a
- * literal) is an error at its own position: a function is one self-contained
- * module. The sandbox would refuse them at load too, but TypeScript drops an
- * import whose names go unused, which then deployed although nothing can be
- * imported.
+ * Every ES import esbuild meets (static, re-exported, or a dynamic import of
+ * a literal) is an error at its own position: a function is one
+ * self-contained module. The sandbox would refuse them at load too, but
+ * TypeScript drops an import whose names go unused, which then deployed
+ * although nothing can be imported. `require` is left alone (it is not
+ * defined in the sandbox: a call throws there).
  */
 const refuseImports: Plugin = {
   name: "refuse-imports",
   setup(build) {
-    build.onResolve({ filter: /.*/ }, (args) => ({
-      errors: [{ text: `imports are not available to functions (import "${args.path}"): deploy one self-contained module` }],
-    }));
+    build.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind !== "import-statement" && args.kind !== "dynamic-import") return { path: args.path, external: true };
+      return { errors: [{ text: `imports are not available to functions (import "${args.path}"): deploy one self-contained module` }] };
+    });
   },
 };
 
 /**
+ * A bundle of the module, thrown away: bundling is the only way esbuild
+ * shows every import to a plugin (with verbatimModuleSyntax an import is
+ * kept unless written `import type`). Its output is not what runs: a bundle
+ * rewrites some globals (`require` becomes a shim).
+ */
+async function scanImports(source: string, filename: string): Promise<void> {
+  await build({
+    stdin: { contents: source, loader: "ts", sourcefile: filename },
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "neutral",
+    treeShaking: false,
+    tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: true } },
+    plugins: [refuseImports],
+    logLevel: "silent",
+  });
+}
+
+/**
  * One ES module of JavaScript or TypeScript -> JavaScript the isolate runs,
  * with its source map. esbuild strips the types (TypeScript is a superset, so
- * plain JavaScript goes through unchanged in meaning). It runs as a bundle
- * only so that every import reaches the plugin above: with
- * verbatimModuleSyntax an import is kept unless written `import type`, and
- * tree shaking is off so the code is the code as written.
+ * plain JavaScript goes through unchanged in meaning); nothing is bundled.
  */
 export async function compile(source: string, filename = DEFAULT_FILENAME): Promise<Compiled> {
   if (Buffer.byteLength(source, "utf8") > MAX_SOURCE_BYTES) throw sourceError(`is larger than ${MAX_SOURCE_BYTES / 1024} KB`);
   try {
-    const result = await build({
-      stdin: { contents: source, loader: "ts", sourcefile: filename },
-      bundle: true,
-      write: false,
-      format: "esm",
-      platform: "neutral",
-      target: "es2022",
-      treeShaking: false,
-      outfile: COMPILED_FILENAME,
-      sourcemap: "external",
-      sourcesContent: false,
-      tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: true } },
-      plugins: [refuseImports],
-      logLevel: "silent",
-    });
-    const code = result.outputFiles.find((f) => f.path.endsWith(".js"))!.text;
-    const map = result.outputFiles.find((f) => f.path.endsWith(".map"))!.text;
-    return { code, map, sha256: createHash("sha256").update(source).digest("hex") };
+    await scanImports(source, filename);
+    const result = await transform(source, { loader: "ts", format: "esm", target: "es2022", sourcefile: filename, sourcemap: "external", sourcesContent: false, logLevel: "silent" });
+    return { code: result.code, map: result.map, sha256: createHash("sha256").update(source).digest("hex") };
   } catch (error) {
     const first = (error as { errors?: Message[] }).errors?.[0];
     if (!first) throw error;

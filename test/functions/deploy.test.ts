@@ -140,6 +140,7 @@ describe("POST /v1/functions", () => {
       version: 1,
       sha256: sha256(source),
       source_bytes: Buffer.byteLength(source, "utf8"),
+      filename: "function.ts",
       env: { GREETING: "hello", REGION: "eu" },
       secret_names: ["API_KEY", "ZED_TOKEN"],
       triggers: { http: true, events: [] },
@@ -744,7 +745,7 @@ describe("versions and rollback", () => {
     ]);
     for (const v of list) {
       expect(Object.keys(v).sort()).toEqual(
-        ["object", "function_id", "version", "sha256", "source_bytes", "env", "secret_names", "triggers", "limits", "deployed_by", "active", "created_at"].sort(),
+        ["object", "function_id", "version", "sha256", "source_bytes", "filename", "env", "secret_names", "triggers", "limits", "deployed_by", "active", "created_at"].sort(),
       );
       expect(v.object).toBe("function_version");
       expect(v.function_id).toBe(v1.id);
