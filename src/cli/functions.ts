@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { UsageError } from "./admin.ts";
 
 /**
@@ -65,12 +66,15 @@ export async function functionsDeploy(file: string | undefined, flags: Functions
     throw new UsageError(`cannot read ${file}: ${error.code ?? error.message}`);
   });
   const name = encodeURIComponent(flags.name);
+  // Stack traces then name the file deployed (a name the API would refuse is left out: function.ts).
+  const base = path.basename(file);
+  const filename = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,99}$/.test(base) ? base : undefined;
   const existing = await call(t, "GET", `/v1/functions/${name}`);
   if (existing.status !== 200 && existing.status !== 404) throw problem(existing);
   const res =
     existing.status === 200
-      ? await call(t, "POST", `/v1/functions/${name}/versions`, JSON.stringify({ source }))
-      : await call(t, "POST", "/v1/functions", JSON.stringify({ name: flags.name, source }));
+      ? await call(t, "POST", `/v1/functions/${name}/versions`, JSON.stringify({ source, filename }))
+      : await call(t, "POST", "/v1/functions", JSON.stringify({ name: flags.name, source, filename }));
   if (res.status !== 201) throw problem(res);
   const fn = res.json;
   console.log(`Deployed ${fn.name} version ${fn.active_version} (${fn.id}, sha256 ${String(fn.sha256).slice(0, 12)})`);

@@ -23,6 +23,8 @@ const manage = { permission: "functions:manage" } as const;
 /** A deploy carries up to 1 MB of source, JSON-escaped, with its settings. */
 const DEPLOY_BODY_LIMIT = 3 * 1024 * 1024;
 const INVOKE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+const OWNERSHIP =
+  "Changing a function (a new version, a rollback, a delete) needs every permission of the key that deployed each version it touches (the live one; the one made live; for a delete, all), revoked or not: otherwise 403 insufficient_permission with missing_permissions.";
 
 // Deploy, rollback and delete evict this process's cached copy at once (other processes hear of it by
 // NOTIFY, which arrives a moment later): a call right after the answer must run what was just deployed.
@@ -44,7 +46,7 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, deps: Functi
         operationId: "deployFunction",
         summary: "Deploy a new function (version 1)",
         description:
-          "The source is compiled (TypeScript types stripped) and loaded in a sandbox before anything is saved: a syntax error, an import, top-level code that throws or exceeds its limits, or a trigger without its handler is a 422 and nothing is deployed. ctx reads use the permissions of the key that deploys.",
+          "The source is compiled (TypeScript types stripped) and loaded in a sandbox before anything is saved: a syntax error, an import or re-export (only `import type` is allowed: it is erased), top-level code that throws or exceeds its limits, or a trigger without its handler is a 422 and nothing is deployed. ctx reads use the permissions of the key that deploys.",
         body: DeployFunction,
         response: { 201: FunctionOut },
       },
@@ -60,9 +62,9 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, deps: Functi
 
   app.delete(
     "/v1/functions/:name",
-    { config: manage, schema: { tags, operationId: "deleteFunction", summary: "Delete a function, its versions, pending runs and logs", params: FunctionParams, response: { 200: Deleted("function") } } },
+    { config: manage, schema: { tags, operationId: "deleteFunction", summary: "Delete a function, its versions, pending runs and logs", description: OWNERSHIP, params: FunctionParams, response: { 200: Deleted("function") } } },
     async (request) => {
-      const deleted = await deleteFunction(deps, writeContext(request), request.params.name);
+      const deleted = await deleteFunction(deps, writeContext(request), callerOf(request), request.params.name);
       invoker.evict(deleted.id);
       return deleted;
     },
@@ -83,7 +85,7 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, deps: Functi
         tags,
         operationId: "deployFunctionVersion",
         summary: "Deploy a new version (it goes live at once)",
-        description: "Settings left out carry over from the live version; secrets named are set (null removes one), the rest carry over.",
+        description: `Settings left out carry over from the live version; secrets named are set (null removes one), the rest carry over. ${OWNERSHIP}`,
         params: FunctionParams,
         body: DeployVersion,
         response: { 201: FunctionOut },
@@ -98,9 +100,9 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, deps: Functi
 
   app.post(
     "/v1/functions/:name/rollback",
-    { config: manage, schema: { tags, operationId: "rollbackFunction", summary: "Make an earlier version live again", params: FunctionParams, body: Rollback, response: { 200: FunctionOut } } },
+    { config: manage, schema: { tags, operationId: "rollbackFunction", summary: "Make an earlier version live again", description: OWNERSHIP, params: FunctionParams, body: Rollback, response: { 200: FunctionOut } } },
     async (request) => {
-      const live = await rollback(deps, writeContext(request), request.params.name, request.body.version);
+      const live = await rollback(deps, writeContext(request), callerOf(request), request.params.name, request.body.version);
       invoker.evict(live.id);
       return live;
     },
@@ -125,7 +127,7 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, deps: Functi
     scope.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
     const config = { permission: "functions:invoke" } as const;
     const description =
-      "Any method, and any path below /invoke (/invoke/orders/42?x=1), reaches the function's fetch(request, ctx); its response is returned as it is, with x-function-invocation-id and x-function-version. A function that throws answers 500 function_failed, one that exceeds its CPU or memory limit 500 function_limit_exceeded, one that runs past its wall time 504 function_timeout.";
+      "Any method, and any path below /invoke (/invoke/orders/42?x=1), reaches the function's fetch(request, ctx); its response is returned with x-function-invocation-id and x-function-version, under the response policy: headers outside an allowlist (content-*, caching, CORS without credentials, Location, x-*) are dropped, a redirect (3xx but 304) is a failed invocation, and every answer carries Content-Security-Policy: sandbox and X-Content-Type-Options: nosniff. A function that throws answers 500 function_failed (function_error.location: where, in the deployed source), one that exceeds its CPU or memory limit 500 function_limit_exceeded, one that runs past its wall time 504 function_timeout.";
     for (const method of INVOKE_METHODS) {
       // One route per method: each operation needs its own operationId.
       const operationId = method === "POST" ? "invokeFunction" : `invokeFunction${method[0]}${method.slice(1).toLowerCase()}`;

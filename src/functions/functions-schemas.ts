@@ -58,9 +58,15 @@ const Source = Type.String({
   description: "One ES module, JavaScript or TypeScript (at most 1 MB): `export default { async fetch(request, ctx) {...}, async event(event, ctx) {...} }`.",
 });
 
+const Filename = Type.String({
+  pattern: "^[A-Za-z0-9_][A-Za-z0-9._-]{0,99}$",
+  description: "The source's file name (default function.ts; on a new version, left out, it carries over): stack traces and errors point at lines and columns of this file.",
+});
+
 /** What every deploy carries; a new version's settings left out carry over from the live version. */
 const versionInput = {
   source: Source,
+  filename: Type.Optional(Filename),
   env: Type.Optional(Vars("Plain configuration, read by the code as ctx.env (returned by GET). On a new version it replaces the previous env; left out, it carries over.")),
   secrets: Type.Optional(SecretsIn),
   triggers: Type.Optional(Triggers),
@@ -84,6 +90,7 @@ const versionFields = {
   version: Type.Integer(),
   sha256: Type.String({ description: "SHA-256 of the source as deployed." }),
   source_bytes: Type.Integer(),
+  filename: Type.String({ description: "The source's file name, as stack traces name it." }),
   env: Type.Record(Type.String(), Type.String()),
   secret_names: Type.Array(Type.String(), { description: "Names only: values are never returned." }),
   triggers: TriggersOut,
@@ -126,7 +133,7 @@ export const Invocation = Type.Object(
     method: Nullable(Type.String()),
     response_status: Nullable(Type.Integer({ description: "HTTP: the status the caller got." })),
     status: StringEnum(INVOCATION_STATUSES, { description: "ok, error (threw or returned something unusable), timeout (wall time), cpu_limit, memory_limit." }),
-    error: Nullable(Type.Object({ name: Type.String(), message: Type.String(), stack: Nullable(Type.String()) })),
+    error: Nullable(Type.Object({ name: Type.String(), message: Type.String(), stack: Nullable(Type.String({ description: "Positions in the deployed source (filename:line:column), through the version's source map." })) })),
     started_at: Timestamp("When it started."),
     duration_ms: Type.Number(),
     cpu_ms: Type.Number(),

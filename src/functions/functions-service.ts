@@ -9,7 +9,9 @@ import { checkEventPatterns, eventTypesVisibleToKey, matchEventTypes } from "../
 import { write, type WriteContext } from "../platform/events/outbox.ts";
 import { isId, newId } from "../platform/ids.ts";
 import { defineList, listPage, type ExtraCondition, type Page } from "../platform/lists.ts";
-import { compile, sourceError } from "./compile.ts";
+import { compile, DEFAULT_FILENAME, sourceError, type Compiled } from "./compile.ts";
+import { sourceMapper } from "./source-map.ts";
+import { requireCovers } from "./ownership.ts";
 import {
   DEFAULT_LIMITS,
   PLAN_FUNCTION_LIMITS,
@@ -52,6 +54,7 @@ function versionFields(v: FunctionVersionRow) {
     version: v.version,
     sha256: v.sha256,
     source_bytes: Buffer.byteLength(v.source, "utf8"),
+    filename: v.filename,
     env: v.env,
     secret_names: v.secretNames,
     triggers: { http: v.httpTrigger, events: v.eventTriggers },
@@ -153,6 +156,7 @@ export async function listVersions(db: Db, orgId: string, nameOrId: string): Pro
 // ---- deploying ----
 
 interface Settings {
+  filename: string;
   env: Record<string, string>;
   secrets: Record<string, string>;
   http: boolean;
@@ -174,19 +178,21 @@ function unprocessable(field: string, message: string): ApiError {
 }
 
 /** Compiles the source and loads it in a sandbox: whatever fails there is a 422, and nothing is deployed. */
-async function build(deps: FunctionsDeps, source: string, settings: Settings) {
-  const compiled = await compile(source);
+async function build(deps: FunctionsDeps, source: string, settings: Settings): Promise<Compiled> {
+  const compiled = await compile(source, settings.filename);
   const loaded = await deps.pool.check(compiled.code, { cpuMs: settings.limits.cpu_ms, memoryMb: settings.limits.memory_mb, timeoutMs: settings.limits.timeout_ms });
   if (loaded.status !== "ok") {
     const error = loaded.error ?? { name: "Error", message: "the module failed to load" };
-    throw sourceError(`the module failed to load (${loaded.status}): ${error.name}: ${error.message}`, error.line, error.column);
+    // The worker saw the compiled code; the customer wrote the source.
+    const at = error.line === undefined ? undefined : sourceMapper(compiled.map, settings.filename).position(error.line, error.column ?? 1);
+    throw sourceError(`the module failed to load (${loaded.status}): ${error.name}: ${error.message}`, at?.line ?? error.line, at?.column ?? error.column);
   }
   if (settings.http && !loaded.handlers.includes("fetch")) throw unprocessable("triggers.http", "the module's default export has no fetch() handler (set triggers.http to false, or add one)");
   if (settings.events.length > 0 && !loaded.handlers.includes("event")) throw unprocessable("triggers.events", "the module's default export has no event() handler");
   return compiled;
 }
 
-function versionRow(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, fnId: string, version: number, source: string, compiled: { code: string; sha256: string }, s: Settings) {
+function versionRow(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, fnId: string, version: number, source: string, compiled: Compiled, s: Settings) {
   const names = Object.keys(s.secrets).sort();
   return {
     orgId: ctx.orgId,
@@ -194,6 +200,8 @@ function versionRow(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, fnId
     version,
     source,
     code: compiled.code,
+    filename: s.filename,
+    sourceMap: compiled.map,
     sha256: compiled.sha256,
     env: s.env,
     secrets: names.length > 0 ? deps.box.seal(s.secrets) : null,
@@ -228,6 +236,7 @@ const announce = (tx: Tx, fnId: string) => tx.execute(sql`SELECT pg_notify(${FUN
 
 export async function deployFunction(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, input: DeployFunctionInput): Promise<FunctionApi> {
   const settings: Settings = {
+    filename: input.filename ?? DEFAULT_FILENAME,
     env: input.env ?? {},
     secrets: withoutNulls(input.secrets ?? {}),
     http: input.triggers?.http ?? true,
@@ -262,9 +271,12 @@ function withoutNulls(secrets: Record<string, string | null>): Record<string, st
 export async function deployVersion(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, nameOrId: string, input: DeployVersionInput): Promise<FunctionApi> {
   const fn = await findFunction(deps.db, ctx.orgId, nameOrId);
   const current = await activeVersion(deps.db, fn);
+  // Checked before compiling (a refusal costs nothing), and again under the lock below.
+  await requireCovers(deps.db, caller, fn, [current], "deploy a new version over it");
   // Secrets carry over (they cannot be read back to send again); named ones are set, null removes one.
   const secrets = { ...(current.secrets ? deps.box.open(current.secrets) : {}), ...input.secrets };
   const settings: Settings = {
+    filename: input.filename ?? current.filename,
     env: input.env ?? current.env,
     secrets: withoutNulls(secrets),
     http: input.triggers?.http ?? current.httpTrigger,
@@ -276,6 +288,8 @@ export async function deployVersion(deps: FunctionsDeps, ctx: WriteContext, call
   const compiled = await build(deps, input.source, settings);
   return write(deps.db, ctx, async (tx, emit) => {
     const locked = await findFunction(tx, ctx.orgId, fn.id, "update");
+    // Another deploy or a rollback made a different version live meanwhile: the caller must cover that one too.
+    if (locked.activeVersion !== current.version) await requireCovers(tx, caller, locked, [await activeVersion(tx, locked)], "deploy a new version over it");
     const number = locked.latestVersion + 1;
     const [version] = await tx.insert(functionVersions).values(versionRow(deps, ctx, caller, fn.id, number, input.source, compiled, settings)).returning();
     const [after] = await tx
@@ -290,13 +304,14 @@ export async function deployVersion(deps: FunctionsDeps, ctx: WriteContext, call
   });
 }
 
-export async function rollback(deps: FunctionsDeps, ctx: WriteContext, nameOrId: string, target: number): Promise<FunctionApi> {
+export async function rollback(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, nameOrId: string, target: number): Promise<FunctionApi> {
   return write(deps.db, ctx, async (tx, emit) => {
     const fn = await findFunction(tx, ctx.orgId, nameOrId, "update");
     const version = await findVersion(tx, fn, target);
     if (!version) throw unprocessable("version", `${fn.name} has no version ${target} (latest is ${fn.latestVersion})`);
     // Already live: nothing changes, no event.
     if (fn.activeVersion === target) return functionToApi(fn, version);
+    await requireCovers(tx, caller, fn, [await activeVersion(tx, fn), version], `make version ${target} live`);
     const [after] = await tx
       .update(functions)
       .set({ activeVersion: target, eventTriggers: triggerKinds(version.eventTriggers, await deployerKey(tx, version)), updatedAt: ctx.now })
@@ -309,12 +324,14 @@ export async function rollback(deps: FunctionsDeps, ctx: WriteContext, nameOrId:
   });
 }
 
-export async function deleteFunction(deps: FunctionsDeps, ctx: WriteContext, nameOrId: string): Promise<{ id: string; object: "function"; deleted: true }> {
+export async function deleteFunction(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, nameOrId: string): Promise<{ id: string; object: "function"; deleted: true }> {
   return write(deps.db, ctx, async (tx, emit) => {
     const fn = await findFunction(tx, ctx.orgId, nameOrId, "update");
     const version = await activeVersion(tx, fn);
     const owned = <T extends typeof functionVersions | typeof functionInvocations | typeof functionRuns>(table: T) =>
       and(eq(table.orgId, ctx.orgId), eq(table.functionId, fn.id));
+    const versions = await tx.select({ version: functionVersions.version, deployedBy: functionVersions.deployedBy }).from(functionVersions).where(owned(functionVersions));
+    await requireCovers(tx, caller, fn, versions, "delete it (with every version)");
     await tx.delete(functionRuns).where(owned(functionRuns));
     await tx.delete(functionInvocations).where(owned(functionInvocations));
     await tx.delete(functionVersions).where(owned(functionVersions));

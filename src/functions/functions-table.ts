@@ -40,6 +40,10 @@ export const functionVersions = pgTable(
     source: text("source").notNull(),
     /** What runs: the source with its types stripped. */
     code: text("code").notNull(),
+    /** The name the source was deployed under: stack traces name it. */
+    filename: text("filename").notNull(),
+    /** Source map of `code` back to `source` (JSON); null for versions deployed before maps were kept. */
+    sourceMap: text("source_map"),
     sha256: text("sha256").notNull(),
     env: jsonb("env").$type<Record<string, string>>().notNull(),
     /** AES-256-GCM ciphertext of the secrets object (see secrets.ts); null when there are none. */

@@ -15,7 +15,9 @@ import { createInvocationLog } from "./invocation-log.ts";
 import type { Pool, ReadHandler } from "./runtime/pool.ts";
 import type { Outcome } from "./runtime/protocol.ts";
 import { READS } from "./runtime/reads.ts";
+import { FORCED_HEADERS, policeHeaders, refusedStatus } from "./response-policy.ts";
 import type { SecretBox } from "./secrets.ts";
+import { inSource, sourceMapper, type SourceMapper, type SourcePosition } from "./source-map.ts";
 
 /** A function's live version, ready to run: cached per process, dropped on every deploy, rollback and delete. */
 interface Loaded {
@@ -23,6 +25,8 @@ interface Loaded {
   version: FunctionVersionRow;
   org: OrgRow;
   secrets: Record<string, string>;
+  /** Compiled positions -> the customer's file (the map is parsed when an error first needs it). */
+  mapper: SourceMapper;
   loadedAt: number;
 }
 
@@ -45,8 +49,6 @@ export interface InvokerDeps {
 }
 
 const CACHE_TTL_MS = 60_000;
-/** Response headers a function may not set: the platform's own, and those about the connection. */
-const RESERVED_HEADERS = /^(content-length|transfer-encoding|connection|keep-alive|upgrade|x-request-id|x-ratelimit-.*|retry-after|x-function-.*)$/i;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Request headers a function does not see: the caller's credentials and our internal pass. */
@@ -58,7 +60,7 @@ function problemJson(status: number, code: string, detail: string): string {
 }
 
 /** The parts of a function's response the worker sent, checked: customer code decides all of it. */
-function parseResponse(text: string | undefined): { status: number; headers: [string, string][]; body: string } | string {
+function parseResponse(text: string | undefined): { status: number; headers: [string, string][]; dropped: string[]; body: string } | string {
   let wire: { status?: unknown; headers?: unknown; body?: unknown };
   try {
     wire = JSON.parse(text ?? "null") ?? {};
@@ -67,15 +69,18 @@ function parseResponse(text: string | undefined): { status: number; headers: [st
   }
   const { status, headers, body } = wire;
   if (!Number.isInteger(status) || (status as number) < 200 || (status as number) > 599) return `the response status must be a whole number from 200 to 599, got ${JSON.stringify(status)}`;
+  const refused = refusedStatus(status as number);
+  if (refused) return refused;
   if (typeof body !== "string") return "the response body must be a string";
   if (!Array.isArray(headers)) return "the response headers could not be read";
   const kept: [string, string][] = [];
   for (const pair of headers) {
     const [name, value] = Array.isArray(pair) ? pair : [];
     if (typeof name !== "string" || typeof value !== "string" || !HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) return `the response has an invalid header ${JSON.stringify(name)}`;
-    if (!RESERVED_HEADERS.test(name)) kept.push([name, value]);
+    kept.push([name, value]);
   }
-  return { status: status as number, headers: kept, body };
+  const { kept: allowed, dropped } = policeHeaders(kept);
+  return { status: status as number, headers: allowed, dropped, body };
 }
 
 /**
@@ -105,7 +110,7 @@ export function createInvoker(deps: InvokerDeps) {
     const [version, [org]] = await Promise.all([findVersion(deps.db, fn, fn.activeVersion), deps.db.select().from(orgs).where(eq(orgs.id, orgId))]);
     // Deleted between the two reads: the function is gone, as a read a moment later would say.
     if (!version || !org) throw notFound("function", fn.id);
-    const loaded = { fn, version, org, secrets: version.secrets ? deps.box.open(version.secrets) : {}, loadedAt: now };
+    const loaded = { fn, version, org, secrets: version.secrets ? deps.box.open(version.secrets) : {}, mapper: sourceMapper(version.sourceMap, version.filename), loadedAt: now };
     if (evictions === evictionsBefore) cache.set(cacheKey, loaded);
     return loaded;
   }
@@ -133,7 +138,7 @@ export function createInvoker(deps: InvokerDeps) {
     };
   }
 
-  async function execute(loaded: Loaded, handler: "fetch" | "event", input: unknown, caller: unknown): Promise<Outcome> {
+  async function execute(loaded: Loaded, handler: "fetch" | "event", input: unknown, caller: unknown): Promise<Outcome & { location?: SourcePosition }> {
     const { fn, version, org } = loaded;
     const context = {
       org: { id: org.id, name: org.name, plan: org.plan },
@@ -143,10 +148,11 @@ export function createInvoker(deps: InvokerDeps) {
       secrets: loaded.secrets,
     };
     const limits = { cpuMs: version.limits.cpu_ms, memoryMb: version.limits.memory_mb, timeoutMs: version.limits.timeout_ms };
-    return deps.pool.run(
+    const outcome = await deps.pool.run(
       { key: `${org.id}/${fn.id}@${version.version}`, limits, handler, input: JSON.stringify(input), context: JSON.stringify(context) },
       { code: () => version.code, read: reader(loaded) },
     );
+    return inSource(outcome, loaded.mapper);
   }
 
   function invocationRow(loaded: Loaded, outcome: Outcome, startedAt: Date, extra: Partial<InvocationRow>): InvocationRow {
@@ -196,7 +202,9 @@ export function createInvoker(deps: InvokerDeps) {
       status = "error";
       error = { name: "TypeError", message: response };
     }
-    const final = { ...outcome, status, error };
+    // Headers the response policy dropped: the function's author sees which, and why, in the log.
+    const dropped = typeof response === "object" && response.dropped.length > 0 ? [{ level: "warn" as const, message: `response headers dropped (not allowed on the API's origin; see the response policy): ${response.dropped.join(", ")}`, at_ms: Math.round(outcome.durationMs) }] : [];
+    const final = { ...outcome, status, error, logs: [...outcome.logs, ...dropped] };
     const answered = typeof response === "object" ? response.status : status === "timeout" ? 504 : 500;
     const row = invocationRow(loaded, final, startedAt, { method: request.method, responseStatus: answered, requestId: request.id });
     invocations.add(row, status === "ok" ? undefined : { type: "function.invocation_failed", object: invocationToApi(row, loaded.fn.name) });
@@ -204,9 +212,10 @@ export function createInvoker(deps: InvokerDeps) {
     reply.header("x-function-invocation-id", row.id).header("x-function-version", String(loaded.version.version));
     if (typeof response === "object") {
       for (const [name, value] of response.headers) reply.header(name, value);
+      reply.headers(FORCED_HEADERS);
       return reply.code(response.status).send(response.body);
     }
-    throw failure(row, loaded.fn.name);
+    throw failure(row, loaded.fn.name, final.location);
   }
 
   /**
@@ -243,7 +252,7 @@ export function createInvoker(deps: InvokerDeps) {
 }
 
 /** The problem a caller gets for a failed invocation: which limit, or what the code threw. */
-function failure(row: InvocationRow, name: string): ApiError {
+function failure(row: InvocationRow, name: string, location: SourcePosition | undefined): ApiError {
   const extras = { invocation_id: row.id, invocation_status: row.status };
   switch (row.status) {
     case "timeout":
@@ -254,7 +263,8 @@ function failure(row: InvocationRow, name: string): ApiError {
     default:
       return new ApiError("function_failed", `The function ${name} failed: ${row.errorName}: ${row.errorMessage}`, {
         ...extras,
-        function_error: { name: row.errorName, message: row.errorMessage },
+        // Where it was thrown, in the deployed source; the whole stack is in the invocation's log.
+        function_error: { name: row.errorName, message: row.errorMessage, ...(location ? { location } : {}) },
       });
   }
 }

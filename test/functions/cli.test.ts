@@ -56,6 +56,8 @@ describe("enginery functions", () => {
     expect(second.stdout).toMatch(/^Deployed greet version 2 /m);
     const versions = await tenant.client.get("/v1/functions/greet/versions");
     expect(versions.body.data.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+    // Stack traces name the file deployed.
+    expect(versions.body.data.map((v: { filename: string }) => v.filename)).toEqual(["greet.ts", "greet.ts"]);
   });
 
   it("invokes with --data (a POST) and without (a GET), printing the function's answer", async () => {

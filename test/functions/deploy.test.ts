@@ -140,6 +140,7 @@ describe("POST /v1/functions", () => {
       version: 1,
       sha256: sha256(source),
       source_bytes: Buffer.byteLength(source, "utf8"),
+      filename: "function.ts",
       env: { GREETING: "hello", REGION: "eu" },
       secret_names: ["API_KEY", "ZED_TOKEN"],
       triggers: { http: true, events: [] },
@@ -192,6 +193,12 @@ export default {
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(res.body).toEqual({ text: "HELLO TYPED", length: 11, n: 42, unused: 1, method: "POST" });
+  });
+
+  it("`import type` is erased with the other types and deploys", async () => {
+    const source = `import type { Invoice } from "./types";\nexport default { async fetch(): Promise<Invoice | null> { return null } }`;
+    const res = await tenant.client.post("/v1/functions", { name: "import-type", source });
+    expect(res.status, res.text).toBe(201);
   });
 
   it("keeps the triggers and limits given, filling the limits left out with the defaults", async () => {
@@ -384,6 +391,25 @@ describe("POST /v1/functions: code that does not load is a 422 and deploys nothi
       expect(problem.detail, source).toMatch(/imports are not available/);
     }
     await refused("imports");
+  });
+
+  // TypeScript drops an import whose names are unused (or used as types only): it used to deploy, although
+  // nothing can be imported. Every import and re-export is refused where it stands, before any sandbox runs.
+  it("an import or re-export that would be dropped or never run, at its line and column", async () => {
+    const sources: [string, number, number][] = [
+      [`import { x } from "./helper.js";\n${HELLO}`, 1, 19],
+      [`${HELLO}\nimport type_only_in_ts from "./types";\nconst y: type_only_in_ts | null = null;`, 2, 29],
+      [`import * as lib from "lib";\n${HELLO}`, 1, 22],
+      [`// helpers\nexport * from "./other.js";\n${HELLO}`, 2, 15],
+      [`export { a } from "./a.js";\n${HELLO}`, 1, 19],
+      [`export default { async fetch() {\n  const fs = await import("node:fs");\n  return {};\n} }`, 2, 27],
+    ];
+    for (const [source, line, column] of sources) {
+      const problem = expectCompileError(await tenant.client.post("/v1/functions", { name: "imports-unused", source }), source);
+      expect(problem.detail, source).toMatch(/imports are not available/);
+      expect([problem.line, problem.column], source).toEqual([line, column]);
+    }
+    await refused("imports-unused");
   });
 
   it("top-level code that throws", async () => {
@@ -719,7 +745,7 @@ describe("versions and rollback", () => {
     ]);
     for (const v of list) {
       expect(Object.keys(v).sort()).toEqual(
-        ["object", "function_id", "version", "sha256", "source_bytes", "env", "secret_names", "triggers", "limits", "deployed_by", "active", "created_at"].sort(),
+        ["object", "function_id", "version", "sha256", "source_bytes", "filename", "env", "secret_names", "triggers", "limits", "deployed_by", "active", "created_at"].sort(),
       );
       expect(v.object).toBe("function_version");
       expect(v.function_id).toBe(v1.id);

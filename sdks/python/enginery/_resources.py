@@ -1542,6 +1542,7 @@ class FunctionsResource(Resource):
         *,
         name: str,
         source: str,
+        filename: Union[str, NotGiven] = NOT_GIVEN,
         env: Union[Dict[str, str], NotGiven] = NOT_GIVEN,
         secrets: Union[Dict[str, Optional[str]], NotGiven] = NOT_GIVEN,
         triggers: Union[DeployFunctionTriggers, NotGiven] = NOT_GIVEN,
@@ -1552,9 +1553,10 @@ class FunctionsResource(Resource):
 
         name: Lower-case letters, digits and dashes (1-63), unique in the organization: the function's address.
         source: One ES module, JavaScript or TypeScript (at most 1 MB): `export default { async fetch(request, ctx) {...}, async event(event, ctx) {...} }`.
+        filename: The source's file name (default function.ts; on a new version, left out, it carries over): stack traces and errors point at lines and columns of this file.
         env: Plain configuration, read by the code as ctx.env (returned by GET). On a new version it replaces the previous env; left out, it carries over.
         secrets: Write-only, encrypted at rest, read by the code as ctx.secrets. On a new version, named secrets are set (null removes one) and the others carry over."""
-        return cast("Function", self._request("POST", "/v1/functions", query=None, body={"name": name, "source": source, "env": env, "secrets": secrets, "triggers": triggers, "limits": limits}, idempotency_key=idempotency_key))
+        return cast("Function", self._request("POST", "/v1/functions", query=None, body={"name": name, "source": source, "filename": filename, "env": env, "secrets": secrets, "triggers": triggers, "limits": limits}, idempotency_key=idempotency_key))
 
     def get(self, name: str) -> Function:
         """Get a function (its live version's settings) (GET /v1/functions/{name})."""
@@ -1573,6 +1575,7 @@ class FunctionsResource(Resource):
         name: str,
         *,
         source: str,
+        filename: Union[str, NotGiven] = NOT_GIVEN,
         env: Union[Dict[str, str], NotGiven] = NOT_GIVEN,
         secrets: Union[Dict[str, Optional[str]], NotGiven] = NOT_GIVEN,
         triggers: Union[DeployFunctionTriggers, NotGiven] = NOT_GIVEN,
@@ -1582,9 +1585,10 @@ class FunctionsResource(Resource):
         """Deploy a new version (it goes live at once) (POST /v1/functions/{name}/versions).
 
         source: One ES module, JavaScript or TypeScript (at most 1 MB): `export default { async fetch(request, ctx) {...}, async event(event, ctx) {...} }`.
+        filename: The source's file name (default function.ts; on a new version, left out, it carries over): stack traces and errors point at lines and columns of this file.
         env: Plain configuration, read by the code as ctx.env (returned by GET). On a new version it replaces the previous env; left out, it carries over.
         secrets: Write-only, encrypted at rest, read by the code as ctx.secrets. On a new version, named secrets are set (null removes one) and the others carry over."""
-        return cast("Function", self._request("POST", f"/v1/functions/{_quote(name)}/versions", query=None, body={"source": source, "env": env, "secrets": secrets, "triggers": triggers, "limits": limits}, idempotency_key=idempotency_key))
+        return cast("Function", self._request("POST", f"/v1/functions/{_quote(name)}/versions", query=None, body={"source": source, "filename": filename, "env": env, "secrets": secrets, "triggers": triggers, "limits": limits}, idempotency_key=idempotency_key))
 
     def rollback(
         self,

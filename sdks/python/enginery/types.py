@@ -438,6 +438,8 @@ class Function(TypedDict):
     # SHA-256 of the source as deployed.
     sha256: str
     source_bytes: int
+    # The source's file name, as stack traces name it.
+    filename: str
     env: Dict[str, str]
     # Names only: values are never returned.
     secret_names: List[str]
@@ -945,6 +947,8 @@ class FunctionVersion(TypedDict):
     # SHA-256 of the source as deployed.
     sha256: str
     source_bytes: int
+    # The source's file name, as stack traces name it.
+    filename: str
     env: Dict[str, str]
     # Names only: values are never returned.
     secret_names: List[str]
@@ -960,6 +964,7 @@ class FunctionVersion(TypedDict):
 class FunctionInvocationError(TypedDict):
     name: str
     message: str
+    # Positions in the deployed source (filename:line:column), through the version's source map.
     stack: Optional[str]
 
 

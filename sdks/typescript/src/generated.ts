@@ -779,6 +779,8 @@ export type EdgeFunction = {
   /** SHA-256 of the source as deployed. */
   sha256: string;
   source_bytes: number;
+  /** The source's file name, as stack traces name it. */
+  filename: string;
   env: Record<string, string>;
   /** Names only: values are never returned. */
   secret_names: Array<string>;
@@ -810,6 +812,8 @@ export type FunctionVersion = {
   /** SHA-256 of the source as deployed. */
   sha256: string;
   source_bytes: number;
+  /** The source's file name, as stack traces name it. */
+  filename: string;
   env: Record<string, string>;
   /** Names only: values are never returned. */
   secret_names: Array<string>;
@@ -850,6 +854,7 @@ export type FunctionInvocation = {
   error: {
     name: string;
     message: string;
+    /** Positions in the deployed source (filename:line:column), through the version's source map. */
     stack: string | null;
   } | null;
   /** When it started. */
@@ -2290,6 +2295,8 @@ export type DeployFunctionBody = {
   name: string;
   /** One ES module, JavaScript or TypeScript (at most 1 MB): `export default { async fetch(request, ctx) {...}, async event(event, ctx) {...} }`. */
   source: string;
+  /** The source's file name (default function.ts; on a new version, left out, it carries over): stack traces and errors point at lines and columns of this file. */
+  filename?: string;
   /** Plain configuration, read by the code as ctx.env (returned by GET). On a new version it replaces the previous env; left out, it carries over. */
   env?: Record<string, string>;
   /** Write-only, encrypted at rest, read by the code as ctx.secrets. On a new version, named secrets are set (null removes one) and the others carry over. */
@@ -2325,6 +2332,8 @@ export type ListFunctionVersionsResponse = ListEnvelope<FunctionVersion>;
 export type DeployFunctionVersionBody = {
   /** One ES module, JavaScript or TypeScript (at most 1 MB): `export default { async fetch(request, ctx) {...}, async event(event, ctx) {...} }`. */
   source: string;
+  /** The source's file name (default function.ts; on a new version, left out, it carries over): stack traces and errors point at lines and columns of this file. */
+  filename?: string;
   /** Plain configuration, read by the code as ctx.env (returned by GET). On a new version it replaces the previous env; left out, it carries over. */
   env?: Record<string, string>;
   /** Write-only, encrypted at rest, read by the code as ctx.secrets. On a new version, named secrets are set (null removes one) and the others carry over. */
@@ -3051,7 +3060,7 @@ export class FunctionsResource {
     return this.t.list<EdgeFunction>(`/v1/functions`, query as Query, options);
   }
 
-  /** Deploy a new function (version 1). The source is compiled (TypeScript types stripped) and loaded in a sandbox before anything is saved: a syntax error, an import, top-level code that throws or exceeds its limits, or a trigger without its handler is a 422 and nothing is deployed. ctx reads use the permissions of the key that deploys. */
+  /** Deploy a new function (version 1). The source is compiled (TypeScript types stripped) and loaded in a sandbox before anything is saved: a syntax error, an import or re-export (only `import type` is allowed: it is erased), top-level code that throws or exceeds its limits, or a trigger without its handler is a 422 and nothing is deployed. ctx reads use the permissions of the key that deploys. */
   deploy(body: DeployFunctionBody, options?: RequestOptions): Promise<DeployFunctionResponse> {
     return this.t.request<DeployFunctionResponse>("POST", `/v1/functions`, { body, options });
   }
@@ -3061,7 +3070,7 @@ export class FunctionsResource {
     return this.t.request<GetFunctionResponse>("GET", `/v1/functions/${encodeURIComponent(name)}`, { options });
   }
 
-  /** Delete a function, its versions, pending runs and logs */
+  /** Delete a function, its versions, pending runs and logs. Changing a function (a new version, a rollback, a delete) needs every permission of the key that deployed each version it touches (the live one; the one made live; for a delete, all), revoked or not: otherwise 403 insufficient_permission with missing_permissions. */
   delete(name: string, options?: RequestOptions): Promise<DeleteFunctionResponse> {
     return this.t.request<DeleteFunctionResponse>("DELETE", `/v1/functions/${encodeURIComponent(name)}`, { options });
   }
@@ -3071,12 +3080,12 @@ export class FunctionsResource {
     return this.t.list<FunctionVersion>(`/v1/functions/${encodeURIComponent(name)}/versions`, undefined, options);
   }
 
-  /** Deploy a new version (it goes live at once). Settings left out carry over from the live version; secrets named are set (null removes one), the rest carry over. */
+  /** Deploy a new version (it goes live at once). Settings left out carry over from the live version; secrets named are set (null removes one), the rest carry over. Changing a function (a new version, a rollback, a delete) needs every permission of the key that deployed each version it touches (the live one; the one made live; for a delete, all), revoked or not: otherwise 403 insufficient_permission with missing_permissions. */
   deployVersion(name: string, body: DeployFunctionVersionBody, options?: RequestOptions): Promise<DeployFunctionVersionResponse> {
     return this.t.request<DeployFunctionVersionResponse>("POST", `/v1/functions/${encodeURIComponent(name)}/versions`, { body, options });
   }
 
-  /** Make an earlier version live again */
+  /** Make an earlier version live again. Changing a function (a new version, a rollback, a delete) needs every permission of the key that deployed each version it touches (the live one; the one made live; for a delete, all), revoked or not: otherwise 403 insufficient_permission with missing_permissions. */
   rollback(name: string, body: RollbackFunctionBody, options?: RequestOptions): Promise<RollbackFunctionResponse> {
     return this.t.request<RollbackFunctionResponse>("POST", `/v1/functions/${encodeURIComponent(name)}/rollback`, { body, options });
   }
@@ -3086,7 +3095,7 @@ export class FunctionsResource {
     return this.t.list<FunctionInvocation>(`/v1/functions/${encodeURIComponent(name)}/invocations`, query as Query, options);
   }
 
-  /** Invoke a function over HTTP (GET). Any method, and any path below /invoke (/invoke/orders/42?x=1), reaches the function's fetch(request, ctx); its response is returned as it is, with x-function-invocation-id and x-function-version. A function that throws answers 500 function_failed, one that exceeds its CPU or memory limit 500 function_limit_exceeded, one that runs past its wall time 504 function_timeout. */
+  /** Invoke a function over HTTP (GET). Any method, and any path below /invoke (/invoke/orders/42?x=1), reaches the function's fetch(request, ctx); its response is returned with x-function-invocation-id and x-function-version, under the response policy: headers outside an allowlist (content-*, caching, CORS without credentials, Location, x-*) are dropped, a redirect (3xx but 304) is a failed invocation, and every answer carries Content-Security-Policy: sandbox and X-Content-Type-Options: nosniff. A function that throws answers 500 function_failed (function_error.location: where, in the deployed source), one that exceeds its CPU or memory limit 500 function_limit_exceeded, one that runs past its wall time 504 function_timeout. */
   invoke(name: string, init: InvokeInit = {}): Promise<Response> {
     return this.t.raw(init.method ?? "POST", `/v1/functions/${encodeURIComponent(name)}/invoke` + (init.path ? "/" + init.path.replace(/^\/+/, "") : ""), init);
   }

@@ -106,13 +106,20 @@ export function requirePermissions(caller: Caller, needed: Permission | readonly
   const all = typeof needed === "string" ? [needed] : needed;
   const missing = all.filter((p) => !caller.permissions.has(p));
   if (missing.length === 0) return;
-  const who = caller.member ? `Your role (${caller.member.role})` : caller.oauth ? `This OAuth token (scopes: ${caller.oauth.scopes.join(" ") || "none"})` : `This API key (${caller.key.kind})`;
+  const who = callerDescription(caller);
   throw new ApiError(
     "insufficient_permission",
     `${who} lacks the permission${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.`,
     // One permission keeps the field it always had; a route needing several lists what is missing.
     typeof needed === "string" ? { required_permission: needed } : { required_permission: missing[0], missing_permissions: missing },
   );
+}
+
+/** Who a refusal is about, as the start of a sentence: a member's role, an OAuth token's scopes, or a key's kind. */
+export function callerDescription(caller: Caller): string {
+  if (caller.member) return `Your role (${caller.member.role})`;
+  if (caller.oauth) return `This OAuth token (scopes: ${caller.oauth.scopes.join(" ") || "none"})`;
+  return `This API key (${caller.key.kind})`;
 }
 
 /** After rate limiting, so a refused permission still spends (and shows) the allowance. */
