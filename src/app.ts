@@ -82,7 +82,7 @@ const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** The edge-function routes, their sandbox pool (stopped with the app) and the invoker that runs them. */
 async function registerFunctions(app: Api, deps: AppDeps, shared: { keyCache: KeyCache; grants: ContextGrants; clock: Clock }): Promise<void> {
   const db = deps.database.db;
-  const pool = createPool({ workers: deps.functions?.workers ?? 2, log: app.log });
+  const pool = createPool({ workers: deps.functions?.workers ?? 2, fetchPolicy: deps.webhookPolicy, log: app.log });
   const box = deps.functions?.secretBox ?? SecretBox.ephemeral();
   const invoker = createInvoker({ db, pool, box, ...shared, inject: (request) => app.inject(request), log: app.log });
   app.decorate("functionInvoker", invoker);

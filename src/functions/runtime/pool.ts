@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import type { SsrfPolicy } from "../../webhooks/ssrf.ts";
 import type { CheckResult, HostMessage, Limits, Outcome, RunRequest, WorkerMessage } from "./protocol.ts";
 
 export interface PoolOptions {
@@ -8,6 +9,8 @@ export interface PoolOptions {
   workers: number;
   /** Warm isolates per worker. */
   isolatesPerWorker?: number;
+  /** Where functions' fetch() may go (the webhook policy); https to public addresses when left out. */
+  fetchPolicy?: SsrfPolicy;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -76,7 +79,9 @@ export function createPool(options: PoolOptions) {
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       // Customer code cannot reach the environment, but the worker needs none of ours either.
-      env: { PATH: process.env.PATH, NODE_ENV: process.env.NODE_ENV, FUNCTION_WORKER_ISOLATES: String(options.isolatesPerWorker ?? 64) },
+      env: { PATH: process.env.PATH, NODE_ENV: process.env.NODE_ENV, FUNCTION_WORKER_ISOLATES: String(options.isolatesPerWorker ?? 64),
+        ...(options.fetchPolicy ? { FUNCTION_FETCH_POLICY: JSON.stringify(options.fetchPolicy) } : {}),
+      },
     });
     let markReady: () => void;
     const worker: Worker = { child, ready: new Promise((r) => (markReady = r)), pending: new Map(), sent: new Set(), alive: true };
