@@ -84,10 +84,14 @@
   function schedule(id, ms, fire) {
     if (pendingTimers >= limits.timers) throw new RangeErrorCtor(`too many timers: at most ${limits.timers} may be pending in one invocation`);
     pendingTimers++;
-    hostTimer.apply(undefined, [Math.max(0, NumberOf(ms) || 0)], { result: { promise: true } }).then(() => {
-      pendingTimers--;
-      fire();
-    });
+    // A timer still pending when its invocation ends is dropped by the worker: its promise is abandoned, never fired.
+    hostTimer.apply(undefined, [Math.max(0, NumberOf(ms) || 0)], { result: { promise: true } }).then(
+      () => {
+        pendingTimers--;
+        fire();
+      },
+      () => {},
+    );
   }
   function setTimeout(callback, ms = 0, ...args) {
     if (typeof callback !== "function") throw new TypeErrorCtor("setTimeout: the callback must be a function");

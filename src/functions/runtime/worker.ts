@@ -10,6 +10,7 @@
  * Started by pool.ts with --no-node-snapshot (isolated-vm needs it on Node 20+).
  */
 import ivm from "isolated-vm";
+import { setMaxListeners } from "node:events";
 import { readFileSync } from "node:fs";
 import type { SsrfPolicy } from "../../webhooks/ssrf.ts";
 import { FETCH_LIMITS, outboundFetch, type FetchAnswer, type FetchBudget } from "./fetch.ts";
@@ -353,6 +354,8 @@ async function invoke(id: number, request: RunRequest): Promise<Outcome | "need_
   }
   if (!instance) return "need_code";
   const ended = new AbortController();
+  // Every waiting read and fetch listens for the end: up to a few hundred, by design.
+  setMaxListeners(0, ended.signal);
   const run: ActiveRun = {
     id,
     started,
