@@ -20,6 +20,7 @@ import { ENGINE_READS } from "./reads.ts";
 import { webCall } from "./web.ts";
 
 const PRELUDE = readFileSync(new URL("./prelude.js", import.meta.url), "utf8");
+let preludeCache: ivm.ExternalCopy<ArrayBuffer> | undefined;
 /** Warm isolates kept by one worker, all versions together. */
 const MAX_ISOLATES = Number(process.env.FUNCTION_WORKER_ISOLATES ?? 64);
 const WATCHDOG_MS = 2;
@@ -175,7 +176,10 @@ async function start(key: string, code: string, limits: Limits): Promise<Instanc
   const instance: Instance = { key, isolate, run: undefined as never, handlers: [], busy: true, lastUsed: performance.now(), current: null, killed: null };
   try {
     const context = await isolate.createContext();
-    const install = await isolate.compileScript(PRELUDE, { filename: "enginery:prelude" });
+    // V8's code cache of the prelude, made by the first isolate: every later one skips parsing it (a cold start's share).
+    const install = await isolate.compileScript(PRELUDE, { filename: "enginery:prelude", ...(preludeCache ? { cachedData: preludeCache } : { produceCachedData: true }) });
+    // isolated-vm sets cachedData on the Script it returns, which its types leave out.
+    preludeCache ??= (install as ivm.Script & ivm.CachedDataResult).cachedData;
     const installFn = await install.run(context, { reference: true });
     const host = [
       new ivm.Callback((level: string, message: string, cut: boolean) => onLog(instance, level, message, cut)),
