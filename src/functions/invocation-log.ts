@@ -116,7 +116,9 @@ export function createInvocationLog(db: Db, log: Log, options: InvocationLogOpti
       const retry = chunk.filter((e) => ++e.attempts < attempts);
       const lost = chunk.length - retry.length;
       stats.lost += lost;
-      errorLog((folded) => log.error({ err: error, rows: chunk.length, lost, totalLost: stats.lost, similarErrorsNotLogged: folded }, "function invocation logs could not be written"));
+      // The driver's message can carry the whole statement and its parameters: a line of megabytes. The start says enough.
+      const err = { name: (error as Error)?.name, code: (error as { code?: unknown })?.code, message: String((error as Error)?.message ?? error).slice(0, 500) };
+      errorLog((folded) => log.error({ err, rows: chunk.length, lost, totalLost: stats.lost, similarErrorsNotLogged: folded }, "function invocation logs could not be written"));
       for (const e of retry) queuedByOrg.set(e.row.orgId, (queuedByOrg.get(e.row.orgId) ?? 0) + 1);
       queue = [...retry, ...queue];
       stats.queued = queue.length;

@@ -1,9 +1,11 @@
 // Runs inside every isolate, before the customer's module, as a plain script
 // (V8 compiles it in the isolate; our build never sees it). It evaluates to
-// `install`, which the worker calls once with three host callbacks and gets
-// back `attach` and `run`. Everything customer code can reach is made here:
-// web-style Request/Response/Headers, console, timers, and ctx. The host
-// callbacks stay in this closure; customer code never sees them.
+// `install`, which the worker calls once with its host callbacks (log, ctx
+// read, timer, the synchronous web-API call of web.ts, fetch) and limits, and
+// gets back `attach` and `run`. Everything customer code can reach is made
+// here: the web APIs (URL, TextEncoder, crypto, Request/Response/Headers,
+// fetch...), console, timers, and ctx. The host callbacks stay in this
+// closure; customer code never sees them.
 //
 // The intrinsics used below are captured before customer code runs, so a
 // module that replaces JSON.stringify or Array.prototype.map changes its own
@@ -660,7 +662,9 @@
     if (value === undefined) return { status: 204, headers: [], body: "" };
     const body = stringify(value);
     if (body === undefined) throw new TypeErrorCtor(`fetch() returned a ${typeof value}, which is neither a Response nor JSON`);
-    return wireOf(new Response(body, { headers: { "content-type": "application/json" } }));
+    // The common case, kept short: a cold isolate compiles every function it calls on its first run.
+    if (body.length > limits.responseBytes) throw new RangeErrorCtor(`the response body is larger than ${limits.responseBytes} bytes, the most a function may answer`);
+    return { status: 200, headers: [["content-type", "application/json"]], body };
   }
 
   const globals = { console, setTimeout, clearTimeout, setInterval, clearInterval: clearTimeout, queueMicrotask, Headers, Request, Response, fetch, PlatformError };
