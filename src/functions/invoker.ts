@@ -61,7 +61,7 @@ export interface FairShare {
   waitMs: number;
   reads: number;
 }
-export const FAIR_SHARE: FairShare = { invocations: 32, queue: 256, waitMs: 5_000, reads: 2 };
+export const FAIR_SHARE: FairShare = { invocations: 32, queue: 256, waitMs: 5_000, reads: 1 };
 /** Response headers a function may not set: the platform's own, and those about the connection. */
 const RESERVED_HEADERS = /^(content-length|transfer-encoding|connection|keep-alive|upgrade|x-request-id|x-ratelimit-.*|retry-after|x-function-.*)$/i;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -624,7 +624,10 @@
     }
   }
 
+  let readsMade = 0;
   async function read(resource, op, args) {
+    // Refused here past the limit, without a trip to the worker (which counts too).
+    if (++readsMade > limits.reads) throw new PlatformError({ status: 429, code: "rate_limited", detail: `this invocation has made ${limits.reads} ctx reads, the most one may make` });
     const answer = parse(await hostRead.apply(undefined, [resource, op, stringify(args === undefined ? null : args)], { result: { promise: true, copy: true } }));
     if (answer.ok) return answer.body;
     throw new PlatformError(answer.body);
@@ -687,6 +690,7 @@
   async function run(handler, input, context) {
     lines = 0;
     pendingTimers = 0;
+    readsMade = 0;
     try {
       if (typeof handlers[handler] !== "function") throw new TypeErrorCtor(`the module's default export has no ${handler}() handler`);
       const data = parse(context);

@@ -28,7 +28,7 @@ const MAX_LOG_LINES = 100;
 const MAX_LOG_BYTES = 32 * 1024;
 /** Where fetch() may go: the webhook policy the host runs with (https to public addresses when unset). */
 const FETCH_POLICY: SsrfPolicy = process.env.FUNCTION_FETCH_POLICY ? JSON.parse(process.env.FUNCTION_FETCH_POLICY) : { allowedNetworks: [], allowHttp: false };
-const PRELUDE_LIMITS = { timers: RUNTIME_LIMITS.timers, responseBytes: RUNTIME_LIMITS.responseBytes, responseHeaders: RUNTIME_LIMITS.responseHeaders, responseHeaderBytes: RUNTIME_LIMITS.responseHeaderBytes };
+const PRELUDE_LIMITS = { reads: RUNTIME_LIMITS.reads, timers: RUNTIME_LIMITS.timers, responseBytes: RUNTIME_LIMITS.responseBytes, responseHeaders: RUNTIME_LIMITS.responseHeaders, responseHeaderBytes: RUNTIME_LIMITS.responseHeaderBytes };
 
 interface ActiveRun {
   id: number;
