@@ -17,7 +17,7 @@ import { enricherOf, type Integrations } from "./integrations.ts";
 import { FunctionOut, Invocation } from "./functions/functions-schemas.ts";
 import { registerFunctionRoutes } from "./functions/functions-routes.ts";
 import { FUNCTION_CHANGED } from "./functions/functions-service.ts";
-import { createInvoker, type Invoker } from "./functions/invoker.ts";
+import { createInvoker, type FairShare, type Invoker } from "./functions/invoker.ts";
 import { createPool } from "./functions/runtime/pool.ts";
 import { SecretBox } from "./functions/secrets.ts";
 import { registerApiKeyRoutes, ApiKey } from "./platform/auth/api-keys-routes.ts";
@@ -60,7 +60,7 @@ export interface AppDeps {
   /** Where webhook endpoints may point; https to public addresses only when left out. */
   webhookPolicy?: SsrfPolicy;
   /** Edge functions: the key that seals their secrets (a per-process one when left out) and the sandbox workers. */
-  functions?: { secretBox?: SecretBox; workers?: number };
+  functions?: { secretBox?: SecretBox; workers?: number; niceness?: number; fairShare?: Partial<FairShare> };
   /** Dashboard sign-in: the password hashing cost (lower in tests) and sign-in attempt limits. */
   identity?: { passwordCost?: PasswordCost; signInLimits?: SignInLimits };
   /** The agent's planner: the offline one when left out. */
@@ -82,9 +82,9 @@ const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** The edge-function routes, their sandbox pool (stopped with the app) and the invoker that runs them. */
 async function registerFunctions(app: Api, deps: AppDeps, shared: { keyCache: KeyCache; grants: ContextGrants; clock: Clock }): Promise<void> {
   const db = deps.database.db;
-  const pool = createPool({ workers: deps.functions?.workers ?? 2, log: app.log });
+  const pool = createPool({ workers: deps.functions?.workers ?? 2, niceness: deps.functions?.niceness, fetchPolicy: deps.webhookPolicy, log: app.log });
   const box = deps.functions?.secretBox ?? SecretBox.ephemeral();
-  const invoker = createInvoker({ db, pool, box, ...shared, inject: (request) => app.inject(request), log: app.log });
+  const invoker = createInvoker({ db, pool, box, ...shared, inject: (request) => app.inject(request), log: app.log, fairShare: deps.functions?.fairShare });
   app.decorate("functionInvoker", invoker);
   const unlisten = await deps.database.listen(FUNCTION_CHANGED, (id) => invoker.evict(id), () => invoker.clear());
   app.addHook("onClose", async () => {

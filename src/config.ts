@@ -42,6 +42,8 @@ export interface Config {
   functionSecretsKeyFile: string;
   /** Sandbox worker processes per server process. */
   functionWorkers: number;
+  /** The sandbox workers' nice value: customer code yields the CPU to the API's own requests. */
+  functionWorkerNice: number;
   /** Run event-triggered functions in the process (serve and worker). */
   functionTriggers: boolean;
   functionLogDays: number;
@@ -176,6 +178,7 @@ export function loadConfig(env: Env = process.env): Config {
     functionSecretsKey: secretsKey(env),
     functionSecretsKeyFile: path.join(path.dirname(path.resolve(read(env, "DATA_DIR") ?? "./.enginery/data")), "function-secrets.key"),
     functionWorkers: integer(env, "FUNCTION_WORKERS", 2, 1, 64),
+    functionWorkerNice: integer(env, "FUNCTION_WORKER_NICE", 10, 0, 19),
     functionTriggers: boolean(env, "FUNCTION_TRIGGERS", true),
     functionLogDays: integer(env, "FUNCTION_LOG_DAYS", 7, 1, 3650),
     agent: agentSettings(env),

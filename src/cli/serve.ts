@@ -39,7 +39,7 @@ export async function serve(config: Config): Promise<void> {
   if (demo && demoPassword) await new Identity(database.db).createUser({ email: DEMO_EMAIL, password: demoPassword, name: "Demo User", orgId: demo.orgId, role: "owner" }, new Date());
   const rateLimits = rateLimitStore(config, log);
   const integrations = integrationsFrom(config);
-  const functions = { secretBox: secretBox(config, log), workers: config.functionWorkers };
+  const functions = { secretBox: secretBox(config, log), workers: config.functionWorkers, niceness: config.functionWorkerNice };
   const app = await buildApp({ database, rateLimits, logger: log, integrations, webhookPolicy: webhookPolicy(config), functions, agent: config.agent, publicUrl: config.publicUrl });
   const dispatcher = dispatcherFor(config, database, log);
   const triggers = triggerDispatcherFor(config, database, app, log);
@@ -90,7 +90,7 @@ export async function worker(config: Config): Promise<void> {
   await dispatcher?.start();
   const rateLimits = rateLimitStore(config, log);
   const app = config.functionTriggers
-    ? await buildApp({ database, rateLimits, logger: log, integrations, webhookPolicy: webhookPolicy(config), functions: { secretBox: secretBox(config, log), workers: config.functionWorkers } })
+    ? await buildApp({ database, rateLimits, logger: log, integrations, webhookPolicy: webhookPolicy(config), functions: { secretBox: secretBox(config, log), workers: config.functionWorkers, niceness: config.functionWorkerNice } })
     : null;
   const triggers = app ? triggerDispatcherFor(config, database, app, log) : null;
   await triggers?.start();

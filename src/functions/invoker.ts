@@ -13,7 +13,8 @@ import { findFunction, findVersion, invocationToApi } from "./functions-service.
 import type { FunctionRow, FunctionVersionRow, InvocationRow } from "./functions-table.ts";
 import { createInvocationLog } from "./invocation-log.ts";
 import type { Pool, ReadHandler } from "./runtime/pool.ts";
-import type { Outcome } from "./runtime/protocol.ts";
+import { Gate, Gates } from "./runtime/gate.ts";
+import { RUNTIME_LIMITS, type Outcome } from "./runtime/protocol.ts";
 import { READS } from "./runtime/reads.ts";
 import { FORCED_HEADERS, policeHeaders, refusedStatus } from "./response-policy.ts";
 import type { SecretBox } from "./secrets.ts";
@@ -46,9 +47,25 @@ export interface InvokerDeps {
   inject: (request: { method: "GET"; url: string; headers: Record<string, string> }) => Promise<Injected>;
   clock: () => Date;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  fairShare?: Partial<FairShare>;
 }
 
 const CACHE_TTL_MS = 60_000;
+/**
+ * Fair sharing between organizations. An organization runs at most
+ * `invocations` functions at once across this process's sandbox workers (so
+ * it cannot fill every isolate); the next `queue` wait, up to `waitMs`, and
+ * the rest are refused with a 429. Its ctx reads, which run in this
+ * process's event loop, go `reads` at a time: one tenant's burst of reads
+ * waits behind itself while other tenants' requests are served.
+ */
+export interface FairShare {
+  invocations: number;
+  queue: number;
+  waitMs: number;
+  reads: number;
+}
+export const FAIR_SHARE: FairShare = { invocations: 32, queue: 256, waitMs: 5_000, reads: 1 };
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Request headers a function does not see: the caller's credentials and our internal pass. */
@@ -73,10 +90,16 @@ function parseResponse(text: string | undefined): { status: number; headers: [st
   if (refused) return refused;
   if (typeof body !== "string") return "the response body must be a string";
   if (!Array.isArray(headers)) return "the response headers could not be read";
+  // The prelude holds a function to these; they are checked again because customer code decides what arrives.
+  if (body.length > RUNTIME_LIMITS.responseBytes) return `the response body is larger than ${RUNTIME_LIMITS.responseBytes} characters, the most a function may answer`;
+  if (headers.length > RUNTIME_LIMITS.responseHeaders) return `the response has ${headers.length} headers; a function may set at most ${RUNTIME_LIMITS.responseHeaders}`;
+  let headerBytes = 0;
   const kept: [string, string][] = [];
   for (const pair of headers) {
     const [name, value] = Array.isArray(pair) ? pair : [];
     if (typeof name !== "string" || typeof value !== "string" || !HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) return `the response has an invalid header ${JSON.stringify(name)}`;
+    headerBytes += name.length + value.length + 4;
+    if (headerBytes > RUNTIME_LIMITS.responseHeaderBytes) return `the response headers take more than ${RUNTIME_LIMITS.responseHeaderBytes} bytes, the most a function may set`;
     kept.push([name, value]);
   }
   const { kept: allowed, dropped } = policeHeaders(kept);
@@ -92,6 +115,9 @@ function parseResponse(text: string | undefined): { status: number; headers: [st
 export function createInvoker(deps: InvokerDeps) {
   const cache = new Map<string, Loaded>();
   const invocations = createInvocationLog(deps.db, deps.log);
+  const share = { ...FAIR_SHARE, ...deps.fairShare };
+  const running = new Gates(() => new Gate(share.invocations, share.queue, share.waitMs));
+  const reading = new Gates(() => new Gate(share.reads));
   // Bumped by every eviction: a load that began before one must not cache what it read (a deleted function would live on).
   let evictions = 0;
 
@@ -133,8 +159,15 @@ export function createInvoker(deps: InvokerDeps) {
         if (!(error instanceof ApiError)) throw error;
         return problemJson(error.status, error.code, `The key that deployed this version (${loaded.version.deployedBy}) cannot be used: ${error.detail} Deploy a new version with a valid key.`);
       }
-      const answer = await deps.inject({ method: "GET", url: path, headers: { [CONTEXT_HEADER]: deps.grants.grant(caller) } });
-      return `{"ok":${answer.statusCode < 300},"body":${answer.body || "null"}}`;
+      const grant = deps.grants.grant(caller);
+      return reading.run(
+        loaded.org.id,
+        async () => {
+          const answer = await deps.inject({ method: "GET", url: path, headers: { [CONTEXT_HEADER]: grant } });
+          return `{"ok":${answer.statusCode < 300},"body":${answer.body || "null"}}`;
+        },
+        () => problemJson(409, "conflict", "the read could not be made"),
+      );
     };
   }
 
@@ -148,10 +181,18 @@ export function createInvoker(deps: InvokerDeps) {
       secrets: loaded.secrets,
     };
     const limits = { cpuMs: version.limits.cpu_ms, memoryMb: version.limits.memory_mb, timeoutMs: version.limits.timeout_ms };
-    const outcome = await deps.pool.run(
-      { key: `${org.id}/${fn.id}@${version.version}`, limits, handler, input: JSON.stringify(input), context: JSON.stringify(context) },
-      { code: () => version.code, read: reader(loaded) },
-    );
+    const run = () =>
+      deps.pool.run(
+        { key: `${org.id}/${fn.id}@${version.version}`, limits, handler, input: JSON.stringify(input), context: JSON.stringify(context) },
+        { code: () => version.code, read: reader(loaded) },
+      );
+    const outcome = await running.run(org.id, run, () => {
+      throw new ApiError(
+        "rate_limited",
+        `Too many invocations of this organization's functions are running: at most ${share.invocations} run at once and ${share.queue} wait (up to ${share.waitMs / 1000} s). Retry shortly.`,
+        { headers: { "retry-after": "1" }, limit: "function_concurrency" },
+      );
+    });
     return inSource(outcome, loaded.mapper);
   }
 
@@ -247,7 +288,10 @@ export function createInvoker(deps: InvokerDeps) {
       evictions++;
       cache.clear();
     },
-    flushLogs: invocations.flush,
+    /** Writes the queued invocation logs: one organization's when named (a listing waits for no other tenant). */
+    flushLogs: (orgId?: string) => invocations.flush(orgId),
+    /** What the invocation log wrote, dropped and lost (health, metrics). */
+    logStats: () => invocations.stats(),
   };
 }
 

@@ -1,6 +1,8 @@
 import { fork, type ChildProcess } from "node:child_process";
+import { setPriority } from "node:os";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import type { SsrfPolicy } from "../../webhooks/ssrf.ts";
 import type { CheckResult, HostMessage, Limits, Outcome, RunRequest, WorkerMessage } from "./protocol.ts";
 
 export interface PoolOptions {
@@ -8,6 +10,10 @@ export interface PoolOptions {
   workers: number;
   /** Warm isolates per worker. */
   isolatesPerWorker?: number;
+  /** The workers' nice value (0 to 19); WORKER_NICENESS when left out. */
+  niceness?: number;
+  /** Where functions' fetch() may go (the webhook policy); https to public addresses when left out. */
+  fetchPolicy?: SsrfPolicy;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -45,6 +51,8 @@ const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 /** How long past an invocation's own limit the host waits before it gives up on a worker (a call may queue 10 s for an isolate). */
 const HOST_GRACE_MS = 15_000;
+/** Nice 10: on a contended core a worker weighs about a tenth of the API (Linux CFS weights 110 vs 1024). */
+const WORKER_NICENESS = 10;
 
 function hash(text: string): number {
   let h = 2166136261;
@@ -76,8 +84,17 @@ export function createPool(options: PoolOptions) {
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       // Customer code cannot reach the environment, but the worker needs none of ours either.
-      env: { PATH: process.env.PATH, NODE_ENV: process.env.NODE_ENV, FUNCTION_WORKER_ISOLATES: String(options.isolatesPerWorker ?? 64) },
+      env: { PATH: process.env.PATH, NODE_ENV: process.env.NODE_ENV, FUNCTION_WORKER_ISOLATES: String(options.isolatesPerWorker ?? 64),
+        ...(options.fetchPolicy ? { FUNCTION_FETCH_POLICY: JSON.stringify(options.fetchPolicy) } : {}),
+      },
     });
+    // Customer code runs at a lower CPU priority than the API: when cores are short, a tenant's busy
+    // functions slow the sandbox (theirs and their own invocations), not every organization's requests.
+    try {
+      if (child.pid !== undefined) setPriority(child.pid, options.niceness ?? WORKER_NICENESS);
+    } catch (error) {
+      options.log.warn({ err: error }, "could not lower the function worker's CPU priority");
+    }
     let markReady: () => void;
     const worker: Worker = { child, ready: new Promise((r) => (markReady = r)), pending: new Map(), sent: new Set(), alive: true };
     child.on("message", (message: WorkerMessage) => {

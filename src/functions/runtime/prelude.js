@@ -1,29 +1,50 @@
 // Runs inside every isolate, before the customer's module, as a plain script
 // (V8 compiles it in the isolate; our build never sees it). It evaluates to
-// `install`, which the worker calls once with three host callbacks and gets
-// back `attach` and `run`. Everything customer code can reach is made here:
-// web-style Request/Response/Headers, console, timers, and ctx. The host
-// callbacks stay in this closure; customer code never sees them.
+// `install`, which the worker calls once with its host callbacks (log, ctx
+// read, timer, the synchronous web-API call of web.ts, fetch) and limits, and
+// gets back `attach` and `run`. Everything customer code can reach is made
+// here: the web APIs (URL, TextEncoder, crypto, Request/Response/Headers,
+// fetch...), console, timers, and ctx. The host callbacks stay in this
+// closure; customer code never sees them.
 //
 // The intrinsics used below are captured before customer code runs, so a
 // module that replaces JSON.stringify or Array.prototype.map changes its own
 // behaviour only; the worker checks the shape of whatever comes back anyway.
-(function install(hostLog, hostRead, hostTimer, engineTable) {
+(function install(hostLog, hostRead, hostTimer, engineTable, hostCall, hostFetch, limits) {
   "use strict";
   const { stringify, parse } = JSON;
   const { freeze, entries, keys, defineProperty } = Object;
   const StringOf = String;
+  const NumberOf = Number;
   const isArray = Array.isArray;
   const MapCtor = Map;
+  const WeakMapCtor = WeakMap;
   const PromiseCtor = Promise;
   const ErrorCtor = Error;
   const TypeErrorCtor = TypeError;
+  const RangeErrorCtor = RangeError;
+  const Uint8ArrayCtor = Uint8Array;
+  const ArrayBufferCtor = ArrayBuffer;
+  const isView = ArrayBuffer.isView;
+  const iteratorOf = Symbol.iterator;
   const apply = Reflect.apply;
   const MAX_LINES = 100;
   const MAX_LINE = 2000;
 
   let lines = 0;
   let handlers = null;
+
+  /** A synchronous call into the worker (Node's own URL, TextEncoder, crypto...): its answer, or the error it names. */
+  function host(op, ...args) {
+    const answer = hostCall(op, ...args);
+    if (answer && answer.error) {
+      const { name, message } = answer.error;
+      if (name === "TypeError") throw new TypeErrorCtor(message);
+      if (name === "RangeError") throw new RangeErrorCtor(message);
+      throw new DOMException(message, name);
+    }
+    return answer.value;
+  }
 
   function show(value) {
     if (typeof value === "string") return value;
@@ -50,104 +71,505 @@
   }
   const console = freeze({ log: logger("log"), info: logger("info"), warn: logger("warn"), error: logger("error"), debug: logger("debug") });
 
+  class DOMException extends ErrorCtor {
+    constructor(message = "", name = "Error") {
+      super(message);
+      defineProperty(this, "name", { value: StringOf(name), writable: true, configurable: true, enumerable: false });
+    }
+  }
+
   // Timers resolve on the worker's clock; those still pending when an invocation ends never fire.
+  // At most limits.timers wait at once per invocation: each one is a timer in the worker.
   let nextTimer = 1;
+  let pendingTimers = 0;
   const cancelled = new MapCtor();
+  function schedule(id, ms, fire) {
+    if (pendingTimers >= limits.timers) throw new RangeErrorCtor(`too many timers: at most ${limits.timers} may be pending in one invocation`);
+    pendingTimers++;
+    // A timer still pending when its invocation ends is dropped by the worker: its promise is abandoned, never fired.
+    hostTimer.apply(undefined, [Math.max(0, NumberOf(ms) || 0)], { result: { promise: true } }).then(
+      () => {
+        pendingTimers--;
+        fire();
+      },
+      () => {},
+    );
+  }
   function setTimeout(callback, ms = 0, ...args) {
     if (typeof callback !== "function") throw new TypeErrorCtor("setTimeout: the callback must be a function");
     const id = nextTimer++;
     cancelled.set(id, false);
-    hostTimer.apply(undefined, [Math.max(0, Number(ms) || 0)], { result: { promise: true } }).then(() => {
+    schedule(id, ms, () => {
       const stop = cancelled.get(id);
       cancelled.delete(id);
       if (!stop) apply(callback, undefined, args);
     });
     return id;
   }
+  function setInterval(callback, ms = 0, ...args) {
+    if (typeof callback !== "function") throw new TypeErrorCtor("setInterval: the callback must be a function");
+    const id = nextTimer++;
+    cancelled.set(id, false);
+    const tick = () => {
+      if (cancelled.get(id)) return void cancelled.delete(id);
+      apply(callback, undefined, args);
+      if (!cancelled.get(id)) schedule(id, ms, tick);
+      else cancelled.delete(id);
+    };
+    schedule(id, ms, tick);
+    return id;
+  }
   function clearTimeout(id) {
     if (cancelled.has(id)) cancelled.set(id, true);
   }
+  function queueMicrotask(callback) {
+    if (typeof callback !== "function") throw new TypeErrorCtor("queueMicrotask: the callback must be a function");
+    PromiseCtor.resolve().then(() => callback());
+  }
+
+  // ---- bytes and text ----
+
+  /** A BufferSource as a Uint8Array over the same memory. */
+  function bytesOf(source, what) {
+    if (source instanceof ArrayBufferCtor) return new Uint8ArrayCtor(source);
+    if (isView(source)) return new Uint8ArrayCtor(source.buffer, source.byteOffset, source.byteLength);
+    throw new TypeErrorCtor(`${what} must be an ArrayBuffer, a typed array or a DataView`);
+  }
+  /** A copy in a fresh ArrayBuffer (what Web Crypto answers with). */
+  function bufferOf(bytes) {
+    const copy = new Uint8ArrayCtor(bytes.length);
+    copy.set(bytes);
+    return copy.buffer;
+  }
+
+  class TextEncoder {
+    get encoding() {
+      return "utf-8";
+    }
+    encode(input = "") {
+      return host("text.encode", StringOf(input));
+    }
+    encodeInto(input, destination) {
+      if (!(destination instanceof Uint8ArrayCtor)) throw new TypeErrorCtor("encodeInto: the destination must be a Uint8Array");
+      const [read, written, bytes] = host("text.encodeInto", StringOf(input), destination.length);
+      destination.set(bytes);
+      return { read, written };
+    }
+  }
+
+  class TextDecoder {
+    #encoding;
+    #fatal;
+    #ignoreBOM;
+    constructor(label = "utf-8", options = {}) {
+      this.#fatal = Boolean(options.fatal);
+      this.#ignoreBOM = Boolean(options.ignoreBOM);
+      this.#encoding = host("text.encoding", StringOf(label));
+    }
+    get encoding() {
+      return this.#encoding;
+    }
+    get fatal() {
+      return this.#fatal;
+    }
+    get ignoreBOM() {
+      return this.#ignoreBOM;
+    }
+    decode(input) {
+      if (input === undefined) return "";
+      return host("text.decode", bytesOf(input, "decode: the input"), this.#encoding, this.#fatal, this.#ignoreBOM);
+    }
+  }
+
+  const atob = (data) => host("atob", StringOf(data));
+  const btoa = (data) => host("btoa", StringOf(data));
+  const structuredClone = (value) => {
+    try {
+      return hostCall("clone", value).value;
+    } catch (error) {
+      throw new DOMException(StringOf(error && error.message), "DataCloneError");
+    }
+  };
+
+  // ---- URL and URLSearchParams: Node's WHATWG implementations in the worker, state here ----
+
+  let linkParams;
+  let resetParams;
+  class URLSearchParams {
+    #list = [];
+    #changed = null;
+    constructor(init = "") {
+      if (init instanceof URLSearchParams) this.#list = init.#list.map(([k, v]) => [k, v]);
+      else if (init && typeof init === "object") {
+        const pairs = typeof init[iteratorOf] === "function" ? init : entries(init);
+        for (const pair of pairs) {
+          const [name, value, extra] = [...pair];
+          if (pair.length !== 2 && extra === undefined && value === undefined) throw new TypeErrorCtor("URLSearchParams: each pair must have two members");
+          this.#list.push([StringOf(name), StringOf(value)]);
+        }
+      } else {
+        const text = StringOf(init);
+        this.#list = host("qs.parse", text[0] === "?" ? text.slice(1) : text);
+      }
+    }
+    static {
+      linkParams = (params, changed) => {
+        params.#changed = changed;
+      };
+      resetParams = (params, search) => {
+        params.#list = host("qs.parse", search[0] === "?" ? search.slice(1) : search);
+      };
+    }
+    #update() {
+      if (this.#changed) this.#changed(this.toString());
+    }
+    get size() {
+      return this.#list.length;
+    }
+    append(name, value) {
+      this.#list.push([StringOf(name), StringOf(value)]);
+      this.#update();
+    }
+    delete(name, value) {
+      const n = StringOf(name);
+      this.#list = this.#list.filter(([k, v]) => k !== n || (value !== undefined && v !== StringOf(value)));
+      this.#update();
+    }
+    get(name) {
+      const n = StringOf(name);
+      const found = this.#list.find(([k]) => k === n);
+      return found ? found[1] : null;
+    }
+    getAll(name) {
+      const n = StringOf(name);
+      return this.#list.filter(([k]) => k === n).map(([, v]) => v);
+    }
+    has(name, value) {
+      const n = StringOf(name);
+      return this.#list.some(([k, v]) => k === n && (value === undefined || v === StringOf(value)));
+    }
+    set(name, value) {
+      const n = StringOf(name);
+      const i = this.#list.findIndex(([k]) => k === n);
+      if (i < 0) this.#list.push([n, StringOf(value)]);
+      else {
+        this.#list[i] = [n, StringOf(value)];
+        this.#list = this.#list.filter(([k], j) => k !== n || j === i);
+      }
+      this.#update();
+    }
+    sort() {
+      // Stable, by UTF-16 code units, as the standard says.
+      this.#list = this.#list.map((pair, i) => [pair, i]).sort(([a, i], [b, j]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : i - j)).map(([pair]) => pair);
+      this.#update();
+    }
+    forEach(callback, thisArg) {
+      for (const [k, v] of this.#list) apply(callback, thisArg, [v, k, this]);
+    }
+    *entries() {
+      for (const [k, v] of this.#list) yield [k, v];
+    }
+    *keys() {
+      for (const [k] of this.#list) yield k;
+    }
+    *values() {
+      for (const [, v] of this.#list) yield v;
+    }
+    [iteratorOf]() {
+      return this.entries();
+    }
+    toString() {
+      return host("qs.serialize", this.#list);
+    }
+  }
+
+  const URL_PARTS = ["protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"];
+  class URL {
+    #parts;
+    #params = null;
+    constructor(url, base) {
+      this.#parts = host("url.parse", StringOf(url), base === undefined ? undefined : StringOf(base));
+    }
+    static canParse(url, base) {
+      return host("url.canParse", StringOf(url), base === undefined ? undefined : StringOf(base));
+    }
+    static parse(url, base) {
+      try {
+        return new URL(url, base);
+      } catch {
+        return null;
+      }
+    }
+    static {
+      for (const part of [...URL_PARTS, "href"]) {
+        defineProperty(URL.prototype, part, {
+          get() {
+            return this.#parts[part];
+          },
+          set(value) {
+            this.#parts = host("url.set", this.#parts.href, part, StringOf(value));
+            if (this.#params && (part === "href" || part === "search")) resetParams(this.#params, this.#parts.search);
+          },
+          enumerable: true,
+          configurable: true,
+        });
+      }
+    }
+    get origin() {
+      return this.#parts.origin;
+    }
+    get searchParams() {
+      if (!this.#params) {
+        this.#params = new URLSearchParams(this.#parts.search);
+        linkParams(this.#params, (text) => {
+          this.#parts = host("url.set", this.#parts.href, "search", text);
+        });
+      }
+      return this.#params;
+    }
+    toString() {
+      return this.#parts.href;
+    }
+    toJSON() {
+      return this.#parts.href;
+    }
+  }
+
+  // ---- crypto: Node's implementations in the worker; keys stay in this closure ----
+
+  const HASHES = { "SHA-1": 64, "SHA-256": 64, "SHA-384": 128, "SHA-512": 128 };
+  function hashName(algorithm) {
+    const name = StringOf(typeof algorithm === "object" && algorithm !== null ? algorithm.name : algorithm).toUpperCase();
+    if (!Object.hasOwn(HASHES, name)) throw new DOMException(`${name} is not supported (SHA-1, SHA-256, SHA-384, SHA-512 are)`, "NotSupportedError");
+    return name;
+  }
+  function algorithmName(algorithm) {
+    return StringOf(typeof algorithm === "object" && algorithm !== null ? algorithm.name : algorithm).toUpperCase();
+  }
+  const keyBytes = new WeakMapCtor();
+  class CryptoKey {
+    constructor() {
+      throw new TypeErrorCtor("CryptoKey cannot be constructed: use crypto.subtle.importKey or generateKey");
+    }
+  }
+  function makeKey(bytes, hash, extractable, usages) {
+    const key = Object.create(CryptoKey.prototype);
+    for (const [name, value] of entries({ type: "secret", extractable: Boolean(extractable), algorithm: freeze({ name: "HMAC", hash: freeze({ name: hash }), length: bytes.length * 8 }), usages: freeze([...usages]) })) {
+      defineProperty(key, name, { value, enumerable: true });
+    }
+    keyBytes.set(key, bytes);
+    return freeze(key);
+  }
+  function hmacKey(key, usage) {
+    const bytes = keyBytes.get(key);
+    if (!bytes) throw new TypeErrorCtor("the key is not a CryptoKey");
+    if (!key.usages.includes(usage)) throw new DOMException(`the key may not be used to ${usage}`, "InvalidAccessError");
+    return bytes;
+  }
+  /** Web Crypto answers with promises; errors become rejections. */
+  function later(work) {
+    try {
+      return PromiseCtor.resolve(work());
+    } catch (error) {
+      return PromiseCtor.reject(error);
+    }
+  }
+  const subtle = freeze({
+    digest: (algorithm, data) => later(() => bufferOf(host("crypto.digest", hashName(algorithm), bytesOf(data, "digest: the data")))),
+    importKey: (format, keyData, algorithm, extractable, usages) =>
+      later(() => {
+        if (algorithmName(algorithm) !== "HMAC") throw new DOMException(`${algorithmName(algorithm)} keys are not supported (HMAC keys are)`, "NotSupportedError");
+        const hash = hashName(algorithm.hash);
+        let bytes;
+        if (format === "raw") bytes = bytesOf(keyData, "importKey: the key").slice();
+        else if (format === "jwk") {
+          if (!keyData || keyData.kty !== "oct" || typeof keyData.k !== "string") throw new TypeErrorCtor("importKey: a JWK HMAC key has kty \"oct\" and k");
+          bytes = host("base64url.decode", keyData.k);
+        } else throw new DOMException(`the ${format} format is not supported (raw and jwk are)`, "NotSupportedError");
+        if (bytes.length === 0) throw new DOMException("the key is empty", "DataError");
+        return makeKey(bytes, hash, extractable, usages || []);
+      }),
+    generateKey: (algorithm, extractable, usages) =>
+      later(() => {
+        if (algorithmName(algorithm) !== "HMAC") throw new DOMException(`generating ${algorithmName(algorithm)} keys is not supported (HMAC is)`, "NotSupportedError");
+        const hash = hashName(algorithm.hash);
+        const length = algorithm.length ? NumberOf(algorithm.length) / 8 : HASHES[hash];
+        return makeKey(host("crypto.random", length), hash, extractable, usages || []);
+      }),
+    exportKey: (format, key) =>
+      later(() => {
+        const bytes = keyBytes.get(key);
+        if (!bytes) throw new TypeErrorCtor("the key is not a CryptoKey");
+        if (!key.extractable) throw new DOMException("the key is not extractable", "InvalidAccessError");
+        if (format === "raw") return bufferOf(bytes);
+        if (format === "jwk") return { kty: "oct", k: host("base64url.encode", bytes), alg: `HS${key.algorithm.hash.name.slice(4)}`, ext: true, key_ops: [...key.usages] };
+        throw new DOMException(`the ${format} format is not supported (raw and jwk are)`, "NotSupportedError");
+      }),
+    sign: (algorithm, key, data) =>
+      later(() => {
+        if (algorithmName(algorithm) !== "HMAC") throw new DOMException(`${algorithmName(algorithm)} is not supported (HMAC is)`, "NotSupportedError");
+        return bufferOf(host("crypto.hmac", key.algorithm.hash.name, hmacKey(key, "sign"), bytesOf(data, "sign: the data")));
+      }),
+    verify: (algorithm, key, signature, data) =>
+      later(() => {
+        if (algorithmName(algorithm) !== "HMAC") throw new DOMException(`${algorithmName(algorithm)} is not supported (HMAC is)`, "NotSupportedError");
+        return host("crypto.hmacVerify", key.algorithm.hash.name, hmacKey(key, "verify"), bytesOf(signature, "verify: the signature"), bytesOf(data, "verify: the data"));
+      }),
+  });
+  const crypto = freeze({
+    subtle,
+    getRandomValues(array) {
+      if (!isView(array) || array instanceof Float32Array || array instanceof Float64Array || array instanceof DataView) {
+        throw new DOMException("getRandomValues takes an integer typed array", "TypeMismatchError");
+      }
+      if (array.byteLength > 65536) throw new DOMException(`getRandomValues fills at most 65,536 bytes, not ${array.byteLength}`, "QuotaExceededError");
+      bytesOf(array).set(host("crypto.random", array.byteLength));
+      return array;
+    },
+    randomUUID: () => host("crypto.uuid"),
+  });
+
+  // ---- Headers, Request, Response, fetch ----
 
   class Headers {
     #map = new MapCtor();
     constructor(init) {
       if (!init) return;
-      const pairs = init instanceof Headers ? init.entries() : isArray(init) ? init : entries(init);
-      for (const [name, value] of pairs) this.append(name, value);
+      const pairs = init instanceof Headers ? init.entries() : typeof init[iteratorOf] === "function" ? init : entries(init);
+      for (const pair of pairs) {
+        const [name, value] = pair;
+        this.append(name, value);
+      }
     }
     get(name) {
       const value = this.#map.get(StringOf(name).toLowerCase());
       return value === undefined ? null : value;
     }
+    getSetCookie() {
+      const value = this.#map.get("set-cookie");
+      return value === undefined ? [] : value.split(", ");
+    }
     has(name) {
       return this.#map.has(StringOf(name).toLowerCase());
     }
     set(name, value) {
-      this.#map.set(StringOf(name).toLowerCase(), StringOf(value));
+      this.#map.set(StringOf(name).toLowerCase(), StringOf(value).trim());
     }
     append(name, value) {
       const key = StringOf(name).toLowerCase();
       const before = this.#map.get(key);
-      this.#map.set(key, before === undefined ? StringOf(value) : `${before}, ${value}`);
+      const text = StringOf(value).trim();
+      this.#map.set(key, before === undefined ? text : `${before}, ${text}`);
     }
     delete(name) {
       this.#map.delete(StringOf(name).toLowerCase());
     }
     entries() {
-      return this.#map.entries();
+      return [...this.#map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))[iteratorOf]();
     }
     keys() {
-      return this.#map.keys();
+      return [...this.entries()].map(([k]) => k)[iteratorOf]();
     }
     values() {
-      return this.#map.values();
+      return [...this.entries()].map(([, v]) => v)[iteratorOf]();
     }
-    forEach(callback) {
-      for (const [name, value] of this.#map) callback(value, name, this);
+    forEach(callback, thisArg) {
+      for (const [name, value] of this.entries()) apply(callback, thisArg, [value, name, this]);
     }
-    [Symbol.iterator]() {
-      return this.#map.entries();
+    [iteratorOf]() {
+      return this.entries();
     }
   }
 
-  function bodyText(body) {
-    if (body === undefined || body === null) return "";
-    if (typeof body === "string") return body;
-    throw new TypeErrorCtor("a body must be a string (use Response.json() for data)");
+  /** A body as given to Request or Response: text, or bytes (copied), with the content type it implies. */
+  function bodyOf(body) {
+    if (body === undefined || body === null) return { body: null };
+    if (typeof body === "string") return { body, type: "text/plain;charset=UTF-8" };
+    if (body instanceof URLSearchParams) return { body: body.toString(), type: "application/x-www-form-urlencoded;charset=UTF-8" };
+    if (body instanceof ArrayBufferCtor || isView(body)) return { body: bytesOf(body, "a body").slice() };
+    throw new TypeErrorCtor("a body must be a string, URLSearchParams, an ArrayBuffer or a typed array (use Response.json() for data)");
   }
+  const textOf = (body) => (body === null ? "" : typeof body === "string" ? body : host("text.decode", body, "utf-8", false, false));
+  const bytesFromBody = (body) => (body === null ? new Uint8ArrayCtor(0) : typeof body === "string" ? host("text.encode", body) : body);
 
-  class Request {
+  let bodyPeek;
+  /** The reading half of Request and Response. A body can be read more than once (functions written before bodyUsed relied on it). */
+  class Body {
     #body;
-    constructor(init) {
-      this.method = init.method;
-      this.url = init.url;
-      this.headers = new Headers(init.headers);
-      this.#body = init.body;
+    #used = false;
+    constructor(body) {
+      this.#body = body;
     }
-    async text() {
+    #take() {
+      this.#used = true;
       return this.#body;
     }
+    get bodyUsed() {
+      return this.#used;
+    }
+    async text() {
+      return textOf(this.#take());
+    }
     async json() {
-      return parse(this.#body);
+      return parse(textOf(this.#take()));
+    }
+    async arrayBuffer() {
+      return bufferOf(bytesFromBody(this.#take()));
+    }
+    async bytes() {
+      return new Uint8ArrayCtor(bufferOf(bytesFromBody(this.#take())));
+    }
+    static {
+      bodyPeek = (message) => message.#body;
     }
   }
 
-  class Response {
-    #body;
+  const METHODS = ["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH"];
+  /** The invocation's own request, built from what the host sent (never reachable by customer code). */
+  const INCOMING = Symbol("incoming");
+  class Request extends Body {
+    constructor(input, init = {}) {
+      if (input === INCOMING) {
+        super(init.body);
+        this.method = init.method;
+        this.url = init.url;
+        this.headers = new Headers(init.headers);
+        this.redirect = "follow";
+        return;
+      }
+      const from = input instanceof Request ? input : null;
+      const given = init.body !== undefined ? bodyOf(init.body) : { body: from ? bodyPeek(from) : null };
+      super(given.body);
+      const method = StringOf(init.method || (from ? from.method : "GET"));
+      this.method = METHODS.includes(method.toUpperCase()) ? method.toUpperCase() : method;
+      this.url = from ? from.url : new URL(StringOf(input)).href;
+      this.headers = new Headers(init.headers || (from ? from.headers : undefined));
+      this.redirect = init.redirect || (from ? from.redirect : "follow");
+      if (given.type && !this.headers.has("content-type")) this.headers.set("content-type", given.type);
+      if (given.body !== null && (this.method === "GET" || this.method === "HEAD")) throw new TypeErrorCtor(`a ${this.method} request has no body`);
+    }
+    clone() {
+      return new Request(this);
+    }
+  }
+
+  class Response extends Body {
     constructor(body, init = {}) {
-      this.#body = bodyText(body);
-      this.status = init.status === undefined ? 200 : init.status;
-      this.statusText = init.statusText || "";
+      const given = bodyOf(body);
+      super(given.body);
+      this.status = init.status === undefined ? 200 : NumberOf(init.status);
+      this.statusText = StringOf(init.statusText || "");
       this.headers = new Headers(init.headers);
+      this.url = "";
+      this.redirected = false;
+      this.type = "default";
+      if (given.type && !this.headers.has("content-type")) this.headers.set("content-type", given.type);
     }
     get ok() {
       return this.status >= 200 && this.status < 300;
     }
-    async text() {
-      return this.#body;
-    }
-    async json() {
-      return parse(this.#body);
+    clone() {
+      return new Response(bodyPeek(this), this);
     }
     static json(data, init = {}) {
       const headers = new Headers(init.headers);
@@ -156,9 +578,39 @@
       if (text === undefined) throw new TypeErrorCtor("Response.json: the value is not JSON");
       return new Response(text, { ...init, headers });
     }
-    static wire(response) {
-      return { status: response.status, headers: [...response.headers.entries()], body: response.#body };
+    static redirect(url, status = 302) {
+      if (![301, 302, 303, 307, 308].includes(status)) throw new RangeErrorCtor(`a redirect status is 301, 302, 303, 307 or 308, not ${status}`);
+      return new Response(null, { status, headers: { location: new URL(StringOf(url)).href } });
     }
+  }
+
+  /**
+   * What a function answers, checked here, where it is cheap, against the
+   * limits on what may leave the isolate (the worker and the host check again).
+   */
+  function wireOf(response) {
+    const body = textOf(bodyPeek(response));
+    if (body.length > limits.responseBytes) throw new RangeErrorCtor(`the response body is larger than ${limits.responseBytes} bytes, the most a function may answer`);
+    const headers = [...response.headers.entries()];
+    if (headers.length > limits.responseHeaders) throw new RangeErrorCtor(`the response has ${headers.length} headers; a function may set at most ${limits.responseHeaders}`);
+    let size = 0;
+    for (const [name, value] of headers) size += name.length + value.length + 4;
+    if (size > limits.responseHeaderBytes) throw new RangeErrorCtor(`the response headers take ${size} bytes; a function may set at most ${limits.responseHeaderBytes}`);
+    return { status: response.status, headers, body };
+  }
+
+  /** Outbound HTTP, made by the worker through the SSRF guard; a refused or failed fetch rejects with a TypeError, as in browsers. */
+  async function fetch(input, init = {}) {
+    const request = new Request(input, init);
+    const body = bodyPeek(request);
+    const answer = await hostFetch.apply(undefined, [request.url, request.method, [...request.headers.entries()], body === null ? null : bytesFromBody(body), request.redirect], { arguments: { copy: true }, result: { promise: true, copy: true } });
+    if (!answer.ok) throw new TypeErrorCtor(answer.error);
+    const response = new Response(answer.body.length === 0 && [101, 204, 205, 304].includes(answer.status) ? null : answer.body, { status: 200, statusText: answer.statusText, headers: answer.headers });
+    // Statuses the Response constructor refuses (1xx, 3xx with redirect: "manual") are still what the server said.
+    response.status = answer.status;
+    response.url = answer.url;
+    response.redirected = answer.redirected;
+    return response;
   }
 
   /** An error the platform answered a ctx read with: the problem's status, code and detail. */
@@ -172,7 +624,10 @@
     }
   }
 
+  let readsMade = 0;
   async function read(resource, op, args) {
+    // Refused here past the limit, without a trip to the worker (which counts too).
+    if (++readsMade > limits.reads) throw new PlatformError({ status: 429, code: "rate_limited", detail: `this invocation has made ${limits.reads} ctx reads, the most one may make` });
     const answer = parse(await hostRead.apply(undefined, [resource, op, stringify(args === undefined ? null : args)], { result: { promise: true, copy: true } }));
     if (answer.ok) return answer.body;
     throw new PlatformError(answer.body);
@@ -206,14 +661,18 @@
   }
 
   function toWire(value) {
-    if (value instanceof Response) return Response.wire(value);
+    if (value instanceof Response) return wireOf(value);
     if (value === undefined) return { status: 204, headers: [], body: "" };
     const body = stringify(value);
     if (body === undefined) throw new TypeErrorCtor(`fetch() returned a ${typeof value}, which is neither a Response nor JSON`);
+    // The common case, kept short: a cold isolate compiles every function it calls on its first run.
+    if (body.length > limits.responseBytes) throw new RangeErrorCtor(`the response body is larger than ${limits.responseBytes} bytes, the most a function may answer`);
     return { status: 200, headers: [["content-type", "application/json"]], body };
   }
 
-  for (const [name, value] of entries({ console, setTimeout, clearTimeout, Headers, Request, Response, PlatformError })) {
+  const globals = { console, setTimeout, clearTimeout, setInterval, clearInterval: clearTimeout, queueMicrotask, Headers, Request, Response, fetch, PlatformError };
+  Object.assign(globals, { URL, URLSearchParams, TextEncoder, TextDecoder, atob, btoa, structuredClone, crypto, CryptoKey, DOMException });
+  for (const [name, value] of entries(globals)) {
     defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
   }
 
@@ -230,12 +689,14 @@
   /** One invocation. Never throws: customer errors come back as data. */
   async function run(handler, input, context) {
     lines = 0;
+    pendingTimers = 0;
+    readsMade = 0;
     try {
       if (typeof handlers[handler] !== "function") throw new TypeErrorCtor(`the module's default export has no ${handler}() handler`);
       const data = parse(context);
       const ctx = freeze({ ...deepFreeze(data), engines, snapshots });
       if (handler === "fetch") {
-        const value = await handlers.fetch(new Request(parse(input)), ctx);
+        const value = await handlers.fetch(new Request(INCOMING, parse(input)), ctx);
         return { ok: true, response: stringify(toWire(value)) };
       }
       await handlers.event(deepFreeze(parse(input)), ctx);

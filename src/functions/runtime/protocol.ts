@@ -4,6 +4,25 @@
  * values inside them are JSON text, parsed only where they are used.
  */
 
+/**
+ * What one invocation may make its worker and the host do, besides its CPU,
+ * memory and wall time (README, "Limits"). The prelude checks these where
+ * they are cheap to check; the worker and the host check again.
+ */
+export const RUNTIME_LIMITS = {
+  /** Timers (setTimeout, setInterval) pending at once. */
+  timers: 1_000,
+  /** Response body, in characters (UTF-16 code units). */
+  responseBytes: 5 * 1024 * 1024,
+  responseHeaders: 100,
+  /** Response headers, names and values together. */
+  responseHeaderBytes: 32 * 1024,
+  /** ctx reads per invocation. */
+  reads: 200,
+  /** ctx reads in flight at once per invocation (the rest wait their turn). */
+  concurrentReads: 6,
+} as const;
+
 export const INVOCATION_STATUSES = ["ok", "error", "timeout", "cpu_limit", "memory_limit"] as const;
 export type InvocationStatus = (typeof INVOCATION_STATUSES)[number];
 

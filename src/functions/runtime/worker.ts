@@ -10,16 +10,25 @@
  * Started by pool.ts with --no-node-snapshot (isolated-vm needs it on Node 20+).
  */
 import ivm from "isolated-vm";
+import { setMaxListeners } from "node:events";
 import { readFileSync } from "node:fs";
-import type { CheckResult, HostMessage, Limits, LogLine, Outcome, RunRequest, WorkerMessage } from "./protocol.ts";
+import type { SsrfPolicy } from "../../webhooks/ssrf.ts";
+import { FETCH_LIMITS, outboundFetch, type FetchAnswer, type FetchBudget } from "./fetch.ts";
+import { Gate } from "./gate.ts";
+import { RUNTIME_LIMITS, type CheckResult, type HostMessage, type Limits, type LogLine, type Outcome, type RunRequest, type WorkerMessage } from "./protocol.ts";
 import { ENGINE_READS } from "./reads.ts";
+import { webCall } from "./web.ts";
 
 const PRELUDE = readFileSync(new URL("./prelude.js", import.meta.url), "utf8");
+let preludeCache: ivm.ExternalCopy<ArrayBuffer> | undefined;
 /** Warm isolates kept by one worker, all versions together. */
 const MAX_ISOLATES = Number(process.env.FUNCTION_WORKER_ISOLATES ?? 64);
 const WATCHDOG_MS = 2;
 const MAX_LOG_LINES = 100;
 const MAX_LOG_BYTES = 32 * 1024;
+/** Where fetch() may go: the webhook policy the host runs with (https to public addresses when unset). */
+const FETCH_POLICY: SsrfPolicy = process.env.FUNCTION_FETCH_POLICY ? JSON.parse(process.env.FUNCTION_FETCH_POLICY) : { allowedNetworks: [], allowHttp: false };
+const PRELUDE_LIMITS = { reads: RUNTIME_LIMITS.reads, timers: RUNTIME_LIMITS.timers, responseBytes: RUNTIME_LIMITS.responseBytes, responseHeaders: RUNTIME_LIMITS.responseHeaders, responseHeaderBytes: RUNTIME_LIMITS.responseHeaderBytes };
 
 interface ActiveRun {
   id: number;
@@ -28,6 +37,11 @@ interface ActiveRun {
   logBytes: number;
   logsTruncated: boolean;
   timers: Set<NodeJS.Timeout>;
+  reads: number;
+  readGate: Gate;
+  fetch: FetchBudget;
+  /** Aborted when the invocation ends: its fetches and waiting reads stop. */
+  ended: AbortController;
 }
 
 type RunFn = (handler: string, input: string, context: string) => Promise<{ ok: boolean; response?: string; error?: Outcome["error"] }>;
@@ -162,9 +176,21 @@ async function start(key: string, code: string, limits: Limits): Promise<Instanc
   const instance: Instance = { key, isolate, run: undefined as never, handlers: [], busy: true, lastUsed: performance.now(), current: null, killed: null };
   try {
     const context = await isolate.createContext();
-    const install = await isolate.compileScript(PRELUDE, { filename: "enginery:prelude" });
+    // V8's code cache of the prelude, made by the first isolate: every later one skips parsing it (a cold start's share).
+    const install = await isolate.compileScript(PRELUDE, { filename: "enginery:prelude", ...(preludeCache ? { cachedData: preludeCache } : { produceCachedData: true }) });
+    // isolated-vm sets cachedData on the Script it returns, which its types leave out.
+    preludeCache ??= (install as ivm.Script & ivm.CachedDataResult).cachedData;
     const installFn = await install.run(context, { reference: true });
-    const api = await installFn.apply(undefined, [new ivm.Callback((level: string, message: string, cut: boolean) => onLog(instance, level, message, cut)), new ivm.Reference((resource: string, op: string, args: string) => onRead(instance, resource, op, args)), new ivm.Reference((ms: number) => onTimer(instance, ms)), new ivm.ExternalCopy(ENGINE_READS).copyInto()], { result: { reference: true } }) as ivm.Reference<PreludeApi>;
+    const host = [
+      new ivm.Callback((level: string, message: string, cut: boolean) => onLog(instance, level, message, cut)),
+      new ivm.Reference((resource: string, op: string, args: string) => onRead(instance, resource, op, args)),
+      new ivm.Reference((ms: number) => onTimer(instance, ms)),
+      new ivm.ExternalCopy(ENGINE_READS).copyInto(),
+      new ivm.Callback(webCall),
+      new ivm.Reference((url: string, method: string, headers: [string, string][], body: Uint8Array | null, redirect: string) => onFetch(instance, url, method, headers, body, redirect)),
+      new ivm.ExternalCopy(PRELUDE_LIMITS).copyInto(),
+    ];
+    const api = (await installFn.apply(undefined, host, { result: { reference: true } })) as ivm.Reference<PreludeApi>;
     const module = await isolate.compileModule(code, { filename: "function.js" });
     await module.instantiate(context, (specifier) => {
       throw new Error(`imports are not available to functions (import "${specifier}"): deploy one self-contained module`);
@@ -261,21 +287,42 @@ function onLog(instance: Instance, level: string, message: string, cut: boolean)
 let nextRead = 1;
 const reads = new Map<number, (body: string) => void>();
 
-/** A ctx read: the host answers it with the key and organization of the run, whatever the isolate says. */
-function onRead(instance: Instance, resource: string, op: string, args: string): Promise<string> {
+const refusedRead = (status: number, code: string, detail: string) => JSON.stringify({ ok: false, body: { status, code, detail } });
+
+/**
+ * A ctx read: the host answers it with the key and organization of the run,
+ * whatever the isolate says. At most RUNTIME_LIMITS.reads per invocation,
+ * and concurrentReads at once: the rest wait here, on the invocation's own
+ * wall time, not in the host's event loop.
+ */
+async function onRead(instance: Instance, resource: string, op: string, args: string): Promise<string> {
   const run = instance.current;
-  if (!run) return Promise.resolve(JSON.stringify({ ok: false, body: { status: 409, code: "conflict", detail: "the invocation has ended" } }));
-  const id = nextRead++;
-  return new Promise((resolve) => {
-    reads.set(id, resolve);
-    send({ t: "read", id, run: run.id, resource: String(resource), op: String(op), args: String(args) });
-  });
+  if (!run) return refusedRead(409, "conflict", "the invocation has ended");
+  if (++run.reads > RUNTIME_LIMITS.reads) return refusedRead(429, "rate_limited", `this invocation has made ${RUNTIME_LIMITS.reads} ctx reads, the most one may make`);
+  if (!(await run.readGate.enter(run.ended.signal))) return refusedRead(409, "conflict", "the invocation has ended");
+  try {
+    const id = nextRead++;
+    return await new Promise<string>((resolve) => {
+      reads.set(id, resolve);
+      send({ t: "read", id, run: run.id, resource: String(resource), op: String(op), args: String(args) });
+    });
+  } finally {
+    run.readGate.leave();
+  }
+}
+
+async function onFetch(instance: Instance, url: string, method: string, headers: [string, string][], body: Uint8Array | null, redirect: string): Promise<FetchAnswer> {
+  const run = instance.current;
+  if (!run) return { ok: false, error: "fetch: the invocation has ended (a fetch cannot outlive it, nor run in top-level code)" };
+  return outboundFetch({ url: String(url), method: String(method), headers: Array.isArray(headers) ? headers : [], body: body instanceof Uint8Array ? body : null, redirect: String(redirect) }, FETCH_POLICY, run.fetch);
 }
 
 function onTimer(instance: Instance, ms: number): Promise<void> {
   const run = instance.current;
   // A timer set outside an invocation (top-level code) or after it never fires.
   if (!run) return new Promise(() => {});
+  // The prelude refuses past the limit; this holds if it were bypassed.
+  if (run.timers.size >= RUNTIME_LIMITS.timers) return new Promise(() => {});
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       run.timers.delete(timer);
@@ -310,26 +357,50 @@ async function invoke(id: number, request: RunRequest): Promise<Outcome | "need_
     return { status: killed ?? (/memory limit/i.test(String((error as Error).message)) ? "memory_limit" : "error"), error: errorOf(error), cpuMs: 0, durationMs: elapsed(started), logs: [], logsTruncated: false };
   }
   if (!instance) return "need_code";
-  const run: ActiveRun = { id, started, logs: [], logBytes: 0, logsTruncated: false, timers: new Set() };
+  const ended = new AbortController();
+  // Every waiting read and fetch listens for the end: up to a few hundred, by design.
+  setMaxListeners(0, ended.signal);
+  const run: ActiveRun = {
+    id,
+    started,
+    logs: [],
+    logBytes: 0,
+    logsTruncated: false,
+    timers: new Set(),
+    reads: 0,
+    readGate: new Gate(RUNTIME_LIMITS.concurrentReads),
+    fetch: { requests: 0, bytes: 0, gate: new Gate(FETCH_LIMITS.concurrent), signal: ended.signal },
+    ended,
+  };
   instance.current = run;
   instance.killed = null;
   watch(instance, request.limits);
   let outcome: Pick<Outcome, "status" | "response" | "error">;
   try {
     const result = await instance.run.apply(undefined, [request.handler, request.input, request.context], { result: { promise: true, copy: true } });
-    outcome = result && result.ok === true ? { status: "ok", response: typeof result.response === "string" ? result.response : undefined } : { status: "error", error: sanitizeError(result?.error) };
+    outcome = result && result.ok === true ? okOutcome(result.response) : { status: "error", error: sanitizeError(result?.error) };
   } catch (error) {
     const status = limitStatus(instance, error);
     outcome = { status, error: status === "error" ? errorOf(error) : limitError(status, request.limits) };
   }
   const cpuNs = unwatch(instance);
   for (const timer of run.timers) clearTimeout(timer);
+  ended.abort();
   instance.current = null;
   instance.busy = false;
   instance.lastUsed = performance.now();
   if (instance.isolate.isDisposed) dropInstance(instance);
   roomMade();
   return { ...outcome, cpuMs: Math.round(cpuNs / 1000) / 1000, durationMs: elapsed(started), logs: run.logs, logsTruncated: run.logsTruncated };
+}
+
+/** The prelude bounds the response; this holds if it were bypassed, before the text crosses to the host. */
+function okOutcome(response: unknown): Pick<Outcome, "status" | "response" | "error"> {
+  const text = typeof response === "string" ? response : undefined;
+  // JSON escaping can make the wire text up to six times the body.
+  const most = 6 * (RUNTIME_LIMITS.responseBytes + RUNTIME_LIMITS.responseHeaderBytes) + 1024;
+  if (text !== undefined && text.length > most) return { status: "error", error: { name: "RangeError", message: `the response is larger than ${most} characters, the most a function may answer` } };
+  return { status: "ok", response: text };
 }
 
 function limitError(status: Outcome["status"], limits: Limits): Outcome["error"] {

@@ -31,6 +31,9 @@ export interface EventDraft {
   /** The resource as GET returns it. */
   object: { readonly id: string };
   previous?: Record<string, unknown>;
+  /** Batched writers (the invocation log) write many requests' events at once: each keeps its own request and time. */
+  requestId?: string | null;
+  createdAt?: Date;
 }
 
 export type Emit = (event: EventDraft) => void;
@@ -82,10 +85,10 @@ export async function insertEvents(tx: Tx, ctx: WriteContext, drafts: EventDraft
     type: d.type,
     objectId: d.object.id,
     data: d.previous ? { object: d.object, previous_attributes: d.previous } : { object: d.object },
-    requestId: ctx.requestId,
+    requestId: d.requestId === undefined ? ctx.requestId : d.requestId,
     idempotencyKey: ctx.idempotencyKey,
     conversationId: ctx.conversationId ?? null,
-    createdAt: ctx.now,
+    createdAt: d.createdAt ?? ctx.now,
   }));
   await tx.insert(events).values(rows);
   await fanOut(tx, ctx.orgId, rows, ctx.now);
