@@ -122,21 +122,24 @@ function lockInvoice(tx: Tx, orgId: string, id: string): Promise<InvoiceRow> {
   return ownedRow(tx, invoices, orgId, id, "invoice", "update");
 }
 
-/** The next generated number, skipping any an invoice was given by hand. */
+/** INV-000042: the counter in at least six digits (as String.padStart(6, "0")). */
+const numberOf = (counter: SQL) => sql`'INV-' || lpad(${counter}::text, greatest(6, length(${counter}::text)), '0')`;
+
+/**
+ * The next generated number, skipping any an invoice was given by hand: one
+ * statement takes the counter and says whether that number is taken.
+ */
 async function nextNumber(tx: Tx, orgId: string): Promise<string> {
   for (;;) {
-    const [org] = await tx
+    const [next] = await tx
       .update(orgs)
       .set({ invoiceCounter: sql`${orgs.invoiceCounter} + 1` })
       .where(eq(orgs.id, orgId))
-      .returning({ counter: orgs.invoiceCounter });
-    const number = `INV-${String(org!.counter).padStart(6, "0")}`;
-    const [taken] = await tx
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(and(eq(invoices.orgId, orgId), eq(invoices.number, number)))
-      .limit(1);
-    if (!taken) return number;
+      .returning({
+        number: sql<string>`${numberOf(sql`${orgs.invoiceCounter}`)}`,
+        taken: sql<boolean>`EXISTS (SELECT 1 FROM ${invoices} WHERE ${invoices.orgId} = ${orgId} AND ${invoices.number} = ${numberOf(sql`${orgs.invoiceCounter}`)})`,
+      });
+    if (!next!.taken) return next!.number;
   }
 }
 
