@@ -2,7 +2,8 @@ import { and, asc, count as count_, desc, eq, getTableColumns, getTableName, gt,
 import type { FastifyReply } from "fastify";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { Type, type TSchema } from "typebox";
-import type { Db } from "../db/connection.ts";
+import type { PGlite } from "@electric-sql/pglite";
+import { embeddedSession, type Db } from "../db/connection.ts";
 import { ApiError, type FieldError } from "./errors.ts";
 import { isId, type IdKind } from "./ids.ts";
 import { own } from "./own.ts";
@@ -457,10 +458,61 @@ function jsonQuery(db: Db, spec: ListSpec, query: ParsedList) {
   // string_agg takes the rows in the subquery's order (as PostgREST's json_agg over an ordered subquery does).
   return db
     .select({
-      data: sql<string | null>`string_agg(${rows.item}, ',')`,
-      total: sql<string>`(SELECT count(*) FROM ${spec.table} WHERE ${query.where})::text`,
+      data: sql<string | null>`string_agg(${rows.item}, ',')`.as("data"),
+      total: sql<string>`(SELECT count(*) FROM ${spec.table} WHERE ${query.where})::text`.as("total"),
     })
     .from(rows);
+}
+
+/**
+ * On PGlite, planning costs more than running a list's statement (the engine
+ * runs in WebAssembly on this thread, and each extended-protocol query is
+ * parsed and planned anew): the statement is PREPAREd once in the session and
+ * EXECUTEd with a generic plan (measured: about 3x less time per page). The
+ * values go into the EXECUTE as literals; only strings and finite numbers are
+ * (quotes doubled; standard_conforming_strings is on, so that is the whole
+ * escape), anything else takes the driver's path.
+ */
+interface SessionStatement {
+  name: string;
+  /** Placeholder names, in $1, $2, ... order. */
+  names: string[];
+}
+const sessionStatements = new WeakMap<PGlite, Map<string, SessionStatement>>();
+
+function sqlLiteral(value: unknown): string | undefined {
+  if (typeof value === "string") return `'${value.replaceAll("'", "''")}'`;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+async function executeInSession(session: PGlite, db: Db, spec: ListSpec, query: ParsedList, values: Record<string, unknown>) {
+  let statements = sessionStatements.get(session);
+  if (!statements) sessionStatements.set(session, (statements = new Map()));
+  const key = `${getTableName(spec.table)}?${query.shape}`;
+  let statement = statements.get(key);
+  const args = statement?.names.map((name) => sqlLiteral(values[name]));
+  if (args?.some((a) => a === undefined)) return undefined;
+  if (!statement) {
+    const built = jsonQuery(db, spec, query).toSQL();
+    const names = built.params.map((p) => (is(p, Placeholder) ? p.name : undefined));
+    if (names.some((n) => n === undefined)) throw new Error(`list query ${key} holds a literal value; filters must pass values through bind()`);
+    if (names.some((n) => sqlLiteral(values[n!]) === undefined)) return undefined;
+    if (statements.size >= MAX_PREPARED_PER_DB) {
+      const [oldKey, old] = statements.entries().next().value!;
+      statements.delete(oldKey);
+      await session.exec(`DEALLOCATE ${old.name}`);
+    }
+    statement = { name: `list_session_${++preparedCount}`, names: names as string[] };
+    await session.exec(`PREPARE ${statement.name} AS ${built.sql}`);
+    statements.set(key, statement);
+  }
+  const literals = statement.names.map((name) => sqlLiteral(values[name])!);
+  // SET inside the one implicit transaction of a multi-statement exec: an error rolls it back too.
+  const results = await session.exec(
+    `SET plan_cache_mode = force_generic_plan; EXECUTE ${statement.name}(${literals.join(", ")}); RESET plan_cache_mode`,
+  );
+  return results[1]!.rows as { data: string | null; total: string }[];
 }
 
 function preparedJsonFor(db: Db, spec: ListSpec, query: ParsedList): PreparedJson {
@@ -487,12 +539,10 @@ function preparedJsonFor(db: Db, spec: ListSpec, query: ParsedList): PreparedJso
  */
 export async function listJson(db: Db, spec: ListSpec, query: ParsedList, now: Date): Promise<string> {
   if (!spec.json) throw new Error(`list ${getTableName(spec.table)} has no JSON item; use listPage`);
-  const [result] = await preparedJsonFor(db, spec, query).execute({
-    ...query.params,
-    ...spec.json.params?.(now),
-    limit: query.perPage,
-    offset: (query.page - 1) * query.perPage,
-  });
+  const values = { ...query.params, ...spec.json.params?.(now), limit: query.perPage, offset: (query.page - 1) * query.perPage };
+  const session = embeddedSession(db);
+  const rows = (session && (await executeInSession(session, db, spec, query, values))) ?? (await preparedJsonFor(db, spec, query).execute(values));
+  const result = rows[0];
   return `{"data":[${result?.data ?? ""}],"meta":{"total":${result?.total ?? "0"},"page":${query.page},"per_page":${query.perPage}}}`;
 }
 
