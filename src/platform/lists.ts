@@ -491,13 +491,10 @@ async function executeInSession(session: PGlite, db: Db, spec: ListSpec, query: 
   if (!statements) sessionStatements.set(session, (statements = new Map()));
   const key = `${getTableName(spec.table)}?${query.shape}`;
   let statement = statements.get(key);
-  const args = statement?.names.map((name) => sqlLiteral(values[name]));
-  if (args?.some((a) => a === undefined)) return undefined;
   if (!statement) {
     const built = jsonQuery(db, spec, query).toSQL();
     const names = built.params.map((p) => (is(p, Placeholder) ? p.name : undefined));
     if (names.some((n) => n === undefined)) throw new Error(`list query ${key} holds a literal value; filters must pass values through bind()`);
-    if (names.some((n) => sqlLiteral(values[n!]) === undefined)) return undefined;
     if (statements.size >= MAX_PREPARED_PER_DB) {
       const [oldKey, old] = statements.entries().next().value!;
       statements.delete(oldKey);
@@ -507,7 +504,8 @@ async function executeInSession(session: PGlite, db: Db, spec: ListSpec, query: 
     await session.exec(`PREPARE ${statement.name} AS ${built.sql}`);
     statements.set(key, statement);
   }
-  const literals = statement.names.map((name) => sqlLiteral(values[name])!);
+  const literals = statement.names.map((name) => sqlLiteral(values[name]));
+  if (literals.some((literal) => literal === undefined)) return undefined;
   // SET inside the one implicit transaction of a multi-statement exec: an error rolls it back too.
   const results = await session.exec(
     `SET plan_cache_mode = force_generic_plan; EXECUTE ${statement.name}(${literals.join(", ")}); RESET plan_cache_mode`,

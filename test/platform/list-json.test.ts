@@ -80,6 +80,17 @@ describe("a list page written by the database", () => {
     expect(await expectSameBytes("/v1/contacts", "per_page=100")).toBe(3);
   });
 
+  it("takes filter values with quotes and backslashes as values (PGlite writes them into its EXECUTE as literals)", async () => {
+    const quoted = await tenant.client.get(`/v1/invoices?client=${encodeURIComponent(AWKWARD[0]!)}&per_page=100`);
+    expect(quoted.status, quoted.text).toBe(200);
+    expect(quoted.body.meta.total).toBe(3);
+    expect(quoted.body.data.every((i: { client: string }) => i.client === AWKWARD[0])).toBe(true);
+    const injection = await tenant.client.get(`/v1/invoices?q=${encodeURIComponent("x' OR '1'='1")}`);
+    expect(injection.body.meta.total).toBe(0);
+    const trailing = await tenant.client.get(`/v1/invoices?client[contains]=${encodeURIComponent("left\\")}`);
+    expect(trailing.body.meta.total).toBe(0);
+  });
+
   it("answers an empty page and a page past the end with the right total", async () => {
     const empty = await tenant.client.get("/v1/invoices?client=nobody");
     expect(empty.text).toBe('{"data":[],"meta":{"total":0,"page":1,"per_page":25}}');
