@@ -64,10 +64,19 @@ export interface LoadResult {
 export async function drive(
   name: string,
   url: string,
-  options: { connections: number; duration: number; amount?: number; keys?: string[]; body?: (n: number) => unknown },
+  options: {
+    connections: number;
+    duration: number;
+    amount?: number;
+    keys?: string[];
+    body?: (n: number) => unknown;
+    /** Extra headers of the n-th request (an Idempotency-Key). */
+    headers?: (n: number) => Record<string, string>;
+  },
 ): Promise<LoadResult> {
   const keys = options.keys ?? [];
   const body = options.body;
+  const headers = options.headers;
   let next = 0;
   const result = await autocannon({
     url,
@@ -79,6 +88,7 @@ export async function drive(
         setupRequest: (request) => {
           const n = next++;
           if (keys.length > 0) request.headers = { ...request.headers, authorization: `Bearer ${keys[n % keys.length]}` };
+          if (headers) request.headers = { ...request.headers, ...headers(n) };
           if (body) {
             request.method = "POST";
             request.headers = { ...request.headers, "content-type": "application/json" };

@@ -95,6 +95,12 @@ async function registerFunctions(app: Api, deps: AppDeps, shared: { keyCache: Ke
   registerFunctionRoutes(app, { db }, { db, pool, box }, invoker);
 }
 
+/** Whether the logger writes info lines (pino says so; any other logger is assumed to). */
+function infoEnabled(logger: FastifyBaseLogger): boolean {
+  const pino = logger as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+  return pino.isLevelEnabled?.("info") ?? true;
+}
+
 /** Builds the whole HTTP API; no globals, so several can run in one process (tests). */
 export async function buildApp(deps: AppDeps): Promise<Api> {
   const clock = deps.clock ?? (() => new Date());
@@ -125,7 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   });
   registerHostCheck(app);
   registerTextChecks(app);
-  app.addHook("onResponse", async (request, reply) => {
+  // No hook at all when the request line would not be logged (LOG_LEVEL=warn and above, tests).
+  if (deps.logger && infoEnabled(deps.logger)) app.addHook("onResponse", async (request, reply) => {
     request.log.info(
       { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, key: request.caller?.key.id },
       "request",

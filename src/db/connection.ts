@@ -52,9 +52,22 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
 }
 
+const embeddedClients = new WeakMap<Db, PGlite>();
+
+/**
+ * The PGlite session behind a handle (undefined for PostgreSQL and for a
+ * transaction). One process owns an embedded database and its one session,
+ * so what the session holds (prepared statements, their plans) is the
+ * process's to keep: lists.ts keeps its statements' plans there.
+ */
+export function embeddedSession(db: Db): PGlite | undefined {
+  return embeddedClients.get(db);
+}
+
 function openPglite(client: PGlite, release: () => void): Database {
   // Both drivers build the same PgDatabase; only their result HKT differs, which no caller sees.
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  embeddedClients.set(db, client);
   return {
     kind: "pglite",
     db,

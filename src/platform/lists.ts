@@ -1,7 +1,9 @@
 import { and, asc, count as count_, desc, eq, getTableColumns, getTableName, gt, gte, ilike, inArray, is, lt, lte, not, or, Placeholder, sql, type SQL } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { Type, type TSchema } from "typebox";
-import type { Db } from "../db/connection.ts";
+import type { PGlite } from "@electric-sql/pglite";
+import { embeddedSession, type Db } from "../db/connection.ts";
 import { ApiError, type FieldError } from "./errors.ts";
 import { isId, type IdKind } from "./ids.ts";
 import { own } from "./own.ts";
@@ -63,6 +65,63 @@ export interface ListSpec {
   defaultSort: string;
   /** Columns (or expressions, such as a full name) q= searches. */
   search?: (PgColumn | SQL)[];
+  /** The item as the database writes it in JSON (see JsonItem); lists with it answer with listJson. */
+  json?: JsonItem;
+}
+
+/**
+ * The list item written as JSON text by the database: one SQL expression per
+ * property of the item's response schema, each yielding that property's JSON
+ * text exactly as the route's serializer would write it (see jsonOf). The
+ * page then leaves PostgreSQL as one string that the route sends untouched:
+ * no row mapping, no Date objects, no serializer.
+ */
+export interface JsonItem {
+  /** The response schema of one item: its properties, in order, are the object's members. */
+  schema: TSchema;
+  fields: Record<string, SQL>;
+  /** Values the fields' placeholders take (named j_...), from the request's time. */
+  params?: (now: Date) => Record<string, unknown>;
+}
+
+const TIMESTAMP_FORMAT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/**
+ * SQL expressions giving a value's JSON text, byte for byte what the response
+ * serializer writes for the JavaScript value the row mapper would produce
+ * (toISOString timestamps, cents / 100 amounts, compact objects). None yields
+ * NULL: a null value is the text null.
+ */
+export const jsonOf = {
+  /** A text column or expression (to_json escapes as JSON.stringify does). */
+  text: (value: PgColumn | SQL) => sql`coalesce(to_json(${value})::text, 'null')`,
+  /** A constant, written into the statement (part of its shape, never a request's value). */
+  literal: (value: string | number | boolean) => sql.raw(`'${JSON.stringify(value).replaceAll("'", "''")}'`),
+  integer: (value: PgColumn | SQL) => sql`coalesce((${value})::text, 'null')`,
+  boolean: (value: PgColumn | SQL) => sql`coalesce(CASE WHEN ${value} THEN 'true' ELSE 'false' END, 'null')`,
+  /** Integer hundredths as the API's amount: 1250.5, not 1250.50 (fromCents). */
+  money: (cents: PgColumn | SQL) => sql`coalesce(trim_scale((${cents})::numeric / 100)::text, 'null')`,
+  /** A date column as YYYY-MM-DD. */
+  date: (value: PgColumn | SQL) => sql`coalesce('"' || to_char(${value}, 'YYYY-MM-DD') || '"', 'null')`,
+  /** A timestamptz as Date.toISOString() writes it: UTC, milliseconds (truncated, as the driver's Date does). */
+  timestamp: (value: PgColumn | SQL) => sql`coalesce('"' || to_char((${value}) AT TIME ZONE 'UTC', ${sql.raw(TIMESTAMP_FORMAT)}) || '"', 'null')`,
+  /** A text[] column: ["a","b"]. */
+  textArray: (value: PgColumn | SQL) => sql`coalesce(array_to_json(${value})::text, 'null')`,
+  /** A jsonb object of strings (metadata), compact and in the stored key order. */
+  stringRecord: (value: PgColumn | SQL) =>
+    sql`coalesce(CASE WHEN ${value} = '{}'::jsonb THEN '{}' ELSE (SELECT '{' || string_agg(to_json(e.key)::text || ':' || to_json(e.value)::text, ',') || '}' FROM jsonb_each_text(${value}) AS e) END, 'null')`,
+};
+
+/** The item's JSON text: the schema's properties in order, each from its field. */
+function itemJson(item: JsonItem): SQL {
+  const names = Object.keys((item.schema as { properties?: Record<string, unknown> }).properties ?? {});
+  const missing = names.filter((n) => !Object.hasOwn(item.fields, n));
+  const extra = Object.keys(item.fields).filter((n) => !names.includes(n));
+  if (missing.length > 0 || extra.length > 0) {
+    throw new Error(`list JSON fields do not match the item schema: missing ${missing.join(", ") || "none"}, extra ${extra.join(", ") || "none"}`);
+  }
+  const parts = names.map((name, i) => sql`${sql.raw(`'${i === 0 ? "{" : ","}${JSON.stringify(name)}:'`)} || ${item.fields[name]!}`);
+  return sql`(${sql.join(parts, sql` || `)} || '}')`;
 }
 
 /** Turns a value into a named placeholder of the query (see ParsedList). */
@@ -165,6 +224,7 @@ export interface ListDefinition {
 }
 
 export function defineList(spec: ListSpec): ListDefinition {
+  if (spec.json) itemJson(spec.json); // a field list that does not match its schema fails at start, not on a request
   return {
     querystring: querySchema(spec),
     parse: (orgId, query, now, extra) => parseQuery(spec, orgId, query, now, extra),
@@ -376,4 +436,115 @@ export async function listPage<Row, Out>(
     data: rows.map((r) => toApi(r.row as Row)),
     meta: { total, page: query.page, per_page: query.perPage },
   };
+}
+
+type PreparedJson = { execute(params: Record<string, unknown>): Promise<{ data: string | null; total: string }[]> };
+const preparedJsonByDb = new WeakMap<Db, Map<string, PreparedJson>>();
+
+/**
+ * The page as JSON text built by the database (spec.json): the items, in the
+ * list's order, joined in the query, and the total from the same statement
+ * (an uncorrelated subquery, so a page past the end needs no second query).
+ */
+function jsonQuery(db: Db, spec: ListSpec, query: ParsedList) {
+  const rows = db
+    .select({ item: sql<string>`${itemJson(spec.json!)}`.as("item") })
+    .from(spec.table)
+    .where(query.where)
+    .orderBy(...query.orderBy)
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .as("page_items");
+  // string_agg takes the rows in the subquery's order (as PostgREST's json_agg over an ordered subquery does).
+  return db
+    .select({
+      data: sql<string | null>`string_agg(${rows.item}, ',')`.as("data"),
+      total: sql<string>`(SELECT count(*) FROM ${spec.table} WHERE ${query.where})::text`.as("total"),
+    })
+    .from(rows);
+}
+
+/**
+ * On PGlite, planning costs more than running a list's statement (the engine
+ * runs in WebAssembly on this thread, and each extended-protocol query is
+ * parsed and planned anew): the statement is PREPAREd once in the session and
+ * EXECUTEd with a generic plan (measured: about 3x less time per page). The
+ * values go into the EXECUTE as literals; only strings and finite numbers are
+ * (quotes doubled; standard_conforming_strings is on, so that is the whole
+ * escape), anything else takes the driver's path.
+ */
+interface SessionStatement {
+  name: string;
+  /** Placeholder names, in $1, $2, ... order. */
+  names: string[];
+}
+const sessionStatements = new WeakMap<PGlite, Map<string, SessionStatement>>();
+
+function sqlLiteral(value: unknown): string | undefined {
+  if (typeof value === "string") return `'${value.replaceAll("'", "''")}'`;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+async function executeInSession(session: PGlite, db: Db, spec: ListSpec, query: ParsedList, values: Record<string, unknown>) {
+  let statements = sessionStatements.get(session);
+  if (!statements) sessionStatements.set(session, (statements = new Map()));
+  const key = `${getTableName(spec.table)}?${query.shape}`;
+  let statement = statements.get(key);
+  if (!statement) {
+    const built = jsonQuery(db, spec, query).toSQL();
+    const names = built.params.map((p) => (is(p, Placeholder) ? p.name : undefined));
+    if (names.some((n) => n === undefined)) throw new Error(`list query ${key} holds a literal value; filters must pass values through bind()`);
+    if (statements.size >= MAX_PREPARED_PER_DB) {
+      const [oldKey, old] = statements.entries().next().value!;
+      statements.delete(oldKey);
+      await session.exec(`DEALLOCATE ${old.name}`);
+    }
+    statement = { name: `list_session_${++preparedCount}`, names: names as string[] };
+    await session.exec(`PREPARE ${statement.name} AS ${built.sql}`);
+    statements.set(key, statement);
+  }
+  const literals = statement.names.map((name) => sqlLiteral(values[name]));
+  if (literals.some((literal) => literal === undefined)) return undefined;
+  // SET inside the one implicit transaction of a multi-statement exec: an error rolls it back too.
+  const results = await session.exec(
+    `SET plan_cache_mode = force_generic_plan; EXECUTE ${statement.name}(${literals.join(", ")}); RESET plan_cache_mode`,
+  );
+  return results[1]!.rows as { data: string | null; total: string }[];
+}
+
+function preparedJsonFor(db: Db, spec: ListSpec, query: ParsedList): PreparedJson {
+  let cache = preparedJsonByDb.get(db);
+  if (!cache) preparedJsonByDb.set(db, (cache = new Map()));
+  const key = `${getTableName(spec.table)}?${query.shape}`;
+  let prepared = cache.get(key);
+  if (!prepared) {
+    const built = jsonQuery(db, spec, query);
+    if (built.toSQL().params.some((p) => !is(p, Placeholder))) {
+      throw new Error(`list query ${key} holds a literal value; filters must pass values through bind()`);
+    }
+    if (cache.size >= MAX_PREPARED_PER_DB) cache.delete(cache.keys().next().value!);
+    prepared = built.prepare(`list_json_${++preparedCount}`) as unknown as PreparedJson;
+    cache.set(key, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * The page as the response body: the same items, order, total and envelope as
+ * listPage with the item's row mapper, written by the database and sent as it
+ * is (see JsonItem; test/platform/list-json.test.ts holds the two to the same bytes).
+ */
+export async function listJson(db: Db, spec: ListSpec, query: ParsedList, now: Date): Promise<string> {
+  if (!spec.json) throw new Error(`list ${getTableName(spec.table)} has no JSON item; use listPage`);
+  const values = { ...query.params, ...spec.json.params?.(now), limit: query.perPage, offset: (query.page - 1) * query.perPage };
+  const session = embeddedSession(db);
+  const rows = (session && (await executeInSession(session, db, spec, query, values))) ?? (await preparedJsonFor(db, spec, query).execute(values));
+  const result = rows[0];
+  return `{"data":[${result?.data ?? ""}],"meta":{"total":${result?.total ?? "0"},"page":${query.page},"per_page":${query.perPage}}}`;
+}
+
+/** Sends JSON text the server already holds (listJson) as the body, with the type Fastify's serializer would give it. */
+export function sendJson(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type("application/json; charset=utf-8").send(text);
 }

@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../db/connection.ts";
-import { rowsOf } from "../db/migrate.ts";
 import { functionRuns } from "../functions/functions-table.ts";
 import { newId } from "../platform/ids.ts";
 import { webhookDeliveries } from "./webhooks-table.ts";
@@ -15,7 +14,7 @@ export function subscribes(patterns: readonly string[], type: string): boolean {
   return patterns.some((p) => p === "*" || p === type || (p.endsWith(".*") && type.startsWith(p.slice(0, -1))));
 }
 
-interface Subscriber {
+export interface Subscriber {
   kind: "webhook" | "function";
   id: string;
   patterns: string[];
@@ -23,21 +22,25 @@ interface Subscriber {
 }
 
 /**
+ * The organization's subscribers (webhook endpoints and functions with event
+ * triggers), as one query: a statement that writes events can carry it, so a
+ * write to an organization with none costs no extra round trip (see outbox.ts).
+ */
+export function subscribersQuery(orgId: string): SQL {
+  return sql`SELECT 'webhook' AS kind, id, events AS patterns, status = 'enabled' AS enabled FROM webhook_endpoints WHERE org_id = ${orgId}
+    UNION ALL
+    SELECT 'function', id, event_triggers, true FROM functions WHERE org_id = ${orgId} AND cardinality(event_triggers) > 0`;
+}
+
+/**
  * Writes the work events owe their subscribers, in the transaction that
  * writes the events: one delivery per (event, subscribed webhook endpoint)
  * and one run per (event, function with a matching event trigger). An event
  * committed is an event that will be delivered and run, with no reader to
- * fall behind or skip. One query finds both kinds of subscriber, so a write
- * to an organization with none costs one round trip. Called by the outbox
- * for every batch of events.
+ * fall behind or skip. `found` is what subscribersQuery returned in that
+ * transaction. Called by the outbox for every batch of events.
  */
-export async function fanOut(tx: Tx, orgId: string, events: { id: string; type: string }[], now: Date): Promise<void> {
-  const found = rowsOf<Subscriber>(
-    await tx.execute(sql`
-    SELECT 'webhook' AS kind, id, events AS patterns, status = 'enabled' AS enabled FROM webhook_endpoints WHERE org_id = ${orgId}
-    UNION ALL
-    SELECT 'function', id, event_triggers, true FROM functions WHERE org_id = ${orgId} AND cardinality(event_triggers) > 0`),
-  );
+export async function fanOut(tx: Tx, orgId: string, found: readonly Subscriber[], events: { id: string; type: string }[], now: Date): Promise<void> {
   if (found.length === 0) return;
   const deliveries = [];
   const runs = [];

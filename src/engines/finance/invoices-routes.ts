@@ -1,5 +1,6 @@
 import type { Api, RouteDeps } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
+import { sendJson } from "../../platform/lists.ts";
 import { Deleted, IdParams, ListEnvelope, NoBody } from "../../platform/schemas.ts";
 import { CreateInvoice, Invoice, PayInvoice, UpdateInvoice } from "./invoices-schemas.ts";
 import {
@@ -7,7 +8,7 @@ import {
   deleteInvoice,
   getInvoice,
   invoiceList,
-  listInvoices,
+  listInvoicesJson,
   payInvoice,
   transitionInvoice,
   updateInvoice,
@@ -32,7 +33,7 @@ export function registerInvoiceRoutes(app: Api, { db }: RouteDeps): void {
         response: { 200: ListEnvelope(Invoice) },
       },
     },
-    async (request) => listInvoices(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
+    async (request, reply) => sendJson(reply, await listInvoicesJson(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
   );
 
   app.post(

@@ -5,12 +5,12 @@ import { daysBetween, utcDate } from "../../platform/dates.ts";
 import { ApiError, invalidField, notFound } from "../../platform/errors.ts";
 import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
-import { defineList, listPage, type Bind, type Page } from "../../platform/lists.ts";
+import { defineList, jsonOf, listJson, listPage, type Bind, type Page } from "../../platform/lists.ts";
 import { checkCurrencyPrecision, fromCents, toCents } from "../../platform/money.ts";
 import { orgs } from "../../platform/orgs/orgs-table.ts";
 // Invoices name growth-engine accounts; whether one exists is the growth engine's to say.
 import { requireAccount } from "../growth/accounts-service.ts";
-import { INVOICE_STATUSES, type CreateInvoiceInput, type InvoiceApi, type InvoiceStatus, type UpdateInvoiceInput } from "./invoices-schemas.ts";
+import { Invoice, INVOICE_STATUSES, type CreateInvoiceInput, type InvoiceApi, type InvoiceStatus, type UpdateInvoiceInput } from "./invoices-schemas.ts";
 import { invoices, type InvoiceRow, type StoredInvoiceStatus } from "./invoices-table.ts";
 import { ownedRow } from "../../platform/owned-rows.ts";
 
@@ -47,6 +47,35 @@ function statusCondition(status: string, bind: Bind, now: Date) {
   return eq(invoices.status, bind(status));
 }
 
+const today = sql`${sql.placeholder("j_today")}::date`;
+const isOverdue = sql`${invoices.status} = 'open' AND ${invoices.dueDate} < ${today}`;
+
+/** invoiceToApi, in SQL (see JsonItem): the list's page leaves the database as the response body. */
+const invoiceJson = {
+  schema: Invoice,
+  params: (now: Date) => ({ j_today: utcDate(now) }),
+  fields: {
+    id: jsonOf.text(invoices.id),
+    object: jsonOf.literal("invoice"),
+    number: jsonOf.text(invoices.number),
+    client: jsonOf.text(invoices.client),
+    description: jsonOf.text(invoices.description),
+    account_id: jsonOf.text(invoices.accountId),
+    amount: jsonOf.money(invoices.amountCents),
+    amount_paid: jsonOf.money(invoices.amountPaidCents),
+    amount_due: jsonOf.money(sql`${invoices.amountCents} - ${invoices.amountPaidCents}`),
+    currency: jsonOf.text(invoices.currency),
+    status: sql`CASE WHEN ${isOverdue} THEN '"overdue"' ELSE to_json(${invoices.status})::text END`,
+    due_date: jsonOf.date(invoices.dueDate),
+    days_overdue: sql`CASE WHEN ${isOverdue} THEN (${today} - ${invoices.dueDate})::text ELSE '0' END`,
+    issued_at: jsonOf.timestamp(invoices.issuedAt),
+    paid_at: jsonOf.timestamp(invoices.paidAt),
+    metadata: jsonOf.stringRecord(invoices.metadata),
+    created_at: jsonOf.timestamp(invoices.createdAt),
+    updated_at: jsonOf.timestamp(invoices.updatedAt),
+  },
+};
+
 export const invoiceList = defineList({
   table: invoices,
   tiebreak: invoices.id,
@@ -71,10 +100,16 @@ export const invoiceList = defineList({
   },
   defaultSort: "-created_at",
   search: [invoices.client, invoices.number, invoices.description],
+  json: invoiceJson,
 });
 
 export async function listInvoices(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<Page<InvoiceApi>> {
   return listPage(db, invoiceList.spec, invoiceList.parse(orgId, query, now), (row: InvoiceRow) => invoiceToApi(row, now));
+}
+
+/** listInvoices as the response body (JSON text written by the database). */
+export async function listInvoicesJson(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<string> {
+  return listJson(db, invoiceList.spec, invoiceList.parse(orgId, query, now), now);
 }
 
 export async function getInvoice(db: Db, orgId: string, id: string, now: Date): Promise<InvoiceApi> {
@@ -87,21 +122,24 @@ function lockInvoice(tx: Tx, orgId: string, id: string): Promise<InvoiceRow> {
   return ownedRow(tx, invoices, orgId, id, "invoice", "update");
 }
 
-/** The next generated number, skipping any an invoice was given by hand. */
+/** INV-000042: the counter in at least six digits (as String.padStart(6, "0")). */
+const numberOf = (counter: SQL) => sql`'INV-' || lpad(${counter}::text, greatest(6, length(${counter}::text)), '0')`;
+
+/**
+ * The next generated number, skipping any an invoice was given by hand: one
+ * statement takes the counter and says whether that number is taken.
+ */
 async function nextNumber(tx: Tx, orgId: string): Promise<string> {
   for (;;) {
-    const [org] = await tx
+    const [next] = await tx
       .update(orgs)
       .set({ invoiceCounter: sql`${orgs.invoiceCounter} + 1` })
       .where(eq(orgs.id, orgId))
-      .returning({ counter: orgs.invoiceCounter });
-    const number = `INV-${String(org!.counter).padStart(6, "0")}`;
-    const [taken] = await tx
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(and(eq(invoices.orgId, orgId), eq(invoices.number, number)))
-      .limit(1);
-    if (!taken) return number;
+      .returning({
+        number: sql<string>`${numberOf(sql`${orgs.invoiceCounter}`)}`,
+        taken: sql<boolean>`EXISTS (SELECT 1 FROM ${invoices} WHERE ${invoices.orgId} = ${orgId} AND ${invoices.number} = ${numberOf(sql`${orgs.invoiceCounter}`)})`,
+      });
+    if (!next!.taken) return next!.number;
   }
 }
 

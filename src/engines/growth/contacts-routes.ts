@@ -1,8 +1,9 @@
 import type { Api } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
+import { sendJson } from "../../platform/lists.ts";
 import { Deleted, IdParams, ListEnvelope } from "../../platform/schemas.ts";
 import { Contact, CreateContact, UpdateContact } from "./contacts-schemas.ts";
-import { contactList, createContact, deleteContact, getContact, listContacts, updateContact } from "./contacts-service.ts";
+import { contactList, createContact, deleteContact, getContact, listContactsJson, updateContact } from "./contacts-service.ts";
 import type { GrowthDeps } from "./index.ts";
 
 const tags = ["Contacts"];
@@ -24,7 +25,7 @@ export function registerContactRoutes(app: Api, { db }: GrowthDeps): void {
         response: { 200: ListEnvelope(Contact) },
       },
     },
-    async (request) => listContacts(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
+    async (request, reply) => sendJson(reply, await listContactsJson(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
   );
 
   app.post(

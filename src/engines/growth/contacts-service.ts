@@ -4,9 +4,9 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { ApiError, invalidField, notFound, unknownReference } from "../../platform/errors.ts";
 import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
-import { defineList, listPage, type Page } from "../../platform/lists.ts";
+import { defineList, jsonOf, listJson, listPage, type Page } from "../../platform/lists.ts";
 import { accountForEmailDomain, requireAccount } from "./accounts-service.ts";
-import type { ContactApi, CreateContactInput, UpdateContactInput } from "./contacts-schemas.ts";
+import { Contact, type ContactApi, type CreateContactInput, type UpdateContactInput } from "./contacts-schemas.ts";
 import { contacts, LIFECYCLE_STAGES, type ContactRow } from "./contacts-table.ts";
 import { removeContactFromDeals } from "./deals-service.ts";
 import { emailDomain } from "./domains.ts";
@@ -51,10 +51,34 @@ export const contactList = defineList({
   defaultSort: "-created_at",
   // The full name too, so "ann lee" finds Ann Lee.
   search: [contacts.email, sql`concat_ws(' ', ${contacts.firstName}, ${contacts.lastName})`],
+  // contactToApi, in SQL (see JsonItem).
+  json: {
+    schema: Contact,
+    fields: {
+      id: jsonOf.text(contacts.id),
+      object: jsonOf.literal("contact"),
+      first_name: jsonOf.text(contacts.firstName),
+      last_name: jsonOf.text(contacts.lastName),
+      email: jsonOf.text(contacts.email),
+      phone: jsonOf.text(contacts.phone),
+      title: jsonOf.text(contacts.title),
+      account_id: jsonOf.text(contacts.accountId),
+      lifecycle_stage: jsonOf.text(contacts.lifecycleStage),
+      tags: jsonOf.textArray(contacts.tags),
+      metadata: jsonOf.stringRecord(contacts.metadata),
+      created_at: jsonOf.timestamp(contacts.createdAt),
+      updated_at: jsonOf.timestamp(contacts.updatedAt),
+    },
+  },
 });
 
 export async function listContacts(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<Page<ContactApi>> {
   return listPage(db, contactList.spec, contactList.parse(orgId, query, now), contactToApi);
+}
+
+/** listContacts as the response body (JSON text written by the database). */
+export async function listContactsJson(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<string> {
+  return listJson(db, contactList.spec, contactList.parse(orgId, query, now), now);
 }
 
 export async function getContact(db: Db, orgId: string, id: string): Promise<ContactApi> {

@@ -1,11 +1,13 @@
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
 import { isTransientConflict } from "../../db/errors.ts";
 import { newId } from "../ids.ts";
-import { confirmClaim, type IdempotencyClaim } from "../idempotency/idempotency-claim.ts";
+import { claimUpdate, confirmClaim, refuseUnlessHeld, type IdempotencyClaim } from "../idempotency/idempotency-claim.ts";
 import type { EventType } from "./catalog.ts";
 import { events } from "./events-table.ts";
 // Webhook deliveries are written with their events (see fanOut).
-import { fanOut } from "../../webhooks/fanout.ts";
+import { fanOut, subscribersQuery, type Subscriber } from "../../webhooks/fanout.ts";
+import { rowsOf } from "../../db/migrate.ts";
 
 /** Who is writing, for scoping and for the event's `request` member. */
 export interface WriteContext {
@@ -57,8 +59,8 @@ export async function write<T>(db: Db, ctx: WriteContext, change: (tx: Tx, emit:
       const result = await db.transaction(async (tx) => {
         const drafts: EventDraft[] = [];
         const result = await change(tx, (event) => drafts.push(event));
-        await insertEvents(tx, ctx, drafts);
-        if (ctx.idempotencyClaim) await confirmClaim(tx, ctx.orgId, ctx.idempotencyClaim, ctx.now);
+        if (drafts.length > 0) await insertEvents(tx, ctx, drafts, ctx.idempotencyClaim);
+        else if (ctx.idempotencyClaim) await confirmClaim(tx, ctx.orgId, ctx.idempotencyClaim, ctx.now);
         return result;
       });
       if (ctx.idempotencyClaim && PAUSE_AFTER_COMMIT_MS > 0) {
@@ -75,9 +77,13 @@ export async function write<T>(db: Db, ctx: WriteContext, change: (tx: Tx, emit:
 /**
  * Writes event rows inside a transaction the caller holds. `write` uses it;
  * scheduler jobs, which act for many organizations in one batch, call it per
- * organization with a WriteContext that has no request.
+ * organization with a WriteContext that has no request. One statement inserts
+ * the events, confirms the idempotency claim when there is one (see
+ * idempotency-claim.ts) and reads the organization's subscribers: a write
+ * with no subscribers pays one round trip for all three (fanOut writes the
+ * deliveries and runs when there are some).
  */
-export async function insertEvents(tx: Tx, ctx: WriteContext, drafts: EventDraft[]): Promise<void> {
+export async function insertEvents(tx: Tx, ctx: WriteContext, drafts: EventDraft[], claim?: IdempotencyClaim | null): Promise<void> {
   if (drafts.length === 0) return;
   const rows = drafts.map((d) => ({
     orgId: ctx.orgId,
@@ -90,8 +96,16 @@ export async function insertEvents(tx: Tx, ctx: WriteContext, drafts: EventDraft
     conversationId: ctx.conversationId ?? null,
     createdAt: d.createdAt ?? ctx.now,
   }));
-  await tx.insert(events).values(rows);
-  await fanOut(tx, ctx.orgId, rows, ctx.now);
+  const inserted = tx.insert(events).values(rows).returning({ id: events.id });
+  // Data-modifying CTEs run to completion whether or not the query reads them.
+  const claimed = claim ? sql`, claimed AS (${claimUpdate(tx, ctx.orgId, claim, ctx.now).getSQL()})` : sql``;
+  const held = claim ? sql`UNION ALL SELECT 'claim', NULL, NULL, EXISTS (SELECT 1 FROM claimed)` : sql``;
+  const found = rowsOf<Subscriber | (Omit<Subscriber, "kind"> & { kind: "claim" })>(
+    await tx.execute(sql`WITH inserted AS (${inserted.getSQL()})${claimed} ${subscribersQuery(ctx.orgId)} ${held}`),
+  );
+  const subscribers = found.filter((row): row is Subscriber => row.kind !== "claim");
+  if (claim) refuseUnlessHeld(found.some((row) => row.kind === "claim" && row.enabled));
+  await fanOut(tx, ctx.orgId, subscribers, rows, ctx.now);
 }
 
 /** The fields of `after` whose values differ from `before`, with their old values. */

@@ -21,12 +21,21 @@ export interface IdempotencyClaim {
  * against a concurrent takeover: one of the two wins, never both.
  */
 export async function confirmClaim(tx: Tx, orgId: string, claim: IdempotencyClaim, now: Date): Promise<void> {
-  const held = await tx
+  refuseUnlessHeld((await claimUpdate(tx, orgId, claim, now)).length > 0);
+}
+
+/** The UPDATE confirmClaim runs, for a statement that carries it with other work (the outbox's). */
+export function claimUpdate(tx: Tx, orgId: string, claim: IdempotencyClaim, now: Date) {
+  return tx
     .update(idempotencyKeys)
     .set({ committedAt: now })
     .where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, claim.key), eq(idempotencyKeys.createdAt, claim.claimedAt)))
     .returning({ key: idempotencyKeys.key });
-  if (held.length === 0) {
+}
+
+/** Throws (rolling the write back) when the claim's update found the record no longer this request's. */
+export function refuseUnlessHeld(held: boolean): void {
+  if (!held) {
     throw new ApiError("idempotency_key_in_progress", "A retry with this Idempotency-Key took this request over; this attempt changed nothing.");
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, isNull, lt } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/connection.ts";
 import { ApiError, invalidField } from "../errors.ts";
 import { events } from "../events/events-table.ts";
@@ -188,14 +188,24 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
 
   // However the request ends (answered, failed, or its client gone), it stops saying it is alive.
   const stopAlive = async (request: FastifyRequest) => clearInterval(request.idempotencyRecord?.alive);
-  app.addHook("onResponse", stopAlive);
-  app.addHook("onRequestAbort", stopAlive);
-
-  app.addHook("onSend", async (request, reply, payload) => {
+  const complete = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const body = typeof payload === "string" ? payload : payload == null ? "" : String(payload);
     await completeIdempotency(db, request, reply.statusCode, body, String(reply.getHeader("content-type") ?? "application/json"));
     return payload;
+  };
+  // Only POST routes can hold a record: the others' requests skip these hooks altogether.
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes("POST")) return;
+    route.onResponse = [...hooksOf(route.onResponse), stopAlive];
+    route.onRequestAbort = [...hooksOf(route.onRequestAbort), stopAlive];
+    route.onSend = [...hooksOf(route.onSend), complete];
   });
+}
+
+/** A route option's hooks as a list (Fastify takes one function or an array). */
+function hooksOf<H>(hooks: H | H[] | undefined): H[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }
 
 /**
