@@ -237,6 +237,16 @@ describe("the invocation log, driven directly", () => {
     expect(invocationLog.stats()).toMatchObject({ written: 4_000, dropped: 0, lost: 0, queued: 0 });
   });
 
+  it("keeps writing after a flush of an empty queue", async () => {
+    const invocationLog = createInvocationLog(t().database.db, log, { intervalMs: 1 });
+    await invocationLog.flush();
+    const r = row(victim.orgId, fnB);
+    invocationLog.add(r);
+    await invocationLog.flush();
+    const [found] = await t().database.db.select({ n: count() }).from(functionInvocations).where(eq(functionInvocations.id, r.id));
+    expect(found!.n).toBe(1);
+  });
+
   it("sheds a flooding organization's entries at admission, counted, with one warning line; another organization's flush is not held up", async () => {
     lines.length = 0;
     const invocationLog = createInvocationLog(t().database.db, log, { maxQueued: 1_000, maxQueuedPerOrg: 100, intervalMs: 60_000, chunkRows: 10_000 });
