@@ -240,7 +240,7 @@ describe("the invocation log, driven directly", () => {
   it("keeps writing after a flush of an empty queue", async () => {
     const invocationLog = createInvocationLog(t().database.db, log, { intervalMs: 1 });
     await invocationLog.flush();
-    const r = row(victim.orgId, fnB);
+    const r = row(attacker.orgId, fnA);
     invocationLog.add(r);
     await invocationLog.flush();
     const [found] = await t().database.db.select({ n: count() }).from(functionInvocations).where(eq(functionInvocations.id, r.id));
