@@ -126,25 +126,26 @@ export function createInvocationLog(db: Db, log: Log, options: InvocationLogOpti
     }
   }
 
+  async function writeQueue(): Promise<void> {
+    while (queue.length > 0) {
+      const chunk = queue.slice(0, chunkRows);
+      queue = queue.slice(chunk.length);
+      take(chunk);
+      if (!(await writeOrRequeue(chunk))) {
+        timer ??= setTimeout(() => void drain(), intervalMs * 10);
+        return;
+      }
+    }
+  }
+
   /** One writer at a time, chunk after chunk, until the queue is empty or a write fails (then it waits). */
   function drain(): Promise<void> {
     clearTimeout(timer);
     timer = undefined;
-    draining ??= (async () => {
-      try {
-        while (queue.length > 0) {
-          const chunk = queue.slice(0, chunkRows);
-          queue = queue.slice(chunk.length);
-          take(chunk);
-          if (!(await writeOrRequeue(chunk))) {
-            timer ??= setTimeout(() => void drain(), intervalMs * 10);
-            return;
-          }
-        }
-      } finally {
-        draining = undefined;
-      }
-    })();
+    // Cleared once settled, never before it is set (an empty queue settles at once).
+    draining ??= writeQueue().finally(() => {
+      draining = undefined;
+    });
     return draining;
   }
 

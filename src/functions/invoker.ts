@@ -56,8 +56,9 @@ const CACHE_TTL_MS = 60_000;
  * `invocations` functions at once across this process's sandbox workers (so
  * it cannot fill every isolate); the next `queue` wait, up to `waitMs`, and
  * the rest are refused with a 429. Its ctx reads, which run in this
- * process's event loop, go `reads` at a time: one tenant's burst of reads
- * waits behind itself while other tenants' requests are served.
+ * process's event loop (and, on PGlite, on its one database thread), go
+ * `reads` at a time: one tenant's burst of reads waits behind itself while
+ * other tenants' requests are served between its reads.
  */
 export interface FairShare {
   invocations: number;
