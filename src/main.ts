@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { EmbeddedDatabaseInUse } from "./db/embedded-lock.ts";
 import { keysCreate, keysList, keysRevoke, migrateCommand, orgsCreate, orgsList, UsageError, usersCreate } from "./cli/admin.ts";
 import { serve, worker } from "./cli/serve.ts";
+import { subscribeFeatures } from "./subscribers.ts";
 import { functionsDeploy, functionsInvoke, functionsLogs, RequestFailed, type FunctionsFlags } from "./cli/functions.ts";
 
 const HELP = `enginery <command>
@@ -27,6 +28,7 @@ const HELP = `enginery <command>
 Configuration comes from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, REDIS_URL, LOG_LEVEL (see README).`;
 
 async function main(argv: string[]): Promise<void> {
+  subscribeFeatures();
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -1,3 +1,4 @@
+import { readerOf } from "../../platform/read-routing.ts";
 import type { Api } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
 import { Deleted, IdParams, ListEnvelope } from "../../platform/schemas.ts";
@@ -24,7 +25,7 @@ export function registerContactRoutes(app: Api, { db }: GrowthDeps): void {
         response: { 200: ListEnvelope(Contact) },
       },
     },
-    async (request) => listContacts(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
+    async (request) => listContacts(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
   );
 
   app.post(

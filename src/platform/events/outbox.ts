@@ -4,8 +4,6 @@ import { newId } from "../ids.ts";
 import { confirmClaim, type IdempotencyClaim } from "../idempotency/idempotency-claim.ts";
 import type { EventType } from "./catalog.ts";
 import { events } from "./events-table.ts";
-// Webhook deliveries are written with their events (see fanOut).
-import { fanOut } from "../../webhooks/fanout.ts";
 
 /** Who is writing, for scoping and for the event's `request` member. */
 export interface WriteContext {
@@ -36,6 +34,20 @@ export interface EventDraft {
 export type Emit = (event: EventDraft) => void;
 
 const ATTEMPTS = 3;
+
+/**
+ * Work a feature owes for committed events (webhook deliveries, function
+ * runs: see webhooks/fanout.ts), written in the transaction that writes them.
+ * Features subscribe at composition (src/subscribers.ts), so the platform
+ * never imports them.
+ */
+export type EventSubscriber = (tx: Tx, orgId: string, events: { id: string; type: string }[], now: Date) => Promise<void>;
+const subscribers = new Set<EventSubscriber>();
+
+/** Adds a subscriber for every process's writes from now on; the same one twice counts once. */
+export function subscribeToEvents(subscriber: EventSubscriber): void {
+  subscribers.add(subscriber);
+}
 
 /**
  * The one way to change data: runs `change` in a transaction and writes the
@@ -88,7 +100,7 @@ export async function insertEvents(tx: Tx, ctx: WriteContext, drafts: EventDraft
     createdAt: ctx.now,
   }));
   await tx.insert(events).values(rows);
-  await fanOut(tx, ctx.orgId, rows, ctx.now);
+  for (const subscriber of subscribers) await subscriber(tx, ctx.orgId, rows, ctx.now);
 }
 
 /** The fields of `after` whose values differ from `before`, with their old values. */
