@@ -63,6 +63,11 @@ export async function serve(config: Config): Promise<void> {
   // The app closes its sandbox pool when it closes: not before the triggers using it have stopped.
   let queuesStopped: Promise<unknown> = Promise.resolve();
   app.addHook("onClose", async () => void (await queuesStopped));
+  // Once closing, each answer ends its connection: a kept-alive one would hold the close until its idle timeout.
+  let closing = false;
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("connection", "close");
+  });
 
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as { port: number };
@@ -74,15 +79,21 @@ export async function serve(config: Config): Promise<void> {
   process.stdout.write(`${banner(url, demo, demoPassword)}\n`);
 
   onSignals(config, log, async (deadline) => {
+    closing = true;
     // At once: no new connections, no new claims; in-flight requests and attempts run to the deadline.
     queuesStopped = Promise.all([triggers?.stop(deadline), dispatcher?.stop(deadline), scheduler.stop()]);
     const finished = await withinDeadline(deadline, Promise.all([app.close(), queuesStopped]));
+    // Past the deadline the queues release what they still hold: that must reach the database before exit.
+    if (!finished) await withinDeadline(deadline + RELEASE_GRACE_MS, queuesStopped);
     await metricsServer?.close();
     await Promise.allSettled([rateLimits.close(), readRouting.close()]);
     if (finished) await database.close();
     return finished;
   });
 }
+
+/** After the shutdown deadline: time for the queues to release their claims (one UPDATE each). */
+const RELEASE_GRACE_MS = 1_500;
 
 /**
  * SIGTERM and SIGINT: runs `shutdown` once with the deadline SHUTDOWN_TIMEOUT_MS
@@ -100,7 +111,7 @@ function onSignals(config: Config, log: ReturnType<typeof logger>, shutdown: (de
     const deadline = Date.now() + config.shutdownTimeoutMs;
     log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, "shutting down: finishing in-flight work");
     // Whatever hangs past the deadline (a step that ignores it), the process still ends.
-    setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 2_000).unref();
+    setTimeout(() => process.exit(1), config.shutdownTimeoutMs + RELEASE_GRACE_MS + 1_000).unref();
     shutdown(deadline).then(
       (finished) => {
         if (!finished) log.warn({ timeoutMs: config.shutdownTimeoutMs }, "shutdown deadline reached: unfinished work was abandoned (queue claims released)");
@@ -149,7 +160,9 @@ export async function worker(config: Config): Promise<void> {
   log.info({ intervalMs: config.schedulerIntervalMs, dispatcher: dispatcher !== null, functionTriggers: triggers !== null }, "worker started");
   process.stdout.write("Enginery worker started\n");
   onSignals(config, log, async (deadline) => {
-    const finished = await withinDeadline(deadline, Promise.all([triggers?.stop(deadline), dispatcher?.stop(deadline), scheduler.stop()]));
+    const queuesStopped = Promise.all([triggers?.stop(deadline), dispatcher?.stop(deadline), scheduler.stop()]);
+    const finished = await withinDeadline(deadline, queuesStopped);
+    if (!finished) await withinDeadline(deadline + RELEASE_GRACE_MS, queuesStopped);
     await withinDeadline(deadline, app?.close() ?? Promise.resolve());
     await metricsServer?.close();
     await rateLimits.close();

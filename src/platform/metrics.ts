@@ -76,7 +76,7 @@ export function createMetrics(role: "api" | "worker") {
   });
   new Gauge({
     name: "enginery_db_pool_connections",
-    help: "This process's database connections by state (active, idle, idle in transaction), as pg_stat_activity reports them",
+    help: "This process's database connections by state (active, idle, idle in transaction), as pg_stat_activity reports them: the pool and one LISTEN connection",
     labelNames: ["state"],
     registers: [registry],
     async collect() {

@@ -136,9 +136,6 @@ export function createDispatcher(options: DispatcherOptions) {
       const status: "succeeded" | "exhausted" | "failed" = ok ? "succeeded" : delay === null ? "exhausted" : "failed";
       return { delivery, endpoint, result, at, ok, attempts, status, next: delay === null ? null : new Date(at.getTime() + delay * 1000) };
     });
-    for (const { status, result, at, delivery } of states) {
-      options.metrics?.webhookAttempt(status, result.durationMs / 1000, (at.getTime() + result.durationMs - delivery.createdAt.getTime()) / 1000);
-    }
     await db.transaction(async (tx) => {
       await tx.insert(webhookAttempts).values(
         states.map(({ delivery, endpoint, result, at }) => ({
@@ -171,6 +168,10 @@ export function createDispatcher(options: DispatcherOptions) {
       }
       for (const group of byEndpoint.values()) await recordStreak(tx, group[0]!.endpoint, group, now);
     });
+    // Counted once recorded, so a scrape never sees an attempt whose delivery still looks untried.
+    for (const { status, result, at, delivery } of states) {
+      options.metrics?.webhookAttempt(status, result.durationMs / 1000, (at.getTime() + result.durationMs - delivery.createdAt.getTime()) / 1000);
+    }
   }
 
   async function recordStreak(tx: Tx, endpoint: EndpointRow, group: { ok: boolean; result: SendResult; at: Date }[], now: Date): Promise<void> {
