@@ -19,6 +19,8 @@ export interface Config {
   databaseReadPinMs: number;
   dataDir: string;
   redisUrl: string | null;
+  /** A Redis call slower than this counts as Redis being down (the rate limiter then limits per process until it answers). */
+  redisTimeoutMs: number;
   /** The URL clients reach the API at (behind a proxy): the OAuth issuer; null: each request's own origin. */
   publicUrl: string | null;
   logLevel: LogLevel;
@@ -185,6 +187,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...readReplica(env),
     dataDir: path.resolve(read(env, "DATA_DIR") ?? "./.enginery/data"),
     redisUrl: url(env, "REDIS_URL", ["redis:", "rediss:"]),
+    redisTimeoutMs: integer(env, "REDIS_TIMEOUT_MS", 150, 10, 10_000),
     publicUrl: url(env, "PUBLIC_URL", ["https:", "http:"])?.replace(/\/+$/, "") ?? null,
     logLevel: logLevel as LogLevel,
     schedulerEnabled: boolean(env, "SCHEDULER", true),

@@ -38,7 +38,7 @@ export async function openMigrated(config: Config, options: { replica?: boolean 
 }
 
 export function rateLimitStore(config: Config, log: FastifyBaseLogger): RateLimitStore {
-  return config.redisUrl ? redisRateLimitStore(config.redisUrl, undefined, { log }) : memoryRateLimitStore();
+  return config.redisUrl ? redisRateLimitStore(config.redisUrl, undefined, { log, commandTimeoutMs: config.redisTimeoutMs }) : memoryRateLimitStore();
 }
 
 export function logger(config: Config) {
