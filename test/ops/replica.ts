@@ -68,8 +68,8 @@ async function allowReplication(admin: postgres.Sql): Promise<void> {
   await admin`SELECT pg_reload_conf()`;
   // The postmaster reloads asynchronously.
   for (let i = 0; i < 50; i++) {
-    const [{ n }] = (await admin<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_hba_file_rules WHERE 'replication' = ANY(database) AND error IS NULL`) as [{ n: number }];
-    if (n > 0) return;
+    const [listed] = await admin<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_hba_file_rules WHERE 'replication' = ANY(database) AND error IS NULL`;
+    if (listed!.n > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`added "${line}" to ${file} and reloaded, but the primary does not list it`);
