@@ -83,7 +83,7 @@ export function dispatcherFor(config: Config, database: Database, log: FastifyBa
 
 /** This process's metrics, with the gauges read at scrape time (queues, connections, replica lag). */
 export function processMetrics(role: "api" | "worker", database: Database): Metrics {
-  const metrics = createMetrics(role);
+  const metrics = createMetrics(role, { replica: database.replica !== null });
   metrics.sources.queues = async () => {
     const now = new Date();
     const [deliveries, runs] = await Promise.all([queueDepth(database.db, webhookDeliveries, now), queueDepth(database.db, functionRuns, now)]);

@@ -23,7 +23,7 @@ export interface MetricsSources {
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const DELIVERY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 3600];
 
-export function createMetrics(role: "api" | "worker") {
+export function createMetrics(role: "api" | "worker", options: { replica?: boolean } = {}) {
   const registry = new Registry();
   registry.setDefaultLabels({ role });
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
@@ -95,15 +95,18 @@ export function createMetrics(role: "api" | "worker") {
       if (found) this.set(found.max);
     },
   });
-  new Gauge({
-    name: "enginery_db_replica_lag_seconds",
-    help: "How far the read replica trails the primary (reads go to the primary while it trails more than the pin window)",
-    registers: [registry],
-    collect() {
-      const lag = sources.replicaLagSeconds?.();
-      if (lag !== null && lag !== undefined) this.set(lag);
-    },
-  });
+  // Only with a replica: a 0 from a process that has none would read as a healthy one.
+  if (options.replica) {
+    new Gauge({
+      name: "enginery_db_replica_lag_seconds",
+      help: "How far the read replica trails the primary (reads go to the primary while it trails more than the pin window)",
+      registers: [registry],
+      collect() {
+        const lag = sources.replicaLagSeconds?.();
+        if (lag !== null && lag !== undefined) this.set(lag);
+      },
+    });
+  }
 
   return {
     registry,

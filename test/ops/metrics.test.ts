@@ -57,7 +57,7 @@ describe.skipIf(!ON_POSTGRES)("metrics", () => {
     expect((await fetch(metricsUrl.replace("/metrics", "/v1/invoices"))).status).toBe(404);
   });
 
-  it("counts requests by route pattern and status, with latency histograms", async () => {
+  it("counts requests by route pattern and status, with latency histograms", { timeout: 90_000 }, async () => {
     const { key } = await newOrg(processes, "Metrics Growth", "growth");
     const client = api(apiUrl, key);
     const before = (await scrape(metricsUrl, TOKEN)).text;
@@ -83,7 +83,7 @@ describe.skipIf(!ON_POSTGRES)("metrics", () => {
     expect(after).toContain('role="api"');
   });
 
-  it("counts rate-limit refusals by plan", async () => {
+  it("counts rate-limit refusals by plan", { timeout: 90_000 }, async () => {
     const { key } = await newOrg(processes, "Metrics Free", "free");
     const before = metricValue((await scrape(metricsUrl, TOKEN)).text, "enginery_rate_limit_refusals_total", { plan: "free" });
     const statuses = await Promise.all(Array.from({ length: 140 }, () => fetch(`${apiUrl}/v1/me`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status)));
@@ -133,7 +133,7 @@ describe.skipIf(!ON_POSTGRES)("metrics", () => {
     const moved = (labels: Record<string, string>) => metricValue(after, "enginery_function_invocations_total", labels) - metricValue(before, "enginery_function_invocations_total", labels);
     expect(moved({ trigger: "http", outcome: "ok" })).toBe(2);
     expect(moved({ trigger: "http", outcome: "error" })).toBe(1);
-  });
+  }, 90_000);
 
   it("reports database pool use and event-loop lag", async () => {
     const text = (await scrape(metricsUrl, TOKEN)).text;
