@@ -51,9 +51,11 @@ async function main() {
   url.pathname = `/${name}`;
   const env = enginery({ databaseUrl: url.toString() }, { PORT: "0", LOG_LEVEL: "warn", SNAPSHOT_EVERY_HOURS: "0" });
   const server = start(["serve"], env);
-  const worker = start(["worker"], { ...env, FUNCTION_TRIGGERS: "false" });
+  let worker: ReturnType<typeof start> | undefined;
   try {
-    const base = (await server.waitFor(/Enginery is serving (http:\/\/localhost:\d+)/, 60_000))[1]!;
+    const base = (await server.waitFor(/Enginery is serving (http:\/\/localhost:\d+)/, 180_000))[1]!;
+    worker = start(["worker"], { ...env, FUNCTION_TRIGGERS: "false" });
+    await worker.waitFor(/Enginery worker started/, 180_000);
     const orgId = (await run(["orgs", "create", "--name", "Capacity", "--plan", "enterprise"], env)).stdout.match(/org_[0-9a-z]+/)![0];
     const keys: string[] = [];
     for (let i = 0; i < 20; i++) keys.push((await run(["keys", "create", "--org", orgId, "--kind", "full_access"], env)).stdout.match(/ek_live_[0-9A-Za-z]+/)![0]);
@@ -105,7 +107,7 @@ async function main() {
     await db.end();
   } finally {
     await server.stop("SIGKILL");
-    await worker.stop("SIGKILL");
+    await worker?.stop("SIGKILL");
     await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
