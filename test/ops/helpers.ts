@@ -58,11 +58,11 @@ export class Processes {
 }
 
 export async function apiUrlOf(server: Server): Promise<string> {
-  return (await server.waitFor(/Enginery is serving (http:\/\/localhost:\d+)/, 45_000))[1]!;
+  return (await server.waitFor(/Enginery is serving (http:\/\/localhost:\d+)/, 150_000))[1]!;
 }
 
 export async function metricsUrlOf(server: Server): Promise<string> {
-  return (await server.waitFor(/Metrics: (http:\/\/localhost:\d+\/metrics)/, 45_000))[1]!;
+  return (await server.waitFor(/Metrics: (http:\/\/localhost:\d+\/metrics)/, 150_000))[1]!;
 }
 
 /** A new organization on `plan` and a full-access key of it, made with the CLI as an operator does. */

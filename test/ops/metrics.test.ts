@@ -35,7 +35,7 @@ describe.skipIf(!ON_POSTGRES)("metrics", () => {
     metricsUrl = await metricsUrlOf(server);
     const worker = processes.worker({ METRICS_PORT: "0", FUNCTION_TRIGGERS: "false" });
     workerMetricsUrl = await metricsUrlOf(worker);
-  }, 90_000);
+  }, 240_000);
 
   afterAll(async () => {
     await processes?.stopAll();
@@ -118,7 +118,7 @@ describe.skipIf(!ON_POSTGRES)("metrics", () => {
     expect(receiver.invalid).toEqual([]);
     // The API server sent nothing (its dispatcher is off).
     expect(metricValue((await scrape(metricsUrl, TOKEN)).text, "enginery_webhook_attempts_total")).toBe(0);
-  }, 45_000);
+  }, 90_000);
 
   it("counts function invocations by trigger and outcome", async () => {
     const { key } = await newOrg(processes, "Metrics Functions", "growth");

@@ -32,7 +32,7 @@ describe.skipIf(!ON_POSTGRES)("read replica", () => {
     processes = new Processes(testDb.url!);
     server = processes.serve({ DATABASE_READ_URL: replica.urlOf(dbName()), DATABASE_READ_PIN_MS: String(PIN_MS), METRICS_TOKEN: TOKEN, SCHEDULER: "false" });
     url = await apiUrlOf(server);
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await processes?.stopAll();

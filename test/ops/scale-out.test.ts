@@ -35,8 +35,8 @@ describe.skipIf(!ON_POSTGRES)("scale-out: 2 APIs, 2 workers, one PostgreSQL and 
     const workerEnv = { SCHEDULER_INTERVAL_MS: "500", SNAPSHOT_EVERY_HOURS: "24", FUNCTION_TRIGGERS: "false" };
     const workers = [processes.worker(workerEnv), processes.worker(workerEnv)];
     apis = [firstUrl, await apiUrlOf(second)];
-    await Promise.all(workers.map((w) => w.waitFor(/Enginery worker started/, 60_000)));
-  }, 120_000);
+    await Promise.all(workers.map((w) => w.waitFor(/Enginery worker started/, 150_000)));
+  }, 300_000);
 
   afterAll(async () => {
     await processes?.stopAll();
