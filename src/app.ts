@@ -38,6 +38,9 @@ import type { RateLimitStore } from "./platform/rate-limit/gcra.ts";
 import { registerRateLimit } from "./platform/rate-limit/rate-limit-hook.ts";
 import "./platform/request-context.ts";
 import { registerTextChecks, validatorCompiler } from "./platform/validation.ts";
+import { createMetrics, type Metrics } from "./platform/metrics.ts";
+import { registerMetrics } from "./platform/metrics-routes.ts";
+import { createReadRouting, registerReadRouting, type ReadRouting } from "./platform/read-routing.ts";
 import { Identity } from "./identity/identity-service.ts";
 import { registerIdentityRoutes, type SignInLimits } from "./identity/identity-routes.ts";
 import { Membership } from "./identity/identity-schemas.ts";
@@ -45,6 +48,7 @@ import type { PasswordCost } from "./identity/passwords.ts";
 import { sessionCaller } from "./identity/sessions.ts";
 import { registerDashboard } from "./dashboard/dashboard-routes.ts";
 import { oauthBearer, registerOAuth } from "./oauth/index.ts";
+import { subscribeFeatures } from "./subscribers.ts";
 
 export type Clock = () => Date;
 
@@ -65,6 +69,12 @@ export interface AppDeps {
   identity?: { passwordCost?: PasswordCost; signInLimits?: SignInLimits };
   /** The agent's planner: the offline one when left out. */
   agent?: AgentSettings;
+  /** This process's metrics (one per process, shared with its dispatchers); a registry of its own when left out. */
+  metrics?: Metrics;
+  /** METRICS_TOKEN: serves /metrics on the API port behind this bearer token; not served there when left out. */
+  metricsToken?: string | null;
+  /** Where list and dossier reads go (DATABASE_READ_URL); always the primary when left out. */
+  readRouting?: ReadRouting;
   /** PUBLIC_URL: the origin clients reach (the OAuth issuer); each request's own origin when left out. */
   publicUrl?: string | null;
 }
@@ -80,11 +90,11 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The edge-function routes, their sandbox pool (stopped with the app) and the invoker that runs them. */
-async function registerFunctions(app: Api, deps: AppDeps, shared: { keyCache: KeyCache; grants: ContextGrants; clock: Clock }): Promise<void> {
+async function registerFunctions(app: Api, deps: AppDeps, shared: { keyCache: KeyCache; grants: ContextGrants; clock: Clock; metrics: Metrics }): Promise<void> {
   const db = deps.database.db;
   const pool = createPool({ workers: deps.functions?.workers ?? 2, niceness: deps.functions?.niceness, fetchPolicy: deps.webhookPolicy, log: app.log });
   const box = deps.functions?.secretBox ?? SecretBox.ephemeral();
-  const invoker = createInvoker({ db, pool, box, ...shared, inject: (request) => app.inject(request), log: app.log, fairShare: deps.functions?.fairShare });
+  const invoker = createInvoker({ db, pool, box, ...shared, inject: (request) => app.inject(request), log: app.log, fairShare: deps.functions?.fairShare, metrics: shared.metrics });
   app.decorate("functionInvoker", invoker);
   const unlisten = await deps.database.listen(FUNCTION_CHANGED, (id) => invoker.evict(id), () => invoker.clear());
   app.addHook("onClose", async () => {
@@ -103,6 +113,7 @@ function infoEnabled(logger: FastifyBaseLogger): boolean {
 
 /** Builds the whole HTTP API; no globals, so several can run in one process (tests). */
 export async function buildApp(deps: AppDeps): Promise<Api> {
+  subscribeFeatures();
   const clock = deps.clock ?? (() => new Date());
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
@@ -129,6 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
     request.now = clock();
     reply.header("x-request-id", request.id);
   });
+  const metrics = deps.metrics ?? createMetrics("api");
+  registerMetrics(app, metrics, deps.metricsToken ?? null);
   registerHostCheck(app);
   registerTextChecks(app);
   // No hook at all when the request line would not be logged (LOG_LEVEL=warn and above, tests).
@@ -167,7 +180,9 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   app.addHook("onClose", async () => revocations.stop());
   const grants = new ContextGrants();
   registerAuth(app, deps.database.db, keyCache, grants, sessionCaller(deps.database.db), oauthBearer(deps.database.db));
-  registerRateLimit(app, deps.rateLimits);
+  registerRateLimit(app, deps.rateLimits, (plan) => metrics.rateLimited(plan));
+  const readRouting = deps.readRouting ?? createReadRouting(deps.database, { pinMs: 0 });
+  registerReadRouting(app, readRouting);
   registerPermissionGuard(app);
   registerIdempotency(app, deps.database.db);
 
@@ -186,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   await registerDashboard(app);
   const oauth = await registerOAuth(app, deps.database.db, deps.rateLimits);
   registerWebhookRoutes(app, routeDeps, deps.webhookPolicy ?? { allowedNetworks: [], allowHttp: false });
-  await registerFunctions(app, deps, { keyCache, grants, clock });
+  await registerFunctions(app, deps, { keyCache, grants, clock, metrics });
   registerEventRoutes(app, routeDeps, {
     ...finance.eventObjects,
     ...growth.eventObjects,

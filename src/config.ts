@@ -13,8 +13,14 @@ export interface Config {
   /** postgres://... when set; otherwise the embedded PGlite database in dataDir. */
   databaseUrl: string | null;
   databasePoolSize: number;
+  /** postgres://... of a streaming replica for list and dossier reads; null: every read goes to the primary. */
+  databaseReadUrl: string | null;
+  /** After an organization writes, its reads go to the primary for this long (read-your-writes over replica lag). */
+  databaseReadPinMs: number;
   dataDir: string;
   redisUrl: string | null;
+  /** A Redis call slower than this counts as Redis being down (the rate limiter then limits per process until it answers). */
+  redisTimeoutMs: number;
   /** The URL clients reach the API at (behind a proxy): the OAuth issuer; null: each request's own origin. */
   publicUrl: string | null;
   logLevel: LogLevel;
@@ -47,6 +53,12 @@ export interface Config {
   /** Run event-triggered functions in the process (serve and worker). */
   functionTriggers: boolean;
   functionLogDays: number;
+  /** A second listener serving only /metrics (0: any free port); null: /metrics on the API port, and only with a token. */
+  metricsPort: number | null;
+  /** Bearer token /metrics requires; null: none (then only on METRICS_PORT, where the network is the access control). */
+  metricsToken: string | null;
+  /** On SIGTERM: how long in-flight requests and work may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
   /** The agent's planner: built-in offline, or an OpenAI-compatible chat-completions server. */
   agent: AgentSettings;
 }
@@ -145,6 +157,21 @@ function agentSettings(env: Env): AgentSettings {
   };
 }
 
+function readReplica(env: Env): Pick<Config, "databaseReadUrl" | "databaseReadPinMs"> {
+  const databaseReadUrl = url(env, "DATABASE_READ_URL", ["postgres:", "postgresql:"]);
+  if (databaseReadUrl && !read(env, "DATABASE_URL")) throw new ConfigError("DATABASE_READ_URL", "needs DATABASE_URL (a replica of the PostgreSQL primary; the embedded database has none)");
+  return { databaseReadUrl, databaseReadPinMs: integer(env, "DATABASE_READ_PIN_MS", 10_000, 100, 3_600_000) };
+}
+
+function metrics(env: Env, apiPort: number): Pick<Config, "metricsPort" | "metricsToken"> {
+  const raw = read(env, "METRICS_PORT");
+  const metricsPort = raw === undefined ? null : integer(env, "METRICS_PORT", 0, 0, 65535);
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === apiPort) throw new ConfigError("METRICS_PORT", `must differ from PORT (${apiPort}); leave it unset to serve /metrics on the API port with METRICS_TOKEN`);
+  const metricsToken = read(env, "METRICS_TOKEN") ?? null;
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) throw new ConfigError("METRICS_TOKEN", "must be at least 16 printable characters without spaces, such as `openssl rand -hex 24` prints");
+  return { metricsPort, metricsToken };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const logLevel = (read(env, "LOG_LEVEL") ?? "info").toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
@@ -153,13 +180,16 @@ export function loadConfig(env: Env = process.env): Config {
   const host = read(env, "HOST") ?? "0.0.0.0";
   if (!/^[A-Za-z0-9.:\-[\]]+$/.test(host)) throw new ConfigError("HOST", `is not a host name or address: "${host}"`);
 
+  const port = integer(env, "PORT", 8080, 0, 65535);
   return {
-    port: integer(env, "PORT", 8080, 0, 65535),
+    port,
     host,
     databaseUrl: url(env, "DATABASE_URL", ["postgres:", "postgresql:"]),
     databasePoolSize: integer(env, "DATABASE_POOL_SIZE", 10, 1, 200),
+    ...readReplica(env),
     dataDir: path.resolve(read(env, "DATA_DIR") ?? "./.enginery/data"),
     redisUrl: url(env, "REDIS_URL", ["redis:", "rediss:"]),
+    redisTimeoutMs: integer(env, "REDIS_TIMEOUT_MS", 150, 10, 10_000),
     publicUrl: url(env, "PUBLIC_URL", ["https:", "http:"])?.replace(/\/+$/, "") ?? null,
     logLevel: logLevel as LogLevel,
     schedulerEnabled: boolean(env, "SCHEDULER", true),
@@ -181,6 +211,8 @@ export function loadConfig(env: Env = process.env): Config {
     functionWorkerNice: integer(env, "FUNCTION_WORKER_NICE", 10, 0, 19),
     functionTriggers: boolean(env, "FUNCTION_TRIGGERS", true),
     functionLogDays: integer(env, "FUNCTION_LOG_DAYS", 7, 1, 3650),
+    ...metrics(env, port),
+    shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 25_000, 100, 600_000),
     agent: agentSettings(env),
   };
 }

@@ -7,6 +7,7 @@ import { purgeWebhookLogs } from "./webhooks/retention.ts";
 import { purgeFunctionLogs } from "./functions/retention.ts";
 import { purgeIdempotencyKeys } from "./platform/idempotency/idempotency-hook.ts";
 import type { Job } from "./platform/scheduler.ts";
+import { subscribeFeatures } from "./subscribers.ts";
 import { purgeExpiredOAuthTokens } from "./oauth/oauth-service.ts";
 
 export interface JobDeps {
@@ -23,6 +24,7 @@ export interface JobDeps {
 
 /** Every scheduled job of every engine; run by the server and by `enginery worker`. */
 export function allJobs(db: Db, deps: JobDeps = {}): Job[] {
+  subscribeFeatures();
   const clock = deps.clock ?? (() => new Date());
   const log = deps.log ?? { error() {} };
   const enricher = enricherOf(deps.integrations, clock, log);

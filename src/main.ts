@@ -3,12 +3,13 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { EmbeddedDatabaseInUse } from "./db/embedded-lock.ts";
 import { keysCreate, keysList, keysRevoke, migrateCommand, orgsCreate, orgsList, UsageError, usersCreate } from "./cli/admin.ts";
 import { serve, worker } from "./cli/serve.ts";
+import { subscribeFeatures } from "./subscribers.ts";
 import { functionsDeploy, functionsInvoke, functionsLogs, RequestFailed, type FunctionsFlags } from "./cli/functions.ts";
 
 const HELP = `enginery <command>
 
   serve                         start the API server (also runs the scheduler unless SCHEDULER=false)
-  worker                        run the scheduler alone (overdue invoices, clean-ups)
+  worker                        run the scheduler, webhook dispatcher and function triggers, without the API
   migrate                       bring the database schema up to date
   orgs create --name <name> [--plan free|growth|enterprise]
   orgs list
@@ -24,9 +25,10 @@ const HELP = `enginery <command>
       (functions commands talk to the HTTP API: --url <base url> (ENGINERY_URL, default http://localhost:$PORT)
        and --key <api key> (ENGINERY_API_KEY))
 
-Configuration comes from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, REDIS_URL, LOG_LEVEL (see README).`;
+Configuration comes from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, REDIS_URL, LOG_LEVEL, METRICS_PORT, ... (see README).`;
 
 async function main(argv: string[]): Promise<void> {
+  subscribeFeatures();
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,

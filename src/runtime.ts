@@ -12,16 +12,22 @@ import { migrate } from "./db/migrate.ts";
 import type { RateLimitStore } from "./platform/rate-limit/gcra.ts";
 import { memoryRateLimitStore } from "./platform/rate-limit/memory-store.ts";
 import { redisRateLimitStore } from "./platform/rate-limit/redis-store.ts";
+import { createMetrics, type Metrics } from "./platform/metrics.ts";
+import { startMetricsServer } from "./platform/metrics-routes.ts";
+import { queueDepth } from "./platform/work-loop.ts";
+import { functionRuns } from "./functions/functions-table.ts";
+import { webhookDeliveries } from "./webhooks/webhooks-table.ts";
 
-export function databaseTarget(config: Config): DatabaseTarget {
+/** The configured database; with the read replica only for the API server (workers and the CLI write). */
+export function databaseTarget(config: Config, options: { replica?: boolean } = {}): DatabaseTarget {
   return config.databaseUrl
-    ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize }
+    ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize, readUrl: options.replica ? config.databaseReadUrl : null }
     : { kind: "pglite", dataDir: config.dataDir };
 }
 
 /** Opens the configured database and brings its schema up to date. */
-export async function openMigrated(config: Config): Promise<Database> {
-  const database = await openDatabase(databaseTarget(config));
+export async function openMigrated(config: Config, options: { replica?: boolean } = {}): Promise<Database> {
+  const database = await openDatabase(databaseTarget(config, options));
   try {
     await migrate(database);
     return database;
@@ -32,7 +38,7 @@ export async function openMigrated(config: Config): Promise<Database> {
 }
 
 export function rateLimitStore(config: Config, log: FastifyBaseLogger): RateLimitStore {
-  return config.redisUrl ? redisRateLimitStore(config.redisUrl, undefined, { log }) : memoryRateLimitStore();
+  return config.redisUrl ? redisRateLimitStore(config.redisUrl, undefined, { log, commandTimeoutMs: config.redisTimeoutMs }) : memoryRateLimitStore();
 }
 
 export function logger(config: Config) {
@@ -63,13 +69,55 @@ export function triggerDispatcherFor(config: Config, database: Database, app: Ap
 }
 
 /** The webhook dispatcher for this process, or null when WEBHOOK_DISPATCHER=false. */
-export function dispatcherFor(config: Config, database: Database, log: FastifyBaseLogger): Dispatcher | null {
+export function dispatcherFor(config: Config, database: Database, log: FastifyBaseLogger, metrics?: Metrics): Dispatcher | null {
   if (!config.webhookDispatcher) return null;
   return createDispatcher({
     database,
+    metrics,
     policy: webhookPolicy(config),
     log,
     disableAfterMs: config.webhookDisableAfterDays * 86_400_000,
     leaseMs: config.webhookLeaseMs,
   });
+}
+
+/** This process's metrics, with the gauges read at scrape time (queues, connections, replica lag). */
+export function processMetrics(role: "api" | "worker", database: Database): Metrics {
+  const metrics = createMetrics(role, { replica: database.replica !== null });
+  metrics.sources.queues = async () => {
+    const now = new Date();
+    const [deliveries, runs] = await Promise.all([queueDepth(database.db, webhookDeliveries, now), queueDepth(database.db, functionRuns, now)]);
+    return [
+      { queue: "webhook_deliveries", ...deliveries },
+      { queue: "function_runs", ...runs },
+    ];
+  };
+  metrics.sources.pool = () => database.poolUse();
+  metrics.sources.replicaLagSeconds = () => {
+    const lag = database.replica?.lagSeconds();
+    // Unmeasurable (replica down): a large finite number, which Prometheus alerts can compare.
+    return lag === undefined ? null : Number.isFinite(lag) ? lag : 1e9;
+  };
+  return metrics;
+}
+
+/** The METRICS_PORT listener, when configured; prints its address (operators and tests read it). */
+export async function metricsListener(config: Config, metrics: Metrics): Promise<{ close(): Promise<void> } | null> {
+  if (config.metricsPort === null) return null;
+  const listener = await startMetricsServer(metrics, { port: config.metricsPort, host: config.host, token: config.metricsToken });
+  process.stdout.write(`Metrics: http://localhost:${listener.port}/metrics${config.metricsToken ? " (bearer METRICS_TOKEN)" : ""}\n`);
+  return listener;
+}
+
+/**
+ * Runs the shutdown steps against one deadline (SHUTDOWN_TIMEOUT_MS from the
+ * signal). Returns whether everything finished in time; steps still running
+ * at the deadline are abandoned (queue claims were released by then).
+ */
+export async function withinDeadline(deadline: number, steps: Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()))));
+  const finished = await Promise.race([steps.then(() => true), late]);
+  clearTimeout(timer);
+  return finished;
 }

@@ -28,6 +28,8 @@ export default async function setup(): Promise<() => void> {
   const database: Database = {
     kind: "pglite",
     db: drizzle({ client }) as unknown as Db,
+    replica: null,
+    poolUse: async () => ({ max: 1, byState: {} }),
     exec: async (text) => void (await client.exec(text)),
     listen: async () => async () => {},
     close: () => client.close(),

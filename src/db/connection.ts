@@ -16,6 +16,14 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export interface Database {
   kind: "pglite" | "postgres";
   db: Db;
+  /**
+   * The read replica (DATABASE_READ_URL), or null. Never used directly by a
+   * request: see platform/read-routing.ts, which picks it only while it is
+   * fresh enough for the caller.
+   */
+  replica: Replica | null;
+  /** This process's connections by state, from pg_stat_activity (metrics). */
+  poolUse(): Promise<{ max: number; byState: Record<string, number> }>;
   /** Runs SQL text that may hold several statements and no parameters (migrations, bench loads). */
   exec(sqlText: string): Promise<void>;
   /**
@@ -28,13 +36,13 @@ export interface Database {
 }
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "postgres"; url: string; poolSize?: number; readUrl?: string | null }
   | { kind: "pglite"; dataDir: string }
   /** A throwaway in-memory PGlite, for tests; `image` is a data directory dump to start from. */
   | { kind: "pglite-memory"; image?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.kind === "postgres") return openPostgres(target.url, target.poolSize ?? 10);
+  if (target.kind === "postgres") return openPostgres(target.url, target.poolSize ?? 10, target.readUrl ?? null);
   if (target.kind === "pglite-memory") {
     const client = new PGlite(target.image ? { loadDataDir: target.image } : {});
     await client.waitReady;
@@ -71,6 +79,9 @@ function openPglite(client: PGlite, release: () => void): Database {
   return {
     kind: "pglite",
     db,
+    replica: null,
+    // One in-process connection, always there.
+    poolUse: async () => ({ max: 1, byState: { idle: 1 } }),
     exec: async (text) => {
       await client.exec(text);
     },
@@ -83,15 +94,31 @@ function openPglite(client: PGlite, release: () => void): Database {
   };
 }
 
-function openPostgres(url: string, poolSize: number): Database {
+let opened = 0;
+
+function openPostgres(url: string, poolSize: number, readUrl: string | null): Database {
+  // A name of its own per pool, so pg_stat_activity tells this process's connections apart (poolUse).
+  const applicationName = `enginery:${process.pid}:${++opened}`;
   const client = postgres(url, {
     max: poolSize,
     onnotice: () => {},
+    connection: { application_name: applicationName },
   });
   const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  const replica = readUrl ? openReplica(client, readUrl, poolSize) : null;
   return {
     kind: "postgres",
     db,
+    replica,
+    poolUse: async () => {
+      const rows = await client<{ state: string | null; count: number }[]>`
+        SELECT coalesce(state, 'unknown') AS state, count(*)::int AS count FROM pg_stat_activity
+        WHERE application_name = ${applicationName} AND pid <> pg_backend_pid() GROUP BY 1`;
+      // The connection asking is in use too.
+      const byState: Record<string, number> = { active: 1, idle: 0, "idle in transaction": 0 };
+      for (const row of rows) byState[row.state!] = (byState[row.state!] ?? 0) + row.count;
+      return { max: poolSize, byState };
+    },
     exec: async (text) => {
       await client.unsafe(text);
     },
@@ -104,7 +131,84 @@ function openPostgres(url: string, poolSize: number): Database {
       return () => request.unlisten();
     },
     close: async () => {
+      await replica?.close();
       await client.end({ timeout: 5 });
     },
   };
+}
+
+/** A streaming replica and how far it trails the primary. */
+export interface Replica {
+  db: Db;
+  /**
+   * Seconds since the newest moment whose primary WAL position the replica
+   * has replayed (0 when caught up); Infinity while it cannot be measured
+   * (the replica is down or not yet sampled).
+   */
+  lagSeconds(): number;
+  close(): Promise<void>;
+}
+
+const LAG_SAMPLE_MS = 250;
+
+/**
+ * Opens the replica and samples its lag: every LAG_SAMPLE_MS the primary's WAL
+ * position is noted with the time, and the replica's replayed position tells
+ * the newest noted moment it has caught up with. This measures lag in time
+ * even while the primary is idle (no new WAL: caught up), unlike
+ * pg_last_xact_replay_timestamp(), which ages without writes.
+ */
+function openReplica(primary: postgres.Sql, readUrl: string, poolSize: number): Replica {
+  const client = postgres(readUrl, { max: poolSize, onnotice: () => {}, connection: { application_name: `enginery:${process.pid}:replica` } });
+  const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  const samples: { at: number; lsn: string }[] = [];
+  let caughtUpTo = -Infinity;
+  let closed = false;
+  let sampling: Promise<void> = Promise.resolve();
+
+  async function sample(): Promise<void> {
+    try {
+      const at = Date.now();
+      const [current] = await primary<{ lsn: string }[]>`SELECT pg_current_wal_lsn()::text AS lsn`;
+      samples.push({ at, lsn: current!.lsn });
+      const [standby] = await client<{ replayed: string | null }[]>`SELECT pg_last_wal_replay_lsn()::text AS replayed`;
+      const replayed = standby?.replayed ?? null;
+      if (replayed === null) throw new Error("DATABASE_READ_URL is not a standby (pg_last_wal_replay_lsn() is null)");
+      // The newest sample the replica has replayed past.
+      for (let i = samples.length - 1; i >= 0; i--) {
+        if (lsnValue(samples[i]!.lsn) <= lsnValue(replayed)) {
+          caughtUpTo = Math.max(caughtUpTo, samples[i]!.at);
+          samples.splice(0, i);
+          break;
+        }
+      }
+    } catch {
+      // Unmeasurable: treat as far behind, so reads go to the primary until it answers again.
+      caughtUpTo = -Infinity;
+    }
+    if (samples.length > 10_000) samples.splice(0, samples.length - 10_000);
+  }
+
+  const timer = setInterval(() => {
+    sampling = sampling.then(() => (closed ? undefined : sample()));
+  }, LAG_SAMPLE_MS);
+  timer.unref();
+  sampling = sample();
+
+  return {
+    db,
+    lagSeconds: () => Math.max(0, (Date.now() - caughtUpTo) / 1000),
+    close: async () => {
+      closed = true;
+      clearInterval(timer);
+      await sampling;
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+/** A pg_lsn ("16/B374D848") as a number that orders like it. */
+function lsnValue(lsn: string): bigint {
+  const [high, low] = lsn.split("/");
+  return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
 }

@@ -1,3 +1,4 @@
+import type { MetricsRecorder } from "../platform/metrics.ts";
 import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/connection.ts";
@@ -48,6 +49,7 @@ export interface InvokerDeps {
   clock: () => Date;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   fairShare?: Partial<FairShare>;
+  metrics?: Pick<MetricsRecorder, "functionInvocation">;
 }
 
 const CACHE_TTL_MS = 60_000;
@@ -198,6 +200,7 @@ export function createInvoker(deps: InvokerDeps) {
   }
 
   function invocationRow(loaded: Loaded, outcome: Outcome, startedAt: Date, extra: Partial<InvocationRow>): InvocationRow {
+    deps.metrics?.functionInvocation(extra.trigger ?? "http", outcome.status);
     return {
       orgId: loaded.org.id,
       id: newId("functionInvocation"),

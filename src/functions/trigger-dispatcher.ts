@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
 import { eventsByRef, type EventApi } from "../platform/events/events-service.ts";
 import { insertEvents } from "../platform/events/outbox.ts";
-import { claimDue, createWorkLoop, DEFAULT_LEASE_MS, renewClaims } from "../platform/work-loop.ts";
+import { claimDue, createWorkLoop, DEFAULT_LEASE_MS, releaseClaims, renewClaims } from "../platform/work-loop.ts";
 import { nextDelaySeconds } from "../webhooks/dispatcher.ts";
 import { DEFAULT_SCHEDULE } from "../webhooks/endpoints-schemas.ts";
 import { FUNCTION_RUNS_CHANNEL } from "../webhooks/fanout.ts";
@@ -89,7 +89,8 @@ export function createTriggerDispatcher(options: TriggerDispatcherOptions) {
 
   const claim = () => claimDue(db, functionRuns, clock(), leaseMs, batch);
   const renew = (rows: RunRow[]) => renewClaims(db, functionRuns, rows, clock(), leaseMs);
-  return createWorkLoop({ database: options.database, channel: FUNCTION_RUNS_CHANNEL, claim, handle, renew, renewEveryMs: leaseMs / 3, batch, pollMs: options.pollMs, log: options.log, name: "function trigger dispatcher" });
+  const release = (rows: RunRow[]) => releaseClaims(db, functionRuns, rows, FUNCTION_RUNS_CHANNEL);
+  return createWorkLoop({ database: options.database, channel: FUNCTION_RUNS_CHANNEL, claim, handle, renew, release, renewEveryMs: leaseMs / 3, batch, pollMs: options.pollMs, log: options.log, name: "function trigger dispatcher" });
 }
 
 export type TriggerDispatcher = ReturnType<typeof createTriggerDispatcher>;

@@ -1,3 +1,4 @@
+import { readerOf } from "../platform/read-routing.ts";
 import { Type } from "typebox";
 import type { Permission } from "../platform/auth/permissions.ts";
 import type { Api, RouteDeps } from "../platform/http.ts";
@@ -39,7 +40,7 @@ export function registerSnapshotRoutes(app: Api, { db }: RouteDeps): void {
       config: everyEngine,
       schema: { tags, operationId: "listSnapshots", summary: "List snapshots", description: "Newest first.", querystring: snapshotList.querystring, response: { 200: ListEnvelope(Snapshot) } },
     },
-    async (request) => listSnapshots(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
+    async (request) => listSnapshots(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
   );
 
   app.get(

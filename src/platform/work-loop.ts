@@ -61,6 +61,58 @@ export async function renewClaims<T extends QueueTable>(db: Db, table: T, rows: 
   for (const row of held) row.claimedUntil = until;
 }
 
+/**
+ * Work not yet done (pending or retrying, parked rows aside) and how long the
+ * oldest due item has waited: what an operator watches to see the queue keep up.
+ */
+export async function queueDepth(db: Db, table: QueueTable, now: Date): Promise<{ depth: number; oldestDueSeconds: number }> {
+  const at = now.toISOString();
+  const [row] = await db
+    .select({
+      depth: sql<number>`count(*)::int`,
+      oldest: sql<number>`coalesce(extract(epoch FROM ${at}::timestamptz - min(${table.nextAttemptAt}) FILTER (WHERE ${table.nextAttemptAt} <= ${at}::timestamptz)), 0)::float8`,
+    })
+    .from(table as PgTable)
+    .where(and(sql`${table.status} IN ('pending', 'failed')`, sql`${table.nextAttemptAt} IS NOT NULL`));
+  return { depth: Number(row?.depth ?? 0), oldestDueSeconds: Math.max(0, Number(row?.oldest ?? 0)) };
+}
+
+/**
+ * Gives up claims this claimer still holds (shutdown): their lease is cleared
+ * and the channel notified, so another process takes them at once instead of
+ * when the lease would have run out. An attempt that was already under way
+ * runs again there (at-least-once; receivers deduplicate on the event id).
+ */
+export async function releaseClaims<T extends QueueTable>(db: Db, table: T, rows: T["$inferSelect"][], channel: string): Promise<void> {
+  const held = rows.filter((r) => r.claimedUntil instanceof Date) as (T["$inferSelect"] & { claimedUntil: Date })[];
+  if (held.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(table as PgTable)
+      .set({ claimedUntil: null } as never)
+      .where(
+        and(
+          sql`(${table.orgId}, ${table.id}) IN (SELECT * FROM unnest(${sql.param(held.map((r) => r.orgId))}::text[], ${sql.param(held.map((r) => r.id))}::text[]))`,
+          sql`${table.claimedUntil} = ${held[0]!.claimedUntil.toISOString()}::timestamptz`,
+        ),
+      );
+    await tx.execute(sql`SELECT pg_notify(${channel}, '')`);
+  });
+}
+
+/** Whether `promise` is still pending at `deadline` (epoch ms); waits at most until then. */
+async function settlesBy(promise: Promise<unknown>, deadline: number): Promise<boolean> {
+  if (deadline === Infinity) {
+    await promise;
+    return false;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<true>((resolve) => (timer = setTimeout(() => resolve(true), Math.max(0, deadline - Date.now()))));
+  const result = await Promise.race([promise.then(() => false as const), late]);
+  clearTimeout(timer);
+  return result;
+}
+
 export interface WorkLoopOptions<T> {
   database: Database;
   /** NOTIFY channel that says new work was committed (a round starts at once instead of at the next poll). */
@@ -78,6 +130,8 @@ export interface WorkLoopOptions<T> {
   /** Heartbeat: extends the lease of a batch in flight (see renewClaims), every `renewEveryMs`. */
   renew?: (batch: T[]) => Promise<void>;
   renewEveryMs?: number;
+  /** Shutdown: gives up the claims of a batch still in flight at the deadline (see releaseClaims). */
+  release?: (batch: T[]) => Promise<void>;
   log: { error(obj: object, msg: string): void };
   name: string;
 }
@@ -117,7 +171,8 @@ export function createWorkLoop<T>(options: WorkLoopOptions<T>) {
   }
 
   let inFlight = 0;
-  const waves = new Set<Promise<void>>();
+  /** Batches being handled, by the promise that settles when they are done. */
+  const waves = new Map<Promise<void>, T[]>();
 
   /** Handles a batch while a heartbeat keeps its claims; renewals never overlap one another. */
   async function handleHeld(batch: T[]): Promise<void> {
@@ -157,12 +212,12 @@ export function createWorkLoop<T>(options: WorkLoopOptions<T>) {
             waves.delete(wave);
             signal?.();
           });
-        waves.add(wave);
+        waves.set(wave, claimed);
       }
       if (claimed.length >= options.batch || notified || stopped) continue;
       await pause(pollMs);
     }
-    await Promise.all(waves);
+    await Promise.all(waves.keys());
   }
 
   return {
@@ -176,10 +231,20 @@ export function createWorkLoop<T>(options: WorkLoopOptions<T>) {
       unlisten = await options.database.listen(options.channel, notify, notify);
       running = loop();
     },
-    async stop(): Promise<void> {
+    /**
+     * Claims nothing more and waits for the batches in flight; those still
+     * running at `deadline` (epoch ms) have their claims released for another
+     * process, and stop returns without waiting for them.
+     */
+    async stop(deadline = Infinity): Promise<void> {
       stopped = true;
       signal?.();
-      await running;
+      const late = await settlesBy(running, deadline);
+      if (late) {
+        const held = [...waves.values()];
+        options.log.error({ batches: held.length }, `${options.name}: work still running at the shutdown deadline; releasing its claims`);
+        for (const batch of held) await options.release?.(batch).catch((error) => options.log.error({ err: error }, `${options.name} could not release its claims`));
+      }
       await unlisten?.();
     },
   };

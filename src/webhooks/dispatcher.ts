@@ -5,7 +5,8 @@ import type { Database, Tx } from "../db/connection.ts";
 import { eventsByRef, type EventApi } from "../platform/events/events-service.ts";
 import { insertEvents } from "../platform/events/outbox.ts";
 import { newId } from "../platform/ids.ts";
-import { claimDue, createWorkLoop, DEFAULT_LEASE_MS, renewClaims } from "../platform/work-loop.ts";
+import { claimDue, createWorkLoop, DEFAULT_LEASE_MS, releaseClaims, renewClaims } from "../platform/work-loop.ts";
+import type { MetricsRecorder } from "../platform/metrics.ts";
 import { endpointToApi } from "./endpoints-service.ts";
 import { DELIVERIES_CHANNEL } from "./fanout.ts";
 import { send, type SendResult } from "./sender.ts";
@@ -29,6 +30,7 @@ export interface DispatcherOptions {
   concurrency?: number;
   /** Poll interval when no notification arrives (retries come due without one). */
   pollMs?: number;
+  metrics?: Pick<MetricsRecorder, "webhookAttempt">;
 }
 
 const DAY_MS = 86_400_000;
@@ -131,7 +133,7 @@ export function createDispatcher(options: DispatcherOptions) {
       const attempts = delivery.attemptCount + 1;
       const throttled = result.status === 429 || result.status === 503;
       const delay = ok ? null : nextDelaySeconds(endpoint.retrySchedule, attempts, throttled ? result.retryAfterSeconds : null);
-      const status = ok ? "succeeded" : delay === null ? "exhausted" : "failed";
+      const status: "succeeded" | "exhausted" | "failed" = ok ? "succeeded" : delay === null ? "exhausted" : "failed";
       return { delivery, endpoint, result, at, ok, attempts, status, next: delay === null ? null : new Date(at.getTime() + delay * 1000) };
     });
     await db.transaction(async (tx) => {
@@ -166,6 +168,10 @@ export function createDispatcher(options: DispatcherOptions) {
       }
       for (const group of byEndpoint.values()) await recordStreak(tx, group[0]!.endpoint, group, now);
     });
+    // Counted once recorded, so a scrape never sees an attempt whose delivery still looks untried.
+    for (const { status, result, at, delivery } of states) {
+      options.metrics?.webhookAttempt(status, result.durationMs / 1000, (at.getTime() + result.durationMs - delivery.createdAt.getTime()) / 1000);
+    }
   }
 
   async function recordStreak(tx: Tx, endpoint: EndpointRow, group: { ok: boolean; result: SendResult; at: Date }[], now: Date): Promise<void> {
@@ -213,6 +219,7 @@ export function createDispatcher(options: DispatcherOptions) {
     claim: () => claimDue(db, webhookDeliveries, clock(), leaseMs, batch),
     renew: (rows) => renewClaims(db, webhookDeliveries, rows, clock(), leaseMs),
     renewEveryMs: leaseMs / 3,
+    release: (rows) => releaseClaims(db, webhookDeliveries, rows, DELIVERIES_CHANNEL),
     handle: deliver,
     batch,
     pollMs: options.pollMs,
@@ -223,8 +230,9 @@ export function createDispatcher(options: DispatcherOptions) {
   return {
     runOnce: loop.runOnce,
     start: loop.start,
-    async stop(): Promise<void> {
-      await loop.stop();
+    /** See createWorkLoop's stop: attempts still running at `deadline` have their claims released. */
+    async stop(deadline?: number): Promise<void> {
+      await loop.stop(deadline);
       agents.http.destroy();
       agents.https.destroy();
     },

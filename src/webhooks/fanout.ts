@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../db/connection.ts";
+import type { EventSubscriber, Subscription } from "../platform/events/outbox.ts";
 import { functionRuns } from "../functions/functions-table.ts";
 import { newId } from "../platform/ids.ts";
 import { webhookDeliveries } from "./webhooks-table.ts";
@@ -14,12 +15,8 @@ export function subscribes(patterns: readonly string[], type: string): boolean {
   return patterns.some((p) => p === "*" || p === type || (p.endsWith(".*") && type.startsWith(p.slice(0, -1))));
 }
 
-export interface Subscriber {
-  kind: "webhook" | "function";
-  id: string;
-  patterns: string[];
-  enabled: boolean;
-}
+/** A webhook endpoint or a function with event triggers, as the outbox found it (see subscribersQuery). */
+export type Subscriber = Subscription;
 
 /**
  * The organization's subscribers (webhook endpoints and functions with event
@@ -66,3 +63,6 @@ export async function fanOut(tx: Tx, orgId: string, found: readonly Subscriber[]
     await tx.execute(sql`SELECT pg_notify(${FUNCTION_RUNS_CHANNEL}, '')`);
   }
 }
+
+/** The outbox's subscriber for webhook deliveries and event-triggered function runs (registered in src/subscribers.ts). */
+export const webhookAndFunctionSubscriber: EventSubscriber = { kinds: ["webhook", "function"], subscriptions: subscribersQuery, fanOut };

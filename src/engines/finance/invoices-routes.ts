@@ -1,3 +1,4 @@
+import { readerOf } from "../../platform/read-routing.ts";
 import type { Api, RouteDeps } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
 import { sendJson } from "../../platform/lists.ts";
@@ -33,7 +34,7 @@ export function registerInvoiceRoutes(app: Api, { db }: RouteDeps): void {
         response: { 200: ListEnvelope(Invoice) },
       },
     },
-    async (request, reply) => sendJson(reply, await listInvoicesJson(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
+    async (request, reply) => sendJson(reply, await listInvoicesJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
   );
 
   app.post(

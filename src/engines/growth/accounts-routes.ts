@@ -1,3 +1,4 @@
+import { readerOf } from "../../platform/read-routing.ts";
 import type { Api } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
 import { Deleted, IdParams, ListEnvelope, NoBody } from "../../platform/schemas.ts";
@@ -27,7 +28,7 @@ export function registerAccountRoutes(app: Api, { db, enricher }: GrowthDeps): v
         response: { 200: ListEnvelope(Account) },
       },
     },
-    async (request) => listAccounts(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
+    async (request) => listAccounts(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
   );
 
   app.post(
@@ -91,7 +92,7 @@ export function registerAccountRoutes(app: Api, { db, enricher }: GrowthDeps): v
         response: { 200: Dossier },
       },
     },
-    async (request) => accountDossier(db, callerOf(request), request.params.id, request.now),
+    async (request) => accountDossier(await readerOf(request), callerOf(request), request.params.id, request.now),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { readerOf } from "../../platform/read-routing.ts";
 import type { Api } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
 import { sendJson } from "../../platform/lists.ts";
@@ -25,7 +26,7 @@ export function registerContactRoutes(app: Api, { db }: GrowthDeps): void {
         response: { 200: ListEnvelope(Contact) },
       },
     },
-    async (request, reply) => sendJson(reply, await listContactsJson(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
+    async (request, reply) => sendJson(reply, await listContactsJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { readerOf } from "../../platform/read-routing.ts";
 import type { Api } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
 import { Deleted, IdParams, ListEnvelope } from "../../platform/schemas.ts";
@@ -24,7 +25,7 @@ export function registerDealRoutes(app: Api, { db }: GrowthDeps): void {
         response: { 200: ListEnvelope(Deal) },
       },
     },
-    async (request) => listDeals(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
+    async (request) => listDeals(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { readerOf } from "../../platform/read-routing.ts";
 import type { Api } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
 import { Deleted, IdParams, ListEnvelope, NoBody } from "../../platform/schemas.ts";
@@ -43,7 +44,7 @@ export function registerSequenceRoutes(app: Api, { db }: GrowthDeps): void {
       config: read,
       schema: { tags, operationId: "listSequences", summary: "List sequences", querystring: sequenceList.querystring, response: { 200: ListEnvelope(Sequence) } },
     },
-    async (request) => listSequences(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
+    async (request) => listSequences(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
   );
 
   app.post(
@@ -119,7 +120,7 @@ export function registerSequenceRoutes(app: Api, { db }: GrowthDeps): void {
         response: { 200: ListEnvelope(Enrollment) },
       },
     },
-    async (request) => listEnrollments(db, callerOf(request).org.id, request.params.id, request.query as Record<string, unknown>, request.now),
+    async (request) => listEnrollments(await readerOf(request), callerOf(request).org.id, request.params.id, request.query as Record<string, unknown>, request.now),
   );
 
   app.post(
@@ -194,6 +195,6 @@ export function registerSequenceRoutes(app: Api, { db }: GrowthDeps): void {
         response: { 200: ListEnvelope(SequenceMessage) },
       },
     },
-    async (request) => listMessages(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
+    async (request) => listMessages(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
   );
 }

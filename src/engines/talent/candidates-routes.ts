@@ -1,3 +1,4 @@
+import { readerOf } from "../../platform/read-routing.ts";
 import type { Api, RouteDeps } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
 import { Deleted, IdParams, ListEnvelope } from "../../platform/schemas.ts";
@@ -23,7 +24,7 @@ export function registerCandidateRoutes(app: Api, { db }: RouteDeps): void {
         response: { 200: ListEnvelope(CandidateSummary) },
       },
     },
-    async (request) => listCandidates(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
+    async (request) => listCandidates(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { readerOf } from "../../platform/read-routing.ts";
 import type { Api, RouteDeps } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
 import { Deleted, IdParams, ListEnvelope } from "../../platform/schemas.ts";
@@ -13,7 +14,7 @@ export function registerJobRoutes(app: Api, { db }: RouteDeps): void {
   app.get(
     "/v1/jobs",
     { config: read, schema: { tags, operationId: "listJobs", summary: "List jobs", querystring: jobList.querystring, response: { 200: ListEnvelope(Job) } } },
-    async (request) => listJobs(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
+    async (request) => listJobs(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
   );
 
   app.post(

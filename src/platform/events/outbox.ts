@@ -1,12 +1,10 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
 import { isTransientConflict } from "../../db/errors.ts";
 import { newId } from "../ids.ts";
 import { claimUpdate, confirmClaim, refuseUnlessHeld, type IdempotencyClaim } from "../idempotency/idempotency-claim.ts";
 import type { EventType } from "./catalog.ts";
 import { events } from "./events-table.ts";
-// Webhook deliveries are written with their events (see fanOut).
-import { fanOut, subscribersQuery, type Subscriber } from "../../webhooks/fanout.ts";
 import { rowsOf } from "../../db/migrate.ts";
 
 /** Who is writing, for scoping and for the event's `request` member. */
@@ -41,6 +39,37 @@ export interface EventDraft {
 export type Emit = (event: EventDraft) => void;
 
 const ATTEMPTS = 3;
+
+/** One row of a feature's subscriptions: who (`kind`, `id`) takes which event types, and whether it is on. */
+export interface Subscription {
+  kind: string;
+  id: string;
+  patterns: string[];
+  enabled: boolean;
+}
+
+/**
+ * Work a feature owes for committed events (webhook deliveries, function
+ * runs: see webhooks/fanout.ts), written in the transaction that writes them.
+ * Features subscribe at composition (src/subscribers.ts), so the platform
+ * never imports them. A subscriber's `subscriptions` query rides in the
+ * statement that inserts the events, so a write to an organization with no
+ * subscriptions costs no extra round trip; `fanOut` gets the rows of its
+ * `kinds`, only when there are some.
+ */
+export interface EventSubscriber {
+  kinds: readonly string[];
+  /** SELECT kind, id, patterns, enabled for the organization (column order matters: the queries are a UNION). */
+  subscriptions(orgId: string): SQL;
+  fanOut(tx: Tx, orgId: string, found: Subscription[], events: { id: string; type: string }[], now: Date): Promise<void>;
+}
+const subscribers = new Set<EventSubscriber>();
+const NO_SUBSCRIPTIONS = sql`SELECT NULL::text AS kind, NULL::text AS id, NULL::text[] AS patterns, NULL::boolean AS enabled WHERE false`;
+
+/** Adds a subscriber for every process's writes from now on; the same one twice counts once. */
+export function subscribeToEvents(subscriber: EventSubscriber): void {
+  subscribers.add(subscriber);
+}
 
 /**
  * The one way to change data: runs `change` in a transaction and writes the
@@ -100,12 +129,14 @@ export async function insertEvents(tx: Tx, ctx: WriteContext, drafts: EventDraft
   // Data-modifying CTEs run to completion whether or not the query reads them.
   const claimed = claim ? sql`, claimed AS (${claimUpdate(tx, ctx.orgId, claim, ctx.now).getSQL()})` : sql``;
   const held = claim ? sql`UNION ALL SELECT 'claim', NULL, NULL, EXISTS (SELECT 1 FROM claimed)` : sql``;
-  const found = rowsOf<Subscriber | (Omit<Subscriber, "kind"> & { kind: "claim" })>(
-    await tx.execute(sql`WITH inserted AS (${inserted.getSQL()})${claimed} ${subscribersQuery(ctx.orgId)} ${held}`),
-  );
-  const subscribers = found.filter((row): row is Subscriber => row.kind !== "claim");
+  const active = [...subscribers];
+  const lookups = active.length > 0 ? sql.join(active.map((s) => s.subscriptions(ctx.orgId)), sql` UNION ALL `) : NO_SUBSCRIPTIONS;
+  const found = rowsOf<Subscription>(await tx.execute(sql`WITH inserted AS (${inserted.getSQL()})${claimed} ${lookups} ${held}`));
   if (claim) refuseUnlessHeld(found.some((row) => row.kind === "claim" && row.enabled));
-  await fanOut(tx, ctx.orgId, subscribers, rows, ctx.now);
+  for (const subscriber of active) {
+    const mine = found.filter((row) => subscriber.kinds.includes(row.kind));
+    if (mine.length > 0) await subscriber.fanOut(tx, ctx.orgId, mine, rows, ctx.now);
+  }
 }
 
 /** The fields of `after` whose values differ from `before`, with their old values. */

@@ -17,7 +17,7 @@ export function setRateLimitHeaders(reply: FastifyReply, d: RateLimitDecision): 
  * through and logs it: an outage of the limiter must not become an outage of
  * the API.
  */
-export function registerRateLimit(app: FastifyInstance, store: RateLimitStore): void {
+export function registerRateLimit(app: FastifyInstance, store: RateLimitStore, onRefused: (plan: Plan) => void = () => {}): void {
   app.addHook("onRequest", async (request, reply) => {
     const caller = request.caller;
     if (!caller) return;
@@ -32,6 +32,7 @@ export function registerRateLimit(app: FastifyInstance, store: RateLimitStore): 
     request.rateLimit = decision;
     setRateLimitHeaders(reply, decision);
     if (!decision.allowed) {
+      onRefused(caller.org.plan);
       throw new ApiError(
         "rate_limited",
         `This key may make ${limit} requests a minute on the ${caller.org.plan} plan. Retry in ${decision.retryAfterSeconds} s.`,

@@ -1,0 +1,116 @@
+/**
+ * The capacity model's measurements (docs/scaling.md): what one `serve`
+ * process and one `worker` cost in memory, and the CPU one request costs in
+ * the API process and in PostgreSQL, read from /proc (user + system time of
+ * the process and of its PostgreSQL backends, found by application_name).
+ *
+ *   node --import tsx bench/capacity.ts [--requests 3000] [--concurrency 20]
+ *
+ * Needs PostgreSQL (CAPACITY_DATABASE_URL, default a fresh database on
+ * postgres://postgres@127.0.0.1:5432) and Linux /proc. Rate limits would cap
+ * the measured rate, so the load spreads over 20 enterprise keys.
+ */
+import fs from "node:fs";
+import { parseArgs } from "node:util";
+import postgres from "postgres";
+import { enginery, run, start } from "../test/helpers/processes.ts";
+
+const { values } = parseArgs({ options: { requests: { type: "string", default: "3000" }, concurrency: { type: "string", default: "20" } } });
+const REQUESTS = Number(values.requests);
+const CONCURRENCY = Number(values.concurrency);
+const BASE = process.env.CAPACITY_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const TICK = 100; // USER_HZ on Linux
+
+function cpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICK;
+  } catch {
+    return 0;
+  }
+}
+
+function rssMb(pid: number): number {
+  const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
+  return Math.round(Number(line?.[1] ?? 0) / 1024);
+}
+
+function children(pid: number): number[] {
+  try {
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+async function main() {
+  const name = `enginery_capacity_${process.pid}`;
+  const admin = postgres(BASE, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(BASE);
+  url.pathname = `/${name}`;
+  const env = enginery({ databaseUrl: url.toString() }, { PORT: "0", LOG_LEVEL: "warn", SNAPSHOT_EVERY_HOURS: "0" });
+  const server = start(["serve"], env);
+  let worker: ReturnType<typeof start> | undefined;
+  try {
+    const base = (await server.waitFor(/Enginery is serving (http:\/\/localhost:\d+)/, 180_000))[1]!;
+    worker = start(["worker"], { ...env, FUNCTION_TRIGGERS: "false" });
+    await worker.waitFor(/Enginery worker started/, 180_000);
+    const orgId = (await run(["orgs", "create", "--name", "Capacity", "--plan", "enterprise"], env)).stdout.match(/org_[0-9a-z]+/)![0];
+    const keys: string[] = [];
+    for (let i = 0; i < 20; i++) keys.push((await run(["keys", "create", "--org", orgId, "--kind", "full_access"], env)).stdout.match(/ek_live_[0-9A-Za-z]+/)![0]);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const serverPid = server.child.pid!;
+    const idle = { serve: rssMb(serverPid), sandboxes: children(serverPid).map(rssMb), worker: rssMb(worker.child.pid!) };
+
+    const db = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    const backends = async () => (await db<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE application_name LIKE ${`enginery:${serverPid}:%`}`).map((r) => r.pid);
+
+    async function measure(label: string, request: (key: string, i: number) => Promise<Response>) {
+      // Warm up (connections, caches), then measure.
+      await Promise.all(keys.map((k, i) => request(k, i).then((r) => r.arrayBuffer())));
+      const pgPids = await backends();
+      const before = { api: cpuMs(serverPid), pg: pgPids.reduce((s, p) => s + cpuMs(p), 0), at: performance.now() };
+      let next = 0;
+      let failed = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < REQUESTS) {
+            const i = next++;
+            const response = await request(keys[i % keys.length]!, i);
+            await response.arrayBuffer();
+            if (response.status >= 300) failed++;
+          }
+        }),
+      );
+      const seconds = (performance.now() - before.at) / 1000;
+      const pgAfter = (await backends()).reduce((s, p) => s + cpuMs(p), 0);
+      const result = {
+        label,
+        perSecond: Math.round(REQUESTS / seconds),
+        apiCpuMsPerRequest: +((cpuMs(serverPid) - before.api) / REQUESTS).toFixed(3),
+        pgCpuMsPerRequest: +((pgAfter - before.pg) / REQUESTS).toFixed(3),
+        failed,
+        rssAfterMb: rssMb(serverPid),
+      };
+      console.log(JSON.stringify(result));
+      return result;
+    }
+
+    const json = (key: string) => ({ authorization: `Bearer ${key}`, "content-type": "application/json" });
+    await measure("POST /v1/contacts", (key, i) => fetch(`${base}/v1/contacts`, { method: "POST", headers: json(key), body: JSON.stringify({ first_name: "Load", last_name: `N${i}`, email: `n${i}@capacity.example` }) }));
+    await measure("POST /v1/invoices", (key, i) => fetch(`${base}/v1/invoices`, { method: "POST", headers: json(key), body: JSON.stringify({ client: `Client ${i % 50}`, amount: 100 + (i % 7), currency: "EUR", due_date: "2030-01-01", status: "open" }) }));
+    await measure("GET /v1/invoices?per_page=25", (key) => fetch(`${base}/v1/invoices?per_page=25&sort=-due_date`, { headers: json(key) }));
+    await measure("GET /v1/contacts?q=load", (key) => fetch(`${base}/v1/contacts?q=load&per_page=25`, { headers: json(key) }));
+    await measure("GET /v1/me", (key) => fetch(`${base}/v1/me`, { headers: json(key) }));
+    console.log(JSON.stringify({ idleRssMb: idle, loadavg: fs.readFileSync("/proc/loadavg", "utf8").trim() }));
+    await db.end();
+  } finally {
+    await server.stop("SIGKILL");
+    await worker?.stop("SIGKILL");
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+await main();
