@@ -43,7 +43,13 @@ export interface RouteId {
    * route succeeds on (a draft to finalize, an open invoice to pay, ...) and
    * returns its id. Each call makes a fresh one.
    */
-  make(tenant: Tenant): Promise<string>;
+  make(tenant: Tenant, as?: Client): Promise<string>;
+  /**
+   * Made with the calling key where that key may make it (`make`'s `as`): a
+   * function runs with its deployer's permissions, so only a key holding them
+   * may change it (test/functions/ownership.test.ts covers every other pair).
+   */
+  madeByCaller?: boolean;
   /** Reads the resource back (with the tenant's full-access client), to check that a refused call changed nothing. */
   read?: string;
   /** The engine whose data the id names: engine keys of other engines do not see it (404). */
@@ -187,8 +193,9 @@ const FUNCTION_SOURCE = "export default { async fetch(request) { return { method
 const functionBody = () => ({ name: `route-fn-${++counter}`, source: FUNCTION_SOURCE });
 const fn: RouteId = {
   prefix: "fn",
-  make: async (tenant) => (await made(tenant.client.post("/v1/functions", functionBody()), "deploy function")).id as string,
+  make: async (tenant, as = tenant.client) => (await made(as.post("/v1/functions", functionBody()), "deploy function")).id as string,
   read: "/v1/functions/:id",
+  madeByCaller: true,
 };
 
 // Webhook fixtures. Endpoints point at a loopback port nothing listens on: no dispatcher runs in these tests.
