@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import type { Database, Db } from "../src/db/connection.ts";
 import { migrate } from "../src/db/migrate.ts";
+import { build, distIsFresh } from "../scripts/build.mjs";
 
 /**
  * Booting a fresh PGlite (initdb) and migrating it costs seconds per test
@@ -23,6 +24,8 @@ function buildSdk(): void {
 
 export default async function setup(): Promise<() => void> {
   buildSdk();
+  // Tests that run bin/enginery run what production runs: the compiled dist/, rebuilt here when src/ is newer.
+  if (!distIsFresh()) await build();
   const client = new PGlite();
   await client.waitReady;
   const database: Database = {

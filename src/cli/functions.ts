@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { UsageError } from "./admin.ts";
+import { UsageError } from "./usage.ts";
 
 /**
  * `enginery functions ...`: a client of the HTTP API (like curl), so it works

@@ -5,8 +5,9 @@ import { Identity } from "../identity/identity-service.ts";
 import { generatePassword } from "../identity/passwords.ts";
 import { integrationsFrom } from "../integrations.ts";
 import { allJobs } from "../jobs.ts";
+import { openMigrated } from "./database.ts";
 import { createScheduler } from "../platform/scheduler.ts";
-import { dispatcherFor, logger, openMigrated, rateLimitStore, secretBox, triggerDispatcherFor, webhookPolicy } from "../runtime.ts";
+import { dispatcherFor, logger, rateLimitStore, secretBox, triggerDispatcherFor, webhookPolicy } from "../runtime.ts";
 
 export const DEMO_EMAIL = "demo@enginery.dev";
 

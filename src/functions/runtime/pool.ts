@@ -40,9 +40,11 @@ interface Worker {
   alive: boolean;
 }
 
-const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
-// The worker is TypeScript too: it loads through tsx's loader, found the way Node would find it from here.
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+// Compiled (dist/), this module is pool.js and its worker is JavaScript beside it; run from the sources,
+// the worker is TypeScript too and loads through tsx's loader, found the way Node would find it from here.
+const COMPILED = import.meta.url.endsWith(".js");
+const WORKER = fileURLToPath(new URL(COMPILED ? "./worker.js" : "./worker.ts", import.meta.url));
+const LOADER = COMPILED ? [] : ["--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href];
 /** How long past an invocation's own limit the host waits before it gives up on a worker (a call may queue 10 s for an isolate). */
 const HOST_GRACE_MS = 15_000;
 
@@ -72,7 +74,7 @@ export function createPool(options: PoolOptions) {
 
   function spawn(slot: number): Worker {
     const child = fork(WORKER, [], {
-      execArgv: ["--no-node-snapshot", "--import", TSX],
+      execArgv: ["--no-node-snapshot", ...LOADER],
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       // Customer code cannot reach the environment, but the worker needs none of ours either.
