@@ -31,17 +31,18 @@ function packageName(specifier) {
   return first.startsWith("@") ? `${first}/${second}` : first;
 }
 
-/** True when dist/ was built after the last change to anything in src/. */
-export function distIsFresh() {
+/** True when <root>/dist/ was built after the last change to anything in <root>/src/. */
+export function distIsFresh(root = ROOT) {
+  const src = path.join(root, "src");
   let built;
   try {
-    built = fs.statSync(path.join(DIST, STAMP)).mtimeMs;
+    built = fs.statSync(path.join(root, "dist", STAMP)).mtimeMs;
   } catch {
     return false;
   }
-  if (fs.statSync(SRC).mtimeMs > built) return false;
+  if (fs.statSync(src).mtimeMs > built) return false;
   // Directories too: a directory's time changes when a file in it is added, removed or renamed.
-  return fs.readdirSync(SRC, { recursive: true, withFileTypes: true }).every((e) => fs.statSync(path.join(e.parentPath ?? e.path, e.name)).mtimeMs <= built);
+  return fs.readdirSync(src, { recursive: true, withFileTypes: true }).every((e) => fs.statSync(path.join(e.parentPath ?? e.path, e.name)).mtimeMs <= built);
 }
 
 /**
