@@ -96,6 +96,25 @@ async function registerFunctions(app: Api, deps: AppDeps, shared: { keyCache: Ke
 }
 
 /** Builds the whole HTTP API; no globals, so several can run in one process (tests). */
+/**
+ * The API reference at /docs: everything from this server. System fonts (the
+ * default ones come from a font host, which an offline or firewalled machine
+ * waits on), and none of the hosted features that need a Scalar account
+ * (agent, MCP generator, "open in client" app, developer toolbar, telemetry).
+ * "Test request" stays: it calls this API from the page.
+ */
+const DOCS_PAGE = {
+  url: "/v1/openapi.json",
+  title: "Enginery API",
+  pageTitle: "Enginery API",
+  withDefaultFonts: false,
+  hideClientButton: true,
+  showDeveloperTools: "never",
+  telemetry: false,
+  agent: { disabled: true },
+  mcp: { disabled: true },
+} as const;
+
 export async function buildApp(deps: AppDeps): Promise<Api> {
   const clock = deps.clock ?? (() => new Date());
   const app = Fastify({
@@ -195,6 +214,6 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   });
 
   app.get("/v1/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-  await app.register(scalar, { routePrefix: "/docs", configuration: { url: "/v1/openapi.json", title: "Enginery API" } });
+  await app.register(scalar, { routePrefix: "/docs", configuration: DOCS_PAGE });
   return app;
 }
