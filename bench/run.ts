@@ -23,7 +23,8 @@
  * Agent (issue 11), on its own fresh PostgreSQL database: the offline planner's
  * overdue-invoices answer against the list call it makes and GET /v1/me, and
  * the same in a 200-message conversation (bench/agent.ts).
- * --suite invoices|growth|intelligence|webhooks|functions|agent picks one part.
+ * CLI (issue 18): bin/enginery's time to first output against node's own start (bench/cli.ts).
+ * --suite invoices|growth|intelligence|webhooks|functions|agent|cli picks one part.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -37,6 +38,7 @@ import { countInvoices, INTELLIGENCE_ORG, LARGE_ACCOUNT, loadIntelligenceOrg, lo
 import { webhookLatency, webhookThroughput } from "./webhooks.ts";
 import { functionBench } from "./functions.ts";
 import { agentBench } from "./agent.ts";
+import { cliBench } from "./cli.ts";
 import { drive, freePort, report, ROOT, startProcess, stopProcess, type LoadResult } from "./lib.ts";
 
 const { values } = parseArgs({
@@ -101,6 +103,7 @@ const suites = {
   webhooks: ["all", "webhooks"].includes(values.suite!),
   functions: ["all", "functions"].includes(values.suite!),
   agent: ["all", "agent"].includes(values.suite!),
+  cli: ["all", "cli"].includes(values.suite!),
 };
 
 /** Snapshot computation, in process (what the scheduler and POST /v1/intelligence/snapshots spend), on a warm database. */
@@ -195,7 +198,9 @@ async function preparePglite(dataDir: string): Promise<string[]> {
   }
 }
 
-const baselineRps = (await baseline()).requestsPerSecond;
+// The CLI suite has its own baseline (node's start) and needs no load generator.
+if (suites.cli) lines.push(...(await cliBench()));
+const baselineRps = values.suite === "cli" ? 0 : (await baseline()).requestsPerSecond;
 lines.push(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${connections} connections, ${duration} s per run`);
 
 if (values.only !== "pglite" && suites.agent) lines.push(...(await agentBench(duration, results)));
