@@ -9,11 +9,14 @@
  *
  * Started by pool.ts with --no-node-snapshot (isolated-vm needs it on Node 20+).
  */
-import ivm from "isolated-vm";
+import type ivmTypes from "isolated-vm";
 import { readFileSync } from "node:fs";
 import type { CheckResult, HostMessage, Limits, LogLine, Outcome, RunRequest, WorkerMessage } from "./protocol.ts";
 import { ENGINE_READS } from "./reads.ts";
+import { candidates, loadIsolatedVm, type IsolatedVm } from "./isolated-vm.ts";
 
+/** The isolated-vm this Node runs, set once it has loaded. */
+let ivm: IsolatedVm;
 const PRELUDE = readFileSync(new URL("./prelude.js", import.meta.url), "utf8");
 /** Warm isolates kept by one worker, all versions together. */
 const MAX_ISOLATES = Number(process.env.FUNCTION_WORKER_ISOLATES ?? 64);
@@ -40,8 +43,8 @@ interface PreludeApi {
 
 interface Instance {
   key: string;
-  isolate: ivm.Isolate;
-  run: ivm.Reference<RunFn>;
+  isolate: ivmTypes.Isolate;
+  run: ivmTypes.Reference<RunFn>;
   handlers: ("fetch" | "event")[];
   busy: boolean;
   lastUsed: number;
@@ -164,7 +167,7 @@ async function start(key: string, code: string, limits: Limits): Promise<Instanc
     const context = await isolate.createContext();
     const install = await isolate.compileScript(PRELUDE, { filename: "enginery:prelude" });
     const installFn = await install.run(context, { reference: true });
-    const api = await installFn.apply(undefined, [new ivm.Callback((level: string, message: string, cut: boolean) => onLog(instance, level, message, cut)), new ivm.Reference((resource: string, op: string, args: string) => onRead(instance, resource, op, args)), new ivm.Reference((ms: number) => onTimer(instance, ms)), new ivm.ExternalCopy(ENGINE_READS).copyInto()], { result: { reference: true } }) as ivm.Reference<PreludeApi>;
+    const api = await installFn.apply(undefined, [new ivm.Callback((level: string, message: string, cut: boolean) => onLog(instance, level, message, cut)), new ivm.Reference((resource: string, op: string, args: string) => onRead(instance, resource, op, args)), new ivm.Reference((ms: number) => onTimer(instance, ms)), new ivm.ExternalCopy(ENGINE_READS).copyInto()], { result: { reference: true } }) as ivmTypes.Reference<PreludeApi>;
     const module = await isolate.compileModule(code, { filename: "function.js" });
     await module.instantiate(context, (specifier) => {
       throw new Error(`imports are not available to functions (import "${specifier}"): deploy one self-contained module`);
@@ -377,23 +380,36 @@ async function check(code: string, limits: Limits): Promise<CheckResult> {
   }
 }
 
-process.on("message", (message: HostMessage) => {
-  switch (message.t) {
-    case "run":
-      if (message.code !== undefined) codes.set(message.run.key, message.code);
-      void invoke(message.id, message.run).then((outcome) => send(outcome === "need_code" ? { t: "need_code", id: message.id } : { t: "done", id: message.id, outcome }));
-      return;
-    case "check":
-      void check(message.code, message.limits).then((result) => send({ t: "checked", id: message.id, result }));
-      return;
-    case "read_result": {
-      const resolve = reads.get(message.id);
-      reads.delete(message.id);
-      resolve?.(message.body);
-      return;
+// The pool may name the packages to try (tests name missing ones); otherwise the natural order for this Node.
+const loaded = loadIsolatedVm(process.env.ENGINERY_ISOLATED_VM?.split(",") ?? candidates());
+if (!loaded.ok) {
+  // Nothing here can run code: say why once; the pool answers every request itself from now on.
+  send({ t: "unavailable", reason: loaded.reason });
+  process.on("disconnect", () => process.exit(0));
+} else {
+  serve(loaded.ivm);
+}
+
+function serve(loadedIvm: IsolatedVm): void {
+  ivm = loadedIvm;
+  process.on("message", (message: HostMessage) => {
+    switch (message.t) {
+      case "run":
+        if (message.code !== undefined) codes.set(message.run.key, message.code);
+        void invoke(message.id, message.run).then((outcome) => send(outcome === "need_code" ? { t: "need_code", id: message.id } : { t: "done", id: message.id, outcome }));
+        return;
+      case "check":
+        void check(message.code, message.limits).then((result) => send({ t: "checked", id: message.id, result }));
+        return;
+      case "read_result": {
+        const resolve = reads.get(message.id);
+        reads.delete(message.id);
+        resolve?.(message.body);
+        return;
+      }
     }
-  }
-});
-// The host went away: nothing left to serve.
-process.on("disconnect", () => process.exit(0));
-send({ t: "ready" });
+  });
+  // The host went away: nothing left to serve.
+  process.on("disconnect", () => process.exit(0));
+  send({ t: "ready" });
+}
