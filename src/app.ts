@@ -18,7 +18,7 @@ import { FunctionOut, Invocation } from "./functions/functions-schemas.ts";
 import { registerFunctionRoutes } from "./functions/functions-routes.ts";
 import { FUNCTION_CHANGED } from "./functions/functions-service.ts";
 import { createInvoker, type Invoker } from "./functions/invoker.ts";
-import { createPool } from "./functions/runtime/pool.ts";
+import { createPool, type PoolOptions } from "./functions/runtime/pool.ts";
 import { SecretBox } from "./functions/secrets.ts";
 import { registerApiKeyRoutes, ApiKey } from "./platform/auth/api-keys-routes.ts";
 import { ContextGrants, registerAuth, registerPermissionGuard } from "./platform/auth/auth-hook.ts";
@@ -60,7 +60,7 @@ export interface AppDeps {
   /** Where webhook endpoints may point; https to public addresses only when left out. */
   webhookPolicy?: SsrfPolicy;
   /** Edge functions: the key that seals their secrets (a per-process one when left out) and the sandbox workers. */
-  functions?: { secretBox?: SecretBox; workers?: number };
+  functions?: { secretBox?: SecretBox; workers?: number; isolatedVm?: PoolOptions["isolatedVm"] };
   /** Dashboard sign-in: the password hashing cost (lower in tests) and sign-in attempt limits. */
   identity?: { passwordCost?: PasswordCost; signInLimits?: SignInLimits };
   /** The agent's planner: the offline one when left out. */
@@ -82,7 +82,7 @@ const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** The edge-function routes, their sandbox pool (stopped with the app) and the invoker that runs them. */
 async function registerFunctions(app: Api, deps: AppDeps, shared: { keyCache: KeyCache; grants: ContextGrants; clock: Clock }): Promise<void> {
   const db = deps.database.db;
-  const pool = createPool({ workers: deps.functions?.workers ?? 2, log: app.log });
+  const pool = createPool({ workers: deps.functions?.workers ?? 2, isolatedVm: deps.functions?.isolatedVm, log: app.log });
   const box = deps.functions?.secretBox ?? SecretBox.ephemeral();
   const invoker = createInvoker({ db, pool, box, ...shared, inject: (request) => app.inject(request), log: app.log });
   app.decorate("functionInvoker", invoker);

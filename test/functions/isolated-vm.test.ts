@@ -9,6 +9,8 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/platform/errors.ts";
 import { candidates, loadIsolatedVm } from "../../src/functions/runtime/isolated-vm.ts";
 import { createPool } from "../../src/functions/runtime/pool.ts";
+import { expectProblem } from "../helpers/expect-problem.ts";
+import { useTestApp } from "../helpers/harness.ts";
 
 const LIMITS = { cpuMs: 1_000, memoryMb: 32, timeoutMs: 5_000 };
 
@@ -60,5 +62,17 @@ describe("a pool whose workers cannot load isolated-vm", () => {
     } finally {
       await pool.close();
     }
+  });
+});
+
+describe("a server where no isolated-vm loads", () => {
+  const t = useTestApp({ functionIsolatedVm: ["isolated-vm-missing"] });
+
+  it("answers a deploy with a 503 problem that says why, and keeps serving", async () => {
+    const { client } = await t().tenant();
+    const response = await client.post("/v1/functions", { name: "hello", source: "export default { fetch() { return new Response('hi'); } }" });
+    const body = expectProblem(response, 503, "service_unavailable");
+    expect(body.detail).toMatch(/^Functions cannot run on this server: no isolated-vm loads on Node .*isolated-vm-missing/);
+    expect((await client.get("/v1/functions")).status).toBe(200);
   });
 });
