@@ -9,7 +9,7 @@
  */
 import { createRequire } from "node:module";
 
-export type IsolatedVm = typeof import("isolated-vm");
+export type IsolatedVm = typeof import("isolated-vm-types");
 
 /** Package names in the order to try them on this Node. */
 export function candidates(nodeVersion = process.versions.node): string[] {

@@ -9,7 +9,7 @@
  *
  * Started by pool.ts with --no-node-snapshot (isolated-vm needs it on Node 20+).
  */
-import type ivmTypes from "isolated-vm";
+import type ivmTypes from "isolated-vm-types";
 import { readFileSync } from "node:fs";
 import type { CheckResult, HostMessage, Limits, LogLine, Outcome, RunRequest, WorkerMessage } from "./protocol.ts";
 import { ENGINE_READS } from "./reads.ts";
