@@ -35,7 +35,8 @@
  * warm-up and reports the medians; the machine is shared, so use it.
  * --profile writes a V8 CPU profile of each API process to bench/results/profiles
  * (open it in Chrome DevTools or speedscope) to see where a missed target's time goes.
- * --suite reads|writes|invoices|growth|intelligence|webhooks|functions|agent
+ * CLI (issue 18): bin/enginery's time to first output against node's own start (bench/cli.ts).
+ * --suite reads|writes|invoices|growth|intelligence|webhooks|functions|agent|cli
  * picks parts (a comma list: --suite reads,writes; "invoices" is the old name of "reads").
  */
 import fs from "node:fs";
@@ -50,6 +51,7 @@ import { countInvoices, WRITE_CLIENT, INTELLIGENCE_ORG, LARGE_ACCOUNT, loadIntel
 import { webhookLatency, webhookThroughput } from "./webhooks.ts";
 import { functionBench } from "./functions.ts";
 import { agentBench } from "./agent.ts";
+import { cliBench } from "./cli.ts";
 import { drive, freePort, report, ROOT, startProcess, stopProcess, type LoadResult } from "./lib.ts";
 
 const { values } = parseArgs({
@@ -153,6 +155,7 @@ const suites = {
   webhooks: picked("all", "webhooks"),
   functions: picked("all", "functions"),
   agent: picked("all", "agent"),
+  cli: picked("all", "cli"),
 };
 
 /** Snapshot computation, in process (what the scheduler and POST /v1/intelligence/snapshots spend), on a warm database. */
@@ -267,7 +270,9 @@ async function preparePglite(dataDir: string): Promise<string[]> {
   }
 }
 
-const baselineRps = (await baseline()).requestsPerSecond;
+// The CLI suite has its own baseline (node's start) and needs no load generator.
+if (suites.cli) lines.push(...(await cliBench()));
+const baselineRps = values.suite === "cli" ? 0 : (await baseline()).requestsPerSecond;
 lines.push(
   `machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${connections} connections, ${duration} s per run, ${runs} run(s) per row; load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`,
 );

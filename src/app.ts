@@ -18,7 +18,7 @@ import { FunctionOut, Invocation } from "./functions/functions-schemas.ts";
 import { registerFunctionRoutes } from "./functions/functions-routes.ts";
 import { FUNCTION_CHANGED } from "./functions/functions-service.ts";
 import { createInvoker, type FairShare, type Invoker } from "./functions/invoker.ts";
-import { createPool } from "./functions/runtime/pool.ts";
+import { createPool, type PoolOptions } from "./functions/runtime/pool.ts";
 import { SecretBox } from "./functions/secrets.ts";
 import { registerApiKeyRoutes, ApiKey } from "./platform/auth/api-keys-routes.ts";
 import { ContextGrants, registerAuth, registerPermissionGuard } from "./platform/auth/auth-hook.ts";
@@ -64,7 +64,7 @@ export interface AppDeps {
   /** Where webhook endpoints may point; https to public addresses only when left out. */
   webhookPolicy?: SsrfPolicy;
   /** Edge functions: the key that seals their secrets (a per-process one when left out) and the sandbox workers. */
-  functions?: { secretBox?: SecretBox; workers?: number; niceness?: number; fairShare?: Partial<FairShare> };
+  functions?: { secretBox?: SecretBox; workers?: number; niceness?: number; fairShare?: Partial<FairShare>; isolatedVm?: PoolOptions["isolatedVm"] };
   /** Dashboard sign-in: the password hashing cost (lower in tests) and sign-in attempt limits. */
   identity?: { passwordCost?: PasswordCost; signInLimits?: SignInLimits };
   /** The agent's planner: the offline one when left out. */
@@ -92,7 +92,7 @@ const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** The edge-function routes, their sandbox pool (stopped with the app) and the invoker that runs them. */
 async function registerFunctions(app: Api, deps: AppDeps, shared: { keyCache: KeyCache; grants: ContextGrants; clock: Clock; metrics: Metrics }): Promise<void> {
   const db = deps.database.db;
-  const pool = createPool({ workers: deps.functions?.workers ?? 2, niceness: deps.functions?.niceness, fetchPolicy: deps.webhookPolicy, log: app.log });
+  const pool = createPool({ workers: deps.functions?.workers ?? 2, niceness: deps.functions?.niceness, fetchPolicy: deps.webhookPolicy, isolatedVm: deps.functions?.isolatedVm, log: app.log });
   const box = deps.functions?.secretBox ?? SecretBox.ephemeral();
   const invoker = createInvoker({ db, pool, box, ...shared, inject: (request) => app.inject(request), log: app.log, fairShare: deps.functions?.fairShare, metrics: shared.metrics });
   app.decorate("functionInvoker", invoker);
@@ -112,6 +112,25 @@ function infoEnabled(logger: FastifyBaseLogger): boolean {
 }
 
 /** Builds the whole HTTP API; no globals, so several can run in one process (tests). */
+/**
+ * The API reference at /docs: everything from this server. System fonts (the
+ * default ones come from a font host, which an offline or firewalled machine
+ * waits on), and none of the hosted features that need a Scalar account
+ * (agent, MCP generator, "open in client" app, developer toolbar, telemetry).
+ * "Test request" stays: it calls this API from the page.
+ */
+const DOCS_PAGE = {
+  url: "/v1/openapi.json",
+  title: "Enginery API",
+  pageTitle: "Enginery API",
+  withDefaultFonts: false,
+  hideClientButton: true,
+  showDeveloperTools: "never",
+  telemetry: false,
+  agent: { disabled: true },
+  mcp: { disabled: true },
+} as const;
+
 export async function buildApp(deps: AppDeps): Promise<Api> {
   subscribeFeatures();
   const clock = deps.clock ?? (() => new Date());
@@ -217,6 +236,6 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   });
 
   app.get("/v1/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-  await app.register(scalar, { routePrefix: "/docs", configuration: { url: "/v1/openapi.json", title: "Enginery API" } });
+  await app.register(scalar, { routePrefix: "/docs", configuration: DOCS_PAGE });
   return app;
 }

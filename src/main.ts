@@ -1,98 +1,136 @@
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config.ts";
 import { EmbeddedDatabaseInUse } from "./db/embedded-lock.ts";
-import { keysCreate, keysList, keysRevoke, migrateCommand, orgsCreate, orgsList, UsageError, usersCreate } from "./cli/admin.ts";
-import { serve, worker } from "./cli/serve.ts";
-import { subscribeFeatures } from "./subscribers.ts";
+import { ApiError } from "./platform/errors.ts";
 import { functionsDeploy, functionsInvoke, functionsLogs, RequestFailed, type FunctionsFlags } from "./cli/functions.ts";
+import { UsageError } from "./cli/usage.ts";
+
+/*
+ * Only what every command needs is imported above (no database driver, no
+ * Fastify, no esbuild, no isolated-vm): each command loads its own modules
+ * when it runs, so `--version`, `help` and the admin commands start at once.
+ */
+
+/** Each group's lines of the help, so `enginery orgs` alone can print its own. */
+const USAGE = {
+  serve: ["serve                         start the API server (also runs the scheduler unless SCHEDULER=false)"],
+  worker: ["worker                        run the scheduler, webhook dispatcher and function triggers, without the API"],
+  migrate: ["migrate                       bring the database schema up to date"],
+  orgs: ["orgs create --name <name> [--plan free|growth|enterprise]", "orgs list"],
+  keys: [
+    "keys create --org <org id> --kind read_only|full_access|engine",
+    "            [--engines finance,growth,talent,agent] [--name <name>] [--expires-in-days <n>]",
+    "keys list --org <org id>",
+    "keys revoke <key id>",
+  ],
+  users: [
+    "users create --email <email> --org <org id> [--role owner|admin|developer|viewer] [--name <name>]",
+    "                              a person who signs in to the dashboard (password printed once)",
+  ],
+  functions: [
+    "functions deploy <file> --name <name>      deploy a .js/.ts module (a new version if the function exists)",
+    "functions invoke <name> [--data <json>] [--method <method>]",
+    "functions logs <name> [--limit <n>]         latest invocations with their console lines",
+    "    (functions commands talk to the HTTP API: --url <base url> (ENGINERY_URL, default http://localhost:$PORT)",
+    "     and --key <api key> (ENGINERY_API_KEY))",
+  ],
+};
+type Group = keyof typeof USAGE;
 
 const HELP = `enginery <command>
 
-  serve                         start the API server (also runs the scheduler unless SCHEDULER=false)
-  worker                        run the scheduler, webhook dispatcher and function triggers, without the API
-  migrate                       bring the database schema up to date
-  orgs create --name <name> [--plan free|growth|enterprise]
-  orgs list
-  keys create --org <org id> --kind read_only|full_access|engine
-              [--engines finance,growth,talent,agent] [--name <name>] [--expires-in-days <n>]
-  keys list --org <org id>
-  keys revoke <key id>
-  users create --email <email> --org <org id> [--role owner|admin|developer|viewer] [--name <name>]
-                                a person who signs in to the dashboard (password printed once)
-  functions deploy <file> --name <name>      deploy a .js/.ts module (a new version if the function exists)
-  functions invoke <name> [--data <json>] [--method <method>]
-  functions logs <name> [--limit <n>]         latest invocations with their console lines
-      (functions commands talk to the HTTP API: --url <base url> (ENGINERY_URL, default http://localhost:$PORT)
-       and --key <api key> (ENGINERY_API_KEY))
+${Object.values(USAGE)
+  .flat()
+  .map((line) => `  ${line}`)
+  .join("\n")}
+  --version                     print the version
 
 Configuration comes from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, REDIS_URL, LOG_LEVEL, METRICS_PORT, ... (see README).`;
 
+const OPTIONS = {
+  name: { type: "string" },
+  email: { type: "string" },
+  role: { type: "string" },
+  plan: { type: "string" },
+  org: { type: "string" },
+  kind: { type: "string" },
+  engines: { type: "string" },
+  "expires-in-days": { type: "string" },
+  url: { type: "string" },
+  key: { type: "string" },
+  data: { type: "string" },
+  method: { type: "string" },
+  limit: { type: "string" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean" },
+} as const;
+
+function version(): string {
+  // ../package.json from src/main.ts and from dist/main.js alike.
+  return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+}
+
+function groupUsage(group: Group): string {
+  return `usage:\n${USAGE[group].map((line) => `  ${line.startsWith(`${group} `) ? "enginery " : "         "}${line}`).join("\n")}`;
+}
+
+/** A group's subcommands, as its help lines name them ("create", "list"). */
+function subcommands(group: Group): string[] {
+  return [...new Set(USAGE[group].filter((line) => line.startsWith(`${group} `)).map((line) => line.split(" ")[1]!).filter((word) => /^[a-z]+$/.test(word)))];
+}
+
 async function main(argv: string[]): Promise<void> {
-  subscribeFeatures();
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      name: { type: "string" },
-      email: { type: "string" },
-      role: { type: "string" },
-      plan: { type: "string" },
-      org: { type: "string" },
-      kind: { type: "string" },
-      engines: { type: "string" },
-      "expires-in-days": { type: "string" },
-      url: { type: "string" },
-      key: { type: "string" },
-      data: { type: "string" },
-      method: { type: "string" },
-      limit: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: OPTIONS });
   const [command, sub, arg] = positionals;
-  if (values.help || !command || command === "help") {
-    console.log(HELP);
-    return;
-  }
-  if (command === "functions") return functionsCommand(sub, arg, values);
+  if (values.version) return void console.log(version());
+  if (values.help || !command || command === "help") return void console.log(HELP);
+  if (!(command in USAGE)) throw new UsageError(`unknown command "${command}"; see enginery help`);
+  const group = command as Group;
+  const subs = subcommands(group);
+  if (subs.length === 0 && sub !== undefined) throw new UsageError(`unknown command "${group} ${sub}"; see enginery help`);
+  // `enginery orgs` alone asks what the group does.
+  if (subs.length > 0 && sub === undefined) return void console.log(groupUsage(group));
+  if (subs.length > 0 && !subs.includes(sub!)) throw new UsageError(`unknown command "${group} ${sub}"; ${group} commands: ${subs.join(", ")}`);
+  if (group === "functions") return functionsCommand(sub, arg, values);
+
   const config = loadConfig();
-  switch (`${command} ${sub ?? ""}`.trim()) {
-    case "serve":
-      return serve(config);
-    case "worker":
-      return worker(config);
+  if (group === "serve" || group === "worker") {
+    const { serve, worker } = await import("./cli/serve.ts");
+    return group === "serve" ? serve(config) : worker(config);
+  }
+  const admin = await import("./cli/admin.ts");
+  switch (`${group} ${sub ?? ""}`.trim()) {
     case "migrate":
-      return migrateCommand(config);
+      return admin.migrateCommand(config);
     case "orgs create":
-      return orgsCreate(config, values);
+      return admin.orgsCreate(config, values);
     case "orgs list":
-      return orgsList(config);
+      return admin.orgsList(config);
     case "keys create":
-      return keysCreate(config, values);
+      return admin.keysCreate(config, values);
     case "keys list":
-      return keysList(config, values);
+      return admin.keysList(config, values);
     case "keys revoke":
-      return keysRevoke(config, arg);
+      return admin.keysRevoke(config, arg);
     case "users create":
-      return usersCreate(config, values);
-    default:
-      throw new UsageError(`unknown command "${positionals.join(" ")}"; see enginery help`);
+      return admin.usersCreate(config, values);
   }
 }
 
 /** Clients of the HTTP API: no configuration of the server's own is needed. */
 function functionsCommand(sub: string | undefined, arg: string | undefined, values: FunctionsFlags): Promise<void> {
-  switch (sub) {
-    case "deploy":
-      return functionsDeploy(arg, values);
-    case "invoke":
-      return functionsInvoke(arg, values);
-    case "logs":
-      return functionsLogs(arg, values);
-    default:
-      throw new UsageError(`unknown command "functions ${sub ?? ""}"; see enginery help`);
-  }
+  if (sub === "deploy") return functionsDeploy(arg, values);
+  if (sub === "invoke") return functionsInvoke(arg, values);
+  return functionsLogs(arg, values);
+}
+
+/** A service's refusal as one line, its fields named as the flags that set them (`--engines is required ...`). */
+function refusal(error: ApiError): string {
+  const fields = error.extras.errors ?? [];
+  const flags = fields.filter((f) => f.field.replace(/_/g, "-") in OPTIONS);
+  if (flags.length === 0 || flags.length !== fields.length) return error.detail;
+  return flags.map((f) => `--${f.field.replace(/_/g, "-")} ${f.message}`).join("; ");
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
@@ -100,6 +138,8 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     console.error(`enginery: invalid configuration: ${error.message}`);
   } else if (error instanceof EmbeddedDatabaseInUse || error instanceof RequestFailed) {
     console.error(`enginery: ${error.message}`);
+  } else if (error instanceof ApiError && error.status < 500) {
+    console.error(`enginery: ${refusal(error)}`);
   } else if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
     // One line, always: parseArgs explains some errors over several.
     console.error(`enginery: ${(error as Error).message.replace(/\s*\n\s*/g, " ")}`);

@@ -7,8 +7,7 @@ import { createDispatcher, type Dispatcher } from "./webhooks/dispatcher.ts";
 import type { SsrfPolicy } from "./webhooks/ssrf.ts";
 import type { Config } from "./config.ts";
 import { logSerializers } from "./platform/logging.ts";
-import { openDatabase, type Database, type DatabaseTarget } from "./db/connection.ts";
-import { migrate } from "./db/migrate.ts";
+import type { Database } from "./db/connection.ts";
 import type { RateLimitStore } from "./platform/rate-limit/gcra.ts";
 import { memoryRateLimitStore } from "./platform/rate-limit/memory-store.ts";
 import { redisRateLimitStore } from "./platform/rate-limit/redis-store.ts";
@@ -17,25 +16,6 @@ import { startMetricsServer } from "./platform/metrics-routes.ts";
 import { queueDepth } from "./platform/work-loop.ts";
 import { functionRuns } from "./functions/functions-table.ts";
 import { webhookDeliveries } from "./webhooks/webhooks-table.ts";
-
-/** The configured database; with the read replica only for the API server (workers and the CLI write). */
-export function databaseTarget(config: Config, options: { replica?: boolean } = {}): DatabaseTarget {
-  return config.databaseUrl
-    ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize, readUrl: options.replica ? config.databaseReadUrl : null }
-    : { kind: "pglite", dataDir: config.dataDir };
-}
-
-/** Opens the configured database and brings its schema up to date. */
-export async function openMigrated(config: Config, options: { replica?: boolean } = {}): Promise<Database> {
-  const database = await openDatabase(databaseTarget(config, options));
-  try {
-    await migrate(database);
-    return database;
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-}
 
 export function rateLimitStore(config: Config, log: FastifyBaseLogger): RateLimitStore {
   return config.redisUrl ? redisRateLimitStore(config.redisUrl, undefined, { log, commandTimeoutMs: config.redisTimeoutMs }) : memoryRateLimitStore();

@@ -7,14 +7,13 @@ import type { WriteContext } from "../platform/events/outbox.ts";
 import { isId } from "../platform/ids.ts";
 import { createOrg, findOrg, listOrgs } from "../platform/orgs/orgs-service.ts";
 import { PLANS, type Plan } from "../platform/orgs/orgs-table.ts";
-import { openMigrated } from "../runtime.ts";
 import { Identity } from "../identity/identity-service.ts";
 import { ROLES, type Role } from "../identity/identity-table.ts";
 import { generatePassword } from "../identity/passwords.ts";
 import { openDatabase } from "../db/connection.ts";
-import { databaseTarget } from "../runtime.ts";
+import { databaseTarget, openMigrated } from "./database.ts";
+import { UsageError } from "./usage.ts";
 
-export class UsageError extends Error {}
 
 type Flags = Record<string, string | boolean | undefined>;
 
@@ -90,7 +89,9 @@ export async function keysCreate(config: Config, flags: Flags): Promise<void> {
 
 export async function keysList(config: Config, flags: Flags): Promise<void> {
   const orgId = flag(flags, "org", true);
+  if (!isId("org", orgId)) throw new UsageError(`--org must be an organization id (org_...), got "${orgId}"`);
   await withDatabase(config, async (d) => {
+    if (!(await findOrg(d.db, orgId))) throw new UsageError(`There is no organization ${orgId}.`);
     const now = new Date();
     for (let page = 1; ; page++) {
       const result = await listApiKeys(d.db, orgId, { page, per_page: 100 }, now);

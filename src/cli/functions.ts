@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { UsageError } from "./admin.ts";
+import { UsageError } from "./usage.ts";
 
 /**
  * `enginery functions ...`: a client of the HTTP API (like curl), so it works

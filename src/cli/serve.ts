@@ -5,8 +5,9 @@ import { Identity } from "../identity/identity-service.ts";
 import { generatePassword } from "../identity/passwords.ts";
 import { integrationsFrom } from "../integrations.ts";
 import { allJobs } from "../jobs.ts";
+import { openMigrated } from "./database.ts";
 import { createScheduler } from "../platform/scheduler.ts";
-import { dispatcherFor, logger, metricsListener, openMigrated, processMetrics, rateLimitStore, secretBox, triggerDispatcherFor, webhookPolicy, withinDeadline } from "../runtime.ts";
+import { dispatcherFor, logger, metricsListener, processMetrics, rateLimitStore, secretBox, triggerDispatcherFor, webhookPolicy, withinDeadline } from "../runtime.ts";
 import { createReadRouting } from "../platform/read-routing.ts";
 
 export const DEMO_EMAIL = "demo@enginery.dev";

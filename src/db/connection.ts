@@ -1,6 +1,5 @@
 import fs from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
@@ -43,6 +42,8 @@ export type DatabaseTarget =
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") return openPostgres(target.url, target.poolSize ?? 10, target.readUrl ?? null);
+  // Loaded only here: a process on PostgreSQL (a CLI command, say) does not pay for the embedded engine.
+  const { PGlite } = await import("@electric-sql/pglite");
   if (target.kind === "pglite-memory") {
     const client = new PGlite(target.image ? { loadDataDir: target.image } : {});
     await client.waitReady;
@@ -53,7 +54,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     fs.mkdirSync(target.dataDir, { recursive: true });
     const client = new PGlite(target.dataDir);
     await client.waitReady;
-    return openPglite(client, release);
+    return await openPglite(client, release);
   } catch (error) {
     release();
     throw error;
@@ -72,7 +73,8 @@ export function embeddedSession(db: Db): PGlite | undefined {
   return embeddedClients.get(db);
 }
 
-function openPglite(client: PGlite, release: () => void): Database {
+async function openPglite(client: PGlite, release: () => void): Promise<Database> {
+  const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
   // Both drivers build the same PgDatabase; only their result HKT differs, which no caller sees.
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   embeddedClients.set(db, client);

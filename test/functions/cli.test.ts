@@ -119,6 +119,6 @@ describe("enginery functions", () => {
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr.trim()).toMatch(/^enginery: cannot reach http:\/\/127\.0\.0\.1:9: /);
     const unknown = await run(["functions", "frobnicate"], cliEnv());
-    expect(unknown.stderr.trim()).toBe('enginery: unknown command "functions frobnicate"; see enginery help');
+    expect(unknown.stderr.trim()).toBe('enginery: unknown command "functions frobnicate"; functions commands: deploy, invoke, logs');
   });
 });

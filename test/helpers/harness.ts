@@ -142,6 +142,8 @@ export async function startTestApp(
     functionWorkers?: number;
     /** How much of the sandbox one organization may hold (the invoker's defaults when left out). */
     functionFairShare?: NonNullable<AppDeps["functions"]>["fairShare"];
+    /** The isolated-vm packages sandbox workers try (a missing one: a server where functions cannot run). */
+    functionIsolatedVm?: string[];
     /** Dashboard sign-in; tests hash passwords at a low cost (the default is the recommended one). */
     identity?: AppDeps["identity"];
     /** The agent's planner (offline when left out). */
@@ -155,7 +157,7 @@ export async function startTestApp(
   const rateLimits = options.rateLimits ?? memoryRateLimitStore();
   // Test receivers listen on loopback over plain http.
   const webhookPolicy = options.webhookPolicy ?? { allowedNetworks: ["127.0.0.0/8", "::1/128"], allowHttp: true };
-  const app = await buildApp({ database: testDb.database, rateLimits, clock, integrations: options.integrations, webhookPolicy, functions: { workers: options.functionWorkers ?? 1, fairShare: options.functionFairShare }, identity: { passwordCost: { log2N: 10, r: 8, p: 1 }, ...options.identity }, agent: options.agent });
+  const app = await buildApp({ database: testDb.database, rateLimits, clock, integrations: options.integrations, webhookPolicy, functions: { workers: options.functionWorkers ?? 1, fairShare: options.functionFairShare, isolatedVm: options.functionIsolatedVm }, identity: { passwordCost: { log2N: 10, r: 8, p: 1 }, ...options.identity }, agent: options.agent });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const db = testDb.database.db;

@@ -95,6 +95,17 @@ describe("enginery CLI", () => {
     expect(keys.full!.secret).not.toBe(keys.engine!.secret);
   }, 60_000);
 
+  it("refuses, in one line naming the flag, an engine key without --engines and keys of an organization that does not exist", async () => {
+    const noEngines = await run(["keys", "create", "--org", orgId, "--kind", "engine"], env);
+    expectUsageError(noEngines, /^enginery: --engines is required for kind engine \(finance, growth, talent, agent\)$/);
+    const enginesForAll = await run(["keys", "create", "--org", orgId, "--kind", "read_only", "--engines", "finance"], env);
+    expectUsageError(enginesForAll, /^enginery: --engines must be empty for kind read_only$/);
+    const nobody = await run(["keys", "list", "--org", "org_01jd8z6q4m2c8v3t5y7w9x0a1b"], env);
+    expectUsageError(nobody, /^enginery: There is no organization org_01jd8z6q4m2c8v3t5y7w9x0a1b\.$/);
+    const notAnId = await run(["keys", "list", "--org", "acme"], env);
+    expectUsageError(notAnId, /--org must be an organization id \(org_\.\.\.\), got "acme"/);
+  }, 60_000);
+
   it("lists the organization's keys without their secrets, and revokes one", async () => {
     const listed = await run(["keys", "list", "--org", orgId], env);
     expect(listed.code, listed.stderr).toBe(0);

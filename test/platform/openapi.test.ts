@@ -314,6 +314,18 @@ describe("/docs", () => {
     expect(script.status).toBe(200);
     await script.arrayBuffer(); // read whole: a cancelled body can leave the server writing, and app.close() waiting for it
   });
+
+  it("is titled Enginery API, loads everything from this server, and turns off what needs Scalar's hosted service", async () => {
+    const html = await (await fetch(`${t().url}/docs/`)).text();
+    expect(html).toMatch(/<title>Enginery API<\/title>/);
+    // Every URL the page names is this server's (the script, the document); no font host, no CDN.
+    const urls = [...html.matchAll(/(?:src|href)="([^"]+)"|https?:\/\/[^\s"'<>)]+/g)].map((m) => m[1] ?? m[0]);
+    expect(urls.filter((u) => /^(https?:)?\/\//.test(u))).toEqual([]);
+    expect(html).not.toMatch(/fonts\.|jsdelivr|unpkg/);
+    // The page's configuration: system fonts (the default ones come from fonts.scalar.com) and no hosted features.
+    const config = JSON.parse(/Scalar\.createApiReference\([^,]+,\s*(\{[\s\S]*\})\s*\)/.exec(html)![1]!);
+    expect(config).toMatchObject({ url: "/v1/openapi.json", withDefaultFonts: false, hideClientButton: true, showDeveloperTools: "never", telemetry: false, agent: { disabled: true }, mcp: { disabled: true } });
+  });
 });
 
 describe("health", () => {

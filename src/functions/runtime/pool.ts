@@ -3,6 +3,7 @@ import { setPriority } from "node:os";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { SsrfPolicy } from "../../webhooks/ssrf.ts";
+import { ApiError } from "../../platform/errors.ts";
 import type { CheckResult, HostMessage, Limits, Outcome, RunRequest, WorkerMessage } from "./protocol.ts";
 
 export interface PoolOptions {
@@ -15,6 +16,8 @@ export interface PoolOptions {
   /** Where functions' fetch() may go (the webhook policy); https to public addresses when left out. */
   fetchPolicy?: SsrfPolicy;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** The isolated-vm packages a worker tries, in order; by default the natural order for this Node (see isolated-vm.ts). */
+  isolatedVm?: string[];
 }
 
 /** A ctx read from customer code, answered by the host as JSON text ({ok, body}). */
@@ -30,6 +33,7 @@ interface Pending {
   kind: "run" | "check";
   message: HostMessage;
   resolve: (value: never) => void;
+  reject: (error: Error) => void;
   options?: RunOptions;
   /** A worker died while running this: run it once more elsewhere, then give up. */
   retried: boolean;
@@ -46,9 +50,11 @@ interface Worker {
   alive: boolean;
 }
 
-const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
-// The worker is TypeScript too: it loads through tsx's loader, found the way Node would find it from here.
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+// Compiled (dist/), this module is pool.js and its worker is JavaScript beside it; run from the sources,
+// the worker is TypeScript too and loads through tsx's loader, found the way Node would find it from here.
+const COMPILED = import.meta.url.endsWith(".js");
+const WORKER = fileURLToPath(new URL(COMPILED ? "./worker.js" : "./worker.ts", import.meta.url));
+const LOADER = COMPILED ? [] : ["--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href];
 /** How long past an invocation's own limit the host waits before it gives up on a worker (a call may queue 10 s for an isolate). */
 const HOST_GRACE_MS = 15_000;
 /** Nice 10: on a contended core a worker weighs about a tenth of the API (Linux CFS weights 110 vs 1024). */
@@ -77,15 +83,25 @@ export function createPool(options: PoolOptions) {
   let closed = false;
   /** In-flight runs by id, so a read can be routed to its run's handler. */
   const runs = new Map<number, Pending>();
+  /** Why no worker can run code (no isolated-vm loads on this Node), once a worker has said so. */
+  let unavailable: string | null = null;
+
+  function unavailableError(reason: string): ApiError {
+    return new ApiError("service_unavailable", `Functions cannot run on this server: ${reason}.`);
+  }
 
   function spawn(slot: number): Worker {
     const child = fork(WORKER, [], {
-      execArgv: ["--no-node-snapshot", "--import", TSX],
+      execArgv: ["--no-node-snapshot", ...LOADER],
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       // Customer code cannot reach the environment, but the worker needs none of ours either.
-      env: { PATH: process.env.PATH, NODE_ENV: process.env.NODE_ENV, FUNCTION_WORKER_ISOLATES: String(options.isolatesPerWorker ?? 64),
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: process.env.NODE_ENV,
+        FUNCTION_WORKER_ISOLATES: String(options.isolatesPerWorker ?? 64),
         ...(options.fetchPolicy ? { FUNCTION_FETCH_POLICY: JSON.stringify(options.fetchPolicy) } : {}),
+        ...(options.isolatedVm ? { ENGINERY_ISOLATED_VM: options.isolatedVm.join(",") } : {}),
       },
     });
     // Customer code runs at a lower CPU priority than the API: when cores are short, a tenant's busy
@@ -99,12 +115,27 @@ export function createPool(options: PoolOptions) {
     const worker: Worker = { child, ready: new Promise((r) => (markReady = r)), pending: new Map(), sent: new Set(), alive: true };
     child.on("message", (message: WorkerMessage) => {
       if (message.t === "ready") return markReady();
+      if (message.t === "unavailable") return onUnavailable(worker, message.reason);
       onMessage(worker, message);
     });
     child.on("exit", (code, signal) => onExit(slot, worker, code, signal));
     child.on("error", (error) => options.log.error({ err: error }, "function worker error"));
     workers[slot] = worker;
     return worker;
+  }
+
+  /** The same on every worker and for the life of the process: say it once, fail what waits, stop the worker. */
+  function onUnavailable(worker: Worker, reason: string): void {
+    if (unavailable === null) options.log.error({ reason }, `functions cannot run: ${reason}`);
+    unavailable = reason;
+    for (const [id, pending] of worker.pending) {
+      clearTimeout(pending.timer);
+      worker.pending.delete(id);
+      runs.delete(id);
+      pending.reject(unavailableError(reason));
+    }
+    worker.alive = false;
+    worker.child.kill("SIGKILL");
   }
 
   function onMessage(worker: Worker, message: WorkerMessage): void {
@@ -148,7 +179,7 @@ export function createPool(options: PoolOptions) {
   function onExit(slot: number, worker: Worker, code: number | null, signal: string | null): void {
     worker.alive = false;
     if (workers[slot] === worker) workers[slot] = undefined;
-    if (closed) return;
+    if (closed || unavailable !== null) return;
     options.log.warn({ code, signal, inFlight: worker.pending.size }, "function worker exited; starting another");
     for (const [id, pending] of worker.pending) {
       worker.pending.delete(id);
@@ -194,12 +225,16 @@ export function createPool(options: PoolOptions) {
   }
 
   return {
-    /** Runs one invocation; always resolves, with the outcome (customer failures included). */
+    /**
+     * Runs one invocation; resolves with the outcome (customer failures included). Rejects with a 503
+     * ApiError only when no isolated-vm loads on this Node, so nothing can run at all.
+     */
     run(request: RunRequest, runOptions: RunOptions): Promise<Outcome> {
       if (closed) return Promise.resolve(crashed("the function runtime is shutting down"));
+      if (unavailable !== null) return Promise.reject(unavailableError(unavailable));
       const id = nextId++;
-      return new Promise<Outcome>((resolve) => {
-        const pending: Pending = { kind: "run", message: { t: "run", id, run: request }, resolve: resolve as (v: never) => void, options: runOptions, retried: false };
+      return new Promise<Outcome>((resolve, reject) => {
+        const pending: Pending = { kind: "run", message: { t: "run", id, run: request }, resolve: resolve as (v: never) => void, reject, options: runOptions, retried: false };
         runs.set(id, pending);
         dispatch(pending);
       });
@@ -207,9 +242,10 @@ export function createPool(options: PoolOptions) {
 
     /** Loads compiled code in a fresh isolate: does it load within its limits, and which handlers does it export? */
     check(code: string, limits: Limits): Promise<CheckResult> {
+      if (unavailable !== null) return Promise.reject(unavailableError(unavailable));
       const id = nextId++;
-      return new Promise<CheckResult>((resolve) => {
-        dispatch({ kind: "check", message: { t: "check", id, code, limits }, resolve: resolve as (v: never) => void, retried: false });
+      return new Promise<CheckResult>((resolve, reject) => {
+        dispatch({ kind: "check", message: { t: "check", id, code, limits }, resolve: resolve as (v: never) => void, reject, retried: false });
       });
     },
 

@@ -74,6 +74,8 @@ export type HostMessage =
 
 export type WorkerMessage =
   | { t: "ready" }
+  /** No isolated-vm loads in the worker: nothing can run, and why. */
+  | { t: "unavailable"; reason: string }
   | { t: "done"; id: number; outcome: Outcome }
   | { t: "checked"; id: number; result: CheckResult }
   | { t: "need_code"; id: number }

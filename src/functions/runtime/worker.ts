@@ -9,7 +9,7 @@
  *
  * Started by pool.ts with --no-node-snapshot (isolated-vm needs it on Node 20+).
  */
-import ivm from "isolated-vm";
+import type ivmTypes from "isolated-vm-types";
 import { setMaxListeners } from "node:events";
 import { readFileSync } from "node:fs";
 import type { SsrfPolicy } from "../../webhooks/ssrf.ts";
@@ -18,9 +18,12 @@ import { Gate } from "./gate.ts";
 import { RUNTIME_LIMITS, type CheckResult, type HostMessage, type Limits, type LogLine, type Outcome, type RunRequest, type WorkerMessage } from "./protocol.ts";
 import { ENGINE_READS } from "./reads.ts";
 import { webCall } from "./web.ts";
+import { candidates, loadIsolatedVm, type IsolatedVm } from "./isolated-vm.ts";
 
+/** The isolated-vm this Node runs, set once it has loaded. */
+let ivm: IsolatedVm;
 const PRELUDE = readFileSync(new URL("./prelude.js", import.meta.url), "utf8");
-let preludeCache: ivm.ExternalCopy<ArrayBuffer> | undefined;
+let preludeCache: ivmTypes.ExternalCopy<ArrayBuffer> | undefined;
 /** Warm isolates kept by one worker, all versions together. */
 const MAX_ISOLATES = Number(process.env.FUNCTION_WORKER_ISOLATES ?? 64);
 const WATCHDOG_MS = 2;
@@ -54,8 +57,8 @@ interface PreludeApi {
 
 interface Instance {
   key: string;
-  isolate: ivm.Isolate;
-  run: ivm.Reference<RunFn>;
+  isolate: ivmTypes.Isolate;
+  run: ivmTypes.Reference<RunFn>;
   handlers: ("fetch" | "event")[];
   busy: boolean;
   lastUsed: number;
@@ -179,7 +182,7 @@ async function start(key: string, code: string, limits: Limits): Promise<Instanc
     // V8's code cache of the prelude, made by the first isolate: every later one skips parsing it (a cold start's share).
     const install = await isolate.compileScript(PRELUDE, { filename: "enginery:prelude", ...(preludeCache ? { cachedData: preludeCache } : { produceCachedData: true }) });
     // isolated-vm sets cachedData on the Script it returns, which its types leave out.
-    preludeCache ??= (install as ivm.Script & ivm.CachedDataResult).cachedData;
+    preludeCache ??= (install as ivmTypes.Script & ivmTypes.CachedDataResult).cachedData;
     const installFn = await install.run(context, { reference: true });
     const host = [
       new ivm.Callback((level: string, message: string, cut: boolean) => onLog(instance, level, message, cut)),
@@ -190,7 +193,7 @@ async function start(key: string, code: string, limits: Limits): Promise<Instanc
       new ivm.Reference((url: string, method: string, headers: [string, string][], body: Uint8Array | null, redirect: string) => onFetch(instance, url, method, headers, body, redirect)),
       new ivm.ExternalCopy(PRELUDE_LIMITS).copyInto(),
     ];
-    const api = (await installFn.apply(undefined, host, { result: { reference: true } })) as ivm.Reference<PreludeApi>;
+    const api = (await installFn.apply(undefined, host, { result: { reference: true } })) as ivmTypes.Reference<PreludeApi>;
     const module = await isolate.compileModule(code, { filename: "function.js" });
     await module.instantiate(context, (specifier) => {
       throw new Error(`imports are not available to functions (import "${specifier}"): deploy one self-contained module`);
@@ -448,23 +451,36 @@ async function check(code: string, limits: Limits): Promise<CheckResult> {
   }
 }
 
-process.on("message", (message: HostMessage) => {
-  switch (message.t) {
-    case "run":
-      if (message.code !== undefined) codes.set(message.run.key, message.code);
-      void invoke(message.id, message.run).then((outcome) => send(outcome === "need_code" ? { t: "need_code", id: message.id } : { t: "done", id: message.id, outcome }));
-      return;
-    case "check":
-      void check(message.code, message.limits).then((result) => send({ t: "checked", id: message.id, result }));
-      return;
-    case "read_result": {
-      const resolve = reads.get(message.id);
-      reads.delete(message.id);
-      resolve?.(message.body);
-      return;
+// The pool may name the packages to try (tests name missing ones); otherwise the natural order for this Node.
+const loaded = loadIsolatedVm(process.env.ENGINERY_ISOLATED_VM?.split(",") ?? candidates());
+if (!loaded.ok) {
+  // Nothing here can run code: say why once; the pool answers every request itself from now on.
+  send({ t: "unavailable", reason: loaded.reason });
+  process.on("disconnect", () => process.exit(0));
+} else {
+  serve(loaded.ivm);
+}
+
+function serve(loadedIvm: IsolatedVm): void {
+  ivm = loadedIvm;
+  process.on("message", (message: HostMessage) => {
+    switch (message.t) {
+      case "run":
+        if (message.code !== undefined) codes.set(message.run.key, message.code);
+        void invoke(message.id, message.run).then((outcome) => send(outcome === "need_code" ? { t: "need_code", id: message.id } : { t: "done", id: message.id, outcome }));
+        return;
+      case "check":
+        void check(message.code, message.limits).then((result) => send({ t: "checked", id: message.id, result }));
+        return;
+      case "read_result": {
+        const resolve = reads.get(message.id);
+        reads.delete(message.id);
+        resolve?.(message.body);
+        return;
+      }
     }
-  }
-});
-// The host went away: nothing left to serve.
-process.on("disconnect", () => process.exit(0));
-send({ t: "ready" });
+  });
+  // The host went away: nothing left to serve.
+  process.on("disconnect", () => process.exit(0));
+  send({ t: "ready" });
+}
