@@ -106,8 +106,21 @@ export function createInvocationLog(db: Db, log: Log, options: InvocationLogOpti
     });
   }
 
+  /** Chunks being written, with the organizations they hold: a flush of one of them waits for its rows in flight. */
+  const inFlight = new Map<Promise<boolean>, Set<string>>();
+
   /** Writes one chunk; on failure its entries go back to the front of the queue until they have had their tries. */
   async function writeOrRequeue(chunk: Entry[]): Promise<boolean> {
+    const writing = writeOrRequeueNow(chunk);
+    inFlight.set(writing, new Set(chunk.map((e) => e.row.orgId)));
+    try {
+      return await writing;
+    } finally {
+      inFlight.delete(writing);
+    }
+  }
+
+  async function writeOrRequeueNow(chunk: Entry[]): Promise<boolean> {
     try {
       await writeChunk(chunk);
       stats.written += chunk.length;
@@ -149,8 +162,15 @@ export function createInvocationLog(db: Db, log: Log, options: InvocationLogOpti
     return draining;
   }
 
-  /** An organization's entries only, written beside whatever the writer is doing. */
+  /** An organization's entries only, written beside whatever the writer is doing (other organizations' backlog is not waited for). */
   async function flushOrg(orgId: string): Promise<void> {
+    // Rows the writer already took from the queue are not there, but not committed either: wait for them too.
+    const writing = [...inFlight].filter(([, orgs]) => orgs.has(orgId)).map(([done]) => done);
+    await flushQueued(orgId);
+    await Promise.all(writing);
+  }
+
+  async function flushQueued(orgId: string): Promise<void> {
     const mine = queue.filter((e) => e.row.orgId === orgId);
     if (mine.length === 0) return;
     queue = queue.filter((e) => e.row.orgId !== orgId);

@@ -247,6 +247,22 @@ describe("the invocation log, driven directly", () => {
     expect(found!.n).toBe(1);
   });
 
+  it("an organization's flush waits for its rows the writer has already taken from the queue", async () => {
+    const invocationLog = createInvocationLog(t().database.db, log, { intervalMs: 60_000 });
+    // One chunk (500 rows) that takes a while to write: another organization's failures with their events, and ours last.
+    for (let i = 0; i < 499; i++) {
+      const other = row(victim.orgId, fnB);
+      invocationLog.add(other, { type: "function.invocation_failed", object: { id: other.id } });
+    }
+    const r = row(attacker.orgId, fnA);
+    invocationLog.add(r);
+    const writing = invocationLog.flush(); // the writer takes the chunk from the queue and starts its transaction
+    await invocationLog.flush(attacker.orgId); // what GET .../invocations does first
+    const [found] = await t().database.db.select({ n: count() }).from(functionInvocations).where(eq(functionInvocations.id, r.id));
+    expect(found!.n).toBe(1);
+    await writing;
+  });
+
   it("sheds a flooding organization's entries at admission, counted, with one warning line; another organization's flush is not held up", async () => {
     lines.length = 0;
     const invocationLog = createInvocationLog(t().database.db, log, { maxQueued: 1_000, maxQueuedPerOrg: 100, intervalMs: 60_000, chunkRows: 10_000 });
