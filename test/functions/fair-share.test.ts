@@ -249,9 +249,10 @@ describe("the invocation log, driven directly", () => {
 
   it("an organization's flush waits for its rows the writer has already taken from the queue", async () => {
     const invocationLog = createInvocationLog(t().database.db, log, { intervalMs: 60_000 });
-    // One chunk (500 rows) that takes a while to write: another organization's failures with their events, and ours last.
+    // One chunk (500 rows) that takes a while to write: failures with their events, and the row looked for last.
+    // (The attacker's own function: a later test counts the victim's rows.)
     for (let i = 0; i < 499; i++) {
-      const other = row(victim.orgId, fnB);
+      const other = row(attacker.orgId, fnA);
       invocationLog.add(other, { type: "function.invocation_failed", object: { id: other.id } });
     }
     const r = row(attacker.orgId, fnA);
