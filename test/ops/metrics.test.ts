@@ -109,7 +109,11 @@ describe.skipIf(!ON_POSTGRES)("metrics", () => {
     expect(waiting).toContain('role="worker"');
 
     // The retry (5 s later) succeeds: the queue empties and the lag from the event to its delivery is observed.
-    await waitUntil("the retry", async () => metricValue((await scrape(workerMetricsUrl)).text, "enginery_webhook_attempts_total", { outcome: "succeeded" }) === 1, 20_000);
+    // The attempt is counted as it ends, a moment before its delivery row is marked done: wait for both.
+    await waitUntil("the retry", async () => {
+      const text = (await scrape(workerMetricsUrl)).text;
+      return metricValue(text, "enginery_webhook_attempts_total", { outcome: "succeeded" }) === 1 && metricValue(text, "enginery_queue_depth", { queue: "webhook_deliveries" }) === 0;
+    }, 20_000);
     const done = (await scrape(workerMetricsUrl)).text;
     expect(metricValue(done, "enginery_queue_depth", { queue: "webhook_deliveries" })).toBe(0);
     expect(metricValue(done, "enginery_webhook_delivery_lag_seconds_count")).toBe(1);
