@@ -117,6 +117,111 @@ export function Secret({ label, value, note }: { label: string; value: string; n
   );
 }
 
+/** A secret shown once (a new API key, a client secret), in a highlighted card, until the user says it is stored. */
+export function OneTimeSecret({ title, secret, note, onStored, children }: { title: string; secret: string; note: string; onStored: () => void; children?: ComponentChildren }) {
+  return (
+    <div class="card highlight">
+      <Secret label={title} value={secret} note={note} />
+      {children}
+      <button class="btn small" onClick={onStored}>
+        I have stored it
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A loaded list as a table, the one way a page shows a list: "Loading…" until the first answer, nothing
+ * when it failed (the page's ErrorBanner says why), the empty state when the list holds nothing, else a
+ * row per item. `footer` (a Pager) goes under the table; `aside` (a detail card) beside it.
+ */
+export function ListTable<T>({ list, testid, head, row, empty, footer, aside }: {
+  list: { data?: { data: T[] } | null; loading: boolean };
+  testid?: string;
+  head: ComponentChildren;
+  row: (item: T) => ComponentChildren;
+  empty?: ComponentChildren;
+  footer?: ComponentChildren;
+  aside?: ComponentChildren;
+}) {
+  if (list.loading && !list.data) return <Loading />;
+  if (!list.data) return null;
+  if (list.data.data.length === 0 && empty !== undefined) return <>{empty}</>;
+  const table = (
+    <div class="card flush">
+      <table class="table" data-testid={testid}>
+        <thead>
+          <tr>{head}</tr>
+        </thead>
+        <tbody>{list.data.data.map(row)}</tbody>
+      </table>
+      {footer}
+    </div>
+  );
+  if (aside === undefined) return table;
+  return (
+    <div class="split">
+      {table}
+      {aside}
+    </div>
+  );
+}
+
+/** Checkboxes choosing some of `options`, submitted under `name`. */
+export function CheckboxGroup({ legend, name, options, selected, onChange }: { legend: string; name: string; options: string[]; selected: string[]; onChange: (selected: string[]) => void }) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      <div class="inline-choices">
+        {options.map((option) => (
+          <label class="choice">
+            <input
+              type="checkbox"
+              name={name}
+              value={option}
+              checked={selected.includes(option)}
+              onChange={(e) => onChange((e.target as HTMLInputElement).checked ? [...selected, option] : selected.filter((x) => x !== option))}
+            />
+            {option}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A form that runs `action` on submit and shows the action's problem above its fields. */
+export function ActionForm({ action, children }: { action: { run: () => Promise<void>; error: unknown }; children: ComponentChildren }) {
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void action.run();
+      }}
+    >
+      <ErrorBanner error={action.error} />
+      {children}
+    </form>
+  );
+}
+
+/** Radio buttons choosing one of `options`, each [value, label, help]. */
+export function RadioGroup<V extends string>({ legend, name, options, value, onChange }: { legend: string; name: string; options: readonly (readonly [V, string, string])[]; value: V; onChange: (value: V) => void }) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {options.map(([option, label, help]) => (
+        <label class="choice">
+          <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} />
+          <span>
+            <strong>{label}</strong> <span class="muted">{help}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 export function Badge({ tone, children }: { tone: "green" | "red" | "grey" | "amber" | "blue"; children: ComponentChildren }) {
   return <span class={`badge ${tone}`}>{children}</span>;
 }

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import { api } from "../api.ts";
-import { ErrorBanner, useAction } from "../ui.tsx";
+import { ActionForm, ErrorBanner, useAction } from "../ui.tsx";
 
 function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ComponentChildren }) {
   return (
@@ -31,13 +31,7 @@ export function SignIn({ onDone }: { onDone: () => void }) {
   });
   return (
     <AuthCard title="Sign in" subtitle="Manage your API keys, webhooks, functions and data.">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit.run();
-        }}
-      >
-        <ErrorBanner error={submit.error} />
+      <ActionForm action={submit}>
         <label>
           Email
           <input name="email" type="email" autoComplete="username" required value={email} onInput={field(setEmail)} />
@@ -49,7 +43,7 @@ export function SignIn({ onDone }: { onDone: () => void }) {
         <button class="btn primary wide" disabled={submit.busy}>
           {submit.busy ? "Signing in…" : "Sign in"}
         </button>
-      </form>
+      </ActionForm>
       <p class="switch">
         New here? <a href="#/sign-up">Create an organization</a>
       </p>
@@ -67,13 +61,7 @@ export function SignUp({ onDone }: { onDone: () => void }) {
   });
   return (
     <AuthCard title="Create your organization" subtitle="You will be its owner. Make an API key next, and call the API in a minute.">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit.run();
-        }}
-      >
-        <ErrorBanner error={submit.error} />
+      <ActionForm action={submit}>
         <label>
           Your name
           <input name="name" required value={form.name} onInput={set("name")} autoComplete="name" />
@@ -93,7 +81,7 @@ export function SignUp({ onDone }: { onDone: () => void }) {
         <button class="btn primary wide" disabled={submit.busy}>
           {submit.busy ? "Creating…" : "Create organization"}
         </button>
-      </form>
+      </ActionForm>
       <p class="switch">
         Have an account? <a href="#/sign-in">Sign in</a>
       </p>
@@ -111,13 +99,7 @@ export function AcceptInvite({ token, onDone }: { token: string; onDone: () => v
   });
   return (
     <AuthCard title="Join your team" subtitle="Choose a password for a new account, or use your existing account's password.">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit.run();
-        }}
-      >
-        <ErrorBanner error={submit.error} />
+      <ActionForm action={submit}>
         <label>
           Your name
           <input name="name" value={form.name} onInput={set("name")} />
@@ -133,7 +115,7 @@ export function AcceptInvite({ token, onDone }: { token: string; onDone: () => v
         <button class="btn primary wide" disabled={submit.busy}>
           Accept invite
         </button>
-      </form>
+      </ActionForm>
     </AuthCard>
   );
 }

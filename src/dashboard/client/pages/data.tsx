@@ -1,7 +1,7 @@
 import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import { api, type List, type Session } from "../api.ts";
-import { ago, Badge, Empty, ErrorBanner, Json, Loading, Modal, money, PageHeader, Pager, useLoad } from "../ui.tsx";
+import { ago, Badge, Empty, ErrorBanner, Json, ListTable, Loading, Modal, money, PageHeader, Pager, useLoad } from "../ui.tsx";
 
 type Row = Record<string, any>;
 
@@ -166,33 +166,22 @@ export function DataPage({ session, kind }: { session: Session; kind: string; id
             </label>
           </form>
           <ErrorBanner error={list.error} />
-          {list.loading && !list.data ? (
-            <Loading />
-          ) : !list.data || list.data.data.length === 0 ? (
-            list.error ? null : <Empty title={`No ${def.title.toLowerCase()} match`}>Create them through the API, or loosen the filters.</Empty>
-          ) : (
-            <div class="card flush">
-              <table class="table" data-testid="data">
-                <thead>
-                  <tr>
-                    {def.columns.map((c) => (
-                      <th class={c.num ? "num" : ""}>{c.label}</th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.data.map((r) => (
-                    <tr class="clickable" onClick={() => setOpen(r)}>
-                      {def.columns.map((c) => (
-                        <td class={c.num ? "num" : ""}>{c.cell(r)}</td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <Pager meta={list.data.meta} page={page} setPage={setPage} />
-            </div>
-          )}
+          <ListTable
+            list={list}
+            testid="data"
+            empty={<Empty title={`No ${def.title.toLowerCase()} match`}>Create them through the API, or loosen the filters.</Empty>}
+            head={def.columns.map((c) => (
+              <th class={c.num ? "num" : ""}>{c.label}</th>
+            ))}
+            row={(r) => (
+              <tr class="clickable" onClick={() => setOpen(r)}>
+                {def.columns.map((c) => (
+                  <td class={c.num ? "num" : ""}>{c.cell(r)}</td>
+                ))}
+              </tr>
+            )}
+            footer={list.data && <Pager meta={list.data.meta} page={page} setPage={setPage} />}
+          />
         </>
       )}
       {open && (kind === "accounts" ? <Dossier account={open} onClose={() => setOpen(null)} /> : <Detail row={open} onClose={() => setOpen(null)} />)}

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, can, type List, type Session } from "../api.ts";
-import { ago, dateTime, Empty, ErrorBanner, Json, Loading, PageHeader, Pager, useLoad } from "../ui.tsx";
+import { ago, dateTime, Empty, ErrorBanner, Json, ListTable, PageHeader, Pager, useLoad } from "../ui.tsx";
 
 interface Event {
   id: string;
@@ -58,33 +58,26 @@ export function EventsPage({ session }: { session: Session }) {
         </label>
       </div>
       <ErrorBanner error={events.error} />
-      {events.loading && !events.data ? (
-        <Loading />
-      ) : !events.data || events.data.data.length === 0 ? (
-        <Empty title="No events match">Events appear as data changes through the API or this dashboard.</Empty>
-      ) : (
-        <div class="split">
-          <div class="card flush">
-            <table class="table" data-testid="events">
-              <thead>
-                <tr>
-                  <th>Type</th>
-                  <th>Object</th>
-                  <th>When</th>
-                </tr>
-              </thead>
-              <tbody>
-                {events.data.data.map((e) => (
-                  <tr class={`clickable ${open?.id === e.id ? "selected" : ""}`} onClick={() => setOpen(e)}>
-                    <td class="mono small strong">{e.type}</td>
-                    <td class="mono small">{e.data.object.id}</td>
-                    <td title={dateTime(when(e))}>{ago(when(e))}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <Pager meta={events.data.meta} page={page} setPage={setPage} />
-          </div>
+      <ListTable
+        list={events}
+        testid="events"
+        empty={<Empty title="No events match">Events appear as data changes through the API or this dashboard.</Empty>}
+        head={
+          <>
+            <th>Type</th>
+            <th>Object</th>
+            <th>When</th>
+          </>
+        }
+        row={(e) => (
+          <tr class={`clickable ${open?.id === e.id ? "selected" : ""}`} onClick={() => setOpen(e)}>
+            <td class="mono small strong">{e.type}</td>
+            <td class="mono small">{e.data.object.id}</td>
+            <td title={dateTime(when(e))}>{ago(when(e))}</td>
+          </tr>
+        )}
+        footer={events.data && <Pager meta={events.data.meta} page={page} setPage={setPage} />}
+        aside={
           <div class="card sticky">
             {open ? (
               <>
@@ -95,8 +88,8 @@ export function EventsPage({ session }: { session: Session }) {
               <p class="muted">Pick an event to see its JSON.</p>
             )}
           </div>
-        </div>
-      )}
+        }
+      />
     </>
   );
 }

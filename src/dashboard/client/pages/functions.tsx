@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, can, type List, type Session } from "../api.ts";
-import { ago, Badge, dateTime, Empty, ErrorBanner, Loading, Modal, PageHeader, useAction, useLoad } from "../ui.tsx";
+import { ActionForm, ago, Badge, dateTime, Empty, ErrorBanner, ListTable, Modal, PageHeader, useAction, useLoad } from "../ui.tsx";
 
 interface Fn {
   id: string;
@@ -61,39 +61,32 @@ export function FunctionsPage({ session, name }: { session: Session; name?: stri
         }
       />
       <ErrorBanner error={fns.error} />
-      {fns.loading && !fns.data ? (
-        <Loading />
-      ) : fns.data?.data.length === 0 ? (
-        <Empty title="No functions yet">{manage ? "Deploy one from a file: it runs in a sandbox with your permissions." : "Developers deploy functions here."}</Empty>
-      ) : (
-        <div class="card flush">
-          <table class="table" data-testid="functions">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Live version</th>
-                <th>Triggers</th>
-                <th>Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {fns.data?.data.map((f) => (
-                <tr class={`clickable ${f.name === name ? "selected" : ""}`} onClick={() => (location.hash = `#/functions/${f.name}`)}>
-                  <td>
-                    <div class="strong mono">{f.name}</div>
-                    <div class="muted small mono">{f.invoke_path}</div>
-                  </td>
-                  <td>
-                    v{f.active_version} {f.active_version !== f.latest_version && <Badge tone="amber">latest v{f.latest_version}</Badge>}
-                  </td>
-                  <td class="small">{[f.triggers.http && "HTTP", ...f.triggers.events].filter(Boolean).join(", ") || "—"}</td>
-                  <td>{ago(f.updated_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        list={fns}
+        testid="functions"
+        empty={<Empty title="No functions yet">{manage ? "Deploy one from a file: it runs in a sandbox with your permissions." : "Developers deploy functions here."}</Empty>}
+        head={
+          <>
+            <th>Name</th>
+            <th>Live version</th>
+            <th>Triggers</th>
+            <th>Updated</th>
+          </>
+        }
+        row={(f) => (
+          <tr class={`clickable ${f.name === name ? "selected" : ""}`} onClick={() => (location.hash = `#/functions/${f.name}`)}>
+            <td>
+              <div class="strong mono">{f.name}</div>
+              <div class="muted small mono">{f.invoke_path}</div>
+            </td>
+            <td>
+              v{f.active_version} {f.active_version !== f.latest_version && <Badge tone="amber">latest v{f.latest_version}</Badge>}
+            </td>
+            <td class="small">{[f.triggers.http && "HTTP", ...f.triggers.events].filter(Boolean).join(", ") || "—"}</td>
+            <td>{ago(f.updated_at)}</td>
+          </tr>
+        )}
+      />
       {selected && <FunctionDetail fn={selected} manage={manage} onDeploy={() => setDeploying(selected.name)} onChanged={fns.reload} />}
       {deploying && (
         <Deploy
@@ -218,13 +211,7 @@ function Deploy({ name, onClose, onDone }: { name: string | null; onClose: () =>
   };
   return (
     <Modal title={name ? `Deploy a new version of ${name}` : "Deploy a function"} onClose={onClose} wide>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit.run();
-        }}
-      >
-        <ErrorBanner error={submit.error} />
+      <ActionForm action={submit}>
         {!name && (
           <label>
             Name
@@ -244,7 +231,7 @@ function Deploy({ name, onClose, onDone }: { name: string | null; onClose: () =>
             Deploy
           </button>
         </div>
-      </form>
+      </ActionForm>
     </Modal>
   );
 }

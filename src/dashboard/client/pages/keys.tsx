@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, can, type List, type Session } from "../api.ts";
-import { ago, Badge, dateTime, Empty, ErrorBanner, Loading, Modal, PageHeader, Secret, useAction, useLoad } from "../ui.tsx";
+import { ActionForm, ago, Badge, CheckboxGroup, dateTime, Empty, ErrorBanner, ListTable, Modal, OneTimeSecret, PageHeader, RadioGroup, useAction, useLoad } from "../ui.tsx";
 
 interface ApiKey {
   id: string;
@@ -57,68 +57,57 @@ export function KeysPage({ session }: { session: Session }) {
         }
       />
       {shown && (
-        <div class="card highlight">
-          <Secret label={shown.title} value={shown.secret} note="Copy it now: it is not shown again. Store it in your secrets manager." />
+        <OneTimeSecret title={shown.title} secret={shown.secret} note="Copy it now: it is not shown again. Store it in your secrets manager." onStored={() => setShown(null)}>
           <pre class="snippet">{`curl -H "Authorization: Bearer ${shown.secret}" ${location.origin}/v1/me`}</pre>
-          <button class="btn small" onClick={() => setShown(null)}>
-            I have stored it
-          </button>
-        </div>
+        </OneTimeSecret>
       )}
       <ErrorBanner error={keys.error ?? revoke.error} />
-      {keys.loading && !keys.data ? (
-        <Loading />
-      ) : keys.data && keys.data.data.length === 0 ? (
-        <Empty title="No API keys yet">Create one to call the API from your code.</Empty>
-      ) : (
-        <div class="card flush">
-          <table class="table" data-testid="keys">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Kind</th>
-                <th>Key</th>
-                <th>Status</th>
-                <th>Last used</th>
-                <th>Expires</th>
-                <th></th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data?.data.map((key) => (
-                <tr data-key-id={key.id}>
-                  <td>
-                    <div class="strong">{key.name}</div>
-                    <div class="muted small mono">{key.id}</div>
-                  </td>
-                  <td>
-                    {KIND_LABEL[key.kind]}
-                    {key.engines.length > 0 && <div class="muted small">{key.engines.join(", ")}</div>}
-                  </td>
-                  <td class="mono small">{key.hint}</td>
-                  <td>
-                    <Badge tone={statusTone[key.status]}>{key.status}</Badge>
-                  </td>
-                  <td title={dateTime(key.last_used_at)}>{ago(key.last_used_at)}</td>
-                  <td title={dateTime(key.expires_at)}>{key.expires_at ? (key.status === "active" ? ago(key.expires_at) : dateTime(key.expires_at)) : "never"}</td>
-                  <td class="row-actions">
-                    {key.status === "active" && (
-                      <>
-                        <button class="btn small" onClick={() => setRolling(key)}>
-                          Roll
-                        </button>
-                        <button class="btn small danger" onClick={() => revoke.run(key)}>
-                          Revoke
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        list={keys}
+        testid="keys"
+        empty={<Empty title="No API keys yet">Create one to call the API from your code.</Empty>}
+        head={
+          <>
+            <th>Name</th>
+            <th>Kind</th>
+            <th>Key</th>
+            <th>Status</th>
+            <th>Last used</th>
+            <th>Expires</th>
+            <th></th>
+          </>
+        }
+        row={(key) => (
+          <tr data-key-id={key.id}>
+            <td>
+              <div class="strong">{key.name}</div>
+              <div class="muted small mono">{key.id}</div>
+            </td>
+            <td>
+              {KIND_LABEL[key.kind]}
+              {key.engines.length > 0 && <div class="muted small">{key.engines.join(", ")}</div>}
+            </td>
+            <td class="mono small">{key.hint}</td>
+            <td>
+              <Badge tone={statusTone[key.status]}>{key.status}</Badge>
+            </td>
+            <td title={dateTime(key.last_used_at)}>{ago(key.last_used_at)}</td>
+            <td title={dateTime(key.expires_at)}>{key.expires_at ? (key.status === "active" ? ago(key.expires_at) : dateTime(key.expires_at)) : "never"}</td>
+            <td class="row-actions">
+              {key.status === "active" && (
+                <>
+                  <button class="btn small" onClick={() => setRolling(key)}>
+                    Roll
+                  </button>
+                  <button class="btn small danger" onClick={() => revoke.run(key)}>
+                    Revoke
+                  </button>
+                </>
+              )}
+            </td>
+          </tr>
+        )}
+      />
       {creating && (
         <CreateKey
           onClose={() => setCreating(false)}
@@ -144,6 +133,12 @@ export function KeysPage({ session }: { session: Session }) {
   );
 }
 
+const KIND_CHOICES = [
+  ["read_only", "Read-only", "Reads every engine; changes nothing."],
+  ["engine", "Engine", "Reads and writes the engines you pick."],
+  ["full_access", "Full access", "Everything, including keys and webhooks."],
+] as const;
+
 function CreateKey({ onClose, onCreated }: { onClose: () => void; onCreated: (secret: string, name: string) => void }) {
   const [name, setName] = useState("");
   const [kind, setKind] = useState<ApiKey["kind"]>("read_only");
@@ -161,52 +156,14 @@ function CreateKey({ onClose, onCreated }: { onClose: () => void; onCreated: (se
   });
   return (
     <Modal title="Create an API key" onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit.run();
-        }}
-      >
-        <ErrorBanner error={submit.error} />
+      <ActionForm action={submit}>
         <label>
           Name
           <input name="name" placeholder="e.g. Billing sync (production)" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} maxLength={100} />
         </label>
-        <fieldset>
-          <legend>Access</legend>
-          {(
-            [
-              ["read_only", "Read-only", "Reads every engine; changes nothing."],
-              ["engine", "Engine", "Reads and writes the engines you pick."],
-              ["full_access", "Full access", "Everything, including keys and webhooks."],
-            ] as const
-          ).map(([value, label, help]) => (
-            <label class="choice">
-              <input type="radio" name="kind" value={value} checked={kind === value} onChange={() => setKind(value)} />
-              <span>
-                <strong>{label}</strong> <span class="muted">{help}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup legend="Access" name="kind" options={KIND_CHOICES} value={kind} onChange={setKind} />
         {kind === "engine" && (
-          <fieldset>
-            <legend>Engines</legend>
-            <div class="inline-choices">
-              {ENGINES.map((engine) => (
-                <label class="choice">
-                  <input
-                    type="checkbox"
-                    name="engines"
-                    value={engine}
-                    checked={engines.includes(engine)}
-                    onChange={(e) => setEngines((e.target as HTMLInputElement).checked ? [...engines, engine] : engines.filter((x) => x !== engine))}
-                  />
-                  {engine}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <CheckboxGroup legend="Engines" name="engines" options={ENGINES} selected={engines} onChange={setEngines} />
         )}
         <label>
           Expires
@@ -224,7 +181,7 @@ function CreateKey({ onClose, onCreated }: { onClose: () => void; onCreated: (se
             Create key
           </button>
         </div>
-      </form>
+      </ActionForm>
     </Modal>
   );
 }
@@ -237,13 +194,7 @@ function RollKey({ apiKey, onClose, onRolled }: { apiKey: ApiKey; onClose: () =>
   });
   return (
     <Modal title={`Roll "${apiKey.name}"`} onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit.run();
-        }}
-      >
-        <ErrorBanner error={submit.error} />
+      <ActionForm action={submit}>
         <p>A new key with the same access is made now. The old key keeps working until it expires, so you can switch without downtime.</p>
         <label>
           Old key expires
@@ -261,7 +212,7 @@ function RollKey({ apiKey, onClose, onRolled }: { apiKey: ApiKey; onClose: () =>
             Roll key
           </button>
         </div>
-      </form>
+      </ActionForm>
     </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, can, type List, type Session } from "../api.ts";
-import { ago, Badge, Empty, ErrorBanner, Loading, PageHeader, Secret, useAction, useLoad } from "../ui.tsx";
+import { ago, Badge, Empty, ErrorBanner, ListTable, PageHeader, Secret, useAction, useLoad } from "../ui.tsx";
 
 interface Member {
   id: string;
@@ -71,53 +71,47 @@ export function MembersPage({ session }: { session: Session }) {
           {link && <Secret label="Invite link" value={link} note="Send it to them yourself; it is shown once and works for 7 days, once." />}
         </div>
       )}
-      {members.loading && !members.data ? (
-        <Loading />
-      ) : (
-        <div class="card flush">
-          <table class="table" data-testid="members">
-            <thead>
-              <tr>
-                <th>Person</th>
-                <th>Role</th>
-                <th>Joined</th>
-                <th></th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.data?.data.map((m) => (
-                <tr data-member-id={m.id}>
-                  <td>
-                    <div class="strong">
-                      {m.user.name} {m.user.id === session.user.id && <Badge tone="blue">you</Badge>}
-                    </div>
-                    <div class="muted small">{m.user.email}</div>
-                  </td>
-                  <td>
-                    {mayTouch(m.role) ? (
-                      <select name="role" value={m.role} onChange={(e) => act.run(() => api("PATCH", `/dashboard/api/members/${m.id}`, { role: (e.target as HTMLSelectElement).value }))}>
-                        {ROLES.filter(([r]) => session.role === "owner" || r !== "owner").map(([r]) => (
-                          <option value={r}>{r}</option>
-                        ))}
-                      </select>
-                    ) : (
-                      <Badge tone="grey">{m.role}</Badge>
-                    )}
-                  </td>
-                  <td>{ago(m.created_at)}</td>
-                  <td class="row-actions">
-                    {mayTouch(m.role) && m.user.id !== session.user.id && (
-                      <button class="btn small danger" onClick={() => confirm(`Remove ${m.user.email}?`) && act.run(() => api("DELETE", `/dashboard/api/members/${m.id}`))}>
-                        Remove
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        list={members}
+        testid="members"
+        head={
+          <>
+            <th>Person</th>
+            <th>Role</th>
+            <th>Joined</th>
+            <th></th>
+          </>
+        }
+        row={(m) => (
+          <tr data-member-id={m.id}>
+            <td>
+              <div class="strong">
+                {m.user.name} {m.user.id === session.user.id && <Badge tone="blue">you</Badge>}
+              </div>
+              <div class="muted small">{m.user.email}</div>
+            </td>
+            <td>
+              {mayTouch(m.role) ? (
+                <select name="role" value={m.role} onChange={(e) => act.run(() => api("PATCH", `/dashboard/api/members/${m.id}`, { role: (e.target as HTMLSelectElement).value }))}>
+                  {ROLES.filter(([r]) => session.role === "owner" || r !== "owner").map(([r]) => (
+                    <option value={r}>{r}</option>
+                  ))}
+                </select>
+              ) : (
+                <Badge tone="grey">{m.role}</Badge>
+              )}
+            </td>
+            <td>{ago(m.created_at)}</td>
+            <td class="row-actions">
+              {mayTouch(m.role) && m.user.id !== session.user.id && (
+                <button class="btn small danger" onClick={() => confirm(`Remove ${m.user.email}?`) && act.run(() => api("DELETE", `/dashboard/api/members/${m.id}`))}>
+                  Remove
+                </button>
+              )}
+            </td>
+          </tr>
+        )}
+      />
       {manage && invites.data && invites.data.data.length > 0 && (
         <div class="card flush">
           <table class="table">

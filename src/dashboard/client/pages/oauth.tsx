@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, can, type List, type Session } from "../api.ts";
-import { ago, dateTime, Empty, ErrorBanner, Loading, Modal, PageHeader, Secret, useAction, useLoad } from "../ui.tsx";
+import { ActionForm, ago, CheckboxGroup, dateTime, Empty, ErrorBanner, ListTable, Modal, OneTimeSecret, PageHeader, RadioGroup, useAction, useLoad } from "../ui.tsx";
 
 interface Grant {
   id: string;
@@ -23,6 +23,11 @@ interface OAuthApp {
 
 // The scopes an app may ask for (the server's list: /.well-known/oauth-authorization-server).
 const SCOPES = ["finance:read", "finance:write", "growth:read", "growth:write", "talent:read", "talent:write", "agent:read", "agent:write", "events:read", "webhooks:manage", "functions:manage", "functions:invoke"];
+
+const CLIENT_TYPE_CHOICES = [
+  ["confidential", "Confidential", "A server that keeps a client secret."],
+  ["public", "Public", "A browser, mobile or desktop app: no secret, PKCE only."],
+] as const;
 
 function NoAccess({ title, session }: { title: string; session: Session }) {
   return (
@@ -47,42 +52,35 @@ export function ConnectedAppsPage({ session }: { session: Session }) {
     <>
       <PageHeader title="Connected apps" subtitle="Integrations a member of this organization allowed to act on its data, through OAuth." />
       <ErrorBanner error={grants.error ?? revoke.error} />
-      {grants.loading && !grants.data ? (
-        <Loading />
-      ) : grants.data && grants.data.data.length === 0 ? (
-        <Empty title="No connected apps">When a member allows an app on the consent page, it appears here.</Empty>
-      ) : (
-        <div class="card flush">
-          <table class="table" data-testid="grants">
-            <thead>
-              <tr>
-                <th>App</th>
-                <th>Scopes</th>
-                <th>Connected</th>
-                <th></th>
-              </tr>
-            </thead>
-            <tbody>
-              {grants.data?.data.map((grant) => (
-                <tr data-grant-id={grant.id}>
-                  <td>
-                    <div class="strong">{grant.app?.name ?? "(deleted app)"}</div>
-                    <div class="muted small mono">{grant.app?.id}</div>
-                    {!grant.user_id && <div class="muted small">client credentials</div>}
-                  </td>
-                  <td class="small mono">{grant.scopes.join(" ")}</td>
-                  <td title={dateTime(grant.created_at)}>{ago(grant.created_at)}</td>
-                  <td class="row-actions">
-                    <button class="btn small danger" onClick={() => revoke.run(grant)}>
-                      Disconnect
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        list={grants}
+        testid="grants"
+        empty={<Empty title="No connected apps">When a member allows an app on the consent page, it appears here.</Empty>}
+        head={
+          <>
+            <th>App</th>
+            <th>Scopes</th>
+            <th>Connected</th>
+            <th></th>
+          </>
+        }
+        row={(grant) => (
+          <tr data-grant-id={grant.id}>
+            <td>
+              <div class="strong">{grant.app?.name ?? "(deleted app)"}</div>
+              <div class="muted small mono">{grant.app?.id}</div>
+              {!grant.user_id && <div class="muted small">client credentials</div>}
+            </td>
+            <td class="small mono">{grant.scopes.join(" ")}</td>
+            <td title={dateTime(grant.created_at)}>{ago(grant.created_at)}</td>
+            <td class="row-actions">
+              <button class="btn small danger" onClick={() => revoke.run(grant)}>
+                Disconnect
+              </button>
+            </td>
+          </tr>
+        )}
+      />
     </>
   );
 }
@@ -116,58 +114,44 @@ export function OAuthAppsPage({ session }: { session: Session }) {
           </button>
         }
       />
-      {shown && (
-        <div class="card highlight">
-          <Secret label={shown.title} value={shown.secret} note="Copy it now: it is not shown again." />
-          <button class="btn small" onClick={() => setShown(null)}>
-            I have stored it
-          </button>
-        </div>
-      )}
+      {shown && <OneTimeSecret title={shown.title} secret={shown.secret} note="Copy it now: it is not shown again." onStored={() => setShown(null)} />}
       <ErrorBanner error={apps.error ?? remove.error ?? rotate.error} />
-      {apps.loading && !apps.data ? (
-        <Loading />
-      ) : apps.data && apps.data.data.length === 0 ? (
-        <Empty title="No OAuth apps yet">Register one to let members connect your integration.</Empty>
-      ) : (
-        <div class="card flush">
-          <table class="table" data-testid="oauth-apps">
-            <thead>
-              <tr>
-                <th>App</th>
-                <th>Type</th>
-                <th>Redirect URIs</th>
-                <th>Scopes</th>
-                <th></th>
-              </tr>
-            </thead>
-            <tbody>
-              {apps.data?.data.map((app) => (
-                <tr data-app-id={app.id}>
-                  <td>
-                    <div class="strong">{app.name}</div>
-                    <div class="muted small mono">client_id {app.client_id}</div>
-                    {app.client_secret_hint && <div class="muted small mono">{app.client_secret_hint}</div>}
-                  </td>
-                  <td>{app.client_type}</td>
-                  <td class="small mono">{app.redirect_uris.join(" ")}</td>
-                  <td class="small mono">{app.scopes.join(" ")}</td>
-                  <td class="row-actions">
-                    {app.client_type === "confidential" && (
-                      <button class="btn small" onClick={() => rotate.run(app)}>
-                        Rotate secret
-                      </button>
-                    )}
-                    <button class="btn small danger" onClick={() => remove.run(app)}>
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        list={apps}
+        testid="oauth-apps"
+        empty={<Empty title="No OAuth apps yet">Register one to let members connect your integration.</Empty>}
+        head={
+          <>
+            <th>App</th>
+            <th>Type</th>
+            <th>Redirect URIs</th>
+            <th>Scopes</th>
+            <th></th>
+          </>
+        }
+        row={(app) => (
+          <tr data-app-id={app.id}>
+            <td>
+              <div class="strong">{app.name}</div>
+              <div class="muted small mono">client_id {app.client_id}</div>
+              {app.client_secret_hint && <div class="muted small mono">{app.client_secret_hint}</div>}
+            </td>
+            <td>{app.client_type}</td>
+            <td class="small mono">{app.redirect_uris.join(" ")}</td>
+            <td class="small mono">{app.scopes.join(" ")}</td>
+            <td class="row-actions">
+              {app.client_type === "confidential" && (
+                <button class="btn small" onClick={() => rotate.run(app)}>
+                  Rotate secret
+                </button>
+              )}
+              <button class="btn small danger" onClick={() => remove.run(app)}>
+                Delete
+              </button>
+            </td>
+          </tr>
+        )}
+      />
       {creating && (
         <RegisterApp
           onClose={() => setCreating(false)}
@@ -193,54 +177,17 @@ function RegisterApp({ onClose, onCreated }: { onClose: () => void; onCreated: (
   });
   return (
     <Modal title="Register an OAuth app" onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit.run();
-        }}
-      >
-        <ErrorBanner error={submit.error} />
+      <ActionForm action={submit}>
         <label>
           Name
           <input name="name" required maxLength={100} placeholder="e.g. Ledger Sync" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         </label>
-        <fieldset>
-          <legend>Type</legend>
-          {(
-            [
-              ["confidential", "Confidential", "A server that keeps a client secret."],
-              ["public", "Public", "A browser, mobile or desktop app: no secret, PKCE only."],
-            ] as const
-          ).map(([value, label, help]) => (
-            <label class="choice">
-              <input type="radio" name="client_type" value={value} checked={type === value} onChange={() => setType(value)} />
-              <span>
-                <strong>{label}</strong> <span class="muted">{help}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup legend="Type" name="client_type" options={CLIENT_TYPE_CHOICES} value={type} onChange={setType} />
         <label>
           Redirect URIs (one per line; https, or http to localhost)
           <textarea name="redirect_uris" required rows={3} value={uris} onInput={(e) => setUris((e.target as HTMLTextAreaElement).value)} />
         </label>
-        <fieldset>
-          <legend>Scopes it may ask for</legend>
-          <div class="inline-choices">
-            {SCOPES.map((scope) => (
-              <label class="choice">
-                <input
-                  type="checkbox"
-                  name="scopes"
-                  value={scope}
-                  checked={scopes.includes(scope)}
-                  onChange={(e) => setScopes((e.target as HTMLInputElement).checked ? [...scopes, scope] : scopes.filter((s) => s !== scope))}
-                />
-                {scope}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <CheckboxGroup legend="Scopes it may ask for" name="scopes" options={SCOPES} selected={scopes} onChange={setScopes} />
         <div class="modal-actions">
           <button type="button" class="btn" onClick={onClose}>
             Cancel
@@ -249,7 +196,7 @@ function RegisterApp({ onClose, onCreated }: { onClose: () => void; onCreated: (
             Register app
           </button>
         </div>
-      </form>
+      </ActionForm>
     </Modal>
   );
 }

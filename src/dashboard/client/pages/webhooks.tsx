@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, can, type List, type Session } from "../api.ts";
-import { ago, Badge, dateTime, Empty, ErrorBanner, Loading, Modal, PageHeader, Secret, useAction, useLoad } from "../ui.tsx";
+import { ActionForm, ago, Badge, dateTime, Empty, ErrorBanner, ListTable, Modal, OneTimeSecret, PageHeader, useAction, useLoad } from "../ui.tsx";
 
 interface Endpoint {
   id: string;
@@ -67,48 +67,41 @@ export function WebhooksPage({ session, id }: { session: Session; id?: string })
         }
       />
       {secret && (
-        <div class="card highlight">
-          <Secret label="Signing secret" value={secret} note="Verify the webhook-signature header with it (the standardwebhooks or svix libraries do). It is not shown again." />
-          <button class="btn small" onClick={() => setSecret(null)}>
-            I have stored it
-          </button>
-        </div>
+        <OneTimeSecret
+          title="Signing secret"
+          secret={secret}
+          note="Verify the webhook-signature header with it (the standardwebhooks or svix libraries do). It is not shown again."
+          onStored={() => setSecret(null)}
+        />
       )}
       <ErrorBanner error={endpoints.error} />
-      {endpoints.loading && !endpoints.data ? (
-        <Loading />
-      ) : endpoints.data?.data.length === 0 ? (
-        <Empty title="No endpoints yet">Add a URL to receive events such as invoice.paid or deal.won as they happen.</Empty>
-      ) : (
-        <div class="card flush">
-          <table class="table" data-testid="endpoints">
-            <thead>
-              <tr>
-                <th>URL</th>
-                <th>Events</th>
-                <th>Status</th>
-                <th>Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {endpoints.data?.data.map((e) => (
-                <tr class={`clickable ${e.id === id ? "selected" : ""}`} onClick={() => (location.hash = `#/webhooks/${e.id}`)} data-endpoint-id={e.id}>
-                  <td>
-                    <div class="strong mono">{e.url}</div>
-                    {e.description && <div class="muted small">{e.description}</div>}
-                  </td>
-                  <td class="small">{e.events.join(", ")}</td>
-                  <td>
-                    <Badge tone={e.status === "enabled" ? "green" : "red"}>{e.status}</Badge>
-                    {e.disabled_reason && <div class="muted small">{e.disabled_reason}</div>}
-                  </td>
-                  <td>{ago(e.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        list={endpoints}
+        testid="endpoints"
+        empty={<Empty title="No endpoints yet">Add a URL to receive events such as invoice.paid or deal.won as they happen.</Empty>}
+        head={
+          <>
+            <th>URL</th>
+            <th>Events</th>
+            <th>Status</th>
+            <th>Created</th>
+          </>
+        }
+        row={(e) => (
+          <tr class={`clickable ${e.id === id ? "selected" : ""}`} onClick={() => (location.hash = `#/webhooks/${e.id}`)} data-endpoint-id={e.id}>
+            <td>
+              <div class="strong mono">{e.url}</div>
+              {e.description && <div class="muted small">{e.description}</div>}
+            </td>
+            <td class="small">{e.events.join(", ")}</td>
+            <td>
+              <Badge tone={e.status === "enabled" ? "green" : "red"}>{e.status}</Badge>
+              {e.disabled_reason && <div class="muted small">{e.disabled_reason}</div>}
+            </td>
+            <td>{ago(e.created_at)}</td>
+          </tr>
+        )}
+      />
       {selected && <EndpointDetail endpoint={selected} onEdit={() => setEditing(selected)} onSecret={setSecret} onChanged={endpoints.reload} />}
       {editing && (
         <EndpointForm
@@ -277,13 +270,7 @@ function EndpointForm({ endpoint, onClose, onSaved }: { endpoint: Endpoint | nul
   const toggle = (name: string, on: boolean) => setEvents(on ? [...events, name] : events.filter((e) => e !== name));
   return (
     <Modal title={endpoint ? "Edit endpoint" : "Add an endpoint"} onClose={onClose} wide>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit.run();
-        }}
-      >
-        <ErrorBanner error={submit.error} />
+      <ActionForm action={submit}>
         <label>
           URL
           <input name="url" required value={url} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} />
@@ -334,7 +321,7 @@ function EndpointForm({ endpoint, onClose, onSaved }: { endpoint: Endpoint | nul
             {endpoint ? "Save" : "Add endpoint"}
           </button>
         </div>
-      </form>
+      </ActionForm>
     </Modal>
   );
 }
