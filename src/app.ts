@@ -77,6 +77,8 @@ export interface AppDeps {
   readRouting?: ReadRouting;
   /** PUBLIC_URL: the origin clients reach (the OAuth issuer); each request's own origin when left out. */
   publicUrl?: string | null;
+  /** TRUST_PROXY: the addresses of the proxies whose X-Forwarded-* headers are believed; none when left out. */
+  trustProxy?: string[] | null;
 }
 
 declare module "fastify" {
@@ -111,7 +113,6 @@ function infoEnabled(logger: FastifyBaseLogger): boolean {
   return pino.isLevelEnabled?.("info") ?? true;
 }
 
-/** Builds the whole HTTP API; no globals, so several can run in one process (tests). */
 /**
  * The API reference at /docs: everything from this server. System fonts (the
  * default ones come from a font host, which an offline or firewalled machine
@@ -131,12 +132,15 @@ const DOCS_PAGE = {
   mcp: { disabled: true },
 } as const;
 
+/** Builds the whole HTTP API; no globals, so several can run in one process (tests). */
 export async function buildApp(deps: AppDeps): Promise<Api> {
   subscribeFeatures();
   const clock = deps.clock ?? (() => new Date());
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
+    // The client's address (sign-in throttling, sessions) comes from X-Forwarded-For only through proxies we were told of.
+    trustProxy: deps.trustProxy ?? false,
     requestIdHeader: false,
     // One log line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ requestIdLogLabel: "request_id", disableRequestLogging: true }),

@@ -23,6 +23,11 @@ export interface Config {
   redisTimeoutMs: number;
   /** The URL clients reach the API at (behind a proxy): the OAuth issuer; null: each request's own origin. */
   publicUrl: string | null;
+  /**
+   * TRUST_PROXY: the addresses of the proxies in front of the API, whose X-Forwarded-For (and -Proto, -Host) are
+   * believed. null: none, the TCP peer is the client (a client's own X-Forwarded-For is ignored).
+   */
+  trustProxy: string[] | null;
   logLevel: LogLevel;
   /** Run the scheduler (overdue invoices, ...) inside the server process. */
   schedulerEnabled: boolean;
@@ -124,6 +129,25 @@ function cidrs(env: Env, name: string): string[] {
   }
 }
 
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"];
+
+/** Addresses only: a hop count would believe whatever a client that connects directly claims (Fastify refuses it too). */
+function trustProxy(env: Env): string[] | null {
+  const raw = read(env, "TRUST_PROXY");
+  if (raw === undefined) return null;
+  const entries = raw.split(",").map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (PROXY_RANGES.includes(entry)) continue;
+    try {
+      parseCidrList(entry.includes("/") ? entry : `${entry}/${entry.includes(":") ? 128 : 32}`);
+    } catch {
+      throw new ConfigError("TRUST_PROXY", `must be a comma list of the proxies' addresses or CIDRs (or loopback, linklocal, uniquelocal); "${entry}" is none of these`);
+    }
+  }
+  return entries;
+}
+
 function secretsKey(env: Env): string | null {
   const raw = read(env, "FUNCTION_SECRETS_KEY");
   if (raw === undefined) return null;
@@ -191,6 +215,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: url(env, "REDIS_URL", ["redis:", "rediss:"]),
     redisTimeoutMs: integer(env, "REDIS_TIMEOUT_MS", 150, 10, 10_000),
     publicUrl: url(env, "PUBLIC_URL", ["https:", "http:"])?.replace(/\/+$/, "") ?? null,
+    trustProxy: trustProxy(env),
     logLevel: logLevel as LogLevel,
     schedulerEnabled: boolean(env, "SCHEDULER", true),
     schedulerIntervalMs: integer(env, "SCHEDULER_INTERVAL_MS", 30_000, 100, 86_400_000),

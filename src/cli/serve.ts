@@ -54,6 +54,7 @@ export async function serve(config: Config): Promise<void> {
     functions,
     agent: config.agent,
     publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
     metrics,
     metricsToken: config.metricsToken,
     readRouting,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hashPassword, RECOMMENDED_COST, verifyPassword } from "../../src/identity/passwords.ts";
-import { useTestApp } from "../helpers/harness.ts";
+import { startTestApp, useTestApp } from "../helpers/harness.ts";
 import { PASSWORD, SessionClient, signUp, uniqueEmail } from "./session-client.ts";
 
 const getApp = useTestApp({ identity: { signInLimits: { perAccount: 3, perIp: 8, windowMs: 60_000 } } });
@@ -37,6 +37,38 @@ describe("sign-in throttling", () => {
     for (let i = 0; i < 9; i++) results.push((await session.post("/dashboard/api/sign_in", { email: uniqueEmail("spray"), password: "guess" })).status);
     expect(results.slice(0, 8).every((s) => s === 401)).toBe(true);
     expect(results[8]).toBe(429);
+  });
+});
+
+describe("the client address behind a proxy", () => {
+  const sprayFrom = async (url: string, forwardedFor: string, attempts: number) => {
+    const session = new SessionClient(url);
+    const statuses: number[] = [];
+    for (let i = 0; i < attempts; i++) {
+      statuses.push((await session.post("/dashboard/api/sign_in", { email: uniqueEmail("spray"), password: "guess" }, { headers: { "x-forwarded-for": forwardedFor } })).status);
+    }
+    return statuses;
+  };
+
+  it("is the TCP peer unless TRUST_PROXY says otherwise: a made-up X-Forwarded-For does not buy new attempts", async () => {
+    const app = getApp();
+    app.clock.advance(120_000);
+    const statuses = [...(await sprayFrom(app.url, "198.51.100.1", 4)), ...(await sprayFrom(app.url, "198.51.100.2", 5))];
+    expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
+    expect(statuses[8]).toBe(429);
+  });
+
+  it("comes from X-Forwarded-For when the peer is a trusted proxy: each client behind the load balancer has its own budget", async () => {
+    const behindProxy = await startTestApp({ trustProxy: ["loopback"], identity: { signInLimits: { perAccount: 3, perIp: 8, windowMs: 60_000 } } });
+    try {
+      expect(await sprayFrom(behindProxy.url, "198.51.100.1", 9)).toEqual([...Array(8).fill(401), 429]);
+      // Another client behind the same proxy is not locked out by the first one's guesses.
+      expect(await sprayFrom(behindProxy.url, "198.51.100.2", 1)).toEqual([401]);
+      // The client's own address is the last one the trusted proxy appended, not what the client claimed before it.
+      expect(await sprayFrom(behindProxy.url, "203.0.113.9, 198.51.100.1", 1)).toEqual([429]);
+    } finally {
+      await behindProxy.close();
+    }
   });
 });
 

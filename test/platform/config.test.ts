@@ -49,6 +49,14 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PUBLIC_URL: "ftp://api.example.com" })).toThrow(/PUBLIC_URL/);
   });
 
+  it("reads TRUST_PROXY as a list of proxy addresses, and refuses anything else (a hop count believes any direct client)", () => {
+    expect(loadConfig({}).trustProxy).toBeNull();
+    expect(() => loadConfig({ TRUST_PROXY: "1" })).toThrow(/TRUST_PROXY: .*"1" is none of these/);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.0.2.7,loopback, fd00::/8" }).trustProxy).toEqual(["10.0.0.0/8", "192.0.2.7", "loopback", "fd00::/8"]);
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: .*"true" is none of these/);
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/8,proxy.internal" })).toThrow(/"proxy.internal"/);
+  });
+
   it("has the documented defaults", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
