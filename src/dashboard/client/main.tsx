@@ -1,6 +1,7 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { api, setCsrf, whenSignedOut, type Session } from "./api.ts";
+import { AgentPage } from "./pages/agent.tsx";
 import { AcceptInvite, SignIn, SignUp } from "./pages/auth.tsx";
 import { DataPage } from "./pages/data.tsx";
 import { EventsPage } from "./pages/events.tsx";
@@ -26,7 +27,7 @@ function useRoute(): string[] {
 }
 
 const NAV: { section: string; items: [string, string][] }[] = [
-  { section: "", items: [["overview", "Overview"]] },
+  { section: "", items: [["overview", "Overview"], ["agent", "Agent"]] },
   { section: "Data", items: [["data/invoices", "Invoices"], ["data/contacts", "Contacts"], ["data/accounts", "Accounts"], ["data/deals", "Deals"], ["data/candidates", "Candidates"]] },
   { section: "Developers", items: [["keys", "API keys"], ["webhooks", "Webhooks"], ["functions", "Edge functions"], ["events", "Events"], ["oauth-apps", "OAuth apps"]] },
   { section: "Settings", items: [["members", "Members"], ["connected-apps", "Connected apps"]] },
@@ -111,6 +112,8 @@ function pageFor(page: string, rest: string[], session: Session) {
       return <DataPage session={session} kind={rest[0] ?? "invoices"} id={rest[1]} key={rest[0]} />;
     case "members":
       return <MembersPage session={session} />;
+    case "agent":
+      return <AgentPage session={session} id={rest[0]} />;
     default:
       return <OverviewPage session={session} />;
   }
