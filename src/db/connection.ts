@@ -1,11 +1,11 @@
 import fs from "node:fs";
-import v8 from "node:v8";
-import type { PGlite } from "@electric-sql/pglite";
+import type { PGlite, PGliteOptions } from "@electric-sql/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import postgres from "postgres";
 import * as schema from "./schema.ts";
+import { startEmbeddedEngine } from "./embedded-engine.ts";
 import { acquireEmbeddedLock } from "./embedded-lock.ts";
 
 export type Schema = typeof schema;
@@ -48,6 +48,8 @@ export type DatabaseTarget =
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") return openPostgres(target.url, target.poolSize ?? 10, target.readUrl ?? null);
+  // A command's process compiles the engine while PGlite's JavaScript loads (a no-op when main.ts has started it).
+  if (target.kind === "pglite" && target.shortLived) void startEmbeddedEngine();
   // Loaded only here: a process on PostgreSQL (a CLI command, say) does not pay for the embedded engine.
   const { PGlite } = await import("@electric-sql/pglite");
   if (target.kind === "pglite-memory") {
@@ -58,7 +60,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const release = acquireEmbeddedLock(target.dataDir);
   try {
     fs.mkdirSync(target.dataDir, { recursive: true });
-    const client = new PGlite(target.dataDir, target.shortLived ? quickStart(PGlite.defaultStartParams) : {});
+    const client = new PGlite(target.dataDir, target.shortLived ? await quickStart(PGlite.defaultStartParams) : {});
     await client.waitReady;
     return await openPglite(client, release);
   } catch (error) {
@@ -68,32 +70,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 }
 
 /**
- * What a process that runs one command and exits changes in how PGlite starts
- * (issue 18: `orgs list` on PGlite took 0.66 s to its first line against
- * 0.14 s on PostgreSQL; its CPU time halved with the two changes below).
- * Neither changes what is stored, how (PGlite's own fsync setting stays as
- * it is) or who may open it.
- *
- * - V8 compiles each WebAssembly function with its baseline compiler (Liftoff)
- *   on first call, then recompiles the ones that ran hot with its optimizing
- *   compiler on background threads. Starting the backend runs enough code
- *   (memset over shared memory, the catalog reads) to send hundreds of
- *   functions to the optimizer, about half the process's CPU time, for a
- *   command that is over a few milliseconds later. A tiering budget a
- *   thousand times V8's default (Node 20: 1.8M, Node 24: 13M, "bytes
- *   executed" per function) keeps the start on baseline code, while a long
- *   command (a migration over a big table) still gets optimized code after
- *   a second or so of one function's work. The flag is read when the module
- *   is compiled, which is after this call: nothing here has compiled
- *   WebAssembly yet (PGlite keeps one compiled module per process).
- * - shared_buffers: the data directory's postgresql.conf asks for 128MB,
- *   which the backend zeroes at start (memset, growing the WebAssembly
- *   memory page by page); a command reads a few pages. 16MB for this
- *   process only; the server keeps the configured 128MB.
+ * How a process that runs one command and exits starts PGlite (issue 18:
+ * `orgs list` on PGlite took 0.66 s to its first line against 0.14 s on
+ * PostgreSQL). The compiled engine comes from embedded-engine.ts (compiled
+ * while the command loaded, kept on V8's baseline code). shared_buffers: the
+ * data directory's postgresql.conf asks for 128MB, which the backend zeroes at
+ * start (memset, growing the WebAssembly memory as it goes); a command reads
+ * a few pages, so 16MB for this process only, and the server keeps the
+ * configured 128MB. Nothing here changes what is stored or how (PGlite's own
+ * fsync setting stays as it is), nor who may open it.
  */
-function quickStart(defaultStartParams: readonly string[]): { startParams: string[] } {
-  v8.setFlagsFromString("--wasm-tiering-budget=1000000000");
-  return { startParams: [...defaultStartParams, "-c", "shared_buffers=16MB"] };
+async function quickStart(defaultStartParams: readonly string[]): Promise<PGliteOptions> {
+  const compiled = await startEmbeddedEngine();
+  return { startParams: [...defaultStartParams, "-c", "shared_buffers=16MB"], ...(compiled ? { pgliteWasmModule: compiled } : {}) };
 }
 
 const embeddedClients = new WeakMap<Db, PGlite>();
