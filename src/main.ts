@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config.ts";
+import { startEmbeddedEngine } from "./db/embedded-engine.ts";
 import { EmbeddedDatabaseInUse } from "./db/embedded-lock.ts";
 import { ApiError } from "./platform/errors.ts";
 import { functionsDeploy, functionsInvoke, functionsLogs, RequestFailed, type FunctionsFlags } from "./cli/functions.ts";
@@ -99,6 +100,8 @@ async function main(argv: string[]): Promise<void> {
     const { serve, worker } = await import("./cli/serve.ts");
     return group === "serve" ? serve(config) : worker(config);
   }
+  // On the embedded database, its engine compiles on other threads while the command's modules load.
+  if (!config.databaseUrl) void startEmbeddedEngine();
   const admin = await import("./cli/admin.ts");
   switch (`${group} ${sub ?? ""}`.trim()) {
     case "migrate":

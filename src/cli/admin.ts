@@ -29,7 +29,7 @@ function flag(flags: Flags, name: string, required = false): string | undefined 
 }
 
 async function withDatabase<T>(config: Config, run: (database: Database) => Promise<T>): Promise<T> {
-  const database = await openMigrated(config);
+  const database = await openMigrated(config, { shortLived: true });
   try {
     return await run(database);
   } finally {
@@ -42,7 +42,7 @@ function cliContext(orgId: string): WriteContext {
 }
 
 export async function migrateCommand(config: Config): Promise<void> {
-  const database = await openDatabase(databaseTarget(config));
+  const database = await openDatabase(databaseTarget(config, { shortLived: true }));
   try {
     const applied = await migrate(database);
     console.log(applied.length ? `Applied ${applied.join(", ")}.` : "The database is up to date.");

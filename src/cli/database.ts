@@ -8,11 +8,18 @@ import { subscribeFeatures } from "../subscribers.ts";
  * functions) so that the admin commands load none of that.
  */
 
-/** The configured database; with the read replica only for the API server (workers and the CLI write). */
-export function databaseTarget(config: Config, options: { replica?: boolean } = {}): DatabaseTarget {
+interface TargetOptions {
+  /** The read replica, for the API server only (workers and the CLI write). */
+  replica?: boolean;
+  /** The process runs one command and exits (the admin commands): the embedded database starts for that. */
+  shortLived?: boolean;
+}
+
+/** The configured database. */
+export function databaseTarget(config: Config, options: TargetOptions = {}): DatabaseTarget {
   return config.databaseUrl
     ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize, readUrl: options.replica ? config.databaseReadUrl : null }
-    : { kind: "pglite", dataDir: config.dataDir };
+    : { kind: "pglite", dataDir: config.dataDir, shortLived: options.shortLived };
 }
 
 /**
@@ -20,7 +27,7 @@ export function databaseTarget(config: Config, options: { replica?: boolean } = 
  * command that writes opens it here, so this is where the features that owe
  * work for events (webhooks, function triggers) subscribe to the outbox.
  */
-export async function openMigrated(config: Config, options: { replica?: boolean } = {}): Promise<Database> {
+export async function openMigrated(config: Config, options: TargetOptions = {}): Promise<Database> {
   subscribeFeatures();
   const database = await openDatabase(databaseTarget(config, options));
   try {

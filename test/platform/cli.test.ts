@@ -85,6 +85,8 @@ describe("enginery CLI", () => {
     const engine = await run(["keys", "create", "--org", orgId, "--kind", "engine", "--engines", "finance", "--name", "Finance bot", "--expires-in-days", "30"], env);
     for (const [kind, result] of Object.entries({ full, engine })) {
       expect(result.code, result.stderr).toBe(0);
+      // Nothing on stderr: not even a warning from the runtime about how the embedded engine was started.
+      expect(result.stderr).toBe("");
       expect(result.last).toMatch(SECRET);
       expect(result.stdout.split(result.last)).toHaveLength(2); // printed once
       const id = /\b(key_[0-9a-z]{26})\b/.exec(result.stdout)![1]!;
