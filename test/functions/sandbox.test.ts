@@ -825,6 +825,28 @@ describe("escapes have no effect", () => {
     await expectHealthy(a, b);
   });
 
+  it("a cold start's isolate (the worker's spare) has run no other code: what tenant A's module left behind, B's first invocation never sees", async () => {
+    // A leaves marks at top level and in every call; each of B's functions starts cold, after A's ran, on every worker.
+    const marker = `globalThis.mark = "A"; Object.prototype.markA = "A";
+      export default { fetch(request, ctx) { globalThis.secret = ctx.secrets.S; globalThis.calls = (globalThis.calls ?? 0) + 1; return { calls: globalThis.calls }; } }`;
+    const looker = `export default { fetch(request, ctx) {
+      console.log("first line");
+      return { mark: typeof globalThis.mark, secret: typeof globalThis.secret, calls: typeof globalThis.calls, proto: ({}).markA ?? null, org: ctx.org.id, secrets: ctx.secrets };
+    } }`;
+    for (let i = 0; i < 4; i++) {
+      await deploy(a.client, `marker-${i}`, marker, { secrets: { S: "tenant A's secret" } });
+      expect(await invokeOk(a.client, `marker-${i}`)).toEqual({ calls: 1 });
+      expect(await invokeOk(a.client, `marker-${i}`)).toEqual({ calls: 2 });
+      await deploy(b.client, `looker-${i}`, looker);
+      const response = await invoke(b.client, `looker-${i}`);
+      expect(response.status, response.text).toBe(200);
+      expect(response.body).toEqual({ mark: "undefined", secret: "undefined", calls: "undefined", proto: null, org: b.orgId, secrets: {} });
+      // The log is the invocation's own: its one line, nothing from before it.
+      const logged = await invocation(b.client, `looker-${i}`, response.headers.get("x-function-invocation-id")!);
+      expect(logged.logs.map((l: { message: string }) => l.message)).toEqual(["first line"]);
+    }
+  });
+
   it("replacing JSON.stringify and JSON.parse inside a function still yields the real response", async () => {
     const source = `
       export default {
