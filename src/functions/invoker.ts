@@ -1,17 +1,16 @@
 import type { MetricsRecorder } from "../platform/metrics.ts";
-import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/connection.ts";
 import { callerForKeyId } from "../platform/auth/api-keys-service.ts";
 import { CONTEXT_HEADER, type ContextGrants } from "../platform/auth/auth-hook.ts";
 import type { Caller } from "../platform/auth/caller.ts";
 import type { KeyCache } from "../platform/auth/key-cache.ts";
-import { ApiError, notFound } from "../platform/errors.ts";
+import { ApiError } from "../platform/errors.ts";
 import type { EventApi } from "../platform/events/events-service.ts";
 import { newId } from "../platform/ids.ts";
-import { orgs, type OrgRow } from "../platform/orgs/orgs-table.ts";
-import { findFunction, findVersion, invocationToApi } from "./functions-service.ts";
-import type { FunctionRow, FunctionVersionRow, InvocationRow } from "./functions-table.ts";
+import type { OrgRow } from "../platform/orgs/orgs-table.ts";
+import { findLive, findSourceMap, invocationToApi, type LiveVersion } from "./functions-service.ts";
+import type { FunctionRow, InvocationRow } from "./functions-table.ts";
 import { createInvocationLog } from "./invocation-log.ts";
 import type { Pool, ReadHandler } from "./runtime/pool.ts";
 import { Gate, Gates } from "./runtime/gate.ts";
@@ -19,16 +18,16 @@ import { RUNTIME_LIMITS, type Outcome } from "./runtime/protocol.ts";
 import { READS } from "./runtime/reads.ts";
 import { FORCED_HEADERS, policeHeaders, refusedStatus } from "./response-policy.ts";
 import type { SecretBox } from "./secrets.ts";
-import { inSource, sourceMapper, type SourceMapper, type SourcePosition } from "./source-map.ts";
+import { inSource, refersToCompiled, sourceMapper, type SourceMapper, type SourcePosition } from "./source-map.ts";
 
 /** A function's live version, ready to run: cached per process, dropped on every deploy, rollback and delete. */
 interface Loaded {
   fn: FunctionRow;
-  version: FunctionVersionRow;
+  version: LiveVersion;
   org: OrgRow;
   secrets: Record<string, string>;
-  /** Compiled positions -> the customer's file (the map is parsed when an error first needs it). */
-  mapper: SourceMapper;
+  /** Compiled positions -> the customer's file: the map is read and parsed when an error or a log line first needs it. */
+  mapper?: Promise<SourceMapper>;
   loadedAt: number;
 }
 
@@ -135,11 +134,8 @@ export function createInvoker(deps: InvokerDeps) {
     const now = Date.now();
     if (hit && now - hit.loadedAt < CACHE_TTL_MS) return hit;
     const evictionsBefore = evictions;
-    const fn = await findFunction(deps.db, orgId, nameOrId);
-    const [version, [org]] = await Promise.all([findVersion(deps.db, fn, fn.activeVersion), deps.db.select().from(orgs).where(eq(orgs.id, orgId))]);
-    // Deleted between the two reads: the function is gone, as a read a moment later would say.
-    if (!version || !org) throw notFound("function", fn.id);
-    const loaded = { fn, version, org, secrets: version.secrets ? deps.box.open(version.secrets) : {}, mapper: sourceMapper(version.sourceMap, version.filename), loadedAt: now };
+    const { fn, version, org } = await findLive(deps.db, orgId, nameOrId);
+    const loaded: Loaded = { fn, version, org, secrets: version.secrets ? deps.box.open(version.secrets) : {}, loadedAt: now };
     if (evictions === evictionsBefore) cache.set(cacheKey, loaded);
     return loaded;
   }
@@ -196,7 +192,20 @@ export function createInvoker(deps: InvokerDeps) {
         { headers: { "retry-after": "1" }, limit: "function_concurrency" },
       );
     });
-    return inSource(outcome, loaded.mapper);
+    return refersToCompiled(outcome) ? inSource(outcome, await mapperOf(loaded)) : outcome;
+  }
+
+  /** The version's source map, read once per cached copy; if it cannot be read, positions stay in the compiled code. */
+  function mapperOf(loaded: Loaded): Promise<SourceMapper> {
+    loaded.mapper ??= findSourceMap(deps.db, loaded.version).then(
+      (map) => sourceMapper(map, loaded.version.filename),
+      (error: unknown) => {
+        loaded.mapper = undefined;
+        deps.log.warn({ err: error, functionId: loaded.fn.id }, "could not read the function's source map");
+        return sourceMapper(null, loaded.version.filename);
+      },
+    );
+    return loaded.mapper;
   }
 
   function invocationRow(loaded: Loaded, outcome: Outcome, startedAt: Date, extra: Partial<InvocationRow>): InvocationRow {
