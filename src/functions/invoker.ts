@@ -12,6 +12,7 @@ import type { OrgRow } from "../platform/orgs/orgs-table.ts";
 import { findLive, findSourceMap, invocationToApi, type LiveVersion } from "./functions-service.ts";
 import type { FunctionRow, InvocationRow } from "./functions-table.ts";
 import { createInvocationLog } from "./invocation-log.ts";
+import { measureCpu, type CpuAccount } from "./host-cpu.ts";
 import type { Pool, ReadHandler } from "./runtime/pool.ts";
 import { Gate, Gates } from "./runtime/gate.ts";
 import { RUNTIME_LIMITS, type Outcome } from "./runtime/protocol.ts";
@@ -140,34 +141,40 @@ export function createInvoker(deps: InvokerDeps) {
     return loaded;
   }
 
-  /** ctx reads: a GET on the API as the deploying key, which checks its permissions and counts against its rate limit. */
-  function reader(loaded: Loaded): ReadHandler {
-    return async (resource, op, argsText) => {
-      const target = Object.hasOwn(READS, resource) ? READS[resource] : undefined;
-      if (!target || !target.ops.includes(op as never)) return problemJson(400, "validation_failed", `ctx cannot read ${resource}.${op}`);
-      let path: string;
-      try {
-        path = readPath(target.path, op, JSON.parse(argsText));
-      } catch (error) {
-        return problemJson(400, "validation_failed", `${resource}.${op}: ${(error as Error).message}`);
-      }
-      let caller: Caller;
-      try {
-        caller = await callerForKeyId(deps.db, loaded.version.deployedBy, deps.clock(), deps.keyCache);
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        return problemJson(error.status, error.code, `The key that deployed this version (${loaded.version.deployedBy}) cannot be used: ${error.detail} Deploy a new version with a valid key.`);
-      }
-      const grant = deps.grants.grant(caller);
-      return reading.run(
-        loaded.org.id,
-        async () => {
-          const answer = await deps.inject({ method: "GET", url: path, headers: { [CONTEXT_HEADER]: grant } });
-          return `{"ok":${answer.statusCode < 300},"body":${answer.body || "null"}}`;
-        },
-        () => problemJson(409, "conflict", "the read could not be made"),
-      );
-    };
+  /**
+   * ctx reads: a GET on the API as the deploying key, which checks its
+   * permissions and counts against its rate limit. The CPU this process
+   * spends serving them goes to `cpu`, the invocation's.
+   */
+  function reader(loaded: Loaded, cpu: CpuAccount): ReadHandler {
+    return (resource, op, argsText) => measureCpu(cpu, () => read(loaded, resource, op, argsText));
+  }
+
+  async function read(loaded: Loaded, resource: string, op: string, argsText: string): Promise<string> {
+    const target = Object.hasOwn(READS, resource) ? READS[resource] : undefined;
+    if (!target || !target.ops.includes(op as never)) return problemJson(400, "validation_failed", `ctx cannot read ${resource}.${op}`);
+    let path: string;
+    try {
+      path = readPath(target.path, op, JSON.parse(argsText));
+    } catch (error) {
+      return problemJson(400, "validation_failed", `${resource}.${op}: ${(error as Error).message}`);
+    }
+    let caller: Caller;
+    try {
+      caller = await callerForKeyId(deps.db, loaded.version.deployedBy, deps.clock(), deps.keyCache);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return problemJson(error.status, error.code, `The key that deployed this version (${loaded.version.deployedBy}) cannot be used: ${error.detail} Deploy a new version with a valid key.`);
+    }
+    const grant = deps.grants.grant(caller);
+    return reading.run(
+      loaded.org.id,
+      async () => {
+        const answer = await deps.inject({ method: "GET", url: path, headers: { [CONTEXT_HEADER]: grant } });
+        return `{"ok":${answer.statusCode < 300},"body":${answer.body || "null"}}`;
+      },
+      () => problemJson(409, "conflict", "the read could not be made"),
+    );
   }
 
   async function execute(loaded: Loaded, handler: "fetch" | "event", input: unknown, caller: unknown): Promise<Outcome & { location?: SourcePosition }> {
@@ -180,18 +187,21 @@ export function createInvoker(deps: InvokerDeps) {
       secrets: loaded.secrets,
     };
     const limits = { cpuMs: version.limits.cpu_ms, memoryMb: version.limits.memory_mb, timeoutMs: version.limits.timeout_ms };
+    const readCpu: CpuAccount = { ns: 0 };
     const run = () =>
       deps.pool.run(
         { key: `${org.id}/${fn.id}@${version.version}`, limits, handler, input: JSON.stringify(input), context: JSON.stringify(context) },
-        { code: () => version.code, read: reader(loaded) },
+        { code: () => version.code, read: reader(loaded, readCpu) },
       );
-    const outcome = await running.run(org.id, run, () => {
+    const ran = await running.run(org.id, run, () => {
       throw new ApiError(
         "rate_limited",
         `Too many invocations of this organization's functions are running: at most ${share.invocations} run at once and ${share.queue} wait (up to ${share.waitMs / 1000} s). Retry shortly.`,
         { headers: { "retry-after": "1" }, limit: "function_concurrency" },
       );
     });
+    // cpu_ms: the isolate's CPU and this process's serving its ctx reads (README, "Limits").
+    const outcome = { ...ran, cpuMs: Math.round(ran.cpuMs * 1000 + readCpu.ns / 1000) / 1000 };
     return refersToCompiled(outcome) ? inSource(outcome, await mapperOf(loaded)) : outcome;
   }
 

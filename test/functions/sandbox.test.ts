@@ -453,6 +453,24 @@ describe("ctx reads: the API's own answers", () => {
     expect(body).toMatchObject({ caught: true, name: "PlatformError", status: 400, code: "validation_failed", isPlatformError: true });
   });
 
+  it("cpu_ms counts the CPU the API spends serving the function's ctx reads, not only the isolate's", async () => {
+    const reads = 100;
+    // What the same reads cost this process when the API serves them directly (the API runs in the test's process).
+    const before = process.cpuUsage();
+    for (let i = 0; i < reads; i++) {
+      const direct = await t().app.inject({ method: "GET", url: "/v1/invoices?per_page=1", headers: { authorization: `Bearer ${tenant.key}` } });
+      expect(direct.statusCode).toBe(200);
+    }
+    const spent = process.cpuUsage(before);
+    const directMs = (spent.user + spent.system) / 1000;
+    const response = await invoke(tenant.client, "reader", { body: { op: "many", n: reads, query: {} } });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toEqual({ done: reads });
+    const logged = await invocation(tenant.client, "reader", response.headers.get("x-function-invocation-id")!);
+    // The isolate's own share (a loop that awaits and parses small answers) is a small part of it.
+    expect(logged.cpu_ms).toBeGreaterThan(directMs / 2);
+  });
+
   it("an uncaught PlatformError fails the invocation naming it", async () => {
     const missing = "inv_00000000000000000000000000";
     const response = await invoke(tenant.client, "reader", { body: { op: "uncaught", id: missing } });
