@@ -1,10 +1,11 @@
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/connection.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { rowsOf } from "../db/migrate.ts";
 import type { Caller } from "../platform/auth/caller.ts";
 import { ApiError, invalidField, notFound } from "../platform/errors.ts";
 import { apiKeys, type ApiKeyRow } from "../platform/auth/api-keys-table.ts";
+import { orgs, type OrgRow } from "../platform/orgs/orgs-table.ts";
 import { checkEventPatterns, eventTypesVisibleToKey, matchEventTypes } from "../platform/events/catalog.ts";
 import { write, type WriteContext } from "../platform/events/outbox.ts";
 import { isId, newId } from "../platform/ids.ts";
@@ -90,13 +91,57 @@ export function invocationToApi(row: InvocationRow, name: string): InvocationApi
   };
 }
 
+const byNameOrId = (nameOrId: string) => (isId("function", nameOrId) ? eq(functions.id, nameOrId) : eq(functions.name, nameOrId));
+const functionNotFound = (nameOrId: string) => (isId("function", nameOrId) ? notFound("function", nameOrId) : new ApiError("not_found", `No function named ${nameOrId}.`));
+
 /** The organization's function by name (or fn_ id); 404 otherwise, another organization's included. */
 export async function findFunction(db: Db | Tx, orgId: string, nameOrId: string, lock?: "update"): Promise<FunctionRow> {
-  const key = isId("function", nameOrId) ? eq(functions.id, nameOrId) : eq(functions.name, nameOrId);
-  const query = db.select().from(functions).where(and(eq(functions.orgId, orgId), key));
+  const query = db.select().from(functions).where(and(eq(functions.orgId, orgId), byNameOrId(nameOrId)));
   const [row] = lock ? await query.for(lock) : await query;
-  if (!row) throw isId("function", nameOrId) ? notFound("function", nameOrId) : new ApiError("not_found", `No function named ${nameOrId}.`);
+  if (!row) throw functionNotFound(nameOrId);
   return row;
+}
+
+/** A version as it runs: without its source and source map (up to a megabyte each), which running never needs. */
+export type LiveVersion = Omit<FunctionVersionRow, "source" | "sourceMap">;
+const { source: _source, sourceMap: _sourceMap, ...liveVersionColumns } = getTableColumns(functionVersions);
+
+type Live = { fn: FunctionRow; version: LiveVersion; org: OrgRow };
+
+function liveQuery(db: Db, by: "id" | "name") {
+  return db
+    .select({ fn: functions, version: liveVersionColumns, org: orgs })
+    .from(functions)
+    .innerJoin(functionVersions, and(eq(functionVersions.orgId, functions.orgId), eq(functionVersions.functionId, functions.id), eq(functionVersions.version, functions.activeVersion)))
+    .innerJoin(orgs, eq(orgs.id, functions.orgId))
+    .where(and(eq(functions.orgId, sql.placeholder("org")), eq(functions[by], sql.placeholder("key"))))
+    .prepare(`find_live_by_${by}_${++liveCount}`);
+}
+
+// Prepared once per database handle: on a cold invoke, building this SQL cost more than running it.
+const liveByDb = new WeakMap<Db, Record<"id" | "name", ReturnType<typeof liveQuery>>>();
+let liveCount = 0;
+
+/**
+ * The function, its active version and its organization, in one statement
+ * (one round trip, one snapshot: a delete is seen whole or not at all); the
+ * same 404 as findFunction.
+ */
+export async function findLive(db: Db, orgId: string, nameOrId: string): Promise<Live> {
+  let queries = liveByDb.get(db);
+  if (!queries) liveByDb.set(db, (queries = { id: liveQuery(db, "id"), name: liveQuery(db, "name") }));
+  const [row] = await queries[isId("function", nameOrId) ? "id" : "name"].execute({ org: orgId, key: nameOrId });
+  if (!row) throw functionNotFound(nameOrId);
+  return row;
+}
+
+/** A version's source map, read when an error or a log line needs positions in the customer's file. */
+export async function findSourceMap(db: Db, version: Pick<FunctionVersionRow, "orgId" | "functionId" | "version">): Promise<string | null> {
+  const [row] = await db
+    .select({ sourceMap: functionVersions.sourceMap })
+    .from(functionVersions)
+    .where(and(eq(functionVersions.orgId, version.orgId), eq(functionVersions.functionId, version.functionId), eq(functionVersions.version, version.version)));
+  return row?.sourceMap ?? null;
 }
 
 export async function findVersion(db: Db | Tx, fn: FunctionRow, version: number): Promise<FunctionVersionRow | undefined> {

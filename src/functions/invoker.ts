@@ -1,34 +1,34 @@
 import type { MetricsRecorder } from "../platform/metrics.ts";
-import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/connection.ts";
 import { callerForKeyId } from "../platform/auth/api-keys-service.ts";
 import { CONTEXT_HEADER, type ContextGrants } from "../platform/auth/auth-hook.ts";
 import type { Caller } from "../platform/auth/caller.ts";
 import type { KeyCache } from "../platform/auth/key-cache.ts";
-import { ApiError, notFound } from "../platform/errors.ts";
+import { ApiError } from "../platform/errors.ts";
 import type { EventApi } from "../platform/events/events-service.ts";
 import { newId } from "../platform/ids.ts";
-import { orgs, type OrgRow } from "../platform/orgs/orgs-table.ts";
-import { findFunction, findVersion, invocationToApi } from "./functions-service.ts";
-import type { FunctionRow, FunctionVersionRow, InvocationRow } from "./functions-table.ts";
+import type { OrgRow } from "../platform/orgs/orgs-table.ts";
+import { findLive, findSourceMap, invocationToApi, type LiveVersion } from "./functions-service.ts";
+import type { FunctionRow, InvocationRow } from "./functions-table.ts";
 import { createInvocationLog } from "./invocation-log.ts";
+import { measureCpu, type CpuAccount } from "./host-cpu.ts";
 import type { Pool, ReadHandler } from "./runtime/pool.ts";
 import { Gate, Gates } from "./runtime/gate.ts";
 import { RUNTIME_LIMITS, type Outcome } from "./runtime/protocol.ts";
 import { READS } from "./runtime/reads.ts";
 import { FORCED_HEADERS, policeHeaders, refusedStatus } from "./response-policy.ts";
 import type { SecretBox } from "./secrets.ts";
-import { inSource, sourceMapper, type SourceMapper, type SourcePosition } from "./source-map.ts";
+import { inSource, refersToCompiled, sourceMapper, type SourceMapper, type SourcePosition } from "./source-map.ts";
 
 /** A function's live version, ready to run: cached per process, dropped on every deploy, rollback and delete. */
 interface Loaded {
   fn: FunctionRow;
-  version: FunctionVersionRow;
+  version: LiveVersion;
   org: OrgRow;
   secrets: Record<string, string>;
-  /** Compiled positions -> the customer's file (the map is parsed when an error first needs it). */
-  mapper: SourceMapper;
+  /** Compiled positions -> the customer's file: the map is read and parsed when an error or a log line first needs it. */
+  mapper?: Promise<SourceMapper>;
   loadedAt: number;
 }
 
@@ -135,43 +135,46 @@ export function createInvoker(deps: InvokerDeps) {
     const now = Date.now();
     if (hit && now - hit.loadedAt < CACHE_TTL_MS) return hit;
     const evictionsBefore = evictions;
-    const fn = await findFunction(deps.db, orgId, nameOrId);
-    const [version, [org]] = await Promise.all([findVersion(deps.db, fn, fn.activeVersion), deps.db.select().from(orgs).where(eq(orgs.id, orgId))]);
-    // Deleted between the two reads: the function is gone, as a read a moment later would say.
-    if (!version || !org) throw notFound("function", fn.id);
-    const loaded = { fn, version, org, secrets: version.secrets ? deps.box.open(version.secrets) : {}, mapper: sourceMapper(version.sourceMap, version.filename), loadedAt: now };
+    const { fn, version, org } = await findLive(deps.db, orgId, nameOrId);
+    const loaded: Loaded = { fn, version, org, secrets: version.secrets ? deps.box.open(version.secrets) : {}, loadedAt: now };
     if (evictions === evictionsBefore) cache.set(cacheKey, loaded);
     return loaded;
   }
 
-  /** ctx reads: a GET on the API as the deploying key, which checks its permissions and counts against its rate limit. */
-  function reader(loaded: Loaded): ReadHandler {
-    return async (resource, op, argsText) => {
-      const target = Object.hasOwn(READS, resource) ? READS[resource] : undefined;
-      if (!target || !target.ops.includes(op as never)) return problemJson(400, "validation_failed", `ctx cannot read ${resource}.${op}`);
-      let path: string;
-      try {
-        path = readPath(target.path, op, JSON.parse(argsText));
-      } catch (error) {
-        return problemJson(400, "validation_failed", `${resource}.${op}: ${(error as Error).message}`);
-      }
-      let caller: Caller;
-      try {
-        caller = await callerForKeyId(deps.db, loaded.version.deployedBy, deps.clock(), deps.keyCache);
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        return problemJson(error.status, error.code, `The key that deployed this version (${loaded.version.deployedBy}) cannot be used: ${error.detail} Deploy a new version with a valid key.`);
-      }
-      const grant = deps.grants.grant(caller);
-      return reading.run(
-        loaded.org.id,
-        async () => {
-          const answer = await deps.inject({ method: "GET", url: path, headers: { [CONTEXT_HEADER]: grant } });
-          return `{"ok":${answer.statusCode < 300},"body":${answer.body || "null"}}`;
-        },
-        () => problemJson(409, "conflict", "the read could not be made"),
-      );
-    };
+  /**
+   * ctx reads: a GET on the API as the deploying key, which checks its
+   * permissions and counts against its rate limit. The CPU this process
+   * spends serving them goes to `cpu`, the invocation's.
+   */
+  function reader(loaded: Loaded, cpu: CpuAccount): ReadHandler {
+    return (resource, op, argsText) => measureCpu(cpu, () => read(loaded, resource, op, argsText));
+  }
+
+  async function read(loaded: Loaded, resource: string, op: string, argsText: string): Promise<string> {
+    const target = Object.hasOwn(READS, resource) ? READS[resource] : undefined;
+    if (!target || !target.ops.includes(op as never)) return problemJson(400, "validation_failed", `ctx cannot read ${resource}.${op}`);
+    let path: string;
+    try {
+      path = readPath(target.path, op, JSON.parse(argsText));
+    } catch (error) {
+      return problemJson(400, "validation_failed", `${resource}.${op}: ${(error as Error).message}`);
+    }
+    let caller: Caller;
+    try {
+      caller = await callerForKeyId(deps.db, loaded.version.deployedBy, deps.clock(), deps.keyCache);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return problemJson(error.status, error.code, `The key that deployed this version (${loaded.version.deployedBy}) cannot be used: ${error.detail} Deploy a new version with a valid key.`);
+    }
+    const grant = deps.grants.grant(caller);
+    return reading.run(
+      loaded.org.id,
+      async () => {
+        const answer = await deps.inject({ method: "GET", url: path, headers: { [CONTEXT_HEADER]: grant } });
+        return `{"ok":${answer.statusCode < 300},"body":${answer.body || "null"}}`;
+      },
+      () => problemJson(409, "conflict", "the read could not be made"),
+    );
   }
 
   async function execute(loaded: Loaded, handler: "fetch" | "event", input: unknown, caller: unknown): Promise<Outcome & { location?: SourcePosition }> {
@@ -184,19 +187,35 @@ export function createInvoker(deps: InvokerDeps) {
       secrets: loaded.secrets,
     };
     const limits = { cpuMs: version.limits.cpu_ms, memoryMb: version.limits.memory_mb, timeoutMs: version.limits.timeout_ms };
+    const readCpu: CpuAccount = { ns: 0 };
     const run = () =>
       deps.pool.run(
         { key: `${org.id}/${fn.id}@${version.version}`, limits, handler, input: JSON.stringify(input), context: JSON.stringify(context) },
-        { code: () => version.code, read: reader(loaded) },
+        { code: () => version.code, read: reader(loaded, readCpu) },
       );
-    const outcome = await running.run(org.id, run, () => {
+    const ran = await running.run(org.id, run, () => {
       throw new ApiError(
         "rate_limited",
         `Too many invocations of this organization's functions are running: at most ${share.invocations} run at once and ${share.queue} wait (up to ${share.waitMs / 1000} s). Retry shortly.`,
         { headers: { "retry-after": "1" }, limit: "function_concurrency" },
       );
     });
-    return inSource(outcome, loaded.mapper);
+    // cpu_ms: the isolate's CPU and this process's serving its ctx reads (README, "Limits").
+    const outcome = { ...ran, cpuMs: Math.round(ran.cpuMs * 1000 + readCpu.ns / 1000) / 1000 };
+    return refersToCompiled(outcome) ? inSource(outcome, await mapperOf(loaded)) : outcome;
+  }
+
+  /** The version's source map, read once per cached copy; if it cannot be read, positions stay in the compiled code. */
+  function mapperOf(loaded: Loaded): Promise<SourceMapper> {
+    loaded.mapper ??= findSourceMap(deps.db, loaded.version).then(
+      (map) => sourceMapper(map, loaded.version.filename),
+      (error: unknown) => {
+        loaded.mapper = undefined;
+        deps.log.warn({ err: error, functionId: loaded.fn.id }, "could not read the function's source map");
+        return sourceMapper(null, loaded.version.filename);
+      },
+    );
+    return loaded.mapper;
   }
 
   function invocationRow(loaded: Loaded, outcome: Outcome, startedAt: Date, extra: Partial<InvocationRow>): InvocationRow {

@@ -45,6 +45,12 @@ export function sourceMapper(map: string | null, filename: string) {
 
 export type SourceMapper = ReturnType<typeof sourceMapper>;
 
+/** Whether an outcome names a position in the compiled code: only then is the source map needed. */
+export function refersToCompiled(outcome: Outcome): boolean {
+  const { error } = outcome;
+  return Boolean(error?.message.includes(COMPILED_FILENAME) || error?.stack?.includes(COMPILED_FILENAME) || outcome.logs.some((l) => l.message.includes(COMPILED_FILENAME)));
+}
+
 /**
  * An outcome with its stack, error message and console lines in the
  * customer's positions, and where the error was thrown (the stack's first

@@ -453,6 +453,24 @@ describe("ctx reads: the API's own answers", () => {
     expect(body).toMatchObject({ caught: true, name: "PlatformError", status: 400, code: "validation_failed", isPlatformError: true });
   });
 
+  it("cpu_ms counts the CPU the API spends serving the function's ctx reads, not only the isolate's", async () => {
+    const reads = 100;
+    // What the same reads cost this process when the API serves them directly (the API runs in the test's process).
+    const before = process.cpuUsage();
+    for (let i = 0; i < reads; i++) {
+      const direct = await t().app.inject({ method: "GET", url: "/v1/invoices?per_page=1", headers: { authorization: `Bearer ${tenant.key}` } });
+      expect(direct.statusCode).toBe(200);
+    }
+    const spent = process.cpuUsage(before);
+    const directMs = (spent.user + spent.system) / 1000;
+    const response = await invoke(tenant.client, "reader", { body: { op: "many", n: reads, query: {} } });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toEqual({ done: reads });
+    const logged = await invocation(tenant.client, "reader", response.headers.get("x-function-invocation-id")!);
+    // The isolate's own share (a loop that awaits and parses small answers) is a small part of it.
+    expect(logged.cpu_ms).toBeGreaterThan(directMs / 2);
+  });
+
   it("an uncaught PlatformError fails the invocation naming it", async () => {
     const missing = "inv_00000000000000000000000000";
     const response = await invoke(tenant.client, "reader", { body: { op: "uncaught", id: missing } });
@@ -823,6 +841,28 @@ describe("escapes have no effect", () => {
     expect(list.body).toEqual({ data: [], meta: { total: 0, page: 1, per_page: 25 } });
     await createInvoice(a.client);
     await expectHealthy(a, b);
+  });
+
+  it("a cold start's isolate (the worker's spare) has run no other code: what tenant A's module left behind, B's first invocation never sees", async () => {
+    // A leaves marks at top level and in every call; each of B's functions starts cold, after A's ran, on every worker.
+    const marker = `globalThis.mark = "A"; Object.prototype.markA = "A";
+      export default { fetch(request, ctx) { globalThis.secret = ctx.secrets.S; globalThis.calls = (globalThis.calls ?? 0) + 1; return { calls: globalThis.calls }; } }`;
+    const looker = `export default { fetch(request, ctx) {
+      console.log("first line");
+      return { mark: typeof globalThis.mark, secret: typeof globalThis.secret, calls: typeof globalThis.calls, proto: ({}).markA ?? null, org: ctx.org.id, secrets: ctx.secrets };
+    } }`;
+    for (let i = 0; i < 4; i++) {
+      await deploy(a.client, `marker-${i}`, marker, { secrets: { S: "tenant A's secret" } });
+      expect(await invokeOk(a.client, `marker-${i}`)).toEqual({ calls: 1 });
+      expect(await invokeOk(a.client, `marker-${i}`)).toEqual({ calls: 2 });
+      await deploy(b.client, `looker-${i}`, looker);
+      const response = await invoke(b.client, `looker-${i}`);
+      expect(response.status, response.text).toBe(200);
+      expect(response.body).toEqual({ mark: "undefined", secret: "undefined", calls: "undefined", proto: null, org: b.orgId, secrets: {} });
+      // The log is the invocation's own: its one line, nothing from before it.
+      const logged = await invocation(b.client, `looker-${i}`, response.headers.get("x-function-invocation-id")!);
+      expect(logged.logs.map((l: { message: string }) => l.message)).toEqual(["first line"]);
+    }
   });
 
   it("replacing JSON.stringify and JSON.parse inside a function still yields the real response", async () => {

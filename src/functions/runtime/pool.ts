@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { SsrfPolicy } from "../../webhooks/ssrf.ts";
 import { ApiError } from "../../platform/errors.ts";
+import { DEFAULT_LIMITS } from "../functions-schemas.ts";
 import type { CheckResult, HostMessage, Limits, Outcome, RunRequest, WorkerMessage } from "./protocol.ts";
 
 export interface PoolOptions {
@@ -100,6 +101,8 @@ export function createPool(options: PoolOptions) {
         PATH: process.env.PATH,
         NODE_ENV: process.env.NODE_ENV,
         FUNCTION_WORKER_ISOLATES: String(options.isolatesPerWorker ?? 64),
+        // The worker's spare isolate (worker.ts) starts at the default memory limit, what most versions run with.
+        FUNCTION_WORKER_SPARE_MB: String(DEFAULT_LIMITS.memory_mb),
         ...(options.fetchPolicy ? { FUNCTION_FETCH_POLICY: JSON.stringify(options.fetchPolicy) } : {}),
         ...(options.isolatedVm ? { ENGINERY_ISOLATED_VM: options.isolatedVm.join(",") } : {}),
       },

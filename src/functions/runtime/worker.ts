@@ -2,8 +2,9 @@
  * A sandbox worker: a child process of the API that runs customer code in
  * V8 isolates (isolated-vm) and nothing else. The host sends code and
  * invocations over IPC; this process keeps warm isolates per function version
- * (least recently used evicted), enforces each invocation's CPU and wall-time
- * limits from outside the isolate, and answers with the outcome. If customer
+ * (least recently used evicted) and one spare for the next cold start,
+ * enforces each invocation's CPU and wall-time limits from outside the
+ * isolate, and answers with the outcome. If customer
  * code takes the whole process down (V8 cannot always survive an isolate
  * running out of memory), the host starts another.
  *
@@ -53,6 +54,7 @@ type RunFn = (handler: string, input: string, context: string) => Promise<{ ok: 
 interface PreludeApi {
   attach: (namespace: unknown) => ("fetch" | "event")[];
   run: RunFn;
+  warm: () => Promise<boolean>;
 }
 
 interface Instance {
@@ -169,14 +171,27 @@ function patrol(): void {
 
 // ---- starting an instance ----
 
-async function start(key: string, code: string, limits: Limits): Promise<Instance> {
-  evictIfFull();
+/** An isolate with the prelude installed and no customer code run in it yet: what an instance starts from. */
+interface Prepared {
+  instance: Instance;
+  context: ivmTypes.Context;
+  api: ivmTypes.Reference<PreludeApi>;
+  memoryMb: number;
+}
+
+/**
+ * A new isolate, its context and the prelude: about three quarters of a cold
+ * start, none of it the customer's. `warm`: also run the prelude's
+ * invocation path once (prelude.js, warm()), worth it only off the path of a
+ * waiting call (the spare).
+ */
+async function prepare(memoryMb: number, warm = false): Promise<Prepared> {
   const isolate = new ivm.Isolate({
-    memoryLimit: limits.memoryMb,
+    memoryLimit: memoryMb,
     // V8 lost control of this isolate: nothing in this process can be trusted to work, so the host starts another.
     onCatastrophicError: () => process.abort(),
   });
-  const instance: Instance = { key, isolate, run: undefined as never, handlers: [], busy: true, lastUsed: performance.now(), current: null, killed: null };
+  const instance: Instance = { key: "", isolate, run: undefined as never, handlers: [], busy: true, lastUsed: performance.now(), current: null, killed: null };
   try {
     const context = await isolate.createContext();
     // V8's code cache of the prelude, made by the first isolate: every later one skips parsing it (a cold start's share).
@@ -194,6 +209,60 @@ async function start(key: string, code: string, limits: Limits): Promise<Instanc
       new ivm.ExternalCopy(PRELUDE_LIMITS).copyInto(),
     ];
     const api = (await installFn.apply(undefined, host, { result: { reference: true } })) as ivmTypes.Reference<PreludeApi>;
+    if (warm) await (await api.get("warm", { reference: true })).apply(undefined, [], { result: { promise: true, copy: true } });
+    return { instance, context, api, memoryMb };
+  } catch (error) {
+    if (!isolate.isDisposed) isolate.dispose();
+    throw error;
+  }
+}
+
+/**
+ * One prepared isolate per worker, made ahead of need while the worker is
+ * idle, so a cold start compiles and runs only the customer's module. It has
+ * run no customer code; the start that takes it binds it to one version (one
+ * organization's code) for the rest of its life, and it is never handed to
+ * another. V8 fixes an isolate's memory limit at creation, so the spare is
+ * made with the limit last asked for (FUNCTION_WORKER_SPARE_MB at first): a
+ * start that asks for another builds its own, and the next spare follows it.
+ * It is one isolate beyond MAX_ISOLATES.
+ */
+let spare: { memoryMb: number; ready: Promise<Prepared | undefined> } | undefined;
+let spareMemoryMb = Number(process.env.FUNCTION_WORKER_SPARE_MB ?? 0);
+
+/** The spare if it has this memory limit (whatever it is, it is taken: a mismatch is thrown away). */
+async function takeSpare(memoryMb: number): Promise<Prepared | undefined> {
+  spareMemoryMb = memoryMb;
+  const taken = spare;
+  spare = undefined;
+  if (!taken) return undefined;
+  const prepared = await taken.ready;
+  if (prepared && taken.memoryMb === memoryMb) return prepared;
+  if (prepared && !prepared.instance.isolate.isDisposed) prepared.instance.isolate.dispose();
+  return undefined;
+}
+
+/** Makes the next spare; called once the worker has answered, so it is off every invocation's path. */
+function refillSpare(): void {
+  if (spare || spareMemoryMb <= 0) return;
+  const memoryMb = spareMemoryMb;
+  // A spare that fails to build (the worker is short of memory) leaves the next start to build its own.
+  spare = { memoryMb, ready: prepare(memoryMb, true).catch(() => undefined) };
+}
+
+/**
+ * A version's instance: its module loaded and evaluated in a prepared
+ * isolate. `useSpare`: take the spare if it fits (invocations); a deploy's
+ * check builds its own, so the spare is still there for the first
+ * invocation that usually follows it.
+ */
+async function start(key: string, code: string, limits: Limits, useSpare: boolean): Promise<Instance> {
+  evictIfFull();
+  const { instance, context, api } = (useSpare ? await takeSpare(limits.memoryMb) : undefined) ?? (await prepare(limits.memoryMb));
+  const { isolate } = instance;
+  instance.key = key;
+  instance.lastUsed = performance.now();
+  try {
     const module = await isolate.compileModule(code, { filename: "function.js" });
     await module.instantiate(context, (specifier) => {
       throw new Error(`imports are not available to functions (import "${specifier}"): deploy one self-contained module`);
@@ -259,7 +328,7 @@ async function acquire(key: string, limits: Limits): Promise<Instance | undefine
     if (instanceCount + starting < MAX_ISOLATES) {
       starting++;
       try {
-        return await start(key, code, limits);
+        return await start(key, code, limits, true);
       } catch (error) {
         roomMade();
         throw error;
@@ -431,7 +500,7 @@ function errorOf(error: unknown): NonNullable<Outcome["error"]> {
 /** Loads a module in a fresh isolate, as a deploy check: does it load within its limits, which handlers does it export? */
 async function check(code: string, limits: Limits): Promise<CheckResult> {
   try {
-    const instance = await start(`check:${Math.random()}`, code, limits);
+    const instance = await start(`check:${Math.random()}`, code, limits, false);
     const handlers = instance.handlers;
     dropInstance(instance);
     roomMade();
@@ -467,7 +536,10 @@ function serve(loadedIvm: IsolatedVm): void {
     switch (message.t) {
       case "run":
         if (message.code !== undefined) codes.set(message.run.key, message.code);
-        void invoke(message.id, message.run).then((outcome) => send(outcome === "need_code" ? { t: "need_code", id: message.id } : { t: "done", id: message.id, outcome }));
+        void invoke(message.id, message.run).then((outcome) => {
+          send(outcome === "need_code" ? { t: "need_code", id: message.id } : { t: "done", id: message.id, outcome });
+          refillSpare();
+        });
         return;
       case "check":
         void check(message.code, message.limits).then((result) => send({ t: "checked", id: message.id, result }));
@@ -483,4 +555,5 @@ function serve(loadedIvm: IsolatedVm): void {
   // The host went away: nothing left to serve.
   process.on("disconnect", () => process.exit(0));
   send({ t: "ready" });
+  refillSpare();
 }
