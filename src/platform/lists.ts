@@ -50,10 +50,12 @@ export interface FilterDef {
   contains?: boolean;
   /**
    * Custom SQL for one equality value, when the value is not a stored column
-   * value (invoice status "overdue"). Every value in it goes through `bind`;
-   * the value itself is part of the query's shape.
+   * value (invoice status "overdue"). It binds its values at once (every value
+   * goes through `bind`) and returns how to make its SQL, which is made only
+   * when the shape's statement is built; the value itself is part of the
+   * query's shape.
    */
-  match?: (value: string, bind: Bind, now: Date) => SQL | undefined;
+  match?: (value: string, bind: Bind, now: Date) => Condition;
 }
 
 export interface ListSpec {
@@ -126,6 +128,9 @@ function itemJson(item: JsonItem): SQL {
 
 /** Turns a value into a named placeholder of the query (see ParsedList). */
 export type Bind = (value: unknown) => Placeholder;
+
+/** A condition of the WHERE whose values are bound: it makes its SQL when the statement is built (undefined: no restriction). */
+export type Condition = () => SQL | undefined;
 
 /** The WHERE and ORDER BY of a parsed list. */
 interface ListSql {
@@ -246,10 +251,7 @@ function toDbValue(def: FilterDef, raw: unknown): unknown {
   return raw;
 }
 
-/** A condition of the WHERE, made when the statement is built (its values are already bound). */
-type Condition = () => SQL | undefined;
-
-/** A custom condition (match, extra) is SQL already: its values went through bind as it was made. */
+/** An extra condition is SQL already: its values went through bind as it was made. */
 const made = (condition: SQL | undefined): Condition => () => condition;
 
 function equality(def: FilterDef, field: string, raw: string, bind: Bind, now: Date, shape: string[], errors: FieldError[]): Condition {
@@ -270,7 +272,8 @@ function equality(def: FilterDef, field: string, raw: string, bind: Bind, now: D
   }
   if (def.match) {
     shape.push(`${field}=${values.join(",")}`);
-    return made(or(...values.map((v) => def.match!(v, bind, now))));
+    const matches = values.map((v) => def.match!(v, bind, now));
+    return () => or(...matches.map((m) => m()));
   }
   shape.push(`${field}:${values.length}`);
   const bound = values.map(bind);
@@ -335,7 +338,8 @@ function parseQuery(spec: ListSpec, orgId: string, query: Record<string, unknown
         errors.push({ in: "query", field: key, message: `unknown value "${value}"; expected one of ${def.values!.join(", ")}` });
       } else if (def.match) {
         shape.push(`${key}=${value}`);
-        conditions.push(made(negate(def.match(value, bind, now))));
+        const match = def.match(value, bind, now);
+        conditions.push(() => negate(match()));
       } else {
         shape.push(key);
         const bound = bind(value);
