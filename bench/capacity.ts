@@ -14,34 +14,12 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { enginery, run, start } from "../test/helpers/processes.ts";
+import { children, cpuMs, rssMb } from "./proc.ts";
 
 const { values } = parseArgs({ options: { requests: { type: "string", default: "3000" }, concurrency: { type: "string", default: "20" } } });
 const REQUESTS = Number(values.requests);
 const CONCURRENCY = Number(values.concurrency);
 const BASE = process.env.CAPACITY_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const TICK = 100; // USER_HZ on Linux
-
-function cpuMs(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICK;
-  } catch {
-    return 0;
-  }
-}
-
-function rssMb(pid: number): number {
-  const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
-  return Math.round(Number(line?.[1] ?? 0) / 1024);
-}
-
-function children(pid: number): number[] {
-  try {
-    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
 
 async function main() {
   const name = `enginery_capacity_${process.pid}`;

@@ -97,11 +97,34 @@ export function embeddedSession(db: Db): PGlite | undefined {
   return embeddedClients.get(db);
 }
 
+/** Runs SQL text with its values ($1, $2, ...) and returns the rows as objects by column name. */
+export type RawQuery = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
+const rawQueries = new WeakMap<Db, RawQuery>();
+
+/**
+ * The driver behind a handle, without the query builder (undefined for a
+ * transaction): for statements whose text is built once and kept (lists.ts),
+ * so a request costs no query building and no row mapping. On PostgreSQL the
+ * statement is prepared once per connection, as the builder's prepared
+ * statements are.
+ */
+export function rawQuery(db: Db): RawQuery | undefined {
+  return rawQueries.get(db);
+}
+
+function postgresHandle(client: postgres.Sql): Db {
+  const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  // The values go to the driver as the builder would pass them (its prepared queries call unsafe too).
+  rawQueries.set(db, (text, values) => client.unsafe(text, values as postgres.ParameterOrJSON<never>[], { prepare: true }));
+  return db;
+}
+
 async function openPglite(client: PGlite, release: () => void): Promise<Database> {
   const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
   // Both drivers build the same PgDatabase; only their result HKT differs, which no caller sees.
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   embeddedClients.set(db, client);
+  rawQueries.set(db, async (text, values) => (await client.query<Record<string, unknown>>(text, values)).rows);
   return {
     kind: "pglite",
     db,
@@ -130,7 +153,7 @@ function openPostgres(url: string, poolSize: number, readUrl: string | null): Da
     onnotice: () => {},
     connection: { application_name: applicationName },
   });
-  const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  const db = postgresHandle(client);
   const replica = readUrl ? openReplica(client, readUrl, poolSize) : null;
   return {
     kind: "postgres",
@@ -186,7 +209,7 @@ const LAG_SAMPLE_MS = 250;
  */
 function openReplica(primary: postgres.Sql, readUrl: string, poolSize: number): Replica {
   const client = postgres(readUrl, { max: poolSize, onnotice: () => {}, connection: { application_name: `enginery:${process.pid}:replica` } });
-  const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  const db = postgresHandle(client);
   const samples: { at: number; lsn: string }[] = [];
   let caughtUpTo = -Infinity;
   let closed = false;

@@ -3,7 +3,7 @@ import type { FastifyReply } from "fastify";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { Type, type TSchema } from "typebox";
 import type { PGlite } from "@electric-sql/pglite";
-import { embeddedSession, type Db } from "../db/connection.ts";
+import { embeddedSession, rawQuery, type Db } from "../db/connection.ts";
 import { ApiError, type FieldError } from "./errors.ts";
 import { isId, type IdKind } from "./ids.ts";
 import { own } from "./own.ts";
@@ -50,10 +50,12 @@ export interface FilterDef {
   contains?: boolean;
   /**
    * Custom SQL for one equality value, when the value is not a stored column
-   * value (invoice status "overdue"). Every value in it goes through `bind`;
-   * the value itself is part of the query's shape.
+   * value (invoice status "overdue"). It binds its values at once (every value
+   * goes through `bind`) and returns how to make its SQL, which is made only
+   * when the shape's statement is built; the value itself is part of the
+   * query's shape.
    */
-  match?: (value: string, bind: Bind, now: Date) => SQL | undefined;
+  match?: (value: string, bind: Bind, now: Date) => Condition;
 }
 
 export interface ListSpec {
@@ -127,35 +129,45 @@ function itemJson(item: JsonItem): SQL {
 /** Turns a value into a named placeholder of the query (see ParsedList). */
 export type Bind = (value: unknown) => Placeholder;
 
+/** A condition of the WHERE whose values are bound: it makes its SQL when the statement is built (undefined: no restriction). */
+export type Condition = () => SQL | undefined;
+
+/** The WHERE and ORDER BY of a parsed list. */
+interface ListSql {
+  where: SQL;
+  orderBy: SQL[];
+}
+
 /**
  * A parsed list query. Its SQL holds placeholders only, every value being in
  * `params`, so the statement is the same for every query of the same shape
  * (same filters, operators, sort) and is built and prepared once per shape.
+ * Parsing checks the query and collects the values and the shape; the SQL
+ * objects are made only when asked for, which a statement already built for
+ * the shape never is (building them cost more than running the query).
  * Its conditions are private: a condition added from outside would not be
  * part of the shape, so extra conditions go through parse()'s `extra`.
  */
 export class ParsedList {
-  readonly #where: SQL;
-  readonly #orderBy: SQL[];
+  readonly #build: () => ListSql;
+  #built: ListSql | undefined;
 
   constructor(
     readonly page: number,
     readonly perPage: number,
     readonly shape: string,
     readonly params: Record<string, unknown>,
-    where: SQL,
-    orderBy: SQL[],
+    build: () => ListSql,
   ) {
-    this.#where = where;
-    this.#orderBy = orderBy;
+    this.#build = build;
   }
 
   get where(): SQL {
-    return this.#where;
+    return (this.#built ??= this.#build()).where;
   }
 
   get orderBy(): SQL[] {
-    return this.#orderBy;
+    return (this.#built ??= this.#build()).orderBy;
   }
 }
 
@@ -239,10 +251,14 @@ function toDbValue(def: FilterDef, raw: unknown): unknown {
   return raw;
 }
 
-function equality(def: FilterDef, field: string, raw: string, bind: Bind, now: Date, shape: string[], errors: FieldError[]): SQL | undefined {
+/** An extra condition is SQL already: its values went through bind as it was made. */
+const made = (condition: SQL | undefined): Condition => () => condition;
+
+function equality(def: FilterDef, field: string, raw: string, bind: Bind, now: Date, shape: string[], errors: FieldError[]): Condition {
   if (def.kind !== "text" && def.kind !== "enum" && def.kind !== "id" && def.kind !== "array") {
     shape.push(field);
-    return eq(def.column, bind(toDbValue(def, raw)));
+    const value = bind(toDbValue(def, raw));
+    return () => eq(def.column, value);
   }
   const values = raw.split(",").map((v) => (def.normalize ? def.normalize(v.trim()) : v.trim()));
   for (const value of values) {
@@ -256,11 +272,13 @@ function equality(def: FilterDef, field: string, raw: string, bind: Bind, now: D
   }
   if (def.match) {
     shape.push(`${field}=${values.join(",")}`);
-    return or(...values.map((v) => def.match!(v, bind, now)));
+    const matches = values.map((v) => def.match!(v, bind, now));
+    return () => or(...matches.map((m) => m()));
   }
   shape.push(`${field}:${values.length}`);
-  if (def.kind === "array") return sql`${def.column} && ARRAY[${sql.join(values.map(bind), sql`, `)}]::text[]`;
-  return values.length === 1 ? eq(def.column, bind(values[0])) : inArray(def.column, values.map(bind));
+  const bound = values.map(bind);
+  if (def.kind === "array") return () => sql`${def.column} && ARRAY[${sql.join(bound, sql`, `)}]::text[]`;
+  return () => (bound.length === 1 ? eq(def.column, bound[0]!) : inArray(def.column, bound));
 }
 
 function likePattern(text: unknown): string {
@@ -272,27 +290,33 @@ function notEqual(column: PgColumn, value: Placeholder): SQL {
   return sql`${column} IS DISTINCT FROM ${value}`;
 }
 
-function operator(def: FilterDef, op: string, raw: unknown, bind: Bind): SQL {
-  if (op === "contains") return ilike(def.column, bind(likePattern(raw)));
-  if (op === "ne") return notEqual(def.column, bind(toDbValue(def, raw)));
+function operator(def: FilterDef, op: string, raw: unknown, bind: Bind): Condition {
+  if (op === "contains") {
+    const pattern = bind(likePattern(raw));
+    return () => ilike(def.column, pattern);
+  }
+  const value = bind(toDbValue(def, raw));
+  if (op === "ne") return () => notEqual(def.column, value);
   const fns = { gte, gt, lte, lt } as const;
-  return fns[op as Exclude<RangeOp, "ne">](def.column, bind(toDbValue(def, raw)));
+  return () => fns[op as Exclude<RangeOp, "ne">](def.column, value);
 }
 
 function parseQuery(spec: ListSpec, orgId: string, query: Record<string, unknown>, now: Date, extra?: ExtraCondition): ParsedList {
   const errors: FieldError[] = [];
   const params: Record<string, unknown> = {};
   const shape: string[] = [];
+  let bound = 0;
   const bind: Bind = (value) => {
-    const name = `p${Object.keys(params).length}`;
+    const name = `p${bound++}`;
     params[name] = value;
     return sql.placeholder(name);
   };
   // Tenant scope comes from the caller, never from the query.
-  const conditions: (SQL | undefined)[] = [eq(spec.table.orgId, bind(orgId))];
+  const org = bind(orgId);
+  const conditions: Condition[] = [() => eq(spec.table.orgId, org)];
   if (extra) {
     shape.push(`extra:${extra.key}`);
-    conditions.push(extra.condition(bind));
+    conditions.push(made(extra.condition(bind)));
   }
 
   for (const [key, raw] of Object.entries(query)) {
@@ -300,7 +324,7 @@ function parseQuery(spec: ListSpec, orgId: string, query: Record<string, unknown
     if (key === "q") {
       shape.push("q");
       const pattern = bind(likePattern(raw));
-      conditions.push(or(...spec.search!.map((c) => ilike(c, pattern))));
+      conditions.push(() => or(...spec.search!.map((c) => ilike(c, pattern))));
       continue;
     }
     const [, field, op] = /^([a-z_]+)(?:\[([a-z]+)\])?$/.exec(key) ?? [];
@@ -314,10 +338,12 @@ function parseQuery(spec: ListSpec, orgId: string, query: Record<string, unknown
         errors.push({ in: "query", field: key, message: `unknown value "${value}"; expected one of ${def.values!.join(", ")}` });
       } else if (def.match) {
         shape.push(`${key}=${value}`);
-        conditions.push(negate(def.match(value, bind, now)));
+        const match = def.match(value, bind, now);
+        conditions.push(() => negate(match()));
       } else {
         shape.push(key);
-        conditions.push(notEqual(def.column, bind(value)));
+        const bound = bind(value);
+        conditions.push(() => notEqual(def.column, bound));
       }
     } else {
       shape.push(key);
@@ -326,12 +352,15 @@ function parseQuery(spec: ListSpec, orgId: string, query: Record<string, unknown
   }
 
   const sort = typeof query.sort === "string" ? query.sort : spec.defaultSort;
-  const orderBy = parseSort(spec, sort, errors);
+  const order = parseSort(spec, sort, errors);
   if (errors.length > 0) throw invalid(errors);
   shape.push(`sort=${sort}`);
   const page = Number(query.page ?? 1);
   const perPage = Number(query.per_page ?? DEFAULT_PER_PAGE);
-  return new ParsedList(page, perPage, shape.join("&"), params, and(...conditions)!, orderBy);
+  return new ParsedList(page, perPage, shape.join("&"), params, () => ({
+    where: and(...conditions.map((c) => c()))!,
+    orderBy: order.map(([column, descending]) => (descending ? desc(column) : asc(column))),
+  }));
 }
 
 
@@ -340,8 +369,9 @@ function negate(condition: SQL | undefined): SQL {
   return condition ? not(condition) : sql`false`;
 }
 
-function parseSort(spec: ListSpec, sort: string, errors: FieldError[]): SQL[] {
-  const orderBy: SQL[] = [];
+/** The sort's columns, each with whether it descends, and the tiebreak last. */
+function parseSort(spec: ListSpec, sort: string, errors: FieldError[]): [PgColumn, boolean][] {
+  const order: [PgColumn, boolean][] = [];
   const seen = new Set<string>();
   let lastDescending = true;
   for (const part of sort.split(",")) {
@@ -358,12 +388,12 @@ function parseSort(spec: ListSpec, sort: string, errors: FieldError[]): SQL[] {
     }
     if (seen.has(name)) continue;
     seen.add(name);
-    orderBy.push(descending ? desc(column) : asc(column));
+    order.push([column, descending]);
     lastDescending = descending;
   }
   // A stable order, so paging never repeats or skips a row among equal sort values.
-  orderBy.push(lastDescending ? desc(spec.tiebreak) : asc(spec.tiebreak));
-  return orderBy;
+  order.push([spec.tiebreak, lastDescending]);
+  return order;
 }
 
 export interface Page<T> {
@@ -438,9 +468,6 @@ export async function listPage<Row, Out>(
   };
 }
 
-type PreparedJson = { execute(params: Record<string, unknown>): Promise<{ data: string | null; total: string }[]> };
-const preparedJsonByDb = new WeakMap<Db, Map<string, PreparedJson>>();
-
 /**
  * The page as JSON text built by the database (spec.json): the items, in the
  * list's order, joined in the query, and the total from the same statement
@@ -464,6 +491,35 @@ function jsonQuery(db: Db, spec: ListSpec, query: ParsedList) {
     .from(rows);
 }
 
+/** A list statement as the driver takes it: its text, and the names of the values it takes as $1, $2, ... */
+interface Statement {
+  key: string;
+  text: string;
+  names: string[];
+}
+
+/**
+ * Statements by list and shape. The text is the same for every database
+ * handle (one dialect), so one map serves them all; each driver prepares it
+ * on its own connections.
+ */
+const jsonStatements = new Map<string, Statement>();
+
+function jsonStatementFor(db: Db, spec: ListSpec, query: ParsedList): Statement {
+  const key = `${getTableName(spec.table)}?${query.shape}`;
+  let statement = jsonStatements.get(key);
+  if (!statement) {
+    const built = jsonQuery(db, spec, query).toSQL();
+    const names = built.params.map((p) => (is(p, Placeholder) ? p.name : undefined));
+    // A value written into the SQL instead of bound would be served to every later query of this shape.
+    if (names.some((n) => n === undefined)) throw new Error(`list query ${key} holds a literal value; filters must pass values through bind()`);
+    if (jsonStatements.size >= MAX_PREPARED_PER_DB) jsonStatements.delete(jsonStatements.keys().next().value!);
+    statement = { key, text: built.sql, names: names as string[] };
+    jsonStatements.set(key, statement);
+  }
+  return statement;
+}
+
 /**
  * On PGlite, planning costs more than running a list's statement (the engine
  * runs in WebAssembly on this thread, and each extended-protocol query is
@@ -473,12 +529,7 @@ function jsonQuery(db: Db, spec: ListSpec, query: ParsedList) {
  * (quotes doubled; standard_conforming_strings is on, so that is the whole
  * escape), anything else takes the driver's path.
  */
-interface SessionStatement {
-  name: string;
-  /** Placeholder names, in $1, $2, ... order. */
-  names: string[];
-}
-const sessionStatements = new WeakMap<PGlite, Map<string, SessionStatement>>();
+const sessionStatements = new WeakMap<PGlite, Map<string, string>>();
 
 function sqlLiteral(value: unknown): string | undefined {
   if (typeof value === "string") return `'${value.replaceAll("'", "''")}'`;
@@ -486,48 +537,36 @@ function sqlLiteral(value: unknown): string | undefined {
   return undefined;
 }
 
-async function executeInSession(session: PGlite, db: Db, spec: ListSpec, query: ParsedList, values: Record<string, unknown>) {
-  let statements = sessionStatements.get(session);
-  if (!statements) sessionStatements.set(session, (statements = new Map()));
-  const key = `${getTableName(spec.table)}?${query.shape}`;
-  let statement = statements.get(key);
-  if (!statement) {
-    const built = jsonQuery(db, spec, query).toSQL();
-    const names = built.params.map((p) => (is(p, Placeholder) ? p.name : undefined));
-    if (names.some((n) => n === undefined)) throw new Error(`list query ${key} holds a literal value; filters must pass values through bind()`);
-    if (statements.size >= MAX_PREPARED_PER_DB) {
-      const [oldKey, old] = statements.entries().next().value!;
-      statements.delete(oldKey);
-      await session.exec(`DEALLOCATE ${old.name}`);
-    }
-    statement = { name: `list_session_${++preparedCount}`, names: names as string[] };
-    await session.exec(`PREPARE ${statement.name} AS ${built.sql}`);
-    statements.set(key, statement);
-  }
-  const literals = statement.names.map((name) => sqlLiteral(values[name]));
+async function executeInSession(session: PGlite, statement: Statement, values: unknown[]) {
+  const literals = values.map(sqlLiteral);
   if (literals.some((literal) => literal === undefined)) return undefined;
+  let names = sessionStatements.get(session);
+  if (!names) sessionStatements.set(session, (names = new Map()));
+  let name = names.get(statement.key);
+  if (!name) {
+    if (names.size >= MAX_PREPARED_PER_DB) {
+      const [oldKey, oldName] = names.entries().next().value!;
+      names.delete(oldKey);
+      await session.exec(`DEALLOCATE ${oldName}`);
+    }
+    name = `list_session_${++preparedCount}`;
+    await session.exec(`PREPARE ${name} AS ${statement.text}`);
+    names.set(statement.key, name);
+  }
   // SET inside the one implicit transaction of a multi-statement exec: an error rolls it back too.
-  const results = await session.exec(
-    `SET plan_cache_mode = force_generic_plan; EXECUTE ${statement.name}(${literals.join(", ")}); RESET plan_cache_mode`,
-  );
+  const results = await session.exec(`SET plan_cache_mode = force_generic_plan; EXECUTE ${name}(${literals.join(", ")}); RESET plan_cache_mode`);
   return results[1]!.rows as { data: string | null; total: string }[];
 }
 
-function preparedJsonFor(db: Db, spec: ListSpec, query: ParsedList): PreparedJson {
-  let cache = preparedJsonByDb.get(db);
-  if (!cache) preparedJsonByDb.set(db, (cache = new Map()));
-  const key = `${getTableName(spec.table)}?${query.shape}`;
-  let prepared = cache.get(key);
-  if (!prepared) {
-    const built = jsonQuery(db, spec, query);
-    if (built.toSQL().params.some((p) => !is(p, Placeholder))) {
-      throw new Error(`list query ${key} holds a literal value; filters must pass values through bind()`);
-    }
-    if (cache.size >= MAX_PREPARED_PER_DB) cache.delete(cache.keys().next().value!);
-    prepared = built.prepare(`list_json_${++preparedCount}`) as unknown as PreparedJson;
-    cache.set(key, prepared);
-  }
-  return prepared;
+/** Runs the statement on the handle's driver; a handle without one (a transaction) takes the query builder's path. */
+async function runJson(db: Db, spec: ListSpec, query: ParsedList, statement: Statement, values: unknown[]) {
+  const session = embeddedSession(db);
+  const fromSession = session && (await executeInSession(session, statement, values));
+  if (fromSession) return fromSession;
+  const raw = rawQuery(db);
+  if (raw) return (await raw(statement.text, values)) as { data: string | null; total: string }[];
+  const byName = Object.fromEntries(statement.names.map((name, i) => [name, values[i]]));
+  return (await jsonQuery(db, spec, query).prepare(`list_json_${++preparedCount}`).execute(byName)) as { data: string | null; total: string }[];
 }
 
 /**
@@ -537,9 +576,9 @@ function preparedJsonFor(db: Db, spec: ListSpec, query: ParsedList): PreparedJso
  */
 export async function listJson(db: Db, spec: ListSpec, query: ParsedList, now: Date): Promise<string> {
   if (!spec.json) throw new Error(`list ${getTableName(spec.table)} has no JSON item; use listPage`);
-  const values = { ...query.params, ...spec.json.params?.(now), limit: query.perPage, offset: (query.page - 1) * query.perPage };
-  const session = embeddedSession(db);
-  const rows = (session && (await executeInSession(session, db, spec, query, values))) ?? (await preparedJsonFor(db, spec, query).execute(values));
+  const statement = jsonStatementFor(db, spec, query);
+  const named: Record<string, unknown> = { ...query.params, ...spec.json.params?.(now), limit: query.perPage, offset: (query.page - 1) * query.perPage };
+  const rows = await runJson(db, spec, query, statement, statement.names.map((name) => named[name]));
   const result = rows[0];
   return `{"data":[${result?.data ?? ""}],"meta":{"total":${result?.total ?? "0"},"page":${query.page},"per_page":${query.perPage}}}`;
 }

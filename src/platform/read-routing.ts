@@ -87,11 +87,22 @@ declare module "fastify" {
   }
 }
 
-/** Pins the caller's organization to the primary when it writes (before the answer is sent). */
+/**
+ * Pins the caller's organization to the primary when it writes (before the
+ * answer is sent): a hook on the routes that can write only, so a read runs
+ * no hook of this.
+ */
 export function registerReadRouting(app: FastifyInstance, routing: ReadRouting): void {
   app.decorate("readRouting", routing);
-  app.addHook("onSend", async (request) => {
+  const pin = async (request: FastifyRequest) => {
     if (request.caller && WRITES.has(request.method)) await routing.pin(request.caller.org.id);
+  };
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => WRITES.has(method))) return;
+    const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    // First, as the global hook it was: before the route's own onSend hooks (an idempotent answer is stored after the pin).
+    route.onSend = [pin, ...own];
   });
 }
 

@@ -5,7 +5,7 @@ import { daysBetween, utcDate } from "../../platform/dates.ts";
 import { ApiError, invalidField, notFound } from "../../platform/errors.ts";
 import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
-import { defineList, jsonOf, listJson, listPage, type Bind, type Page } from "../../platform/lists.ts";
+import { defineList, jsonOf, listJson, listPage, type Bind, type Condition, type Page } from "../../platform/lists.ts";
 import { checkCurrencyPrecision, fromCents, toCents } from "../../platform/money.ts";
 import { orgs } from "../../platform/orgs/orgs-table.ts";
 // Invoices name growth-engine accounts; whether one exists is the growth engine's to say.
@@ -41,10 +41,14 @@ export function invoiceToApi(row: InvoiceRow, now: Date): InvoiceApi {
 }
 
 /** The list filter's notion of status: "open" and "overdue" split stored open invoices by due date. */
-function statusCondition(status: string, bind: Bind, now: Date) {
-  if (status === "overdue") return and(eq(invoices.status, bind("open")), lt(invoices.dueDate, bind(utcDate(now))))!;
-  if (status === "open") return and(eq(invoices.status, bind("open")), gte(invoices.dueDate, bind(utcDate(now))))!;
-  return eq(invoices.status, bind(status));
+function statusCondition(status: string, bind: Bind, now: Date): Condition {
+  if (status === "overdue" || status === "open") {
+    const open = bind("open");
+    const today = bind(utcDate(now));
+    return () => and(eq(invoices.status, open), status === "overdue" ? lt(invoices.dueDate, today) : gte(invoices.dueDate, today));
+  }
+  const stored = bind(status);
+  return () => eq(invoices.status, stored);
 }
 
 const today = sql`${sql.placeholder("j_today")}::date`;

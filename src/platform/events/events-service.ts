@@ -3,7 +3,7 @@ import type { Db } from "../../db/connection.ts";
 import type { Caller } from "../auth/caller.ts";
 
 import { invalidField, notFound } from "../errors.ts";
-import { defineList, listPage, type Bind, type ExtraCondition, type Page } from "../lists.ts";
+import { defineList, listPage, type Bind, type Condition, type ExtraCondition, type Page } from "../lists.ts";
 import { EVENT_TYPES, eventTypesVisibleToKey, matchEventTypes, type EventType } from "./catalog.ts";
 import { events, type EventRow } from "./events-table.ts";
 import { rowsOf } from "../../db/migrate.ts";
@@ -33,12 +33,17 @@ export function eventToApi(row: EventRow): EventApi {
   };
 }
 
-function typeCondition(pattern: string, bind: Bind) {
+function typeCondition(pattern: string, bind: Bind): Condition {
   if (matchEventTypes(pattern).length === 0) {
     throw invalidField("query", "type", `"${pattern}" names no event type; see GET /v1/event_types (wildcards: invoice.*, *)`);
   }
-  if (pattern === "*") return undefined; // no restriction
-  return pattern.endsWith(".*") ? like(events.type, bind(`${pattern.slice(0, -1)}%`)) : eq(events.type, bind(pattern));
+  if (pattern === "*") return () => undefined; // no restriction
+  if (pattern.endsWith(".*")) {
+    const prefix = bind(`${pattern.slice(0, -1)}%`);
+    return () => like(events.type, prefix);
+  }
+  const type = bind(pattern);
+  return () => eq(events.type, type);
 }
 
 export const eventList = defineList({

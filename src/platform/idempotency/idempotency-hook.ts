@@ -110,7 +110,7 @@ async function answerFromEvents(db: Db, request: FastifyRequest, startedAt: Date
 }
 
 export function registerIdempotency(app: FastifyInstance, db: Db): void {
-  app.addHook("preHandler", async (request, reply) => {
+  const claim = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== "POST" || !request.caller) return;
     const header = request.headers["idempotency-key"];
     if (header === undefined) return;
@@ -184,7 +184,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     reply.header("idempotent-replayed", "true");
     reply.code(existing.responseStatus).type(existing.responseContentType ?? "application/json");
     return reply.send(existing.responseBody ?? "");
-  });
+  };
 
   // However the request ends (answered, failed, or its client gone), it stops saying it is alive.
   const stopAlive = async (request: FastifyRequest) => clearInterval(request.idempotencyRecord?.alive);
@@ -197,6 +197,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.includes("POST")) return;
+    // First, as the global hook it was: before the route's own preHandlers.
+    route.preHandler = [claim, ...hooksOf(route.preHandler)];
     route.onResponse = [...hooksOf(route.onResponse), stopAlive];
     route.onRequestAbort = [...hooksOf(route.onRequestAbort), stopAlive];
     route.onSend = [...hooksOf(route.onSend), complete];
