@@ -4,7 +4,9 @@
  * the API process and in PostgreSQL, read from /proc (user + system time of
  * the process and of its PostgreSQL backends, found by application_name).
  *
- *   node --import tsx bench/capacity.ts [--requests 3000] [--concurrency 20]
+ *   node --import tsx bench/capacity.ts [--requests 3000] [--concurrency 20] [--only POST]
+ *
+ * --only measures just the rows whose label contains the text (say, POST for the writes).
  *
  * Needs PostgreSQL (CAPACITY_DATABASE_URL, default a fresh database on
  * postgres://postgres@127.0.0.1:5432) and Linux /proc. Rate limits would cap
@@ -15,7 +17,7 @@ import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { enginery, run, start } from "../test/helpers/processes.ts";
 
-const { values } = parseArgs({ options: { requests: { type: "string", default: "3000" }, concurrency: { type: "string", default: "20" } } });
+const { values } = parseArgs({ options: { requests: { type: "string", default: "3000" }, concurrency: { type: "string", default: "20" }, only: { type: "string", default: "" } } });
 const REQUESTS = Number(values.requests);
 const CONCURRENCY = Number(values.concurrency);
 const BASE = process.env.CAPACITY_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -67,8 +69,9 @@ async function main() {
     const backends = async () => (await db<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE application_name LIKE ${`enginery:${serverPid}:%`}`).map((r) => r.pid);
 
     async function measure(label: string, request: (key: string, i: number) => Promise<Response>) {
+      if (!label.includes(values.only!)) return;
       // Warm up (connections, caches), then measure.
-      await Promise.all(keys.map((k, i) => request(k, i).then((r) => r.arrayBuffer())));
+      await Promise.all(keys.map((k, i) => request(k, REQUESTS + i).then((r) => r.arrayBuffer())));
       const pgPids = await backends();
       const before = { api: cpuMs(serverPid), pg: pgPids.reduce((s, p) => s + cpuMs(p), 0), at: performance.now() };
       let next = 0;
@@ -100,6 +103,8 @@ async function main() {
     const json = (key: string) => ({ authorization: `Bearer ${key}`, "content-type": "application/json" });
     await measure("POST /v1/contacts", (key, i) => fetch(`${base}/v1/contacts`, { method: "POST", headers: json(key), body: JSON.stringify({ first_name: "Load", last_name: `N${i}`, email: `n${i}@capacity.example` }) }));
     await measure("POST /v1/invoices", (key, i) => fetch(`${base}/v1/invoices`, { method: "POST", headers: json(key), body: JSON.stringify({ client: `Client ${i % 50}`, amount: 100 + (i % 7), currency: "EUR", due_date: "2030-01-01", status: "open" }) }));
+    // As the bench's write row sends it (bench/run.ts): a key per request, so each one is a first use.
+    await measure("POST /v1/invoices with Idempotency-Key", (key, i) => fetch(`${base}/v1/invoices`, { method: "POST", headers: { ...json(key), "idempotency-key": `capacity-${i}` }, body: JSON.stringify({ client: `Client ${i % 50}`, amount: 100 + (i % 7), currency: "EUR", due_date: "2030-01-01", status: "open" }) }));
     await measure("GET /v1/invoices?per_page=25", (key) => fetch(`${base}/v1/invoices?per_page=25&sort=-due_date`, { headers: json(key) }));
     await measure("GET /v1/contacts?q=load", (key) => fetch(`${base}/v1/contacts?q=load&per_page=25`, { headers: json(key) }));
     await measure("GET /v1/me", (key) => fetch(`${base}/v1/me`, { headers: json(key) }));
