@@ -6,7 +6,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import postgres from "postgres";
 import * as schema from "./schema.ts";
 import { acquireEmbeddedLock } from "./embedded-lock.ts";
-import { preparingClient } from "./prepared-statements.ts";
+import { driverClient } from "./prepared-statements.ts";
 
 export type Schema = typeof schema;
 /** The query builder, for both drivers. A transaction is one too, so services take either. */
@@ -107,7 +107,7 @@ function openPostgres(url: string, poolSize: number, readUrl: string | null): Da
     onnotice: () => {},
     connection: { application_name: applicationName },
   });
-  const db = drizzlePostgres({ client: preparingClient(client), schema }) as unknown as Db;
+  const db = drizzlePostgres({ client: driverClient(client) as unknown as postgres.Sql, schema }) as unknown as Db;
   const replica = readUrl ? openReplica(client, readUrl, poolSize) : null;
   return {
     kind: "postgres",
@@ -163,7 +163,7 @@ const LAG_SAMPLE_MS = 250;
  */
 function openReplica(primary: postgres.Sql, readUrl: string, poolSize: number): Replica {
   const client = postgres(readUrl, { max: poolSize, onnotice: () => {}, connection: { application_name: `enginery:${process.pid}:replica` } });
-  const db = drizzlePostgres({ client: preparingClient(client), schema }) as unknown as Db;
+  const db = drizzlePostgres({ client: driverClient(client) as unknown as postgres.Sql, schema }) as unknown as Db;
   const samples: { at: number; lsn: string }[] = [];
   let caughtUpTo = -Infinity;
   let closed = false;

@@ -5,7 +5,10 @@ import { rowsOf } from "../../src/db/migrate.ts";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../helpers/database.ts";
 
 /**
- * On PostgreSQL, a statement with parameters that runs again is prepared on
+ * The transactions Drizzle runs on PostgreSQL send BEGIN with their first
+ * statement instead of waiting for its answer: they stay transactions (all
+ * or nothing, an error caught by the caller still rolls back, many at once
+ * beyond the pool's size each on a connection of its own). And on PostgreSQL, a statement with parameters that runs again is prepared on
  * its connection (one round trip and no parse per run instead of two and a
  * parse); one that has run once is not, so texts that differ on every call
  * do not pile up as prepared statements. See src/db/prepared-statements.ts.
@@ -46,5 +49,52 @@ describe.skipIf(testDbKind() !== "postgres")("prepared statements (PostgreSQL)",
       return rowsOf<{ n: number }>(await tx.execute(sql.raw(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%${alias}%'`)));
     });
     expect(row!.n).toBe(0);
+  });
+
+  const table = `tx_probe_${randomBytes(4).toString("hex")}`;
+  const count = async () => rowsOf<{ n: number }>(await testDb.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0]!.n;
+
+  it("keeps the first statement inside the transaction: a change that throws after it leaves nothing", async () => {
+    await testDb.database.db.execute(sql.raw(`CREATE TABLE ${table} (n int PRIMARY KEY)`));
+    await expect(
+      testDb.database.db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO ${sql.raw(table)} VALUES (${1})`);
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    expect(await count()).toBe(0);
+    await testDb.database.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO ${sql.raw(table)} VALUES (${2})`);
+      await tx.execute(sql`INSERT INTO ${sql.raw(table)} VALUES (${3})`);
+    });
+    expect(await count()).toBe(2);
+  });
+
+  it("rolls back when a statement failed, even if the change caught the error", async () => {
+    const error = await testDb.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO ${sql.raw(table)} VALUES (${10})`);
+        await tx.execute(sql`INSERT INTO ${sql.raw(table)} VALUES (${2})`).catch(() => "ignored");
+        return "done";
+      })
+      .catch((e: unknown) => e);
+    expect(String(error)).toMatch(/duplicate key/);
+    expect(await count()).toBe(2);
+  });
+
+  it("runs more transactions at once than the pool has connections, each isolated", async () => {
+    // The test pool has 5 connections; each transaction holds one until it ends.
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        testDb.database.db.transaction(async (tx) => {
+          await tx.execute(sql`INSERT INTO ${sql.raw(table)} VALUES (${100 + i})`);
+          const [mine] = rowsOf<{ n: number }>(await tx.execute(sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} WHERE n >= ${100}`));
+          // Another transaction's uncommitted row is not seen: at most this one's own and those committed before.
+          expect(mine!.n).toBeGreaterThanOrEqual(1);
+          if (i % 3 === 0) throw new Error("rolled back");
+        }).catch(() => undefined),
+      ),
+    );
+    expect(await count()).toBe(2 + 8);
   });
 });
