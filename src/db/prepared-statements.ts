@@ -92,7 +92,8 @@ async function transaction<T>(client: postgres.Sql, fn: (client: DriverClient) =
       result = await inner(scoped);
       if (failed) throw failed;
     } catch (error) {
-      await run(savepoint ? `rollback to savepoint ${savepoint}` : "rollback").catch(() => {});
+      // On a connection that is gone there is nothing to roll back (PostgreSQL has), and a statement sent there would fail outside any promise.
+      if (!isConnectionLoss(error) && !isConnectionLoss(failed)) await run(savepoint ? `rollback to savepoint ${savepoint}` : "rollback").catch(() => {});
       if (savepoint) failed = undefined;
       // As postgres.js: a statement refused because an earlier one aborted the transaction reports that earlier error.
       throw error instanceof postgres.PostgresError && error.code === "25P02" && failed ? failed : error;
@@ -107,6 +108,15 @@ async function transaction<T>(client: postgres.Sql, fn: (client: DriverClient) =
     await run("commit");
     return result;
   } finally {
-    reserved.release();
+    // A connection that closed under the transaction is postgres.js's to reconnect: released, it would join the idle ones.
+    if (!isConnectionLoss(failed)) reserved.release();
   }
+}
+
+const CONNECTION_LOSS = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT"]);
+
+/** The connection closed, or PostgreSQL is closing it (a FATAL error: terminated backend, shutdown). */
+function isConnectionLoss(error: unknown): boolean {
+  if (error instanceof postgres.PostgresError) return error.severity === "FATAL" || error.severity === "PANIC";
+  return error instanceof Error && CONNECTION_LOSS.has((error as Error & { code?: string }).code ?? "");
 }

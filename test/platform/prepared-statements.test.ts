@@ -97,4 +97,20 @@ describe.skipIf(testDbKind() !== "postgres")("prepared statements (PostgreSQL)",
     );
     expect(await count()).toBe(2 + 8);
   });
+
+  it("survives the transaction's connection dying under it: the transaction fails, the next ones run", async () => {
+    const error = await testDb.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO ${sql.raw(table)} VALUES (${20})`);
+        await tx.execute(sql`SELECT pg_terminate_backend(pg_backend_pid())`);
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    for (let i = 0; i < 8; i++) {
+      await testDb.database.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT ${i}::int`);
+      });
+    }
+    expect(await count()).toBe(2 + 8);
+  });
 });
