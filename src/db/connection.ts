@@ -7,6 +7,7 @@ import postgres from "postgres";
 import * as schema from "./schema.ts";
 import { startEmbeddedEngine } from "./embedded-engine.ts";
 import { acquireEmbeddedLock } from "./embedded-lock.ts";
+import { driverClient } from "./prepared-statements.ts";
 
 export type Schema = typeof schema;
 /** The query builder, for both drivers. A transaction is one too, so services take either. */
@@ -113,7 +114,8 @@ export function rawQuery(db: Db): RawQuery | undefined {
 }
 
 function postgresHandle(client: postgres.Sql): Db {
-  const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  // Drizzle runs on the client that prepares repeated statements and pipelines BEGIN (prepared-statements.ts).
+  const db = drizzlePostgres({ client: driverClient(client) as unknown as postgres.Sql, schema }) as unknown as Db;
   // The values go to the driver as the builder would pass them (its prepared queries call unsafe too).
   rawQueries.set(db, (text, values) => client.unsafe(text, values as postgres.ParameterOrJSON<never>[], { prepare: true }));
   return db;

@@ -20,6 +20,8 @@ export const functions = pgTable(
     primaryKey({ columns: [t.orgId, t.id] }),
     uniqueIndex("functions_org_name_key").on(t.orgId, t.name),
     index("functions_org_created_idx").on(t.orgId, t.createdAt, t.id),
+    // The outbox's subscriber lookup on every write reads only these (migration 0010).
+    index("functions_org_event_triggers_idx").on(t.orgId).where(sql`cardinality(${t.eventTriggers}) > 0`),
   ],
 );
 

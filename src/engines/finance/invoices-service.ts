@@ -130,21 +130,21 @@ function lockInvoice(tx: Tx, orgId: string, id: string): Promise<InvoiceRow> {
 const numberOf = (counter: SQL) => sql`'INV-' || lpad(${counter}::text, greatest(6, length(${counter}::text)), '0')`;
 
 /**
- * The next generated number, skipping any an invoice was given by hand: one
- * statement takes the counter and says whether that number is taken.
+ * The next generated number as the value of the invoice's `number` column:
+ * the insert it goes in takes the organization's counter in a data-modifying
+ * CTE (the row lock on the organization orders concurrent invoices), so
+ * numbering costs no round trip of its own.
  */
-async function nextNumber(tx: Tx, orgId: string): Promise<string> {
-  for (;;) {
-    const [next] = await tx
+function nextNumber(tx: Tx, orgId: string) {
+  const next = tx.$with("next", { number: sql<string>`number` }).as(
+    tx
       .update(orgs)
       .set({ invoiceCounter: sql`${orgs.invoiceCounter} + 1` })
       .where(eq(orgs.id, orgId))
-      .returning({
-        number: sql<string>`${numberOf(sql`${orgs.invoiceCounter}`)}`,
-        taken: sql<boolean>`EXISTS (SELECT 1 FROM ${invoices} WHERE ${invoices.orgId} = ${orgId} AND ${invoices.number} = ${numberOf(sql`${orgs.invoiceCounter}`)})`,
-      });
-    if (!next!.taken) return next!.number;
-  }
+      .returning({ number: sql<string>`${numberOf(sql`${orgs.invoiceCounter}`)}`.as("number") })
+      .getSQL(),
+  );
+  return { next, number: sql<string>`(SELECT number FROM ${next})` };
 }
 
 function duplicateNumber(number: string): ApiError {
@@ -160,27 +160,36 @@ export async function createInvoice(db: Db, ctx: WriteContext, input: CreateInvo
   try {
     const row = await write(db, ctx, async (tx, emit) => {
       if (input.account_id) await requireAccount(tx, ctx.orgId, input.account_id);
-      const [created] = await tx
-        .insert(invoices)
-        .values({
-          orgId: ctx.orgId,
-          id: newId("invoice"),
-          number: input.number ?? (await nextNumber(tx, ctx.orgId)),
-          client: input.client,
-          description: input.description ?? null,
-          accountId: input.account_id ?? null,
-          amountCents,
-          currency: input.currency,
-          status: open ? "open" : "draft",
-          dueDate: input.due_date,
-          metadata: input.metadata ?? {},
-          issuedAt: open ? ctx.now : null,
-          createdAt: ctx.now,
-          updatedAt: ctx.now,
-        })
-        .returning();
-      emit({ type: "invoice.created", object: invoiceToApi(created!, ctx.now) });
-      return created!;
+      const values = {
+        orgId: ctx.orgId,
+        client: input.client,
+        description: input.description ?? null,
+        accountId: input.account_id ?? null,
+        amountCents,
+        currency: input.currency,
+        status: open ? ("open" as const) : ("draft" as const),
+        dueDate: input.due_date,
+        metadata: input.metadata ?? {},
+        issuedAt: open ? ctx.now : null,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      };
+      let created: InvoiceRow | undefined;
+      if (input.number !== undefined) {
+        [created] = await tx.insert(invoices).values({ ...values, id: newId("invoice"), number: input.number }).returning();
+      }
+      // A generated number an invoice was given by hand is skipped: the insert does nothing, and the next one is tried.
+      while (!created) {
+        const { next, number } = nextNumber(tx, ctx.orgId);
+        [created] = await tx
+          .with(next)
+          .insert(invoices)
+          .values({ ...values, id: newId("invoice"), number })
+          .onConflictDoNothing({ target: [invoices.orgId, invoices.number] })
+          .returning();
+      }
+      emit({ type: "invoice.created", object: invoiceToApi(created, ctx.now) });
+      return created;
     });
     return invoiceToApi(row, ctx.now);
   } catch (error) {

@@ -105,18 +105,29 @@ export async function requireAccount(tx: Tx, orgId: string, id: string, field = 
  * -> the account of acme.com), the most specific domain winning.
  */
 export async function accountForEmailDomain(tx: Tx, orgId: string, domain: string): Promise<string | null> {
+  const query = accountForEmailDomainQuery(tx, orgId, domain);
+  if (!query) return null;
+  const [row] = await query;
+  return row?.id ?? null;
+}
+
+/**
+ * accountForEmailDomain's query (null when the domain has no parent to
+ * match), for a write that carries it as a value in its own statement (see
+ * createContact). It takes the same share lock on the account.
+ */
+export function accountForEmailDomainQuery(tx: Tx, orgId: string, domain: string) {
   const labels = domain.split(".");
   const candidates: string[] = [];
   for (let i = 0; i < labels.length - 1; i++) candidates.push(labels.slice(i).join("."));
   if (candidates.length === 0) return null;
-  const [row] = await tx
+  return tx
     .select({ id: accounts.id })
     .from(accounts)
     .where(and(eq(accounts.orgId, orgId), inArray(accounts.domain, candidates)))
     .orderBy(sql`length(${accounts.domain}) DESC`)
     .limit(1)
     .for("share");
-  return row?.id ?? null;
 }
 
 function domainOf(input: { domain?: string | null; website?: string | null }): string | null | undefined {

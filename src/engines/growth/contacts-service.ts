@@ -5,7 +5,7 @@ import { ApiError, invalidField, notFound, unknownReference } from "../../platfo
 import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
 import { defineList, jsonOf, listJson, listPage, type Page } from "../../platform/lists.ts";
-import { accountForEmailDomain, requireAccount } from "./accounts-service.ts";
+import { accountForEmailDomain, accountForEmailDomainQuery, requireAccount } from "./accounts-service.ts";
 import { Contact, type ContactApi, type CreateContactInput, type UpdateContactInput } from "./contacts-schemas.ts";
 import { contacts, LIFECYCLE_STAGES, type ContactRow } from "./contacts-table.ts";
 import { removeContactFromDeals } from "./deals-service.ts";
@@ -132,9 +132,11 @@ export async function createContact(db: Db, ctx: WriteContext, input: CreateCont
   const email = input.email ? input.email.toLowerCase() : null;
   const row = await withEmailConflicts(db, ctx.orgId, email, () =>
     write(db, ctx, async (tx, emit) => {
-      let accountId = input.account_id ?? null;
-      if (accountId) await requireAccount(tx, ctx.orgId, accountId);
-      else if (input.account_id === undefined && email) accountId = await accountForEmailDomain(tx, ctx.orgId, emailDomain(email));
+      const given = input.account_id ?? null;
+      if (given) await requireAccount(tx, ctx.orgId, given);
+      // The account matched by the email's domain is looked up (and share-locked) by the insert itself: no round trip of its own.
+      const matched = input.account_id === undefined && email ? accountForEmailDomainQuery(tx, ctx.orgId, emailDomain(email)) : null;
+      const accountId = matched ? sql<string | null>`(${matched})` : given;
       const [created] = await tx
         .insert(contacts)
         .values({

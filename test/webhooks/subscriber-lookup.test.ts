@@ -1,0 +1,30 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { rowsOf } from "../../src/db/migrate.ts";
+import { subscribersQuery } from "../../src/webhooks/fanout.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+
+/**
+ * Every write looks up its organization's subscribers in the statement that
+ * inserts its events. In production `functions` is large and most functions
+ * have no event trigger: the lookup must find the ones with triggers by an
+ * index of those alone, not read every function of the organization.
+ */
+let testDb: TestDatabase;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await testDb.drop();
+});
+
+it("finds an organization's functions with event triggers by the index of those alone", async () => {
+  const plan = await testDb.database.db.transaction(async (tx) => {
+    // The tables are nearly empty here, where a sequential scan is cheapest: ask for the plan a large table gets.
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    return rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql`EXPLAIN ${subscribersQuery("org_plan")}`)).map((r) => r["QUERY PLAN"]).join("\n");
+  });
+  expect(plan).toContain("functions_org_event_triggers_idx");
+});
