@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { testDbKind } from "../helpers/database.ts";
 import { useTestApp } from "../helpers/harness.ts";
 import { invite, PASSWORD, signUp, uniqueEmail } from "../identity/session-client.ts";
 import { newPage, scriptErrors, shot, signInInBrowser, signUpInBrowser, useBrowser } from "./browser.ts";
 
-// One browser run is enough: the HTTP tests cover both databases.
-describe.skipIf(testDbKind() === "postgres")("dashboard: API keys in a real browser", () => {
+// One browser run is enough (PGLITE_ONLY in vitest.config.ts): the HTTP tests cover both databases.
+describe("dashboard: API keys in a real browser", () => {
   const getApp = useTestApp({ identity: { signInLimits: { perAccount: 100, perIp: 1000, windowMs: 60_000 } } });
   const getBrowser = useBrowser();
 

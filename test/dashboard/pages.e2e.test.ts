@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { testDbKind } from "../helpers/database.ts";
 import { useTestApp } from "../helpers/harness.ts";
 import { PASSWORD, SessionClient, uniqueEmail } from "../identity/session-client.ts";
 import { newPage, scriptErrors, shot, signInInBrowser, signUpInBrowser, useBrowser } from "./browser.ts";
 
 const FUNCTION_V2 = `export default { async fetch(request, ctx) { console.log("v2 here"); return { version: 2 }; } };`;
 
-describe.skipIf(testDbKind() === "postgres")("dashboard: the other pages in a real browser", () => {
+describe("dashboard: the other pages in a real browser", () => {
   const getApp = useTestApp({ identity: { signInLimits: { perAccount: 100, perIp: 1000, windowMs: 60_000 } }, functionWorkers: 1 });
   const getBrowser = useBrowser();
 

@@ -2,12 +2,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
-import { testDbKind } from "../helpers/database.ts";
 import { useTestApp } from "../helpers/harness.ts";
 import { PASSWORD, uniqueEmail } from "../identity/session-client.ts";
 import { newPage, scriptErrors, shot, signUpInBrowser, useBrowser } from "./browser.ts";
 
-describe.skipIf(testDbKind() === "postgres")("dashboard: webhooks in a real browser", () => {
+describe("dashboard: webhooks in a real browser", () => {
   const getApp = useTestApp({ identity: { signInLimits: { perAccount: 100, perIp: 1000, windowMs: 60_000 } } });
   const getBrowser = useBrowser();
   const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];

@@ -35,8 +35,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const name = `enginery_test_${randomBytes(6).toString("hex")}`;
+  // test/global-setup.ts leaves a migrated template; without it (a file run alone by hand), start empty.
+  const template = process.env.ENGINERY_TEST_PG_TEMPLATE;
   const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
+  await admin.unsafe(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

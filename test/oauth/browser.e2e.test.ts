@@ -1,7 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDbKind } from "../helpers/database.ts";
 import { useTestApp } from "../helpers/harness.ts";
 import { PASSWORD, signUp } from "../identity/session-client.ts";
 import { newPage, scriptErrors, shot, useBrowser } from "../dashboard/browser.ts";
@@ -14,7 +13,7 @@ import { discover, insecure, oauth } from "./integration.ts";
  * the integration's callback (a local server) with the code. Then the member
  * disconnects the app under Connected apps, and registers an app of their own.
  */
-describe.skipIf(testDbKind() === "postgres")("OAuth consent and connected apps in a real browser", () => {
+describe("OAuth consent and connected apps in a real browser", () => {
   const getApp = useTestApp({ identity: { signInLimits: { perAccount: 100, perIp: 1000, windowMs: 60_000 } } });
   const getBrowser = useBrowser();
   let callback: http.Server;

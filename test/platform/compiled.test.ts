@@ -3,13 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { distIsFresh } from "../../scripts/build.mjs";
-import { testDbKind } from "../helpers/database.ts";
 import { enginery, start, type Server } from "../helpers/processes.ts";
 
 /**
  * Production runs the compiled dist/ (scripts/build.mjs), not the TypeScript
  * sources: the server, the edge-function worker it forks and the dashboard it
- * bundles must all work from there. Independent of the database, so run once.
+ * bundles must all work from there. Independent of the database, so run once (PGLITE_ONLY in vitest.config.ts).
  */
 let tmp: string;
 let server: Server | undefined;
@@ -50,7 +49,7 @@ describe("dist/ freshness", () => {
   });
 });
 
-describe.runIf(testDbKind() === "pglite")("enginery serve from dist/", () => {
+describe("enginery serve from dist/", () => {
   it("serves the API, forks the function worker and bundles the dashboard, with no TypeScript loader", async () => {
     server = start(["serve"], enginery({ dataDir: path.join(tmp, "data") }, { PORT: "0", SCHEDULER: "false" }));
     const [, url] = await server.waitFor(/Enginery is serving (http:\/\/localhost:\d+)/, 90_000);

@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp, type Tenant, type TestClock } from "../helpers/harness.ts";
-import { testDbKind } from "../helpers/database.ts";
 
 /**
  * Issue 15: the Python library's own tests (python3 -m unittest, standard
@@ -58,8 +57,8 @@ describe("the Python client library", () => {
     expect(output, output).not.toMatch(/skipped/);
   }, 300_000);
 
-  // Types do not depend on the database: checked once, in the PGlite project.
-  it.runIf(testDbKind() === "pglite")("type-checks with mypy --strict, and the types catch mistakes", async () => {
+  // The whole file runs once, in the PGlite project (PGLITE_ONLY in vitest.config.ts).
+  it("type-checks with mypy --strict, and the types catch mistakes", async () => {
     if (!hasCommand("mypy")) {
       // CI installs mypy (.ci/run); there a missing checker is a failure, not a skip.
       expect(process.env.CI, "mypy is not installed (apt-get install mypy)").not.toBe("true");
