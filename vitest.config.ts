@@ -18,6 +18,7 @@ import { defineConfig } from "vitest/config";
  * through the API is covered on both databases by the API's own tests.
  */
 export const PGLITE_ONLY = [
+  "test/dashboard/agent.e2e.test.ts",
   "test/dashboard/assets.test.ts",
   "test/dashboard/keys.e2e.test.ts",
   "test/dashboard/pages.e2e.test.ts",

@@ -2,7 +2,6 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { testDbKind } from "../helpers/database.ts";
 import { startTestApp, useTestApp, type TestApp } from "../helpers/harness.ts";
 import { invite, PASSWORD, SessionClient, signUp } from "../identity/session-client.ts";
 import { newPage, scriptErrors, shot, signInInBrowser, useBrowser } from "./browser.ts";
@@ -33,7 +32,7 @@ async function ask(page: Page, message: string): Promise<{ body: any; contentTyp
 const action = (tool: string, status?: string) => `[data-testid=conversation] [data-testid=action][data-tool=${tool}]${status ? `[data-status=${status}]` : ""}`;
 
 // One browser run is enough: test/dashboard/agent.test.ts covers the page's requests on both databases.
-describe.skipIf(testDbKind() === "postgres")("dashboard: the agent page in a real browser", () => {
+describe("dashboard: the agent page in a real browser", () => {
   const getApp = useTestApp({ identity: SIGN_IN_LIMITS });
   const getBrowser = useBrowser();
 
@@ -169,7 +168,7 @@ describe.skipIf(testDbKind() === "postgres")("dashboard: the agent page in a rea
  * page must show the first half while the turn is still running), the second
  * fails mid-stream.
  */
-describe.skipIf(testDbKind() === "postgres")("dashboard: the agent's answer renders as it streams", () => {
+describe("dashboard: the agent's answer renders as it streams", () => {
   let release: () => void = () => {};
   const chunk = (body: unknown) => `data: ${JSON.stringify(body)}\n\n`;
   const text = (content: string) => chunk({ id: "c1", object: "chat.completion.chunk", choices: [{ index: 0, delta: { content }, finish_reason: null }] });
