@@ -5,8 +5,8 @@ import { defineConfig } from "vitest/config";
  * TEST_DATABASE_URL is set, on PostgreSQL: one project per database. Every
  * file that reaches SQL runs in both, except the two named lists below, which
  * say why (test/global-setup.ts prints them at the start of a run, so what ran
- * where is never a surprise). The whole suite costs about 24 minutes of CI's
- * 30 on two cores: a file whose outcome cannot depend on the database runs once.
+ * where is never a surprise): a file whose outcome cannot depend on the
+ * database runs once.
  */
 
 /**
@@ -14,7 +14,8 @@ import { defineConfig } from "vitest/config";
  * driving the dashboard and the consent page, the client libraries (built
  * TypeScript SDK, Python package and its mypy check) against a real server,
  * the generated SDK files, the compiled dist/ and the CLI's usage text, and
- * unit tests that open no database at all. What the clients and pages send
+ * unit tests that open no database at all, and the embedded engine's own
+ * start for a CLI command (PGlite by definition). What the clients and pages send
  * through the API is covered on both databases by the API's own tests.
  */
 export const PGLITE_ONLY = [
@@ -30,6 +31,7 @@ export const PGLITE_ONLY = [
   "test/sdk-python/generated.test.ts",
   "test/sdk-python/python.test.ts",
   "test/platform/compiled.test.ts",
+  "test/platform/embedded-engine.test.ts",
   "test/platform/cli-usage.test.ts",
   "test/platform/readme.test.ts",
   "test/platform/config.test.ts",
@@ -41,10 +43,13 @@ export const PGLITE_ONLY = [
 
 /**
  * Need a PostgreSQL server: several processes (APIs, workers, dispatchers)
- * sharing one database, a streaming replica, the connection pool's metrics.
- * An embedded database belongs to one process, so there is no PGlite half.
+ * sharing one database, a streaming replica, the connection pool's metrics,
+ * the postgres.js client's prepared statements (PGlite keeps its own, tested
+ * by list-json). An embedded database belongs to one process, so there is no
+ * PGlite half.
  */
 export const POSTGRES_ONLY = [
+  "test/platform/prepared-statements.test.ts",
   "test/ops/metrics.test.ts",
   "test/ops/read-replica.test.ts",
   "test/ops/scale-out.test.ts",

@@ -2,7 +2,6 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { testDbKind } from "../helpers/database.ts";
 
 /**
  * An admin command on the embedded database compiles PGlite's WebAssembly
@@ -18,7 +17,7 @@ const compiled = await startEmbeddedEngine();
 console.log(compiled instanceof WebAssembly.Module, compiled === (await startEmbeddedEngine()));
 `;
 
-describe.runIf(testDbKind() === "pglite")("the embedded engine for one command", () => {
+describe("the embedded engine for one command", () => {
   it("compiles PGlite's WebAssembly from the package, once per process", async () => {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", "--input-type=module", "-e", PROBE], { cwd: ROOT });
     expect(stderr).toBe("");

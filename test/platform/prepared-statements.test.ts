@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../src/db/migrate.ts";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../helpers/database.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 
 /**
  * The transactions Drizzle runs on PostgreSQL send BEGIN with their first
@@ -23,7 +23,7 @@ afterAll(async () => {
   await testDb.drop();
 });
 
-describe.skipIf(testDbKind() !== "postgres")("prepared statements (PostgreSQL)", () => {
+describe("prepared statements (PostgreSQL)", () => {
   it("prepares a parameterized statement from its second run, in a transaction too, with the same results", async () => {
     const alias = `probe_${randomBytes(4).toString("hex")}`;
     const probe = (n: number) => sql`SELECT ${n}::int + 1 AS ${sql.raw(alias)}`;
