@@ -1,34 +1,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, apiStream, can, type List, type Session } from "../api.ts";
 import { ActionForm, ago, Badge, dateTime, Empty, ErrorBanner, Json, ListTable, Loading, PageHeader, Pager, useAction, useLoad } from "../ui.tsx";
+import type { Action, Message, Conversation } from "../models.ts";
 
-interface Action {
-  id: string;
-  conversation_id: string;
-  tool: string;
-  input: Record<string, unknown>;
-  status: "completed" | "failed" | "approval_required" | "approved" | "denied";
-  result?: unknown;
-  error?: { code: string; status: number; detail: string; errors?: { field: string; message: string }[] };
-  approval_id: string | null;
-  approval_reason?: string;
-  created_at: string;
-  decided_at: string | null;
-}
-interface Message {
-  id: string;
-  role: "user" | "assistant";
-  content: string;
-  created_at: string;
-  actions: Action[];
-}
-interface Conversation {
-  id: string;
-  title: string;
-  message_count: number;
-  created_at: string;
-  updated_at: string;
-}
 interface ConversationWithMessages extends Conversation {
   messages: Message[];
 }

@@ -1,14 +1,7 @@
 import { useState } from "preact/hooks";
 import { api, can, type List, type Session } from "../api.ts";
 import { ago, dateTime, Empty, ErrorBanner, Json, ListTable, PageHeader, Pager, useLoad } from "../ui.tsx";
-
-interface Event {
-  id: string;
-  type: string;
-  created_at?: string;
-  timestamp?: string;
-  data: { object: { id: string } };
-}
+import type { Event } from "../models.ts";
 
 export function EventsPage({ session }: { session: Session }) {
   const [type, setType] = useState("");
@@ -20,7 +13,6 @@ export function EventsPage({ session }: { session: Session }) {
   if (type) query.set("type", type);
   if (objectId) query.set("object_id", objectId);
   const events = useLoad(() => (can(session, "events:read") ? api<List<Event>>("GET", `/v1/events?${query}`) : Promise.resolve(null)), [type, objectId, page, session.organization.id]);
-  const when = (e: Event) => e.created_at ?? e.timestamp ?? null;
   return (
     <>
       <PageHeader title="Events" subtitle="Everything that changed, in order. Webhooks deliver these; GET /v1/events lists them." />
@@ -72,8 +64,8 @@ export function EventsPage({ session }: { session: Session }) {
         row={(e) => (
           <tr class={`clickable ${open?.id === e.id ? "selected" : ""}`} onClick={() => setOpen(e)}>
             <td class="mono small strong">{e.type}</td>
-            <td class="mono small">{e.data.object.id}</td>
-            <td title={dateTime(when(e))}>{ago(when(e))}</td>
+            <td class="mono small">{String(e.data.object.id)}</td>
+            <td title={dateTime(e.timestamp)}>{ago(e.timestamp)}</td>
           </tr>
         )}
         footer={events.data && <Pager meta={events.data.meta} page={page} setPage={setPage} />}

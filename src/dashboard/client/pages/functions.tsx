@@ -1,36 +1,7 @@
 import { useState } from "preact/hooks";
 import { api, can, type List, type Session } from "../api.ts";
 import { ActionForm, ago, Badge, dateTime, Empty, ErrorBanner, ListTable, Modal, PageHeader, useAction, useLoad } from "../ui.tsx";
-
-interface Fn {
-  id: string;
-  name: string;
-  active_version: number;
-  latest_version: number;
-  invoke_path: string;
-  triggers: { http: boolean; events: string[] };
-  updated_at: string;
-}
-interface Version {
-  version: number;
-  sha256: string;
-  source_bytes: number;
-  active: boolean;
-  created_at: string;
-  deployed_by: string;
-}
-interface Invocation {
-  id: string;
-  version: number;
-  trigger: string;
-  method: string | null;
-  response_status: number | null;
-  status: string;
-  error: { name: string; message: string } | null;
-  started_at: string;
-  duration_ms: number;
-  logs: { level: string; message: string }[];
-}
+import type { EdgeFunction as Fn, FunctionVersion as Version, FunctionInvocation as Invocation } from "../models.ts";
 
 const EXAMPLE = `// One ES module (JavaScript or TypeScript). ctx reads your data with your permissions.
 export default {

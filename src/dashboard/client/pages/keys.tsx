@@ -1,18 +1,7 @@
 import { useState } from "preact/hooks";
 import { api, can, type List, type Session } from "../api.ts";
 import { ActionForm, ago, Badge, CheckboxGroup, dateTime, Empty, ErrorBanner, ListTable, Modal, OneTimeSecret, PageHeader, RadioGroup, useAction, useLoad } from "../ui.tsx";
-
-interface ApiKey {
-  id: string;
-  name: string;
-  kind: "read_only" | "engine" | "full_access";
-  engines: string[];
-  hint: string;
-  status: "active" | "revoked" | "expired";
-  created_at: string;
-  expires_at: string | null;
-  last_used_at: string | null;
-}
+import type { ApiKey } from "../models.ts";
 
 const KIND_LABEL = { read_only: "Read-only", engine: "Engine", full_access: "Full access" };
 const ENGINES = ["finance", "growth", "talent", "agent"];

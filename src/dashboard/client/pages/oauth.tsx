@@ -1,25 +1,7 @@
 import { useState } from "preact/hooks";
 import { api, can, type List, type Session } from "../api.ts";
 import { ActionForm, ago, CheckboxGroup, dateTime, Empty, ErrorBanner, ListTable, Modal, OneTimeSecret, PageHeader, RadioGroup, useAction, useLoad } from "../ui.tsx";
-
-interface Grant {
-  id: string;
-  app: { id: string; name: string; logo_url: string | null } | null;
-  user_id: string | null;
-  scopes: string[];
-  created_at: string;
-}
-
-interface OAuthApp {
-  id: string;
-  client_id: string;
-  name: string;
-  client_type: "confidential" | "public";
-  redirect_uris: string[];
-  scopes: string[];
-  client_secret_hint: string | null;
-  created_at: string;
-}
+import type { OauthGrant as Grant, OauthApp as OAuthApp } from "../models.ts";
 
 // The scopes an app may ask for (the server's list: /.well-known/oauth-authorization-server).
 const SCOPES = ["finance:read", "finance:write", "growth:read", "growth:write", "talent:read", "talent:write", "agent:read", "agent:write", "events:read", "webhooks:manage", "functions:manage", "functions:invoke"];

@@ -2,21 +2,10 @@ import { api, can, type List, type Session } from "../api.ts";
 import { BarChart } from "../charts.tsx";
 import { ApiProblem } from "../api.ts";
 import { ago, Empty, ErrorBanner, Loading, money, PageHeader, useAction, useLoad } from "../ui.tsx";
-
-interface Snapshot {
-  id: string;
-  generated_at: string;
-  finance: { currencies: { currency: string; outstanding: number; overdue: number; overdue_count: number; aging: Record<"1_30" | "31_60" | "61_90" | "90_plus", number>; days_sales_outstanding: number | null }[]; overdue_count: number };
-  growth: {
-    pipeline: { totals: { currency: string; open_value: number; weighted_value: number; deal_count: number }[]; by_stage: { stage_name: string; currency: string; deal_count: number; open_value: number; probability: number }[] };
-    last_90_days: { won: number; lost: number; win_rate: number | null };
-    new_contacts_last_30_days: number;
-  };
-  talent: { open_jobs: number; open_job_pipelines: { title: string; candidates: Record<string, number> }[]; hires_last_365_days: number; median_days_to_hire: number | null };
-}
+import type { IntelligenceSnapshot as Snapshot } from "../models.ts";
 
 const AGING_COLORS = ["#fbbf24", "#f59e0b", "#ea580c", "#dc2626"];
-const STAGES = ["applied", "screening", "interview", "offer", "hired", "rejected"];
+const STAGES = ["applied", "screening", "interview", "offer", "hired", "rejected"] as const;
 
 export function OverviewPage({ session }: { session: Session }) {
   const readsAll = ["finance:read", "growth:read", "talent:read"].every((p) => can(session, p));

@@ -1,37 +1,7 @@
 import { useState } from "preact/hooks";
 import { api, can, type List, type Session } from "../api.ts";
 import { ActionForm, ago, Badge, dateTime, Empty, ErrorBanner, ListTable, Modal, OneTimeSecret, PageHeader, useAction, useLoad } from "../ui.tsx";
-
-interface Endpoint {
-  id: string;
-  url: string;
-  description: string | null;
-  events: string[];
-  status: "enabled" | "disabled";
-  disabled_reason: string | null;
-  retry_policy: { schedule: number[] };
-  timeout_ms: number;
-  created_at: string;
-}
-interface Delivery {
-  id: string;
-  event_id: string;
-  event_type: string;
-  status: "pending" | "failed" | "succeeded" | "exhausted";
-  attempt_count: number;
-  next_attempt_at: string | null;
-  last_attempt_at: string | null;
-  created_at: string;
-}
-interface Attempt {
-  id: string;
-  attempted_at: string;
-  duration_ms: number;
-  response_status: number | null;
-  response_body: string | null;
-  error: string | null;
-  blocked: boolean;
-}
+import type { WebhookEndpoint as Endpoint, WebhookDelivery as Delivery, WebhookAttempt as Attempt } from "../models.ts";
 
 const deliveryTone = { pending: "blue", failed: "amber", succeeded: "green", exhausted: "red" } as const;
 const RETRIES: [string, number[]][] = [
