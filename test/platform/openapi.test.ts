@@ -327,12 +327,3 @@ describe("/docs", () => {
     expect(config).toMatchObject({ url: "/v1/openapi.json", withDefaultFonts: false, hideClientButton: true, showDeveloperTools: "never", telemetry: false, agent: { disabled: true }, mcp: { disabled: true } });
   });
 });
-
-describe("health", () => {
-  it("answers /healthz and /readyz without a key", async () => {
-    expect((await t().client.get("/healthz")).body).toEqual({ status: "ok" });
-    const ready = await t().client.get("/readyz");
-    expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: "ready", database: process.env.TEST_DB === "postgres" ? "postgres" : "pglite" });
-  });
-});
