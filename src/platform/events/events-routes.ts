@@ -29,14 +29,14 @@ export const EventSchema = Type.Object({
     idempotency_key: Nullable(Type.String()),
     conversation_id: Type.Optional(Type.String({ description: "The agent conversation whose action made the change." })),
   }),
-});
+}, { $id: "Event" });
 
 const EventType = Type.Object({
   name: Type.String(),
   area: Type.String(),
   description: Type.String(),
   schema: Type.Object({}, { additionalProperties: true, description: "JSON Schema of data.object." }),
-});
+}, { $id: "EventType" });
 
 /** `objectSchemas` maps catalog object names (invoice, api_key, ...) to the schemas their engines declare. */
 export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: Record<string, TSchema>): void {
