@@ -38,6 +38,11 @@ const EventType = Type.Object({
   schema: Type.Object({}, { additionalProperties: true, description: "JSON Schema of data.object." }),
 }, { $id: "EventType" });
 
+/** A schema as data, without the $ids that name it in the OpenAPI document (they are not part of its shape). */
+function unnamed(schema: TSchema | undefined): TSchema | undefined {
+  return schema && JSON.parse(JSON.stringify(schema, (key, value) => (key === "$id" ? undefined : value)));
+}
+
 /** `objectSchemas` maps catalog object names (invoice, api_key, ...) to the schemas their engines declare. */
 export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: Record<string, TSchema>): void {
   app.get(
@@ -67,7 +72,7 @@ export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: 
 
   const types = EVENT_TYPES.map((name) => {
     const kind = EVENT_CATALOG[name];
-    const schema = objectSchemas[kind.object] ?? {
+    const schema = unnamed(objectSchemas[kind.object]) ?? {
       type: "object",
       description: `A ${kind.object}; its full schema is published when the ${kind.area} feature ships.`,
       properties: { id: { type: "string" } },
