@@ -145,8 +145,17 @@ function checkNames(schema: unknown, names: Names, where: string): void {
   for (const value of Object.values(schema)) checkNames(value, names, where);
 }
 
+/** Request schemas are not named (see schemaName in schemas.ts): the shared Ajv would refuse a name used twice. */
+function checkUnnamed(schema: unknown, where: string): void {
+  if (!schema || typeof schema !== "object") return;
+  const id = (schema as { $id?: unknown }).$id;
+  if (id !== undefined) throw new Error(`${where}: a request schema is named ${String(id)}; only response schemas take an $id`);
+  for (const value of Object.values(schema)) checkUnnamed(value, where);
+}
+
 function nameResponses(names: Names) {
   return ({ schema, url }: { schema: Json; url: string }) => {
+    for (const part of ["body", "querystring", "params", "headers"]) checkUnnamed(schema?.[part], `${url} ${part}`);
     if (!schema?.response) return { schema, url };
     checkNames(schema.response, names, url);
     const response: Json = {};
