@@ -130,17 +130,20 @@ function describeRawExchange(method: string, operation: Json): void {
 const NAMED_ROOT = "x-named-root";
 
 /** `$id` -> the schema it names, across every route: one name may not stand for two different schemas. */
-type Names = Map<string, string>;
+type Names = Map<string, { schema: object; json?: string }>;
 
 function checkNames(schema: unknown, names: Names, where: string): void {
   if (!schema || typeof schema !== "object") return;
   const id = (schema as { $id?: unknown }).$id;
   if (typeof id === "string") {
-    const json = JSON.stringify(schema);
     const known = names.get(id);
+    // Most uses are the very object declared once (Invoice): it and what it holds were checked already.
+    if (known?.schema === schema) return;
+    if (known === undefined) names.set(id, { schema });
     // @fastify/swagger keeps the first schema of a name and refers every other use to it.
-    if (known !== undefined && known !== json) throw new Error(`Two different schemas are named ${id} (${where}): name one of them otherwise`);
-    names.set(id, json);
+    else if ((known.json ??= JSON.stringify(known.schema)) !== JSON.stringify(schema)) {
+      throw new Error(`Two different schemas are named ${id} (${where}): name one of them otherwise`);
+    }
   }
   for (const value of Object.values(schema)) checkNames(value, names, where);
 }

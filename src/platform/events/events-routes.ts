@@ -70,9 +70,12 @@ export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: 
     async (request) => getEvent(db, callerOf(request), request.params.id),
   );
 
+  // Event types share their objects' schemas (every invoice.* an Invoice): each is copied once.
+  const copies = new Map<TSchema | undefined, TSchema | undefined>();
+  const copyOf = (schema: TSchema | undefined) => (copies.has(schema) ? copies.get(schema) : copies.set(schema, unnamed(schema)).get(schema));
   const types = EVENT_TYPES.map((name) => {
     const kind = EVENT_CATALOG[name];
-    const schema = unnamed(objectSchemas[kind.object]) ?? {
+    const schema = copyOf(objectSchemas[kind.object]) ?? {
       type: "object",
       description: `A ${kind.object}; its full schema is published when the ${kind.area} feature ships.`,
       properties: { id: { type: "string" } },
