@@ -193,8 +193,17 @@ function resolver(openapiObject: Json): (schema: Json | undefined) => Json | und
  * idempotency) are documented on every operation; media types get examples.
  */
 function fixOperations({ openapiObject }: { openapiObject: Json }) {
-  openapiObject.components = { ...openapiObject.components, headers, parameters };
+  const responses: Json = {};
+  openapiObject.components = { ...openapiObject.components, headers, parameters, responses };
   const resolve = resolver(openapiObject);
+  /**
+   * The error answers are the same on most operations (the problem body and the headers every response
+   * carries): the first of each kind becomes components/responses/<name>, and every identical one a $ref.
+   */
+  const share = (name: string, response: Json): Json => {
+    responses[name] ??= response;
+    return JSON.stringify(responses[name]) === JSON.stringify(response) ? { $ref: `#/components/responses/${name}` } : response;
+  };
   for (const path of Object.values(openapiObject.paths ?? {}) as Json[]) {
     for (const [method, operation] of Object.entries(path) as [string, Json][]) {
       const body = operation?.requestBody;
@@ -230,6 +239,11 @@ function fixOperations({ openapiObject }: { openapiObject: Json }) {
         };
       }
       if (body) addExample(body.content?.["application/json"], resolve);
+      for (const status of ["4XX", "5XX", "429"]) {
+        const response = operation.responses?.[status];
+        if (!response?.content?.["application/problem+json"]) continue;
+        operation.responses[status] = share(status === "429" ? "RateLimited" : isPublic ? "PublicProblem" : "Problem", response);
+      }
     }
   }
   return openapiObject;

@@ -202,6 +202,8 @@ export class Contract {
     const key = own ? "default" : [status, `${status[0]}XX`, "default"].find((k) => responses[k]);
     if (!key) return add("not documented", "status");
     const response = this.resolve(responses[key]);
+    // Where the response is described: in the operation, or the component it refers to (the problem answers).
+    const responseAt = typeof responses[key].$ref === "string" ? (responses[key].$ref as string).slice(2).split("/") : [...base, "responses", key];
     for (const [name, header] of Object.entries((response.headers ?? {}) as Json)) {
       const definition = this.resolve(header);
       const value = exchange.responseHeaders.get(name);
@@ -209,7 +211,7 @@ export class Contract {
         if (definition.required) add("is required but missing", `response header ${name}`);
         continue;
       }
-      const schemaAt = header.$ref ? [...(header.$ref as string).slice(2).split("/"), "schema"] : [...base, "responses", key, "headers", name, "schema"];
+      const schemaAt = header.$ref ? [...(header.$ref as string).slice(2).split("/"), "schema"] : [...responseAt, "headers", name, "schema"];
       add(await this.check(schemaAt, coerce(value, definition.schema)), `response header ${name}`);
     }
     const content = response.content as Json | undefined;
@@ -225,7 +227,7 @@ export class Contract {
     } catch {
       return add("is not JSON", "response body");
     }
-    add(await this.check([...base, "responses", key, "content", mediaKey, "schema"], sampled(parsed)), "response body");
+    add(await this.check([...responseAt, "content", mediaKey, "schema"], sampled(parsed)), "response body");
   }
 }
 
