@@ -80,7 +80,7 @@ class Types {
     return this.taken.has(name);
   }
 
-  /** Every component becomes a model, used by an operation or not (Problem, the event objects). */
+  /** Every component becomes a model, whether an operation's answer refers to it or only an event carries it. */
   allComponents(): void {
     for (const component of Object.keys(this.components)) if (!HAND_WRITTEN.has(component)) this.component(`${COMPONENT}${component}`);
   }
@@ -208,7 +208,7 @@ export function emit(doc: OpenApiDocument): Record<string, string> {
     }
   }
 
-  // Objects a get-operation answers and that carry no `object` field get that operation's name (Event, Me, AccountDossier).
+  // Inline objects a get-operation answers that carry no `object` field (and are no component) get that operation's name.
   for (const { op } of operations) {
     const [schema] = successSchemas(op);
     if (/^get[A-Z]/.test(op.operationId) && !schema?.$ref && schema?.type === "object" && !isEnvelope(schema) && !schema.properties?.object) types.name(schema, op.operationId.slice(3));
