@@ -1210,7 +1210,7 @@ class DeletedCandidate(TypedDict):
     deleted: Literal[True]
 
 
-class ChatResponseMessage(TypedDict):
+class ChatWithAgentMessage(TypedDict):
     # Identifier, amsg_ followed by 26 characters.
     id: str
     role: Literal["assistant"]
@@ -1219,24 +1219,24 @@ class ChatResponseMessage(TypedDict):
     created_at: str
 
 
-class _ChatResponseUsageRequired(TypedDict):
+class _ChatWithAgentUsageRequired(TypedDict):
     # Planner or model steps taken.
     steps: int
     tool_calls: int
 
 
-class ChatResponseUsage(_ChatResponseUsageRequired, total=False):
+class ChatWithAgentUsage(_ChatWithAgentUsageRequired, total=False):
     # Tokens, when a model reports them.
     tokens: int
 
 
-class ChatResponse(TypedDict):
+class ChatWithAgent(TypedDict):
     """The agent's reply, the actions it took, and what the turn used."""
     # Identifier, conv_ followed by 26 characters.
     conversation_id: str
-    message: ChatResponseMessage
+    message: ChatWithAgentMessage
     actions: List[Action]
-    usage: ChatResponseUsage
+    usage: ChatWithAgentUsage
 
 
 class DeletedWebhookEndpoint(TypedDict):

@@ -562,7 +562,7 @@ export type DeletedCandidate = {
 };
 
 /** The agent's reply, the actions it took, and what the turn used. */
-export type ChatResponse = {
+export type ChatWithAgent = {
   /** Identifier, conv_ followed by 26 characters. */
   conversation_id: string;
   message: {
@@ -1976,17 +1976,17 @@ export type ChatWithAgentBody = {
   stream?: boolean;
 };
 
-export type ChatWithAgentResponse = ChatResponse;
+export type ChatWithAgentResponse = ChatWithAgent;
 
 export type GetAgentApprovalResponse = Action;
 
 export type ApproveAgentActionBody = Record<string, unknown>;
 
-export type ApproveAgentActionResponse = ChatResponse;
+export type ApproveAgentActionResponse = ChatWithAgent;
 
 export type DenyAgentActionBody = Record<string, unknown>;
 
-export type DenyAgentActionResponse = ChatResponse;
+export type DenyAgentActionResponse = ChatWithAgent;
 
 export interface ListAgentConversationsQuery {
   /** Page number, from 1. */

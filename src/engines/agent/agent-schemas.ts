@@ -97,6 +97,6 @@ export const ChatResponse = Type.Object(
     actions: Type.Array(Action),
     usage: Usage,
   },
-  { $id: "ChatResponse", description: "The agent's reply, the actions it took, and what the turn used." },
+  { $id: "ChatWithAgent", description: "The agent's reply, the actions it took, and what the turn used." },
 );
 export type ChatResponseApi = Static<typeof ChatResponse>;
