@@ -1,12 +1,24 @@
 import { sql } from "drizzle-orm";
+import build from "fast-json-stringify";
+import type { TSchema } from "typebox";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ListEnvelope } from "../../src/platform/schemas.ts";
+import type { Page } from "../../src/platform/lists.ts";
 import { testClock, useTestApp, type Tenant } from "../helpers/harness.ts";
+import { Deal } from "../../src/engines/growth/deals-schemas.ts";
+import { listDeals } from "../../src/engines/growth/deals-service.ts";
+import { CandidateSummary } from "../../src/engines/talent/candidates-schemas.ts";
+import { listCandidates } from "../../src/engines/talent/candidates-service.ts";
+import { Job } from "../../src/engines/talent/jobs-schemas.ts";
+import { listJobs } from "../../src/engines/talent/jobs-service.ts";
 
 /**
  * Lists whose page the database writes as JSON (lists.ts, JsonItem) must send
  * the bytes the row mapper and the response serializer send for the same
  * rows: each item of the list's body is compared, as text, with GET of that
- * item (which goes through invoiceToApi / contactToApi and the serializer).
+ * item (which goes through invoiceToApi / contactToApi and the serializer),
+ * and the whole page with the list's row-mapper path (listPage) written by
+ * fast-json-stringify from the route's response schema, as Fastify writes it.
  * The rows hold what is easy to get wrong: escapes, non-ASCII, nulls, amounts
  * with and without decimals, timestamps with microseconds, every status.
  */
@@ -19,21 +31,38 @@ const AWKWARD = ['He said "hi"\\ and left', "line\nbreak\ttab\u0001ctl", "emoji 
 /** Keys a JavaScript object puts first, in ascending order ("4294967295" is not an array index), among keys jsonb orders by length. */
 const ARRAY_INDEX_KEYS = { b: "1", "10": "ten", "2": "two", "0": "zero", "4294967295": "big", "4294967294": "max index", "01": "not an index", "": "empty key" };
 
-/** The list's text must be the envelope around the single GETs' texts, byte for byte. */
-async function expectSameBytes(path: string, query: string): Promise<number> {
+/**
+ * The list's text must be the envelope around the single GETs' texts, byte for
+ * byte (`asItem` turns a GET's text into the list item's, where the two differ).
+ */
+async function expectSameBytes(path: string, query: string, asItem: (text: string) => string = (text) => text, itemPath = path): Promise<number> {
   const list = await tenant.client.get(`${path}?${query}`);
   expect(list.status, list.text).toBe(200);
   expect(list.headers.get("content-type")).toBe("application/json; charset=utf-8");
   const items = await Promise.all(
     (list.body.data as { id: string }[]).map(async (item) => {
-      const one = await tenant.client.get(`${path}/${item.id}`);
+      const one = await tenant.client.get(`${itemPath}/${item.id}`);
       expect(one.status).toBe(200);
-      return one.text;
+      return asItem(one.text);
     }),
   );
   const meta = list.body.meta as { total: number; page: number; per_page: number };
   expect(list.text).toBe(`{"data":[${items.join(",")}],"meta":{"total":${meta.total},"page":${meta.page},"per_page":${meta.per_page}}}`);
   return items.length;
+}
+
+/** The list's text must be the row mapper's page as the route's serializer writes it. */
+async function expectSameAsMapper(path: string, query: string, item: TSchema, mapped: (query: Record<string, unknown>) => Promise<Page<unknown>>): Promise<number> {
+  const list = await tenant.client.get(`${path}?${query}`);
+  expect(list.status, list.text).toBe(200);
+  const page = await mapped(Object.fromEntries(new URLSearchParams(query)));
+  expect(list.text).toBe(build(ListEnvelope(item))(page));
+  return page.data.length;
+}
+
+/** Rows written with microseconds, as other tools (or now()) write them: the API shows milliseconds, truncated. */
+async function microseconds(table: string, column: string): Promise<void> {
+  await t().database.db.execute(sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${sql.identifier(column)} + interval '0.000999 seconds' WHERE org_id = ${tenant.orgId}`);
 }
 
 beforeAll(async () => {
@@ -99,5 +128,85 @@ describe("a list page written by the database", () => {
     expect(empty.text).toBe('{"data":[],"meta":{"total":0,"page":1,"per_page":25}}');
     const past = await tenant.client.get("/v1/invoices?page=9&per_page=5");
     expect(past.text).toBe('{"data":[],"meta":{"total":12,"page":9,"per_page":5}}');
+  });
+});
+
+/** Metadata as clients write it: awkward values, index-like keys, or none. */
+const metadataOf = (i: number): Record<string, string> => (i % 3 === 0 ? {} : { k: AWKWARD[i % AWKWARD.length]!, ...ARRAY_INDEX_KEYS });
+/** Text a field requiring a non-blank value takes. */
+const textOf = (i: number) => AWKWARD[i % AWKWARD.length] || "Plain";
+
+describe("the growth and talent lists written by the database", () => {
+  beforeAll(async () => {
+    const account = await tenant.client.post("/v1/accounts", { name: "Dealt Co" });
+    const contacts: string[] = [];
+    for (let i = 0; i < 3; i++) contacts.push((await tenant.client.post("/v1/contacts", { email: `dealt${i}@example.com` })).body.id);
+    const pipeline = await tenant.client.post("/v1/pipelines", {
+      name: textOf(0),
+      stages: [
+        { name: textOf(1), probability: 10 },
+        { name: "Won", kind: "won" },
+        { name: "Lost", kind: "lost" },
+      ],
+    });
+    expect(pipeline.status, pipeline.text).toBe(201);
+    const amounts = [null, 0.01, 1250.5, 99_999_999.99, 1000];
+    for (let i = 0; i < 8; i++) {
+      clock.advance(1_003);
+      const deal = await tenant.client.post("/v1/deals", {
+        name: textOf(i),
+        account_id: i % 2 === 0 ? account.body.id : null,
+        contact_ids: contacts.slice(0, i % 4),
+        amount: amounts[i % amounts.length],
+        currency: i % 3 === 2 ? "EUR" : "USD",
+        expected_close_date: i % 2 === 1 ? "2026-12-31" : null,
+        metadata: metadataOf(i),
+        ...(i % 4 === 3 ? { stage_id: pipeline.body.stages[1 + ((i >> 2) % 2)].id } : {}),
+      });
+      expect(deal.status, deal.text).toBe(201);
+      const job = await tenant.client.post("/v1/jobs", {
+        title: textOf(i),
+        department: i % 2 === 0 ? null : textOf(i + 1),
+        location: i % 3 === 0 ? textOf(i + 2) : null,
+        employment_type: i % 2 === 0 ? "full_time" : "contract",
+        status: i === 7 ? "closed" : "open",
+        metadata: metadataOf(i + 1),
+      });
+      expect(job.status, job.text).toBe(201);
+      if (i < 7) {
+        const candidate = await tenant.client.post("/v1/candidates", {
+          job_id: job.body.id,
+          first_name: textOf(i),
+          last_name: textOf(i + 3),
+          email: `cand${i}@example.com`,
+          phone: i % 2 === 0 ? null : "+1 (555) 010-0000",
+          source: i % 3 === 0 ? null : textOf(i + 1),
+          rating: i % 2 === 0 ? null : 1 + (i % 5),
+          resume_url: i % 2 === 0 ? null : "https://cv.example.com/a?b=c&d=%22e%22",
+          notes: i % 4 === 0 ? null : AWKWARD[i % AWKWARD.length],
+          metadata: metadataOf(i + 2),
+        });
+        expect(candidate.status, candidate.text).toBe(201);
+        if (i % 2 === 1) expect((await tenant.client.patch(`/v1/candidates/${candidate.body.id}`, { stage: "screening" })).status).toBe(200);
+      }
+    }
+    for (const [table, column] of [["deals", "updated_at"], ["deals", "closed_at"], ["jobs", "created_at"], ["candidates", "stage_changed_at"]] as const) await microseconds(table, column);
+  });
+
+  it("deals: amounts and none, contact ids, dates, closed deals", async () => {
+    expect(await expectSameBytes("/v1/deals", "per_page=100")).toBe(8);
+    expect(await expectSameBytes("/v1/deals", "sort=amount&per_page=3&page=2")).toBe(3);
+    expect(await expectSameAsMapper("/v1/deals", "per_page=100", Deal, (q) => listDeals(t().database.db, tenant.orgId, q, clock()))).toBe(8);
+  });
+
+  it("jobs: null departments and locations, closed jobs", async () => {
+    expect(await expectSameBytes("/v1/jobs", "per_page=100")).toBe(8);
+    expect(await expectSameAsMapper("/v1/jobs", "status=closed", Job, (q) => listJobs(t().database.db, tenant.orgId, q, clock()))).toBe(1);
+  });
+
+  it("candidates: the list item is the GET without its history", async () => {
+    const withoutHistory = (text: string) => text.replace(/,"history":\[[^\]]*\]\}$/, "}");
+    expect(await expectSameBytes("/v1/candidates", "per_page=100", withoutHistory)).toBe(7);
+    expect(await expectSameAsMapper("/v1/candidates", "per_page=100&sort=rating", CandidateSummary, (q) => listCandidates(t().database.db, tenant.orgId, q, clock()))).toBe(7);
   });
 });
