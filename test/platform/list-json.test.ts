@@ -7,6 +7,8 @@ import type { Page } from "../../src/platform/lists.ts";
 import { testClock, useTestApp, type Tenant } from "../helpers/harness.ts";
 import { Deal } from "../../src/engines/growth/deals-schemas.ts";
 import { listDeals } from "../../src/engines/growth/deals-service.ts";
+import { Enrollment, Sequence, SequenceMessage } from "../../src/engines/growth/sequences-schemas.ts";
+import { listEnrollments, listMessages, listSequences } from "../../src/engines/growth/sequences-service.ts";
 import { CandidateSummary } from "../../src/engines/talent/candidates-schemas.ts";
 import { listCandidates } from "../../src/engines/talent/candidates-service.ts";
 import { Job } from "../../src/engines/talent/jobs-schemas.ts";
@@ -208,5 +210,49 @@ describe("the growth and talent lists written by the database", () => {
     const withoutHistory = (text: string) => text.replace(/,"history":\[[^\]]*\]\}$/, "}");
     expect(await expectSameBytes("/v1/candidates", "per_page=100", withoutHistory)).toBe(7);
     expect(await expectSameAsMapper("/v1/candidates", "per_page=100&sort=rating", CandidateSummary, (q) => listCandidates(t().database.db, tenant.orgId, q, clock()))).toBe(7);
+  });
+});
+
+describe("the sequence lists written by the database", () => {
+  let sequenceId: string;
+  beforeAll(async () => {
+    const steps = [
+      { type: "email", delay_days: 0, subject: `Hi {{first_name}} ${textOf(0)}`, body: textOf(2) },
+      { type: "wait", delay_days: 2 },
+      { type: "task", delay_days: 1, subject: textOf(1) },
+    ];
+    for (let i = 0; i < 4; i++) {
+      clock.advance(1_007);
+      const sequence = await tenant.client.post("/v1/sequences", { name: textOf(i), steps: i === 3 ? [] : steps, status: i === 0 ? "active" : "draft", metadata: metadataOf(i) });
+      expect(sequence.status, sequence.text).toBe(201);
+      if (i === 0) sequenceId = sequence.body.id;
+    }
+    for (let i = 0; i < 3; i++) {
+      const contact = await tenant.client.post("/v1/contacts", { email: `enrolled${i}@example.com`, first_name: textOf(i) });
+      const enrollment = await tenant.client.post(`/v1/sequences/${sequenceId}/enrollments`, { contact_id: contact.body.id });
+      expect(enrollment.status, enrollment.text).toBe(201);
+    }
+    await t().scheduler.tick(); // the email step, due at once: outbound messages
+    const enrolled = (await tenant.client.get(`/v1/sequences/${sequenceId}/enrollments`)).body.data;
+    expect((await tenant.client.post("/v1/sequence_replies", { enrollment_id: enrolled[0].id, body: AWKWARD.join(" | ") })).status).toBe(200);
+    expect((await tenant.client.delete(`/v1/sequences/${sequenceId}/enrollments/${enrolled[1].id}`)).status).toBe(200);
+    for (const [table, column] of [["sequences", "updated_at"], ["sequence_enrollments", "next_step_at"], ["sequence_messages", "created_at"]] as const) await microseconds(table, column);
+  });
+
+  it("sequences: steps in order, with null subjects and bodies, and none", async () => {
+    expect(await expectSameBytes("/v1/sequences", "per_page=100")).toBe(4);
+    expect(await expectSameAsMapper("/v1/sequences", "sort=name", Sequence, (q) => listSequences(t().database.db, tenant.orgId, q, clock()))).toBe(4);
+  });
+
+  it("enrollments: active, replied and unenrolled", async () => {
+    expect(await expectSameBytes(`/v1/sequences/${sequenceId}/enrollments`, "per_page=100")).toBe(3);
+    const mapped = (q: Record<string, unknown>) => listEnrollments(t().database.db, tenant.orgId, sequenceId, q, clock());
+    expect(await expectSameAsMapper(`/v1/sequences/${sequenceId}/enrollments`, "sort=-updated_at", Enrollment, mapped)).toBe(3);
+  });
+
+  it("messages: sent and received (no single GET: compared with the row mapper)", async () => {
+    const mapped = (q: Record<string, unknown>) => listMessages(t().database.db, tenant.orgId, q, clock());
+    expect(await expectSameAsMapper("/v1/sequence_messages", "per_page=100", SequenceMessage, mapped)).toBeGreaterThanOrEqual(4);
+    expect(await expectSameAsMapper("/v1/sequence_messages", "direction=inbound", SequenceMessage, mapped)).toBe(1);
   });
 });
