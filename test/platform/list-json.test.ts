@@ -7,6 +7,8 @@ import type { Page } from "../../src/platform/lists.ts";
 import { testClock, useTestApp, type Tenant } from "../helpers/harness.ts";
 import { Deal } from "../../src/engines/growth/deals-schemas.ts";
 import { listDeals } from "../../src/engines/growth/deals-service.ts";
+import { Pipeline } from "../../src/engines/growth/pipelines-schemas.ts";
+import { listPipelines } from "../../src/engines/growth/pipelines-service.ts";
 import { Enrollment, Sequence, SequenceMessage } from "../../src/engines/growth/sequences-schemas.ts";
 import { listEnrollments, listMessages, listSequences } from "../../src/engines/growth/sequences-service.ts";
 import { CandidateSummary } from "../../src/engines/talent/candidates-schemas.ts";
@@ -254,5 +256,20 @@ describe("the sequence lists written by the database", () => {
     const mapped = (q: Record<string, unknown>) => listMessages(t().database.db, tenant.orgId, q, clock());
     expect(await expectSameAsMapper("/v1/sequence_messages", "per_page=100", SequenceMessage, mapped)).toBeGreaterThanOrEqual(4);
     expect(await expectSameAsMapper("/v1/sequence_messages", "direction=inbound", SequenceMessage, mapped)).toBe(1);
+  });
+});
+
+describe("the pipelines list written by the database", () => {
+  it("pipelines: the default one and others, their stages from their own table in order", async () => {
+    const renamed = await tenant.client.post("/v1/pipelines", { name: "Renamed", stages: [{ name: textOf(0), probability: 0 }, { name: textOf(1), probability: 100 }, { name: "W", kind: "won" }] });
+    expect(renamed.status, renamed.text).toBe(201);
+    // Stages reordered after creation: the list must follow position, not insertion.
+    const stages = renamed.body.stages as { id: string; name: string }[];
+    const reordered = await tenant.client.patch(`/v1/pipelines/${renamed.body.id}`, { stages: [stages[2], stages[1], { name: "New first?", probability: 40 }, stages[0]].map((s) => ("id" in s ? { id: s.id, name: s.name, ...(s.name === "W" ? { kind: "won" } : { probability: 50 }) } : s)) });
+    expect(reordered.status, reordered.text).toBe(200);
+    await microseconds("pipelines", "updated_at");
+    const total = (await tenant.client.get("/v1/pipelines")).body.meta.total;
+    expect(await expectSameBytes("/v1/pipelines", "per_page=100")).toBe(total);
+    expect(await expectSameAsMapper("/v1/pipelines", "sort=-name&per_page=2", Pipeline, (q) => listPipelines(t().database.db, tenant.orgId, q, clock()))).toBe(2);
   });
 });
