@@ -109,7 +109,7 @@ export const jsonOf = {
   date: (value: PgColumn | SQL) => sql`coalesce('"' || to_char(${value}, 'YYYY-MM-DD') || '"', 'null')`,
   /** A timestamptz as Date.toISOString() writes it: UTC, milliseconds (truncated, as the driver's Date does). */
   timestamp: (value: PgColumn | SQL) => sql`coalesce('"' || to_char((${value}) AT TIME ZONE 'UTC', ${sql.raw(TIMESTAMP_FORMAT)}) || '"', 'null')`,
-  /** A text[] column: ["a","b"]. */
+  /** A text[] (or integer[]) column: ["a","b"], [60,300]. */
   textArray: (value: PgColumn | SQL) => sql`coalesce(array_to_json(${value})::text, 'null')`,
   /**
    * A jsonb object of strings (metadata), compact, its keys in the order the

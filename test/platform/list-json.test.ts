@@ -5,6 +5,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ListEnvelope } from "../../src/platform/schemas.ts";
 import type { Page } from "../../src/platform/lists.ts";
 import { testClock, useTestApp, type Tenant } from "../helpers/harness.ts";
+import { Conversation } from "../../src/engines/agent/agent-schemas.ts";
+import { listConversations } from "../../src/engines/agent/conversations-service.ts";
+import { authenticate } from "../../src/platform/auth/api-keys-service.ts";
+import { KeyCache } from "../../src/platform/auth/key-cache.ts";
+import { Delivery } from "../../src/webhooks/deliveries-schemas.ts";
+import { listDeliveries } from "../../src/webhooks/deliveries-service.ts";
+import { Endpoint } from "../../src/webhooks/endpoints-schemas.ts";
+import { listEndpoints } from "../../src/webhooks/endpoints-service.ts";
 import { Deal } from "../../src/engines/growth/deals-schemas.ts";
 import { listDeals } from "../../src/engines/growth/deals-service.ts";
 import { Pipeline } from "../../src/engines/growth/pipelines-schemas.ts";
@@ -264,12 +272,68 @@ describe("the pipelines list written by the database", () => {
     const renamed = await tenant.client.post("/v1/pipelines", { name: "Renamed", stages: [{ name: textOf(0), probability: 0 }, { name: textOf(1), probability: 100 }, { name: "W", kind: "won" }] });
     expect(renamed.status, renamed.text).toBe(201);
     // Stages reordered after creation: the list must follow position, not insertion.
-    const stages = renamed.body.stages as { id: string; name: string }[];
-    const reordered = await tenant.client.patch(`/v1/pipelines/${renamed.body.id}`, { stages: [stages[2], stages[1], { name: "New first?", probability: 40 }, stages[0]].map((s) => ("id" in s ? { id: s.id, name: s.name, ...(s.name === "W" ? { kind: "won" } : { probability: 50 }) } : s)) });
+    const [first, second, won] = renamed.body.stages as { id: string; name: string }[];
+    const reordered = await tenant.client.patch(`/v1/pipelines/${renamed.body.id}`, {
+      stages: [{ id: won!.id, name: won!.name, kind: "won" }, { id: second!.id, name: second!.name, probability: 50 }, { name: "New", probability: 40 }, { id: first!.id, name: first!.name, probability: 50 }],
+    });
     expect(reordered.status, reordered.text).toBe(200);
     await microseconds("pipelines", "updated_at");
     const total = (await tenant.client.get("/v1/pipelines")).body.meta.total;
     expect(await expectSameBytes("/v1/pipelines", "per_page=100")).toBe(total);
     expect(await expectSameAsMapper("/v1/pipelines", "sort=-name&per_page=2", Pipeline, (q) => listPipelines(t().database.db, tenant.orgId, q, clock()))).toBe(2);
+  });
+});
+
+describe("the webhook lists written by the database", () => {
+  let endpointId: string;
+  beforeAll(async () => {
+    for (let i = 0; i < 4; i++) {
+      clock.advance(1_009);
+      const endpoint = await tenant.client.post("/v1/webhook_endpoints", {
+        // Port 9 (discard) on loopback refuses the connection: each attempt fails and schedules a retry.
+        url: `http://127.0.0.1:9/hook/${i}?q="${encodeURIComponent(textOf(i))}"`,
+        description: i % 2 === 0 ? null : textOf(i),
+        events: i === 0 ? ["invoice.*", "contact.created"] : ["*"],
+        ...(i === 1 ? { retry_policy: { schedule: [] } } : i === 2 ? { retry_policy: { schedule: [0, 86_400] } } : {}),
+        metadata: metadataOf(i),
+      });
+      expect(endpoint.status, endpoint.text).toBe(201);
+      if (i === 0) endpointId = endpoint.body.id;
+      if (i === 3) expect((await tenant.client.patch(`/v1/webhook_endpoints/${endpoint.body.id}`, { status: "disabled" })).status).toBe(200);
+    }
+    for (let i = 0; i < 3; i++) expect((await tenant.client.post("/v1/invoices", { client: `Hooked ${i}`, amount: 10, currency: "USD", due_date: "2026-04-01" })).status).toBe(201);
+    await t().dispatcher.runOnce();
+    for (const [table, column] of [["webhook_endpoints", "updated_at"], ["webhook_deliveries", "last_attempt_at"]] as const) await microseconds(table, column);
+  });
+
+  it("endpoints: retry schedules default, empty and set; disabled ones", async () => {
+    expect(await expectSameBytes("/v1/webhook_endpoints", "per_page=100")).toBe(4);
+    expect(await expectSameAsMapper("/v1/webhook_endpoints", "status=disabled", Endpoint, (q) => listEndpoints(t().database.db, tenant.orgId, q, clock()))).toBe(1);
+  });
+
+  it("deliveries: tried and failed, and not yet tried (no single GET: compared with the row mapper)", async () => {
+    const mapped = (q: Record<string, unknown>) => listDeliveries(t().database.db, tenant.orgId, endpointId, q, clock());
+    expect(await expectSameAsMapper(`/v1/webhook_endpoints/${endpointId}/deliveries`, "per_page=100", Delivery, mapped)).toBeGreaterThanOrEqual(3);
+    const tried = await tenant.client.get(`/v1/webhook_endpoints/${endpointId}/deliveries?per_page=100`);
+    expect(tried.body.data.some((d: { attempt_count: number }) => d.attempt_count > 0)).toBe(true);
+  });
+});
+
+describe("the agent's conversation list written by the database", () => {
+  it("conversations: titles from awkward messages; an engine key sees its own only (no single GET of the same shape: compared with the row mapper)", async () => {
+    const engine = await tenant.newKey("engine", { engines: ["agent", "finance"] });
+    for (const [i, client] of [tenant.client, tenant.client, engine.client].entries()) {
+      clock.advance(1_011);
+      const chat = await client.post("/v1/agent/chat", { message: `${AWKWARD[i]} list invoices ${"long ".repeat(i * 40)}` });
+      expect(chat.status, chat.text).toBe(200);
+    }
+    await microseconds("agent_conversations", "updated_at");
+    for (const [secret, count] of [[tenant.key, 3], [engine.secret, 1]] as const) {
+      const caller = await authenticate(t().database.db, secret, clock(), new KeyCache());
+      const mapped = (q: Record<string, unknown>) => listConversations(t().database.db, caller, q, clock());
+      tenant.client = tenant.client.withKey(secret);
+      expect(await expectSameAsMapper("/v1/agent/conversations", "per_page=100", Conversation, mapped)).toBe(count);
+    }
+    tenant.client = tenant.client.withKey(tenant.key);
   });
 });
