@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ListEnvelope } from "../../src/platform/schemas.ts";
 import type { Page } from "../../src/platform/lists.ts";
 import { testClock, useTestApp, type Tenant } from "../helpers/harness.ts";
+import { SCOPES } from "../../src/platform/auth/scopes.ts";
 import { Conversation } from "../../src/engines/agent/agent-schemas.ts";
 import { listConversations } from "../../src/engines/agent/conversations-service.ts";
 import { authenticate } from "../../src/platform/auth/api-keys-service.ts";
@@ -335,5 +336,23 @@ describe("the agent's conversation list written by the database", () => {
       expect(await expectSameAsMapper("/v1/agent/conversations", "per_page=100", Conversation, mapped)).toBe(count);
     }
     tenant.client = tenant.client.withKey(tenant.key);
+  });
+});
+
+describe("the OAuth app list written by the database", () => {
+  it("oauth apps: confidential and public, with and without a logo", async () => {
+    for (let i = 0; i < 3; i++) {
+      clock.advance(1_013);
+      const app = await tenant.client.post("/v1/oauth_apps", {
+        name: `${AWKWARD[i === 1 ? 0 : 2]} app ${i}`,
+        client_type: i === 1 ? "public" : "confidential",
+        redirect_uris: i === 0 ? ["https://app.example.com/cb?x=\"y\"&z=ü"] : ["http://127.0.0.1/cb", "https://app.example.com/other"],
+        scopes: SCOPES.slice(0, i + 1),
+        ...(i === 2 ? { logo_url: "https://app.example.com/logo.png" } : {}),
+      });
+      expect(app.status, app.text).toBe(201);
+    }
+    await microseconds("oauth_apps", "updated_at");
+    expect(await expectSameBytes("/v1/oauth_apps", "per_page=100")).toBe(3);
   });
 });
