@@ -144,8 +144,16 @@ describe("a list page written by the database", () => {
   });
 });
 
-/** Metadata as clients write it: awkward values, index-like keys, or none. */
-const metadataOf = (i: number): Record<string, string> => (i % 3 === 0 ? {} : { k: AWKWARD[i % AWKWARD.length]!, ...ARRAY_INDEX_KEYS });
+/**
+ * Metadata as clients write it: none; plain (jsonb's own text, closed up:
+ * commas, colons and escapes in values, no quotes); or what must be written
+ * pair by pair: index-like keys, quotes, a trailing backslash, and strings
+ * that are just a separator.
+ */
+const PLAIN_METADATA = { region: "eu-west", "ü": "ß 🧾", "with space": "a, b: c", ctl: "line\nbreak\ttab\u0001", empty: "", x9: "v9" };
+const SEPARATORS = { sep: ", ", colon: ": ", ", ": "k", ": ": "v", "a ": "b ", z: "," };
+const metadataOf = (i: number): Record<string, string> =>
+  [{}, { k: AWKWARD[i % AWKWARD.length]!, ...ARRAY_INDEX_KEYS }, PLAIN_METADATA, { tail: "ends in a backslash\\" }, { quoted: 'x", "y": "z' }, SEPARATORS][i % 6]!;
 /** Text a field requiring a non-blank value takes. */
 const textOf = (i: number) => AWKWARD[i % AWKWARD.length] || "Plain";
 
