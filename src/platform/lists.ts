@@ -87,8 +87,12 @@ export interface JsonItem {
 }
 
 const TIMESTAMP_FORMAT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-/** Orders jsonb_each's rows (e) as a JavaScript object's keys: array indexes first, ascending (10 digits at most, so the cast cannot fail). */
-const ARRAY_INDEX_FIRST = `CASE WHEN e.key ~ '^(0|[1-9][0-9]{0,9})$' AND e.key::bigint < 4294967295 THEN e.key::bigint END NULLS LAST`;
+/**
+ * Orders jsonb_each's rows (e) as a JavaScript object's keys: array indexes
+ * first, ascending. Nested CASE: AND does not promise to test the pattern
+ * before the cast, and the cast of a non-number would fail.
+ */
+const ARRAY_INDEX_FIRST = `CASE WHEN e.key ~ '^(0|[1-9][0-9]{0,9})$' THEN CASE WHEN e.key::bigint < 4294967295 THEN e.key::bigint END END NULLS LAST`;
 
 /**
  * SQL expressions giving a value's JSON text, byte for byte what the response
