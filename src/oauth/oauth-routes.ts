@@ -2,7 +2,9 @@ import { Type } from "typebox";
 import type { Api } from "../platform/http.ts";
 import { callerOf, writeContext } from "../platform/request-context.ts";
 import { Id, IdParams, ListEnvelope, Nullable, NullableTimestamp, OPTIONAL_BODY, StringEnum, Timestamp } from "../platform/schemas.ts";
+import { OAuthApp } from "./oauth-schemas.ts";
 import { appList, appToApi, grantList, type OAuthService } from "./oauth-service.ts";
+import { sendJson } from "../platform/lists.ts";
 import { CLIENT_TYPES } from "./oauth-table.ts";
 import { SCOPES } from "../platform/auth/scopes.ts";
 
@@ -23,19 +25,6 @@ const RedirectUris = Type.Array(Type.String({ minLength: 1, maxLength: 2000, pat
 const Scopes = Type.Array(StringEnum(SCOPES), { minItems: 1, maxItems: SCOPES.length, uniqueItems: true, description: "The most the app may ask for." });
 const LogoUrl = Nullable(Type.String({ format: "uri", maxLength: 2000, pattern: NO_CONTROL }), { description: "An https URL of the app's logo." });
 
-export const OAuthApp = Type.Object({
-  id: Id("oauthApp"),
-  object: Type.Literal("oauth_app"),
-  client_id: Type.String({ description: "The app's OAuth client_id (its id)." }),
-  name: Type.String(),
-  client_type: StringEnum(CLIENT_TYPES, { description: "confidential apps authenticate with a client secret; public ones (browser, native, MCP clients) cannot keep one." }),
-  redirect_uris: Type.Array(Type.String()),
-  scopes: Type.Array(Type.String()),
-  logo_url: Nullable(Type.String()),
-  client_secret_hint: Nullable(Type.String(), { description: "The start and end of the current client secret (confidential apps)." }),
-  created_at: Timestamp("Creation time."),
-  updated_at: Timestamp("Last change."),
-}, { $id: "OauthApp" });
 
 const WithSecret = Type.Intersect([
   OAuthApp,
@@ -66,7 +55,7 @@ export function registerOAuthAppRoutes(app: Api, oauth: OAuthService): void {
   app.get(
     "/v1/oauth_apps",
     { config: manage, schema: { tags: appTags, operationId: "listOAuthApps", summary: "List OAuth apps", querystring: appList.querystring, response: { 200: ListEnvelope(OAuthApp) } } },
-    async (request) => oauth.listApps(callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
+    async (request, reply) => sendJson(reply, await oauth.listAppsJson(callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
   );
 
   app.post(

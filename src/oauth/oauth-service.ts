@@ -10,7 +10,8 @@ import type { Permission } from "../platform/auth/permissions.ts";
 import { ApiError, notFound } from "../platform/errors.ts";
 import { write, type Emit, type WriteContext } from "../platform/events/outbox.ts";
 import { newId } from "../platform/ids.ts";
-import { defineList, listPage } from "../platform/lists.ts";
+import { defineList, jsonOf, listJson, listPage } from "../platform/lists.ts";
+import { OAuthApp } from "./oauth-schemas.ts";
 import { orgs } from "../platform/orgs/orgs-table.ts";
 import { oauthApps, oauthGrants, oauthTokens, type ClientType, type OAuthAppRow, type OAuthGrantRow, type TokenKind } from "./oauth-table.ts";
 import { SCOPES, type Scope } from "../platform/auth/scopes.ts";
@@ -141,6 +142,23 @@ export const appList = defineList({
   filters: { created_at: { kind: "datetime", column: oauthApps.createdAt } },
   sorts: { created_at: oauthApps.createdAt, name: oauthApps.name },
   defaultSort: "-created_at",
+  // appToApi, in SQL (see JsonItem).
+  json: {
+    schema: OAuthApp,
+    fields: {
+      id: jsonOf.text(oauthApps.id),
+      object: jsonOf.literal("oauth_app"),
+      client_id: jsonOf.text(oauthApps.id),
+      name: jsonOf.text(oauthApps.name),
+      client_type: jsonOf.text(oauthApps.clientType),
+      redirect_uris: jsonOf.textArray(oauthApps.redirectUris),
+      scopes: jsonOf.textArray(oauthApps.scopes),
+      logo_url: jsonOf.text(oauthApps.logoUrl),
+      client_secret_hint: jsonOf.text(oauthApps.secretHint),
+      created_at: jsonOf.timestamp(oauthApps.createdAt),
+      updated_at: jsonOf.timestamp(oauthApps.updatedAt),
+    },
+  },
 });
 
 export const grantList = defineList({
@@ -179,6 +197,11 @@ export class OAuthService {
 
   listApps(orgId: string, query: Record<string, unknown>, now: Date) {
     return listPage(this.db, appList.spec, appList.parse(orgId, query, now), appToApi);
+  }
+
+  /** listApps as the response body (JSON text written by the database). */
+  listAppsJson(orgId: string, query: Record<string, unknown>, now: Date): Promise<string> {
+    return listJson(this.db, appList.spec, appList.parse(orgId, query, now), now);
   }
 
   async ownApp(orgId: string, id: string): Promise<OAuthAppRow> {

@@ -3,9 +3,10 @@ import type { Api } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
 import { Id, ListEnvelope, NoBody } from "../../platform/schemas.ts";
 import { Action, ChatRequest, ChatResponse, Conversation, ConversationWithMessages } from "./agent-schemas.ts";
-import { actionToApi, conversationList, deleteConversation, getConversation, listConversations } from "./conversations-service.ts";
+import { actionToApi, conversationList, deleteConversation, getConversation, listConversationsJson } from "./conversations-service.ts";
 import { streamTurn } from "./stream.ts";
 import { decideApproval, findApproval, runTurn, type AgentDeps } from "./turn.ts";
+import { sendJson } from "../../platform/lists.ts";
 
 const tags = ["Agent"];
 /**
@@ -82,7 +83,7 @@ export function registerAgentRoutes(app: Api, deps: AgentDeps): void {
       config: read,
       schema: { tags, operationId: "listAgentConversations", summary: "List conversations", querystring: conversationList.querystring, response: { 200: ListEnvelope(Conversation) } },
     },
-    async (request) => listConversations(db, callerOf(request), request.query as Record<string, unknown>, request.now),
+    async (request, reply) => sendJson(reply, await listConversationsJson(db, callerOf(request), request.query as Record<string, unknown>, request.now)),
   );
 
   app.get(

@@ -2,9 +2,9 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
 import { notFound } from "../../platform/errors.ts";
 import { write, type WriteContext } from "../../platform/events/outbox.ts";
-import { defineList, listPage, type Bind, type Page } from "../../platform/lists.ts";
+import { defineList, jsonOf, listJson, listPage, type Bind, type ExtraCondition, type Page } from "../../platform/lists.ts";
 import type { Caller } from "../../platform/auth/caller.ts";
-import type { ActionApi, ConversationApi, MessageApi } from "./agent-schemas.ts";
+import { Conversation, type ActionApi, type ConversationApi, type MessageApi } from "./agent-schemas.ts";
 import { agentActions, agentMessages, conversations, type AgentActionRow, type AgentMessageRow, type ConversationRow } from "./agent-table.ts";
 
 export function conversationToApi(row: ConversationRow): ConversationApi {
@@ -52,6 +52,18 @@ export const conversationList = defineList({
   sorts: { created_at: conversations.createdAt, updated_at: conversations.updatedAt },
   defaultSort: "-created_at",
   search: [conversations.title],
+  // conversationToApi, in SQL (see JsonItem).
+  json: {
+    schema: Conversation,
+    fields: {
+      id: jsonOf.text(conversations.id),
+      object: jsonOf.literal("conversation"),
+      title: jsonOf.text(conversations.title),
+      message_count: jsonOf.integer(conversations.messageCount),
+      created_at: jsonOf.timestamp(conversations.createdAt),
+      updated_at: jsonOf.timestamp(conversations.updatedAt),
+    },
+  },
 });
 
 /**
@@ -63,9 +75,18 @@ export function ownOnly(caller: Caller): boolean {
   return caller.key.kind === "engine";
 }
 
+/** The conversations a caller may list (see ownOnly). */
+function visibleTo(caller: Caller): ExtraCondition | undefined {
+  return ownOnly(caller) ? { key: "own", condition: (bind: Bind) => eq(conversations.keyId, bind(caller.key.id)) } : undefined;
+}
+
 export async function listConversations(db: Db, caller: Caller, query: Record<string, unknown>, now: Date): Promise<Page<ConversationApi>> {
-  const extra = ownOnly(caller) ? { key: "own", condition: (bind: Bind) => eq(conversations.keyId, bind(caller.key.id)) } : undefined;
-  return listPage(db, conversationList.spec, conversationList.parse(caller.org.id, query, now, extra), conversationToApi);
+  return listPage(db, conversationList.spec, conversationList.parse(caller.org.id, query, now, visibleTo(caller)), conversationToApi);
+}
+
+/** listConversations as the response body (JSON text written by the database). */
+export async function listConversationsJson(db: Db, caller: Caller, query: Record<string, unknown>, now: Date): Promise<string> {
+  return listJson(db, conversationList.spec, conversationList.parse(caller.org.id, query, now, visibleTo(caller)), now);
 }
 
 /** The conversation, if this caller may see it; a 404 otherwise, exactly as for an id that names nothing. */

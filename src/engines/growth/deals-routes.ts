@@ -3,8 +3,9 @@ import type { Api } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
 import { Deleted, IdParams, ListEnvelope } from "../../platform/schemas.ts";
 import { CreateDeal, Deal, UpdateDeal } from "./deals-schemas.ts";
-import { createDeal, dealList, deleteDeal, getDeal, listDeals, updateDeal } from "./deals-service.ts";
+import { createDeal, dealList, deleteDeal, getDeal, listDealsJson, updateDeal } from "./deals-service.ts";
 import type { GrowthDeps } from "./index.ts";
+import { sendJson } from "../../platform/lists.ts";
 
 const tags = ["Deals"];
 const read = { permission: "growth:read" } as const;
@@ -25,7 +26,7 @@ export function registerDealRoutes(app: Api, { db }: GrowthDeps): void {
         response: { 200: ListEnvelope(Deal) },
       },
     },
-    async (request) => listDeals(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
+    async (request, reply) => sendJson(reply, await listDealsJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
   );
 
   app.post(

@@ -4,11 +4,11 @@ import type { Db, Tx } from "../../db/connection.ts";
 import { notFound } from "../../platform/errors.ts";
 import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
-import { defineList, listPage, type Page } from "../../platform/lists.ts";
+import { defineList, jsonOf, listJson, listPage, type Page } from "../../platform/lists.ts";
 import { checkCurrencyPrecision, fromCents, toCents } from "../../platform/money.ts";
 import { requireAccount } from "./accounts-lookups.ts";
 import { requireContacts } from "./contacts-lookups.ts";
-import type { CreateDealInput, DealApi, UpdateDealInput } from "./deals-schemas.ts";
+import { Deal, type CreateDealInput, type DealApi, type UpdateDealInput } from "./deals-schemas.ts";
 import { deals, type DealRow } from "./deals-table.ts";
 import { resolveStage } from "./pipelines-service.ts";
 import { STAGE_KINDS, type StageRow } from "./pipelines-table.ts";
@@ -60,10 +60,36 @@ export const dealList = defineList({
   },
   defaultSort: "-created_at",
   search: [deals.name],
+  // dealToApi, in SQL (see JsonItem).
+  json: {
+    schema: Deal,
+    fields: {
+      id: jsonOf.text(deals.id),
+      object: jsonOf.literal("deal"),
+      name: jsonOf.text(deals.name),
+      account_id: jsonOf.text(deals.accountId),
+      contact_ids: jsonOf.textArray(deals.contactIds),
+      pipeline_id: jsonOf.text(deals.pipelineId),
+      stage_id: jsonOf.text(deals.stageId),
+      amount: jsonOf.money(deals.amountCents),
+      currency: jsonOf.text(deals.currency),
+      expected_close_date: jsonOf.date(deals.expectedCloseDate),
+      status: jsonOf.text(deals.status),
+      closed_at: jsonOf.timestamp(deals.closedAt),
+      metadata: jsonOf.stringRecord(deals.metadata),
+      created_at: jsonOf.timestamp(deals.createdAt),
+      updated_at: jsonOf.timestamp(deals.updatedAt),
+    },
+  },
 });
 
 export async function listDeals(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<Page<DealApi>> {
   return listPage(db, dealList.spec, dealList.parse(orgId, query, now), dealToApi);
+}
+
+/** listDeals as the response body (JSON text written by the database). */
+export async function listDealsJson(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<string> {
+  return listJson(db, dealList.spec, dealList.parse(orgId, query, now), now);
 }
 
 export async function getDeal(db: Db, orgId: string, id: string): Promise<DealApi> {

@@ -3,7 +3,8 @@ import { callerOf, writeContext } from "../../platform/request-context.ts";
 import { Deleted, IdParams, ListEnvelope } from "../../platform/schemas.ts";
 import type { GrowthDeps } from "./index.ts";
 import { CreatePipeline, Pipeline, StageParams, UpdatePipeline } from "./pipelines-schemas.ts";
-import { createPipeline, deletePipeline, deleteStage, getPipeline, listPipelines, pipelineList, updatePipeline } from "./pipelines-service.ts";
+import { createPipeline, deletePipeline, deleteStage, getPipeline, listPipelinesJson, pipelineList, updatePipeline } from "./pipelines-service.ts";
+import { sendJson } from "../../platform/lists.ts";
 
 const tags = ["Pipelines"];
 const read = { permission: "growth:read" } as const;
@@ -24,7 +25,7 @@ export function registerPipelineRoutes(app: Api, { db }: GrowthDeps): void {
         response: { 200: ListEnvelope(Pipeline) },
       },
     },
-    async (request) => listPipelines(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
+    async (request, reply) => sendJson(reply, await listPipelinesJson(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
   );
 
   app.post(

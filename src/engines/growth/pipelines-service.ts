@@ -3,9 +3,9 @@ import type { Db, Tx } from "../../db/connection.ts";
 import { ApiError, invalidField, notFound, unknownReference } from "../../platform/errors.ts";
 import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
-import { defineList, listPage, type Page } from "../../platform/lists.ts";
+import { defineList, jsonOf, listJson, listPage, type Page } from "../../platform/lists.ts";
 import { deals } from "./deals-table.ts";
-import type { CreatePipelineInput, PipelineApi, StageInputApi, UpdatePipelineInput } from "./pipelines-schemas.ts";
+import { Pipeline, Stage, type CreatePipelineInput, type PipelineApi, type StageInputApi, type UpdatePipelineInput } from "./pipelines-schemas.ts";
 import { pipelines, pipelineStages, type PipelineRow, type StageKind, type StageRow } from "./pipelines-table.ts";
 
 export function pipelineToApi(row: PipelineRow, stages: StageRow[]): PipelineApi {
@@ -42,6 +42,29 @@ export const pipelineList = defineList({
   },
   sorts: { created_at: pipelines.createdAt, name: pipelines.name },
   defaultSort: "created_at",
+  // pipelineToApi, in SQL (see JsonItem): the stages from their table, by position (unique in a pipeline).
+  json: {
+    schema: Pipeline,
+    fields: {
+      id: jsonOf.text(pipelines.id),
+      object: jsonOf.literal("pipeline"),
+      name: jsonOf.text(pipelines.name),
+      is_default: jsonOf.boolean(pipelines.isDefault),
+      stages: jsonOf.array(
+        jsonOf.object(Stage, {
+          id: jsonOf.text(pipelineStages.id),
+          name: jsonOf.text(pipelineStages.name),
+          position: jsonOf.integer(pipelineStages.position),
+          probability: jsonOf.integer(pipelineStages.probability),
+          kind: jsonOf.text(pipelineStages.kind),
+        }),
+        sql`${pipelineStages} WHERE ${pipelineStages.orgId} = ${pipelines.orgId} AND ${pipelineStages.pipelineId} = ${pipelines.id}`,
+        sql`${pipelineStages.position}`,
+      ),
+      created_at: jsonOf.timestamp(pipelines.createdAt),
+      updated_at: jsonOf.timestamp(pipelines.updatedAt),
+    },
+  },
 });
 
 async function stagesOf(db: Db | Tx, orgId: string, pipelineIds: string[]): Promise<StageRow[]> {
@@ -53,11 +76,22 @@ async function stagesOf(db: Db | Tx, orgId: string, pipelineIds: string[]): Prom
     .orderBy(asc(pipelineStages.position));
 }
 
-export async function listPipelines(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<Page<PipelineApi>> {
+/** Every organization has a default pipeline by the time it lists them. */
+async function ensureDefault(db: Db, orgId: string, now: Date): Promise<void> {
   await write(db, { orgId, requestId: null, idempotencyKey: null, now }, (tx, emit) => ensureDefaultPipeline(tx, emit, orgId, now));
+}
+
+export async function listPipelines(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<Page<PipelineApi>> {
+  await ensureDefault(db, orgId, now);
   const page = await listPage(db, pipelineList.spec, pipelineList.parse(orgId, query, now), (row: PipelineRow) => row);
   const stages = await stagesOf(db, orgId, page.data.map((p) => p.id));
   return { ...page, data: page.data.map((p) => pipelineToApi(p, stages)) };
+}
+
+/** listPipelines as the response body (JSON text written by the database). */
+export async function listPipelinesJson(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<string> {
+  await ensureDefault(db, orgId, now);
+  return listJson(db, pipelineList.spec, pipelineList.parse(orgId, query, now), now);
 }
 
 export async function getPipeline(db: Db | Tx, orgId: string, id: string): Promise<PipelineApi> {

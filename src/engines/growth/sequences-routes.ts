@@ -21,9 +21,9 @@ import {
   enrollmentList,
   getEnrollment,
   getSequence,
-  listEnrollments,
-  listMessages,
-  listSequences,
+  listEnrollmentsJson,
+  listMessagesJson,
+  listSequencesJson,
   messageList,
   recordReply,
   sequenceList,
@@ -31,6 +31,7 @@ import {
   unenroll,
   updateSequence,
 } from "./sequences-service.ts";
+import { sendJson } from "../../platform/lists.ts";
 
 const tags = ["Sequences"];
 const read = { permission: "growth:read" } as const;
@@ -44,7 +45,7 @@ export function registerSequenceRoutes(app: Api, { db }: GrowthDeps): void {
       config: read,
       schema: { tags, operationId: "listSequences", summary: "List sequences", querystring: sequenceList.querystring, response: { 200: ListEnvelope(Sequence) } },
     },
-    async (request) => listSequences(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
+    async (request, reply) => sendJson(reply, await listSequencesJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
   );
 
   app.post(
@@ -120,7 +121,7 @@ export function registerSequenceRoutes(app: Api, { db }: GrowthDeps): void {
         response: { 200: ListEnvelope(Enrollment) },
       },
     },
-    async (request) => listEnrollments(await readerOf(request), callerOf(request).org.id, request.params.id, request.query as Record<string, unknown>, request.now),
+    async (request, reply) => sendJson(reply, await listEnrollmentsJson(await readerOf(request), callerOf(request).org.id, request.params.id, request.query as Record<string, unknown>, request.now)),
   );
 
   app.post(
@@ -195,6 +196,6 @@ export function registerSequenceRoutes(app: Api, { db }: GrowthDeps): void {
         response: { 200: ListEnvelope(SequenceMessage) },
       },
     },
-    async (request) => listMessages(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
+    async (request, reply) => sendJson(reply, await listMessagesJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
   );
 }

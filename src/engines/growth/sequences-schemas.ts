@@ -2,7 +2,7 @@ import { Type, type Static } from "typebox";
 import { Id, Metadata, Nullable, NullableTimestamp, StringEnum, Timestamp } from "../../platform/schemas.ts";
 import { ENROLLMENT_STATUSES, MESSAGE_DIRECTIONS, SEQUENCE_STATUSES, STEP_TYPES, STOP_REASONS } from "./sequences-table.ts";
 
-const StepOut = Type.Object({
+export const StepOut = Type.Object({
   type: StringEnum(STEP_TYPES),
   delay_days: Type.Integer(),
   subject: Nullable(Type.String()),

@@ -4,17 +4,21 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { ApiError, invalidField, notFound, unknownReference } from "../../platform/errors.ts";
 import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
-import { defineList, listPage, type ExtraCondition, type Page } from "../../platform/lists.ts";
+import { defineList, jsonOf, listJson, listPage, type ExtraCondition, type Page } from "../../platform/lists.ts";
 import { findContactByEmail, requireContacts } from "./contacts-lookups.ts";
 import { contacts } from "./contacts-table.ts";
-import type {
-  CreateReplyInput,
-  CreateSequenceInput,
-  EnrollmentApi,
-  SequenceApi,
-  SequenceMessageApi,
-  StepInput,
-  UpdateSequenceInput,
+import {
+  Enrollment,
+  Sequence,
+  SequenceMessage,
+  StepOut,
+  type CreateReplyInput,
+  type CreateSequenceInput,
+  type EnrollmentApi,
+  type SequenceApi,
+  type SequenceMessageApi,
+  type StepInput,
+  type UpdateSequenceInput,
 } from "./sequences-schemas.ts";
 import {
   ENROLLMENT_STATUSES,
@@ -98,10 +102,38 @@ export const sequenceList = defineList({
   sorts: { created_at: sequences.createdAt, updated_at: sequences.updatedAt, name: sequences.name },
   defaultSort: "-created_at",
   search: [sequences.name],
+  // sequenceToApi, in SQL (see JsonItem); the stored steps are settled (settleSteps), every member present.
+  json: {
+    schema: Sequence,
+    fields: {
+      id: jsonOf.text(sequences.id),
+      object: jsonOf.literal("sequence"),
+      name: jsonOf.text(sequences.name),
+      status: jsonOf.text(sequences.status),
+      steps: jsonOf.array(
+        jsonOf.object(StepOut, {
+          type: jsonOf.text(sql`step.value->>'type'`),
+          delay_days: jsonOf.integer(sql`step.value->'delay_days'`),
+          subject: jsonOf.text(sql`step.value->>'subject'`),
+          body: jsonOf.text(sql`step.value->>'body'`),
+        }),
+        sql`jsonb_array_elements(${sequences.steps}) WITH ORDINALITY AS step(value, n)`,
+        sql`step.n`,
+      ),
+      metadata: jsonOf.stringRecord(sequences.metadata),
+      created_at: jsonOf.timestamp(sequences.createdAt),
+      updated_at: jsonOf.timestamp(sequences.updatedAt),
+    },
+  },
 });
 
 export async function listSequences(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<Page<SequenceApi>> {
   return listPage(db, sequenceList.spec, sequenceList.parse(orgId, query, now), sequenceToApi);
+}
+
+/** listSequences as the response body (JSON text written by the database). */
+export async function listSequencesJson(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<string> {
+  return listJson(db, sequenceList.spec, sequenceList.parse(orgId, query, now), now);
 }
 
 async function findSequence(db: Db | Tx, orgId: string, id: string): Promise<SequenceRow> {
@@ -257,12 +289,38 @@ export const enrollmentList = defineList({
   },
   sorts: { created_at: enrollments.createdAt, next_step_at: enrollments.nextStepAt, updated_at: enrollments.updatedAt },
   defaultSort: "-created_at",
+  // enrollmentToApi, in SQL (see JsonItem).
+  json: {
+    schema: Enrollment,
+    fields: {
+      id: jsonOf.text(enrollments.id),
+      object: jsonOf.literal("enrollment"),
+      sequence_id: jsonOf.text(enrollments.sequenceId),
+      contact_id: jsonOf.text(enrollments.contactId),
+      status: jsonOf.text(enrollments.status),
+      current_step: jsonOf.integer(enrollments.currentStep),
+      next_step_at: jsonOf.timestamp(enrollments.nextStepAt),
+      last_step_index: jsonOf.integer(enrollments.lastStepIndex),
+      last_step_at: jsonOf.timestamp(enrollments.lastStepAt),
+      stop_reason: jsonOf.text(enrollments.stopReason),
+      enrolled_at: jsonOf.timestamp(enrollments.createdAt),
+      finished_at: jsonOf.timestamp(enrollments.finishedAt),
+      updated_at: jsonOf.timestamp(enrollments.updatedAt),
+    },
+  },
 });
+
+const ofSequence = (sequenceId: string): ExtraCondition => ({ key: "sequence", condition: (bind) => eq(enrollments.sequenceId, bind(sequenceId)) });
 
 export async function listEnrollments(db: Db, orgId: string, sequenceId: string, query: Record<string, unknown>, now: Date): Promise<Page<EnrollmentApi>> {
   await findSequence(db, orgId, sequenceId);
-  const extra: ExtraCondition = { key: "sequence", condition: (bind) => eq(enrollments.sequenceId, bind(sequenceId)) };
-  return listPage(db, enrollmentList.spec, enrollmentList.parse(orgId, query, now, extra), enrollmentToApi);
+  return listPage(db, enrollmentList.spec, enrollmentList.parse(orgId, query, now, ofSequence(sequenceId)), enrollmentToApi);
+}
+
+/** listEnrollments as the response body (JSON text written by the database). */
+export async function listEnrollmentsJson(db: Db, orgId: string, sequenceId: string, query: Record<string, unknown>, now: Date): Promise<string> {
+  await findSequence(db, orgId, sequenceId);
+  return listJson(db, enrollmentList.spec, enrollmentList.parse(orgId, query, now, ofSequence(sequenceId)), now);
 }
 
 export async function getEnrollment(db: Db, orgId: string, sequenceId: string, id: string): Promise<EnrollmentApi> {
@@ -448,9 +506,33 @@ export const messageList = defineList({
   sorts: { created_at: sequenceMessages.createdAt },
   defaultSort: "-created_at",
   search: [sequenceMessages.subject, sequenceMessages.body],
+  // messageToApi, in SQL (see JsonItem).
+  json: {
+    schema: SequenceMessage,
+    fields: {
+      id: jsonOf.text(sequenceMessages.id),
+      object: jsonOf.literal("sequence_message"),
+      sequence_id: jsonOf.text(sequenceMessages.sequenceId),
+      enrollment_id: jsonOf.text(sequenceMessages.enrollmentId),
+      contact_id: jsonOf.text(sequenceMessages.contactId),
+      direction: jsonOf.text(sequenceMessages.direction),
+      step_index: jsonOf.integer(sequenceMessages.stepIndex),
+      address: jsonOf.text(sequenceMessages.address),
+      subject: jsonOf.text(sequenceMessages.subject),
+      body: jsonOf.text(sequenceMessages.body),
+      transport: jsonOf.text(sequenceMessages.transport),
+      transport_message_id: jsonOf.text(sequenceMessages.transportMessageId),
+      created_at: jsonOf.timestamp(sequenceMessages.createdAt),
+    },
+  },
 });
 
 export async function listMessages(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<Page<SequenceMessageApi>> {
   return listPage(db, messageList.spec, messageList.parse(orgId, query, now), messageToApi);
+}
+
+/** listMessages as the response body (JSON text written by the database). */
+export async function listMessagesJson(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<string> {
+  return listJson(db, messageList.spec, messageList.parse(orgId, query, now), now);
 }
 

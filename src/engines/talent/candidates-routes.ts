@@ -3,7 +3,8 @@ import type { Api, RouteDeps } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
 import { Deleted, IdParams, ListEnvelope } from "../../platform/schemas.ts";
 import { Candidate, CandidateSummary, CreateCandidate, UpdateCandidate } from "./candidates-schemas.ts";
-import { candidateList, createCandidate, deleteCandidate, getCandidate, listCandidates, updateCandidate } from "./candidates-service.ts";
+import { candidateList, createCandidate, deleteCandidate, getCandidate, listCandidatesJson, updateCandidate } from "./candidates-service.ts";
+import { sendJson } from "../../platform/lists.ts";
 
 const tags = ["Candidates"];
 const read = { permission: "talent:read" } as const;
@@ -24,7 +25,7 @@ export function registerCandidateRoutes(app: Api, { db }: RouteDeps): void {
         response: { 200: ListEnvelope(CandidateSummary) },
       },
     },
-    async (request) => listCandidates(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
+    async (request, reply) => sendJson(reply, await listCandidatesJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
   );
 
   app.post(

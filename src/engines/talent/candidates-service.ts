@@ -4,8 +4,8 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { ApiError, notFound } from "../../platform/errors.ts";
 import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
-import { defineList, listPage, type Page } from "../../platform/lists.ts";
-import type { CandidateApi, CandidateSummaryApi, CreateCandidateInput, UpdateCandidateInput } from "./candidates-schemas.ts";
+import { defineList, jsonOf, listJson, listPage, type Page } from "../../platform/lists.ts";
+import { CandidateSummary, type CandidateApi, type CandidateSummaryApi, type CreateCandidateInput, type UpdateCandidateInput } from "./candidates-schemas.ts";
 import { CANDIDATE_STAGES, candidateStageChanges, candidates, type CandidateRow, type CandidateStage, type StageChangeRow } from "./candidates-table.ts";
 import { requireOpenJob } from "./jobs-service.ts";
 import { ownedRow } from "../../platform/owned-rows.ts";
@@ -70,10 +70,37 @@ export const candidateList = defineList({
   },
   defaultSort: "-created_at",
   search: [candidates.email, candidates.firstName, candidates.lastName],
+  // candidateSummary, in SQL (see JsonItem).
+  json: {
+    schema: CandidateSummary,
+    fields: {
+      id: jsonOf.text(candidates.id),
+      object: jsonOf.literal("candidate"),
+      job_id: jsonOf.text(candidates.jobId),
+      first_name: jsonOf.text(candidates.firstName),
+      last_name: jsonOf.text(candidates.lastName),
+      email: jsonOf.text(candidates.email),
+      phone: jsonOf.text(candidates.phone),
+      stage: jsonOf.text(candidates.stage),
+      source: jsonOf.text(candidates.source),
+      rating: jsonOf.integer(candidates.rating),
+      resume_url: jsonOf.text(candidates.resumeUrl),
+      notes: jsonOf.text(candidates.notes),
+      metadata: jsonOf.stringRecord(candidates.metadata),
+      stage_changed_at: jsonOf.timestamp(candidates.stageChangedAt),
+      created_at: jsonOf.timestamp(candidates.createdAt),
+      updated_at: jsonOf.timestamp(candidates.updatedAt),
+    },
+  },
 });
 
 export async function listCandidates(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<Page<CandidateSummaryApi>> {
   return listPage(db, candidateList.spec, candidateList.parse(orgId, query, now), candidateSummary);
+}
+
+/** listCandidates as the response body (JSON text written by the database). */
+export async function listCandidatesJson(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<string> {
+  return listJson(db, candidateList.spec, candidateList.parse(orgId, query, now), now);
 }
 
 async function historyOf(db: Db | Tx, orgId: string, id: string): Promise<StageChangeRow[]> {

@@ -3,7 +3,8 @@ import type { Api, RouteDeps } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
 import { Deleted, IdParams, ListEnvelope } from "../../platform/schemas.ts";
 import { CreateJob, Job, UpdateJob } from "./jobs-schemas.ts";
-import { createJob, deleteJob, getJob, jobList, listJobs, updateJob } from "./jobs-service.ts";
+import { createJob, deleteJob, getJob, jobList, listJobsJson, updateJob } from "./jobs-service.ts";
+import { sendJson } from "../../platform/lists.ts";
 
 const tags = ["Jobs"];
 const read = { permission: "talent:read" } as const;
@@ -14,7 +15,7 @@ export function registerJobRoutes(app: Api, { db }: RouteDeps): void {
   app.get(
     "/v1/jobs",
     { config: read, schema: { tags, operationId: "listJobs", summary: "List jobs", querystring: jobList.querystring, response: { 200: ListEnvelope(Job) } } },
-    async (request) => listJobs(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
+    async (request, reply) => sendJson(reply, await listJobsJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
   );
 
   app.post(

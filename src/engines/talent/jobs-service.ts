@@ -3,9 +3,9 @@ import type { Db, Tx } from "../../db/connection.ts";
 import { ApiError, notFound, unknownReference } from "../../platform/errors.ts";
 import { previousAttributes, write, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
-import { defineList, listPage, type Page } from "../../platform/lists.ts";
+import { defineList, jsonOf, listJson, listPage, type Page } from "../../platform/lists.ts";
 import { candidates } from "./candidates-table.ts";
-import type { CreateJobInput, JobApi, UpdateJobInput } from "./jobs-schemas.ts";
+import { Job, type CreateJobInput, type JobApi, type UpdateJobInput } from "./jobs-schemas.ts";
 import { EMPLOYMENT_TYPES, JOB_STATUSES, jobs, type JobRow } from "./jobs-table.ts";
 import { ownedRow } from "../../platform/owned-rows.ts";
 
@@ -39,10 +39,32 @@ export const jobList = defineList({
   sorts: { created_at: jobs.createdAt, updated_at: jobs.updatedAt, title: jobs.title },
   defaultSort: "-created_at",
   search: [jobs.title, jobs.department, jobs.location],
+  // jobToApi, in SQL (see JsonItem).
+  json: {
+    schema: Job,
+    fields: {
+      id: jsonOf.text(jobs.id),
+      object: jsonOf.literal("job"),
+      title: jsonOf.text(jobs.title),
+      department: jsonOf.text(jobs.department),
+      location: jsonOf.text(jobs.location),
+      employment_type: jsonOf.text(jobs.employmentType),
+      status: jsonOf.text(jobs.status),
+      closed_at: jsonOf.timestamp(jobs.closedAt),
+      metadata: jsonOf.stringRecord(jobs.metadata),
+      created_at: jsonOf.timestamp(jobs.createdAt),
+      updated_at: jsonOf.timestamp(jobs.updatedAt),
+    },
+  },
 });
 
 export async function listJobs(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<Page<JobApi>> {
   return listPage(db, jobList.spec, jobList.parse(orgId, query, now), jobToApi);
+}
+
+/** listJobs as the response body (JSON text written by the database). */
+export async function listJobsJson(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<string> {
+  return listJson(db, jobList.spec, jobList.parse(orgId, query, now), now);
 }
 
 export async function getJob(db: Db, orgId: string, id: string): Promise<JobApi> {
