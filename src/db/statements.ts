@@ -1,4 +1,4 @@
-import { is, Param, Placeholder, SQL, sql, type DriverValueEncoder } from "drizzle-orm";
+import { is, Param, Placeholder, SQL, sql, type DriverValueEncoder, type Table } from "drizzle-orm";
 import type { PgColumn, PgPreparedQuery, PreparedQueryConfig } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "./connection.ts";
 
@@ -26,8 +26,9 @@ import type { Db, Tx } from "./connection.ts";
  * placeholder bare and its value goes to the driver as it is, so `encoded`
  * gives a value its column's encoding there, and a bare placeholder refuses
  * what the driver would encode differently from the column (a Date, an
- * object). Every parameter must be a placeholder: a value fixed at build time
- * (a literal, an insert column's $defaultFn) would be sent by every run.
+ * object). Every parameter must be a placeholder, but for a bare number (a
+ * LIMIT 1): a value fixed at build time (an id the build function saw, an
+ * insert column's $defaultFn) would be sent by every run.
  *
  * Drizzle internals this relies on (drizzle-orm 0.45; test/platform/statements.test.ts
  * runs them on both drivers):
@@ -47,6 +48,9 @@ type Handle = Db | Tx;
 /** The placeholders a statement's values fill: `p.orgId` is `sql.placeholder("orgId")`, typed as the value's. */
 export type Placeholders<V> = { readonly [K in keyof V & string]: Placeholder<K, V[K]> };
 
+/** Values for some of a table's columns, each one given (null, not left out), typed as an insert takes them. */
+export type ColumnValues<T extends Table, K extends keyof T["$inferInsert"]> = { [C in K]-?: Exclude<T["$inferInsert"][C], undefined> };
+
 /** A placeholder's value as `column` encodes it, where Drizzle would leave it bare (an update's set, a where). */
 export function encoded<C extends PgColumn>(column: C, placeholder: Placeholder): SQL<C["_"]["data"]> {
   return sql`${sql.param(placeholder, column)}`;
@@ -61,8 +65,8 @@ interface PreparedInternals {
 
 interface Built {
   text: string;
-  /** Per parameter ($1, $2, ...): the value's name and its column's encoder (null: bare, sent as it is). */
-  params: { name: string; encoder: DriverValueEncoder<unknown, unknown> | null }[];
+  /** Per parameter ($1, $2, ...): the value's name and its column's encoder (null: bare, sent as it is), or a number written in the statement. */
+  params: ({ name: string; encoder: DriverValueEncoder<unknown, unknown> | null } | { constant: number })[];
   prepared: PreparedInternals;
 }
 
@@ -77,9 +81,14 @@ interface Preparable {
   prepare(name: string): PgPreparedQuery<PreparedQueryConfig>;
 }
 
+/** Runs resolve to what the builder's statement resolves to (its rows, typed by Drizzle). */
 export function statement<V, Q extends Preparable & PromiseLike<unknown>>(build: (db: Handle, p: Placeholders<V>) => Q): Statement<V, Awaited<Q>> {
+  return fixedStatement<V, Awaited<Q>>(build as (db: Handle, p: Placeholders<never>) => Preparable);
+}
+
+function fixedStatement<V, R>(build: (db: Handle, p: Placeholders<never>) => Preparable): Statement<V, R> {
   let built: Built | undefined;
-  const builtFor = (handle: Handle) => (built ??= buildOnce(handle, build as (db: Handle, p: Placeholders<never>) => Preparable));
+  const builtFor = (handle: Handle) => (built ??= buildOnce(handle, build));
   return {
     text: (handle) => builtFor(handle).text,
     // async: a value refused is a rejection, as the builder's errors are.
@@ -93,7 +102,7 @@ export function statement<V, Q extends Preparable & PromiseLike<unknown>>(build:
         prepared.customResultMapper as Parameters<typeof handle._.session.prepareQuery>[4],
       );
       (query as PreparedInternals).joinsNotNullableMap = prepared.joinsNotNullableMap;
-      return (await query.execute()) as Awaited<Q>;
+      return (await query.execute()) as R;
     },
   };
 }
@@ -107,6 +116,8 @@ function buildOnce(handle: Handle, build: (db: Handle, p: Placeholders<never>) =
     params: params.map((param, i) => {
       if (is(param, Placeholder)) return { name: param.name, encoder: null };
       if (is(param, Param) && is(param.value, Placeholder)) return { name: param.value.name, encoder: param.encoder as DriverValueEncoder<unknown, unknown> };
+      // LIMIT 1 (Drizzle makes a limit a parameter): a number in the statement itself, not a value it was given.
+      if (typeof param === "number") return { constant: param };
       const value: unknown = is(param, Param) ? param.value : param;
       throw new Error(`statement: $${i + 1} of "${text}" is a value fixed when it was built (${typeof value === "object" ? typeof value : String(value)}); every value must be a placeholder`);
     }),
@@ -115,7 +126,9 @@ function buildOnce(handle: Handle, build: (db: Handle, p: Placeholders<never>) =
 }
 
 /** As the builder encodes a value it is given (sqlToQuery): null as NULL, anything else through the column. */
-function valueOf({ name, encoder }: Built["params"][number], values: Record<string, unknown>): unknown {
+function valueOf(param: Built["params"][number], values: Record<string, unknown>): unknown {
+  if ("constant" in param) return param.constant;
+  const { name, encoder } = param;
   const value = values[name];
   if (value === undefined) throw new Error(`statement: no value for placeholder "${name}"`);
   if (value === null) return null;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { date, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import type { Db } from "../../src/db/connection.ts";
 import { isUniqueViolation } from "../../src/db/errors.ts";
 import { rowsOf } from "../../src/db/migrate.ts";
@@ -81,6 +81,10 @@ describe(`statements built once (${testDbKind()})`, () => {
     }
     expect((await stored("s1"))!.doc_is_null).toBe(true);
     expect(builds).toBe(1);
+    // Typed as the builder's rows, by the builder.
+    expectTypeOf(insertProbe.run).returns.resolves.toEqualTypeOf<(typeof probes.$inferSelect)[]>();
+    expectTypeOf(touchProbe.run).returns.resolves.toEqualTypeOf<{ id: string; at: Date | null; n: number | null }[]>();
+    expectTypeOf(touchProbe.run).parameter(1).toEqualTypeOf<{ id: string; at: Date | null; n: number }>();
   });
 
   it("encodes a value through its column where Drizzle leaves a placeholder bare, and sends arrays as arrays", async () => {
@@ -131,6 +135,12 @@ describe(`statements built once (${testDbKind()})`, () => {
   it("refuses a value fixed when the statement is built, a missing value, and a bare value the driver would encode differently", async () => {
     const fixed = statement((h, p: Placeholders<{ id: string }>) => h.select().from(probes).where(and(eq(probes.id, p.id), eq(probes.note, "fixed"))));
     await expect(fixed.run(db, { id: "s0" })).rejects.toThrow(/\$2 .* is a value fixed when it was built \(fixed\)/);
+    const seen = "s0";
+    const captured = statement((h) => h.select().from(probes).where(sql`${probes.id} = ${seen}`));
+    await expect(captured.run(db, {})).rejects.toThrow(/\$1 .* is a value fixed when it was built \(s0\)/);
+    // A number in the statement itself (Drizzle makes LIMIT a parameter) is the same at every run.
+    const first = statement((h, p: Placeholders<{ ids: string[] }>) => h.select({ id: probes.id }).from(probes).where(sql`${probes.id} = ANY(${p.ids})`).orderBy(probes.id).limit(1));
+    expect(await first.run(db, { ids: ["s2", "b1"] })).toEqual([{ id: "b1" }]);
     await expect(probeById.run(db, {} as { id: string })).rejects.toThrow('no value for placeholder "id"');
     const bareDate = statement((h, p: Placeholders<{ at: Date }>) => h.select().from(probes).where(eq(probes.at, p.at)));
     await expect(bareDate.run(db, { at: new Date() })).rejects.toThrow(/"at" is bare .*encoded\(column, p\.at\)/);
