@@ -19,10 +19,15 @@ import type { Db, Tx } from "./connection.ts";
  * transaction or not, PGlite or PostgreSQL), and its rows come back mapped by
  * the builder's own row mapping, typed as the builder's. On PostgreSQL the
  * text is prepared from its second run as any other (prepared-statements.ts).
+ * The list pages (lists.ts) keep their own built texts on `rawQuery`: a page
+ * is one JSON text with no row mapping, and PGlite runs it as a PREPAREd
+ * generic plan; they run outside transactions.
  *
- * Values are encoded as the builder encodes them. A placeholder in an
- * insert's values is the column's (dates, jsonb and arrays encoded by it,
- * null sent as NULL); elsewhere (a where, an update's set) Drizzle leaves a
+ * Values are encoded as the builder encodes them, filled here rather than by
+ * Drizzle's fillPlaceholders (what `.prepare().execute(values)` uses), which
+ * passes a null through the column's encoder: jsonb 'null' instead of NULL,
+ * a TypeError for a timestamp. A placeholder in an insert's values is the
+ * column's (dates, jsonb and arrays encoded by it, null sent as NULL); elsewhere (a where, an update's set) Drizzle leaves a
  * placeholder bare and its value goes to the driver as it is, so `encoded`
  * gives a value its column's encoding there, and a bare placeholder refuses
  * what the driver would encode differently from the column (a Date, an
@@ -72,8 +77,6 @@ interface Built {
 
 export interface Statement<V, R> {
   run(handle: Handle, values: V): Promise<R>;
-  /** The text (built at the first run, or now), for tests and EXPLAIN. */
-  text(handle: Handle): string;
 }
 
 /** A builder's statement, ready to prepare: every runnable builder (select, insert, update, delete) is one. */
@@ -88,12 +91,10 @@ export function statement<V, Q extends Preparable & PromiseLike<unknown>>(build:
 
 function fixedStatement<V, R>(build: (db: Handle, p: Placeholders<never>) => Preparable): Statement<V, R> {
   let built: Built | undefined;
-  const builtFor = (handle: Handle) => (built ??= buildOnce(handle, build));
   return {
-    text: (handle) => builtFor(handle).text,
     // async: a value refused is a rejection, as the builder's errors are.
     run: async (handle, values) => {
-      const { text, params, prepared } = builtFor(handle);
+      const { text, params, prepared } = (built ??= buildOnce(handle, build));
       const query = handle._.session.prepareQuery(
         { sql: text, params: params.map((param) => valueOf(param, values as Record<string, unknown>)) },
         prepared.fields as Parameters<typeof handle._.session.prepareQuery>[1],
