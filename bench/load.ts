@@ -73,6 +73,14 @@ export async function loadKeys(database: Database, orgs: number, today: Date): P
 /** The write benchmark's invoices: a client name of their own, so they can be told from the loaded ones and removed. */
 export const WRITE_CLIENT = "Bench write";
 
+/** Removes what the write benchmarks made, so every run starts from the same 1M invoices. */
+export async function removeWrites(database: Database): Promise<void> {
+  await database.exec(`
+    DELETE FROM events WHERE type = 'invoice.created' AND object_id IN (SELECT id FROM invoices WHERE client = '${WRITE_CLIENT}');
+    DELETE FROM invoices WHERE client = '${WRITE_CLIENT}';
+    DELETE FROM idempotency_keys WHERE key LIKE 'bench-%';`);
+}
+
 /** The bulk-loaded invoices (the large account's have an account_id; these do not; nor are they the writes'). */
 export async function countInvoices(database: Database): Promise<number> {
   const result = await database.db.execute<{ n: string }>(

@@ -47,7 +47,7 @@ import postgres from "postgres";
 import { openDatabase, type Database } from "../src/db/connection.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { computeFigures } from "../src/intelligence/snapshots-service.ts";
-import { countInvoices, WRITE_CLIENT, INTELLIGENCE_ORG, LARGE_ACCOUNT, loadIntelligenceOrg, loadInvoices, loadKeys, loadLargeAccount } from "./load.ts";
+import { countInvoices, WRITE_CLIENT, INTELLIGENCE_ORG, LARGE_ACCOUNT, loadIntelligenceOrg, loadInvoices, loadKeys, loadLargeAccount, removeWrites } from "./load.ts";
 import { webhookLatency, webhookThroughput } from "./webhooks.ts";
 import { functionBench } from "./functions.ts";
 import { agentBench } from "./agent.ts";
@@ -214,18 +214,6 @@ async function runAll(label: string, env: Record<string, string>, keys: string[]
 }
 
 /** Removes what the writes made (their invoices and those invoices' events), so every run reads the same data set. */
-async function removeWrites(url: string): Promise<void> {
-  const database = await openDatabase({ kind: "postgres", url });
-  try {
-    await database.exec(`
-      DELETE FROM events WHERE type = 'invoice.created' AND object_id IN (SELECT id FROM invoices WHERE client = '${WRITE_CLIENT}');
-      DELETE FROM invoices WHERE client = '${WRITE_CLIENT}';
-      DELETE FROM idempotency_keys WHERE key LIKE 'bench-%';`);
-  } finally {
-    await database.close();
-  }
-}
-
 async function preparePostgres(url: string): Promise<string[]> {
   const target = new URL(url);
   const name = target.pathname.slice(1);
@@ -294,7 +282,10 @@ if (values.only !== "pglite" && (suites.invoices || suites.writes || suites.grow
         writes: true,
       });
     } finally {
-      if (suites.writes) await removeWrites(url);
+      if (suites.writes) {
+        const database = await openDatabase({ kind: "postgres", url });
+        await removeWrites(database).finally(() => database.close());
+      }
     }
   }
 }

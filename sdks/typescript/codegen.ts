@@ -1,10 +1,12 @@
 import type { OpenApiDocument } from "../document.ts";
 
 /**
- * The TypeScript library's generated part, from the OpenAPI document: named
- * models (by their `object` value, or the get-operation that answers them),
- * each operation's query, body and response types, the event map, and one
- * resource class per first path segment with a method per operation.
+ * The TypeScript library's generated part, from the OpenAPI document: one
+ * named model per schema of components/schemas (what a $ref names), the
+ * inline objects that say what they are (by their `object` value, or the
+ * get-operation that answers them), each operation's query, body and response
+ * types, the event map, and one resource class per first path segment with a
+ * method per operation.
  *
  * Our own emitter rather than openapi-typescript: that one gives a `paths`
  * type indexed by URL, which still needs a hand-written (and drifting) layer
@@ -26,8 +28,11 @@ const METHOD_NAMES: Record<string, string> = {
   unenrollContact: "unenroll",
 };
 
-/** Model names that would shadow a global type. */
-const MODEL_NAMES: Record<string, string> = { Function: "EdgeFunction" };
+/** Components the library declares by hand: Problem (errors.ts) takes codes this version does not know yet. */
+const HAND_WRITTEN = new Set(["Problem"]);
+
+/** Model names that would shadow a global type, or a type this file declares itself (EventType: the union of event names). */
+const MODEL_NAMES: Record<string, string> = { Function: "EdgeFunction", EventType: "EventTypeInfo" };
 
 const pascal = (text: string) => text.replace(/(^|[_\-.\s/])([a-z0-9])/gi, (_m, _s, c: string) => c.toUpperCase());
 const modelNameOf = (kind: string) => MODEL_NAMES[pascal(kind)] ?? pascal(kind);
@@ -41,6 +46,8 @@ function comment(text: string | undefined, indent: string): string {
   return `${indent}/** ${text.replaceAll("*/", "*\\/").replace(/\n+/g, ` `)} */\n`;
 }
 
+const COMPONENT = "#/components/schemas/";
+
 class Types {
   /** Schema JSON -> model name. */
   private readonly names = new Map<string, string>();
@@ -49,8 +56,33 @@ class Types {
   private readonly models: string[] = [];
   private readonly pending: [string, Json][] = [];
 
+  /** The document's named schemas: each is one model, whatever refers to it. */
+  constructor(private readonly components: Record<string, Json> = {}) {
+    for (const component of Object.keys(components)) this.taken.add(modelNameOf(component));
+  }
+
+  /** The schema a $ref names, or the schema itself. */
+  resolve(schema: Json | undefined): Json | undefined {
+    let current = schema;
+    while (typeof current?.$ref === "string" && current.$ref.startsWith(COMPONENT)) current = this.components[current.$ref.slice(COMPONENT.length)];
+    return current;
+  }
+
+  /** A component's model; an envelope is the core's ListEnvelope of its items. */
+  private component(ref: string): string {
+    const component = ref.slice(COMPONENT.length);
+    const name = modelNameOf(component);
+    if (!this.emitted.has(name) && !this.pending.some(([pending]) => pending === name)) this.pending.push([name, this.components[component] ?? {}]);
+    return name;
+  }
+
   has(name: string): boolean {
     return this.taken.has(name);
+  }
+
+  /** Every component becomes a model, whether an operation's answer refers to it or only an event carries it. */
+  allComponents(): void {
+    for (const component of Object.keys(this.components)) if (!HAND_WRITTEN.has(component)) this.component(`${COMPONENT}${component}`);
   }
 
   /** Gives a schema a name: wherever the same schema appears it is that type. */
@@ -73,6 +105,7 @@ class Types {
 
   ts(schema: Json | undefined, indent: string): string {
     if (!schema || Object.keys(schema).length === 0) return "unknown";
+    if (typeof schema.$ref === "string" && schema.$ref.startsWith(COMPONENT)) return this.component(schema.$ref);
     const known = this.names.get(JSON.stringify(schema));
     if (known) return known;
     const model = this.modelName(schema);
@@ -125,7 +158,7 @@ class Types {
       this.emitted.add(name);
       // Rendered without looking itself up, so the declaration is the shape, not a self-reference.
       this.names.delete(JSON.stringify(schema));
-      const body = this.ts(schema, "");
+      const body = isEnvelope(schema) ? `ListEnvelope<${this.ts(schema.properties.data.items, "")}>` : this.ts(schema, "");
       this.names.set(JSON.stringify(schema), name);
       this.models.push(`${comment(schema.description, "")}export type ${name} = ${body};\n`);
     }
@@ -164,7 +197,7 @@ function successSchemas(op: Json): Json[] {
 const isEnvelope = (schema: Json) => schema.type === "object" && schema.properties?.data?.type === "array" && schema.properties?.meta !== undefined;
 
 export function emit(doc: OpenApiDocument): Record<string, string> {
-  const types = new Types();
+  const types = new Types(doc.components?.schemas);
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths as Json)) {
     if (!path.startsWith("/v1/")) continue;
@@ -175,10 +208,10 @@ export function emit(doc: OpenApiDocument): Record<string, string> {
     }
   }
 
-  // Objects a get-operation answers and that carry no `object` field get that operation's name (Event, Me, AccountDossier).
+  // Inline objects a get-operation answers that carry no `object` field (and are no component) get that operation's name.
   for (const { op } of operations) {
     const [schema] = successSchemas(op);
-    if (/^get[A-Z]/.test(op.operationId) && schema?.type === "object" && !isEnvelope(schema) && !schema.properties?.object) types.name(schema, op.operationId.slice(3));
+    if (/^get[A-Z]/.test(op.operationId) && !schema?.$ref && schema?.type === "object" && !isEnvelope(schema) && !schema.properties?.object) types.name(schema, op.operationId.slice(3));
   }
 
   const declarations: string[] = [];
@@ -218,7 +251,8 @@ export function emit(doc: OpenApiDocument): Record<string, string> {
       declarations.push(`export type ${bodyType} = ${types.ts(bodySchema, "")};\n`);
     }
     const success = successSchemas(op);
-    const envelope = success.length === 1 && isEnvelope(success[0]!) ? success[0]! : undefined;
+    const only = success.length === 1 ? types.resolve(success[0]) : undefined;
+    const envelope = only && isEnvelope(only) ? only : undefined;
     // Events come typed by their type (TypedEvent narrows data.object on event.type).
     const typed = (name: string) => (name === "Event" ? "TypedEvent" : name);
     const itemType = envelope ? typed(types.ts(envelope.properties.data.items, "")) : undefined;
@@ -238,7 +272,8 @@ export function emit(doc: OpenApiDocument): Record<string, string> {
   }
 
   // Events: their types, and which object each carries in data.object.
-  const eventSchema = doc.paths["/v1/events/{id}"]?.get?.responses?.["200"]?.content?.["application/json"]?.schema;
+  types.allComponents();
+  const eventSchema = types.resolve(doc.paths["/v1/events/{id}"]?.get?.responses?.["200"]?.content?.["application/json"]?.schema);
   const objectOf = (eventSchema?.properties?.type?.["x-object-of"] ?? {}) as Record<string, string>;
   const modelOf = (kind: string) => (types.has(modelNameOf(kind)) ? modelNameOf(kind) : "Record<string, unknown>");
   const eventLines = Object.entries(objectOf).map(([type, kind]) => `  ${JSON.stringify(type)}: ${modelOf(kind)};\n`);

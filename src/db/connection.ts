@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import type { PGlite, PGliteOptions } from "@electric-sql/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import postgres from "postgres";
 import * as schema from "./schema.ts";
 import { startEmbeddedEngine } from "./embedded-engine.ts";
 import { acquireEmbeddedLock } from "./embedded-lock.ts";
-import { driverClient } from "./prepared-statements.ts";
+import { driverClient, type DriverClient } from "./prepared-statements.ts";
 
 export type Schema = typeof schema;
 /** The query builder, for both drivers. A transaction is one too, so services take either. */
@@ -96,6 +96,27 @@ const embeddedClients = new WeakMap<Db, PGlite>();
  */
 export function embeddedSession(db: Db): PGlite | undefined {
   return embeddedClients.get(db);
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs `query` as the last statement of the transaction `tx`: nothing may run
+ * in `tx` after it. On PostgreSQL it is sent now and the transaction's COMMIT
+ * goes right behind it (prepared-statements.ts), saving a round trip; if it
+ * fails, the transaction throws its error and commits nothing. Elsewhere (a
+ * savepoint, PGlite, which has no round trips) it simply runs. Its rows are
+ * not returned: a check it makes must fail the statement instead.
+ */
+export async function lastStatement(tx: Tx, query: SQL): Promise<void> {
+  // Drizzle's postgres-js session keeps its driver client as `client`: in a transaction that is ours (prepared-statements.ts).
+  const client = (tx._.session as unknown as { client?: DriverClient }).client;
+  if (!client?.sendLast) {
+    await tx.execute(query);
+    return;
+  }
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  client.sendLast(text, params);
 }
 
 /** Runs SQL text with its values ($1, $2, ...) and returns the rows as objects by column name. */

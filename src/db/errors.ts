@@ -22,3 +22,8 @@ export function isTransientConflict(error: unknown): boolean {
   const code = postgresError(error)?.code;
   return code === "40P01" || code === "40001";
 }
+
+/** The SQLSTATE of the PostgreSQL error inside `error`, if there is one (a code our own functions raise included). */
+export function sqlState(error: unknown): string | undefined {
+  return postgresError(error)?.code;
+}

@@ -26,6 +26,13 @@ import postgres from "postgres";
  * transaction, with postgres.js's own rules otherwise: an error in any
  * statement rolls the transaction back even if the caller caught it, and
  * savepoints nest.
+ *
+ * COMMIT with the last statement. A transaction whose last statement's result
+ * decides nothing more (the outbox's events statement, which does its own
+ * checks by failing) sends it with `sendLast`, and COMMIT goes right behind
+ * it instead of a round trip later. If that statement fails, PostgreSQL
+ * answers the COMMIT with a rollback, and the transaction throws the
+ * statement's error, as if it had been awaited.
  */
 const MAX_PREPARED = 500;
 const MAX_SEEN = 10_000;
@@ -51,6 +58,8 @@ export interface DriverClient {
   unsafe(text: string, params?: unknown[], options?: { prepare?: boolean }): ReturnType<postgres.Sql["unsafe"]>;
   begin<T>(fn: (client: DriverClient) => Promise<T>): Promise<T>;
   savepoint<T>(fn: (client: DriverClient) => Promise<T>): Promise<T>;
+  /** In a transaction (not a savepoint): sends the transaction's last statement now, its COMMIT follows it (see above). */
+  sendLast?(text: string, params: unknown[]): void;
   options: postgres.Sql["options"];
 }
 
@@ -79,13 +88,25 @@ async function transaction<T>(client: postgres.Sql, fn: (client: DriverClient) =
     query.catch((error: unknown) => (failed ??= error));
     return query;
   };
+  let sentLast = false;
   async function scope<R>(inner: (client: DriverClient) => Promise<R>, savepoint: string | null): Promise<R> {
     const scoped: DriverClient = {
       options: client.options,
-      unsafe: run,
+      unsafe: (text, params, options) => {
+        if (sentLast) throw new Error("the transaction's last statement was already sent");
+        return run(text, params, options);
+      },
       begin: () => Promise.reject(new Error("already in a transaction: use a savepoint")),
       savepoint: (nested) => scope(nested, `s${++savepoints}`),
     };
+    // A savepoint's release must follow its statements, so only the transaction itself can end with one sent ahead.
+    if (!savepoint) {
+      scoped.sendLast = (text, params) => {
+        if (sentLast) throw new Error("the transaction's last statement was already sent");
+        sentLast = true;
+        run(text, params).execute();
+      };
+    }
     if (savepoint) await run(`savepoint ${savepoint}`);
     let result: R;
     try {
@@ -106,6 +127,8 @@ async function transaction<T>(client: postgres.Sql, fn: (client: DriverClient) =
     run("begin").execute();
     const result = await scope(fn, null);
     await run("commit");
+    // The last statement, sent ahead (sendLast), failed: PostgreSQL rolled back instead of committing.
+    if (failed) throw failed;
     return result;
   } finally {
     // A connection that closed under the transaction is postgres.js's to reconnect: released, it would join the idle ones.

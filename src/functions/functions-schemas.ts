@@ -100,7 +100,7 @@ const versionFields = {
 
 export const FunctionVersion = Type.Object(
   { object: Type.Literal("function_version"), function_id: Id("function"), ...versionFields, active: Type.Boolean(), created_at: Timestamp("When it was deployed.") },
-  { description: "One deployed version of a function (immutable)." },
+  { $id: "FunctionVersion", description: "One deployed version of a function (immutable)." },
 );
 export type FunctionVersionApi = Static<typeof FunctionVersion>;
 
@@ -116,7 +116,7 @@ export const FunctionOut = Type.Object(
     created_at: Timestamp("Creation time."),
     updated_at: Timestamp("Last deploy or rollback."),
   },
-  { description: "An edge function: customer code run in a V8 isolate, with the active version's settings." },
+  { $id: "Function", description: "An edge function: customer code run in a V8 isolate, with the active version's settings." },
 );
 export type FunctionApi = Static<typeof FunctionOut>;
 
@@ -141,6 +141,6 @@ export const Invocation = Type.Object(
     logs_truncated: Type.Boolean(),
     request_id: Nullable(Type.String()),
   },
-  { description: "One run of a function's code." },
+  { $id: "FunctionInvocation", description: "One run of a function's code." },
 );
 export type InvocationApi = Static<typeof Invocation>;

@@ -9,4 +9,4 @@ export const Membership = Type.Object({
   user: Type.Object({ id: Type.String(), email: Type.String(), name: Type.String() }),
   role: StringEnum(ROLES),
   created_at: Timestamp("When the person joined."),
-});
+}, { $id: "Membership" });

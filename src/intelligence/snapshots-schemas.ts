@@ -68,6 +68,6 @@ export const Snapshot = Type.Object(
     generated_at: Timestamp("The instant the figures describe."),
     ...SnapshotFiguresSchema.properties,
   },
-  { description: "A point-in-time summary of the organization's finance, growth and talent engines." },
+  { $id: "IntelligenceSnapshot", description: "A point-in-time summary of the organization's finance, growth and talent engines." },
 );
 export type SnapshotApi = Static<typeof Snapshot>;

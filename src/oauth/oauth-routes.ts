@@ -35,12 +35,12 @@ export const OAuthApp = Type.Object({
   client_secret_hint: Nullable(Type.String(), { description: "The start and end of the current client secret (confidential apps)." }),
   created_at: Timestamp("Creation time."),
   updated_at: Timestamp("Last change."),
-});
+}, { $id: "OauthApp" });
 
 const WithSecret = Type.Intersect([
   OAuthApp,
   Type.Object({ client_secret: Type.Optional(Type.String({ description: "Shown once, in this answer only (confidential apps; a replay with the same Idempotency-Key leaves it out). Store it safely." })) }),
-]);
+], { $id: "OauthAppWithClientSecret" });
 
 export const OAuthGrant = Type.Object({
   id: Id("oauthGrant"),
@@ -51,7 +51,7 @@ export const OAuthGrant = Type.Object({
   status: StringEnum(["active", "revoked"]),
   created_at: Timestamp("When consent was given."),
   revoked_at: NullableTimestamp("When the grant was revoked."),
-});
+}, { $id: "OauthGrant" });
 
 const CreateApp = Type.Object(
   { name: Name, client_type: StringEnum(CLIENT_TYPES), redirect_uris: RedirectUris, scopes: Scopes, logo_url: Type.Optional(LogoUrl) },

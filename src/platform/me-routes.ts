@@ -40,7 +40,7 @@ const Me = Type.Object({
     reset_seconds: Type.Integer({ description: "Seconds until the full allowance is back." }),
     window_seconds: Type.Integer(),
   }),
-});
+}, { $id: "Me" });
 
 export function registerMeRoutes(app: Api): void {
   app.get(

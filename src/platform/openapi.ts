@@ -52,15 +52,16 @@ const FORMAT_EXAMPLES: Record<string, string> = {
  * object carries one that cannot drift from what it describes (openapi.test.ts
  * validates each against its schema).
  */
-export function exampleOf(schema: Json | undefined, depth = 0): unknown {
+export function exampleOf(schema: Json | undefined, resolve: (schema: Json | undefined) => Json | undefined = (s) => s, depth = 0): unknown {
+  schema = resolve(schema);
   if (!schema || depth > 12) return undefined;
   if (schema.examples?.length) return schema.examples[0];
   if (schema.default !== undefined) return schema.default;
   if (schema.const !== undefined) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum.find((v: unknown) => v !== null) ?? null;
-  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((part: Json) => exampleOf(part, depth + 1)));
+  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((part: Json) => exampleOf(part, resolve, depth + 1)));
   const branches = schema.anyOf ?? schema.oneOf;
-  if (branches) return exampleOf(branches.find((b: Json) => b.type !== "null") ?? branches[0], depth + 1);
+  if (branches) return exampleOf(branches.find((b: Json) => resolve(b)?.type !== "null") ?? branches[0], resolve, depth + 1);
   const type = Array.isArray(schema.type) ? (schema.type.find((t: string) => t !== "null") ?? "null") : schema.type;
   switch (type) {
     case "object": {
@@ -68,17 +69,17 @@ export function exampleOf(schema: Json | undefined, depth = 0): unknown {
       const required = new Set<string>(schema.required ?? []);
       const out: Json = {};
       for (const [name, property] of Object.entries((schema.properties ?? {}) as Json)) {
-        if (required.has(name) || property.examples?.length) out[name] = exampleOf(property, depth + 1);
+        if (required.has(name) || property.examples?.length) out[name] = exampleOf(property, resolve, depth + 1);
       }
       // An update takes at least one field: the first ones it lists.
       for (const [name, property] of Object.entries((schema.properties ?? {}) as Json)) {
         if (Object.keys(out).length >= (schema.minProperties ?? 0)) break;
-        if (!(name in out) && !property.pattern) out[name] = exampleOf(property, depth + 1);
+        if (!(name in out) && !property.pattern) out[name] = exampleOf(property, resolve, depth + 1);
       }
       return out;
     }
     case "array": {
-      const item = exampleOf(schema.items, depth + 1);
+      const item = exampleOf(schema.items, resolve, depth + 1);
       return item === undefined || (schema.maxItems === 0) ? [] : [item];
     }
     case "string":
@@ -95,9 +96,9 @@ export function exampleOf(schema: Json | undefined, depth = 0): unknown {
   }
 }
 
-function addExample(media: Json | undefined): void {
+function addExample(media: Json | undefined, resolve: (schema: Json | undefined) => Json | undefined): void {
   if (!media?.schema || media.example !== undefined) return;
-  const example = exampleOf(media.schema);
+  const example = exampleOf(media.schema, resolve);
   if (example !== undefined) media.example = example;
 }
 
@@ -121,6 +122,70 @@ function describeRawExchange(method: string, operation: Json): void {
 }
 
 /**
+ * Named schemas (an `$id`, see schemaName in schemas.ts) become components/schemas/<$id>, referred to by $ref.
+ * @fastify/swagger does this for a named schema nested in a route's schema, but leaves one that is the whole
+ * response inline: each of those is wrapped here for the document only (the route keeps its own schema), so
+ * swagger sees it nested, and fixOperations unwraps the $ref it becomes.
+ */
+const NAMED_ROOT = "x-named-root";
+
+/** `$id` -> the schema it names, across every route: one name may not stand for two different schemas. */
+type Names = Map<string, { schema: object; json?: string }>;
+
+function checkNames(schema: unknown, names: Names, where: string): void {
+  if (!schema || typeof schema !== "object") return;
+  const id = (schema as { $id?: unknown }).$id;
+  if (typeof id === "string") {
+    const known = names.get(id);
+    // Most uses are the very object declared once (Invoice): it and what it holds were checked already.
+    if (known?.schema === schema) return;
+    if (known === undefined) names.set(id, { schema });
+    // @fastify/swagger keeps the first schema of a name and refers every other use to it.
+    else if ((known.json ??= JSON.stringify(known.schema)) !== JSON.stringify(schema)) {
+      throw new Error(`Two different schemas are named ${id} (${where}): name one of them otherwise`);
+    }
+  }
+  for (const value of Object.values(schema)) checkNames(value, names, where);
+}
+
+/** Request schemas are not named (see schemaName in schemas.ts): the shared Ajv would refuse a name used twice. */
+function checkUnnamed(schema: unknown, where: string): void {
+  if (!schema || typeof schema !== "object") return;
+  const id = (schema as { $id?: unknown }).$id;
+  if (id !== undefined) throw new Error(`${where}: a request schema is named ${String(id)}; only response schemas take an $id`);
+  for (const value of Object.values(schema)) checkUnnamed(value, where);
+}
+
+function nameResponses(names: Names) {
+  return ({ schema, url }: { schema: Json; url: string }) => {
+    for (const part of ["body", "querystring", "params", "headers"]) checkUnnamed(schema?.[part], `${url} ${part}`);
+    if (!schema?.response) return { schema, url };
+    checkNames(schema.response, names, url);
+    const response: Json = {};
+    for (const [status, body] of Object.entries(schema.response as Json)) {
+      // The description stays on the wrapper: swagger takes the response's description from it.
+      response[status] = typeof body?.$id === "string" ? { [NAMED_ROOT]: true, description: body.description, allOf: [body] } : body;
+    }
+    return { schema: { ...schema, response }, url };
+  };
+}
+
+/** Unwraps what nameResponses wrapped: the response is the $ref the named schema became. */
+function unwrapNamed(media: Json | undefined): void {
+  const schema = media?.schema;
+  if (schema?.[NAMED_ROOT]) media!.schema = schema.allOf[0];
+}
+
+/** The schema a $ref names (#/components/schemas/Name), or the schema itself. */
+function resolver(openapiObject: Json): (schema: Json | undefined) => Json | undefined {
+  return (schema) => {
+    let current = schema;
+    while (typeof current?.$ref === "string") current = openapiObject.components?.schemas?.[current.$ref.slice(current.$ref.lastIndexOf("/") + 1)];
+    return current;
+  };
+}
+
+/**
  * Corrections and additions to what @fastify/swagger generates: it marks every
  * request body required, but one the route may omit (action routes' NoBody) is
  * not; error responses are sent as application/problem+json, not
@@ -128,7 +193,17 @@ function describeRawExchange(method: string, operation: Json): void {
  * idempotency) are documented on every operation; media types get examples.
  */
 function fixOperations({ openapiObject }: { openapiObject: Json }) {
-  openapiObject.components = { ...openapiObject.components, headers, parameters };
+  const responses: Json = {};
+  openapiObject.components = { ...openapiObject.components, headers, parameters, responses };
+  const resolve = resolver(openapiObject);
+  /**
+   * The error answers are the same on most operations (the problem body and the headers every response
+   * carries): the first of each kind becomes components/responses/<name>, and every identical one a $ref.
+   */
+  const share = (name: string, response: Json): Json => {
+    responses[name] ??= response;
+    return JSON.stringify(responses[name]) === JSON.stringify(response) ? { $ref: `#/components/responses/${name}` } : response;
+  };
   for (const path of Object.values(openapiObject.paths ?? {}) as Json[]) {
     for (const [method, operation] of Object.entries(path) as [string, Json][]) {
       const body = operation?.requestBody;
@@ -145,6 +220,7 @@ function fixOperations({ openapiObject }: { openapiObject: Json }) {
         { $ref: "#/components/parameters/RequestId" },
       ];
       for (const [status, response] of Object.entries(operation?.responses ?? {}) as [string, Json][]) {
+        unwrapNamed(response?.content?.["application/json"]);
         const content = response?.content;
         if (/^[45]/.test(status) && content?.["application/json"]) {
           response.content = { "application/problem+json": content["application/json"] };
@@ -152,7 +228,7 @@ function fixOperations({ openapiObject }: { openapiObject: Json }) {
         response.headers = { ...response.headers, "X-Request-Id": ref("X-Request-Id") };
         if (!isPublic) for (const name of RATE_LIMIT_HEADERS) response.headers[name] = ref(name);
         if (method === "post" && !isPublic && /^2/.test(status)) response.headers["Idempotent-Replayed"] = ref("Idempotent-Replayed");
-        if (/^2/.test(status)) addExample(response.content?.["application/json"]);
+        if (/^2/.test(status)) addExample(response.content?.["application/json"], resolve);
       }
       if (!isPublic && operation.responses?.["4XX"]) {
         const problem = operation.responses["4XX"];
@@ -162,14 +238,23 @@ function fixOperations({ openapiObject }: { openapiObject: Json }) {
           content: problem.content,
         };
       }
-      if (body) addExample(body.content?.["application/json"]);
+      if (body) addExample(body.content?.["application/json"], resolve);
+      for (const status of ["4XX", "5XX", "429"]) {
+        const response = operation.responses?.[status];
+        if (!response?.content?.["application/problem+json"]) continue;
+        operation.responses[status] = share(status === "429" ? "RateLimited" : isPublic ? "PublicProblem" : "Problem", response);
+      }
     }
   }
   return openapiObject;
 }
 
-export const openApiOptions: SwaggerOptions = {
+/** The options of one app's document (each app checks its own names). */
+export const openApiOptions = (): SwaggerOptions => ({
+  transform: nameResponses(new Map()) as never,
   transformObject: fixOperations as never,
+  // A schema with an $id, wherever routes use it, is emitted once as components/schemas/<$id> and referred to.
+  refResolver: { buildLocalReference: (json) => String(json.$id) },
   openapi: {
     openapi: "3.1.0",
     info: {
@@ -197,4 +282,4 @@ export const openApiOptions: SwaggerOptions = {
       { name: "OAuth grants", description: "Connected apps: the consent an organization gave, and its revocation." },
     ],
   },
-};
+});

@@ -25,7 +25,7 @@ export const ProblemSchema = Type.Object(
       ),
     ),
   },
-  { additionalProperties: true, description: "RFC 9457 problem details." },
+  { $id: "Problem", additionalProperties: true, description: "RFC 9457 problem details." },
 );
 
 /** The RFC 9457 body of an error; sendProblem sends it, a stored idempotent answer may hold one, and an event stream that has begun ends with one. */

@@ -75,15 +75,30 @@ export const Metadata = Type.Record(Type.String({ maxLength: 40 }), Type.String(
 
 export const IdParams = (kind: IdKind) => Type.Object({ id: Id(kind) });
 
+/**
+ * A schema's name in the OpenAPI document (components/schemas), from its `$id`: declare a response object as
+ * `Type.Object({...}, { $id: "Invoice" })` and every route answering it refers to that one component (see openapi.ts).
+ * Names go on response schemas only: request schemas are compiled by a shared Ajv, which refuses two different
+ * schemas under one `$id`, and they are published as they are elsewhere too (MCP tool inputs).
+ */
+export function schemaName(schema: TSchema): string | undefined {
+  const id = (schema as { $id?: unknown }).$id;
+  return typeof id === "string" ? id : undefined;
+}
+
+const ListMeta = Type.Object(
+  {
+    total: Type.Integer({ description: "Number of items matching the query." }),
+    page: Type.Integer({ description: "Current page, from 1." }),
+    per_page: Type.Integer({ description: "Page size." }),
+  },
+  { $id: "ListMeta" },
+);
+
+/** A page of items; named <Item>List when the item is named (InvoiceList). */
 export function ListEnvelope<T extends TSchema>(item: T) {
-  return Type.Object({
-    data: Type.Array(item),
-    meta: Type.Object({
-      total: Type.Integer({ description: "Number of items matching the query." }),
-      page: Type.Integer({ description: "Current page, from 1." }),
-      per_page: Type.Integer({ description: "Page size." }),
-    }),
-  });
+  const name = schemaName(item);
+  return Type.Object({ data: Type.Array(item), meta: ListMeta }, name ? { $id: `${name}List` } : {});
 }
 
 /** Marks a body schema the request may omit (validation.ts accepts no body; openapi.ts documents it as optional). */
@@ -97,5 +112,6 @@ export const NoBody = Type.Object({}, { additionalProperties: false, description
 
 /** What DELETE answers: the id, the kind of object, and deleted: true. */
 export function Deleted<const O extends string>(object: O) {
-  return Type.Object({ id: Type.String(), object: Type.Literal(object), deleted: Type.Literal(true) });
+  const name = `Deleted${object.replace(/(^|_)([a-z])/g, (_m, _s, c: string) => c.toUpperCase())}`;
+  return Type.Object({ id: Type.String(), object: Type.Literal(object), deleted: Type.Literal(true) }, { $id: name });
 }

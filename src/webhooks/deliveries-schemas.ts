@@ -16,7 +16,7 @@ export const Delivery = Type.Object(
     created_at: Timestamp("When the event was committed."),
     updated_at: Timestamp("Last change."),
   },
-  { description: "One event for one endpoint." },
+  { $id: "WebhookDelivery", description: "One event for one endpoint." },
 );
 export type DeliveryApi = Static<typeof Delivery>;
 
@@ -32,7 +32,7 @@ export const Attempt = Type.Object(
     error: Nullable(Type.String({ description: "Timeout, connection error, or the SSRF guard's refusal." })),
     blocked: Type.Boolean({ description: "Refused by the SSRF guard before connecting." }),
   },
-  { description: "One try of a delivery." },
+  { $id: "WebhookAttempt", description: "One try of a delivery." },
 );
 export type AttemptApi = Static<typeof Attempt>;
 

@@ -31,14 +31,14 @@ export const Endpoint = Type.Object(
     created_at: Timestamp("Creation time."),
     updated_at: Timestamp("Last change."),
   },
-  { description: "A URL that receives the organization's events, signed (Standard Webhooks)." },
+  { $id: "WebhookEndpoint", description: "A URL that receives the organization's events, signed (Standard Webhooks)." },
 );
 export type EndpointApi = Static<typeof Endpoint>;
 
 export const EndpointWithSecret = Type.Object(
   // Optional: a replay of the request (same Idempotency-Key) answers without it, since secrets are not stored for replays.
   { ...Endpoint.properties, secret: Type.Optional(Type.String({ description: "whsec_...: shown only in the first answer (a replay with the same Idempotency-Key leaves it out). Verify signatures with it." })) },
-  { description: "The endpoint, with its signing secret (only when created or rotated)." },
+  { $id: "WebhookEndpointWithSecret", description: "The endpoint, with its signing secret (only when created or rotated)." },
 );
 
 const fields = {

@@ -1,68 +1,47 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Tx } from "../db/connection.ts";
-import type { EventSubscriber, Subscription } from "../platform/events/outbox.ts";
-import { functionRuns } from "../functions/functions-table.ts";
-import { newId } from "../platform/ids.ts";
-import { webhookDeliveries } from "./webhooks-table.ts";
+import type { EventSubscriber } from "../platform/events/outbox.ts";
+import { ID_PREFIXES } from "../platform/ids.ts";
 
 /** The channel a committed delivery is announced on, so dispatchers start at once instead of at their next poll. */
 export const DELIVERIES_CHANNEL = "webhook_deliveries";
 /** Likewise for event-triggered function runs. */
 export const FUNCTION_RUNS_CHANNEL = "function_runs";
 
-/** Whether a subscription ("invoice.paid", "deal.*", "*") takes this event type. */
-export function subscribes(patterns: readonly string[], type: string): boolean {
-  return patterns.some((p) => p === "*" || p === type || (p.endsWith(".*") && type.startsWith(p.slice(0, -1))));
-}
-
-/** A webhook endpoint or a function with event triggers, as the outbox found it (see subscribersQuery). */
-export type Subscriber = Subscription;
-
-/**
- * The organization's subscribers (webhook endpoints and functions with event
- * triggers), as one query: a statement that writes events can carry it, so a
- * write to an organization with none costs no extra round trip (see outbox.ts).
- */
-export function subscribersQuery(orgId: string): SQL {
-  return sql`SELECT 'webhook' AS kind, id, events AS patterns, status = 'enabled' AS enabled FROM webhook_endpoints WHERE org_id = ${orgId}
-    UNION ALL
-    SELECT 'function', id, event_triggers, true FROM functions WHERE org_id = ${orgId} AND cardinality(event_triggers) > 0`;
+/** Whether a subscription's patterns ("invoice.paid", "deal.*", "*"; a text[]) take an event type (text). */
+export function subscribesSql(patterns: SQL, type: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM unnest(${patterns}) AS p WHERE p = '*' OR p = ${type} OR (right(p, 2) = '.*' AND starts_with(${type}, left(p, -1))))`;
 }
 
 /**
- * Writes the work events owe their subscribers, in the transaction that
- * writes the events: one delivery per (event, subscribed webhook endpoint)
- * and one run per (event, function with a matching event trigger). An event
- * committed is an event that will be delivered and run, with no reader to
- * fall behind or skip. `found` is what subscribersQuery returned in that
- * transaction. Called by the outbox for every batch of events.
+ * The work events owe their subscribers, written by the statement that
+ * inserts the events (see EventSubscriber in outbox.ts): one delivery per
+ * (event, subscribed webhook endpoint) and one run per (event, function with a
+ * matching event trigger). An event committed is an event that will be
+ * delivered and run, with no reader to fall behind or skip. `events` holds
+ * the inserted events' id and type. Ids are made by enginery_new_id
+ * (migration 0011), in newId's format.
  */
-export async function fanOut(tx: Tx, orgId: string, found: readonly Subscriber[], events: { id: string; type: string }[], now: Date): Promise<void> {
-  if (found.length === 0) return;
-  const deliveries = [];
-  const runs = [];
-  for (const event of events) {
-    for (const subscriber of found) {
-      if (!subscribes(subscriber.patterns, event.type)) continue;
-      const common = { orgId, eventId: event.id, eventType: event.type, status: "pending" as const, createdAt: now, updatedAt: now };
-      if (subscriber.kind === "webhook") {
-        // A disabled endpoint's deliveries are kept, parked, and sent when it is enabled again.
-        deliveries.push({ ...common, id: newId("webhookDelivery"), endpointId: subscriber.id, nextAttemptAt: subscriber.enabled ? now : null });
-      } else if (!event.type.startsWith("function.")) {
-        // Functions never run on function.* events: a failing function would otherwise feed itself.
-        runs.push({ ...common, id: newId("functionRun"), functionId: subscriber.id, nextAttemptAt: now });
-      }
-    }
-  }
-  if (deliveries.length > 0) {
-    await tx.insert(webhookDeliveries).values(deliveries);
-    await tx.execute(sql`SELECT pg_notify(${DELIVERIES_CHANNEL}, '')`);
-  }
-  if (runs.length > 0) {
-    await tx.insert(functionRuns).values(runs);
-    await tx.execute(sql`SELECT pg_notify(${FUNCTION_RUNS_CHANNEL}, '')`);
-  }
+export function fanOut(orgId: string, events: SQL, now: Date): { write: SQL; channel: string }[] {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return [
+    {
+      channel: DELIVERIES_CHANNEL,
+      // A disabled endpoint's deliveries are kept, parked (no next attempt), and sent when it is enabled again.
+      write: sql`INSERT INTO webhook_deliveries (org_id, id, endpoint_id, event_id, event_type, status, next_attempt_at, created_at, updated_at)
+        SELECT w.org_id, enginery_new_id(${ID_PREFIXES.webhookDelivery}), w.id, e.id, e.type, 'pending', CASE WHEN w.status = 'enabled' THEN ${at} END, ${at}, ${at}
+        FROM ${events} AS e JOIN webhook_endpoints AS w ON w.org_id = ${orgId} AND ${subscribesSql(sql`w.events`, sql`e.type`)}`,
+    },
+    {
+      channel: FUNCTION_RUNS_CHANNEL,
+      // Functions never run on function.* events: a failing function would otherwise feed itself. The
+      // cardinality condition picks the partial index of functions with triggers (migration 0010).
+      write: sql`INSERT INTO function_runs (org_id, id, function_id, event_id, event_type, status, next_attempt_at, created_at, updated_at)
+        SELECT f.org_id, enginery_new_id(${ID_PREFIXES.functionRun}), f.id, e.id, e.type, 'pending', ${at}, ${at}, ${at}
+        FROM ${events} AS e JOIN functions AS f ON f.org_id = ${orgId} AND cardinality(f.event_triggers) > 0
+          AND NOT starts_with(e.type, 'function.') AND ${subscribesSql(sql`f.event_triggers`, sql`e.type`)}`,
+    },
+  ];
 }
 
 /** The outbox's subscriber for webhook deliveries and event-triggered function runs (registered in src/subscribers.ts). */
-export const webhookAndFunctionSubscriber: EventSubscriber = { kinds: ["webhook", "function"], subscriptions: subscribersQuery, fanOut };
+export const webhookAndFunctionSubscriber: EventSubscriber = { fanOut };

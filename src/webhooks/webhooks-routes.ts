@@ -97,7 +97,7 @@ export function registerWebhookRoutes(app: Api, { db }: RouteDeps, policy: SsrfP
         summary: "Re-send failed deliveries",
         params: Params,
         body: Recover,
-        response: { 202: Type.Object({ object: Type.Literal("webhook_recovery"), endpoint_id: Type.String(), since: Type.String(), resent: Type.Integer() }) },
+        response: { 202: Type.Object({ object: Type.Literal("webhook_recovery"), endpoint_id: Type.String(), since: Type.String(), resent: Type.Integer() }, { $id: "WebhookRecovery" }) },
       },
     },
     async (request, reply) => reply.code(202).send(await recover(db, writeContext(request), request.params.id, request.body.since)),

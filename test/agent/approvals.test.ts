@@ -21,7 +21,11 @@ describe("actions that destroy data or money wait for approval", () => {
     const pending = asked.actions.at(-1);
     expect(pending).toMatchObject({ tool: "invoices_void", status: "approval_required", input: { invoice_id: invoice.id }, approval_id: expect.stringMatching(/^apr_/) });
     expect(pending.approval_reason).toBe("Voiding an invoice cancels money owed.");
-    expect(asked.message.content).toContain(`POST /v1/agent/approvals/${pending.approval_id}/approve`);
+    // The reply is read by a person (the dashboard shows Approve / Deny beside it): what will happen and that it waits,
+    // no HTTP instructions; API clients have the action's approval_id and the documented endpoints.
+    expect(asked.message.content).toBe(
+      `Voiding an invoice cancels money owed. This waits for approval: once it is approved, I will void ${invoice.number} (Umbrella); until then nothing changes.`,
+    );
     expect((await tenant.client.get(`/v1/invoices/${invoice.id}`)).body.status).toBe("open");
     const requested = await tenant.client.get(`/v1/events?object_id=${pending.id}`);
     expect(requested.body.data.map((e: any) => e.type)).toEqual(["agent.approval_required"]);
@@ -55,12 +59,23 @@ describe("actions that destroy data or money wait for approval", () => {
     const asked = await chat(tenant.client, `mark ${invoice.number} uncollectible`);
     const pending = asked.actions.at(-1);
     expect(pending).toMatchObject({ tool: "invoices_mark_uncollectible", status: "approval_required" });
+    expect(asked.message.content).toMatch(/This waits for approval: once it is approved, I will mark INV-\d+ \(Umbrella\) uncollectible; until then nothing changes\.$/);
+    expect(asked.message.content).not.toMatch(/POST|\/v1\//);
     const denied = await tenant.client.post(`/v1/agent/approvals/${pending.approval_id}/deny`);
     expect(denied.status).toBe(200);
     expect(denied.body.actions[0].status).toBe("denied");
     expect(denied.body.message.content).toBe("Cancelled: invoices_mark_uncollectible was denied and did nothing.");
     expect((await tenant.client.get(`/v1/invoices/${invoice.id}`)).body.status).toBe("open");
     expectProblem(await tenant.client.post(`/v1/agent/approvals/${pending.approval_id}/approve`), 409, "conflict");
+  });
+
+  it("deleting a contact waits for approval, and the reply names the contact", async () => {
+    const contact = await made(tenant.client.post("/v1/contacts", { first_name: "Dora", last_name: "Delete", email: "dora@delete.example" }));
+    const asked = await chat(tenant.client, "delete contact Dora Delete");
+    expect(asked.actions.at(-1)).toMatchObject({ tool: "contacts_delete", status: "approval_required", input: { contact_id: contact.id } });
+    expect(asked.message.content).toBe(
+      "Deleting a contact cannot be undone. This waits for approval: once it is approved, I will delete contact Dora Delete; until then nothing changes.",
+    );
   });
 
   it("an approved action that fails is recorded as failed, with the engine's problem", async () => {
@@ -82,6 +97,9 @@ describe("actions that destroy data or money wait for approval", () => {
     const asked = await chat(tenant.client, "enroll everyone at Bigco in Bulk");
     const pending = asked.actions.at(-1);
     expect(pending).toMatchObject({ tool: "sequences_enroll", status: "approval_required", approval_reason: "Enrolling 11 contacts at once (more than 10)." });
+    expect(asked.message.content).toBe(
+      "Enrolling 11 contacts at once (more than 10). This waits for approval: once it is approved, I will enroll 11 contacts at Bigco in Bulk; until then nothing changes.",
+    );
     expect((await tenant.client.get(`/v1/sequences/${sequence.id}/enrollments`)).body.meta.total).toBe(0);
     const approved = await tenant.client.post(`/v1/agent/approvals/${pending.approval_id}/approve`);
     expect(approved.body.message.content).toBe("Done: enrolled 11 contacts.");

@@ -43,6 +43,28 @@ it("a write whose key was taken over rolls back; one that still holds it marks t
   expect(record!.committedAt).toEqual(claimedAt);
 });
 
+it("a write that emits no event is fenced the same way", async () => {
+  const tenant = await t().tenant();
+  const db = t().database.db;
+  const claimedAt = new Date("2030-01-01T00:00:00Z");
+  await db.insert(idempotencyKeys).values({ orgId: tenant.orgId, key: "k2", requestHash: "h", createdAt: claimedAt });
+  const ctx = { orgId: tenant.orgId, requestId: "req_test", idempotencyKey: "k2", now: claimedAt, idempotencyClaim: { key: "k2", claimedAt } };
+  const where = and(eq(idempotencyKeys.orgId, tenant.orgId), eq(idempotencyKeys.key, "k2"));
+  // The change itself writes (the key's own record stands in for any row), and emits nothing.
+  const silent = () => write(db, ctx, async (tx) => tx.update(idempotencyKeys).set({ responseContentType: "text/x-changed" }).where(where).then(() => "done"));
+
+  await db.update(idempotencyKeys).set({ createdAt: new Date(claimedAt.getTime() + 11_000) }).where(where);
+  const refused = await silent().catch((e: unknown) => e);
+  expect((refused as ApiError).code).toBe("idempotency_key_in_progress");
+  expect((await db.select().from(idempotencyKeys).where(where))[0]!.responseContentType).toBeNull();
+
+  await db.update(idempotencyKeys).set({ createdAt: claimedAt }).where(where);
+  expect(await silent()).toBe("done");
+  const [record] = await db.select().from(idempotencyKeys).where(where);
+  expect(record!.responseContentType).toBe("text/x-changed");
+  expect(record!.committedAt).toEqual(claimedAt);
+});
+
 it("a record whose request still says it is alive is not taken over, however old; a silent one is", async () => {
   const { requestHashOf } = await import("../../src/platform/idempotency/idempotency-hook.ts");
   const tenant = await t().tenant();

@@ -39,9 +39,23 @@ interface Route {
   names: string[];
 }
 
+const DIALECT = "https://spec.openapis.org/oas/3.1/dialect/base";
+const COMPONENT = "#/components/schemas/";
+
+/** A copy of a schema whose references to the document's components point at `base` (their registered copy). */
+function pointedAt(node: unknown, base: string): unknown {
+  if (Array.isArray(node)) return node.map((n) => pointedAt(n, base));
+  if (!node || typeof node !== "object") return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, key === "$ref" && typeof value === "string" && value.startsWith(COMPONENT) ? `${base}#/$defs/${value.slice(COMPONENT.length)}` : pointedAt(value, base)]),
+  );
+}
+
 export class Contract {
   private readonly validators = new Map<string, Promise<Validator>>();
   private readonly routes: Route[];
+  /** Where this document's components/schemas are registered (once, on the first check). */
+  private components?: string;
 
   private constructor(readonly document: Json) {
     // Literal segments before parameters: /snapshots/latest is not /snapshots/{id}.
@@ -66,15 +80,19 @@ export class Contract {
   /** Validates a value against the schema at a place in the document (a list of keys); undefined when valid. */
   async check(parts: string[], value: unknown): Promise<string | undefined> {
     // Compiling is the costly part (validating takes a millisecond or two), and the document repeats schemas
-    // (the problem schema on every operation, the same parameters and models): one validator per distinct
-    // schema, each compiled on its own in the OpenAPI 3.1 dialect (the document's schemas have no $ref).
+    // (the same parameters, the $ref to a model): one validator per distinct schema, each compiled in the
+    // OpenAPI 3.1 dialect, its $refs to components/schemas pointing at their one registered copy.
     const schema = parts.reduce((at: Json | undefined, key) => at?.[key], this.document);
     if (schema === undefined) return `no schema at ${parts.join("/")}`;
     const key = JSON.stringify(schema);
     let validator = this.validators.get(key);
     if (!validator) {
+      if (!this.components) {
+        this.components = `https://contract.invalid/components/${++registered}`;
+        registerSchema({ $schema: DIALECT, $defs: pointedAt(this.document.components?.schemas ?? {}, this.components) as Json }, this.components);
+      }
       const uri = `https://contract.invalid/schemas/${++registered}`;
-      registerSchema({ $schema: "https://spec.openapis.org/oas/3.1/dialect/base", ...schema }, uri);
+      registerSchema({ $schema: DIALECT, ...(pointedAt(schema, this.components) as Json) }, uri);
       validator = validate(uri);
       this.validators.set(key, validator);
     }
@@ -184,6 +202,8 @@ export class Contract {
     const key = own ? "default" : [status, `${status[0]}XX`, "default"].find((k) => responses[k]);
     if (!key) return add("not documented", "status");
     const response = this.resolve(responses[key]);
+    // Where the response is described: in the operation, or the component it refers to (the problem answers).
+    const responseAt = typeof responses[key].$ref === "string" ? (responses[key].$ref as string).slice(2).split("/") : [...base, "responses", key];
     for (const [name, header] of Object.entries((response.headers ?? {}) as Json)) {
       const definition = this.resolve(header);
       const value = exchange.responseHeaders.get(name);
@@ -191,7 +211,7 @@ export class Contract {
         if (definition.required) add("is required but missing", `response header ${name}`);
         continue;
       }
-      const schemaAt = header.$ref ? [...(header.$ref as string).slice(2).split("/"), "schema"] : [...base, "responses", key, "headers", name, "schema"];
+      const schemaAt = header.$ref ? [...(header.$ref as string).slice(2).split("/"), "schema"] : [...responseAt, "headers", name, "schema"];
       add(await this.check(schemaAt, coerce(value, definition.schema)), `response header ${name}`);
     }
     const content = response.content as Json | undefined;
@@ -207,7 +227,7 @@ export class Contract {
     } catch {
       return add("is not JSON", "response body");
     }
-    add(await this.check([...base, "responses", key, "content", mediaKey, "schema"], sampled(parsed)), "response body");
+    add(await this.check([...responseAt, "content", mediaKey, "schema"], sampled(parsed)), "response body");
   }
 }
 

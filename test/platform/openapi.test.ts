@@ -37,6 +37,19 @@ function servedRoutes(): [string, string][] {
 
 const requestSchema = (path: string, method: string) => spec.paths[path][method].requestBody.content["application/json"].schema;
 
+/** The schema a $ref names (#/components/schemas/Name), or the schema itself. */
+function resolved(schema: any): any {
+  let current = schema;
+  while (current?.$ref) current = spec.components.schemas[current.$ref.replace("#/components/schemas/", "")];
+  return current;
+}
+/** An operation's response, or the component it refers to (components/responses: the problem answers). */
+const responseOf = (operation: any, status: string): any => {
+  const response = operation.responses[status];
+  return response?.$ref ? spec.components.responses[response.$ref.replace("#/components/responses/", "")] : response;
+};
+const responseSchema = (path: string, method: string, status: string) => resolved(spec.paths[path][method].responses[status].content["application/json"].schema);
+
 describe("GET /v1/openapi.json", () => {
   it("is public, OpenAPI 3.1.0, and valid", async () => {
     const response = await t().client.get("/v1/openapi.json", { key: null });
@@ -136,10 +149,10 @@ describe("GET /v1/openapi.json", () => {
 
     for (const [path, item] of Object.entries(spec.paths as Record<string, Record<string, any>>)) {
       for (const [method, operation] of Object.entries(item)) {
-        const problem = operation.responses["4XX"]?.content?.["application/problem+json"]?.schema;
+        const problem = resolved(responseOf(operation, "4XX")?.content?.["application/problem+json"]?.schema);
         expect(problem, `${method} ${path}`).toBeDefined();
         expect(problem.required).toEqual(["type", "title", "status", "detail", "code", "request_id"]);
-        expect(operation.responses["4XX"].content).not.toHaveProperty("application/json");
+        expect(responseOf(operation, "4XX").content).not.toHaveProperty("application/json");
       }
     }
   });
@@ -157,7 +170,7 @@ describe("GET /v1/openapi.json", () => {
   });
 
   it("describes response bodies as the server sends them", async () => {
-    const schema = spec.paths["/v1/invoices/{id}"].get.responses["200"].content["application/json"].schema;
+    const schema = responseSchema("/v1/invoices/{id}", "get", "200");
     const created = await tenant.client.post("/v1/invoices", { client: "Docs", amount: 12.5, currency: "USD", due_date: "2031-01-01" });
     expect(Object.keys(created.body).sort()).toEqual(Object.keys(schema.properties).sort());
     expect([...schema.required].sort()).toEqual(Object.keys(created.body).sort());
@@ -178,13 +191,13 @@ const operations = () =>
 describe("the document is exact (standard validators read it as the server behaves)", () => {
   it("lists null among a nullable enum's values", () => {
     let nullableEnums = 0;
-    for (const [schema, at] of schemas(spec.paths)) {
+    for (const [schema, at] of schemas({ paths: spec.paths, components: spec.components })) {
       if (!Array.isArray(schema.enum) || !Array.isArray(schema.type) || !schema.type.includes("null")) continue;
       nullableEnums++;
       expect(schema.enum, at.join("/")).toContain(null);
     }
     expect(nullableEnums).toBeGreaterThanOrEqual(2); // stop_reason, a candidate's history[].from
-    const enrollment = spec.paths["/v1/sequences/{id}/enrollments/{enrollment_id}"].get.responses["200"].content["application/json"].schema;
+    const enrollment = responseSchema("/v1/sequences/{id}/enrollments/{enrollment_id}", "get", "200");
     expect(enrollment.properties.stop_reason.enum).toContain(null);
   });
 
@@ -224,12 +237,12 @@ describe("the document is exact (standard validators read it as the server behav
       const isPublic = op.security?.length === 0;
       expect(refs.includes("#/components/parameters/IdempotencyKey"), `${method} ${path}`).toBe(method === "post" && !isPublic);
       expect(refs, `${method} ${path}`).toContain("#/components/parameters/RequestId");
-      for (const [status, response] of Object.entries(op.responses as Record<string, any>)) {
-        const names = Object.keys(response.headers);
+      for (const status of Object.keys(op.responses)) {
+        const names = Object.keys(responseOf(op, status).headers);
         expect(names, `${method} ${path} ${status}`).toContain("X-Request-Id");
         if (!isPublic) expect(names, `${method} ${path} ${status}`).toEqual(expect.arrayContaining(["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]));
       }
-      if (!isPublic) expect(op.responses["429"].headers["Retry-After"], `${method} ${path}`).toEqual({ $ref: "#/components/headers/Retry-After" });
+      if (!isPublic) expect(responseOf(op, "429").headers["Retry-After"], `${method} ${path}`).toEqual({ $ref: "#/components/headers/Retry-After" });
     }
   });
 
@@ -254,6 +267,101 @@ describe("the document is exact (standard validators read it as the server behav
   });
 });
 
+/** Every node of the document with its place. */
+function* nodes(node: unknown, at: string[] = []): Generator<[Record<string, any>, string[]]> {
+  if (!node || typeof node !== "object") return;
+  yield [node as Record<string, any>, at];
+  for (const [key, value] of Object.entries(node)) yield* nodes(value, [...at, key]);
+}
+
+describe("shared schemas are named once (components/schemas) and referred to", () => {
+  it("defines each resource, list, deletion and the problem body once, under its name", () => {
+    const names = Object.keys(spec.components.schemas);
+    for (const name of ["Invoice", "InvoiceList", "DeletedInvoice", "ListMeta", "Problem", "Contact", "Account", "AccountDossier", "Candidate", "CandidateSummary", "Event", "Me", "ApiKey", "Function", "WebhookEndpoint"]) {
+      expect(names).toContain(name);
+    }
+    const invoice = { $ref: "#/components/schemas/Invoice" };
+    const media = (path: string, method: string, status: string) => spec.paths[path][method].responses[status].content["application/json"].schema;
+    expect(media("/v1/invoices/{id}", "get", "200")).toEqual(invoice);
+    expect(media("/v1/invoices", "post", "201")).toEqual(invoice);
+    expect(media("/v1/invoices/{id}", "patch", "200")).toEqual(invoice);
+    expect(media("/v1/invoices", "get", "200")).toEqual({ $ref: "#/components/schemas/InvoiceList" });
+    expect(spec.components.schemas.InvoiceList.properties).toEqual({ data: { type: "array", items: invoice }, meta: { $ref: "#/components/schemas/ListMeta" } });
+    expect(resolved(media("/v1/accounts/{id}/dossier", "get", "200")).properties.billing).toBeDefined();
+    expect(JSON.stringify(spec.components.schemas.AccountDossier)).toContain('"$ref":"#/components/schemas/Invoice"');
+    // The error answers themselves are shared too: the problem body with the headers every answer carries.
+    for (const { path, method, op } of operations()) {
+      const isPublic = op.security?.length === 0;
+      for (const status of ["4XX", "5XX", "429"]) {
+        const problem = responseOf(op, status)?.content?.["application/problem+json"]?.schema;
+        if (problem) expect(problem, `${method} ${path} ${status}`).toEqual({ $ref: "#/components/schemas/Problem" });
+      }
+      expect(op.responses["4XX"], `${method} ${path}`).toEqual({ $ref: `#/components/responses/${isPublic ? "PublicProblem" : "Problem"}` });
+      expect(op.responses["5XX"], `${method} ${path}`).toEqual({ $ref: `#/components/responses/${isPublic ? "PublicProblem" : "Problem"}` });
+      if (!isPublic) expect(op.responses["429"], `${method} ${path}`).toEqual({ $ref: "#/components/responses/RateLimited" });
+    }
+  });
+
+  it("inlines no named schema anywhere: every object that says what it is refers to its component", () => {
+    // A resource's `object` value -> its components (a list item and its fuller form share one: CandidateSummary, Candidate).
+    const kinds = new Set<string>();
+    for (const schema of Object.values(spec.components.schemas as Record<string, any>)) {
+      const kind = schema.properties?.object?.enum;
+      if (kind?.length === 1) kinds.add(kind[0]);
+    }
+    expect(kinds.size).toBeGreaterThan(20);
+    for (const [node, at] of nodes(spec.paths)) {
+      const kind = node.properties?.object?.enum;
+      if (kind?.length === 1) expect(kinds.has(kind[0]), `${at.join("/")} inlines a ${kind[0]}`).toBe(false);
+    }
+  });
+
+  it("resolves every reference, carries no $id, and is well under half its inlined size", () => {
+    let refs = 0;
+    for (const [node, at] of nodes(spec)) {
+      expect(node, at.join("/")).not.toHaveProperty("$id");
+      if (typeof node.$ref !== "string") continue;
+      refs++;
+      const target = node.$ref.slice(2).split("/").reduce((on: any, key: string) => on?.[key], spec);
+      expect(target, `${at.join("/")}: ${node.$ref}`).toBeDefined();
+    }
+    expect(refs).toBeGreaterThan(500);
+    // 1,062,089 bytes when every operation inlined every schema and error answer.
+    expect(JSON.stringify(spec).length).toBeLessThan(400_000);
+  });
+
+  it("refuses two different schemas under one name, and a name on a request schema", async () => {
+    const { default: Fastify } = await import("fastify");
+    const { default: swagger } = await import("@fastify/swagger");
+    const { openApiOptions } = await import("../../src/platform/openapi.ts");
+    const documentOf = async (routes: (app: any) => void) => {
+      const app = Fastify();
+      await app.register(swagger, openApiOptions());
+      routes(app);
+      await app.ready();
+      try {
+        return app.swagger();
+      } finally {
+        await app.close();
+      }
+    };
+    const named = (extra: object) => ({ $id: "Thing", type: "object", properties: { id: { type: "string" }, ...extra } });
+    await expect(
+      documentOf((app) => {
+        app.get("/a", { schema: { response: { 200: named({}) } } }, async () => ({}));
+        app.get("/b", { schema: { response: { 200: named({ more: { type: "string" } }) } } }, async () => ({}));
+      }),
+    ).rejects.toThrow(/Two different schemas are named Thing/);
+    await expect(documentOf((app) => app.post("/c", { schema: { body: named({}) } }, async () => ({})))).rejects.toThrow(/request schema is named Thing/);
+    const same = await documentOf((app) => {
+      app.get("/a", { schema: { response: { 200: named({}) } } }, async () => ({}));
+      app.get("/b", { schema: { response: { 200: { type: "array", items: named({}) } } } }, async () => []);
+    });
+    expect((same as any).paths["/a"].get.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Thing" });
+    expect((same as any).paths["/b"].get.responses["200"].content["application/json"].schema.items).toEqual({ $ref: "#/components/schemas/Thing" });
+  });
+});
+
 describe("the contract check (test/helpers/contract.ts)", () => {
   /** One real exchange, made without the harness's own check, to hold to a document of our choosing. */
   async function exchange(method: string, url: string, body?: unknown) {
@@ -273,7 +381,7 @@ describe("the contract check (test/helpers/contract.ts)", () => {
 
   it("fails a response that breaks a deliberately wrong schema, naming the field", async () => {
     const wrong = structuredClone(spec);
-    wrong.paths["/v1/invoices/{id}"].get.responses["200"].content["application/json"].schema.properties.amount = { type: "string" };
+    wrong.components.schemas.Invoice.properties.amount = { type: "string" };
     const created = await tenant.client.post("/v1/invoices", { client: "Contract", amount: 5, currency: "USD", due_date: "2031-01-01" });
     const problems = await Contract.load(wrong).problems(await exchange("GET", `/v1/invoices/${created.body.id}`));
     expect(problems).toHaveLength(1);
@@ -325,14 +433,5 @@ describe("/docs", () => {
     // The page's configuration: system fonts (the default ones come from fonts.scalar.com) and no hosted features.
     const config = JSON.parse(/Scalar\.createApiReference\([^,]+,\s*(\{[\s\S]*\})\s*\)/.exec(html)![1]!);
     expect(config).toMatchObject({ url: "/v1/openapi.json", withDefaultFonts: false, hideClientButton: true, showDeveloperTools: "never", telemetry: false, agent: { disabled: true }, mcp: { disabled: true } });
-  });
-});
-
-describe("health", () => {
-  it("answers /healthz and /readyz without a key", async () => {
-    expect((await t().client.get("/healthz")).body).toEqual({ status: "ok" });
-    const ready = await t().client.get("/readyz");
-    expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: "ready", database: process.env.TEST_DB === "postgres" ? "postgres" : "pglite" });
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lastStatement } from "../../src/db/connection.ts";
 import { rowsOf } from "../../src/db/migrate.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 
@@ -98,6 +99,36 @@ describe("prepared statements (PostgreSQL)", () => {
     expect(await count()).toBe(2 + 8);
   });
 
+  it("sends a last statement with COMMIT behind it: it commits with the transaction, or fails it with its own error", async () => {
+    await testDb.database.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO ${sql.raw(table)} VALUES (${30})`);
+      await lastStatement(tx, sql`INSERT INTO ${sql.raw(table)} VALUES (${31})`);
+    });
+    expect(await count()).toBe(2 + 8 + 2);
+    const error = await testDb.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO ${sql.raw(table)} VALUES (${32})`);
+        // Already there: this fails after the COMMIT was sent, which PostgreSQL then answers with a rollback.
+        await lastStatement(tx, sql`INSERT INTO ${sql.raw(table)} VALUES (${31})`);
+        return "resolved";
+      })
+      .catch((e: unknown) => e);
+    expect(String(error)).toMatch(/duplicate key/);
+    expect(await count()).toBe(2 + 8 + 2);
+  });
+
+  it("refuses a statement after the last one and commits nothing", async () => {
+    const error = await testDb.database.db
+      .transaction(async (tx) => {
+        await lastStatement(tx, sql`INSERT INTO ${sql.raw(table)} VALUES (${40})`);
+        await tx.execute(sql`INSERT INTO ${sql.raw(table)} VALUES (${41})`);
+      })
+      .catch((e: unknown) => e);
+    // Drizzle reports it as the failed query, with our refusal as the cause.
+    expect(String((error as Error).cause)).toMatch(/last statement was already sent/);
+    expect(await count()).toBe(2 + 8 + 2);
+  });
+
   it("survives the transaction's connection dying under it: the transaction fails, the next ones run", async () => {
     const error = await testDb.database.db
       .transaction(async (tx) => {
@@ -111,6 +142,6 @@ describe("prepared statements (PostgreSQL)", () => {
         await tx.execute(sql`SELECT ${i}::int`);
       });
     }
-    expect(await count()).toBe(2 + 8);
+    expect(await count()).toBe(2 + 8 + 2);
   });
 });

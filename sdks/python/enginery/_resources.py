@@ -14,7 +14,7 @@ from .types import (
     ApiKeyWithSecret,
     Candidate,
     CandidateWithHistory,
-    ChatWithAgent,
+    ChatResponse,
     Contact,
     Conversation,
     ConversationWithMessages,
@@ -1134,13 +1134,13 @@ class AgentResource(Resource):
         conversation_id: Union[str, NotGiven] = NOT_GIVEN,
         stream: Union[bool, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
-    ) -> ChatWithAgent:
+    ) -> ChatResponse:
         """Send the agent a message (POST /v1/agent/chat).
 
         message: What to ask or tell the agent.
         conversation_id: Continue this conversation; a new one is opened when omitted.
         stream: Answer text/event-stream: events as the turn happens, then `done` with this same object."""
-        return cast("ChatWithAgent", self._request("POST", "/v1/agent/chat", query=None, body={"message": message, "conversation_id": conversation_id, "stream": stream}, idempotency_key=idempotency_key))
+        return cast("ChatResponse", self._request("POST", "/v1/agent/chat", query=None, body={"message": message, "conversation_id": conversation_id, "stream": stream}, idempotency_key=idempotency_key))
 
     def get_approval(self, id: str) -> Action:
         """Get the action an approval is for (GET /v1/agent/approvals/{id})."""
@@ -1151,18 +1151,18 @@ class AgentResource(Resource):
         id: str,
         *,
         idempotency_key: Optional[str] = None,
-    ) -> ChatWithAgent:
+    ) -> ChatResponse:
         """Approve an action the agent proposed (POST /v1/agent/approvals/{id}/approve)."""
-        return cast("ChatWithAgent", self._request("POST", f"/v1/agent/approvals/{_quote(id)}/approve", query=None, body=NOT_GIVEN, idempotency_key=idempotency_key))
+        return cast("ChatResponse", self._request("POST", f"/v1/agent/approvals/{_quote(id)}/approve", query=None, body=NOT_GIVEN, idempotency_key=idempotency_key))
 
     def deny_action(
         self,
         id: str,
         *,
         idempotency_key: Optional[str] = None,
-    ) -> ChatWithAgent:
+    ) -> ChatResponse:
         """Deny an action the agent proposed (POST /v1/agent/approvals/{id}/deny)."""
-        return cast("ChatWithAgent", self._request("POST", f"/v1/agent/approvals/{_quote(id)}/deny", query=None, body=NOT_GIVEN, idempotency_key=idempotency_key))
+        return cast("ChatResponse", self._request("POST", f"/v1/agent/approvals/{_quote(id)}/deny", query=None, body=NOT_GIVEN, idempotency_key=idempotency_key))
 
     def list_conversations(
         self,

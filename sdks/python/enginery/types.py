@@ -1210,7 +1210,7 @@ class DeletedCandidate(TypedDict):
     deleted: Literal[True]
 
 
-class ChatWithAgentMessage(TypedDict):
+class ChatResponseMessage(TypedDict):
     # Identifier, amsg_ followed by 26 characters.
     id: str
     role: Literal["assistant"]
@@ -1219,24 +1219,24 @@ class ChatWithAgentMessage(TypedDict):
     created_at: str
 
 
-class _ChatWithAgentUsageRequired(TypedDict):
+class _ChatResponseUsageRequired(TypedDict):
     # Planner or model steps taken.
     steps: int
     tool_calls: int
 
 
-class ChatWithAgentUsage(_ChatWithAgentUsageRequired, total=False):
+class ChatResponseUsage(_ChatResponseUsageRequired, total=False):
     # Tokens, when a model reports them.
     tokens: int
 
 
-class ChatWithAgent(TypedDict):
+class ChatResponse(TypedDict):
     """The agent's reply, the actions it took, and what the turn used."""
     # Identifier, conv_ followed by 26 characters.
     conversation_id: str
-    message: ChatWithAgentMessage
+    message: ChatResponseMessage
     actions: List[Action]
-    usage: ChatWithAgentUsage
+    usage: ChatResponseUsage
 
 
 class DeletedWebhookEndpoint(TypedDict):

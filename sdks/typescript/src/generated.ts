@@ -3,27 +3,6 @@ import type { ListEnvelope, PagePromise, Query, RawBody, RequestOptions, Transpo
 
 // Models
 
-export type Event = {
-  /** Identifier, evt_ followed by 26 characters. */
-  id: string;
-  /** Event type from the catalog (GET /v1/event_types). */
-  type: "invoice.created" | "invoice.updated" | "invoice.deleted" | "invoice.finalized" | "invoice.overdue" | "invoice.payment_recorded" | "invoice.paid" | "invoice.voided" | "invoice.marked_uncollectible" | "contact.created" | "contact.updated" | "contact.deleted" | "account.created" | "account.updated" | "account.deleted" | "account.enriched" | "pipeline.created" | "pipeline.updated" | "pipeline.deleted" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "deal.deleted" | "sequence.created" | "sequence.updated" | "sequence.activated" | "sequence.paused" | "sequence.deleted" | "sequence.contact_enrolled" | "sequence.step_sent" | "sequence.replied" | "sequence.completed" | "sequence.contact_unenrolled" | "job.created" | "job.updated" | "job.closed" | "job.deleted" | "candidate.created" | "candidate.updated" | "candidate.status_changed" | "candidate.hired" | "candidate.rejected" | "candidate.deleted" | "agent.conversation_started" | "agent.message_created" | "agent.action_completed" | "agent.action_failed" | "agent.approval_required" | "intelligence.snapshot_created" | "function.deployed" | "function.invocation_failed" | "function.deleted" | "api_key.created" | "api_key.revoked" | "webhook_endpoint.disabled" | "api_key.rolled" | "member.added" | "member.role_changed" | "member.removed" | "oauth_grant.created" | "oauth_grant.revoked";
-  timestamp: string;
-  api_version: "v1";
-  org_id: string;
-  data: {
-    /** The resource as GET returns it. */
-    object: Record<string, unknown>;
-    previous_attributes?: Record<string, unknown>;
-  };
-  request: {
-    id: string | null;
-    idempotency_key: string | null;
-    /** The agent conversation whose action made the change. */
-    conversation_id?: string;
-  };
-};
-
 export type Me = {
   object: "me";
   organization: Organization;
@@ -85,6 +64,11 @@ export type ApiKey = {
   last_used_at: string | null;
 };
 
+export type ApiKeyWithSecret = ApiKey & {
+  /** Shown once, in the first answer only (a replay with the same Idempotency-Key leaves it out). Store it safely. */
+  secret?: string;
+};
+
 /** An invoice (finance engine). */
 export type Invoice = {
   /** Identifier, inv_ followed by 26 characters. */
@@ -121,6 +105,12 @@ export type Invoice = {
   updated_at: string;
 };
 
+export type DeletedInvoice = {
+  id: string;
+  object: "invoice";
+  deleted: true;
+};
+
 /** A person the organization deals with (growth engine). */
 export type Contact = {
   /** Identifier, con_ followed by 26 characters. */
@@ -142,6 +132,12 @@ export type Contact = {
   created_at: string;
   /** Last change. */
   updated_at: string;
+};
+
+export type DeletedContact = {
+  id: string;
+  object: "contact";
+  deleted: true;
 };
 
 /** A company the organization sells to (growth engine). */
@@ -185,12 +181,17 @@ export type Account = {
   updated_at: string;
 };
 
+export type DeletedAccount = {
+  id: string;
+  object: "account";
+  deleted: true;
+};
+
 /** Everything about an account, for someone about to call them. */
 export type AccountDossier = {
   object: "account_dossier";
   /** When this document was put together. */
   generated_at: string;
-  /** A company the organization sells to (growth engine). */
   account: Account;
   signals: {
     /** The newest event about the account or anything linked to it. */
@@ -336,6 +337,12 @@ export type Pipeline = {
   updated_at: string;
 };
 
+export type DeletedPipeline = {
+  id: string;
+  object: "pipeline";
+  deleted: true;
+};
+
 /** A sales opportunity moving through a pipeline (growth engine). */
 export type Deal = {
   /** Identifier, deal_ followed by 26 characters. */
@@ -365,6 +372,12 @@ export type Deal = {
   updated_at: string;
 };
 
+export type DeletedDeal = {
+  id: string;
+  object: "deal";
+  deleted: true;
+};
+
 /** An outreach sequence: steps (emails, tasks, waits) run for each enrolled contact (growth engine). */
 export type Sequence = {
   /** Identifier, seq_ followed by 26 characters. */
@@ -383,6 +396,12 @@ export type Sequence = {
   created_at: string;
   /** Last change. */
   updated_at: string;
+};
+
+export type DeletedSequence = {
+  id: string;
+  object: "sequence";
+  deleted: true;
 };
 
 /** A contact's run through a sequence. */
@@ -466,7 +485,41 @@ export type Job = {
   updated_at: string;
 };
 
+export type DeletedJob = {
+  id: string;
+  object: "job";
+  deleted: true;
+};
+
 /** A candidate for a job (talent engine), without history. */
+export type CandidateSummary = {
+  /** Identifier, cand_ followed by 26 characters. */
+  id: string;
+  object: "candidate";
+  /** Identifier, job_ followed by 26 characters. */
+  job_id: string;
+  first_name: string;
+  last_name: string;
+  /** Lower case; unique per job. */
+  email: string;
+  phone: string | null;
+  stage: "applied" | "screening" | "interview" | "offer" | "hired" | "rejected";
+  /** Where the candidate came from (referral, linkedin, ...). */
+  source: string | null;
+  /** 1 to 5. */
+  rating: number | null;
+  resume_url: string | null;
+  notes: string | null;
+  metadata: Record<string, string>;
+  /** When the candidate entered the current stage. */
+  stage_changed_at: string;
+  /** Creation time. */
+  created_at: string;
+  /** Last change. */
+  updated_at: string;
+};
+
+/** A candidate for a job (talent engine), with its stage history. */
 export type Candidate = {
   /** Identifier, cand_ followed by 26 characters. */
   id: string;
@@ -492,6 +545,42 @@ export type Candidate = {
   created_at: string;
   /** Last change. */
   updated_at: string;
+  /** Every stage the candidate entered, oldest first. */
+  history: Array<{
+    /** null for the stage the candidate started in. */
+    from: "applied" | "screening" | "interview" | "offer" | "hired" | "rejected" | null;
+    to: "applied" | "screening" | "interview" | "offer" | "hired" | "rejected";
+    /** When the move happened. */
+    changed_at: string;
+  }>;
+};
+
+export type DeletedCandidate = {
+  id: string;
+  object: "candidate";
+  deleted: true;
+};
+
+/** The agent's reply, the actions it took, and what the turn used. */
+export type ChatResponse = {
+  /** Identifier, conv_ followed by 26 characters. */
+  conversation_id: string;
+  message: {
+    /** Identifier, amsg_ followed by 26 characters. */
+    id: string;
+    role: "assistant";
+    content: string;
+    /** When it was written. */
+    created_at: string;
+  };
+  actions: Array<Action>;
+  usage: {
+    /** Planner or model steps taken. */
+    steps: number;
+    tool_calls: number;
+    /** Tokens, when a model reports them. */
+    tokens?: number;
+  };
 };
 
 /** A tool call the agent made. */
@@ -547,18 +636,27 @@ export type Conversation = {
   updated_at: string;
 };
 
-export type Message = {
-  /** Identifier, amsg_ followed by 26 characters. */
-  id: string;
-  object: "message";
+/** A conversation with its messages and actions. */
+export type ConversationWithMessages = {
   /** Identifier, conv_ followed by 26 characters. */
-  conversation_id: string;
-  role: "user" | "assistant";
-  content: string;
-  /** When it was written. */
+  id: string;
+  object: "conversation";
+  /** The first message, shortened. */
+  title: string;
+  message_count: number;
+  /** When it was opened. */
   created_at: string;
-  /** Actions the agent took in this reply (none on user messages). */
-  actions: Array<Action>;
+  /** Last message. */
+  updated_at: string;
+  /** Every message, oldest first, each reply with its actions in order. */
+  messages: Array<Message>;
+};
+
+export type DeletedConversation = {
+  /** Identifier, conv_ followed by 26 characters. */
+  id: string;
+  object: "conversation";
+  deleted: true;
 };
 
 /** A point-in-time summary of the organization's finance, growth and talent engines. */
@@ -673,6 +771,11 @@ export type OauthApp = {
   updated_at: string;
 };
 
+export type OauthAppWithClientSecret = OauthApp & {
+  /** Shown once, in this answer only (confidential apps; a replay with the same Idempotency-Key leaves it out). Store it safely. */
+  client_secret?: string;
+};
+
 export type OauthGrant = {
   /** Identifier, ogr_ followed by 26 characters. */
   id: string;
@@ -715,6 +818,38 @@ export type WebhookEndpoint = {
   created_at: string;
   /** Last change. */
   updated_at: string;
+};
+
+/** The endpoint, with its signing secret (only when created or rotated). */
+export type WebhookEndpointWithSecret = {
+  /** Identifier, whe_ followed by 26 characters. */
+  id: string;
+  object: "webhook_endpoint";
+  url: string;
+  description: string | null;
+  /** Event kinds, wildcards such as deal.*, or *. */
+  events: Array<string>;
+  status: "enabled" | "disabled";
+  /** Why the endpoint was disabled: manual, gone (410), failing (no success for days). */
+  disabled_reason: string | null;
+  retry_policy: {
+    /** Seconds before each retry after the immediate attempt (0 to 20 of them, each up to 24 h); a little jitter is added. */
+    schedule: Array<number>;
+  };
+  timeout_ms: number;
+  metadata: Record<string, string>;
+  /** Creation time. */
+  created_at: string;
+  /** Last change. */
+  updated_at: string;
+  /** whsec_...: shown only in the first answer (a replay with the same Idempotency-Key leaves it out). Verify signatures with it. */
+  secret?: string;
+};
+
+export type DeletedWebhookEndpoint = {
+  id: string;
+  object: "webhook_endpoint";
+  deleted: true;
 };
 
 /** One event for one endpoint. */
@@ -803,6 +938,12 @@ export type EdgeFunction = {
   updated_at: string;
 };
 
+export type DeletedFunction = {
+  id: string;
+  object: "function";
+  deleted: true;
+};
+
 /** One deployed version of a function (immutable). */
 export type FunctionVersion = {
   object: "function_version";
@@ -871,12 +1012,110 @@ export type FunctionInvocation = {
   request_id: string | null;
 };
 
+export type Event = {
+  /** Identifier, evt_ followed by 26 characters. */
+  id: string;
+  /** Event type from the catalog (GET /v1/event_types). */
+  type: "invoice.created" | "invoice.updated" | "invoice.deleted" | "invoice.finalized" | "invoice.overdue" | "invoice.payment_recorded" | "invoice.paid" | "invoice.voided" | "invoice.marked_uncollectible" | "contact.created" | "contact.updated" | "contact.deleted" | "account.created" | "account.updated" | "account.deleted" | "account.enriched" | "pipeline.created" | "pipeline.updated" | "pipeline.deleted" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "deal.deleted" | "sequence.created" | "sequence.updated" | "sequence.activated" | "sequence.paused" | "sequence.deleted" | "sequence.contact_enrolled" | "sequence.step_sent" | "sequence.replied" | "sequence.completed" | "sequence.contact_unenrolled" | "job.created" | "job.updated" | "job.closed" | "job.deleted" | "candidate.created" | "candidate.updated" | "candidate.status_changed" | "candidate.hired" | "candidate.rejected" | "candidate.deleted" | "agent.conversation_started" | "agent.message_created" | "agent.action_completed" | "agent.action_failed" | "agent.approval_required" | "intelligence.snapshot_created" | "function.deployed" | "function.invocation_failed" | "function.deleted" | "api_key.created" | "api_key.revoked" | "webhook_endpoint.disabled" | "api_key.rolled" | "member.added" | "member.role_changed" | "member.removed" | "oauth_grant.created" | "oauth_grant.revoked";
+  timestamp: string;
+  api_version: "v1";
+  org_id: string;
+  data: {
+    /** The resource as GET returns it. */
+    object: Record<string, unknown>;
+    previous_attributes?: Record<string, unknown>;
+  };
+  request: {
+    id: string | null;
+    idempotency_key: string | null;
+    /** The agent conversation whose action made the change. */
+    conversation_id?: string;
+  };
+};
+
+export type EventTypeInfo = {
+  name: string;
+  area: string;
+  description: string;
+  /** JSON Schema of data.object. */
+  schema: Record<string, unknown>;
+};
+
+export type ApiKeyList = ListEnvelope<ApiKey>;
+
+export type ListMeta = {
+  /** Number of items matching the query. */
+  total: number;
+  /** Current page, from 1. */
+  page: number;
+  /** Page size. */
+  per_page: number;
+};
+
+export type InvoiceList = ListEnvelope<Invoice>;
+
+export type ContactList = ListEnvelope<Contact>;
+
+export type AccountList = ListEnvelope<Account>;
+
+export type PipelineList = ListEnvelope<Pipeline>;
+
+export type DealList = ListEnvelope<Deal>;
+
+export type SequenceList = ListEnvelope<Sequence>;
+
+export type EnrollmentList = ListEnvelope<Enrollment>;
+
+export type SequenceMessageList = ListEnvelope<SequenceMessage>;
+
+export type JobList = ListEnvelope<Job>;
+
+export type CandidateSummaryList = ListEnvelope<CandidateSummary>;
+
+export type ConversationList = ListEnvelope<Conversation>;
+
+export type IntelligenceSnapshotList = ListEnvelope<IntelligenceSnapshot>;
+
+export type OauthAppList = ListEnvelope<OauthApp>;
+
+export type OauthGrantList = ListEnvelope<OauthGrant>;
+
+export type WebhookEndpointList = ListEnvelope<WebhookEndpoint>;
+
+export type WebhookDeliveryList = ListEnvelope<WebhookDelivery>;
+
+export type WebhookAttemptList = ListEnvelope<WebhookAttempt>;
+
+export type FunctionList = ListEnvelope<EdgeFunction>;
+
+export type FunctionVersionList = ListEnvelope<FunctionVersion>;
+
+export type FunctionInvocationList = ListEnvelope<FunctionInvocation>;
+
+export type EventList = ListEnvelope<Event>;
+
+export type EventTypeList = ListEnvelope<EventTypeInfo>;
+
 export type Organization = {
   id: string;
   object: "organization";
   name: string;
   plan: string;
   created_at: string;
+};
+
+export type Message = {
+  /** Identifier, amsg_ followed by 26 characters. */
+  id: string;
+  object: "message";
+  /** Identifier, conv_ followed by 26 characters. */
+  conversation_id: string;
+  role: "user" | "assistant";
+  content: string;
+  /** When it was written. */
+  created_at: string;
+  /** Actions the agent took in this reply (none on user messages). */
+  actions: Array<Action>;
 };
 
 // Operations
@@ -914,20 +1153,14 @@ export type CreateApiKeyBody = {
   expires_at?: string;
 };
 
-export type CreateApiKeyResponse = ApiKey & {
-  /** Shown once, in the first answer only (a replay with the same Idempotency-Key leaves it out). Store it safely. */
-  secret?: string;
-};
+export type CreateApiKeyResponse = ApiKeyWithSecret;
 
 export type RollApiKeyBody = {
   /** How long the old key keeps working (0: it stops now; at most 30 days). Default: one day. */
   expires_in_seconds?: number;
 };
 
-export type RollApiKeyResponse = ApiKey & {
-  /** Shown once, in the first answer only (a replay with the same Idempotency-Key leaves it out). Store it safely. */
-  secret?: string;
-} & {
+export type RollApiKeyResponse = ApiKeyWithSecret & {
   rolled_key: ApiKey;
 };
 
@@ -1030,11 +1263,7 @@ export type UpdateInvoiceBody = {
 
 export type UpdateInvoiceResponse = Invoice;
 
-export type DeleteInvoiceResponse = {
-  id: string;
-  object: "invoice";
-  deleted: true;
-};
+export type DeleteInvoiceResponse = DeletedInvoice;
 
 export type FinalizeInvoiceBody = Record<string, unknown>;
 
@@ -1142,11 +1371,7 @@ export type UpdateContactBody = {
 
 export type UpdateContactResponse = Contact;
 
-export type DeleteContactResponse = {
-  id: string;
-  object: "contact";
-  deleted: true;
-};
+export type DeleteContactResponse = DeletedContact;
 
 export interface ListAccountsQuery {
   /** Page number, from 1. */
@@ -1245,11 +1470,7 @@ export type UpdateAccountBody = {
 
 export type UpdateAccountResponse = Account;
 
-export type DeleteAccountResponse = {
-  id: string;
-  object: "account";
-  deleted: true;
-};
+export type DeleteAccountResponse = DeletedAccount;
 
 export type GetAccountDossierResponse = AccountDossier;
 
@@ -1313,11 +1534,7 @@ export type UpdatePipelineBody = {
 
 export type UpdatePipelineResponse = Pipeline;
 
-export type DeletePipelineResponse = {
-  id: string;
-  object: "pipeline";
-  deleted: true;
-};
+export type DeletePipelineResponse = DeletedPipeline;
 
 export type DeletePipelineStageResponse = Pipeline;
 
@@ -1423,11 +1640,7 @@ export type UpdateDealBody = {
 
 export type UpdateDealResponse = Deal;
 
-export type DeleteDealResponse = {
-  id: string;
-  object: "deal";
-  deleted: true;
-};
+export type DeleteDealResponse = DeletedDeal;
 
 export interface ListSequencesQuery {
   /** Page number, from 1. */
@@ -1503,11 +1716,7 @@ export type UpdateSequenceBody = {
 
 export type UpdateSequenceResponse = Sequence;
 
-export type DeleteSequenceResponse = {
-  id: string;
-  object: "sequence";
-  deleted: true;
-};
+export type DeleteSequenceResponse = DeletedSequence;
 
 export type ActivateSequenceBody = Record<string, unknown>;
 
@@ -1666,11 +1875,7 @@ export type UpdateJobBody = {
 
 export type UpdateJobResponse = Job;
 
-export type DeleteJobResponse = {
-  id: string;
-  object: "job";
-  deleted: true;
-};
+export type DeleteJobResponse = DeletedJob;
 
 export interface ListCandidatesQuery {
   /** Page number, from 1. */
@@ -1716,7 +1921,7 @@ export interface ListCandidatesQuery {
   "updated_at[ne]"?: string;
 }
 
-export type ListCandidatesResponse = ListEnvelope<Candidate>;
+export type ListCandidatesResponse = ListEnvelope<CandidateSummary>;
 
 export type CreateCandidateBody = {
   /** Identifier, job_ followed by 26 characters. */
@@ -1737,75 +1942,9 @@ export type CreateCandidateBody = {
   stage?: "applied";
 };
 
-export type CreateCandidateResponse = {
-  /** Identifier, cand_ followed by 26 characters. */
-  id: string;
-  object: "candidate";
-  /** Identifier, job_ followed by 26 characters. */
-  job_id: string;
-  first_name: string;
-  last_name: string;
-  /** Lower case; unique per job. */
-  email: string;
-  phone: string | null;
-  stage: "applied" | "screening" | "interview" | "offer" | "hired" | "rejected";
-  /** Where the candidate came from (referral, linkedin, ...). */
-  source: string | null;
-  /** 1 to 5. */
-  rating: number | null;
-  resume_url: string | null;
-  notes: string | null;
-  metadata: Record<string, string>;
-  /** When the candidate entered the current stage. */
-  stage_changed_at: string;
-  /** Creation time. */
-  created_at: string;
-  /** Last change. */
-  updated_at: string;
-  /** Every stage the candidate entered, oldest first. */
-  history: Array<{
-    /** null for the stage the candidate started in. */
-    from: "applied" | "screening" | "interview" | "offer" | "hired" | "rejected" | null;
-    to: "applied" | "screening" | "interview" | "offer" | "hired" | "rejected";
-    /** When the move happened. */
-    changed_at: string;
-  }>;
-};
+export type CreateCandidateResponse = Candidate;
 
-export type GetCandidateResponse = {
-  /** Identifier, cand_ followed by 26 characters. */
-  id: string;
-  object: "candidate";
-  /** Identifier, job_ followed by 26 characters. */
-  job_id: string;
-  first_name: string;
-  last_name: string;
-  /** Lower case; unique per job. */
-  email: string;
-  phone: string | null;
-  stage: "applied" | "screening" | "interview" | "offer" | "hired" | "rejected";
-  /** Where the candidate came from (referral, linkedin, ...). */
-  source: string | null;
-  /** 1 to 5. */
-  rating: number | null;
-  resume_url: string | null;
-  notes: string | null;
-  metadata: Record<string, string>;
-  /** When the candidate entered the current stage. */
-  stage_changed_at: string;
-  /** Creation time. */
-  created_at: string;
-  /** Last change. */
-  updated_at: string;
-  /** Every stage the candidate entered, oldest first. */
-  history: Array<{
-    /** null for the stage the candidate started in. */
-    from: "applied" | "screening" | "interview" | "offer" | "hired" | "rejected" | null;
-    to: "applied" | "screening" | "interview" | "offer" | "hired" | "rejected";
-    /** When the move happened. */
-    changed_at: string;
-  }>;
-};
+export type GetCandidateResponse = Candidate;
 
 export type UpdateCandidateBody = {
   first_name?: string;
@@ -1824,46 +1963,9 @@ export type UpdateCandidateBody = {
   stage?: "applied" | "screening" | "interview" | "offer" | "hired" | "rejected";
 };
 
-export type UpdateCandidateResponse = {
-  /** Identifier, cand_ followed by 26 characters. */
-  id: string;
-  object: "candidate";
-  /** Identifier, job_ followed by 26 characters. */
-  job_id: string;
-  first_name: string;
-  last_name: string;
-  /** Lower case; unique per job. */
-  email: string;
-  phone: string | null;
-  stage: "applied" | "screening" | "interview" | "offer" | "hired" | "rejected";
-  /** Where the candidate came from (referral, linkedin, ...). */
-  source: string | null;
-  /** 1 to 5. */
-  rating: number | null;
-  resume_url: string | null;
-  notes: string | null;
-  metadata: Record<string, string>;
-  /** When the candidate entered the current stage. */
-  stage_changed_at: string;
-  /** Creation time. */
-  created_at: string;
-  /** Last change. */
-  updated_at: string;
-  /** Every stage the candidate entered, oldest first. */
-  history: Array<{
-    /** null for the stage the candidate started in. */
-    from: "applied" | "screening" | "interview" | "offer" | "hired" | "rejected" | null;
-    to: "applied" | "screening" | "interview" | "offer" | "hired" | "rejected";
-    /** When the move happened. */
-    changed_at: string;
-  }>;
-};
+export type UpdateCandidateResponse = Candidate;
 
-export type DeleteCandidateResponse = {
-  id: string;
-  object: "candidate";
-  deleted: true;
-};
+export type DeleteCandidateResponse = DeletedCandidate;
 
 export type ChatWithAgentBody = {
   /** What to ask or tell the agent. */
@@ -1874,74 +1976,17 @@ export type ChatWithAgentBody = {
   stream?: boolean;
 };
 
-export type ChatWithAgentResponse = {
-  /** Identifier, conv_ followed by 26 characters. */
-  conversation_id: string;
-  message: {
-    /** Identifier, amsg_ followed by 26 characters. */
-    id: string;
-    role: "assistant";
-    content: string;
-    /** When it was written. */
-    created_at: string;
-  };
-  actions: Array<Action>;
-  usage: {
-    /** Planner or model steps taken. */
-    steps: number;
-    tool_calls: number;
-    /** Tokens, when a model reports them. */
-    tokens?: number;
-  };
-};
+export type ChatWithAgentResponse = ChatResponse;
 
 export type GetAgentApprovalResponse = Action;
 
 export type ApproveAgentActionBody = Record<string, unknown>;
 
-export type ApproveAgentActionResponse = {
-  /** Identifier, conv_ followed by 26 characters. */
-  conversation_id: string;
-  message: {
-    /** Identifier, amsg_ followed by 26 characters. */
-    id: string;
-    role: "assistant";
-    content: string;
-    /** When it was written. */
-    created_at: string;
-  };
-  actions: Array<Action>;
-  usage: {
-    /** Planner or model steps taken. */
-    steps: number;
-    tool_calls: number;
-    /** Tokens, when a model reports them. */
-    tokens?: number;
-  };
-};
+export type ApproveAgentActionResponse = ChatResponse;
 
 export type DenyAgentActionBody = Record<string, unknown>;
 
-export type DenyAgentActionResponse = {
-  /** Identifier, conv_ followed by 26 characters. */
-  conversation_id: string;
-  message: {
-    /** Identifier, amsg_ followed by 26 characters. */
-    id: string;
-    role: "assistant";
-    content: string;
-    /** When it was written. */
-    created_at: string;
-  };
-  actions: Array<Action>;
-  usage: {
-    /** Planner or model steps taken. */
-    steps: number;
-    tool_calls: number;
-    /** Tokens, when a model reports them. */
-    tokens?: number;
-  };
-};
+export type DenyAgentActionResponse = ChatResponse;
 
 export interface ListAgentConversationsQuery {
   /** Page number, from 1. */
@@ -1971,27 +2016,9 @@ export interface ListAgentConversationsQuery {
 
 export type ListAgentConversationsResponse = ListEnvelope<Conversation>;
 
-export type GetAgentConversationResponse = {
-  /** Identifier, conv_ followed by 26 characters. */
-  id: string;
-  object: "conversation";
-  /** The first message, shortened. */
-  title: string;
-  message_count: number;
-  /** When it was opened. */
-  created_at: string;
-  /** Last message. */
-  updated_at: string;
-  /** Every message, oldest first, each reply with its actions in order. */
-  messages: Array<Message>;
-};
+export type GetAgentConversationResponse = ConversationWithMessages;
 
-export type DeleteAgentConversationResponse = {
-  /** Identifier, conv_ followed by 26 characters. */
-  id: string;
-  object: "conversation";
-  deleted: true;
-};
+export type DeleteAgentConversationResponse = DeletedConversation;
 
 export interface ListSnapshotsQuery {
   /** Page number, from 1. */
@@ -2051,10 +2078,7 @@ export type CreateOAuthAppBody = {
   logo_url?: string | null;
 };
 
-export type CreateOAuthAppResponse = OauthApp & {
-  /** Shown once, in this answer only (confidential apps; a replay with the same Idempotency-Key leaves it out). Store it safely. */
-  client_secret?: string;
-};
+export type CreateOAuthAppResponse = OauthAppWithClientSecret;
 
 export type GetOAuthAppResponse = OauthApp;
 
@@ -2075,10 +2099,7 @@ export type DeleteOAuthAppResponse = OauthApp;
 
 export type RotateOAuthAppSecretBody = Record<string, unknown>;
 
-export type RotateOAuthAppSecretResponse = OauthApp & {
-  /** Shown once, in this answer only (confidential apps; a replay with the same Idempotency-Key leaves it out). Store it safely. */
-  client_secret?: string;
-};
+export type RotateOAuthAppSecretResponse = OauthAppWithClientSecret;
 
 export interface ListOAuthGrantsQuery {
   /** Page number, from 1. */
@@ -2140,30 +2161,7 @@ export type CreateWebhookEndpointBody = {
   metadata?: Record<string, string>;
 };
 
-export type CreateWebhookEndpointResponse = {
-  /** Identifier, whe_ followed by 26 characters. */
-  id: string;
-  object: "webhook_endpoint";
-  url: string;
-  description: string | null;
-  /** Event kinds, wildcards such as deal.*, or *. */
-  events: Array<string>;
-  status: "enabled" | "disabled";
-  /** Why the endpoint was disabled: manual, gone (410), failing (no success for days). */
-  disabled_reason: string | null;
-  retry_policy: {
-    /** Seconds before each retry after the immediate attempt (0 to 20 of them, each up to 24 h); a little jitter is added. */
-    schedule: Array<number>;
-  };
-  timeout_ms: number;
-  metadata: Record<string, string>;
-  /** Creation time. */
-  created_at: string;
-  /** Last change. */
-  updated_at: string;
-  /** whsec_...: shown only in the first answer (a replay with the same Idempotency-Key leaves it out). Verify signatures with it. */
-  secret?: string;
-};
+export type CreateWebhookEndpointResponse = WebhookEndpointWithSecret;
 
 export type GetWebhookEndpointResponse = WebhookEndpoint;
 
@@ -2186,41 +2184,14 @@ export type UpdateWebhookEndpointBody = {
 
 export type UpdateWebhookEndpointResponse = WebhookEndpoint;
 
-export type DeleteWebhookEndpointResponse = {
-  id: string;
-  object: "webhook_endpoint";
-  deleted: true;
-};
+export type DeleteWebhookEndpointResponse = DeletedWebhookEndpoint;
 
 export type RotateWebhookSecretBody = {
   /** How long the old secret keeps signing too (deliveries carry both signatures). */
   expires_in_hours?: number;
 };
 
-export type RotateWebhookSecretResponse = {
-  /** Identifier, whe_ followed by 26 characters. */
-  id: string;
-  object: "webhook_endpoint";
-  url: string;
-  description: string | null;
-  /** Event kinds, wildcards such as deal.*, or *. */
-  events: Array<string>;
-  status: "enabled" | "disabled";
-  /** Why the endpoint was disabled: manual, gone (410), failing (no success for days). */
-  disabled_reason: string | null;
-  retry_policy: {
-    /** Seconds before each retry after the immediate attempt (0 to 20 of them, each up to 24 h); a little jitter is added. */
-    schedule: Array<number>;
-  };
-  timeout_ms: number;
-  metadata: Record<string, string>;
-  /** Creation time. */
-  created_at: string;
-  /** Last change. */
-  updated_at: string;
-  /** whsec_...: shown only in the first answer (a replay with the same Idempotency-Key leaves it out). Verify signatures with it. */
-  secret?: string;
-};
+export type RotateWebhookSecretResponse = WebhookEndpointWithSecret;
 
 export type TestWebhookEndpointBody = Record<string, unknown>;
 
@@ -2321,11 +2292,7 @@ export type DeployFunctionResponse = EdgeFunction;
 
 export type GetFunctionResponse = EdgeFunction;
 
-export type DeleteFunctionResponse = {
-  id: string;
-  object: "function";
-  deleted: true;
-};
+export type DeleteFunctionResponse = DeletedFunction;
 
 export type ListFunctionVersionsResponse = ListEnvelope<FunctionVersion>;
 
@@ -2422,13 +2389,7 @@ export type ListEventsResponse = ListEnvelope<TypedEvent>;
 
 export type GetEventResponse = TypedEvent;
 
-export type ListEventTypesResponse = ListEnvelope<{
-  name: string;
-  area: string;
-  description: string;
-  /** JSON Schema of data.object. */
-  schema: Record<string, unknown>;
-}>;
+export type ListEventTypesResponse = ListEnvelope<EventTypeInfo>;
 
 // Events
 
@@ -2480,7 +2441,7 @@ export interface EventObjects {
   "candidate.rejected": Candidate;
   "candidate.deleted": Candidate;
   "agent.conversation_started": Conversation;
-  "agent.message_created": Message;
+  "agent.message_created": Record<string, unknown>;
   "agent.action_completed": Action;
   "agent.action_failed": Action;
   "agent.approval_required": Action;
@@ -2852,8 +2813,8 @@ export class CandidatesResource {
   constructor(private readonly t: Transport) {}
 
   /** List candidates. Filter by job_id, stage (a comma list means any of), source, rating ranges and dates; search names and email with q. Items leave out history. */
-  list(query?: ListCandidatesQuery, options?: RequestOptions): PagePromise<Candidate> {
-    return this.t.list<Candidate>(`/v1/candidates`, query as Query, options);
+  list(query?: ListCandidatesQuery, options?: RequestOptions): PagePromise<CandidateSummary> {
+    return this.t.list<CandidateSummary>(`/v1/candidates`, query as Query, options);
   }
 
   /** Create a candidate. For an open job; starts as applied. The email is unique per job (409). */
@@ -3119,20 +3080,8 @@ export class EventTypesResource {
   constructor(private readonly t: Transport) {}
 
   /** List event types. Every kind of event, with the JSON Schema of its data.object. */
-  list(options?: RequestOptions): PagePromise<{
-  name: string;
-  area: string;
-  description: string;
-  /** JSON Schema of data.object. */
-  schema: Record<string, unknown>;
-}> {
-    return this.t.list<{
-  name: string;
-  area: string;
-  description: string;
-  /** JSON Schema of data.object. */
-  schema: Record<string, unknown>;
-}>(`/v1/event_types`, undefined, options);
+  list(options?: RequestOptions): PagePromise<EventTypeInfo> {
+    return this.t.list<EventTypeInfo>(`/v1/event_types`, undefined, options);
   }
 }
 

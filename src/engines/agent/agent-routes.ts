@@ -104,7 +104,7 @@ export function registerAgentRoutes(app: Api, deps: AgentDeps): void {
         summary: "Delete a conversation",
         description: "Its messages and actions go with it; what the actions changed stays.",
         params: Params,
-        response: { 200: Type.Object({ id: Id("conversation"), object: Type.Literal("conversation"), deleted: Type.Literal(true) }) },
+        response: { 200: Type.Object({ id: Id("conversation"), object: Type.Literal("conversation"), deleted: Type.Literal(true) }, { $id: "DeletedConversation" }) },
       },
     },
     async (request) => deleteConversation(db, callerOf(request), writeContext(request), request.params.id),

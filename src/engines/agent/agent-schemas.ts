@@ -14,7 +14,7 @@ export const Message = Type.Object(
     content: Type.String(),
     created_at: Timestamp("When it was written."),
   },
-  { description: "A message of an agent conversation." },
+  { $id: "Message", description: "A message of an agent conversation." },
 );
 export type MessageApi = Static<typeof Message>;
 
@@ -46,7 +46,7 @@ export const Action = Type.Object(
     created_at: Timestamp("When the agent took it."),
     decided_at: NullableTimestamp("When it was approved or denied."),
   },
-  { description: "A tool call the agent made." },
+  { $id: "Action", description: "A tool call the agent made." },
 );
 export type ActionApi = Static<typeof Action>;
 
@@ -59,7 +59,7 @@ export const Conversation = Type.Object(
     created_at: Timestamp("When it was opened."),
     updated_at: Timestamp("Last message."),
   },
-  { description: "A conversation with the agent." },
+  { $id: "Conversation", description: "A conversation with the agent." },
 );
 export type ConversationApi = Static<typeof Conversation>;
 
@@ -70,7 +70,7 @@ export const ConversationWithMessages = Type.Object(
       description: "Every message, oldest first, each reply with its actions in order.",
     }),
   },
-  { description: "A conversation with its messages and actions." },
+  { $id: "ConversationWithMessages", description: "A conversation with its messages and actions." },
 );
 
 export const ChatRequest = Type.Object(
@@ -97,6 +97,6 @@ export const ChatResponse = Type.Object(
     actions: Type.Array(Action),
     usage: Usage,
   },
-  { description: "The agent's reply, the actions it took, and what the turn used." },
+  { $id: "ChatResponse", description: "The agent's reply, the actions it took, and what the turn used." },
 );
 export type ChatResponseApi = Static<typeof ChatResponse>;

@@ -133,10 +133,11 @@ class Stop {
 class Session {
   constructor(readonly turn: PlannerTurn) {}
 
-  async call(tool: string, input: Record<string, unknown>): Promise<unknown> {
+  /** `intended` says in words what the call does, for the reply when it waits for approval. */
+  async call(tool: string, input: Record<string, unknown>, intended = `run ${tool}`): Promise<unknown> {
     const outcome = await this.turn.tools.call(tool, input);
     if (outcome.status === "completed") return outcome.result;
-    throw new Stop({ content: outcomeText(tool, outcome) });
+    throw new Stop({ content: outcomeText(tool, intended, outcome) });
   }
 
   /** Resolves a name to one record: by id, by a single or exact search hit, or by asking which. */
@@ -167,11 +168,9 @@ class Session {
   }
 }
 
-function outcomeText(tool: string, outcome: Exclude<ToolOutcome, { status: "completed" }>): string {
-  if (outcome.status === "approval_required") {
-    const approval = outcome.action.approval_id!;
-    return `${outcome.reason} This needs approval before I do it (${tool}). Approve with POST /v1/agent/approvals/${approval}/approve, or deny with POST /v1/agent/approvals/${approval}/deny.`;
-  }
+function outcomeText(tool: string, intended: string, outcome: Exclude<ToolOutcome, { status: "completed" }>): string {
+  // A person reads this (the dashboard puts Approve / Deny beside it); API clients act on the action's approval_id.
+  if (outcome.status === "approval_required") return `${outcome.reason} This waits for approval: once it is approved, I will ${intended}; until then nothing changes.`;
   if (outcome.error.code === "insufficient_permission") return `I can't do that with this API key: ${outcome.error.detail}`;
   return `That did not work (${tool}): ${outcome.error.detail}`;
 }
@@ -317,7 +316,9 @@ const HANDLERS: Record<string, Handler> = {
     const sequence = await s.resolve("sequence", intent, "sequence");
     const people = (await s.call("contacts_list", { account_id: account.id, per_page: 100 })) as Page;
     if (people.data.length === 0) return `Nobody at ${account.label} to enroll.`;
-    const result = await s.call("sequences_enroll", { sequence_id: sequence.id, contact_ids: people.data.map((c) => c.id) });
+    const contactIds = people.data.map((c) => c.id);
+    const intended = `enroll ${contactIds.length} contact${contactIds.length === 1 ? "" : "s"} at ${account.label} in ${sequence.label}`;
+    const result = await s.call("sequences_enroll", { sequence_id: sequence.id, contact_ids: contactIds }, intended);
     return `In ${sequence.label}: ${describe("sequences_enroll", result)}${more(people)}`;
   },
   enroll_contact: async (s, intent) => {
@@ -389,15 +390,15 @@ const HANDLERS: Record<string, Handler> = {
   },
   void: async (s, intent) => {
     const invoice = await s.resolve("invoice", intent, "invoice");
-    return `Voided: ${describe("invoices_void", await s.call("invoices_void", { invoice_id: invoice.id }))}`;
+    return `Voided: ${describe("invoices_void", await s.call("invoices_void", { invoice_id: invoice.id }, `void ${invoice.label}`))}`;
   },
   uncollectible: async (s, intent) => {
     const invoice = await s.resolve("invoice", intent, "invoice");
-    return `Done: ${describe("invoices_mark_uncollectible", await s.call("invoices_mark_uncollectible", { invoice_id: invoice.id }))}`;
+    return `Done: ${describe("invoices_mark_uncollectible", await s.call("invoices_mark_uncollectible", { invoice_id: invoice.id }, `mark ${invoice.label} uncollectible`))}`;
   },
   delete_contact: async (s, intent) => {
     const contact = await s.resolve("contact", intent, "contact");
-    return `Done: ${describe("contacts_delete", await s.call("contacts_delete", { contact_id: contact.id }))}`;
+    return `Done: ${describe("contacts_delete", await s.call("contacts_delete", { contact_id: contact.id }, `delete contact ${contact.label}`))}`;
   },
   snapshot_take: async (s) => {
     const snap = (await s.call("snapshots_take", {})) as Item;

@@ -25,7 +25,7 @@ export const Invoice = Type.Object(
     created_at: Timestamp("Creation time."),
     updated_at: Timestamp("Last change."),
   },
-  { description: "An invoice (finance engine)." },
+  { $id: "Invoice", description: "An invoice (finance engine)." },
 );
 export type InvoiceApi = Static<typeof Invoice>;
 

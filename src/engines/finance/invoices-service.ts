@@ -10,7 +10,7 @@ import { defineList, jsonOf, listJson, listPage, type Bind, type Condition, type
 import { checkCurrencyPrecision, fromCents, toCents } from "../../platform/money.ts";
 import { orgs } from "../../platform/orgs/orgs-table.ts";
 // Invoices name growth-engine accounts; whether one exists is the growth engine's to say.
-import { requireAccount } from "../growth/accounts-service.ts";
+import { requireAccount } from "../growth/accounts-lookups.ts";
 import { Invoice, INVOICE_STATUSES, type CreateInvoiceInput, type InvoiceApi, type InvoiceStatus, type UpdateInvoiceInput } from "./invoices-schemas.ts";
 import { invoices, type InvoiceRow, type StoredInvoiceStatus } from "./invoices-table.ts";
 import { ownedRow } from "../../platform/owned-rows.ts";

@@ -33,7 +33,7 @@ export const Account = Type.Object(
     created_at: Timestamp("Creation time."),
     updated_at: Timestamp("Last change."),
   },
-  { description: "A company the organization sells to (growth engine)." },
+  { $id: "Account", description: "A company the organization sells to (growth engine)." },
 );
 export type AccountApi = Static<typeof Account>;
 

@@ -1,8 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
-import { statement, type Placeholders } from "../../db/statements.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { ApiError, invalidField, notFound, unknownReference } from "../../platform/errors.ts";
+import { ApiError, invalidField, notFound } from "../../platform/errors.ts";
 import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
 import { defineList, listPage, type Page } from "../../platform/lists.ts";
@@ -85,62 +84,6 @@ export async function getAccount(db: Db, orgId: string, id: string): Promise<Acc
 
 export function lockAccount(tx: Tx, orgId: string, id: string): Promise<AccountRow> {
   return ownedRow(tx, accounts, orgId, id, "account", "update");
-}
-
-/**
- * For other resources (contacts, deals, invoices) that name an account in their
- * body: the account must exist in the caller's organization. The row is
- * share-locked so it cannot be deleted before the referring row commits.
- */
-/** Built once (db/statements.ts): every write that names an account runs it. */
-const shareAccount = statement((db, p: Placeholders<{ orgId: string; id: string }>) =>
-  db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.orgId, p.orgId), eq(accounts.id, p.id)))
-    .for("share"),
-);
-
-export async function requireAccount(tx: Tx, orgId: string, id: string, field = "account_id"): Promise<void> {
-  const [row] = await shareAccount.run(tx, { orgId, id });
-  if (!row) throw unknownReference(field, "account", id);
-}
-
-/** The domains an email's domain falls under, itself first ("eu.acme.com": eu.acme.com, acme.com); none for a bare name. */
-export function parentDomains(domain: string): string[] {
-  const labels = domain.split(".");
-  const domains: string[] = [];
-  for (let i = 0; i < labels.length - 1; i++) domains.push(labels.slice(i).join("."));
-  return domains;
-}
-
-/**
- * The account whose domain is one of `domains` (parentDomains of an email's),
- * the most specific domain winning, share-locked; a query for a write to
- * carry as a value in its own statement (see createContact), with the
- * statement's `orgId` and `domains` placeholders.
- */
-export function accountForDomainsQuery(db: Db | Tx, p: Placeholders<{ orgId: string; domains: string[] }>) {
-  return db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.orgId, p.orgId), sql`${accounts.domain} = ANY(${p.domains})`))
-    .orderBy(sql`length(${accounts.domain}) DESC`)
-    .limit(1)
-    .for("share");
-}
-
-const accountForDomains = statement((db, p: Placeholders<{ orgId: string; domains: string[] }>) => accountForDomainsQuery(db, p));
-
-/**
- * The account whose domain an email's domain falls under ("ann@eu.acme.com"
- * -> the account of acme.com), the most specific domain winning.
- */
-export async function accountForEmailDomain(tx: Tx, orgId: string, domain: string): Promise<string | null> {
-  const domains = parentDomains(domain);
-  if (domains.length === 0) return null;
-  const [row] = await accountForDomains.run(tx, { orgId, domains });
-  return row?.id ?? null;
 }
 
 function domainOf(input: { domain?: string | null; website?: string | null }): string | null | undefined {

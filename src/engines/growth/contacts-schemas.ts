@@ -18,7 +18,7 @@ export const Contact = Type.Object(
     created_at: Timestamp("Creation time."),
     updated_at: Timestamp("Last change."),
   },
-  { description: "A person the organization deals with (growth engine)." },
+  { $id: "Contact", description: "A person the organization deals with (growth engine)." },
 );
 export type ContactApi = Static<typeof Contact>;
 

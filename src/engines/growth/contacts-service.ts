@@ -1,12 +1,13 @@
-import { and, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
 import { statement, type ColumnValues, type Placeholders } from "../../db/statements.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { ApiError, invalidField, notFound, unknownReference } from "../../platform/errors.ts";
+import { ApiError, invalidField, notFound } from "../../platform/errors.ts";
 import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
 import { defineList, jsonOf, listJson, listPage, type Page } from "../../platform/lists.ts";
-import { accountForDomainsQuery, accountForEmailDomain, parentDomains, requireAccount } from "./accounts-service.ts";
+import { accountForDomainsQuery, accountForEmailDomain, parentDomains, requireAccount } from "./accounts-lookups.ts";
+import { findContactByEmail } from "./contacts-lookups.ts";
 import { Contact, type ContactApi, type CreateContactInput, type UpdateContactInput } from "./contacts-schemas.ts";
 import { contacts, LIFECYCLE_STAGES, type ContactRow } from "./contacts-table.ts";
 import { removeContactFromDeals } from "./deals-service.ts";
@@ -90,27 +91,6 @@ export async function getContact(db: Db, orgId: string, id: string): Promise<Con
 
 export function lockContact(tx: Tx, orgId: string, id: string): Promise<ContactRow> {
   return ownedRow(tx, contacts, orgId, id, "contact", "update");
-}
-
-/** For resources that name contacts in their body (deals, enrollments): every one must exist in the organization. */
-export async function requireContacts(tx: Tx, orgId: string, ids: readonly string[], field: string): Promise<ContactRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.orgId, orgId), inArray(contacts.id, [...ids])))
-    .for("share");
-  const missing = ids.filter((id) => !rows.some((r) => r.id === id));
-  if (missing.length > 0) {
-    const at = ids.indexOf(missing[0]!);
-    throw unknownReference(field.includes("[") || ids.length === 1 ? field : `${field}[${at}]`, "contact", missing[0]!);
-  }
-  return rows;
-}
-
-export async function findContactByEmail(db: Db | Tx, orgId: string, email: string): Promise<ContactRow | undefined> {
-  const [row] = await db.select().from(contacts).where(and(eq(contacts.orgId, orgId), eq(contacts.email, email.toLowerCase())));
-  return row;
 }
 
 async function withEmailConflicts<T>(db: Db, orgId: string, email: string | null | undefined, run: () => Promise<T>): Promise<T> {

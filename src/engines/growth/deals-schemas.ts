@@ -20,7 +20,7 @@ export const Deal = Type.Object(
     created_at: Timestamp("Creation time."),
     updated_at: Timestamp("Last change."),
   },
-  { description: "A sales opportunity moving through a pipeline (growth engine)." },
+  { $id: "Deal", description: "A sales opportunity moving through a pipeline (growth engine)." },
 );
 export type DealApi = Static<typeof Deal>;
 

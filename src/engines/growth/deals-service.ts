@@ -6,8 +6,8 @@ import { previousAttributes, write, type Emit, type WriteContext } from "../../p
 import { newId } from "../../platform/ids.ts";
 import { defineList, listPage, type Page } from "../../platform/lists.ts";
 import { checkCurrencyPrecision, fromCents, toCents } from "../../platform/money.ts";
-import { requireAccount } from "./accounts-service.ts";
-import { requireContacts } from "./contacts-service.ts";
+import { requireAccount } from "./accounts-lookups.ts";
+import { requireContacts } from "./contacts-lookups.ts";
 import type { CreateDealInput, DealApi, UpdateDealInput } from "./deals-schemas.ts";
 import { deals, type DealRow } from "./deals-table.ts";
 import { resolveStage } from "./pipelines-service.ts";

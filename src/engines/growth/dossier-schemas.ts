@@ -71,6 +71,6 @@ export const Dossier = Type.Object(
     }),
     recent_events: Type.Array(EventSchema, { description: "The last 50 events about the account, its contacts, deals, invoices and enrollments that the key may see." }),
   },
-  { description: "Everything about an account, for someone about to call them." },
+  { $id: "AccountDossier", description: "Everything about an account, for someone about to call them." },
 );
 export type DossierApi = Static<typeof Dossier>;

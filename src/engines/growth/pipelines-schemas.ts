@@ -20,7 +20,7 @@ export const Pipeline = Type.Object(
     created_at: Timestamp("Creation time."),
     updated_at: Timestamp("Last change."),
   },
-  { description: "A sales pipeline: the ordered stages deals move through (growth engine)." },
+  { $id: "Pipeline", description: "A sales pipeline: the ordered stages deals move through (growth engine)." },
 );
 export type PipelineApi = Static<typeof Pipeline>;
 

@@ -20,7 +20,7 @@ export const Sequence = Type.Object(
     created_at: Timestamp("Creation time."),
     updated_at: Timestamp("Last change."),
   },
-  { description: "An outreach sequence: steps (emails, tasks, waits) run for each enrolled contact (growth engine)." },
+  { $id: "Sequence", description: "An outreach sequence: steps (emails, tasks, waits) run for each enrolled contact (growth engine)." },
 );
 export type SequenceApi = Static<typeof Sequence>;
 
@@ -71,7 +71,7 @@ export const Enrollment = Type.Object(
     finished_at: NullableTimestamp("When it completed, got a reply or was unenrolled."),
     updated_at: Timestamp("Last change."),
   },
-  { description: "A contact's run through a sequence." },
+  { $id: "Enrollment", description: "A contact's run through a sequence." },
 );
 export type EnrollmentApi = Static<typeof Enrollment>;
 
@@ -95,7 +95,7 @@ export const SequenceMessage = Type.Object(
     transport_message_id: Nullable(Type.String()),
     created_at: Timestamp("When it was sent or received."),
   },
-  { description: "An email a sequence sent, or a reply it received." },
+  { $id: "SequenceMessage", description: "An email a sequence sent, or a reply it received." },
 );
 export type SequenceMessageApi = Static<typeof SequenceMessage>;
 
@@ -113,4 +113,4 @@ export const Reply = Type.Object({
   object: Type.Literal("sequence_reply"),
   contact_id: Id("contact"),
   enrollments: Type.Array(Enrollment, { description: "The enrollments the reply stopped." }),
-});
+}, { $id: "SequenceReply" });

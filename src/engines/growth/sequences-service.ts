@@ -5,7 +5,7 @@ import { ApiError, invalidField, notFound, unknownReference } from "../../platfo
 import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
 import { defineList, listPage, type ExtraCondition, type Page } from "../../platform/lists.ts";
-import { findContactByEmail, requireContacts } from "./contacts-service.ts";
+import { findContactByEmail, requireContacts } from "./contacts-lookups.ts";
 import { contacts } from "./contacts-table.ts";
 import type {
   CreateReplyInput,

@@ -22,7 +22,7 @@ const candidateFields = {
 };
 
 /** As lists show a candidate. */
-export const CandidateSummary = Type.Object(candidateFields, { description: "A candidate for a job (talent engine), without history." });
+export const CandidateSummary = Type.Object(candidateFields, { $id: "CandidateSummary", description: "A candidate for a job (talent engine), without history." });
 
 export const StageChange = Type.Object({
   from: Nullable(StringEnum(CANDIDATE_STAGES), { description: "null for the stage the candidate started in." }),
@@ -33,7 +33,7 @@ export const StageChange = Type.Object({
 /** As GET /v1/candidates/{id} (and events) show a candidate. */
 export const Candidate = Type.Object(
   { ...candidateFields, history: Type.Array(StageChange, { description: "Every stage the candidate entered, oldest first." }) },
-  { description: "A candidate for a job (talent engine), with its stage history." },
+  { $id: "Candidate", description: "A candidate for a job (talent engine), with its stage history." },
 );
 export type CandidateApi = Static<typeof Candidate>;
 export type CandidateSummaryApi = Static<typeof CandidateSummary>;

@@ -16,7 +16,7 @@ export const Job = Type.Object(
     created_at: Timestamp("Creation time."),
     updated_at: Timestamp("Last change."),
   },
-  { description: "An opening candidates apply to (talent engine)." },
+  { $id: "Job", description: "An opening candidates apply to (talent engine)." },
 );
 export type JobApi = Static<typeof Job>;
 

@@ -27,7 +27,7 @@ export const ApiKey = Type.Object({
   expires_at: NullableTimestamp("When the key stops working, if ever."),
   revoked_at: NullableTimestamp("When the key was revoked."),
   last_used_at: NullableTimestamp("Last use, to the minute."),
-});
+}, { $id: "ApiKey" });
 
 const CreateApiKey = Type.Object(
   {
@@ -42,7 +42,7 @@ const CreateApiKey = Type.Object(
 );
 
 // Optional: a replay of the create (same Idempotency-Key) answers the key without it, since secrets are not stored.
-const CreatedApiKey = Type.Intersect([ApiKey, Type.Object({ secret: Type.Optional(Type.String({ description: "Shown once, in the first answer only (a replay with the same Idempotency-Key leaves it out). Store it safely." })) })]);
+const CreatedApiKey = Type.Intersect([ApiKey, Type.Object({ secret: Type.Optional(Type.String({ description: "Shown once, in the first answer only (a replay with the same Idempotency-Key leaves it out). Store it safely." })) })], { $id: "ApiKeyWithSecret" });
 
 const MAX_ROLL_GRACE_SECONDS = 30 * 86_400;
 const RollApiKey = Type.Object(

@@ -29,14 +29,19 @@ export const EventSchema = Type.Object({
     idempotency_key: Nullable(Type.String()),
     conversation_id: Type.Optional(Type.String({ description: "The agent conversation whose action made the change." })),
   }),
-});
+}, { $id: "Event" });
 
 const EventType = Type.Object({
   name: Type.String(),
   area: Type.String(),
   description: Type.String(),
   schema: Type.Object({}, { additionalProperties: true, description: "JSON Schema of data.object." }),
-});
+}, { $id: "EventType" });
+
+/** A schema as data, without the $ids that name it in the OpenAPI document (they are not part of its shape). */
+function unnamed(schema: TSchema | undefined): TSchema | undefined {
+  return schema && JSON.parse(JSON.stringify(schema, (key, value) => (key === "$id" ? undefined : value)));
+}
 
 /** `objectSchemas` maps catalog object names (invoice, api_key, ...) to the schemas their engines declare. */
 export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: Record<string, TSchema>): void {
@@ -65,9 +70,12 @@ export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: 
     async (request) => getEvent(db, callerOf(request), request.params.id),
   );
 
+  // Event types share their objects' schemas (every invoice.* an Invoice): each is copied once.
+  const copies = new Map<TSchema | undefined, TSchema | undefined>();
+  const copyOf = (schema: TSchema | undefined) => (copies.has(schema) ? copies.get(schema) : copies.set(schema, unnamed(schema)).get(schema));
   const types = EVENT_TYPES.map((name) => {
     const kind = EVENT_CATALOG[name];
-    const schema = objectSchemas[kind.object] ?? {
+    const schema = copyOf(objectSchemas[kind.object]) ?? {
       type: "object",
       description: `A ${kind.object}; its full schema is published when the ${kind.area} feature ships.`,
       properties: { id: { type: "string" } },

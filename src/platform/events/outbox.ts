@@ -1,11 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db, Tx } from "../../db/connection.ts";
+import { lastStatement, type Db, type Tx } from "../../db/connection.ts";
 import { isTransientConflict } from "../../db/errors.ts";
 import { newId } from "../ids.ts";
-import { claimUpdate, confirmClaim, refuseUnlessHeld, type IdempotencyClaim } from "../idempotency/idempotency-claim.ts";
+import { claimHeld, claimLost, claimUpdate, type IdempotencyClaim } from "../idempotency/idempotency-claim.ts";
 import type { EventType } from "./catalog.ts";
 import { events } from "./events-table.ts";
-import { rowsOf } from "../../db/migrate.ts";
 
 /** Who is writing, for scoping and for the event's `request` member. */
 export interface WriteContext {
@@ -40,31 +39,22 @@ export type Emit = (event: EventDraft) => void;
 
 const ATTEMPTS = 3;
 
-/** One row of a feature's subscriptions: who (`kind`, `id`) takes which event types, and whether it is on. */
-export interface Subscription {
-  kind: string;
-  id: string;
-  patterns: string[];
-  enabled: boolean;
-}
-
 /**
  * Work a feature owes for committed events (webhook deliveries, function
- * runs: see webhooks/fanout.ts), written in the transaction that writes them.
- * Features subscribe at composition (src/subscribers.ts), so the platform
- * never imports them. A subscriber's `subscriptions` query rides in the
- * statement that inserts the events, so a write to an organization with no
- * subscriptions costs no extra round trip; `fanOut` gets the rows of its
- * `kinds`, only when there are some.
+ * runs: see webhooks/fanout.ts), written by the statement that inserts the
+ * events. Features subscribe at composition (src/subscribers.ts), so the
+ * platform never imports them. `fanOut` gives INSERT ... SELECT statements
+ * (no RETURNING) that read the inserted events (columns id and type) from
+ * `events` and write what the organization's subscriptions owe for them; each
+ * one runs as a CTE of the events statement, and when it writes any row the
+ * statement notifies its `channel`. So a write's events, its fan-out and its idempotency claim cost
+ * one statement, and that statement can be the transaction's last, with COMMIT
+ * behind it in the same round trip.
  */
 export interface EventSubscriber {
-  kinds: readonly string[];
-  /** SELECT kind, id, patterns, enabled for the organization (column order matters: the queries are a UNION). */
-  subscriptions(orgId: string): SQL;
-  fanOut(tx: Tx, orgId: string, found: Subscription[], events: { id: string; type: string }[], now: Date): Promise<void>;
+  fanOut(orgId: string, events: SQL, now: Date): { write: SQL; channel: string }[];
 }
 const subscribers = new Set<EventSubscriber>();
-const NO_SUBSCRIPTIONS = sql`SELECT NULL::text AS kind, NULL::text AS id, NULL::text[] AS patterns, NULL::boolean AS enabled WHERE false`;
 
 /** Adds a subscriber for every process's writes from now on; the same one twice counts once. */
 export function subscribeToEvents(subscriber: EventSubscriber): void {
@@ -88,8 +78,8 @@ export async function write<T>(db: Db, ctx: WriteContext, change: (tx: Tx, emit:
       const result = await db.transaction(async (tx) => {
         const drafts: EventDraft[] = [];
         const result = await change(tx, (event) => drafts.push(event));
-        if (drafts.length > 0) await insertEvents(tx, ctx, drafts, ctx.idempotencyClaim);
-        else if (ctx.idempotencyClaim) await confirmClaim(tx, ctx.orgId, ctx.idempotencyClaim, ctx.now);
+        const last = drafts.length > 0 ? eventsStatement(tx, ctx, drafts, ctx.idempotencyClaim) : ctx.idempotencyClaim ? claimStatement(tx, ctx, ctx.idempotencyClaim) : null;
+        if (last) await lastStatement(tx, last);
         return result;
       });
       if (ctx.idempotencyClaim && PAUSE_AFTER_COMMIT_MS > 0) {
@@ -98,22 +88,28 @@ export async function write<T>(db: Db, ctx: WriteContext, change: (tx: Tx, emit:
       }
       return result;
     } catch (error) {
-      if (attempt >= ATTEMPTS || !isTransientConflict(error)) throw error;
+      if (attempt >= ATTEMPTS || !isTransientConflict(error)) throw claimLost(error);
     }
   }
 }
 
 /**
- * Writes event rows inside a transaction the caller holds. `write` uses it;
- * scheduler jobs, which act for many organizations in one batch, call it per
- * organization with a WriteContext that has no request. One statement inserts
- * the events, confirms the idempotency claim when there is one (see
- * idempotency-claim.ts) and reads the organization's subscribers: a write
- * with no subscribers pays one round trip for all three (fanOut writes the
- * deliveries and runs when there are some).
+ * Writes event rows inside a transaction the caller holds, with their
+ * fan-out. Scheduler jobs, which act for many organizations in one batch,
+ * call it per organization with a WriteContext that has no request; `write`
+ * runs the same statement as its transaction's last.
  */
-export async function insertEvents(tx: Tx, ctx: WriteContext, drafts: EventDraft[], claim?: IdempotencyClaim | null): Promise<void> {
-  if (drafts.length === 0) return;
+export async function insertEvents(tx: Tx, ctx: WriteContext, drafts: EventDraft[]): Promise<void> {
+  if (drafts.length > 0) await tx.execute(eventsStatement(tx, ctx, drafts, null));
+}
+
+/**
+ * One statement: inserts the events, writes their subscribers' work (see
+ * EventSubscriber) and, for a request with an idempotency claim, confirms it
+ * or fails (idempotency-claim.ts). Data-modifying CTEs run to completion
+ * whether or not the query reads them; the notifications are read, so they run.
+ */
+function eventsStatement(tx: Tx, ctx: WriteContext, drafts: EventDraft[], claim: IdempotencyClaim | null | undefined): SQL {
   const rows = drafts.map((d) => ({
     orgId: ctx.orgId,
     id: newId("event"),
@@ -125,18 +121,26 @@ export async function insertEvents(tx: Tx, ctx: WriteContext, drafts: EventDraft
     conversationId: ctx.conversationId ?? null,
     createdAt: d.createdAt ?? ctx.now,
   }));
-  const inserted = tx.insert(events).values(rows).returning({ id: events.id });
-  // Data-modifying CTEs run to completion whether or not the query reads them.
-  const claimed = claim ? sql`, claimed AS (${claimUpdate(tx, ctx.orgId, claim, ctx.now).getSQL()})` : sql``;
-  const held = claim ? sql`UNION ALL SELECT 'claim', NULL, NULL, EXISTS (SELECT 1 FROM claimed)` : sql``;
-  const active = [...subscribers];
-  const lookups = active.length > 0 ? sql.join(active.map((s) => s.subscriptions(ctx.orgId)), sql` UNION ALL `) : NO_SUBSCRIPTIONS;
-  const found = rowsOf<Subscription>(await tx.execute(sql`WITH inserted AS (${inserted.getSQL()})${claimed} ${lookups} ${held}`));
-  if (claim) refuseUnlessHeld(found.some((row) => row.kind === "claim" && row.enabled));
-  for (const subscriber of active) {
-    const mine = found.filter((row) => subscriber.kinds.includes(row.kind));
-    if (mine.length > 0) await subscriber.fanOut(tx, ctx.orgId, mine, rows, ctx.now);
+  const ctes = [sql`inserted AS (${tx.insert(events).values(rows).returning({ id: events.id, type: events.type }).getSQL()})`];
+  const checks = [sql`true`];
+  if (claim) {
+    ctes.push(sql`claimed AS (${claimUpdate(tx, ctx.orgId, claim, ctx.now).getSQL()})`);
+    checks.push(claimHeld(sql`claimed`));
   }
+  for (const subscriber of subscribers) {
+    for (const { write: fanOut, channel } of subscriber.fanOut(ctx.orgId, sql`inserted`, ctx.now)) {
+      const name = sql.raw(`fan_out_${ctes.length}`);
+      ctes.push(sql`${name} AS (${fanOut} RETURNING 1)`);
+      // pg_notify returns void: IS NULL makes the column a boolean either driver reads.
+      checks.push(sql`(SELECT pg_notify(${channel}, '') WHERE EXISTS (SELECT 1 FROM ${name})) IS NULL`);
+    }
+  }
+  return sql`WITH ${sql.join(ctes, sql`, `)} SELECT ${sql.join(checks, sql`, `)}`;
+}
+
+/** A write that emitted no event still confirms its idempotency claim, in its last statement. */
+function claimStatement(tx: Tx, ctx: WriteContext, claim: IdempotencyClaim): SQL {
+  return sql`WITH claimed AS (${claimUpdate(tx, ctx.orgId, claim, ctx.now).getSQL()}) SELECT ${claimHeld(sql`claimed`)}`;
 }
 
 /** The fields of `after` whose values differ from `before`, with their old values. */

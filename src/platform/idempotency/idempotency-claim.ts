@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/connection.ts";
+import { sqlState } from "../../db/errors.ts";
 import { ApiError } from "../errors.ts";
 import { idempotencyKeys } from "./idempotency-table.ts";
 
@@ -14,17 +15,14 @@ export interface IdempotencyClaim {
 }
 
 /**
- * In the write's own transaction: marks the record "effect committed", and
- * only if this request still holds it. A request whose record was taken over
- * (it ran so long it looked dead) rolls back instead of committing a second
- * effect beside the retry's. The row lock this update takes also orders it
- * against a concurrent takeover: one of the two wins, never both.
+ * In the write's own transaction, carried by its last statement (the
+ * outbox's): marks the record "effect committed", and only if this request
+ * still holds it (claimHeld fails the statement otherwise). A request whose
+ * record was taken over (it ran so long it looked dead) rolls back instead of
+ * committing a second effect beside the retry's. The row lock this update
+ * takes also orders it against a concurrent takeover: one of the two wins,
+ * never both.
  */
-export async function confirmClaim(tx: Tx, orgId: string, claim: IdempotencyClaim, now: Date): Promise<void> {
-  refuseUnlessHeld((await claimUpdate(tx, orgId, claim, now)).length > 0);
-}
-
-/** The UPDATE confirmClaim runs, for a statement that carries it with other work (the outbox's). */
 export function claimUpdate(tx: Tx, orgId: string, claim: IdempotencyClaim, now: Date) {
   return tx
     .update(idempotencyKeys)
@@ -33,9 +31,21 @@ export function claimUpdate(tx: Tx, orgId: string, claim: IdempotencyClaim, now:
     .returning({ key: idempotencyKeys.key });
 }
 
-/** Throws (rolling the write back) when the claim's update found the record no longer this request's. */
-export function refuseUnlessHeld(held: boolean): void {
-  if (!held) {
-    throw new ApiError("idempotency_key_in_progress", "A retry with this Idempotency-Key took this request over; this attempt changed nothing.");
-  }
+/** The SQLSTATE of a statement that found the claim no longer its request's (see claimHeld). */
+const CLAIM_LOST = "EI001";
+
+/**
+ * claimUpdate's verdict inside the statement that carries it (`claimed` names
+ * its CTE): the statement fails when the record is no longer this request's,
+ * so a write whose COMMIT was sent right behind it rolls back (see
+ * lastStatement in db/connection.ts). claimLost recognizes the failure.
+ */
+export function claimHeld(claimed: SQL): SQL {
+  return sql`enginery_require(EXISTS (SELECT 1 FROM ${claimed}), ${CLAIM_LOST}, 'the idempotency record was taken over by a retry')`;
+}
+
+/** The error a write with a lost claim answers with, if `error` is claimHeld's failure; otherwise `error` itself. */
+export function claimLost(error: unknown): unknown {
+  if (sqlState(error) !== CLAIM_LOST) return error;
+  return new ApiError("idempotency_key_in_progress", "A retry with this Idempotency-Key took this request over; this attempt changed nothing.");
 }

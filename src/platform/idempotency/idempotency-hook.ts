@@ -33,7 +33,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
  * is taken to belong to a process that died. A running request says so every
  * ALIVE_EVERY_MS (a long function invocation included); and a takeover is safe
  * anyway: an attempt still running after it cannot commit its write (see
- * confirmClaim).
+ * claimUpdate).
  */
 export const ABANDONED_AFTER_MS = 10_000;
 const ALIVE_EVERY_MS = 3_000;
