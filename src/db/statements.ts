@@ -72,6 +72,7 @@ interface Built {
   text: string;
   /** Per parameter ($1, $2, ...): the value's name and its column's encoder (null: bare, sent as it is), or a number written in the statement. */
   params: ({ name: string; encoder: DriverValueEncoder<unknown, unknown> | null } | { constant: number })[];
+  /** How the builder's prepared query maps rows. */
   prepared: PreparedInternals;
 }
 
@@ -112,6 +113,7 @@ function buildOnce(handle: Handle, build: (db: Handle, p: Placeholders<never>) =
   const names = new Proxy({} as Placeholders<never>, { get: (_, name) => sql.placeholder(String(name)) });
   const prepared = build(handle, names).prepare("statement");
   const { sql: text, params } = prepared.getQuery();
+  const { fields, customResultMapper, joinsNotNullableMap } = prepared as unknown as PreparedInternals;
   return {
     text,
     params: params.map((param, i) => {
@@ -122,7 +124,8 @@ function buildOnce(handle: Handle, build: (db: Handle, p: Placeholders<never>) =
       const value: unknown = is(param, Param) ? param.value : param;
       throw new Error(`statement: $${i + 1} of "${text}" is a value fixed when it was built (${typeof value === "object" ? typeof value : String(value)}); every value must be a placeholder`);
     }),
-    prepared: prepared as unknown as PreparedInternals,
+    // Only what maps rows, not the prepared query: it holds the session it was built on (a transaction's, maybe).
+    prepared: { fields, customResultMapper, joinsNotNullableMap },
   };
 }
 
