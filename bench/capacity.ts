@@ -12,6 +12,10 @@
  * a node_modules link, `node scripts/build.mjs`) on the same database, and
  * every row's requests alternate between the two in blocks, so both see the
  * same load. Each row then prints both servers' CPU per request.
+ * --profile <dir> runs the measured servers (this checkout's dist/ and --against's) under
+ * `--cpu-prof`, writing one profile per server under <dir>/<server>/ when they stop
+ * (summarize with bench/profile-summary.ts); profiling slows them, so its CPU figures
+ * are for comparing profiled runs only.
  *
  * Needs PostgreSQL (CAPACITY_DATABASE_URL, default a fresh database on
  * postgres://postgres@127.0.0.1:5432) and Linux /proc. Rate limits would cap
@@ -24,18 +28,20 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { enginery, run, start } from "../test/helpers/processes.ts";
 import { children, cpuMs, rssMb } from "./proc.ts";
+import { ROOT } from "./lib.ts";
 
-const { values } = parseArgs({ options: { requests: { type: "string", default: "3000" }, concurrency: { type: "string", default: "20" }, only: { type: "string", default: "" }, against: { type: "string" } } });
+const { values } = parseArgs({ options: { requests: { type: "string", default: "3000" }, concurrency: { type: "string", default: "20" }, only: { type: "string", default: "" }, against: { type: "string" }, profile: { type: "string" } } });
 const REQUESTS = Number(values.requests);
 const CONCURRENCY = Number(values.concurrency);
 const BASE = process.env.CAPACITY_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-let againstChild: ReturnType<typeof spawn> | undefined;
+const spawned: ReturnType<typeof spawn>[] = [];
 
-/** `serve` from another built checkout (--against), on the same database. */
-async function startAgainst(dir: string, env: NodeJS.ProcessEnv): Promise<{ name: string; base: string; pid: number }> {
-  const child = spawn(process.execPath, [path.join(dir, "dist", "main.js"), "serve"], { cwd: dir, env });
-  againstChild = child;
+/** `serve` from a built checkout (--against, or this one under --profile), on the same database. */
+async function startAgainst(dir: string, env: NodeJS.ProcessEnv, name = dir): Promise<{ name: string; base: string; pid: number }> {
+  const profile = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values.profile, name.replace(/[^\w.-]+/g, "_"))}`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(dir, "dist", "main.js"), "serve"], { cwd: dir, env });
+  spawned.push(child);
   let out = "";
   const base = await new Promise<string>((resolve, reject) => {
     child.stdout!.on("data", (chunk) => {
@@ -45,7 +51,7 @@ async function startAgainst(dir: string, env: NodeJS.ProcessEnv): Promise<{ name
     });
     child.on("exit", () => reject(new Error(`--against serve exited: ${out}`)));
   });
-  return { name: dir, base, pid: child.pid! };
+  return { name, base, pid: child.pid! };
 }
 
 async function main() {
@@ -66,7 +72,8 @@ async function main() {
     for (let i = 0; i < 20; i++) keys.push((await run(["keys", "create", "--org", orgId, "--kind", "full_access"], env)).stdout.match(/ek_live_[0-9A-Za-z]+/)![0]);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const serverPid = server.child.pid!;
-    const servers = [{ name: "this checkout", base, pid: serverPid }];
+    // Profiled, this checkout's server is a second one from its dist/ (the first only set the database up).
+    const servers = [values.profile ? await startAgainst(ROOT, env, "this checkout") : { name: "this checkout", base, pid: serverPid }];
     if (values.against) servers.unshift(await startAgainst(values.against, env));
     const idle = { serve: rssMb(serverPid), sandboxes: children(serverPid).map(rssMb), worker: rssMb(worker.child.pid!) };
 
@@ -127,7 +134,8 @@ async function main() {
     await db.end();
   } finally {
     await server.stop("SIGKILL");
-    againstChild?.kill("SIGKILL");
+    // A profile is written when its process exits on its own (SIGINT: the graceful shutdown).
+    await Promise.all(spawned.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once("exit", resolve), child.kill(values.profile ? "SIGINT" : "SIGKILL"))))));
     await worker?.stop("SIGKILL");
     await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/connection.ts";
+import { statement, type Placeholders } from "../db/statements.ts";
 import { notFound } from "./errors.ts";
 
 /** A table keyed by (org_id, id), as every tenant table is. */
@@ -12,11 +13,28 @@ type OwnedTable = PgTable & { orgId: PgColumn; id: PgColumn };
  * organization's id included). The one way services fetch a row by id.
  */
 export async function ownedRow<T extends OwnedTable>(db: Db | Tx, table: T, orgId: string, id: string, what: string, lock?: "update" | "share"): Promise<T["$inferSelect"]> {
-  const query = db
-    .select()
-    .from(table as PgTable)
-    .where(and(eq(table.orgId, orgId), eq(table.id, id)));
-  const [row] = lock ? await query.for(lock) : await query;
+  const [row] = await rowStatement(table, lock).run(db, { orgId, id });
   if (!row) throw notFound(what, id);
   return row as T["$inferSelect"];
+}
+
+/** Built once per table and lock (db/statements.ts): every change to a row by id starts here. */
+const rowStatements = new Map<OwnedTable, Map<string, ReturnType<typeof rowStatementOf>>>();
+
+function rowStatement(table: OwnedTable, lock: "update" | "share" | undefined) {
+  let byLock = rowStatements.get(table);
+  if (!byLock) rowStatements.set(table, (byLock = new Map()));
+  let found = byLock.get(lock ?? "");
+  if (!found) byLock.set(lock ?? "", (found = rowStatementOf(table, lock)));
+  return found;
+}
+
+function rowStatementOf(table: OwnedTable, lock: "update" | "share" | undefined) {
+  return statement((db, p: Placeholders<{ orgId: string; id: string }>) => {
+    const query = db
+      .select()
+      .from(table as PgTable)
+      .where(and(eq(table.orgId, p.orgId), eq(table.id, p.id)));
+    return lock ? query.for(lock) : query;
+  });
 }

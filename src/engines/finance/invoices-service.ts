@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
+import { statement, type ColumnValues, type Placeholders } from "../../db/statements.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { daysBetween, utcDate } from "../../platform/dates.ts";
 import { ApiError, invalidField, notFound } from "../../platform/errors.ts";
@@ -129,22 +130,56 @@ function lockInvoice(tx: Tx, orgId: string, id: string): Promise<InvoiceRow> {
 /** INV-000042: the counter in at least six digits (as String.padStart(6, "0")). */
 const numberOf = (counter: SQL) => sql`'INV-' || lpad(${counter}::text, greatest(6, length(${counter}::text)), '0')`;
 
+/** An invoice's columns as createInvoice gives them (the rest take their defaults). */
+type NewInvoice = ColumnValues<
+  typeof invoices,
+  "orgId" | "id" | "client" | "description" | "accountId" | "amountCents" | "currency" | "status" | "dueDate" | "metadata" | "issuedAt" | "createdAt" | "updatedAt"
+>;
+
+/** Built once (db/statements.ts): every POST /v1/invoices runs one of these two. */
+const insertNumberedInvoice = statement((db, p: Placeholders<NewInvoice & { number: string }>) => db.insert(invoices).values(newInvoice(p, p.number)).returning());
+
 /**
- * The next generated number as the value of the invoice's `number` column:
- * the insert it goes in takes the organization's counter in a data-modifying
- * CTE (the row lock on the organization orders concurrent invoices), so
- * numbering costs no round trip of its own.
+ * With the next generated number as the value of its `number` column: the
+ * insert takes the organization's counter in a data-modifying CTE (the row
+ * lock on the organization orders concurrent invoices), so numbering costs no
+ * round trip of its own. A number an invoice was given by hand is skipped:
+ * the insert does nothing, and the caller tries the next one.
  */
-function nextNumber(tx: Tx, orgId: string) {
-  const next = tx.$with("next", { number: sql<string>`number` }).as(
-    tx
+const insertNextInvoice = statement((db, p: Placeholders<NewInvoice>) => {
+  const next = db.$with("next", { number: sql<string>`number` }).as(
+    db
       .update(orgs)
       .set({ invoiceCounter: sql`${orgs.invoiceCounter} + 1` })
-      .where(eq(orgs.id, orgId))
+      .where(eq(orgs.id, p.orgId))
       .returning({ number: sql<string>`${numberOf(sql`${orgs.invoiceCounter}`)}`.as("number") })
       .getSQL(),
   );
-  return { next, number: sql<string>`(SELECT number FROM ${next})` };
+  return db
+    .with(next)
+    .insert(invoices)
+    .values(newInvoice(p, sql<string>`(SELECT number FROM ${next})`))
+    .onConflictDoNothing({ target: [invoices.orgId, invoices.number] })
+    .returning();
+});
+
+function newInvoice(p: Placeholders<NewInvoice>, number: Placeholder | SQL<string>) {
+  return {
+    orgId: p.orgId,
+    id: p.id,
+    number,
+    client: p.client,
+    description: p.description,
+    accountId: p.accountId,
+    amountCents: p.amountCents,
+    currency: p.currency,
+    status: p.status,
+    dueDate: p.dueDate,
+    metadata: p.metadata,
+    issuedAt: p.issuedAt,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
 }
 
 function duplicateNumber(number: string): ApiError {
@@ -175,19 +210,8 @@ export async function createInvoice(db: Db, ctx: WriteContext, input: CreateInvo
         updatedAt: ctx.now,
       };
       let created: InvoiceRow | undefined;
-      if (input.number !== undefined) {
-        [created] = await tx.insert(invoices).values({ ...values, id: newId("invoice"), number: input.number }).returning();
-      }
-      // A generated number an invoice was given by hand is skipped: the insert does nothing, and the next one is tried.
-      while (!created) {
-        const { next, number } = nextNumber(tx, ctx.orgId);
-        [created] = await tx
-          .with(next)
-          .insert(invoices)
-          .values({ ...values, id: newId("invoice"), number })
-          .onConflictDoNothing({ target: [invoices.orgId, invoices.number] })
-          .returning();
-      }
+      if (input.number !== undefined) [created] = await insertNumberedInvoice.run(tx, { ...values, id: newId("invoice"), number: input.number });
+      while (!created) [created] = await insertNextInvoice.run(tx, { ...values, id: newId("invoice") });
       emit({ type: "invoice.created", object: invoiceToApi(created, ctx.now) });
       return created;
     });

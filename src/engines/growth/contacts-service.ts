@@ -1,11 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
+import { statement, type ColumnValues, type Placeholders } from "../../db/statements.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { ApiError, invalidField, notFound } from "../../platform/errors.ts";
 import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
 import { defineList, jsonOf, listJson, listPage, type Page } from "../../platform/lists.ts";
-import { accountForEmailDomain, accountForEmailDomainQuery, requireAccount } from "./accounts-lookups.ts";
+import { accountForDomainsQuery, accountForEmailDomain, parentDomains, requireAccount } from "./accounts-lookups.ts";
 import { findContactByEmail } from "./contacts-lookups.ts";
 import { Contact, type ContactApi, type CreateContactInput, type UpdateContactInput } from "./contacts-schemas.ts";
 import { contacts, LIFECYCLE_STAGES, type ContactRow } from "./contacts-table.ts";
@@ -105,6 +106,40 @@ async function withEmailConflicts<T>(db: Db, orgId: string, email: string | null
   }
 }
 
+/** A contact's columns as createContact gives them (built once, db/statements.ts: every POST /v1/contacts runs one of these two). */
+type NewContact = ColumnValues<
+  typeof contacts,
+  "orgId" | "id" | "firstName" | "lastName" | "email" | "phone" | "title" | "lifecycleStage" | "tags" | "metadata" | "createdAt" | "updatedAt"
+>;
+
+function newContact(p: Placeholders<NewContact>, accountId: Placeholder | SQL<string | null>) {
+  return {
+    orgId: p.orgId,
+    id: p.id,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    email: p.email,
+    phone: p.phone,
+    title: p.title,
+    accountId,
+    lifecycleStage: p.lifecycleStage,
+    tags: p.tags,
+    metadata: p.metadata,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
+}
+
+const insertContact = statement((db, p: Placeholders<NewContact & { accountId: string | null }>) => db.insert(contacts).values(newContact(p, p.accountId)).returning());
+
+/** Its account is the one its email's domain falls under (accountForDomainsQuery), found in the same statement: no round trip of its own. */
+const insertMatchedContact = statement((db, p: Placeholders<NewContact & { domains: string[] }>) =>
+  db
+    .insert(contacts)
+    .values(newContact(p, sql<string | null>`(${accountForDomainsQuery(db, p)})`))
+    .returning(),
+);
+
 export async function createContact(db: Db, ctx: WriteContext, input: CreateContactInput): Promise<ContactApi> {
   if (!input.email && !input.first_name && !input.last_name) {
     throw invalidField("body", "email", "is required when neither first_name nor last_name is given");
@@ -114,27 +149,23 @@ export async function createContact(db: Db, ctx: WriteContext, input: CreateCont
     write(db, ctx, async (tx, emit) => {
       const given = input.account_id ?? null;
       if (given) await requireAccount(tx, ctx.orgId, given);
-      // The account matched by the email's domain is looked up (and share-locked) by the insert itself: no round trip of its own.
-      const matched = input.account_id === undefined && email ? accountForEmailDomainQuery(tx, ctx.orgId, emailDomain(email)) : null;
-      const accountId = matched ? sql<string | null>`(${matched})` : given;
-      const [created] = await tx
-        .insert(contacts)
-        .values({
-          orgId: ctx.orgId,
-          id: newId("contact"),
-          firstName: input.first_name ?? null,
-          lastName: input.last_name ?? null,
-          email,
-          phone: input.phone ?? null,
-          title: input.title ?? null,
-          accountId,
-          lifecycleStage: input.lifecycle_stage ?? "lead",
-          tags: input.tags ?? [],
-          metadata: input.metadata ?? {},
-          createdAt: ctx.now,
-          updatedAt: ctx.now,
-        })
-        .returning();
+      const values = {
+        orgId: ctx.orgId,
+        id: newId("contact"),
+        firstName: input.first_name ?? null,
+        lastName: input.last_name ?? null,
+        email,
+        phone: input.phone ?? null,
+        title: input.title ?? null,
+        lifecycleStage: input.lifecycle_stage ?? ("lead" as const),
+        tags: input.tags ?? [],
+        metadata: input.metadata ?? {},
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      };
+      // No account given: the one matched by the email's domain is looked up (and share-locked) by the insert itself.
+      const domains = input.account_id === undefined && email ? parentDomains(emailDomain(email)) : [];
+      const [created] = domains.length > 0 ? await insertMatchedContact.run(tx, { ...values, domains }) : await insertContact.run(tx, { ...values, accountId: given });
       emit({ type: "contact.created", object: contactToApi(created!) });
       return created!;
     }),

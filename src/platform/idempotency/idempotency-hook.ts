@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/connection.ts";
+import { encoded, statement, type ColumnValues, type Placeholders } from "../../db/statements.ts";
 import { ApiError, invalidField } from "../errors.ts";
 import { events } from "../events/events-table.ts";
 import { problemBody } from "../problems.ts";
@@ -109,6 +110,27 @@ async function answerFromEvents(db: Db, request: FastifyRequest, startedAt: Date
   return { responseStatus: problem.status, responseBody: JSON.stringify(problemBody(problem, request.id)), responseContentType: "application/problem+json" };
 }
 
+/** The first request with a key claims its record (every POST with a key runs it: built once, see db/statements.ts). */
+const claimRecord = statement((db, p: Placeholders<ColumnValues<typeof idempotencyKeys, "orgId" | "key" | "requestHash" | "createdAt">>) =>
+  db
+    .insert(idempotencyKeys)
+    .values({ orgId: p.orgId, key: p.key, requestHash: p.requestHash, createdAt: p.createdAt })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key }),
+);
+
+/** What a retry replays (every answered request with a key). */
+const storeAnswer = statement((db, p: Placeholders<ColumnValues<typeof idempotencyKeys, "orgId" | "key" | "responseStatus" | "responseBody" | "responseContentType">>) =>
+  db
+    .update(idempotencyKeys)
+    .set({
+      responseStatus: encoded(idempotencyKeys.responseStatus, p.responseStatus),
+      responseBody: encoded(idempotencyKeys.responseBody, p.responseBody),
+      responseContentType: encoded(idempotencyKeys.responseContentType, p.responseContentType),
+    })
+    .where(and(eq(idempotencyKeys.orgId, p.orgId), eq(idempotencyKeys.key, p.key))),
+);
+
 export function registerIdempotency(app: FastifyInstance, db: Db): void {
   const claim = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== "POST" || !request.caller) return;
@@ -136,11 +158,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       request.idempotencyRecord = { orgId, key, claimedAt: now, alive };
     };
 
-    const inserted = await db
-      .insert(idempotencyKeys)
-      .values({ orgId, key, requestHash: hash, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
+    const inserted = await claimRecord.run(db, { orgId, key, requestHash: hash, createdAt: now });
     if (inserted.length > 0) return own();
 
     const where = and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key));
@@ -221,15 +239,11 @@ export async function completeIdempotency(db: Db, request: FastifyRequest, statu
   if (!record) return;
   clearInterval(record.alive);
   request.idempotencyRecord = undefined;
-  const where = and(eq(idempotencyKeys.orgId, record.orgId), eq(idempotencyKeys.key, record.key));
   if (status >= 500) {
-    await db.delete(idempotencyKeys).where(and(where, isNull(idempotencyKeys.committedAt)));
+    await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.orgId, record.orgId), eq(idempotencyKeys.key, record.key), isNull(idempotencyKeys.committedAt)));
     return;
   }
-  await db
-    .update(idempotencyKeys)
-    .set({ responseStatus: status, responseBody: withoutSecret(body), responseContentType: contentType })
-    .where(where);
+  await storeAnswer.run(db, { orgId: record.orgId, key: record.key, responseStatus: status, responseBody: withoutSecret(body), responseContentType: contentType });
 }
 
 /** Scheduler job: forget records past their 24 hours. */
