@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import type { PGlite, PGliteOptions } from "@electric-sql/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from "drizzle-orm/pg-core";
-import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
 import postgres from "postgres";
 import * as schema from "./schema.ts";
 import { startEmbeddedEngine } from "./embedded-engine.ts";
@@ -98,25 +98,23 @@ export function embeddedSession(db: Db): PGlite | undefined {
   return embeddedClients.get(db);
 }
 
-const dialect = new PgDialect();
-
 /**
- * Runs `query` as the last statement of the transaction `tx`: nothing may run
- * in `tx` after it. On PostgreSQL it is sent now and the transaction's COMMIT
- * goes right behind it (prepared-statements.ts), saving a round trip; if it
- * fails, the transaction throws its error and commits nothing. Elsewhere (a
- * savepoint, PGlite, which has no round trips) it simply runs. Its rows are
- * not returned: a check it makes must fail the statement instead.
+ * Runs a query (its text and its values, as the driver takes them) as the
+ * last statement of the transaction `tx`: nothing may run in `tx` after it.
+ * On PostgreSQL it is sent now and the transaction's COMMIT goes right behind
+ * it (prepared-statements.ts), saving a round trip; if it fails, the
+ * transaction throws its error and commits nothing. Elsewhere (a savepoint,
+ * PGlite, which has no round trips) it simply runs. Its rows are not
+ * returned: a check it makes must fail the statement instead.
  */
-export async function lastStatement(tx: Tx, query: SQL): Promise<void> {
+export async function lastStatement(tx: Tx, query: { sql: string; params: unknown[] }): Promise<void> {
   // Drizzle's postgres-js session keeps its driver client as `client`: in a transaction that is ours (prepared-statements.ts).
   const client = (tx._.session as unknown as { client?: DriverClient }).client;
-  if (!client?.sendLast) {
-    await tx.execute(query);
+  if (client?.sendLast) {
+    client.sendLast(query.sql, query.params);
     return;
   }
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  client.sendLast(text, params);
+  await tx._.session.prepareQuery(query, undefined, undefined, false).execute();
 }
 
 /** Runs SQL text with its values ($1, $2, ...) and returns the rows as objects by column name. */

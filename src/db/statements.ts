@@ -1,6 +1,6 @@
 import { is, Param, Placeholder, SQL, sql, type DriverValueEncoder, type Table } from "drizzle-orm";
-import type { PgColumn, PgPreparedQuery, PreparedQueryConfig } from "drizzle-orm/pg-core";
-import type { Db, Tx } from "./connection.ts";
+import { PgDialect, type PgColumn, type PgPreparedQuery, type PreparedQueryConfig } from "drizzle-orm/pg-core";
+import { lastStatement, type Db, type Tx } from "./connection.ts";
 
 /**
  * Statements whose text is built once (issue 18). The query builder turns a
@@ -109,24 +109,55 @@ function fixedStatement<V, R>(build: (db: Handle, p: Placeholders<never>) => Pre
   };
 }
 
+/** A statement written as SQL rather than as one builder (CTEs joining several): its rows come unmapped, as db.execute gives them. */
+export interface SqlStatement<V> {
+  run(handle: Handle, values: V): Promise<unknown>;
+  /** Runs it as the transaction's last statement, COMMIT right behind it (lastStatement in connection.ts). */
+  last(tx: Tx, values: V): Promise<void>;
+}
+
+const dialect = new PgDialect();
+
+/** statement(), for SQL that is not one builder's: the text is built once from `build`'s SQL, values by placeholder. */
+export function sqlStatement<V>(build: (db: Handle, p: Placeholders<V>) => SQL): SqlStatement<V> {
+  let built: Omit<Built, "prepared"> | undefined;
+  const query = (handle: Handle, values: V) => {
+    if (!built) {
+      const { sql: text, params } = dialect.sqlToQuery(build(handle, placeholderNames() as Placeholders<V>));
+      built = { text, params: paramsOf(text, params) };
+    }
+    return { sql: built.text, params: built.params.map((param) => valueOf(param, values as Record<string, unknown>)) };
+  };
+  return {
+    run: async (handle, values) => handle._.session.prepareQuery(query(handle, values), undefined, undefined, false).execute(),
+    last: async (tx, values) => lastStatement(tx, query(tx, values)),
+  };
+}
+
+const placeholderNames = () => new Proxy({} as Placeholders<never>, { get: (_, name) => sql.placeholder(String(name)) });
+
 function buildOnce(handle: Handle, build: (db: Handle, p: Placeholders<never>) => Preparable): Built {
-  const names = new Proxy({} as Placeholders<never>, { get: (_, name) => sql.placeholder(String(name)) });
-  const prepared = build(handle, names).prepare("statement");
+  const prepared = build(handle, placeholderNames()).prepare("statement");
   const { sql: text, params } = prepared.getQuery();
   const { fields, customResultMapper, joinsNotNullableMap } = prepared as unknown as PreparedInternals;
   return {
     text,
-    params: params.map((param, i) => {
+    params: paramsOf(text, params),
+    // Only what maps rows, not the prepared query: it holds the session it was built on (a transaction's, maybe).
+    prepared: { fields, customResultMapper, joinsNotNullableMap },
+  };
+}
+
+/** Each parameter of a built text: a placeholder's name and its column's encoder, or a number written in the statement. */
+function paramsOf(text: string, params: unknown[]): Built["params"] {
+  return params.map((param, i) => {
       if (is(param, Placeholder)) return { name: param.name, encoder: null };
       if (is(param, Param) && is(param.value, Placeholder)) return { name: param.value.name, encoder: param.encoder as DriverValueEncoder<unknown, unknown> };
       // LIMIT 1 (Drizzle makes a limit a parameter): a number in the statement itself, not a value it was given.
       if (typeof param === "number") return { constant: param };
       const value: unknown = is(param, Param) ? param.value : param;
       throw new Error(`statement: $${i + 1} of "${text}" is a value fixed when it was built (${typeof value === "object" ? typeof value : String(value)}); every value must be a placeholder`);
-    }),
-    // Only what maps rows, not the prepared query: it holds the session it was built on (a transaction's, maybe).
-    prepared: { fields, customResultMapper, joinsNotNullableMap },
-  };
+  });
 }
 
 /** As the builder encodes a value it is given (sqlToQuery): null as NULL, anything else through the column. */

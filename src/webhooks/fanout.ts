@@ -21,14 +21,14 @@ export function subscribesSql(patterns: SQL, type: SQL): SQL {
  * the inserted events' id and type. Ids are made by enginery_new_id
  * (migration 0011), in newId's format.
  */
-export function fanOut(orgId: string, events: SQL, now: Date): { write: SQL; channel: string }[] {
-  const at = sql`${now.toISOString()}::timestamptz`;
+export function fanOut(orgId: SQL, events: SQL, now: SQL): { write: SQL; channel: string }[] {
+  const at = sql`${now}::timestamptz`;
   return [
     {
       channel: DELIVERIES_CHANNEL,
       // A disabled endpoint's deliveries are kept, parked (no next attempt), and sent when it is enabled again.
       write: sql`INSERT INTO webhook_deliveries (org_id, id, endpoint_id, event_id, event_type, status, next_attempt_at, created_at, updated_at)
-        SELECT w.org_id, enginery_new_id(${ID_PREFIXES.webhookDelivery}), w.id, e.id, e.type, 'pending', CASE WHEN w.status = 'enabled' THEN ${at} END, ${at}, ${at}
+        SELECT w.org_id, enginery_new_id(${sql.raw(`'${ID_PREFIXES.webhookDelivery}'`)}), w.id, e.id, e.type, 'pending', CASE WHEN w.status = 'enabled' THEN ${at} END, ${at}, ${at}
         FROM ${events} AS e JOIN webhook_endpoints AS w ON w.org_id = ${orgId} AND ${subscribesSql(sql`w.events`, sql`e.type`)}`,
     },
     {
@@ -36,7 +36,7 @@ export function fanOut(orgId: string, events: SQL, now: Date): { write: SQL; cha
       // Functions never run on function.* events: a failing function would otherwise feed itself. The
       // cardinality condition picks the partial index of functions with triggers (migration 0010).
       write: sql`INSERT INTO function_runs (org_id, id, function_id, event_id, event_type, status, next_attempt_at, created_at, updated_at)
-        SELECT f.org_id, enginery_new_id(${ID_PREFIXES.functionRun}), f.id, e.id, e.type, 'pending', ${at}, ${at}, ${at}
+        SELECT f.org_id, enginery_new_id(${sql.raw(`'${ID_PREFIXES.functionRun}'`)}), f.id, e.id, e.type, 'pending', ${at}, ${at}, ${at}
         FROM ${events} AS e JOIN functions AS f ON f.org_id = ${orgId} AND cardinality(f.event_triggers) > 0
           AND NOT starts_with(e.type, 'function.') AND ${subscribesSql(sql`f.event_triggers`, sql`e.type`)}`,
     },

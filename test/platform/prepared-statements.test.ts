@@ -102,14 +102,14 @@ describe("prepared statements (PostgreSQL)", () => {
   it("sends a last statement with COMMIT behind it: it commits with the transaction, or fails it with its own error", async () => {
     await testDb.database.db.transaction(async (tx) => {
       await tx.execute(sql`INSERT INTO ${sql.raw(table)} VALUES (${30})`);
-      await lastStatement(tx, sql`INSERT INTO ${sql.raw(table)} VALUES (${31})`);
+      await lastStatement(tx, { sql: `INSERT INTO ${table} VALUES ($1)`, params: [31] });
     });
     expect(await count()).toBe(2 + 8 + 2);
     const error = await testDb.database.db
       .transaction(async (tx) => {
         await tx.execute(sql`INSERT INTO ${sql.raw(table)} VALUES (${32})`);
         // Already there: this fails after the COMMIT was sent, which PostgreSQL then answers with a rollback.
-        await lastStatement(tx, sql`INSERT INTO ${sql.raw(table)} VALUES (${31})`);
+        await lastStatement(tx, { sql: `INSERT INTO ${table} VALUES ($1)`, params: [31] });
         return "resolved";
       })
       .catch((e: unknown) => e);
@@ -120,7 +120,7 @@ describe("prepared statements (PostgreSQL)", () => {
   it("refuses a statement after the last one and commits nothing", async () => {
     const error = await testDb.database.db
       .transaction(async (tx) => {
-        await lastStatement(tx, sql`INSERT INTO ${sql.raw(table)} VALUES (${40})`);
+        await lastStatement(tx, { sql: `INSERT INTO ${table} VALUES ($1)`, params: [40] });
         await tx.execute(sql`INSERT INTO ${sql.raw(table)} VALUES (${41})`);
       })
       .catch((e: unknown) => e);

@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 it("finds an organization's functions with event triggers by the index of those alone", async () => {
-  const runs = fanOut("org_plan", sql`inserted`, new Date()).find((f) => f.channel === "function_runs")!;
+  const runs = fanOut(sql`'org_plan'`, sql`inserted`, sql`now()`).find((f) => f.channel === "function_runs")!;
   const plan = await testDb.database.db.transaction(async (tx) => {
     // The tables are nearly empty here, where a sequential scan is cheapest: ask for the plan a large table gets.
     await tx.execute(sql`SET LOCAL enable_seqscan = off`);

@@ -1,8 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
-import { lastStatement, type Db, type Tx } from "../../db/connection.ts";
+import type { Db, Tx } from "../../db/connection.ts";
+import { sqlStatement, type SqlStatement } from "../../db/statements.ts";
 import { isTransientConflict } from "../../db/errors.ts";
 import { newId } from "../ids.ts";
-import { claimHeld, claimLost, claimUpdate, type IdempotencyClaim } from "../idempotency/idempotency-claim.ts";
+import { claimHeld, claimLost, claimUpdate, claimValues, type IdempotencyClaim } from "../idempotency/idempotency-claim.ts";
 import type { EventType } from "./catalog.ts";
 import { events } from "./events-table.ts";
 
@@ -52,13 +53,17 @@ const ATTEMPTS = 3;
  * behind it in the same round trip.
  */
 export interface EventSubscriber {
-  fanOut(orgId: string, events: SQL, now: Date): { write: SQL; channel: string }[];
+  /** `orgId` and `now` (an ISO timestamp) are SQL values of the statement, not constants: its text is built once per shape. */
+  fanOut(orgId: SQL, events: SQL, now: SQL): { write: SQL; channel: string }[];
 }
 const subscribers = new Set<EventSubscriber>();
 
 /** Adds a subscriber for every process's writes from now on; the same one twice counts once. */
 export function subscribeToEvents(subscriber: EventSubscriber): void {
+  if (subscribers.has(subscriber)) return;
   subscribers.add(subscriber);
+  // The statements built so far carry the old subscribers' fan-out.
+  eventsStatements.clear();
 }
 
 /**
@@ -78,8 +83,9 @@ export async function write<T>(db: Db, ctx: WriteContext, change: (tx: Tx, emit:
       const result = await db.transaction(async (tx) => {
         const drafts: EventDraft[] = [];
         const result = await change(tx, (event) => drafts.push(event));
-        const last = drafts.length > 0 ? eventsStatement(tx, ctx, drafts, ctx.idempotencyClaim) : ctx.idempotencyClaim ? claimStatement(tx, ctx, ctx.idempotencyClaim) : null;
-        if (last) await lastStatement(tx, last);
+        const claim = ctx.idempotencyClaim ?? null;
+        if (drafts.length > 0) await eventsStatement(drafts.length, claim !== null).last(tx, eventValues(ctx, drafts, claim));
+        else if (claim) await claimStatement.last(tx, claimValues(ctx.orgId, claim, ctx.now));
         return result;
       });
       if (ctx.idempotencyClaim && PAUSE_AFTER_COMMIT_MS > 0) {
@@ -100,8 +106,13 @@ export async function write<T>(db: Db, ctx: WriteContext, change: (tx: Tx, emit:
  * runs the same statement as its transaction's last.
  */
 export async function insertEvents(tx: Tx, ctx: WriteContext, drafts: EventDraft[]): Promise<void> {
-  if (drafts.length > 0) await tx.execute(eventsStatement(tx, ctx, drafts, null));
+  if (drafts.length > 0) await eventsStatement(drafts.length, false).run(tx, eventValues(ctx, drafts, null));
 }
+
+type Values = Record<string, unknown>;
+/** Statements by shape (number of events, claim or not): the usual one to a few events are kept; a batch job's larger counts are built per call. */
+const eventsStatements = new Map<string, SqlStatement<Values>>();
+const KEPT_EVENT_COUNTS = 8;
 
 /**
  * One statement: inserts the events, writes their subscribers' work (see
@@ -109,39 +120,63 @@ export async function insertEvents(tx: Tx, ctx: WriteContext, drafts: EventDraft
  * or fails (idempotency-claim.ts). Data-modifying CTEs run to completion
  * whether or not the query reads them; the notifications are read, so they run.
  */
-function eventsStatement(tx: Tx, ctx: WriteContext, drafts: EventDraft[], claim: IdempotencyClaim | null | undefined): SQL {
-  const rows = drafts.map((d) => ({
+function eventsStatement(count: number, claimed: boolean): SqlStatement<Values> {
+  const key = `${count}:${claimed}`;
+  const kept = eventsStatements.get(key);
+  if (kept) return kept;
+  const built = sqlStatement<Values>((db, p) => {
+    const rows = Array.from({ length: count }, (_, i) => ({
+      orgId: p.orgId!,
+      id: p[`id${i}`]!,
+      type: p[`type${i}`]!,
+      objectId: p[`object${i}`]!,
+      data: p[`data${i}`]!,
+      requestId: p[`request${i}`]!,
+      idempotencyKey: p.idempotencyKey!,
+      conversationId: p.conversationId!,
+      createdAt: p[`at${i}`]!,
+    }));
+    const ctes = [sql`inserted AS (${db.insert(events).values(rows).returning({ id: events.id, type: events.type }).getSQL()})`];
+    const checks = [sql`true`];
+    if (claimed) {
+      ctes.push(sql`claimed AS (${claimUpdate(db).getSQL()})`);
+      checks.push(claimHeld(sql`claimed`));
+    }
+    for (const subscriber of subscribers) {
+      for (const { write: fanOut, channel } of subscriber.fanOut(sql`${p.orgId}`, sql`inserted`, sql`${p.now}`)) {
+        const name = sql.raw(`fan_out_${ctes.length}`);
+        ctes.push(sql`${name} AS (${fanOut} RETURNING 1)`);
+        // pg_notify returns void: IS NULL makes the column a boolean either driver reads.
+        checks.push(sql`(SELECT pg_notify(${sql.raw(`'${channel}'`)}, '') WHERE EXISTS (SELECT 1 FROM ${name})) IS NULL`);
+      }
+    }
+    return sql`WITH ${sql.join(ctes, sql`, `)} SELECT ${sql.join(checks, sql`, `)}`;
+  });
+  if (count <= KEPT_EVENT_COUNTS) eventsStatements.set(key, built);
+  return built;
+}
+
+function eventValues(ctx: WriteContext, drafts: EventDraft[], claim: IdempotencyClaim | null): Values {
+  const values: Values = {
     orgId: ctx.orgId,
-    id: newId("event"),
-    type: d.type,
-    objectId: d.object.id,
-    data: d.previous ? { object: d.object, previous_attributes: d.previous } : { object: d.object },
-    requestId: d.requestId === undefined ? ctx.requestId : d.requestId,
+    now: ctx.now.toISOString(),
     idempotencyKey: ctx.idempotencyKey,
     conversationId: ctx.conversationId ?? null,
-    createdAt: d.createdAt ?? ctx.now,
-  }));
-  const ctes = [sql`inserted AS (${tx.insert(events).values(rows).returning({ id: events.id, type: events.type }).getSQL()})`];
-  const checks = [sql`true`];
-  if (claim) {
-    ctes.push(sql`claimed AS (${claimUpdate(tx, ctx.orgId, claim, ctx.now).getSQL()})`);
-    checks.push(claimHeld(sql`claimed`));
-  }
-  for (const subscriber of subscribers) {
-    for (const { write: fanOut, channel } of subscriber.fanOut(ctx.orgId, sql`inserted`, ctx.now)) {
-      const name = sql.raw(`fan_out_${ctes.length}`);
-      ctes.push(sql`${name} AS (${fanOut} RETURNING 1)`);
-      // pg_notify returns void: IS NULL makes the column a boolean either driver reads.
-      checks.push(sql`(SELECT pg_notify(${channel}, '') WHERE EXISTS (SELECT 1 FROM ${name})) IS NULL`);
-    }
-  }
-  return sql`WITH ${sql.join(ctes, sql`, `)} SELECT ${sql.join(checks, sql`, `)}`;
+    ...(claim ? claimValues(ctx.orgId, claim, ctx.now) : {}),
+  };
+  drafts.forEach((d, i) => {
+    values[`id${i}`] = newId("event");
+    values[`type${i}`] = d.type;
+    values[`object${i}`] = d.object.id;
+    values[`data${i}`] = d.previous ? { object: d.object, previous_attributes: d.previous } : { object: d.object };
+    values[`request${i}`] = d.requestId === undefined ? ctx.requestId : d.requestId;
+    values[`at${i}`] = d.createdAt ?? ctx.now;
+  });
+  return values;
 }
 
 /** A write that emitted no event still confirms its idempotency claim, in its last statement. */
-function claimStatement(tx: Tx, ctx: WriteContext, claim: IdempotencyClaim): SQL {
-  return sql`WITH claimed AS (${claimUpdate(tx, ctx.orgId, claim, ctx.now).getSQL()}) SELECT ${claimHeld(sql`claimed`)}`;
-}
+const claimStatement = sqlStatement<Values>((db, p) => sql`WITH claimed AS (${claimUpdate(db).getSQL()}) SELECT ${claimHeld(sql`claimed`)}`);
 
 /** The fields of `after` whose values differ from `before`, with their old values. */
 export function previousAttributes<T extends Record<string, unknown>>(before: T, after: T): Partial<T> {

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { Tx } from "../../db/connection.ts";
+import type { Db, Tx } from "../../db/connection.ts";
+import { encoded } from "../../db/statements.ts";
 import { sqlState } from "../../db/errors.ts";
 import { ApiError } from "../errors.ts";
 import { idempotencyKeys } from "./idempotency-table.ts";
@@ -23,12 +24,19 @@ export interface IdempotencyClaim {
  * takes also orders it against a concurrent takeover: one of the two wins,
  * never both.
  */
-export function claimUpdate(tx: Tx, orgId: string, claim: IdempotencyClaim, now: Date) {
-  return tx
+export function claimUpdate(db: Db | Tx) {
+  // Its values are placeholders named as claimValues names them: the statement carrying it is built once (db/statements.ts).
+  const p = { orgId: sql.placeholder("orgId"), claimKey: sql.placeholder("claimKey"), claimedAt: sql.placeholder("claimedAt"), claimNow: sql.placeholder("claimNow") };
+  return db
     .update(idempotencyKeys)
-    .set({ committedAt: now })
-    .where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, claim.key), eq(idempotencyKeys.createdAt, claim.claimedAt)))
+    .set({ committedAt: encoded(idempotencyKeys.committedAt, p.claimNow) })
+    .where(and(eq(idempotencyKeys.orgId, p.orgId), eq(idempotencyKeys.key, p.claimKey), eq(idempotencyKeys.createdAt, encoded(idempotencyKeys.createdAt, p.claimedAt))))
     .returning({ key: idempotencyKeys.key });
+}
+
+/** The values of claimUpdate's placeholders. */
+export function claimValues(orgId: string, claim: IdempotencyClaim, now: Date) {
+  return { orgId, claimKey: claim.key, claimedAt: claim.claimedAt, claimNow: now };
 }
 
 /** The SQLSTATE of a statement that found the claim no longer its request's (see claimHeld). */
@@ -41,7 +49,7 @@ const CLAIM_LOST = "EI001";
  * lastStatement in db/connection.ts). claimLost recognizes the failure.
  */
 export function claimHeld(claimed: SQL): SQL {
-  return sql`enginery_require(EXISTS (SELECT 1 FROM ${claimed}), ${CLAIM_LOST}, 'the idempotency record was taken over by a retry')`;
+  return sql`enginery_require(EXISTS (SELECT 1 FROM ${claimed}), ${sql.raw(`'${CLAIM_LOST}'`)}, 'the idempotency record was taken over by a retry')`;
 }
 
 /** The error a write with a lost claim answers with, if `error` is claimHeld's failure; otherwise `error` itself. */
