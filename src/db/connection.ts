@@ -4,15 +4,18 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import postgres from "postgres";
-import * as schema from "./schema.ts";
 import { startEmbeddedEngine } from "./embedded-engine.ts";
 import { acquireEmbeddedLock } from "./embedded-lock.ts";
 import { driverClient, type DriverClient } from "./prepared-statements.ts";
 
-export type Schema = typeof schema;
-/** The query builder, for both drivers. A transaction is one too, so services take either. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * The query builder, for both drivers. A transaction is one too, so services
+ * take either. Opened without the tables' schema: nothing uses Drizzle's
+ * relational queries (`db.query`), and with a schema Drizzle builds one for
+ * every table on every transaction it opens (a tenth of its time in a write).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
 
 export interface Database {
   kind: "pglite" | "postgres";
@@ -134,7 +137,7 @@ export function rawQuery(db: Db): RawQuery | undefined {
 
 function postgresHandle(client: postgres.Sql): Db {
   // Drizzle runs on the client that prepares repeated statements and pipelines BEGIN (prepared-statements.ts).
-  const db = drizzlePostgres({ client: driverClient(client) as unknown as postgres.Sql, schema }) as unknown as Db;
+  const db = drizzlePostgres({ client: driverClient(client) as unknown as postgres.Sql }) as unknown as Db;
   // The values go to the driver as the builder would pass them (its prepared queries call unsafe too).
   rawQueries.set(db, (text, values) => client.unsafe(text, values as postgres.ParameterOrJSON<never>[], { prepare: true }));
   return db;
@@ -143,7 +146,7 @@ function postgresHandle(client: postgres.Sql): Db {
 async function openPglite(client: PGlite, release: () => void): Promise<Database> {
   const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
   // Both drivers build the same PgDatabase; only their result HKT differs, which no caller sees.
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client }) as unknown as Db;
   embeddedClients.set(db, client);
   rawQueries.set(db, async (text, values) => (await client.query<Record<string, unknown>>(text, values)).rows);
   return {

@@ -1,4 +1,4 @@
-// Every table, for drizzle-kit (migrations) and the typed query builder.
+// Every table, for drizzle-kit (migrations).
 export * from "../platform/orgs/orgs-table.ts";
 export * from "../platform/auth/api-keys-table.ts";
 export * from "../platform/idempotency/idempotency-table.ts";
