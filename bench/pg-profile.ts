@@ -122,6 +122,10 @@ try {
     const line = inclusive.split("\n").find((l) => new RegExp(`\\] ${step.fn}\\s*$`).test(l));
     console.log(`  ${step.label.padEnd(52)} ${line ? line.trim().split(/\s+/)[0] : "-"}`);
   }
+  // PostgreSQL is built without frame pointers, so many samples have no caller chain: the functions themselves, by their own time.
+  const flat = report(["--no-children", "--pid", backends.join(","), "--sort", "dso,sym", "-g", "none", "--percent-limit", "0.8"]);
+  console.log("\nThe API's PostgreSQL backends, by function (own time; [k] is the kernel):");
+  console.log(flat.split("\n").filter((l) => /^\s+\d/.test(l)).slice(0, 30).join("\n"));
 } finally {
   await stopProcess(server);
   fs.rmSync(out, { force: true });
