@@ -36,6 +36,7 @@ export interface Database {
    * Returns the unsubscribe function.
    */
   listen(channel: string, onNotify: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>>;
+  /** Closes the connections (a second call does nothing). */
   close(): Promise<void>;
 }
 
@@ -159,8 +160,16 @@ async function openPglite(client: PGlite, release: () => void): Promise<Database
       await client.exec(text);
     },
     // One process owns an embedded database, so there is no reconnect to miss anything.
-    listen: async (channel, onNotify) => client.listen(channel, onNotify),
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      // A closed database listens to nothing: unsubscribing after close is harmless, as close itself is.
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
+      // As the PostgreSQL pool's end(): closing twice is harmless (the second would otherwise throw, and release the lock again).
+      if (client.closed) return;
       await client.close();
       release();
     },
