@@ -10,8 +10,9 @@ export type OpenApiDocument = Record<string, any>;
 /**
  * The server's own document, exactly what GET /v1/openapi.json serves: the app
  * is built in-process on a throwaway in-memory PGlite (no server, no port), and
- * @fastify/swagger renders the route schemas. Keys are sorted so the output
- * depends on the schemas only.
+ * @fastify/swagger renders the route schemas. Its order is the routes' and
+ * the schemas' own (registered in a fixed order), so the output depends on the
+ * schemas only.
  */
 export async function loadDocument(): Promise<OpenApiDocument> {
   const database = await openDatabase({ kind: "pglite-memory" });
