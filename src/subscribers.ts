@@ -3,7 +3,8 @@ import { webhookAndFunctionSubscriber } from "./webhooks/fanout.ts";
 
 /**
  * Who owes work for committed events: webhook endpoints and event-triggered
- * functions (one query finds both, riding in the statement that writes the events; see fanout.ts). Called by every composition
+ * functions (their deliveries and runs are written by the statement that
+ * writes the events; see fanout.ts). Called by every composition
  * point that writes (the CLI, buildApp, the scheduler's jobs); subscribing
  * twice is harmless.
  */
