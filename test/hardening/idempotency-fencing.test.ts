@@ -14,13 +14,19 @@ import { useTestApp } from "../helpers/harness.ts";
  * both take effect.
  */
 const t = useTestApp();
+const claimedAt = new Date("2030-01-01T00:00:00Z");
 
-it("a write whose key was taken over rolls back; one that still holds it marks the key committed", async () => {
+/** A tenant whose request holds the idempotency record `key`, claimed at claimedAt: the write context that request gives write(). */
+async function holding(key: string) {
   const tenant = await t().tenant();
   const db = t().database.db;
-  const claimedAt = new Date("2030-01-01T00:00:00Z");
-  await db.insert(idempotencyKeys).values({ orgId: tenant.orgId, key: "k1", requestHash: "h", createdAt: claimedAt });
-  const ctx = { orgId: tenant.orgId, requestId: "req_test", idempotencyKey: "k1", now: claimedAt, idempotencyClaim: { key: "k1", claimedAt } };
+  await db.insert(idempotencyKeys).values({ orgId: tenant.orgId, key, requestHash: "h", createdAt: claimedAt });
+  const ctx = { orgId: tenant.orgId, requestId: "req_test", idempotencyKey: key, now: claimedAt, idempotencyClaim: { key, claimedAt } };
+  return { db, ctx, where: and(eq(idempotencyKeys.orgId, tenant.orgId), eq(idempotencyKeys.key, key)) };
+}
+
+it("a write whose key was taken over rolls back; one that still holds it marks the key committed", async () => {
+  const { db, ctx, where } = await holding("k1");
   const emitOne = () =>
     write(db, ctx, async (_tx, emit) => {
       emit({ type: "invoice.created", object: { id: "inv_fenced" } });
@@ -28,7 +34,6 @@ it("a write whose key was taken over rolls back; one that still holds it marks t
     });
 
   // A retry took the record over (as the preHandler does after ABANDONED_AFTER_MS).
-  const where = and(eq(idempotencyKeys.orgId, tenant.orgId), eq(idempotencyKeys.key, "k1"));
   await db.update(idempotencyKeys).set({ createdAt: new Date(claimedAt.getTime() + 11_000) }).where(where);
   const refused = await emitOne().catch((e: unknown) => e);
   expect(refused).toBeInstanceOf(ApiError);
@@ -44,12 +49,7 @@ it("a write whose key was taken over rolls back; one that still holds it marks t
 });
 
 it("a write that emits no event is fenced the same way", async () => {
-  const tenant = await t().tenant();
-  const db = t().database.db;
-  const claimedAt = new Date("2030-01-01T00:00:00Z");
-  await db.insert(idempotencyKeys).values({ orgId: tenant.orgId, key: "k2", requestHash: "h", createdAt: claimedAt });
-  const ctx = { orgId: tenant.orgId, requestId: "req_test", idempotencyKey: "k2", now: claimedAt, idempotencyClaim: { key: "k2", claimedAt } };
-  const where = and(eq(idempotencyKeys.orgId, tenant.orgId), eq(idempotencyKeys.key, "k2"));
+  const { db, ctx, where } = await holding("k2");
   // The change itself writes (the key's own record stands in for any row), and emits nothing.
   const silent = () => write(db, ctx, async (tx) => tx.update(idempotencyKeys).set({ responseContentType: "text/x-changed" }).where(where).then(() => "done"));
 
