@@ -193,7 +193,7 @@ export async function createInvoice(db: Db, ctx: WriteContext, input: CreateInvo
   checkCurrencyPrecision("amount", amountCents, input.currency);
   const open = input.status === "open";
   try {
-    const row = await write(db, ctx, async (tx, emit) => {
+    return await write(db, ctx, async (tx, emit) => {
       if (input.account_id) await requireAccount(tx, ctx.orgId, input.account_id);
       const values = {
         orgId: ctx.orgId,
@@ -212,10 +212,11 @@ export async function createInvoice(db: Db, ctx: WriteContext, input: CreateInvo
       let created: InvoiceRow | undefined;
       if (input.number !== undefined) [created] = await insertNumberedInvoice.run(tx, { ...values, id: newId("invoice"), number: input.number });
       while (!created) [created] = await insertNextInvoice.run(tx, { ...values, id: newId("invoice") });
-      emit({ type: "invoice.created", object: invoiceToApi(created, ctx.now) });
-      return created;
+      // The event's object is the answer: built once.
+      const invoice = invoiceToApi(created, ctx.now);
+      emit({ type: "invoice.created", object: invoice });
+      return invoice;
     });
-    return invoiceToApi(row, ctx.now);
   } catch (error) {
     if (isUniqueViolation(error, "invoices_org_number_key")) throw duplicateNumber(input.number ?? "");
     throw error;

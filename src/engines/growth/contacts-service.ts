@@ -145,7 +145,7 @@ export async function createContact(db: Db, ctx: WriteContext, input: CreateCont
     throw invalidField("body", "email", "is required when neither first_name nor last_name is given");
   }
   const email = input.email ? input.email.toLowerCase() : null;
-  const row = await withEmailConflicts(db, ctx.orgId, email, () =>
+  return withEmailConflicts(db, ctx.orgId, email, () =>
     write(db, ctx, async (tx, emit) => {
       const given = input.account_id ?? null;
       if (given) await requireAccount(tx, ctx.orgId, given);
@@ -166,11 +166,12 @@ export async function createContact(db: Db, ctx: WriteContext, input: CreateCont
       // No account given: the one matched by the email's domain is looked up (and share-locked) by the insert itself.
       const domains = input.account_id === undefined && email ? parentDomains(emailDomain(email)) : [];
       const [created] = domains.length > 0 ? await insertMatchedContact.run(tx, { ...values, domains }) : await insertContact.run(tx, { ...values, accountId: given });
-      emit({ type: "contact.created", object: contactToApi(created!) });
-      return created!;
+      // The event's object is the answer: built once.
+      const contact = contactToApi(created!);
+      emit({ type: "contact.created", object: contact });
+      return contact;
     }),
   );
-  return contactToApi(row);
 }
 
 export async function updateContact(db: Db, ctx: WriteContext, id: string, input: UpdateContactInput): Promise<ContactApi> {
