@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync, linkSync, unlinkSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -30,7 +30,17 @@ export class SecretBox {
   static fromFile(file: string): SecretBox {
     if (!existsSync(file)) {
       mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, randomBytes(32).toString("base64"), { flag: "wx", mode: 0o600 });
+      // Written whole under a name of its own, then linked into place: processes starting together on one
+      // machine never read a half-written key, and the first link wins (the others read the winner's key).
+      const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+      writeFileSync(draft, randomBytes(32).toString("base64"), { flag: "wx", mode: 0o600 });
+      try {
+        linkSync(draft, file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      } finally {
+        unlinkSync(draft);
+      }
     }
     chmodSync(file, 0o600);
     return SecretBox.fromBase64(readFileSync(file, "utf8").trim());
