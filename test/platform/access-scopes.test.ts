@@ -59,7 +59,9 @@ describe("an OAuth token sees only the events its scopes grant", () => {
       const res = await token.post("/v1/webhook_endpoints", { url: "http://127.0.0.1:9/hook", events });
       expect(res.status, events.join(",")).toBe(403);
       expect(res.body.code).toBe("insufficient_permission");
-      expect(res.body.required_permission).toBe("talent:read");
+      expect(res.body.missing_permissions).toContain("talent:read");
+      expect(res.body.missing_permissions).not.toContain("finance:read");
+      expect(res.body.pattern).toBe(events.find((p) => p.startsWith("candidate") || p === "*"));
       expect(res.body.detail).toContain(events.find((p) => p.startsWith("candidate") || p === "*"));
     }
     const allowed = await token.post("/v1/webhook_endpoints", { url: "http://127.0.0.1:9/hook", events: ["invoice.*"] });

@@ -1,4 +1,4 @@
-import type { Engine } from "../auth/permissions.ts";
+import type { Engine, Permission } from "../auth/permissions.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 
 /**
@@ -85,15 +85,37 @@ export const EVENT_CATALOG = {
 export type EventType = keyof typeof EVENT_CATALOG;
 export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as EventType[];
 
-/** Which event kinds a key may read: engine keys see their engines' events only. */
-export function eventTypesVisibleTo(engines: readonly Engine[] | "all"): EventType[] {
-  if (engines === "all") return EVENT_TYPES;
-  return EVENT_TYPES.filter((t) => (engines as readonly string[]).includes(EVENT_CATALOG[t].area));
-}
+/**
+ * What reading an event of an area takes: the permission that reads its
+ * object through the API (an event carries the object as GET returns it). An
+ * intelligence snapshot reads every engine, as its routes do.
+ */
+const AREA_READS: Record<Exclude<Area, "platform">, readonly Permission[]> = {
+  finance: ["finance:read"],
+  growth: ["growth:read"],
+  talent: ["talent:read"],
+  agent: ["agent:read"],
+  intelligence: ["finance:read", "growth:read", "talent:read"],
+  functions: ["functions:manage"],
+};
 
-/** The kinds a key may read: engine keys their engines' areas, other keys everything. */
-export function eventTypesVisibleToKey(key: { kind: string; engines: readonly Engine[] }): EventType[] {
-  return key.kind === "engine" ? eventTypesVisibleTo(key.engines) : EVENT_TYPES;
+/** Platform objects are read by whoever manages them (OAuth apps and grants with the API keys). */
+const PLATFORM_READS: Record<string, readonly Permission[]> = {
+  api_key: ["api_keys:manage"],
+  oauth_grant: ["api_keys:manage"],
+  webhook_endpoint: ["webhooks:manage"],
+  membership: ["members:manage"],
+};
+
+// A kind without a rule (a platform object added without its entry above) is read only by owners and admins.
+const UNLISTED: readonly Permission[] = ["members:manage", "api_keys:manage"];
+
+/** Every permission reading (or subscribing to) this kind of event takes. */
+export function readPermissionsOf(type: EventType | string): readonly Permission[] {
+  const kind: Kind | undefined = (EVENT_CATALOG as Record<string, Kind>)[type];
+  if (!kind) return UNLISTED;
+  if (kind.area !== "platform") return AREA_READS[kind.area];
+  return PLATFORM_READS[kind.object] ?? UNLISTED;
 }
 
 /**
