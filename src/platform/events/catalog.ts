@@ -99,16 +99,21 @@ const AREA_READS: Record<Exclude<Area, "platform">, readonly Permission[]> = {
   functions: ["functions:manage"],
 };
 
-/** Platform objects are read by whoever manages them (OAuth apps and grants with the API keys). */
+/**
+ * Platform objects are read by whoever manages them: OAuth apps and grants
+ * with the API keys. Memberships too: the organization's administration,
+ * which full-access keys hold (so "*" is theirs), as members may list
+ * members but no key may manage them.
+ */
 const PLATFORM_READS: Record<string, readonly Permission[]> = {
   api_key: ["api_keys:manage"],
   oauth_grant: ["api_keys:manage"],
   webhook_endpoint: ["webhooks:manage"],
-  membership: ["members:manage"],
+  membership: ["api_keys:manage"],
 };
 
-// A kind without a rule (a platform object added without its entry above) is read only by owners and admins.
-const UNLISTED: readonly Permission[] = ["members:manage", "api_keys:manage"];
+// A kind without a rule (a platform object added without its entry above) is read only by full access.
+const UNLISTED: readonly Permission[] = ["api_keys:manage"];
 
 /** Every permission reading (or subscribing to) this kind of event takes. */
 export function readPermissionsOf(type: EventType | string): readonly Permission[] {
