@@ -410,8 +410,19 @@ export const invocationList = defineList({
   defaultSort: "-started_at",
 });
 
-export async function listInvocations(db: Db, orgId: string, nameOrId: string, query: Record<string, unknown>, now: Date): Promise<Page<InvocationApi>> {
+/**
+ * A function's logs and results hold what its versions read and were handed
+ * (events, ctx reads) with their deployers' permissions: reading them takes
+ * those permissions, as changing the function does.
+ */
+export async function listInvocations(db: Db, caller: Caller, nameOrId: string, query: Record<string, unknown>, now: Date): Promise<Page<InvocationApi>> {
+  const orgId = caller.org.id;
   const fn = await findFunction(db, orgId, nameOrId);
+  const versions = await db
+    .select({ version: functionVersions.version, deployedBy: functionVersions.deployedBy })
+    .from(functionVersions)
+    .where(and(eq(functionVersions.orgId, orgId), eq(functionVersions.functionId, fn.id)));
+  await requireCovers(db, caller, fn, versions, "read its invocation logs");
   const extra: ExtraCondition = { key: "function", condition: (bind) => eq(functionInvocations.functionId, bind(fn.id)) };
   return listPage(db, invocationList.spec, invocationList.parse(orgId, query, now, extra), (row: InvocationRow) => invocationToApi(row, fn.name));
 }

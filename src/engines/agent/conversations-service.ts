@@ -3,7 +3,7 @@ import type { Db, Tx } from "../../db/connection.ts";
 import { notFound } from "../../platform/errors.ts";
 import { write, type WriteContext } from "../../platform/events/outbox.ts";
 import { defineList, jsonOf, listJson, listPage, type Bind, type ExtraCondition, type Page } from "../../platform/lists.ts";
-import { ENGINES } from "../../platform/auth/permissions.ts";
+import { accessFor } from "../../platform/auth/access.ts";
 import type { Caller } from "../../platform/auth/caller.ts";
 import { Conversation, type ActionApi, type ConversationApi, type MessageApi } from "./agent-schemas.ts";
 import { agentActions, agentMessages, conversations, type AgentActionRow, type AgentMessageRow, type ConversationRow } from "./agent-table.ts";
@@ -68,13 +68,15 @@ export const conversationList = defineList({
 });
 
 /**
- * A caller that does not read every engine sees only the conversations it
+ * A caller that does not read everything sees only the conversations it
  * opened: a conversation holds what others asked and were told, which may
- * span engines it may not read. Decided from the permissions (an engine key,
- * an OAuth token without every engine's read scope, ...), never a key's kind.
+ * be anything its asker could read (any engine's data, any kind of event).
+ * Decided from the permissions (accessFor: the agent's own events need the
+ * same), never from a key's kind: in practice full-access keys and members
+ * from developer up see every conversation.
  */
 export function ownOnly(caller: Caller): boolean {
-  return !ENGINES.every((engine) => caller.permissions.has(`${engine}:read`));
+  return !accessFor(caller).seesAllEvents;
 }
 
 /** The conversations a caller may list (see ownOnly). */

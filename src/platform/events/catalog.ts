@@ -90,12 +90,12 @@ export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as EventType[];
  * object through the API (an event carries the object as GET returns it). An
  * intelligence snapshot reads every engine, as its routes do.
  */
-const AREA_READS: Record<Exclude<Area, "platform">, readonly Permission[]> = {
+const EVERY_ENGINE_READ: readonly Permission[] = ["finance:read", "growth:read", "talent:read"];
+const AREA_READS: Record<Exclude<Area, "platform" | "agent">, readonly Permission[]> = {
   finance: ["finance:read"],
   growth: ["growth:read"],
   talent: ["talent:read"],
-  agent: ["agent:read"],
-  intelligence: ["finance:read", "growth:read", "talent:read"],
+  intelligence: EVERY_ENGINE_READ,
   functions: ["functions:manage"],
 };
 
@@ -112,6 +112,15 @@ const PLATFORM_READS: Record<string, readonly Permission[]> = {
   membership: ["api_keys:manage"],
 };
 
+/**
+ * The agent's events carry what was asked and answered and the actions'
+ * results, and an answer may hold anything its asker could read (the events
+ * tool lists every kind the asker sees): reading them takes agent:read and
+ * every permission any other kind takes. The same rule says whose
+ * conversations a caller sees (conversations-service.ts, ownOnly).
+ */
+const AGENT_READS: readonly Permission[] = ["agent:read", ...new Set([...Object.values(AREA_READS).flat(), ...Object.values(PLATFORM_READS).flat()])];
+
 // A kind without a rule (a platform object added without its entry above) is read only by full access.
 const UNLISTED: readonly Permission[] = ["api_keys:manage"];
 
@@ -119,6 +128,7 @@ const UNLISTED: readonly Permission[] = ["api_keys:manage"];
 export function readPermissionsOf(type: EventType | string): readonly Permission[] {
   const kind: Kind | undefined = (EVENT_CATALOG as Record<string, Kind>)[type];
   if (!kind) return UNLISTED;
+  if (kind.area === "agent") return AGENT_READS;
   if (kind.area !== "platform") return AREA_READS[kind.area];
   return PLATFORM_READS[kind.object] ?? UNLISTED;
 }
