@@ -16,6 +16,8 @@ export interface ServedRoute {
   url: string;
   /** Left out of the OpenAPI document (dashboard, OAuth pages, sub-paths). */
   hidden: boolean;
+  /** The request's schemas, as declared (JSON Schema). */
+  request: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 declare module "fastify" {
@@ -30,7 +32,8 @@ export function recordServedRoutes(app: FastifyInstance): void {
   const served: ServedRoute[] = [];
   app.decorate("servedRoutes", served);
   app.addHook("onRoute", (route) => {
-    const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
-    for (const method of ([] as string[]).concat(route.method)) if (method !== "HEAD") served.push({ method, url: route.url, hidden });
+    const schema = (route.schema ?? {}) as { hide?: boolean; body?: unknown; querystring?: unknown; params?: unknown };
+    const request = { body: schema.body, querystring: schema.querystring, params: schema.params };
+    for (const method of ([] as string[]).concat(route.method)) if (method !== "HEAD") served.push({ method, url: route.url, hidden: Boolean(schema.hide), request });
   });
 }

@@ -69,3 +69,56 @@ describe("deeply nested JSON", () => {
     expect(nulPaths(value)).toHaveLength(1);
   });
 });
+
+type Schema = Record<string, any>;
+
+/** Every integer and number in a schema, with its path; `$ref`s are followed into the document's components. */
+function numbersIn(schema: Schema | undefined, doc: Schema, path: string, out: [string, Schema][] = [], seen = new Set<Schema>()): [string, Schema][] {
+  if (!schema || typeof schema !== "object" || seen.has(schema)) return out;
+  seen.add(schema);
+  if (typeof schema.$ref === "string") return numbersIn(doc.components?.schemas?.[schema.$ref.split("/").pop()!], doc, path, out, seen);
+  const types = ([] as string[]).concat(schema.type ?? []);
+  if (types.includes("integer") || types.includes("number")) out.push([path, schema]);
+  for (const [name, child] of Object.entries<Schema>(schema.properties ?? {})) numbersIn(child, doc, `${path}.${name}`, out, seen);
+  if (schema.items) numbersIn(schema.items, doc, `${path}[]`, out, seen);
+  if (schema.additionalProperties && typeof schema.additionalProperties === "object") numbersIn(schema.additionalProperties, doc, `${path}.*`, out, seen);
+  for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) numbersIn(branch, doc, path, out, seen);
+  return out;
+}
+
+const INT4 = 2 ** 31;
+
+describe("numbers a client sends", () => {
+  it("every integer and number in every request (body, query, path) has a minimum and a maximum within PostgreSQL's integer or numeric range", () => {
+    // The served routes' own schemas: hidden routes (the dashboard's API, OAuth registration) are held to it too.
+    const doc = t().app.swagger() as Schema;
+    const unbounded: string[] = [];
+    let checked = 0;
+    for (const route of t().app.servedRoutes) {
+      const found: [string, Schema][] = [];
+      for (const [part, schema] of Object.entries(route.request)) numbersIn(schema as Schema, doc, part, found);
+      checked += found.length;
+      for (const [where, s] of found) {
+        const min = s.minimum ?? s.exclusiveMinimum;
+        const max = s.maximum ?? s.exclusiveMaximum;
+        const isInt = ([] as string[]).concat(s.type).includes("integer");
+        const ok = typeof min === "number" && typeof max === "number" && (!isInt || (min >= -INT4 && max < INT4)) && Math.abs(min) <= 1e15 && Math.abs(max) <= 1e15;
+        if (!ok) unbounded.push(`${route.method} ${route.url} ${where}: minimum ${min}, maximum ${max} (give it both bounds: Int() or Money() from src/platform/schemas.ts)`);
+      }
+    }
+    expect(unbounded, unbounded.join("\n")).toEqual([]);
+    expect(checked, "numbers found in request schemas (page, per_page, amounts, filters...)").toBeGreaterThan(50);
+  });
+
+  const HUGE = "123456789012345678901234567890";
+  it("an integer past PostgreSQL's range is a 400 naming the field, in a body, a query and a path", async () => {
+    const fn = await tenant.client.post("/v1/functions", { name: "bounded-fn", source: "export default { async fetch() { return {} } }" });
+    expect(fn.status, fn.text).toBeLessThan(300);
+    const rollback = await tenant.client.request("POST", "/v1/functions/bounded-fn/rollback", { raw: `{"version": ${HUGE}}`, headers: { "content-type": "application/json" } });
+    expect(expectProblem(rollback, 400, "validation_failed").errors).toEqual([expect.objectContaining({ in: "body", field: "version" })]);
+    for (const value of [HUGE, String(INT4), "1e308", "-1", "Infinity", "NaN"]) {
+      const page = await tenant.client.get(`/v1/invoices?page=${value}`);
+      expect(expectProblem(page, 400, "validation_failed", `page=${value}`).errors).toEqual([expect.objectContaining({ in: "query", field: "page" })]);
+    }
+  });
+});
