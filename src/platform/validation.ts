@@ -266,33 +266,33 @@ export function nulPaths(value: unknown): string[] {
  */
 export function tooDeep(text: string, max = MAX_JSON_DEPTH): string | undefined {
   let depth = 0;
-  let inString = false;
-  let stringStart = 0;
-  let lastTopString = "";
-  let field = "";
+  // Where the last string at the top level starts and ends (sliced only when a colon makes it a field's name).
+  let nameStart = 0;
+  let nameEnd = 0;
+  let fieldStart = 0;
+  let fieldEnd = 0;
   let topIsObject = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // a backslash escapes the next character
-      else if (c === 34) {
-        inString = false;
-        if (depth === 1) lastTopString = text.slice(stringStart, i + 1);
-      }
-      continue;
-    }
     if (c === 34) {
-      inString = true;
-      stringStart = i;
+      // A string: jump to its closing quote (one not escaped by an odd run of backslashes) with indexOf, not char by char.
+      const start = i;
+      for (;;) {
+        i = text.indexOf('"', i + 1);
+        if (i < 0) return undefined; // unterminated: the parser says so
+        let slashes = 0;
+        while (text.charCodeAt(i - 1 - slashes) === 92) slashes++;
+        if (slashes % 2 === 0) break;
+      }
+      if (depth === 1) (nameStart = start), (nameEnd = i + 1);
     } else if (c === 123 || c === 91) {
       if (depth === 0) topIsObject = c === 123;
-      if (++depth > max) return topIsObject && field ? field : "body";
+      if (++depth > max) return (topIsObject && jsonString(text.slice(fieldStart, fieldEnd))) || "body";
     } else if (c === 125 || c === 93) {
       depth--;
-      if (depth === 1) lastTopString = "";
     } else if (c === 58 && depth === 1) {
       // The string before a colon at the top level is the field's name.
-      field = jsonString(lastTopString);
+      (fieldStart = nameStart), (fieldEnd = nameEnd);
     }
   }
   return undefined;

@@ -62,6 +62,17 @@ describe("deeply nested JSON", () => {
     expect(res.body.detail).not.toContain("levels");
   });
 
+  it("the depth scan reads strings as JSON does: escaped quotes and backslashes, brackets inside", async () => {
+    const { tooDeep } = await import("../../src/platform/validation.ts");
+    const deep = (n: number) => `${"[".repeat(n)}${"]".repeat(n)}`;
+    expect(tooDeep(JSON.stringify({ a: `\\"${"[".repeat(100)}`, b: "\\", c: "\"{{{" }))).toBeUndefined();
+    expect(tooDeep(`{"x\\"y":1,"deep":${deep(MAX_JSON_DEPTH)}}`)).toBe("deep");
+    expect(tooDeep(`{"a\\\\":${deep(MAX_JSON_DEPTH - 1)}}`)).toBeUndefined();
+    expect(tooDeep(`{"a\\\\":"\\\\",  "b" : ${deep(MAX_JSON_DEPTH)}}`)).toBe("b");
+    expect(tooDeep(deep(MAX_JSON_DEPTH + 1))).toBe("body");
+    expect(tooDeep(`{"unterminated: ${deep(100)}`)).toBeUndefined();
+  });
+
   it("a NUL scan over a value deeper than any body is iterative", async () => {
     const { nulPaths } = await import("../../src/platform/validation.ts");
     let value: unknown = "a\u0000";
