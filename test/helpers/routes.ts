@@ -54,7 +54,7 @@ export interface RouteId {
   read?: string;
   /** The engine whose data the id names: engine keys of other engines do not see it (404). */
   engine?: Engine;
-  /** Seen only by the key that made it when the caller is an engine key (agent conversations): other engine keys get 404. */
+  /** Seen only by the key that made it unless the caller reads everything (agent conversations): other keys get 404, full access sees all. */
   ownedByMaker?: boolean;
   /**
    * The id is named in the body, not the path (POST /v1/candidates' job_id): another organization's id, like a
@@ -521,7 +521,8 @@ export function foreignIdAnswer(route: Route): { status: number; code: string } 
 export function expectedOutcome(route: Route, kind: KeyKind, engines: readonly Engine[] = []): "ok" | "forbidden" | "hidden" {
   if (missingPermissions(route, kind, engines).length > 0) return "forbidden";
   if (kind === "engine" && route.id?.engine && !engines.includes(route.id.engine)) return "hidden";
-  if (kind === "engine" && route.id?.ownedByMaker) return "hidden";
+  // Others' conversations may hold anything their askers read: only a key that reads everything (full access) sees them.
+  if (kind !== "full_access" && route.id?.ownedByMaker) return "hidden";
   return "ok";
 }
 
