@@ -14,6 +14,7 @@ import {
   pathOf,
   ROUTES,
   ROUTES_WITH_ID,
+  foreignIdAnswer,
   type Engine,
   type KeyKind,
   type Route,
@@ -152,7 +153,7 @@ describe("what each key kind may do, in words", () => {
   });
 });
 
-describe("cross-tenant: another organization's ids are 404, exactly like missing ones", () => {
+describe("cross-tenant: another organization's ids are 404 (422 when named in a body), exactly like missing ones", () => {
   let a: Tenant;
   let b: Tenant;
   beforeAll(async () => {
@@ -170,8 +171,9 @@ describe("cross-tenant: another organization's ids are 404, exactly like missing
     const missing = missingId(route.id!.prefix);
     const absent = await callRoute(b.client, route, missing);
 
-    const foreignProblem = expectProblem(foreign, 404, "not_found", `${label(route)} with A's id`);
-    const absentProblem = expectProblem(absent, 404, "not_found", `${label(route)} with a missing id`);
+    const { status, code } = foreignIdAnswer(route);
+    const foreignProblem = expectProblem(foreign, status, code, `${label(route)} with A's id`);
+    const absentProblem = expectProblem(absent, status, code, `${label(route)} with a missing id`);
     // The same answer as for an id that does not exist: nothing tells B that A's id is real.
     const { request_id: _r1, detail: foreignDetail, ...foreignRest } = foreignProblem;
     const { request_id: _r2, detail: absentDetail, ...absentRest } = absentProblem;
