@@ -43,6 +43,10 @@ interface Parameter {
   required?: boolean;
   description?: string;
   schema?: Schema;
+  style?: string;
+  explode?: boolean;
+  /** A path parameter that may hold slashes (a sub-path): sent as it is (see SUB_PATH in src/platform/openapi.ts). */
+  "x-allow-reserved"?: boolean;
 }
 
 interface Operation {
@@ -340,11 +344,15 @@ function resourceOf(path: string): string | undefined {
   return match?.[1];
 }
 
+/** Words left dangling once the resource's own words are gone (chatWithAgent on /agent: chat, not chat_with). */
+const CONNECTIVES = new Set(["with", "for", "to", "of", "by", "from", "on", "in", "at", "and"]);
+
 function methodName(operationId: string, resource: string): string {
   const fixed = METHOD_NAMES[operationId];
   if (fixed) return fixed;
   const own = new Set(words(resource).map(singular));
   const kept = words(operationId).filter((w, i) => i === 0 || !own.has(singular(w)));
+  while (kept.length > 1 && CONNECTIVES.has(kept.at(-1)!)) kept.pop();
   return kept.join("_");
 }
 
@@ -363,9 +371,17 @@ function successSchemas(operation: Operation): Schema[] {
     .filter((schema): schema is Schema => schema !== undefined);
 }
 
-/** A query parameter's Python type: lists of strings are joined with commas (any of). */
+/**
+ * A query parameter's Python type: a comma-list parameter (form, not exploded: status=draft,open) takes one
+ * value or a sequence of them (joined with commas); other strings may be given as a sequence too.
+ */
 function queryType(types: TypeRegistry, parameter: Parameter): string {
-  const base = types.typeOf(parameter.schema, "Query");
+  const schema = parameter.schema;
+  if (schema?.type === "array" && parameter.style === "form" && parameter.explode === false) {
+    const item = types.typeOf(schema.items, "Query");
+    return `Union[${item}, SequenceOf[${item}]]`;
+  }
+  const base = types.typeOf(schema, "Query");
   return base === "str" ? "Union[str, SequenceOf[str]]" : base;
 }
 
@@ -423,7 +439,7 @@ function emitMethod(types: TypeRegistry, path: string, httpMethod: string, opera
   if (keywordArgs.length) args.push("*", ...keywordArgs);
 
   const pathExpression = pathParams.length
-    ? `f${pyString(path.replace(/\{([A-Za-z_]+)\}/g, (_, p: string) => `{_quote(${argumentName(p)})}`))}`
+    ? `f${pyString(path.replace(/\{([A-Za-z_]+)\}/g, (_, p: string) => `{${pathParams.find((q) => q.name === p)?.["x-allow-reserved"] ? "_quote_path" : "_quote"}(${argumentName(p)})}`))}`
     : pyString(path);
   const query = queryParams.length ? `{${queryParams.map((p) => `${pyString(p.name)}: ${argumentName(p.name)}`).join(", ")}}` : "None";
   const body = bodyFields.length ? `{${bodyFields.map((f) => `${pyString(f.key)}: ${f.arg}`).join(", ")}}` : raw && httpMethod !== "get" ? "body" : "NOT_GIVEN";
@@ -498,7 +514,7 @@ function resourcesFile(resources: Map<string, Method[]>, typeNames: string[]): s
 from typing import Any, Dict, List, Literal, Optional, Union, cast
 from typing import Sequence as SequenceOf
 
-from ._base import NOT_GIVEN, NotGiven, RawResponse, Resource, Transport, _quote
+from ._base import NOT_GIVEN, NotGiven, RawResponse, Resource, Transport, _quote, _quote_path
 from .pagination import Page
 ${imports}
 

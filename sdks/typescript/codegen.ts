@@ -178,12 +178,41 @@ function resourceOf(path: string): string {
   return camel(path.split("/")[2] ?? "");
 }
 
+/** Words left dangling once the resource's noun is gone (chatWithAgent on /agent: chat, not chatWith). */
+const CONNECTIVES = new Set(["With", "For", "To", "Of", "By", "From", "On", "In", "At", "And"]);
+
+/**
+ * The operationId without the resource's own words: listInvoices -> list, listWebhookDeliveries -> listDeliveries,
+ * listOAuthApps on /oauth_apps -> list (words are compared joined and case-blind, so O+Auth is oauth), and
+ * without a connective left at the end.
+ */
 function methodName(operationId: string, path: string): string {
   if (METHOD_NAMES[operationId]) return METHOD_NAMES[operationId]!;
-  const nouns = new Set((path.split("/")[2] ?? "").split("_").flatMap((w) => [pascal(w), pascal(singular(w))]));
-  const kept = words(operationId).filter((word, i) => i === 0 || !nouns.has(word) && !nouns.has(singular(word)));
+  const nouns = new Set((path.split("/")[2] ?? "").split("_").flatMap((w) => [w.toLowerCase(), singular(w.toLowerCase())]));
+  const all = words(operationId);
+  const kept = [all[0]!];
+  for (let i = 1; i < all.length; ) {
+    let end = i;
+    for (let j = all.length; j > i && end === i; j--) if (nouns.has(all.slice(i, j).join("").toLowerCase())) end = j;
+    if (end > i) i = end;
+    else kept.push(all[i++]!);
+  }
+  while (kept.length > 1 && CONNECTIVES.has(kept.at(-1)!)) kept.pop();
   return camel(kept.join(""));
 }
+
+/** A query value: a comma-list parameter (form, not exploded) takes one value or an array of them. */
+function queryValueType(types: Types, parameter: Json): string {
+  const schema = parameter.schema;
+  if (schema?.type === "array" && parameter.style === "form" && parameter.explode === false) {
+    const item = types.ts(schema.items, "  ");
+    return `${/[|&]/.test(item) ? `(${item})` : item} | Array<${item}>`;
+  }
+  return types.ts(schema, "  ");
+}
+
+/** An operation on a sub-path: a path parameter that may hold slashes (x-allow-reserved, see openapi.ts). */
+const hasSubPath = (op: Json) => ((op.parameters ?? []) as Json[]).some((p) => p.in === "path" && p["x-allow-reserved"] === true);
 
 const isRaw = (op: Json) => op.responses?.default?.content?.["*/*"] !== undefined;
 
@@ -228,7 +257,8 @@ export function emit(doc: OpenApiDocument): Record<string, string> {
     const doc = comment([op.summary, op.description].filter(Boolean).join(". ").replace(/\.\./g, "."), "  ");
 
     if (isRaw(op)) {
-      if (seenRaw.has(path)) continue;
+      // A sub-path operation ({path} holding slashes) is the same call with init.path.
+      if (seenRaw.has(path) || hasSubPath(op)) continue;
       seenRaw.add(path);
       methods.push(
         `${doc}  ${name}(${[...args, "init: InvokeInit = {}"].join(", ")}): Promise<Response> {\n` +
@@ -241,7 +271,7 @@ export function emit(doc: OpenApiDocument): Record<string, string> {
     let queryType: string | undefined;
     if (query.length) {
       queryType = `${Op}Query`;
-      const lines = query.map((p) => `${comment(p.description ?? p.schema?.description, "  ")}  ${identifier(p.name)}${p.required ? "" : "?"}: ${types.ts(p.schema, "  ")};\n`);
+      const lines = query.map((p) => `${comment(p.description ?? p.schema?.description, "  ")}  ${identifier(p.name)}${p.required ? "" : "?"}: ${queryValueType(types, p)};\n`);
       declarations.push(`export interface ${queryType} {\n${lines.join("")}}\n`);
     }
     const bodySchema = op.requestBody?.content?.["application/json"]?.schema;

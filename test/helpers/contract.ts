@@ -62,7 +62,15 @@ export class Contract {
     this.routes = Object.keys(document.paths)
       .map((template) => {
         const names: string[] = [];
-        const source = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{([^}]+)\}/g, (_m, name: string) => (names.push(name), "([^/]+)"));
+        // A sub-path parameter (x-allow-reserved, see openapi.ts) takes the rest of the path, slashes included.
+        const subPaths = new Set(
+          Object.values(document.paths[template] as Json).flatMap((operation: Json) =>
+            ((operation?.parameters ?? []) as Json[]).filter((p) => p.in === "path" && p["x-allow-reserved"] === true).map((p) => p.name as string),
+          ),
+        );
+        const source = template
+          .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+          .replace(/\{([^}]+)\}/g, (_m, name: string) => (names.push(name), subPaths.has(name) ? "(.+)" : "([^/]+)"));
         return { template, pattern: new RegExp(`^${source}/?$`), names };
       })
       .sort((a, b) => a.names.length - b.names.length);
@@ -166,7 +174,7 @@ export class Contract {
         add("accepted by the server but not documented", `query parameter ${name}`);
         continue;
       }
-      add(await this.check([...at(parameter.index, parameter.ref), "schema"], coerce(value, parameter.p.schema)), `query parameter ${name}`);
+      add(await this.check([...at(parameter.index, parameter.ref), "schema"], queryValue(value, parameter.p)), `query parameter ${name}`);
     }
     for (const { p, index, ref } of parameters) {
       if (p.in === "query" && p.required && !url.searchParams.has(p.name)) add("is required", `query parameter ${p.name}`);
@@ -245,6 +253,13 @@ function sampled(body: unknown): unknown {
 
 function mediaType(header: string | undefined): string {
   return (header ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** A query value as the document reads it: an array parameter serialized form without explode is a comma list. */
+function queryValue(value: string, parameter: Json): unknown {
+  const schema = parameter.schema;
+  if (schema?.type === "array" && (parameter.style ?? "form") === "form" && parameter.explode === false) return value.split(",").map((item) => coerce(item, schema.items));
+  return coerce(value, schema);
 }
 
 /** Query strings and headers are text; a number or boolean parameter is read as one (as the server does). */

@@ -78,6 +78,11 @@ def _quote(value: str) -> str:
     return urllib.parse.quote(value, safe="")
 
 
+def _quote_path(value: str) -> str:
+    """A sub-path (orders/42): each segment quoted, the slashes between them kept."""
+    return urllib.parse.quote(value.lstrip("/"), safe="/")
+
+
 def _query_string(query: Optional[Mapping[str, Any]]) -> str:
     if not query:
         return ""

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Literal, Optional, Union, cast
 from typing import Sequence as SequenceOf
 
-from ._base import NOT_GIVEN, NotGiven, RawResponse, Resource, Transport, _quote
+from ._base import NOT_GIVEN, NotGiven, RawResponse, Resource, Transport, _quote, _quote_path
 from .pagination import Page
 from .types import (
     Account,
@@ -78,8 +78,8 @@ class ApiKeysResource(Resource):
         page: Optional[int] = None,
         per_page: Optional[int] = None,
         sort: Optional[Union[str, SequenceOf[str]]] = None,
-        kind: Optional[Union[str, SequenceOf[str]]] = None,
-        kind__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        kind: Optional[Union[Literal["read_only", "engine", "full_access"], SequenceOf[Literal["read_only", "engine", "full_access"]]]] = None,
+        kind__ne: Optional[Literal["read_only", "engine", "full_access"]] = None,
         created_at: Optional[Union[str, SequenceOf[str]]] = None,
         created_at__gte: Optional[Union[str, SequenceOf[str]]] = None,
         created_at__gt: Optional[Union[str, SequenceOf[str]]] = None,
@@ -143,8 +143,8 @@ class InvoicesResource(Resource):
         per_page: Optional[int] = None,
         sort: Optional[Union[str, SequenceOf[str]]] = None,
         q: Optional[Union[str, SequenceOf[str]]] = None,
-        status: Optional[Union[str, SequenceOf[str]]] = None,
-        status__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        status: Optional[Union[Literal["draft", "open", "overdue", "paid", "void", "uncollectible"], SequenceOf[Literal["draft", "open", "overdue", "paid", "void", "uncollectible"]]]] = None,
+        status__ne: Optional[Literal["draft", "open", "overdue", "paid", "void", "uncollectible"]] = None,
         currency: Optional[Union[str, SequenceOf[str]]] = None,
         currency__ne: Optional[Union[str, SequenceOf[str]]] = None,
         client: Optional[Union[str, SequenceOf[str]]] = None,
@@ -301,8 +301,8 @@ class ContactsResource(Resource):
         email: Optional[Union[str, SequenceOf[str]]] = None,
         email__ne: Optional[Union[str, SequenceOf[str]]] = None,
         account_id: Optional[Union[str, SequenceOf[str]]] = None,
-        lifecycle_stage: Optional[Union[str, SequenceOf[str]]] = None,
-        lifecycle_stage__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        lifecycle_stage: Optional[Union[Literal["lead", "qualified", "customer", "churned"], SequenceOf[Literal["lead", "qualified", "customer", "churned"]]]] = None,
+        lifecycle_stage__ne: Optional[Literal["lead", "qualified", "customer", "churned"]] = None,
         tags: Optional[Union[str, SequenceOf[str]]] = None,
         first_name: Optional[Union[str, SequenceOf[str]]] = None,
         first_name__ne: Optional[Union[str, SequenceOf[str]]] = None,
@@ -428,8 +428,8 @@ class AccountsResource(Resource):
         annual_revenue__lte: Optional[float] = None,
         annual_revenue__lt: Optional[float] = None,
         annual_revenue__ne: Optional[float] = None,
-        enrichment_status: Optional[Union[str, SequenceOf[str]]] = None,
-        enrichment_status__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        enrichment_status: Optional[Union[Literal["none", "pending", "enriched", "failed"], SequenceOf[Literal["none", "pending", "enriched", "failed"]]]] = None,
+        enrichment_status__ne: Optional[Literal["none", "pending", "enriched", "failed"]] = None,
         created_at: Optional[Union[str, SequenceOf[str]]] = None,
         created_at__gte: Optional[Union[str, SequenceOf[str]]] = None,
         created_at__gt: Optional[Union[str, SequenceOf[str]]] = None,
@@ -604,8 +604,8 @@ class DealsResource(Resource):
         per_page: Optional[int] = None,
         sort: Optional[Union[str, SequenceOf[str]]] = None,
         q: Optional[Union[str, SequenceOf[str]]] = None,
-        status: Optional[Union[str, SequenceOf[str]]] = None,
-        status__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        status: Optional[Union[Literal["open", "won", "lost"], SequenceOf[Literal["open", "won", "lost"]]]] = None,
+        status__ne: Optional[Literal["open", "won", "lost"]] = None,
         pipeline_id: Optional[Union[str, SequenceOf[str]]] = None,
         stage_id: Optional[Union[str, SequenceOf[str]]] = None,
         account_id: Optional[Union[str, SequenceOf[str]]] = None,
@@ -727,8 +727,8 @@ class SequencesResource(Resource):
         per_page: Optional[int] = None,
         sort: Optional[Union[str, SequenceOf[str]]] = None,
         q: Optional[Union[str, SequenceOf[str]]] = None,
-        status: Optional[Union[str, SequenceOf[str]]] = None,
-        status__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        status: Optional[Union[Literal["draft", "active", "paused", "archived"], SequenceOf[Literal["draft", "active", "paused", "archived"]]]] = None,
+        status__ne: Optional[Literal["draft", "active", "paused", "archived"]] = None,
         name: Optional[Union[str, SequenceOf[str]]] = None,
         name__ne: Optional[Union[str, SequenceOf[str]]] = None,
         name__contains: Optional[Union[str, SequenceOf[str]]] = None,
@@ -827,8 +827,8 @@ class SequencesResource(Resource):
         page: Optional[int] = None,
         per_page: Optional[int] = None,
         sort: Optional[Union[str, SequenceOf[str]]] = None,
-        status: Optional[Union[str, SequenceOf[str]]] = None,
-        status__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        status: Optional[Union[Literal["active", "completed", "replied", "unenrolled"], SequenceOf[Literal["active", "completed", "replied", "unenrolled"]]]] = None,
+        status__ne: Optional[Literal["active", "completed", "replied", "unenrolled"]] = None,
         contact_id: Optional[Union[str, SequenceOf[str]]] = None,
         created_at: Optional[Union[str, SequenceOf[str]]] = None,
         created_at__gte: Optional[Union[str, SequenceOf[str]]] = None,
@@ -905,8 +905,8 @@ class SequenceMessagesResource(Resource):
         sequence_id: Optional[Union[str, SequenceOf[str]]] = None,
         enrollment_id: Optional[Union[str, SequenceOf[str]]] = None,
         contact_id: Optional[Union[str, SequenceOf[str]]] = None,
-        direction: Optional[Union[str, SequenceOf[str]]] = None,
-        direction__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        direction: Optional[Union[Literal["outbound", "inbound"], SequenceOf[Literal["outbound", "inbound"]]]] = None,
+        direction__ne: Optional[Literal["outbound", "inbound"]] = None,
         created_at: Optional[Union[str, SequenceOf[str]]] = None,
         created_at__gte: Optional[Union[str, SequenceOf[str]]] = None,
         created_at__gt: Optional[Union[str, SequenceOf[str]]] = None,
@@ -935,10 +935,10 @@ class JobsResource(Resource):
         per_page: Optional[int] = None,
         sort: Optional[Union[str, SequenceOf[str]]] = None,
         q: Optional[Union[str, SequenceOf[str]]] = None,
-        status: Optional[Union[str, SequenceOf[str]]] = None,
-        status__ne: Optional[Union[str, SequenceOf[str]]] = None,
-        employment_type: Optional[Union[str, SequenceOf[str]]] = None,
-        employment_type__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        status: Optional[Union[Literal["open", "closed"], SequenceOf[Literal["open", "closed"]]]] = None,
+        status__ne: Optional[Literal["open", "closed"]] = None,
+        employment_type: Optional[Union[Literal["full_time", "part_time", "contract", "temporary", "internship"], SequenceOf[Literal["full_time", "part_time", "contract", "temporary", "internship"]]]] = None,
+        employment_type__ne: Optional[Literal["full_time", "part_time", "contract", "temporary", "internship"]] = None,
         department: Optional[Union[str, SequenceOf[str]]] = None,
         department__ne: Optional[Union[str, SequenceOf[str]]] = None,
         department__contains: Optional[Union[str, SequenceOf[str]]] = None,
@@ -1026,8 +1026,8 @@ class CandidatesResource(Resource):
         sort: Optional[Union[str, SequenceOf[str]]] = None,
         q: Optional[Union[str, SequenceOf[str]]] = None,
         job_id: Optional[Union[str, SequenceOf[str]]] = None,
-        stage: Optional[Union[str, SequenceOf[str]]] = None,
-        stage__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        stage: Optional[Union[Literal["applied", "screening", "interview", "offer", "hired", "rejected"], SequenceOf[Literal["applied", "screening", "interview", "offer", "hired", "rejected"]]]] = None,
+        stage__ne: Optional[Literal["applied", "screening", "interview", "offer", "hired", "rejected"]] = None,
         source: Optional[Union[str, SequenceOf[str]]] = None,
         source__ne: Optional[Union[str, SequenceOf[str]]] = None,
         rating: Optional[int] = None,
@@ -1127,7 +1127,7 @@ class CandidatesResource(Resource):
 class AgentResource(Resource):
     """client.agent: the operations under /v1/agent."""
 
-    def chat_with(
+    def chat(
         self,
         *,
         message: str,
@@ -1213,8 +1213,8 @@ class IntelligenceResource(Resource):
         page: Optional[int] = None,
         per_page: Optional[int] = None,
         sort: Optional[Union[str, SequenceOf[str]]] = None,
-        trigger: Optional[Union[str, SequenceOf[str]]] = None,
-        trigger__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        trigger: Optional[Union[Literal["scheduled", "manual"], SequenceOf[Literal["scheduled", "manual"]]]] = None,
+        trigger__ne: Optional[Literal["scheduled", "manual"]] = None,
         generated_at: Optional[Union[str, SequenceOf[str]]] = None,
         generated_at__gte: Optional[Union[str, SequenceOf[str]]] = None,
         generated_at__gt: Optional[Union[str, SequenceOf[str]]] = None,
@@ -1363,8 +1363,8 @@ class WebhookEndpointsResource(Resource):
         per_page: Optional[int] = None,
         sort: Optional[Union[str, SequenceOf[str]]] = None,
         q: Optional[Union[str, SequenceOf[str]]] = None,
-        status: Optional[Union[str, SequenceOf[str]]] = None,
-        status__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        status: Optional[Union[Literal["enabled", "disabled"], SequenceOf[Literal["enabled", "disabled"]]]] = None,
+        status__ne: Optional[Literal["enabled", "disabled"]] = None,
         created_at: Optional[Union[str, SequenceOf[str]]] = None,
         created_at__gte: Optional[Union[str, SequenceOf[str]]] = None,
         created_at__gt: Optional[Union[str, SequenceOf[str]]] = None,
@@ -1468,8 +1468,8 @@ class WebhookEndpointsResource(Resource):
         page: Optional[int] = None,
         per_page: Optional[int] = None,
         sort: Optional[Union[str, SequenceOf[str]]] = None,
-        status: Optional[Union[str, SequenceOf[str]]] = None,
-        status__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        status: Optional[Union[Literal["pending", "succeeded", "failed", "exhausted"], SequenceOf[Literal["pending", "succeeded", "failed", "exhausted"]]]] = None,
+        status__ne: Optional[Literal["pending", "succeeded", "failed", "exhausted"]] = None,
         event_type: Optional[Union[str, SequenceOf[str]]] = None,
         event_type__ne: Optional[Union[str, SequenceOf[str]]] = None,
         event_id: Optional[Union[str, SequenceOf[str]]] = None,
@@ -1609,10 +1609,10 @@ class FunctionsResource(Resource):
         page: Optional[int] = None,
         per_page: Optional[int] = None,
         sort: Optional[Union[str, SequenceOf[str]]] = None,
-        status: Optional[Union[str, SequenceOf[str]]] = None,
-        status__ne: Optional[Union[str, SequenceOf[str]]] = None,
-        trigger: Optional[Union[str, SequenceOf[str]]] = None,
-        trigger__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        status: Optional[Union[Literal["ok", "error", "timeout", "cpu_limit", "memory_limit"], SequenceOf[Literal["ok", "error", "timeout", "cpu_limit", "memory_limit"]]]] = None,
+        status__ne: Optional[Literal["ok", "error", "timeout", "cpu_limit", "memory_limit"]] = None,
+        trigger: Optional[Union[Literal["http", "event"], SequenceOf[Literal["http", "event"]]]] = None,
+        trigger__ne: Optional[Literal["http", "event"]] = None,
         version: Optional[int] = None,
         version__gte: Optional[int] = None,
         version__gt: Optional[int] = None,
@@ -1678,6 +1678,51 @@ class FunctionsResource(Resource):
     ) -> RawResponse:
         """Invoke a function over HTTP (DELETE) (DELETE /v1/functions/{name}/invoke)."""
         return self._raw("DELETE", f"/v1/functions/{_quote(name)}/invoke", query=None, body=body)
+
+    def invoke_at_path_get(self, name: str, path: str) -> RawResponse:
+        """Invoke a function over HTTP at a sub-path (GET) (GET /v1/functions/{name}/invoke/{path})."""
+        return self._raw("GET", f"/v1/functions/{_quote(name)}/invoke/{_quote_path(path)}", query=None, body=NOT_GIVEN)
+
+    def invoke_at_path(
+        self,
+        name: str,
+        path: str,
+        *,
+        body: Any = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+    ) -> RawResponse:
+        """Invoke a function over HTTP at a sub-path (POST) (POST /v1/functions/{name}/invoke/{path})."""
+        return self._raw("POST", f"/v1/functions/{_quote(name)}/invoke/{_quote_path(path)}", query=None, body=body, idempotency_key=idempotency_key)
+
+    def invoke_at_path_put(
+        self,
+        name: str,
+        path: str,
+        *,
+        body: Any = NOT_GIVEN,
+    ) -> RawResponse:
+        """Invoke a function over HTTP at a sub-path (PUT) (PUT /v1/functions/{name}/invoke/{path})."""
+        return self._raw("PUT", f"/v1/functions/{_quote(name)}/invoke/{_quote_path(path)}", query=None, body=body)
+
+    def invoke_at_path_patch(
+        self,
+        name: str,
+        path: str,
+        *,
+        body: Any = NOT_GIVEN,
+    ) -> RawResponse:
+        """Invoke a function over HTTP at a sub-path (PATCH) (PATCH /v1/functions/{name}/invoke/{path})."""
+        return self._raw("PATCH", f"/v1/functions/{_quote(name)}/invoke/{_quote_path(path)}", query=None, body=body)
+
+    def invoke_at_path_delete(
+        self,
+        name: str,
+        path: str,
+        *,
+        body: Any = NOT_GIVEN,
+    ) -> RawResponse:
+        """Invoke a function over HTTP at a sub-path (DELETE) (DELETE /v1/functions/{name}/invoke/{path})."""
+        return self._raw("DELETE", f"/v1/functions/{_quote(name)}/invoke/{_quote_path(path)}", query=None, body=body)
 
 
 class EventsResource(Resource):

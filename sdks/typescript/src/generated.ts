@@ -1130,9 +1130,9 @@ export interface ListApiKeysQuery {
   /** Comma-separated sort fields, "-" for descending. Fields: created_at, name. Default -created_at. */
   sort?: string;
   /** One of read_only, engine, full_access; a comma list means any of them. */
-  kind?: string;
+  kind?: ("read_only" | "engine" | "full_access") | Array<"read_only" | "engine" | "full_access">;
   /** One of read_only, engine, full_access. */
-  "kind[ne]"?: string;
+  "kind[ne]"?: "read_only" | "engine" | "full_access";
   created_at?: string;
   "created_at[gte]"?: string;
   "created_at[gt]"?: string;
@@ -1178,9 +1178,9 @@ export interface ListInvoicesQuery {
   /** Free-text search. */
   q?: string;
   /** One of draft, open, overdue, paid, void, uncollectible; a comma list means any of them. */
-  status?: string;
+  status?: ("draft" | "open" | "overdue" | "paid" | "void" | "uncollectible") | Array<"draft" | "open" | "overdue" | "paid" | "void" | "uncollectible">;
   /** One of draft, open, overdue, paid, void, uncollectible. */
-  "status[ne]"?: string;
+  "status[ne]"?: "draft" | "open" | "overdue" | "paid" | "void" | "uncollectible";
   /** ISO 4217 code. */
   currency?: string;
   /** ISO 4217 code. */
@@ -1299,9 +1299,9 @@ export interface ListContactsQuery {
   "email[ne]"?: string;
   account_id?: string;
   /** One of lead, qualified, customer, churned; a comma list means any of them. */
-  lifecycle_stage?: string;
+  lifecycle_stage?: ("lead" | "qualified" | "customer" | "churned") | Array<"lead" | "qualified" | "customer" | "churned">;
   /** One of lead, qualified, customer, churned. */
-  "lifecycle_stage[ne]"?: string;
+  "lifecycle_stage[ne]"?: "lead" | "qualified" | "customer" | "churned";
   /** Contacts with this tag; a comma list means any of them. */
   tags?: string;
   first_name?: string;
@@ -1409,9 +1409,9 @@ export interface ListAccountsQuery {
   "annual_revenue[lt]"?: number;
   "annual_revenue[ne]"?: number;
   /** One of none, pending, enriched, failed; a comma list means any of them. */
-  enrichment_status?: string;
+  enrichment_status?: ("none" | "pending" | "enriched" | "failed") | Array<"none" | "pending" | "enriched" | "failed">;
   /** One of none, pending, enriched, failed. */
-  "enrichment_status[ne]"?: string;
+  "enrichment_status[ne]"?: "none" | "pending" | "enriched" | "failed";
   created_at?: string;
   "created_at[gte]"?: string;
   "created_at[gt]"?: string;
@@ -1548,9 +1548,9 @@ export interface ListDealsQuery {
   /** Free-text search. */
   q?: string;
   /** One of open, won, lost; a comma list means any of them. */
-  status?: string;
+  status?: ("open" | "won" | "lost") | Array<"open" | "won" | "lost">;
   /** One of open, won, lost. */
-  "status[ne]"?: string;
+  "status[ne]"?: "open" | "won" | "lost";
   pipeline_id?: string;
   stage_id?: string;
   account_id?: string;
@@ -1652,9 +1652,9 @@ export interface ListSequencesQuery {
   /** Free-text search. */
   q?: string;
   /** One of draft, active, paused, archived; a comma list means any of them. */
-  status?: string;
+  status?: ("draft" | "active" | "paused" | "archived") | Array<"draft" | "active" | "paused" | "archived">;
   /** One of draft, active, paused, archived. */
-  "status[ne]"?: string;
+  "status[ne]"?: "draft" | "active" | "paused" | "archived";
   name?: string;
   "name[ne]"?: string;
   "name[contains]"?: string;
@@ -1738,9 +1738,9 @@ export interface ListEnrollmentsQuery {
   /** Comma-separated sort fields, "-" for descending. Fields: created_at, next_step_at, updated_at. Default -created_at. */
   sort?: string;
   /** One of active, completed, replied, unenrolled; a comma list means any of them. */
-  status?: string;
+  status?: ("active" | "completed" | "replied" | "unenrolled") | Array<"active" | "completed" | "replied" | "unenrolled">;
   /** One of active, completed, replied, unenrolled. */
-  "status[ne]"?: string;
+  "status[ne]"?: "active" | "completed" | "replied" | "unenrolled";
   contact_id?: string;
   created_at?: string;
   "created_at[gte]"?: string;
@@ -1793,9 +1793,9 @@ export interface ListSequenceMessagesQuery {
   enrollment_id?: string;
   contact_id?: string;
   /** One of outbound, inbound; a comma list means any of them. */
-  direction?: string;
+  direction?: ("outbound" | "inbound") | Array<"outbound" | "inbound">;
   /** One of outbound, inbound. */
-  "direction[ne]"?: string;
+  "direction[ne]"?: "outbound" | "inbound";
   created_at?: string;
   "created_at[gte]"?: string;
   "created_at[gt]"?: string;
@@ -1816,13 +1816,13 @@ export interface ListJobsQuery {
   /** Free-text search. */
   q?: string;
   /** One of open, closed; a comma list means any of them. */
-  status?: string;
+  status?: ("open" | "closed") | Array<"open" | "closed">;
   /** One of open, closed. */
-  "status[ne]"?: string;
+  "status[ne]"?: "open" | "closed";
   /** One of full_time, part_time, contract, temporary, internship; a comma list means any of them. */
-  employment_type?: string;
+  employment_type?: ("full_time" | "part_time" | "contract" | "temporary" | "internship") | Array<"full_time" | "part_time" | "contract" | "temporary" | "internship">;
   /** One of full_time, part_time, contract, temporary, internship. */
-  "employment_type[ne]"?: string;
+  "employment_type[ne]"?: "full_time" | "part_time" | "contract" | "temporary" | "internship";
   department?: string;
   "department[ne]"?: string;
   "department[contains]"?: string;
@@ -1888,9 +1888,9 @@ export interface ListCandidatesQuery {
   q?: string;
   job_id?: string;
   /** One of applied, screening, interview, offer, hired, rejected; a comma list means any of them. */
-  stage?: string;
+  stage?: ("applied" | "screening" | "interview" | "offer" | "hired" | "rejected") | Array<"applied" | "screening" | "interview" | "offer" | "hired" | "rejected">;
   /** One of applied, screening, interview, offer, hired, rejected. */
-  "stage[ne]"?: string;
+  "stage[ne]"?: "applied" | "screening" | "interview" | "offer" | "hired" | "rejected";
   source?: string;
   "source[ne]"?: string;
   rating?: number;
@@ -2028,9 +2028,9 @@ export interface ListSnapshotsQuery {
   /** Comma-separated sort fields, "-" for descending. Fields: generated_at. Default -generated_at. */
   sort?: string;
   /** One of scheduled, manual; a comma list means any of them. */
-  trigger?: string;
+  trigger?: ("scheduled" | "manual") | Array<"scheduled" | "manual">;
   /** One of scheduled, manual. */
-  "trigger[ne]"?: string;
+  "trigger[ne]"?: "scheduled" | "manual";
   generated_at?: string;
   "generated_at[gte]"?: string;
   "generated_at[gt]"?: string;
@@ -2133,9 +2133,9 @@ export interface ListWebhookEndpointsQuery {
   /** Free-text search. */
   q?: string;
   /** One of enabled, disabled; a comma list means any of them. */
-  status?: string;
+  status?: ("enabled" | "disabled") | Array<"enabled" | "disabled">;
   /** One of enabled, disabled. */
-  "status[ne]"?: string;
+  "status[ne]"?: "enabled" | "disabled";
   created_at?: string;
   "created_at[gte]"?: string;
   "created_at[gt]"?: string;
@@ -2212,9 +2212,9 @@ export interface ListWebhookDeliveriesQuery {
   /** Comma-separated sort fields, "-" for descending. Fields: created_at. Default -created_at. */
   sort?: string;
   /** One of pending, succeeded, failed, exhausted; a comma list means any of them. */
-  status?: string;
+  status?: ("pending" | "succeeded" | "failed" | "exhausted") | Array<"pending" | "succeeded" | "failed" | "exhausted">;
   /** One of pending, succeeded, failed, exhausted. */
-  "status[ne]"?: string;
+  "status[ne]"?: "pending" | "succeeded" | "failed" | "exhausted";
   event_type?: string;
   "event_type[ne]"?: string;
   event_id?: string;
@@ -2338,13 +2338,13 @@ export interface ListFunctionInvocationsQuery {
   /** Comma-separated sort fields, "-" for descending. Fields: started_at, duration_ms, cpu_ms. Default -started_at. */
   sort?: string;
   /** One of ok, error, timeout, cpu_limit, memory_limit; a comma list means any of them. */
-  status?: string;
+  status?: ("ok" | "error" | "timeout" | "cpu_limit" | "memory_limit") | Array<"ok" | "error" | "timeout" | "cpu_limit" | "memory_limit">;
   /** One of ok, error, timeout, cpu_limit, memory_limit. */
-  "status[ne]"?: string;
+  "status[ne]"?: "ok" | "error" | "timeout" | "cpu_limit" | "memory_limit";
   /** One of http, event; a comma list means any of them. */
-  trigger?: string;
+  trigger?: ("http" | "event") | Array<"http" | "event">;
   /** One of http, event. */
-  "trigger[ne]"?: string;
+  "trigger[ne]"?: "http" | "event";
   version?: number;
   "version[gte]"?: number;
   "version[gt]"?: number;
@@ -2842,7 +2842,7 @@ export class AgentResource {
   constructor(private readonly t: Transport) {}
 
   /** Send the agent a message. The agent answers, reading and acting on the organization's data with this key's permissions. Without conversation_id a new conversation is opened. With stream: true the answer is text/event-stream: message.delta, action.started, action.completed, action.failed, approval.required, then done (this same object). */
-  chatWith(body: ChatWithAgentBody, options?: RequestOptions): Promise<ChatWithAgentResponse> {
+  chat(body: ChatWithAgentBody, options?: RequestOptions): Promise<ChatWithAgentResponse> {
     return this.t.request<ChatWithAgentResponse>("POST", `/v1/agent/chat`, { body, options });
   }
 
@@ -2905,32 +2905,32 @@ export class OauthAppsResource {
   constructor(private readonly t: Transport) {}
 
   /** List OAuth apps */
-  listOAuth(query?: ListOAuthAppsQuery, options?: RequestOptions): PagePromise<OauthApp> {
+  list(query?: ListOAuthAppsQuery, options?: RequestOptions): PagePromise<OauthApp> {
     return this.t.list<OauthApp>(`/v1/oauth_apps`, query as Query, options);
   }
 
   /** Register an OAuth app. Only members of this organization can authorize the app. A confidential app's client_secret is in this answer only. */
-  createOAuth(body: CreateOAuthAppBody, options?: RequestOptions): Promise<CreateOAuthAppResponse> {
+  create(body: CreateOAuthAppBody, options?: RequestOptions): Promise<CreateOAuthAppResponse> {
     return this.t.request<CreateOAuthAppResponse>("POST", `/v1/oauth_apps`, { body, options });
   }
 
   /** Get an OAuth app */
-  getOAuth(id: string, options?: RequestOptions): Promise<GetOAuthAppResponse> {
+  get(id: string, options?: RequestOptions): Promise<GetOAuthAppResponse> {
     return this.t.request<GetOAuthAppResponse>("GET", `/v1/oauth_apps/${encodeURIComponent(id)}`, { options });
   }
 
   /** Update an OAuth app. Narrowing scopes narrows every token already issued to the app from its next request on. */
-  updateOAuth(id: string, body: UpdateOAuthAppBody, options?: RequestOptions): Promise<UpdateOAuthAppResponse> {
+  update(id: string, body: UpdateOAuthAppBody, options?: RequestOptions): Promise<UpdateOAuthAppResponse> {
     return this.t.request<UpdateOAuthAppResponse>("PATCH", `/v1/oauth_apps/${encodeURIComponent(id)}`, { body, options });
   }
 
   /** Delete an OAuth app. Revokes every grant the app holds; its tokens stop working at once. */
-  deleteOAuth(id: string, options?: RequestOptions): Promise<DeleteOAuthAppResponse> {
+  delete(id: string, options?: RequestOptions): Promise<DeleteOAuthAppResponse> {
     return this.t.request<DeleteOAuthAppResponse>("DELETE", `/v1/oauth_apps/${encodeURIComponent(id)}`, { options });
   }
 
   /** Rotate a confidential app's client secret. The old secret stops working at once; the new one is in this answer only. */
-  rotateOAuthSecret(id: string, body?: RotateOAuthAppSecretBody, options?: RequestOptions): Promise<RotateOAuthAppSecretResponse> {
+  rotateSecret(id: string, body?: RotateOAuthAppSecretBody, options?: RequestOptions): Promise<RotateOAuthAppSecretResponse> {
     return this.t.request<RotateOAuthAppSecretResponse>("POST", `/v1/oauth_apps/${encodeURIComponent(id)}/rotate_secret`, { body, options });
   }
 }
@@ -2939,17 +2939,17 @@ export class OauthGrantsResource {
   constructor(private readonly t: Transport) {}
 
   /** List connected apps. The organization's active grants: which app may do what, and who consented. */
-  listOAuth(query?: ListOAuthGrantsQuery, options?: RequestOptions): PagePromise<OauthGrant> {
+  list(query?: ListOAuthGrantsQuery, options?: RequestOptions): PagePromise<OauthGrant> {
     return this.t.list<OauthGrant>(`/v1/oauth_grants`, query as Query, options);
   }
 
   /** Get a grant */
-  getOAuth(id: string, options?: RequestOptions): Promise<GetOAuthGrantResponse> {
+  get(id: string, options?: RequestOptions): Promise<GetOAuthGrantResponse> {
     return this.t.request<GetOAuthGrantResponse>("GET", `/v1/oauth_grants/${encodeURIComponent(id)}`, { options });
   }
 
   /** Disconnect an app. Revokes the grant: its access and refresh tokens are refused from the next request on, by every server process. */
-  revokeOAuth(id: string, options?: RequestOptions): Promise<RevokeOAuthGrantResponse> {
+  revoke(id: string, options?: RequestOptions): Promise<RevokeOAuthGrantResponse> {
     return this.t.request<RevokeOAuthGrantResponse>("DELETE", `/v1/oauth_grants/${encodeURIComponent(id)}`, { options });
   }
 }
