@@ -371,6 +371,9 @@ function successSchemas(operation: Operation): Schema[] {
     .filter((schema): schema is Schema => schema !== undefined);
 }
 
+/** A query parameter of any names (an exploded object, as an edge function's invocation takes). */
+const isFreeForm = (parameter: Parameter): boolean => parameter.schema?.type === "object" && (parameter.explode ?? true);
+
 /**
  * A query parameter's Python type: a comma-list parameter (form, not exploded: status=draft,open) takes one
  * value or a sequence of them (joined with commas); other strings may be given as a sequence too.
@@ -441,7 +444,9 @@ function emitMethod(types: TypeRegistry, path: string, httpMethod: string, opera
   const pathExpression = pathParams.length
     ? `f${pyString(path.replace(/\{([A-Za-z_]+)\}/g, (_, p: string) => `{${pathParams.find((q) => q.name === p)?.["x-allow-reserved"] ? "_quote_path" : "_quote"}(${argumentName(p)})}`))}`
     : pyString(path);
-  const query = queryParams.length ? `{${queryParams.map((p) => `${pyString(p.name)}: ${argumentName(p.name)}`).join(", ")}}` : "None";
+  // A free-form parameter (an exploded object: any names) is spread into the query string; the others are named.
+  const entries = queryParams.map((p) => (isFreeForm(p) ? `**(${argumentName(p.name)} or {})` : `${pyString(p.name)}: ${argumentName(p.name)}`));
+  const query = entries.length ? `{${entries.join(", ")}}` : "None";
   const body = bodyFields.length ? `{${bodyFields.map((f) => `${pyString(f.key)}: ${f.arg}`).join(", ")}}` : raw && httpMethod !== "get" ? "body" : "NOT_GIVEN";
   const idempotency = httpMethod === "post" ? ", idempotency_key=idempotency_key" : "";
   if (raw) {

@@ -105,6 +105,19 @@ function addExample(media: Json | undefined, resolve: (schema: Json | undefined)
 /** An edge function's own answer: any status, body and content type it chose. */
 function describeRawExchange(method: string, operation: Json): void {
   const any = { "*/*": { schema: {} } };
+  // Any query string reaches the function: OpenAPI's free-form form (an exploded object of any keys).
+  operation.parameters = [
+    ...(operation.parameters ?? []),
+    {
+      name: "query",
+      in: "query",
+      required: false,
+      style: "form",
+      explode: true,
+      description: "Any query parameters (?x=1&y=two): passed to the function as they are.",
+      schema: { type: "object", additionalProperties: { type: "string" } },
+    },
+  ];
   if (method !== "get" && method !== "options") {
     operation.requestBody = { required: false, description: "Passed to the function as it is, in any content type.", content: any };
   }

@@ -170,6 +170,12 @@ export class Contract {
     }
     for (const [name, value] of url.searchParams) {
       const parameter = parameters.find(({ p }) => p.in === "query" && p.name === name);
+      // A free-form parameter (an exploded object) takes any name: its values are checked against its additionalProperties.
+      const freeForm = parameters.find(({ p }) => p.in === "query" && p.schema?.type === "object" && (p.explode ?? true));
+      if (!parameter && freeForm) {
+        add(await this.check([...at(freeForm.index, freeForm.ref), "schema"], { [name]: value }), `query parameter ${name}`);
+        continue;
+      }
       if (!parameter) {
         add("accepted by the server but not documented", `query parameter ${name}`);
         continue;

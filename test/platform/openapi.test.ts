@@ -375,8 +375,37 @@ describe("the contract check (test/helpers/contract.ts)", () => {
   it("passes the real exchange the document describes", async () => {
     const created = await exchange("POST", "/v1/invoices", { client: "Contract", amount: 19.99, currency: "USD", due_date: "2031-01-01" });
     expect(await Contract.load(spec).problems(created)).toEqual([]);
-    const listed = await exchange("GET", "/v1/invoices?status=draft&amount[gte]=10.5&per_page=2");
+    const listed = await exchange("GET", "/v1/invoices?status=draft,open&status[ne]=void&amount[gte]=10.5&per_page=2");
+    expect(listed.status).toBe(200);
     expect(await Contract.load(spec).problems(listed)).toEqual([]);
+  });
+
+  it("reads an enum filter as the comma list of enum values it is, refusing a value outside the enum", async () => {
+    const status = spec.paths["/v1/invoices"].get.parameters.find((p: { name?: string }) => p.name === "status");
+    expect(status).toMatchObject({ in: "query", style: "form", explode: false, schema: { type: "array", minItems: 1, items: { type: "string", enum: ["draft", "open", "overdue", "paid", "void", "uncollectible"] } } });
+    const ne = spec.paths["/v1/invoices"].get.parameters.find((p: { name?: string }) => p.name === "status[ne]");
+    expect(ne.schema.enum).toContain("overdue");
+    // The server refuses the value, and so would the document (checked as if the server had accepted it).
+    const refused = await exchange("GET", "/v1/invoices?status=open,overdoo");
+    expect(refused.status).toBe(400);
+    const problems = await Contract.load(spec).problems({ ...refused, status: 200, responseText: JSON.stringify({ data: [], meta: { total: 0, page: 1, per_page: 25 } }) });
+    expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/query parameter status: #\/1 fails/)]));
+  });
+
+  it("holds a function invoked at a sub-path to the {path} operation (as a validating proxy would)", async () => {
+    const source = `export default { async fetch(request) { const url = new URL(request.url); return { path: url.pathname, x: url.searchParams.get("x") } } }`;
+    const deployed = await tenant.client.post("/v1/functions", { name: "contract-echo", source });
+    expect(deployed.status, deployed.text).toBe(201);
+    const invoked = await exchange("GET", "/v1/functions/contract-echo/invoke/orders/42?x=1");
+    expect(invoked.status, invoked.responseText).toBe(200);
+    expect(JSON.parse(invoked.responseText)).toMatchObject({ x: "1" });
+    expect(JSON.parse(invoked.responseText).path).toMatch(/orders\/42$/);
+    expect(await Contract.load(spec).problems(invoked)).toEqual([]);
+    // The exchange is matched to the sub-path operation, not skipped: without it, its query is undocumented.
+    const wrong = structuredClone(spec);
+    const operation = wrong.paths["/v1/functions/{name}/invoke/{path}"].get;
+    operation.parameters = operation.parameters.filter((p: { name?: string }) => p.name !== "query");
+    expect(await Contract.load(wrong).problems(invoked)).toEqual([expect.stringMatching(/^GET \/v1\/functions\/\{name\}\/invoke\/\{path\} -> 200: query parameter x: accepted by the server but not documented/)]);
   });
 
   it("fails a response that breaks a deliberately wrong schema, naming the field", async () => {

@@ -1638,91 +1638,130 @@ class FunctionsResource(Resource):
         trigger__ne: One of http, event."""
         return self._list(f"/v1/functions/{_quote(name)}/invocations", {"page": page, "per_page": per_page, "sort": sort, "status": status, "status[ne]": status__ne, "trigger": trigger, "trigger[ne]": trigger__ne, "version": version, "version[gte]": version__gte, "version[gt]": version__gt, "version[lte]": version__lte, "version[lt]": version__lt, "version[ne]": version__ne, "event_id": event_id, "started_at": started_at, "started_at[gte]": started_at__gte, "started_at[gt]": started_at__gt, "started_at[lte]": started_at__lte, "started_at[lt]": started_at__lt, "started_at[ne]": started_at__ne})
 
-    def invoke_get(self, name: str) -> RawResponse:
-        """Invoke a function over HTTP (GET) (GET /v1/functions/{name}/invoke)."""
-        return self._raw("GET", f"/v1/functions/{_quote(name)}/invoke", query=None, body=NOT_GIVEN)
+    def invoke_get(
+        self,
+        name: str,
+        *,
+        query: Optional[Dict[str, str]] = None,
+    ) -> RawResponse:
+        """Invoke a function over HTTP (GET) (GET /v1/functions/{name}/invoke).
+
+        query: Any query parameters (?x=1&y=two): passed to the function as they are."""
+        return self._raw("GET", f"/v1/functions/{_quote(name)}/invoke", query={**(query or {})}, body=NOT_GIVEN)
 
     def invoke(
         self,
         name: str,
         *,
+        query: Optional[Dict[str, str]] = None,
         body: Any = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
     ) -> RawResponse:
-        """Invoke a function over HTTP (POST) (POST /v1/functions/{name}/invoke)."""
-        return self._raw("POST", f"/v1/functions/{_quote(name)}/invoke", query=None, body=body, idempotency_key=idempotency_key)
+        """Invoke a function over HTTP (POST) (POST /v1/functions/{name}/invoke).
+
+        query: Any query parameters (?x=1&y=two): passed to the function as they are."""
+        return self._raw("POST", f"/v1/functions/{_quote(name)}/invoke", query={**(query or {})}, body=body, idempotency_key=idempotency_key)
 
     def invoke_put(
         self,
         name: str,
         *,
+        query: Optional[Dict[str, str]] = None,
         body: Any = NOT_GIVEN,
     ) -> RawResponse:
-        """Invoke a function over HTTP (PUT) (PUT /v1/functions/{name}/invoke)."""
-        return self._raw("PUT", f"/v1/functions/{_quote(name)}/invoke", query=None, body=body)
+        """Invoke a function over HTTP (PUT) (PUT /v1/functions/{name}/invoke).
+
+        query: Any query parameters (?x=1&y=two): passed to the function as they are."""
+        return self._raw("PUT", f"/v1/functions/{_quote(name)}/invoke", query={**(query or {})}, body=body)
 
     def invoke_patch(
         self,
         name: str,
         *,
+        query: Optional[Dict[str, str]] = None,
         body: Any = NOT_GIVEN,
     ) -> RawResponse:
-        """Invoke a function over HTTP (PATCH) (PATCH /v1/functions/{name}/invoke)."""
-        return self._raw("PATCH", f"/v1/functions/{_quote(name)}/invoke", query=None, body=body)
+        """Invoke a function over HTTP (PATCH) (PATCH /v1/functions/{name}/invoke).
+
+        query: Any query parameters (?x=1&y=two): passed to the function as they are."""
+        return self._raw("PATCH", f"/v1/functions/{_quote(name)}/invoke", query={**(query or {})}, body=body)
 
     def invoke_delete(
         self,
         name: str,
         *,
+        query: Optional[Dict[str, str]] = None,
         body: Any = NOT_GIVEN,
     ) -> RawResponse:
-        """Invoke a function over HTTP (DELETE) (DELETE /v1/functions/{name}/invoke)."""
-        return self._raw("DELETE", f"/v1/functions/{_quote(name)}/invoke", query=None, body=body)
+        """Invoke a function over HTTP (DELETE) (DELETE /v1/functions/{name}/invoke).
 
-    def invoke_at_path_get(self, name: str, path: str) -> RawResponse:
-        """Invoke a function over HTTP at a sub-path (GET) (GET /v1/functions/{name}/invoke/{path})."""
-        return self._raw("GET", f"/v1/functions/{_quote(name)}/invoke/{_quote_path(path)}", query=None, body=NOT_GIVEN)
+        query: Any query parameters (?x=1&y=two): passed to the function as they are."""
+        return self._raw("DELETE", f"/v1/functions/{_quote(name)}/invoke", query={**(query or {})}, body=body)
+
+    def invoke_at_path_get(
+        self,
+        name: str,
+        path: str,
+        *,
+        query: Optional[Dict[str, str]] = None,
+    ) -> RawResponse:
+        """Invoke a function over HTTP at a sub-path (GET) (GET /v1/functions/{name}/invoke/{path}).
+
+        query: Any query parameters (?x=1&y=two): passed to the function as they are."""
+        return self._raw("GET", f"/v1/functions/{_quote(name)}/invoke/{_quote_path(path)}", query={**(query or {})}, body=NOT_GIVEN)
 
     def invoke_at_path(
         self,
         name: str,
         path: str,
         *,
+        query: Optional[Dict[str, str]] = None,
         body: Any = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
     ) -> RawResponse:
-        """Invoke a function over HTTP at a sub-path (POST) (POST /v1/functions/{name}/invoke/{path})."""
-        return self._raw("POST", f"/v1/functions/{_quote(name)}/invoke/{_quote_path(path)}", query=None, body=body, idempotency_key=idempotency_key)
+        """Invoke a function over HTTP at a sub-path (POST) (POST /v1/functions/{name}/invoke/{path}).
+
+        query: Any query parameters (?x=1&y=two): passed to the function as they are."""
+        return self._raw("POST", f"/v1/functions/{_quote(name)}/invoke/{_quote_path(path)}", query={**(query or {})}, body=body, idempotency_key=idempotency_key)
 
     def invoke_at_path_put(
         self,
         name: str,
         path: str,
         *,
+        query: Optional[Dict[str, str]] = None,
         body: Any = NOT_GIVEN,
     ) -> RawResponse:
-        """Invoke a function over HTTP at a sub-path (PUT) (PUT /v1/functions/{name}/invoke/{path})."""
-        return self._raw("PUT", f"/v1/functions/{_quote(name)}/invoke/{_quote_path(path)}", query=None, body=body)
+        """Invoke a function over HTTP at a sub-path (PUT) (PUT /v1/functions/{name}/invoke/{path}).
+
+        query: Any query parameters (?x=1&y=two): passed to the function as they are."""
+        return self._raw("PUT", f"/v1/functions/{_quote(name)}/invoke/{_quote_path(path)}", query={**(query or {})}, body=body)
 
     def invoke_at_path_patch(
         self,
         name: str,
         path: str,
         *,
+        query: Optional[Dict[str, str]] = None,
         body: Any = NOT_GIVEN,
     ) -> RawResponse:
-        """Invoke a function over HTTP at a sub-path (PATCH) (PATCH /v1/functions/{name}/invoke/{path})."""
-        return self._raw("PATCH", f"/v1/functions/{_quote(name)}/invoke/{_quote_path(path)}", query=None, body=body)
+        """Invoke a function over HTTP at a sub-path (PATCH) (PATCH /v1/functions/{name}/invoke/{path}).
+
+        query: Any query parameters (?x=1&y=two): passed to the function as they are."""
+        return self._raw("PATCH", f"/v1/functions/{_quote(name)}/invoke/{_quote_path(path)}", query={**(query or {})}, body=body)
 
     def invoke_at_path_delete(
         self,
         name: str,
         path: str,
         *,
+        query: Optional[Dict[str, str]] = None,
         body: Any = NOT_GIVEN,
     ) -> RawResponse:
-        """Invoke a function over HTTP at a sub-path (DELETE) (DELETE /v1/functions/{name}/invoke/{path})."""
-        return self._raw("DELETE", f"/v1/functions/{_quote(name)}/invoke/{_quote_path(path)}", query=None, body=body)
+        """Invoke a function over HTTP at a sub-path (DELETE) (DELETE /v1/functions/{name}/invoke/{path}).
+
+        query: Any query parameters (?x=1&y=two): passed to the function as they are."""
+        return self._raw("DELETE", f"/v1/functions/{_quote(name)}/invoke/{_quote_path(path)}", query={**(query or {})}, body=body)
 
 
 class EventsResource(Resource):
