@@ -208,6 +208,20 @@ export class Contract {
     add(await this.check([...base, "requestBody", "content", key, "schema"], parsed), "request body");
   }
 
+  /** Each event of a stream, `{ event, data }` with its data parsed, against the schema of one event. */
+  private async checkEvents(text: string, at: string[], add: (problem: string | undefined, where: string) => void): Promise<void> {
+    for (const [index, { event, data }] of parseEvents(text).entries()) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(data);
+      } catch {
+        add(`data is not JSON`, `event ${index} (${event})`);
+        continue;
+      }
+      add(await this.check(at, { event, data: parsed }), `event ${index} (${event})`);
+    }
+  }
+
   private async checkResponse(exchange: Exchange, operation: Json, base: string[], add: (problem: string | undefined, where: string) => void): Promise<void> {
     const responses = operation.responses as Json;
     const status = String(exchange.status);
@@ -234,6 +248,7 @@ export class Contract {
     const type = mediaType(exchange.responseHeaders.get("content-type") ?? "");
     const mediaKey = content[type] ? type : content["*/*"] ? "*/*" : undefined;
     if (!mediaKey) return add(`content type ${type} is not documented (${Object.keys(content).join(", ")})`, "response");
+    if (content[mediaKey]["x-item-schema"]) return this.checkEvents(exchange.responseText, [...responseAt, "content", mediaKey, "x-item-schema"], add);
     if (!/json$/.test(mediaKey)) return;
     let parsed: unknown;
     try {
@@ -243,6 +258,18 @@ export class Contract {
     }
     add(await this.check([...responseAt, "content", mediaKey, "schema"], sampled(parsed)), "response body");
   }
+}
+
+/** The events of a text/event-stream body: `event:` and the `data:` lines (joined), per blank-line-ended block. */
+export function parseEvents(text: string): { event: string; data: string }[] {
+  return text
+    .split(/\r?\n\r?\n/)
+    .filter((block) => block.trim() && !block.split(/\r?\n/).every((line) => line.startsWith(":")))
+    .map((block) => {
+      const lines = block.split(/\r?\n/);
+      const field = (name: string) => lines.filter((l) => l.startsWith(`${name}:`)).map((l) => l.slice(name.length + 1).replace(/^ /, ""));
+      return { event: field("event")[0] ?? "message", data: field("data").join("\n") };
+    });
 }
 
 /**

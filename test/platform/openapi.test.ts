@@ -408,6 +408,17 @@ describe("the contract check (test/helpers/contract.ts)", () => {
     expect(await Contract.load(wrong).problems(invoked)).toEqual([expect.stringMatching(/^GET \/v1\/functions\/\{name\}\/invoke\/\{path\} -> 200: query parameter x: accepted by the server but not documented/)]);
   });
 
+  it("holds each event of a streamed agent turn to the schema of one event (x-item-schema)", async () => {
+    const streamed = await exchange("POST", "/v1/agent/chat", { message: "list invoices", stream: true });
+    expect(streamed.responseHeaders.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(await Contract.load(spec).problems(streamed)).toEqual([]);
+    const wrong = structuredClone(spec);
+    const item = wrong.paths["/v1/agent/chat"].post.responses["200"].content["text/event-stream"]["x-item-schema"];
+    item.anyOf.find((e: any) => e.properties.event.const === "done").properties.data = { type: "string" };
+    const problems = await Contract.load(wrong).problems(streamed);
+    expect(problems).toEqual([expect.stringMatching(/^POST \/v1\/agent\/chat -> 200: event \d+ \(done\): /)]);
+  });
+
   it("fails a response that breaks a deliberately wrong schema, naming the field", async () => {
     const wrong = structuredClone(spec);
     wrong.components.schemas.Invoice.properties.amount = { type: "string" };
