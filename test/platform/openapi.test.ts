@@ -409,7 +409,7 @@ describe("the contract check (test/helpers/contract.ts)", () => {
   });
 
   it("holds each event of a streamed agent turn to the schema of one event (x-item-schema)", async () => {
-    const streamed = await exchange("POST", "/v1/agent/chat", { message: "list invoices", stream: true });
+    const streamed = await exchange("POST", "/v1/agent/chat", { message: "which invoices are overdue?", stream: true });
     expect(streamed.responseHeaders.get("content-type")).toMatch(/^text\/event-stream/);
     expect(await Contract.load(spec).problems(streamed)).toEqual([]);
     const wrong = structuredClone(spec);

@@ -119,6 +119,51 @@ describe("resources", () => {
   });
 });
 
+describe("the agent", () => {
+  it("chat answers the reply object; stream: true gives its events in order, ending with the same object", async () => {
+    const reply = await client.agent.chat({ message: "which invoices are overdue?" });
+    expect(reply).toMatchObject({ conversation_id: expect.stringMatching(/^conv_/), message: { role: "assistant" } });
+
+    // The question makes the turn call a tool (the invoice list), whatever it finds.
+    const events: { event: string; at: number }[] = [];
+    let final: import("@enginery/sdk").ChatWithAgent | undefined;
+    let text = "";
+    const completed: string[] = [];
+    for await (const event of client.agent.chat({ message: "which invoices are overdue?", conversation_id: reply.conversation_id, stream: true })) {
+      events.push({ event: event.event, at: events.length });
+      // Narrowing on event.event types data: each branch reads its own fields.
+      if (event.event === "message.delta") text += event.data.delta;
+      else if (event.event === "action.completed") completed.push(event.data.id);
+      else if (event.event === "done") final = event.data;
+    }
+    const names = events.map((e) => e.event);
+    expect(names.at(-1)).toBe("done");
+    expect(names.filter((n) => n === "done")).toHaveLength(1);
+    expect(names).toContain("action.started");
+    // Each action starts before it ends, and the reply's text comes after the actions it reports.
+    expect(names.indexOf("action.started")).toBeLessThan(names.indexOf("action.completed"));
+    expect(names.lastIndexOf("action.completed")).toBeLessThan(names.indexOf("message.delta"));
+    expect(final!.conversation_id).toBe(reply.conversation_id);
+    expect(text).toBe(final!.message.content);
+    expect(final!.actions.filter((a) => a.status === "completed").map((a) => a.id)).toEqual(completed);
+  });
+
+  it("a streamed call that fails before it begins throws the problem's error, like any call", async () => {
+    const stream = client.agent.chat({ message: "hi", conversation_id: "conv_01jd8z6q4m2c8v3t5y7w9x0a1b", stream: true });
+    await expect(stream.next()).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("a retried stream with the same Idempotency-Key gives the first turn's final object again", async () => {
+    const options = { idempotencyKey: "sdk-stream-once" };
+    const first = [];
+    for await (const event of client.agent.chat({ message: "which invoices are overdue?", stream: true }, options)) first.push(event);
+    const again = [];
+    for await (const event of client.agent.chat({ message: "which invoices are overdue?", stream: true }, options)) again.push(event);
+    expect(again).toEqual([first.at(-1)]);
+    expect(again[0]!.event).toBe("done");
+  });
+});
+
 describe("lists", () => {
   it("give the envelope, and every item of every page when iterated", async () => {
     const other = await t().tenant();
