@@ -75,7 +75,7 @@ const PYTHON_KEYWORDS = new Set(
 );
 
 const RESERVED_TYPE_NAMES = new Set([
-  "Any", "Dict", "List", "Literal", "Optional", "Union", "TypedDict", "Sequence", "SequenceOf", "cast",
+  "Any", "Dict", "Iterator", "List", "Literal", "Optional", "Union", "TypedDict", "Sequence", "SequenceOf", "cast", "overload",
   "Page", "RawResponse", "NotGiven", "Resource", "Resources", "Transport",
 ]);
 
@@ -256,6 +256,15 @@ class TypeRegistry {
       if (extra.length > 0 && extra.length <= 2) return this.freshName(`${base}With${pascal(extra.join("_and_"))}`);
     }
     return this.freshName(base);
+  }
+
+  /** A named union of types (the events of a stream): declared after the types it names. */
+  alias(wanted: string, parts: string[]): string {
+    const name = this.freshName(wanted);
+    this.taken.add(name);
+    this.definitions.push(`${name} = ${this.union(parts)}\n`);
+    this.names.push(name);
+    return name;
   }
 
   private freshName(wanted: string): string {
@@ -461,9 +470,49 @@ function emitMethod(types: TypeRegistry, path: string, httpMethod: string, opera
 
   const summary = `${operation.summary ?? operation.operationId} (${httpMethod.toUpperCase()} ${path}).`;
   const docText = [summary, ...(docs.length ? ["", ...docs] : [])].join("\n");
-  const signature =
-    args.length > 3 ? `    def ${name}(\n${args.map((a) => `        ${a},`).join("\n")}\n    ) -> ${returns}:\n` : `    def ${name}(${args.join(", ")}) -> ${returns}:\n`;
-  return { resource, name, code: `${signature}${docstring(docText, "        ")}${lines.join("\n")}\n` };
+  const signature = (list: string[], result: string, decorator = "") =>
+    decorator + (list.length > 3 ? `    def ${name}(\n${list.map((a) => `        ${a},`).join("\n")}\n    ) -> ${result}:\n` : `    def ${name}(${list.join(", ")}) -> ${result}:\n`);
+
+  const streamed = eventStreamOf(operation);
+  if (streamed) {
+    // The events a caller iterates: the error event is raised as the ApiError its problem names instead.
+    const variants = (streamed.item.anyOf ?? streamed.item.oneOf ?? [streamed.item]).filter((v) => eventName(v) !== "error");
+    const eventType = types.alias(`${opName}Event`, variants.map((v) => types.typeOf(v, `${opName}${pascal(eventName(v) ?? "")}Event`)));
+    const iterator = `Iterator[${eventType}]`;
+    const call = `self._stream(${pyString(httpMethod.toUpperCase())}, ${pathExpression}, query=${query}, body=${body}${idempotency})`;
+    const flag = bodyFields.find((f) => f.key === streamed.flag);
+    if (!flag || raw) {
+      return { resource, name, code: `${signature(args, iterator)}${docstring(docText, "        ")}        return ${call}\n` };
+    }
+    // The body's stream flag chooses the answer: overloads give each call its own type.
+    const withFlag = (type: string) => args.map((a) => (a.startsWith(`${flag.arg}:`) ? type : a));
+    const overloads =
+      signature(withFlag(`${flag.arg}: Literal[True]`), iterator, "    @overload\n").replace(/:\n$/, ": ...\n") +
+      "\n" +
+      signature(withFlag(`${flag.arg}: Union[Literal[False], NotGiven] = NOT_GIVEN`), returns, "    @overload\n").replace(/:\n$/, ": ...\n") +
+      "\n";
+    const implementation = `${signature(args, `Union[${returns}, ${iterator}]`)}${docstring(docText, "        ")}        if ${flag.arg} is True:\n            return ${call}\n${lines.join("\n")}\n`;
+    return { resource, name, code: overloads + implementation };
+  }
+  return { resource, name, code: `${signature(args, returns)}${docstring(docText, "        ")}${lines.join("\n")}\n` };
+}
+
+/** The `event` name a schema of one Server-Sent Event declares (its const). */
+function eventName(schema: Schema): string | undefined {
+  const value = schema.properties?.event?.const ?? schema.properties?.event?.enum?.[0];
+  return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * An operation that answers Server-Sent Events (text/event-stream with x-item-schema: one event), and the
+ * boolean body field that asks for them (`stream`), when the operation answers JSON otherwise.
+ */
+function eventStreamOf(operation: Operation): { item: Schema; flag?: string } | undefined {
+  const media = operation.responses?.["200"]?.content?.["text/event-stream"] as { "x-item-schema"?: Schema } | undefined;
+  const item = media?.["x-item-schema"];
+  if (!item) return undefined;
+  const properties = operation.requestBody?.content?.["application/json"]?.schema?.properties ?? {};
+  return { item, flag: properties.stream?.type === "boolean" ? "stream" : undefined };
 }
 
 /** Every operation under /v1, in document order, grouped by resource. */
@@ -516,7 +565,7 @@ function resourcesFile(resources: Map<string, Method[]>, typeNames: string[]): s
   const imports = used.length ? `from .types import (\n${used.map((n) => `    ${n},\n`).join("")})\n` : "";
   return `${HEADER}from __future__ import annotations
 
-from typing import Any, Dict, List, Literal, Optional, Union, cast
+from typing import Any, Dict, Iterator, List, Literal, Optional, Union, cast, overload
 from typing import Sequence as SequenceOf
 
 from ._base import NOT_GIVEN, NotGiven, RawResponse, Resource, Transport, _quote, _quote_path
