@@ -388,6 +388,9 @@ describe("the contract check (test/helpers/contract.ts)", () => {
     // The server refuses the value, and so would the document (checked as if the server had accepted it).
     const refused = await exchange("GET", "/v1/invoices?status=open,overdoo");
     expect(refused.status).toBe(400);
+    const refusedNe = await exchange("GET", "/v1/invoices?status[ne]=overdoo");
+    expect(refusedNe.status).toBe(400);
+    expect(JSON.parse(refusedNe.responseText).errors).toEqual([expect.objectContaining({ in: "query", field: "status[ne]", message: expect.stringContaining('"overdue"') })]);
     const problems = await Contract.load(spec).problems({ ...refused, status: 200, responseText: JSON.stringify({ data: [], meta: { total: 0, page: 1, per_page: 25 } }) });
     expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/query parameter status: #\/1 fails/)]));
   });
