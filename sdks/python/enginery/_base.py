@@ -205,7 +205,6 @@ class Transport:
         return self._events(response, headers)
 
     def _events(self, response: http.client.HTTPResponse, headers: Mapping[str, str]) -> Iterator[Dict[str, Any]]:
-        finished = False
         try:
             for event, data in _server_sent_events(response):
                 parsed = json.loads(data)
@@ -213,11 +212,9 @@ class Transport:
                     problem = parsed if isinstance(parsed, dict) else {}
                     raise error_for(int(problem.get("status", 500)), problem, headers, RateLimit.from_headers(headers))
                 yield {"event": event, "data": parsed}
-            finished = True
         finally:
-            # A stream left before its end still has bytes on the connection: it cannot be reused.
-            if not finished or response.will_close:
-                self._drop_connection()
+            # The stream's own connection (see _attempt): closed at its end, or when it is left early.
+            response.close()
 
     def _send(
         self,
@@ -269,6 +266,9 @@ class Transport:
                 response = connection.getresponse()
                 response_headers = {k.lower(): v for k, v in response.getheaders()}
                 if stream and 200 <= response.status < 300 and response_headers.get("content-type", "").startswith("text/event-stream"):
+                    # The stream owns this connection until it ends: the thread's next request opens another,
+                    # even if the stream is never read (a generator never started runs no cleanup).
+                    self._local.connection = None
                     return response.status, response_headers, b"", response
                 content = response.read()
             except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):

@@ -45,11 +45,15 @@ class Agent(unittest.TestCase):
         # The connection is reusable after a whole stream.
         self.assertEqual(c.me.get()["object"], "me")
 
-    def test_a_stream_left_early_does_not_spoil_the_connection(self) -> None:
+    def test_a_stream_left_early_or_never_read_does_not_spoil_the_connection(self) -> None:
         c = client()
-        first = next(iter(c.agent.chat(message=QUESTION, stream=True)))
+        events = c.agent.chat(message=QUESTION, stream=True)
+        first = next(iter(events))
         self.assertIn(first["event"], ("action.started", "message.delta"))
         self.assertEqual(c.me.get()["object"], "me")
+        unread = c.agent.chat(message=QUESTION, stream=True)
+        self.assertEqual(c.me.get()["object"], "me")
+        self.assertEqual(next(iter(unread))["event"], first["event"])
 
     def test_a_problem_before_the_stream_begins_is_raised(self) -> None:
         with self.assertRaises(NotFoundError):
