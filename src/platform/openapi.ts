@@ -298,12 +298,12 @@ function publishableSchema(schema: unknown): unknown {
   return out;
 }
 
-/** Every schema of the document (under a `schema` key, or in components/schemas) made publishable. */
-function publishSchemas(node: unknown, inExtension = false): void {
+/** Every schema under a `schema` key of the document made publishable (components/schemas: see publish). */
+function publishSchemas(node: unknown): void {
   if (!node || typeof node !== "object") return;
   for (const [key, value] of Object.entries(node as Json)) {
-    // An extension's content is ours to shape; a schema inside one is published as it is.
-    if (inExtension || key.startsWith("x-")) continue;
+    // Extensions are ours to shape (eventStream publishes its own); examples are values, not schemas.
+    if (key.startsWith("x-") || key === "example" || key === "examples") continue;
     if (key === "schema" && value && typeof value === "object") (node as Json)[key] = publishableSchema(value);
     else publishSchemas(value);
   }
