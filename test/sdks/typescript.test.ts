@@ -164,6 +164,39 @@ describe("the agent", () => {
   });
 });
 
+describe("event streams, byte by byte", () => {
+  /** A server that answers one stream as written, split into the chunks given (as a proxy may split it). */
+  async function streaming(chunks: string[]): Promise<{ url: string; close: () => void }> {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      const next = () => (chunks.length ? res.write(chunks.shift(), () => setTimeout(next, 5)) : res.end());
+      next();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+  }
+
+  it("reads events split anywhere, CRLF lines, comments and multi-line data; an error event is thrown as its ApiError", async () => {
+    const problem = { type: "https://x/problems/function_timeout", title: "Timeout", status: 504, detail: "The planner did not answer.", code: "upstream_timeout", request_id: "req_1" };
+    const wire = `: heartbeat\r\n\r\nevent: message.delta\r\ndata: {"delta":"Hel"}\r\n\r\nevent: message.delta\ndata: {"delta":\ndata: "lo"}\n\nevent: error\ndata: ${JSON.stringify(problem)}\n\n`;
+    // The first event's data is cut mid-line, and its CRLF between two chunks.
+    const cr = wire.indexOf('"}\r\n') + 2;
+    const server = await streaming([wire.slice(0, cr - 6), wire.slice(cr - 6, cr + 1), wire.slice(cr + 1)]);
+    try {
+      const seen: unknown[] = [];
+      const own = new Enginery({ apiKey: "ek_live_x", baseUrl: server.url });
+      const failure = await (async () => {
+        for await (const event of own.agent.chat({ message: "hi", stream: true })) seen.push(event);
+      })().catch((e: unknown) => e);
+      expect(seen).toEqual([{ event: "message.delta", data: { delta: "Hel" } }, { event: "message.delta", data: { delta: "lo" } }]);
+      expect(failure).toBeInstanceOf(ApiError);
+      expect(failure).toMatchObject({ status: 504, code: "upstream_timeout" });
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe("lists", () => {
   it("give the envelope, and every item of every page when iterated", async () => {
     const other = await t().tenant();
