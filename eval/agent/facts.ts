@@ -102,12 +102,11 @@ export const stageOf = (w: World, d: Deal) => pick(stages(w), (s) => s.id === d.
 export const stageNamed = (w: World, name: string) => pick(stages(w), (s) => s.name.toLowerCase() === name.toLowerCase(), `stage ${name}`);
 export const dealsOf = (w: World, accountId: string) => w.deals.filter((d) => d.account_id === accountId);
 export const dealNames = (list: Deal[]) => list.map((d) => d.name);
-/** An account with exactly one deal, open, in one of these stages (by name), so "the <account> deal" designates it. */
+/** An account with exactly one open deal (closed ones aside), in one of these stages (by name), so "the <account> deal" designates it. */
 export function soleOpenDeal(w: World, inStages?: string[]): { deal: Deal; account: string } {
   for (const account of w.accounts) {
-    const deals = dealsOf(w, account.id);
-    const deal = deals[0];
-    if (deals.length === 1 && deal!.status === "open" && (!inStages || inStages.includes(stageOf(w, deal!).name))) return { deal: deal!, account: account.name };
+    const open = dealsOf(w, account.id).filter((d) => d.status === "open");
+    if (open.length === 1 && (!inStages || inStages.includes(stageOf(w, open[0]!).name))) return { deal: open[0]!, account: account.name };
   }
   throw new Error(`no account with a single open deal${inStages ? ` in ${inStages.join("/")}` : ""}`);
 }
