@@ -1,7 +1,7 @@
 import { approval, changed, count, created, date, enrolled, excludes, figure, is, money, names as named, noChange, says, type Case, type Check, type Engine, type Kind, type Plan } from "./judge.ts";
 import {
   accountNamed, addDays, amountSums, candidatesOf, christmas, clientWithUnpaid, contactsOf, dealNames, dealsOf, dealTopic, dueSums, endOfNamedMonth, enrolledContacts,
-  fullName, inStage, jobNamed, month, monday, names, nextWeekday, numbers, ofClient, overdue, pick, quarter, shortNumber, soleOpenDeal, stageNamed, stageOf, stages,
+  fullName, inStage, jobNamed, month, monday, names, nextWeekday, numbers, ofClient, openDealIn, overdue, pick, quarter, shortNumber, soleOpenDeal, stageNamed, stageOf, stages,
   sums, today, uniqueContacts, unpaid,
 } from "./facts.ts";
 import type { Deal, Invoice, World } from "./world.ts";
@@ -318,9 +318,10 @@ const growth: Case[] = [
     return { say: `mark ${fullName(c)} as a customer`, expect: [changed("contact", c.id, { lifecycle_stage: "customer" }, fullName(c))] };
   }),
   ask("growth", "write", "create a deal Contoso pilot for Hooli Cloud worth 25k", (w) => [created("deal", { name: is.text("Contoso pilot"), account_id: accountNamed(w, "Hooli").id, amount: 25_000 })]),
-  about("growth", "write", "move the <account> deal to proposal", (w) => {
-    const { deal, account } = soleOpenDeal(w, ["Lead in", "Qualified"]);
-    return { say: `move the ${account} deal to proposal`, expect: [changed("deal", deal.id, { stage_id: stageNamed(w, "Proposal").id }, deal.name)] };
+  about("growth", "write", "move the <account> <topic> deal to proposal", (w) => {
+    const deal = openDealIn(w, ["Lead in", "Qualified"]);
+    const account = pick(w.accounts, (a) => a.id === deal.account_id, "account").name;
+    return { say: `move the ${account} ${dealTopic(deal).toLowerCase()} deal to proposal`, expect: [changed("deal", deal.id, { stage_id: stageNamed(w, "Proposal").id }, deal.name)] };
   }),
   about("growth", "write", "we won the <account> deal", (w) => {
     const { deal, account } = soleOpenDeal(w);
@@ -372,9 +373,10 @@ const growth: Case[] = [
   ask("growth", "write", "new opportunity: Initech expansion, 40,000 EUR, closing end of Q1", (w) => [
     created("deal", { name: is.text("Initech expansion"), account_id: accountNamed(w, "Initech").id, amount: 40_000, currency: "EUR", expected_close_date: endOfNamedMonth(w, 3) }),
   ]),
-  about("growth", "write", "advance <account>'s deal to negotiation", (w) => {
-    const { deal, account } = soleOpenDeal(w, ["Lead in", "Qualified", "Proposal"]);
-    return { say: `advance ${account}'s deal to negotiation`, expect: [changed("deal", deal.id, { stage_id: stageNamed(w, "Negotiation").id }, deal.name)] };
+  about("growth", "write", "advance <account>'s <topic> to negotiation", (w) => {
+    const deal = w.deals.filter((d) => d.status === "open" && ["Lead in", "Qualified", "Proposal"].includes(stageOf(w, d).name)).at(-1)!;
+    const account = pick(w.accounts, (a) => a.id === deal.account_id, "account").name;
+    return { say: `advance ${account}'s ${dealTopic(deal)} to negotiation`, expect: [changed("deal", deal.id, { stage_id: stageNamed(w, "Negotiation").id }, deal.name)] };
   }),
   about("growth", "write", "<account> signed!", (w) => {
     const { deal, account } = soleOpenDeal(w, ["Negotiation"]);
