@@ -28,6 +28,8 @@ const about = (engine: Engine, kind: Kind, label: string, plan: (w: World) => Pl
 const unclear = (engine: Engine, say: string): Case => ask(engine, "question", say, () => [noChange()]);
 const list = (w: World, fits: (i: Invoice) => boolean, excluded: (i: Invoice) => boolean) => named(numbers(w.invoices.filter(fits)), numbers(w.invoices.filter(excluded)));
 const sumsOf = (deals: Deal[]) => sums(deals, (d: Deal) => d.amount ?? 0);
+/** Invoices by amount still due, and by amount billed, largest first. */
+const rankings = (list: Invoice[]): [Invoice[], Invoice[]] => [[...list].sort((a, b) => b.amount_due - a.amount_due), [...list].sort((a, b) => b.amount - a.amount)];
 const settled = (i: Invoice) => i.status === "paid" || i.status === "void";
 
 const finance: Case[] = [
@@ -61,13 +63,15 @@ const finance: Case[] = [
   ask("finance", "read", "invoices over 20k", (w) => [list(w, (i) => i.amount > 20_000, (i) => i.amount < 19_000)]),
   ask("finance", "read", "unpaid invoices above 15,000", (w) => [list(w, (i) => unpaid(i) && i.amount_due > 15_000 && i.amount > 15_000, (i) => settled(i) || (unpaid(i) && i.amount < 15_000))]),
   ask("finance", "read", "which open invoices are under 1000 dollars?", (w) => [list(w, (i) => unpaid(i) && i.currency === "USD" && i.amount_due < 1000, (i) => i.amount > 1000)]),
+  // "Biggest" may mean the amount billed or the amount still due: either ranking's top is right, the rest is not.
   ask("finance", "read", "what's our biggest overdue invoice?", (w) => {
-    const top = [...w.invoices.filter(overdue)].sort((a, b) => b.amount_due - a.amount_due)[0]!;
-    return [named([top.number], numbers(w.invoices.filter((i) => !overdue(i))))];
+    const [byDue, byAmount] = rankings(w.invoices.filter(overdue));
+    return [named([byDue[0]!.number, byAmount[0]!.number], numbers(w.invoices.filter((i) => !overdue(i) || (!byDue.slice(0, 3).includes(i) && !byAmount.slice(0, 3).includes(i)))), 1)];
   }),
   ask("finance", "read", "top 3 overdue invoices by amount", (w) => {
-    const sorted = [...w.invoices.filter(overdue)].sort((a, b) => b.amount_due - a.amount_due);
-    return [named(numbers(sorted.slice(0, 3)), numbers(sorted.slice(5).concat(w.invoices.filter(settled))))];
+    const [byDue, byAmount] = rankings(w.invoices.filter(overdue));
+    const top = [...new Set([...byDue.slice(0, 3), ...byAmount.slice(0, 3)])];
+    return [named(numbers(top), numbers(w.invoices.filter((i) => !overdue(i) || (!byDue.slice(0, 5).includes(i) && !byAmount.slice(0, 5).includes(i)))), 2)];
   }),
   ask("finance", "read", "show me all GBP invoices", (w) => [list(w, (i) => i.currency === "GBP", (i) => i.currency !== "GBP")]),
   ask("finance", "read", "euro invoices that are still open", (w) => [list(w, (i) => unpaid(i) && i.currency === "EUR", (i) => i.currency !== "EUR" || settled(i))]),
@@ -84,7 +88,10 @@ const finance: Case[] = [
     const xmas = christmas(w);
     return [list(w, (i) => i.status === "open" && i.due_date < xmas, (i) => i.due_date > xmas)];
   }),
-  ask("finance", "read", "how many invoices are more than 60 days overdue?", (w) => [count(w.invoices.filter((i) => overdue(i) && i.days_overdue > 60).length, "invoices over 60 days late")]),
+  ask("finance", "read", "how many invoices are more than 60 days overdue?", (w) => [
+    count(w.invoices.filter((i) => overdue(i) && i.days_overdue > 60).length, "invoices over 60 days late"),
+    excludes(numbers(w.invoices.filter((i) => !overdue(i) || i.days_overdue < 55))),
+  ]),
   ask("finance", "read", "overdue invoices that fell due since monday", (w) => {
     const since = monday(w);
     return [list(w, (i) => overdue(i) && i.due_date >= since, (i) => i.due_date < addDays(since, -1) || settled(i))];

@@ -138,7 +138,8 @@ export function figure(value: number | null, what: string, as: "percent" | "numb
     judge: ({ reply }) => {
       if (value === null) return /\b(no|none|not|n\/a|nothing)\b/i.test(reply) ? null : `the reply does not say there is no ${what}`;
       const shown = as === "percent" ? value * 100 : value;
-      const forms = [shown, Math.round(shown), Math.round(shown * 10) / 10].map((v) => (as === "percent" ? new RegExp(`(?<![\\w.])${escape(String(v))}\\s?%`) : numberPattern(v)));
+      const values = [shown, Math.round(shown), Math.round(shown * 10) / 10];
+      const forms = as === "percent" ? [...values.map(String), shown.toFixed(1)].map((v) => new RegExp(`(?<![\\w.])${escape(v)}\\s?%`)) : values.map(numberPattern);
       return forms.some((f) => f.test(reply)) ? null : `${as === "percent" ? `${Math.round(shown * 10) / 10}%` : shown} is not in the reply`;
     },
     // Taking a fresh snapshot to answer is fair; its figures are the same data.
