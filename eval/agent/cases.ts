@@ -1,4 +1,4 @@
-import { approval, changed, count, created, date, enrolled, excludes, figure, is, money, names as named, noChange, says, type Case, type Check, type Engine, type Kind, type Plan } from "./judge.ts";
+import { approval, changed, count, created, date, enrolled, excludes, figure, is, money, names as named, noChange, says, unenrolled, type Case, type Check, type Engine, type Kind, type Plan } from "./judge.ts";
 import {
   accountNamed, addDays, amountSums, candidatesOf, christmas, clientWithUnpaid, contactsOf, dealNames, dealsOf, dealTopic, dueSums, endOfNamedMonth, enrolledContacts,
   fullName, inStage, jobNamed, month, monday, names, nextWeekday, numbers, ofClient, openDealIn, overdue, pick, quarter, shortNumber, soleOpenDeal, stageNamed, stageOf, stages,
@@ -407,6 +407,16 @@ const growth: Case[] = [
     const c = pick(w.contacts, (x) => !uniqueContacts(w).includes(x) && !inIt.has(x.id) && !!x.account_id, "contact sharing a name");
     const account = pick(w.accounts, (a) => a.id === c.account_id, "account");
     return { say: `add ${fullName(c)} at ${account.name.split(" ")[0]} to the follow-up sequence`, expect: [enrolled(seq.id, c.id, `${fullName(c)} (${account.name})`)] };
+  }),
+  about("growth", "write", "we closed the <account> <topic>", (w) => {
+    const { deal, account } = soleOpenDeal(w, ["Negotiation", "Proposal"]);
+    return { say: `we closed the ${account.split(" ")[0]} ${dealTopic(deal).toLowerCase()}`, expect: [changed("deal", deal.id, { status: "won" }, deal.name)] };
+  }),
+  about("growth", "write", "take <an enrolled contact> from <account> out of the follow-up sequence", (w) => {
+    const seq = pick(w.sequences, (x) => x.name === "New lead follow-up", "sequence");
+    const c = pick(enrolledContacts(w, seq.id), (x) => !!x.account_id, "enrolled contact of an account");
+    const account = pick(w.accounts, (a) => a.id === c.account_id, "account");
+    return { say: `take ${fullName(c)} from ${account.name} out of the follow-up sequence`, expect: [unenrolled(seq.id, c.id, fullName(c))] };
   }),
   ask("growth", "write", "stop the follow up sequence for now", (w) => [changed("sequence", pick(w.sequences, (x) => x.name === "New lead follow-up", "sequence").id, { status: "paused" }, "New lead follow-up")]),
   ask("growth", "write", "enrich Tyrell Biotech", (w) => [

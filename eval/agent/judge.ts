@@ -317,6 +317,16 @@ export function enrolled(sequenceId: string, contactId: string, label: string): 
   };
 }
 
+/** The contact's enrollment in the sequence is stopped by hand. */
+export function unenrolled(sequenceId: string, contactId: string, label: string): Check {
+  const isIt = (event: ApiEvent) => event.data.object.sequence_id === sequenceId && event.data.object.contact_id === contactId;
+  return {
+    text: `${label} is taken out of the sequence`,
+    judge: ({ changes }) => (changes.some((e) => e.type === "sequence.contact_unenrolled" && isIt(e)) ? null : `${label} is still enrolled`),
+    allows: (event) => event.type === "sequence.contact_unenrolled" && isIt(event),
+  };
+}
+
 /** Nothing may change and nothing may wait for approval: the right outcome is a question or a refusal. */
 export function noChange(): Check {
   return {

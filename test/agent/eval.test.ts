@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CASES } from "../../eval/agent/cases.ts";
+import { runCli } from "../../eval/agent/cli.ts";
 import { formatReport, summarize } from "../../eval/agent/report.ts";
 import { runCases, selectCases } from "../../eval/agent/runner.ts";
 import { startLocal, type Target } from "../../eval/agent/server.ts";
@@ -59,6 +60,14 @@ describe("the evaluation runner", () => {
     expect(report).toContain(`Passed ${summary.passed} of 5`);
     expect(report).toMatch(/^finance\s+\d+\/\d+ \d+%/m);
   }, 300_000);
+
+  it("--api-url runs the cases against a server already running, in its key's organization", async () => {
+    const outcome = await runCli(["--api-url", target.url, "--key", await target.fresh(), "--filter", "which invoices are overdue?", "--json"]);
+    if (outcome === "help") throw new Error("help");
+    expect(outcome.summary).toMatchObject({ cases: 1, passed: 1, wrong_writes: 0 });
+    expect(outcome.summary.planner).toBe(`the one of the server at ${target.url}`);
+    expect(JSON.parse(outcome.output).results[0].say).toBe("which invoices are overdue?");
+  }, 120_000);
 
   it("--filter picks cases by request, engine or kind", () => {
     expect(selectCases(CASES, "OVERDUE").every((c) => /overdue/i.test(c.label))).toBe(true);
