@@ -134,7 +134,7 @@ describe("dashboard: accessibility (axe-core, WCAG 2.1 A and AA) on every page",
   const getBrowser = useBrowser();
   const sessions = new Map<string, SessionClient>();
   let inviteToken: string;
-  let ids: { endpoint: string; conversation: string };
+  let ids: { endpoint: string; conversation: string; oauthApp: string };
 
   beforeAll(async () => {
     const app = getApp();
@@ -155,10 +155,10 @@ describe("dashboard: accessibility (axe-core, WCAG 2.1 A and AA) on every page",
     const endpoint = (await owner.post("/v1/webhook_endpoints", { url: "https://example.com/hooks", events: ["invoice.*"] })).body;
     await owner.post("/v1/functions", { name: "digest", source: "export default { fetch() { return { ok: true }; } }" });
     await owner.post("/v1/functions/digest/invoke");
-    await owner.post("/v1/oauth_apps", { name: "Ledger Sync", client_type: "confidential", redirect_uris: ["https://ledger.example/callback"], scopes: ["finance:read"] });
+    const oauthApp = (await owner.post("/v1/oauth_apps", { name: "Ledger Sync", client_type: "confidential", redirect_uris: ["https://ledger.example/callback"], scopes: ["finance:read"] })).body;
     const chat = (await owner.post("/v1/agent/chat", { message: "which invoices are overdue?" })).body;
     inviteToken = (await owner.post("/dashboard/api/invites", { role: "viewer" })).body.url.split("/invite/")[1];
-    ids = { endpoint: endpoint.id, conversation: chat.conversation_id };
+    ids = { endpoint: endpoint.id, conversation: chat.conversation_id, oauthApp: oauthApp.id };
   });
 
   it("has no violations on the signed-out pages", async () => {
@@ -241,6 +241,15 @@ describe("dashboard: accessibility (axe-core, WCAG 2.1 A and AA) on every page",
         await then?.();
         if (role === "owner" || role === "viewer") await shot(page, `a11y-${role}-${route.replaceAll("/", "-").slice(0, 24)}${then ? "-dialog" : ""}`);
         found.push(...(await audit(page, `${role} ${route}`)));
+      }
+      // The OAuth consent page (server-rendered, outside the app) and its error page.
+      const authorize = (redirect: string) =>
+        `/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: ids.oauthApp, redirect_uri: redirect, scope: "finance:read", state: "s", code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256" })}`;
+      for (const [name, redirect, ready] of [["consent", "https://ledger.example/callback", "text=Connect Ledger Sync"], ["consent error", "https://elsewhere.example/", "h1"]] as const) {
+        await page.goto(authorize(redirect));
+        await page.waitForSelector(ready);
+        if (role === "owner" || role === "viewer") await shot(page, `a11y-${role}-${name.replace(" ", "-")}`);
+        found.push(...(await audit(page, `${role} ${name}`)));
       }
       expect(found, found.join("\n")).toEqual([]);
       expect(scriptErrors(page)).toEqual([]);
