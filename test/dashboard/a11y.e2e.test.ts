@@ -198,11 +198,18 @@ describe("dashboard: accessibility (axe-core, WCAG 2.1 A and AA) on every page",
     await tabTo(page, "[data-testid=data] tbody tr");
     await page.keyboard.press("Enter");
     await page.waitForSelector(".modal .stat");
-    expect(await page.evaluate(() => document.querySelector(".modal")!.contains(document.activeElement))).toBe(true);
+    // The dialog takes the focus once it has opened.
+    await page.waitForFunction(() => document.querySelector(".modal")?.contains(document.activeElement), undefined, { timeout: 5_000 });
     await tabTo(page, ".modal pre"); // the dossier's JSON scrolls with the arrow keys once focused
+    // The dialog is modal: Tab and Shift+Tab cycle inside it.
+    for (const key of ["Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
+      await page.keyboard.press(key);
+      expect(await page.evaluate(() => document.querySelector(".modal")!.contains(document.activeElement)), key).toBe(true);
+    }
     await page.keyboard.press("Escape");
     await page.waitForSelector(".modal", { state: "detached" });
-    expect(await page.evaluate(() => document.activeElement?.matches("[data-testid=data] tbody tr"))).toBe(true);
+    // And gives it back to the row that opened it.
+    await page.waitForFunction(() => document.activeElement?.matches("[data-testid=data] tbody tr"), undefined, { timeout: 5_000 });
     await shot(page, "a11y-keyboard-row-focused");
     expect(scriptErrors(page)).toEqual([]);
     await page.context().close();

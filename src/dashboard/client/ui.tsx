@@ -229,7 +229,10 @@ export function Badge({ tone, children }: { tone: "green" | "red" | "grey" | "am
 export function Modal({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ComponentChildren; wide?: boolean }) {
   const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const key = (e: KeyboardEvent) => e.key === "Escape" && onClose();
+    const key = (e: KeyboardEvent) => {
+      if (e.key === "Escape") onClose();
+      if (e.key === "Tab" && dialog.current) keepFocusIn(dialog.current, e);
+    };
     window.addEventListener("keydown", key);
     // Focus moves into the dialog (unless a field in it took it), and back to where it was when it closes.
     const opener = document.activeElement as HTMLElement | null;
@@ -252,6 +255,22 @@ export function Modal({ title, onClose, children, wide }: { title: string; onClo
       </div>
     </div>
   );
+}
+
+/** Tab and Shift+Tab cycle within an open dialog (it is modal: the page behind it is not reachable). */
+function keepFocusIn(container: HTMLElement, e: KeyboardEvent): void {
+  const focusable = [...container.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])")];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  const outside = !container.contains(document.activeElement);
+  if (e.shiftKey && (document.activeElement === first || document.activeElement === container || outside)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (document.activeElement === last || outside)) {
+    e.preventDefault();
+    first.focus();
+  }
 }
 
 /** Preformatted text that may scroll: focusable, so a keyboard can scroll it too. */
