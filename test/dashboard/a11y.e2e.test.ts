@@ -134,7 +134,7 @@ describe("dashboard: accessibility (axe-core, WCAG 2.1 A and AA) on every page",
   const getBrowser = useBrowser();
   const sessions = new Map<string, SessionClient>();
   let inviteToken: string;
-  let ids: { endpoint: string; conversation: string; oauthApp: string };
+  let ids: { endpoint: string; conversations: Map<string, string>; oauthApp: string };
 
   beforeAll(async () => {
     const app = getApp();
@@ -156,9 +156,11 @@ describe("dashboard: accessibility (axe-core, WCAG 2.1 A and AA) on every page",
     await owner.post("/v1/functions", { name: "digest", source: "export default { fetch() { return { ok: true }; } }" });
     await owner.post("/v1/functions/digest/invoke");
     const oauthApp = (await owner.post("/v1/oauth_apps", { name: "Ledger Sync", client_type: "confidential", redirect_uris: ["https://ledger.example/callback"], scopes: ["finance:read"] })).body;
-    const chat = (await owner.post("/v1/agent/chat", { message: "which invoices are overdue?" })).body;
+    // Each member opens a conversation of their own (who sees whose conversations is the agent's rule, not this test's).
+    const conversations = new Map<string, string>();
+    for (const role of ROLES) conversations.set(role, (await sessions.get(role)!.post("/v1/agent/chat", { message: "which invoices are overdue?" })).body.conversation_id);
     inviteToken = (await owner.post("/dashboard/api/invites", { role: "viewer" })).body.url.split("/invite/")[1];
-    ids = { endpoint: endpoint.id, conversation: chat.conversation_id, oauthApp: oauthApp.id };
+    ids = { endpoint: endpoint.id, conversations, oauthApp: oauthApp.id };
   });
 
   it("has no violations on the signed-out pages", async () => {
@@ -224,7 +226,7 @@ describe("dashboard: accessibility (axe-core, WCAG 2.1 A and AA) on every page",
       const pages: [route: string, ready: string, then?: () => Promise<unknown>][] = [
         ["overview", "[data-testid=chart-aging] svg"],
         ["agent", "h1"],
-        [`agent/${ids.conversation}`, "text=overdue"],
+        [`agent/${ids.conversations.get(role)}`, "text=overdue"],
         ["data/invoices", "[data-testid=data] tbody tr"],
         ["data/contacts", "[data-testid=data] tbody tr"],
         ["data/accounts", "[data-testid=data] tbody tr"],
