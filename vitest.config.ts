@@ -19,6 +19,7 @@ import { defineConfig } from "vitest/config";
  * through the API is covered on both databases by the API's own tests.
  */
 export const PGLITE_ONLY = [
+  "test/dashboard/a11y.e2e.test.ts",
   "test/dashboard/agent.e2e.test.ts",
   "test/dashboard/assets.test.ts",
   "test/dashboard/keys.e2e.test.ts",
