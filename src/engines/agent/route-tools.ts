@@ -42,16 +42,16 @@ export const NOT_TOOLS: readonly { path?: string; operationId?: string; reason: 
   { path: "/v1/webhook_endpoints", reason: "Webhook endpoints send the organization's events to any URL and hold signing secrets: configured by people, not by a model." },
   { path: "/v1/functions", reason: "Edge functions deploy and run customer code with its deployer's permissions: out of a model's reach." },
   { path: "/v1/api_keys", reason: "API keys are credentials: creating, rolling or revoking them is for people only." },
-  { path: "/v1/oauth_", reason: "OAuth apps and grants hand out access to other applications: for people only." },
-  { path: "/v1/members", reason: "Members and invites: signed-in owners and admins only, never an API key or its agent." },
-  { path: "/v1/invites", reason: "Members and invites: signed-in owners and admins only, never an API key or its agent." },
+  { path: "/v1/oauth_apps", reason: "OAuth apps hand out access to the organization's data to other applications: registered by people only." },
+  { path: "/v1/oauth_grants", reason: "OAuth grants are access other applications hold: reviewed and revoked by people only." },
   { path: "/v1/me", reason: "Who the caller is and what it may do: the agent already acts as its caller and is offered only what it may use." },
-  { path: "/v1/events/stream", reason: "A long-lived event stream for local development, not a request with an answer." },
+  { path: "/v1/events/stream", reason: "A long-lived event stream (text/event-stream) that never answers once: a tool call would wait forever." },
 ];
 
-/** Why an operation is not a tool, or null when it is one. */
+/** Why an operation is not a tool, or null when it is one. A path excludes itself and everything under it. */
 export function exclusionOf(route: { url: string; operationId: string }): string | null {
-  const hit = NOT_TOOLS.find((x) => (x.operationId ? x.operationId === route.operationId : route.url.startsWith(x.path!)));
+  const under = (path: string) => route.url === path || route.url.startsWith(path.endsWith("/") ? path : `${path}/`);
+  const hit = NOT_TOOLS.find((x) => (x.operationId ? x.operationId === route.operationId : under(x.path!)));
   return hit?.reason ?? null;
 }
 
@@ -108,11 +108,15 @@ function acceptedValues(schema: TSchema): string | null {
   return listed ? listed.split(/,\s*/).join("|") : null;
 }
 
-/** The input's fields in a line a model reads: `status (draft|open|...)`, ranges folded as `amount[gte|gt|lte|lt]`. */
+/** A list's paging and sorting: named once at the end of the line, not among the filters. */
+const PAGING = ["sort", "page", "per_page"];
+
+/** The input's fields in a line a model reads: `status (draft|open|...)`, ranges folded as `amount [gte|gt|lte|lt]`, `*` marking the required. */
 function fieldsLine(properties: Record<string, TSchema>, required: readonly string[]): string {
   const ops = new Map<string, string[]>();
   const order: string[] = [];
   for (const name of Object.keys(properties)) {
+    if (PAGING.includes(name)) continue;
     const m = /^(.+)\[(\w+)\]$/.exec(name);
     const base = m ? m[1]! : name;
     if (!ops.has(base)) {
@@ -128,6 +132,7 @@ function fieldsLine(properties: Record<string, TSchema>, required: readonly stri
       const operators = ops.get(base)!;
       return `${base}${required.includes(base) ? "*" : ""}${values ? ` (${values})` : ""}${operators.length > 0 ? ` [${operators.join("|")}]` : ""}`;
     })
+    .concat(PAGING.filter((name) => name in properties))
     .join(", ");
 }
 
@@ -137,7 +142,8 @@ function describeTool(route: RouteDeclaration, input: ObjectSchema, access: "rea
   const fields = fieldsLine(input.properties ?? {}, input.required ?? []);
   const label = access === "read" && route.schema?.querystring ? "Filters" : "Input";
   const approval = route.config?.approval ? ` Waits for a person's approval: ${route.config.approval}` : "";
-  return `${summary}.${description}${fields ? ` ${label}: ${fields} (* required).` : ""}${approval}`;
+  const marks = (input.required ?? []).length > 0 ? " (* required)" : "";
+  return `${summary}.${description}${fields ? ` ${label}: ${fields}${marks}.` : ""}${approval}`;
 }
 
 /** How a tool's input splits back into the route's path, query string and body. */

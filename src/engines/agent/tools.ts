@@ -229,7 +229,8 @@ export function validateToolInput(tool: Tool, input: unknown): Record<string, un
   // Validation may coerce and fill defaults: it works on a copy.
   const copy = structuredClone(input) as Record<string, unknown>;
   if (validate(copy)) return copy;
-  const errors = fieldErrors(validate.errors ?? [], "body").map((e) => ({ ...e, field: `input.${e.field === "body" ? "" : e.field}`.replace(/\.$/, "") }));
+  // Under "/input", so a field named like the whole (body) is still named: input.body, and the whole is input.
+  const errors = fieldErrors((validate.errors ?? []).map((e) => ({ ...e, instancePath: `/input${e.instancePath}` })), "body");
   const detail = errors.length === 1 ? `${tool.name}: ${errors[0]!.field}: ${errors[0]!.message}` : `${tool.name}: ${errors.length} input fields are invalid.`;
   throw new ApiError("validation_failed", detail, { errors });
 }
