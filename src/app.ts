@@ -28,6 +28,7 @@ import { operationSecurity } from "./platform/auth/scopes.ts";
 import { Revocations } from "./platform/auth/revocations.ts";
 import { ApiError } from "./platform/errors.ts";
 import { registerEventRoutes } from "./platform/events/events-routes.ts";
+import { registerGuides } from "./platform/guides.ts";
 import { registerHealthRoutes } from "./platform/health-routes.ts";
 import type { Api } from "./platform/http.ts";
 import { registerIdempotency } from "./platform/idempotency/idempotency-hook.ts";
@@ -248,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   });
 
   app.get("/v1/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  registerGuides(app);
   await app.register(scalar, { routePrefix: "/docs", configuration: DOCS_PAGE });
   return app;
 }
