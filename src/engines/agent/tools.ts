@@ -172,16 +172,23 @@ export class ToolRegistry {
   }
 
   private async request(caller: Caller, origin: RequestOrigin, request: Parameters<ToolRun["request"]>[0]): Promise<unknown> {
-    const headers: Record<string, string> = { [CONTEXT_HEADER]: this.deps.grants.grant(caller, origin) };
+    const pass = this.deps.grants.grant(caller, origin);
+    const headers: Record<string, string> = { [CONTEXT_HEADER]: pass };
     // Logs of the tool's request carry the id of the request it serves.
     if (origin.requestId) headers["x-request-id"] = origin.requestId;
-    const response = await this.deps.inject({
-      method: request.method,
-      url: request.url,
-      headers,
-      ...(request.query ? { query: request.query } : {}),
-      ...(request.body !== undefined ? { payload: request.body as object } : {}),
-    });
+    let response: LightMyRequestResponse;
+    try {
+      response = await this.deps.inject({
+        method: request.method,
+        url: request.url,
+        headers,
+        ...(request.query ? { query: request.query } : {}),
+        ...(request.body !== undefined ? { payload: request.body as object } : {}),
+      });
+    } finally {
+      // A request refused before authentication never took its pass: it must not outlive the call.
+      this.deps.grants.take(pass);
+    }
     if (response.statusCode >= 400) throw problemError(response.statusCode, response.body);
     return response.body ? (JSON.parse(response.body) as unknown) : null;
   }
