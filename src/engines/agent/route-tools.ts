@@ -192,7 +192,8 @@ export function toolFromRoute(route: RouteDeclaration, run: (tool: Tool, parts: 
   if (required.length > 0) input.required = required;
   // An update body needs at least one field: counted beside the path parameters, which are always there.
   if (body?.minProperties) input.minProperties = body.minProperties + Object.keys(parts.params).length;
-  if (body?.description && !route.schema?.description) input.description = body.description as string;
+  // A rule the body states as a whole ("At least one of email, first_name and last_name.") stays with the input.
+  if (typeof body?.description === "string") input.description = body.description;
   const access = method === "GET" ? "read" : "write";
   const permission = route.config?.permission;
   const reason = route.config?.approval;
