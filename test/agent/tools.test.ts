@@ -252,6 +252,10 @@ describe("input is checked against the route's own schema, fields named input.<f
     const turn = await callThroughModel(tenant.client, "list_invoices", { per_page: "2", "amount[gte]": "6999.5", client: "Coerce" });
     expect(turn.action).toMatchObject({ status: "completed", input: { per_page: 2, "amount[gte]": 6999.5 } });
     expect(turn.action.result.meta).toMatchObject({ per_page: 2, total: 1 });
+    // "Any of" written as a list, as models do, is the comma list the query string takes.
+    const anyOf = await callThroughModel(tenant.client, "list_invoices", { status: ["open", "overdue"], client: "Coerce" });
+    expect(anyOf.action).toMatchObject({ status: "completed", input: { status: "open,overdue" } });
+    expect(anyOf.action.result.meta.total).toBe(1);
   });
 
   it("a problem the route finds names the tool's field too", async () => {

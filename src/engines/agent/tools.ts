@@ -219,6 +219,17 @@ async function runRoute(tool: Tool, parts: RouteParts, run: ToolRun, input: Reco
 const validators = new WeakMap<Tool, ValidateFunction>();
 
 /**
+ * A list filter given as an array (["open", "overdue"], as models write "any
+ * of") becomes the comma list the query string takes: `status=open,overdue`.
+ */
+function joinLists(tool: Tool, input: Record<string, unknown>): void {
+  const properties = (tool.input as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  for (const [name, value] of Object.entries(input)) {
+    if (Array.isArray(value) && properties[name]?.type === "string" && value.every((v) => typeof v === "string" || typeof v === "number")) input[name] = value.join(",");
+  }
+}
+
+/**
  * Checks a tool's input against its schema: a read's as a query string (text
  * coerced, as GET would: list filters typed as text work), a write's as a
  * JSON body (types exact). The problem names the field as `input.<field>`.
@@ -235,6 +246,7 @@ export function validateToolInput(tool: Tool, input: unknown): Record<string, un
   }
   // Validation may coerce and fill defaults: it works on a copy.
   const copy = structuredClone(input) as Record<string, unknown>;
+  if (tool.access === "read") joinLists(tool, copy);
   if (validate(copy)) return copy;
   // Under "/input", so a field named like the whole (body) is still named: input.body, and the whole is input.
   const errors = fieldErrors((validate.errors ?? []).map((e) => ({ ...e, instancePath: `/input${e.instancePath}` })), "body");
