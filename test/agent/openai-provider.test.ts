@@ -51,6 +51,14 @@ describe("an OpenAI-compatible model plans the turn", () => {
     expect(received[0]!.body.messages.at(-1)).toEqual({ role: "user", content: "which invoices are overdue?" });
     const offered = received[0]!.body.tools.map((t: any) => t.function.name);
     expect(offered).toContain("create_contact");
+    // The whole registry, each a valid function definition: a name OpenAI accepts, an object schema, a description.
+    expect([...offered].sort()).toEqual(app.app.agentTools.all.map((t) => t.name).sort());
+    for (const definition of received[0]!.body.tools) {
+      expect(definition.type).toBe("function");
+      expect(definition.function.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+      expect(definition.function.description.length).toBeGreaterThan(10);
+      expect(definition.function.parameters).toMatchObject({ type: "object", properties: expect.any(Object) });
+    }
     expect(received[0]!.body.tools.find((t: any) => t.function.name === "pay_invoice").function.parameters).toMatchObject({ type: "object", required: ["invoice_id", "amount"] });
     const toolMessage = received[1]!.body.messages.at(-1);
     expect(toolMessage).toMatchObject({ role: "tool", tool_call_id: "call_1" });
