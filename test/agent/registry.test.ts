@@ -99,6 +99,8 @@ describe("the registry is the route table", () => {
     }
     expect(registry().find("list_invoices").description).toMatch(/status \(draft\|open\|overdue\|paid\|void\|uncollectible\)/);
     expect(registry().find("list_candidates").description).toContain("stage (applied|screening|interview|offer|hired|rejected)");
+    expect(registry().find("list_invoices").description).toContain('amount [gte|gt|lte|lt|ne]');
+    expect(registry().find("list_invoices").description).toContain('An operator is part of the field\'s name: "amount[gte]".');
     expect(registry().find("void_invoice").description).toContain("Waits for a person's approval: Voiding an invoice cancels money owed.");
   });
 });

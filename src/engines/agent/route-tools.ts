@@ -143,7 +143,10 @@ function describeTool(route: RouteDeclaration, input: ObjectSchema, access: "rea
   const label = access === "read" && route.schema?.querystring ? "Filters" : "Input";
   const approval = route.config?.approval ? ` Waits for a person's approval: ${route.config.approval}` : "";
   const marks = (input.required ?? []).length > 0 ? " (* required)" : "";
-  return `${summary}.${description}${fields ? ` ${label}: ${fields}${marks}.` : ""}${approval}`;
+  // `amount [gte|lte]` in the line: the operator is part of the field's name, which a model would not guess.
+  const ranged = Object.keys(input.properties ?? {}).find((name) => /\[(gte|lte)\]$/.test(name));
+  const operators = ranged ? ` An operator is part of the field's name: "${ranged}".` : "";
+  return `${summary}.${description}${fields ? ` ${label}: ${fields}${marks}.${operators}` : ""}${approval}`;
 }
 
 /** How a tool's input splits back into the route's path, query string and body. */
