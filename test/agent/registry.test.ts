@@ -32,6 +32,9 @@ describe("the registry is the route table", () => {
   it("every /v1 operation the app serves is a tool or excluded with a reason; every engine, snapshot and event operation is a tool", () => {
     const served = registry().served();
     expect(served.length).toBeGreaterThan(100);
+    // The route table the server answers from (app.servedRoutes): each documented /v1 operation is in the registry's view.
+    const table = app().app.servedRoutes.filter((r) => r.url.startsWith("/v1/") && !r.hidden && typeof r.schema.operationId === "string");
+    expect(served.map((op) => `${op.method} ${op.url}`).sort()).toEqual(table.map((r) => `${r.method} ${r.url}`).sort());
     for (const op of served) {
       const what = `${op.method} ${op.url} (${op.operationId})`;
       expect(Boolean(op.tool) !== Boolean(op.excluded), `${what} is a tool or excluded, not both or neither`).toBe(true);

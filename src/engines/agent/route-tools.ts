@@ -1,7 +1,7 @@
-import type { RouteOptions } from "fastify";
 import { Type, type TSchema } from "typebox";
 import type { Permission } from "../../platform/auth/permissions.ts";
 import { ApiError, type FieldError } from "../../platform/errors.ts";
+import type { ServedRoute } from "../../platform/http.ts";
 import type { Tool, ToolMethod } from "./tools.ts";
 
 /**
@@ -15,7 +15,7 @@ import type { Tool, ToolMethod } from "./tools.ts";
  * events and idempotency are the API's own.
  */
 
-/** What the route table holds of an operation: what onRoute sees. */
+/** What the route table holds of an operation. */
 export interface RouteDeclaration {
   method: string;
   url: string;
@@ -237,8 +237,7 @@ export function isOperation(route: RouteDeclaration): boolean {
   return route.url.startsWith("/v1/") && typeof route.schema?.operationId === "string" && !route.schema.hide && !route.config?.public && route.method !== "HEAD";
 }
 
-/** Fastify's route options as a declaration (one per method). */
-export function declarationsOf(route: RouteOptions): RouteDeclaration[] {
-  const methods = Array.isArray(route.method) ? route.method : [route.method];
-  return methods.map((method) => ({ method, url: route.url, config: route.config as RouteDeclaration["config"], schema: route.schema as RouteDeclaration["schema"] }));
+/** A route the app serves (app.servedRoutes) as a declaration. */
+export function declarationOf(route: ServedRoute): RouteDeclaration {
+  return { method: route.method, url: route.url, config: route.config as RouteDeclaration["config"], schema: route.schema as RouteDeclaration["schema"] };
 }

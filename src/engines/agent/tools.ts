@@ -1,4 +1,4 @@
-import type { InjectOptions, LightMyRequestResponse, RouteOptions } from "fastify";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import type { TSchema } from "typebox";
 import type { ValidateFunction } from "ajv";
 import { CONTEXT_HEADER, requirePermissions, type ContextGrants, type RequestOrigin } from "../../platform/auth/auth-hook.ts";
@@ -8,7 +8,8 @@ import { ApiError, ERROR_CODES, type ErrorCode } from "../../platform/errors.ts"
 import type { WriteContext } from "../../platform/events/outbox.ts";
 import { fieldErrors, validatorCompiler } from "../../platform/validation.ts";
 import { COMPOSITE_TOOLS, STORED_NAMES } from "./composite-tools.ts";
-import { asToolProblem, declarationsOf, exclusionOf, isOperation, toolFromRoute, type RouteDeclaration, type RouteParts } from "./route-tools.ts";
+import type { ServedRoute } from "../../platform/http.ts";
+import { asToolProblem, declarationOf, exclusionOf, isOperation, toolFromRoute, type RouteDeclaration, type RouteParts } from "./route-tools.ts";
 
 /**
  * The agent's tools: one registry generated from the route table
@@ -91,21 +92,17 @@ function problemError(status: number, text: string): ApiError {
   return new ApiError(code, typeof body.detail === "string" ? body.detail : `The operation answered ${status}.`, extras);
 }
 
-/** The tools, generated when the app is ready from the routes captured as they were declared. */
+/** The tools, generated when the app is ready from the routes it serves. */
 export class ToolRegistry {
-  private readonly operations: RouteDeclaration[] = [];
+  private operations: RouteDeclaration[] = [];
   private tools: Tool[] = [];
   private readonly byName = new Map<string, Tool>();
 
   constructor(private readonly deps: ToolRegistryDeps) {}
 
-  /** An onRoute hook: add it before any route is declared. */
-  readonly capture = (route: RouteOptions): void => {
-    for (const declaration of declarationsOf(route)) if (isOperation(declaration)) this.operations.push(declaration);
-  };
-
-  /** Builds the tools from the captured routes; throws when an input cannot be merged (the app does not start). */
-  seal(): void {
+  /** Builds the tools from the served routes (app.servedRoutes); throws when an input cannot be merged (the app does not start). */
+  seal(routes: readonly ServedRoute[]): void {
+    this.operations = routes.map(declarationOf).filter(isOperation);
     const generated = this.operations
       .filter((route) => exclusionOf({ url: route.url, operationId: route.schema!.operationId! }) === null)
       .map((route) => toolFromRoute(route, (tool, parts) => (run, input) => runRoute(tool, parts, run, input)));
