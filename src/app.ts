@@ -202,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
     const security = operationSecurity(route.config?.permission);
     if (route.schema && !route.schema.hide && security && route.url.startsWith("/v1/")) route.schema.security ??= security;
   });
-  await app.register(swagger, openApiOptions());
+  await app.register(swagger, openApiOptions({ publicUrl: deps.publicUrl }));
   // The agent's tools are generated from the served routes once all are declared.
   const grants = new ContextGrants();
   const tools = new ToolRegistry({ inject: (request) => app.inject(request), grants });
