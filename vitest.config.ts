@@ -19,6 +19,7 @@ import { defineConfig } from "vitest/config";
  * through the API is covered on both databases by the API's own tests.
  */
 export const PGLITE_ONLY = [
+  "test/dashboard/a11y.e2e.test.ts",
   "test/dashboard/agent.e2e.test.ts",
   "test/dashboard/assets.test.ts",
   "test/dashboard/keys.e2e.test.ts",
@@ -41,6 +42,10 @@ export const PGLITE_ONLY = [
   "test/platform/rate-limit-gcra.test.ts",
   "test/ops/config.test.ts",
   "test/webhooks/ssrf.test.ts",
+  "test/agent/eval-judge.test.ts",
+  // The whole agent evaluation (minutes): it measures the planner's understanding; every call it makes is an
+  // API call tested on both databases, and eval.test.ts runs a subset of it on both.
+  "test/agent/eval-offline.test.ts",
 ];
 
 /**

@@ -33,6 +33,8 @@ const EVENT_READS: [RegExp, Permission[]][] = [
   // The agent's events carry questions, answers and action results: whatever their asker read.
   [/^agent\./, ["agent:read", "finance:read", "growth:read", "talent:read", "functions:manage", "api_keys:manage", "webhooks:manage"]],
   [/^intelligence\./, ["finance:read", "growth:read", "talent:read"]],
+  // A failed invocation carries its logs: what the function read and was handed with its deployer's permissions.
+  [/^function\.invocation_failed$/, ["agent:read", "finance:read", "growth:read", "talent:read", "functions:manage", "api_keys:manage", "webhooks:manage"]],
   [/^function\./, ["functions:manage"]],
   [/^(api_key|oauth_grant|member)\./, ["api_keys:manage"]],
   [/^webhook_endpoint\./, ["webhooks:manage"]],
@@ -282,13 +284,13 @@ describe("the access matrix: every caller kind, every read route and event path"
       await mcp.connect(new StreamableHTTPClientTransport(new URL(`${getApp().url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${who.bearer}` } } }));
       try {
         const tools = (await mcp.listTools()).tools.map((t) => t.name);
-        expect(tools.includes("events_list"), who.name).toBe(who.permissions.has("events:read"));
-        if (!tools.includes("events_list")) continue;
-        const result = await mcp.callTool({ name: "events_list", arguments: { per_page: 100 } });
+        expect(tools.includes("list_events"), who.name).toBe(who.permissions.has("events:read"));
+        if (!tools.includes("list_events")) continue;
+        const result = await mcp.callTool({ name: "list_events", arguments: { per_page: 100 } });
         const text = JSON.stringify(result);
         const listed = envelopesIn(result.content);
         expect(listed.length, who.name).toBeGreaterThan(0);
-        expectNothingUnreadable(who, "MCP events_list", text, result.content, catalog);
+        expectNothingUnreadable(who, "MCP list_events", text, result.content, catalog);
       } finally {
         await mcp.close();
       }

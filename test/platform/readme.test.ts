@@ -259,6 +259,33 @@ describe("README and docs/", () => {
       }
     }, 120_000);
 
+    it("runs the client libraries' examples in docs/ against the server", async () => {
+      const examples = PAGES.flatMap((page) => blocks(page)).filter((b) => (b.lang === "ts" && b.code.includes("@enginery/sdk")) || (b.lang === "python" && b.code.includes("from enginery")));
+      expect(examples.map((e) => e.lang).sort()).toEqual(["python", "ts"]);
+      // Inside the project (its ignored .enginery/), so that `@enginery/sdk` resolves as it does for a user's app.
+      const dir = fs.mkdtempSync(path.join(ROOT, ".enginery", "docs-examples-"));
+      try {
+        for (const example of examples) {
+          const code = example.code.replaceAll("http://localhost:8080", base).replaceAll('"ek_live_..."', JSON.stringify(key));
+          const file = path.join(dir, example.lang === "ts" ? "example.ts" : "example.py");
+          fs.writeFileSync(file, code);
+          const [command, args, env] = example.lang === "ts" ? [process.execPath, ["--import", "tsx", file], {}] : ["python3", [file], { PYTHONPATH: path.join(ROOT, "sdks", "python") }];
+          const { stdout } = await exec(command, args, { cwd: dir, env: { ...process.env, KEY: key, ...env }, timeout: 60_000 }).catch((e: { stdout: string; stderr: string; message: string }) => {
+            throw new Error(`${example.page}'s ${example.lang} example failed: ${e.message}\n${e.stderr}`);
+          });
+          // Both print the overdue invoices: number and amount due, one a line.
+          expect(stdout, `${example.page} (${example.lang})`).toMatch(/^INV-\d+ [\d.]+$/m);
+        }
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }, 120_000);
+
+    it("has only JSON that parses in its json blocks", () => {
+      const broken = PAGES.flatMap((page) => blocks(page)).filter((b) => b.lang === "json" && parseJson(b.code.replace(/"[^"]*\.\.\."/g, '"x"')) === null);
+      expect(broken.map((b) => `${b.page}: ${b.code.slice(0, 80)}`)).toEqual([]);
+    });
+
     it("sends every curl example in docs/ to a route that exists, with fields it accepts", async () => {
       const wrong: string[] = [];
       for (const page of PAGES.filter((p) => p.startsWith("docs/"))) {

@@ -6,7 +6,11 @@ export interface Bar {
   color?: string;
 }
 
-export function BarChart({ bars, empty }: { bars: Bar[]; empty: string }) {
+/**
+ * `title` names the chart for people who cannot see it: with every bar's label and figure it is the
+ * image's text alternative ("Receivables aging (USD): 1–30 days $1,200; ..."), the labels in full.
+ */
+export function BarChart({ bars, empty, title }: { bars: Bar[]; empty: string; title: string }) {
   if (bars.length === 0 || bars.every((b) => b.value === 0)) return <p class="muted chart-empty">{empty}</p>;
   const max = Math.max(...bars.map((b) => b.value));
   const row = 28;
@@ -15,7 +19,7 @@ export function BarChart({ bars, empty }: { bars: Bar[]; empty: string }) {
   const barSpace = width - labelWidth - 70;
   return (
     <div class="chart">
-      <svg viewBox={`0 0 ${width} ${bars.length * row + 6}`} role="img">
+      <svg viewBox={`0 0 ${width} ${bars.length * row + 6}`} role="img" aria-label={`${title}: ${bars.map((b) => `${b.label} ${b.display}`).join("; ")}`}>
         {bars.map((b, i) => {
           const w = max > 0 ? Math.max(2, (b.value / max) * barSpace) : 2;
           const y = i * row + 4;

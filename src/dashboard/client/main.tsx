@@ -52,7 +52,7 @@ function Shell({ session, reload }: { session: Session; reload: () => void }) {
     <div class="shell">
       <aside class="sidebar">
         <a class="brand" href="#/overview">
-          <span class="logo">E</span> Enginery
+          <span class="logo" aria-hidden="true">E</span> Enginery
         </a>
         <label class="org-switch">
           <span class="muted small">Organization</span>

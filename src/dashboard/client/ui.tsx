@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiProblem } from "./api.ts";
 
 export function ago(iso: string | null | undefined): string {
@@ -227,14 +227,24 @@ export function Badge({ tone, children }: { tone: "green" | "red" | "grey" | "am
 }
 
 export function Modal({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ComponentChildren; wide?: boolean }) {
+  const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const key = (e: KeyboardEvent) => e.key === "Escape" && onClose();
+    const key = (e: KeyboardEvent) => {
+      if (e.key === "Escape") onClose();
+      if (e.key === "Tab" && dialog.current) keepFocusIn(dialog.current, e);
+    };
     window.addEventListener("keydown", key);
-    return () => window.removeEventListener("keydown", key);
+    // Focus moves into the dialog (unless a field in it took it), and back to where it was when it closes.
+    const opener = document.activeElement as HTMLElement | null;
+    if (!dialog.current?.contains(document.activeElement)) dialog.current?.focus();
+    return () => {
+      window.removeEventListener("keydown", key);
+      opener?.focus();
+    };
   }, []);
   return (
     <div class="overlay" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div class={wide ? "modal wide" : "modal"} role="dialog" aria-label={title}>
+      <div class={wide ? "modal wide" : "modal"} role="dialog" aria-modal="true" aria-label={title} tabIndex={-1} ref={dialog}>
         <div class="modal-head">
           <h2>{title}</h2>
           <button type="button" class="icon" aria-label="Close" onClick={onClose}>
@@ -247,8 +257,47 @@ export function Modal({ title, onClose, children, wide }: { title: string; onClo
   );
 }
 
+/** Tab and Shift+Tab cycle within an open dialog (it is modal: the page behind it is not reachable). */
+function keepFocusIn(container: HTMLElement, e: KeyboardEvent): void {
+  const focusable = [...container.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])")];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  const outside = !container.contains(document.activeElement);
+  if (e.shiftKey && (document.activeElement === first || document.activeElement === container || outside)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (document.activeElement === last || outside)) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+/** Preformatted text that may scroll: focusable, so a keyboard can scroll it too. */
+export function Pre({ class: className = "json", children }: { class?: string; children: ComponentChildren }) {
+  return (
+    <pre class={className} tabIndex={0}>
+      {children}
+    </pre>
+  );
+}
+
 export function Json({ value }: { value: unknown }) {
-  return <pre class="json">{JSON.stringify(value, null, 2)}</pre>;
+  return <Pre>{JSON.stringify(value, null, 2)}</Pre>;
+}
+
+/** A table row that opens something: reachable with Tab and opened with Enter or Space, like a link. */
+export function ClickableRow({ onOpen, selected, children, ...attributes }: { onOpen: () => void; selected?: boolean; children: ComponentChildren; [data: `data-${string}`]: string }) {
+  const keyDown = (e: KeyboardEvent) => {
+    if (e.target !== e.currentTarget || (e.key !== "Enter" && e.key !== " ")) return;
+    e.preventDefault();
+    onOpen();
+  };
+  return (
+    <tr {...attributes} class={selected ? "clickable selected" : "clickable"} tabIndex={0} onClick={onOpen} onKeyDown={keyDown}>
+      {children}
+    </tr>
+  );
 }
 
 export function Pager({ meta, page, setPage }: { meta: { total: number; per_page: number }; page: number; setPage: (p: number) => void }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, apiStream, can, type List, type Session } from "../api.ts";
-import { ActionForm, ago, Badge, dateTime, Empty, ErrorBanner, Json, ListTable, Loading, PageHeader, Pager, useAction, useLoad } from "../ui.tsx";
+import { ActionForm, ago, Badge, ClickableRow, dateTime, Empty, ErrorBanner, Json, ListTable, Loading, PageHeader, Pager, useAction, useLoad } from "../ui.tsx";
 import type { Action, Message, Conversation } from "../models.ts";
 
 interface ConversationWithMessages extends Conversation {
@@ -91,14 +91,14 @@ export function AgentPage({ session, id }: { session: Session; id?: string }) {
           empty={<Empty title="No conversations yet">Ask something to start one.</Empty>}
           head={<th>Conversations</th>}
           row={(c) => (
-            <tr class={`clickable ${c.id === id ? "selected" : ""}`} onClick={() => (location.hash = `#/agent/${c.id}`)} data-conversation-id={c.id}>
+            <ClickableRow selected={c.id === id} onOpen={() => (location.hash = `#/agent/${c.id}`)} data-conversation-id={c.id}>
               <td>
                 <div class="strong">{c.title}</div>
                 <div class="muted small" title={dateTime(c.updated_at)}>
                   {c.message_count} message{c.message_count === 1 ? "" : "s"} · {ago(c.updated_at)}
                 </div>
               </td>
-            </tr>
+            </ClickableRow>
           )}
           footer={list.data && <Pager meta={list.data.meta} page={page} setPage={setPage} />}
         />

@@ -8,7 +8,7 @@ function AuthCard({ title, subtitle, children }: { title: string; subtitle: stri
     <div class="auth">
       <div class="auth-card">
         <div class="brand big">
-          <span class="logo">E</span> Enginery
+          <span class="logo" aria-hidden="true">E</span> Enginery
         </div>
         <h1>{title}</h1>
         <p class="muted">{subtitle}</p>

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import { api, type List, type Session } from "../api.ts";
-import { ago, Badge, Empty, ErrorBanner, Json, ListTable, Loading, Modal, money, PageHeader, Pager, useLoad } from "../ui.tsx";
+import { ago, Badge, ClickableRow, Empty, ErrorBanner, Json, ListTable, Loading, Modal, money, PageHeader, Pager, useLoad } from "../ui.tsx";
 
 type Row = Record<string, any>;
 
@@ -174,11 +174,11 @@ export function DataPage({ session, kind }: { session: Session; kind: string; id
               <th class={c.num ? "num" : ""}>{c.label}</th>
             ))}
             row={(r) => (
-              <tr class="clickable" onClick={() => setOpen(r)}>
+              <ClickableRow onOpen={() => setOpen(r)}>
                 {def.columns.map((c) => (
                   <td class={c.num ? "num" : ""}>{c.cell(r)}</td>
                 ))}
-              </tr>
+              </ClickableRow>
             )}
             footer={list.data && <Pager meta={list.data.meta} page={page} setPage={setPage} />}
           />

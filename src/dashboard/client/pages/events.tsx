@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, can, type List, type Session } from "../api.ts";
-import { ago, dateTime, Empty, ErrorBanner, Json, ListTable, PageHeader, Pager, useLoad } from "../ui.tsx";
+import { ago, ClickableRow, dateTime, Empty, ErrorBanner, Json, ListTable, PageHeader, Pager, useLoad } from "../ui.tsx";
 import type { Event } from "../models.ts";
 
 export function EventsPage({ session }: { session: Session }) {
@@ -62,11 +62,11 @@ export function EventsPage({ session }: { session: Session }) {
           </>
         }
         row={(e) => (
-          <tr class={`clickable ${open?.id === e.id ? "selected" : ""}`} onClick={() => setOpen(e)}>
+          <ClickableRow selected={open?.id === e.id} onOpen={() => setOpen(e)}>
             <td class="mono small strong">{e.type}</td>
             <td class="mono small">{String(e.data.object.id)}</td>
             <td title={dateTime(e.timestamp)}>{ago(e.timestamp)}</td>
-          </tr>
+          </ClickableRow>
         )}
         footer={events.data && <Pager meta={events.data.meta} page={page} setPage={setPage} />}
         aside={

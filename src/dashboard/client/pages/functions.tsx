@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, can, type List, type Session } from "../api.ts";
-import { ActionForm, ago, Badge, dateTime, Empty, ErrorBanner, ListTable, Modal, PageHeader, useAction, useLoad } from "../ui.tsx";
+import { ActionForm, ago, Badge, ClickableRow, dateTime, Empty, ErrorBanner, ListTable, Modal, PageHeader, Pre, useAction, useLoad } from "../ui.tsx";
 import type { EdgeFunction as Fn, FunctionVersion as Version, FunctionInvocation as Invocation } from "../models.ts";
 
 const EXAMPLE = `// One ES module (JavaScript or TypeScript). ctx reads your data with your permissions.
@@ -45,7 +45,7 @@ export function FunctionsPage({ session, name }: { session: Session; name?: stri
           </>
         }
         row={(f) => (
-          <tr class={`clickable ${f.name === name ? "selected" : ""}`} onClick={() => (location.hash = `#/functions/${f.name}`)}>
+          <ClickableRow selected={f.name === name} onOpen={() => (location.hash = `#/functions/${f.name}`)}>
             <td>
               <div class="strong mono">{f.name}</div>
               <div class="muted small mono">{f.invoke_path}</div>
@@ -55,7 +55,7 @@ export function FunctionsPage({ session, name }: { session: Session; name?: stri
             </td>
             <td class="small">{[f.triggers.http && "HTTP", ...f.triggers.events].filter(Boolean).join(", ") || "—"}</td>
             <td>{ago(f.updated_at)}</td>
-          </tr>
+          </ClickableRow>
         )}
       />
       {selected && <FunctionDetail fn={selected} manage={manage} onDeploy={() => setDeploying(selected.name)} onChanged={fns.reload} />}
@@ -160,7 +160,7 @@ function FunctionDetail({ fn, manage, onDeploy, onChanged }: { fn: Fn; manage: b
                   <strong>{i.error.name}</strong>: {i.error.message}
                 </div>
               )}
-              {i.logs.length > 0 && <pre class="json">{i.logs.map((l) => `[${l.level}] ${l.message}`).join("\n")}</pre>}
+              {i.logs.length > 0 && <Pre>{i.logs.map((l) => `[${l.level}] ${l.message}`).join("\n")}</Pre>}
             </div>
           ))}
         </div>

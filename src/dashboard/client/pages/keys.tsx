@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, can, type List, type Session } from "../api.ts";
-import { ActionForm, ago, Badge, CheckboxGroup, dateTime, Empty, ErrorBanner, ListTable, Modal, OneTimeSecret, PageHeader, RadioGroup, useAction, useLoad } from "../ui.tsx";
+import { ActionForm, ago, Badge, CheckboxGroup, dateTime, Empty, ErrorBanner, ListTable, Modal, OneTimeSecret, PageHeader, Pre, RadioGroup, useAction, useLoad } from "../ui.tsx";
 import type { ApiKey } from "../models.ts";
 
 const KIND_LABEL = { read_only: "Read-only", engine: "Engine", full_access: "Full access" };
@@ -47,7 +47,7 @@ export function KeysPage({ session }: { session: Session }) {
       />
       {shown && (
         <OneTimeSecret title={shown.title} secret={shown.secret} note="Copy it now: it is not shown again. Store it in your secrets manager." onStored={() => setShown(null)}>
-          <pre class="snippet">{`curl -H "Authorization: Bearer ${shown.secret}" ${location.origin}/v1/me`}</pre>
+          <Pre class="snippet">{`curl -H "Authorization: Bearer ${shown.secret}" ${location.origin}/v1/me`}</Pre>
         </OneTimeSecret>
       )}
       <ErrorBanner error={keys.error ?? revoke.error} />

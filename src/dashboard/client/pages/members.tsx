@@ -92,7 +92,7 @@ export function MembersPage({ session }: { session: Session }) {
             </td>
             <td>
               {mayTouch(m.role) ? (
-                <select name="role" value={m.role} onChange={(e) => act.run(() => api("PATCH", `/dashboard/api/members/${m.id}`, { role: (e.target as HTMLSelectElement).value }))}>
+                <select name="role" aria-label={`Role of ${m.user.name || m.user.email}`} value={m.role} onChange={(e) => act.run(() => api("PATCH", `/dashboard/api/members/${m.id}`, { role: (e.target as HTMLSelectElement).value }))}>
                   {ROLES.filter(([r]) => session.role === "owner" || r !== "owner").map(([r]) => (
                     <option value={r}>{r}</option>
                   ))}

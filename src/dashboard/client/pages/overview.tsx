@@ -64,6 +64,7 @@ export function OverviewPage({ session }: { session: Session }) {
         <div class="card" data-testid="chart-aging">
           <h2>Receivables aging {main && <span class="muted small">({main.currency}, overdue by days)</span>}</h2>
           <BarChart
+            title={`Receivables aging${main ? ` (${main.currency}, overdue by days)` : ""}`}
             empty="Nothing overdue."
             bars={
               main
@@ -74,11 +75,11 @@ export function OverviewPage({ session }: { session: Session }) {
         </div>
         <div class="card" data-testid="chart-pipeline">
           <h2>Pipeline by stage {pipeCurrency && <span class="muted small">({pipeCurrency.currency}, open value)</span>}</h2>
-          <BarChart empty="No open deals." bars={[...stages].map(([label, value]) => ({ label, value, display: money(value, pipeCurrency!.currency), color: "#6366f1" }))} />
+          <BarChart title={`Pipeline by stage (${pipeCurrency?.currency ?? ""} open value)`} empty="No open deals." bars={[...stages].map(([label, value]) => ({ label, value, display: money(value, pipeCurrency!.currency), color: "#6366f1" }))} />
         </div>
         <div class="card" data-testid="chart-candidates">
           <h2>Candidates by stage <span class="muted small">(open jobs)</span></h2>
-          <BarChart empty="No candidates for open jobs." bars={candidates.map(({ stage, n }) => ({ label: stage, value: n, display: String(n), color: stage === "rejected" ? "#9ca3af" : stage === "hired" ? "#10b981" : "#22d3ee" }))} />
+          <BarChart title="Candidates by stage (open jobs)" empty="No candidates for open jobs." bars={candidates.map(({ stage, n }) => ({ label: stage, value: n, display: String(n), color: stage === "rejected" ? "#9ca3af" : stage === "hired" ? "#10b981" : "#22d3ee" }))} />
         </div>
       </div>
       {can(session, "events:read") && <RecentActivity orgId={session.organization.id} />}

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, can, type List, type Session } from "../api.ts";
-import { ActionForm, ago, Badge, dateTime, Empty, ErrorBanner, ListTable, Modal, OneTimeSecret, PageHeader, useAction, useLoad } from "../ui.tsx";
+import { ActionForm, ago, Badge, ClickableRow, dateTime, Empty, ErrorBanner, ListTable, Modal, OneTimeSecret, PageHeader, Pre, useAction, useLoad } from "../ui.tsx";
 import type { WebhookEndpoint as Endpoint, WebhookDelivery as Delivery, WebhookAttempt as Attempt } from "../models.ts";
 
 const deliveryTone = { pending: "blue", failed: "amber", succeeded: "green", exhausted: "red" } as const;
@@ -58,7 +58,7 @@ export function WebhooksPage({ session, id }: { session: Session; id?: string })
           </>
         }
         row={(e) => (
-          <tr class={`clickable ${e.id === id ? "selected" : ""}`} onClick={() => (location.hash = `#/webhooks/${e.id}`)} data-endpoint-id={e.id}>
+          <ClickableRow selected={e.id === id} onOpen={() => (location.hash = `#/webhooks/${e.id}`)} data-endpoint-id={e.id}>
             <td>
               <div class="strong mono">{e.url}</div>
               {e.description && <div class="muted small">{e.description}</div>}
@@ -69,7 +69,7 @@ export function WebhooksPage({ session, id }: { session: Session; id?: string })
               {e.disabled_reason && <div class="muted small">{e.disabled_reason}</div>}
             </td>
             <td>{ago(e.created_at)}</td>
-          </tr>
+          </ClickableRow>
         )}
       />
       {selected && <EndpointDetail endpoint={selected} onEdit={() => setEditing(selected)} onSecret={setSecret} onChanged={endpoints.reload} />}
@@ -156,7 +156,7 @@ function EndpointDetail({ endpoint, onEdit, onSecret, onChanged }: { endpoint: E
           </thead>
           <tbody>
             {deliveries.data?.data.map((d) => (
-              <tr class="clickable" onClick={() => setOpen(d)} data-delivery-id={d.id}>
+              <ClickableRow onOpen={() => setOpen(d)} data-delivery-id={d.id}>
                 <td>
                   <div class="mono small strong">{d.event_type}</div>
                   <div class="muted small mono">{d.event_id}</div>
@@ -167,7 +167,7 @@ function EndpointDetail({ endpoint, onEdit, onSecret, onChanged }: { endpoint: E
                 <td class="num">{d.attempt_count}</td>
                 <td>{ago(d.last_attempt_at)}</td>
                 <td>{d.next_attempt_at ? ago(d.next_attempt_at) : "—"}</td>
-              </tr>
+              </ClickableRow>
             ))}
           </tbody>
         </table>
@@ -209,7 +209,7 @@ function DeliveryDetail({ endpointId, delivery, onClose, onResent }: { endpointI
             <Badge tone={a.response_status && a.response_status < 300 ? "green" : "red"}>{a.response_status ?? (a.blocked ? "blocked" : "no response")}</Badge> <span class="muted small">{dateTime(a.attempted_at)} · {a.duration_ms} ms</span>
           </div>
           {a.error && <div class="small">{a.error}</div>}
-          {a.response_body && <pre class="json">{a.response_body}</pre>}
+          {a.response_body && <Pre>{a.response_body}</Pre>}
         </div>
       ))}
       <div class="modal-actions">
