@@ -284,13 +284,13 @@ describe("the access matrix: every caller kind, every read route and event path"
       await mcp.connect(new StreamableHTTPClientTransport(new URL(`${getApp().url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${who.bearer}` } } }));
       try {
         const tools = (await mcp.listTools()).tools.map((t) => t.name);
-        expect(tools.includes("events_list"), who.name).toBe(who.permissions.has("events:read"));
-        if (!tools.includes("events_list")) continue;
-        const result = await mcp.callTool({ name: "events_list", arguments: { per_page: 100 } });
+        expect(tools.includes("list_events"), who.name).toBe(who.permissions.has("events:read"));
+        if (!tools.includes("list_events")) continue;
+        const result = await mcp.callTool({ name: "list_events", arguments: { per_page: 100 } });
         const text = JSON.stringify(result);
         const listed = envelopesIn(result.content);
         expect(listed.length, who.name).toBeGreaterThan(0);
-        expectNothingUnreadable(who, "MCP events_list", text, result.content, catalog);
+        expectNothingUnreadable(who, "MCP list_events", text, result.content, catalog);
       } finally {
         await mcp.close();
       }

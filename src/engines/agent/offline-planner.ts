@@ -18,13 +18,13 @@ const STAGES = ["applied", "screening", "interview", "offer", "hired", "rejected
 
 /** Things that can be named in a request, and how to search for and label them. */
 const ENTITIES = {
-  account: { tool: "accounts_list", prefix: "acc_", label: (i: Item) => String(i.name) },
-  contact: { tool: "contacts_list", prefix: "con_", label: (i: Item) => personName(i) },
-  deal: { tool: "deals_list", prefix: "deal_", label: (i: Item) => String(i.name) },
-  sequence: { tool: "sequences_list", prefix: "seq_", label: (i: Item) => String(i.name) },
-  job: { tool: "jobs_list", prefix: "job_", label: (i: Item) => String(i.title) },
-  candidate: { tool: "candidates_list", prefix: "cand_", label: (i: Item) => personName(i) },
-  invoice: { tool: "invoices_list", prefix: "inv_", label: (i: Item) => `${String(i.number)} (${String(i.client)})` },
+  account: { tool: "list_accounts", prefix: "acc_", label: (i: Item) => String(i.name) },
+  contact: { tool: "list_contacts", prefix: "con_", label: (i: Item) => personName(i) },
+  deal: { tool: "list_deals", prefix: "deal_", label: (i: Item) => String(i.name) },
+  sequence: { tool: "list_sequences", prefix: "seq_", label: (i: Item) => String(i.name) },
+  job: { tool: "list_jobs", prefix: "job_", label: (i: Item) => String(i.title) },
+  candidate: { tool: "list_candidates", prefix: "cand_", label: (i: Item) => personName(i) },
+  invoice: { tool: "list_invoices", prefix: "inv_", label: (i: Item) => `${String(i.number)} (${String(i.client)})` },
 } as const;
 type Entity = keyof typeof ENTITIES;
 
@@ -179,41 +179,41 @@ function outcomeText(tool: string, intended: string, outcome: Exclude<ToolOutcom
 export function describe(tool: string, result: unknown): string {
   const r = (result ?? {}) as Item;
   switch (tool) {
-    case "contacts_create":
+    case "create_contact":
       return `created contact ${personName(r)}${r.email ? ` (${String(r.email)})` : ""}, ${r.id}.`;
-    case "contacts_update":
+    case "update_contact":
       return `updated contact ${personName(r)}, ${r.id}.`;
-    case "contacts_delete":
-    case "accounts_delete":
+    case "delete_contact":
+    case "delete_account":
       return `deleted ${r.id}.`;
-    case "accounts_create":
+    case "create_account":
       return `created account ${String(r.name)}, ${r.id}.`;
-    case "accounts_update":
+    case "update_account":
       return `updated account ${String(r.name)}, ${r.id}.`;
-    case "accounts_enrich": {
+    case "enrich_account": {
       const e = r.enrichment as { status?: string } | undefined;
       return `enrichment of ${String(r.name)} is ${e?.status ?? "requested"}${r.industry ? `: ${String(r.industry)}` : ""}${r.employee_count ? `, ${String(r.employee_count)} employees` : ""}.`;
     }
-    case "deals_create":
+    case "create_deal":
       return `created deal ${String(r.name)}, ${r.id}${r.amount ? `, ${money(Number(r.amount), String(r.currency))}` : ""}.`;
-    case "deals_move":
+    case "move_deal_to_stage":
       return `moved deal ${String(r.name)}; it is now ${String(r.status)}.`;
-    case "sequences_create":
+    case "create_sequence":
       return `created sequence ${String(r.name)} (${String(r.status)}), ${r.id}.`;
-    case "sequences_enroll": {
+    case "enroll_contacts": {
       const out = r as unknown as { enrolled: unknown[]; failed: { contact_id: string; detail: string }[] };
       const failed = out.failed.map((f) => `\n- not enrolled ${f.contact_id}: ${f.detail}`).join("");
       return `enrolled ${out.enrolled.length} contact${out.enrolled.length === 1 ? "" : "s"}.${failed}`;
     }
-    case "candidates_move":
+    case "update_candidate":
       return `moved ${personName(r)} to ${String(r.stage)}.`;
-    case "invoices_record_payment":
+    case "pay_invoice":
       return `recorded the payment on ${String(r.number)}; ${money(Number(r.amount_due), String(r.currency))} still due (${String(r.status)}).`;
-    case "invoices_void":
+    case "void_invoice":
       return `voided ${String(r.number)}.`;
-    case "invoices_mark_uncollectible":
+    case "mark_invoice_uncollectible":
       return `marked ${String(r.number)} uncollectible.`;
-    case "snapshots_take":
+    case "create_snapshot":
       return `took snapshot ${r.id}.`;
     default:
       return `${tool} finished.`;
@@ -229,7 +229,7 @@ const more = (page: Page) => (page.meta.total > page.data.length ? `\n…and ${p
 const HANDLERS: Record<string, Handler> = {
   help: async () => HELP,
   overdue: async (s) => {
-    const page = (await s.call("invoices_list", { status: "overdue", sort: "due_date", per_page: 100 })) as Page;
+    const page = (await s.call("list_invoices", { status: "overdue", sort: "due_date", per_page: 100 })) as Page;
     if (page.meta.total === 0) return "No invoices are overdue.";
     const n = page.meta.total;
     return `${n} invoice${n === 1 ? " is" : "s are"} overdue, ${totals(page.data, "amount_due")} in all:\n${page.data.map(invoiceLine).join("\n")}${more(page)}`;
@@ -238,7 +238,7 @@ const HANDLERS: Record<string, Handler> = {
     const name = String(intent.account);
     let filter: Record<string, unknown>;
     let label = name;
-    const accounts = intent.account_id ? null : ((await s.call("accounts_list", { q: name, per_page: 10 })) as Page);
+    const accounts = intent.account_id ? null : ((await s.call("list_accounts", { q: name, per_page: 10 })) as Page);
     if (accounts && accounts.data.length === 0) {
       filter = { "client[contains]": name };
     } else {
@@ -246,7 +246,7 @@ const HANDLERS: Record<string, Handler> = {
       filter = { account_id: account.id };
       label = account.label;
     }
-    const page = (await s.call("invoices_list", { ...filter, status: "open,overdue", sort: "due_date", per_page: 100 })) as Page;
+    const page = (await s.call("list_invoices", { ...filter, status: "open,overdue", sort: "due_date", per_page: 100 })) as Page;
     if (page.meta.total === 0) return `${label} owes nothing: no open invoices.`;
     const overdue = page.data.filter((i) => i.status === "overdue");
     const late = overdue.length > 0 ? ` ${overdue.length} overdue (${totals(overdue, "amount_due")}).` : " None is overdue.";
@@ -264,13 +264,13 @@ const HANDLERS: Record<string, Handler> = {
       input.account_id = account.id;
       at = ` at ${account.label}`;
     }
-    const contact = (await s.call("contacts_create", input)) as Item;
+    const contact = (await s.call("create_contact", input)) as Item;
     return `Created contact ${personName(contact)}${contact.email ? ` (${String(contact.email)})` : ""}${at}: ${contact.id}.`;
   },
   create_account: async (s, intent) => {
     const input: Record<string, unknown> = { name: intent.name };
     if (intent.domain) input.domain = intent.domain;
-    const account = (await s.call("accounts_create", input)) as Item;
+    const account = (await s.call("create_account", input)) as Item;
     return `Created account ${String(account.name)}${account.domain ? ` (${String(account.domain)})` : ""}: ${account.id}.`;
   },
   create_deal: async (s, intent) => {
@@ -278,11 +278,11 @@ const HANDLERS: Record<string, Handler> = {
     const input: Record<string, unknown> = { name: intent.name, account_id: account.id };
     if (intent.amount) input.amount = Number(intent.amount);
     if (intent.currency) input.currency = intent.currency;
-    const deal = (await s.call("deals_create", input)) as Item;
+    const deal = (await s.call("create_deal", input)) as Item;
     return `Created deal ${String(deal.name)} for ${account.label}${deal.amount ? `, ${money(Number(deal.amount), String(deal.currency))}` : ""}: ${deal.id}.`;
   },
   create_sequence: async (s, intent) => {
-    const sequence = (await s.call("sequences_create", { name: intent.name })) as Item;
+    const sequence = (await s.call("create_sequence", { name: intent.name })) as Item;
     return `Created sequence ${String(sequence.name)} (${String(sequence.status)}, no steps yet): ${sequence.id}. Add steps with PATCH /v1/sequences/${sequence.id}.`;
   },
   move_deal: async (s, intent) => {
@@ -290,11 +290,11 @@ const HANDLERS: Record<string, Handler> = {
     if (intent.deal_id) {
       deal = await s.resolve("deal", intent, "deal");
     } else {
-      const byName = (await s.call("deals_list", { q: intent.deal, per_page: 10 })) as Page;
+      const byName = (await s.call("list_deals", { q: intent.deal, per_page: 10 })) as Page;
       if (byName.data.length === 0) {
         // "the Initech deal": the open deal of the account named Initech.
         const account = await s.resolve("account", { ...intent, account: intent.deal }, "account");
-        const ofAccount = (await s.call("deals_list", { account_id: account.id, status: "open", per_page: 10 })) as Page;
+        const ofAccount = (await s.call("list_deals", { account_id: account.id, status: "open", per_page: 10 })) as Page;
         if (ofAccount.data.length === 0) return `${account.label} has no open deal.`;
         if (ofAccount.data.length > 1) {
           const options = ofAccount.data.slice(0, 5).map((d) => ({ id: d.id, label: String(d.name) }));
@@ -308,23 +308,23 @@ const HANDLERS: Record<string, Handler> = {
         deal = await s.resolve("deal", intent, "deal", byName);
       }
     }
-    const moved = (await s.call("deals_move", { deal_id: deal.id, stage: intent.stage })) as Item;
+    const moved = (await s.call("move_deal_to_stage", { deal_id: deal.id, stage: intent.stage })) as Item;
     return `Moved ${deal.label} to ${String(intent.stage)}; the deal is now ${String(moved.status)}.`;
   },
   enroll_account: async (s, intent) => {
     const account = await s.resolve("account", intent, "account");
     const sequence = await s.resolve("sequence", intent, "sequence");
-    const people = (await s.call("contacts_list", { account_id: account.id, per_page: 100 })) as Page;
+    const people = (await s.call("list_contacts", { account_id: account.id, per_page: 100 })) as Page;
     if (people.data.length === 0) return `Nobody at ${account.label} to enroll.`;
     const contactIds = people.data.map((c) => c.id);
     const intended = `enroll ${contactIds.length} contact${contactIds.length === 1 ? "" : "s"} at ${account.label} in ${sequence.label}`;
-    const result = await s.call("sequences_enroll", { sequence_id: sequence.id, contact_ids: contactIds }, intended);
-    return `In ${sequence.label}: ${describe("sequences_enroll", result)}${more(people)}`;
+    const result = await s.call("enroll_contacts", { sequence_id: sequence.id, contact_ids: contactIds }, intended);
+    return `In ${sequence.label}: ${describe("enroll_contacts", result)}${more(people)}`;
   },
   enroll_contact: async (s, intent) => {
     const contact = await s.resolve("contact", intent, "contact");
     const sequence = await s.resolve("sequence", intent, "sequence");
-    const result = await s.call("sequences_enroll", { sequence_id: sequence.id, contact_ids: [contact.id] });
+    const result = await s.call("enroll_contacts", { sequence_id: sequence.id, contact_ids: [contact.id] });
     const out = result as { failed: { detail: string }[] };
     return out.failed.length > 0 ? `I could not enroll ${contact.label} in ${sequence.label}: ${out.failed[0]!.detail}` : `Enrolled ${contact.label} in ${sequence.label}.`;
   },
@@ -332,7 +332,7 @@ const HANDLERS: Record<string, Handler> = {
     const job = await s.resolve("job", intent, "job");
     const filter: Record<string, unknown> = { job_id: job.id, per_page: 100, sort: "last_name" };
     if (intent.stage) filter.stage = intent.stage;
-    const page = (await s.call("candidates_list", filter)) as Page;
+    const page = (await s.call("list_candidates", filter)) as Page;
     const where = intent.stage ? ` in ${String(intent.stage)}` : "";
     if (page.meta.total === 0) return `Nobody${where} for ${job.label}.`;
     const lines = page.data.map((c) => `- ${personName(c)} (${String(c.email)})${intent.stage ? "" : `, ${String(c.stage)}`}`).join("\n");
@@ -340,12 +340,12 @@ const HANDLERS: Record<string, Handler> = {
   },
   move_candidate: async (s, intent) => {
     const candidate = await s.resolve("candidate", intent, "candidate");
-    const moved = (await s.call("candidates_move", { candidate_id: candidate.id, stage: intent.stage })) as Item;
+    const moved = (await s.call("update_candidate", { candidate_id: candidate.id, stage: intent.stage })) as Item;
     return `Moved ${candidate.label} to ${String(moved.stage)}.`;
   },
   summarize: async (s, intent) => {
     const account = await s.resolve("account", intent, "account");
-    const d = (await s.call("accounts_dossier", { account_id: account.id })) as {
+    const d = (await s.call("get_account_dossier", { account_id: account.id })) as {
       account: Item;
       signals: { days_since_last_activity: number | null; open_deal_count: number; win_rate: number | null; outstanding: { currency: string; amount: number }[] | null; overdue: { currency: string; amount: number }[] | null; active_enrollment_count: number };
       contacts: { total: number; data: Item[] };
@@ -366,47 +366,47 @@ const HANDLERS: Record<string, Handler> = {
   },
   enrich: async (s, intent) => {
     const account = await s.resolve("account", intent, "account");
-    const result = await s.call("accounts_enrich", { account_id: account.id });
-    const text = describe("accounts_enrich", result);
+    const result = await s.call("enrich_account", { account_id: account.id });
+    const text = describe("enrich_account", result);
     return text.charAt(0).toUpperCase() + text.slice(1);
   },
   contacts_at: async (s, intent) => {
     const account = await s.resolve("account", intent, "account");
-    const page = (await s.call("contacts_list", { account_id: account.id, per_page: 100, sort: "last_name" })) as Page;
+    const page = (await s.call("list_contacts", { account_id: account.id, per_page: 100, sort: "last_name" })) as Page;
     if (page.meta.total === 0) return `No contacts at ${account.label} yet.`;
     return `${page.meta.total} contact${page.meta.total === 1 ? "" : "s"} at ${account.label}:\n${page.data.map((c) => `- ${personName(c)}${c.title ? `, ${String(c.title)}` : ""}${c.email ? ` (${String(c.email)})` : ""}`).join("\n")}${more(page)}`;
   },
   pay: async (s, intent) => {
     const invoice = await s.resolve("invoice", intent, "invoice");
-    const result = await s.call("invoices_record_payment", { invoice_id: invoice.id, amount: Number(intent.amount) });
-    return `Recorded ${describe("invoices_record_payment", result).replace(/^recorded /, "")}`;
+    const result = await s.call("pay_invoice", { invoice_id: invoice.id, amount: Number(intent.amount) });
+    return `Recorded ${describe("pay_invoice", result).replace(/^recorded /, "")}`;
   },
   pay_full: async (s, intent) => {
     const invoice = await s.resolve("invoice", intent, "invoice");
-    const current = (await s.call("invoices_get", { invoice_id: invoice.id })) as Item;
+    const current = (await s.call("get_invoice", { invoice_id: invoice.id })) as Item;
     if (Number(current.amount_due) <= 0) return `${String(current.number)} has nothing due (${String(current.status)}).`;
-    const result = await s.call("invoices_record_payment", { invoice_id: invoice.id, amount: Number(current.amount_due) });
-    return `Recorded ${money(Number(current.amount_due), String(current.currency))}: ${describe("invoices_record_payment", result).replace(/^recorded the payment on /, "")}`;
+    const result = await s.call("pay_invoice", { invoice_id: invoice.id, amount: Number(current.amount_due) });
+    return `Recorded ${money(Number(current.amount_due), String(current.currency))}: ${describe("pay_invoice", result).replace(/^recorded the payment on /, "")}`;
   },
   void: async (s, intent) => {
     const invoice = await s.resolve("invoice", intent, "invoice");
-    return `Voided: ${describe("invoices_void", await s.call("invoices_void", { invoice_id: invoice.id }, `void ${invoice.label}`))}`;
+    return `Voided: ${describe("void_invoice", await s.call("void_invoice", { invoice_id: invoice.id }, `void ${invoice.label}`))}`;
   },
   uncollectible: async (s, intent) => {
     const invoice = await s.resolve("invoice", intent, "invoice");
-    return `Done: ${describe("invoices_mark_uncollectible", await s.call("invoices_mark_uncollectible", { invoice_id: invoice.id }, `mark ${invoice.label} uncollectible`))}`;
+    return `Done: ${describe("mark_invoice_uncollectible", await s.call("mark_invoice_uncollectible", { invoice_id: invoice.id }, `mark ${invoice.label} uncollectible`))}`;
   },
   delete_contact: async (s, intent) => {
     const contact = await s.resolve("contact", intent, "contact");
-    return `Done: ${describe("contacts_delete", await s.call("contacts_delete", { contact_id: contact.id }, `delete contact ${contact.label}`))}`;
+    return `Done: ${describe("delete_contact", await s.call("delete_contact", { contact_id: contact.id }, `delete contact ${contact.label}`))}`;
   },
   snapshot_take: async (s) => {
-    const snap = (await s.call("snapshots_take", {})) as Item;
+    const snap = (await s.call("create_snapshot", {})) as Item;
     return `Took snapshot ${snap.id}.\n${snapshotText(snap)}`;
   },
-  snapshot_read: async (s) => snapshotText((await s.call("snapshots_read", {})) as Item),
+  snapshot_read: async (s) => snapshotText((await s.call("get_latest_snapshot", {})) as Item),
   events: async (s) => {
-    const page = (await s.call("events_list", { per_page: 10 })) as Page;
+    const page = (await s.call("list_events", { per_page: 10 })) as Page;
     if (page.meta.total === 0) return "Nothing has happened yet.";
     return `The last ${page.data.length} events:\n${page.data.map((e) => `- ${String(e.timestamp)} ${String(e.type)} ${String((e.data as { object: { id: string } }).object.id)}`).join("\n")}`;
   },
