@@ -27,6 +27,7 @@ import { operationSecurity } from "./platform/auth/scopes.ts";
 import { Revocations } from "./platform/auth/revocations.ts";
 import { ApiError } from "./platform/errors.ts";
 import { registerEventRoutes } from "./platform/events/events-routes.ts";
+import type { EventStreamOptions } from "./platform/events/event-stream.ts";
 import { registerHealthRoutes } from "./platform/health-routes.ts";
 import type { Api } from "./platform/http.ts";
 import { registerIdempotency } from "./platform/idempotency/idempotency-hook.ts";
@@ -79,6 +80,8 @@ export interface AppDeps {
   publicUrl?: string | null;
   /** TRUST_PROXY: the addresses of the proxies whose X-Forwarded-* headers are believed; none when left out. */
   trustProxy?: string[] | null;
+  /** GET /v1/events/stream: heartbeat, poll interval and streams per key (see platform/events/event-stream.ts). */
+  eventStream?: Partial<EventStreamOptions>;
 }
 
 declare module "fastify" {
@@ -237,7 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
     function_invocation: Invocation,
     membership: Membership,
     ...oauth.eventObjects,
-  });
+  }, deps.eventStream);
 
   app.get("/v1/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   await app.register(scalar, { routePrefix: "/docs", configuration: DOCS_PAGE });
