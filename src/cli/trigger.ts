@@ -56,7 +56,11 @@ async function candidate(api: Fixture) {
   const t = tag();
   return api.post("/v1/candidates", { job_id: j.id, first_name: "Trigger", last_name: `Candidate ${t}`, email: `trigger-${t}@example.com` });
 }
-const moveCandidate = (stage: string): Recipe => async (api) => api.patch(`/v1/candidates/${(await candidate(api)).id}`, { stage });
+/** Moves a new candidate through `stages` in turn (a candidate is hired from an offer, interviewed after screening, ...). */
+const moveCandidate = (...stages: string[]): Recipe => async (api) => {
+  const id = (await candidate(api)).id;
+  for (const stage of stages) await api.patch(`/v1/candidates/${id}`, { stage });
+};
 const FAILING_FUNCTION = "export default { async fetch() { throw new Error('made to fail by enginery trigger') } }";
 const fn = (api: Fixture, source = "export default { async fetch() { return { ok: true } } }") => api.post("/v1/functions", { name: `trigger-${tag()}`, source });
 /** A key that stops working in an hour: the trigger has no use for it, and it should not outlive the test. */
@@ -106,7 +110,7 @@ export const RECIPES: Partial<Record<EventType, Recipe>> = {
   "candidate.created": (api) => candidate(api),
   "candidate.updated": async (api) => api.patch(`/v1/candidates/${(await candidate(api)).id}`, { rating: 4 }),
   "candidate.status_changed": moveCandidate("screening"),
-  "candidate.hired": moveCandidate("hired"),
+  "candidate.hired": moveCandidate("screening", "interview", "offer", "hired"),
   "candidate.rejected": moveCandidate("rejected"),
   "candidate.deleted": async (api) => api.delete(`/v1/candidates/${(await candidate(api)).id}`),
   "agent.conversation_started": chat,
