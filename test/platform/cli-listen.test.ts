@@ -144,7 +144,7 @@ describe("enginery listen and enginery trigger, as processes", () => {
   it("stops with one line when the server refuses the stream (an unknown event type)", async () => {
     const refused = await run(["listen", "--forward-to", "http://127.0.0.1:9/webhooks", "--events", "invoice.payed"], enginery(target, { ENGINERY_API_URL: apiUrl, ENGINERY_API_KEY: key }));
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/^enginery: 400 validation_failed: type: "invoice\.payed" names no event type/);
+    expect(refused.stderr).toMatch(/^enginery: 400 validation_failed: type: "invoice\.payed" names no event type/m);
     const noTarget = await run(["listen"], enginery(target, { ENGINERY_API_KEY: key }));
     expect(noTarget.stderr).toContain("--forward-to <url> is required");
   }, 60_000);
