@@ -92,7 +92,7 @@ export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: 
           "Server-sent events (text/event-stream) of the organization's events as they commit, on any API process: each message has `id:` the event id, `event:` its type and `data:` the event (as GET /v1/events/{id} and webhooks give it).",
           "The caller sees the events it may list (engine keys their engines' events only), filtered by `type`.",
           "Reconnecting with `Last-Event-ID` (EventSource does it by itself) replays every event after that one, in the same order, then goes on live: nothing is missed or repeated.",
-          "Events come in commit order, each after every write that began before it has ended, so one may wait on a long transaction.",
+          "Events come in the order their transactions began, each once every write transaction begun before it has ended (so none can appear later before it): a long transaction delays those after it.",
           `A comment line (\`: heartbeat\`) comes every ${options.heartbeatMs / 1000} s while nothing else does.`,
           `One key holds at most ${options.maxPerKey} streams at once on an API process (429 \`too_many_streams\` beyond). Streams end when the server shuts down: reconnect with Last-Event-ID.`,
         ].join("\n\n"),
