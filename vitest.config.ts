@@ -33,7 +33,6 @@ export const PGLITE_ONLY = [
   "test/platform/compiled.test.ts",
   "test/platform/embedded-engine.test.ts",
   "test/platform/cli-usage.test.ts",
-  "test/platform/readme.test.ts",
   "test/platform/architecture.test.ts",
   "test/platform/config.test.ts",
   "test/platform/validation.test.ts",

@@ -28,6 +28,7 @@ import { Revocations } from "./platform/auth/revocations.ts";
 import { ApiError } from "./platform/errors.ts";
 import { registerEventRoutes } from "./platform/events/events-routes.ts";
 import type { EventStreamOptions } from "./platform/events/event-stream.ts";
+import { registerGuides } from "./platform/guides.ts";
 import { registerHealthRoutes } from "./platform/health-routes.ts";
 import type { Api } from "./platform/http.ts";
 import { registerIdempotency } from "./platform/idempotency/idempotency-hook.ts";
@@ -243,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   }, deps.eventStream);
 
   app.get("/v1/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  registerGuides(app);
   await app.register(scalar, { routePrefix: "/docs", configuration: DOCS_PAGE });
   return app;
 }

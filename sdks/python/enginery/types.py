@@ -862,7 +862,7 @@ class _ActionRequired(TypedDict):
     conversation_id: str
     # The agent's reply of the turn that took the action.
     message_id: str
-    # The tool called (see the README's list).
+    # The tool called (see docs/agent.md, Tools).
     tool: str
     # The tool's input.
     input: Dict[str, Any]

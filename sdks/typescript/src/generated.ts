@@ -592,7 +592,7 @@ export type Action = {
   conversation_id: string;
   /** The agent's reply of the turn that took the action. */
   message_id: string;
-  /** The tool called (see the README's list). */
+  /** The tool called (see docs/agent.md, Tools). */
   tool: string;
   /** The tool's input. */
   input: Record<string, unknown>;

@@ -3,7 +3,7 @@ import type { Planner, PlannerReply, PlannerTurn, ToolOutcome } from "./turn.ts"
 
 /**
  * The built-in planner: no model, no network, deterministic. It recognizes a
- * set of plain-English requests (README: "What the offline planner
+ * set of plain-English requests (docs/agent.md: "What the offline planner
  * understands"), resolves names through the tools' search, asks when a name is
  * ambiguous or missing, and says plainly what it cannot do. Every lookup and
  * change goes through the tool registry, so it is authorized and recorded like
