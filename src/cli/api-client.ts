@@ -23,8 +23,13 @@ export interface Target {
 export function target(flags: ApiFlags, env: NodeJS.ProcessEnv): Target {
   const key = flags["api-key"] ?? flags.key ?? env.ENGINERY_API_KEY;
   if (!key) throw new UsageError("an API key is needed: --api-key <key> or ENGINERY_API_KEY");
-  const url = (flags["api-url"] ?? flags.url ?? env.ENGINERY_API_URL ?? env.ENGINERY_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, "");
-  if (!/^https?:\/\//.test(url)) throw new UsageError(`--api-url must start with http:// or https://, got "${url}"`);
+  // The first one set wins; a bad one is named as the caller wrote it.
+  const [name, given] = ([["--api-url", flags["api-url"]], ["--url", flags.url], ["ENGINERY_API_URL", env.ENGINERY_API_URL], ["ENGINERY_URL", env.ENGINERY_URL]] as const).find(([, v]) => v) ?? [
+    "--api-url",
+    `http://localhost:${env.PORT ?? 8080}`,
+  ];
+  const url = given!.replace(/\/+$/, "");
+  if (!/^https?:\/\//.test(url)) throw new UsageError(`${name} must start with http:// or https://, got "${url}"`);
   return { url, key };
 }
 
