@@ -147,6 +147,15 @@ describe("GET /v1/events/stream", () => {
     for (const c of [b, third, again]) c.close();
   });
 
+  it("ends the streams of a key once it is revoked", async () => {
+    const tenant = await t().tenant();
+    const spare = await tenant.newKey("read_only");
+    const connection = await opened(await stream(spare.secret));
+    expect((await tenant.client.delete(`/v1/api_keys/${spare.id}`)).status).toBe(200);
+    await Promise.race([connection.ended, new Promise((_, reject) => setTimeout(() => reject(new Error("the stream outlived its key")), 10_000))]);
+    expect((await stream(spare.secret)).status).toBe(401);
+  });
+
   it("sends a heartbeat comment while nothing happens", async () => {
     const tenant = await t().tenant();
     const connection = await opened(await stream(tenant.key));

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ServerResponse } from "node:http";
 import type { Db } from "../../db/connection.ts";
 import { rowsOf } from "../../db/migrate.ts";
+import { apiKeys } from "../auth/api-keys-table.ts";
 import { ApiError } from "../errors.ts";
 import { eventRowOf, eventToApi, type RawEvent } from "./events-service.ts";
 import type { EventRow } from "./events-table.ts";
@@ -49,6 +50,9 @@ const PAGE = 500;
 const CATCH_UP_PAGES = 4;
 /** A client this far behind in reading is cut off; it resumes with Last-Event-ID. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/** How often the feed checks that the keys holding streams still work: a revoked or expired key's streams end within this. */
+const KEY_CHECK_MS = 2_000;
 
 const isAfter = (a: Position, b: Position) => a.tx > b.tx || (a.tx === b.tx && a.seq > b.seq);
 const latest = (a: Position, b: Position) => (isAfter(a, b) ? a : b);
@@ -160,9 +164,25 @@ export function createEventFeed(db: Db, options: EventStreamOptions, log: { erro
     }
   }
 
+  /** Ends the streams of keys revoked or expired since they opened (a dashboard member's stream has no key row: its session ends it with the tab). */
+  let keysCheckedAt = Date.now();
+  async function checkKeys(): Promise<void> {
+    if (Date.now() - keysCheckedAt < KEY_CHECK_MS) return;
+    keysCheckedAt = Date.now();
+    const held = [...streams];
+    const ended = rowsOf<{ org_id: string; id: string }>(
+      await db.execute(sql`
+        SELECT org_id, id FROM ${apiKeys}
+        WHERE (org_id, id) IN (SELECT * FROM unnest(${sql.param(held.map((s) => s.orgId))}::text[], ${sql.param(held.map((s) => s.keyId))}::text[]))
+          AND (revoked_at IS NOT NULL OR expires_at <= now())`),
+    );
+    for (const key of ended) for (const s of held) if (s.orgId === key.org_id && s.keyId === key.id) end(s);
+  }
+
   async function loop(): Promise<void> {
     while (!closed && streams.size > 0) {
       try {
+        await checkKeys();
         await tick();
         for (const stream of [...streams]) if (!stream.live) await catchUp(stream);
       } catch (error) {
