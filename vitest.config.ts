@@ -34,6 +34,7 @@ export const PGLITE_ONLY = [
   "test/platform/embedded-engine.test.ts",
   "test/platform/cli-usage.test.ts",
   "test/platform/architecture.test.ts",
+  "test/platform/route-table.test.ts",
   "test/platform/config.test.ts",
   "test/platform/validation.test.ts",
   "test/platform/rate-limit-gcra.test.ts",

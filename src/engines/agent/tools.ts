@@ -22,7 +22,7 @@ import { requestEnrichment, type Enricher } from "../growth/enrichment-service.t
 import { getPipeline } from "../growth/pipelines-service.ts";
 import { CreateSequence } from "../growth/sequences-schemas.ts";
 import { createSequence, enroll, listSequences, sequenceList } from "../growth/sequences-service.ts";
-import { CANDIDATE_STAGES } from "../talent/candidates-table.ts";
+import { CANDIDATE_STAGES } from "../talent/candidates-schemas.ts";
 import { candidateList, listCandidates, updateCandidate } from "../talent/candidates-service.ts";
 import { jobList, listJobs } from "../talent/jobs-service.ts";
 import { getSnapshot, latestSnapshot, takeSnapshot } from "../../intelligence/snapshots-service.ts";
