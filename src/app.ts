@@ -202,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
     const security = operationSecurity(route.config?.permission);
     if (route.schema && !route.schema.hide && security && route.url.startsWith("/v1/")) route.schema.security ??= security;
   });
-  await app.register(swagger, openApiOptions());
+  await app.register(swagger, openApiOptions({ publicUrl: deps.publicUrl }));
 
   const keyCache = new KeyCache();
   const revocations = new Revocations(deps.database, keyCache, app.log);
