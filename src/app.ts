@@ -28,6 +28,7 @@ import { operationSecurity } from "./platform/auth/scopes.ts";
 import { Revocations } from "./platform/auth/revocations.ts";
 import { ApiError } from "./platform/errors.ts";
 import { registerEventRoutes } from "./platform/events/events-routes.ts";
+import type { EventStreamOptions } from "./platform/events/event-stream.ts";
 import { registerGuides } from "./platform/guides.ts";
 import { registerHealthRoutes } from "./platform/health-routes.ts";
 import { recordServedRoutes, type Api } from "./platform/http.ts";
@@ -81,6 +82,8 @@ export interface AppDeps {
   publicUrl?: string | null;
   /** TRUST_PROXY: the addresses of the proxies whose X-Forwarded-* headers are believed; none when left out. */
   trustProxy?: string[] | null;
+  /** GET /v1/events/stream: heartbeat, poll interval and streams per key (see platform/events/event-stream.ts). */
+  eventStream?: Partial<EventStreamOptions>;
 }
 
 declare module "fastify" {
@@ -248,7 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
     function_invocation: Invocation,
     membership: Membership,
     ...oauth.eventObjects,
-  });
+  }, deps.eventStream);
 
   app.get("/v1/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   registerGuides(app);

@@ -58,6 +58,8 @@ export interface Config {
   /** Run event-triggered functions in the process (serve and worker). */
   functionTriggers: boolean;
   functionLogDays: number;
+  /** GET /v1/events/stream: EVENT_STREAM_HEARTBEAT_MS, EVENT_STREAM_POLL_MS, EVENT_STREAM_MAX_PER_KEY. */
+  eventStream: { heartbeatMs: number; pollMs: number; maxPerKey: number };
   /** A second listener serving only /metrics (0: any free port); null: /metrics on the API port, and only with a token. */
   metricsPort: number | null;
   /** Bearer token /metrics requires; null: none (then only on METRICS_PORT, where the network is the access control). */
@@ -236,6 +238,11 @@ export function loadConfig(env: Env = process.env): Config {
     functionWorkerNice: integer(env, "FUNCTION_WORKER_NICE", 10, 0, 19),
     functionTriggers: boolean(env, "FUNCTION_TRIGGERS", true),
     functionLogDays: integer(env, "FUNCTION_LOG_DAYS", 7, 1, 3650),
+    eventStream: {
+      heartbeatMs: integer(env, "EVENT_STREAM_HEARTBEAT_MS", 15_000, 100, 300_000),
+      pollMs: integer(env, "EVENT_STREAM_POLL_MS", 250, 10, 60_000),
+      maxPerKey: integer(env, "EVENT_STREAM_MAX_PER_KEY", 5, 1, 1_000),
+    },
     ...metrics(env, port),
     shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 25_000, 100, 600_000),
     agent: agentSettings(env),

@@ -6,6 +6,7 @@ import { EmbeddedDatabaseInUse } from "./db/embedded-lock.ts";
 import { ApiError } from "./platform/errors.ts";
 import { functionsDeploy, functionsInvoke, functionsLogs, RequestFailed, type FunctionsFlags } from "./cli/functions.ts";
 import { UsageError } from "./cli/usage.ts";
+import type { ListenFlags } from "./cli/listen.ts";
 
 /*
  * Only what every command needs is imported above (no database driver, no
@@ -33,8 +34,16 @@ const USAGE = {
     "functions deploy <file> --name <name>      deploy a .js/.ts module (a new version if the function exists)",
     "functions invoke <name> [--data <json>] [--method <method>]",
     "functions logs <name> [--limit <n>]         latest invocations with their console lines",
-    "    (functions commands talk to the HTTP API: --url <base url> (ENGINERY_URL, default http://localhost:$PORT)",
-    "     and --key <api key> (ENGINERY_API_KEY))",
+  ],
+  listen: [
+    "listen --forward-to <url> [--events 'invoice.*,deal.won']",
+    "                              forward the organization's events as they happen to a local handler, signed",
+    "                              as webhooks with a secret printed at start; resumes after a network cut",
+  ],
+  trigger: ["trigger <event type>          make a real event of that kind through the API (enginery trigger --help lists them)"],
+  "": [
+    "    (functions, listen and trigger talk to the HTTP API: --api-url <base url> (ENGINERY_API_URL, default",
+    "     http://localhost:$PORT) and --api-key <api key> (ENGINERY_API_KEY))",
   ],
 };
 type Group = keyof typeof USAGE;
@@ -60,6 +69,10 @@ const OPTIONS = {
   "expires-in-days": { type: "string" },
   url: { type: "string" },
   key: { type: "string" },
+  "api-url": { type: "string" },
+  "api-key": { type: "string" },
+  "forward-to": { type: "string" },
+  events: { type: "string" },
   data: { type: "string" },
   method: { type: "string" },
   limit: { type: "string" },
@@ -85,9 +98,11 @@ async function main(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: OPTIONS });
   const [command, sub, arg] = positionals;
   if (values.version) return void console.log(version());
+  if (command === "trigger" && values.help) return void console.log(`${groupUsage("trigger")}\n\n${(await import("./cli/trigger.ts")).triggerKinds()}`);
   if (values.help || !command || command === "help") return void console.log(HELP);
-  if (!(command in USAGE)) throw new UsageError(`unknown command "${command}"; see enginery help`);
+  if (!(command in USAGE) || command === "") throw new UsageError(`unknown command "${command}"; see enginery help`);
   const group = command as Group;
+  if (group === "listen" || group === "trigger") return apiClientCommand(group, positionals.slice(1), values);
   const subs = subcommands(group);
   if (subs.length === 0 && sub !== undefined) throw new UsageError(`unknown command "${group} ${sub}"; see enginery help`);
   // `enginery orgs` alone asks what the group does.
@@ -126,6 +141,16 @@ function functionsCommand(sub: string | undefined, arg: string | undefined, valu
   if (sub === "deploy") return functionsDeploy(arg, values);
   if (sub === "invoke") return functionsInvoke(arg, values);
   return functionsLogs(arg, values);
+}
+
+/** listen and trigger: clients of the HTTP API, as the functions commands are. */
+async function apiClientCommand(group: "listen" | "trigger", args: string[], values: ListenFlags): Promise<void> {
+  if (group === "listen") {
+    if (args.length > 0) throw new UsageError(`listen takes no arguments, got "${args.join(" ")}"; usage: enginery ${USAGE.listen[0]}`);
+    return (await import("./cli/listen.ts")).listen(values);
+  }
+  if (args.length > 1) throw new UsageError(`trigger takes one event type, got "${args.join(" ")}"`);
+  return (await import("./cli/trigger.ts")).trigger(args[0], values);
 }
 
 /** A service's refusal as one line, its fields named as the flags that set them (`--engines is required ...`). */

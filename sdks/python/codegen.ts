@@ -15,6 +15,7 @@
  * - an operation answering `{data, meta: {total, page, per_page}}` returns a
  *   Page of its items; one without a documented JSON answer returns RawResponse.
  */
+import { isEventStream } from "../operations.ts";
 
 /** The parts of an OpenAPI 3.1 document the emitter reads. */
 export interface OpenApiDocument {
@@ -523,7 +524,7 @@ function collectMethods(doc: OpenApiDocument, types: TypeRegistry): Map<string, 
     if (!resource) continue;
     for (const httpMethod of HTTP_METHODS) {
       const operation = doc.paths[path]![httpMethod] as Operation | undefined;
-      if (operation?.operationId) operations.push({ path, httpMethod, operation, resource });
+      if (operation?.operationId && !isEventStream(operation)) operations.push({ path, httpMethod, operation, resource });
     }
   }
   // Types take their names where first met: plain reads first, so the event inside a dossier is an Event.

@@ -1,4 +1,5 @@
 import type { OpenApiDocument } from "../document.ts";
+import { isEventStream } from "../operations.ts";
 
 /**
  * The TypeScript library's generated part, from the OpenAPI document: one
@@ -250,7 +251,7 @@ export function emit(doc: OpenApiDocument): Record<string, string> {
     if (!path.startsWith("/v1/")) continue;
     for (const method of METHODS) {
       const op = item[method];
-      if (!op?.operationId) continue;
+      if (!op?.operationId || isEventStream(op)) continue;
       operations.push({ path, method, op, resource: resourceOf(path), name: isRaw(op) ? "invoke" : methodName(op.operationId, path) });
     }
   }

@@ -1,60 +1,19 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { call, problem, target, type ApiFlags } from "./api-client.ts";
 import { UsageError } from "./usage.ts";
+
+export { RequestFailed } from "./api-client.ts";
 
 /**
  * `enginery functions ...`: a client of the HTTP API (like curl), so it works
  * against any Enginery server, local or remote.
  */
-export interface FunctionsFlags {
+export interface FunctionsFlags extends ApiFlags {
   name?: string;
-  url?: string;
-  key?: string;
   data?: string;
   method?: string;
   limit?: string;
-}
-
-export class RequestFailed extends Error {}
-
-interface Target {
-  url: string;
-  key: string;
-}
-
-function target(flags: FunctionsFlags, env: NodeJS.ProcessEnv): Target {
-  const key = flags.key ?? env.ENGINERY_API_KEY;
-  if (!key) throw new UsageError("an API key is needed: --key <key> or ENGINERY_API_KEY");
-  const url = (flags.url ?? env.ENGINERY_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, "");
-  if (!/^https?:\/\//.test(url)) throw new UsageError(`--url must start with http:// or https://, got "${url}"`);
-  return { url, key };
-}
-
-async function call(t: Target, method: string, path: string, body?: string): Promise<{ status: number; text: string; json: any }> {
-  let response: Response;
-  try {
-    response = await fetch(`${t.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${t.key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body,
-    });
-  } catch (error) {
-    throw new RequestFailed(`cannot reach ${t.url}: ${(error as Error).cause ?? (error as Error).message}`);
-  }
-  const text = await response.text();
-  let json: unknown = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // Not JSON: a function may answer anything.
-  }
-  return { status: response.status, text, json };
-}
-
-/** A problem body as one line: "422 function_compile_error: source: line 3, column 7: ...". */
-function problem(res: { status: number; text: string; json: any }): RequestFailed {
-  const detail = res.json?.detail ?? res.text.slice(0, 500);
-  return new RequestFailed(`${res.status} ${res.json?.code ?? "error"}: ${detail}`);
 }
 
 /** Deploys a file: version 1 of a new function, or the next version of an existing one. */

@@ -58,6 +58,7 @@ export async function serve(config: Config): Promise<void> {
     metrics,
     metricsToken: config.metricsToken,
     readRouting,
+    eventStream: config.eventStream,
   });
   const dispatcher = dispatcherFor(config, database, log, metrics);
   const triggers = triggerDispatcherFor(config, database, app, log);

@@ -24,6 +24,7 @@ export const ERROR_CODES = {
   function_compile_error: { status: 422, title: "Function source does not compile" },
   unprocessable: { status: 422, title: "Request cannot be processed" },
   rate_limited: { status: 429, title: "Rate limit exceeded" },
+  too_many_streams: { status: 429, title: "Too many open event streams" },
   headers_too_large: { status: 431, title: "Request headers too large" },
   internal_error: { status: 500, title: "Internal server error" },
   function_failed: { status: 500, title: "Function failed" },

@@ -133,4 +133,42 @@ describe("dashboard: the other pages in a real browser", () => {
     await page.context().close();
     await invitee.context().close();
   });
+
+  it("follows the event stream on the Events page: a write made through the API appears without a reload", async () => {
+    const page = await newPage(getBrowser(), getApp().url);
+    await signUpInBrowser(page, uniqueEmail("live"), PASSWORD);
+    // A key of the member's organization, for a program writing through the API outside the browser.
+    const key = await page.evaluate(async () => {
+      const s = await (await fetch("/dashboard/api/session")).json();
+      const made = await fetch("/v1/api_keys", { method: "POST", headers: { "content-type": "application/json", "x-csrf-token": s.csrf_token }, body: JSON.stringify({ kind: "full_access", name: "live test" }) });
+      return (await made.json()).secret as string;
+    });
+    await page.goto("/dashboard#/events");
+    await page.waitForSelector("[data-testid=events-live]");
+    const rowsBefore = await page.locator("[data-testid=events] tbody tr").count();
+    const written = await fetch(`${getApp().url}/v1/invoices`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ client: "Live Follow Ltd", amount: 42, currency: "EUR", due_date: "2031-01-31" }),
+    });
+    const invoice = (await written.json()) as { id: string };
+    await page.waitForSelector(`[data-testid=events] tbody tr:first-child >> text=${invoice.id}`, { timeout: 15_000 });
+    expect(await page.locator("[data-testid=events] tbody tr").count()).toBe(rowsBefore + 1);
+    // A filter the event does not match: the stream follows the filter too.
+    await page.selectOption("select[name=type]", "deal.*");
+    await page.waitForSelector("[data-testid=events-live]");
+    await fetch(`${getApp().url}/v1/invoices`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ client: "Not A Deal", amount: 1, currency: "EUR", due_date: "2031-01-31" }),
+    });
+    const deal = (await (
+      await fetch(`${getApp().url}/v1/deals`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ name: "Live deal", amount: 10 }) })
+    ).json()) as { id: string };
+    await page.waitForSelector(`[data-testid=events] >> text=${deal.id}`, { timeout: 15_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=events] tbody tr td:first-child")].every((td) => td.textContent!.startsWith("deal.")));
+    await shot(page, "21b-events-live");
+    expect(scriptErrors(page)).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -106,7 +106,7 @@ describe("enginery functions", () => {
   it("explains usage mistakes in one line without calling the API", async () => {
     const noKey = await run(["functions", "logs", "greet"], { PATH: process.env.PATH, ENGINERY_URL: t().url });
     expect(noKey.code).toBe(1);
-    expect(noKey.stderr.trim()).toBe("enginery: an API key is needed: --key <key> or ENGINERY_API_KEY");
+    expect(noKey.stderr.trim()).toBe("enginery: an API key is needed: --api-key <key> or ENGINERY_API_KEY");
     const noName = await run(["functions", "deploy", path.join(tmp, "greet.ts")], cliEnv());
     expect(noName.stderr.trim()).toBe("enginery: --name <name> is required");
     const noFile = await run(["functions", "deploy", path.join(tmp, "missing.ts"), "--name", "x"], cliEnv());

@@ -189,6 +189,8 @@ function operationsOf(doc: any): Operation[] {
   for (const [path, item] of Object.entries<any>(doc.paths)) {
     for (const [method, op] of Object.entries<any>(item)) {
       if (!["get", "post", "patch", "delete", "put"].includes(method)) continue;
+      // An endless text/event-stream answer never ends a request: the stream has its own tests (test/platform/event-stream.test.ts).
+      if (op.responses?.["200"]?.content?.["text/event-stream"]) continue;
       const params = (op.parameters ?? []).filter((p: any) => p.in === "path" || p.in === "query").map((p: any) => ({ in: p.in, name: p.name, required: !!p.required, schema: p.schema ?? {} }));
       ops.push({ method: method.toUpperCase(), path, params, body: op.requestBody?.content?.["application/json"]?.schema });
     }

@@ -154,6 +154,8 @@ export async function startTestApp(
     trustProxy?: AppDeps["trustProxy"];
     /** PUBLIC_URL (none when left out). */
     publicUrl?: string;
+    /** GET /v1/events/stream's heartbeat, poll interval and streams per key (the defaults when left out). */
+    eventStream?: AppDeps["eventStream"];
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
@@ -161,7 +163,7 @@ export async function startTestApp(
   const rateLimits = options.rateLimits ?? memoryRateLimitStore();
   // Test receivers listen on loopback over plain http.
   const webhookPolicy = options.webhookPolicy ?? { allowedNetworks: ["127.0.0.0/8", "::1/128"], allowHttp: true };
-  const app = await buildApp({ database: testDb.database, rateLimits, clock, integrations: options.integrations, webhookPolicy, functions: { workers: options.functionWorkers ?? 1, fairShare: options.functionFairShare, isolatedVm: options.functionIsolatedVm }, identity: { passwordCost: { log2N: 10, r: 8, p: 1 }, ...options.identity }, agent: options.agent, trustProxy: options.trustProxy, publicUrl: options.publicUrl });
+  const app = await buildApp({ database: testDb.database, rateLimits, clock, integrations: options.integrations, webhookPolicy, functions: { workers: options.functionWorkers ?? 1, fairShare: options.functionFairShare, isolatedVm: options.functionIsolatedVm }, identity: { passwordCost: { log2N: 10, r: 8, p: 1 }, ...options.identity }, agent: options.agent, trustProxy: options.trustProxy, eventStream: options.eventStream, publicUrl: options.publicUrl });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const db = testDb.database.db;

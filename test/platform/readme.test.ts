@@ -218,6 +218,8 @@ describe("README and docs/", () => {
       expect(stdout).toMatch(/"total": \d+/); // the function's answer
       expect(stdout).toMatch(/invoices are overdue/); // the agent's
       expect(stdout).toMatch(/"event_type": "invoice\.paid"/); // the webhook's delivery
+      expect(stdout).toMatch(/\d\d:\d\d:\d\d {2}--> invoice\.paid \[evt_\w+\] {2}<-- \[\d+\] POST http:\/\/localhost:4000\/webhooks/); // listen's line
+      expect(stdout).toMatch(/handler got invoice\.paid/); // the stand-in handler
     }, 180_000);
 
     it("serves every docs/ page, linked from the API reference's document", async () => {

@@ -3,7 +3,9 @@ import type { Api, RouteDeps } from "../http.ts";
 import { callerOf } from "../request-context.ts";
 import { Id, ListEnvelope, Nullable } from "../schemas.ts";
 import { accessFor } from "../auth/access.ts";
-import { EVENT_CATALOG, EVENT_TYPES, readPermissionsOf } from "./catalog.ts";
+import { invalidField } from "../errors.ts";
+import { EVENT_CATALOG, EVENT_TYPES, matchEventTypes, readPermissionsOf } from "./catalog.ts";
+import { createEventFeed, currentPosition, DEFAULT_EVENT_STREAM, positionOfEvent, type EventStreamOptions } from "./event-stream.ts";
 import { eventList, getEvent, listEvents } from "./events-service.ts";
 
 const tags = ["Events"];
@@ -46,8 +48,93 @@ function unnamed(schema: TSchema | undefined): TSchema | undefined {
   return schema && JSON.parse(JSON.stringify(schema, (key, value) => (key === "$id" ? undefined : value)));
 }
 
+const StreamQuery = Type.Object({
+  type: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      description: "Event types to carry, comma-separated, with the webhook subscriptions' wildcards (invoice.*, deal.won, *). All the caller may see when left out.",
+    }),
+  ),
+  last_event_id: Type.Optional(Id("event", "Resume after this event (as the Last-Event-ID header does), for clients that cannot set headers.")),
+});
+
+const StreamHeaders = Type.Object({
+  "last-event-id": Type.Optional(Id("event", "Resume after this event: the stream replays what followed it, then goes on live.")),
+});
+
+/** The patterns of `?type=` as the types they name, each checked against the catalog. */
+function streamTypes(param: string | undefined): Set<string> {
+  const patterns = (param ?? "*").split(",").map((p) => p.trim()).filter((p) => p !== "");
+  const types = new Set<string>();
+  for (const pattern of patterns) {
+    const matched = matchEventTypes(pattern);
+    if (matched.length === 0) throw invalidField("query", "type", `"${pattern}" names no event type; see GET /v1/event_types (wildcards: invoice.*, *)`);
+    for (const type of matched) types.add(type);
+  }
+  if (types.size === 0) throw invalidField("query", "type", "names no event type");
+  return types;
+}
+
 /** `objectSchemas` maps catalog object names (invoice, api_key, ...) to the schemas their engines declare. */
-export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: Record<string, TSchema>): void {
+export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: Record<string, TSchema>, streamOptions: Partial<EventStreamOptions> = {}): void {
+  const options = { ...DEFAULT_EVENT_STREAM, ...streamOptions };
+  const feed = createEventFeed(db, options, app.log);
+  // Before the server waits for its connections to end: an open stream never would.
+  app.addHook("preClose", async () => feed.close());
+
+  app.get(
+    "/v1/events/stream",
+    {
+      config: { permission: "events:read" },
+      schema: {
+        tags,
+        operationId: "streamEvents",
+        summary: "Stream events as they happen",
+        description: [
+          "Server-sent events (text/event-stream) of the organization's events as they commit, on any API process: each message has `id:` the event id, `event:` its type and `data:` the event (as GET /v1/events/{id} and webhooks give it).",
+          "The caller sees the events it may list (engine keys their engines' events only), filtered by `type`.",
+          "Reconnecting with `Last-Event-ID` (EventSource does it by itself) replays every event after that one, in the same order, then goes on live: nothing is missed or repeated.",
+          "Events come in the order their transactions began, each once every write transaction begun before it has ended (so none can appear later before it): a long transaction delays those after it.",
+          `A comment line (\`: heartbeat\`) comes every ${options.heartbeatMs / 1000} s while nothing else does.`,
+          `One key holds at most ${options.maxPerKey} streams at once on an API process (429 \`too_many_streams\` beyond). Streams end when the server shuts down: reconnect with Last-Event-ID.`,
+        ].join("\n\n"),
+        querystring: StreamQuery,
+        headers: StreamHeaders,
+        response: {
+          200: {
+            description: "An endless stream of events.",
+            content: { "text/event-stream": { schema: Type.Unsafe<unknown>({ ...EventSchema, $id: undefined, description: "The `data:` of each message: an Event." }) } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      // The one decision of what the caller may see, as the list and every other path events leave by ask it.
+      const visible = accessFor(caller).eventTypes;
+      const wanted = streamTypes(request.query.type);
+      const types = visible.filter((type) => wanted.has(type));
+      const resumeFrom = request.headers["last-event-id"] ?? request.query.last_event_id;
+      const position = resumeFrom ? await positionOfEvent(db, caller.org.id, resumeFrom, visible) : await currentPosition(db);
+      if (!position) {
+        const field = request.headers["last-event-id"] ? "Last-Event-ID" : "last_event_id";
+        throw invalidField(request.headers["last-event-id"] ? "header" : "query", field, `names no event of this organization that this key may see: ${resumeFrom}`);
+      }
+      feed.admit(caller.key.id);
+      reply.hijack();
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = String(value);
+      const raw = reply.raw;
+      // connection: close: a stream's connection is not reused, so an ended stream leaves no socket for shutdown to wait on.
+      raw.writeHead(200, { ...headers, "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-accel-buffering": "no", connection: "close" });
+      // The browser's EventSource waits this long before reconnecting; the comment shows the stream is open.
+      raw.write(`retry: 2000\n: streaming events of ${caller.org.id}\n\n`);
+      feed.open(raw, { orgId: caller.org.id, keyId: caller.key.id, types }, position);
+      return reply;
+    },
+  );
+
   app.get(
     "/v1/events",
     {

@@ -96,7 +96,7 @@ export async function recentEventsFor(db: Db, caller: Caller, objectIds: string[
   const access = accessFor(caller);
   const typeFilter = access.seesAllEvents ? sql`` : sql`AND e.type = ANY(${sql.param([...access.eventTypes])}::text[])`;
   const result = await db.execute(sql`
-    SELECT e.org_id, e.id, e.seq, e.type, e.object_id, e.data, e.request_id, e.idempotency_key, e.conversation_id, e.created_at
+    SELECT e.org_id, e.id, e.seq, e.tx_id::text AS tx_id, e.type, e.object_id, e.data, e.request_id, e.idempotency_key, e.conversation_id, e.created_at
     FROM unnest(${sql.param(objectIds)}::text[]) AS o(id)
     CROSS JOIN LATERAL (
       SELECT * FROM ${events} e
@@ -106,26 +106,15 @@ export async function recentEventsFor(db: Db, caller: Caller, objectIds: string[
     ) e
     ORDER BY e.seq DESC
     LIMIT ${limit}`);
-  return rowsOf<RawEvent>(result).map((r) =>
-    eventToApi({
-      orgId: r.org_id,
-      id: r.id,
-      seq: Number(r.seq),
-      type: r.type,
-      objectId: r.object_id,
-      data: typeof r.data === "string" ? JSON.parse(r.data) : r.data,
-      requestId: r.request_id,
-      idempotencyKey: r.idempotency_key,
-      conversationId: r.conversation_id,
-      createdAt: new Date(r.created_at),
-    }),
-  );
+  return rowsOf<RawEvent>(result).map((r) => eventToApi(eventRowOf(r)));
 }
 
-interface RawEvent {
+/** An events row as a raw SQL read returns it (either driver), with its columns' SQL names. */
+export interface RawEvent {
   org_id: string;
   id: string;
   seq: string | number;
+  tx_id: string;
   type: string;
   object_id: string;
   data: EventRow["data"] | string;
@@ -133,6 +122,22 @@ interface RawEvent {
   idempotency_key: string | null;
   conversation_id: string | null;
   created_at: string | Date;
+}
+
+export function eventRowOf(r: RawEvent): EventRow {
+  return {
+    orgId: r.org_id,
+    id: r.id,
+    seq: Number(r.seq),
+    txId: String(r.tx_id),
+    type: r.type,
+    objectId: r.object_id,
+    data: typeof r.data === "string" ? JSON.parse(r.data) : r.data,
+    requestId: r.request_id,
+    idempotencyKey: r.idempotency_key,
+    conversationId: r.conversation_id,
+    createdAt: new Date(r.created_at),
+  };
 }
 
 /**

@@ -1,4 +1,8 @@
-import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigserial, customType, index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+/** A 64-bit transaction id, read as its decimal text (it outgrows a JS number's exact range). */
+const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
 
 /**
  * The transactional outbox: a row is written in the same transaction as the
@@ -11,6 +15,8 @@ export const events = pgTable(
     id: text("id").notNull(),
     /** Insertion order: events of one transaction keep the order they were emitted in. */
     seq: bigserial("seq", { mode: "number" }).notNull(),
+    /** The writing transaction (pg_current_xact_id): with seq, the order the event stream reads in (see event-stream.ts). */
+    txId: xid8("tx_id").notNull().default(sql`pg_current_xact_id()`),
     type: text("type").notNull(),
     /** The id of data.object, for "everything that happened to X". */
     objectId: text("object_id").notNull(),
@@ -26,6 +32,7 @@ export const events = pgTable(
     index("events_org_seq_idx").on(t.orgId, t.seq),
     index("events_org_type_seq_idx").on(t.orgId, t.type, t.seq),
     index("events_org_object_seq_idx").on(t.orgId, t.objectId, t.seq),
+    index("events_org_tx_seq_idx").on(t.orgId, t.txId, t.seq),
   ],
 );
 

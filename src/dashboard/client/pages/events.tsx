@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { api, can, type List, type Session } from "../api.ts";
 import { ago, ClickableRow, dateTime, Empty, ErrorBanner, Json, ListTable, PageHeader, Pager, useLoad } from "../ui.tsx";
 import type { Event } from "../models.ts";
@@ -13,9 +13,24 @@ export function EventsPage({ session }: { session: Session }) {
   if (type) query.set("type", type);
   if (objectId) query.set("object_id", objectId);
   const events = useLoad(() => (can(session, "events:read") ? api<List<Event>>("GET", `/v1/events?${query}`) : Promise.resolve(null)), [type, objectId, page, session.organization.id]);
+  const live = useLiveEvents(page === 1 && events.data ? events.data.data[0]?.id ?? "" : null, type, objectId, types.data?.data.map((t) => t.name));
+  // The first page follows the stream: events newer than the list, newest first.
+  const shown = events.data && page === 1 ? { ...events, data: { ...events.data, data: [...live.events, ...events.data.data.filter((e) => !live.ids.has(e.id))] } } : events;
   return (
     <>
-      <PageHeader title="Events" subtitle="Everything that changed, in order. Webhooks deliver these; GET /v1/events lists them." />
+      <PageHeader
+        title="Events"
+        subtitle={
+          <>
+            Everything that changed, in order. Webhooks deliver these; GET /v1/events lists them.{" "}
+            {live.following && (
+              <span class="muted" data-testid="events-live">
+                ● Following new events live.
+              </span>
+            )}
+          </>
+        }
+      />
       <div class="filters">
         <label>
           Type
@@ -51,7 +66,7 @@ export function EventsPage({ session }: { session: Session }) {
       </div>
       <ErrorBanner error={events.error} />
       <ListTable
-        list={events}
+        list={shown}
         testid="events"
         empty={<Empty title="No events match">Events appear as data changes through the API or this dashboard.</Empty>}
         head={
@@ -84,4 +99,36 @@ export function EventsPage({ session }: { session: Session }) {
       />
     </>
   );
+}
+
+/**
+ * New events from GET /v1/events/stream (the session cookie goes with it, as
+ * with every API call), resumed after `after`, the newest event the list
+ * showed, so none falls between the list and the stream. null: not following
+ * (a later page, or the list not loaded). EventSource reconnects by itself
+ * with Last-Event-ID. `types` names every kind: SSE messages are named by
+ * their type, and EventSource hands out only the names listened for.
+ */
+function useLiveEvents(after: string | null, type: string, objectId: string, types: string[] | undefined) {
+  const [events, setEvents] = useState<Event[]>([]);
+  const [following, setFollowing] = useState(false);
+  useEffect(() => {
+    setEvents([]);
+    setFollowing(false);
+    if (after === null || !types || typeof EventSource === "undefined") return;
+    const query = new URLSearchParams();
+    if (type) query.set("type", type);
+    if (after) query.set("last_event_id", after);
+    const source = new EventSource(`/v1/events/stream?${query}`, { withCredentials: true });
+    const onEvent = (message: MessageEvent) => {
+      const event = JSON.parse(message.data) as Event;
+      if (objectId && event.data.object.id !== objectId) return;
+      setEvents((list) => (list.some((e) => e.id === event.id) ? list : [event, ...list].slice(0, 200)));
+    };
+    for (const name of types) source.addEventListener(name, onEvent);
+    source.onopen = () => setFollowing(true);
+    source.onerror = () => setFollowing(false);
+    return () => source.close();
+  }, [after, type, objectId, types?.length]);
+  return { events, ids: new Set(events.map((e) => e.id)), following };
 }
