@@ -1,0 +1,102 @@
+import { capitalize, labelOf, lineOf, listText, money, plural, SCREEN, sums, sumText, type Item, type Page } from "./answer.ts";
+import { properties } from "./catalog.ts";
+import { filtersFor } from "./filters.ts";
+import type { Parsed } from "./parse.ts";
+import { Stop, type Session } from "./resolve.ts";
+
+/** Pages a sum reads at most (100 records each): a turn makes a bounded number of calls. */
+const SUM_PAGES = 5;
+const OWED = /\b(owe[sd]?|owing|outstanding|unpaid|receivables?|collect)\b/i;
+
+const noun = (resource: string) => resource.replace(/_/g, " ");
+
+function sortable(s: Session, resource: string, field: string): boolean {
+  const sort = properties(s.tool(resource, "list")).sort as { description?: string } | undefined;
+  return new RegExp(`\\b${field}\\b`).test(sort?.description ?? "");
+}
+
+/** A read over one resource: list, count, sum or top, filtered by what the request names. */
+export async function read(s: Session, p: Parsed, resource: string): Promise<string> {
+  if (!s.tool(resource, "list")) throw new Stop({ content: `This API key cannot read ${noun(resource)}s.` });
+  if (resource === "invoice" && p.numbers.length > 0) {
+    const found = await s.find("invoice", p.numbers[0]!.raw, { write: false });
+    const item = found.item ?? ((await s.call(s.tool("invoice", "get")!, { invoice_id: found.id })) as Item);
+    return showInvoice(item);
+  }
+  const { query, said, unplaced } = await filtersFor(s, p, resource, p.phrases);
+  if (unplaced.length > 0) return `I could not place “${unplaced.map((u) => u.text).join("”, “")}” in a search of ${noun(resource)}s. ${nearest(s, resource)}`;
+  const owed = resource === "invoice" && OWED.test(p.raw) && query.status === undefined;
+  if (owed) {
+    query.status = "open,overdue";
+    said.unshift("unpaid");
+  }
+  const where = said.length > 0 ? ` ${said.join(", ")}` : "";
+  const moneyField = resource === "invoice" && (owed || /^(open|overdue|open,overdue)$/.test(String(query.status ?? ""))) ? "amount_due" : "amount";
+
+  if (p.action === "sum") {
+    const items: Item[] = [];
+    let total = 0;
+    for (let page = 1; page <= SUM_PAGES; page++) {
+      const got = await s.list(resource, { ...query, per_page: 100, page, ...(sortable(s, resource, "due_date") ? { sort: "due_date" } : {}) });
+      items.push(...got.data);
+      total = got.meta.total;
+      if (items.length >= total || got.data.length === 0) break;
+    }
+    if (total === 0) return `No ${noun(resource)}s${where}: nothing to add up.`;
+    const sum = sumText(sums(items, moneyField));
+    const partial = items.length < total ? ` (the first ${items.length} of ${total}; ask with a narrower filter for the rest)` : "";
+    const what = moneyField === "amount_due" ? " due" : "";
+    return `${capitalize(plural(total, noun(resource)))}${where}: ${sum}${what} in all${partial}.\n${listText({ data: items, meta: { total } })}`;
+  }
+  const top = p.action === "top";
+  const sort = top && sortable(s, resource, moneyField === "amount_due" ? "amount" : "amount") ? "-amount" : resource === "invoice" && sortable(s, resource, "due_date") && query.status ? "due_date" : undefined;
+  const perPage = Math.min(100, Math.max(1, p.top ?? (top ? 5 : SCREEN)));
+  const page = await s.list(resource, { ...query, per_page: perPage, ...(sort ? { sort } : {}) });
+  const total = page.meta.total;
+  if (total === 0) return `No ${noun(resource)}s${where}.`;
+  if (p.action === "count") {
+    const money_ = page.data.some((i) => i.currency) ? ` (${sumText(sums(page.data, moneyField))}${total > page.data.length ? " on the first " + page.data.length : ""})` : "";
+    return `${capitalize(plural(total, noun(resource)))}${where}${money_}:\n${listText(page)}`;
+  }
+  if (total === 1 && page.data[0]) return `${capitalize(plural(1, noun(resource)))}${where}: ${showOne(page.data[0])}`;
+  if (top) return `The ${Math.min(perPage, total)} largest ${noun(resource)}s${where} (of ${total}):\n${listText({ data: page.data, meta: { total: page.data.length } })}`;
+  return `${capitalize(plural(total, noun(resource)))}${where}:\n${listText(page, perPage)}`;
+}
+
+function showInvoice(i: Item): string {
+  const paid = Number(i.amount_paid) > 0 ? `, ${money(Number(i.amount_paid), String(i.currency))} paid` : "";
+  return `${String(i.number)} for ${String(i.client)}: ${money(Number(i.amount), String(i.currency))}${paid}, ${money(Number(i.amount_due), String(i.currency))} due ${String(i.due_date)}; status ${String(i.status)}${Number(i.days_overdue) > 0 ? ` (${String(i.days_overdue)} days overdue)` : ""}. (${i.id})`;
+}
+
+/** One record, as a person would want it read back. */
+export function showOne(i: Item): string {
+  if (i.number && i.client) return showInvoice(i);
+  return `${lineOf(i).slice(2)}. (${i.id})`;
+}
+
+/** The closest thing the planner can do with a resource, offered when it could not place part of a request. */
+export function nearest(s: Session, resource: string): string {
+  const ops = Object.keys(s.catalog.get(resource) ?? {});
+  const can = ops.filter((o) => ["list", "create", "update", "delete"].includes(o));
+  return can.length > 0 ? `I can ${can.join(", ")} ${noun(resource)}s: name a state, an amount, a date or a name it has.` : "";
+}
+
+export async function events(s: Session, p: Parsed): Promise<string> {
+  const page = await s.list("event", { per_page: p.top ?? SCREEN });
+  if (page.meta.total === 0) return "Nothing has happened yet.";
+  return `The last ${page.data.length} events (of ${page.meta.total}):\n${page.data.map((e) => `- ${String(e.timestamp ?? e.created_at)} ${String(e.type)} ${String((e.data as { object?: { id?: string } })?.object?.id ?? "")}`).join("\n")}`;
+}
+
+/** A record whatever it is ("show Cara Diaz"): searched in each resource the key may read. */
+export async function anything(s: Session, name: string): Promise<string> {
+  const hits: { resource: string; item: Item }[] = [];
+  for (const resource of ["account", "contact", "deal", "candidate", "job", "sequence", "invoice"]) {
+    if (!s.tool(resource, "list")) continue;
+    const page: Page = await s.list(resource, { q: name, per_page: 5 });
+    for (const item of page.data) hits.push({ resource, item });
+    if (hits.length >= 5) break;
+  }
+  if (hits.length === 0) return `I found nothing named “${name}”.`;
+  if (hits.length === 1) return `${capitalize(noun(hits[0]!.resource))}: ${showOne(hits[0]!.item)}`;
+  return `Records matching “${name}”:\n${hits.map((h) => `- ${noun(h.resource)} ${labelOf(h.item)} (${h.item.id})`).join("\n")}`;
+}
