@@ -8,6 +8,7 @@ import { registerGrowth } from "./engines/growth/index.ts";
 import { registerTalent } from "./engines/talent/index.ts";
 import { registerAgent } from "./engines/agent/index.ts";
 import { DEFAULT_AGENT, plannerFor, type AgentSettings } from "./engines/agent/planners.ts";
+import { ToolRegistry } from "./engines/agent/tools.ts";
 import { registerSnapshotRoutes } from "./intelligence/snapshots-routes.ts";
 import { Snapshot } from "./intelligence/snapshots-schemas.ts";
 import type { SsrfPolicy } from "./webhooks/ssrf.ts";
@@ -85,6 +86,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Runs deployed functions; the trigger dispatcher of this process uses it too. */
     functionInvoker: Invoker;
+    /** The agent's tools, generated from this app's routes when it is ready. */
+    agentTools: ToolRegistry;
   }
 }
 
@@ -196,12 +199,17 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
     if (route.schema && !route.schema.hide && security && route.url.startsWith("/v1/")) route.schema.security ??= security;
   });
   await app.register(swagger, openApiOptions());
+  // The agent's tools are generated from the routes: every route declared from here on is seen, and the tools are built once all are.
+  const grants = new ContextGrants();
+  const tools = new ToolRegistry({ inject: (request) => app.inject(request), grants });
+  app.addHook("onRoute", tools.capture);
+  app.decorate("agentTools", tools);
+  app.addHook("onReady", async () => tools.seal());
 
   const keyCache = new KeyCache();
   const revocations = new Revocations(deps.database, keyCache, app.log);
   await revocations.start();
   app.addHook("onClose", async () => revocations.stop());
-  const grants = new ContextGrants();
   registerAuth(app, deps.database.db, keyCache, grants, sessionCaller(deps.database.db), oauthBearer(deps.database.db));
   registerRateLimit(app, deps.rateLimits, (plan) => metrics.rateLimited(plan));
   const readRouting = deps.readRouting ?? createReadRouting(deps.database, { pinMs: 0 });
@@ -218,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   const growth = registerGrowth(app, { ...routeDeps, enricher });
   const talent = registerTalent(app, routeDeps);
   const agentSettings = deps.agent ?? DEFAULT_AGENT;
-  const agent = registerAgent(app, { ...routeDeps, enricher, planner: plannerFor(agentSettings), maxSteps: agentSettings.maxSteps });
+  const agent = registerAgent(app, { ...routeDeps, tools, planner: plannerFor(agentSettings), maxSteps: agentSettings.maxSteps });
   registerSnapshotRoutes(app, routeDeps);
   registerIdentityRoutes(app, new Identity(deps.database.db, deps.identity?.passwordCost), deps.rateLimits, deps.identity?.signInLimits);
   await registerDashboard(app);

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import type { RequestOrigin } from "./auth/auth-hook.ts";
 import type { Caller } from "./auth/caller.ts";
 import type { Permission } from "./auth/permissions.ts";
 import { ApiError } from "./errors.ts";
@@ -15,11 +16,19 @@ declare module "fastify" {
     permission?: Permission | readonly Permission[];
     /** No authentication (health checks, docs). */
     public?: boolean;
+    /**
+     * Why an agent's call of this operation waits for a person's approval (it
+     * destroys data or moves money): the reason shown to the person. The API
+     * itself runs it at once; see src/engines/agent/registry.ts.
+     */
+    approval?: string;
   }
   interface FastifyRequest {
     caller?: Caller;
     rateLimit?: RateLimitDecision;
     idempotencyKey?: string;
+    /** Set on a request the platform made on a caller's behalf (ContextGrants): the request it serves. */
+    origin?: RequestOrigin;
     now: Date;
   }
 }
@@ -39,6 +48,12 @@ export function callerOf(request: FastifyRequest): Caller {
 }
 
 export function writeContext(request: FastifyRequest): WriteContext {
+  const origin = request.origin;
+  if (origin) {
+    const ctx: WriteContext = { orgId: callerOf(request).org.id, requestId: origin.requestId, idempotencyKey: origin.idempotencyKey, now: request.now, idempotencyClaim: origin.idempotencyClaim };
+    if (origin.conversationId) ctx.conversationId = origin.conversationId;
+    return ctx;
+  }
   return {
     orgId: callerOf(request).org.id,
     requestId: request.id,

@@ -19,7 +19,7 @@ describe("actions that destroy data or money wait for approval", () => {
     const invoice = await openInvoice();
     const asked = await chat(tenant.client, `void invoice ${invoice.number}`);
     const pending = asked.actions.at(-1);
-    expect(pending).toMatchObject({ tool: "invoices_void", status: "approval_required", input: { invoice_id: invoice.id }, approval_id: expect.stringMatching(/^apr_/) });
+    expect(pending).toMatchObject({ tool: "void_invoice", status: "approval_required", input: { invoice_id: invoice.id }, approval_id: expect.stringMatching(/^apr_/) });
     expect(pending.approval_reason).toBe("Voiding an invoice cancels money owed.");
     // The reply is read by a person (the dashboard shows Approve / Deny beside it): what will happen and that it waits,
     // no HTTP instructions; API clients have the action's approval_id and the documented endpoints.
@@ -30,7 +30,7 @@ describe("actions that destroy data or money wait for approval", () => {
     const requested = await tenant.client.get(`/v1/events?object_id=${pending.id}`);
     expect(requested.body.data.map((e: any) => e.type)).toEqual(["agent.approval_required"]);
     const shown = await tenant.client.get(`/v1/agent/approvals/${pending.approval_id}`);
-    expect(shown.body).toMatchObject({ id: pending.id, status: "approval_required", tool: "invoices_void" });
+    expect(shown.body).toMatchObject({ id: pending.id, status: "approval_required", tool: "void_invoice" });
 
     const approved = await tenant.client.post(`/v1/agent/approvals/${pending.approval_id}/approve`);
     expect(approved.status, approved.text).toBe(200);
@@ -58,13 +58,13 @@ describe("actions that destroy data or money wait for approval", () => {
     const invoice = await openInvoice();
     const asked = await chat(tenant.client, `mark ${invoice.number} uncollectible`);
     const pending = asked.actions.at(-1);
-    expect(pending).toMatchObject({ tool: "invoices_mark_uncollectible", status: "approval_required" });
+    expect(pending).toMatchObject({ tool: "mark_invoice_uncollectible", status: "approval_required" });
     expect(asked.message.content).toMatch(/This waits for approval: once it is approved, I will mark INV-\d+ \(Umbrella\) uncollectible; until then nothing changes\.$/);
     expect(asked.message.content).not.toMatch(/POST|\/v1\//);
     const denied = await tenant.client.post(`/v1/agent/approvals/${pending.approval_id}/deny`);
     expect(denied.status).toBe(200);
     expect(denied.body.actions[0].status).toBe("denied");
-    expect(denied.body.message.content).toBe("Cancelled: invoices_mark_uncollectible was denied and did nothing.");
+    expect(denied.body.message.content).toBe("Cancelled: mark_invoice_uncollectible was denied and did nothing.");
     expect((await tenant.client.get(`/v1/invoices/${invoice.id}`)).body.status).toBe("open");
     expectProblem(await tenant.client.post(`/v1/agent/approvals/${pending.approval_id}/approve`), 409, "conflict");
   });
@@ -72,7 +72,7 @@ describe("actions that destroy data or money wait for approval", () => {
   it("deleting a contact waits for approval, and the reply names the contact", async () => {
     const contact = await made(tenant.client.post("/v1/contacts", { first_name: "Dora", last_name: "Delete", email: "dora@delete.example" }));
     const asked = await chat(tenant.client, "delete contact Dora Delete");
-    expect(asked.actions.at(-1)).toMatchObject({ tool: "contacts_delete", status: "approval_required", input: { contact_id: contact.id } });
+    expect(asked.actions.at(-1)).toMatchObject({ tool: "delete_contact", status: "approval_required", input: { contact_id: contact.id } });
     expect(asked.message.content).toBe(
       "Deleting a contact cannot be undone. This waits for approval: once it is approved, I will delete contact Dora Delete; until then nothing changes.",
     );
@@ -96,7 +96,7 @@ describe("actions that destroy data or money wait for approval", () => {
     const sequence = await made(tenant.client.post("/v1/sequences", { name: "Bulk", status: "active", steps: [{ type: "task", subject: "Call" }] }));
     const asked = await chat(tenant.client, "enroll everyone at Bigco in Bulk");
     const pending = asked.actions.at(-1);
-    expect(pending).toMatchObject({ tool: "sequences_enroll", status: "approval_required", approval_reason: "Enrolling 11 contacts at once (more than 10)." });
+    expect(pending).toMatchObject({ tool: "enroll_contacts", status: "approval_required", approval_reason: "Enrolling 11 contacts at once (more than 10)." });
     expect(asked.message.content).toBe(
       "Enrolling 11 contacts at once (more than 10). This waits for approval: once it is approved, I will enroll 11 contacts at Bigco in Bulk; until then nothing changes.",
     );

@@ -16,12 +16,12 @@ beforeAll(async () => {
 const CONV = /^conv_[0-7][0-9a-hjkmnp-tv-z]{25}$/;
 
 describe("the offline planner answers questions with read tools", () => {
-  it("which invoices are overdue: one invoices_list action, the invoices named in the reply", async () => {
+  it("which invoices are overdue: one list_invoices action, the invoices named in the reply", async () => {
     const out = await chat(tenant.client, "Which invoices are overdue?");
     expect(out.conversation_id).toMatch(CONV);
     expect(out.message).toMatchObject({ role: "assistant", id: expect.stringMatching(/^amsg_/), created_at: expect.any(String) });
     expect(out.actions).toHaveLength(1);
-    expect(out.actions[0]).toMatchObject({ tool: "invoices_list", status: "completed", input: { status: "overdue", sort: "due_date", per_page: 100 } });
+    expect(out.actions[0]).toMatchObject({ tool: "list_invoices", status: "completed", input: { status: "overdue", sort: "due_date", per_page: 100 } });
     expect(out.actions[0].result.meta.total).toBe(2);
     expect(out.message.content).toContain("2 invoices are overdue, 1,500.00 USD in all");
     for (const inv of world.overdue) expect(out.message.content).toContain(inv.number);
@@ -30,14 +30,14 @@ describe("the offline planner answers questions with read tools", () => {
 
   it("how much does Initech owe: resolves the account by search, sums open invoices", async () => {
     const out = await chat(tenant.client, "how much does Initech owe?");
-    expect(out.actions.map((a: any) => a.tool)).toEqual(["accounts_list", "invoices_list"]);
+    expect(out.actions.map((a: any) => a.tool)).toEqual(["list_accounts", "list_invoices"]);
     expect(out.actions[1].input).toMatchObject({ account_id: world.initech, status: "open,overdue" });
     expect(out.message.content).toMatch(/^Initech owes 2,000\.50 USD on 2 open invoices\. 1 overdue \(1,200\.00 USD\)\./);
   });
 
   it("who is in interview for the Backend Engineer job", async () => {
     const out = await chat(tenant.client, "who is in interview for the Backend Engineer job?");
-    expect(out.actions.map((a: any) => a.tool)).toEqual(["jobs_list", "candidates_list"]);
+    expect(out.actions.map((a: any) => a.tool)).toEqual(["list_jobs", "list_candidates"]);
     expect(out.actions[1].input).toMatchObject({ job_id: world.backend, stage: "interview" });
     expect(out.message.content).toContain("2 candidates in interview for Backend Engineer");
     expect(out.message.content).toContain("Cara Diaz");
@@ -47,7 +47,7 @@ describe("the offline planner answers questions with read tools", () => {
 
   it("summarize account Acme: the dossier in a few lines", async () => {
     const out = await chat(tenant.client, "summarize account Acme");
-    expect(out.actions.map((a: any) => a.tool)).toEqual(["accounts_list", "accounts_dossier"]);
+    expect(out.actions.map((a: any) => a.tool)).toEqual(["list_accounts", "get_account_dossier"]);
     expect(out.message.content).toContain("Acme (acme.example)");
     expect(out.message.content).toContain("2 contacts: Bob Stone, Ann Lee");
     expect(out.message.content).toContain("outstanding 350.00 USD, overdue 300.00 USD");
@@ -60,7 +60,7 @@ describe("the offline planner answers questions with read tools", () => {
     expect(first.message.content).toContain(`${west === "1" ? 2 : 1}. Globex East`);
     const second = await chat(tenant.client, west, first.conversation_id);
     expect(second.conversation_id).toBe(first.conversation_id);
-    expect(second.actions.map((a: any) => a.tool)).toEqual(["invoices_list"]);
+    expect(second.actions.map((a: any) => a.tool)).toEqual(["list_invoices"]);
     expect(second.actions[0].input.account_id).toBe(world.globexWest);
     expect(second.message.content).toBe("Globex West owes nothing: no open invoices.");
     // The question is answered once: the same answer later is a new request.
@@ -78,14 +78,14 @@ describe("the offline planner answers questions with read tools", () => {
   it("says when a name matches nothing, without acting", async () => {
     const out = await chat(tenant.client, "move the Hooli deal to won");
     expect(out.message.content).toBe("I found no account matching “Hooli”.");
-    expect(out.actions.every((a: any) => a.tool.endsWith("_list"))).toBe(true);
+    expect(out.actions.every((a: any) => a.tool.startsWith("list_"))).toBe(true);
   });
 });
 
 describe("the offline planner acts with write tools, and the engines' events say which conversation asked", () => {
   it("create a contact Jane Roe jane@roe.io at Acme", async () => {
     const out = await chat(tenant.client, "create a contact Jane Roe jane@roe.io at Acme");
-    expect(out.actions.map((a: any) => a.tool)).toEqual(["accounts_list", "contacts_create"]);
+    expect(out.actions.map((a: any) => a.tool)).toEqual(["list_accounts", "create_contact"]);
     expect(out.actions[1].input).toEqual({ first_name: "Jane", last_name: "Roe", email: "jane@roe.io", account_id: world.acme });
     const contact = out.actions[1].result;
     expect(out.message.content).toBe(`Created contact Jane Roe (jane@roe.io) at Acme: ${contact.id}.`);
@@ -97,7 +97,7 @@ describe("the offline planner acts with write tools, and the engines' events say
     expect(events.body.data[0].request.conversation_id).toBe(out.conversation_id);
     const action = await tenant.client.get(`/v1/events?object_id=${out.actions[1].id}`);
     expect(action.body.data.map((e: any) => e.type)).toEqual(["agent.action_completed"]);
-    expect(action.body.data[0].data.object).toMatchObject({ id: out.actions[1].id, tool: "contacts_create", status: "completed" });
+    expect(action.body.data[0].data.object).toMatchObject({ id: out.actions[1].id, tool: "create_contact", status: "completed" });
     const started = await tenant.client.get(`/v1/events?object_id=${out.conversation_id}`);
     expect(started.body.data.map((e: any) => e.type)).toEqual(["agent.conversation_started"]);
     const reply = await tenant.client.get(`/v1/events?object_id=${out.message.id}`);
@@ -106,7 +106,7 @@ describe("the offline planner acts with write tools, and the engines' events say
 
   it("move the Initech deal to won: the open deal of the account, to its won stage", async () => {
     const out = await chat(tenant.client, "move the Initech deal to won");
-    expect(out.actions.at(-1)).toMatchObject({ tool: "deals_move", status: "completed", input: { deal_id: world.initechDeal, stage: "won" } });
+    expect(out.actions.at(-1)).toMatchObject({ tool: "move_deal_to_stage", status: "completed", input: { deal_id: world.initechDeal, stage: "won" } });
     expect(out.message.content).toBe("Moved Initech renewal to won; the deal is now won.");
     const deal = await tenant.client.get(`/v1/deals/${world.initechDeal}`);
     expect(deal.body.status).toBe("won");
@@ -115,7 +115,7 @@ describe("the offline planner acts with write tools, and the engines' events say
   it("enroll everyone at Acme in the Intro sequence", async () => {
     const out = await chat(tenant.client, "enroll everyone at Acme in the Intro sequence");
     const enroll = out.actions.at(-1);
-    expect(enroll).toMatchObject({ tool: "sequences_enroll", status: "completed" });
+    expect(enroll).toMatchObject({ tool: "enroll_contacts", status: "completed" });
     expect(enroll.input.sequence_id).toBe(world.intro);
     expect(enroll.input.contact_ids).toHaveLength(3); // Ann, Bob, and Jane created above
     expect(out.message.content).toBe("In Intro: enrolled 3 contacts.");
@@ -125,8 +125,8 @@ describe("the offline planner acts with write tools, and the engines' events say
 
   it("a failing action is recorded as failed, with the engine's problem", async () => {
     const out = await chat(tenant.client, "move Dan Eve to hired");
-    expect(out.actions.at(-1)).toMatchObject({ tool: "candidates_move", status: "failed", error: { code: "invalid_state_transition", status: 409 } });
-    expect(out.message.content).toMatch(/^That did not work \(candidates_move\): /);
+    expect(out.actions.at(-1)).toMatchObject({ tool: "update_candidate", status: "failed", error: { code: "invalid_state_transition", status: 409 } });
+    expect(out.message.content).toMatch(/^That did not work \(update_candidate\): /);
     const events = await tenant.client.get(`/v1/events?object_id=${out.actions.at(-1).id}`);
     expect(events.body.data.map((e: any) => e.type)).toEqual(["agent.action_failed"]);
   });
@@ -139,7 +139,7 @@ describe("tools run with the calling key's permissions", () => {
     expect(ok.actions[0].status).toBe("completed");
     const refused = await chat(readOnly.client, "create a contact Ron Only ron@only.example");
     expect(refused.actions).toHaveLength(1);
-    expect(refused.actions[0]).toMatchObject({ tool: "contacts_create", status: "failed", error: { code: "insufficient_permission", status: 403, required_permission: "growth:write" } });
+    expect(refused.actions[0]).toMatchObject({ tool: "create_contact", status: "failed", error: { code: "insufficient_permission", status: 403, required_permission: "growth:write" } });
     expect(refused.message.content).toMatch(/^I can't do that with this API key: .*growth:write/);
     const none = await tenant.client.get("/v1/contacts?email=ron@only.example");
     expect(none.body.meta.total).toBe(0);
@@ -150,7 +150,7 @@ describe("tools run with the calling key's permissions", () => {
     const ok = await chat(finance.client, "which invoices are overdue?");
     expect(ok.actions[0].status).toBe("completed");
     const refused = await chat(finance.client, "who works at Acme?");
-    expect(refused.actions[0]).toMatchObject({ tool: "accounts_list", status: "failed", error: { code: "insufficient_permission", required_permission: "growth:read" } });
+    expect(refused.actions[0]).toMatchObject({ tool: "list_accounts", status: "failed", error: { code: "insufficient_permission", required_permission: "growth:read" } });
   });
 
   it("a key without agent access cannot chat", async () => {
@@ -168,9 +168,9 @@ describe("conversations are resources", () => {
     expect(got.body).toMatchObject({ id: first.conversation_id, object: "conversation", title: "how much does Initech owe?", message_count: 4 });
     expect(got.body.messages.map((m: any) => [m.role, m.actions.map((a: any) => a.tool)])).toEqual([
       ["user", []],
-      ["assistant", ["accounts_list", "invoices_list"]],
+      ["assistant", ["list_accounts", "list_invoices"]],
       ["user", []],
-      ["assistant", ["invoices_list"]],
+      ["assistant", ["list_invoices"]],
     ]);
     expect(got.body.messages[0].content).toBe("how much does Initech owe?");
 

@@ -31,33 +31,33 @@ describe("the tool registry over MCP (Streamable HTTP)", () => {
     const client = await connect(tenant.key);
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(["invoices_list", "contacts_create", "deals_move", "sequences_enroll", "snapshots_take", "events_list"]));
-    const create = tools.find((t) => t.name === "contacts_create")!;
+    expect(names).toEqual(expect.arrayContaining(["list_invoices", "create_contact", "move_deal_to_stage", "enroll_contacts", "create_snapshot", "list_events"]));
+    const create = tools.find((t) => t.name === "create_contact")!;
     expect(create.inputSchema).toMatchObject({ type: "object", properties: { email: expect.any(Object) } });
-    expect(tools.find((t) => t.name === "invoices_void")!.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+    expect(tools.find((t) => t.name === "void_invoice")!.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
 
-    const listed = await client.callTool({ name: "invoices_list", arguments: { status: "overdue" } });
+    const listed = await client.callTool({ name: "list_invoices", arguments: { status: "overdue" } });
     expect(listed.isError).toBeFalsy();
     expect((listed.structuredContent as any).result.meta.total).toBe(1);
 
-    const created = await client.callTool({ name: "contacts_create", arguments: { first_name: "Mia", email: "mia@mcp.example" } });
+    const created = await client.callTool({ name: "create_contact", arguments: { first_name: "Mia", email: "mia@mcp.example" } });
     const contactId = (created.structuredContent as any).result.id;
     const events = await tenant.client.get(`/v1/events?object_id=${contactId}`);
     expect(events.body.data.map((e: any) => e.type)).toEqual(["contact.created"]);
     const conversationId = events.body.data[0].request.conversation_id;
     const conversation = await tenant.client.get(`/v1/agent/conversations/${conversationId}`);
-    expect(conversation.body.title).toBe("MCP: contacts_create");
+    expect(conversation.body.title).toBe("MCP: create_contact");
     expect(conversation.body.messages[1].actions[0]).toMatchObject({ id: (created.structuredContent as any).action_id, status: "completed" });
   });
 
   it("bad input is a tool error naming the field; destructive calls wait for approval", async () => {
     const client = await connect(tenant.key);
-    const bad = await client.callTool({ name: "contacts_create", arguments: { email: "nope" } });
+    const bad = await client.callTool({ name: "create_contact", arguments: { email: "nope" } });
     expect(bad.isError).toBe(true);
     expect(JSON.parse((bad.content as any)[0].text).error).toMatchObject({ code: "validation_failed", errors: [{ field: "input.email" }] });
 
     const invoice = await made(tenant.client.post("/v1/invoices", { client: "Void Co", amount: 5, currency: "USD", due_date: "2026-06-01", status: "open" }));
-    const voiding = await client.callTool({ name: "invoices_void", arguments: { invoice_id: invoice.id } });
+    const voiding = await client.callTool({ name: "void_invoice", arguments: { invoice_id: invoice.id } });
     const approval = (voiding.structuredContent as any).approval_id;
     expect(approval).toMatch(/^apr_/);
     expect((await tenant.client.get(`/v1/invoices/${invoice.id}`)).body.status).toBe("open");
@@ -69,19 +69,19 @@ describe("the tool registry over MCP (Streamable HTTP)", () => {
     const readOnly = await tenant.newKey("read_only");
     const client = await connect(readOnly.secret);
     const names = (await client.listTools()).tools.map((t) => t.name);
-    expect(names).toContain("invoices_list");
-    expect(names).not.toContain("contacts_create");
-    await expect(client.callTool({ name: "contacts_create", arguments: { first_name: "No" } })).rejects.toThrow(/may not use the tool contacts_create/);
+    expect(names).toContain("list_invoices");
+    expect(names).not.toContain("create_contact");
+    await expect(client.callTool({ name: "create_contact", arguments: { first_name: "No" } })).rejects.toThrow(/may not use the tool create_contact/);
     await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(/no tool named no_such_tool/);
   });
 
   it("an engine key gets its engines' tools; another organization's data stays out of reach", async () => {
     const finance = await tenant.newKey("engine", { engines: ["finance", "agent"] });
     const names = (await (await connect(finance.secret)).listTools()).tools.map((t) => t.name);
-    expect(names.filter((n) => !n.startsWith("invoices_"))).toEqual(["events_list"]);
+    expect(names.filter((n) => !/invoice/.test(n)).sort()).toEqual(["get_event", "list_event_types", "list_events"]);
     const other = await app().tenant();
     const theirs = await connect(other.key);
-    const listed = await theirs.callTool({ name: "invoices_list", arguments: {} });
+    const listed = await theirs.callTool({ name: "list_invoices", arguments: {} });
     expect((listed.structuredContent as any).result.meta.total).toBe(0);
   });
 

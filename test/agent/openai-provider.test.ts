@@ -76,11 +76,11 @@ const conversationCount = async () => (await tenant.client.get("/v1/agent/conver
 
 describe("an OpenAI-compatible model plans the turn", () => {
   it("tool-call round trip: the model's call runs through the registry, its result goes back, the model answers", async () => {
-    script.push(callTool("invoices_list", { status: "overdue" }), say("One invoice ", "is overdue: Initech, 1,200 USD."));
+    script.push(callTool("list_invoices", { status: "overdue" }), say("One invoice ", "is overdue: Initech, 1,200 USD."));
     const res = await tenant.client.post("/v1/agent/chat", { message: "which invoices are overdue?" });
     expect(res.status, res.text).toBe(200);
     expect(res.body.actions).toHaveLength(1);
-    expect(res.body.actions[0]).toMatchObject({ tool: "invoices_list", status: "completed", input: { status: "overdue" } });
+    expect(res.body.actions[0]).toMatchObject({ tool: "list_invoices", status: "completed", input: { status: "overdue" } });
     expect(res.body.actions[0].result.meta.total).toBe(1);
     expect(res.body.message.content).toBe("One invoice is overdue: Initech, 1,200 USD.");
     expect(res.body.usage).toEqual({ steps: 2, tool_calls: 1, tokens: 150 });
@@ -90,8 +90,8 @@ describe("an OpenAI-compatible model plans the turn", () => {
     expect(received[0]!.body).toMatchObject({ model: "test-model", stream: true });
     expect(received[0]!.body.messages.at(-1)).toEqual({ role: "user", content: "which invoices are overdue?" });
     const offered = received[0]!.body.tools.map((t: any) => t.function.name);
-    expect(offered).toContain("contacts_create");
-    expect(received[0]!.body.tools.find((t: any) => t.function.name === "invoices_record_payment").function.parameters).toMatchObject({ type: "object", required: ["invoice_id", "amount"] });
+    expect(offered).toContain("create_contact");
+    expect(received[0]!.body.tools.find((t: any) => t.function.name === "pay_invoice").function.parameters).toMatchObject({ type: "object", required: ["invoice_id", "amount"] });
     const toolMessage = received[1]!.body.messages.at(-1);
     expect(toolMessage).toMatchObject({ role: "tool", tool_call_id: "call_1" });
     expect(JSON.parse(toolMessage.content)).toMatchObject({ status: "completed", result: { meta: { total: 1 } } });
@@ -103,7 +103,7 @@ describe("an OpenAI-compatible model plans the turn", () => {
     const first = await readOnly.client.post("/v1/agent/chat", { message: "hi" });
     expect(first.status).toBe(200);
     const offered: string[] = received[0]!.body.tools.map((t: any) => t.function.name);
-    expect(offered).toContain("invoices_list");
+    expect(offered).toContain("list_invoices");
     expect(offered.filter((n) => /_(create|update|delete|move|void|enroll|record_payment|mark_uncollectible|enrich)$/.test(n))).toEqual([]);
     script.push(say("Still here."));
     await readOnly.client.post("/v1/agent/chat", { message: "again", conversation_id: first.body.conversation_id });
@@ -115,24 +115,24 @@ describe("an OpenAI-compatible model plans the turn", () => {
   });
 
   it("a tool input that fails validation is a failed action the model sees, and it recovers", async () => {
-    script.push(callTool("contacts_create", { email: "not an email" }), say("That email is not valid."));
+    script.push(callTool("create_contact", { email: "not an email" }), say("That email is not valid."));
     const res = await tenant.client.post("/v1/agent/chat", { message: "add contact x" });
-    expect(res.body.actions[0]).toMatchObject({ tool: "contacts_create", status: "failed", error: { code: "validation_failed", errors: [{ field: "input.email" }] } });
+    expect(res.body.actions[0]).toMatchObject({ tool: "create_contact", status: "failed", error: { code: "validation_failed", errors: [{ field: "input.email" }] } });
     expect(JSON.parse(received[1]!.body.messages.at(-1).content)).toMatchObject({ status: "failed", error: { code: "validation_failed" } });
     expect(res.body.message.content).toBe("That email is not valid.");
   });
 
   it("an action that needs approval stops the turn; the model words the answer without tools", async () => {
     const invoice = await made(tenant.client.post("/v1/invoices", { client: "Vo Id", amount: 5, currency: "USD", due_date: "2026-06-01", status: "open" }));
-    script.push(callTool("invoices_void", { invoice_id: invoice.id }), say("Voiding needs your approval."));
+    script.push(callTool("void_invoice", { invoice_id: invoice.id }), say("Voiding needs your approval."));
     const res = await tenant.client.post("/v1/agent/chat", { message: `void ${invoice.number}` });
-    expect(res.body.actions[0]).toMatchObject({ tool: "invoices_void", status: "approval_required" });
+    expect(res.body.actions[0]).toMatchObject({ tool: "void_invoice", status: "approval_required" });
     expect(received[1]!.body.tools).toBeUndefined();
     expect((await tenant.client.get(`/v1/invoices/${invoice.id}`)).body.status).toBe("open");
   });
 
   it("streams the model's text deltas and the actions as they happen", async () => {
-    script.push(callTool("invoices_list", { status: "overdue" }), say("One ", "overdue."));
+    script.push(callTool("list_invoices", { status: "overdue" }), say("One ", "overdue."));
     const response = await fetch(`${app.url}/v1/agent/chat`, {
       method: "POST",
       headers: { authorization: `Bearer ${tenant.key}`, "content-type": "application/json" },
@@ -145,7 +145,7 @@ describe("an OpenAI-compatible model plans the turn", () => {
   });
 
   it("stops at the step limit", async () => {
-    for (let i = 0; i < 4; i++) script.push(callTool("invoices_list", { status: "open" }, `call_${i}`));
+    for (let i = 0; i < 4; i++) script.push(callTool("list_invoices", { status: "open" }, `call_${i}`));
     const res = await tenant.client.post("/v1/agent/chat", { message: "loop" });
     expect(res.body.actions).toHaveLength(4);
     expect(res.body.message.content).toBe("I stopped after 4 steps without finishing; ask again more narrowly.");
@@ -182,14 +182,14 @@ describe("provider failures are clear problems, and a turn that has not acted le
   });
 
   it.each([
-    ["arguments that are not JSON", [{ index: 0, id: "call_x", type: "function", function: { name: "contacts_create", arguments: "{\"first_name\": \"Ann" } }]],
-    ["arguments that are not an object", [{ index: 0, id: "call_x", type: "function", function: { name: "contacts_create", arguments: "[1,2]" } }]],
+    ["arguments that are not JSON", [{ index: 0, id: "call_x", type: "function", function: { name: "create_contact", arguments: "{\"first_name\": \"Ann" } }]],
+    ["arguments that are not an object", [{ index: 0, id: "call_x", type: "function", function: { name: "create_contact", arguments: "[1,2]" } }]],
     ["a call without a name", [{ index: 0, id: "call_x", type: "function", function: { arguments: "{}" } }]],
   ])("a malformed tool call (%s) is a 502, and nothing of that step runs", async (_what, toolCalls) => {
     const before = await conversationCount();
     const contactsBefore = (await tenant.client.get("/v1/contacts")).body.meta.total;
     script.push((_b, res) =>
-      sse(res, [delta({ tool_calls: [{ index: 1, id: "call_ok", type: "function", function: { name: "contacts_create", arguments: "{\"first_name\":\"Ok\"}" } }] }), delta({ tool_calls: toolCalls })]),
+      sse(res, [delta({ tool_calls: [{ index: 1, id: "call_ok", type: "function", function: { name: "create_contact", arguments: "{\"first_name\":\"Ok\"}" } }] }), delta({ tool_calls: toolCalls })]),
     );
     expectProblem(await tenant.client.post("/v1/agent/chat", { message: "hi" }), 502, "agent_provider_failed");
     expect(await conversationCount()).toBe(before);

@@ -29,8 +29,8 @@ describe('"stream": true answers text/event-stream', () => {
     expect(response.headers.get("x-request-id")).toMatch(/^req_/);
     const events = await readEvents(response);
     expect(events.map((e) => e.event)).toEqual(["action.started", "action.completed", "action.started", "action.completed", ...events.slice(4, -1).map(() => "message.delta"), "done"]);
-    expect(events[0]!.data).toEqual({ tool: "accounts_list", input: { q: "Initech", per_page: 10 } });
-    expect(events[3]!.data).toMatchObject({ tool: "invoices_list", status: "completed" });
+    expect(events[0]!.data).toEqual({ tool: "list_accounts", input: { q: "Initech", per_page: 10 } });
+    expect(events[3]!.data).toMatchObject({ tool: "list_invoices", status: "completed" });
     const done = events.at(-1)!.data;
     const text = events.filter((e) => e.event === "message.delta").map((e) => e.data.delta).join("");
     expect(text).toBe(done.message.content);
@@ -45,7 +45,7 @@ describe('"stream": true answers text/event-stream', () => {
     const events = await readEvents(await streamChat({ message: `void ${invoice.id}` }));
     expect(events.map((e) => e.event)).toContain("approval.required");
     const approval = events.find((e) => e.event === "approval.required")!.data;
-    expect(approval).toMatchObject({ tool: "invoices_void", status: "approval_required", approval_id: expect.stringMatching(/^apr_/) });
+    expect(approval).toMatchObject({ tool: "void_invoice", status: "approval_required", approval_id: expect.stringMatching(/^apr_/) });
     expect(events.at(-1)!.data.actions.at(-1).approval_id).toBe(approval.approval_id);
   });
 

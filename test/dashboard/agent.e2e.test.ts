@@ -51,39 +51,39 @@ describe("dashboard: the agent page in a real browser", () => {
     const overdue = await ask(page, "which invoices are overdue?");
     expect(overdue.body).toEqual({ message: "which invoices are overdue?", stream: true });
     expect(overdue.contentType).toMatch(/^text\/event-stream/);
-    await page.waitForSelector(`${action("invoices_list", "completed")}`);
+    await page.waitForSelector(`${action("list_invoices", "completed")}`);
     await page.waitForSelector(".msg.assistant[data-message-id] .bubble:has-text('2 invoices are overdue')");
     expect(await page.textContent(".msg.assistant[data-message-id] .bubble")).toContain(`${initech!.number} · Initech`);
     await page.waitForFunction(() => /^#\/agent\/conv_/.test(location.hash));
     const conversationId = (await page.evaluate(() => location.hash)).split("/")[2]!;
     await page.waitForSelector(`[data-testid=conversations] tr[data-conversation-id="${conversationId}"]:has-text('which invoices are overdue?')`);
     // The action's input and result fold out.
-    await page.click(`${action("invoices_list")} summary`);
-    expect(await page.textContent(`${action("invoices_list")} details`)).toContain('"status": "overdue"');
+    await page.click(`${action("list_invoices")} summary`);
+    expect(await page.textContent(`${action("list_invoices")} details`)).toContain('"status": "overdue"');
     await shot(page, "26-agent-answer");
 
     // A void waits for approval, in the same conversation; approving runs it and the agent says so.
     const voiding = await ask(page, `void ${globex!.number}`);
     expect(voiding.body).toEqual({ message: `void ${globex!.number}`, conversation_id: conversationId, stream: true });
-    await page.waitForSelector(`${action("invoices_void", "approval_required")} button:has-text('Approve')`);
+    await page.waitForSelector(`${action("void_invoice", "approval_required")} button:has-text('Approve')`);
     await shot(page, "27-agent-approval");
-    await page.click(`${action("invoices_void")} button:has-text('Approve')`);
-    await page.waitForSelector(action("invoices_void", "completed"));
+    await page.click(`${action("void_invoice")} button:has-text('Approve')`);
+    await page.waitForSelector(action("void_invoice", "completed"));
     await page.waitForSelector(`.msg.assistant .bubble:has-text('Done: voided ${globex!.number}.')`);
     expect((await owner.session.get(`/v1/invoices/${globex!.id}`)).body.status).toBe("void");
     await shot(page, "28-agent-approved");
 
     // Another, denied: nothing changes.
     await ask(page, `mark ${initech!.number} uncollectible`);
-    await page.click(`${action("invoices_mark_uncollectible", "approval_required")} button:has-text('Deny')`);
-    await page.waitForSelector(action("invoices_mark_uncollectible", "denied"));
-    await page.waitForSelector(".msg.assistant .bubble:has-text('Cancelled: invoices_mark_uncollectible was denied and did nothing.')");
+    await page.click(`${action("mark_invoice_uncollectible", "approval_required")} button:has-text('Deny')`);
+    await page.waitForSelector(action("mark_invoice_uncollectible", "denied"));
+    await page.waitForSelector(".msg.assistant .bubble:has-text('Cancelled: mark_invoice_uncollectible was denied and did nothing.')");
     expect((await owner.session.get(`/v1/invoices/${initech!.id}`)).body.status).toBe("overdue");
 
     // After a reload the conversation is listed and holds every message in order.
     await page.reload();
     await page.waitForSelector(`[data-testid=conversations] tr[data-conversation-id="${conversationId}"].selected`);
-    await page.waitForSelector(action("invoices_mark_uncollectible", "denied"));
+    await page.waitForSelector(action("mark_invoice_uncollectible", "denied"));
     const messages = await page.$$eval("[data-testid=messages] .msg .bubble", (els) => els.map((e) => e.textContent));
     expect(messages).toHaveLength(8);
     expect(messages[0]).toBe("which invoices are overdue?");
@@ -129,7 +129,7 @@ describe("dashboard: the agent page in a real browser", () => {
     await page.goto("/dashboard#/agent");
     // The owner's conversation, listed (members see the organization's conversations, as read-only keys do).
     await page.click(`[data-testid=conversations] tr[data-conversation-id="${waiting.body.conversation_id}"]`);
-    await page.waitForSelector(`${action("invoices_void", "approval_required")} >> text=Waits for an owner, admin or developer`);
+    await page.waitForSelector(`${action("void_invoice", "approval_required")} >> text=Waits for an owner, admin or developer`);
     expect(await page.locator("[data-testid=conversation] button:has-text('Approve')").count()).toBe(0);
     expect(await page.locator("[data-testid=conversation] button:has-text('Delete')").count()).toBe(0);
     await shot(page, "29-agent-viewer");
@@ -140,8 +140,8 @@ describe("dashboard: the agent page in a real browser", () => {
     await page.waitForSelector(".msg.assistant[data-message-id] .bubble:has-text('2 invoices are overdue')");
     // A change is refused by the tool's permission check: a failed action that says why, and nothing changes.
     await ask(page, `void ${globex!.number}`);
-    await page.waitForSelector(`${action("invoices_void", "failed")} >> text=insufficient_permission`);
-    expect(await page.textContent(action("invoices_void", "failed"))).toContain("Your role (viewer) lacks the permission finance:write.");
+    await page.waitForSelector(`${action("void_invoice", "failed")} >> text=insufficient_permission`);
+    expect(await page.textContent(action("void_invoice", "failed"))).toContain("Your role (viewer) lacks the permission finance:write.");
     await shot(page, "30-agent-viewer-refused");
     expect((await owner.session.get(`/v1/invoices/${globex!.id}`)).body.status).toBe("overdue");
 

@@ -50,7 +50,7 @@ describe("the agent with a dashboard session", () => {
     const waiting = await owner.session.post("/v1/agent/chat", { message: `void ${invoice.number}` });
     expect(waiting.status, waiting.text).toBe(200);
     const pending = waiting.body.actions.at(-1);
-    expect(pending).toMatchObject({ tool: "invoices_void", status: "approval_required" });
+    expect(pending).toMatchObject({ tool: "void_invoice", status: "approval_required" });
 
     const viewer = await invite(owner.session, "viewer");
     expect((await viewer.session.get("/v1/agent/conversations")).body.data.map((c: { id: string }) => c.id)).toContain(waiting.body.conversation_id);
@@ -59,7 +59,7 @@ describe("the agent with a dashboard session", () => {
     expectProblem(await viewer.session.delete(`/v1/agent/conversations/${waiting.body.conversation_id}`), 403, "insufficient_permission");
     const tried = await viewer.session.post("/v1/agent/chat", { message: `void ${invoice.number}` });
     expect(tried.status, tried.text).toBe(200);
-    expect(tried.body.actions.at(-1)).toMatchObject({ tool: "invoices_void", status: "failed", error: { code: "insufficient_permission", required_permission: "finance:write" } });
+    expect(tried.body.actions.at(-1)).toMatchObject({ tool: "void_invoice", status: "failed", error: { code: "insufficient_permission", required_permission: "finance:write" } });
 
     const developer = await invite(owner.session, "developer");
     const approved = await developer.session.post(`/v1/agent/approvals/${pending.approval_id}/approve`);

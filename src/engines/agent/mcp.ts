@@ -4,7 +4,6 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import { ApiError } from "../../platform/errors.ts";
 import type { Api } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
-import { findTool, toolsFor } from "./tools.ts";
 import { runTurn, type AgentDeps, type Planner, type ToolOutcome } from "./turn.ts";
 
 /**
@@ -38,24 +37,18 @@ function mcpServer(deps: AgentDeps, request: Parameters<typeof writeContext>[0])
   const caller = callerOf(request);
   const server = new Server({ name: "enginery", version: "1.0.0" }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: toolsFor(caller).map((tool) => ({
+    tools: deps.tools.for(caller).map((tool) => ({
       name: tool.name,
-      description: tool.approval ? `${tool.description} (Waits for a person's approval when it destroys data or moves money.)` : tool.description,
+      description: tool.description,
       // TypeBox schemas are JSON Schema; the round trip drops TypeBox's symbol keys.
       inputSchema: JSON.parse(JSON.stringify(tool.input)) as { type: "object" },
       annotations: { readOnlyHint: tool.access === "read", destructiveHint: Boolean(tool.approval) },
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
-    const known = toolsFor(caller).find((t) => t.name === params.name);
+    const known = deps.tools.for(caller).find((t) => t.name === params.name);
     if (!known) {
-      const exists = (() => {
-        try {
-          return findTool(params.name);
-        } catch {
-          return null;
-        }
-      })();
+      const exists = deps.tools.all.some((t) => t.name === params.name);
       throw new McpError(ErrorCode.InvalidParams, exists ? `This API key may not use the tool ${params.name}.` : `There is no tool named ${params.name}.`);
     }
     let outcome: ToolOutcome | undefined;

@@ -5,11 +5,10 @@ import type { Caller } from "../../platform/auth/caller.ts";
 import { ApiError, ERROR_CODES } from "../../platform/errors.ts";
 import { write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
-import type { Enricher } from "../growth/enrichment-service.ts";
 import type { ActionApi, ChatResponseApi, MessageApi } from "./agent-schemas.ts";
 import { agentActions, agentMessages, conversations, type ActionStatus, type AgentActionRow, type AgentMessageRow, type ConversationRow, type MessageRole, type PendingQuestion } from "./agent-table.ts";
 import { actionToApi, conversationToApi, findConversation, messageToApi } from "./conversations-service.ts";
-import { findTool, runTool, toolsFor, validateToolInput, type Tool } from "./tools.ts";
+import { validateToolInput, type Tool, type ToolRegistry } from "./tools.ts";
 
 /** What a tool call came to, as the planner sees it. */
 export type ToolOutcome =
@@ -59,7 +58,8 @@ export type TurnEvent =
 
 export interface AgentDeps {
   db: Db;
-  enricher: Enricher;
+  /** The tools, generated from the route table when the app is ready. */
+  tools: ToolRegistry;
   planner: Planner;
   /** Tool calls one turn may make. */
   maxSteps: number;
@@ -150,7 +150,7 @@ async function execute(
   input: Record<string, unknown>,
 ): Promise<{ status: "completed"; result: unknown } | { status: "failed"; error: NonNullable<ActionApi["error"]> }> {
   try {
-    const result = await runTool(tool, { db: deps.db, caller, ctx, enricher: deps.enricher }, input);
+    const result = await deps.tools.run(tool, caller, ctx, input);
     return { status: "completed", result };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -221,7 +221,7 @@ export async function runTurn(
   };
 
   const tools: ToolCaller = {
-    available: toolsFor(caller),
+    available: deps.tools.for(caller),
     async call(name, rawInput) {
       if (waiting) {
         return { status: "failed", action: null, error: { code: "conflict", status: 409, detail: "An earlier action of this turn waits for approval; the turn takes no more actions." } };
@@ -235,9 +235,9 @@ export async function runTurn(
       let tool: Tool;
       let valid: Record<string, unknown>;
       try {
-        tool = findTool(name);
+        tool = deps.tools.find(name);
         valid = validateToolInput(tool, rawInput);
-        // Refused before approval is asked for; checked again when it runs (runTool).
+        // Refused before approval is asked for; checked again when it runs (by the route's own guard).
         requirePermissions(caller, tool.permissions);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
@@ -318,7 +318,7 @@ export async function decideApproval(
   const decided = await write(deps.db, baseCtx, async (tx) => {
     const row = await findApproval(tx, caller, approvalId, true);
     // Only keys that may run the action decide it.
-    if (!row || !findTool(row.tool).permissions.every((p) => caller.permissions.has(p))) throw approvalNotFound(approvalId);
+    if (!row || !deps.tools.findStored(row.tool).permissions.every((p) => caller.permissions.has(p))) throw approvalNotFound(approvalId);
     if (row.status !== "approval_required") {
       throw new ApiError("conflict", `The approval ${approvalId} was already decided (${row.status}) at ${row.decidedAt?.toISOString() ?? "an earlier time"}.`, { current_status: row.status });
     }
@@ -330,7 +330,7 @@ export async function decideApproval(
     return updated!;
   });
   const ctx: WriteContext = { ...baseCtx, conversationId: decided.conversationId };
-  const tool = findTool(decided.tool);
+  const tool = deps.tools.findStored(decided.tool);
   let content: string;
   let action = actionToApi(decided);
   if (decision === "deny") {

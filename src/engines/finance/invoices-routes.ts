@@ -79,21 +79,22 @@ export function registerInvoiceRoutes(app: Api, { db }: RouteDeps): void {
   app.delete(
     "/v1/invoices/:id",
     {
-      config: writeAccess,
+      config: { ...writeAccess, approval: "Deleting an invoice cannot be undone." },
       schema: { tags, operationId: "deleteInvoice", summary: "Delete a draft invoice", params: Params, response: { 200: Deleted("invoice") } },
     },
     async (request) => deleteInvoice(db, writeContext(request), request.params.id),
   );
 
+  // approval: why an agent's call waits for a person (engines/agent/route-tools.ts); the API runs it at once.
   const actions = [
-    ["finalize", "finalizeInvoice", "Finalize a draft (draft -> open)"],
-    ["void", "voidInvoice", "Void an open or uncollectible invoice"],
-    ["mark_uncollectible", "markInvoiceUncollectible", "Mark an open invoice uncollectible"],
+    ["finalize", "finalizeInvoice", "Finalize a draft (draft -> open)", undefined],
+    ["void", "voidInvoice", "Void an open or uncollectible invoice", "Voiding an invoice cancels money owed."],
+    ["mark_uncollectible", "markInvoiceUncollectible", "Mark an open invoice uncollectible", "Marking an invoice uncollectible writes off money owed."],
   ] as const;
-  for (const [action, operationId, summary] of actions) {
+  for (const [action, operationId, summary, approval] of actions) {
     app.post(
       `/v1/invoices/:id/${action}`,
-      { config: writeAccess, schema: { tags, operationId, summary, params: Params, body: NoBody, response: { 200: Invoice } } },
+      { config: { ...writeAccess, approval }, schema: { tags, operationId, summary, params: Params, body: NoBody, response: { 200: Invoice } } },
       async (request) => transitionInvoice(db, writeContext(request), request.params.id, action),
     );
   }

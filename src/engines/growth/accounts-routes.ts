@@ -65,7 +65,7 @@ export function registerAccountRoutes(app: Api, { db, enricher }: GrowthDeps): v
   app.delete(
     "/v1/accounts/:id",
     {
-      config: writeAccess,
+      config: { ...writeAccess, approval: "Deleting an account cannot be undone." },
       schema: {
         tags,
         operationId: "deleteAccount",

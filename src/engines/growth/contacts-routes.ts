@@ -64,7 +64,7 @@ export function registerContactRoutes(app: Api, { db }: GrowthDeps): void {
   app.delete(
     "/v1/contacts/:id",
     {
-      config: writeAccess,
+      config: { ...writeAccess, approval: "Deleting a contact cannot be undone." },
       schema: {
         tags,
         operationId: "deleteContact",

@@ -62,7 +62,7 @@ export function registerDealRoutes(app: Api, { db }: GrowthDeps): void {
 
   app.delete(
     "/v1/deals/:id",
-    { config: writeAccess, schema: { tags, operationId: "deleteDeal", summary: "Delete a deal", params: Params, response: { 200: Deleted("deal") } } },
+    { config: { ...writeAccess, approval: "Deleting a deal cannot be undone." }, schema: { tags, operationId: "deleteDeal", summary: "Delete a deal", params: Params, response: { 200: Deleted("deal") } } },
     async (request) => deleteDeal(db, writeContext(request), request.params.id),
   );
 }

@@ -52,7 +52,7 @@ export function registerPipelineRoutes(app: Api, { db }: GrowthDeps): void {
   app.delete(
     "/v1/pipelines/:id",
     {
-      config: writeAccess,
+      config: { ...writeAccess, approval: "Deleting a pipeline cannot be undone." },
       schema: {
         tags,
         operationId: "deletePipeline",
@@ -68,7 +68,7 @@ export function registerPipelineRoutes(app: Api, { db }: GrowthDeps): void {
   app.delete(
     "/v1/pipelines/:id/stages/:stage_id",
     {
-      config: writeAccess,
+      config: { ...writeAccess, approval: "Deleting a pipeline stage cannot be undone." },
       schema: {
         tags,
         operationId: "deletePipelineStage",

@@ -82,7 +82,7 @@ export function registerSequenceRoutes(app: Api, { db }: GrowthDeps): void {
   app.delete(
     "/v1/sequences/:id",
     {
-      config: writeAccess,
+      config: { ...writeAccess, approval: "Deleting a sequence cannot be undone." },
       schema: {
         tags,
         operationId: "deleteSequence",
@@ -95,15 +95,16 @@ export function registerSequenceRoutes(app: Api, { db }: GrowthDeps): void {
     async (request) => deleteSequence(db, writeContext(request), request.params.id),
   );
 
+  // approval: why an agent's call waits for a person (engines/agent/route-tools.ts); the API runs it at once.
   const actions = [
-    ["activate", "activateSequence", "Activate a sequence (draft or paused -> active)"],
-    ["pause", "pauseSequence", "Pause a sequence (active -> paused); its enrollments wait"],
-    ["archive", "archiveSequence", "Archive a sequence; its active enrollments stop"],
+    ["activate", "activateSequence", "Activate a sequence (draft or paused -> active)", undefined],
+    ["pause", "pauseSequence", "Pause a sequence (active -> paused); its enrollments wait", undefined],
+    ["archive", "archiveSequence", "Archive a sequence; its active enrollments stop", "Archiving a sequence stops every one of its active enrollments, for good."],
   ] as const;
-  for (const [action, operationId, summary] of actions) {
+  for (const [action, operationId, summary, approval] of actions) {
     app.post(
       `/v1/sequences/:id/${action}`,
-      { config: writeAccess, schema: { tags, operationId, summary, params: Params, body: NoBody, response: { 200: Sequence } } },
+      { config: { ...writeAccess, approval }, schema: { tags, operationId, summary, params: Params, body: NoBody, response: { 200: Sequence } } },
       async (request) => transitionSequence(db, writeContext(request), request.params.id, action),
     );
   }

@@ -70,7 +70,7 @@ export function registerCandidateRoutes(app: Api, { db }: RouteDeps): void {
 
   app.delete(
     "/v1/candidates/:id",
-    { config: writeAccess, schema: { tags, operationId: "deleteCandidate", summary: "Delete a candidate", params: Params, response: { 200: Deleted("candidate") } } },
+    { config: { ...writeAccess, approval: "Deleting a candidate cannot be undone." }, schema: { tags, operationId: "deleteCandidate", summary: "Delete a candidate", params: Params, response: { 200: Deleted("candidate") } } },
     async (request) => deleteCandidate(db, writeContext(request), request.params.id),
   );
 }

@@ -50,7 +50,7 @@ export function registerJobRoutes(app: Api, { db }: RouteDeps): void {
   app.delete(
     "/v1/jobs/:id",
     {
-      config: writeAccess,
+      config: { ...writeAccess, approval: "Deleting a job cannot be undone." },
       schema: {
         tags,
         operationId: "deleteJob",

@@ -7,29 +7,49 @@ import type { Caller } from "./caller.ts";
 import { publicOrigin } from "../request-context.ts";
 import type { KeyCache } from "./key-cache.ts";
 import type { Permission } from "./permissions.ts";
+import type { IdempotencyClaim } from "../idempotency/idempotency-claim.ts";
 
 /** The header that carries a ContextGrants pass. */
 export const CONTEXT_HEADER = "x-enginery-context";
 
 /**
+ * Where a request made on a caller's behalf comes from (an agent's tool call
+ * serving a chat): its writes record that request's id and Idempotency-Key,
+ * confirm its idempotency claim, and name the conversation that asked, as if
+ * the outer request had made them itself (see writeContext).
+ */
+export interface RequestOrigin {
+  requestId: string | null;
+  idempotencyKey: string | null;
+  idempotencyClaim: IdempotencyClaim | null;
+  conversationId?: string;
+}
+
+export interface Pass {
+  caller: Caller;
+  origin?: RequestOrigin;
+}
+
+/**
  * One-time passes for requests the platform makes itself, on a key's behalf,
- * through app.inject (an edge function's ctx reads): the request is then
- * authenticated, limited and permission-checked as that key's, with no secret
- * handed around. A pass is random, used once, and never leaves the process.
+ * through app.inject (an edge function's ctx reads, the agent's tool calls):
+ * the request is then authenticated, limited and permission-checked as that
+ * key's, with no secret handed around. A pass is random, used once, and never
+ * leaves the process.
  */
 export class ContextGrants {
-  private readonly passes = new Map<string, Caller>();
+  private readonly passes = new Map<string, Pass>();
 
-  grant(caller: Caller): string {
+  grant(caller: Caller, origin?: RequestOrigin): string {
     const pass = randomBytes(24).toString("base64url");
-    this.passes.set(pass, caller);
+    this.passes.set(pass, { caller, origin });
     return pass;
   }
 
-  take(pass: string): Caller | undefined {
-    const caller = this.passes.get(pass);
+  take(pass: string): Pass | undefined {
+    const granted = this.passes.get(pass);
     this.passes.delete(pass);
-    return caller;
+    return granted;
   }
 }
 
@@ -69,8 +89,10 @@ export function registerAuth(app: FastifyInstance, db: Db, cache: KeyCache, gran
 
     const pass = request.headers[CONTEXT_HEADER];
     if (typeof pass === "string") {
-      request.caller = grants.take(pass);
-      if (!request.caller) throw new ApiError("invalid_api_key", `The ${CONTEXT_HEADER} header is not a valid pass.`);
+      const granted = grants.take(pass);
+      if (!granted) throw new ApiError("invalid_api_key", `The ${CONTEXT_HEADER} header is not a valid pass.`);
+      request.caller = granted.caller;
+      request.origin = granted.origin;
       return;
     }
 
