@@ -67,7 +67,7 @@ function snake(text: string): string {
 }
 
 /** The operation and resource a tool is, or null for a tool the planner has no use for. */
-export function classify(tool: Tool): { op: Op; resource: string } | null {
+export function classify(tool: Tool): { op: Op; resource: string; named?: string } | null {
   const meta = tool as Tool & { operationId?: string; resource?: string };
   const words = snake(meta.operationId ?? tool.name).split("_");
   let op: Op | undefined;
@@ -90,7 +90,7 @@ export function classify(tool: Tool): { op: Op; resource: string } | null {
   if (!op) return null;
   if (op === "latest" && rest.length > 1) return null;
   const resource = OWNER[op] ?? meta.resource ?? rest.map(singular).join("_");
-  return resource ? { op, resource } : null;
+  return resource ? { op, resource, named: rest.map(singular).join("_") } : null;
 }
 
 export type Catalog = Map<string, Partial<Record<Op, Tool>>>;
@@ -100,10 +100,13 @@ export function catalogOf(tools: readonly Tool[]): Catalog {
   for (const tool of tools) {
     const c = classify(tool);
     if (!c) continue;
-    const ops = out.get(c.resource) ?? {};
-    // A resource's own tool (list_sequences) wins over a sub-resource's that reads alike.
-    if (!ops[c.op] || tool.name.length < ops[c.op]!.name.length) ops[c.op] = tool;
-    out.set(c.resource, ops);
+    // list_enrollments is a sequence's (its path) and the enrollments' own list (its name).
+    for (const resource of new Set([c.resource, c.named && c.named !== c.resource && !c.named.includes("_") ? c.named : c.resource])) {
+      const ops = out.get(resource) ?? {};
+      // A resource's own tool (list_sequences) wins over a sub-resource's that reads alike.
+      if (!ops[c.op] || tool.name.length < ops[c.op]!.name.length) ops[c.op] = tool;
+      out.set(resource, ops);
+    }
   }
   return out;
 }

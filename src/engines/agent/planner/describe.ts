@@ -1,4 +1,4 @@
-import { findTool } from "../tools.ts";
+import type { Tool } from "../tools.ts";
 import { labelOf, money, personName, plural, type Item } from "./answer.ts";
 import { classify } from "./catalog.ts";
 
@@ -18,14 +18,11 @@ const PAST: Record<string, string> = {
 /** One line saying what a completed call did, for every tool: replies and the line after an approval. */
 export function describe(tool: string, result: unknown): string {
   const r = (result ?? {}) as Item;
-  let kind: ReturnType<typeof classify> = null;
-  try {
-    kind = classify(findTool(tool));
-  } catch {
-    kind = null;
-  }
+  // Only the name is known here: the operation is read from it, the resource from the result's own `object`.
+  const kind = classify({ name: tool } as Tool);
   if (!kind) return `${tool} finished.`;
-  const { op, resource } = kind;
+  const op = kind.op;
+  const resource = typeof r.object === "string" && !["list"].includes(r.object) ? r.object.replace(/^intelligence_/, "") : kind.resource;
   const noun = resource.replace(/_/g, " ");
   if (op === "enroll") {
     if (Array.isArray(r.enrolled)) {

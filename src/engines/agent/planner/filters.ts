@@ -1,6 +1,7 @@
 import { money, type Item } from "./answer.ts";
 import { enumValues, formatOf, properties } from "./catalog.ts";
-import { GROUP_WORDS, likeness, VALUE_WORDS } from "./lexicon.ts";
+import { GROUP_WORDS, likeness, placeCode, VALUE_WORDS } from "./lexicon.ts";
+import { singular } from "./catalog.ts";
 import type { Parsed, Phrase } from "./parse.ts";
 import { Stop, type Session } from "./resolve.ts";
 
@@ -56,6 +57,8 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
       if (values.includes(g)) hits.add(g);
       else for (const v of GROUP_WORDS[g] ?? []) if (values.includes(v)) hits.add(v);
     }
+    // An open invoice past its due date is "overdue" to the API, but still open to a person.
+    if (hits.has("open") && values.includes("overdue") && resource === "invoice") hits.add("overdue");
     if (hits.size > 0) {
       query[field] = [...hits].join(",");
       said.push(`${field === "stage" ? "in " : ""}${[...hits].join(" or ")}`);
@@ -93,6 +96,16 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     if (a.currency && "currency" in props) query.currency = a.currency;
   }
 
+  if (p.currency && "currency" in props) {
+    query.currency = p.currency;
+    said.push(`in ${p.currency}`);
+  }
+  for (const n of p.numeric) {
+    if (!(`${n.field}[gte]` in props)) continue;
+    query[n.op ? `${n.field}[${n.op}]` : n.field] = n.value;
+    said.push(`${n.field} ${n.op === "gte" ? "at least " : ""}${n.value}`);
+  }
+
   const dates = p.dates;
   if (dates.gte || dates.lt) {
     const field = dateField(props, p);
@@ -124,6 +137,19 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
         continue;
       }
     }
+    // Text fields named by a preposition: "accounts in the US", "candidates from referrals", "jobs in London".
+    const place = placeCode(phrase.text);
+    if (place && "country" in props && ["in", "from", "at", "based"].includes(phrase.prep ?? "")) {
+      query.country = place;
+      said.push(`in ${place}`);
+      continue;
+    }
+    const textField = phrase.prep === "from" || phrase.prep === "via" ? ["source"].find((f) => f in props) : phrase.prep === "in" || phrase.prep === "at" ? ["location[contains]", "department[contains]", "industry[contains]"].find((f) => f in props) : undefined;
+    if (textField) {
+      query[textField] = textField === "source" ? singular(phrase.text.toLowerCase()) : phrase.text;
+      said.push(`${textField.replace("[contains]", "")} ${String(query[textField])}`);
+      continue;
+    }
     if ("q" in props && query.q === undefined) {
       query.q = phrase.text;
       said.push(`matching “${phrase.text}”`);
@@ -136,9 +162,6 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
       query.q = quoted;
       said.push(`matching “${quoted}”`);
     }
-  }
-  for (const n of p.numbers) {
-    if ("number" in props) query.number = n.raw.toUpperCase();
   }
   return { query, said, unplaced };
 }

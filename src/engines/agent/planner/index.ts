@@ -41,6 +41,8 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
     const accepts = tools.flatMap((t) => Object.values(properties(t)).flatMap((schema) => enumValues(schema)));
     if (states.some((st) => accepts.includes(st) && !["open", "active"].includes(st))) return resource;
   }
+  if (p.phrases.some((ph) => ph.nounResource === "sequence") && catalog.has("enrollment") && /\b(who|whom|enrolled|enrollments?|in)\b/i.test(p.raw)) return "enrollment";
+  if (p.dates.hint === "due" && catalog.has("invoice")) return "invoice";
   if (/\bwho\b/i.test(p.raw)) return catalog.has("candidate") && (/\b(hire|hired|interview|applied|applying|screen|offer)/i.test(p.raw) || p.phrases.some((ph) => ph.nounResource === "job")) ? "candidate" : "contact";
   if (p.phrases.some((ph) => ph.nounResource === "job") && catalog.has("candidate") && /(applicants?|candidates?|applying|applied)/i.test(p.raw)) return "candidate";
   if (p.action === "update" && p.fields.length > 0) {
@@ -84,10 +86,21 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   if (wanted && !changes && !explicit) return figures(s, wanted, false);
   if (p.resource === "event" || /^what happened\b|\brecent (?:activity|events)\b/.test(lower)) return events(s, p);
 
-  const resource = p.resource && p.resource !== "pipeline" ? p.resource : (inferResource(s.catalog, p) ?? (p.resource === "pipeline" ? "deal" : undefined));
-  const action = p.action;
+  let resource = p.resource && p.resource !== "pipeline" ? p.resource : (inferResource(s.catalog, p) ?? (p.resource === "pipeline" ? "deal" : undefined));
+  // "people we hired", "people in interview": people in hiring are candidates.
+  if (resource === "contact" && /\b(people|person|persons)\b/i.test(p.raw) && s.catalog.has("candidate") && p.states.some((st) => ["applied", "screening", "interview", "offer", "hired", "rejected"].includes(st))) resource = "candidate";
+  // "who is in the Intro sequence": the sequence's enrollments.
+  if (resource === "contact" && p.phrases.some((ph) => ph.nounResource === "sequence") && s.catalog.has("enrollment")) resource = "enrollment";
+  let action = p.action;
+  // "we're hiring a contract DevOps Engineer": a new job, not a hire.
+  if (action === "hire" && /\b(?:we'?re|we are|i'?m|are we|we will be|we'll be|start)\s+hiring\b|\bhiring\s+(?:a|an|two|three|\d+)\b/i.test(p.raw) && s.catalog.has("job")) {
+    action = "create";
+    resource = "job";
+  }
+  if (p.asked.length > 0 && !resource && p.phrases.length > 0) return anything(s, p.phrases[0]!.text, p.asked);
   if (!action || READS.has(action)) {
     if (resource) return read(s, { ...p, action: action ?? "list" }, resource);
+    if (p.asked.length > 0 && p.phrases.length > 0) return anything(s, p.phrases[0]!.text, p.asked);
     if (action && p.phrases.length === 1) return anything(s, p.phrases[0]!.text);
     return notUnderstood(s, p);
   }
@@ -122,13 +135,19 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     case "create":
       if (resource === "sequence" && p.phrases.some((ph) => ph.prep === "to" || ph.prep === "into") && p.phrases.length >= 2) return enroll(s, p);
       return create(s, p, resource);
-    case "update":
-      if ((p.to && p.states.length > 0) || (resource === "deal" && p.phrases.some((ph) => ph.prep === "to") && !p.fields.length && !p.amounts.length && !p.dates.day)) return setState(s, p, resource, "stage");
-      return update(s, p, resource);
+    case "update": {
+      const values = p.fields.length > 0 || p.amounts.length > 0 || p.dates.day !== undefined || p.emails.length > 0 || p.domains.length > 0;
+      if ((p.states.length > 0 && !values) || (resource === "deal" && p.phrases.some((ph) => ph.prep === "to") && !values)) return setState(s, p, resource, "stage");
+      return update(s, p, resource, action);
+    }
     case "delete":
       return remove(s, p, resource);
-    default:
+    default: {
+      // "bump the amount on INV-39 to 16,000": a value, not a state.
+      const values = p.fields.length > 0 || p.amounts.length > 0 || p.dates.day !== undefined;
+      if (action === "stage" && !p.to && p.states.length === 0 && values) return update(s, p, resource, action);
       return setState(s, p, resource, action);
+    }
   }
 }
 

@@ -52,7 +52,7 @@ export type Action =
 export const ACTION_WORDS: Record<string, Action> = {
   list: "list", show: "list", find: "list", display: "list", see: "list", view: "list", search: "list", look: "list", pull: "list", give: "list", fetch: "list", which: "list", what: "list", who: "list", whose: "list", any: "list",
   count: "count",
-  total: "sum", sum: "sum", owe: "sum",
+  total: "sum", sum: "sum", owe: "sum", balance: "sum",
   top: "top", largest: "top", biggest: "top", highest: "top", largest_: "top", big: "top", large: "top", high: "top",
   create: "create", add: "create", new: "create", open: "create", start: "create", register: "create", log: "create", draft: "create", raise: "create", setup: "create",
   update: "update", change: "update", set: "update", edit: "update", rename: "update", modify: "update", make: "update", correct: "update",
@@ -158,7 +158,7 @@ export const STOPWORDS = new Set(
     "one ones thing things stuff list show tell give get find me number numbers amount worth value all total sum " +
     "today yesterday tomorrow week month quarter year morning afternoon evening tonight ago since before after until till " +
     "stage stages status state right away asap thanks thank hi hello hey okay ok kindly quick quickly currently pls plz " +
-    "record records entry entries item items details info information"
+    "record records entry entries item items details info information money cash work works working employed employ we're we've i'm they're it's that's there's what's who's"
   ).split(" "),
 );
 
@@ -196,4 +196,24 @@ export function likeness(a: string, b: string): number {
   if (!x || !y) return 0;
   if (x === y) return 1;
   return 1 - distance(x, y) / Math.max(x.length, y.length);
+}
+
+/** Countries (and a few cities people name instead), to ISO 3166-1 alpha-2 codes: "accounts in the US", "based in Lisbon". */
+export const PLACES: Record<string, string> = {
+  us: "US", usa: "US", "united states": "US", america: "US", "new york": "US", "san francisco": "US", boston: "US", chicago: "US", austin: "US", seattle: "US",
+  uk: "GB", gb: "GB", "united kingdom": "GB", britain: "GB", "great britain": "GB", england: "GB", london: "GB", manchester: "GB",
+  germany: "DE", deutschland: "DE", berlin: "DE", munich: "DE", hamburg: "DE",
+  france: "FR", paris: "FR", lyon: "FR",
+  portugal: "PT", lisbon: "PT", lisboa: "PT", porto: "PT",
+  spain: "ES", madrid: "ES", barcelona: "ES",
+  italy: "IT", rome: "IT", milan: "IT",
+  netherlands: "NL", holland: "NL", amsterdam: "NL",
+  ireland: "IE", dublin: "IE", belgium: "BE", brussels: "BE", switzerland: "CH", zurich: "CH", geneva: "CH", austria: "AT", vienna: "AT",
+  sweden: "SE", stockholm: "SE", norway: "NO", oslo: "NO", denmark: "DK", copenhagen: "DK", finland: "FI", helsinki: "FI", poland: "PL", warsaw: "PL",
+  canada: "CA", toronto: "CA", vancouver: "CA", mexico: "MX", brazil: "BR", "sao paulo": "BR", argentina: "AR",
+  japan: "JP", tokyo: "JP", china: "CN", india: "IN", bangalore: "IN", singapore: "SG", australia: "AU", sydney: "AU", "new zealand": "NZ", israel: "IL", "tel aviv": "IL",
+};
+
+export function placeCode(text: string): string | undefined {
+  return PLACES[text.toLowerCase().replace(/^the\s+/, "").trim()];
 }

@@ -72,8 +72,36 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
   const hint = /\b(due|clos(?:e|es|ed|ing)|expected|created|added|new|applied|joined|signed|paid|issued)\b/.exec(lower);
   if (hint) range.hint = hint[1]!.startsWith("clos") ? "close" : hint[1];
 
-  const relative = /\b(this|last|next|previous|past|current)\s+(day|week|month|quarter|year)\b|\b(today|yesterday|tomorrow)\b|\b(year to date|ytd|month to date|mtd)\b/.exec(lower);
-  if (relative) {
+  const span = /\b(?:in\s+)?(?:the\s+)?(next|last|past|coming|previous)\s+(\d{1,3})\s+(day|week|month)s?\b|\bin\s+(\d{1,3})\s+(day|week|month)s?\b|\b(\d{1,3})\s+(day|week|month)s?\s+(ago|from now)\b/.exec(lower);
+  if (span) {
+    const unitDays = (u: string) => (u === "day" ? 1 : u === "week" ? 7 : 30);
+    const today = utc(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    take(span.index, span[0].length);
+    if (span[1]) {
+      const days = Number(span[2]) * unitDays(span[3]!);
+      const back = span[1] === "last" || span[1] === "past" || span[1] === "previous";
+      range.gte = iso(back ? new Date(today.getTime() - days * DAY) : today);
+      range.lt = iso(back ? new Date(today.getTime() + DAY) : new Date(today.getTime() + (days + 1) * DAY));
+      return { range, spans };
+    }
+    // "due in 30 days", "3 days ago": one day.
+    const days = span[4] ? Number(span[4]) * unitDays(span[5]!) : Number(span[6]) * unitDays(span[7]!) * (span[8] === "ago" ? -1 : 1);
+    const day = new Date(today.getTime() + days * DAY);
+    range.day = iso(day);
+    const before = lower.slice(0, span.index);
+    if (/\b(before|until|by)\s*$/.test(before)) range.lt = iso(day);
+    else if (/\b(since|after)\s*$/.test(before)) range.gte = iso(day);
+    else {
+      range.gte = iso(day);
+      range.lt = iso(new Date(day.getTime() + DAY));
+    }
+    return { range, spans };
+  }
+  const endOf = /\b(?:the\s+)?end of (?:the\s+)?(this|next|last)\s+(week|month|quarter|year)\b/.exec(lower);
+  const relative = endOf ? null : /\b(this|last|next|previous|past|current)\s+(day|week|month|quarter|year)\b|\b(today|yesterday|tomorrow)\b|\b(year to date|ytd|month to date|mtd)\b/.exec(lower);
+  if (relative && /\b\d{1,2}(?:st|nd|rd|th)?\s+of\s+(?:the\s+)?$/.test(lower.slice(0, relative.index))) {
+    // "the 15th of next month": one day, read below by chrono.
+  } else if (relative) {
     const [word, which, unit, day, toDate] = relative;
     let span: { gte: Date; lt: Date } | null;
     if (day) span = period("day", day === "today" ? "this" : day === "yesterday" ? "last" : "next", now);
@@ -110,6 +138,12 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
     day = thisYear.getTime() < now.getTime() - DAY ? utc(now.getUTCFullYear() + 1, m, d) : thisYear;
     at = hit;
     length = name.length;
+  }
+  if (!day && endOf) {
+    const span = period(endOf[2]!, endOf[1]!, now)!;
+    day = new Date(span.lt.getTime() - DAY);
+    at = endOf.index;
+    length = endOf[0].length;
   }
   if (!day) {
     const end = /\bend of (?:the )?(month|quarter|year|(?:[a-z]+))\b/.exec(lower);

@@ -1,3 +1,4 @@
+import { distance } from "fastest-levenshtein";
 import { ACTION_WORDS, actionOf, FIELD_WORDS, GROUP_WORDS, resourceOf, STOPWORDS, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { readAmounts, readDates, roots, type Amount, type DateRange } from "./nlp.ts";
 
@@ -39,10 +40,27 @@ export interface Parsed {
   fields: { words: string; value: string }[];
   /** Words it could not place (neither vocabulary nor in a name). */
   unplaced: string[];
+  /** The action's own word ("draft", "bill"), when a verb named it. */
+  verb?: string;
+  /** Fields asked about ("what's Leo's email?"). */
+  asked: string[];
+  /** The first resource word was plural ("deals", not "deal"). */
+  plural?: boolean;
+  resourceWords: string[];
+  /** A currency named on its own ("GBP invoices", "in euros"). */
+  currency?: string;
+  /** Numeric filters named in words ("rated 4 or more"). */
+  numeric: { field: string; op?: "gte" | "lte" | "gt" | "lt"; value: number }[];
 }
 
 const PREPS = new Set(["at", "for", "with", "from", "of", "in", "into", "to", "on", "onto", "by", "about", "as", "called", "named", "under", "via"]);
 const QUESTION_START = /^(?:which|what|what's|whats|who|whom|whose|how|show|list|find|display|give|get|are|is|do|does|did|any|can you (?:show|list|find|tell)|tell me|i need (?:a list|to see)|let me see|pull up|search|look up|where|when)\b/;
+const BILL_VERBS = new Set(["bill", "invoice", "charge"]);
+const LEAD_FILLER = new Set(["please", "pls", "plz", "can", "could", "would", "you", "kindly", "go", "ahead", "and", "just", "now", "ok", "okay", "hey", "hi", "so", "then", "also"]);
+/** Fields a question may ask about a record ("what's Leo's email?"). */
+const ASKABLE = new Set(["email", "e-mail", "title", "phone", "stage", "status", "domain", "website", "industry", "location", "country", "department", "source", "rating", "balance", "owner", "amount"]);
+const RESOURCE_SINGULARS = new Set(["business", "status", "process"]);
+const CURRENCY_NAMES: Record<string, string> = { usd: "USD", dollar: "USD", dollars: "USD", eur: "EUR", euro: "EUR", euros: "EUR", gbp: "GBP", pound: "GBP", pounds: "GBP", sterling: "GBP", chf: "CHF", cad: "CAD", aud: "AUD", jpy: "JPY", yen: "JPY" };
 const PAST_VERBS = new Set(["closed", "won", "lost", "paid", "settled", "hired", "rejected", "collected", "voided", "cancelled", "canceled"]);
 /** Words that say which date, read with the date itself. */
 const DATE_WORDS = new Set(["due", "dated", "closing", "created", "added", "issued", "expected", "expiring"]);
@@ -50,6 +68,16 @@ const SPACE = (length: number) => " ".repeat(length);
 
 /** Words that make one token when they appear together ("past due", "based in"). */
 const MULTI = [...new Set([...Object.values(VALUE_WORDS).flat(), ...Object.keys(GROUP_WORDS)].filter((w) => w.includes(" ")))].sort((a, b) => b.length - a.length);
+
+const VALUE_NAMES = Object.keys(VALUE_WORDS).filter((v) => v.length >= 5);
+/** A misspelt state ("unpiad", "overdeu"): one edit from a state or group word of five letters or more. */
+function fuzzyValue(word: string): string | undefined {
+  if (word.length < 5) return undefined;
+  const hit = VALUE_NAMES.find((v) => distance(word, v) === 1 || (word.length > 6 && distance(word, v) === 2 && word[0] === v[0]));
+  if (hit) return hit;
+  if (distance(word, "unpaid") <= 1 || distance(word, "outstanding") <= 2) return "unpaid";
+  return undefined;
+}
 
 function blank(text: string, spans: [number, number][]): string {
   let out = text;
@@ -68,7 +96,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   const raw = message.trim().replace(/\s+/g, " ");
   let text = raw;
   const spans: [number, number][] = [];
-  const out: Parsed = { raw, question: false, resources: [], states: [], groups: [], amounts: [], dates: {}, numbers: [], emails: [], domains: [], quoted: [], phrases: [], fields: [], unplaced: [] };
+  const out: Parsed = { raw, question: false, resources: [], states: [], groups: [], amounts: [], dates: {}, numbers: [], emails: [], domains: [], quoted: [], phrases: [], fields: [], unplaced: [], asked: [], resourceWords: [], numeric: [] };
 
   for (const m of text.matchAll(/["“”]([^"“”]{1,200})["“”]/g)) {
     out.quoted.push(m[1]!.trim());
@@ -103,7 +131,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     text = blank(text, spans.splice(0));
   }
   const dates = readDates(lang.chrono, text, now);
-  out.dates = dates.range;
+  out.dates = { ...dates.range, ...out.dates };
   text = blank(text, dates.spans);
   out.amounts = readAmounts(text).filter((a) => a.currency || a.op || a.value >= 10 || /\d\s?[km]\b/i.test(text.slice(a.index, a.index + a.length)));
   text = blank(text, out.amounts.map((a) => [a.index, a.index + a.length]));
@@ -127,7 +155,30 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   }
   text = blank(text, spans.splice(0));
 
-  let cased = text.replace(/[’]/g, "'");
+  // Verbs of more than one word.
+  const multi = /\b(write[- ]?off|written off|bad debt)\b|\b(?:record|log|register|enter|add)\s+(?:a\s+|the\s+)?(?:partial\s+)?payment\b|\bset\s+up\b/i.exec(text);
+  if (multi) {
+    out.action = multi[1] ? "uncollectible" : /payment/i.test(multi[0]) ? "pay" : "create";
+    spans.push([multi.index, multi.index + multi[0].length]);
+  }
+  const late = /\b(?:more than|over|at least|>)\s*(\d{1,4})\s*days?\s+(?:overdue|late|past[- ]due)\b/i.exec(text);
+  if (late) {
+    out.states.push("overdue");
+    out.dates = { lt: new Date(now.getTime() - Number(late[1]) * 86_400_000).toISOString().slice(0, 10), hint: "due" };
+    spans.push([late.index, late.index + late[0].length]);
+  }
+  const rated = /\brat(?:ed|ing)\s*(?:of\s+|is\s+|at least\s+|above\s+)?(\d)(?:\s*(?:stars?|\/5))?(\s*(?:\+|or (?:more|higher|above|better)|and (?:up|above)))?/i.exec(text);
+  if (rated) {
+    out.numeric.push({ field: "rating", op: rated[2] || /at least|above/.test(rated[0]) ? "gte" : undefined, value: Number(rated[1]) });
+    spans.push([rated.index, rated.index + rated[0].length]);
+  }
+  text = blank(text, spans.splice(0));
+  const currencyWord = /\b(usd|eur|gbp|chf|cad|aud|jpy|euros?|dollars?|pounds?|sterling|yen)\b/i.exec(text);
+  if (currencyWord) {
+    out.currency = CURRENCY_NAMES[currencyWord[1]!.toLowerCase()];
+    text = blank(text, [[currencyWord.index, currencyWord.index + currencyWord[0].length]]);
+  }
+  let cased = text.replace(/[’]/g, "'").replace(/[,;:()!?]/g, " | ");
   for (const multi of MULTI) cased = cased.replace(new RegExp(`\\b${multi.replace(/[-]/g, "\\-")}\\b`, "gi"), multi.replace(/[ -]/g, "_"));
   const lower = cased.toLowerCase();
   out.question = QUESTION_START.test(lower.trim());
@@ -151,45 +202,99 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     phrase = [];
     prep = undefined;
   };
+  const isPlural = (w: string) => /[^s]s$|ies$/.test(w) && resourceOf(w) !== undefined && !RESOURCE_SINGULARS.has(w);
+  const vocabulary = (w: string) => !w || w === "|" || PREPS.has(w) || STOPWORDS.has(w) || valueIndex.has(w) || groupIndex.has(w) || resourceOf(w) !== undefined || ACTION_WORDS[w] !== undefined;
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     if (word === "|") {
       flush();
       lastPrep = undefined;
+      pendingTo = false;
       continue;
     }
-    const possessive = /'s?$/.test(word) && word.length > 2;
+    const possessive = /'s?$/.test(word) && word.length > 2 && !/^(we|they|you|i|let|it|that|what|who|there|here|he|she)'/.test(word);
     const bare = possessive ? word.replace(/'s?$/, "") : word;
     const root = rootMap.get(bare) ?? bare;
-    const value = valueIndex.get(bare);
-    const group = groupIndex.get(bare);
-    const resource = !possessive && (out.resources.length === 0 || phrase.length === 0 || bare !== "renewal") ? resourceOf(bare) : undefined;
+    const fuzzy = valueIndex.has(bare) || groupIndex.has(bare) || resourceOf(bare) || ACTION_WORDS[bare] ? undefined : fuzzyValue(bare);
+    const value = valueIndex.get(bare) ?? (fuzzy && !GROUP_WORDS[fuzzy] ? fuzzy : undefined);
+    const group = groupIndex.get(bare) ?? (fuzzy && GROUP_WORDS[fuzzy] ? fuzzy : undefined);
+    const next = words[i + 1] ?? "";
+    const lead = !out.action && words.slice(0, i).every((w) => LEAD_FILLER.has(w));
+    const resource = possessive ? undefined : resourceOf(bare);
+    // A vocabulary word inside a name: "the New lead follow-up sequence".
+    const vocab = value || group || ACTION_WORDS[root];
+    if (vocab && !resource && !PREPS.has(bare) && !STOPWORDS.has(bare) && !possessive && next !== "|" && !PREPS.has(next) && resourceOf(next) === undefined) {
+      const capitalized = i > 0 && /^[A-Z]/.test(shown[i]!) && phrase.length === 0 && !lead;
+      const inside = phrase.length > 0 && !pendingTo && !vocabulary(next) && (value !== undefined || group !== undefined);
+      if (capitalized || inside) {
+        if (phrase.length === 0) prep = lastPrep;
+        phrase.push(shown[i]!);
+        continue;
+      }
+    }
+    if (ASKABLE.has(bare) && !lead && (out.question || words.slice(0, i).some((w) => w === "what" || w === "what's" || w === "whats" || w === "which"))) {
+      flush();
+      out.asked.push(bare);
+      continue;
+    }
+    // "we closed the Acme renewal", "Umbrella paid INV-7": a state word after a subject is a verb; "closed roles" is not.
+    if (!out.action && !out.question && i > 0 && PAST_VERBS.has(bare) && !resourceOf(next) && !["are", "is", "were", "was", "be", "been", "the", "a", "all", "any", "|"].includes(words[i - 1]!)) {
+      flush();
+      out.action = ACTION_WORDS[root] ?? ACTION_WORDS[bare];
+      if (value) out.states.push(value);
+      continue;
+    }
+    // The first word, an imperative: "void INV-22", "draft an invoice", "new invoice: ..." (but "open deals", "new contacts" are states).
+    const billing = lead && !out.question && BILL_VERBS.has(bare) && !isPlural(next) && next !== "" && !resourceOf(next);
+    if (billing) {
+      // "bill Hooli Cloud 2,350 USD": an invoice to make.
+      flush();
+      out.action = "create";
+      out.verb = bare;
+      out.resources.push("invoice");
+      out.resourceWords.push(bare);
+      continue;
+    }
+    const leadAction = lead && !out.question ? (ACTION_WORDS[bare] ?? actionOf(root)) : undefined;
+    if (leadAction && (!(value || group || resource) || ["a", "an", "the", "|", "my", "our", "this", "that", ""].includes(next) || (!vocabulary(next) && !isPlural(next)) || (resourceOf(next) !== undefined && !isPlural(next)))) {
+      flush();
+      out.action = leadAction;
+      out.verb = bare;
+      continue;
+    }
+    if (DATE_WORDS.has(bare) && (out.dates.gte || out.dates.lt || out.dates.day)) {
+      flush();
+      continue;
+    }
+    // "contacts that are customers", "mark Leo as a customer": a state, though the word also names a resource.
+    if (resource && value && (pendingTo || out.resources.length > 0)) {
+      flush();
+      out.states.push(value);
+      if (pendingTo) out.to = value;
+      pendingTo = false;
+      continue;
+    }
     if (resource && phrase.length > 0 && prep) {
       // "for the Backend Engineer job": the noun says what the phrase names, not what the request is about.
       flush(bare, resource);
       lastPrep = undefined;
       continue;
     }
-    if (resource && !(phrase.length > 0 && out.resources.includes(resource) && !PREPS.has(words[i + 1] ?? ""))) {
+    if (resource && !(phrase.length > 0 && out.resources.includes(resource) && !PREPS.has(next))) {
       // "the Acme renewal": the noun may be part of the name.
+      if (out.resources.length === 0) out.plural = isPlural(bare);
       out.resources.push(resource);
+      out.resourceWords.push(bare);
       flush(phrase.length > 0 ? bare : undefined, phrase.length > 0 ? resource : undefined);
       lastPrep = undefined;
       continue;
     }
-    // "we closed the Acme renewal", "Umbrella paid INV-7": a state word after a subject is a verb; "closed roles" is not.
-    if (!out.action && !out.question && i > 0 && PAST_VERBS.has(bare) && !resourceOf(words[i + 1] ?? "") && !["are", "is", "were", "was", "be", "been", "the", "a", "all", "any", "|"].includes(words[i - 1]!)) {
-      flush();
-      out.action = ACTION_WORDS[root] ?? ACTION_WORDS[bare];
-      if (value) out.states.push(value);
-      continue;
-    }
-    if (group && !(bare === "due" && out.resources.includes("invoice") && out.dates.day)) {
+    if (group && !(bare === "due" && (out.dates.day || out.dates.lt || out.dates.gte))) {
       flush();
       out.groups.push(group);
       continue;
     }
-    if (value && !(phrase.length > 0 && !pendingTo && !["won", "lost", "paid"].includes(value))) {
+    if (value) {
       flush();
       out.states.push(value);
       if (pendingTo) out.to = value;
@@ -205,10 +310,13 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     const action = STOPWORDS.has(bare) && !ACTION_WORDS[bare] ? undefined : actionOf(root);
     if (action && (phrase.length === 0 || shown[i] === bare) && !(phrase.length > 0 && ["new", "open", "set", "start", "log", "draft", "issue", "send", "drop", "hold", "look", "see", "big", "large", "high", "profile", "summary", "brief"].includes(bare))) {
       flush();
-      if (!out.action || (out.action === "list" && !out.question)) out.action = action;
+      if (!out.action || (out.action === "list" && !out.question)) {
+        out.action = action;
+        out.verb = bare;
+      }
       continue;
     }
-    if (STOPWORDS.has(bare) || STOPWORDS.has(root) || (DATE_WORDS.has(bare) && (out.dates.gte || out.dates.lt || out.dates.day))) {
+    if (STOPWORDS.has(bare) || STOPWORDS.has(root)) {
       flush();
       continue;
     }

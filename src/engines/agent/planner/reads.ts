@@ -1,4 +1,4 @@
-import { capitalize, labelOf, lineOf, listText, money, plural, SCREEN, sums, sumText, type Item, type Page } from "./answer.ts";
+import { capitalize, labelOf, lineOf, listText, money, personName, plural, SCREEN, sums, sumText, type Item, type Page } from "./answer.ts";
 import { properties } from "./catalog.ts";
 import { filtersFor } from "./filters.ts";
 import type { Parsed } from "./parse.ts";
@@ -6,7 +6,7 @@ import { Stop, type Session } from "./resolve.ts";
 
 /** Pages a sum reads at most (100 records each): a turn makes a bounded number of calls. */
 const SUM_PAGES = 5;
-const OWED = /\b(owe[sd]?|owing|outstanding|unpaid|receivables?|collect)\b/i;
+const OWED = /\b(owe[sd]?|owing|outstanding|unpaid|receivables?|collect|balance)\b/i;
 
 const noun = (resource: string) => resource.replace(/_/g, " ");
 
@@ -25,7 +25,8 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   }
   const { query, said, unplaced } = await filtersFor(s, p, resource, p.phrases);
   if (unplaced.length > 0) return `I could not place “${unplaced.map((u) => u.text).join("”, “")}” in a search of ${noun(resource)}s. ${nearest(s, resource)}`;
-  const owed = resource === "invoice" && OWED.test(p.raw) && query.status === undefined;
+  // Owing, and "due before Christmas", are about invoices still to be paid.
+  const owed = resource === "invoice" && (OWED.test(p.raw) || p.dates.hint === "due") && query.status === undefined;
   if (owed) {
     query.status = "open,overdue";
     said.unshift("unpaid");
@@ -49,9 +50,14 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
     return `${capitalize(plural(total, noun(resource)))}${where}: ${sum}${what} in all${partial}.\n${listText({ data: items, meta: { total } })}`;
   }
   const top = p.action === "top";
-  const sort = top && sortable(s, resource, moneyField === "amount_due" ? "amount" : "amount") ? "-amount" : resource === "invoice" && sortable(s, resource, "due_date") && query.status ? "due_date" : undefined;
-  const perPage = Math.min(100, Math.max(1, p.top ?? (top ? 5 : SCREEN)));
-  const page = await s.list(resource, { ...query, per_page: perPage, ...(sort ? { sort } : {}) });
+  // The largest by what is still due has no sort of its own: read them all (100) and sort here.
+  const byDue = top && moneyField === "amount_due";
+  const sort = top && !byDue && sortable(s, resource, "amount") ? "-amount" : resource === "invoice" && sortable(s, resource, "due_date") && query.status ? "due_date" : undefined;
+  const perPage = Math.min(100, Math.max(1, p.top ?? (top ? (p.plural === false ? 1 : 5) : SCREEN)));
+  const page = await s.list(resource, { ...query, per_page: byDue ? 100 : perPage, ...(sort ? { sort } : {}) });
+  if (byDue) page.data = page.data.sort((a, b) => Number(b.amount_due) - Number(a.amount_due)).slice(0, perPage);
+  await decorate(s, resource, page.data);
+  if (p.asked.length > 0 && page.data.length === 1) return answerFields(page.data[0]!, p.asked);
   const total = page.meta.total;
   if (total === 0) return `No ${noun(resource)}s${where}.`;
   if (p.action === "count") {
@@ -66,6 +72,34 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
 function showInvoice(i: Item): string {
   const paid = Number(i.amount_paid) > 0 ? `, ${money(Number(i.amount_paid), String(i.currency))} paid` : "";
   return `${String(i.number)} for ${String(i.client)}: ${money(Number(i.amount), String(i.currency))}${paid}, ${money(Number(i.amount_due), String(i.currency))} due ${String(i.due_date)}; status ${String(i.status)}${Number(i.days_overdue) > 0 ? ` (${String(i.days_overdue)} days overdue)` : ""}. (${i.id})`;
+}
+
+/** Names for the ids a record holds, so replies name them: a deal's stage, an enrollment's contact. */
+async function decorate(s: Session, resource: string, items: Item[]): Promise<void> {
+  if (items.length === 0) return;
+  if (resource === "deal" && items.some((i) => i.stage_id) && s.tool("pipeline", "list")) {
+    const pipelines = await s.list("pipeline", { per_page: 100 });
+    const names = new Map(pipelines.data.flatMap((pl) => ((pl.stages as Item[]) ?? []).map((st) => [st.id, String(st.name)] as const)));
+    for (const i of items) if (names.has(String(i.stage_id))) i.stage = names.get(String(i.stage_id));
+  }
+  if (resource === "enrollment" && items.some((i) => i.contact_id) && s.tool("contact", "list")) {
+    const contacts = await s.list("contact", { per_page: 100 });
+    const names = new Map(contacts.data.map((c) => [c.id, personName(c)] as const));
+    for (const i of items) if (names.has(String(i.contact_id))) i.name = names.get(String(i.contact_id));
+  }
+}
+
+const ASKED_FIELDS: Record<string, string[]> = { email: ["email"], "e-mail": ["email"], title: ["title"], phone: ["phone"], stage: ["stage", "status"], status: ["status", "stage"], domain: ["domain", "website"], website: ["website", "domain"], industry: ["industry"], location: ["location", "country"], country: ["country"], department: ["department"], source: ["source"], rating: ["rating"], amount: ["amount"], owner: ["owner"], balance: ["amount_due"] };
+
+/** "what's Leo Andersen's email?": the fields asked, of one record. */
+export function answerFields(i: Item, asked: string[]): string {
+  const parts = asked.flatMap((a) => {
+    const field = (ASKED_FIELDS[a] ?? [a]).find((f) => i[f] !== undefined && i[f] !== null);
+    if (!field) return [`no ${a} on record`];
+    const value = field === "amount" || field === "amount_due" ? money(Number(i[field]), String(i.currency)) : String(i[field]);
+    return [`${a} ${value}`];
+  });
+  return `${labelOf(i)}: ${parts.join(", ")}. (${i.id})`;
 }
 
 /** One record, as a person would want it read back. */
@@ -88,13 +122,23 @@ export async function events(s: Session, p: Parsed): Promise<string> {
 }
 
 /** A record whatever it is ("show Cara Diaz"): searched in each resource the key may read. */
-export async function anything(s: Session, name: string): Promise<string> {
+export async function anything(s: Session, name: string, asked: string[] = []): Promise<string> {
   const hits: { resource: string; item: Item }[] = [];
-  for (const resource of ["account", "contact", "deal", "candidate", "job", "sequence", "invoice"]) {
+  const person = /\s/.test(name);
+  for (const resource of ["candidate", "contact", "account", "deal", "job", "sequence", "invoice"]) {
     if (!s.tool(resource, "list")) continue;
-    const page: Page = await s.list(resource, { q: name, per_page: 5 });
+    let page: Page = await s.list(resource, { q: name, per_page: 5 });
+    // Search matches one column at a time: a person's full name is found by its first word.
+    if (page.data.length === 0 && person && (resource === "candidate" || resource === "contact")) {
+      const byWord = await s.list(resource, { q: name.split(/\s+/)[0], per_page: 100 });
+      page = { data: byWord.data.filter((i) => labelOf(i).toLowerCase() === name.toLowerCase()), meta: { total: 0 } };
+    }
     for (const item of page.data) hits.push({ resource, item });
-    if (hits.length >= 5) break;
+    if (hits.length > 0) break;
+  }
+  if (hits.length === 1 && asked.length > 0) {
+    await decorate(s, hits[0]!.resource, [hits[0]!.item]);
+    return answerFields(hits[0]!.item, asked);
   }
   if (hits.length === 0) return `I found nothing named “${name}”.`;
   if (hits.length === 1) return `${capitalize(noun(hits[0]!.resource))}: ${showOne(hits[0]!.item)}`;

@@ -105,8 +105,12 @@ export class Session {
     if (page.data.length > 1) {
       this.ask(`More than one ${resource} matches “${name}”. Which one?`, key, page.data.slice(0, 5).map((i) => ({ id: i.id, label: labelOf(i) })));
     }
-    // No hit: perhaps a typo. Compare the name with the newest records' names.
+    // No hit: the name's words spread over the record's name ("globex pilot project" is "Globex Corporation: Pilot project"), or a typo.
     const recent = await this.list(resource, { ...options.query, per_page: 100 });
+    const words = name.toLowerCase().split(/\s+/).filter((w) => w.length > 1);
+    const spread = recent.data.filter((i) => words.every((w) => new RegExp(`(^|[^a-z0-9])${w.replace(/[^a-z0-9]/g, ".")}`).test(labelOf(i).toLowerCase())));
+    if (spread.length === 1) return { id: spread[0]!.id, label: labelOf(spread[0]!), item: spread[0] };
+    if (spread.length > 1) this.ask(`More than one ${resource} matches “${name}”. Which one?`, key, spread.slice(0, 5).map((i) => ({ id: i.id, label: labelOf(i) })));
     const ranked = recent.data
       .map((i) => ({ i, score: Math.max(likeness(labelOf(i), name), ...labelOf(i).split(/[\s()]+/).filter((w) => w.length > 2).map((w) => likeness(w, name))) }))
       .sort((a, b) => b.score - a.score);

@@ -2,7 +2,7 @@ import type { Tool } from "../tools.ts";
 import { capitalize, labelOf, money, personName, type Item } from "./answer.ts";
 import { enumValues, formatOf, properties, requiredOf } from "./catalog.ts";
 import { describe } from "./describe.ts";
-import { FIELD_WORDS, VALUE_WORDS, type Action } from "./lexicon.ts";
+import { FIELD_WORDS, placeCode, VALUE_WORDS, type Action } from "./lexicon.ts";
 import type { Parsed, Phrase } from "./parse.ts";
 import { Stop, type Found, type Session } from "./resolve.ts";
 
@@ -80,10 +80,11 @@ async function values(s: Session, p: Parsed, tool: Tool, phrases: Phrase[], skip
     const field = dateFields.find((f) => (p.dates.hint === "due" ? f === "due_date" : p.dates.hint === "close" ? f.includes("close") : true)) ?? (dateFields.length === 1 ? dateFields[0] : undefined);
     if (field) input[field] = day;
   }
-  for (const { words, value } of p.fields) {
+  for (const { words, value: said } of p.fields) {
+    const value = said.includes("|") ? "" : said;
     if (!value) continue;
     const fields = FIELD_INDEX.filter(([w]) => w === words).map(([, f]) => f);
-    if (words === "based in") fields.push("location", "city", "country");
+    if (words === "based in") fields.unshift("location", "city", "country");
     const field = fields.find(has);
     if (!field) continue;
     if (field === "domain" || field === "website") {
@@ -92,8 +93,9 @@ async function values(s: Session, p: Parsed, tool: Tool, phrases: Phrase[], skip
     } else if (field === "amount" || field === "employee_count" || field === "rating") {
       const n = Number(value.replace(/[^0-9.]/g, ""));
       if (Number.isFinite(n) && n > 0) input[field] = n;
-    } else if (field === "country" && value.length !== 2) {
-      continue;
+    } else if (field === "country") {
+      const code = value.length === 2 ? value.toUpperCase() : placeCode(value);
+      if (code) input.country = code;
     } else input[field] = value;
   }
   for (const [field, schema] of Object.entries(props)) {
@@ -102,6 +104,20 @@ async function values(s: Session, p: Parsed, tool: Tool, phrases: Phrase[], skip
     if (allowed.length === 0) continue;
     const hit = p.states.map((st) => [st, ...Object.entries(VALUE_WORDS).filter(([, w]) => w.includes(st)).map(([v]) => v)]).flat().find((v) => allowed.includes(v));
     if (hit && !(field === "status" && tool.name.includes("deal"))) input[field] = hit;
+  }
+  // "in London", "remote": where a job is; "based in Lisbon": an account's country.
+  const where = phrases.find((ph) => ph.prep === "in" || ph.prep === "based");
+  if (where && has("location") && input.location === undefined && !phrases.some((ph) => ph !== where && ph.nounResource === "sequence")) {
+    input.location = where.text;
+    phrases.splice(phrases.indexOf(where), 1);
+  } else if (where && has("country") && input.country === undefined && placeCode(where.text)) {
+    input.country = placeCode(where.text);
+    phrases.splice(phrases.indexOf(where), 1);
+  }
+  const remote = phrases.find((ph) => /^(remote|hybrid|on-?site)$/i.test(ph.text));
+  if (remote && has("location") && input.location === undefined) {
+    input.location = capitalize(remote.text.toLowerCase());
+    phrases.splice(phrases.indexOf(remote), 1);
   }
   // Related records named with a preposition: "at Acme", "for the Backend Engineer role".
   for (const [field, preps] of Object.entries(RELATED)) {
@@ -163,6 +179,14 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     if (words.length > 1) input.last_name = words.slice(1).join(" ");
   } else if (name && nameField) input[nameField] = name;
   Object.assign(input, await values(s, p, tool, phrases, new Set(["first_name", "last_name", nameField ?? ""])));
+  // "draft an invoice": the verb is the state it starts in.
+  if (p.verb && "status" in props && input.status === undefined && enumValues(props.status).includes(p.verb)) input.status = p.verb;
+  // "Sam Patel <sam@initech.io>, VP Sales at Initech": a person's second unplaced phrase is their title.
+  const titled = person && "title" in props && input.title === undefined ? phrases.find((ph) => !ph.prep || ph.prep === "as") : undefined;
+  if (titled) {
+    input.title = titled.text;
+    phrases.splice(phrases.indexOf(titled), 1);
+  }
   answered(s, tool, input);
   if (phrases.length > 0) unplaced(phrases);
   if (resource === "invoice" && input.client && !input.account_id && "account_id" in props && s.tool("account", "list")) {
@@ -181,7 +205,7 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   return `Created ${noun(resource)} ${made.number ? String(made.number) + " for " + String(made.client) : labelOf(made)}${facts.length ? ` (${facts.join(", ")})` : ""}${at}: ${made.id}.`;
 }
 
-export async function update(s: Session, p: Parsed, resource: string): Promise<string> {
+export async function update(s: Session, p: Parsed, resource: string, _action: Action = "update"): Promise<string> {
   const tool = s.tool(resource, "update");
   if (!tool) throw new Stop({ content: `I cannot change ${noun(resource)}s with this API key.` });
   const rename = /\brename\b/i.test(p.raw) ? p.phrases.find((ph) => ph.prep === "to") : undefined;
