@@ -106,12 +106,15 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     said.push(`${n.field} ${n.op === "gte" ? "at least " : ""}${n.value}`);
   }
 
-  const dates = p.dates;
+  const dates = { ...p.dates };
   if (dates.gte || dates.lt) {
     const field = dateField(props, p);
     if (field) {
       const dateTime = formatOf(props[field] as never) === "date-time" || formatOf(props[`${field}[gte]`] as never) === "date-time";
       const at = (d: string) => (dateTime ? `${d}T00:00:00.000Z` : d);
+      // "due before Christmas" asks what is coming due: from today, when the day is still ahead.
+      const today = s.turn.now.toISOString().slice(0, 10);
+      if (!dates.gte && dates.lt && dates.lt > today && field === "due_date" && !p.states.includes("overdue")) dates.gte = today;
       if (dates.gte) query[`${field}[gte]`] = at(dates.gte);
       if (dates.lt) query[`${field}[lt]`] = at(dates.lt);
       const word = field.replace(/_at$|_date$/, "").replace(/_/g, " ");

@@ -97,6 +97,8 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     action = "create";
     resource = "job";
   }
+  // "Wayne Enterprises' balance": what the account owes.
+  if (p.asked.includes("balance") && (!resource || resource === "account") && s.catalog.has("invoice")) return read(s, { ...p, action: "sum", asked: [] }, "invoice");
   if (p.asked.length > 0 && !resource && p.phrases.length > 0) return anything(s, p.phrases[0]!.text, p.asked);
   if (!action || READS.has(action)) {
     if (resource) return read(s, { ...p, action: action ?? "list" }, resource);

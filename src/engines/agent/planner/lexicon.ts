@@ -158,11 +158,13 @@ export const STOPWORDS = new Set(
     "one ones thing things stuff list show tell give get find me number numbers amount worth value all total sum " +
     "today yesterday tomorrow week month quarter year morning afternoon evening tonight ago since before after until till " +
     "stage stages status state right away asap thanks thank hi hello hey okay ok kindly quick quickly currently pls plz " +
-    "record records entry entries item items details info information money cash work works working employed employ we're we've i'm they're it's that's there's what's who's"
+    "record records entry entries item items details info information money cash work works working employed employ came come comes coming we're we've i'm they're it's that's there's what's who's"
   ).split(" "),
 );
 
 const INDEX = new Map<string, string>();
+/** Every word that names a state: never read as a misspelt resource or verb ("contract" is not "contact"). */
+const VALUE_SYNONYMS = new Set<string>();
 for (const [resource, words] of Object.entries(RESOURCE_WORDS)) for (const w of words) INDEX.set(w, resource);
 
 /** The resource a word names, allowing a typo in longer words ("invoics", "oportunities"). */
@@ -170,7 +172,7 @@ export function resourceOf(word: string): string | undefined {
   const w = word.toLowerCase();
   const exact = INDEX.get(w) ?? INDEX.get(w.replace(/(ies)$/, "y")) ?? INDEX.get(w.replace(/e?s$/, "")) ?? INDEX.get(w.replace(/s$/, ""));
   if (exact) return exact;
-  if (w.length < 5) return undefined;
+  if (w.length < 5 || VALUE_SYNONYMS.has(w)) return undefined;
   let best: { resource: string; d: number } | undefined;
   for (const [name, resource] of INDEX) {
     if (name.length < 4) continue;
@@ -184,9 +186,20 @@ export function resourceOf(word: string): string | undefined {
 export function actionOf(root: string): Action | undefined {
   const exact = ACTION_WORDS[root];
   if (exact) return exact;
-  if (root.length < 6) return undefined;
-  for (const [verb, action] of Object.entries(ACTION_WORDS)) if (verb.length >= 5 && distance(root, verb) <= 1) return action;
+  if (root.length < 7 || VALUE_SYNONYMS.has(root)) return undefined;
+  // A misspelt verb never reads as a destructive one ("remote" is not "remove").
+  for (const [verb, action] of Object.entries(ACTION_WORDS)) if (verb.length >= 6 && !DESTRUCTIVE.has(action) && near(root, verb)) return action;
   return undefined;
+}
+
+const DESTRUCTIVE = new Set<Action>(["delete", "void", "uncollectible", "reject", "lose", "archive", "pause"]);
+
+/** One edit apart, or two neighbouring letters swapped ("unpiad"). */
+export function near(a: string, b: string): boolean {
+  if (distance(a, b) <= 1) return true;
+  if (a.length !== b.length) return false;
+  const diff = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
+  return diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!];
 }
 
 /** How alike two names are, 0..1, on their words (typos and word order forgiven). */
@@ -217,3 +230,5 @@ export const PLACES: Record<string, string> = {
 export function placeCode(text: string): string | undefined {
   return PLACES[text.toLowerCase().replace(/^the\s+/, "").trim()];
 }
+
+for (const [value, words] of Object.entries(VALUE_WORDS)) for (const w of [value, ...words]) VALUE_SYNONYMS.add(w);

@@ -97,6 +97,16 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
     }
     return { range, spans };
   }
+  const nth = /\b(?:on\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\s+of\s+(?:the\s+)?(this|next|last)\s+month\b/.exec(lower);
+  if (nth) {
+    const month = period("month", nth[2]!, now)!.gte;
+    const day = utc(month.getUTCFullYear(), month.getUTCMonth(), Number(nth[1]));
+    take(nth.index, nth[0].length);
+    range.day = iso(day);
+    range.gte = iso(day);
+    range.lt = iso(new Date(day.getTime() + DAY));
+    return { range, spans };
+  }
   const endOf = /\b(?:the\s+)?end of (?:the\s+)?(this|next|last)\s+(week|month|quarter|year)\b/.exec(lower);
   const relative = endOf ? null : /\b(this|last|next|previous|past|current)\s+(day|week|month|quarter|year)\b|\b(today|yesterday|tomorrow)\b|\b(year to date|ytd|month to date|mtd)\b/.exec(lower);
   if (relative && /\b\d{1,2}(?:st|nd|rd|th)?\s+of\s+(?:the\s+)?$/.test(lower.slice(0, relative.index))) {

@@ -1,5 +1,5 @@
 import { distance } from "fastest-levenshtein";
-import { ACTION_WORDS, actionOf, FIELD_WORDS, GROUP_WORDS, resourceOf, STOPWORDS, VALUE_WORDS, type Action } from "./lexicon.ts";
+import { ACTION_WORDS, actionOf, FIELD_WORDS, GROUP_WORDS, near, resourceOf, STOPWORDS, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { readAmounts, readDates, roots, type Amount, type DateRange } from "./nlp.ts";
 
 type Language = Awaited<ReturnType<typeof import("./nlp.ts").loadLanguage>>;
@@ -73,9 +73,9 @@ const VALUE_NAMES = Object.keys(VALUE_WORDS).filter((v) => v.length >= 5);
 /** A misspelt state ("unpiad", "overdeu"): one edit from a state or group word of five letters or more. */
 function fuzzyValue(word: string): string | undefined {
   if (word.length < 5) return undefined;
-  const hit = VALUE_NAMES.find((v) => distance(word, v) === 1 || (word.length > 6 && distance(word, v) === 2 && word[0] === v[0]));
+  const hit = VALUE_NAMES.find((v) => near(word, v) || (word.length > 6 && distance(word, v) === 2 && word[0] === v[0]));
   if (hit) return hit;
-  if (distance(word, "unpaid") <= 1 || distance(word, "outstanding") <= 2) return "unpaid";
+  if (near(word, "unpaid") || distance(word, "outstanding") <= 2) return "unpaid";
   return undefined;
 }
 
@@ -124,7 +124,26 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     spans.push([m.index! + m[0].length - m[2]!.length, m.index! + m[0].length]);
   }
   text = blank(text, spans.splice(0));
-  const top = /\b(?:top|first|largest|biggest|highest|last|latest)\s+(\d{1,3})\b/i.exec(text);
+  // Verbs of more than one word.
+  const multi = /\b(write[- ]?off|written off|bad debt)\b|\b(?:record|log|register|enter|add)\s+(?:a\s+|the\s+)?(?:partial\s+)?payment\b|\bset\s+up\b/i.exec(text);
+  if (multi) {
+    out.action = multi[1] ? "uncollectible" : /payment/i.test(multi[0]) ? "pay" : "create";
+    out.verb = multi[1] ? "write off" : /payment/i.test(multi[0]) ? "payment" : "set up";
+    spans.push([multi.index, multi.index + multi[0].length]);
+  }
+  const late = /\b(?:more than|over|at least|>)\s*(\d{1,4})\s*days?\s+(?:overdue|late|past[- ]due)\b/i.exec(text);
+  if (late) {
+    out.states.push("overdue");
+    out.dates = { lt: new Date(now.getTime() - Number(late[1]) * 86_400_000).toISOString().slice(0, 10), hint: "due" };
+    spans.push([late.index, late.index + late[0].length]);
+  }
+  const rated = /\brat(?:ed|ing)\s*(?:of\s+|is\s+|at least\s+|above\s+)?(\d)(?:\s*(?:stars?|\/5))?(\s*(?:\+|or (?:more|higher|above|better)|and (?:up|above)))?/i.exec(text);
+  if (rated) {
+    out.numeric.push({ field: "rating", op: rated[2] || /at least|above/.test(rated[0]) ? "gte" : undefined, value: Number(rated[1]) });
+    spans.push([rated.index, rated.index + rated[0].length]);
+  }
+  text = blank(text, spans.splice(0));
+  const top = /\b(?:top|first|largest|biggest|highest|last|latest)\s+(\d{1,3})\b(?!\s*(?:days?|weeks?|months?|years?|hours?)\b)/i.exec(text);
   if (top) {
     out.top = Number(top[1]);
     spans.push([top.index + top[0].length - top[1]!.length, top.index + top[0].length]);
@@ -155,30 +174,12 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   }
   text = blank(text, spans.splice(0));
 
-  // Verbs of more than one word.
-  const multi = /\b(write[- ]?off|written off|bad debt)\b|\b(?:record|log|register|enter|add)\s+(?:a\s+|the\s+)?(?:partial\s+)?payment\b|\bset\s+up\b/i.exec(text);
-  if (multi) {
-    out.action = multi[1] ? "uncollectible" : /payment/i.test(multi[0]) ? "pay" : "create";
-    spans.push([multi.index, multi.index + multi[0].length]);
-  }
-  const late = /\b(?:more than|over|at least|>)\s*(\d{1,4})\s*days?\s+(?:overdue|late|past[- ]due)\b/i.exec(text);
-  if (late) {
-    out.states.push("overdue");
-    out.dates = { lt: new Date(now.getTime() - Number(late[1]) * 86_400_000).toISOString().slice(0, 10), hint: "due" };
-    spans.push([late.index, late.index + late[0].length]);
-  }
-  const rated = /\brat(?:ed|ing)\s*(?:of\s+|is\s+|at least\s+|above\s+)?(\d)(?:\s*(?:stars?|\/5))?(\s*(?:\+|or (?:more|higher|above|better)|and (?:up|above)))?/i.exec(text);
-  if (rated) {
-    out.numeric.push({ field: "rating", op: rated[2] || /at least|above/.test(rated[0]) ? "gte" : undefined, value: Number(rated[1]) });
-    spans.push([rated.index, rated.index + rated[0].length]);
-  }
-  text = blank(text, spans.splice(0));
   const currencyWord = /\b(usd|eur|gbp|chf|cad|aud|jpy|euros?|dollars?|pounds?|sterling|yen)\b/i.exec(text);
   if (currencyWord) {
     out.currency = CURRENCY_NAMES[currencyWord[1]!.toLowerCase()];
     text = blank(text, [[currencyWord.index, currencyWord.index + currencyWord[0].length]]);
   }
-  let cased = text.replace(/[’]/g, "'").replace(/[,;:()!?]/g, " | ");
+  let cased = text.replace(/[’]/g, "'").replace(/[,;:()!?]/g, " | ").replace(/\bU\.?S\.?A?\b\.?/g, "USA").replace(/\bU\.K\.?/g, "UK");
   for (const multi of MULTI) cased = cased.replace(new RegExp(`\\b${multi.replace(/[-]/g, "\\-")}\\b`, "gi"), multi.replace(/[ -]/g, "_"));
   const lower = cased.toLowerCase();
   out.question = QUESTION_START.test(lower.trim());
@@ -220,7 +221,9 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     const group = groupIndex.get(bare) ?? (fuzzy && GROUP_WORDS[fuzzy] ? fuzzy : undefined);
     const next = words[i + 1] ?? "";
     const lead = !out.action && words.slice(0, i).every((w) => LEAD_FILLER.has(w));
-    const resource = possessive ? undefined : resourceOf(bare);
+    // "the Account Executive job": a capitalized resource word before another capitalized word is part of a name.
+    const inName = i > 0 && /^[A-Z]/.test(shown[i]!) && /^[A-Z]/.test(shown[i + 1] ?? "") && !vocabulary(next);
+    const resource = possessive || inName ? undefined : resourceOf(bare);
     // A vocabulary word inside a name: "the New lead follow-up sequence".
     const vocab = value || group || ACTION_WORDS[root];
     if (vocab && !resource && !PREPS.has(bare) && !STOPWORDS.has(bare) && !possessive && next !== "|" && !PREPS.has(next) && resourceOf(next) === undefined) {

@@ -165,7 +165,7 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     const relatedPreps = new Set(Object.entries(RELATED).filter(([f]) => f in props).flatMap(([, preps]) => preps));
     const phrase =
       phrases.find((ph) => ph.prep === "called" || ph.prep === "named") ??
-      phrases.find((ph) => !ph.prep && !ph.beforeNoun) ??
+      phrases.find((ph) => !ph.prep && (!ph.beforeNoun || p.resources.length === 0)) ??
       (nameField === "client" ? phrases.find((ph) => ph.prep === "for" || ph.prep === "to") : undefined) ??
       phrases.find((ph) => ph.prep && !relatedPreps.has(ph.prep) && ["for", "as"].includes(ph.prep));
     if (phrase) {
@@ -297,7 +297,9 @@ export async function pay(s: Session, p: Parsed, phrases = p.phrases): Promise<s
   const tool = s.tool("invoice", "pay");
   if (!tool) throw new Stop({ content: "I cannot record payments with this API key." });
   const found = await invoiceTarget(s, p, phrases.slice(0, 1), "open,overdue");
-  const amount = p.amounts.find((a) => !a.op)?.value;
+  const amount = p.amounts.find((a) => !a.op)?.value ?? (s.carried.choices["field:amount"] ? Number(s.carried.choices["field:amount"].replace(/[^0-9.]/g, "")) || undefined : undefined);
+  // "record a payment on INV-12" says a payment came, not that it was paid in full: ask how much.
+  if (amount === undefined && p.verb === "payment") s.ask(`How much was paid on ${found.label}?`, "field:amount", []);
   const current = found.item ?? ((await s.call(s.tool("invoice", "get")!, { invoice_id: found.id })) as Item);
   if (Number(current.amount_due) <= 0) return `${String(current.number)} has nothing due (${String(current.status)}). Nothing changed.`;
   const paying = amount ?? Number(current.amount_due);
