@@ -45,11 +45,6 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
   if (p.dates.hint === "due" && catalog.has("invoice")) return "invoice";
   if (/\bwho\b/i.test(p.raw)) return catalog.has("candidate") && (/\b(hire|hired|interview|applied|applying|screen|offer)/i.test(p.raw) || p.phrases.some((ph) => ph.nounResource === "job")) ? "candidate" : "contact";
   if (p.phrases.some((ph) => ph.nounResource === "job") && catalog.has("candidate") && /(applicants?|candidates?|applying|applied)/i.test(p.raw)) return "candidate";
-  if (p.action === "update" && p.fields.length > 0) {
-    const words = p.fields.map((f) => f.words).join(" ");
-    if (/title|email|phone/.test(words)) return "contact";
-    if (/domain|website|industry|based|employees/.test(words)) return "account";
-  }
   return undefined;
 }
 
@@ -86,6 +81,8 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   if (wanted && !changes && !explicit) return figures(s, wanted, false);
   if (p.resource === "event" || /^what happened\b|\brecent (?:activity|events)\b/.test(lower)) return events(s, p);
 
+  // "Acme's phone number is +1 555 0100": a statement of a value is a change.
+  if (!p.action && p.fields.some((f) => f.value) && !p.question) p = { ...p, action: "update" };
   let resource = p.resource && p.resource !== "pipeline" ? p.resource : (inferResource(s.catalog, p) ?? (p.resource === "pipeline" ? "deal" : undefined));
   // "people we hired", "people in interview": people in hiring are candidates.
   if (resource === "contact" && /\b(people|person|persons)\b/i.test(p.raw) && s.catalog.has("candidate") && p.states.some((st) => ["applied", "screening", "interview", "offer", "hired", "rejected"].includes(st))) resource = "candidate";
@@ -108,7 +105,13 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   }
   switch (action) {
     case "summarize":
-      return s.tool("account", "dossier") ? accountOp(s, p, "dossier") : read(s, { ...p, action: "list" }, "account");
+      if (resource && resource !== "account") return read(s, { ...p, action: "list" }, resource);
+      if (!s.tool("account", "dossier")) return p.phrases[0] ? anything(s, p.phrases[0].text) : notUnderstood(s, p);
+      return accountOp(s, p, "dossier").catch((error: unknown) => {
+        // Not an account: whatever record has that name.
+        if (error instanceof Stop && !error.reply.pending && p.phrases[0]) return anything(s, p.phrases[0].text);
+        throw error;
+      });
     case "enrich":
       return accountOp(s, p, "enrich");
     case "pay":
@@ -129,10 +132,12 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     case "archive":
       return sequenceOp(s, p, action);
   }
-  if (!resource) {
-    if (action === "stage" && p.phrases.length > 0) return stageAnything(s, p);
-    return notUnderstood(s, p);
+  if (!resource && p.phrases.length > 0 && ["stage", "update", "delete", "close", "win", "lose"].includes(action)) {
+    // "rename Globex East to Globex Europe": the record's name says what it is.
+    resource = await whichResource(s, p, action);
+    if (!resource) return `I found no record matching “${p.quoted[0] ?? p.phrases[0]!.text}”. Nothing changed.`;
   }
+  if (!resource) return notUnderstood(s, p);
   switch (action) {
     case "create":
       if (resource === "sequence" && p.phrases.some((ph) => ph.prep === "to" || ph.prep === "into") && p.phrases.length >= 2) return enroll(s, p);
@@ -153,16 +158,18 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   }
 }
 
-/** "move Acme expansion to proposal": the record may be a deal or a candidate; the one that has the name decides. */
-async function stageAnything(s: Session, p: Parsed): Promise<string> {
-  for (const resource of ["deal", "candidate"]) {
-    if (!s.tool(resource, "list")) continue;
-    const name = p.quoted[0] ?? p.phrases.find((ph) => ph.prep !== "to" && ph.prep !== "as")?.text;
-    if (!name) break;
+/** The resource whose records have the name a change names ("move Acme expansion to proposal"): the first with a match. */
+async function whichResource(s: Session, p: Parsed, action: Action): Promise<string | undefined> {
+  const name = p.quoted[0] ?? p.phrases.find((ph) => ph.prep !== "to" && ph.prep !== "as")?.text;
+  if (!name) return undefined;
+  const order = action === "stage" ? ["deal", "candidate", "contact"] : ["account", "contact", "deal", "candidate", "job", "sequence"];
+  for (const resource of order) {
+    const needed = action === "delete" ? "delete" : action === "stage" ? "list" : "update";
+    if (!s.tool(resource, "list") || !s.tool(resource, needed)) continue;
     const page = await s.list(resource, { q: name, per_page: 2 });
-    if (page.data.length > 0) return setState(s, p, resource, "stage");
+    if (page.data.length > 0) return resource;
   }
-  return `I found no deal or candidate matching “${p.phrases[0]!.text}”. Nothing changed.`;
+  return undefined;
 }
 
 /** The request a message makes, or the earlier request it completes (an answer to the question asked). */

@@ -137,6 +137,16 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     out.dates = { lt: new Date(now.getTime() - Number(late[1]) * 86_400_000).toISOString().slice(0, 10), hint: "due" };
     spans.push([late.index, late.index + late[0].length]);
   }
+  const phone = /\b(?:phone|mobile|cell|tel(?:ephone)?)(?:\s+number)?\s*(?:is|=|:|to|should be)?\s*(\+?\d[\d\s().-]{5,}\d)/i.exec(text);
+  if (phone) {
+    out.fields.push({ words: "phone", value: phone[1]!.trim() });
+    spans.push([phone.index, phone.index + phone[0].length]);
+  }
+  const about = /^\s*(?:tell me (?:all )?about|brief me on|give me (?:a |the )?(?:rundown|brief(?:ing)?|summary) (?:on|of)|what do we know about)\b/i.exec(text);
+  if (about) {
+    out.action = "summarize";
+    spans.push([about.index, about.index + about[0].length]);
+  }
   const rated = /\brat(?:ed|ing)\s*(?:of\s+|is\s+|at least\s+|above\s+)?(\d)(?:\s*(?:stars?|\/5))?(\s*(?:\+|or (?:more|higher|above|better)|and (?:up|above)))?/i.exec(text);
   if (rated) {
     out.numeric.push({ field: "rating", op: rated[2] || /at least|above/.test(rated[0]) ? "gte" : undefined, value: Number(rated[1]) });
@@ -235,13 +245,13 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
         continue;
       }
     }
-    if (ASKABLE.has(bare) && !lead && (out.question || words.slice(0, i).some((w) => w === "what" || w === "what's" || w === "whats" || w === "which"))) {
+    if (ASKABLE.has(bare) && !lead && (out.question || /'s?$/.test(words[i - 1] ?? "") || words.slice(0, i).some((w) => w === "what" || w === "what's" || w === "whats" || w === "which"))) {
       flush();
       out.asked.push(bare);
       continue;
     }
     // "we closed the Acme renewal", "Umbrella paid INV-7": a state word after a subject is a verb; "closed roles" is not.
-    if (!out.action && !out.question && i > 0 && PAST_VERBS.has(bare) && !resourceOf(next) && !["are", "is", "were", "was", "be", "been", "the", "a", "all", "any", "|"].includes(words[i - 1]!)) {
+    if (!out.action && !out.question && i > 0 && PAST_VERBS.has(bare) && !resourceOf(next) && !["the", "a", "all", "any", "|", "not", "never"].includes(words[i - 1]!)) {
       flush();
       out.action = ACTION_WORDS[root] ?? ACTION_WORDS[bare];
       if (value) out.states.push(value);

@@ -141,6 +141,12 @@ function answered(s: Session, tool: Tool, input: Record<string, unknown>): void 
     if (!(field in props) || input[field] !== undefined) continue;
     const schema = props[field] as { type?: string; anyOf?: { type?: string }[] };
     const numeric = schema.type === "number" || schema.type === "integer" || schema.anyOf?.some((x) => x.type === "number");
+    if (field === "first_name" && /\s/.test(value.trim()) && "last_name" in props && input.last_name === undefined) {
+      const [first, ...rest] = value.trim().split(/\s+/);
+      input.first_name = first;
+      input.last_name = rest.join(" ");
+      continue;
+    }
     input[field] = numeric ? Number(value.replace(/[^0-9.]/g, "")) : value;
   }
 }
