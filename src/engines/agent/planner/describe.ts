@@ -43,5 +43,7 @@ export function describe(tool: string, result: unknown): string {
   if (!past) return `${tool} finished.`;
   const amount = r.amount !== undefined && r.amount !== null && r.currency ? `, ${money(Number(r.amount), String(r.currency))}` : "";
   const state = op === "update" && (r.stage || r.status) ? `; it is now ${String(r.stage ?? r.status)}` : "";
+  // An invoice's number is what people use (INV-000042); other records by name, with their id.
+  if (r.object === "invoice" && op !== "create") return `${past} ${String(r.number)}.`;
   return `${past} ${noun} ${labelOf(r)}${r.object === "invoice" ? "" : amount}, ${r.id}${state}.`;
 }

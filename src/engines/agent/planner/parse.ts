@@ -1,4 +1,5 @@
 import { distance } from "fastest-levenshtein";
+import { ID_PREFIXES } from "../../../platform/ids.ts";
 import { ACTION_WORDS, actionOf, FIELD_WORDS, GROUP_WORDS, near, resourceOf, STOPWORDS, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { readAmounts, readDates, roots, type Amount, type DateRange } from "./nlp.ts";
 
@@ -51,6 +52,8 @@ export interface Parsed {
   currency?: string;
   /** Numeric filters named in words ("rated 4 or more"). */
   numeric: { field: string; op?: "gte" | "lte" | "gt" | "lt"; value: number }[];
+  /** Record ids named in the request, with the resource their prefix says. */
+  ids: { resource: string; id: string }[];
 }
 
 const PREPS = new Set(["at", "for", "with", "from", "of", "in", "into", "to", "on", "onto", "by", "about", "as", "called", "named", "under", "via"]);
@@ -96,10 +99,17 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   const raw = message.trim().replace(/\s+/g, " ");
   let text = raw;
   const spans: [number, number][] = [];
-  const out: Parsed = { raw, question: false, resources: [], states: [], groups: [], amounts: [], dates: {}, numbers: [], emails: [], domains: [], quoted: [], phrases: [], fields: [], unplaced: [], asked: [], resourceWords: [], numeric: [] };
+  const out: Parsed = { raw, question: false, resources: [], states: [], groups: [], amounts: [], dates: {}, numbers: [], emails: [], domains: [], quoted: [], phrases: [], fields: [], unplaced: [], asked: [], resourceWords: [], numeric: [], ids: [] };
 
   for (const m of text.matchAll(/["“”]([^"“”]{1,200})["“”]/g)) {
     out.quoted.push(m[1]!.trim());
+    spans.push([m.index!, m.index! + m[0].length]);
+  }
+  text = blank(text, spans.splice(0));
+  // Record ids as the API writes them (inv_01h...): what they name is in their prefix.
+  for (const m of text.matchAll(/\b([a-z]+)_[0-9a-hjkmnp-tv-z]{26}\b/g)) {
+    const resource = Object.entries(ID_PREFIXES).find(([, prefix]) => prefix === m[1])?.[0];
+    if (resource) out.ids.push({ resource, id: m[0] });
     spans.push([m.index!, m.index! + m[0].length]);
   }
   text = blank(text, spans.splice(0));

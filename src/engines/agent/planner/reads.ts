@@ -18,6 +18,9 @@ function sortable(s: Session, resource: string, field: string): boolean {
 /** A read over one resource: list, count, sum or top, filtered by what the request names. */
 export async function read(s: Session, p: Parsed, resource: string): Promise<string> {
   if (!s.tool(resource, "list")) throw new Stop({ content: `This API key cannot read ${noun(resource)}s.` });
+  const byId = p.ids.find((i) => i.resource === resource);
+  const get = s.tool(resource, "get");
+  if (byId && get) return showOne((await s.call(get, { [`${resource}_id`]: byId.id })) as Item);
   if (resource === "invoice" && p.numbers.length > 0) {
     const found = await s.find("invoice", p.numbers[0]!.raw, { write: false });
     const item = found.item ?? ((await s.call(s.tool("invoice", "get")!, { invoice_id: found.id })) as Item);
@@ -31,7 +34,7 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
     query.status = "open,overdue";
     said.unshift("unpaid");
   }
-  const where = said.length > 0 ? ` ${said.join(", ")}` : "";
+  const where = said.length > 0 ? ` ${said.join(" ")}` : "";
   const moneyField = resource === "invoice" && (owed || /^(open|overdue|open,overdue)$/.test(String(query.status ?? ""))) ? "amount_due" : "amount";
 
   if (p.action === "sum") {
@@ -43,7 +46,13 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
       total = got.meta.total;
       if (items.length >= total || got.data.length === 0) break;
     }
-    if (total === 0) return `No ${noun(resource)}s${where}: nothing to add up.`;
+    const debtor = owed && typeof query.account_id === "string" ? s.labels.get(query.account_id) : undefined;
+    if (total === 0) return debtor ? `${debtor} owes nothing: no open invoices.` : `No ${noun(resource)}s${where}: nothing to add up.`;
+    if (debtor && items.length === total) {
+      const late = items.filter((i) => i.status === "overdue");
+      const overdue = late.length > 0 ? ` ${late.length} overdue (${sumText(sums(late, "amount_due"))}).` : " None is overdue.";
+      return `${debtor} owes ${sumText(sums(items, "amount_due"))} on ${plural(total, "open invoice")}.${overdue}\n${listText({ data: items, meta: { total } })}`;
+    }
     const sum = sumText(sums(items, moneyField));
     const partial = items.length < total ? ` (the first ${items.length} of ${total}; ask with a narrower filter for the rest)` : "";
     const what = moneyField === "amount_due" ? " due" : "";
@@ -54,19 +63,18 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   const byDue = top && moneyField === "amount_due";
   const sort = top && !byDue && sortable(s, resource, "amount") ? "-amount" : resource === "invoice" && sortable(s, resource, "due_date") && query.status ? "due_date" : undefined;
   const perPage = Math.min(100, Math.max(1, p.top ?? (top ? (p.plural === false ? 1 : 5) : SCREEN)));
-  const page = await s.list(resource, { ...query, per_page: byDue ? 100 : perPage, ...(sort ? { sort } : {}) });
+  // A list of money reads a full page (one call either way), so its sum is exact whenever it fits.
+  const money_ = properties(s.tool(resource, "list"))["amount[gte]"] !== undefined;
+  const page = await s.list(resource, { ...query, per_page: byDue || (money_ && !top) ? 100 : perPage, ...(sort ? { sort } : {}) });
   if (byDue) page.data = page.data.sort((a, b) => Number(b.amount_due) - Number(a.amount_due)).slice(0, perPage);
   await decorate(s, resource, page.data);
   if (p.asked.length > 0 && page.data.length === 1) return answerFields(page.data[0]!, p.asked);
   const total = page.meta.total;
   if (total === 0) return `No ${noun(resource)}s${where}.`;
-  if (p.action === "count") {
-    const money_ = page.data.some((i) => i.currency) ? ` (${sumText(sums(page.data, moneyField))}${total > page.data.length ? " on the first " + page.data.length : ""})` : "";
-    return `${capitalize(plural(total, noun(resource)))}${where}${money_}:\n${listText(page)}`;
-  }
+  const figure = money_ && page.data.some((i) => i.currency) ? `, ${sumText(sums(page.data, moneyField))}${moneyField === "amount_due" ? " due" : ""} ${total > page.data.length ? `on the first ${page.data.length}` : "in all"}` : "";
   if (total === 1 && page.data[0]) return `${capitalize(plural(1, noun(resource)))}${where}: ${showOne(page.data[0])}`;
   if (top) return `The ${Math.min(perPage, total)} largest ${noun(resource)}s${where} (of ${total}):\n${listText({ data: page.data, meta: { total: page.data.length } })}`;
-  return `${capitalize(plural(total, noun(resource)))}${where}:\n${listText(page, perPage)}`;
+  return `${capitalize(plural(total, noun(resource)))}${where}${figure}:\n${listText(page, p.top ?? SCREEN)}`;
 }
 
 function showInvoice(i: Item): string {

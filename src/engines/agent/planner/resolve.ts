@@ -81,7 +81,6 @@ export class Session {
     const key = `${resource}:${name.toLowerCase()}`;
     const chosen = this.carried.choices[key];
     if (chosen) return { id: chosen, label: this.carried.choices[`${key}:label`] ?? chosen };
-    if (/^[a-z]+_[0-9a-z]{26}$/.test(name)) return { id: name, label: name };
     const base = { per_page: 20, ...options.query };
     let page: Page | undefined;
     if (resource === "invoice") {

@@ -1,6 +1,6 @@
 import type { Tool } from "../tools.ts";
 import { capitalize, labelOf, money, personName, type Item } from "./answer.ts";
-import { enumValues, formatOf, properties, requiredOf } from "./catalog.ts";
+import { classify, enumValues, formatOf, properties, requiredOf } from "./catalog.ts";
 import { describe } from "./describe.ts";
 import { FIELD_WORDS, placeCode, VALUE_WORDS, type Action } from "./lexicon.ts";
 import type { Parsed, Phrase } from "./parse.ts";
@@ -49,6 +49,8 @@ async function findPhrase(s: Session, resource: string, phrase: Phrase, write = 
 
 /** The record a change is about: a record number, a quoted name, or the one phrase left. */
 async function target(s: Session, p: Parsed, resource: string, phrases: Phrase[]): Promise<{ found: Found; rest: Phrase[] }> {
+  const byId = p.ids.find((i) => i.resource === resource);
+  if (byId) return { found: { id: byId.id, label: byId.id }, rest: phrases };
   if (resource === "invoice" && p.numbers[0]) return { found: await s.find("invoice", p.numbers[0].raw, { write: true }), rest: phrases };
   if (p.quoted[0]) return { found: await s.find(resource, p.quoted[0], { write: true }), rest: phrases };
   const own = phrases.find((ph) => !ph.prep || ph.prep === "of" || ph.beforeNoun) ?? phrases[0];
@@ -255,7 +257,7 @@ export async function setState(s: Session, p: Parsed, resource: string, action: 
     const key = idKey(move, resource);
     const field = Object.keys(properties(move)).find((k) => k !== key)!;
     const result = (await s.call(move, { [key]: found.id, [field]: state }, `move ${found.label} to ${state}`)) as Item;
-    return `Moved ${found.label} to ${state}; ${describe(move.name, result)}`;
+    return `Moved ${found.label} to ${state}; it is now ${String(result.status ?? result.stage ?? state)}.`;
   }
   const tool = s.tool(resource, "update");
   if (!tool) throw new Stop({ content: `I cannot change ${noun(resource)}s with this API key.` });
@@ -288,7 +290,7 @@ async function stageOfDeal(s: Session, deal: Found, wanted: string): Promise<{ i
 }
 
 async function invoiceTarget(s: Session, p: Parsed, phrases: Phrase[], states: string): Promise<Found> {
-  if (p.numbers[0] || p.quoted[0]) return (await target(s, p, "invoice", phrases)).found;
+  if (p.numbers[0] || p.quoted[0] || p.ids.some((i) => i.resource === "invoice")) return (await target(s, p, "invoice", phrases)).found;
   const phrase = phrases[0];
   if (!phrase) throw new Stop({ content: "Which invoice? Give me its number (e.g. INV-000042). Nothing changed." });
   // "Umbrella's invoice": the client's one open invoice, or a question.
@@ -343,6 +345,7 @@ export async function enroll(s: Session, p: Parsed): Promise<string> {
   const others = phrases.filter((ph) => ph !== seqPhrase);
   let contacts: Found[] = [];
   let more = "";
+  let at = "";
   const everyone = /\b(everyone|everybody|all)\b/i.test(p.raw);
   const accountPhrase = others.find((ph) => ph.prep && ["at", "from", "of"].includes(ph.prep));
   if (accountPhrase && everyone) {
@@ -350,6 +353,7 @@ export async function enroll(s: Session, p: Parsed): Promise<string> {
     const people = await s.list("contact", { account_id: account.id, per_page: 100 });
     if (people.data.length === 0) return `Nobody at ${account.label} to enroll. Nothing changed.`;
     contacts = people.data.map((c) => ({ id: c.id, label: personName(c) }));
+    at = ` at ${account.label}`;
     if (people.meta.total > people.data.length) more = `\n…and ${people.meta.total - people.data.length} more at ${account.label}, not enrolled (100 at a time).`;
     others.splice(others.indexOf(accountPhrase), 1);
   } else {
@@ -358,12 +362,15 @@ export async function enroll(s: Session, p: Parsed): Promise<string> {
   }
   if (others.length > 0) unplaced(others);
   if (contacts.length === 0) throw new Stop({ content: `Whom should I enroll in ${sequence.label}? Nothing changed.` });
-  const props = properties(tool);
+  // Several people at once: the bulk tool when the key has it (one call, one approval over the threshold).
+  const bulk = contacts.length > 1 ? s.turn.tools.available.find((t) => classify(t)?.op === "enroll" && "contact_ids" in properties(t)) : undefined;
+  const chosen = bulk ?? tool;
+  const props = properties(chosen);
   if ("contact_ids" in props) {
-    const intended = `enroll ${contacts.length === 1 ? contacts[0]!.label : `${contacts.length} contacts`} in ${sequence.label}`;
-    const result = (await s.call(tool, { [idKey(tool, "sequence")]: sequence.id, contact_ids: contacts.map((c) => c.id) }, intended)) as { enrolled: unknown[]; failed: { detail: string }[] };
+    const intended = `enroll ${contacts.length === 1 ? contacts[0]!.label : `${contacts.length} contacts`}${at} in ${sequence.label}`;
+    const result = (await s.call(chosen, { [idKey(chosen, "sequence")]: sequence.id, contact_ids: contacts.map((c) => c.id) }, intended)) as { enrolled: unknown[]; failed: { detail: string }[] };
     if (contacts.length === 1 && result.failed.length > 0) return `I could not enroll ${contacts[0]!.label} in ${sequence.label}: ${result.failed[0]!.detail}`;
-    return `In ${sequence.label}: ${describe(tool.name, result)}${more}`;
+    return `In ${sequence.label}: ${describe(chosen.name, result)}${more}`;
   }
   const done: string[] = [];
   const failed: string[] = [];
