@@ -176,7 +176,7 @@ export function resourceOf(word: string): string | undefined {
   let best: { resource: string; d: number } | undefined;
   for (const [name, resource] of INDEX) {
     if (name.length < 4) continue;
-    const d = Math.min(distance(w, name), distance(w, `${name}s`));
+    const d = Math.min(distance(w, name), distance(w, `${name}s`), distance(w, name.replace(/y$/, "ies")));
     if (d <= (w.length >= 8 ? 2 : 1) && (!best || d < best.d)) best = { resource, d };
   }
   return best?.resource;

@@ -120,7 +120,7 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
     if (span) {
       const before = lower.slice(0, relative.index);
       if (/\b(before|until|till|by)\s*$/.test(before)) range.lt = iso(span.gte);
-      else if (/\b(since|after|from)\s*$/.test(before)) range.gte = iso(span.gte);
+      else if (/\b(since|after|starting)\s*$/.test(before)) range.gte = iso(span.gte);
       else {
         range.gte = iso(span.gte);
         range.lt = iso(span.lt);

@@ -177,7 +177,8 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
       (nameField === "client" ? phrases.find((ph) => ph.prep === "for" || ph.prep === "to") : undefined) ??
       phrases.find((ph) => ph.prep && !relatedPreps.has(ph.prep) && ["for", "as"].includes(ph.prep));
     if (phrase) {
-      name = phrase.text;
+      // "a deal Initech Renewal": a synonym of the resource after the name belongs to it.
+      name = phrase.noun && phrase.nounResource === resource && !new RegExp(`^${resource}s?$`).test(phrase.noun) ? `${phrase.text} ${phrase.noun}` : phrase.text;
       phrases.splice(phrases.indexOf(phrase), 1);
     }
   }
