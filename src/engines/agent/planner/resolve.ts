@@ -114,7 +114,7 @@ export class Session {
       .map((i) => ({ i, score: Math.max(likeness(labelOf(i), name), ...labelOf(i).split(/[\s()]+/).filter((w) => w.length > 2).map((w) => likeness(w, name))) }))
       .sort((a, b) => b.score - a.score);
     const best = ranked[0];
-    if (best && best.score >= 0.75 && (ranked[1]?.score ?? 0) < best.score - 0.05) {
+    if (best && best.score >= (name.length >= 6 ? 0.7 : 0.75) && (ranked[1]?.score ?? 0) < best.score - 0.05) {
       if (!options.write) return { id: best.i.id, label: labelOf(best.i), item: best.i };
       this.ask(`I found no ${resource} named “${name}”. Did you mean this one?`, key, [{ id: best.i.id, label: labelOf(best.i) }]);
     }
