@@ -4,6 +4,6 @@ import { defineConfig } from "drizzle-kit";
 // (npm run db:generate). They are applied by src/db/migrate.ts.
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./src/db/schema.ts",
+  schema: "./src/schema.ts",
   out: "./src/db/migrations",
 });

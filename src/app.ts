@@ -28,8 +28,9 @@ import { operationSecurity } from "./platform/auth/scopes.ts";
 import { Revocations } from "./platform/auth/revocations.ts";
 import { ApiError } from "./platform/errors.ts";
 import { registerEventRoutes } from "./platform/events/events-routes.ts";
+import { registerGuides } from "./platform/guides.ts";
 import { registerHealthRoutes } from "./platform/health-routes.ts";
-import type { Api } from "./platform/http.ts";
+import { recordServedRoutes, type Api } from "./platform/http.ts";
 import { registerIdempotency } from "./platform/idempotency/idempotency-hook.ts";
 import { newId } from "./platform/ids.ts";
 import { registerMeRoutes } from "./platform/me-routes.ts";
@@ -38,7 +39,7 @@ import { clientErrorHandler, ProblemSchema, registerHostCheck, registerProblemHa
 import type { RateLimitStore } from "./platform/rate-limit/gcra.ts";
 import { registerRateLimit } from "./platform/rate-limit/rate-limit-hook.ts";
 import "./platform/request-context.ts";
-import { registerTextChecks, validatorCompiler } from "./platform/validation.ts";
+import { registerTextChecks, tooDeep, tooDeepError, validatorCompiler } from "./platform/validation.ts";
 import { createMetrics, type Metrics } from "./platform/metrics.ts";
 import { registerMetrics } from "./platform/metrics-routes.ts";
 import { createReadRouting, registerReadRouting, type ReadRouting } from "./platform/read-routing.ts";
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
     frameworkErrors: (error, request, reply) => sendProblem(request, reply, new ApiError("validation_failed", `The URL is malformed: ${error.message}`)),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  recordServedRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest("now", null as unknown as Date); // set by the first onRequest hook
   app.decorate("publicUrl", deps.publicUrl ?? null);
@@ -184,6 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     if (body === "") return done(null, undefined);
+    const deep = tooDeep(body as string);
+    if (deep !== undefined) return done(tooDeepError(deep), undefined);
     parseJson(request, body as string, done);
   });
 
@@ -248,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   });
 
   app.get("/v1/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  registerGuides(app);
   await app.register(scalar, { routePrefix: "/docs", configuration: DOCS_PAGE });
   return app;
 }

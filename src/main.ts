@@ -47,7 +47,7 @@ ${Object.values(USAGE)
   .join("\n")}
   --version                     print the version
 
-Configuration comes from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, REDIS_URL, LOG_LEVEL, METRICS_PORT, ... (see README).`;
+Configuration comes from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, REDIS_URL, LOG_LEVEL, METRICS_PORT, ... (see docs/operations.md).`;
 
 const OPTIONS = {
   name: { type: "string" },

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
-import { accounts, apiKeys, contacts, deals, enrollments, events, invoices, orgs, pipelines, pipelineStages, sequenceMessages, sequences } from "../db/schema.ts";
+import { accounts, apiKeys, contacts, deals, enrollments, events, invoices, orgs, pipelines, pipelineStages, sequenceMessages, sequences } from "../schema.ts";
 import { createInvoice, payInvoice, transitionInvoice } from "../engines/finance/invoices-service.ts";
 import { createAccount } from "../engines/growth/accounts-service.ts";
 import { createContact } from "../engines/growth/contacts-service.ts";
@@ -12,7 +12,7 @@ import { createSequence, enroll } from "../engines/growth/sequences-service.ts";
 import { createCandidate, updateCandidate } from "../engines/talent/candidates-service.ts";
 import { createJob } from "../engines/talent/jobs-service.ts";
 import type { CandidateStage } from "../engines/talent/candidates-table.ts";
-import { candidateStageChanges, candidates, jobs, snapshots } from "../db/schema.ts";
+import { candidateStageChanges, candidates, jobs, snapshots } from "../schema.ts";
 import { takeSnapshot } from "../intelligence/snapshots-service.ts";
 import { createApiKey } from "../platform/auth/api-keys-service.ts";
 import type { WriteContext } from "../platform/events/outbox.ts";

@@ -117,7 +117,7 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, deps: Functi
     async (request) => {
       // This process's latest invocations are written in batches: write them first, so a caller sees its own.
       await invoker.flushLogs(callerOf(request).org.id);
-      return listInvocations(db, callerOf(request).org.id, request.params.name, request.query as Record<string, unknown>, request.now);
+      return listInvocations(db, callerOf(request), request.params.name, request.query as Record<string, unknown>, request.now);
     },
   );
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from "typebox";
-import { Id, Nullable, StringEnum, Timestamp } from "../platform/schemas.ts";
+import { Id, Int, Nullable, StringEnum, Timestamp } from "../platform/schemas.ts";
 import type { Plan } from "../platform/orgs/orgs-table.ts";
 import { INVOCATION_TRIGGERS } from "./functions-table.ts";
 import { MAX_SOURCE_BYTES } from "./compile.ts";
@@ -45,9 +45,9 @@ const Triggers = Type.Object(
 
 const LimitsIn = Type.Object(
   {
-    cpu_ms: Type.Optional(Type.Integer({ minimum: 1, description: "CPU time per invocation (default 50; plan maxima: free 100, growth 1,000, enterprise 5,000)." })),
-    memory_mb: Type.Optional(Type.Integer({ minimum: 8, description: "Isolate heap (default 64; maxima 128, 256, 512)." })),
-    timeout_ms: Type.Optional(Type.Integer({ minimum: 1, description: "Wall time per invocation (default 5,000; maxima 10,000, 30,000, 60,000)." })),
+    cpu_ms: Type.Optional(Int({ minimum: 1, description: "CPU time per invocation (default 50; plan maxima: free 100, growth 1,000, enterprise 5,000)." })),
+    memory_mb: Type.Optional(Int({ minimum: 8, description: "Isolate heap (default 64; maxima 128, 256, 512)." })),
+    timeout_ms: Type.Optional(Int({ minimum: 1, description: "Wall time per invocation (default 5,000; maxima 10,000, 30,000, 60,000)." })),
   },
   { additionalProperties: false },
 );
@@ -79,7 +79,7 @@ export type DeployFunctionInput = Static<typeof DeployFunction>;
 export const DeployVersion = Type.Object(versionInput, { additionalProperties: false });
 export type DeployVersionInput = Static<typeof DeployVersion>;
 
-export const Rollback = Type.Object({ version: Type.Integer({ minimum: 1, description: "An earlier version to make live again." }) }, { additionalProperties: false });
+export const Rollback = Type.Object({ version: Int({ minimum: 1, description: "An earlier version to make live again." }) }, { additionalProperties: false });
 
 export const FunctionParams = Type.Object({ name: Type.String({ maxLength: 100, description: "The function's name (or its fn_ id)." }) });
 

@@ -4,9 +4,11 @@ import { isUniqueViolation } from "../db/errors.ts";
 import { rowsOf } from "../db/migrate.ts";
 import type { Caller } from "../platform/auth/caller.ts";
 import { ApiError, invalidField, notFound } from "../platform/errors.ts";
-import { apiKeys, type ApiKeyRow } from "../platform/auth/api-keys-table.ts";
+import { apiKeys } from "../platform/auth/api-keys-table.ts";
+import { permissionsFor, type Permission } from "../platform/auth/permissions.ts";
 import { orgs, type OrgRow } from "../platform/orgs/orgs-table.ts";
-import { checkEventPatterns, eventTypesVisibleToKey, matchEventTypes } from "../platform/events/catalog.ts";
+import { checkEventPatterns, matchEventTypes } from "../platform/events/catalog.ts";
+import { accessOf, requireSubscribable } from "../platform/auth/access.ts";
 import { write, type WriteContext } from "../platform/events/outbox.ts";
 import { isId, newId } from "../platform/ids.ts";
 import { defineList, listPage, type ExtraCondition, type Page } from "../platform/lists.ts";
@@ -261,20 +263,22 @@ function versionRow(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, fnId
 
 /**
  * The event kinds a version's triggers run on, as stored on the function for
- * the outbox's fan-out: the patterns expanded, limited to what the deploying
- * key may read (an engine key's function never sees another engine's
- * events), without function.* (a failing function would feed itself).
+ * the outbox's fan-out: the patterns expanded, limited to what the deployer
+ * may read (accessOf: from its permissions; a deploy asking for more was
+ * refused by requireSubscribable), without function.* (a failing function
+ * would feed itself).
  */
-function triggerKinds(patterns: readonly string[], key: Pick<ApiKeyRow, "kind" | "engines">): string[] {
-  const visible = new Set<string>(eventTypesVisibleToKey(key));
-  const kinds = new Set(patterns.flatMap(matchEventTypes).filter((kind) => visible.has(kind) && !kind.startsWith("function.")));
+function triggerKinds(patterns: readonly string[], permissions: ReadonlySet<Permission>): string[] {
+  const access = accessOf(permissions);
+  const kinds = new Set(patterns.flatMap(matchEventTypes).filter((kind) => access.mayReadEvent(kind) && !kind.startsWith("function.")));
   return [...kinds].sort();
 }
 
-async function deployerKey(tx: Tx, version: FunctionVersionRow): Promise<Pick<ApiKeyRow, "kind" | "engines">> {
+/** The permissions a version's deployer key holds: its triggers run with them. */
+async function deployerPermissions(tx: Tx, version: FunctionVersionRow): Promise<ReadonlySet<Permission>> {
   const [key] = await tx.select({ kind: apiKeys.kind, engines: apiKeys.engines }).from(apiKeys).where(and(eq(apiKeys.orgId, version.orgId), eq(apiKeys.id, version.deployedBy)));
   // A key is never deleted (only revoked); should one be missing, its version triggers nothing.
-  return key ?? { kind: "engine", engines: [] };
+  return new Set(key ? permissionsFor(key.kind, key.engines) : []);
 }
 
 const announce = (tx: Tx, fnId: string) => tx.execute(sql`SELECT pg_notify(${FUNCTION_CHANGED}, ${fnId})`);
@@ -290,12 +294,13 @@ export async function deployFunction(deps: FunctionsDeps, ctx: WriteContext, cal
   };
   checkLimits(settings.limits, caller);
   checkEventPatterns(settings.events, "triggers.events");
+  requireSubscribable(caller, settings.events, "triggers.events");
   const compiled = await build(deps, input.source, settings);
   try {
     return await write(deps.db, ctx, async (tx, emit) => {
       const [fn] = await tx
         .insert(functions)
-        .values({ orgId: ctx.orgId, id: newId("function"), name: input.name, activeVersion: 1, latestVersion: 1, eventTriggers: triggerKinds(settings.events, caller.key), createdAt: ctx.now, updatedAt: ctx.now })
+        .values({ orgId: ctx.orgId, id: newId("function"), name: input.name, activeVersion: 1, latestVersion: 1, eventTriggers: triggerKinds(settings.events, caller.permissions), createdAt: ctx.now, updatedAt: ctx.now })
         .returning();
       const [version] = await tx.insert(functionVersions).values(versionRow(deps, ctx, caller, fn!.id, 1, input.source, compiled, settings)).returning();
       const api = functionToApi(fn!, version!);
@@ -330,6 +335,8 @@ export async function deployVersion(deps: FunctionsDeps, ctx: WriteContext, call
   };
   checkLimits(settings.limits, caller);
   checkEventPatterns(settings.events, "triggers.events");
+  // Triggers carried over unchanged were checked when set; their kinds are still limited to what this deployer reads.
+  if (input.triggers?.events) requireSubscribable(caller, input.triggers.events, "triggers.events");
   const compiled = await build(deps, input.source, settings);
   return write(deps.db, ctx, async (tx, emit) => {
     const locked = await findFunction(tx, ctx.orgId, fn.id, "update");
@@ -339,7 +346,7 @@ export async function deployVersion(deps: FunctionsDeps, ctx: WriteContext, call
     const [version] = await tx.insert(functionVersions).values(versionRow(deps, ctx, caller, fn.id, number, input.source, compiled, settings)).returning();
     const [after] = await tx
       .update(functions)
-      .set({ activeVersion: number, latestVersion: number, eventTriggers: triggerKinds(settings.events, caller.key), updatedAt: ctx.now })
+      .set({ activeVersion: number, latestVersion: number, eventTriggers: triggerKinds(settings.events, caller.permissions), updatedAt: ctx.now })
       .where(and(eq(functions.orgId, ctx.orgId), eq(functions.id, fn.id)))
       .returning();
     await announce(tx, fn.id);
@@ -359,7 +366,7 @@ export async function rollback(deps: FunctionsDeps, ctx: WriteContext, caller: C
     await requireCovers(tx, caller, fn, [await activeVersion(tx, fn), version], `make version ${target} live`);
     const [after] = await tx
       .update(functions)
-      .set({ activeVersion: target, eventTriggers: triggerKinds(version.eventTriggers, await deployerKey(tx, version)), updatedAt: ctx.now })
+      .set({ activeVersion: target, eventTriggers: triggerKinds(version.eventTriggers, await deployerPermissions(tx, version)), updatedAt: ctx.now })
       .where(and(eq(functions.orgId, ctx.orgId), eq(functions.id, fn.id)))
       .returning();
     await announce(tx, fn.id);
@@ -403,8 +410,19 @@ export const invocationList = defineList({
   defaultSort: "-started_at",
 });
 
-export async function listInvocations(db: Db, orgId: string, nameOrId: string, query: Record<string, unknown>, now: Date): Promise<Page<InvocationApi>> {
+/**
+ * A function's logs and results hold what its versions read and were handed
+ * (events, ctx reads) with their deployers' permissions: reading them takes
+ * those permissions, as changing the function does.
+ */
+export async function listInvocations(db: Db, caller: Caller, nameOrId: string, query: Record<string, unknown>, now: Date): Promise<Page<InvocationApi>> {
+  const orgId = caller.org.id;
   const fn = await findFunction(db, orgId, nameOrId);
+  const versions = await db
+    .select({ version: functionVersions.version, deployedBy: functionVersions.deployedBy })
+    .from(functionVersions)
+    .where(and(eq(functionVersions.orgId, orgId), eq(functionVersions.functionId, fn.id)));
+  await requireCovers(db, caller, fn, versions, "read its invocation logs");
   const extra: ExtraCondition = { key: "function", condition: (bind) => eq(functionInvocations.functionId, bind(fn.id)) };
   return listPage(db, invocationList.spec, invocationList.parse(orgId, query, now, extra), (row: InvocationRow) => invocationToApi(row, fn.name));
 }

@@ -200,7 +200,7 @@ export function createInvoker(deps: InvokerDeps) {
         { headers: { "retry-after": "1" }, limit: "function_concurrency" },
       );
     });
-    // cpu_ms: the isolate's CPU and this process's serving its ctx reads (README, "Limits").
+    // cpu_ms: the isolate's CPU and this process's serving its ctx reads (docs/functions.md, "Limits").
     const outcome = { ...ran, cpuMs: Math.round(ran.cpuMs * 1000 + readCpu.ns / 1000) / 1000 };
     return refersToCompiled(outcome) ? inSource(outcome, await mapperOf(loaded)) : outcome;
   }

@@ -32,7 +32,7 @@ export async function requireCovers(tx: Db | Tx, caller: Caller, fn: FunctionRow
     const reach = key.kind === "engine" ? `engine: ${key.engines.join(", ") || "none"}` : key.kind;
     throw new ApiError(
       "insufficient_permission",
-      `The function ${fn.name}'s version ${version.version} runs with the permissions of the key ${key.id} (${reach}). ${callerDescription(caller)} lacks ${missing.join(", ")}, so it may not ${action}: whoever changes a function decides what runs with its deployer's permissions and secrets. Use a key that holds them.`,
+      `The function ${fn.name}'s version ${version.version} runs with the permissions of the key ${key.id} (${reach}). ${callerDescription(caller)} lacks ${missing.join(", ")}, so it may not ${action}: whoever changes a function decides what runs with its deployer's permissions and secrets, and its logs hold what it read with them. Use a key that holds them.`,
       { required_permission: missing[0], missing_permissions: missing, function_version: version.version, deployed_by: key.id },
     );
   }

@@ -20,7 +20,11 @@ export function permissionsForRole(role: Role): Permission[] {
   }
 }
 
-/** The key a member acts as: its id (the membership's) names the member's own rate-limit bucket. */
+/**
+ * The key a member acts as: its id (the membership's) names the member's own
+ * rate-limit bucket. Its kind is for display; what the member may see and do
+ * is decided from their permissions (platform/auth/access.ts).
+ */
 export function memberKey(membership: MembershipRow, user: UserRow): ApiKeyRow {
   return {
     orgId: membership.orgId,

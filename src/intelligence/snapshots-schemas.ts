@@ -1,5 +1,5 @@
 import { Type, type Static } from "typebox";
-import { CANDIDATE_STAGES } from "../engines/talent/candidates-table.ts";
+import { CANDIDATE_STAGES } from "../engines/talent/candidates-schemas.ts";
 import { Id, MoneyOut, Nullable, StringEnum, Timestamp } from "../platform/schemas.ts";
 import { SNAPSHOT_TRIGGERS } from "./snapshots-table.ts";
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db, Tx } from "../db/connection.ts";
-import { memberships } from "../identity/identity-table.ts";
+import { memberships, type MembershipRow } from "../identity/identity-table.ts";
 import { permissionsForRole } from "../identity/roles.ts";
 import type { ApiKeyRow } from "../platform/auth/api-keys-table.ts";
 import type { Caller } from "../platform/auth/caller.ts";
@@ -15,6 +15,7 @@ import { OAuthApp } from "./oauth-schemas.ts";
 import { orgs } from "../platform/orgs/orgs-table.ts";
 import { oauthApps, oauthGrants, oauthTokens, type ClientType, type OAuthAppRow, type OAuthGrantRow, type TokenKind } from "./oauth-table.ts";
 import { SCOPES, type Scope } from "../platform/auth/scopes.ts";
+import { disableGrantEndpoints } from "../webhooks/endpoints-service.ts";
 
 /** Short-lived access tokens (RFC 9700 4.14): a leaked one is useful for minutes; refresh tokens rotate on every use. */
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
@@ -508,6 +509,7 @@ async function revokeGrantIn(tx: Tx, emit: Emit, grant: OAuthGrantRow, app: OAut
   if (!row) return undefined;
   const object = grantToApi(row, app);
   emit({ type: "oauth_grant.revoked", object });
+  await disableGrantEndpoints(tx, emit, row.orgId, row.id, now);
   return object;
 }
 
@@ -520,7 +522,35 @@ function sameText(a: string, b: string): boolean {
 // ---------------------------------------------------------------------------
 // The auth hook's side: access token -> caller.
 
+// The stand-in key's kind is for display only (callerDescription shows the scopes); access is decided from the permissions.
 const WRITES = (scopes: readonly string[]) => scopes.some((s) => !s.endsWith(":read") && s !== "functions:invoke");
+
+/**
+ * What a grant may do now: the scopes granted, narrowed by what the app still
+ * asks for and what the consenting member's role still holds. Nothing once
+ * revoked or once the member left. The one rule for tokens on each request
+ * and for the app's webhook subscriptions at delivery.
+ */
+function grantScopes(grant: OAuthGrantRow, app: OAuthAppRow | null, membership: { role: MembershipRow["role"] } | null): Scope[] {
+  if (grant.revokedAt || !app || (grant.userId && !membership)) return [];
+  const roleHolds = membership ? new Set<string>(permissionsForRole(membership.role)) : undefined;
+  return grant.scopes.filter((s): s is Scope => app.scopes.includes(s) && (!roleHolds || roleHolds.has(s)));
+}
+
+/** The current permissions of each of these grants (an empty set for one revoked or missing), by grant id. */
+export async function grantPermissions(db: Db, grantIds: readonly string[]): Promise<Map<string, ReadonlySet<Permission>>> {
+  const ids = [...new Set(grantIds)];
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ grant: oauthGrants, app: oauthApps, membership: memberships })
+    .from(oauthGrants)
+    .leftJoin(oauthApps, eq(oauthApps.id, oauthGrants.appId))
+    .leftJoin(memberships, and(eq(memberships.orgId, oauthGrants.orgId), eq(memberships.userId, oauthGrants.userId)))
+    .where(inArray(oauthGrants.id, ids));
+  const byId = new Map<string, ReadonlySet<Permission>>(found.map(({ grant, app, membership }) => [grant.id, new Set<Permission>(grantScopes(grant, app, membership))]));
+  for (const id of ids) if (!byId.has(id)) byId.set(id, new Set());
+  return byId;
+}
 
 /**
  * Access tokens are looked up on every request with their grant, app and the
@@ -545,8 +575,7 @@ export function oauthBearer(db: Db) {
       throw new ApiError("invalid_access_token", "The access token is invalid, expired or revoked. Refresh it, or ask the user to authorize the app again.");
     }
     const { grant, app, org, membership } = found;
-    const roleHolds = membership ? new Set<string>(permissionsForRole(membership.role)) : undefined;
-    const scopes = grant.scopes.filter((s) => app.scopes.includes(s) && (!roleHolds || roleHolds.has(s)));
+    const scopes = grantScopes(grant, app, membership);
     const key: ApiKeyRow = {
       orgId: org.id,
       id: grant.id,

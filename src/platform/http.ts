@@ -9,3 +9,31 @@ export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression,
 export interface RouteDeps {
   db: Db;
 }
+
+/** A route the server answers, as registered (tests build their route matrices from these, not from a hand-kept list). */
+export interface ServedRoute {
+  method: string;
+  url: string;
+  /** Left out of the OpenAPI document (dashboard, OAuth pages, sub-paths). */
+  hidden: boolean;
+  /** The request's schemas, as declared (JSON Schema). */
+  request: { body?: unknown; querystring?: unknown; params?: unknown };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route this server answers (HEAD aside), in registration order. */
+    servedRoutes: ServedRoute[];
+  }
+}
+
+/** Records every route registered after this call, in any plugin, on app.servedRoutes. */
+export function recordServedRoutes(app: FastifyInstance): void {
+  const served: ServedRoute[] = [];
+  app.decorate("servedRoutes", served);
+  app.addHook("onRoute", (route) => {
+    const schema = (route.schema ?? {}) as { hide?: boolean; body?: unknown; querystring?: unknown; params?: unknown };
+    const request = { body: schema.body, querystring: schema.querystring, params: schema.params };
+    for (const method of ([] as string[]).concat(route.method)) if (method !== "HEAD") served.push({ method, url: route.url, hidden: Boolean(schema.hide), request });
+  });
+}

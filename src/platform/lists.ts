@@ -7,7 +7,7 @@ import { embeddedSession, rawQuery, type Db } from "../db/connection.ts";
 import { ApiError, type FieldError } from "./errors.ts";
 import { isId, type IdKind } from "./ids.ts";
 import { own } from "./own.ts";
-import { AmountFrom0 } from "./schemas.ts";
+import { AmountFrom0, Int } from "./schemas.ts";
 
 /**
  * The one list implementation: every list endpoint declares its filters,
@@ -217,7 +217,7 @@ function valueSchema(def: FilterDef, op: Op | "eq"): TSchema {
     case "money":
       return AmountFrom0(description);
     case "integer":
-      return Type.Integer({ description });
+      return Int({ description });
     case "enum":
       return Type.String({
         description: `${description ?? ""} One of ${def.values!.join(", ")}${op === "eq" ? "; a comma list means any of them" : ""}.`.trim(),

@@ -266,7 +266,9 @@ export const openApiOptions = (): SwaggerOptions => ({
         "errors are RFC 9457 problem details (`application/problem+json`) with a stable `code`, the `request_id` and, " +
         "for invalid input, `errors[]` naming each field. POST accepts `Idempotency-Key`. Every authenticated response " +
         "carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds); a 429 carries `Retry-After`. " +
-        "Amounts are JSON numbers with at most two decimals (`x-max-decimals: 2`; none for currencies without minor units).",
+        "Amounts are JSON numbers with at most two decimals (`x-max-decimals: 2`; none for currencies without minor units).\n\n" +
+        "**Guides**: the reference, one page per area (the conventions, each engine, the agent and MCP, webhooks, edge functions, " +
+        "OAuth, the dashboard, client libraries, operations, reliability), at [/docs/guides](/docs/guides).",
     },
     components: {
       securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "An API key, ek_live_..." }, oauth2: oauthSecurityScheme },

@@ -14,6 +14,17 @@ export const MAX_AMOUNT = 1_000_000_000_000; // 10^12: any real invoice, and exa
  */
 export const MAX_DECIMALS = "x-max-decimals";
 
+/** PostgreSQL's `integer` range: a client's integer past it would fail in the database (a 500), not at the edge. */
+export const INT_MIN = -2_147_483_648;
+export const INT_MAX = 2_147_483_647;
+
+/**
+ * An integer a client sends: always bounded, by the domain's own range when it has one and by the `integer`
+ * column's otherwise (test/hardening/hostile-input.test.ts fails on any request integer without both bounds).
+ */
+export const Int = (options: { minimum?: number; maximum?: number; default?: number; description?: string } = {}) =>
+  Type.Integer({ minimum: INT_MIN, maximum: INT_MAX, ...options });
+
 /** An amount from 0 with at most two decimals (list filters, annual revenue). */
 export const AmountFrom0 = (description?: string) => Type.Number({ minimum: 0, maximum: MAX_AMOUNT, [MAX_DECIMALS]: 2, description });
 

@@ -224,24 +224,92 @@ function childPath(path: string, key: string | number): string {
 const MAX_NUL_FIELDS = 20;
 
 /**
+ * How deeply objects and arrays may nest in a JSON body. Our deepest schema
+ * nests about six levels (a function deploy's triggers, an agent step), so 64
+ * leaves room for any client's metadata-like values while keeping every walk
+ * over a body (validation, the NUL scan, idempotency hashing, jsonb) far from
+ * the stack's end: 100,000 levels overflowed it.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
  * The paths of the strings (or field names) in a parsed request part that hold
  * a NUL character (at most MAX_NUL_FIELDS). PostgreSQL stores no NUL in text or
  * jsonb, so such a value could only fail deep inside a write.
  */
-export function nulPaths(value: unknown, path = "", found: string[] = []): string[] {
+export function nulPaths(value: unknown): string[] {
+  const found: string[] = [];
+  // Iterative: a walk that recursed overflowed the stack on a value nested 100,000 levels deep.
+  const stack: [unknown, string][] = [[value, ""]];
   // Enough to name every bad field of a real request; a body made of NULs stops here.
-  if (found.length >= MAX_NUL_FIELDS) return found;
-  if (typeof value === "string") {
-    if (value.includes("\0")) found.push(path);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => nulPaths(item, childPath(path, i), found));
-  } else if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes("\0")) found.push(childPath(path, key.replaceAll("\0", "\\u0000")));
-      else nulPaths(item, childPath(path, key), found);
+  while (stack.length > 0 && found.length < MAX_NUL_FIELDS) {
+    const [item, path] = stack.pop()!;
+    if (typeof item === "string") {
+      if (item.includes("\0")) found.push(path);
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], childPath(path, i)]);
+    } else if (item !== null && typeof item === "object") {
+      for (const [key, child] of Object.entries(item).reverse()) {
+        if (key.includes("\0")) found.push(childPath(path, key.replaceAll("\0", "\\u0000")));
+        else stack.push([child, childPath(path, key)]);
+      }
     }
   }
   return found;
+}
+
+/**
+ * Where a JSON text nests objects and arrays deeper than `max`: the top-level
+ * field holding the nesting ("body" when the body itself is), or undefined
+ * when it does not. A scan of the text, before parsing, so nothing ever walks
+ * such a value; brackets inside strings do not count.
+ */
+export function tooDeep(text: string, max = MAX_JSON_DEPTH): string | undefined {
+  let depth = 0;
+  // Where the last string at the top level starts and ends (sliced only when a colon makes it a field's name).
+  let nameStart = 0;
+  let nameEnd = 0;
+  let fieldStart = 0;
+  let fieldEnd = 0;
+  let topIsObject = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // A string: jump to its closing quote (one not escaped by an odd run of backslashes) with indexOf, not char by char.
+      const start = i;
+      for (;;) {
+        i = text.indexOf('"', i + 1);
+        if (i < 0) return undefined; // unterminated: the parser says so
+        let slashes = 0;
+        while (text.charCodeAt(i - 1 - slashes) === 92) slashes++;
+        if (slashes % 2 === 0) break;
+      }
+      if (depth === 1) (nameStart = start), (nameEnd = i + 1);
+    } else if (c === 123 || c === 91) {
+      if (depth === 0) topIsObject = c === 123;
+      if (++depth > max) return (topIsObject && jsonString(text.slice(fieldStart, fieldEnd))) || "body";
+    } else if (c === 125 || c === 93) {
+      depth--;
+    } else if (c === 58 && depth === 1) {
+      // The string before a colon at the top level is the field's name.
+      (fieldStart = nameStart), (fieldEnd = nameEnd);
+    }
+  }
+  return undefined;
+}
+
+function jsonString(text: string): string {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "string" ? value : "";
+  } catch {
+    return "";
+  }
+}
+
+/** The problem for a body tooDeep() refused. */
+export function tooDeepError(field: string, max = MAX_JSON_DEPTH): ApiError {
+  return invalidField("body", field, `nests objects and arrays more than ${max} levels deep`);
 }
 
 const TEXT_PARTS = [

@@ -7,6 +7,10 @@ import { insertEvents } from "../platform/events/outbox.ts";
 import { newId } from "../platform/ids.ts";
 import { claimDue, createWorkLoop, DEFAULT_LEASE_MS, releaseClaims, renewClaims } from "../platform/work-loop.ts";
 import type { MetricsRecorder } from "../platform/metrics.ts";
+import { accessOf } from "../platform/auth/access.ts";
+import type { Permission } from "../platform/auth/permissions.ts";
+import { readPermissionsOf } from "../platform/events/catalog.ts";
+import { grantPermissions } from "../oauth/oauth-service.ts";
 import { endpointToApi } from "./endpoints-service.ts";
 import { DELIVERIES_CHANNEL } from "./fanout.ts";
 import { send, type SendResult } from "./sender.ts";
@@ -95,10 +99,26 @@ export function createDispatcher(options: DispatcherOptions) {
     endpoint: EndpointRow;
     result: SendResult;
     at: Date;
+    /** Not sent, and never will be: the endpoint's owner may no longer read the event. */
+    withheld?: boolean;
+  }
+
+  /**
+   * An OAuth app's endpoint is delivered only what its grant reads now (the
+   * app may have dropped a scope, the consenting member changed role): the
+   * same access decision as the app's own requests. The organization's
+   * endpoints were checked when made, against permissions that do not change.
+   */
+  function withheldReason(delivery: DeliveryRow, endpoint: EndpointRow, grants: Map<string, ReadonlySet<Permission>>): string | undefined {
+    if (!endpoint.oauthGrantId || delivery.eventType === PING_TYPE) return undefined;
+    const permissions = grants.get(endpoint.oauthGrantId) ?? new Set<Permission>();
+    if (accessOf(permissions).mayReadEvent(delivery.eventType)) return undefined;
+    const needs = readPermissionsOf(delivery.eventType);
+    return `withheld: the OAuth grant ${endpoint.oauthGrantId} that owns this endpoint no longer reads ${delivery.eventType} (needs ${needs.join(", ")})`;
   }
 
   /** Sends one delivery; undefined when its endpoint is off (the delivery is parked instead). */
-  async function attempt(delivery: DeliveryRow, endpoint: EndpointRow | undefined, event: EventApi | undefined): Promise<Outcome | undefined> {
+  async function attempt(delivery: DeliveryRow, endpoint: EndpointRow | undefined, event: EventApi | undefined, grants: Map<string, ReadonlySet<Permission>>): Promise<Outcome | undefined> {
     const at = clock();
     if (!endpoint || endpoint.status !== "enabled") {
       // Parked until the endpoint is enabled again (re-enabling makes them due).
@@ -108,6 +128,8 @@ export function createDispatcher(options: DispatcherOptions) {
         .where(and(eq(webhookDeliveries.orgId, delivery.orgId), eq(webhookDeliveries.id, delivery.id)));
       return undefined;
     }
+    const withheld = withheldReason(delivery, endpoint, grants);
+    if (withheld) return { delivery, endpoint, at, withheld: true, result: { status: null, body: null, error: withheld, blocked: false, retryAfterSeconds: null, durationMs: 0 } };
     const payload = payloadOf(delivery, endpoint, event);
     if (!payload) {
       return { delivery, endpoint, at, result: { status: null, body: null, error: "the event no longer exists", blocked: false, retryAfterSeconds: null, durationMs: 0 } };
@@ -128,13 +150,13 @@ export function createDispatcher(options: DispatcherOptions) {
   async function record(outcomes: Outcome[]): Promise<void> {
     if (outcomes.length === 0) return;
     const now = clock();
-    const states = outcomes.map(({ delivery, endpoint, result, at }) => {
+    const states = outcomes.map(({ delivery, endpoint, result, at, withheld }) => {
       const ok = result.status !== null && result.status >= 200 && result.status < 300;
       const attempts = delivery.attemptCount + 1;
       const throttled = result.status === 429 || result.status === 503;
-      const delay = ok ? null : nextDelaySeconds(endpoint.retrySchedule, attempts, throttled ? result.retryAfterSeconds : null);
+      const delay = ok || withheld ? null : nextDelaySeconds(endpoint.retrySchedule, attempts, throttled ? result.retryAfterSeconds : null);
       const status: "succeeded" | "exhausted" | "failed" = ok ? "succeeded" : delay === null ? "exhausted" : "failed";
-      return { delivery, endpoint, result, at, ok, attempts, status, next: delay === null ? null : new Date(at.getTime() + delay * 1000) };
+      return { delivery, endpoint, result, at, ok, withheld, attempts, status, next: delay === null ? null : new Date(at.getTime() + delay * 1000) };
     });
     await db.transaction(async (tx) => {
       await tx.insert(webhookAttempts).values(
@@ -162,7 +184,8 @@ export function createDispatcher(options: DispatcherOptions) {
                     ${column((s) => s.next?.toISOString() ?? null)}::text[]::timestamptz[]) AS v(org_id, id, status, attempts, at, next)
         WHERE d.org_id = v.org_id AND d.id = v.id`);
       const byEndpoint = new Map<string, (typeof states)[number][]>();
-      for (const state of states) {
+      // A withheld delivery says nothing about the receiver's health.
+      for (const state of states.filter((s) => !s.withheld)) {
         const key = `${state.endpoint.orgId}/${state.endpoint.id}`;
         byEndpoint.set(key, [...(byEndpoint.get(key) ?? []), state]);
       }
@@ -202,9 +225,10 @@ export function createDispatcher(options: DispatcherOptions) {
   /** Sends a claimed batch as one wave of attempts and records their outcomes. */
   async function deliver(claimed: DeliveryRow[]): Promise<void> {
     const [endpoints, eventMap] = await Promise.all([endpointsOf(claimed), eventsOf(claimed)]);
+    const grants = await grantPermissions(db, [...endpoints.values()].flatMap((e) => (e.oauthGrantId ? [e.oauthGrantId] : [])));
     const outcomes = await Promise.all(
       claimed.map((delivery) =>
-        attempt(delivery, endpoints.get(`${delivery.orgId}/${delivery.endpointId}`), eventMap.get(`${delivery.orgId}/${delivery.eventId}`)).catch((error) => {
+        attempt(delivery, endpoints.get(`${delivery.orgId}/${delivery.endpointId}`), eventMap.get(`${delivery.orgId}/${delivery.eventId}`), grants).catch((error) => {
           options.log.error({ err: error, delivery: delivery.id }, "webhook attempt failed to run");
           return undefined;
         }),

@@ -1,8 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/connection.ts";
 import { invalidField, notFound } from "../platform/errors.ts";
+import { requireSubscribable } from "../platform/auth/access.ts";
+import type { Caller } from "../platform/auth/caller.ts";
 import { checkEventPatterns } from "../platform/events/catalog.ts";
-import { write, type WriteContext } from "../platform/events/outbox.ts";
+import { write, type Emit, type WriteContext } from "../platform/events/outbox.ts";
 import { newId } from "../platform/ids.ts";
 import { defineList, jsonOf, listJson, listPage, type Page } from "../platform/lists.ts";
 import { DEFAULT_SCHEDULE, DEFAULT_TIMEOUT_MS, Endpoint, type CreateEndpointInput, type EndpointApi, type UpdateEndpointInput } from "./endpoints-schemas.ts";
@@ -21,6 +23,7 @@ export function endpointToApi(row: EndpointRow): EndpointApi {
     events: row.events,
     status: row.status,
     disabled_reason: row.disabledReason,
+    oauth_grant_id: row.oauthGrantId,
     retry_policy: { schedule: row.retrySchedule },
     timeout_ms: row.timeoutMs,
     metadata: row.metadata,
@@ -55,6 +58,7 @@ export const endpointList = defineList({
       events: jsonOf.textArray(webhookEndpoints.events),
       status: jsonOf.text(webhookEndpoints.status),
       disabled_reason: jsonOf.text(webhookEndpoints.disabledReason),
+      oauth_grant_id: jsonOf.text(webhookEndpoints.oauthGrantId),
       retry_policy: jsonOf.object(Endpoint.properties.retry_policy, { schedule: jsonOf.textArray(webhookEndpoints.retrySchedule) }),
       timeout_ms: jsonOf.integer(webhookEndpoints.timeoutMs),
       metadata: jsonOf.stringRecord(webhookEndpoints.metadata),
@@ -83,9 +87,21 @@ function lockEndpoint(tx: Tx, orgId: string, id: string): Promise<EndpointRow> {
   return ownedRow(tx, webhookEndpoints, orgId, id, "webhook endpoint", "update");
 }
 
-export async function createEndpoint(db: Db, ctx: WriteContext, input: CreateEndpointInput, policy: SsrfPolicy): Promise<EndpointApi & { secret: string }> {
+/**
+ * Who a subscription belongs to: an OAuth app's (its grant) when a token made
+ * it, else the organization's. Whoever makes or changes an endpoint must read
+ * every kind it subscribes to (after the change: its url and status decide
+ * where those events go), and becomes its owner.
+ */
+function subscriber(caller: Caller, events: readonly string[]): { oauthGrantId: string | null } {
+  requireSubscribable(caller, events, "events");
+  return { oauthGrantId: caller.oauth?.grantId ?? null };
+}
+
+export async function createEndpoint(db: Db, ctx: WriteContext, caller: Caller, input: CreateEndpointInput, policy: SsrfPolicy): Promise<EndpointApi & { secret: string }> {
   checkTarget(input.url, policy);
   checkEventPatterns(input.events, "events");
+  const owner = subscriber(caller, input.events);
   const secret = newSecret();
   const [row] = await db
     .insert(webhookEndpoints)
@@ -99,6 +115,7 @@ export async function createEndpoint(db: Db, ctx: WriteContext, input: CreateEnd
       retrySchedule: input.retry_policy?.schedule ?? DEFAULT_SCHEDULE,
       timeoutMs: input.timeout_ms ?? DEFAULT_TIMEOUT_MS,
       metadata: input.metadata ?? {},
+      oauthGrantId: owner.oauthGrantId,
       secret,
       createdAt: ctx.now,
       updatedAt: ctx.now,
@@ -107,11 +124,12 @@ export async function createEndpoint(db: Db, ctx: WriteContext, input: CreateEnd
   return { ...endpointToApi(row!), secret };
 }
 
-export async function updateEndpoint(db: Db, ctx: WriteContext, id: string, input: UpdateEndpointInput, policy: SsrfPolicy): Promise<EndpointApi> {
+export async function updateEndpoint(db: Db, ctx: WriteContext, caller: Caller, id: string, input: UpdateEndpointInput, policy: SsrfPolicy): Promise<EndpointApi> {
   if (input.url) checkTarget(input.url, policy);
   if (input.events) checkEventPatterns(input.events, "events");
   return write(db, ctx, async (tx) => {
     const before = await lockEndpoint(tx, ctx.orgId, id);
+    const owner = subscriber(caller, input.events ?? before.events);
     const status = input.status ?? before.status;
     const reenabled = before.status === "disabled" && status === "enabled";
     const [after] = await tx
@@ -123,6 +141,7 @@ export async function updateEndpoint(db: Db, ctx: WriteContext, id: string, inpu
         retrySchedule: input.retry_policy?.schedule ?? before.retrySchedule,
         timeoutMs: input.timeout_ms ?? before.timeoutMs,
         metadata: input.metadata ?? before.metadata,
+        oauthGrantId: owner.oauthGrantId,
         status,
         disabledReason: status === "enabled" ? null : before.status === "disabled" ? before.disabledReason : "manual",
         // Turned back on: the days-without-success count starts again.
@@ -177,4 +196,19 @@ export async function rotateSecret(db: Db, ctx: WriteContext, id: string, expire
       .returning();
     return { ...endpointToApi(after!), secret };
   });
+}
+
+/**
+ * A revoked grant's subscriptions end with it (as an app's end with its
+ * install): its endpoints are disabled ("grant_revoked"), in the revoking
+ * transaction, each with webhook_endpoint.disabled. Their deliveries are
+ * parked; whoever enables one again must read what it subscribes to, and owns it.
+ */
+export async function disableGrantEndpoints(tx: Tx, emit: Emit, orgId: string, grantId: string, now: Date): Promise<void> {
+  const disabled = await tx
+    .update(webhookEndpoints)
+    .set({ status: "disabled", disabledReason: "grant_revoked", updatedAt: now })
+    .where(and(eq(webhookEndpoints.orgId, orgId), eq(webhookEndpoints.oauthGrantId, grantId), eq(webhookEndpoints.status, "enabled")))
+    .returning();
+  for (const row of disabled) emit({ type: "webhook_endpoint.disabled", object: endpointToApi(row) });
 }

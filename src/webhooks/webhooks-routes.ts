@@ -33,7 +33,7 @@ export function registerWebhookRoutes(app: Api, { db }: RouteDeps, policy: SsrfP
         response: { 201: EndpointWithSecret },
       },
     },
-    async (request, reply) => reply.code(201).send(await createEndpoint(db, writeContext(request), request.body, policy)),
+    async (request, reply) => reply.code(201).send(await createEndpoint(db, writeContext(request), callerOf(request), request.body, policy)),
   );
 
   app.get(
@@ -56,7 +56,7 @@ export function registerWebhookRoutes(app: Api, { db }: RouteDeps, policy: SsrfP
         response: { 200: Endpoint },
       },
     },
-    async (request) => updateEndpoint(db, writeContext(request), request.params.id, request.body, policy),
+    async (request) => updateEndpoint(db, writeContext(request), callerOf(request), request.params.id, request.body, policy),
   );
 
   app.delete(

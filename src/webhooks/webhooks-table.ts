@@ -18,6 +18,12 @@ export const webhookEndpoints = pgTable(
     /** Seconds to wait before each retry after the immediate attempt. */
     retrySchedule: integer("retry_schedule").array().notNull(),
     timeoutMs: integer("timeout_ms").notNull(),
+    /**
+     * The OAuth grant whose token made or last changed the subscription: the
+     * endpoint is the app's, delivered only what the grant still reads and
+     * disabled when it is revoked. Null: the organization's (an API key or a member made it).
+     */
+    oauthGrantId: text("oauth_grant_id"),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
     /** whsec_...; kept (not hashed) because every delivery is signed with it. */
     secret: text("secret").notNull(),
@@ -29,7 +35,12 @@ export const webhookEndpoints = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.id] }), index("webhook_endpoints_org_created_idx").on(t.orgId, t.createdAt, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    index("webhook_endpoints_org_created_idx").on(t.orgId, t.createdAt, t.id),
+    // A revoked grant's endpoints are found without a scan.
+    index("webhook_endpoints_org_grant_idx").on(t.orgId, t.oauthGrantId).where(sql`oauth_grant_id IS NOT NULL`),
+  ],
 );
 
 export const DELIVERY_STATUSES = ["pending", "succeeded", "failed", "exhausted"] as const;

@@ -185,6 +185,8 @@ describe("provider failures are clear problems, and a turn that has not acted le
     ["arguments that are not JSON", [{ index: 0, id: "call_x", type: "function", function: { name: "create_contact", arguments: "{\"first_name\": \"Ann" } }]],
     ["arguments that are not an object", [{ index: 0, id: "call_x", type: "function", function: { name: "create_contact", arguments: "[1,2]" } }]],
     ["a call without a name", [{ index: 0, id: "call_x", type: "function", function: { arguments: "{}" } }]],
+    // Past the bodies' depth limit: a walk over it (input cloning, validation) would overflow the stack (a 500).
+    ["arguments nested 100,000 levels", [{ index: 0, id: "call_x", type: "function", function: { name: "contacts_create", arguments: `{"first_name":${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}}` } }]],
   ])("a malformed tool call (%s) is a 502, and nothing of that step runs", async (_what, toolCalls) => {
     const before = await conversationCount();
     const contactsBefore = (await tenant.client.get("/v1/contacts")).body.meta.total;

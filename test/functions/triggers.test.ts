@@ -250,13 +250,19 @@ describe("which events run a function", () => {
     const contactEvent = await eventOf(tenant.client, contact.id, "contact.created");
     expectProblem(await finance.client.get(`/v1/events/${contactEvent.id}`), 404, "not_found");
 
-    // ...so a function it deploys must not be handed them either: either the
-    // subscription is refused, or growth events never reach it.
-    const deployed = await finance.client.post("/v1/functions", { name: "snoop", source: ECHO, triggers: { http: false, events: ["*"] } });
-    if (deployed.status !== 201) {
-      expectProblem(deployed, 400, "validation_failed");
-      return;
+    // ...so a function it deploys may not subscribe to them: refused, naming the pattern and the permission.
+    for (const events of [["*"], ["contact.*"], ["invoice.*", "contact.created"]]) {
+      const refused = await finance.client.post("/v1/functions", { name: "snoop", source: ECHO, triggers: { http: false, events } });
+      expectProblem(refused, 403, "insufficient_permission");
+      expect(refused.body.missing_permissions).toContain("growth:read");
+      expect(refused.body.pattern).toBe(events.find((p) => p === "*" || p.startsWith("contact")));
     }
+    expect((await finance.client.get("/v1/functions/snoop")).status).toBe(404);
+    const deployed = await finance.client.post("/v1/functions", { name: "snoop", source: ECHO, triggers: { http: false, events: ["invoice.*"] } });
+    expect(deployed.status).toBe(201);
+    // Nor widen them in a new version.
+    const widened = await finance.client.post("/v1/functions/snoop/versions", { source: ECHO, triggers: { http: false, events: ["invoice.*", "deal.*"] } });
+    expectProblem(widened, 403, "insufficient_permission");
     const later = await createContact(tenant.client, { first_name: "Also secret", email: "secret@mail.example" });
     const invoice = await createInvoice(tenant.client);
     await runOnce();

@@ -435,9 +435,9 @@ describe("fetch under the default policy (https to public addresses only)", () =
 });
 
 describe("what is not there", () => {
-  // The README's list of what is not available.
+  // docs/functions.md's list of what is not available.
   const ABSENT = ["process", "require", "Buffer", "setImmediate", "ReadableStream", "FormData", "Blob", "AbortController", "WebSocket", "caches", "performance", "navigator"];
-  it("has none of what the README says is not available", async () => {
+  it("has none of what docs/functions.md says is not available", async () => {
     const tenant = await t().tenant();
     await deploy(tenant.client, "absent", `export default { fetch() { return ${JSON.stringify(ABSENT)}.map((n) => typeof globalThis[n]); } }`);
     expect(await invokeOk(tenant.client, "absent")).toEqual(ABSENT.map(() => "undefined"));

@@ -11,6 +11,12 @@ import { ROUTES_WITH_ID, missingId, type Route } from "../helpers/routes.ts";
  * RFC 9457 problem with a code and a request id, and nothing internal (SQL,
  * stack frames, file paths, driver names) in any body.
  *
+ * Issue 26 widened it: JSON nested 100,000 levels (the whole body, and inside
+ * a field), every integer and number at and past its schema's bounds and
+ * PostgreSQL's integer range, 1e308, -1e308, -0, 1e400 and 30-digit integers
+ * written as JSON, "NaN", "Infinity" and numbers as strings, in bodies, query
+ * strings and paths; NUL bytes and prototype names as keys and values.
+ *
  * Bounded: FUZZ_REQUESTS (default 10,000) requests or FUZZ_SECONDS (default
  * 110) seconds, whichever comes first. A fixed set of seeds runs first (the
  * same requests every run), then a random seed, which a failure prints so the
@@ -44,7 +50,38 @@ const INTERNALS = [/\n\s+at \S+/, /\.ts:\d+/, /node_modules/, /\b(select|insert|
 // ---------------------------------------------------------------------------
 // Values.
 
-const PROTO_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "prototype", "__defineGetter__"];
+const PROTO_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "prototype", "__defineGetter__", "a\u0000b", "\u0000"];
+
+/**
+ * A number JSON can write but JavaScript cannot hold (1e400, a 30-digit integer): generated as a marked string
+ * and written into the JSON text as the bare token (see toJson).
+ */
+const RAW = "\u0001RAW:";
+const raw = (token: string) => `${RAW}${token}\u0001`;
+/** JSON.stringify, with raw() number tokens written bare. */
+function toJson(value: unknown): string {
+  return JSON.stringify(value).replace(/"\\u0001RAW:([^"\\]*)\\u0001"/g, "$1");
+}
+/** A query or path value: raw() tokens as their text. */
+const toText = (value: unknown) => (typeof value === "string" ? value : toJson(value)).replace(/\u0001RAW:([^\u0001]*)\u0001/g, "$1");
+
+const INT4_MAX = 2 ** 31 - 1;
+const INT4_MIN = -(2 ** 31);
+/** Numbers at and past a schema's bounds and the database's ranges, and things that look like numbers. */
+function hostileNumber(schema: Schema): fc.Arbitrary<unknown> {
+  const edges = [schema.minimum, schema.maximum, schema.exclusiveMinimum, schema.exclusiveMaximum].filter((v): v is number => typeof v === "number");
+  return fc.constantFrom<unknown>(
+    ...edges.flatMap((v) => [v, v - 1, v + 1, v - 0.001, v + 0.001]),
+    INT4_MAX, INT4_MAX + 1, INT4_MIN, INT4_MIN - 1, 2 ** 53, -(2 ** 53), 2 ** 63, 9.2e18,
+    1e308, -1e308, -0, 5e-324, 0.1 + 0.2,
+    raw("1e400"), raw("-1e400"), raw("123456789012345678901234567890"), raw("1E+2"), raw("0.0000000000000000000001"),
+    "NaN", "Infinity", "-Infinity", "12", "1e3", "0x10", " 1", "",
+  );
+}
+
+const LEVELS = 100_000;
+const DEEP_ARRAY = `${"[".repeat(LEVELS)}${"]".repeat(LEVELS)}`;
+const DEEP_OBJECT = `${'{"a":'.repeat(LEVELS)}1${"}".repeat(LEVELS)}`;
 const weirdString = fc.oneof(
   fc.constantFrom("\u0000", "a\u0000b", "\u0000\u0000", ...PROTO_NAMES, "", " ", "-", "%00", "../..", "\u202e\ufeff", "😀".repeat(50), "null", "true", "1e999", "-0"),
   fc.string({ maxLength: 40 }),
@@ -53,7 +90,7 @@ const weirdString = fc.oneof(
 );
 const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
   weirdString,
-  fc.constantFrom(0, -1, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER, 2 ** 64, 0.001, true, false, null),
+  fc.constantFrom(0, -1, -0, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER, 2 ** 64, 0.001, true, false, null, raw("1e400"), raw("123456789012345678901234567890")),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.constant([]),
@@ -86,11 +123,13 @@ function ofType(type: string, schema: Schema, mutate: number, depth: number): fc
       return fc.constant(null);
     case "boolean":
       return fc.boolean();
-    case "integer":
-      return fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 100_000 });
+    case "integer": {
+      const valid = fc.integer({ min: Math.max(schema.minimum ?? -1000, -1e9), max: Math.min(schema.maximum ?? 100_000, 1e9) });
+      return mutate > 0 ? fc.oneof({ arbitrary: valid, weight: 2 }, { arbitrary: hostileNumber(schema), weight: 1 }) : valid;
+    }
     case "number": {
       const cents = fc.integer({ min: Math.ceil((schema.minimum ?? 0) * 100), max: Math.floor(Math.min(schema.maximum ?? 1e6, 1e9) * 100) }).map((c) => c / 100);
-      return cents;
+      return mutate > 0 ? fc.oneof({ arbitrary: cents, weight: 2 }, { arbitrary: hostileNumber(schema), weight: 1 }) : cents;
     }
     case "array":
       return fc.array(fromSchema(schema.items, mutate, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, 4) });
@@ -183,7 +222,7 @@ function requestArbitrary(ops: Operation[], own: Map<string, string[]>, foreign:
       idChoice: fc.constantFrom("own", "own", "foreign", "missing", "weird"),
       weirdId: weirdString,
       auth: fc.constantFrom<FuzzRequest["auth"]>("full", "full", "full", "full", "full", "full", "read_only", "none"),
-      rawBody: fc.constantFrom(undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, "{", '{"a":', "[1,2", "nul\u0000l", '{"amount": 1e99999}', "\"\\ud800\"", '{"a":"\\u0000"}', "0", "[]"),
+      rawBody: fc.constantFrom(undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, "{", '{"a":', "[1,2", "nul\u0000l", '{"amount": 1e99999}', "\"\\ud800\"", '{"a":"\\u0000"}', "0", "[]", DEEP_ARRAY, DEEP_OBJECT, "deep field"),
       seed: fc.nat(),
     })
     .chain(({ op, mutate, idChoice, weirdId, auth, rawBody }) => {
@@ -194,7 +233,8 @@ function requestArbitrary(ops: Operation[], own: Map<string, string[]>, foreign:
         idChoice === "weird" || (!ids && idChoice !== "missing")
           ? fc.tuple(...pathParams.map(() => (idChoice === "weird" ? fc.constant(weirdId) : fc.string({ minLength: 1, maxLength: 12 }))))
           : idChoice === "missing"
-            ? fc.tuple(...pathParams.map((p) => stringFor(p.schema)))
+            ? // Path integers (none today) get the same hostile numbers as body and query ones.
+              fc.tuple(...pathParams.map((p) => (["integer", "number"].includes(p.schema.type) ? fromSchema(p.schema, 0.5).map(toText) : stringFor(p.schema))))
             : fc.constantFrom(...ids!).map((id) => id.split("/"));
       const query = fc.tuple(
         ...queryParams.map((p) => fc.tuple(fc.constant(p.name), fc.option(fromSchema(p.schema, mutate), { freq: 3 }))),
@@ -207,9 +247,11 @@ function requestArbitrary(ops: Operation[], own: Map<string, string[]>, foreign:
         const pairs: [string, string][] = [];
         for (const entry of q as ([string, unknown] | [string, unknown] | null)[]) {
           if (!entry || entry[1] === null || entry[1] === undefined) continue;
-          pairs.push([entry[0], typeof entry[1] === "string" ? entry[1] : JSON.stringify(entry[1])]);
+          pairs.push([entry[0], toText(entry[1])]);
         }
-        const text = rawBody !== undefined && op.method !== "GET" ? rawBody : value === undefined ? undefined : JSON.stringify(value);
+        // 100,000 levels inside the first field the body declares (or "a").
+        const deepField = () => `{${JSON.stringify(Object.keys(op.body?.properties ?? {})[0] ?? "a")}:${DEEP_OBJECT}}`;
+        const text = rawBody !== undefined && op.method !== "GET" ? (rawBody === "deep field" ? deepField() : rawBody) : value === undefined ? undefined : toJson(value);
         return { op, path, query: pairs, body: op.method === "GET" || op.method === "DELETE" ? undefined : text, auth };
       });
     });

@@ -14,6 +14,7 @@ import {
   pathOf,
   ROUTES,
   ROUTES_WITH_ID,
+  foreignIdAnswer,
   type Engine,
   type KeyKind,
   type Route,
@@ -125,7 +126,7 @@ describe("what each key kind may do, in words", () => {
     expectProblem(res, 403, "insufficient_permission");
   });
 
-  it("engine keys see the events of their own engines only", async () => {
+  it("engine keys see the events of their own engines only; keys see platform events only where they manage those objects", async () => {
     const growth = (await tenant.newKey("engine", { engines: ["growth"] })).client;
     const finance = (await tenant.newKey("engine", { engines: ["finance"] })).client;
     const readOnly = (await tenant.newKey("read_only")).client;
@@ -134,7 +135,10 @@ describe("what each key kind may do, in words", () => {
     expect(all.status).toBe(200);
     const types = new Set(all.body.data.map((e: { type: string }) => e.type));
     expect(types.has("invoice.created")).toBe(true);
-    expect(types.has("api_key.created")).toBe(true);
+    // A read-only key cannot list API keys, so it does not read their events either; a full-access key does.
+    expect(types.has("api_key.created")).toBe(false);
+    expect((await readOnly.get("/v1/events?type=api_key.*")).body.data).toEqual([]);
+    expect((await tenant.client.get("/v1/events?type=api_key.*")).body.data.length).toBeGreaterThan(0);
 
     const forGrowth = await growth.get("/v1/events?per_page=100");
     expect(forGrowth.status).toBe(200);
@@ -143,11 +147,12 @@ describe("what each key kind may do, in words", () => {
 
     const forFinance = await finance.get("/v1/events?per_page=100");
     expect(forFinance.body.data.length).toBeGreaterThan(0);
-    expect(forFinance.body.data.every((e: { type: string }) => e.type.startsWith("invoice."))).toBe(true);
+    // Its engine's, and its functions' (engine keys manage functions).
+    expect(forFinance.body.data.map((e: { type: string }) => e.type).filter((t: string) => !t.startsWith("invoice.") && !t.startsWith("function."))).toEqual([]);
   });
 });
 
-describe("cross-tenant: another organization's ids are 404, exactly like missing ones", () => {
+describe("cross-tenant: another organization's ids are 404 (422 when named in a body), exactly like missing ones", () => {
   let a: Tenant;
   let b: Tenant;
   beforeAll(async () => {
@@ -165,8 +170,9 @@ describe("cross-tenant: another organization's ids are 404, exactly like missing
     const missing = missingId(route.id!.prefix);
     const absent = await callRoute(b.client, route, missing);
 
-    const foreignProblem = expectProblem(foreign, 404, "not_found", `${label(route)} with A's id`);
-    const absentProblem = expectProblem(absent, 404, "not_found", `${label(route)} with a missing id`);
+    const { status, code } = foreignIdAnswer(route);
+    const foreignProblem = expectProblem(foreign, status, code, `${label(route)} with A's id`);
+    const absentProblem = expectProblem(absent, status, code, `${label(route)} with a missing id`);
     // The same answer as for an id that does not exist: nothing tells B that A's id is real.
     const { request_id: _r1, detail: foreignDetail, ...foreignRest } = foreignProblem;
     const { request_id: _r2, detail: absentDetail, ...absentRest } = absentProblem;

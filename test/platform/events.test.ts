@@ -267,15 +267,16 @@ describe("who sees which events", () => {
     expect((await finance.client.get(`/v1/events/${keyEventId}`)).status).toBe(404);
   });
 
-  it("shows a read-only key every event of its organization", async () => {
+  it("shows a read-only key every engine's events, and a full-access key the API keys' too", async () => {
     const reader = await tenant.newKey("read_only");
     const full = await tenant.client.get("/v1/events?per_page=100");
     const read = await reader.client.get("/v1/events?per_page=100");
     expect(read.status).toBe(200);
-    expect(read.body).toEqual(full.body);
-    expect(new Set(typesOf(read.body.data))).toEqual(new Set(["api_key.created", "invoice.created"]));
+    expect(new Set(typesOf(full.body.data))).toEqual(new Set(["api_key.created", "invoice.created"]));
+    // A read-only key cannot read API keys (GET /v1/api_keys needs api_keys:manage), nor their events.
+    expect(read.body.data).toEqual(full.body.data.filter((e: { type: string }) => e.type === "invoice.created"));
     expect((await reader.client.get(`/v1/events/${invoiceEventId}`)).status).toBe(200);
-    expect((await reader.client.get(`/v1/events/${keyEventId}`)).status).toBe(200);
+    expect((await reader.client.get(`/v1/events/${keyEventId}`)).status).toBe(404);
   });
 
   it("never shows another organization's events", async () => {
@@ -298,6 +299,18 @@ describe("who sees which events", () => {
 });
 
 describe("GET /v1/event_types", () => {
+  it("says what reading each kind takes, and whether the caller holds it", async () => {
+    const tenant = await t().tenant();
+    const finance = await tenant.newKey("engine", { engines: ["finance"] });
+    const types = (await finance.client.get("/v1/event_types")).body.data as { name: string; read_permissions: string[]; readable: boolean }[];
+    const byName = new Map(types.map((x) => [x.name, x]));
+    expect(byName.get("invoice.paid")).toMatchObject({ read_permissions: ["finance:read"], readable: true });
+    expect(byName.get("candidate.hired")).toMatchObject({ read_permissions: ["talent:read"], readable: false });
+    expect(byName.get("function.deployed")).toMatchObject({ read_permissions: ["functions:manage"], readable: true });
+    expect(byName.get("api_key.created")).toMatchObject({ read_permissions: ["api_keys:manage"], readable: false });
+    expect(byName.get("intelligence.snapshot_created")?.read_permissions).toEqual(["finance:read", "growth:read", "talent:read"]);
+  });
+
   it("lists the whole catalog with name, area, description and the JSON Schema of data.object", async () => {
     const tenant = await t().tenant();
     const response = await tenant.client.get("/v1/event_types");
@@ -311,7 +324,9 @@ describe("GET /v1/event_types", () => {
       expect(types.map((x) => x.name)).toContain(name);
     }
     for (const type of types) {
-      expect(Object.keys(type).sort()).toEqual(["area", "description", "name", "schema"]);
+      expect(Object.keys(type).sort()).toEqual(["area", "description", "name", "read_permissions", "readable", "schema"]);
+      // A full-access key reads every kind.
+      expect((type as unknown as { readable: boolean }).readable).toBe(true);
       expect(type.name).toMatch(/^[a-z_]+\.[a-z_]+$/);
       expect(["finance", "growth", "talent", "agent", "intelligence", "functions", "platform"]).toContain(type.area);
       expect(type.description.length).toBeGreaterThan(5);

@@ -162,6 +162,7 @@ describe("POST /v1/webhook_endpoints", () => {
       events: ["invoice.*"],
       status: "enabled",
       disabled_reason: null,
+      oauth_grant_id: null,
       retry_policy: { schedule: DEFAULT_SCHEDULE },
       timeout_ms: 15_000,
       metadata: {},

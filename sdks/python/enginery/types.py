@@ -403,8 +403,10 @@ class WebhookEndpoint(TypedDict):
     # Event kinds, wildcards such as deal.*, or *.
     events: List[str]
     status: Literal["enabled", "disabled"]
-    # Why the endpoint was disabled: manual, gone (410), failing (no success for days).
+    # Why the endpoint was disabled: manual, gone (410), failing (no success for days), grant_revoked (the OAuth app that made it was disconnected).
     disabled_reason: Optional[str]
+    # The OAuth grant (connected app) the subscription belongs to: delivered only the events the grant still reads, and disabled when it is revoked. Null for the organization's own endpoints.
+    oauth_grant_id: Optional[str]
     retry_policy: WebhookEndpointRetryPolicy
     timeout_ms: int
     metadata: Dict[str, str]
@@ -490,6 +492,10 @@ class EventType(TypedDict):
     name: str
     area: str
     description: str
+    # What reading this kind, or subscribing to it (webhooks, function triggers), takes.
+    read_permissions: List[str]
+    # Whether the caller holds read_permissions: it sees these events and may subscribe to them.
+    readable: bool
     # JSON Schema of data.object.
     schema: Dict[str, Any]
 
@@ -862,7 +868,7 @@ class _ActionRequired(TypedDict):
     conversation_id: str
     # The agent's reply of the turn that took the action.
     message_id: str
-    # The tool called (see the README's list).
+    # The tool called (see docs/agent.md, Tools).
     tool: str
     # The tool's input.
     input: Dict[str, Any]
@@ -1116,8 +1122,10 @@ class _WebhookEndpointWithSecretRequired(TypedDict):
     # Event kinds, wildcards such as deal.*, or *.
     events: List[str]
     status: Literal["enabled", "disabled"]
-    # Why the endpoint was disabled: manual, gone (410), failing (no success for days).
+    # Why the endpoint was disabled: manual, gone (410), failing (no success for days), grant_revoked (the OAuth app that made it was disconnected).
     disabled_reason: Optional[str]
+    # The OAuth grant (connected app) the subscription belongs to: delivered only the events the grant still reads, and disabled when it is revoked. Null for the organization's own endpoints.
+    oauth_grant_id: Optional[str]
     retry_policy: WebhookEndpointRetryPolicy
     timeout_ms: int
     metadata: Dict[str, str]

@@ -592,7 +592,7 @@ export type Action = {
   conversation_id: string;
   /** The agent's reply of the turn that took the action. */
   message_id: string;
-  /** The tool called (see the README's list). */
+  /** The tool called (see docs/agent.md, Tools). */
   tool: string;
   /** The tool's input. */
   input: Record<string, unknown>;
@@ -806,8 +806,10 @@ export type WebhookEndpoint = {
   /** Event kinds, wildcards such as deal.*, or *. */
   events: Array<string>;
   status: "enabled" | "disabled";
-  /** Why the endpoint was disabled: manual, gone (410), failing (no success for days). */
+  /** Why the endpoint was disabled: manual, gone (410), failing (no success for days), grant_revoked (the OAuth app that made it was disconnected). */
   disabled_reason: string | null;
+  /** The OAuth grant (connected app) the subscription belongs to: delivered only the events the grant still reads, and disabled when it is revoked. Null for the organization's own endpoints. */
+  oauth_grant_id: string | null;
   retry_policy: {
     /** Seconds before each retry after the immediate attempt (0 to 20 of them, each up to 24 h); a little jitter is added. */
     schedule: Array<number>;
@@ -830,8 +832,10 @@ export type WebhookEndpointWithSecret = {
   /** Event kinds, wildcards such as deal.*, or *. */
   events: Array<string>;
   status: "enabled" | "disabled";
-  /** Why the endpoint was disabled: manual, gone (410), failing (no success for days). */
+  /** Why the endpoint was disabled: manual, gone (410), failing (no success for days), grant_revoked (the OAuth app that made it was disconnected). */
   disabled_reason: string | null;
+  /** The OAuth grant (connected app) the subscription belongs to: delivered only the events the grant still reads, and disabled when it is revoked. Null for the organization's own endpoints. */
+  oauth_grant_id: string | null;
   retry_policy: {
     /** Seconds before each retry after the immediate attempt (0 to 20 of them, each up to 24 h); a little jitter is added. */
     schedule: Array<number>;
@@ -1037,6 +1041,10 @@ export type EventTypeInfo = {
   name: string;
   area: string;
   description: string;
+  /** What reading this kind, or subscribing to it (webhooks, function triggers), takes. */
+  read_permissions: Array<string>;
+  /** Whether the caller holds read_permissions: it sees these events and may subscribe to them. */
+  readable: boolean;
   /** JSON Schema of data.object. */
   schema: Record<string, unknown>;
 };
@@ -3065,7 +3073,7 @@ export class FunctionsResource {
 export class EventsResource {
   constructor(private readonly t: Transport) {}
 
-  /** List events. Newest first. Engine keys see their engines' events only. */
+  /** List events. Newest first. A caller sees the kinds its permissions read (GET /v1/event_types says which): an engine key its engines', an OAuth token its scopes', a member their role's. */
   list(query?: ListEventsQuery, options?: RequestOptions): PagePromise<TypedEvent> {
     return this.t.list<TypedEvent>(`/v1/events`, query as Query, options);
   }
@@ -3079,7 +3087,7 @@ export class EventsResource {
 export class EventTypesResource {
   constructor(private readonly t: Transport) {}
 
-  /** List event types. Every kind of event, with the JSON Schema of its data.object. */
+  /** List event types. Every kind of event, with the JSON Schema of its data.object, the permissions reading it takes, and whether the caller holds them. */
   list(options?: RequestOptions): PagePromise<EventTypeInfo> {
     return this.t.list<EventTypeInfo>(`/v1/event_types`, undefined, options);
   }

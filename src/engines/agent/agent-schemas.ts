@@ -34,7 +34,7 @@ export const Action = Type.Object(
     object: Type.Literal("action"),
     conversation_id: Id("conversation"),
     message_id: Id("agentMessage", "The agent's reply of the turn that took the action."),
-    tool: Type.String({ description: "The tool called (see the README's list)." }),
+    tool: Type.String({ description: "The tool called (see docs/agent.md, Tools)." }),
     input: Type.Object({}, { additionalProperties: true, description: "The tool's input." }),
     status: StringEnum(ACTION_STATUSES, {
       description: "completed, failed, approval_required (waits for POST /v1/agent/approvals/{id}/approve or /deny), approved (running), denied.",

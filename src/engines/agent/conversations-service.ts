@@ -3,6 +3,7 @@ import type { Db, Tx } from "../../db/connection.ts";
 import { notFound } from "../../platform/errors.ts";
 import { write, type WriteContext } from "../../platform/events/outbox.ts";
 import { defineList, jsonOf, listJson, listPage, type Bind, type ExtraCondition, type Page } from "../../platform/lists.ts";
+import { accessFor } from "../../platform/auth/access.ts";
 import type { Caller } from "../../platform/auth/caller.ts";
 import { Conversation, type ActionApi, type ConversationApi, type MessageApi } from "./agent-schemas.ts";
 import { agentActions, agentMessages, conversations, type AgentActionRow, type AgentMessageRow, type ConversationRow } from "./agent-table.ts";
@@ -67,12 +68,15 @@ export const conversationList = defineList({
 });
 
 /**
- * Engine keys see only the conversations they opened: a conversation holds
- * what other keys asked and were told, which may span engines such a key may
- * not read. Full-access and read-only keys (which read every engine) see all.
+ * A caller that does not read everything sees only the conversations it
+ * opened: a conversation holds what others asked and were told, which may
+ * be anything its asker could read (any engine's data, any kind of event).
+ * Decided from the permissions (accessFor: the agent's own events need the
+ * same), never from a key's kind: in practice full-access keys and members
+ * from developer up see every conversation.
  */
 export function ownOnly(caller: Caller): boolean {
-  return caller.key.kind === "engine";
+  return !accessFor(caller).seesAllEvents;
 }
 
 /** The conversations a caller may list (see ownOnly). */

@@ -1,4 +1,5 @@
 import { ApiError } from "../../platform/errors.ts";
+import { MAX_JSON_DEPTH, tooDeep } from "../../platform/validation.ts";
 import { describe } from "./offline-planner.ts";
 import type { Tool } from "./tools.ts";
 import type { Planner, PlannerReply, PlannerTurn } from "./turn.ts";
@@ -131,10 +132,12 @@ function checkCalls(calls: ({ id?: string; name?: string; arguments: string } | 
   return calls.map((call, i) => {
     if (!call || !call.id || !call.name) throw providerFailed(`The model sent a malformed tool call (number ${i + 1} has no id or name); nothing of it was run.`);
     try {
+      // Nesting past the bodies' limit would overflow the walks over it (input cloning, validation), as a body's would.
+      if (tooDeep(call.arguments) !== undefined) throw new Error("nested too deeply");
       const args = call.arguments.trim() === "" ? {} : JSON.parse(call.arguments);
       if (args === null || typeof args !== "object" || Array.isArray(args)) throw new Error("not an object");
     } catch {
-      throw providerFailed(`The model sent malformed arguments for the tool ${call.name} (not a JSON object); nothing of that step was run.`);
+      throw providerFailed(`The model sent malformed arguments for the tool ${call.name} (not a JSON object of at most ${MAX_JSON_DEPTH} levels); nothing of that step was run.`);
     }
     return { id: call.id, type: "function", function: { name: call.name, arguments: call.arguments } };
   });

@@ -2,6 +2,9 @@ import { Type, type Static } from "typebox";
 import { Id, Metadata, Nullable, StringEnum, Timestamp } from "../../platform/schemas.ts";
 import { CANDIDATE_STAGES } from "./candidates-table.ts";
 
+/** The pipeline's stages, for other engines (they import schemas, never the table). */
+export { CANDIDATE_STAGES };
+
 const candidateFields = {
   id: Id("candidate"),
   object: Type.Literal("candidate"),

@@ -6,7 +6,7 @@
 
 /**
  * What one invocation may make its worker and the host do, besides its CPU,
- * memory and wall time (README, "Limits"). The prelude checks these where
+ * memory and wall time (docs/functions.md, "Limits"). The prelude checks these where
  * they are cheap to check; the worker and the host check again.
  */
 export const RUNTIME_LIMITS = {

@@ -9,7 +9,7 @@ import { generateSecret, hashSecret, isWellFormedSecret, secretHint } from "./ap
 import { apiKeys, type ApiKeyRow } from "./api-keys-table.ts";
 import type { Caller } from "./caller.ts";
 import { API_KEY_CHANGED, type KeyCache } from "./key-cache.ts";
-import { permissionsFor, type Engine, type KeyKind } from "./permissions.ts";
+import { keyReachWithin, permissionsFor, type Engine, type KeyKind } from "./permissions.ts";
 
 export interface ApiKeyApi {
   id: string;
@@ -185,17 +185,18 @@ export async function standingCaller(db: Db, ctx: WriteContext, caller: Caller):
   }
   if (!caller.member) return caller;
   const name = `Dashboard deploys: ${caller.member.email}`;
+  const reach = keyReachWithin(caller.permissions);
   const find = async () => {
     const [row] = await db
       .select()
       .from(apiKeys)
-      .where(and(eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.name, name), eq(apiKeys.kind, caller.key.kind), isNull(apiKeys.revokedAt), isNull(apiKeys.expiresAt)))
+      .where(and(eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.name, name), eq(apiKeys.kind, reach.kind), isNull(apiKeys.revokedAt), isNull(apiKeys.expiresAt)))
       .limit(1);
     return row;
   };
   let row = await find();
   if (!row) {
-    await createApiKey(db, ctx, { name, kind: caller.key.kind, engines: caller.key.engines });
+    await createApiKey(db, ctx, { name, kind: reach.kind, engines: reach.engines });
     row = (await find())!;
   }
   return { org: caller.org, key: row, permissions: new Set(permissionsFor(row.kind, row.engines)) };

@@ -15,9 +15,10 @@ export interface MemberIdentity {
 /**
  * The authenticated identity behind a request: one key of one organization.
  * A signed-in member is a caller too: `member` says who, and `key` is a
- * stand-in built from the membership (its id names the rate-limit bucket; its
- * kind decides which events are visible), so every route and the one
- * permission guard treat both alike.
+ * stand-in built from the membership (its id names the rate-limit bucket), so
+ * every route and the one permission guard treat both alike. What any caller
+ * may see and do is decided from `permissions` alone (access.ts): a stand-in
+ * key's kind (a member's, an OAuth token's) decides nothing.
  */
 export interface Caller {
   org: OrgRow;

@@ -35,3 +35,16 @@ export function permissionsFor(kind: KeyKind, engines: readonly Engine[]): Permi
       return [...engines.map((e) => `${e}:read` as const), ...engines.map((e) => `${e}:write` as const), "events:read", "functions:manage", "functions:invoke"];
   }
 }
+
+/**
+ * The widest kind of key whose permissions these hold (a member's standing
+ * key for deploys): decided from the permissions, never from the kind of a
+ * stand-in key.
+ */
+export function keyReachWithin(permissions: ReadonlySet<Permission>): { kind: KeyKind; engines: Engine[] } {
+  const holds = (list: readonly Permission[]) => list.every((p) => permissions.has(p));
+  if (holds(permissionsFor("full_access", []))) return { kind: "full_access", engines: [] };
+  const engines = ENGINES.filter((e) => permissions.has(`${e}:read`) && permissions.has(`${e}:write`));
+  if (engines.length > 0 && holds(permissionsFor("engine", engines))) return { kind: "engine", engines };
+  return { kind: "read_only", engines: [] };
+}

@@ -56,7 +56,7 @@ export function parseScope(text: string): { scopes: Scope[]; unknown: string[] }
 export const oauthSecurityScheme = {
   type: "oauth2",
   description:
-    "OAuth 2.0 for integrations (see the README, Integrations). Authorization code with PKCE (S256, required), refresh tokens that rotate on every use, and client_credentials for an organization's own confidential apps. Server metadata: /.well-known/oauth-authorization-server. Access tokens (eoat_...) are sent as Authorization: Bearer, like API keys.",
+    "OAuth 2.0 for integrations (see docs/oauth.md). Authorization code with PKCE (S256, required), refresh tokens that rotate on every use, and client_credentials for an organization's own confidential apps. Server metadata: /.well-known/oauth-authorization-server. Access tokens (eoat_...) are sent as Authorization: Bearer, like API keys.",
   flows: {
     authorizationCode: { authorizationUrl: "/oauth/authorize", tokenUrl: "/oauth/token", refreshUrl: "/oauth/token", scopes: SCOPE_DESCRIPTIONS },
     clientCredentials: { tokenUrl: "/oauth/token", scopes: SCOPE_DESCRIPTIONS },

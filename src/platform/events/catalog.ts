@@ -1,4 +1,4 @@
-import type { Engine } from "../auth/permissions.ts";
+import type { Engine, Permission } from "../auth/permissions.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 
 /**
@@ -85,15 +85,52 @@ export const EVENT_CATALOG = {
 export type EventType = keyof typeof EVENT_CATALOG;
 export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as EventType[];
 
-/** Which event kinds a key may read: engine keys see their engines' events only. */
-export function eventTypesVisibleTo(engines: readonly Engine[] | "all"): EventType[] {
-  if (engines === "all") return EVENT_TYPES;
-  return EVENT_TYPES.filter((t) => (engines as readonly string[]).includes(EVENT_CATALOG[t].area));
-}
+/**
+ * What reading an event of an area takes: the permission that reads its
+ * object through the API (an event carries the object as GET returns it). An
+ * intelligence snapshot reads every engine, as its routes do.
+ */
+const EVERY_ENGINE_READ: readonly Permission[] = ["finance:read", "growth:read", "talent:read"];
+const AREA_READS: Record<Exclude<Area, "platform" | "agent">, readonly Permission[]> = {
+  finance: ["finance:read"],
+  growth: ["growth:read"],
+  talent: ["talent:read"],
+  intelligence: EVERY_ENGINE_READ,
+  functions: ["functions:manage"],
+};
 
-/** The kinds a key may read: engine keys their engines' areas, other keys everything. */
-export function eventTypesVisibleToKey(key: { kind: string; engines: readonly Engine[] }): EventType[] {
-  return key.kind === "engine" ? eventTypesVisibleTo(key.engines) : EVENT_TYPES;
+/**
+ * Platform objects are read by whoever manages them: OAuth apps and grants
+ * with the API keys. Memberships too: the organization's administration,
+ * which full-access keys hold (so "*" is theirs), as members may list
+ * members but no key may manage them.
+ */
+const PLATFORM_READS: Record<string, readonly Permission[]> = {
+  api_key: ["api_keys:manage"],
+  oauth_grant: ["api_keys:manage"],
+  webhook_endpoint: ["webhooks:manage"],
+  membership: ["api_keys:manage"],
+};
+
+/**
+ * The agent's events carry what was asked and answered and the actions'
+ * results, and an answer may hold anything its asker could read (the events
+ * tool lists every kind the asker sees): reading them takes agent:read and
+ * every permission any other kind takes. The same rule says whose
+ * conversations a caller sees (conversations-service.ts, ownOnly).
+ */
+const AGENT_READS: readonly Permission[] = ["agent:read", ...new Set([...Object.values(AREA_READS).flat(), ...Object.values(PLATFORM_READS).flat()])];
+
+// A kind without a rule (a platform object added without its entry above) is read only by full access.
+const UNLISTED: readonly Permission[] = ["api_keys:manage"];
+
+/** Every permission reading (or subscribing to) this kind of event takes. */
+export function readPermissionsOf(type: EventType | string): readonly Permission[] {
+  const kind: Kind | undefined = (EVENT_CATALOG as Record<string, Kind>)[type];
+  if (!kind) return UNLISTED;
+  if (kind.area === "agent") return AGENT_READS;
+  if (kind.area !== "platform") return AREA_READS[kind.area];
+  return PLATFORM_READS[kind.object] ?? UNLISTED;
 }
 
 /**

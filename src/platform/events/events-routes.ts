@@ -2,7 +2,8 @@ import { Type, type TSchema } from "typebox";
 import type { Api, RouteDeps } from "../http.ts";
 import { callerOf } from "../request-context.ts";
 import { Id, ListEnvelope, Nullable } from "../schemas.ts";
-import { EVENT_CATALOG, EVENT_TYPES } from "./catalog.ts";
+import { accessFor } from "../auth/access.ts";
+import { EVENT_CATALOG, EVENT_TYPES, readPermissionsOf } from "./catalog.ts";
 import { eventList, getEvent, listEvents } from "./events-service.ts";
 
 const tags = ["Events"];
@@ -35,6 +36,8 @@ const EventType = Type.Object({
   name: Type.String(),
   area: Type.String(),
   description: Type.String(),
+  read_permissions: Type.Array(Type.String(), { description: "What reading this kind, or subscribing to it (webhooks, function triggers), takes." }),
+  readable: Type.Boolean({ description: "Whether the caller holds read_permissions: it sees these events and may subscribe to them." }),
   schema: Type.Object({}, { additionalProperties: true, description: "JSON Schema of data.object." }),
 }, { $id: "EventType" });
 
@@ -53,7 +56,7 @@ export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: 
         tags,
         operationId: "listEvents",
         summary: "List events",
-        description: "Newest first. Engine keys see their engines' events only.",
+        description: "Newest first. A caller sees the kinds its permissions read (GET /v1/event_types says which): an engine key its engines', an OAuth token its scopes', a member their role's.",
         querystring: eventList.querystring,
         response: { 200: ListEnvelope(EventSchema) },
       },
@@ -80,7 +83,7 @@ export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: 
       description: `A ${kind.object}; its full schema is published when the ${kind.area} feature ships.`,
       properties: { id: { type: "string" } },
     };
-    return { name, area: kind.area, description: kind.description, schema };
+    return { name, area: kind.area, description: kind.description, read_permissions: [...readPermissionsOf(name)], schema };
   });
 
   app.get(
@@ -90,10 +93,14 @@ export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: 
         tags,
         operationId: "listEventTypes",
         summary: "List event types",
-        description: "Every kind of event, with the JSON Schema of its data.object.",
+        description: "Every kind of event, with the JSON Schema of its data.object, the permissions reading it takes, and whether the caller holds them.",
         response: { 200: ListEnvelope(EventType) },
       },
     },
-    async () => ({ data: types, meta: { total: types.length, page: 1, per_page: types.length } }),
+    async (request) => {
+      const access = accessFor(callerOf(request));
+      const data = types.map((type) => ({ ...type, readable: access.mayReadEvent(type.name) }));
+      return { data, meta: { total: data.length, page: 1, per_page: data.length } };
+    },
   );
 }

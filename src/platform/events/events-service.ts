@@ -4,7 +4,8 @@ import type { Caller } from "../auth/caller.ts";
 
 import { invalidField, notFound } from "../errors.ts";
 import { defineList, listPage, type Bind, type Condition, type ExtraCondition, type Page } from "../lists.ts";
-import { EVENT_TYPES, eventTypesVisibleToKey, matchEventTypes, type EventType } from "./catalog.ts";
+import { accessFor } from "../auth/access.ts";
+import { matchEventTypes } from "./catalog.ts";
 import { events, type EventRow } from "./events-table.ts";
 import { rowsOf } from "../../db/migrate.ts";
 
@@ -58,19 +59,18 @@ export const eventList = defineList({
   defaultSort: "-timestamp",
 });
 
-/** Engine keys see the events of their own engines only. */
-function visibleTypes(caller: Caller): EventType[] {
-  return eventTypesVisibleToKey(caller.key);
-}
-
-/** The condition limiting a caller to the event types it may see; `bind` turns values into placeholders for lists. */
+/**
+ * The condition limiting a caller to the event types it may see (accessFor: from its permissions);
+ * `bind` turns values into placeholders for lists. A caller that sees no kind matches nothing.
+ */
 function visibility(caller: Caller, bind: (value: string) => string | Placeholder = (value) => value) {
-  const types = visibleTypes(caller);
-  return types.length === EVENT_TYPES.length ? undefined : inArray(events.type, types.map(bind));
+  const access = accessFor(caller);
+  if (access.seesAllEvents) return undefined;
+  return access.eventTypes.length === 0 ? sql`false` : inArray(events.type, access.eventTypes.map(bind));
 }
 
 export async function listEvents(db: Db, caller: Caller, query: Record<string, unknown>, now: Date): Promise<Page<EventApi>> {
-  const extra: ExtraCondition = { key: `types:${visibleTypes(caller).join(",")}`, condition: (bind) => visibility(caller, bind) };
+  const extra: ExtraCondition = { key: `types:${accessFor(caller).eventTypes.join(",")}`, condition: (bind) => visibility(caller, bind) };
   return listPage(db, eventList.spec, eventList.parse(caller.org.id, query, now, extra), eventToApi);
 }
 
@@ -93,8 +93,8 @@ export async function getEvent(db: Db, caller: Caller, id: string): Promise<Even
  */
 export async function recentEventsFor(db: Db, caller: Caller, objectIds: string[], limit: number): Promise<EventApi[]> {
   if (objectIds.length === 0) return [];
-  const types = visibleTypes(caller);
-  const typeFilter = types.length === EVENT_TYPES.length ? sql`` : sql`AND e.type = ANY(${sql.param(types)}::text[])`;
+  const access = accessFor(caller);
+  const typeFilter = access.seesAllEvents ? sql`` : sql`AND e.type = ANY(${sql.param([...access.eventTypes])}::text[])`;
   const result = await db.execute(sql`
     SELECT e.org_id, e.id, e.seq, e.type, e.object_id, e.data, e.request_id, e.idempotency_key, e.conversation_id, e.created_at
     FROM unnest(${sql.param(objectIds)}::text[]) AS o(id)

@@ -35,7 +35,7 @@ const STATUS: Record<Step["status"], { tone: "green" | "red" | "grey" | "amber" 
   running: { tone: "blue", label: "running…" },
 };
 
-/** One event of the chat's text/event-stream applied to the turn (the events are the API's: README, "Agent"). */
+/** One event of the chat's text/event-stream applied to the turn (the events are the API's: docs/agent.md). */
 function applyEvent(turn: Turn, type: string, data: any): Turn {
   switch (type) {
     case "message.delta":
