@@ -23,7 +23,7 @@ describe("the offline planner answers questions with read tools", () => {
     expect(out.actions).toHaveLength(1);
     expect(out.actions[0]).toMatchObject({ tool: "list_invoices", status: "completed", input: { status: "overdue", sort: "due_date" } });
     expect(out.actions[0].result.meta.total).toBe(2);
-    expect(out.message.content).toContain("2 invoices overdue, 1,500.00 USD due in all");
+    expect(out.message.content).toContain("2 invoices are overdue, 1,500.00 USD due in all");
     for (const inv of world.overdue) expect(out.message.content).toContain(inv.number);
     expect(out.usage).toEqual({ steps: 1, tool_calls: 1 });
   });
@@ -39,7 +39,7 @@ describe("the offline planner answers questions with read tools", () => {
     const out = await chat(tenant.client, "who is in interview for the Backend Engineer job?");
     expect(out.actions.map((a: any) => a.tool)).toEqual(["list_jobs", "list_candidates"]);
     expect(out.actions[1].input).toMatchObject({ job_id: world.backend, stage: "interview" });
-    expect(out.message.content).toContain("2 candidates in interview for Backend Engineer");
+    expect(out.message.content).toContain("2 candidates are in interview for Backend Engineer");
     expect(out.message.content).toContain("Cara Diaz");
     expect(out.message.content).toContain("Eli Fox");
     expect(out.message.content).not.toContain("Dan Eve");
@@ -196,7 +196,7 @@ describe("conversations are resources", () => {
     expectProblem(await other.client.post("/v1/agent/chat", { message: "hi", conversation_id: mine.conversation_id }), 404, "not_found");
     expectProblem(await other.client.delete(`/v1/agent/conversations/${mine.conversation_id}`), 404, "not_found");
     const theirs = await chat(other.client, "which invoices are overdue?");
-    expect(theirs.message.content).toBe("No invoices overdue.");
+    expect(theirs.message.content).toBe("No invoices are overdue.");
   });
 });
 

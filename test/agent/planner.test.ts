@@ -28,7 +28,7 @@ describe("reads: count, sum, list, top, filtered by states, amounts, dates and n
   it("counts over every matching record (meta.total), with the amounts per currency", async () => {
     const out = await chat(tenant.client, "how many unpaid bills do we have?");
     expect(out.actions[0].input).toMatchObject({ status: "open,overdue" });
-    expect(out.message.content).toMatch(/^5 invoices open or overdue, 2,350\.50 USD \+ 900\.00 EUR due in all:/);
+    expect(out.message.content).toMatch(/^5 invoices are open or overdue, 2,350\.50 USD \+ 900\.00 EUR due in all:/);
   });
 
   it("sums what is owed per currency, and names the records", async () => {

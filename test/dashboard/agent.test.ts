@@ -59,7 +59,9 @@ describe("the agent with a dashboard session", () => {
     expectProblem(await viewer.session.delete(`/v1/agent/conversations/${waiting.body.conversation_id}`), 403, "insufficient_permission");
     const tried = await viewer.session.post("/v1/agent/chat", { message: `void ${invoice.number}` });
     expect(tried.status, tried.text).toBe(200);
-    expect(tried.body.actions.at(-1)).toMatchObject({ tool: "void_invoice", status: "failed", error: { code: "insufficient_permission", required_permission: "finance:write" } });
+    // The planner plans only with the tools the viewer may use: it never tries the void, and says so.
+    expect(tried.body.actions).toEqual([]);
+    expect(tried.body.message.content).toBe("I cannot void invoices with this API key.");
 
     const developer = await invite(owner.session, "developer");
     const approved = await developer.session.post(`/v1/agent/approvals/${pending.approval_id}/approve`);

@@ -11,6 +11,8 @@ export interface Query {
   said: string[];
   /** Phrases no filter or search could take. */
   unplaced: Phrase[];
+  /** The words start with a state ("overdue", "in interview"): the reply says "are overdue". */
+  stated: boolean;
 }
 
 /** The enum values a state word may mean: its own name, or the states it is a synonym of ("active" deals are open). */
@@ -65,6 +67,7 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     }
   }
   void groups;
+  const firstIsState = said.length > 0;
 
   // A deal's stage lives in its pipeline: stage names are the pipelines' own.
   let rest = phrases;
@@ -166,5 +169,5 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
       said.push(`matching “${quoted}”`);
     }
   }
-  return { query, said, unplaced };
+  return { query, said, unplaced, stated: firstIsState };
 }

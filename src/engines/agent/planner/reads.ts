@@ -26,7 +26,7 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
     const item = found.item ?? ((await s.call(s.tool("invoice", "get")!, { invoice_id: found.id })) as Item);
     return showInvoice(item);
   }
-  const { query, said, unplaced } = await filtersFor(s, p, resource, p.phrases);
+  const { query, said, unplaced, stated } = await filtersFor(s, p, resource, p.phrases);
   if (unplaced.length > 0) return `I could not place “${unplaced.map((u) => u.text).join("”, “")}” in a search of ${noun(resource)}s. ${nearest(s, resource)}`;
   // Owing, and "due before Christmas", are about invoices still to be paid.
   const owed = resource === "invoice" && (OWED.test(p.raw) || p.dates.hint === "due") && query.status === undefined;
@@ -35,6 +35,8 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
     said.unshift("unpaid");
   }
   const where = said.length > 0 ? ` ${said.join(" ")}` : "";
+  // "2 invoices are overdue", "1 job is open": a state reads with its verb.
+  const be = (n: number) => (stated || owed ? (n === 1 ? " is" : " are") : "");
   const moneyField = resource === "invoice" && (owed || /^(open|overdue|open,overdue)$/.test(String(query.status ?? ""))) ? "amount_due" : "amount";
 
   if (p.action === "sum") {
@@ -56,7 +58,7 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
     const sum = sumText(sums(items, moneyField));
     const partial = items.length < total ? ` (the first ${items.length} of ${total}; ask with a narrower filter for the rest)` : "";
     const what = moneyField === "amount_due" ? " due" : "";
-    return `${capitalize(plural(total, noun(resource)))}${where}: ${sum}${what} in all${partial}.\n${listText({ data: items, meta: { total } })}`;
+    return `${capitalize(plural(total, noun(resource)))}${be(total)}${where}: ${sum}${what} in all${partial}.\n${listText({ data: items, meta: { total } })}`;
   }
   const top = p.action === "top";
   // The largest by what is still due has no sort of its own: read them all (100) and sort here.
@@ -70,11 +72,11 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   await decorate(s, resource, page.data);
   if (p.asked.length > 0 && page.data.length === 1) return answerFields(page.data[0]!, p.asked);
   const total = page.meta.total;
-  if (total === 0) return `No ${noun(resource)}s${where}.`;
+  if (total === 0) return `No ${noun(resource)}s${be(2)}${where}.`;
   const figure = money_ && page.data.some((i) => i.currency) ? `, ${sumText(sums(page.data, moneyField))}${moneyField === "amount_due" ? " due" : ""} ${total > page.data.length ? `on the first ${page.data.length}` : "in all"}` : "";
-  if (total === 1 && page.data[0]) return `${capitalize(plural(1, noun(resource)))}${where}: ${showOne(page.data[0])}`;
+  if (total === 1 && page.data[0]) return `${capitalize(plural(1, noun(resource)))}${be(1)}${where}: ${showOne(page.data[0])}`;
   if (top) return `The ${Math.min(perPage, total)} largest ${noun(resource)}s${where} (of ${total}):\n${listText({ data: page.data, meta: { total: page.data.length } })}`;
-  return `${capitalize(plural(total, noun(resource)))}${where}${figure}:\n${listText(page, p.top ?? SCREEN)}`;
+  return `${capitalize(plural(total, noun(resource)))}${be(total)}${where}${figure}:\n${listText(page, p.top ?? SCREEN)}`;
 }
 
 function showInvoice(i: Item): string {
