@@ -170,6 +170,23 @@ describe("writes: create, update, move, pay, enroll, with a question back when s
     expect(enrolled.actions.at(-1)).toMatchObject({ tool: "enroll_contacts", input: { sequence_id: world.intro, contact_ids: world.acmeContacts } });
   });
 
+  it("takes a person out of a sequence (leaving it, not a deletion)", async () => {
+    const out = await chat(tenant.client, "take Ann Lee out of Intro");
+    expect(out.actions.at(-1)).toMatchObject({ tool: "unenroll_contact", status: "completed", input: { sequence_id: world.intro } });
+    expect(out.message.content).toBe("Took Ann Lee out of Intro.");
+  });
+
+  it("the word after a name says what it names; a date phrased naturally is set", async () => {
+    const out = await chat(tenant.client, "change the expected close date of the Initech renewal to the end of next month");
+    expect(out.actions.at(-1)).toMatchObject({ tool: "update_deal", input: { deal_id: world.initechDeal, expected_close_date: "2026-04-30" }, status: "completed" });
+  });
+
+  it("a relative clause is a filter, not an order: 'candidates we rejected' lists them", async () => {
+    const out = await chat(tenant.client, "candidates we rejected");
+    expect(writes(out)).toEqual([]);
+    expect(out.actions[0].input).toMatchObject({ stage: "rejected" });
+  });
+
   it("destructive changes wait for approval, and the reply says what waits and why", async () => {
     const out = await chat(tenant.client, "cancel INV-000003");
     expect(out.actions.at(-1)).toMatchObject({ tool: "void_invoice", status: "approval_required" });

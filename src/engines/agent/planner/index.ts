@@ -1,5 +1,6 @@
 import type { PendingQuestion } from "../agent-table.ts";
 import type { Planner, PlannerReply, PlannerTurn } from "../turn.ts";
+import { labelOf } from "./answer.ts";
 import { catalogOf, enumValues, properties, type Catalog } from "./catalog.ts";
 import { describe } from "./describe.ts";
 import { VALUE_WORDS, type Action } from "./lexicon.ts";
@@ -8,7 +9,7 @@ import { loadLanguage } from "./nlp.ts";
 import { parse, type Parsed } from "./parse.ts";
 import { anything, events, read } from "./reads.ts";
 import { pickOption, Session, Stop, type Carried } from "./resolve.ts";
-import { accountOp, create, enroll, invoiceOp, pay, remove, sequenceOp, setState, update } from "./writes.ts";
+import { accountOp, create, enroll, invoiceOp, pay, remove, sequenceOp, setState, unenroll, update } from "./writes.ts";
 
 /**
  * The built-in planner: no model, no network, deterministic. It parses a
@@ -127,14 +128,16 @@ async function plan(s: Session, p: Parsed): Promise<string> {
       return invoiceOp(s, p, "finalize");
     case "enroll":
       return enroll(s, p);
+    case "unenroll":
+      return unenroll(s, p);
     case "pause":
     case "resume":
     case "archive":
       return sequenceOp(s, p, action);
   }
   if (!resource && p.phrases.length > 0 && ["stage", "update", "delete", "close", "win", "lose"].includes(action)) {
-    // "rename Globex East to Globex Europe": the record's name says what it is.
-    resource = await whichResource(s, p, action);
+    // "the Initech renewal": the word after the name says what it is; else the record's name does ("rename Globex East ...").
+    resource = p.phrases.find((ph) => ph.nounResource)?.nounResource ?? (await whichResource(s, p, action));
     if (!resource) return `I found no record matching “${p.quoted[0] ?? p.phrases[0]!.text}”. Nothing changed.`;
   }
   if (!resource) return notUnderstood(s, p);
@@ -166,7 +169,12 @@ async function whichResource(s: Session, p: Parsed, action: Action): Promise<str
   for (const resource of order) {
     const needed = action === "delete" ? "delete" : action === "stage" ? "list" : "update";
     if (!s.tool(resource, "list") || !s.tool(resource, needed)) continue;
-    const page = await s.list(resource, { q: name, per_page: 2 });
+    let page = await s.list(resource, { q: name, per_page: 2 });
+    // A person's full name is searched by its first word, then kept by the whole name.
+    if (page.data.length === 0 && /\s/.test(name) && ["candidate", "contact"].includes(resource)) {
+      const byWord = await s.list(resource, { q: name.split(/\s+/)[0], per_page: 100 });
+      page = { data: byWord.data.filter((i) => labelOf(i).toLowerCase() === name.toLowerCase()), meta: byWord.meta };
+    }
     if (page.data.length > 0) return resource;
   }
   return undefined;

@@ -7,7 +7,7 @@ type Snapshot = {
   generated_at: string;
   finance: { currencies: { currency: string; outstanding: number; overdue: number; overdue_count: number; aging: Record<string, number>; days_sales_outstanding: number | null }[]; overdue_count: number };
   growth: {
-    pipeline: { totals: { currency: string; open_value: number; weighted_value: number; deal_count: number }[]; by_stage: { stage_name: string; currency: string; deal_count: number; open_value: number }[] };
+    pipeline: { totals: { currency: string; open_value: number; weighted_value: number; deal_count: number }[]; by_stage: { stage_name: string; currency: string; deal_count: number; open_value: number; weighted_value: number }[] };
     last_90_days: { won: number; lost: number; win_rate: number | null };
     new_contacts_last_30_days: number;
     sequences: { active_enrollments: number; reply_rate: number | null };
@@ -21,6 +21,7 @@ const list = <T>(xs: T[], f: (x: T) => string, none: string) => (xs.length > 0 ?
 const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
   { test: /\bwin(?:ning)? ?rate|\bclose rate|\bwin ratio|\bhow many deals (?:did )?we win/, text: (s) => `Win rate over the last 90 days: ${pct(s.growth.last_90_days.win_rate)} (${s.growth.last_90_days.won} won, ${s.growth.last_90_days.lost} lost).` },
   { test: /\bweighted\b/, text: (s) => `Weighted pipeline: ${list(s.growth.pipeline.totals, (t) => money(t.weighted_value, t.currency), "nothing open")} (open value ${list(s.growth.pipeline.totals, (t) => money(t.open_value, t.currency), "nothing")}).` },
+  { test: /\bpipeline\b.*\bstages?\b|\bby stage\b/, text: (s) => `Open pipeline by stage:\n${s.growth.pipeline.by_stage.map((b) => `- ${b.stage_name}: ${b.deal_count} deals, ${money(b.open_value, b.currency)} (weighted ${money(b.weighted_value, b.currency)})`).join("\n") || "- no open deals"}` },
   { test: /\bpipeline\b(?! stage)|\bforecast\b/, text: (s) => `Open pipeline: ${list(s.growth.pipeline.totals, (t) => `${money(t.open_value, t.currency)} in ${t.deal_count} deals (weighted ${money(t.weighted_value, t.currency)})`, "no open deals")}.` },
   { test: /\bdso\b|days? sales outstanding|how (?:long|fast) .*(?:get paid|pay us|collect)/, text: (s) => `Days sales outstanding: ${list(s.finance.currencies, (c) => `${c.days_sales_outstanding ?? "n/a"} days (${c.currency})`, "no invoices")}.` },
   { test: /\bag(?:e)?ing\b/, text: (s) => `Overdue by age: ${list(s.finance.currencies, (c) => `${c.currency}: ${Object.entries(c.aging).map(([k, v]) => `${k.replace("_", "-").replace("-plus", "+")} days ${money(v, c.currency)}`).join(", ")}`, "nothing overdue")}.` },

@@ -92,7 +92,7 @@ const FIELD_SYNONYMS = Object.values(FIELD_WORDS)
   .flat()
   .filter((w) => !["for", "called", "named", "due", "close", "closes", "number", "value", "worth", "size", "client", "customer", "position", "team"].includes(w))
   .sort((a, b) => b.length - a.length);
-const FIELD_ASSIGN = new RegExp(`\\b(?:(?:their|its|his|her|the|new|a|an)\\s+)?(${FIELD_SYNONYMS.map((w) => w.replace(/[-]/g, "\\-")).join("|")})\\s*(?:is|=|:|to|should be|will be|becomes|of)\\s+([^,;]+?)(?=\\s*(?:[,;]|\\band\\b|\\bwith\\b|$))`, "gi");
+const FIELD_ASSIGN = new RegExp(`\\b(?:(?:their|its|his|her|the|new|a|an)\\s+)?(${FIELD_SYNONYMS.map((w) => w.replace(/[-]/g, "\\-")).join("|")})\\s*(?:is|=|:|to|should be|will be|becomes)\\s+([^,;]+?)(?=\\s*(?:[,;]|\\band\\b|\\bwith\\b|$))`, "gi");
 
 /** Reads a request into what it asks, about what, which records and which values. Deterministic; no lookups. */
 export function parse(lang: Language, message: string, now: Date): Parsed {
@@ -146,6 +146,13 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     out.states.push("overdue");
     out.dates = { lt: new Date(now.getTime() - Number(late[1]) * 86_400_000).toISOString().slice(0, 10), hint: "due" };
     spans.push([late.index, late.index + late[0].length]);
+  }
+  const out_ = /^\s*(?:please\s+)?(?:take|remove|pull|drop|get)\s+(.+?)\s+(?:out of|off|from)\s+(?:the\s+)?(.+?)(?:\s+(?:sequence|campaign|cadence))?\s*[.!]?$/i.exec(text);
+  if (out_ && !/\b(invoice|account|deal|job|pipeline|list)s?\b/i.test(out_[2]!)) {
+    // "take Ann Lee out of Intro": leaving a sequence, not a deletion.
+    out.action = "unenroll";
+    const verb = /\b(?:take|remove|pull|drop|get)\b/i.exec(text)!;
+    spans.push([verb.index, verb.index + verb[0].length]);
   }
   const phone = /\b(?:phone|mobile|cell|tel(?:ephone)?)(?:\s+number)?\s*(?:is|=|:|to|should be)?\s*(\+?\d[\d\s().-]{5,}\d)/i.exec(text);
   if (phone) {
@@ -261,7 +268,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       continue;
     }
     // "we closed the Acme renewal", "Umbrella paid INV-7": a state word after a subject is a verb; "closed roles" is not.
-    if (!out.action && !out.question && i > 0 && PAST_VERBS.has(bare) && !resourceOf(next) && !["the", "a", "all", "any", "|", "not", "never"].includes(words[i - 1]!)) {
+    if (!out.action && !out.question && i > 0 && PAST_VERBS.has(bare) && !resourceOf(next) && !["the", "a", "all", "any", "|", "not", "never"].includes(words[i - 1]!) && !(out.plural && out.resources.length > 0)) {
       flush();
       out.action = ACTION_WORDS[root] ?? ACTION_WORDS[bare];
       if (value) out.states.push(value);

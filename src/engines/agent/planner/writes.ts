@@ -175,6 +175,7 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
       phrases.find((ph) => ph.prep === "called" || ph.prep === "named") ??
       phrases.find((ph) => !ph.prep && (!ph.beforeNoun || p.resources.length === 0)) ??
       (nameField === "client" ? phrases.find((ph) => ph.prep === "for" || ph.prep === "to") : undefined) ??
+      phrases.find((ph) => !ph.prep) ??
       phrases.find((ph) => ph.prep && !relatedPreps.has(ph.prep) && ["for", "as"].includes(ph.prep));
     if (phrase) {
       // "a deal Initech Renewal": a synonym of the resource after the name belongs to it.
@@ -428,4 +429,26 @@ function dossierText(d: Dossier): string {
     `- ${d.signals.active_enrollment_count} active sequence enrollment${d.signals.active_enrollment_count === 1 ? "" : "s"}`,
     d.signals.days_since_last_activity === null ? "- no activity yet" : `- last activity ${d.signals.days_since_last_activity} day${d.signals.days_since_last_activity === 1 ? "" : "s"} ago`,
   ].join("\n");
+}
+
+/** Takes people out of a sequence: their active enrollment there, ended. */
+export async function unenroll(s: Session, p: Parsed): Promise<string> {
+  const tool = s.tool("sequence", "unenroll");
+  const list = s.tool("enrollment", "list");
+  if (!tool || !list) throw new Stop({ content: "I cannot take contacts out of sequences with this API key." });
+  const phrases = [...p.phrases];
+  const seqPhrase = [...phrases].reverse().find((ph) => ph.prep && ["from", "of", "in", "off"].includes(ph.prep)) ?? (phrases.length > 1 ? phrases.at(-1) : undefined);
+  if (!seqPhrase) throw new Stop({ content: "Out of which sequence? Nothing changed." });
+  const sequence = await findPhrase(s, "sequence", seqPhrase);
+  const people = phrases.filter((ph) => ph !== seqPhrase);
+  if (people.length === 0) throw new Stop({ content: `Whom should I take out of ${sequence.label}? Nothing changed.` });
+  const done: string[] = [];
+  for (const ph of people) {
+    const contact = await findPhrase(s, "contact", ph);
+    const page = (await s.call(list, { sequence_id: sequence.id, contact_id: contact.id, status: "active", per_page: 1 })) as { data: Item[] };
+    if (page.data.length === 0) throw new Stop({ content: `${contact.label} is not active in ${sequence.label}. Nothing changed.` });
+    await s.call(tool, { sequence_id: sequence.id, enrollment_id: page.data[0]!.id }, `take ${contact.label} out of ${sequence.label}`);
+    done.push(contact.label);
+  }
+  return `Took ${done.join(", ")} out of ${sequence.label}.`;
 }
