@@ -31,6 +31,7 @@ export const PGLITE_ONLY = [
   "test/sdk-python/generated.test.ts",
   "test/sdk-python/python.test.ts",
   "test/platform/compiled.test.ts",
+  "test/platform/openapi-lint.test.ts",
   "test/platform/embedded-engine.test.ts",
   "test/platform/cli-usage.test.ts",
   "test/platform/architecture.test.ts",

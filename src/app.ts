@@ -202,13 +202,12 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
     const security = operationSecurity(route.config?.permission);
     if (route.schema && !route.schema.hide && security && route.url.startsWith("/v1/")) route.schema.security ??= security;
   });
-  await app.register(swagger, openApiOptions());
-  // The agent's tools are generated from the routes: every route declared from here on is seen, and the tools are built once all are.
+  await app.register(swagger, openApiOptions({ publicUrl: deps.publicUrl }));
+  // The agent's tools are generated from the served routes once all are declared.
   const grants = new ContextGrants();
   const tools = new ToolRegistry({ inject: (request) => app.inject(request), grants });
-  app.addHook("onRoute", tools.capture);
   app.decorate("agentTools", tools);
-  app.addHook("onReady", async () => tools.seal());
+  app.addHook("onReady", async () => tools.seal(app.servedRoutes));
 
   const keyCache = new KeyCache();
   const revocations = new Revocations(deps.database, keyCache, app.log);

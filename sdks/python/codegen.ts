@@ -43,6 +43,10 @@ interface Parameter {
   required?: boolean;
   description?: string;
   schema?: Schema;
+  style?: string;
+  explode?: boolean;
+  /** A path parameter that may hold slashes (a sub-path): sent as it is (see SUB_PATH in src/platform/openapi.ts). */
+  "x-allow-reserved"?: boolean;
 }
 
 interface Operation {
@@ -71,7 +75,7 @@ const PYTHON_KEYWORDS = new Set(
 );
 
 const RESERVED_TYPE_NAMES = new Set([
-  "Any", "Dict", "List", "Literal", "Optional", "Union", "TypedDict", "Sequence", "SequenceOf", "cast",
+  "Any", "Dict", "Iterator", "List", "Literal", "Optional", "Union", "TypedDict", "Sequence", "SequenceOf", "cast", "overload",
   "Page", "RawResponse", "NotGiven", "Resource", "Resources", "Transport",
 ]);
 
@@ -254,6 +258,15 @@ class TypeRegistry {
     return this.freshName(base);
   }
 
+  /** A named union of types (the events of a stream): declared after the types it names. */
+  alias(wanted: string, parts: string[]): string {
+    const name = this.freshName(wanted);
+    this.taken.add(name);
+    this.definitions.push(`${name} = ${this.union(parts)}\n`);
+    this.names.push(name);
+    return name;
+  }
+
   private freshName(wanted: string): string {
     // Names the generated modules import from typing or the library stay theirs.
     const base = RESERVED_TYPE_NAMES.has(wanted) ? `${wanted}Object` : wanted;
@@ -340,11 +353,15 @@ function resourceOf(path: string): string | undefined {
   return match?.[1];
 }
 
+/** Words left dangling once the resource's own words are gone (chatWithAgent on /agent: chat, not chat_with). */
+const CONNECTIVES = new Set(["with", "for", "to", "of", "by", "from", "on", "in", "at", "and"]);
+
 function methodName(operationId: string, resource: string): string {
   const fixed = METHOD_NAMES[operationId];
   if (fixed) return fixed;
   const own = new Set(words(resource).map(singular));
   const kept = words(operationId).filter((w, i) => i === 0 || !own.has(singular(w)));
+  while (kept.length > 1 && CONNECTIVES.has(kept.at(-1)!)) kept.pop();
   return kept.join("_");
 }
 
@@ -363,9 +380,20 @@ function successSchemas(operation: Operation): Schema[] {
     .filter((schema): schema is Schema => schema !== undefined);
 }
 
-/** A query parameter's Python type: lists of strings are joined with commas (any of). */
+/** A query parameter of any names (an exploded object, as an edge function's invocation takes). */
+const isFreeForm = (parameter: Parameter): boolean => parameter.schema?.type === "object" && (parameter.explode ?? true);
+
+/**
+ * A query parameter's Python type: a comma-list parameter (form, not exploded: status=draft,open) takes one
+ * value or a sequence of them (joined with commas); other strings may be given as a sequence too.
+ */
 function queryType(types: TypeRegistry, parameter: Parameter): string {
-  const base = types.typeOf(parameter.schema, "Query");
+  const schema = parameter.schema;
+  if (schema?.type === "array" && parameter.style === "form" && parameter.explode === false) {
+    const item = types.typeOf(schema.items, "Query");
+    return `Union[${item}, SequenceOf[${item}]]`;
+  }
+  const base = types.typeOf(schema, "Query");
   return base === "str" ? "Union[str, SequenceOf[str]]" : base;
 }
 
@@ -423,9 +451,11 @@ function emitMethod(types: TypeRegistry, path: string, httpMethod: string, opera
   if (keywordArgs.length) args.push("*", ...keywordArgs);
 
   const pathExpression = pathParams.length
-    ? `f${pyString(path.replace(/\{([A-Za-z_]+)\}/g, (_, p: string) => `{_quote(${argumentName(p)})}`))}`
+    ? `f${pyString(path.replace(/\{([A-Za-z_]+)\}/g, (_, p: string) => `{${pathParams.find((q) => q.name === p)?.["x-allow-reserved"] ? "_quote_path" : "_quote"}(${argumentName(p)})}`))}`
     : pyString(path);
-  const query = queryParams.length ? `{${queryParams.map((p) => `${pyString(p.name)}: ${argumentName(p.name)}`).join(", ")}}` : "None";
+  // A free-form parameter (an exploded object: any names) is spread into the query string; the others are named.
+  const entries = queryParams.map((p) => (isFreeForm(p) ? `**(${argumentName(p.name)} or {})` : `${pyString(p.name)}: ${argumentName(p.name)}`));
+  const query = entries.length ? `{${entries.join(", ")}}` : "None";
   const body = bodyFields.length ? `{${bodyFields.map((f) => `${pyString(f.key)}: ${f.arg}`).join(", ")}}` : raw && httpMethod !== "get" ? "body" : "NOT_GIVEN";
   const idempotency = httpMethod === "post" ? ", idempotency_key=idempotency_key" : "";
   if (raw) {
@@ -440,9 +470,49 @@ function emitMethod(types: TypeRegistry, path: string, httpMethod: string, opera
 
   const summary = `${operation.summary ?? operation.operationId} (${httpMethod.toUpperCase()} ${path}).`;
   const docText = [summary, ...(docs.length ? ["", ...docs] : [])].join("\n");
-  const signature =
-    args.length > 3 ? `    def ${name}(\n${args.map((a) => `        ${a},`).join("\n")}\n    ) -> ${returns}:\n` : `    def ${name}(${args.join(", ")}) -> ${returns}:\n`;
-  return { resource, name, code: `${signature}${docstring(docText, "        ")}${lines.join("\n")}\n` };
+  const signature = (list: string[], result: string, decorator = "") =>
+    decorator + (list.length > 3 ? `    def ${name}(\n${list.map((a) => `        ${a},`).join("\n")}\n    ) -> ${result}:\n` : `    def ${name}(${list.join(", ")}) -> ${result}:\n`);
+
+  const streamed = eventStreamOf(operation);
+  if (streamed) {
+    // The events a caller iterates: the error event is raised as the ApiError its problem names instead.
+    const variants = (streamed.item.anyOf ?? streamed.item.oneOf ?? [streamed.item]).filter((v) => eventName(v) !== "error");
+    const eventType = types.alias(`${opName}Event`, variants.map((v) => types.typeOf(v, `${opName}${pascal(eventName(v) ?? "")}Event`)));
+    const iterator = `Iterator[${eventType}]`;
+    const call = `self._stream(${pyString(httpMethod.toUpperCase())}, ${pathExpression}, query=${query}, body=${body}${idempotency})`;
+    const flag = bodyFields.find((f) => f.key === streamed.flag);
+    if (!flag || raw) {
+      return { resource, name, code: `${signature(args, iterator)}${docstring(docText, "        ")}        return ${call}\n` };
+    }
+    // The body's stream flag chooses the answer: overloads give each call its own type.
+    const withFlag = (type: string) => args.map((a) => (a.startsWith(`${flag.arg}:`) ? type : a));
+    const overloads =
+      signature(withFlag(`${flag.arg}: Literal[True]`), iterator, "    @overload\n").replace(/:\n$/, ": ...\n") +
+      "\n" +
+      signature(withFlag(`${flag.arg}: Union[Literal[False], NotGiven] = NOT_GIVEN`), returns, "    @overload\n").replace(/:\n$/, ": ...\n") +
+      "\n";
+    const implementation = `${signature(args, `Union[${returns}, ${iterator}]`)}${docstring(docText, "        ")}        if ${flag.arg} is True:\n            return ${call}\n${lines.join("\n")}\n`;
+    return { resource, name, code: overloads + implementation };
+  }
+  return { resource, name, code: `${signature(args, returns)}${docstring(docText, "        ")}${lines.join("\n")}\n` };
+}
+
+/** The `event` name a schema of one Server-Sent Event declares (its const). */
+function eventName(schema: Schema): string | undefined {
+  const value = schema.properties?.event?.const ?? schema.properties?.event?.enum?.[0];
+  return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * An operation that answers Server-Sent Events (text/event-stream with x-item-schema: one event), and the
+ * boolean body field that asks for them (`stream`), when the operation answers JSON otherwise.
+ */
+function eventStreamOf(operation: Operation): { item: Schema; flag?: string } | undefined {
+  const media = operation.responses?.["200"]?.content?.["text/event-stream"] as { "x-item-schema"?: Schema } | undefined;
+  const item = media?.["x-item-schema"];
+  if (!item) return undefined;
+  const properties = operation.requestBody?.content?.["application/json"]?.schema?.properties ?? {};
+  return { item, flag: properties.stream?.type === "boolean" ? "stream" : undefined };
 }
 
 /** Every operation under /v1, in document order, grouped by resource. */
@@ -495,10 +565,10 @@ function resourcesFile(resources: Map<string, Method[]>, typeNames: string[]): s
   const imports = used.length ? `from .types import (\n${used.map((n) => `    ${n},\n`).join("")})\n` : "";
   return `${HEADER}from __future__ import annotations
 
-from typing import Any, Dict, List, Literal, Optional, Union, cast
+from typing import Any, Dict, Iterator, List, Literal, Optional, Union, cast, overload
 from typing import Sequence as SequenceOf
 
-from ._base import NOT_GIVEN, NotGiven, RawResponse, Resource, Transport, _quote
+from ._base import NOT_GIVEN, NotGiven, RawResponse, Resource, Transport, _quote, _quote_path
 from .pagination import Page
 ${imports}
 

@@ -55,6 +55,8 @@ class Types {
   private readonly emitted = new Set<string>();
   private readonly models: string[] = [];
   private readonly pending: [string, Json][] = [];
+  /** The hand-written models (errors.ts) the generated types refer to. */
+  readonly handWritten = new Set<string>();
 
   /** The document's named schemas: each is one model, whatever refers to it. */
   constructor(private readonly components: Record<string, Json> = {}) {
@@ -72,6 +74,10 @@ class Types {
   private component(ref: string): string {
     const component = ref.slice(COMPONENT.length);
     const name = modelNameOf(component);
+    if (HAND_WRITTEN.has(component)) {
+      this.handWritten.add(name);
+      return name;
+    }
     if (!this.emitted.has(name) && !this.pending.some(([pending]) => pending === name)) this.pending.push([name, this.components[component] ?? {}]);
     return name;
   }
@@ -178,12 +184,53 @@ function resourceOf(path: string): string {
   return camel(path.split("/")[2] ?? "");
 }
 
+/** Words left dangling once the resource's noun is gone (chatWithAgent on /agent: chat, not chatWith). */
+const CONNECTIVES = new Set(["With", "For", "To", "Of", "By", "From", "On", "In", "At", "And"]);
+
+/**
+ * The operationId without the resource's own words: listInvoices -> list, listWebhookDeliveries -> listDeliveries,
+ * listOAuthApps on /oauth_apps -> list (words are compared joined and case-blind, so O+Auth is oauth), and
+ * without a connective left at the end.
+ */
 function methodName(operationId: string, path: string): string {
   if (METHOD_NAMES[operationId]) return METHOD_NAMES[operationId]!;
-  const nouns = new Set((path.split("/")[2] ?? "").split("_").flatMap((w) => [pascal(w), pascal(singular(w))]));
-  const kept = words(operationId).filter((word, i) => i === 0 || !nouns.has(word) && !nouns.has(singular(word)));
+  const nouns = new Set((path.split("/")[2] ?? "").split("_").flatMap((w) => [w.toLowerCase(), singular(w.toLowerCase())]));
+  const all = words(operationId);
+  const kept = [all[0]!];
+  for (let i = 1; i < all.length; ) {
+    let end = i;
+    for (let j = all.length; j > i && end === i; j--) if (nouns.has(all.slice(i, j).join("").toLowerCase())) end = j;
+    if (end > i) i = end;
+    else kept.push(all[i++]!);
+  }
+  while (kept.length > 1 && CONNECTIVES.has(kept.at(-1)!)) kept.pop();
   return camel(kept.join(""));
 }
+
+/**
+ * An operation that answers Server-Sent Events (text/event-stream with x-item-schema: one event), and the
+ * boolean body field that asks for them (`stream`), when the operation answers JSON otherwise.
+ */
+function eventStreamOf(op: Json, types: Types): { item: Json; flag?: string } | undefined {
+  const item = op.responses?.["200"]?.content?.["text/event-stream"]?.["x-item-schema"];
+  if (!item) return undefined;
+  const properties = types.resolve(op.requestBody?.content?.["application/json"]?.schema)?.properties ?? {};
+  const flag = Object.keys(properties).find((name) => name === "stream" && properties[name].type === "boolean");
+  return { item, flag };
+}
+
+/** A query value: a comma-list parameter (form, not exploded) takes one value or an array of them. */
+function queryValueType(types: Types, parameter: Json): string {
+  const schema = parameter.schema;
+  if (schema?.type === "array" && parameter.style === "form" && parameter.explode === false) {
+    const item = types.ts(schema.items, "  ");
+    return `${/[|&]/.test(item) ? `(${item})` : item} | Array<${item}>`;
+  }
+  return types.ts(schema, "  ");
+}
+
+/** An operation on a sub-path: a path parameter that may hold slashes (x-allow-reserved, see openapi.ts). */
+const hasSubPath = (op: Json) => ((op.parameters ?? []) as Json[]).some((p) => p.in === "path" && p["x-allow-reserved"] === true);
 
 const isRaw = (op: Json) => op.responses?.default?.content?.["*/*"] !== undefined;
 
@@ -228,7 +275,8 @@ export function emit(doc: OpenApiDocument): Record<string, string> {
     const doc = comment([op.summary, op.description].filter(Boolean).join(". ").replace(/\.\./g, "."), "  ");
 
     if (isRaw(op)) {
-      if (seenRaw.has(path)) continue;
+      // A sub-path operation ({path} holding slashes) is the same call with init.path.
+      if (seenRaw.has(path) || hasSubPath(op)) continue;
       seenRaw.add(path);
       methods.push(
         `${doc}  ${name}(${[...args, "init: InvokeInit = {}"].join(", ")}): Promise<Response> {\n` +
@@ -241,7 +289,7 @@ export function emit(doc: OpenApiDocument): Record<string, string> {
     let queryType: string | undefined;
     if (query.length) {
       queryType = `${Op}Query`;
-      const lines = query.map((p) => `${comment(p.description ?? p.schema?.description, "  ")}  ${identifier(p.name)}${p.required ? "" : "?"}: ${types.ts(p.schema, "  ")};\n`);
+      const lines = query.map((p) => `${comment(p.description ?? p.schema?.description, "  ")}  ${identifier(p.name)}${p.required ? "" : "?"}: ${queryValueType(types, p)};\n`);
       declarations.push(`export interface ${queryType} {\n${lines.join("")}}\n`);
     }
     const bodySchema = op.requestBody?.content?.["application/json"]?.schema;
@@ -265,6 +313,28 @@ export function emit(doc: OpenApiDocument): Record<string, string> {
     if (bodyType) params.push(`body${op.requestBody.required ? "" : "?"}: ${bodyType}`);
     params.push("options?: RequestOptions");
     const verb = method.toUpperCase();
+    const streamed = eventStreamOf(op, types);
+    if (streamed) {
+      const eventType = `${Op}Event`;
+      declarations.push(`${comment(streamed.item.description, "")}export type ${eventType} = ${types.ts(streamed.item, "")};\n`);
+      const streamCall = `this.t.stream<${eventType}>("${verb}", ${url}, { ${queryType ? "query: query as Query, " : ""}${bodyType ? "body, " : ""}options })`;
+      if (!bodyType || !streamed.flag || !success.length) {
+        methods.push(`${doc}  ${name}(${params.join(", ")}): EventStream<${eventType}> {\n    return ${streamCall};\n  }\n`);
+        continue;
+      }
+      // The body's stream flag chooses the answer: overloads give each call its own type.
+      const withBody = (type: string) => params.map((p) => (p.startsWith("body") ? `body: ${type}` : p)).join(", ");
+      const both = `Promise<${responseType}> | EventStream<${eventType}>`;
+      methods.push(
+        `${doc}  ${name}(${withBody(`${bodyType} & { ${streamed.flag}: true }`)}): EventStream<${eventType}>;\n` +
+          `  ${name}(${withBody(`${bodyType} & { ${streamed.flag}?: false }`)}): Promise<${responseType}>;\n` +
+          `  ${name}(${withBody(bodyType)}): ${both};\n` +
+          `  ${name}(${withBody(bodyType)}): ${both} {\n` +
+          `    if (body.${streamed.flag}) return ${streamCall};\n` +
+          `    return this.t.request<${responseType}>("${verb}", ${url}, { ${queryType ? "query: query as Query, " : ""}body, options });\n  }\n`,
+      );
+      continue;
+    }
     const call = envelope
       ? `this.t.list<${itemType}>(${url}, ${queryType ? "query as Query" : "undefined"}, options)`
       : `this.t.request<${responseType}>("${verb}", ${url}, { ${queryType ? "query: query as Query, " : ""}${bodyType ? "body, " : ""}options })`;
@@ -287,7 +357,9 @@ export function emit(doc: OpenApiDocument): Record<string, string> {
   const models = types.declarations();
   const source =
     HEADER +
-    `import type { ListEnvelope, PagePromise, Query, RawBody, RequestOptions, Transport } from "./core.js";\n\n` +
+    `import type { EventStream, ListEnvelope, PagePromise, Query, RawBody, RequestOptions, Transport } from "./core.js";\n` +
+    (types.handWritten.size ? `import type { ${[...types.handWritten].sort().join(", ")} } from "./errors.js";\n` : "") +
+    "\n" +
     `// Models\n\n${models}\n` +
     `// Operations\n\n${declarations.join("\n")}\n` +
     `// Events\n\n/** The object each event type carries in data.object. */\nexport interface EventObjects {\n${eventLines.join("")}}\n\n` +

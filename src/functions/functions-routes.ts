@@ -2,7 +2,8 @@ import type { Api, RouteDeps } from "../platform/http.ts";
 import { callerOf, writeContext } from "../platform/request-context.ts";
 import { standingCaller } from "../platform/auth/api-keys-service.ts";
 import { Deleted, ListEnvelope, RAW_EXCHANGE } from "../platform/schemas.ts";
-import { DeployFunction, DeployVersion, FunctionOut, FunctionParams, FunctionVersion, Invocation, Rollback } from "./functions-schemas.ts";
+import { DeployFunction, DeployVersion, FunctionOut, FunctionParams,
+  FunctionPathParams, FunctionVersion, Invocation, Rollback } from "./functions-schemas.ts";
 import {
   deleteFunction,
   deployFunction,
@@ -128,13 +129,18 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, deps: Functi
     const config = { permission: "functions:invoke" } as const;
     const description =
       "Any method, and any path below /invoke (/invoke/orders/42?x=1), reaches the function's fetch(request, ctx); its response is returned with x-function-invocation-id and x-function-version, under the response policy: headers outside an allowlist (content-*, caching, CORS without credentials, Location, x-*) are dropped, a redirect (3xx but 304) is a failed invocation, and every answer carries Content-Security-Policy: sandbox and X-Content-Type-Options: nosniff. A function that throws answers 500 function_failed (function_error.location: where, in the deployed source), one that exceeds its CPU or memory limit 500 function_limit_exceeded, one that runs past its wall time 504 function_timeout.";
-    for (const method of INVOKE_METHODS) {
-      // One route per method: each operation needs its own operationId.
-      const operationId = method === "POST" ? "invokeFunction" : `invokeFunction${method[0]}${method.slice(1).toLowerCase()}`;
-      const schema = { tags, operationId, summary: `Invoke a function over HTTP (${method})`, description, params: FunctionParams, [RAW_EXCHANGE]: true };
-      scope.route({ method, url: "/v1/functions/:name/invoke", config, schema, handler: (request, reply) => invoker.invokeHttp(request, reply) });
+    // One route per method and form (with a sub-path or without): each operation needs its own operationId.
+    // The wildcard is published as a {path} parameter that may hold slashes (see wildcardPaths in openapi.ts).
+    const forms = [
+      { url: "/v1/functions/:name/invoke", id: "invokeFunction", params: FunctionParams, at: "" },
+      { url: "/v1/functions/:name/invoke/*", id: "invokeFunctionAtPath", params: FunctionPathParams, at: " at a sub-path" },
+    ];
+    for (const form of forms) {
+      for (const method of INVOKE_METHODS) {
+        const operationId = method === "POST" ? form.id : `${form.id}${method[0]}${method.slice(1).toLowerCase()}`;
+        const schema = { tags, operationId, summary: `Invoke a function over HTTP${form.at} (${method})`, description, params: form.params, [RAW_EXCHANGE]: true };
+        scope.route({ method, url: form.url, config, schema, handler: (request, reply) => invoker.invokeHttp(request, reply) });
+      }
     }
-    // Sub-paths: OpenAPI has no wildcard paths, so this one is described by the routes above.
-    scope.route({ method: INVOKE_METHODS, url: "/v1/functions/:name/invoke/*", config, schema: { hide: true }, handler: (request, reply) => invoker.invokeHttp(request, reply) });
   });
 }

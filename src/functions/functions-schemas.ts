@@ -83,6 +83,12 @@ export const Rollback = Type.Object({ version: Int({ minimum: 1, description: "A
 
 export const FunctionParams = Type.Object({ name: Type.String({ maxLength: 100, description: "The function's name (or its fn_ id)." }) });
 
+/** An invocation at a sub-path: `*` is everything after /invoke/ (orders/42), slashes included. */
+export const FunctionPathParams = Type.Object({
+  ...FunctionParams.properties,
+  "*": Type.String({ description: "The sub-path the function receives, after /invoke/: it may hold slashes (orders/42), sent as they are.", examples: ["orders/42"] }),
+});
+
 const LimitsOut = Type.Object({ cpu_ms: Type.Integer(), memory_mb: Type.Integer(), timeout_ms: Type.Integer() });
 const TriggersOut = Type.Object({ http: Type.Boolean(), events: Type.Array(Type.String()) });
 

@@ -18,6 +18,10 @@ export interface ServedRoute {
   hidden: boolean;
   /** The request's schemas, as declared (JSON Schema). */
   request: { body?: unknown; querystring?: unknown; params?: unknown };
+  /** The whole schema as declared: operationId, summary, description, response (the agent's tools are made of it). */
+  schema: Record<string, unknown>;
+  /** The route's config: the permission it needs, public, the agent's approval rule. */
+  config: Record<string, unknown>;
 }
 
 declare module "fastify" {
@@ -34,6 +38,9 @@ export function recordServedRoutes(app: FastifyInstance): void {
   app.addHook("onRoute", (route) => {
     const schema = (route.schema ?? {}) as { hide?: boolean; body?: unknown; querystring?: unknown; params?: unknown };
     const request = { body: schema.body, querystring: schema.querystring, params: schema.params };
-    for (const method of ([] as string[]).concat(route.method)) if (method !== "HEAD") served.push({ method, url: route.url, hidden: Boolean(schema.hide), request });
+    const config = (route.config ?? {}) as Record<string, unknown>;
+    for (const method of ([] as string[]).concat(route.method)) {
+      if (method !== "HEAD") served.push({ method, url: route.url, hidden: Boolean(schema.hide), request, schema: schema as Record<string, unknown>, config });
+    }
   });
 }

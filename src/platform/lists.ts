@@ -7,7 +7,7 @@ import { embeddedSession, rawQuery, type Db } from "../db/connection.ts";
 import { ApiError, type FieldError } from "./errors.ts";
 import { isId, type IdKind } from "./ids.ts";
 import { own } from "./own.ts";
-import { AmountFrom0, Int } from "./schemas.ts";
+import { AmountFrom0, COMMA_LIST, Int } from "./schemas.ts";
 
 /**
  * The one list implementation: every list endpoint declares its filters,
@@ -218,10 +218,13 @@ function valueSchema(def: FilterDef, op: Op | "eq"): TSchema {
       return AmountFrom0(description);
     case "integer":
       return Int({ description });
-    case "enum":
-      return Type.String({
-        description: `${description ?? ""} One of ${def.values!.join(", ")}${op === "eq" ? "; a comma list means any of them" : ""}.`.trim(),
-      });
+    case "enum": {
+      const text = `${description ?? ""} One of ${def.values!.join(", ")}${op === "eq" ? "; a comma list means any of them" : ""}.`.trim();
+      const values = [...def.values!];
+      // Equality takes a comma list, which parseQuery splits and checks; the document publishes it as an array of the enum.
+      if (op === "eq") return Type.String({ description: text, [COMMA_LIST]: { type: "string", enum: values } });
+      return Type.String({ description: text, enum: values });
+    }
     default:
       return Type.String({ minLength: 1, maxLength: 200, description });
   }

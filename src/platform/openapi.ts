@@ -1,5 +1,5 @@
 import type { SwaggerOptions } from "@fastify/swagger";
-import { OPTIONAL_BODY, RAW_EXCHANGE } from "./schemas.ts";
+import { COMMA_LIST, EVENT_STREAM, OPTIONAL_BODY, RAW_EXCHANGE } from "./schemas.ts";
 import { oauthSecurityScheme } from "./auth/scopes.ts";
 
 // The document is plain JSON walked by key; its shape is OpenAPI's, not a TypeScript type.
@@ -105,6 +105,19 @@ function addExample(media: Json | undefined, resolve: (schema: Json | undefined)
 /** An edge function's own answer: any status, body and content type it chose. */
 function describeRawExchange(method: string, operation: Json): void {
   const any = { "*/*": { schema: {} } };
+  // Any query string reaches the function: OpenAPI's free-form form (an exploded object of any keys).
+  operation.parameters = [
+    ...(operation.parameters ?? []),
+    {
+      name: "query",
+      in: "query",
+      required: false,
+      style: "form",
+      explode: true,
+      description: "Any query parameters (?x=1&y=two): passed to the function as they are.",
+      schema: { type: "object", additionalProperties: { type: "string" } },
+    },
+  ];
   if (method !== "get" && method !== "options") {
     operation.requestBody = { required: false, description: "Passed to the function as it is, in any content type.", content: any };
   }
@@ -249,17 +262,159 @@ function fixOperations({ openapiObject }: { openapiObject: Json }) {
   return openapiObject;
 }
 
+/**
+ * The keywords a schema of an OpenAPI 3.1 document may carry: JSON Schema 2020-12's (core, applicator,
+ * validation, unevaluated, format, content, meta-data) and OpenAPI's own. Any other (a validator's private
+ * keyword such as `errorMessage`) is published as an `x-` extension, which every tool ignores.
+ */
+const SCHEMA_KEYWORDS = new Set([
+  "$schema", "$id", "$ref", "$anchor", "$dynamicRef", "$dynamicAnchor", "$vocabulary", "$comment", "$defs",
+  "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "prefixItems", "items", "contains",
+  "properties", "patternProperties", "additionalProperties", "propertyNames", "unevaluatedItems", "unevaluatedProperties",
+  "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength",
+  "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains", "maxProperties",
+  "minProperties", "required", "dependentRequired", "format", "contentEncoding", "contentMediaType", "contentSchema",
+  "title", "description", "default", "deprecated", "readOnly", "writeOnly", "examples",
+  "discriminator", "xml", "externalDocs", "example",
+]);
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "dependentSchemas"]);
+const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+const SCHEMA_VALUES = new Set(["not", "if", "then", "else", "items", "contains", "additionalProperties", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema"]);
+
+const extensionName = (keyword: string) => `x-${keyword.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/** A schema with its private keywords renamed to x- extensions, recursively (values, enums and examples left as they are). */
+function publishableSchema(schema: unknown): unknown {
+  if (!schema || typeof schema !== "object" || Array.isArray(schema)) return schema;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(schema as Json)) {
+    if (key.startsWith("x-")) out[key] = value;
+    else if (!SCHEMA_KEYWORDS.has(key)) out[extensionName(key)] = value;
+    else if (SCHEMA_MAPS.has(key) && value && typeof value === "object") out[key] = Object.fromEntries(Object.entries(value).map(([name, s]) => [name, publishableSchema(s)]));
+    else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) out[key] = value.map(publishableSchema);
+    else if (SCHEMA_VALUES.has(key)) out[key] = publishableSchema(value);
+    else out[key] = value;
+  }
+  return out;
+}
+
+/** Every schema under a `schema` key of the document made publishable (components/schemas: see publish). */
+function publishSchemas(node: unknown): void {
+  if (!node || typeof node !== "object") return;
+  for (const [key, value] of Object.entries(node as Json)) {
+    // Extensions are ours to shape (eventStream publishes its own); examples are values, not schemas.
+    if (key.startsWith("x-") || key === "example" || key === "examples") continue;
+    if (key === "schema" && value && typeof value === "object") (node as Json)[key] = publishableSchema(value);
+    else publishSchemas(value);
+  }
+}
+
+/**
+ * A query parameter whose schema says it takes a comma list (COMMA_LIST: the schema of one item) is published
+ * as what it is in OpenAPI's terms: an array serialized `form` without explode (status=draft,open), so the
+ * item's enum reaches generators and validating proxies.
+ */
+function commaLists(operation: Json): void {
+  for (const parameter of (operation.parameters ?? []) as Json[]) {
+    const item = parameter.schema?.[COMMA_LIST];
+    if (parameter.in !== "query" || !item) continue;
+    parameter.schema = { type: "array", items: item, minItems: 1 };
+    parameter.style = "form";
+    parameter.explode = false;
+  }
+}
+
+/**
+ * A wildcard route (/invoke/*, rendered {*}) has no OpenAPI form: it is published as a {path} parameter that
+ * may hold slashes, so a sub-path request (/invoke/orders/42) is one the document describes. Its slashes are
+ * sent as they are: that is allowReserved, which OpenAPI 3.1's schema admits on query parameters only (3.2
+ * extends it to path parameters), so it is published as x-allow-reserved (SUB_PATH), which the generators read.
+ */
+const WILDCARD = "{*}";
+export const SUB_PATH = "x-allow-reserved";
+function wildcardPaths(openapiObject: Json): void {
+  const paths: Json = {};
+  for (const [template, item] of Object.entries((openapiObject.paths ?? {}) as Json)) {
+    if (!template.endsWith(`/${WILDCARD}`)) {
+      paths[template] = item;
+      continue;
+    }
+    for (const operation of Object.values(item as Json) as Json[]) {
+      for (const parameter of (operation?.parameters ?? []) as Json[]) {
+        if (parameter.in !== "path" || parameter.name !== "*") continue;
+        parameter.name = "path";
+        parameter[SUB_PATH] = true;
+      }
+    }
+    paths[`${template.slice(0, -WILDCARD.length)}{path}`] = item;
+  }
+  openapiObject.paths = paths;
+}
+
+/**
+ * A route answering Server-Sent Events declares the schema of one event (EVENT_STREAM: `{ event, data }`).
+ * OpenAPI 3.1 has no keyword for one item of a stream (3.2's itemSchema): the body is published as the text
+ * it is, and the event schema under x-item-schema, its named objects referring to their components.
+ */
+function eventStream(operation: Json, names: Set<string>): void {
+  const item = operation[EVENT_STREAM];
+  if (!item) return;
+  delete operation[EVENT_STREAM];
+  const success = operation.responses?.["200"];
+  if (!success) return;
+  success.content = {
+    ...success.content,
+    "text/event-stream": {
+      schema: { type: "string", description: "Server-Sent Events: `event: <name>` and `data: <JSON>` per event; x-item-schema describes one." },
+      "x-item-schema": publishableSchema(referNamed(item, names)),
+    },
+  };
+}
+
+/** A schema whose named parts (an $id that is a component) are $refs to their component. */
+function referNamed(schema: unknown, names: Set<string>): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => referNamed(s, names));
+  if (!schema || typeof schema !== "object") return schema;
+  const id = (schema as Json).$id;
+  if (typeof id === "string" && names.has(id)) return { $ref: `#/components/schemas/${id}` };
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, referNamed(value, names)]));
+}
+
+/** What the document publishes beyond what swagger renders: only OpenAPI 3.1 forms, whatever a route declares. */
+function publish(openapiObject: Json): Json {
+  wildcardPaths(openapiObject);
+  const names = new Set(Object.keys(openapiObject.components?.schemas ?? {}));
+  for (const path of Object.values((openapiObject.paths ?? {}) as Json) as Json[]) {
+    for (const operation of Object.values(path) as Json[]) {
+      commaLists(operation);
+      eventStream(operation, names);
+    }
+  }
+  publishSchemas(openapiObject);
+  for (const [name, schema] of Object.entries((openapiObject.components?.schemas ?? {}) as Json)) openapiObject.components.schemas[name] = publishableSchema(schema);
+  return openapiObject;
+}
+
+/** The document's servers: PUBLIC_URL when set, else "/" (the origin the document was fetched from). */
+function serversOf(publicUrl: string | null | undefined): { url: string; description: string }[] {
+  if (publicUrl) return [{ url: publicUrl, description: "This server (PUBLIC_URL)." }];
+  return [{ url: "/", description: "The origin this document was fetched from." }];
+}
+
 /** The options of one app's document (each app checks its own names). */
-export const openApiOptions = (): SwaggerOptions => ({
+export const openApiOptions = ({ publicUrl }: { publicUrl?: string | null } = {}): SwaggerOptions => ({
   transform: nameResponses(new Map()) as never,
-  transformObject: fixOperations as never,
+  transformObject: ((input: { openapiObject: Json }) => publish(fixOperations(input))) as never,
   // A schema with an $id, wherever routes use it, is emitted once as components/schemas/<$id> and referred to.
   refResolver: { buildLocalReference: (json) => String(json.$id) },
   openapi: {
     openapi: "3.1.0",
+    servers: serversOf(publicUrl),
     info: {
       title: "Enginery API",
       version: "v1",
+      // The project's own terms (package.json: UNLICENSED, no public licence granted); an SPDX identifier when it has one.
+      license: { name: "Proprietary (UNLICENSED): all rights reserved" },
       description:
         "The business-platform API: finance, growth, talent and agent engines, events and webhooks.\n\n" +
         "Authenticate with `Authorization: Bearer <API key>`. Lists return `{ data, meta: { total, page, per_page } }`; " +

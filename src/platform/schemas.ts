@@ -118,6 +118,17 @@ export const OPTIONAL_BODY = "x-optional-body";
 /** Marks a route whose request and response are passed through as they are (an edge function's HTTP invocation). */
 export const RAW_EXCHANGE = "x-raw-exchange";
 
+/** Marks a query-string value that takes a comma list (any of): its value is the schema of one item (openapi.ts publishes the array). */
+export const COMMA_LIST = "x-comma-list";
+
+/** Marks a route that may answer Server-Sent Events: its value is the schema of one event, `{ event, data }` (openapi.ts documents it). */
+export const EVENT_STREAM = "x-event-stream";
+
+/** One Server-Sent Event as EVENT_STREAM declares it: its `event:` name and its `data:` (JSON) shape. */
+export function StreamEvent<const E extends string, D extends TSchema>(event: E, data: D, description: string) {
+  return Type.Object({ event: Type.Literal(event), data }, { description });
+}
+
 /** Action routes (finalize, void, ...): no body, an empty one, or {}. */
 export const NoBody = Type.Object({}, { additionalProperties: false, description: "No body, or an empty object.", [OPTIONAL_BODY]: true });
 

@@ -50,6 +50,39 @@ describe("the tool registry over MCP (Streamable HTTP)", () => {
     expect(conversation.body.messages[1].actions[0]).toMatchObject({ id: (created.structuredContent as any).action_id, status: "completed" });
   });
 
+  it("tools/list is the registry: every tool the key may use, with its input schema and read-only / destructive annotations", async () => {
+    const { tools } = await (await connect(tenant.key)).listTools();
+    const registry = app().app.agentTools;
+    expect(tools.map((t) => t.name).sort()).toEqual(registry.all.map((t) => t.name).sort());
+    for (const listed of tools) {
+      const tool = registry.find(listed.name);
+      expect(listed.inputSchema, tool.name).toEqual(JSON.parse(JSON.stringify(tool.input)));
+      expect(listed.description).toBe(tool.description);
+      expect(listed.annotations, tool.name).toMatchObject({ readOnlyHint: tool.access === "read", destructiveHint: Boolean(tool.approval) });
+    }
+    const readOnly = await tenant.newKey("read_only");
+    const reads = (await (await connect(readOnly.secret)).listTools()).tools;
+    expect(reads.map((t) => t.name).sort()).toEqual(registry.all.filter((t) => t.access === "read").map((t) => t.name).sort());
+  });
+
+  it("generated tools run over MCP as their routes do: a job, a candidate, a paused sequence, a sequence's enrollments", async () => {
+    const client = await connect(tenant.key);
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const out = await client.callTool({ name, arguments: args });
+      expect(out.isError, JSON.stringify(out.content)).toBeFalsy();
+      return (out.structuredContent as any).result;
+    };
+    const job = await call("create_job", { title: "MCP Engineer" });
+    const candidate = await call("create_candidate", { job_id: job.id, first_name: "Ada", last_name: "Byte", email: "ada@mcp.example" });
+    expect((await tenant.client.get(`/v1/candidates/${candidate.id}`)).body).toMatchObject({ job_id: job.id, stage: "applied" });
+    const sequence = await call("create_sequence", { name: "MCP drip", status: "active", steps: [{ type: "task", subject: "Call" }] });
+    const contact = await call("create_contact", { first_name: "Eve", email: "eve@mcp.example" });
+    await call("enroll_contact", { sequence_id: sequence.id, contact_id: contact.id });
+    expect((await call("pause_sequence", { sequence_id: sequence.id })).status).toBe("paused");
+    const enrollments = await call("list_enrollments", { sequence_id: sequence.id, status: "active" });
+    expect(enrollments.data.map((e: any) => e.contact_id)).toEqual([contact.id]);
+  });
+
   it("bad input is a tool error naming the field; destructive calls wait for approval", async () => {
     const client = await connect(tenant.key);
     const bad = await client.callTool({ name: "create_contact", arguments: { email: "nope" } });
@@ -71,7 +104,7 @@ describe("the tool registry over MCP (Streamable HTTP)", () => {
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names).toContain("list_invoices");
     expect(names).not.toContain("create_contact");
-    await expect(client.callTool({ name: "create_contact", arguments: { first_name: "No" } })).rejects.toThrow(/may not use the tool create_contact/);
+    await expect(client.callTool({ name: "create_contact", arguments: { first_name: "No" } })).rejects.toThrow(/This API key \(read_only\) lacks growth:write: it may not use the tool create_contact/);
     await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(/no tool named no_such_tool/);
   });
 

@@ -1,58 +1,19 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { expectProblem } from "../helpers/expect-problem.ts";
 import { startTestApp, testClock, type TestApp, type Tenant } from "../helpers/harness.ts";
 import { made, NOW, readEvents } from "./helpers.ts";
+import { callTool, delta, say, scriptedModel, sse } from "./scripted-model.ts";
 
-/**
- * A local server that speaks the chat-completions protocol (streaming Server-Sent
- * Events, as OpenAI, Ollama, vLLM and llama.cpp do), answering from a script.
- */
-type Script = (body: any, res: ServerResponse) => void | Promise<void>;
-const script: Script[] = [];
-const received: { body: any; headers: IncomingMessage["headers"] }[] = [];
-const server = createServer(async (req, res) => {
-  let text = "";
-  for await (const chunk of req) text += chunk;
-  const body = JSON.parse(text);
-  received.push({ body, headers: req.headers });
-  const next = script.shift();
-  if (!next) {
-    res.writeHead(500).end(JSON.stringify({ error: { message: "script ran out" } }));
-    return;
-  }
-  await next(body, res);
-});
-
-function sse(res: ServerResponse, chunks: unknown[]): void {
-  res.writeHead(200, { "content-type": "text/event-stream" });
-  for (const chunk of chunks) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
-  res.end("data: [DONE]\n\n");
-}
-const delta = (d: Record<string, unknown>) => ({ id: "chatcmpl-1", object: "chat.completion.chunk", choices: [{ index: 0, delta: d, finish_reason: null }] });
-const usage = (total: number) => ({ id: "chatcmpl-1", object: "chat.completion.chunk", choices: [], usage: { prompt_tokens: total - 5, completion_tokens: 5, total_tokens: total } });
-
-/** The model calls one tool; its arguments arrive in two pieces, as real servers send them. */
-const callTool = (name: string, args: unknown, id = "call_1"): Script => (_body, res) => {
-  const json = JSON.stringify(args);
-  const half = Math.floor(json.length / 2);
-  sse(res, [
-    delta({ role: "assistant", content: null, tool_calls: [{ index: 0, id, type: "function", function: { name, arguments: json.slice(0, half) } }] }),
-    delta({ tool_calls: [{ index: 0, function: { arguments: json.slice(half) } }] }),
-    usage(100),
-  ]);
-};
-const say = (...parts: string[]): Script => (_body, res) => sse(res, [...parts.map((p) => delta({ content: p })), usage(50)]);
+const model = scriptedModel();
+const { script, received } = model;
 
 let app: TestApp;
 let tenant: Tenant;
-let baseUrl: string;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  await model.start();
+  const baseUrl = model.baseUrl();
   app = await startTestApp({
     clock: testClock(NOW),
     agent: { provider: "openai", baseUrl, apiKey: "sk-test-secret", model: "test-model", maxSteps: 4, timeoutMs: 500 },
@@ -63,8 +24,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await model.close();
 });
 
 beforeEach(() => {
@@ -91,6 +51,14 @@ describe("an OpenAI-compatible model plans the turn", () => {
     expect(received[0]!.body.messages.at(-1)).toEqual({ role: "user", content: "which invoices are overdue?" });
     const offered = received[0]!.body.tools.map((t: any) => t.function.name);
     expect(offered).toContain("create_contact");
+    // The whole registry, each a valid function definition: a name OpenAI accepts, an object schema, a description.
+    expect([...offered].sort()).toEqual(app.app.agentTools.all.map((t) => t.name).sort());
+    for (const definition of received[0]!.body.tools) {
+      expect(definition.type).toBe("function");
+      expect(definition.function.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+      expect(definition.function.description.length).toBeGreaterThan(10);
+      expect(definition.function.parameters).toMatchObject({ type: "object", properties: expect.any(Object) });
+    }
     expect(received[0]!.body.tools.find((t: any) => t.function.name === "pay_invoice").function.parameters).toMatchObject({ type: "object", required: ["invoice_id", "amount"] });
     const toolMessage = received[1]!.body.messages.at(-1);
     expect(toolMessage).toMatchObject({ role: "tool", tool_call_id: "call_1" });

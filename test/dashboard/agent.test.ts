@@ -53,8 +53,9 @@ describe("the agent with a dashboard session", () => {
     expect(pending).toMatchObject({ tool: "void_invoice", status: "approval_required" });
 
     const viewer = await invite(owner.session, "viewer");
-    expect((await viewer.session.get("/v1/agent/conversations")).body.data.map((c: { id: string }) => c.id)).toContain(waiting.body.conversation_id);
-    expect((await viewer.session.get(`/v1/agent/conversations/${waiting.body.conversation_id}`)).status).toBe(200);
+    // A conversation carries whatever its asker could read: a viewer, who does not read everything, sees only its own (a1bb44b).
+    expect((await viewer.session.get("/v1/agent/conversations")).body.data.map((c: { id: string }) => c.id)).not.toContain(waiting.body.conversation_id);
+    expectProblem(await viewer.session.get(`/v1/agent/conversations/${waiting.body.conversation_id}`), 404, "not_found");
     expectProblem(await viewer.session.post(`/v1/agent/approvals/${pending.approval_id}/approve`), 403, "insufficient_permission");
     expectProblem(await viewer.session.delete(`/v1/agent/conversations/${waiting.body.conversation_id}`), 403, "insufficient_permission");
     const tried = await viewer.session.post("/v1/agent/chat", { message: `void ${invoice.number}` });

@@ -62,7 +62,15 @@ export class Contract {
     this.routes = Object.keys(document.paths)
       .map((template) => {
         const names: string[] = [];
-        const source = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{([^}]+)\}/g, (_m, name: string) => (names.push(name), "([^/]+)"));
+        // A sub-path parameter (x-allow-reserved, see openapi.ts) takes the rest of the path, slashes included.
+        const subPaths = new Set(
+          Object.values(document.paths[template] as Json).flatMap((operation: Json) =>
+            ((operation?.parameters ?? []) as Json[]).filter((p) => p.in === "path" && p["x-allow-reserved"] === true).map((p) => p.name as string),
+          ),
+        );
+        const source = template
+          .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+          .replace(/\{([^}]+)\}/g, (_m, name: string) => (names.push(name), subPaths.has(name) ? "(.+)" : "([^/]+)"));
         return { template, pattern: new RegExp(`^${source}/?$`), names };
       })
       .sort((a, b) => a.names.length - b.names.length);
@@ -162,11 +170,17 @@ export class Contract {
     }
     for (const [name, value] of url.searchParams) {
       const parameter = parameters.find(({ p }) => p.in === "query" && p.name === name);
+      // A free-form parameter (an exploded object) takes any name: its values are checked against its additionalProperties.
+      const freeForm = parameters.find(({ p }) => p.in === "query" && p.schema?.type === "object" && (p.explode ?? true));
+      if (!parameter && freeForm) {
+        add(await this.check([...at(freeForm.index, freeForm.ref), "schema"], { [name]: value }), `query parameter ${name}`);
+        continue;
+      }
       if (!parameter) {
         add("accepted by the server but not documented", `query parameter ${name}`);
         continue;
       }
-      add(await this.check([...at(parameter.index, parameter.ref), "schema"], coerce(value, parameter.p.schema)), `query parameter ${name}`);
+      add(await this.check([...at(parameter.index, parameter.ref), "schema"], queryValue(value, parameter.p)), `query parameter ${name}`);
     }
     for (const { p, index, ref } of parameters) {
       if (p.in === "query" && p.required && !url.searchParams.has(p.name)) add("is required", `query parameter ${p.name}`);
@@ -192,6 +206,20 @@ export class Contract {
       return add("was accepted but is not JSON", "request body");
     }
     add(await this.check([...base, "requestBody", "content", key, "schema"], parsed), "request body");
+  }
+
+  /** Each event of a stream, `{ event, data }` with its data parsed, against the schema of one event. */
+  private async checkEvents(text: string, at: string[], add: (problem: string | undefined, where: string) => void): Promise<void> {
+    for (const [index, { event, data }] of parseEvents(text).entries()) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(data);
+      } catch {
+        add(`data is not JSON`, `event ${index} (${event})`);
+        continue;
+      }
+      add(await this.check(at, { event, data: parsed }), `event ${index} (${event})`);
+    }
   }
 
   private async checkResponse(exchange: Exchange, operation: Json, base: string[], add: (problem: string | undefined, where: string) => void): Promise<void> {
@@ -220,6 +248,7 @@ export class Contract {
     const type = mediaType(exchange.responseHeaders.get("content-type") ?? "");
     const mediaKey = content[type] ? type : content["*/*"] ? "*/*" : undefined;
     if (!mediaKey) return add(`content type ${type} is not documented (${Object.keys(content).join(", ")})`, "response");
+    if (content[mediaKey]["x-item-schema"]) return this.checkEvents(exchange.responseText, [...responseAt, "content", mediaKey, "x-item-schema"], add);
     if (!/json$/.test(mediaKey)) return;
     let parsed: unknown;
     try {
@@ -229,6 +258,18 @@ export class Contract {
     }
     add(await this.check([...responseAt, "content", mediaKey, "schema"], sampled(parsed)), "response body");
   }
+}
+
+/** The events of a text/event-stream body: `event:` and the `data:` lines (joined), per blank-line-ended block. */
+export function parseEvents(text: string): { event: string; data: string }[] {
+  return text
+    .split(/\r?\n\r?\n/)
+    .filter((block) => block.trim() && !block.split(/\r?\n/).every((line) => line.startsWith(":")))
+    .map((block) => {
+      const lines = block.split(/\r?\n/);
+      const field = (name: string) => lines.filter((l) => l.startsWith(`${name}:`)).map((l) => l.slice(name.length + 1).replace(/^ /, ""));
+      return { event: field("event")[0] ?? "message", data: field("data").join("\n") };
+    });
 }
 
 /**
@@ -245,6 +286,13 @@ function sampled(body: unknown): unknown {
 
 function mediaType(header: string | undefined): string {
   return (header ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** A query value as the document reads it: an array parameter serialized form without explode is a comma list. */
+function queryValue(value: string, parameter: Json): unknown {
+  const schema = parameter.schema;
+  if (schema?.type === "array" && (parameter.style ?? "form") === "form" && parameter.explode === false) return value.split(",").map((item) => coerce(item, schema.items));
+  return coerce(value, schema);
 }
 
 /** Query strings and headers are text; a number or boolean parameter is read as one (as the server does). */

@@ -152,6 +152,8 @@ export async function startTestApp(
     webhookPolicy?: AppDeps["webhookPolicy"];
     /** TRUST_PROXY (none when left out). */
     trustProxy?: AppDeps["trustProxy"];
+    /** PUBLIC_URL (none when left out). */
+    publicUrl?: string;
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
@@ -159,7 +161,7 @@ export async function startTestApp(
   const rateLimits = options.rateLimits ?? memoryRateLimitStore();
   // Test receivers listen on loopback over plain http.
   const webhookPolicy = options.webhookPolicy ?? { allowedNetworks: ["127.0.0.0/8", "::1/128"], allowHttp: true };
-  const app = await buildApp({ database: testDb.database, rateLimits, clock, integrations: options.integrations, webhookPolicy, functions: { workers: options.functionWorkers ?? 1, fairShare: options.functionFairShare, isolatedVm: options.functionIsolatedVm }, identity: { passwordCost: { log2N: 10, r: 8, p: 1 }, ...options.identity }, agent: options.agent, trustProxy: options.trustProxy });
+  const app = await buildApp({ database: testDb.database, rateLimits, clock, integrations: options.integrations, webhookPolicy, functions: { workers: options.functionWorkers ?? 1, fairShare: options.functionFairShare, isolatedVm: options.functionIsolatedVm }, identity: { passwordCost: { log2N: 10, r: 8, p: 1 }, ...options.identity }, agent: options.agent, trustProxy: options.trustProxy, publicUrl: options.publicUrl });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const db = testDb.database.db;

@@ -29,7 +29,8 @@ function servedRoutes(): [string, string][] {
     const path = (stack[depth - 1] ?? "") + match[2]!;
     stack.push(path);
     for (const method of (match[3] ?? "").split(", ").filter((m) => m && m !== "HEAD")) {
-      routes.push([method, path.replace(/:([A-Za-z_]+)/g, "{$1}")]);
+      // A wildcard (/invoke/*) is published as a {path} parameter that may hold slashes.
+      routes.push([method, path.replace(/:([A-Za-z_]+)/g, "{$1}").replace(/\/?\*$/, "/{path}")]);
     }
   }
   return routes;
@@ -63,8 +64,7 @@ describe("GET /v1/openapi.json", () => {
   });
 
   it("documents every /v1 route the app serves, each with a unique operationId", () => {
-    // Wildcard routes (a function's sub-paths) have no OpenAPI form; the route above them documents them.
-    const served = servedRoutes().filter(([, path]) => path.startsWith("/v1/") && path !== "/v1/openapi.json" && !path.endsWith("*"));
+    const served = servedRoutes().filter(([, path]) => path.startsWith("/v1/") && path !== "/v1/openapi.json");
     expect(served.length).toBeGreaterThanOrEqual(14);
     const operationIds: string[] = [];
     for (const [method, path] of served) {
@@ -375,8 +375,51 @@ describe("the contract check (test/helpers/contract.ts)", () => {
   it("passes the real exchange the document describes", async () => {
     const created = await exchange("POST", "/v1/invoices", { client: "Contract", amount: 19.99, currency: "USD", due_date: "2031-01-01" });
     expect(await Contract.load(spec).problems(created)).toEqual([]);
-    const listed = await exchange("GET", "/v1/invoices?status=draft&amount[gte]=10.5&per_page=2");
+    const listed = await exchange("GET", "/v1/invoices?status=draft,open&status[ne]=void&amount[gte]=10.5&per_page=2");
+    expect(listed.status).toBe(200);
     expect(await Contract.load(spec).problems(listed)).toEqual([]);
+  });
+
+  it("reads an enum filter as the comma list of enum values it is, refusing a value outside the enum", async () => {
+    const status = spec.paths["/v1/invoices"].get.parameters.find((p: { name?: string }) => p.name === "status");
+    expect(status).toMatchObject({ in: "query", style: "form", explode: false, schema: { type: "array", minItems: 1, items: { type: "string", enum: ["draft", "open", "overdue", "paid", "void", "uncollectible"] } } });
+    const ne = spec.paths["/v1/invoices"].get.parameters.find((p: { name?: string }) => p.name === "status[ne]");
+    expect(ne.schema.enum).toContain("overdue");
+    // The server refuses the value, and so would the document (checked as if the server had accepted it).
+    const refused = await exchange("GET", "/v1/invoices?status=open,overdoo");
+    expect(refused.status).toBe(400);
+    const refusedNe = await exchange("GET", "/v1/invoices?status[ne]=overdoo");
+    expect(refusedNe.status).toBe(400);
+    expect(JSON.parse(refusedNe.responseText).errors).toEqual([expect.objectContaining({ in: "query", field: "status[ne]", message: expect.stringContaining('"overdue"') })]);
+    const problems = await Contract.load(spec).problems({ ...refused, status: 200, responseText: JSON.stringify({ data: [], meta: { total: 0, page: 1, per_page: 25 } }) });
+    expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/query parameter status: #\/1 fails/)]));
+  });
+
+  it("holds a function invoked at a sub-path to the {path} operation (as a validating proxy would)", async () => {
+    const source = `export default { async fetch(request) { const url = new URL(request.url); return { path: url.pathname, x: url.searchParams.get("x") } } }`;
+    const deployed = await tenant.client.post("/v1/functions", { name: "contract-echo", source });
+    expect(deployed.status, deployed.text).toBe(201);
+    const invoked = await exchange("GET", "/v1/functions/contract-echo/invoke/orders/42?x=1");
+    expect(invoked.status, invoked.responseText).toBe(200);
+    expect(JSON.parse(invoked.responseText)).toMatchObject({ x: "1" });
+    expect(JSON.parse(invoked.responseText).path).toMatch(/orders\/42$/);
+    expect(await Contract.load(spec).problems(invoked)).toEqual([]);
+    // The exchange is matched to the sub-path operation, not skipped: without it, its query is undocumented.
+    const wrong = structuredClone(spec);
+    const operation = wrong.paths["/v1/functions/{name}/invoke/{path}"].get;
+    operation.parameters = operation.parameters.filter((p: { name?: string }) => p.name !== "query");
+    expect(await Contract.load(wrong).problems(invoked)).toEqual([expect.stringMatching(/^GET \/v1\/functions\/\{name\}\/invoke\/\{path\} -> 200: query parameter x: accepted by the server but not documented/)]);
+  });
+
+  it("holds each event of a streamed agent turn to the schema of one event (x-item-schema)", async () => {
+    const streamed = await exchange("POST", "/v1/agent/chat", { message: "which invoices are overdue?", stream: true });
+    expect(streamed.responseHeaders.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(await Contract.load(spec).problems(streamed)).toEqual([]);
+    const wrong = structuredClone(spec);
+    const item = wrong.paths["/v1/agent/chat"].post.responses["200"].content["text/event-stream"]["x-item-schema"];
+    item.anyOf.find((e: any) => e.properties.event.const === "done").properties.data = { type: "string" };
+    const problems = await Contract.load(wrong).problems(streamed);
+    expect(problems).toEqual([expect.stringMatching(/^POST \/v1\/agent\/chat -> 200: event \d+ \(done\): /)]);
   });
 
   it("fails a response that breaks a deliberately wrong schema, naming the field", async () => {

@@ -88,12 +88,17 @@ describe("the Python client library", () => {
           "client.invoices.create(client='Initech', amount=5, currency='USD', due_date='2027-01-01', status='paid')",
           "client.contacts.create(first_name='Ann', colour='blue')",
           "client.accounts.dossier()",
+          "client.invoices.list(status='overdoo')",
+          "client.invoices.list(status=['open', 'overdoo'])",
+          "client.deals.list(status__ne='one')",
+          "client.agent.chat_with(message='hi')",
+          "for step in client.agent.chat(message='hi', stream=True): print(step['data']['delta'])",
           "",
         ].join("\n"),
       );
       const caught = await run("mypy", ["--strict", "--python-version", "3.9", "--cache-dir", cache, bad], { MYPYPATH: sdkDir });
       expect(caught.code, caught.output).toBe(1);
-      for (const line of [4, 5, 6, 7, 8]) expect(caught.output, caught.output).toContain(`bad_example.py:${line}: error`);
+      for (const line of [4, 5, 6, 7, 8, 9, 10, 11, 12, 13]) expect(caught.output, caught.output).toContain(`bad_example.py:${line}: error`);
     } finally {
       fs.rmSync(cache, { recursive: true, force: true });
     }

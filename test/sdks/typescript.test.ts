@@ -119,6 +119,84 @@ describe("resources", () => {
   });
 });
 
+describe("the agent", () => {
+  it("chat answers the reply object; stream: true gives its events in order, ending with the same object", async () => {
+    const reply = await client.agent.chat({ message: "which invoices are overdue?" });
+    expect(reply).toMatchObject({ conversation_id: expect.stringMatching(/^conv_/), message: { role: "assistant" } });
+
+    // The question makes the turn call a tool (the invoice list), whatever it finds.
+    const events: { event: string; at: number }[] = [];
+    let final: import("@enginery/sdk").ChatWithAgent | undefined;
+    let text = "";
+    const completed: string[] = [];
+    for await (const event of client.agent.chat({ message: "which invoices are overdue?", conversation_id: reply.conversation_id, stream: true })) {
+      events.push({ event: event.event, at: events.length });
+      // Narrowing on event.event types data: each branch reads its own fields.
+      if (event.event === "message.delta") text += event.data.delta;
+      else if (event.event === "action.completed") completed.push(event.data.id);
+      else if (event.event === "done") final = event.data;
+    }
+    const names = events.map((e) => e.event);
+    expect(names.at(-1)).toBe("done");
+    expect(names.filter((n) => n === "done")).toHaveLength(1);
+    expect(names).toContain("action.started");
+    // Each action starts before it ends, and the reply's text comes after the actions it reports.
+    expect(names.indexOf("action.started")).toBeLessThan(names.indexOf("action.completed"));
+    expect(names.lastIndexOf("action.completed")).toBeLessThan(names.indexOf("message.delta"));
+    expect(final!.conversation_id).toBe(reply.conversation_id);
+    expect(text).toBe(final!.message.content);
+    expect(final!.actions.filter((a) => a.status === "completed").map((a) => a.id)).toEqual(completed);
+  });
+
+  it("a streamed call that fails before it begins throws the problem's error, like any call", async () => {
+    const stream = client.agent.chat({ message: "hi", conversation_id: "conv_01jd8z6q4m2c8v3t5y7w9x0a1b", stream: true });
+    await expect(stream.next()).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("a retried stream with the same Idempotency-Key gives the first turn's final object again", async () => {
+    const options = { idempotencyKey: "sdk-stream-once" };
+    const first = [];
+    for await (const event of client.agent.chat({ message: "which invoices are overdue?", stream: true }, options)) first.push(event);
+    const again = [];
+    for await (const event of client.agent.chat({ message: "which invoices are overdue?", stream: true }, options)) again.push(event);
+    expect(again).toEqual([first.at(-1)]);
+    expect(again[0]!.event).toBe("done");
+  });
+});
+
+describe("event streams, byte by byte", () => {
+  /** A server that answers one stream as written, split into the chunks given (as a proxy may split it). */
+  async function streaming(chunks: string[]): Promise<{ url: string; close: () => void }> {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      const next = () => (chunks.length ? res.write(chunks.shift(), () => setTimeout(next, 5)) : res.end());
+      next();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+  }
+
+  it("reads events split anywhere, CRLF lines, comments and multi-line data; an error event is thrown as its ApiError", async () => {
+    const problem = { type: "https://x/problems/function_timeout", title: "Timeout", status: 504, detail: "The planner did not answer.", code: "upstream_timeout", request_id: "req_1" };
+    const wire = `: heartbeat\r\n\r\nevent: message.delta\r\ndata: {"delta":"Hel"}\r\n\r\nevent: message.delta\ndata: {"delta":\ndata: "lo"}\n\nevent: error\ndata: ${JSON.stringify(problem)}\n\n`;
+    // The first event's data is cut mid-line, and its CRLF between two chunks.
+    const cr = wire.indexOf('"}\r\n') + 2;
+    const server = await streaming([wire.slice(0, cr - 6), wire.slice(cr - 6, cr + 1), wire.slice(cr + 1)]);
+    try {
+      const seen: unknown[] = [];
+      const own = new Enginery({ apiKey: "ek_live_x", baseUrl: server.url });
+      const failure = await (async () => {
+        for await (const event of own.agent.chat({ message: "hi", stream: true })) seen.push(event);
+      })().catch((e: unknown) => e);
+      expect(seen).toEqual([{ event: "message.delta", data: { delta: "Hel" } }, { event: "message.delta", data: { delta: "lo" } }]);
+      expect(failure).toBeInstanceOf(ApiError);
+      expect(failure).toMatchObject({ status: 504, code: "upstream_timeout" });
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe("lists", () => {
   it("give the envelope, and every item of every page when iterated", async () => {
     const other = await t().tenant();

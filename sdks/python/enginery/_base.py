@@ -11,7 +11,7 @@ import time
 import urllib.parse
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Mapping, Optional, Tuple, TypeVar
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, TypeVar
 
 from ._rate_limit import RateLimit
 from .errors import APIConnectionError, ApiError, APITimeoutError, error_for
@@ -76,6 +76,11 @@ _MAX_RETRY_AFTER = 60.0
 
 def _quote(value: str) -> str:
     return urllib.parse.quote(value, safe="")
+
+
+def _quote_path(value: str) -> str:
+    """A sub-path (orders/42): each segment quoted, the slashes between them kept."""
+    return urllib.parse.quote(value.lstrip("/"), safe="/")
 
 
 def _query_string(query: Optional[Mapping[str, Any]]) -> str:
@@ -173,10 +178,58 @@ class Transport:
         idempotency_key: Optional[str] = None,
     ) -> Tuple[int, Dict[str, str], bytes]:
         """One logical request: the same bytes and, for POST, the same Idempotency-Key on every attempt."""
+        status, headers, content, _ = self._send(method, path, query=query, body=body, idempotency_key=idempotency_key)
+        return status, headers, content
+
+    def stream(
+        self,
+        method: str,
+        path: str,
+        *,
+        query: Optional[Mapping[str, Any]] = None,
+        body: Any = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+    ) -> Iterator[Dict[str, Any]]:
+        """A request answered with Server-Sent Events: each as {"event", "data"} (data parsed), in order.
+
+        The request is sent (and retried) at once, so a problem before the stream begins is raised here; an
+        `error` event (the operation failed after it began) is raised as the ApiError its problem names. A
+        JSON answer instead (an idempotent replay of a finished stream) is its final event, `done`. The
+        timeout bounds each wait for the next event.
+        """
+        status, headers, content, response = self._send(method, path, query=query, body=body, idempotency_key=idempotency_key, stream=True)
+        if status >= 400:
+            raise self._error(status, headers, content)
+        if response is None:
+            return iter([{"event": "done", "data": json.loads(content) if content else None}])
+        return self._events(response, headers)
+
+    def _events(self, response: http.client.HTTPResponse, headers: Mapping[str, str]) -> Iterator[Dict[str, Any]]:
+        try:
+            for event, data in _server_sent_events(response):
+                parsed = json.loads(data)
+                if event == "error":
+                    problem = parsed if isinstance(parsed, dict) else {}
+                    raise error_for(int(problem.get("status", 500)), problem, headers, RateLimit.from_headers(headers))
+                yield {"event": event, "data": parsed}
+        finally:
+            # The stream's own connection (see _attempt): closed at its end, or when it is left early.
+            response.close()
+
+    def _send(
+        self,
+        method: str,
+        path: str,
+        *,
+        query: Optional[Mapping[str, Any]] = None,
+        body: Any = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        stream: bool = False,
+    ) -> Tuple[int, Dict[str, str], bytes, Optional[http.client.HTTPResponse]]:
         payload = _json_body(body)
         headers = {
             "Authorization": f"Bearer {self.api_key}",
-            "Accept": "application/json",
+            "Accept": "text/event-stream, application/json" if stream else "application/json",
             "User-Agent": self.user_agent,
         }
         if payload is not None:
@@ -187,7 +240,7 @@ class Transport:
         attempt = 0
         while True:
             try:
-                status, response_headers, content = self._attempt(method, target, headers, payload)
+                status, response_headers, content, streaming = self._attempt(method, target, headers, payload, stream)
             except (OSError, http.client.HTTPException) as error:
                 if attempt >= self.max_retries:
                     failure = APITimeoutError if isinstance(error, TimeoutError) else APIConnectionError
@@ -200,15 +253,23 @@ class Transport:
                 self._sleep(self._backoff(attempt, response_headers.get("retry-after")))
                 attempt += 1
                 continue
-            return status, response_headers, content
+            return status, response_headers, content, streaming
 
-    def _attempt(self, method: str, target: str, headers: Mapping[str, str], payload: Optional[bytes]) -> Tuple[int, Dict[str, str], bytes]:
-        """One exchange, on this thread's kept-alive connection when it has one."""
+    def _attempt(
+        self, method: str, target: str, headers: Mapping[str, str], payload: Optional[bytes], stream: bool = False
+    ) -> Tuple[int, Dict[str, str], bytes, Optional[http.client.HTTPResponse]]:
+        """One exchange, on this thread's kept-alive connection when it has one; an event stream's body is left to read."""
         for _ in range(2):
             connection, reused = self._connection()
             try:
                 connection.request(method, target, body=payload, headers=dict(headers))
                 response = connection.getresponse()
+                response_headers = {k.lower(): v for k, v in response.getheaders()}
+                if stream and 200 <= response.status < 300 and response_headers.get("content-type", "").startswith("text/event-stream"):
+                    # The stream owns this connection until it ends: the thread's next request opens another,
+                    # even if the stream is never read (a generator never started runs no cleanup).
+                    self._local.connection = None
+                    return response.status, response_headers, b"", response
                 content = response.read()
             except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
                 self._drop_connection()
@@ -224,7 +285,7 @@ class Transport:
                 raise
             if response.will_close:
                 self._drop_connection()
-            return response.status, {k.lower(): v for k, v in response.getheaders()}, content
+            return response.status, response_headers, content, None
         raise http.client.RemoteDisconnected("the server closed the connection twice")
 
     def _connection(self) -> Tuple[http.client.HTTPConnection, bool]:
@@ -274,6 +335,28 @@ class Transport:
         return error_for(status, body, headers, RateLimit.from_headers(headers))
 
 
+def _server_sent_events(response: http.client.HTTPResponse) -> Iterator[Tuple[str, str]]:
+    """(event, data) per event of a text/event-stream body: data lines joined, comments and ids skipped."""
+    event = ""
+    data: List[str] = []
+    while True:
+        raw = response.readline()
+        if not raw:
+            return
+        line = raw.decode("utf-8").rstrip("\r\n")
+        if line == "":
+            if data:
+                yield event or "message", "\n".join(data)
+            event, data = "", []
+            continue
+        name, _, value = line.partition(":")
+        value = value[1:] if value.startswith(" ") else value
+        if name == "event":
+            event = value
+        elif name == "data":
+            data.append(value)
+
+
 def _problem(content: bytes) -> Dict[str, Any]:
     try:
         parsed = json.loads(content)
@@ -309,6 +392,17 @@ class Resource:
         idempotency_key: Optional[str] = None,
     ) -> RawResponse:
         return self._transport.raw(method, path, query=query, body=body, idempotency_key=idempotency_key)
+
+    def _stream(
+        self,
+        method: str,
+        path: str,
+        *,
+        query: Optional[Mapping[str, Any]] = None,
+        body: Any = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+    ) -> Iterator[Any]:
+        return self._transport.stream(method, path, query=query, body=body, idempotency_key=idempotency_key)
 
     def _list(self, path: str, query: Optional[Mapping[str, Any]]) -> Page[Any]:
         params: Dict[str, Any] = dict(query or {})

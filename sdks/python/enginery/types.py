@@ -1247,6 +1247,60 @@ class ChatWithAgent(TypedDict):
     usage: ChatWithAgentUsage
 
 
+class ChatWithAgentMessageDeltaEventData(TypedDict):
+    # The next piece of the reply's text.
+    delta: str
+
+
+class ChatWithAgentMessageDeltaEvent(TypedDict):
+    """A piece of the reply's text."""
+    event: Literal["message.delta"]
+    data: ChatWithAgentMessageDeltaEventData
+
+
+class ChatWithAgentActionStartedEventData(TypedDict):
+    tool: str
+    # The tool's input.
+    input: Any
+
+
+class ChatWithAgentActionStartedEvent(TypedDict):
+    """A tool call begins."""
+    event: Literal["action.started"]
+    data: ChatWithAgentActionStartedEventData
+
+
+class ChatWithAgentActionCompletedEvent(TypedDict):
+    """A tool call ended and succeeded."""
+    event: Literal["action.completed"]
+    # A tool call the agent made.
+    data: Action
+
+
+class ChatWithAgentActionFailedEvent(TypedDict):
+    """A tool call ended and failed."""
+    event: Literal["action.failed"]
+    # A tool call the agent made.
+    data: Action
+
+
+class ChatWithAgentApprovalRequiredEvent(TypedDict):
+    """A tool call waits for approval (POST /v1/agent/approvals/{id}/approve)."""
+    event: Literal["approval.required"]
+    # A tool call the agent made.
+    data: Action
+
+
+class ChatWithAgentDoneEvent(TypedDict):
+    """The turn is over: the same object the JSON answer has. Always the last event of a turn that succeeded."""
+    event: Literal["done"]
+    # The agent's reply, the actions it took, and what the turn used.
+    data: ChatWithAgent
+
+
+ChatWithAgentEvent = Union[ChatWithAgentMessageDeltaEvent, ChatWithAgentActionStartedEvent, ChatWithAgentActionCompletedEvent, ChatWithAgentActionFailedEvent, ChatWithAgentApprovalRequiredEvent, ChatWithAgentDoneEvent]
+
+
 class DeletedWebhookEndpoint(TypedDict):
     id: str
     object: Literal["webhook_endpoint"]

@@ -37,6 +37,9 @@ export type RawBody = string | ArrayBuffer | Uint8Array | Blob | URLSearchParams
 
 export type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 
+/** The events of a streamed answer, in order: an `error` event is thrown (as an ApiError), never yielded. */
+export type EventStream<E extends { event: string }> = AsyncGenerator<Exclude<E, { event: "error" }>, void, undefined>;
+
 /** A page of a list, as the API returns it. */
 export interface ListEnvelope<T> {
   data: T[];
@@ -99,8 +102,44 @@ export class Transport {
   }
 
   /** One logical request: retried as needed, one Idempotency-Key for all its attempts when it is a POST. */
-  async request<T>(method: string, path: string, { query, body, options = {} }: { query?: Query; body?: unknown; options?: RequestOptions } = {}): Promise<T> {
-    const headers: Record<string, string> = { accept: "application/json", ...this.options.headers, ...options.headers, authorization: `Bearer ${this.options.apiKey}` };
+  async request<T>(method: string, path: string, init: { query?: Query; body?: unknown; options?: RequestOptions } = {}): Promise<T> {
+    const { text } = await this.send(method, path, { ...init, accept: "application/json" });
+    return parse(text ?? "") as T;
+  }
+
+  /**
+   * A request answered with Server-Sent Events: each event as `{ event, data }` (data parsed as JSON), in order.
+   * An `error` event (the operation failed after the stream began) is thrown as the ApiError its problem
+   * names. An answer in JSON instead (an idempotent replay of a finished stream) is its final event, `done`.
+   * The timeout bounds the wait for the answer to begin, not the stream.
+   */
+  async *stream<E extends { event: string; data: unknown }>(
+    method: string,
+    path: string,
+    init: { query?: Query; body?: unknown; options?: RequestOptions } = {},
+  ): EventStream<E> {
+    const { response, text } = await this.send(method, path, { ...init, accept: "text/event-stream, application/json" });
+    if (text !== undefined) {
+      yield { event: "done", data: parse(text) } as Exclude<E, { event: "error" }>;
+      return;
+    }
+    for await (const { event, data } of serverSentEvents(response.body!)) {
+      const parsed = parse(data);
+      if (event === "error") throw errorFor((parsed as Problem).status ?? 500, parsed as Problem, response.headers);
+      yield { event, data: parsed } as Exclude<E, { event: "error" }>;
+    }
+  }
+
+  /**
+   * Sends with retries (connection errors, 409 in progress, 429, 5xx) and throws the error an answer names.
+   * A successful answer's body is read (text) unless it is an event stream, which is left to the caller.
+   */
+  private async send(
+    method: string,
+    path: string,
+    { query, body, options = {}, accept }: { query?: Query; body?: unknown; options?: RequestOptions; accept: string },
+  ): Promise<{ response: Response; text?: string }> {
+    const headers: Record<string, string> = { accept, ...this.options.headers, ...options.headers, authorization: `Bearer ${this.options.apiKey}` };
     if (body !== undefined) headers["content-type"] = "application/json";
     if (method === "POST") headers["idempotency-key"] = options.idempotencyKey ?? globalThis.crypto.randomUUID();
     const url = this.baseUrl + path + searchOf(query);
@@ -110,11 +149,14 @@ export class Transport {
 
     for (let attempt = 0; ; attempt++) {
       let response: Response;
-      let text: string;
+      let text: string | undefined;
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(new DOMException(`No answer within ${timeoutMs} ms`, "TimeoutError")), timeoutMs);
       try {
-        const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
+        const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
         response = await this.fetch(url, { method, headers, body: payload, signal });
-        text = await response.text();
+        const streamed = response.ok && (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
+        if (!streamed) text = await response.text();
       } catch (error) {
         if (options.signal?.aborted) throw error;
         if (attempt < maxRetries) {
@@ -123,10 +165,12 @@ export class Transport {
         }
         const timedOut = (error as Error)?.name === "TimeoutError";
         throw new ConnectionError(timedOut ? `No answer from ${this.baseUrl} within ${timeoutMs} ms` : `Could not reach ${this.baseUrl}: ${(error as Error)?.message ?? error}`, error);
+      } finally {
+        clearTimeout(timer);
       }
       this.remember(response.headers);
-      const parsed = parse(text);
-      if (response.ok) return parsed as T;
+      if (response.ok) return { response, text };
+      const parsed = parse(text ?? "");
       const problem = parsed && typeof parsed === "object" && "status" in parsed ? (parsed as Problem) : null;
       if (attempt < maxRetries && this.retryable(response, problem)) {
         const after = Number(response.headers.get("retry-after"));
@@ -157,6 +201,46 @@ export class Transport {
       };
     };
     return new PagePromise(fetchPage(Number(query?.page ?? 1)));
+  }
+}
+
+/**
+ * The events of a text/event-stream body (the WHATWG format): `event:` names one (message when absent),
+ * `data:` lines are joined by newlines, a blank line ends it; comments (`:`) and ids are skipped.
+ */
+async function* serverSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<{ event: string; data: string }> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let event = "";
+  let data: string[] = [];
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.search(/\r\n|\r|\n/)) >= 0) {
+        // A \r that ends the chunk may be half of a \r\n: wait for the next one.
+        if (end === buffer.length - 1 && buffer[end] === "\r") break;
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + (buffer.startsWith("\r\n", end) ? 2 : 1));
+        if (line === "") {
+          if (data.length) yield { event: event || "message", data: data.join("\n") };
+          event = "";
+          data = [];
+          continue;
+        }
+        const colon = line.indexOf(":");
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+        if (field === "event") event = value;
+        else if (field === "data") data.push(value);
+      }
+    }
+  } finally {
+    // Leaving early (a break in for await) closes the connection instead of reading the rest.
+    await reader.cancel().catch(() => {});
   }
 }
 

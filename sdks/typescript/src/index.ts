@@ -4,7 +4,7 @@ import { signWebhook, verifyWebhook, type VerifyOptions, type WebhookHeaders } f
 
 export * from "./errors.js";
 export * from "./generated.js";
-export type { ClientOptions, ListEnvelope, Page, Query, RateLimit, RawBody, RequestOptions } from "./core.js";
+export type { ClientOptions, EventStream, ListEnvelope, Page, Query, RateLimit, RawBody, RequestOptions } from "./core.js";
 export { PagePromise } from "./core.js";
 export { signWebhook, verifyWebhook, type VerifyOptions, type WebhookHeaders } from "./webhooks.js";
 

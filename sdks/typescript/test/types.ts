@@ -31,6 +31,33 @@ export async function examples(): Promise<void> {
     void due;
   }
 
+  // Enum filters: one value, several (an array: sent as a comma list), and [ne]; a misspelt value is an error.
+  await client.invoices.list({ status: ["open", "overdue"], "status[ne]": "void" });
+  await client.candidates.list({ stage: "screening" });
+  await client.contacts.list({ lifecycle_stage: ["lead", "qualified"] });
+  // @ts-expect-error an enum filter value that does not exist
+  await client.invoices.list({ status: "overdoo" });
+  // @ts-expect-error a misspelt value inside a comma list
+  await client.invoices.list({ status: ["open", "overdoo"] });
+  // @ts-expect-error a misspelt value after [ne]
+  await client.deals.list({ "status[ne]": "one" });
+
+  // The agent: a reply object, or with stream: true its events, each typed by its name.
+  const reply = await client.agent.chat({ message: "which invoices are overdue?" });
+  const said: string = reply.message.content;
+  void said;
+  for await (const step of client.agent.chat({ message: "and Initech?", conversation_id: reply.conversation_id, stream: true })) {
+    if (step.event === "message.delta") void step.data.delta.length;
+    if (step.event === "action.completed") void step.data.tool;
+    if (step.event === "done") void step.data.actions.length;
+    // @ts-expect-error a delta carries text, not an action
+    if (step.event === "message.delta") void step.data.tool;
+    // @ts-expect-error an error event is thrown, never yielded
+    if (step.event === "error") void step;
+  }
+  // @ts-expect-error the old name is gone
+  await client.agent.chatWith({ message: "hi" });
+
   const dossier = await client.accounts.dossier("acc_x");
   void dossier.account.name;
   // @ts-expect-error a method that does not exist

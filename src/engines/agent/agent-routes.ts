@@ -1,8 +1,8 @@
 import { Type } from "typebox";
 import type { Api } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
-import { Id, ListEnvelope, NoBody } from "../../platform/schemas.ts";
-import { Action, ChatRequest, ChatResponse, Conversation, ConversationWithMessages } from "./agent-schemas.ts";
+import { EVENT_STREAM, Id, ListEnvelope, NoBody } from "../../platform/schemas.ts";
+import { Action, ChatRequest, ChatResponse, ChatStreamEvent, Conversation, ConversationWithMessages } from "./agent-schemas.ts";
 import { actionToApi, conversationList, deleteConversation, getConversation, listConversationsJson } from "./conversations-service.ts";
 import { streamTurn } from "./stream.ts";
 import { decideApproval, findApproval, runTurn, type AgentDeps } from "./turn.ts";
@@ -35,6 +35,7 @@ export function registerAgentRoutes(app: Api, deps: AgentDeps): void {
           "The agent answers, reading and acting on the organization's data with this key's permissions. Without conversation_id a new conversation is opened. With stream: true the answer is text/event-stream: message.delta, action.started, action.completed, action.failed, approval.required, then done (this same object).",
         body: ChatRequest,
         response: { 200: ChatResponse },
+        [EVENT_STREAM]: ChatStreamEvent,
       },
     },
     async (request, reply) => {

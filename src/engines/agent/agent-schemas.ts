@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
-import { Id, Nullable, NullableTimestamp, StringEnum, Timestamp } from "../../platform/schemas.ts";
+import { ProblemSchema } from "../../platform/problems.ts";
+import { Id, Nullable, NullableTimestamp, StreamEvent, StringEnum, Timestamp } from "../../platform/schemas.ts";
 import { ACTION_STATUSES, MESSAGE_ROLES } from "./agent-table.ts";
 
 /** A message longer than this is refused (a question, not a document). */
@@ -100,3 +101,22 @@ export const ChatResponse = Type.Object(
   { $id: "ChatWithAgent", description: "The agent's reply, the actions it took, and what the turn used." },
 );
 export type ChatResponseApi = Static<typeof ChatResponse>;
+
+/**
+ * One event of a streamed turn (chat with stream: true), in the order the turn makes them: the reply's text
+ * in pieces, each tool call as it starts and ends, then `done` with the same object the JSON answer has, or
+ * `error` with a problem when the turn failed after the stream began.
+ */
+export const ChatStreamEvent = Type.Union(
+  [
+    StreamEvent("message.delta", Type.Object({ delta: Type.String({ description: "The next piece of the reply's text." }) }), "A piece of the reply's text."),
+    StreamEvent("action.started", Type.Object({ tool: Type.String(), input: Type.Unknown({ description: "The tool's input." }) }), "A tool call begins."),
+    StreamEvent("action.completed", Action, "A tool call ended and succeeded."),
+    StreamEvent("action.failed", Action, "A tool call ended and failed."),
+    StreamEvent("approval.required", Action, "A tool call waits for approval (POST /v1/agent/approvals/{id}/approve)."),
+    StreamEvent("done", ChatResponse, "The turn is over: the same object the JSON answer has. Always the last event of a turn that succeeded."),
+    StreamEvent("error", ProblemSchema, "The turn failed after the stream began: the problem, as an error answer would carry it. The last event."),
+  ],
+  { description: "One event of a streamed agent turn." },
+);
+export type ChatStreamEventApi = Static<typeof ChatStreamEvent>;

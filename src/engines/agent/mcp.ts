@@ -1,6 +1,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { callerDescription } from "../../platform/auth/auth-hook.ts";
 import { ApiError } from "../../platform/errors.ts";
 import type { Api } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
@@ -42,14 +43,15 @@ function mcpServer(deps: AgentDeps, request: Parameters<typeof writeContext>[0])
       description: tool.description,
       // TypeBox schemas are JSON Schema; the round trip drops TypeBox's symbol keys.
       inputSchema: JSON.parse(JSON.stringify(tool.input)) as { type: "object" },
-      annotations: { readOnlyHint: tool.access === "read", destructiveHint: Boolean(tool.approval) },
+      annotations: { title: tool.summary, readOnlyHint: tool.access === "read", destructiveHint: Boolean(tool.approval) },
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
-    const known = deps.tools.for(caller).find((t) => t.name === params.name);
-    if (!known) {
-      const exists = deps.tools.all.some((t) => t.name === params.name);
-      throw new McpError(ErrorCode.InvalidParams, exists ? `This API key may not use the tool ${params.name}.` : `There is no tool named ${params.name}.`);
+    const tool = deps.tools.all.find((t) => t.name === params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `There is no tool named ${params.name}.`);
+    const missing = tool.permissions.filter((p) => !caller.permissions.has(p));
+    if (missing.length > 0) {
+      throw new McpError(ErrorCode.InvalidParams, `${callerDescription(caller)} lacks ${missing.join(", ")}: it may not use the tool ${tool.name}.`, { required_permission: missing[0], missing_permissions: missing });
     }
     let outcome: ToolOutcome | undefined;
     const args = (params.arguments ?? {}) as Record<string, unknown>;
@@ -57,13 +59,16 @@ function mcpServer(deps: AgentDeps, request: Parameters<typeof writeContext>[0])
     const action = turn.actions[0];
     if (!outcome || !action) throw new McpError(ErrorCode.InternalError, "The tool did not run.");
     if (outcome.status === "failed") {
-      return { isError: true, content: [{ type: "text", text: JSON.stringify({ error: outcome.error, action_id: action.id }) }] };
+      return { isError: true, content: [{ type: "text", text: JSON.stringify({ error: outcome.error, action_id: action.id, conversation_id: turn.conversation_id }) }] };
     }
     if (outcome.status === "approval_required") {
       const text = `${outcome.reason} Waiting for approval ${action.approval_id}: POST /v1/agent/approvals/${action.approval_id}/approve (or /deny).`;
-      return { content: [{ type: "text", text }], structuredContent: { status: "approval_required", approval_id: action.approval_id, action_id: action.id } };
+      return { content: [{ type: "text", text }], structuredContent: { status: "approval_required", approval_id: action.approval_id, action_id: action.id, conversation_id: turn.conversation_id } };
     }
-    return { content: [{ type: "text", text: JSON.stringify(outcome.result) }], structuredContent: { result: outcome.result, action_id: action.id } as Record<string, unknown> };
+    return {
+      content: [{ type: "text", text: JSON.stringify(outcome.result) }],
+      structuredContent: { result: outcome.result, action_id: action.id, conversation_id: turn.conversation_id } as Record<string, unknown>,
+    };
   });
   return server;
 }

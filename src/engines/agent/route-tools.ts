@@ -1,7 +1,7 @@
-import type { RouteOptions } from "fastify";
 import { Type, type TSchema } from "typebox";
 import type { Permission } from "../../platform/auth/permissions.ts";
 import { ApiError, type FieldError } from "../../platform/errors.ts";
+import type { ServedRoute } from "../../platform/http.ts";
 import type { Tool, ToolMethod } from "./tools.ts";
 
 /**
@@ -15,7 +15,7 @@ import type { Tool, ToolMethod } from "./tools.ts";
  * events and idempotency are the API's own.
  */
 
-/** What the route table holds of an operation: what onRoute sees. */
+/** What the route table holds of an operation. */
 export interface RouteDeclaration {
   method: string;
   url: string;
@@ -42,16 +42,16 @@ export const NOT_TOOLS: readonly { path?: string; operationId?: string; reason: 
   { path: "/v1/webhook_endpoints", reason: "Webhook endpoints send the organization's events to any URL and hold signing secrets: configured by people, not by a model." },
   { path: "/v1/functions", reason: "Edge functions deploy and run customer code with its deployer's permissions: out of a model's reach." },
   { path: "/v1/api_keys", reason: "API keys are credentials: creating, rolling or revoking them is for people only." },
-  { path: "/v1/oauth_", reason: "OAuth apps and grants hand out access to other applications: for people only." },
-  { path: "/v1/members", reason: "Members and invites: signed-in owners and admins only, never an API key or its agent." },
-  { path: "/v1/invites", reason: "Members and invites: signed-in owners and admins only, never an API key or its agent." },
+  { path: "/v1/oauth_apps", reason: "OAuth apps hand out access to the organization's data to other applications: registered by people only." },
+  { path: "/v1/oauth_grants", reason: "OAuth grants are access other applications hold: reviewed and revoked by people only." },
   { path: "/v1/me", reason: "Who the caller is and what it may do: the agent already acts as its caller and is offered only what it may use." },
-  { path: "/v1/events/stream", reason: "A long-lived event stream for local development, not a request with an answer." },
+  { path: "/v1/events/stream", reason: "A long-lived event stream (text/event-stream) that never answers once: a tool call would wait forever." },
 ];
 
-/** Why an operation is not a tool, or null when it is one. */
+/** Why an operation is not a tool, or null when it is one. A path excludes itself and everything under it. */
 export function exclusionOf(route: { url: string; operationId: string }): string | null {
-  const hit = NOT_TOOLS.find((x) => (x.operationId ? x.operationId === route.operationId : route.url.startsWith(x.path!)));
+  const under = (path: string) => route.url === path || route.url.startsWith(path.endsWith("/") ? path : `${path}/`);
+  const hit = NOT_TOOLS.find((x) => (x.operationId ? x.operationId === route.operationId : under(x.path!)));
   return hit?.reason ?? null;
 }
 
@@ -108,11 +108,15 @@ function acceptedValues(schema: TSchema): string | null {
   return listed ? listed.split(/,\s*/).join("|") : null;
 }
 
-/** The input's fields in a line a model reads: `status (draft|open|...)`, ranges folded as `amount[gte|gt|lte|lt]`. */
+/** A list's paging and sorting: named once at the end of the line, not among the filters. */
+const PAGING = ["sort", "page", "per_page"];
+
+/** The input's fields in a line a model reads: `status (draft|open|...)`, ranges folded as `amount [gte|gt|lte|lt]`, `*` marking the required. */
 function fieldsLine(properties: Record<string, TSchema>, required: readonly string[]): string {
   const ops = new Map<string, string[]>();
   const order: string[] = [];
   for (const name of Object.keys(properties)) {
+    if (PAGING.includes(name)) continue;
     const m = /^(.+)\[(\w+)\]$/.exec(name);
     const base = m ? m[1]! : name;
     if (!ops.has(base)) {
@@ -128,6 +132,7 @@ function fieldsLine(properties: Record<string, TSchema>, required: readonly stri
       const operators = ops.get(base)!;
       return `${base}${required.includes(base) ? "*" : ""}${values ? ` (${values})` : ""}${operators.length > 0 ? ` [${operators.join("|")}]` : ""}`;
     })
+    .concat(PAGING.filter((name) => name in properties))
     .join(", ");
 }
 
@@ -137,7 +142,11 @@ function describeTool(route: RouteDeclaration, input: ObjectSchema, access: "rea
   const fields = fieldsLine(input.properties ?? {}, input.required ?? []);
   const label = access === "read" && route.schema?.querystring ? "Filters" : "Input";
   const approval = route.config?.approval ? ` Waits for a person's approval: ${route.config.approval}` : "";
-  return `${summary}.${description}${fields ? ` ${label}: ${fields} (* required).` : ""}${approval}`;
+  const marks = (input.required ?? []).length > 0 ? " (* required)" : "";
+  // `amount [gte|lte]` in the line: the operator is part of the field's name, which a model would not guess.
+  const ranged = Object.keys(input.properties ?? {}).find((name) => /\[(gte|lte)\]$/.test(name));
+  const operators = ranged ? ` An operator is part of the field's name: "${ranged}".` : "";
+  return `${summary}.${description}${fields ? ` ${label}: ${fields}${marks}.${operators}` : ""}${approval}`;
 }
 
 /** How a tool's input splits back into the route's path, query string and body. */
@@ -186,7 +195,8 @@ export function toolFromRoute(route: RouteDeclaration, run: (tool: Tool, parts: 
   if (required.length > 0) input.required = required;
   // An update body needs at least one field: counted beside the path parameters, which are always there.
   if (body?.minProperties) input.minProperties = body.minProperties + Object.keys(parts.params).length;
-  if (body?.description && !route.schema?.description) input.description = body.description as string;
+  // A rule the body states as a whole ("At least one of email, first_name and last_name.") stays with the input.
+  if (typeof body?.description === "string") input.description = body.description;
   const access = method === "GET" ? "read" : "write";
   const permission = route.config?.permission;
   const reason = route.config?.approval;
@@ -227,8 +237,7 @@ export function isOperation(route: RouteDeclaration): boolean {
   return route.url.startsWith("/v1/") && typeof route.schema?.operationId === "string" && !route.schema.hide && !route.config?.public && route.method !== "HEAD";
 }
 
-/** Fastify's route options as a declaration (one per method). */
-export function declarationsOf(route: RouteOptions): RouteDeclaration[] {
-  const methods = Array.isArray(route.method) ? route.method : [route.method];
-  return methods.map((method) => ({ method, url: route.url, config: route.config as RouteDeclaration["config"], schema: route.schema as RouteDeclaration["schema"] }));
+/** A route the app serves (app.servedRoutes) as a declaration. */
+export function declarationOf(route: ServedRoute): RouteDeclaration {
+  return { method: route.method, url: route.url, config: route.config as RouteDeclaration["config"], schema: route.schema as RouteDeclaration["schema"] };
 }

@@ -2,17 +2,18 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/connection.ts";
 import { completeIdempotency } from "../../platform/idempotency/idempotency-hook.ts";
 import { problemBody, toApiError } from "../../platform/problems.ts";
-import type { ChatResponseApi } from "./agent-schemas.ts";
+import type { ChatResponseApi, ChatStreamEventApi } from "./agent-schemas.ts";
 import type { TurnEvent } from "./turn.ts";
 
-function dataOf(event: TurnEvent): unknown {
+/** A turn's event as it goes on the wire (ChatStreamEvent, as the document publishes it). */
+function wireEvent(event: TurnEvent): ChatStreamEventApi {
   switch (event.type) {
     case "message.delta":
-      return { delta: event.delta };
+      return { event: event.type, data: { delta: event.delta } };
     case "action.started":
-      return { tool: event.tool, input: event.input };
+      return { event: event.type, data: { tool: event.tool, input: event.input } };
     default:
-      return event.action;
+      return { event: event.type, data: event.action };
   }
 }
 
@@ -34,7 +35,7 @@ export async function streamTurn(
 ): Promise<FastifyReply> {
   const raw = reply.raw;
   let open = false;
-  const send = (type: string, data: unknown) => {
+  const send = ({ event, data }: ChatStreamEventApi) => {
     if (!open) {
       open = true;
       reply.hijack();
@@ -42,17 +43,17 @@ export async function streamTurn(
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = String(value);
       raw.writeHead(200, { ...headers, "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-accel-buffering": "no" });
     }
-    if (!raw.destroyed) raw.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+    if (!raw.destroyed) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
   try {
-    const result = await run((event) => send(event.type, dataOf(event)));
-    send("done", result);
+    const result = await run((event) => send(wireEvent(event)));
+    send({ event: "done", data: result });
     await completeIdempotency(db, request, 200, JSON.stringify(result));
   } catch (error) {
     if (!open) throw error;
     const problem = toApiError(error, request);
     if (problem.status >= 500) request.log.error({ err: error }, "agent turn failed mid-stream");
-    send("error", problemBody(problem, request.id));
+    send({ event: "error", data: problemBody(problem, request.id) });
     await completeIdempotency(db, request, problem.status, JSON.stringify(problemBody(problem, request.id)), "application/problem+json");
   }
   raw.end();

@@ -1,4 +1,4 @@
-import type { InjectOptions, LightMyRequestResponse, RouteOptions } from "fastify";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import type { TSchema } from "typebox";
 import type { ValidateFunction } from "ajv";
 import { CONTEXT_HEADER, requirePermissions, type ContextGrants, type RequestOrigin } from "../../platform/auth/auth-hook.ts";
@@ -8,7 +8,8 @@ import { ApiError, ERROR_CODES, type ErrorCode } from "../../platform/errors.ts"
 import type { WriteContext } from "../../platform/events/outbox.ts";
 import { fieldErrors, validatorCompiler } from "../../platform/validation.ts";
 import { COMPOSITE_TOOLS, STORED_NAMES } from "./composite-tools.ts";
-import { asToolProblem, declarationsOf, exclusionOf, isOperation, toolFromRoute, type RouteDeclaration, type RouteParts } from "./route-tools.ts";
+import type { ServedRoute } from "../../platform/http.ts";
+import { asToolProblem, declarationOf, exclusionOf, isOperation, toolFromRoute, type RouteDeclaration, type RouteParts } from "./route-tools.ts";
 
 /**
  * The agent's tools: one registry generated from the route table
@@ -91,21 +92,17 @@ function problemError(status: number, text: string): ApiError {
   return new ApiError(code, typeof body.detail === "string" ? body.detail : `The operation answered ${status}.`, extras);
 }
 
-/** The tools, generated when the app is ready from the routes captured as they were declared. */
+/** The tools, generated when the app is ready from the routes it serves. */
 export class ToolRegistry {
-  private readonly operations: RouteDeclaration[] = [];
+  private operations: RouteDeclaration[] = [];
   private tools: Tool[] = [];
   private readonly byName = new Map<string, Tool>();
 
   constructor(private readonly deps: ToolRegistryDeps) {}
 
-  /** An onRoute hook: add it before any route is declared. */
-  readonly capture = (route: RouteOptions): void => {
-    for (const declaration of declarationsOf(route)) if (isOperation(declaration)) this.operations.push(declaration);
-  };
-
-  /** Builds the tools from the captured routes; throws when an input cannot be merged (the app does not start). */
-  seal(): void {
+  /** Builds the tools from the served routes (app.servedRoutes); throws when an input cannot be merged (the app does not start). */
+  seal(routes: readonly ServedRoute[]): void {
+    this.operations = routes.map(declarationOf).filter(isOperation);
     const generated = this.operations
       .filter((route) => exclusionOf({ url: route.url, operationId: route.schema!.operationId! }) === null)
       .map((route) => toolFromRoute(route, (tool, parts) => (run, input) => runRoute(tool, parts, run, input)));
@@ -172,16 +169,23 @@ export class ToolRegistry {
   }
 
   private async request(caller: Caller, origin: RequestOrigin, request: Parameters<ToolRun["request"]>[0]): Promise<unknown> {
-    const headers: Record<string, string> = { [CONTEXT_HEADER]: this.deps.grants.grant(caller, origin) };
+    const pass = this.deps.grants.grant(caller, origin);
+    const headers: Record<string, string> = { [CONTEXT_HEADER]: pass };
     // Logs of the tool's request carry the id of the request it serves.
     if (origin.requestId) headers["x-request-id"] = origin.requestId;
-    const response = await this.deps.inject({
-      method: request.method,
-      url: request.url,
-      headers,
-      ...(request.query ? { query: request.query } : {}),
-      ...(request.body !== undefined ? { payload: request.body as object } : {}),
-    });
+    let response: LightMyRequestResponse;
+    try {
+      response = await this.deps.inject({
+        method: request.method,
+        url: request.url,
+        headers,
+        ...(request.query ? { query: request.query } : {}),
+        ...(request.body !== undefined ? { payload: request.body as object } : {}),
+      });
+    } finally {
+      // A request refused before authentication never took its pass: it must not outlive the call.
+      this.deps.grants.take(pass);
+    }
     if (response.statusCode >= 400) throw problemError(response.statusCode, response.body);
     return response.body ? (JSON.parse(response.body) as unknown) : null;
   }
@@ -212,6 +216,17 @@ async function runRoute(tool: Tool, parts: RouteParts, run: ToolRun, input: Reco
 const validators = new WeakMap<Tool, ValidateFunction>();
 
 /**
+ * A list filter given as an array (["open", "overdue"], as models write "any
+ * of") becomes the comma list the query string takes: `status=open,overdue`.
+ */
+function joinLists(tool: Tool, input: Record<string, unknown>): void {
+  const properties = (tool.input as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  for (const [name, value] of Object.entries(input)) {
+    if (Array.isArray(value) && properties[name]?.type === "string" && value.every((v) => typeof v === "string" || typeof v === "number")) input[name] = value.join(",");
+  }
+}
+
+/**
  * Checks a tool's input against its schema: a read's as a query string (text
  * coerced, as GET would: list filters typed as text work), a write's as a
  * JSON body (types exact). The problem names the field as `input.<field>`.
@@ -228,8 +243,10 @@ export function validateToolInput(tool: Tool, input: unknown): Record<string, un
   }
   // Validation may coerce and fill defaults: it works on a copy.
   const copy = structuredClone(input) as Record<string, unknown>;
+  if (tool.access === "read") joinLists(tool, copy);
   if (validate(copy)) return copy;
-  const errors = fieldErrors(validate.errors ?? [], "body").map((e) => ({ ...e, field: `input.${e.field === "body" ? "" : e.field}`.replace(/\.$/, "") }));
+  // Under "/input", so a field named like the whole (body) is still named: input.body, and the whole is input.
+  const errors = fieldErrors((validate.errors ?? []).map((e) => ({ ...e, instancePath: `/input${e.instancePath}` })), "body");
   const detail = errors.length === 1 ? `${tool.name}: ${errors[0]!.field}: ${errors[0]!.message}` : `${tool.name}: ${errors.length} input fields are invalid.`;
   throw new ApiError("validation_failed", detail, { errors });
 }

@@ -116,6 +116,8 @@ async function recordFailure(db: Db, orgId: string, id: string, message: string,
 async function recordSuccess(db: Db, enricher: Enricher, orgId: string, id: string, result: EnrichmentResult, origin?: WriteContext): Promise<void> {
   const now = enricher.clock();
   const ctx: WriteContext = { orgId, requestId: origin?.requestId ?? null, idempotencyKey: origin?.idempotencyKey ?? null, now };
+  // An agent's request: the enrichment's events name the conversation that asked, as its other writes' do.
+  if (origin?.conversationId) ctx.conversationId = origin.conversationId;
   await write(db, ctx, async (tx, emit) => {
     const [before] = await tx
       .select()
