@@ -102,15 +102,23 @@ export const stageOf = (w: World, d: Deal) => pick(stages(w), (s) => s.id === d.
 export const stageNamed = (w: World, name: string) => pick(stages(w), (s) => s.name.toLowerCase() === name.toLowerCase(), `stage ${name}`);
 export const dealsOf = (w: World, accountId: string) => w.deals.filter((d) => d.account_id === accountId);
 export const dealNames = (list: Deal[]) => list.map((d) => d.name);
-/** An account with exactly one deal, open, in one of these stages (by name), so "the <account> deal" designates it. */
+/**
+ * An account whose "deal" designates one open deal, in one of these stages
+ * (by name): its only deal, or else its only open one.
+ */
 export function soleOpenDeal(w: World, inStages?: string[]): { deal: Deal; account: string } {
-  for (const account of w.accounts) {
-    const deals = dealsOf(w, account.id);
-    const deal = deals[0];
-    if (deals.length === 1 && deal!.status === "open" && (!inStages || inStages.includes(stageOf(w, deal!).name))) return { deal: deal!, account: account.name };
+  const fits = (d: Deal) => d.status === "open" && (!inStages || inStages.includes(stageOf(w, d).name));
+  for (const onlyDeal of [true, false]) {
+    for (const account of w.accounts) {
+      const deals = dealsOf(w, account.id);
+      const open = deals.filter((d) => d.status === "open");
+      if ((onlyDeal ? deals.length : open.length) === 1 && fits(open[0] ?? deals[0]!)) return { deal: open[0]!, account: account.name };
+    }
   }
   throw new Error(`no account with a single open deal${inStages ? ` in ${inStages.join("/")}` : ""}`);
 }
+/** An open deal in one of these stages (by name). */
+export const openDealIn = (w: World, inStages: string[]) => pick(w.deals, (d) => d.status === "open" && inStages.includes(stageOf(w, d).name), `open deal in ${inStages.join("/")}`);
 /** The part of a demo deal's name after its account ("Stark Logistics: Support upgrade" -> "Support upgrade"). */
 export const dealTopic = (d: Deal) => d.name.split(": ").slice(1).join(": ") || d.name;
 export const enrolledContacts = (w: World, sequenceId: string): Contact[] =>

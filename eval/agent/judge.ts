@@ -138,13 +138,17 @@ export function figure(value: number | null, what: string, as: "percent" | "numb
     judge: ({ reply }) => {
       if (value === null) return /\b(no|none|not|n\/a|nothing)\b/i.test(reply) ? null : `the reply does not say there is no ${what}`;
       const shown = as === "percent" ? value * 100 : value;
-      const forms = [shown, Math.round(shown), Math.round(shown * 10) / 10].map((v) => (as === "percent" ? new RegExp(`(?<![\\w.])${escape(String(v))}\\s?%`) : numberPattern(v)));
+      const values = [shown, Math.round(shown), Math.round(shown * 10) / 10];
+      const forms = as === "percent" ? [...values.map(String), shown.toFixed(1)].map((v) => new RegExp(`(?<![\\w.])${escape(v)}\\s?%`)) : values.map(numberPattern);
       return forms.some((f) => f.test(reply)) ? null : `${as === "percent" ? `${Math.round(shown * 10) / 10}%` : shown} is not in the reply`;
     },
     // Taking a fresh snapshot to answer is fair; its figures are the same data.
     allows: (event) => event.type === "intelligence.snapshot_created",
   };
 }
+
+/** A name or number as a whole word of the reply (INV-000001 is not in INV-0000012). */
+const mentionsLabel = (reply: string, label: string) => new RegExp(`(?<![\\w-])${escape(label)}(?![\\w-])`, "i").test(reply);
 
 /**
  * The reply names the right records: at least `atLeast` of `labels` (all
@@ -158,7 +162,7 @@ export function names(labels: string[], others: string[] = [], atLeast = 3): Che
   return {
     text: wanted.length ? `the reply names ${need === wanted.length ? "" : `${need} of `}${wanted.slice(0, 6).join(", ")}${wanted.length > 6 ? ", ..." : ""}${excluded.length ? ` and none of ${excluded.slice(0, 4).join(", ")}${excluded.length > 4 ? ", ..." : ""}` : ""}` : `the reply says there are none${excluded.length ? ` and names none of ${excluded.slice(0, 4).join(", ")}${excluded.length > 4 ? ", ..." : ""}` : ""}`,
     judge: ({ reply }) => {
-      const has = (label: string) => new RegExp(`(?<![\\w-])${escape(label)}(?![\\w-])`, "i").test(reply);
+      const has = (label: string) => mentionsLabel(reply, label);
       const found = wanted.filter(has);
       const wrong = excluded.filter(has);
       if (wrong.length) return `the reply names ${wrong.slice(0, 3).join(", ")}, which the request excludes`;
@@ -166,6 +170,30 @@ export function names(labels: string[], others: string[] = [], atLeast = 3): Che
       if (found.length < need) return `the reply names ${found.length} of ${wanted.length} (needed ${need}): missing ${wanted.filter((w) => !has(w)).slice(0, 3).join(", ")}`;
       return null;
     },
+  };
+}
+
+/** The reply names none of these records (a count's reply that lists the wrong ones is wrong). */
+export function excludes(labels: string[]): Check {
+  return {
+    text: `the reply names none of ${labels.slice(0, 4).join(", ")}${labels.length > 4 ? ", ..." : ""}`,
+    judge: ({ reply }) => {
+      const wrong = labels.filter((l) => mentionsLabel(reply, l));
+      return wrong.length ? `the reply names ${wrong.slice(0, 3).join(", ")}, which the request excludes` : null;
+    },
+  };
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** The reply states this date (2026-12-08, December 8, 8 Dec, 12/08/2026...). */
+export function date(iso: string, what = "date"): Check {
+  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+  const month = MONTHS[m - 1]!;
+  const forms = [iso, `${month} ${d}`, `${d} ${month}`, `${month.slice(0, 3)} ${d}`, `${d} ${month.slice(0, 3)}`, `${m}/${d}/${y}`, `${d}/${m}/${y}`, `${String(m).padStart(2, "0")}/${String(d).padStart(2, "0")}/${y}`];
+  return {
+    text: `the reply states the ${what}: ${iso}`,
+    judge: ({ reply }) => (forms.some((f) => new RegExp(`(?<![\\w/-])${escape(f)}(?![\\w/-]|\\d)`, "i").test(reply)) ? null : `${iso} is not in the reply`),
   };
 }
 
@@ -196,6 +224,8 @@ export const is = {
   oneOf: (...values: unknown[]): Matcher => ({ text: `one of ${values.map(show).join(", ")}`, test: (v) => values.some((x) => JSON.stringify(x) === JSON.stringify(v)) }),
   /** An array holding these values (any order, others allowed). */
   including: (...values: unknown[]): Matcher => ({ text: `including ${values.map(show).join(", ")}`, test: (v) => Array.isArray(v) && values.every((x) => v.some((y) => JSON.stringify(y).toLowerCase() === JSON.stringify(x).toLowerCase())) }),
+  /** Anything `test` accepts, described by `text`. */
+  where: (text: string, test: (value: never) => boolean): Matcher => ({ text, test: (v) => test(v as never) }),
   not: (value: unknown): Matcher => ({ text: `not ${show(value)}`, test: (v) => JSON.stringify(v) !== JSON.stringify(value) }),
 };
 
@@ -220,39 +250,47 @@ export type RecordKind = keyof typeof PATHS;
 
 const objectId = (event: ApiEvent) => event.data.object.id;
 
-/** Exactly one record of this kind was created, and it now has these values. Later changes to it in the turn are its own. */
+/**
+ * A record of this kind was created and now has these values (later changes
+ * to it in the turn are its own). One is asked for: the first that matches.
+ * Any other, and one made with the wrong values (a misread), is a wrong write.
+ */
 export function created(kind: RecordKind, expected: Expected): Check {
   let createdId: string | undefined;
   return {
     text: `a new ${kind} with ${Object.entries(expected).map(([f, v]) => `${f} ${show(v)}`).join(", ")}`,
     async judge({ changes, api }) {
-      const made = changes.filter((e) => e.type === `${kind}.created`);
-      if (made.length !== 1) return made.length ? `${made.length} ${kind}s were created, expected one` : `no ${kind} was created`;
-      createdId = objectId(made[0]!);
-      const now = await api.call<Record<string, unknown>>("GET", `${PATHS[kind]}/${createdId}`);
-      if (now.status !== 200) return `the new ${kind} ${createdId} answers ${now.status}`;
-      const wrong = mismatches(now.body, expected);
-      return wrong.length ? `the new ${kind}: ${wrong.join("; ")}` : null;
+      const made = changes.filter((e) => e.type === `${kind}.created`).map(objectId);
+      if (!made.length) return `no ${kind} was created`;
+      let failure: string | undefined;
+      for (const id of made) {
+        const now = await api.call<Record<string, unknown>>("GET", `${PATHS[kind]}/${id}`);
+        const wrong = now.status === 200 ? mismatches(now.body, expected) : [`it answers ${now.status}`];
+        if (!wrong.length) {
+          createdId = id;
+          return null;
+        }
+        failure ??= `the new ${kind}: ${wrong.join("; ")}`;
+      }
+      return failure!;
     },
-    // The first created record of the kind is the one asked for; a second is not (judge() says so).
-    allows: (event) => {
-      if (event.type === `${kind}.created`) return createdId === undefined || objectId(event) === createdId;
-      return createdId !== undefined && objectId(event) === createdId;
-    },
+    allows: (event) => createdId !== undefined && objectId(event) === createdId,
   };
 }
 
-/** This record now has these values (the changes to it are the ones asked for). */
+/** This record now has these values. The changes to it are the ones asked for, unless it ends with other values (a misread). */
 export function changed(kind: RecordKind, id: string, expected: Expected, label = id): Check {
+  let right = false;
   return {
     text: `${kind} ${label} now has ${Object.entries(expected).map(([f, v]) => `${f} ${show(v)}`).join(", ")}`,
     async judge({ api }) {
       const now = await api.call<Record<string, unknown>>("GET", `${PATHS[kind]}/${id}`);
       if (now.status !== 200) return `${kind} ${label} answers ${now.status}`;
       const wrong = mismatches(now.body, expected);
-      return wrong.length ? `${kind} ${label}: ${wrong.join("; ")}` : null;
+      right = wrong.length === 0;
+      return right ? null : `${kind} ${label}: ${wrong.join("; ")}`;
     },
-    allows: (event) => objectId(event) === id && event.type.startsWith(`${kind}.`),
+    allows: (event) => right && objectId(event) === id && event.type.startsWith(`${kind}.`),
   };
 }
 
@@ -276,6 +314,16 @@ export function enrolled(sequenceId: string, contactId: string, label: string): 
     text: `${label} is enrolled in the sequence`,
     judge: ({ changes }) => (changes.some((e) => e.type === "sequence.contact_enrolled" && isIt(e)) ? null : `${label} was not enrolled`),
     allows: (event) => event.type.startsWith("sequence.") && isIt(event),
+  };
+}
+
+/** The contact's enrollment in the sequence is stopped by hand. */
+export function unenrolled(sequenceId: string, contactId: string, label: string): Check {
+  const isIt = (event: ApiEvent) => event.data.object.sequence_id === sequenceId && event.data.object.contact_id === contactId;
+  return {
+    text: `${label} is taken out of the sequence`,
+    judge: ({ changes }) => (changes.some((e) => e.type === "sequence.contact_unenrolled" && isIt(e)) ? null : `${label} is still enrolled`),
+    allows: (event) => event.type === "sequence.contact_unenrolled" && isIt(event),
   };
 }
 

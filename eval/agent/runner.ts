@@ -97,7 +97,7 @@ async function runCase(api: Api, c: Case, isolated: boolean): Promise<{ result: 
   if (turn.proposals.length && !plan.expect.some((check) => check.expectsProposal)) {
     failures.push(`proposed for approval, unasked: ${turn.proposals.map((p) => `${p.tool} ${JSON.stringify(p.input)}`).join(", ")}`);
   }
-  const wrong = wrongWrites(plan.expect, turn.changes).map((e) => `${e.type} ${e.data.object.id ?? ""}${e.data.previous_attributes ? ` (was ${JSON.stringify(e.data.previous_attributes)})` : ""}`);
+  const wrong = wrongWrites(plan.expect, turn.changes).map(describeChange);
   return {
     result: {
       ...base,
@@ -112,6 +112,14 @@ async function runCase(api: Api, c: Case, isolated: boolean): Promise<{ result: 
     },
     pristine: turn.changes.length === 0 && turn.proposals.length === 0,
   };
+}
+
+/** A change as the report shows it: its type, the record (id and name) and what it was before. */
+function describeChange(event: ApiEvent): string {
+  const o = event.data.object as Record<string, unknown>;
+  const name = o.number ?? o.name ?? o.title ?? (o.first_name ? `${o.first_name} ${o.last_name}` : undefined);
+  const before = event.data.previous_attributes ? ` (was ${JSON.stringify(event.data.previous_attributes)})` : "";
+  return `${event.type} ${o.id ?? ""}${name ? ` "${name}"` : ""}${before}`;
 }
 
 /** The events newer than `marker`, oldest first. */

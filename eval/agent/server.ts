@@ -24,12 +24,13 @@ export interface Target {
 /**
  * Starts the API in this process on a fresh database: an in-memory PGlite, or
  * DATABASE_URL's PostgreSQL (where the demo organizations are new ones beside
- * whatever it holds). No scheduler runs, so nothing but the agent's turns
+ * whatever it holds), or the database given (which it closes when done). No scheduler runs, so nothing but the agent's turns
  * changes an organization while a case runs.
  */
-export async function startLocal(agent: AgentSettings, databaseUrl = process.env.DATABASE_URL): Promise<Target> {
+export async function startLocal(agent: AgentSettings, given?: Database): Promise<Target> {
   subscribeFeatures();
-  const database: Database = databaseUrl ? await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 5 }) : await openDatabase({ kind: "pglite-memory" });
+  const databaseUrl = process.env.DATABASE_URL;
+  const database = given ?? (databaseUrl ? await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 5 }) : await openDatabase({ kind: "pglite-memory" }));
   await migrate(database);
   // A generous plan: a case's turn and its judge make dozens of requests in a second.
   const app = await buildApp({ database, rateLimits: memoryRateLimitStore(), agent});

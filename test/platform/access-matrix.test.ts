@@ -33,6 +33,8 @@ const EVENT_READS: [RegExp, Permission[]][] = [
   // The agent's events carry questions, answers and action results: whatever their asker read.
   [/^agent\./, ["agent:read", "finance:read", "growth:read", "talent:read", "functions:manage", "api_keys:manage", "webhooks:manage"]],
   [/^intelligence\./, ["finance:read", "growth:read", "talent:read"]],
+  // A failed invocation carries its logs: what the function read and was handed with its deployer's permissions.
+  [/^function\.invocation_failed$/, ["agent:read", "finance:read", "growth:read", "talent:read", "functions:manage", "api_keys:manage", "webhooks:manage"]],
   [/^function\./, ["functions:manage"]],
   [/^(api_key|oauth_grant|member)\./, ["api_keys:manage"]],
   [/^webhook_endpoint\./, ["webhooks:manage"]],

@@ -102,7 +102,8 @@ describe("what each key kind may do, in words", () => {
     const { client } = await tenant.newKey("read_only");
     for (const route of ROUTES.filter((r) => r.method === "GET" && permissionList(r).length > 0 && permissionList(r).every((p) => p.endsWith(":read")))) {
       const id = route.id ? await route.id.make(tenant) : undefined;
-      expect((await callRoute(client, route, id)).status, label(route)).toBe(200);
+      // Others' conversations may hold what read-only keys may not read (see expectedOutcome): 404, like a missing id.
+      expect((await callRoute(client, route, id)).status, label(route)).toBe(expectedOutcome(route, "read_only") === "hidden" ? 404 : 200);
     }
     for (const route of ROUTES.filter((r) => r.writes)) {
       const id = route.id ? await route.id.make(tenant) : undefined;

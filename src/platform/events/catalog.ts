@@ -113,13 +113,15 @@ const PLATFORM_READS: Record<string, readonly Permission[]> = {
 };
 
 /**
- * The agent's events carry what was asked and answered and the actions'
- * results, and an answer may hold anything its asker could read (the events
- * tool lists every kind the asker sees): reading them takes agent:read and
- * every permission any other kind takes. The same rule says whose
- * conversations a caller sees (conversations-service.ts, ownOnly).
+ * Some objects may hold anything their maker could read: the agent's
+ * conversations, messages and actions (what was asked and answered, the
+ * actions' results; the events tool lists every kind its asker sees) and a
+ * function's invocations (its logs hold what it read and was handed with its
+ * deployer's permissions). Reading their events takes every permission any
+ * other kind takes, and agent:read: in practice full access. The same rule
+ * says whose conversations a caller sees (conversations-service.ts, ownOnly).
  */
-const AGENT_READS: readonly Permission[] = ["agent:read", ...new Set([...Object.values(AREA_READS).flat(), ...Object.values(PLATFORM_READS).flat()])];
+const EVERYTHING: readonly Permission[] = ["agent:read", ...new Set([...Object.values(AREA_READS).flat(), ...Object.values(PLATFORM_READS).flat()])];
 
 // A kind without a rule (a platform object added without its entry above) is read only by full access.
 const UNLISTED: readonly Permission[] = ["api_keys:manage"];
@@ -128,7 +130,7 @@ const UNLISTED: readonly Permission[] = ["api_keys:manage"];
 export function readPermissionsOf(type: EventType | string): readonly Permission[] {
   const kind: Kind | undefined = (EVENT_CATALOG as Record<string, Kind>)[type];
   if (!kind) return UNLISTED;
-  if (kind.area === "agent") return AGENT_READS;
+  if (kind.area === "agent" || kind.object === "function_invocation") return EVERYTHING;
   if (kind.area !== "platform") return AREA_READS[kind.area];
   return PLATFORM_READS[kind.object] ?? UNLISTED;
 }
