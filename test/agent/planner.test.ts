@@ -110,6 +110,13 @@ describe("writes: create, update, move, pay, enroll, with a question back when s
     expect(out.message.content).toMatch(/^Created invoice INV-\d+ for Initech/);
   });
 
+  it("'issue an invoice ... for 300 EUR' creates one, issued (open); it never finalizes an existing draft", async () => {
+    await made(tenant.client.post("/v1/invoices", { client: "Umbrella", amount: 10, currency: "EUR", due_date: "2026-05-01" }));
+    const out = await chat(tenant.client, "issue an invoice to Umbrella for 300 EUR due end of April");
+    expect(out.actions.map((a: any) => a.tool)).not.toContain("finalize_invoice");
+    expect(out.actions.at(-1)).toMatchObject({ tool: "create_invoice", status: "completed", input: { client: "Umbrella", amount: 300, currency: "EUR", due_date: "2026-04-30", status: "open" } });
+  });
+
   it("creates a job and a candidate for it", async () => {
     const job = await chat(tenant.client, "open a new role: Data Analyst in Lisbon, part-time");
     expect(job.actions.at(-1)).toMatchObject({ tool: "create_job", input: { title: "Data Analyst", location: "Lisbon", employment_type: "part_time" } });

@@ -98,6 +98,12 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   // "Wayne Enterprises' balance": what the account owes.
   if (p.asked.includes("balance") && (!resource || resource === "account") && s.catalog.has("invoice")) return read(s, { ...p, action: "sum", asked: [] }, "invoice");
   if (p.asked.length > 0 && !resource && p.phrases.length > 0) return anything(s, p.phrases[0]!.text, p.asked);
+  // "issue an invoice to Initech for 1500 USD": a new invoice (issued at once), not an existing draft.
+  if (action && ["finalize", "pay", "void"].includes(action) && /\b(?:an?|new)\s+(?:\w+\s+)?(?:invoice|bill)\b/i.test(p.raw) && p.amounts.some((am) => !am.op) && s.catalog.get("invoice")?.create) {
+    p = { ...p, verb: action === "finalize" ? "open" : p.verb };
+    action = "create";
+    resource = "invoice";
+  }
   if (!action || READS.has(action)) {
     if (resource) return read(s, { ...p, action: action ?? "list" }, resource);
     if (p.asked.length > 0 && p.phrases.length > 0) return anything(s, p.phrases[0]!.text, p.asked);
