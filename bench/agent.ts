@@ -1,4 +1,6 @@
+import fs from "node:fs/promises";
 import os from "node:os";
+import path from "node:path";
 import postgres from "postgres";
 import { openDatabase } from "../src/db/connection.ts";
 import { migrate } from "../src/db/migrate.ts";
@@ -103,5 +105,58 @@ export async function agentBench(duration: number, results: LoadResult[]): Promi
     ];
   } finally {
     await stopProcess(api);
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * The offline planner's turn against the bare list call it makes (issue 25), on PGlite, in the
+ * same run: three rounds of the list call and the turn, one connection each, the median of the
+ * three p50s and of the three differences. The turn parses the request (compromise, chrono-node,
+ * loaded on the first turn, before the warm-up ends), lists 100 overdue invoices and writes the
+ * conversation, two messages, an action and three events. Target: within 10 ms p50 of the list call.
+ */
+export async function plannerBench(duration: number, results: LoadResult[]): Promise<string[]> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "enginery-bench-planner-"));
+  const keys: string[] = [];
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    await migrate(database);
+    const org = await createOrg(database.db, { name: "Planner bench", plan: "enterprise" }, new Date());
+    for (let i = 0; i < 20; i++) keys.push((await createApiKey(database.db, { orgId: org.id, requestId: null, idempotencyKey: null, now: new Date() }, { kind: "full_access", name: "planner bench" })).secret);
+  } finally {
+    await database.close();
+  }
+  const port = await freePort();
+  const api = await startProcess(["bin/enginery", "serve"], { DATA_DIR: dataDir, SCHEDULER: "false", LOG_LEVEL: "warn", FUNCTION_TRIGGERS: "false", WEBHOOK_DISPATCHER: "false" }, port, "/healthz");
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; i < OVERDUE * 2; i++) {
+      await post(base, keys[0]!, "/v1/invoices", { client: `Client ${i % 40}`, amount: 100 + i, currency: "USD", status: "open", due_date: i < OVERDUE ? `2020-01-${String((i % 28) + 1).padStart(2, "0")}` : "2099-12-31" });
+    }
+    const one = { connections: 1, duration, keys };
+    await drive("warm-up", `${base}${LIST}`, { ...one, duration: 60, amount: 300 });
+    await drive("warm-up", `${base}/v1/agent/chat`, { ...one, duration: 60, amount: 200, body: () => ({ message: QUESTION }) });
+    const lists: LoadResult[] = [];
+    const turns: LoadResult[] = [];
+    for (let round = 1; round <= 3; round++) {
+      lists.push(await drive(`PGlite GET ${LIST}, round ${round}`, `${base}${LIST}`, one));
+      turns.push(await drive(`PGlite POST /v1/agent/chat "${QUESTION}", round ${round}`, `${base}/v1/agent/chat`, { ...one, body: () => ({ message: QUESTION }) }));
+    }
+    results.push(...lists, ...turns);
+    if ([...lists, ...turns].some((r) => r.non2xx > 0)) throw new Error("a measured run had non-2xx answers; its figures mean nothing");
+    const list = median(lists.map((r) => r.p50));
+    const turn = median(turns.map((r) => r.p50));
+    const gap = median(turns.map((r, i) => r.p50 - lists[i]!.p50));
+    const ratio = median(turns.map((r, i) => mean(r) / mean(lists[i]!)));
+    for (const r of [...lists, ...turns]) console.log(`${r.name}: ${r.requestsPerSecond} req/s, p50 ${r.p50} ms, mean ${mean(r).toFixed(2)} ms`);
+    return [
+      `Offline planner turn vs its list call (PGlite, 1 connection, ${duration} s each, median of 3 rounds; load average ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}):`,
+      `  "${QUESTION}": turn p50 ${turn} ms vs list p50 ${list} ms; +${gap} ms (target <= 10): ${gap <= 10 ? "PASS" : "MISS"}; mean ratio turn/list ${ratio.toFixed(2)}`,
+    ];
+  } finally {
+    await stopProcess(api);
+    await fs.rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -36,7 +36,7 @@
  * --profile writes a V8 CPU profile of each API process to bench/results/profiles
  * (open it in Chrome DevTools or speedscope) to see where a missed target's time goes.
  * CLI (issue 18): bin/enginery's time to first output against node's own start (bench/cli.ts).
- * --suite reads|writes|invoices|growth|intelligence|webhooks|functions|agent|cli
+ * --suite reads|writes|invoices|growth|intelligence|webhooks|functions|agent|planner|cli
  * picks parts (a comma list: --suite reads,writes; "invoices" is the old name of "reads").
  */
 import fs from "node:fs";
@@ -50,7 +50,7 @@ import { computeFigures } from "../src/intelligence/snapshots-service.ts";
 import { countInvoices, WRITE_CLIENT, INTELLIGENCE_ORG, LARGE_ACCOUNT, loadIntelligenceOrg, loadInvoices, loadKeys, loadLargeAccount, removeWrites } from "./load.ts";
 import { webhookLatency, webhookThroughput } from "./webhooks.ts";
 import { functionBench } from "./functions.ts";
-import { agentBench } from "./agent.ts";
+import { agentBench, plannerBench } from "./agent.ts";
 import { cliBench } from "./cli.ts";
 import { drive, freePort, report, ROOT, startProcess, stopProcess, type LoadResult } from "./lib.ts";
 
@@ -155,6 +155,7 @@ const suites = {
   webhooks: picked("all", "webhooks"),
   functions: picked("all", "functions"),
   agent: picked("all", "agent"),
+  planner: picked("all", "agent", "planner"),
   cli: picked("all", "cli"),
 };
 
@@ -266,6 +267,7 @@ lines.push(
 );
 
 if (values.only !== "pglite" && suites.agent) lines.push(...(await agentBench(duration, results)));
+if (values.only !== "postgres" && suites.planner) lines.push(...(await plannerBench(duration, results)));
 if (values.only !== "pglite" && (suites.invoices || suites.writes || suites.growth || suites.intelligence || suites.webhooks || suites.functions)) {
   const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/enginery_bench";
   const keys = await preparePostgres(url);

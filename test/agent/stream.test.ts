@@ -29,7 +29,7 @@ describe('"stream": true answers text/event-stream', () => {
     expect(response.headers.get("x-request-id")).toMatch(/^req_/);
     const events = await readEvents(response);
     expect(events.map((e) => e.event)).toEqual(["action.started", "action.completed", "action.started", "action.completed", ...events.slice(4, -1).map(() => "message.delta"), "done"]);
-    expect(events[0]!.data).toEqual({ tool: "list_accounts", input: { q: "Initech", per_page: 10 } });
+    expect(events[0]!.data).toEqual({ tool: "list_accounts", input: { q: "Initech", per_page: 20 } });
     expect(events[3]!.data).toMatchObject({ tool: "list_invoices", status: "completed" });
     const done = events.at(-1)!.data;
     const text = events.filter((e) => e.event === "message.delta").map((e) => e.data.delta).join("");

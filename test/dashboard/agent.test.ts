@@ -53,14 +53,16 @@ describe("the agent with a dashboard session", () => {
     expect(pending).toMatchObject({ tool: "void_invoice", status: "approval_required" });
 
     const viewer = await invite(owner.session, "viewer");
-    // The owner's conversation may hold anything the owner reads: a viewer sees its own only (404, like a missing id).
+    // A conversation carries whatever its asker could read: a viewer, who does not read everything, sees only its own (a1bb44b).
     expect((await viewer.session.get("/v1/agent/conversations")).body.data.map((c: { id: string }) => c.id)).not.toContain(waiting.body.conversation_id);
-    expect((await viewer.session.get(`/v1/agent/conversations/${waiting.body.conversation_id}`)).status).toBe(404);
+    expectProblem(await viewer.session.get(`/v1/agent/conversations/${waiting.body.conversation_id}`), 404, "not_found");
     expectProblem(await viewer.session.post(`/v1/agent/approvals/${pending.approval_id}/approve`), 403, "insufficient_permission");
     expectProblem(await viewer.session.delete(`/v1/agent/conversations/${waiting.body.conversation_id}`), 403, "insufficient_permission");
     const tried = await viewer.session.post("/v1/agent/chat", { message: `void ${invoice.number}` });
     expect(tried.status, tried.text).toBe(200);
-    expect(tried.body.actions.at(-1)).toMatchObject({ tool: "void_invoice", status: "failed", error: { code: "insufficient_permission", required_permission: "finance:write" } });
+    // The planner plans only with the tools the viewer may use: it never tries the void, and says so.
+    expect(tried.body.actions).toEqual([]);
+    expect(tried.body.message.content).toBe("I cannot void invoices with this API key.");
     expect((await viewer.session.get(`/v1/agent/conversations/${tried.body.conversation_id}`)).status).toBe(200);
 
     const developer = await invite(owner.session, "developer");

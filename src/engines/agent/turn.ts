@@ -24,6 +24,8 @@ export interface ToolCaller {
 
 export interface PlannerTurn {
   message: string;
+  /** The instant the turn runs at (the request's clock): "this month", "overdue" and a snapshot's age are read from it. */
+  now: Date;
   /** The question the agent asked last turn, which this message may answer. */
   pending: PendingQuestion | null;
   tools: ToolCaller;
@@ -259,6 +261,7 @@ export async function runTurn(
 
   const reply = await deps.planner.reply({
     message: request.message,
+    now: ctx.now,
     pending: existing?.pending ?? null,
     tools,
     recentMessages: async (limit) => {

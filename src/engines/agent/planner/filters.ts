@@ -1,0 +1,173 @@
+import { money, type Item } from "./answer.ts";
+import { enumValues, formatOf, properties } from "./catalog.ts";
+import { GROUP_WORDS, likeness, placeCode, VALUE_WORDS } from "./lexicon.ts";
+import { singular } from "./catalog.ts";
+import type { Parsed, Phrase } from "./parse.ts";
+import { Stop, type Session } from "./resolve.ts";
+
+/** A list call's query, built from what the request names, and the same in words for the reply. */
+export interface Query {
+  query: Record<string, unknown>;
+  said: string[];
+  /** Phrases no filter or search could take. */
+  unplaced: Phrase[];
+  /** The words start with a state ("overdue", "in interview"): the reply says "are overdue". */
+  stated: boolean;
+}
+
+/** The enum values a state word may mean: its own name, or the states it is a synonym of ("active" deals are open). */
+function meanings(state: string): string[] {
+  return [state, ...Object.entries(VALUE_WORDS).filter(([value, words]) => value !== state && words.includes(state)).map(([value]) => value)];
+}
+
+/** Relations a list filters on, and the prepositions that name them ("invoices for Acme", "candidates for Backend Engineer"). */
+const RELATIONS: { field: string; resource: string; preps: string[] }[] = [
+  { field: "account_id", resource: "account", preps: ["at", "for", "from", "of", "with", "by", "to"] },
+  { field: "job_id", resource: "job", preps: ["for", "to", "on", "in", "of", "at"] },
+  { field: "sequence_id", resource: "sequence", preps: ["in", "on", "of", "for", "from", "to"] },
+  { field: "contact_id", resource: "contact", preps: ["with", "for", "of"] },
+];
+
+/** Which of a list's date fields the request means. */
+function dateField(props: Record<string, unknown>, p: Parsed): string | undefined {
+  const has = (f: string) => `${f}[gte]` in props;
+  const hint = p.dates.hint;
+  const closed = p.states.some((s) => s === "won" || s === "lost") || p.groups.includes("closed");
+  const order =
+    hint === "due" ? ["due_date"] :
+    hint === "close" ? (closed ? ["closed_at", "expected_close_date"] : ["expected_close_date", "closed_at"]) :
+    hint === "paid" ? ["paid_at", "updated_at"] :
+    closed ? ["closed_at"] :
+    ["created_at"];
+  return order.find(has) ?? (has("created_at") ? "created_at" : undefined);
+}
+
+export async function filtersFor(s: Session, p: Parsed, resource: string, phrases: Phrase[]): Promise<Query> {
+  const props = properties(s.tool(resource, "list"));
+  const query: Record<string, unknown> = {};
+  const said: string[] = [];
+  const unplaced: Phrase[] = [];
+
+  const groups = p.groups.flatMap((g) => [g, ...(GROUP_WORDS[g] ?? [])]);
+  for (const [field, schema] of Object.entries(props)) {
+    if (field.includes("[")) continue;
+    const values = enumValues(schema);
+    if (values.length === 0) continue;
+    const hits = new Set<string>();
+    for (const state of p.states) for (const v of meanings(state)) if (values.includes(v) && v !== p.to) { hits.add(v); break; }
+    for (const g of p.groups) {
+      if (values.includes(g)) hits.add(g);
+      else for (const v of GROUP_WORDS[g] ?? []) if (values.includes(v)) hits.add(v);
+    }
+    // An open invoice past its due date is "overdue" to the API, but still open to a person.
+    if (hits.has("open") && values.includes("overdue") && resource === "invoice") hits.add("overdue");
+    if (hits.size > 0) {
+      query[field] = [...hits].join(",");
+      said.push(`${field === "stage" ? "in " : ""}${[...hits].join(" or ")}`);
+    }
+  }
+  void groups;
+  const firstIsState = said.length > 0;
+
+  // A deal's stage lives in its pipeline: stage names are the pipelines' own.
+  let rest = phrases;
+  if (resource === "deal" && "stage_id" in props && s.tool("pipeline", "list") && (phrases.length > 0 || /\bstage\b/i.test(p.raw))) {
+    const pipelines = await s.list("pipeline", { per_page: 100 });
+    const stages = pipelines.data.flatMap((pl) => (pl.stages as Item[]) ?? []);
+    const matched = new Set<string>();
+    const names: string[] = [];
+    for (const stage of stages) {
+      const name = String(stage.name).toLowerCase();
+      const phrase = phrases.find((ph) => likeness(ph.text, name) >= 0.85 || ph.text === `${name} stage`);
+      if (phrase || new RegExp(`\\b${name.replace(/[^a-z0-9 ]/g, ".")}\\b(?=\\s+stage)`).test(p.raw.toLowerCase())) {
+        matched.add(stage.id);
+        names.push(String(stage.name));
+        if (phrase) rest = rest.filter((r) => r !== phrase);
+      }
+    }
+    if (matched.size > 0) {
+      query.stage_id = [...matched].join(",");
+      said.push(`in ${names.join(" or ")}`);
+    }
+  }
+
+  const moneyField = ["amount", "amount_due", "annual_revenue"].find((f) => `${f}[gte]` in props);
+  for (const a of p.amounts) {
+    if (!a.op || !moneyField) continue;
+    query[`${moneyField}[${a.op}]`] = a.value;
+    said.push(`${{ gt: "above", gte: "at least", lt: "under", lte: "at most" }[a.op]} ${a.currency ? money(a.value, a.currency) : a.value.toLocaleString("en-US")}`);
+    if (a.currency && "currency" in props) query.currency = a.currency;
+  }
+
+  if (p.currency && "currency" in props) {
+    query.currency = p.currency;
+    said.push(`in ${p.currency}`);
+  }
+  for (const n of p.numeric) {
+    if (!(`${n.field}[gte]` in props)) continue;
+    query[n.op ? `${n.field}[${n.op}]` : n.field] = n.value;
+    said.push(`${n.field} ${n.op === "gte" ? "at least " : ""}${n.value}`);
+  }
+
+  const dates = { ...p.dates };
+  if (dates.gte || dates.lt) {
+    const field = dateField(props, p);
+    if (field) {
+      const dateTime = formatOf(props[field] as never) === "date-time" || formatOf(props[`${field}[gte]`] as never) === "date-time";
+      const at = (d: string) => (dateTime ? `${d}T00:00:00.000Z` : d);
+      // "due before Christmas" asks what is coming due: from today, when the day is still ahead.
+      const today = s.turn.now.toISOString().slice(0, 10);
+      if (!dates.gte && dates.lt && dates.lt > today && field === "due_date" && !p.states.includes("overdue")) dates.gte = today;
+      if (dates.gte) query[`${field}[gte]`] = at(dates.gte);
+      if (dates.lt) query[`${field}[lt]`] = at(dates.lt);
+      const word = field.replace(/_at$|_date$/, "").replace(/_/g, " ");
+      said.push(`${word} ${dates.gte && dates.lt ? `from ${dates.gte} to before ${dates.lt}` : dates.gte ? `since ${dates.gte}` : `before ${dates.lt}`}`);
+    }
+  }
+
+  for (const phrase of rest) {
+    const relation =
+      RELATIONS.find((r) => r.field in props && r.resource === phrase.nounResource && r.resource !== resource) ??
+      RELATIONS.find((r) => r.field in props && r.resource !== resource && s.tool(r.resource, "list") && ((phrase.prep && r.preps.includes(phrase.prep)) || (!phrase.prep && phrase.beforeNoun && r.field === "account_id")));
+    if (relation) {
+      try {
+        const found = await s.find(relation.resource, phrase.text, { write: false });
+        query[relation.field] = found.id;
+        said.push(`${phrase.prep === "at" ? "at" : "for"} ${found.label}`);
+        continue;
+      } catch (error) {
+        // An invoice's client need not be an account: fall back to its name.
+        if (!(error instanceof Stop) || error.reply.pending || !("client[contains]" in props)) throw error;
+        query["client[contains]"] = phrase.text;
+        said.push(`for clients named like “${phrase.text}”`);
+        continue;
+      }
+    }
+    // Text fields named by a preposition: "accounts in the US", "candidates from referrals", "jobs in London".
+    const place = placeCode(phrase.text);
+    if (place && "country" in props && ["in", "from", "at", "based"].includes(phrase.prep ?? "")) {
+      query.country = place;
+      said.push(`in ${place}`);
+      continue;
+    }
+    const textField = phrase.prep === "from" || phrase.prep === "via" ? ["source"].find((f) => f in props) : phrase.prep === "in" || phrase.prep === "at" ? ["location[contains]", "department[contains]", "industry[contains]"].find((f) => f in props) : undefined;
+    if (textField) {
+      query[textField] = textField === "source" ? singular(phrase.text.toLowerCase()) : phrase.text;
+      said.push(`${textField.replace("[contains]", "")} ${String(query[textField])}`);
+      continue;
+    }
+    if ("q" in props && query.q === undefined) {
+      query.q = phrase.text;
+      said.push(`matching “${phrase.text}”`);
+      continue;
+    }
+    unplaced.push(phrase);
+  }
+  for (const quoted of p.quoted) {
+    if ("q" in props && query.q === undefined) {
+      query.q = quoted;
+      said.push(`matching “${quoted}”`);
+    }
+  }
+  return { query, said, unplaced, stated: firstIsState };
+}

@@ -1,0 +1,230 @@
+import type { PendingQuestion } from "../agent-table.ts";
+import type { Planner, PlannerReply, PlannerTurn } from "../turn.ts";
+import { labelOf } from "./answer.ts";
+import { catalogOf, enumValues, properties, type Catalog } from "./catalog.ts";
+import { describe } from "./describe.ts";
+import { VALUE_WORDS, type Action } from "./lexicon.ts";
+import { asksFigures, figures } from "./metrics.ts";
+import { loadLanguage } from "./nlp.ts";
+import { parse, type Parsed } from "./parse.ts";
+import { anything, events, read } from "./reads.ts";
+import { pickOption, Session, Stop, type Carried } from "./resolve.ts";
+import { accountOp, create, enroll, invoiceOp, pay, remove, sequenceOp, setState, unenroll, update } from "./writes.ts";
+
+/**
+ * The built-in planner: no model, no network, deterministic. It parses a
+ * request into what to do, about which resource, which records and which
+ * values (parse.ts), over the tools the caller may use (catalog.ts); resolves
+ * names through the tools' search, asking when a name matches several records
+ * or none; and answers with the figures and the records' names. Every lookup
+ * and change goes through the tool registry, so it is authorized and recorded
+ * like a model's. docs: README "What the offline planner understands".
+ */
+
+const WRITES = new Set<Action>(["create", "update", "stage", "delete", "void", "uncollectible", "pay", "enroll", "unenroll", "pause", "resume", "archive", "hire", "reject", "enrich", "finalize", "win", "lose", "close"]);
+const READS = new Set<Action>(["list", "count", "sum", "top", "show"]);
+/** Resources in the order a state word is tried on ("overdue" is an invoice's before anything else's). */
+const ORDER = ["invoice", "deal", "candidate", "job", "contact", "sequence", "account", "enrollment"];
+const BY_ACTION: Partial<Record<Action, string>> = { pay: "invoice", void: "invoice", uncollectible: "invoice", finalize: "invoice", enroll: "sequence", unenroll: "sequence", pause: "sequence", resume: "sequence", archive: "sequence", hire: "candidate", reject: "candidate", enrich: "account", summarize: "account", win: "deal", lose: "deal" };
+
+/** The resource a request is about when it names none: by its verb, a record number, or a state only one resource has. */
+function inferResource(catalog: Catalog, p: Parsed): string | undefined {
+  const byAction = p.action ? BY_ACTION[p.action] : undefined;
+  if (byAction) return byAction;
+  if (p.numbers.length > 0) return "invoice";
+  if (p.groups.some((g) => ["unpaid", "outstanding", "owed", "owing", "receivable"].includes(g)) || (p.action === "sum" && /\bowe/i.test(p.raw))) return "invoice";
+  const states = p.states.flatMap((st) => [st, ...Object.entries(VALUE_WORDS).filter(([v, w]) => v !== st && w.includes(st)).map(([v]) => v)]);
+  const writeOp = p.action && WRITES.has(p.action);
+  for (const resource of ORDER) {
+    const ops = catalog.get(resource);
+    if (!ops) continue;
+    const tools = writeOp ? [ops.move, ops.update] : [ops.list];
+    const accepts = tools.flatMap((t) => Object.values(properties(t)).flatMap((schema) => enumValues(schema)));
+    if (states.some((st) => accepts.includes(st) && !["open", "active"].includes(st))) return resource;
+  }
+  if (p.phrases.some((ph) => ph.nounResource === "sequence") && catalog.has("enrollment") && /\b(who|whom|enrolled|enrollments?|in)\b/i.test(p.raw)) return "enrollment";
+  if (p.dates.hint === "due" && catalog.has("invoice")) return "invoice";
+  if (/\bwho\b/i.test(p.raw)) return catalog.has("candidate") && (/\b(hire|hired|interview|applied|applying|screen|offer)/i.test(p.raw) || p.phrases.some((ph) => ph.nounResource === "job")) ? "candidate" : "contact";
+  if (p.phrases.some((ph) => ph.nounResource === "job") && catalog.has("candidate") && /(applicants?|candidates?|applying|applied)/i.test(p.raw)) return "candidate";
+  return undefined;
+}
+
+function help(catalog: Catalog): string {
+  const lines = [...catalog].filter(([r]) => !["event", "pipeline", "enrollment"].includes(r)).map(([resource, ops]) => `- ${resource}s: ${Object.keys(ops).join(", ")}`);
+  return `I read requests about the records this key may use, and the business figures:\n${lines.join("\n")}\nAsk for a list, a count (“how many …”), a total (“how much …”), the largest, or a change, naming states, amounts, dates and names as you would to a colleague; and for win rate, pipeline, receivables, DSO or the hiring funnel.`;
+}
+
+function notUnderstood(s: Session, p: Parsed, resource?: string): string {
+  const head = `I can't do that yet: I did not understand “${p.raw.slice(0, 200)}”.`;
+  if (resource) {
+    const ops = Object.keys(s.catalog.get(resource) ?? {});
+    return `${head} I understood it is about ${resource}s, but not what to do with them. For ${resource}s I can: ${ops.join(", ")}.`;
+  }
+  if (p.action) {
+    const known = [...s.catalog.keys()].filter((r) => !["event", "enrollment"].includes(r));
+    return `${head} I understood “${p.action}”, but not what it is about: name one of ${known.map((r) => `${r}s`).join(", ")}.`;
+  }
+  return `${head} I found no action and no record type in it. Ask “help” for what I can do; e.g. a list, a count, a total or a change of invoices, deals, contacts, candidates or jobs.`;
+}
+
+async function plan(s: Session, p: Parsed): Promise<string> {
+  const lower = p.raw.toLowerCase();
+  if (/^(help|\?|what can you do|what do you (?:understand|know)|how do i use you)\W*$/.test(lower)) return help(s.catalog);
+  const write = p.action !== undefined && WRITES.has(p.action);
+  if (p.resource === "snapshot" || p.action === "snapshot") {
+    const fresh = /\b(take|create|make|new|fresh|run|refresh|compute|generate)\b/.test(lower);
+    return figures(s, asksFigures(lower) ?? asksFigures("snapshot")!, fresh);
+  }
+  const wanted = asksFigures(lower);
+  const specific = /\b(rate|funnel|weighted|dso|days sales|aging|ageing|time to hire|days to hire)\b/.test(lower);
+  const explicit = p.resource && !["pipeline"].includes(p.resource) && !specific;
+  const changes = write && !(specific && ["hire", "close", "win", "lose"].includes(p.action!));
+  if (wanted && !changes && !explicit) return figures(s, wanted, false);
+  if (p.resource === "event" || /^what happened\b|\brecent (?:activity|events)\b/.test(lower)) return events(s, p);
+
+  // "Acme's phone number is +1 555 0100": a statement of a value is a change.
+  if (!p.action && p.fields.some((f) => f.value) && !p.question) p = { ...p, action: "update" };
+  let resource = p.resource && p.resource !== "pipeline" ? p.resource : (inferResource(s.catalog, p) ?? (p.resource === "pipeline" ? "deal" : undefined));
+  // "people we hired", "people in interview": people in hiring are candidates.
+  if (resource === "contact" && /\b(people|person|persons)\b/i.test(p.raw) && s.catalog.has("candidate") && p.states.some((st) => ["applied", "screening", "interview", "offer", "hired", "rejected"].includes(st))) resource = "candidate";
+  // "who is in the Intro sequence": the sequence's enrollments.
+  if (resource === "contact" && p.phrases.some((ph) => ph.nounResource === "sequence") && s.catalog.has("enrollment")) resource = "enrollment";
+  let action = p.action;
+  // "we're hiring a contract DevOps Engineer": a new job, not a hire.
+  if (action === "hire" && /\b(?:we'?re|we are|i'?m|are we|we will be|we'll be|start)\s+hiring\b|\bhiring\s+(?:a|an|two|three|\d+)\b/i.test(p.raw) && s.catalog.has("job")) {
+    action = "create";
+    resource = "job";
+  }
+  // "Wayne Enterprises' balance": what the account owes.
+  if (p.asked.includes("balance") && (!resource || resource === "account") && s.catalog.has("invoice")) return read(s, { ...p, action: "sum", asked: [] }, "invoice");
+  if (p.asked.length > 0 && !resource && p.phrases.length > 0) return anything(s, p.phrases[0]!.text, p.asked);
+  // "issue an invoice to Initech for 1500 USD": a new invoice (issued at once), not an existing draft.
+  if (action && ["finalize", "pay", "void"].includes(action) && /\b(?:an?|new)\s+(?:\w+\s+)?(?:invoice|bill)\b/i.test(p.raw) && p.amounts.some((am) => !am.op) && s.catalog.get("invoice")?.create) {
+    p = { ...p, verb: action === "finalize" ? "open" : p.verb };
+    action = "create";
+    resource = "invoice";
+  }
+  if (!action || READS.has(action)) {
+    if (resource) return read(s, { ...p, action: action ?? "list" }, resource);
+    if (p.asked.length > 0 && p.phrases.length > 0) return anything(s, p.phrases[0]!.text, p.asked);
+    if (action && p.phrases.length === 1) return anything(s, p.phrases[0]!.text);
+    return notUnderstood(s, p);
+  }
+  switch (action) {
+    case "summarize":
+      if (resource && resource !== "account") return read(s, { ...p, action: "list" }, resource);
+      if (!s.tool("account", "dossier")) return p.phrases[0] ? anything(s, p.phrases[0].text) : notUnderstood(s, p);
+      return accountOp(s, p, "dossier").catch((error: unknown) => {
+        // Not an account: whatever record has that name.
+        if (error instanceof Stop && !error.reply.pending && p.phrases[0]) return anything(s, p.phrases[0].text);
+        throw error;
+      });
+    case "enrich":
+      return accountOp(s, p, "enrich");
+    case "pay":
+      return pay(s, p);
+    case "void":
+      if (resource === "sequence") return sequenceOp(s, p, "archive");
+      if (resource === "job") return setState(s, p, "job", "close");
+      if (resource && resource !== "invoice") return remove(s, p, resource);
+      return invoiceOp(s, p, "void");
+    case "uncollectible":
+      return invoiceOp(s, p, "uncollectible");
+    case "finalize":
+      return invoiceOp(s, p, "finalize");
+    case "enroll":
+      return enroll(s, p);
+    case "unenroll":
+      return unenroll(s, p);
+    case "pause":
+    case "resume":
+    case "archive":
+      return sequenceOp(s, p, action);
+  }
+  if (!resource && p.phrases.length > 0 && ["stage", "update", "delete", "close", "win", "lose"].includes(action)) {
+    // "the Initech renewal": the word after the name says what it is; else the record's name does ("rename Globex East ...").
+    resource = p.phrases.find((ph) => ph.nounResource)?.nounResource ?? (await whichResource(s, p, action));
+    if (!resource) return `I found no record matching “${p.quoted[0] ?? p.phrases[0]!.text}”. Nothing changed.`;
+  }
+  if (!resource) return notUnderstood(s, p);
+  switch (action) {
+    case "create":
+      if (resource === "sequence" && p.phrases.some((ph) => ph.prep === "to" || ph.prep === "into") && p.phrases.length >= 2) return enroll(s, p);
+      return create(s, p, resource);
+    case "update": {
+      const values = p.fields.length > 0 || p.amounts.length > 0 || p.dates.day !== undefined || p.emails.length > 0 || p.domains.length > 0;
+      if ((p.states.length > 0 && !values) || (resource === "deal" && p.phrases.some((ph) => ph.prep === "to") && !values)) return setState(s, p, resource, "stage");
+      return update(s, p, resource, action);
+    }
+    case "delete":
+      return remove(s, p, resource);
+    default: {
+      // "bump the amount on INV-39 to 16,000": a value, not a state.
+      const values = p.fields.length > 0 || p.amounts.length > 0 || p.dates.day !== undefined;
+      if (action === "stage" && !p.to && p.states.length === 0 && values) return update(s, p, resource, action);
+      return setState(s, p, resource, action);
+    }
+  }
+}
+
+/** The resource whose records have the name a change names ("move Acme expansion to proposal"): the first with a match. */
+async function whichResource(s: Session, p: Parsed, action: Action): Promise<string | undefined> {
+  const name = p.quoted[0] ?? p.phrases.find((ph) => ph.prep !== "to" && ph.prep !== "as")?.text;
+  if (!name) return undefined;
+  const order = action === "stage" ? ["deal", "candidate", "contact"] : ["account", "contact", "deal", "candidate", "job", "sequence"];
+  for (const resource of order) {
+    const needed = action === "delete" ? "delete" : action === "stage" ? "list" : "update";
+    if (!s.tool(resource, "list") || !s.tool(resource, needed)) continue;
+    let page = await s.list(resource, { q: name, per_page: 2 });
+    // A person's full name is searched by its first word, then kept by the whole name.
+    if (page.data.length === 0 && /\s/.test(name) && ["candidate", "contact"].includes(resource)) {
+      const byWord = await s.list(resource, { q: name.split(/\s+/)[0], per_page: 100 });
+      page = { data: byWord.data.filter((i) => labelOf(i).toLowerCase() === name.toLowerCase()), meta: byWord.meta };
+    }
+    if (page.data.length > 0) return resource;
+  }
+  return undefined;
+}
+
+/** The request a message makes, or the earlier request it completes (an answer to the question asked). */
+function carriedOf(pending: PendingQuestion | null, message: string): Carried {
+  const fresh = { message, choices: {} };
+  if (!pending) return fresh;
+  const earlier = pending.intent as Partial<Carried>;
+  if (typeof earlier.message !== "string") return fresh;
+  const choices = { ...(earlier.choices ?? {}) };
+  if (pending.options.length > 0) {
+    const picked = pickOption(pending, message);
+    if (!picked) return fresh;
+    return { message: earlier.message, choices: { ...choices, [pending.slot]: picked.id, [`${pending.slot}:label`]: picked.label } };
+  }
+  // A free answer ("12k", "end of April") completes the request; a new request replaces it.
+  if (message.trim().split(/\s+/).length > 6) return fresh;
+  return { message: earlier.message, choices: { ...choices, [pending.slot]: message.trim() } };
+}
+
+export function offlinePlanner(): Planner {
+  return {
+    describe,
+    async reply(turn: PlannerTurn): Promise<PlannerReply> {
+      const lang = await loadLanguage();
+      const carried = carriedOf(turn.pending, turn.message);
+      const session = new Session(turn, catalogOf(turn.tools.available), carried);
+      let result: Omit<PlannerReply, "steps">;
+      try {
+        // Answers given to questions (a missing value) join the request as if said in it.
+        const extra = Object.entries(carried.choices).filter(([k]) => k.startsWith("field:")).map(([, v]) => v).join(" ");
+        const parsed = parse(lang, carried.message, turn.now);
+        const withAnswers = extra ? { ...parse(lang, `${carried.message} ${extra}`, turn.now), phrases: parsed.phrases } : parsed;
+        result = { content: await plan(session, withAnswers) };
+      } catch (error) {
+        if (!(error instanceof Stop)) throw error;
+        result = error.reply;
+      }
+      for (const line of result.content.split(/(?<=\n)/)) turn.text(line);
+      return { ...result, steps: 1 };
+    },
+  };
+}
+
+export { describe };

@@ -1,0 +1,234 @@
+import { distance } from "fastest-levenshtein";
+
+/**
+ * The words people use for what the API calls resources, operations, states
+ * and fields. Only words: which of them apply is decided by the tools the
+ * caller has (catalog.ts) and their schemas.
+ */
+export const RESOURCE_WORDS: Record<string, string[]> = {
+  invoice: ["invoice", "bill", "receivable", "inv"],
+  account: ["account", "customer", "company", "client", "organization", "organisation", "org", "business", "firm"],
+  contact: ["contact", "person", "people", "prospect"],
+  deal: ["deal", "opportunity", "opp", "oppty", "renewal"],
+  sequence: ["sequence", "campaign", "cadence", "outreach", "drip"],
+  enrollment: ["enrollment", "enrolment"],
+  job: ["job", "role", "opening", "position", "vacancy", "req", "requisition"],
+  candidate: ["candidate", "applicant", "application"],
+  pipeline: ["pipeline"],
+  snapshot: ["snapshot"],
+  event: ["event", "activity"],
+};
+
+export type Action =
+  | "list"
+  | "count"
+  | "sum"
+  | "top"
+  | "show"
+  | "create"
+  | "update"
+  | "stage"
+  | "delete"
+  | "void"
+  | "uncollectible"
+  | "pay"
+  | "enroll"
+  | "unenroll"
+  | "pause"
+  | "resume"
+  | "archive"
+  | "hire"
+  | "reject"
+  | "enrich"
+  | "summarize"
+  | "snapshot"
+  | "finalize"
+  | "win"
+  | "lose"
+  | "close"
+  | "help";
+
+/** Verbs (as roots) and the action they ask for. */
+export const ACTION_WORDS: Record<string, Action> = {
+  list: "list", show: "list", find: "list", display: "list", see: "list", view: "list", search: "list", look: "list", pull: "list", give: "list", fetch: "list", which: "list", what: "list", who: "list", whose: "list", any: "list",
+  count: "count",
+  total: "sum", sum: "sum", owe: "sum", balance: "sum",
+  top: "top", largest: "top", biggest: "top", highest: "top", largest_: "top", big: "top", large: "top", high: "top",
+  create: "create", add: "create", new: "create", open: "create", start: "create", register: "create", log: "create", draft: "create", raise: "create", setup: "create",
+  update: "update", change: "update", set: "update", edit: "update", rename: "update", modify: "update", make: "update", correct: "update",
+  move: "stage", advance: "stage", mark: "stage", progress: "stage", promote: "stage", push: "stage", bump: "stage", put: "stage",
+  delete: "delete", remove: "delete", erase: "delete", drop: "delete",
+  void: "void", cancel: "void",
+  pay: "pay", settle: "pay", collect: "pay", receive: "pay",
+  enroll: "enroll", enrol: "enroll", subscribe: "enroll",
+  unenroll: "unenroll", unenrol: "unenroll", unsubscribe: "unenroll",
+  pause: "pause", suspend: "pause", stop: "pause", halt: "pause", hold: "pause",
+  resume: "resume", unpause: "resume", restart: "resume", activate: "resume", reactivate: "resume", launch: "resume",
+  archive: "archive",
+  hire: "hire", onboard: "hire",
+  reject: "reject", decline: "reject", disqualify: "reject",
+  enrich: "enrich",
+  summarize: "summarize", summarise: "summarize", summary: "summarize", brief: "summarize", dossier: "summarize", overview: "summarize", profile: "summarize",
+  snapshot: "snapshot",
+  finalize: "finalize", finalise: "finalize", issue: "finalize", send: "finalize",
+  win: "win", won: "win",
+  lose: "lose", lost: "lose",
+  close: "close", fill: "close",
+  help: "help",
+};
+
+/** Words that name a state in a filter or a move, beyond the state's own name. */
+export const VALUE_WORDS: Record<string, string[]> = {
+  overdue: ["overdue", "late", "past due", "past-due", "delinquent", "outstanding overdue"],
+  open: ["open", "active", "live", "current", "pending"],
+  paid: ["paid", "settled", "collected"],
+  void: ["void", "voided", "cancelled", "canceled"],
+  uncollectible: ["uncollectible", "written off", "bad debt"],
+  draft: ["draft", "drafts", "unsent"],
+  won: ["won", "closed won", "closed-won", "win", "wins"],
+  lost: ["lost", "closed lost", "closed-lost"],
+  closed: ["closed", "filled"],
+  applied: ["applied", "new applicants", "new"],
+  screening: ["screening", "screen", "screened", "phone screen"],
+  interview: ["interview", "interviews", "interviewing", "interviewed"],
+  offer: ["offer", "offers", "offered"],
+  hired: ["hired"],
+  rejected: ["rejected", "declined"],
+  active: ["active", "running", "live"],
+  paused: ["paused", "on hold"],
+  archived: ["archived"],
+  lead: ["lead", "leads"],
+  qualified: ["qualified"],
+  customer: ["customer", "customers"],
+  churned: ["churned"],
+  replied: ["replied", "responded"],
+  completed: ["completed", "finished"],
+  full_time: ["full time", "full-time", "fulltime"],
+  part_time: ["part time", "part-time", "parttime"],
+  contract: ["contract", "contractor", "freelance"],
+  internship: ["internship", "intern"],
+  temporary: ["temporary", "temp"],
+};
+
+/** States several values make up: "unpaid invoices" are open or overdue. */
+export const GROUP_WORDS: Record<string, string[]> = {
+  unpaid: ["open", "overdue"],
+  outstanding: ["open", "overdue"],
+  owed: ["open", "overdue"],
+  owing: ["open", "overdue"],
+  due: ["open", "overdue"],
+  receivable: ["open", "overdue"],
+  closed: ["won", "lost"],
+  "in progress": ["screening", "interview", "offer"],
+  "in the pipeline": ["applied", "screening", "interview", "offer"],
+};
+
+/** Field names as people say them, for values ("website is acme.io", "make her VP Sales"). */
+export const FIELD_WORDS: Record<string, string[]> = {
+  name: ["name", "called", "named"],
+  title: ["title", "job title", "position"],
+  email: ["email", "e-mail", "mail", "email address"],
+  phone: ["phone", "phone number", "mobile", "number"],
+  domain: ["domain", "website", "site", "web site", "url"],
+  website: ["website", "site", "url"],
+  industry: ["industry", "sector", "vertical"],
+  country: ["country"],
+  location: ["location", "based in", "located in", "office", "city"],
+  department: ["department", "dept", "team"],
+  employee_count: ["employees", "employee count", "headcount", "staff"],
+  amount: ["amount", "value", "worth", "size", "price"],
+  currency: ["currency"],
+  due_date: ["due date", "due"],
+  expected_close_date: ["close date", "closing date", "expected close", "closes", "close"],
+  source: ["source"],
+  rating: ["rating", "score"],
+  notes: ["notes", "note"],
+  description: ["description", "memo", "for"],
+  client: ["client", "customer", "billed to"],
+  lifecycle_stage: ["lifecycle", "lifecycle stage"],
+};
+
+/** Words that never name a record. */
+export const STOPWORDS = new Set(
+  (
+    "a an the of for to in on at by with from into onto about as and or but not no is are was were be been being am do does did done have has had " +
+    "i me my we us our you your they them their he him his she her it its this that these those there here what which who whom whose how why when where " +
+    "please can could would should will shall may might must let lets let's just also all every everyone everybody each any some many much more most " +
+    "still currently now already yet ever again only up out over under above below between than then so very really too " +
+    "one ones thing things stuff list show tell give get find me number numbers amount worth value all total sum " +
+    "today yesterday tomorrow week month quarter year morning afternoon evening tonight ago since before after until till " +
+    "stage stages status state right away asap thanks thank hi hello hey okay ok kindly quick quickly currently pls plz " +
+    "record records entry entries item items details info information money cash work works working employed employ date everything anything nothing something whatever came come comes coming through thru forward along onto we're we've i'm they're it's that's there's what's who's"
+  ).split(" "),
+);
+
+const INDEX = new Map<string, string>();
+/** Every word that names a state: never read as a misspelt resource or verb ("contract" is not "contact"). */
+const VALUE_SYNONYMS = new Set<string>();
+for (const [resource, words] of Object.entries(RESOURCE_WORDS)) for (const w of words) INDEX.set(w, resource);
+
+/** The resource a word names, allowing a typo in longer words ("invoics", "oportunities"). */
+export function resourceOf(word: string): string | undefined {
+  const w = word.toLowerCase();
+  const exact = INDEX.get(w) ?? INDEX.get(w.replace(/(ies)$/, "y")) ?? INDEX.get(w.replace(/e?s$/, "")) ?? INDEX.get(w.replace(/s$/, ""));
+  if (exact) return exact;
+  if (w.length < 5 || VALUE_SYNONYMS.has(w)) return undefined;
+  let best: { resource: string; d: number } | undefined;
+  for (const [name, resource] of INDEX) {
+    if (name.length < 4) continue;
+    const d = Math.min(distance(w, name), distance(w, `${name}s`), distance(w, name.replace(/y$/, "ies")));
+    if (d <= (w.length >= 8 ? 2 : 1) && (!best || d < best.d)) best = { resource, d };
+  }
+  return best?.resource;
+}
+
+/** The action a verb (as its root) asks for, allowing a typo in longer verbs. */
+export function actionOf(root: string): Action | undefined {
+  const exact = ACTION_WORDS[root];
+  if (exact) return exact;
+  if (root.length < 7 || VALUE_SYNONYMS.has(root)) return undefined;
+  // A misspelt verb never reads as a destructive one ("remote" is not "remove").
+  for (const [verb, action] of Object.entries(ACTION_WORDS)) if (verb.length >= 6 && !DESTRUCTIVE.has(action) && near(root, verb)) return action;
+  return undefined;
+}
+
+const DESTRUCTIVE = new Set<Action>(["delete", "void", "uncollectible", "reject", "lose", "archive", "pause"]);
+
+/** One edit apart, or two neighbouring letters swapped ("unpiad"). */
+export function near(a: string, b: string): boolean {
+  if (distance(a, b) <= 1) return true;
+  if (a.length !== b.length) return false;
+  const diff = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
+  return diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!];
+}
+
+/** How alike two names are, 0..1, on their words (typos and word order forgiven). */
+export function likeness(a: string, b: string): number {
+  const x = a.toLowerCase().trim();
+  const y = b.toLowerCase().trim();
+  if (!x || !y) return 0;
+  if (x === y) return 1;
+  return 1 - distance(x, y) / Math.max(x.length, y.length);
+}
+
+/** Countries (and a few cities people name instead), to ISO 3166-1 alpha-2 codes: "accounts in the US", "based in Lisbon". */
+export const PLACES: Record<string, string> = {
+  us: "US", usa: "US", "united states": "US", america: "US", "new york": "US", "san francisco": "US", boston: "US", chicago: "US", austin: "US", seattle: "US",
+  uk: "GB", gb: "GB", "united kingdom": "GB", britain: "GB", "great britain": "GB", england: "GB", london: "GB", manchester: "GB",
+  germany: "DE", deutschland: "DE", berlin: "DE", munich: "DE", hamburg: "DE",
+  france: "FR", paris: "FR", lyon: "FR",
+  portugal: "PT", lisbon: "PT", lisboa: "PT", porto: "PT",
+  spain: "ES", madrid: "ES", barcelona: "ES",
+  italy: "IT", rome: "IT", milan: "IT",
+  netherlands: "NL", holland: "NL", amsterdam: "NL",
+  ireland: "IE", dublin: "IE", belgium: "BE", brussels: "BE", switzerland: "CH", zurich: "CH", geneva: "CH", austria: "AT", vienna: "AT",
+  sweden: "SE", stockholm: "SE", norway: "NO", oslo: "NO", denmark: "DK", copenhagen: "DK", finland: "FI", helsinki: "FI", poland: "PL", warsaw: "PL",
+  canada: "CA", toronto: "CA", vancouver: "CA", mexico: "MX", brazil: "BR", "sao paulo": "BR", argentina: "AR",
+  japan: "JP", tokyo: "JP", china: "CN", india: "IN", bangalore: "IN", singapore: "SG", australia: "AU", sydney: "AU", "new zealand": "NZ", israel: "IL", "tel aviv": "IL",
+};
+
+export function placeCode(text: string): string | undefined {
+  return PLACES[text.toLowerCase().replace(/^the\s+/, "").trim()];
+}
+
+for (const [value, words] of Object.entries(VALUE_WORDS)) for (const w of [value, ...words]) VALUE_SYNONYMS.add(w);

@@ -1,0 +1,235 @@
+/**
+ * The language libraries, loaded on the first turn rather than when the
+ * server starts (together about 0.6 s to load; a turn then takes 1-3 ms of
+ * them): compromise for lemmas (closed -> close, bills -> bill), chrono-node
+ * for dates.
+ */
+type Compromise = typeof import("compromise").default;
+type Chrono = typeof import("chrono-node");
+
+let loading: Promise<{ nlp: Compromise; chrono: Chrono }> | null = null;
+export function loadLanguage(): Promise<{ nlp: Compromise; chrono: Chrono }> {
+  loading ??= Promise.all([import("compromise"), import("chrono-node")]).then(([c, chrono]) => ({ nlp: c.default, chrono }));
+  return loading;
+}
+
+/** Each word's root as compromise reads it in this sentence (verbs to the infinitive, nouns to the singular). */
+export function roots(nlp: Compromise, text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const doc = nlp(text);
+  doc.compute("root");
+  for (const sentence of doc.json({ terms: { normal: true } }) as { terms: { normal: string; root?: string }[] }[]) {
+    for (const term of sentence.terms) if (term.root && term.normal) out.set(term.normal, term.root);
+  }
+  return out;
+}
+
+export interface DateRange {
+  gte?: string;
+  lt?: string;
+  /** The words naming which date ("due", "close", "created"), if any. */
+  hint?: string;
+  /** A single day named for a value ("due end of March"). */
+  day?: string;
+}
+
+const DAY = 86_400_000;
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const utc = (y: number, m: number, d = 1) => new Date(Date.UTC(y, m, d));
+
+/** Named days chrono does not know. */
+const HOLIDAYS: Record<string, [number, number]> = { christmas: [11, 25], xmas: [11, 25], "new year": [0, 1], "new year's": [0, 1], halloween: [9, 31], "valentine's": [1, 14] };
+
+function period(unit: string, which: string, now: Date): { gte: Date; lt: Date } | null {
+  const y = now.getUTCFullYear();
+  const m = now.getUTCMonth();
+  const shift = which === "last" || which === "previous" || which === "past" ? -1 : which === "next" ? 1 : 0;
+  if (unit === "day") {
+    const start = utc(y, m, now.getUTCDate() + shift);
+    return { gte: start, lt: new Date(start.getTime() + DAY) };
+  }
+  if (unit === "week") {
+    const monday = utc(y, m, now.getUTCDate() - ((now.getUTCDay() + 6) % 7) + 7 * shift);
+    return { gte: monday, lt: new Date(monday.getTime() + 7 * DAY) };
+  }
+  if (unit === "month") return { gte: utc(y, m + shift), lt: utc(y, m + shift + 1) };
+  if (unit === "quarter") {
+    const q = Math.floor(m / 3) + shift;
+    return { gte: utc(y, q * 3), lt: utc(y, q * 3 + 3) };
+  }
+  if (unit === "year") return { gte: utc(y + shift, 0), lt: utc(y + shift + 1, 0) };
+  return null;
+}
+
+const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+
+/** A day or span named in the text, with the words it took (so they are not read as names). */
+export function readDates(chrono: Chrono, text: string, now: Date): { range: DateRange; spans: [number, number][] } {
+  const range: DateRange = {};
+  const spans: [number, number][] = [];
+  const lower = text.toLowerCase();
+  const take = (index: number, length: number) => spans.push([index, index + length]);
+  const hint = /\b(due|clos(?:e|es|ed|ing)|expected|created|added|new|applied|joined|signed|paid|issued)\b/.exec(lower);
+  if (hint) range.hint = hint[1]!.startsWith("clos") ? "close" : hint[1];
+
+  const span = /\b(?:in\s+)?(?:the\s+)?(next|last|past|coming|previous)\s+(\d{1,3})\s+(day|week|month)s?\b|\bin\s+(\d{1,3})\s+(day|week|month)s?\b|\b(\d{1,3})\s+(day|week|month)s?\s+(ago|from now)\b/.exec(lower);
+  if (span) {
+    const unitDays = (u: string) => (u === "day" ? 1 : u === "week" ? 7 : 30);
+    const today = utc(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    take(span.index, span[0].length);
+    if (span[1]) {
+      const days = Number(span[2]) * unitDays(span[3]!);
+      const back = span[1] === "last" || span[1] === "past" || span[1] === "previous";
+      range.gte = iso(back ? new Date(today.getTime() - days * DAY) : today);
+      range.lt = iso(back ? new Date(today.getTime() + DAY) : new Date(today.getTime() + (days + 1) * DAY));
+      return { range, spans };
+    }
+    // "due in 30 days", "3 days ago": one day.
+    const days = span[4] ? Number(span[4]) * unitDays(span[5]!) : Number(span[6]) * unitDays(span[7]!) * (span[8] === "ago" ? -1 : 1);
+    const day = new Date(today.getTime() + days * DAY);
+    range.day = iso(day);
+    const before = lower.slice(0, span.index);
+    if (/\b(before|until|by)\s*$/.test(before)) range.lt = iso(day);
+    else if (/\b(since|after)\s*$/.test(before)) range.gte = iso(day);
+    else {
+      range.gte = iso(day);
+      range.lt = iso(new Date(day.getTime() + DAY));
+    }
+    return { range, spans };
+  }
+  const nth = /\b(?:on\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\s+of\s+(?:the\s+)?(this|next|last)\s+month\b/.exec(lower);
+  if (nth) {
+    const month = period("month", nth[2]!, now)!.gte;
+    const day = utc(month.getUTCFullYear(), month.getUTCMonth(), Number(nth[1]));
+    take(nth.index, nth[0].length);
+    range.day = iso(day);
+    range.gte = iso(day);
+    range.lt = iso(new Date(day.getTime() + DAY));
+    return { range, spans };
+  }
+  const endOf = /\b(?:the\s+)?end of (?:the\s+)?(this|next|last)\s+(week|month|quarter|year)\b/.exec(lower);
+  const relative = endOf ? null : /\b(this|last|next|previous|past|current)\s+(day|week|month|quarter|year)\b|\b(today|yesterday|tomorrow)\b|\b(year to date|ytd|month to date|mtd)\b/.exec(lower);
+  if (relative && /\b\d{1,2}(?:st|nd|rd|th)?\s+of\s+(?:the\s+)?$/.test(lower.slice(0, relative.index))) {
+    // "the 15th of next month": one day, read below by chrono.
+  } else if (relative) {
+    const [word, which, unit, day, toDate] = relative;
+    let span: { gte: Date; lt: Date } | null;
+    if (day) span = period("day", day === "today" ? "this" : day === "yesterday" ? "last" : "next", now);
+    else if (toDate) span = { gte: toDate.startsWith("y") ? utc(now.getUTCFullYear(), 0) : utc(now.getUTCFullYear(), now.getUTCMonth()), lt: new Date(now.getTime() + DAY) };
+    else span = period(unit!, which!, now);
+    if (span) {
+      const before = lower.slice(0, relative.index);
+      if (/\b(before|until|till|by)\s*$/.test(before)) range.lt = iso(span.gte);
+      else if (/\b(since|after|starting)\s*$/.test(before)) range.gte = iso(span.gte);
+      else {
+        range.gte = iso(span.gte);
+        range.lt = iso(span.lt);
+      }
+      take(relative.index, word.length);
+    }
+    return { range, spans };
+  }
+  const month = new RegExp(`\\b(?:in|during)\\s+(${MONTHS.join("|")})\\b`).exec(lower);
+  if (month) {
+    const m = MONTHS.indexOf(month[1]!);
+    const y = now.getUTCFullYear();
+    range.gte = iso(utc(y, m));
+    range.lt = iso(utc(y, m + 1));
+    take(month.index, month[0].length);
+    return { range, spans };
+  }
+  let day: Date | null = null;
+  let at = -1;
+  let length = 0;
+  for (const [name, [m, d]] of Object.entries(HOLIDAYS)) {
+    const hit = lower.indexOf(name);
+    if (hit < 0) continue;
+    const thisYear = utc(now.getUTCFullYear(), m, d);
+    day = thisYear.getTime() < now.getTime() - DAY ? utc(now.getUTCFullYear() + 1, m, d) : thisYear;
+    at = hit;
+    length = name.length;
+  }
+  if (!day && endOf) {
+    const span = period(endOf[2]!, endOf[1]!, now)!;
+    day = new Date(span.lt.getTime() - DAY);
+    at = endOf.index;
+    length = endOf[0].length;
+  }
+  if (!day) {
+    const end = /\bend of (?:the )?(month|quarter|year|(?:[a-z]+))\b/.exec(lower);
+    if (end && (MONTHS.includes(end[1]!) || ["month", "quarter", "year"].includes(end[1]!))) {
+      const span = MONTHS.includes(end[1]!) ? { lt: utc(now.getUTCFullYear() + (MONTHS.indexOf(end[1]!) < now.getUTCMonth() ? 1 : 0), MONTHS.indexOf(end[1]!) + 1) } : period(end[1]!, "this", now)!;
+      day = new Date(span.lt.getTime() - DAY);
+      at = end.index;
+      length = end[0].length;
+    }
+  }
+  if (!day) {
+    const [hit] = chrono.parse(text, now, { forwardDate: !/\b(since|last|ago|from)\b/.test(lower) });
+    if (hit && !/^\d+$/.test(hit.text.trim())) {
+      day = hit.start.date();
+      at = hit.index;
+      length = hit.text.length;
+      if (hit.end) {
+        range.gte = iso(day);
+        range.lt = iso(new Date(hit.end.date().getTime() + DAY));
+        take(at, length);
+        return { range, spans };
+      }
+    }
+  }
+  if (!day) return { range, spans };
+  take(at, length);
+  const before = lower.slice(0, at);
+  const dayIso = iso(day);
+  range.day = dayIso;
+  if (/\b(before|until|till|by|earlier than|prior to)\s*$/.test(before)) range.lt = dayIso;
+  else if (/\b(since|after|from|later than|starting)\s*$/.test(before)) range.gte = dayIso;
+  else if (/\bon\s*$/.test(before) || !range.hint || range.hint !== "due" || !/\bdue\s*$/.test(before)) {
+    range.gte = dayIso;
+    range.lt = iso(new Date(day.getTime() + DAY));
+  } else {
+    range.gte = dayIso;
+    range.lt = iso(new Date(day.getTime() + DAY));
+  }
+  return { range, spans };
+}
+
+export interface Amount {
+  value: number;
+  currency?: string;
+  op?: "gte" | "gt" | "lte" | "lt";
+  index: number;
+  length: number;
+}
+
+const CURRENCY_WORDS: Record<string, string> = { $: "USD", usd: "USD", dollar: "USD", dollars: "USD", bucks: "USD", "€": "EUR", eur: "EUR", euro: "EUR", euros: "EUR", "£": "GBP", gbp: "GBP", pound: "GBP", pounds: "GBP", chf: "CHF", cad: "CAD", aud: "AUD", jpy: "JPY", yen: "JPY", sek: "SEK", nok: "NOK", dkk: "DKK", inr: "INR", brl: "BRL", mxn: "MXN" };
+const SCALE: Record<string, number> = { k: 1e3, thousand: 1e3, grand: 1e3, m: 1e6, mm: 1e6, million: 1e6, mil: 1e6, bn: 1e9, billion: 1e9 };
+const CUR = Object.keys(CURRENCY_WORDS).filter((w) => w.length > 1).join("|");
+const AMOUNT = new RegExp(
+  `(?:(more than|greater than|larger than|bigger than|over|above|exceeding|at least|min(?:imum)?|>=|>|less than|smaller than|under|below|at most|max(?:imum)?|up to|<=|<)\\s*)?([$€£])?\\s?(\\d{1,3}(?:,\\d{3})+|\\d+)(\\.\\d+)?\\s?(k|m|mm|bn|thousand|grand|million|mil|billion)?\\b\\s?(${CUR})?\\b`,
+  "gi",
+);
+const OPS: Record<string, Amount["op"]> = { "more than": "gt", "greater than": "gt", "larger than": "gt", "bigger than": "gt", over: "gt", above: "gt", exceeding: "gt", "at least": "gte", min: "gte", minimum: "gte", ">=": "gte", ">": "gt", "less than": "lt", "smaller than": "lt", under: "lt", below: "lt", "at most": "lte", max: "lte", maximum: "lte", "up to": "lte", "<=": "lte", "<": "lt" };
+
+/** Sums of money and numbers in the text: "above 5k", "$500", "12k euros", "between 1k and 3k". */
+export function readAmounts(text: string): Amount[] {
+  const out: Amount[] = [];
+  for (const m of text.matchAll(AMOUNT)) {
+    const [whole, op, symbol, digits, decimals, scale, word] = m;
+    const value = Number(digits!.replace(/,/g, "") + (decimals ?? "")) * (scale ? SCALE[scale.toLowerCase()]! : 1);
+    const currency = symbol ? CURRENCY_WORDS[symbol] : word ? CURRENCY_WORDS[word.toLowerCase()] : undefined;
+    out.push({ value: Math.round(value * 100) / 100, currency, op: op ? OPS[op.toLowerCase()] : undefined, index: m.index!, length: whole.trimEnd().length });
+  }
+  const between = /\bbetween\s*$/i;
+  for (let i = 0; i + 1 < out.length; i++) {
+    const a = out[i]!;
+    const b = out[i + 1]!;
+    if (between.test(text.slice(0, a.index)) && /^\s*(and|to|-)\s*$/i.test(text.slice(a.index + a.length, b.index))) {
+      a.op = "gte";
+      b.op = "lte";
+      a.currency ??= b.currency;
+    }
+  }
+  return out;
+}

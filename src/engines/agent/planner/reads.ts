@@ -1,0 +1,156 @@
+import { capitalize, labelOf, lineOf, listText, money, personName, plural, SCREEN, sums, sumText, type Item, type Page } from "./answer.ts";
+import { properties } from "./catalog.ts";
+import { filtersFor } from "./filters.ts";
+import type { Parsed } from "./parse.ts";
+import { Stop, type Session } from "./resolve.ts";
+
+/** Pages a sum reads at most (100 records each): a turn makes a bounded number of calls. */
+const SUM_PAGES = 5;
+const OWED = /\b(owe[sd]?|owing|outstanding|unpaid|receivables?|collect|balance)\b/i;
+
+const noun = (resource: string) => resource.replace(/_/g, " ");
+
+function sortable(s: Session, resource: string, field: string): boolean {
+  const sort = properties(s.tool(resource, "list")).sort as { description?: string } | undefined;
+  return new RegExp(`\\b${field}\\b`).test(sort?.description ?? "");
+}
+
+/** A read over one resource: list, count, sum or top, filtered by what the request names. */
+export async function read(s: Session, p: Parsed, resource: string): Promise<string> {
+  if (!s.tool(resource, "list")) throw new Stop({ content: `This API key cannot read ${noun(resource)}s.` });
+  const byId = p.ids.find((i) => i.resource === resource);
+  const get = s.tool(resource, "get");
+  if (byId && get) return showOne((await s.call(get, { [`${resource}_id`]: byId.id })) as Item);
+  if (resource === "invoice" && p.numbers.length > 0) {
+    const found = await s.find("invoice", p.numbers[0]!.raw, { write: false });
+    const item = found.item ?? ((await s.call(s.tool("invoice", "get")!, { invoice_id: found.id })) as Item);
+    return showInvoice(item);
+  }
+  const { query, said, unplaced, stated } = await filtersFor(s, p, resource, p.phrases);
+  if (unplaced.length > 0) return `I could not place “${unplaced.map((u) => u.text).join("”, “")}” in a search of ${noun(resource)}s. ${nearest(s, resource)}`;
+  // Owing, and "due before Christmas", are about invoices still to be paid.
+  const owed = resource === "invoice" && (OWED.test(p.raw) || p.dates.hint === "due") && query.status === undefined;
+  if (owed) {
+    query.status = "open,overdue";
+    said.unshift("unpaid");
+  }
+  const where = said.length > 0 ? ` ${said.join(" ")}` : "";
+  // "2 invoices are overdue", "1 job is open": a state reads with its verb.
+  const be = (n: number) => (stated || owed ? (n === 1 ? " is" : " are") : "");
+  const moneyField = resource === "invoice" && (owed || /^(open|overdue|open,overdue)$/.test(String(query.status ?? ""))) ? "amount_due" : "amount";
+
+  if (p.action === "sum") {
+    const items: Item[] = [];
+    let total = 0;
+    for (let page = 1; page <= SUM_PAGES; page++) {
+      const got = await s.list(resource, { ...query, per_page: 100, page, ...(sortable(s, resource, "due_date") ? { sort: "due_date" } : {}) });
+      items.push(...got.data);
+      total = got.meta.total;
+      if (items.length >= total || got.data.length === 0) break;
+    }
+    const debtor = owed && typeof query.account_id === "string" ? s.labels.get(query.account_id) : undefined;
+    if (total === 0) return debtor ? `${debtor} owes nothing: no open invoices.` : `No ${noun(resource)}s${where}: nothing to add up.`;
+    if (debtor && items.length === total) {
+      const late = items.filter((i) => i.status === "overdue");
+      const overdue = late.length > 0 ? ` ${late.length} overdue (${sumText(sums(late, "amount_due"))}).` : " None is overdue.";
+      return `${debtor} owes ${sumText(sums(items, "amount_due"))} on ${plural(total, "open invoice")}.${overdue}\n${listText({ data: items, meta: { total } })}`;
+    }
+    const sum = sumText(sums(items, moneyField));
+    const partial = items.length < total ? ` (the first ${items.length} of ${total}; ask with a narrower filter for the rest)` : "";
+    const what = moneyField === "amount_due" ? " due" : "";
+    return `${capitalize(plural(total, noun(resource)))}${be(total)}${where}: ${sum}${what} in all${partial}.\n${listText({ data: items, meta: { total } })}`;
+  }
+  const top = p.action === "top";
+  // The largest by what is still due has no sort of its own: read them all (100) and sort here.
+  const byDue = top && moneyField === "amount_due";
+  const sort = top && !byDue && sortable(s, resource, "amount") ? "-amount" : resource === "invoice" && sortable(s, resource, "due_date") && query.status ? "due_date" : undefined;
+  const perPage = Math.min(100, Math.max(1, p.top ?? (top ? (p.plural === false ? 1 : 5) : SCREEN)));
+  // A list of money reads a full page (one call either way), so its sum is exact whenever it fits.
+  const money_ = properties(s.tool(resource, "list"))["amount[gte]"] !== undefined;
+  const page = await s.list(resource, { ...query, per_page: byDue || (money_ && !top) ? 100 : perPage, ...(sort ? { sort } : {}) });
+  if (byDue) page.data = page.data.sort((a, b) => Number(b.amount_due) - Number(a.amount_due)).slice(0, perPage);
+  await decorate(s, resource, page.data);
+  if (p.asked.length > 0 && page.data.length === 1) return answerFields(page.data[0]!, p.asked);
+  const total = page.meta.total;
+  if (total === 0) return `No ${noun(resource)}s${be(2)}${where}.`;
+  const figure = money_ && page.data.some((i) => i.currency) ? `, ${sumText(sums(page.data, moneyField))}${moneyField === "amount_due" ? " due" : ""} ${total > page.data.length ? `on the first ${page.data.length}` : "in all"}` : "";
+  if (total === 1 && page.data[0]) return `${capitalize(plural(1, noun(resource)))}${be(1)}${where}: ${showOne(page.data[0])}`;
+  if (top) return `The ${Math.min(perPage, total)} largest ${noun(resource)}s${where} (of ${total}):\n${listText({ data: page.data, meta: { total: page.data.length } })}`;
+  return `${capitalize(plural(total, noun(resource)))}${be(total)}${where}${figure}:\n${listText(page, p.top ?? SCREEN)}`;
+}
+
+function showInvoice(i: Item): string {
+  const paid = Number(i.amount_paid) > 0 ? `, ${money(Number(i.amount_paid), String(i.currency))} paid` : "";
+  return `${String(i.number)} for ${String(i.client)}: ${money(Number(i.amount), String(i.currency))}${paid}, ${money(Number(i.amount_due), String(i.currency))} due ${String(i.due_date)}; status ${String(i.status)}${Number(i.days_overdue) > 0 ? ` (${String(i.days_overdue)} days overdue)` : ""}. (${i.id})`;
+}
+
+/** Names for the ids a record holds, so replies name them: a deal's stage, an enrollment's contact. */
+async function decorate(s: Session, resource: string, items: Item[]): Promise<void> {
+  if (items.length === 0) return;
+  if (resource === "deal" && items.some((i) => i.stage_id) && s.tool("pipeline", "list")) {
+    const pipelines = await s.list("pipeline", { per_page: 100 });
+    const names = new Map(pipelines.data.flatMap((pl) => ((pl.stages as Item[]) ?? []).map((st) => [st.id, String(st.name)] as const)));
+    for (const i of items) if (names.has(String(i.stage_id))) i.stage = names.get(String(i.stage_id));
+  }
+  if (resource === "enrollment" && items.some((i) => i.contact_id) && s.tool("contact", "list")) {
+    const contacts = await s.list("contact", { per_page: 100 });
+    const names = new Map(contacts.data.map((c) => [c.id, personName(c)] as const));
+    for (const i of items) if (names.has(String(i.contact_id))) i.name = names.get(String(i.contact_id));
+  }
+}
+
+const ASKED_FIELDS: Record<string, string[]> = { email: ["email"], "e-mail": ["email"], title: ["title"], phone: ["phone"], stage: ["stage", "status"], status: ["status", "stage"], domain: ["domain", "website"], website: ["website", "domain"], industry: ["industry"], location: ["location", "country"], country: ["country"], department: ["department"], source: ["source"], rating: ["rating"], amount: ["amount"], owner: ["owner"], balance: ["amount_due"] };
+
+/** "what's Leo Andersen's email?": the fields asked, of one record. */
+export function answerFields(i: Item, asked: string[]): string {
+  const parts = asked.flatMap((a) => {
+    const field = (ASKED_FIELDS[a] ?? [a]).find((f) => i[f] !== undefined && i[f] !== null);
+    if (!field) return [`no ${a} on record`];
+    const value = field === "amount" || field === "amount_due" ? money(Number(i[field]), String(i.currency)) : String(i[field]);
+    return [`${a} ${value}`];
+  });
+  return `${labelOf(i)}: ${parts.join(", ")}. (${i.id})`;
+}
+
+/** One record, as a person would want it read back. */
+export function showOne(i: Item): string {
+  if (i.number && i.client) return showInvoice(i);
+  return `${lineOf(i).slice(2)}. (${i.id})`;
+}
+
+/** The closest thing the planner can do with a resource, offered when it could not place part of a request. */
+export function nearest(s: Session, resource: string): string {
+  const ops = Object.keys(s.catalog.get(resource) ?? {});
+  const can = ops.filter((o) => ["list", "create", "update", "delete"].includes(o));
+  return can.length > 0 ? `I can ${can.join(", ")} ${noun(resource)}s: name a state, an amount, a date or a name it has.` : "";
+}
+
+export async function events(s: Session, p: Parsed): Promise<string> {
+  const page = await s.list("event", { per_page: p.top ?? SCREEN });
+  if (page.meta.total === 0) return "Nothing has happened yet.";
+  return `The last ${page.data.length} events (of ${page.meta.total}):\n${page.data.map((e) => `- ${String(e.timestamp ?? e.created_at)} ${String(e.type)} ${String((e.data as { object?: { id?: string } })?.object?.id ?? "")}`).join("\n")}`;
+}
+
+/** A record whatever it is ("show Cara Diaz"): searched in each resource the key may read. */
+export async function anything(s: Session, name: string, asked: string[] = []): Promise<string> {
+  const hits: { resource: string; item: Item }[] = [];
+  const person = /\s/.test(name);
+  for (const resource of ["candidate", "contact", "account", "deal", "job", "sequence", "invoice"]) {
+    if (!s.tool(resource, "list")) continue;
+    let page: Page = await s.list(resource, { q: name, per_page: 5 });
+    // Search matches one column at a time: a person's full name is found by its first word.
+    if (page.data.length === 0 && person && (resource === "candidate" || resource === "contact")) {
+      const byWord = await s.list(resource, { q: name.split(/\s+/)[0], per_page: 100 });
+      page = { data: byWord.data.filter((i) => labelOf(i).toLowerCase() === name.toLowerCase()), meta: { total: 0 } };
+    }
+    for (const item of page.data) hits.push({ resource, item });
+    if (hits.length > 0) break;
+  }
+  if (hits.length === 1 && asked.length > 0) {
+    await decorate(s, hits[0]!.resource, [hits[0]!.item]);
+    return answerFields(hits[0]!.item, asked);
+  }
+  if (hits.length === 0) return `I found nothing named “${name}”.`;
+  if (hits.length === 1) return `${capitalize(noun(hits[0]!.resource))}: ${showOne(hits[0]!.item)}`;
+  return `Records matching “${name}”:\n${hits.map((h) => `- ${noun(h.resource)} ${labelOf(h.item)} (${h.item.id})`).join("\n")}`;
+}

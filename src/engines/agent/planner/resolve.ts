@@ -1,0 +1,138 @@
+import type { PendingQuestion } from "../agent-table.ts";
+import type { Tool } from "../tools.ts";
+import type { PlannerTurn, ToolOutcome } from "../turn.ts";
+import { labelOf, type Item, type Page } from "./answer.ts";
+import { toolFor, type Catalog, type Op } from "./catalog.ts";
+import { likeness } from "./lexicon.ts";
+
+/** A reply that ends the turn early: a question back, a refusal, a failed call. */
+export class Stop {
+  constructor(readonly reply: { content: string; pending?: PendingQuestion | null }) {}
+}
+
+export interface Found {
+  id: string;
+  label: string;
+  item?: Item;
+}
+
+/** What a question back remembers: the request, and the choices already made. */
+export interface Carried {
+  message: string;
+  choices: Record<string, string>;
+}
+
+function outcomeText(tool: string, intended: string, outcome: Exclude<ToolOutcome, { status: "completed" }>): string {
+  // A person reads this (the dashboard puts Approve / Deny beside it); API clients act on the action's approval_id.
+  if (outcome.status === "approval_required") return `${outcome.reason} This waits for approval: once it is approved, I will ${intended}; until then nothing changes.`;
+  if (outcome.error.code === "insufficient_permission") return `I can't do that with this API key: ${outcome.error.detail}`;
+  return `That did not work (${tool}): ${outcome.error.detail}`;
+}
+
+/** One turn's tool calls, and the names it has resolved to records. */
+export class Session {
+  /** Labels of the records this turn resolved, by id (for the reply). */
+  readonly labels = new Map<string, string>();
+
+  constructor(
+    readonly turn: PlannerTurn,
+    readonly catalog: Catalog,
+    readonly carried: Carried,
+  ) {}
+
+  tool(resource: string, op: Op): Tool | undefined {
+    return toolFor(this.catalog, resource, op);
+  }
+
+  /** `intended` says in words what the call does, for the reply when it waits for approval. */
+  async call(tool: Tool, input: Record<string, unknown>, intended = `run ${tool.name}`): Promise<unknown> {
+    const outcome = await this.turn.tools.call(tool.name, input);
+    if (outcome.status === "completed") return outcome.result;
+    throw new Stop({ content: outcomeText(tool.name, intended, outcome) });
+  }
+
+  async list(resource: string, query: Record<string, unknown>): Promise<Page> {
+    const tool = this.tool(resource, "list");
+    if (!tool) throw new Stop({ content: `This API key cannot read ${resource}s.` });
+    return (await this.call(tool, query)) as Page;
+  }
+
+  /** Asks the person to pick, remembering the request so the answer resumes it. */
+  ask(content: string, slot: string, options: { id: string; label: string }[]): never {
+    const listed = options.map((o, n) => `${n + 1}. ${o.label} (${o.id})`).join("\n");
+    throw new Stop({
+      content: options.length > 0 ? `${content}\n${listed}\nAnswer with the number, the name or the id.` : content,
+      pending: { intent: { ...this.carried }, slot, options },
+    });
+  }
+
+  /**
+   * One record by its name, number or id: an exact or single search hit; a
+   * near spelling (typo) only when it stands out, and for a change only after
+   * the person confirms it; several matches or none: a question, never a guess.
+   */
+  async find(resource: string, name: string, options: { write: boolean; query?: Record<string, unknown> }): Promise<Found> {
+    const found = await this.lookup(resource, name, options);
+    this.labels.set(found.id, found.label);
+    return found;
+  }
+
+  private async lookup(resource: string, name: string, options: { write: boolean; query?: Record<string, unknown> }): Promise<Found> {
+    const key = `${resource}:${name.toLowerCase()}`;
+    const chosen = this.carried.choices[key];
+    if (chosen) return { id: chosen, label: this.carried.choices[`${key}:label`] ?? chosen };
+    const base = { per_page: 20, ...options.query };
+    let page: Page | undefined;
+    if (resource === "invoice") {
+      const m = /^([a-z]{2,5})[-#]?(\d+)$/i.exec(name);
+      const candidates = m ? [name.toUpperCase(), `${m[1]!.toUpperCase()}-${m[2]!.padStart(6, "0")}`] : [name];
+      for (const number of new Set(candidates)) {
+        page = await this.list("invoice", { ...base, number });
+        if (page.data.length > 0) break;
+      }
+      if (m && page?.data.length === 0) throw new Stop({ content: `I found no invoice numbered ${name.toUpperCase()}.` });
+    }
+    if (!page || page.data.length === 0) page = await this.list(resource, { ...base, q: name });
+    if (page.data.length === 0 && /\s/.test(name)) {
+      // Search matches one column at a time: "Dan Eve" is found by its first word, then kept by its whole name.
+      const byWord = await this.list(resource, { ...base, q: name.split(/\s+/)[0], per_page: 100 });
+      page = { data: byWord.data.filter((i) => likeness(labelOf(i), name) >= 0.85), meta: byWord.meta };
+    }
+    const exact = page.data.filter((i) => labelOf(i).toLowerCase() === name.toLowerCase() || String(i.number ?? "").toLowerCase() === name.toLowerCase());
+    const pick = exact.length === 1 ? exact[0] : page.data.length === 1 ? page.data[0] : undefined;
+    if (pick) return { id: pick.id, label: labelOf(pick), item: pick };
+    if (page.data.length > 1) {
+      this.ask(`More than one ${resource} matches “${name}”. Which one?`, key, page.data.slice(0, 5).map((i) => ({ id: i.id, label: labelOf(i) })));
+    }
+    // No hit: the name's words spread over the record's name ("globex pilot project" is "Globex Corporation: Pilot project"), or a typo.
+    const recent = await this.list(resource, { ...options.query, per_page: 100 });
+    const words = name.toLowerCase().split(/\s+/).filter((w) => w.length > 1);
+    const spread = recent.data.filter((i) => words.every((w) => new RegExp(`(^|[^a-z0-9])${w.replace(/[^a-z0-9]/g, ".")}`).test(labelOf(i).toLowerCase())));
+    if (spread.length === 1) return { id: spread[0]!.id, label: labelOf(spread[0]!), item: spread[0] };
+    if (spread.length > 1) this.ask(`More than one ${resource} matches “${name}”. Which one?`, key, spread.slice(0, 5).map((i) => ({ id: i.id, label: labelOf(i) })));
+    const ranked = recent.data
+      .map((i) => ({ i, score: Math.max(likeness(labelOf(i), name), ...labelOf(i).split(/[\s()]+/).filter((w) => w.length > 2).map((w) => likeness(w, name))) }))
+      .sort((a, b) => b.score - a.score);
+    const best = ranked[0];
+    if (best && best.score >= (name.length >= 6 ? 0.7 : 0.75) && (ranked[1]?.score ?? 0) < best.score - 0.05) {
+      if (!options.write) return { id: best.i.id, label: labelOf(best.i), item: best.i };
+      this.ask(`I found no ${resource} named “${name}”. Did you mean this one?`, key, [{ id: best.i.id, label: labelOf(best.i) }]);
+    }
+    throw new Stop({ content: `I found no ${resource} matching “${name}”.${options.write ? " Nothing changed." : ""}` });
+  }
+}
+
+/** An answer to the question asked last turn: a number, an id, yes, or (part of) a label of one option. */
+export function pickOption(pending: PendingQuestion, message: string): { id: string; label: string } | undefined {
+  const raw = message.trim().replace(/^["'“‘]+|["'”’?.!]+$/g, "").trim();
+  const text = raw.toLowerCase().replace(/^the\s+/, "");
+  const ordinals = ["first", "second", "third", "fourth", "fifth"];
+  const n = /^\d+$/.test(text) ? Number(text) - 1 : ordinals.findIndex((o) => text === o || text === `${o} one`);
+  if (n >= 0 && n < pending.options.length) return pending.options[n];
+  if (pending.options.length === 1 && /^(yes|yep|yeah|y|correct|right|that one|ok|okay|sure|please do|do it)\b/.test(text)) return pending.options[0];
+  return (
+    pending.options.find((o) => o.id === raw) ??
+    pending.options.find((o) => o.label.toLowerCase() === text) ??
+    (text.length >= 3 ? pending.options.filter((o) => o.label.toLowerCase().includes(text)).at(0) : undefined)
+  );
+}

@@ -1,0 +1,454 @@
+import type { Tool } from "../tools.ts";
+import { capitalize, labelOf, money, personName, type Item } from "./answer.ts";
+import { classify, enumValues, formatOf, properties, requiredOf } from "./catalog.ts";
+import { describe } from "./describe.ts";
+import { FIELD_WORDS, placeCode, VALUE_WORDS, type Action } from "./lexicon.ts";
+import type { Parsed, Phrase } from "./parse.ts";
+import { Stop, type Found, type Session } from "./resolve.ts";
+
+/**
+ * Changes. A change is made only when what to do, to which record and with
+ * which values are all placed: a name that matches several records or none is
+ * a question back, a word that fits nowhere is a refusal ("a wrong write is
+ * worse than no write"), a missing required value is asked for.
+ */
+
+const noun = (resource: string) => resource.replace(/_/g, " ");
+
+/** Prepositions that tie a phrase to a related record, by the field it fills. */
+const RELATED: Record<string, string[]> = {
+  account_id: ["at", "for", "from", "of", "with", "to"],
+  job_id: ["for", "to", "on", "in", "at", "into"],
+  sequence_id: ["in", "into", "on", "to", "for"],
+  contact_id: ["with", "for"],
+  pipeline_id: ["in", "into", "on"],
+};
+
+function idKey(tool: Tool, resource: string): string {
+  const props = properties(tool);
+  if (`${resource}_id` in props) return `${resource}_id`;
+  return requiredOf(tool).find((k) => k.endsWith("_id")) ?? "id";
+}
+
+function unplaced(phrases: Phrase[]): never {
+  throw new Stop({ content: `I did not change anything: I could not place “${phrases.map((p) => p.text).join("”, “")}” in the request. Say it with the record's exact name, or in quotes.` });
+}
+
+/** The name text of a phrase, with the resource word that followed it when that may be part of the name. */
+async function findPhrase(s: Session, resource: string, phrase: Phrase, write = true): Promise<Found> {
+  // "the Acme renewal" may be the deal's whole name; "the Intro sequence" only says what Intro is.
+  if (phrase.noun && !new RegExp(`^${resource}s?$`).test(phrase.noun)) {
+    try {
+      return await s.find(resource, `${phrase.text} ${phrase.noun}`, { write });
+    } catch (error) {
+      if (!(error instanceof Stop) || error.reply.pending) throw error;
+    }
+  }
+  return s.find(resource, phrase.text, { write });
+}
+
+/** The record a change is about: a record number, a quoted name, or the one phrase left. */
+async function target(s: Session, p: Parsed, resource: string, phrases: Phrase[]): Promise<{ found: Found; rest: Phrase[] }> {
+  const byId = p.ids.find((i) => i.resource === resource);
+  if (byId) return { found: { id: byId.id, label: byId.id }, rest: phrases };
+  if (resource === "invoice" && p.numbers[0]) return { found: await s.find("invoice", p.numbers[0].raw, { write: true }), rest: phrases };
+  if (p.quoted[0]) return { found: await s.find(resource, p.quoted[0], { write: true }), rest: phrases };
+  const own = phrases.find((ph) => !ph.prep || ph.prep === "of" || ph.beforeNoun) ?? phrases[0];
+  if (!own) throw new Stop({ content: `Which ${noun(resource)} do you mean? Give me its name${resource === "invoice" ? " or number" : ""}.` });
+  return { found: await findPhrase(s, resource, own), rest: phrases.filter((ph) => ph !== own) };
+}
+
+const FIELD_INDEX = Object.entries(FIELD_WORDS).flatMap(([field, words]) => words.map((w) => [w, field] as const));
+
+/** Values a request sets, read into a tool's fields; the phrases it used are removed from `phrases`. */
+async function values(s: Session, p: Parsed, tool: Tool, phrases: Phrase[], skip: Set<string>): Promise<Record<string, unknown>> {
+  const props = properties(tool);
+  const input: Record<string, unknown> = {};
+  const has = (f: string) => f in props && !skip.has(f);
+  if (p.emails[0] && has("email")) input.email = p.emails[0];
+  if (p.domains[0]) {
+    if (has("domain")) input.domain = p.domains[0];
+    else if (has("website")) input.website = `https://${p.domains[0]}`;
+  }
+  const amount = p.amounts.find((a) => !a.op);
+  if (amount) {
+    const field = ["amount", "annual_revenue"].find(has);
+    if (field) input[field] = amount.value;
+    if (amount.currency && has("currency")) input.currency = amount.currency;
+  }
+  if (p.dates.day || p.dates.gte) {
+    const day = p.dates.day ?? p.dates.gte!;
+    const dateFields = Object.keys(props).filter((f) => has(f) && !f.includes("[") && formatOf(props[f]) === "date");
+    const field = dateFields.find((f) => (p.dates.hint === "due" ? f === "due_date" : p.dates.hint === "close" ? f.includes("close") : true)) ?? (dateFields.length === 1 ? dateFields[0] : undefined);
+    if (field) input[field] = day;
+  }
+  for (const { words, value: said } of p.fields) {
+    const value = said.includes("|") ? "" : said;
+    if (!value) continue;
+    const fields = FIELD_INDEX.filter(([w]) => w === words).map(([, f]) => f);
+    if (words === "based in") fields.unshift("location", "city", "country");
+    const field = fields.find(has);
+    if (!field) continue;
+    if (field === "domain" || field === "website") {
+      const domain = value.toLowerCase().replace(/^https?:\/\//, "").replace(/\/.*$/, "");
+      input[field] = field === "website" ? `https://${domain}` : domain;
+    } else if (field === "amount" || field === "employee_count" || field === "rating") {
+      const n = Number(value.replace(/[^0-9.]/g, ""));
+      if (Number.isFinite(n) && n > 0) input[field] = n;
+    } else if (field === "country") {
+      const code = value.length === 2 ? value.toUpperCase() : placeCode(value);
+      if (code) input.country = code;
+    } else input[field] = value;
+  }
+  for (const [field, schema] of Object.entries(props)) {
+    if (!has(field) || input[field] !== undefined) continue;
+    const allowed = enumValues(schema);
+    if (allowed.length === 0) continue;
+    const hit = p.states.map((st) => [st, ...Object.entries(VALUE_WORDS).filter(([, w]) => w.includes(st)).map(([v]) => v)]).flat().find((v) => allowed.includes(v));
+    if (hit && !(field === "status" && tool.name.includes("deal"))) input[field] = hit;
+  }
+  // "in London", "remote": where a job is; "based in Lisbon": an account's country.
+  const where = phrases.find((ph) => ph.prep === "in" || ph.prep === "based");
+  if (where && has("location") && input.location === undefined && !phrases.some((ph) => ph !== where && ph.nounResource === "sequence")) {
+    input.location = where.text;
+    phrases.splice(phrases.indexOf(where), 1);
+  } else if (where && has("country") && input.country === undefined && placeCode(where.text)) {
+    input.country = placeCode(where.text);
+    phrases.splice(phrases.indexOf(where), 1);
+  }
+  const remote = phrases.find((ph) => /^(remote|hybrid|on-?site)$/i.test(ph.text));
+  if (remote && has("location") && input.location === undefined) {
+    input.location = capitalize(remote.text.toLowerCase());
+    phrases.splice(phrases.indexOf(remote), 1);
+  }
+  // Related records named with a preposition: "at Acme", "for the Backend Engineer role".
+  for (const [field, preps] of Object.entries(RELATED)) {
+    if (!has(field)) continue;
+    const resource = field.replace(/_id$/, "");
+    const phrase = phrases.find((ph) => ph.prep && preps.includes(ph.prep));
+    if (!phrase || !s.tool(resource, "list")) continue;
+    const found = await findPhrase(s, resource, phrase);
+    input[field] = found.id;
+    phrases.splice(phrases.indexOf(phrase), 1);
+  }
+  return input;
+}
+
+/** Answers to questions asked about this request ("What amount?"), by field. */
+function answered(s: Session, tool: Tool, input: Record<string, unknown>): void {
+  const props = properties(tool);
+  for (const [key, value] of Object.entries(s.carried.choices)) {
+    if (!key.startsWith("field:")) continue;
+    const field = key.slice(6);
+    if (!(field in props) || input[field] !== undefined) continue;
+    const schema = props[field] as { type?: string; anyOf?: { type?: string }[] };
+    const numeric = schema.type === "number" || schema.type === "integer" || schema.anyOf?.some((x) => x.type === "number");
+    if (field === "first_name" && /\s/.test(value.trim()) && "last_name" in props && input.last_name === undefined) {
+      const [first, ...rest] = value.trim().split(/\s+/);
+      input.first_name = first;
+      input.last_name = rest.join(" ");
+      continue;
+    }
+    input[field] = numeric ? Number(value.replace(/[^0-9.]/g, "")) : value;
+  }
+}
+
+function askFor(s: Session, resource: string, missing: string[]): never {
+  const field = missing[0]!;
+  const hint: Record<string, string> = { amount: "What amount (e.g. 1200 or 12k)?", due_date: "When is it due (e.g. 2026-04-30 or “end of April”)?", currency: "Which currency (e.g. USD, EUR)?", email: "What is their email address?", job_id: "For which job?", client: "Who is the client?" };
+  s.ask(`To create the ${noun(resource)} I need ${missing.map((m) => m.replace(/_id$/, "").replace(/_/g, " ")).join(" and ")}. ${hint[field] ?? `What is the ${field.replace(/_/g, " ")}?`}`, `field:${field}`, []);
+}
+
+export async function create(s: Session, p: Parsed, resource: string): Promise<string> {
+  const tool = s.tool(resource, "create");
+  if (!tool) throw new Stop({ content: `I cannot create ${noun(resource)}s: no tool for it is available to this API key. Nothing changed.` });
+  const props = properties(tool);
+  const phrases = [...p.phrases];
+  const input: Record<string, unknown> = {};
+  // The name: quoted, "called X", the words right after the noun, or "for X" when nothing else is for.
+  const nameField = ["name", "title", "client"].find((f) => f in props);
+  const person = "first_name" in props;
+  let name = p.quoted[0] ?? p.fields.find((f) => f.words === "name" || f.words === "called" || f.words === "named")?.value;
+  if (!name) {
+    const relatedPreps = new Set(Object.entries(RELATED).filter(([f]) => f in props).flatMap(([, preps]) => preps));
+    const phrase =
+      phrases.find((ph) => ph.prep === "called" || ph.prep === "named") ??
+      phrases.find((ph) => !ph.prep && (!ph.beforeNoun || p.resources.length === 0)) ??
+      (nameField === "client" ? phrases.find((ph) => ph.prep === "for" || ph.prep === "to") : undefined) ??
+      phrases.find((ph) => !ph.prep) ??
+      phrases.find((ph) => ph.prep && !relatedPreps.has(ph.prep) && ["for", "as"].includes(ph.prep));
+    if (phrase) {
+      // "a deal Initech Renewal": a synonym of the resource after the name belongs to it.
+      name = phrase.noun && phrase.nounResource === resource && !new RegExp(`^${resource}s?$`).test(phrase.noun) ? `${phrase.text} ${phrase.noun}` : phrase.text;
+      phrases.splice(phrases.indexOf(phrase), 1);
+    }
+  }
+  if (name && person) {
+    const words = name.split(/\s+/);
+    input.first_name = words[0];
+    if (words.length > 1) input.last_name = words.slice(1).join(" ");
+  } else if (name && nameField) input[nameField] = name;
+  Object.assign(input, await values(s, p, tool, phrases, new Set(["first_name", "last_name", nameField ?? ""])));
+  // "draft an invoice": the verb is the state it starts in.
+  if (p.verb && "status" in props && input.status === undefined && enumValues(props.status).includes(p.verb)) input.status = p.verb;
+  // "Sam Patel <sam@initech.io>, VP Sales at Initech": a person's second unplaced phrase is their title.
+  const titled = person && "title" in props && input.title === undefined ? phrases.find((ph) => !ph.prep || ph.prep === "as") : undefined;
+  if (titled) {
+    input.title = titled.text;
+    phrases.splice(phrases.indexOf(titled), 1);
+  }
+  answered(s, tool, input);
+  if (phrases.length > 0) unplaced(phrases);
+  if (resource === "invoice" && input.client && !input.account_id && "account_id" in props && s.tool("account", "list")) {
+    // Bill the account of that name when exactly one has it; a client needs no account.
+    const page = (await s.list("account", { q: String(input.client), per_page: 5 })) as { data: Item[] };
+    const exact = page.data.filter((a) => String(a.name).toLowerCase() === String(input.client).toLowerCase());
+    if (exact.length === 1) input.account_id = exact[0]!.id;
+  }
+  const missing = requiredOf(tool).filter((f) => input[f] === undefined);
+  if (person && !input.first_name && !input.email && !missing.includes("email")) missing.unshift("first_name");
+  if (!person && nameField && !input[nameField] && !missing.includes(nameField)) missing.unshift(nameField);
+  if (missing.length > 0) askFor(s, resource, missing);
+  const made = (await s.call(tool, input, `create the ${noun(resource)}`)) as Item;
+  const facts = [made.email, made.domain, made.amount ? money(Number(made.amount), String(made.currency)) : null, made.due_date ? `due ${String(made.due_date)}` : null, made.title && person ? made.title : null].filter(Boolean);
+  const at = input.account_id && resource === "contact" ? ` at ${s.labels.get(String(input.account_id)) ?? String(input.account_id)}` : "";
+  return `Created ${noun(resource)} ${made.number ? String(made.number) + " for " + String(made.client) : labelOf(made)}${facts.length ? ` (${facts.join(", ")})` : ""}${at}: ${made.id}.`;
+}
+
+export async function update(s: Session, p: Parsed, resource: string, _action: Action = "update"): Promise<string> {
+  const tool = s.tool(resource, "update");
+  if (!tool) throw new Stop({ content: `I cannot change ${noun(resource)}s with this API key.` });
+  const rename = /\brename\b/i.test(p.raw) ? p.phrases.find((ph) => ph.prep === "to") : undefined;
+  const { found, rest } = await target(s, p, resource, p.phrases.filter((ph) => ph !== rename));
+  const input = await values(s, p, tool, rest, new Set([idKey(tool, resource)]));
+  if (rename) input[["name", "title"].find((f) => f in properties(tool)) ?? "name"] = rename.text;
+  if (rest.length > 0) unplaced(rest);
+  if (Object.keys(input).length === 0) throw new Stop({ content: `What should change on ${found.label}? Say it as “set its <field> to <value>”. Nothing changed.` });
+  const result = await s.call(tool, { [idKey(tool, resource)]: found.id, ...input }, `update ${found.label}`);
+  return `Updated ${noun(resource)} ${found.label}: ${Object.entries(input).map(([k, v]) => `${k.replace(/_id$/, "").replace(/_/g, " ")} ${String(v)}`).join(", ")}. (${(result as Item).id})`;
+}
+
+/** The state a move names: "to offer", "as won", hire, reject, close. */
+function stateOf(p: Parsed, action: Action, resource: string): string | undefined {
+  if (action === "hire") return "hired";
+  if (action === "reject") return "rejected";
+  if (action === "win") return "won";
+  if (action === "lose") return "lost";
+  if (action === "close") return resource === "job" ? "closed" : resource === "deal" ? (p.states.includes("lost") ? "lost" : "won") : undefined;
+  return p.to ?? p.states.at(-1);
+}
+
+export async function setState(s: Session, p: Parsed, resource: string, action: Action): Promise<string> {
+  let phrases = [...p.phrases];
+  let state = stateOf(p, action, resource);
+  // A deal's stage may be one of its pipeline's own names ("to proposal").
+  const toPhrase = phrases.find((ph) => ph.prep === "to" || ph.prep === "into" || (ph.prep === "as" && !state));
+  if (!state && toPhrase) {
+    state = toPhrase.text;
+    phrases = phrases.filter((ph) => ph !== toPhrase);
+  }
+  if (!state) throw new Stop({ content: `To which stage or status? Nothing changed.` });
+  if (resource === "invoice") {
+    if (state === "paid") return pay(s, p, phrases);
+    if (state === "void" || state === "uncollectible") return invoiceOp(s, p, state, phrases);
+  }
+  const { found, rest } = await target(s, p, resource, phrases);
+  if (rest.length > 0) unplaced(rest);
+  const move = s.tool(resource, "move");
+  if (move) {
+    const key = idKey(move, resource);
+    const field = Object.keys(properties(move)).find((k) => k !== key)!;
+    const result = (await s.call(move, { [key]: found.id, [field]: state }, `move ${found.label} to ${state}`)) as Item;
+    return `Moved ${found.label} to ${state}; it is now ${String(result.status ?? result.stage ?? state)}.`;
+  }
+  const tool = s.tool(resource, "update");
+  if (!tool) throw new Stop({ content: `I cannot change ${noun(resource)}s with this API key.` });
+  const key = idKey(tool, resource);
+  const props = properties(tool);
+  let field = Object.keys(props).find((k) => enumValues(props[k]).includes(state!));
+  let value: string = state;
+  if (!field && "stage_id" in props) {
+    const stage = await stageOfDeal(s, found, state);
+    field = "stage_id";
+    value = stage.id;
+    state = stage.name;
+  }
+  if (!field) throw new Stop({ content: `A ${noun(resource)} has no state “${state}”. Nothing changed.` });
+  const result = (await s.call(tool, { [key]: found.id, [field]: value }, `move ${found.label} to ${state}`)) as Item;
+  return `Moved ${found.label} to ${state}${result.status && result.status !== state ? `; it is now ${String(result.status)}` : ""}.`;
+}
+
+/** The stage of a deal's own pipeline a name or kind (won, lost) names. */
+async function stageOfDeal(s: Session, deal: Found, wanted: string): Promise<{ id: string; name: string }> {
+  const get = s.tool("deal", "get");
+  const item = deal.item ?? (get ? ((await s.call(get, { deal_id: deal.id })) as Item) : undefined);
+  const pipelineTool = s.tool("pipeline", "get");
+  if (!item || !pipelineTool) throw new Stop({ content: "I cannot read the deal's pipeline with this API key. Nothing changed." });
+  const pipeline = (await s.call(pipelineTool, { pipeline_id: item.pipeline_id })) as { name: string; stages: { id: string; name: string; kind: string }[] };
+  const w = wanted.toLowerCase();
+  const stage = pipeline.stages.find((st) => st.name.toLowerCase() === w) ?? pipeline.stages.find((st) => st.kind === w && w !== "open") ?? pipeline.stages.find((st) => st.name.toLowerCase().startsWith(w));
+  if (!stage) throw new Stop({ content: `The pipeline ${pipeline.name} has no stage “${wanted}”; its stages: ${pipeline.stages.map((st) => st.name).join(", ")}. Nothing changed.` });
+  return stage;
+}
+
+async function invoiceTarget(s: Session, p: Parsed, phrases: Phrase[], states: string): Promise<Found> {
+  if (p.numbers[0] || p.quoted[0] || p.ids.some((i) => i.resource === "invoice")) return (await target(s, p, "invoice", phrases)).found;
+  const phrase = phrases[0];
+  if (!phrase) throw new Stop({ content: "Which invoice? Give me its number (e.g. INV-000042). Nothing changed." });
+  // "Umbrella's invoice": the client's one open invoice, or a question.
+  const account = s.tool("account", "list") ? await s.find("account", phrase.text, { write: true }).catch(() => null) : null;
+  const page = await s.list("invoice", { ...(account ? { account_id: account.id } : { "client[contains]": phrase.text }), status: states, per_page: 10 });
+  if (page.data.length === 1) return { id: page.data[0]!.id, label: labelOf(page.data[0]!), item: page.data[0] };
+  if (page.data.length === 0) throw new Stop({ content: `I found no ${states.replace(",", " or ")} invoice for “${phrase.text}”. Nothing changed.` });
+  s.ask(`${phrase.text} has ${page.meta.total} ${states.replace(",", " or ")} invoices. Which one?`, `invoice:${phrase.text.toLowerCase()}`, page.data.slice(0, 5).map((i) => ({ id: i.id, label: labelOf(i) })));
+}
+
+export async function pay(s: Session, p: Parsed, phrases = p.phrases): Promise<string> {
+  const tool = s.tool("invoice", "pay");
+  if (!tool) throw new Stop({ content: "I cannot record payments with this API key." });
+  const found = await invoiceTarget(s, p, phrases.slice(0, 1), "open,overdue");
+  const amount = p.amounts.find((a) => !a.op)?.value ?? (s.carried.choices["field:amount"] ? Number(s.carried.choices["field:amount"].replace(/[^0-9.]/g, "")) || undefined : undefined);
+  // "record a payment on INV-12" says a payment came, not that it was paid in full: ask how much.
+  if (amount === undefined && p.verb === "payment") s.ask(`How much was paid on ${found.label}?`, "field:amount", []);
+  const current = found.item ?? ((await s.call(s.tool("invoice", "get")!, { invoice_id: found.id })) as Item);
+  if (Number(current.amount_due) <= 0) return `${String(current.number)} has nothing due (${String(current.status)}). Nothing changed.`;
+  const paying = amount ?? Number(current.amount_due);
+  const result = (await s.call(tool, { invoice_id: found.id, amount: paying }, `record ${money(paying, String(current.currency))} on ${found.label}`)) as Item;
+  return `Recorded ${money(paying, String(current.currency))} on ${String(result.number)}; ${money(Number(result.amount_due), String(result.currency))} still due (${String(result.status)}).`;
+}
+
+export async function invoiceOp(s: Session, p: Parsed, op: "void" | "uncollectible" | "finalize", phrases = p.phrases): Promise<string> {
+  const tool = s.tool("invoice", op);
+  if (!tool) throw new Stop({ content: `I cannot ${op === "uncollectible" ? "mark invoices uncollectible" : `${op} invoices`} with this API key.` });
+  const found = await invoiceTarget(s, p, phrases.slice(0, 1), op === "finalize" ? "draft" : op === "void" ? "open,overdue,uncollectible" : "open,overdue");
+  const words = { void: `void ${found.label}`, uncollectible: `mark ${found.label} uncollectible`, finalize: `finalize ${found.label}` }[op];
+  const result = await s.call(tool, { invoice_id: found.id }, words);
+  return `Done: ${describe(tool.name, result)}`;
+}
+
+export async function remove(s: Session, p: Parsed, resource: string): Promise<string> {
+  const tool = s.tool(resource, "delete");
+  if (!tool) throw new Stop({ content: `I cannot delete ${noun(resource)}s with this API key.` });
+  const { found, rest } = await target(s, p, resource, p.phrases);
+  if (rest.length > 0) unplaced(rest);
+  const result = await s.call(tool, { [idKey(tool, resource)]: found.id }, `delete ${noun(resource)} ${found.label}`);
+  return `Done: ${describe(tool.name, result)}`;
+}
+
+/** Enrolls people (named, or everyone at an account) in a sequence. */
+export async function enroll(s: Session, p: Parsed): Promise<string> {
+  const tool = s.tool("sequence", "enroll");
+  if (!tool) throw new Stop({ content: "I cannot enroll contacts with this API key." });
+  const phrases = [...p.phrases];
+  const seqPhrase = p.quoted[0] ? ({ text: p.quoted[0], beforeNoun: false } as Phrase) : phrases.reverse().find((ph) => ph.prep && ["in", "into", "on", "to"].includes(ph.prep));
+  phrases.reverse();
+  if (!seqPhrase) throw new Stop({ content: "In which sequence? Nothing changed." });
+  const sequence = await findPhrase(s, "sequence", seqPhrase);
+  const others = phrases.filter((ph) => ph !== seqPhrase);
+  let contacts: Found[] = [];
+  let more = "";
+  let at = "";
+  const everyone = /\b(everyone|everybody|all)\b/i.test(p.raw);
+  const accountPhrase = others.find((ph) => ph.prep && ["at", "from", "of"].includes(ph.prep));
+  if (accountPhrase && everyone) {
+    const account = await findPhrase(s, "account", accountPhrase);
+    const people = await s.list("contact", { account_id: account.id, per_page: 100 });
+    if (people.data.length === 0) return `Nobody at ${account.label} to enroll. Nothing changed.`;
+    contacts = people.data.map((c) => ({ id: c.id, label: personName(c) }));
+    at = ` at ${account.label}`;
+    if (people.meta.total > people.data.length) more = `\n…and ${people.meta.total - people.data.length} more at ${account.label}, not enrolled (100 at a time).`;
+    others.splice(others.indexOf(accountPhrase), 1);
+  } else {
+    for (const ph of others.splice(0)) contacts.push(await findPhrase(s, "contact", ph));
+    for (const email of p.emails) contacts.push(await s.find("contact", email, { write: true }));
+  }
+  if (others.length > 0) unplaced(others);
+  if (contacts.length === 0) throw new Stop({ content: `Whom should I enroll in ${sequence.label}? Nothing changed.` });
+  // Several people at once: the bulk tool when the key has it (one call, one approval over the threshold).
+  const bulk = contacts.length > 1 ? s.turn.tools.available.find((t) => classify(t)?.op === "enroll" && "contact_ids" in properties(t)) : undefined;
+  const chosen = bulk ?? tool;
+  const props = properties(chosen);
+  if ("contact_ids" in props) {
+    const intended = `enroll ${contacts.length === 1 ? contacts[0]!.label : `${contacts.length} contacts`}${at} in ${sequence.label}`;
+    const result = (await s.call(chosen, { [idKey(chosen, "sequence")]: sequence.id, contact_ids: contacts.map((c) => c.id) }, intended)) as { enrolled: unknown[]; failed: { detail: string }[] };
+    if (contacts.length === 1 && result.failed.length > 0) return `I could not enroll ${contacts[0]!.label} in ${sequence.label}: ${result.failed[0]!.detail}`;
+    return `In ${sequence.label}: ${describe(chosen.name, result)}${more}`;
+  }
+  const done: string[] = [];
+  const failed: string[] = [];
+  for (const c of contacts) {
+    const outcome = await s.turn.tools.call(tool.name, { [idKey(tool, "sequence")]: sequence.id, contact_id: c.id });
+    if (outcome.status === "completed") done.push(c.label);
+    else if (outcome.status === "approval_required") return `${outcome.reason} This waits for approval; until then nothing changes.`;
+    else failed.push(`${c.label}: ${outcome.error.detail}`);
+  }
+  return `Enrolled ${done.length > 0 ? done.join(", ") : "nobody"} in ${sequence.label}.${failed.map((f) => `\n- not enrolled ${f}`).join("")}${more}`;
+}
+
+/** pause, resume, archive a sequence: its own operation, or its status. */
+export async function sequenceOp(s: Session, p: Parsed, op: "pause" | "resume" | "archive"): Promise<string> {
+  const { found, rest } = await target(s, p, "sequence", p.phrases);
+  if (rest.length > 0) unplaced(rest);
+  const status = { pause: "paused", resume: "active", archive: "archived" }[op];
+  const tool = s.tool("sequence", op);
+  if (tool) {
+    const result = (await s.call(tool, { [idKey(tool, "sequence")]: found.id }, `${op} ${found.label}`)) as Item;
+    return `${capitalize(found.label)} is now ${String(result.status ?? status)}.`;
+  }
+  const update = s.tool("sequence", "update");
+  if (!update || !enumValues(properties(update).status).includes(status)) throw new Stop({ content: `I cannot ${op} sequences with this API key.` });
+  const result = (await s.call(update, { [idKey(update, "sequence")]: found.id, status }, `${op} ${found.label}`)) as Item;
+  return `${capitalize(found.label)} is now ${String(result.status)}.`;
+}
+
+export async function accountOp(s: Session, p: Parsed, op: "enrich" | "dossier"): Promise<string> {
+  const tool = s.tool("account", op);
+  if (!tool) throw new Stop({ content: `I cannot ${op === "enrich" ? "enrich accounts" : "summarize accounts"} with this API key.` });
+  const { found } = await target(s, p, "account", p.phrases.slice(0, 1));
+  const result = await s.call(tool, { [idKey(tool, "account")]: found.id }, `${op} ${found.label}`);
+  if (op === "enrich") return capitalize(describe(tool.name, result));
+  return dossierText(result as Dossier);
+}
+
+type Dossier = {
+  account: Item;
+  signals: { days_since_last_activity: number | null; open_deal_count: number; win_rate: number | null; outstanding: { currency: string; amount: number }[] | null; overdue: { currency: string; amount: number }[] | null; active_enrollment_count: number };
+  contacts: { total: number; data: Item[] };
+  deals: { pipeline: { currency: string; open_value: number }[] };
+};
+
+function dossierText(d: Dossier): string {
+  const a = d.account;
+  const facts = [a.industry, a.employee_count ? `${String(a.employee_count)} employees` : null, a.country].filter(Boolean).join(", ");
+  const sum = (xs: { currency: string; amount: number }[] | null) => (xs && xs.length > 0 ? xs.map((x) => money(x.amount, x.currency)).join(" + ") : "nothing");
+  return [
+    `${String(a.name)}${a.domain ? ` (${String(a.domain)})` : ""}${facts ? `: ${facts}` : ""}.`,
+    `- ${d.contacts.total} contact${d.contacts.total === 1 ? "" : "s"}${d.contacts.data.length > 0 ? `: ${d.contacts.data.slice(0, 5).map(personName).join(", ")}` : ""}`,
+    `- ${d.signals.open_deal_count} open deal${d.signals.open_deal_count === 1 ? "" : "s"}${d.deals.pipeline.length > 0 ? ` worth ${d.deals.pipeline.map((pl) => money(pl.open_value, pl.currency)).join(" + ")}` : ""}${d.signals.win_rate !== null ? `; win rate ${Math.round(d.signals.win_rate * 100)}%` : ""}`,
+    d.signals.outstanding === null ? "- invoices: not visible to this key" : `- outstanding ${sum(d.signals.outstanding)}, overdue ${sum(d.signals.overdue)}`,
+    `- ${d.signals.active_enrollment_count} active sequence enrollment${d.signals.active_enrollment_count === 1 ? "" : "s"}`,
+    d.signals.days_since_last_activity === null ? "- no activity yet" : `- last activity ${d.signals.days_since_last_activity} day${d.signals.days_since_last_activity === 1 ? "" : "s"} ago`,
+  ].join("\n");
+}
+
+/** Takes people out of a sequence: their active enrollment there, ended. */
+export async function unenroll(s: Session, p: Parsed): Promise<string> {
+  const tool = s.tool("sequence", "unenroll");
+  const list = s.tool("enrollment", "list");
+  if (!tool || !list) throw new Stop({ content: "I cannot take contacts out of sequences with this API key." });
+  const phrases = [...p.phrases];
+  const seqPhrase = [...phrases].reverse().find((ph) => ph.prep && ["from", "of", "in", "off"].includes(ph.prep)) ?? (phrases.length > 1 ? phrases.at(-1) : undefined);
+  if (!seqPhrase) throw new Stop({ content: "Out of which sequence? Nothing changed." });
+  const sequence = await findPhrase(s, "sequence", seqPhrase);
+  const people = phrases.filter((ph) => ph !== seqPhrase);
+  if (people.length === 0) throw new Stop({ content: `Whom should I take out of ${sequence.label}? Nothing changed.` });
+  const done: string[] = [];
+  for (const ph of people) {
+    const contact = await findPhrase(s, "contact", ph);
+    const page = (await s.call(list, { sequence_id: sequence.id, contact_id: contact.id, status: "active", per_page: 1 })) as { data: Item[] };
+    if (page.data.length === 0) throw new Stop({ content: `${contact.label} is not active in ${sequence.label}. Nothing changed.` });
+    await s.call(tool, { sequence_id: sequence.id, enrollment_id: page.data[0]!.id }, `take ${contact.label} out of ${sequence.label}`);
+    done.push(contact.label);
+  }
+  return `Took ${done.join(", ")} out of ${sequence.label}.`;
+}

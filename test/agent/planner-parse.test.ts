@@ -1,0 +1,190 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { classify } from "../../src/engines/agent/planner/catalog.ts";
+import { resourceOf, near } from "../../src/engines/agent/planner/lexicon.ts";
+import { loadLanguage, readAmounts } from "../../src/engines/agent/planner/nlp.ts";
+import { parse, type Parsed } from "../../src/engines/agent/planner/parse.ts";
+import type { Tool } from "../../src/engines/agent/tools.ts";
+
+/** The parser alone: what a request asks, about what, which records, which values. No lookups. */
+const NOW = new Date("2026-03-10T12:00:00.000Z");
+let read: (message: string) => Parsed;
+
+beforeAll(async () => {
+  const lang = await loadLanguage();
+  read = (message) => parse(lang, message, NOW);
+});
+
+describe("what to do", () => {
+  it.each([
+    ["how many unpaid bills do we have", "count"],
+    ["number of open roles", "count"],
+    ["how much does Initech owe?", "sum"],
+    ["total of invoices above 5k", "sum"],
+    ["top 5 deals", "top"],
+    ["which invoices are overdue?", "list"],
+    ["show me Acme's contacts", "list"],
+    ["create a contact Jane Roe", "create"],
+    ["add a new opening for a designer", "create"],
+    ["draft an invoice to Pied Piper for 800 GBP", "create"],
+    ["bill Hooli Cloud 2,350 USD due next friday", "create"],
+    ["change Acme's website to acme.io", "update"],
+    ["move Cara Diaz to offer", "stage"],
+    ["advance cara diaz to the offer stage", "stage"],
+    ["void INV-000022", "void"],
+    ["write off INV-000010 as bad debt", "uncollectible"],
+    ["record a payment of 500 on INV-000038", "pay"],
+    ["Umbrella settled INV-7 this morning", "pay"],
+    ["INV-000002 was paid in full yesterday", "pay"],
+    ["we closed the Acme renewal", "close"],
+    ["we lost the globex pilot project", "lose"],
+    ["enroll Ann Lee in Intro", "enroll"],
+    ["pause the intro sequence", "pause"],
+    ["hire Cara Diaz", "hire"],
+    ["reject eli fox", "reject"],
+    ["enrich initech", "enrich"],
+    ["delete contact Bob Stone", "delete"],
+    ["tell me about Initech", "summarize"],
+  ])("%s: %s", (message, action) => {
+    expect(read(message).action).toBe(action);
+  });
+
+  it("a question is a read, whatever verb it holds; a state word first is a filter, not an order", () => {
+    expect(read("which deals did we close this month?").action).toBe("list");
+    expect(read("open deals closing this quarter").action).toBeUndefined();
+    expect(read("new contacts this week").action).toBeUndefined();
+    expect([...read("closed roles").states, ...read("closed roles").groups]).toContain("closed");
+    expect(read("paid invoices").action).toBeUndefined();
+  });
+
+  it("a misspelt verb is never read as a destructive one", () => {
+    expect(read("remote").action).toBeUndefined();
+    expect(read("we're hiring a contract DevOps Engineer, remote").phrases.map((p) => p.text)).toEqual(["DevOps Engineer", "remote"]);
+  });
+});
+
+describe("what it is about", () => {
+  it.each([
+    ["unpaid bills", "invoice"],
+    ["opportunities at the proposal stage", "deal"],
+    ["applicants still screening", "candidate"],
+    ["closed roles", "job"],
+    ["customers in Germany", "account"],
+    ["people at Acme", "contact"],
+    ["our campaigns", "sequence"],
+    ["invoics overdue", "invoice"],
+    ["oportunities", "deal"],
+  ])("%s: %s", (message, resource) => {
+    expect(read(message).resource).toBe(resource);
+  });
+
+  it("a resource word after a named thing says what the name is, not what the request is about", () => {
+    const p = read("who is in interview for the Backend Engineer job?");
+    expect(p.resource).toBeUndefined();
+    expect(p.phrases).toEqual([expect.objectContaining({ text: "Backend Engineer", prep: "for", nounResource: "job" })]);
+    expect(p.states).toEqual(["interview"]);
+  });
+
+  it("words that name a state stay in a name written with capitals", () => {
+    expect(read("who is in the New lead follow-up sequence?").phrases[0]).toMatchObject({ text: "New lead follow-up", nounResource: "sequence" });
+    expect(read("close the Account Executive job").phrases[0]).toMatchObject({ text: "Account Executive" });
+  });
+
+  it("a state that is also a resource word is a state once the resource is known", () => {
+    const p = read("how many contacts are customers?");
+    expect(p.resource).toBe("contact");
+    expect(p.states).toContain("customer");
+    expect(read("mark Leo Andersen as a customer").to).toBe("customer");
+  });
+});
+
+describe("which records", () => {
+  it("amounts and comparisons", () => {
+    expect(read("invoices above 5k").amounts).toEqual([expect.objectContaining({ value: 5000, op: "gt" })]);
+    expect(read("deals under $500").amounts).toEqual([expect.objectContaining({ value: 500, op: "lt", currency: "USD" })]);
+    expect(readAmounts("between 1k and 3k").map((a) => [a.value, a.op])).toEqual([[1000, "gte"], [3000, "lte"]]);
+    expect(readAmounts("for 12k euros")[0]).toMatchObject({ value: 12000, currency: "EUR" });
+    expect(readAmounts("2,350.50 USD")[0]).toMatchObject({ value: 2350.5, currency: "USD" });
+  });
+
+  it("dates and ranges, read against the turn's clock", () => {
+    expect(read("invoices due this month").dates).toMatchObject({ gte: "2026-03-01", lt: "2026-04-01", hint: "due" });
+    expect(read("deals created this quarter").dates).toMatchObject({ gte: "2026-01-01", lt: "2026-04-01" });
+    expect(read("invoices due before christmas").dates).toMatchObject({ lt: "2026-12-25" });
+    expect(read("contacts added since monday").dates).toMatchObject({ gte: "2026-03-09" });
+    expect(read("contacts from last month").dates).toMatchObject({ gte: "2026-02-01", lt: "2026-03-01" });
+    expect(read("what's due in the next 30 days?").dates).toMatchObject({ gte: "2026-03-10", lt: "2026-04-10" });
+    expect(read("new invoice due end of March").dates.day).toBe("2026-03-31");
+    expect(read("due on the 15th of next month").dates.day).toBe("2026-04-15");
+    expect(read("how many invoices are more than 60 days overdue?").dates).toMatchObject({ lt: "2026-01-09", hint: "due" });
+  });
+
+  it("names: possessives, prepositions, quotes, record numbers, ids, emails", () => {
+    expect(read("show me Acme's contacts").phrases).toEqual([expect.objectContaining({ text: "Acme", prep: "of" })]);
+    expect(read("Stark Logistics's open invoices").phrases[0]).toMatchObject({ text: "Stark Logistics", prep: "of" });
+    expect(read('deals named "Big one"').quoted).toEqual(["Big one"]);
+    expect(read("status of INV-0007").numbers).toEqual([{ prefix: "INV", digits: "0007", raw: "INV-0007" }]);
+    expect(read("show invoice 7").numbers).toEqual([expect.objectContaining({ prefix: "INV", digits: "7" })]);
+    expect(read("void inv_01m8bc8xmreneahwf3pa02z29f").ids).toEqual([{ resource: "invoice", id: "inv_01m8bc8xmreneahwf3pa02z29f" }]);
+    expect(read("new contact: Sam Patel <sam@acme.io>").emails).toEqual(["sam@acme.io"]);
+  });
+
+  it("currencies, countries, ratings, misspelt states", () => {
+    expect(read("show me all GBP invoices").currency).toBe("GBP");
+    expect(read("euro invoices that are still open").currency).toBe("EUR");
+    expect(read("which accounts are in the US").phrases[0]).toMatchObject({ text: "USA", prep: "in" });
+    expect(read("candidates rated 4 or more").numeric).toEqual([{ field: "rating", op: "gte", value: 4 }]);
+    expect(read("how many unpiad invoices").groups).toEqual(["unpaid"]);
+  });
+});
+
+describe("what to set", () => {
+  it("fields phrased naturally, their words not read as names", () => {
+    const p = read("create an account for Contoso, their domain is contoso.com");
+    expect(p.domains).toEqual(["contoso.com"]);
+    expect(p.phrases).toEqual([expect.objectContaining({ text: "Contoso", prep: "for" })]);
+    expect(read("make her VP Sales").fields).toEqual([{ words: "title", value: "VP Sales" }]);
+    expect(read("add account Fabrikam, based in Lisbon").fields).toEqual([{ words: "based in", value: "Lisbon" }]);
+    expect(read("Acme's phone number is +1 555 0100").fields).toEqual([{ words: "phone", value: "+1 555 0100" }]);
+  });
+
+  it("the case of names is kept", () => {
+    expect(read("create a deal Big Upsell for Initech worth 5000 USD").phrases.map((p) => p.text)).toEqual(["Big Upsell", "Initech"]);
+    // "Renewal" also names a deal: it stays with the name it follows.
+    expect(read("create a deal Initech Renewal for Initech").phrases[0]).toMatchObject({ text: "Initech", noun: "renewal" });
+  });
+});
+
+describe("the tools read as operations on resources, under either naming", () => {
+  const tool = (name: string, extra: Partial<Tool> = {}) => ({ name, ...extra }) as Tool;
+  it.each([
+    ["list_invoices", "list", "invoice"],
+    ["invoices_list", "list", "invoice"],
+    ["pay_invoice", "pay", "invoice"],
+    ["invoices_record_payment", "pay", "invoice"],
+    ["mark_invoice_uncollectible", "uncollectible", "invoice"],
+    ["get_latest_snapshot", "latest", "snapshot"],
+    ["snapshots_read", "latest", "snapshot"],
+    ["create_snapshot", "create", "snapshot"],
+    ["get_account_dossier", "dossier", "account"],
+    ["enroll_contact", "enroll", "sequence"],
+    ["activate_sequence", "resume", "sequence"],
+    ["list_enrollments", "list", "enrollment"],
+  ])("%s: %s %s", (name, op, resource) => {
+    expect(classify(tool(name))).toMatchObject({ op, resource });
+  });
+
+  it("a tool's declared resource wins over its name", () => {
+    expect(classify(tool("move_deal_to_stage", { resource: "deal", operationId: "moveDealToStage" } as Partial<Tool>))).toMatchObject({ op: "move", resource: "deal" });
+  });
+});
+
+describe("fuzzy matching", () => {
+  it("one edit or a swap of neighbours", () => {
+    expect(near("unpiad", "unpaid")).toBe(true);
+    expect(near("invoce", "invoice")).toBe(true);
+    expect(near("remote", "remove")).toBe(true);
+    expect(near("contact", "contract")).toBe(true);
+    expect(resourceOf("contract")).toBeUndefined();
+    expect(resourceOf("candidtes")).toBe("candidate");
+  });
+});

@@ -1,0 +1,230 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { testClock, useTestApp, type Tenant } from "../helpers/harness.ts";
+import { chat, made, NOW, seedWorld, type World } from "./helpers.ts";
+
+/**
+ * The offline planner through POST /v1/agent/chat, one class of request at a
+ * time across finance, growth, talent and the snapshot; judged from the API's
+ * state and the figures in the reply.
+ */
+const clock = testClock(NOW);
+const app = useTestApp({ clock });
+let tenant: Tenant;
+let world: World;
+
+beforeAll(async () => {
+  tenant = await app().tenant();
+  world = await seedWorld(tenant.client);
+  // A second currency and a paid invoice: sums are per currency, filters by state.
+  await made(tenant.client.post("/v1/invoices", { client: "Umbrella", amount: 900, currency: "EUR", status: "open", due_date: "2026-03-20" }));
+  const paid = await made(tenant.client.post("/v1/invoices", { client: "Umbrella", amount: 40, currency: "EUR", status: "open", due_date: "2026-03-25" }));
+  await made(tenant.client.post(`/v1/invoices/${paid.id}/pay`, { amount: 40 }), 200);
+});
+
+const tools = (out: any) => out.actions.map((a: any) => a.tool);
+const writes = (out: any) => out.actions.filter((a: any) => !a.tool.startsWith("list_") && !a.tool.startsWith("get_"));
+
+describe("reads: count, sum, list, top, filtered by states, amounts, dates and names", () => {
+  it("counts over every matching record (meta.total), with the amounts per currency", async () => {
+    const out = await chat(tenant.client, "how many unpaid bills do we have?");
+    expect(out.actions[0].input).toMatchObject({ status: "open,overdue" });
+    expect(out.message.content).toMatch(/^5 invoices are open or overdue, 2,350\.50 USD \+ 900\.00 EUR due in all:/);
+  });
+
+  it("sums what is owed per currency, and names the records", async () => {
+    const out = await chat(tenant.client, "what's the total we're owed?");
+    expect(out.message.content).toContain("2,350.50 USD + 900.00 EUR");
+    expect(out.message.content).toContain("INV-000001");
+  });
+
+  it("amount comparisons and a typo in the noun", async () => {
+    const out = await chat(tenant.client, "invoces above 500 dollars");
+    expect(out.actions[0].input).toMatchObject({ "amount[gt]": 500, currency: "USD" });
+    expect(out.message.content).toContain("2 invoices");
+    expect(out.message.content).not.toContain("INV-000003");
+  });
+
+  it("date ranges read against the request's clock", async () => {
+    const out = await chat(tenant.client, "which invoices are due this month?");
+    expect(out.actions[0].input).toMatchObject({ "due_date[gte]": "2026-03-01", "due_date[lt]": "2026-04-01", status: "open,overdue" });
+    expect(out.message.content).toContain("INV-000003");
+    expect(out.message.content).toContain("INV-000005");
+  });
+
+  it("a possessive names the account whose records are listed", async () => {
+    const out = await chat(tenant.client, "show me Acme's contacts");
+    expect(tools(out)).toEqual(["list_accounts", "list_contacts"]);
+    expect(out.actions[1].input).toMatchObject({ account_id: world.acme });
+    expect(out.message.content).toMatch(/^2 contacts for Acme/);
+  });
+
+  it("a stage of the talent pipeline, for a job named in the request", async () => {
+    const out = await chat(tenant.client, "applicants still screening for the backend engineer role");
+    expect(out.actions.at(-1).input).toMatchObject({ stage: "screening", job_id: world.backend });
+    expect(out.message.content).toContain("Dan Eve");
+    expect(out.message.content).not.toContain("Cara Diaz");
+  });
+
+  it("the largest records, and a single record's field", async () => {
+    const top = await chat(tenant.client, "top 2 invoices");
+    expect(top.actions[0].input).toMatchObject({ sort: "-amount", per_page: 2 });
+    expect(top.message.content).toMatch(/INV-000001[\s\S]*INV-000005/);
+    const email = await chat(tenant.client, "what is Ann Lee's email?");
+    expect(email.message.content).toContain("ann@acme.example");
+    const invoice = await chat(tenant.client, "status of invoice 3");
+    expect(invoice.message.content).toMatch(/^INV-000003 for Acme: .*status overdue/);
+  });
+});
+
+describe("business questions from the latest snapshot", () => {
+  it("takes a snapshot when none exists, then answers from the latest one saying how old it is", async () => {
+    const first = await chat(tenant.client, "what's our weighted pipeline?");
+    expect(tools(first)).toEqual(["get_latest_snapshot", "create_snapshot"]);
+    expect(first.message.content).toMatch(/^From a snapshot taken now/);
+    expect(first.message.content).toContain("Weighted pipeline:");
+    const second = await chat(tenant.client, "receivables and DSO");
+    expect(tools(second)).toEqual(["get_latest_snapshot"]);
+    expect(second.message.content).toMatch(/^From the latest snapshot, 2026-03-10T12:00:00\.000Z \(just now\)/);
+    expect(second.message.content).toContain("2,350.50 USD outstanding, 1,500.00 USD overdue");
+    expect(second.message.content).toContain("Days sales outstanding");
+  });
+
+  it("a read-only key answers from the snapshot but never takes one", async () => {
+    const other = await app().tenant();
+    const readOnly = await other.newKey("read_only");
+    const out = await chat(readOnly.client, "how are we doing?");
+    expect(tools(out)).toEqual(["get_latest_snapshot"]);
+    expect(out.message.content).toBe("No intelligence snapshot exists yet, and this API key cannot take one.");
+  });
+});
+
+describe("writes: create, update, move, pay, enroll, with a question back when something is missing", () => {
+  it("creates an account named by the request, not by a fragment of it", async () => {
+    const out = await chat(tenant.client, "create an account for Contoso, their domain is contoso.com");
+    expect(out.actions.at(-1)).toMatchObject({ tool: "create_account", input: { name: "Contoso", domain: "contoso.com" }, status: "completed" });
+  });
+
+  it("creates an invoice from natural values (amount and currency, due date), billing the account of that name", async () => {
+    const out = await chat(tenant.client, "bill Initech 12k euros due end of April");
+    expect(out.actions.at(-1)).toMatchObject({ tool: "create_invoice", status: "completed", input: { client: "Initech", amount: 12000, currency: "EUR", due_date: "2026-04-30", account_id: world.initech } });
+    expect(out.message.content).toMatch(/^Created invoice INV-\d+ for Initech/);
+  });
+
+  it("'issue an invoice ... for 300 EUR' creates one, issued (open); it never finalizes an existing draft", async () => {
+    await made(tenant.client.post("/v1/invoices", { client: "Umbrella", amount: 10, currency: "EUR", due_date: "2026-05-01" }));
+    const out = await chat(tenant.client, "issue an invoice to Umbrella for 300 EUR due end of April");
+    expect(out.actions.map((a: any) => a.tool)).not.toContain("finalize_invoice");
+    expect(out.actions.at(-1)).toMatchObject({ tool: "create_invoice", status: "completed", input: { client: "Umbrella", amount: 300, currency: "EUR", due_date: "2026-04-30", status: "open" } });
+  });
+
+  it("creates a job and a candidate for it", async () => {
+    const job = await chat(tenant.client, "open a new role: Data Analyst in Lisbon, part-time");
+    expect(job.actions.at(-1)).toMatchObject({ tool: "create_job", input: { title: "Data Analyst", location: "Lisbon", employment_type: "part_time" } });
+    const cand = await chat(tenant.client, "add candidate Zoe Park <zoe@park.example> for the Data Analyst job");
+    expect(cand.actions.at(-1)).toMatchObject({ tool: "create_candidate", status: "completed", input: { first_name: "Zoe", last_name: "Park", email: "zoe@park.example", job_id: job.actions.at(-1).result.id } });
+  });
+
+  it("asks which record when a name matches several, and the answer completes the request", async () => {
+    const asked = await chat(tenant.client, "create a deal Expansion for Globex worth 3k");
+    expect(writes(asked)).toEqual([]);
+    expect((await tenant.client.get("/v1/deals?q=Expansion")).body.meta.total).toBe(0);
+    expect(asked.message.content).toContain("More than one account matches “Globex”. Which one?");
+    const west = /(\d)\. Globex West/.exec(asked.message.content)![1]!;
+    const done = await chat(tenant.client, west, asked.conversation_id);
+    expect(done.actions.at(-1)).toMatchObject({ tool: "create_deal", status: "completed", input: { name: "Expansion", amount: 3000, account_id: world.globexWest } });
+  });
+
+  it("a missing required field is asked for, and the next message fills it", async () => {
+    const asked = await chat(tenant.client, "create an invoice for Hooli due next friday");
+    expect(writes(asked)).toEqual([]);
+    expect(asked.message.content).toMatch(/I need amount and currency\. What amount/);
+    const done = await chat(tenant.client, "1,250 USD", asked.conversation_id);
+    expect(done.actions.at(-1)).toMatchObject({ tool: "create_invoice", status: "completed", input: { client: "Hooli", amount: 1250, currency: "USD", due_date: expect.stringMatching(/^2026-03-(13|20)$/) } });
+  });
+
+  it("updates a field phrased as a statement", async () => {
+    const out = await chat(tenant.client, "make Ann Lee VP Sales");
+    expect(out.actions.at(-1)).toMatchObject({ tool: "update_contact", input: { contact_id: world.acmeContacts[0], title: "VP Sales" } });
+    const website = await chat(tenant.client, "change Acme's website to acme.io");
+    expect(website.actions.at(-1)).toMatchObject({ tool: "update_account", input: { account_id: world.acme, domain: "acme.io" } });
+  });
+
+  it("moves a candidate and a deal; a fact stated is a change", async () => {
+    const moved = await chat(tenant.client, "advance cara diaz to the offer stage");
+    expect(moved.actions.at(-1)).toMatchObject({ tool: "update_candidate", input: { stage: "offer" }, status: "completed" });
+    const won = await chat(tenant.client, "we closed the Initech renewal");
+    expect(won.actions.at(-1)).toMatchObject({ tool: "move_deal_to_stage", input: { deal_id: world.initechDeal, stage: "won" }, status: "completed" });
+    expect((await tenant.client.get(`/v1/deals/${world.initechDeal}`)).body.status).toBe("won");
+  });
+
+  it("a payment stated as a fact pays what is due; 'record a payment' without an amount asks how much", async () => {
+    const settled = await chat(tenant.client, "Initech settled INV-000002 this morning");
+    expect(settled.actions.at(-1)).toMatchObject({ tool: "pay_invoice", input: { amount: 800.5 }, status: "completed" });
+    const asked = await chat(tenant.client, "record a payment on INV-000004");
+    expect(writes(asked)).toEqual([]);
+    expect(asked.message.content).toBe("How much was paid on INV-000004 (Acme)?");
+    const paid = await chat(tenant.client, "20", asked.conversation_id);
+    expect(paid.actions.at(-1)).toMatchObject({ tool: "pay_invoice", input: { amount: 20 }, status: "completed" });
+    expect(paid.message.content).toBe("Recorded 20.00 USD on INV-000004; 30.00 USD still due (open).");
+  });
+
+  it("pauses and resumes a sequence; enrolls two people", async () => {
+    const paused = await chat(tenant.client, "pause the Intro campaign");
+    expect(paused.actions.at(-1)).toMatchObject({ tool: "pause_sequence", status: "completed" });
+    const resumed = await chat(tenant.client, "resume intro");
+    expect(resumed.actions.at(-1)).toMatchObject({ tool: "activate_sequence", status: "completed" });
+    const enrolled = await chat(tenant.client, "enroll Ann Lee and Bob Stone in Intro");
+    expect(enrolled.actions.at(-1)).toMatchObject({ tool: "enroll_contacts", input: { sequence_id: world.intro, contact_ids: world.acmeContacts } });
+  });
+
+  it("takes a person out of a sequence (leaving it, not a deletion)", async () => {
+    const out = await chat(tenant.client, "take Ann Lee out of Intro");
+    expect(out.actions.at(-1)).toMatchObject({ tool: "unenroll_contact", status: "completed", input: { sequence_id: world.intro } });
+    expect(out.message.content).toBe("Took Ann Lee out of Intro.");
+  });
+
+  it("the word after a name says what it names; a date phrased naturally is set", async () => {
+    const out = await chat(tenant.client, "change the expected close date of the Initech renewal to the end of next month");
+    expect(out.actions.at(-1)).toMatchObject({ tool: "update_deal", input: { deal_id: world.initechDeal, expected_close_date: "2026-04-30" }, status: "completed" });
+  });
+
+  it("a relative clause is a filter, not an order: 'candidates we rejected' lists them", async () => {
+    const out = await chat(tenant.client, "candidates we rejected");
+    expect(writes(out)).toEqual([]);
+    expect(out.actions[0].input).toMatchObject({ stage: "rejected" });
+  });
+
+  it("destructive changes wait for approval, and the reply says what waits and why", async () => {
+    const out = await chat(tenant.client, "cancel INV-000003");
+    expect(out.actions.at(-1)).toMatchObject({ tool: "void_invoice", status: "approval_required" });
+    expect(out.message.content).toBe("Voiding an invoice cancels money owed. This waits for approval: once it is approved, I will void INV-000003 (Acme); until then nothing changes.");
+  });
+});
+
+describe("a wrong write is worse than no write", () => {
+  it.each([
+    ["a name that matches no record", "move the Hooli deal to won", /^I found no deal matching “Hooli”\. Nothing changed\.$/],
+    ["a name that matches several", "delete the Globex account", /^More than one account matches “Globex”\. Which one\?/],
+    ["a near spelling is confirmed first", "enrich Initek", /^I found no account named “Initek”\. Did you mean this one\?\n1\. Initech/],
+    ["a word it cannot place", "create a contact Jane Roe jane@roe.example at Acme with the blue hat", /^I did not change anything: I could not place “blue hat”/],
+    ["no action and no record type", "book me a flight to Lisbon", /^I can't do that yet: I did not understand/],
+    ["an action without a record type", "delete everything", /I understood “delete”, but not what it is about/],
+  ])("%s: nothing changes", async (_what, message, reply) => {
+    const out = await chat(tenant.client, message);
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(reply);
+  });
+
+  it("the confirmation of a near spelling is answered with yes", async () => {
+    const asked = await chat(tenant.client, "enrich Initek");
+    const done = await chat(tenant.client, "yes", asked.conversation_id);
+    expect(done.actions.at(-1)).toMatchObject({ tool: "enrich_account", input: { account_id: world.initech }, status: "completed" });
+  });
+
+  it("a read-only key's planner never plans a write", async () => {
+    const readOnly = await tenant.newKey("read_only");
+    const out = await chat(readOnly.client, "mark INV-000001 as paid");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toBe("I cannot record payments with this API key.");
+  });
+});
