@@ -19,6 +19,13 @@ export type ToolOutcome =
 export interface ToolCaller {
   /** The tools this key may use (a model is offered only these). */
   readonly available: readonly Tool[];
+  /**
+   * Every tool of the registry, those the caller may not use included: a
+   * planner that knows what the request needs calls it anyway, so the refusal
+   * is recorded as a failed action naming the missing permission (a model is
+   * still offered only `available`).
+   */
+  readonly all: readonly Tool[];
   call(name: string, input: unknown): Promise<ToolOutcome>;
 }
 
@@ -222,6 +229,7 @@ export async function runTurn(
 
   const tools: ToolCaller = {
     available: deps.tools.for(caller),
+    all: deps.tools.all,
     async call(name, rawInput) {
       if (waiting) {
         return { status: "failed", action: null, error: { code: "conflict", status: 409, detail: "An earlier action of this turn waits for approval; the turn takes no more actions." } };

@@ -209,7 +209,7 @@ export function offlinePlanner(): Planner {
     async reply(turn: PlannerTurn): Promise<PlannerReply> {
       const lang = await loadLanguage();
       const carried = carriedOf(turn.pending, turn.message);
-      const session = new Session(turn, catalogOf(turn.tools.available), carried);
+      const session = new Session(turn, catalogOf(turn.tools.available), carried, catalogOf(turn.tools.all));
       let result: Omit<PlannerReply, "steps">;
       try {
         // Answers given to questions (a missing value) join the request as if said in it.

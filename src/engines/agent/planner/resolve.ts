@@ -5,6 +5,9 @@ import { labelOf, type Item, type Page } from "./answer.ts";
 import { toolFor, type Catalog, type Op } from "./catalog.ts";
 import { likeness } from "./lexicon.ts";
 
+/** Operations that only read: planned with the caller's own tools, so a read never ends in a refusal. */
+const READ_OPS = new Set<Op>(["list", "get", "latest", "dossier"]);
+
 /** A reply that ends the turn early: a question back, a refusal, a failed call. */
 export class Stop {
   constructor(readonly reply: { content: string; pending?: PendingQuestion | null }) {}
@@ -25,7 +28,8 @@ export interface Carried {
 function outcomeText(tool: string, intended: string, outcome: Exclude<ToolOutcome, { status: "completed" }>): string {
   // A person reads this (the dashboard puts Approve / Deny beside it); API clients act on the action's approval_id.
   if (outcome.status === "approval_required") return `${outcome.reason} This waits for approval: once it is approved, I will ${intended}; until then nothing changes.`;
-  if (outcome.error.code === "insufficient_permission") return `I can't do that with this API key: ${outcome.error.detail}`;
+  // The caller may be a dashboard member, an OAuth app or a key: the problem's own words say whose permission is missing.
+  if (outcome.error.code === "insufficient_permission") return `I can't ${intended}: ${outcome.error.detail}`;
   return `That did not work (${tool}): ${outcome.error.detail}`;
 }
 
@@ -38,10 +42,13 @@ export class Session {
     readonly turn: PlannerTurn,
     readonly catalog: Catalog,
     readonly carried: Carried,
+    /** The whole registry's operations: a change the caller may not make is still called, to be refused and recorded. */
+    readonly registry: Catalog = catalog,
   ) {}
 
+  /** The tool for an operation: the caller's own; for a change, the registry's when the caller lacks it (refused when called). */
   tool(resource: string, op: Op): Tool | undefined {
-    return toolFor(this.catalog, resource, op);
+    return toolFor(this.catalog, resource, op) ?? (READ_OPS.has(op) ? undefined : toolFor(this.registry, resource, op));
   }
 
   /** `intended` says in words what the call does, for the reply when it waits for approval. */

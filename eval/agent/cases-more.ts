@@ -1,0 +1,136 @@
+import { approval, changed, count, created, enrolled, figure, is, money, names as named, noChange, type Case, type Check, type Engine, type Kind, type Plan } from "./judge.ts";
+import { candidatesOf, dueSums, enrolledContacts, fullName, inStage, jobNamed, names, numbers, openDealIn, overdue, pick, stageNamed, sums, uniqueContacts, unpaid } from "./facts.ts";
+import type { Deal, Invoice, World } from "./world.ts";
+
+/*
+ * More requests, written after the first set to find what a planner fitted
+ * to that set's wording misses: verb synonyms (post a job, turn down, got a
+ * payment, put someone in a sequence), everyday names of states (written off,
+ * past due, settled, dead, signed, filled), filler words that are not names
+ * (sitting, currently, overall), "applied for" as a job's candidates, and a
+ * sequence's enrollments by its name. Same form and judging as cases.ts.
+ */
+
+const ask = (engine: Engine, kind: Kind, say: string, expect: (w: World) => Check[]): Case => ({ label: say, engine, kind, plan: (w) => ({ say, expect: expect(w) }) });
+const about = (engine: Engine, kind: Kind, label: string, plan: (w: World) => Plan): Case => ({ label, engine, kind, plan });
+const unclear = (engine: Engine, say: string): Case => ask(engine, "question", say, () => [noChange()]);
+const list = (w: World, fits: (i: Invoice) => boolean) => named(numbers(w.invoices.filter(fits)), numbers(w.invoices.filter((i) => !fits(i))));
+const status = (s: Invoice["status"]) => (i: Invoice) => i.status === s;
+const deals = (w: World, fits: (d: Deal) => boolean) => named(w.deals.filter(fits).map((d) => d.name), w.deals.filter((d) => !fits(d)).map((d) => d.name));
+const FOLLOW_UP = "New lead follow-up";
+const followUp = (w: World) => pick(w.sequences, (s) => s.name === FOLLOW_UP, "sequence");
+/** A contact with a name of their own who is not yet in the follow-up sequence. */
+const notEnrolled = (w: World, n: number) => {
+  const inIt = new Set(enrolledContacts(w, followUp(w).id).map((c) => c.id));
+  return uniqueContacts(w).filter((c) => !inIt.has(c.id))[n]!;
+};
+const stageDeals = (w: World, stage: string) => w.deals.filter((d) => d.status === "open" && d.stage_id === stageNamed(w, stage).id);
+
+const finance: Case[] = [
+  ask("finance", "read", "show me the bad debt invoices", (w) => [list(w, status("uncollectible"))]),
+  ask("finance", "read", "invoices we wrote off", (w) => [list(w, status("uncollectible"))]),
+  ask("finance", "read", "how many invoices are past due", (w) => [count(w.invoices.filter(overdue).length, "overdue invoices")]),
+  ask("finance", "read", "which invoices are settled", (w) => [list(w, status("paid"))]),
+  ask("finance", "read", "list cancelled invoices", (w) => [list(w, status("void"))]),
+  ask("finance", "read", "what's currently outstanding overall", (w) => [money(dueSums(w.invoices.filter(unpaid)), "outstanding total")]),
+  ask("finance", "read", "how much is sitting in late invoices altogether", (w) => [money(dueSums(w.invoices.filter(overdue)), "overdue total")]),
+  ask("finance", "read", "open bills that are due", (w) => [list(w, unpaid)]),
+  about("finance", "write", "took a payment of 200 on <an overdue invoice>", (w) => {
+    const inv = w.invoices.filter((i) => overdue(i) && i.amount_due > 1000).at(-1)!;
+    return { say: `took a payment of 200 ${inv.currency} on ${inv.number}`, expect: [changed("invoice", inv.id, { amount_paid: Math.round((inv.amount_paid + 200) * 100) / 100 }, inv.number)] };
+  }),
+  about("finance", "write", "collected 150 on <an open invoice>", (w) => {
+    const inv = w.invoices.filter((i) => i.status === "open" && i.amount_due > 1000).at(0)!;
+    return { say: `collected 150 ${inv.currency} on ${inv.number}`, expect: [changed("invoice", inv.id, { amount_paid: Math.round((inv.amount_paid + 150) * 100) / 100 }, inv.number)] };
+  }),
+  about("finance", "write", "<invoice> is bad debt, write it off", (w) => {
+    const inv = w.invoices.filter(overdue).at(0)!;
+    return { say: `${inv.number} is bad debt, write it off`, expect: [approval(/uncollectible/i, inv.id, inv.number)] };
+  }),
+  about("finance", "write", "please cancel <an open invoice>", (w) => {
+    const inv = w.invoices.filter((i) => i.status === "open").at(0)!;
+    return { say: `please cancel ${inv.number}`, expect: [approval(/void/i, inv.id, inv.number)] };
+  }),
+  unclear("finance", "got a payment of 300 usd"),
+  unclear("finance", "write it off"),
+];
+
+const growth: Case[] = [
+  ask("growth", "read", "what's the total value of deals in negotiation right now", (w) => [money(sums(stageDeals(w, "Negotiation"), (d: Deal) => d.amount ?? 0), "negotiation total")]),
+  ask("growth", "read", "how much is currently sitting in qualified", (w) => [money(sums(stageDeals(w, "Qualified"), (d: Deal) => d.amount ?? 0), "qualified total")]),
+  ask("growth", "read", "deals that are dead", (w) => [deals(w, (d) => d.status === "lost")]),
+  ask("growth", "read", "closed-won opportunities", (w) => [deals(w, (d) => d.status === "won")]),
+  ask("growth", "read", "how many deals have we signed", (w) => [count(w.deals.filter((d) => d.status === "won").length, "won deals")]),
+  ask("growth", "read", "list the people in the new lead follow-up campaign", (w) => [named(enrolledContacts(w, followUp(w).id).map(fullName))]),
+  ask("growth", "read", "show enrollments for new lead follow-up", (w) => [named(enrolledContacts(w, followUp(w).id).map(fullName))]),
+  ask("growth", "read", "how many people are enrolled in new lead follow-up", (w) => [count(w.enrollments.filter((e) => e.sequence_id === followUp(w).id).length, "enrollments")]),
+  ask("growth", "read", "contacts who are still leads", (w) => [named(w.contacts.filter((c) => c.lifecycle_stage === "lead").map(fullName), w.contacts.filter((c) => c.lifecycle_stage !== "lead").map(fullName))]),
+  about("growth", "write", "sign up <a contact> for new lead follow-up", (w) => {
+    const c = notEnrolled(w, 0);
+    return { say: `sign up ${fullName(c)} for new lead follow-up`, expect: [enrolled(followUp(w).id, c.id, fullName(c))] };
+  }),
+  about("growth", "write", "put <a contact> on the new lead follow-up sequence", (w) => {
+    const c = notEnrolled(w, 1);
+    return { say: `put ${fullName(c)} on the new lead follow-up sequence`, expect: [enrolled(followUp(w).id, c.id, fullName(c))] };
+  }),
+  about("growth", "write", "add <a contact> to the New lead follow-up campaign", (w) => {
+    const c = notEnrolled(w, 2);
+    return { say: `add ${fullName(c)} to the New lead follow-up campaign`, expect: [enrolled(followUp(w).id, c.id, fullName(c))] };
+  }),
+  about("growth", "write", "mark the <account> <topic> deal as closed won", (w) => {
+    const deal = openDealIn(w, ["Negotiation", "Proposal"]);
+    const account = pick(w.accounts, (a) => a.id === deal.account_id, "account").name;
+    return { say: `mark the ${account} ${deal.name.split(": ").slice(1).join(": ").toLowerCase()} deal as closed won`, expect: [changed("deal", deal.id, { status: "won" }, deal.name)] };
+  }),
+  ask("growth", "write", "put the new lead follow-up sequence on hold", (w) => [changed("sequence", followUp(w).id, { status: "paused" }, FOLLOW_UP)]),
+  ask("growth", "write", "reactivate the new lead follow-up sequence", (w) => [changed("sequence", followUp(w).id, { status: "active" }, FOLLOW_UP)]),
+  unclear("growth", "put Zebediah Quuxworth in the new lead follow-up sequence"),
+  unclear("growth", "sign someone up for the sequence"),
+];
+
+const talent: Case[] = [
+  ask("talent", "read", "candidates we passed on", (w) => [named(names(inStage(w, "rejected")), names(w.candidates.filter((c) => c.stage !== "rejected")))]),
+  ask("talent", "read", "applicants we declined", (w) => [named(names(inStage(w, "rejected")), names(w.candidates.filter((c) => c.stage !== "rejected")))]),
+  ask("talent", "read", "how many people applied to the product designer role", (w) => [count(candidatesOf(w, jobNamed(w, "Product Designer").id).length, "candidates")]),
+  ask("talent", "read", "who has applied for the account executive position", (w) => {
+    const job = jobNamed(w, "Account Executive");
+    return [named(names(candidatesOf(w, job.id)), names(w.candidates.filter((c) => c.job_id !== job.id)))];
+  }),
+  ask("talent", "read", "candidates currently interviewing", (w) => [named(names(inStage(w, "interview")), names(w.candidates.filter((c) => c.stage !== "interview")))]),
+  ask("talent", "read", "applicants at the phone screen stage", (w) => [named(names(inStage(w, "screening")), names(w.candidates.filter((c) => c.stage !== "screening")))]),
+  ask("talent", "read", "which positions are still open", (w) => [named(w.jobs.filter((j) => j.status === "open").map((j) => j.title))]),
+  ask("talent", "write", "post a new role: Support Engineer, remote, part-time", () => [created("job", { title: is.text("Support Engineer"), location: is.text("Remote"), employment_type: "part_time" })]),
+  ask("talent", "write", "publish a job for a Sales Engineer in Berlin, full time", () => [created("job", { title: is.text("Sales Engineer"), location: is.text("Berlin"), employment_type: "full_time" })]),
+  ask("talent", "write", "list a new opening: Data Engineer, contract", () => [created("job", { title: is.text("Data Engineer"), employment_type: "contract" })]),
+  about("talent", "write", "turn down <an applicant>", (w) => {
+    const c = w.candidates.filter((x) => x.stage === "applied").at(-1)!;
+    return { say: `turn down ${fullName(c)}`, expect: [changed("candidate", c.id, { stage: "rejected" }, fullName(c))] };
+  }),
+  about("talent", "write", "let's pass on <a screening candidate>", (w) => {
+    const c = w.candidates.filter((x) => x.stage === "screening").at(0)!;
+    return { say: `let's pass on ${fullName(c)}`, expect: [changed("candidate", c.id, { stage: "rejected" }, fullName(c))] };
+  }),
+  about("talent", "write", "decline <an applicant>", (w) => {
+    const c = w.candidates.filter((x) => x.stage === "applied").at(0)!;
+    return { say: `decline ${fullName(c)}`, expect: [changed("candidate", c.id, { stage: "rejected" }, fullName(c))] };
+  }),
+  about("talent", "write", "move <an applicant> to phone screen", (w) => {
+    const c = w.candidates.filter((x) => x.stage === "applied").at(1)!;
+    return { say: `move ${fullName(c)} to phone screen`, expect: [changed("candidate", c.id, { stage: "screening" }, fullName(c))] };
+  }),
+  unclear("talent", "turn down the candidate"),
+];
+
+const snapshotOf = (w: World) => {
+  if (!w.snapshot) throw new Error("no intelligence snapshot");
+  return w.snapshot;
+};
+const perCurrency = <T extends { currency: string }>(rows: T[], value: (r: T) => number) => Object.fromEntries(rows.map((r) => [r.currency, value(r)]));
+
+const intelligence: Case[] = [
+  ask("intelligence", "figure", "what's our close rate", (w) => [figure(snapshotOf(w).growth.last_90_days.win_rate, "win rate", "percent")]),
+  ask("intelligence", "figure", "total pipeline value right now", (w) => [money(perCurrency(snapshotOf(w).growth.pipeline.totals, (t) => t.open_value), "open pipeline")]),
+  ask("intelligence", "figure", "what are our receivables altogether", (w) => [money(perCurrency(snapshotOf(w).finance.currencies, (c) => c.outstanding), "outstanding receivables")]),
+];
+
+export const MORE_CASES: Case[] = [...finance, ...growth, ...talent, ...intelligence];
