@@ -71,7 +71,7 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
 
   // A deal's stage lives in its pipeline: stage names are the pipelines' own.
   let rest = phrases;
-  if (resource === "deal" && "stage_id" in props && s.tool("pipeline", "list") && (phrases.length > 0 || /\bstage\b/i.test(p.raw))) {
+  if (resource === "deal" && "stage_id" in props && s.tool("pipeline", "list") && (phrases.length > 0 || p.states.length > 0 || /\bstage\b/i.test(p.raw))) {
     const pipelines = await s.list("pipeline", { per_page: 100 });
     const stages = pipelines.data.flatMap((pl) => (pl.stages as Item[]) ?? []);
     const matched = new Set<string>();
@@ -79,7 +79,7 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     for (const stage of stages) {
       const name = String(stage.name).toLowerCase();
       const phrase = phrases.find((ph) => likeness(ph.text, name) >= 0.85 || ph.text === `${name} stage`);
-      if (phrase || new RegExp(`\\b${name.replace(/[^a-z0-9 ]/g, ".")}\\b(?=\\s+stage)`).test(p.raw.toLowerCase())) {
+      if (phrase || p.states.includes(name) || new RegExp(`\\b${name.replace(/[^a-z0-9 ]/g, ".")}\\b(?=\\s+stage)`).test(p.raw.toLowerCase())) {
         matched.add(stage.id);
         names.push(String(stage.name));
         if (phrase) rest = rest.filter((r) => r !== phrase);

@@ -6,7 +6,7 @@ import { describe } from "./describe.ts";
 import { VALUE_WORDS, type Action } from "./lexicon.ts";
 import { asksFigures, figures } from "./metrics.ts";
 import { loadLanguage } from "./nlp.ts";
-import { parse, type Parsed } from "./parse.ts";
+import { parse, sequenceName, type Parsed } from "./parse.ts";
 import { anything, events, read } from "./reads.ts";
 import { pickOption, Session, Stop, type Carried } from "./resolve.ts";
 import { accountOp, create, enroll, invoiceOp, pay, remove, sequenceOp, setState, unenroll, update } from "./writes.ts";
@@ -39,19 +39,21 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
     const ops = catalog.get(resource);
     if (!ops) continue;
     const tools = writeOp ? [ops.move, ops.update] : [ops.list];
+    // A sum is of money: "how much is in qualified" is not about contacts.
+    if (p.action === "sum" && !writeOp && !("amount[gte]" in properties(ops.list))) continue;
     const accepts = tools.flatMap((t) => Object.values(properties(t)).flatMap((schema) => enumValues(schema)));
     if (states.some((st) => accepts.includes(st) && !["open", "active"].includes(st))) return resource;
   }
   if (p.phrases.some((ph) => ph.nounResource === "sequence") && catalog.has("enrollment") && /\b(who|whom|enrolled|enrollments?|in)\b/i.test(p.raw)) return "enrollment";
   if (p.dates.hint === "due" && catalog.has("invoice")) return "invoice";
   if (/\bwho\b/i.test(p.raw)) return catalog.has("candidate") && (/\b(hire|hired|interview|applied|applying|screen|offer)/i.test(p.raw) || p.phrases.some((ph) => ph.nounResource === "job")) ? "candidate" : "contact";
-  if (p.phrases.some((ph) => ph.nounResource === "job") && catalog.has("candidate") && /(applicants?|candidates?|applying|applied)/i.test(p.raw)) return "candidate";
+  if (p.phrases.some((ph) => ph.nounResource === "job") && catalog.has("candidate") && /\b(applicants?|candidates?|applying|applied)\b/i.test(p.raw)) return "candidate";
   return undefined;
 }
 
 function help(catalog: Catalog): string {
   const lines = [...catalog].filter(([r]) => !["event", "pipeline", "enrollment"].includes(r)).map(([resource, ops]) => `- ${resource}s: ${Object.keys(ops).join(", ")}`);
-  return `I read requests about the records this key may use, and the business figures:\n${lines.join("\n")}\nAsk for a list, a count (“how many …”), a total (“how much …”), the largest, or a change, naming states, amounts, dates and names as you would to a colleague; and for win rate, pipeline, receivables, DSO or the hiring funnel.`;
+  return `I can help with: requests about the records you may use, and the business figures:\n${lines.join("\n")}\nAsk for a list, a count (“how many …”), a total (“how much …”), the largest, or a change, naming states, amounts, dates and names as you would to a colleague; and for win rate, pipeline, receivables, DSO or the hiring funnel.`;
 }
 
 function notUnderstood(s: Session, p: Parsed, resource?: string): string {
@@ -95,6 +97,10 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     action = "create";
     resource = "job";
   }
+  // "put Ann in the Intro sequence", "add Ann to Intro", "sign Ann up for Intro": an enrollment, when the place is a sequence.
+  if (action && ["create", "stage", "update", "enroll"].includes(action) && !p.to && (await intoSequence(s, p, resource))) return enroll(s, p);
+  // "how much is sitting in proposal": money in a pipeline stage is the deals'.
+  if (!resource && action && READS.has(action) && (await namesStage(s, p))) resource = "deal";
   // "Wayne Enterprises' balance": what the account owes.
   if (p.asked.includes("balance") && (!resource || resource === "account") && s.catalog.has("invoice")) return read(s, { ...p, action: "sum", asked: [] }, "invoice");
   if (p.asked.length > 0 && !resource && p.phrases.length > 0) return anything(s, p.phrases[0]!.text, p.asked);
@@ -165,6 +171,28 @@ async function plan(s: Session, p: Parsed): Promise<string> {
       return setState(s, p, resource, action);
     }
   }
+}
+
+/** Where "in/into/on/to/for X" puts someone, when X is a sequence (by its noun, or its name): the request is an enrollment. */
+async function intoSequence(s: Session, p: Parsed, resource: string | undefined): Promise<boolean> {
+  if (!s.tool("sequence", "enroll") || !s.tool("sequence", "list")) return false;
+  const name = sequenceName(p.raw);
+  if (!name) return false;
+  const person = p.phrases.some((ph) => !ph.prep && !name.toLowerCase().includes(ph.text.toLowerCase())) || p.emails.length > 0;
+  if (!person) return false;
+  if (resource === "sequence" || p.phrases.some((ph) => ph.nounResource === "sequence") || p.action === "enroll") return true;
+  if (resource && resource !== "contact") return false;
+  return (await s.list("sequence", { q: name, per_page: 1 })).data.length > 0;
+}
+
+/** A phrase or state that is the name of a pipeline stage ("in proposal", "sitting in qualified"). */
+async function namesStage(s: Session, p: Parsed): Promise<boolean> {
+  if (!s.tool("deal", "list") || !s.tool("pipeline", "list")) return false;
+  const words = [...p.phrases.map((ph) => ph.text), ...p.states].map((w) => w.toLowerCase());
+  if (words.length === 0) return false;
+  const pipelines = await s.list("pipeline", { per_page: 100 });
+  const stages = pipelines.data.flatMap((pl) => ((pl.stages as { name: string }[]) ?? []).map((st) => st.name.toLowerCase()));
+  return words.some((w) => stages.includes(w) || stages.includes(w.replace(/\s+stage$/, "")));
 }
 
 /** The resource whose records have the name a change names ("move Acme expansion to proposal"): the first with a match. */

@@ -54,7 +54,7 @@ export const ACTION_WORDS: Record<string, Action> = {
   count: "count",
   total: "sum", sum: "sum", owe: "sum", balance: "sum",
   top: "top", largest: "top", biggest: "top", highest: "top", largest_: "top", big: "top", large: "top", high: "top",
-  create: "create", add: "create", new: "create", open: "create", start: "create", register: "create", log: "create", draft: "create", raise: "create", setup: "create",
+  create: "create", add: "create", new: "create", open: "create", start: "create", register: "create", log: "create", draft: "create", raise: "create", setup: "create", post: "create", publish: "create", advertise: "create",
   update: "update", change: "update", set: "update", edit: "update", rename: "update", modify: "update", make: "update", correct: "update",
   move: "stage", advance: "stage", mark: "stage", progress: "stage", promote: "stage", push: "stage", bump: "stage", put: "stage",
   delete: "delete", remove: "delete", erase: "delete", drop: "delete",
@@ -66,7 +66,7 @@ export const ACTION_WORDS: Record<string, Action> = {
   resume: "resume", unpause: "resume", restart: "resume", activate: "resume", reactivate: "resume", launch: "resume",
   archive: "archive",
   hire: "hire", onboard: "hire",
-  reject: "reject", decline: "reject", disqualify: "reject",
+  reject: "reject", decline: "reject", disqualify: "reject", dq: "reject",
   enrich: "enrich",
   summarize: "summarize", summarise: "summarize", summary: "summarize", brief: "summarize", dossier: "summarize", overview: "summarize", profile: "summarize",
   snapshot: "snapshot",
@@ -79,36 +79,58 @@ export const ACTION_WORDS: Record<string, Action> = {
 
 /** Words that name a state in a filter or a move, beyond the state's own name. */
 export const VALUE_WORDS: Record<string, string[]> = {
-  overdue: ["overdue", "late", "past due", "past-due", "delinquent", "outstanding overdue"],
+  overdue: ["overdue", "late", "past due", "past-due", "delinquent", "outstanding overdue", "in arrears"],
   open: ["open", "active", "live", "current", "pending"],
-  paid: ["paid", "settled", "collected"],
-  void: ["void", "voided", "cancelled", "canceled"],
-  uncollectible: ["uncollectible", "written off", "bad debt"],
+  paid: ["paid", "settled", "collected", "paid off", "paid up", "fully paid", "paid in full"],
+  void: ["void", "voided", "cancelled", "canceled", "scrapped"],
+  uncollectible: ["uncollectible", "written off", "written-off", "wrote off", "bad debt", "bad debts", "bad-debt", "unrecoverable", "uncollectable"],
   draft: ["draft", "drafts", "unsent"],
-  won: ["won", "closed won", "closed-won", "win", "wins"],
-  lost: ["lost", "closed lost", "closed-lost"],
+  won: ["won", "closed won", "closed-won", "win", "wins", "signed", "booked"],
+  lost: ["lost", "closed lost", "closed-lost", "dead", "fell through"],
   closed: ["closed", "filled"],
   applied: ["applied", "new applicants", "new"],
   screening: ["screening", "screen", "screened", "phone screen"],
   interview: ["interview", "interviews", "interviewing", "interviewed"],
   offer: ["offer", "offers", "offered"],
   hired: ["hired"],
-  rejected: ["rejected", "declined"],
+  rejected: ["rejected", "declined", "disqualified", "turned down", "passed on"],
   active: ["active", "running", "live"],
-  paused: ["paused", "on hold"],
+  paused: ["paused", "on hold", "stopped", "suspended"],
   archived: ["archived"],
   lead: ["lead", "leads"],
   qualified: ["qualified"],
   customer: ["customer", "customers"],
   churned: ["churned"],
   replied: ["replied", "responded"],
-  completed: ["completed", "finished"],
+  completed: ["completed", "finished", "done"],
   full_time: ["full time", "full-time", "fulltime"],
   part_time: ["part time", "part-time", "parttime"],
   contract: ["contract", "contractor", "freelance"],
   internship: ["internship", "intern"],
   temporary: ["temporary", "temp"],
 };
+
+/**
+ * Phrasal verbs and idioms, read as the one word that says the same
+ * ("turn down Ann" is "reject Ann"; "candidates we passed on" are rejected
+ * ones; "who applied for the backend job" are the job's candidates, whatever
+ * their stage). Applied to the request before it is read; `$1` keeps a part.
+ */
+export const REWRITES: [RegExp, string][] = [
+  [/\b(?:list|put up|advertise)\s+(an?\s+(?:new\s+)?(?:job|role|opening|position|vacancy|req))\b/gi, "post $1"],
+  [/\bturn(?:s|ing)?\s+down\b/gi, "reject"],
+  [/\bturned\s+down\b/gi, "rejected"],
+  [/\bturn\s+(\S+(?:\s+\S+)?)\s+down\b/gi, "reject $1"],
+  [/\bpass(?:ing)?\s+on\b/gi, "reject"],
+  [/\bpassed\s+on\b/gi, "rejected"],
+  [/\bsign(?:ing)?\s+up\b/gi, "enroll"],
+  [/\bsigned\s+up\b/gi, "enrolled"],
+  [/\bsign\s+(\S+(?:\s+\S+)?)\s+up\s+(?:for|to|in|on)\b/gi, "enroll $1 in"],
+  [/\b(?:turn|switch)\s+(?:it\s+|them\s+)?(?:back\s+)?on\b/gi, "resume"],
+  [/\b(?:turn|switch)\s+(\S+(?:\s+\S+){0,4})\s+back\s+on\b/gi, "resume $1"],
+  [/\b(?:(?:people|persons|folks|applicants|candidates)\s+(?:who\s+|that\s+)?)?(?:has\s+|have\s+|had\s+)?(?:applied|applying|apply)\s+(?:for|to)\b/gi, "candidates for"],
+  [/\b(?:(?:people|persons|folks|contacts)\s+)?(?:who\s+)?(?:(?:is|are|'s)\s+)?(?:currently\s+|still\s+|now\s+)?enrolled\s+(?:in|on|into)\b/gi, "enrollments in"],
+];
 
 /** States several values make up: "unpaid invoices" are open or overdue. */
 export const GROUP_WORDS: Record<string, string[]> = {
@@ -158,6 +180,7 @@ export const STOPWORDS = new Set(
     "one ones thing things stuff list show tell give get find me number numbers amount worth value all total sum " +
     "today yesterday tomorrow week month quarter year morning afternoon evening tonight ago since before after until till " +
     "stage stages status state right away asap thanks thank hi hello hey okay ok kindly quick quickly currently pls plz " +
+    "sitting sits sit lying parked basically actually literally overall altogether presently roughly approximately exactly combined together grand whole entire honestly moment far " +
     "record records entry entries item items details info information money cash work works working employed employ date everything anything nothing something whatever came come comes coming through thru forward along onto we're we've i'm they're it's that's there's what's who's"
   ).split(" "),
 );

@@ -1,6 +1,6 @@
 import { distance } from "fastest-levenshtein";
 import { ID_PREFIXES } from "../../../platform/ids.ts";
-import { ACTION_WORDS, actionOf, FIELD_WORDS, GROUP_WORDS, near, resourceOf, STOPWORDS, VALUE_WORDS, type Action } from "./lexicon.ts";
+import { ACTION_WORDS, actionOf, FIELD_WORDS, GROUP_WORDS, near, resourceOf, REWRITES, STOPWORDS, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { readAmounts, readDates, roots, type Amount, type DateRange } from "./nlp.ts";
 
 type Language = Awaited<ReturnType<typeof import("./nlp.ts").loadLanguage>>;
@@ -97,7 +97,7 @@ const FIELD_ASSIGN = new RegExp(`\\b(?:(?:their|its|his|her|the|new|a|an)\\s+)?(
 /** Reads a request into what it asks, about what, which records and which values. Deterministic; no lookups. */
 export function parse(lang: Language, message: string, now: Date): Parsed {
   const raw = message.trim().replace(/\s+/g, " ");
-  let text = raw;
+  let text = REWRITES.reduce((t, [from, to]) => t.replace(from, to), raw);
   const spans: [number, number][] = [];
   const out: Parsed = { raw, question: false, resources: [], states: [], groups: [], amounts: [], dates: {}, numbers: [], emails: [], domains: [], quoted: [], phrases: [], fields: [], unplaced: [], asked: [], resourceWords: [], numeric: [], ids: [] };
 
@@ -135,7 +135,15 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   }
   text = blank(text, spans.splice(0));
   // Verbs of more than one word.
-  const multi = /\b(write[- ]?off|written off|bad debt)\b|\b(?:record|log|register|enter|add)\s+(?:a\s+|the\s+)?(?:partial\s+)?payment\b|\bset\s+up\b/i.exec(text);
+  const asking = QUESTION_START.test(text.toLowerCase());
+  // "invoices we wrote off", "show the bad debt": a state to filter by; "write off INV-7", "INV-7 is bad debt": the change.
+  const writtenOff = /\b(written[- ]off|wrote off|write[- ]?offs)\b|\bbad[- ]debts?\b/i.exec(text);
+  if (writtenOff && (asking || writtenOff[1] || (out.numbers.length === 0 && !/\b(?:mark|flag|treat|record|log)\b|\bis\b/i.test(text)))) {
+    out.states.push("uncollectible");
+    spans.push([writtenOff.index, writtenOff.index + writtenOff[0].length]);
+    text = blank(text, spans.splice(0));
+  }
+  const multi = /\b(write[- ]?off|write (?:it|them|this|that|these|those) off|bad[- ]debts?)\b|\b(?:record|log|register|enter|add|got|get|gotten|received|receive|took|take|collected|collect|had|booked|book|applied|apply|taken)\s+(?:a\s+|the\s+|another\s+|one\s+)?(?:partial\s+|part\s+|full\s+)?payment\b|\bset\s+up\b/i.exec(text);
   if (multi) {
     out.action = multi[1] ? "uncollectible" : /payment/i.test(multi[0]) ? "pay" : "create";
     out.verb = multi[1] ? "write off" : /payment/i.test(multi[0]) ? "payment" : "set up";
@@ -364,4 +372,11 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   }
   out.resource = out.resources[0];
   return out;
+}
+
+/** The words after the last "in/into/on/to/for" of a request, as a sequence's name ("the New lead follow-up sequence": New lead follow-up). */
+export function sequenceName(raw: string): string | undefined {
+  const m = /\b(?:in|into|on|onto|to|for)\s+(?:the\s+|our\s+)?((?:(?!\b(?:in|into|on|onto|to|for)\b).)+?)(?:\s+(?:sequence|campaign|cadence|drip|outreach)s?)?\s*[.!?]?$/i.exec(raw.trim());
+  const name = m?.[1]?.trim();
+  return name && !/^(it|them|this|that|hold)$/i.test(name) ? name : undefined;
 }

@@ -3,7 +3,7 @@ import { capitalize, labelOf, money, personName, type Item } from "./answer.ts";
 import { classify, enumValues, formatOf, properties, requiredOf } from "./catalog.ts";
 import { describe } from "./describe.ts";
 import { FIELD_WORDS, placeCode, VALUE_WORDS, type Action } from "./lexicon.ts";
-import type { Parsed, Phrase } from "./parse.ts";
+import { sequenceName, type Parsed, type Phrase } from "./parse.ts";
 import { Stop, type Found, type Session } from "./resolve.ts";
 
 /**
@@ -339,9 +339,11 @@ export async function remove(s: Session, p: Parsed, resource: string): Promise<s
 export async function enroll(s: Session, p: Parsed): Promise<string> {
   const tool = s.tool("sequence", "enroll");
   if (!tool) throw new Stop({ content: "I cannot enroll contacts with this API key." });
-  const phrases = [...p.phrases];
-  const seqPhrase = p.quoted[0] ? ({ text: p.quoted[0], beforeNoun: false } as Phrase) : phrases.reverse().find((ph) => ph.prep && ["in", "into", "on", "to"].includes(ph.prep));
-  phrases.reverse();
+  // The sequence's name is the request's last words after in/to/for, read whole: it may hold vocabulary ("New lead follow-up").
+  const tail = p.quoted[0] ?? sequenceName(p.raw);
+  const inTail = (ph: Phrase) => tail !== undefined && tail.toLowerCase().includes(ph.text.toLowerCase());
+  const phrases = p.phrases.filter((ph) => !(inTail(ph) && ph.prep && ["in", "into", "on", "onto", "to", "for"].includes(ph.prep)) && !(inTail(ph) && p.phrases.some((o) => o !== ph && !inTail(o))));
+  const seqPhrase = tail ? ({ text: tail, beforeNoun: false } as Phrase) : [...phrases].reverse().find((ph) => ph.prep && ["in", "into", "on", "to", "for"].includes(ph.prep));
   if (!seqPhrase) throw new Stop({ content: "In which sequence? Nothing changed." });
   const sequence = await findPhrase(s, "sequence", seqPhrase);
   const others = phrases.filter((ph) => ph !== seqPhrase);
