@@ -27,6 +27,15 @@ const READS = new Set<Action>(["list", "count", "sum", "top", "show"]);
 const ORDER = ["invoice", "deal", "candidate", "job", "contact", "sequence", "account", "enrollment"];
 const BY_ACTION: Partial<Record<Action, string>> = { pay: "invoice", void: "invoice", uncollectible: "invoice", finalize: "invoice", enroll: "sequence", unenroll: "sequence", pause: "sequence", resume: "sequence", archive: "sequence", hire: "candidate", reject: "candidate", enrich: "account", summarize: "account", win: "deal", lose: "deal" };
 
+const SEQUENCE_OPS: Record<string, "pause" | "resume" | "archive"> = { paused: "pause", active: "resume", archived: "archive" };
+const SEQUENCE_NOUN = /\b(sequences?|campaigns?|cadences?|drips?|outreach)\b/i;
+
+/** A state some word of a name says ("lead" in "New lead follow-up"): part of the name, not a filter or a target. */
+function inName(state: string, name: string | undefined): boolean {
+  if (!name) return false;
+  return [state, ...(VALUE_WORDS[state] ?? [])].some((w) => new RegExp(`\\b${w.replace(/[-]/g, "\\-")}\\b`, "i").test(name));
+}
+
 /** The resource a request is about when it names none: by its verb, a record number, or a state only one resource has. */
 function inferResource(catalog: Catalog, p: Parsed): string | undefined {
   const byAction = p.action ? BY_ACTION[p.action] : undefined;
@@ -88,7 +97,7 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   if (!p.action && p.fields.some((f) => f.value) && !p.question) p = { ...p, action: "update" };
   let resource = p.resource && p.resource !== "pipeline" ? p.resource : (inferResource(s.catalog, p) ?? (p.resource === "pipeline" ? "deal" : undefined));
   // "people we hired", "people in interview": people in hiring are candidates.
-  if (resource === "contact" && /\b(people|person|persons)\b/i.test(p.raw) && s.catalog.has("candidate") && p.states.some((st) => ["applied", "screening", "interview", "offer", "hired", "rejected"].includes(st))) resource = "candidate";
+  if (resource === "contact" && /\b(people|person|persons)\b/i.test(p.raw) && !SEQUENCE_NOUN.test(p.raw) && s.catalog.has("candidate") && p.states.some((st) => ["applied", "screening", "interview", "offer", "hired", "rejected"].includes(st))) resource = "candidate";
   // "who is in the Intro sequence": the sequence's enrollments.
   if (resource === "contact" && p.phrases.some((ph) => ph.nounResource === "sequence") && s.catalog.has("enrollment")) resource = "enrollment";
   let action = p.action;
@@ -98,7 +107,19 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     resource = "job";
   }
   // "put Ann in the Intro sequence", "add Ann to Intro", "sign Ann up for Intro": an enrollment, when the place is a sequence.
-  if (action && ["create", "stage", "update", "enroll"].includes(action) && !p.to && (await intoSequence(s, p, resource))) return enroll(s, p);
+  if (action && ["create", "stage", "update", "enroll"].includes(action) && (!p.to || inName(p.to, sequenceName(p.raw))) && (await intoSequence(s, p, resource))) return enroll(s, p);
+  // "put the Intro sequence on hold", "set Intro to active": a sequence's own pause / resume / archive.
+  const sequenceState = p.to ?? p.states.find((st) => st in SEQUENCE_OPS);
+  if (resource === "sequence" && action && ["stage", "update"].includes(action) && sequenceState && sequenceState in SEQUENCE_OPS) return sequenceOp(s, p, SEQUENCE_OPS[sequenceState]!);
+  // "the people in the Intro campaign", "enrollments in new lead follow-up": a sequence's enrollments, by its whole name.
+  if ((!action || READS.has(action)) && (resource === "enrollment" || (resource === "contact" && SEQUENCE_NOUN.test(p.raw))) && s.tool("enrollment", "list")) {
+    const name = sequenceName(p.raw);
+    if (name) {
+      const outside = (text: string) => !name.toLowerCase().includes(text.toLowerCase());
+      p = { ...p, states: p.states.filter((st) => !inName(st, name)), phrases: [...p.phrases.filter((ph) => outside(ph.text)), { text: name, prep: "in", beforeNoun: false, noun: "sequence", nounResource: "sequence" }] };
+      resource = "enrollment";
+    }
+  }
   // "how much is sitting in proposal": money in a pipeline stage is the deals'.
   if (!resource && action && READS.has(action) && (await namesStage(s, p))) resource = "deal";
   // "Wayne Enterprises' balance": what the account owes.
@@ -180,7 +201,7 @@ async function intoSequence(s: Session, p: Parsed, resource: string | undefined)
   if (!name) return false;
   const person = p.phrases.some((ph) => !ph.prep && !name.toLowerCase().includes(ph.text.toLowerCase())) || p.emails.length > 0;
   if (!person) return false;
-  if (resource === "sequence" || p.phrases.some((ph) => ph.nounResource === "sequence") || p.action === "enroll") return true;
+  if (resource === "sequence" || resource === "enrollment" || p.phrases.some((ph) => ph.nounResource === "sequence") || p.action === "enroll") return true;
   if (resource && resource !== "contact") return false;
   return (await s.list("sequence", { q: name, per_page: 1 })).data.length > 0;
 }

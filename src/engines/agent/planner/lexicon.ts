@@ -71,7 +71,7 @@ export const ACTION_WORDS: Record<string, Action> = {
   summarize: "summarize", summarise: "summarize", summary: "summarize", brief: "summarize", dossier: "summarize", overview: "summarize", profile: "summarize",
   snapshot: "snapshot",
   finalize: "finalize", finalise: "finalize", issue: "finalize", send: "finalize",
-  win: "win", won: "win",
+  win: "win", won: "win", signed: "win",
   lose: "lose", lost: "lose",
   close: "close", fill: "close",
   help: "help",

@@ -64,7 +64,7 @@ const LEAD_FILLER = new Set(["please", "pls", "plz", "can", "could", "would", "y
 const ASKABLE = new Set(["email", "e-mail", "title", "phone", "stage", "status", "domain", "website", "industry", "location", "country", "department", "source", "rating", "balance", "owner", "amount"]);
 const RESOURCE_SINGULARS = new Set(["business", "status", "process"]);
 const CURRENCY_NAMES: Record<string, string> = { usd: "USD", dollar: "USD", dollars: "USD", eur: "EUR", euro: "EUR", euros: "EUR", gbp: "GBP", pound: "GBP", pounds: "GBP", sterling: "GBP", chf: "CHF", cad: "CAD", aud: "AUD", jpy: "JPY", yen: "JPY" };
-const PAST_VERBS = new Set(["closed", "won", "lost", "paid", "settled", "hired", "rejected", "collected", "voided", "cancelled", "canceled"]);
+const PAST_VERBS = new Set(["closed", "won", "lost", "paid", "settled", "hired", "rejected", "collected", "voided", "cancelled", "canceled", "signed"]);
 /** Words that say which date, read with the date itself. */
 const DATE_WORDS = new Set(["due", "dated", "closing", "created", "added", "issued", "expected", "expiring"]);
 const SPACE = (length: number) => " ".repeat(length);
@@ -378,5 +378,6 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
 export function sequenceName(raw: string): string | undefined {
   const m = /\b(?:in|into|on|onto|to|for)\s+(?:the\s+|our\s+)?((?:(?!\b(?:in|into|on|onto|to|for)\b).)+?)(?:\s+(?:sequence|campaign|cadence|drip|outreach)s?)?\s*[.!?]?$/i.exec(raw.trim());
   const name = m?.[1]?.trim();
-  return name && !/^(it|them|this|that|hold)$/i.test(name) ? name : undefined;
+  // "in the last 30 days", "on hold": a date or a state, not a name.
+  return name && !/^(it|them|this|that|hold)$/i.test(name) && !/\d|\b(?:last|this|next|past|today|yesterday|week|month|quarter|year)\b/i.test(name) ? name : undefined;
 }
