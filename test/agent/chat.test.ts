@@ -139,10 +139,10 @@ describe("tools run with the calling key's permissions", () => {
     const readOnly = await tenant.newKey("read_only");
     const ok = await chat(readOnly.client, "which invoices are overdue?");
     expect(ok.actions[0].status).toBe("completed");
-    // The planner plans only with the tools the key may use: it never tries the write, and says why.
+    // The planner calls the tool the request needs; the permission check refuses it, recorded as a failed action that says why.
     const refused = await chat(readOnly.client, "create a contact Ron Only ron@only.example");
-    expect(refused.actions).toEqual([]);
-    expect(refused.message.content).toBe("I cannot create contacts: no tool for it is available to this API key. Nothing changed.");
+    expect(refused.actions).toMatchObject([{ tool: "create_contact", status: "failed", error: { code: "insufficient_permission", required_permission: "growth:write" } }]);
+    expect(refused.message.content).toMatch(/lacks the permission growth:write\.$/);
     const none = await tenant.client.get("/v1/contacts?email=ron@only.example");
     expect(none.body.meta.total).toBe(0);
   });

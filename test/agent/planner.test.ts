@@ -221,10 +221,13 @@ describe("a wrong write is worse than no write", () => {
     expect(done.actions.at(-1)).toMatchObject({ tool: "enrich_account", input: { account_id: world.initech }, status: "completed" });
   });
 
-  it("a read-only key's planner never plans a write", async () => {
+  it("a read-only key's write is refused by the permission check: a failed action that names the permission, and nothing changes", async () => {
     const readOnly = await tenant.newKey("read_only");
+    const before = (await tenant.client.get("/v1/invoices?q=INV-000001")).body.data[0];
     const out = await chat(readOnly.client, "mark INV-000001 as paid");
-    expect(writes(out)).toEqual([]);
-    expect(out.message.content).toBe("I cannot record payments with this API key.");
+    expect(out.actions.at(-1)).toMatchObject({ status: "failed", error: { code: "insufficient_permission", required_permission: "finance:write" } });
+    expect(writes(out).map((a: { status: string }) => a.status)).toEqual(["failed"]);
+    expect(out.message.content).toMatch(/^I can't record .* on INV-000001\b.*: .*lacks the permission finance:write\.$/);
+    expect((await tenant.client.get(`/v1/invoices/${before.id}`)).body.amount_paid).toBe(before.amount_paid);
   });
 });

@@ -82,7 +82,8 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   const lower = p.raw.toLowerCase();
   if (/^(help|\?|what can you do|what do you (?:understand|know)|how do i use you)\W*$/.test(lower)) return help(s.catalog);
   const write = p.action !== undefined && WRITES.has(p.action);
-  if (p.resource === "snapshot" || p.action === "snapshot") {
+  // "how many invoices are overdue according to the latest snapshot": the snapshot's figure, whatever else it names.
+  if (p.resources.includes("snapshot") || p.action === "snapshot") {
     const fresh = /\b(take|create|make|new|fresh|run|refresh|compute|generate)\b/.test(lower);
     return figures(s, asksFigures(lower) ?? asksFigures("snapshot")!, fresh);
   }

@@ -81,7 +81,7 @@ export const ACTION_WORDS: Record<string, Action> = {
 export const VALUE_WORDS: Record<string, string[]> = {
   overdue: ["overdue", "late", "past due", "past-due", "delinquent", "outstanding overdue", "in arrears"],
   open: ["open", "active", "live", "current", "pending"],
-  paid: ["paid", "settled", "collected", "paid off", "paid up", "fully paid", "paid in full"],
+  paid: ["paid", "settled", "collected"],
   void: ["void", "voided", "cancelled", "canceled", "scrapped"],
   uncollectible: ["uncollectible", "written off", "written-off", "wrote off", "bad debt", "bad debts", "bad-debt", "unrecoverable", "uncollectable"],
   draft: ["draft", "drafts", "unsent"],
@@ -118,6 +118,9 @@ export const VALUE_WORDS: Record<string, string[]> = {
  */
 export const REWRITES: [RegExp, string][] = [
   [/\b(?:list|put up|advertise)\s+(an?\s+(?:new\s+)?(?:job|role|opening|position|vacancy|req))\b/gi, "post $1"],
+  [/\b(?:refresh|recompute|recalculate|update|rerun|re-run|regenerate)\s+(?:the\s+|our\s+|all\s+)?(?:numbers|figures|metrics|stats|kpis|analytics)\b/gi, "take a snapshot"],
+  [/\b(?:did ?n[o']?t|does ?n[o']?t|do ?n[o']?t)\s+make\s+(?:it|the cut)\b/gi, ","],
+  [/\baccepted\s+(?:our|the|an?|his|her|their)\s+(?:job\s+)?offer\b/gi, "hired"],
   [/\bturn(?:s|ing)?\s+down\b/gi, "reject"],
   [/\bturned\s+down\b/gi, "rejected"],
   [/\bturn\s+(\S+(?:\s+\S+)?)\s+down\b/gi, "reject $1"],
@@ -180,7 +183,7 @@ export const STOPWORDS = new Set(
     "one ones thing things stuff list show tell give get find me number numbers amount worth value all total sum " +
     "today yesterday tomorrow week month quarter year morning afternoon evening tonight ago since before after until till " +
     "stage stages status state right away asap thanks thank hi hello hey okay ok kindly quick quickly currently pls plz " +
-    "sitting sits sit lying parked basically actually literally overall altogether presently roughly approximately exactly combined together grand whole entire honestly moment far " +
+    "didn't doesn't don't isn't aren't wasn't weren't won't haven't hasn't sitting sits sit lying parked basically actually literally overall altogether presently roughly approximately exactly combined together grand whole entire honestly moment far " +
     "record records entry entries item items details info information money cash work works working employed employ date everything anything nothing something whatever came come comes coming through thru forward along onto we're we've i'm they're it's that's there's what's who's"
   ).split(" "),
 );

@@ -19,7 +19,7 @@ const pct = (r: number | null) => (r === null ? "not known yet (nothing closed)"
 const list = <T>(xs: T[], f: (x: T) => string, none: string) => (xs.length > 0 ? xs.map(f).join(" + ") : none);
 
 const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
-  { test: /\bwin(?:ning)? ?rate|\bclose rate|\bwin ratio|\bhow many deals (?:did )?we win/, text: (s) => `Win rate over the last 90 days: ${pct(s.growth.last_90_days.win_rate)} (${s.growth.last_90_days.won} won, ${s.growth.last_90_days.lost} lost).` },
+  { test: /\bwin(?:ning)? ?rate|\bclose rate|\bclosing rate|\bhit rate|\bwin ratio|\bwin percentage|\bsuccess rate on deals|\bhow many deals (?:did )?we win/, text: (s) => `Win rate over the last 90 days: ${pct(s.growth.last_90_days.win_rate)} (${s.growth.last_90_days.won} won, ${s.growth.last_90_days.lost} lost).` },
   { test: /\bweighted\b/, text: (s) => `Weighted pipeline: ${list(s.growth.pipeline.totals, (t) => money(t.weighted_value, t.currency), "nothing open")} (open value ${list(s.growth.pipeline.totals, (t) => money(t.open_value, t.currency), "nothing")}).` },
   { test: /\bpipeline\b.*\bstages?\b|\bby stage\b/, text: (s) => `Open pipeline by stage:\n${s.growth.pipeline.by_stage.map((b) => `- ${b.stage_name}: ${b.deal_count} deals, ${money(b.open_value, b.currency)} (weighted ${money(b.weighted_value, b.currency)})`).join("\n") || "- no open deals"}` },
   { test: /\bpipeline\b(?! stage)|\bforecast\b/, text: (s) => `Open pipeline: ${list(s.growth.pipeline.totals, (t) => `${money(t.open_value, t.currency)} in ${t.deal_count} deals (weighted ${money(t.weighted_value, t.currency)})`, "no open deals")}.` },
@@ -70,7 +70,8 @@ export async function figures(s: Session, wanted: ((s: Snapshot) => string)[], f
     const outcome = await s.turn.tools.call(latest.name, {});
     if (outcome.status === "completed") snapshot = outcome.result as Snapshot;
     else if (outcome.status === "failed" && outcome.error.code === "not_found") {
-      if (!take) return "No intelligence snapshot exists yet, and this API key cannot take one.";
+      // Taking one is implied here, not asked for: only when the caller may.
+      if (!s.mayUse(take)) return "No intelligence snapshot exists yet, and this API key cannot take one.";
       snapshot = (await s.call(take, {})) as Snapshot;
       taken = true;
     } else if (outcome.status === "failed") throw new Stop({ content: `That did not work (${latest.name}): ${outcome.error.detail}` });

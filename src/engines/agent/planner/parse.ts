@@ -320,6 +320,11 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     }
     if (resource && !(phrase.length > 0 && out.resources.includes(resource) && !PREPS.has(next))) {
       // "the Acme renewal": the noun may be part of the name.
+      // "sequence enrollments", "job applicants": the first noun qualifies the second, which is what is asked about.
+      if (out.resources.length > 0 && i > 0 && resourceOf(words[i - 1]!) === out.resources.at(-1) && phrase.length === 0) {
+        out.resources.pop();
+        out.resourceWords.pop();
+      }
       if (out.resources.length === 0) out.plural = isPlural(bare);
       out.resources.push(resource);
       out.resourceWords.push(bare);

@@ -51,6 +51,11 @@ export class Session {
     return toolFor(this.catalog, resource, op) ?? (READ_OPS.has(op) ? undefined : toolFor(this.registry, resource, op));
   }
 
+  /** The caller holds the tool's permissions (a change nobody asked for in words is made only then). */
+  mayUse(tool: Tool | undefined): tool is Tool {
+    return tool !== undefined && this.turn.tools.available.includes(tool);
+  }
+
   /** `intended` says in words what the call does, for the reply when it waits for approval. */
   async call(tool: Tool, input: Record<string, unknown>, intended = `run ${tool.name}`): Promise<unknown> {
     const outcome = await this.turn.tools.call(tool.name, input);
