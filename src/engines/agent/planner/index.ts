@@ -83,7 +83,7 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   if (/^(help|\?|what can you do|what do you (?:understand|know)|how do i use you)\W*$/.test(lower)) return help(s.catalog);
   const write = p.action !== undefined && WRITES.has(p.action);
   // "how many invoices are overdue according to the latest snapshot": the snapshot's figure, whatever else it names.
-  if (p.resources.includes("snapshot") || p.action === "snapshot") {
+  if (p.resources.includes("snapshot") || p.phrases.some((ph) => ph.nounResource === "snapshot") || p.action === "snapshot") {
     const fresh = /\b(take|create|make|new|fresh|run|refresh|compute|generate)\b/.test(lower);
     return figures(s, asksFigures(lower) ?? asksFigures("snapshot")!, fresh);
   }
@@ -115,6 +115,8 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   // "the people in the Intro campaign", "enrollments in new lead follow-up": a sequence's enrollments, by its whole name.
   if ((!action || READS.has(action)) && (resource === "enrollment" || (resource === "contact" && SEQUENCE_NOUN.test(p.raw))) && s.tool("enrollment", "list")) {
     const name = sequenceName(p.raw);
+    // "how many active sequence enrollments": over every sequence, a figure of the snapshot.
+    if (!name && resource === "enrollment" && wanted) return figures(s, wanted, false);
     if (name) {
       const outside = (text: string) => !name.toLowerCase().includes(text.toLowerCase());
       p = { ...p, states: p.states.filter((st) => !inName(st, name)), phrases: [...p.phrases.filter((ph) => outside(ph.text)), { text: name, prep: "in", beforeNoun: false, noun: "sequence", nounResource: "sequence" }] };

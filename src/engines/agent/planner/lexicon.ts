@@ -183,7 +183,7 @@ export const STOPWORDS = new Set(
     "one ones thing things stuff list show tell give get find me number numbers amount worth value all total sum " +
     "today yesterday tomorrow week month quarter year morning afternoon evening tonight ago since before after until till " +
     "stage stages status state right away asap thanks thank hi hello hey okay ok kindly quick quickly currently pls plz " +
-    "didn't doesn't don't isn't aren't wasn't weren't won't haven't hasn't sitting sits sit lying parked basically actually literally overall altogether presently roughly approximately exactly combined together grand whole entire honestly moment far " +
+    "according didn't doesn't don't isn't aren't wasn't weren't won't haven't hasn't sitting sits sit lying parked basically actually literally overall altogether presently roughly approximately exactly combined together grand whole entire honestly moment far " +
     "record records entry entries item items details info information money cash work works working employed employ date everything anything nothing something whatever came come comes coming through thru forward along onto we're we've i'm they're it's that's there's what's who's"
   ).split(" "),
 );

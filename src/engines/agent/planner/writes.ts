@@ -335,6 +335,18 @@ export async function remove(s: Session, p: Parsed, resource: string): Promise<s
   return `Done: ${describe(tool.name, result)}`;
 }
 
+/**
+ * "Olivia Tanaka at Aperture": a person named with their account, which
+ * narrows the search for them. Takes the account's phrase out of `people`.
+ */
+async function employer(s: Session, people: Phrase[]): Promise<Record<string, unknown> | undefined> {
+  const at = people.findIndex((ph, n) => n > 0 && ph.prep !== undefined && ["at", "from"].includes(ph.prep));
+  if (at < 0 || !s.tool("account", "list")) return undefined;
+  const account = await findPhrase(s, "account", people[at]!, false);
+  people.splice(at, 1);
+  return { account_id: account.id };
+}
+
 /** Enrolls people (named, or everyone at an account) in a sequence. */
 export async function enroll(s: Session, p: Parsed): Promise<string> {
   const tool = s.tool("sequence", "enroll");
@@ -361,7 +373,8 @@ export async function enroll(s: Session, p: Parsed): Promise<string> {
     if (people.meta.total > people.data.length) more = `\n…and ${people.meta.total - people.data.length} more at ${account.label}, not enrolled (100 at a time).`;
     others.splice(others.indexOf(accountPhrase), 1);
   } else {
-    for (const ph of others.splice(0)) contacts.push(await findPhrase(s, "contact", ph));
+    const query = await employer(s, others);
+    for (const ph of others.splice(0)) contacts.push(query ? await s.find("contact", ph.text, { write: true, query }) : await findPhrase(s, "contact", ph));
     for (const email of p.emails) contacts.push(await s.find("contact", email, { write: true }));
   }
   if (others.length > 0) unplaced(others);
@@ -445,8 +458,10 @@ export async function unenroll(s: Session, p: Parsed): Promise<string> {
   const people = phrases.filter((ph) => ph !== seqPhrase);
   if (people.length === 0) throw new Stop({ content: `Whom should I take out of ${sequence.label}? Nothing changed.` });
   const done: string[] = [];
+  // "Lucas Silva from Initech": the account says which Lucas Silva.
+  const query = await employer(s, people);
   for (const ph of people) {
-    const contact = await findPhrase(s, "contact", ph);
+    const contact = query ? await s.find("contact", ph.text, { write: true, query }) : await findPhrase(s, "contact", ph);
     const page = (await s.call(list, { sequence_id: sequence.id, contact_id: contact.id, status: "active", per_page: 1 })) as { data: Item[] };
     if (page.data.length === 0) throw new Stop({ content: `${contact.label} is not active in ${sequence.label}. Nothing changed.` });
     await s.call(tool, { sequence_id: sequence.id, enrollment_id: page.data[0]!.id }, `take ${contact.label} out of ${sequence.label}`);
