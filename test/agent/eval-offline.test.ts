@@ -9,11 +9,13 @@ import { createTestDatabase } from "../helpers/database.ts";
  * the floor leaves a case's margin, since some cases' records depend on the
  * date) and 3 misreads that created records with wrong values ("Sam Patel VP
  * Sales", "for Contoso, their domain is", "Fabrikam (fabrikam.com), based in
- * Lisbon"). The goal is 90% and no wrong write at all.
+ * Lisbon"). The goal is 90% and no wrong write at all. Raised with the
+ * planner-general work (259 cases, cases-more.ts added): 238 of 259 (91.9%),
+ * no wrong write; the floor leaves a case's margin.
  */
-export const OFFLINE_PASS_RATE_FLOOR = 0.23;
+export const OFFLINE_PASS_RATE_FLOOR = 0.91;
 /** Cases whose turn made a change nobody asked for; worse than a failure. */
-export const OFFLINE_WRONG_WRITES_ALLOWED = 3;
+export const OFFLINE_WRONG_WRITES_ALLOWED = 0;
 
 describe("npm run agent:eval on the offline planner", () => {
   it(`passes at least ${OFFLINE_PASS_RATE_FLOOR * 100}% of the set, with at most ${OFFLINE_WRONG_WRITES_ALLOWED} cases of wrong writes`, async () => {

@@ -29,6 +29,7 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
   { test: /\bfunnel\b|hiring pipeline|candidates by stage|recruiting pipeline/, text: (s) => `Hiring funnel (${s.talent.open_jobs} open jobs):\n${s.talent.open_job_pipelines.map((j) => `- ${j.title}: ${Object.entries(j.candidates).map(([k, v]) => `${v} ${k}`).join(", ")}`).join("\n") || "- no open jobs"}` },
   { test: /time to hire|days to hire|how long .*(?:to )?hire/, text: (s) => `Median time to hire: ${s.talent.median_days_to_hire ?? "n/a"} days (${s.talent.hires_last_365_days} hires in the last 365 days).` },
   { test: /\bhires\b.*\b(?:year|365)\b|how many (?:people )?(?:did )?we hire/, text: (s) => `${s.talent.hires_last_365_days} hires in the last 365 days.` },
+  { test: /\b(?:active\s+)?(?:sequence\s+)?enrol?lments\b/, text: (s) => `Active sequence enrollments: ${s.growth.sequences.active_enrollments} (reply rate ${pct(s.growth.sequences.reply_rate)}).` },
   { test: /\b(?:reply|response) rate\b/, text: (s) => `Sequence reply rate: ${pct(s.growth.sequences.reply_rate)} (${s.growth.sequences.active_enrollments} active enrollments).` },
   { test: /\bnew contacts\b.*\b30 days\b/, text: (s) => `${s.growth.new_contacts_last_30_days} new contacts in the last 30 days.` },
 ];
