@@ -82,6 +82,10 @@ const growth: Case[] = [
     const account = pick(w.accounts, (a) => a.id === deal.account_id, "account").name;
     return { say: `mark the ${account} ${deal.name.split(": ").slice(1).join(": ").toLowerCase()} deal as closed won`, expect: [changed("deal", deal.id, { status: "won" }, deal.name)] };
   }),
+  about("growth", "write", "drop <a contact> into new lead follow-up", (w) => {
+    const c = notEnrolled(w, 0);
+    return { say: `drop ${fullName(c)} into new lead follow-up`, expect: [enrolled(followUp(w).id, c.id, fullName(c))] };
+  }),
   ask("growth", "write", "put the new lead follow-up sequence on hold", (w) => [changed("sequence", followUp(w).id, { status: "paused" }, FOLLOW_UP)]),
   ask("growth", "write", "reactivate the new lead follow-up sequence", (w) => [changed("sequence", followUp(w).id, { status: "active" }, FOLLOW_UP)]),
   unclear("growth", "put Zebediah Quuxworth in the new lead follow-up sequence"),
@@ -90,6 +94,7 @@ const growth: Case[] = [
 
 const talent: Case[] = [
   ask("talent", "read", "candidates we passed on", (w) => [named(names(inStage(w, "rejected")), names(w.candidates.filter((c) => c.stage !== "rejected")))]),
+  ask("talent", "read", "candidates we said no to", (w) => [named(names(inStage(w, "rejected")), names(w.candidates.filter((c) => c.stage !== "rejected")))]),
   ask("talent", "read", "applicants we declined", (w) => [named(names(inStage(w, "rejected")), names(w.candidates.filter((c) => c.stage !== "rejected")))]),
   ask("talent", "read", "how many people applied to the product designer role", (w) => [count(candidatesOf(w, jobNamed(w, "Product Designer").id).length, "candidates")]),
   ask("talent", "read", "who has applied for the account executive position", (w) => {

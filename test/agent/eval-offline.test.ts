@@ -10,7 +10,7 @@ import { createTestDatabase } from "../helpers/database.ts";
  * date) and 3 misreads that created records with wrong values ("Sam Patel VP
  * Sales", "for Contoso, their domain is", "Fabrikam (fabrikam.com), based in
  * Lisbon"). The goal is 90% and no wrong write at all. Raised with the
- * planner-general work (259 cases, cases-more.ts added): 238 of 259 (91.9%),
+ * planner-general work (261 cases, cases-more.ts added): 240 of 261 (92.0%),
  * no wrong write; the floor leaves a case's margin.
  */
 export const OFFLINE_PASS_RATE_FLOOR = 0.91;

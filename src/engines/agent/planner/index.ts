@@ -108,7 +108,9 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     resource = "job";
   }
   // "put Ann in the Intro sequence", "add Ann to Intro", "sign Ann up for Intro": an enrollment, when the place is a sequence.
-  if (action && ["create", "stage", "update", "enroll"].includes(action) && (!p.to || inName(p.to, sequenceName(p.raw))) && (await intoSequence(s, p, resource))) return enroll(s, p);
+  // "drop Ann into Intro" puts her in; only "drop ... from" takes out or deletes.
+  const dropsIn = action === "delete" && p.verb === "drop" && /\b(?:into|in|onto|on|to)\b/i.test(p.raw) && !/\b(?:from|out of|off)\b/i.test(p.raw);
+  if (action && (["create", "stage", "update", "enroll"].includes(action) || dropsIn) && (!p.to || inName(p.to, sequenceName(p.raw))) && (await intoSequence(s, p, resource))) return enroll(s, p);
   // "put the Intro sequence on hold", "set Intro to active": a sequence's own pause / resume / archive.
   const sequenceState = p.to ?? p.states.find((st) => st in SEQUENCE_OPS);
   if (resource === "sequence" && action && ["stage", "update"].includes(action) && sequenceState && sequenceState in SEQUENCE_OPS) return sequenceOp(s, p, SEQUENCE_OPS[sequenceState]!);
@@ -205,7 +207,8 @@ async function intoSequence(s: Session, p: Parsed, resource: string | undefined)
   const person = p.phrases.some((ph) => !ph.prep && !name.toLowerCase().includes(ph.text.toLowerCase())) || p.emails.length > 0;
   if (!person) return false;
   if (resource === "sequence" || resource === "enrollment" || p.phrases.some((ph) => ph.nounResource === "sequence") || p.action === "enroll") return true;
-  if (resource && resource !== "contact") return false;
+  // A resource named in words rules it out; one only inferred (from "lead" in "New lead follow-up") does not.
+  if (p.resource && p.resource !== "contact") return false;
   return (await s.list("sequence", { q: name, per_page: 1 })).data.length > 0;
 }
 

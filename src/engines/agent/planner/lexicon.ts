@@ -121,6 +121,8 @@ export const REWRITES: [RegExp, string][] = [
   [/\b(?:refresh|recompute|recalculate|update|rerun|re-run|regenerate)\s+(?:the\s+|our\s+|all\s+)?(?:numbers|figures|metrics|stats|kpis|analytics)\b/gi, "take a snapshot"],
   [/\b(?:did ?n[o']?t|does ?n[o']?t|do ?n[o']?t)\s+make\s+(?:it|the cut)\b/gi, ","],
   [/\baccepted\s+(?:our|the|an?|his|her|their)\s+(?:job\s+)?offer\b/gi, "hired"],
+  [/\b(?:said|told)\s+no\s+to\b/gi, "rejected"],
+  [/\b(?:say|tell)\s+no\s+to\b/gi, "reject"],
   [/\bturn(?:s|ing)?\s+down\b/gi, "reject"],
   [/\bturned\s+down\b/gi, "rejected"],
   [/\bturn\s+(\S+(?:\s+\S+)?)\s+down\b/gi, "reject $1"],
