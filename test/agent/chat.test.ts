@@ -189,6 +189,26 @@ describe("conversations are resources", () => {
     expectProblem(await tenant.client.post("/v1/agent/chat", { message: "hi", conversation_id: first.conversation_id }), 404, "not_found");
   });
 
+  it("a read's action keeps the first 10 items of a long page: the reply is from the whole page, the rest counted as omitted", async () => {
+    const own = await app().tenant();
+    for (let i = 0; i < 14; i++) {
+      await made(own.client.post("/v1/invoices", { client: `Client ${i}`, amount: 100, currency: "USD", status: "open", due_date: "2026-01-05" }));
+    }
+    const out = await chat(own.client, "which invoices are overdue?");
+    expect(out.message.content).toContain("14 invoices are overdue, 1,400.00 USD due in all");
+    const [action] = out.actions;
+    expect(action).toMatchObject({ tool: "list_invoices", status: "completed", result: { omitted: 4, meta: { total: 14 } } });
+    expect(action.result.data).toHaveLength(10);
+    expect(action.result.data[0]).toMatchObject({ object: "invoice", amount: 100, currency: "USD" });
+    // The conversation shows what the turn answered; a second turn in it is numbered after the first.
+    const again = await chat(own.client, "which invoices are overdue?", out.conversation_id);
+    const got = await own.client.get(`/v1/agent/conversations/${out.conversation_id}`);
+    expect(got.body.message_count).toBe(4);
+    expect(got.body.messages[1].actions).toEqual([action]);
+    expect(got.body.messages[3].actions).toEqual(again.actions);
+    expect(got.body.messages.map((m: any) => m.id)).toEqual([expect.any(String), out.message.id, expect.any(String), again.message.id]);
+  });
+
   it("another organization's conversation is a 404, for reading and for chatting", async () => {
     const mine = await chat(tenant.client, "recent events");
     const other = await app().tenant();

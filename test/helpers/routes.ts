@@ -534,12 +534,14 @@ export function tableRoute(url: string): string {
 
 /**
  * Served routes the table leaves out, each with the reason (test/platform/route-table.test.ts fails on a served
- * route in neither list). Only routes no API key reaches belong here: anything a key calls goes in ROUTES.
+ * route in neither list). Only routes no API key reaches belong here, and endless streams, whose answer a table
+ * call cannot wait for: anything else a key calls goes in ROUTES.
  */
 export const EXCLUDED_ROUTES: readonly { match: RegExp; reason: string }[] = [
   { match: /^GET \/(healthz|readyz|problems\/:id|v1\/openapi\.json|docs\/.*|\.well-known\/.*)$/, reason: "public: answered without a key (test/platform/health, openapi, errors and test/oauth/discovery cover them)" },
   { match: /^(GET|POST|PATCH|DELETE) \/dashboard(\/.*)?$/, reason: "the dashboard's pages and its session API: signed-in members, not keys (test/identity and test/dashboard cover them, cross-tenant-session.test.ts runs this table with a session)" },
   { match: /^(GET|POST) \/oauth\/(authorize|token|revoke|introspect|register)$/, reason: "the OAuth protocol's endpoints: client credentials, codes and tokens, not keys (test/oauth covers them)" },
   { match: /^(GET|DELETE) \/mcp$/, reason: "refused as 405 for every caller (a stateless MCP server); POST /mcp is in the table" },
+  { match: /^GET \/v1\/events\/stream$/, reason: "an endless text/event-stream: test/platform/event-stream.test.ts covers its key (401), visibility, per-key bound (429) and revocation, behind the same guard and limiter as every route" },
   { match: /^(PUT|PATCH|DELETE|OPTIONS) \/v1\/functions\/:id\/invoke$|^[A-Z]+ \/v1\/functions\/:id\/invoke\/\*$/, reason: "the same handler and permission as GET and POST /v1/functions/:id/invoke, in the table (one route per method only for the OpenAPI document)" },
 ];

@@ -265,6 +265,7 @@ describe("README and docs/", () => {
       const examples = PAGES.flatMap((page) => blocks(page)).filter((b) => (b.lang === "ts" && b.code.includes("@enginery/sdk")) || (b.lang === "python" && b.code.includes("from enginery")));
       expect(examples.map((e) => e.lang).sort()).toEqual(["python", "ts"]);
       // Inside the project (its ignored .enginery/), so that `@enginery/sdk` resolves as it does for a user's app.
+      fs.mkdirSync(path.join(ROOT, ".enginery"), { recursive: true });
       const dir = fs.mkdtempSync(path.join(ROOT, ".enginery", "docs-examples-"));
       try {
         for (const example of examples) {

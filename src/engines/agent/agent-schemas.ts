@@ -40,7 +40,7 @@ export const Action = Type.Object(
     status: StringEnum(ACTION_STATUSES, {
       description: "completed, failed, approval_required (waits for POST /v1/agent/approvals/{id}/approve or /deny), approved (running), denied.",
     }),
-    result: Type.Optional(Type.Unknown({ description: "What the tool returned (the resource as the API returns it), when completed." })),
+    result: Type.Optional(Type.Unknown({ description: "What the tool returned (the resource as the API returns it), when completed. A read's list keeps its first 10 items, `omitted` counting the rest of the page (`meta` as the API returned it); the action's input reads them again." })),
     error: Type.Optional(ActionError),
     approval_id: Nullable(Id("approval"), { description: "Set when the action needs or needed approval." }),
     approval_reason: Type.Optional(Type.String({ description: "Why the action needs approval." })),

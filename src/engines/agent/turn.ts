@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
 import { requirePermissions } from "../../platform/auth/auth-hook.ts";
 import type { Caller } from "../../platform/auth/caller.ts";
@@ -73,6 +73,22 @@ export interface AgentDeps {
 }
 
 const TITLE_CHARS = 80;
+/** Items of a read's page an action keeps: what a reply lists (a screen); its input reads the rest again. */
+export const STORED_ITEMS = 10;
+
+/**
+ * What an action records of its tool's result. A read's page is cut to its
+ * first STORED_ITEMS items, `omitted` saying how many more the page held
+ * (`meta` is the route's, total included): a 100-invoice page written as
+ * jsonb with every turn cost more than the turn's other writes together.
+ * The planner works on the whole page; a change's result is kept whole.
+ */
+function recordedResult(tool: Tool | null, result: unknown): unknown {
+  if (tool?.access !== "read" || result === null || typeof result !== "object" || !("data" in result)) return result;
+  const { data } = result as { data: unknown };
+  if (!Array.isArray(data) || data.length <= STORED_ITEMS) return result;
+  return { ...result, data: data.slice(0, STORED_ITEMS), omitted: data.length - STORED_ITEMS };
+}
 
 function problemOf(error: ApiError): NonNullable<ActionApi["error"]> {
   const out: NonNullable<ActionApi["error"]> & Record<string, unknown> = { code: error.code, status: ERROR_CODES[error.code].status, detail: error.detail };
@@ -88,10 +104,12 @@ type Item = { kind: "action"; row: ActionRecord; announce: boolean } | { kind: "
 
 /**
  * Writes a turn's queued messages and actions in order, with their agent.*
- * events, in the caller's transaction: one statement numbers them all (the
- * conversation's position counter, which also serializes concurrent turns),
- * one inserts the messages, one the actions. `create` opens the conversation;
- * `pending` replaces the question the conversation waits on, when given.
+ * events, in the caller's transaction. A new conversation is one statement
+ * (the conversation, its messages and actions as data-modifying CTEs); an
+ * existing one two: the position counter's update (which numbers them and
+ * serializes concurrent turns), then the messages and actions in one.
+ * `create` opens the conversation; `pending` replaces the question the
+ * conversation waits on, when given.
  */
 async function persist(
   tx: Tx,
@@ -102,14 +120,12 @@ async function persist(
   options: { create?: { title: string; keyId: string }; pending?: PendingQuestion | null },
 ): Promise<void> {
   const messages = items.filter((i) => i.kind === "message").length;
-  let last: number;
+  const inserts: SQL[] = [];
+  let last = items.length;
   if (options.create) {
-    const [row] = await tx
-      .insert(conversations)
-      .values({ orgId: ctx.orgId, id: conversationId, ...options.create, positions: items.length, messageCount: messages, pending: options.pending ?? null, createdAt: ctx.now, updatedAt: ctx.now })
-      .returning();
-    emit({ type: "agent.conversation_started", object: conversationToApi(row!) });
-    last = items.length;
+    const row: ConversationRow = { orgId: ctx.orgId, id: conversationId, ...options.create, positions: items.length, messageCount: messages, pending: options.pending ?? null, createdAt: ctx.now, updatedAt: ctx.now };
+    inserts.push(tx.insert(conversations).values(row).getSQL());
+    emit({ type: "agent.conversation_started", object: conversationToApi(row) });
   } else {
     const [row] = await tx
       .update(conversations)
@@ -128,8 +144,10 @@ async function persist(
   const messageRows = items.flatMap((i) => (i.kind === "message" ? [{ ...i.row, position: ++position }] : (++position, [])));
   position = last - items.length;
   const actionRows = items.flatMap((i) => (i.kind === "action" ? [{ ...i.row, position: ++position }] : (++position, [])));
-  if (messageRows.length > 0) await tx.insert(agentMessages).values(messageRows);
-  if (actionRows.length > 0) await tx.insert(agentActions).values(actionRows);
+  if (messageRows.length > 0) inserts.push(tx.insert(agentMessages).values(messageRows).getSQL());
+  if (actionRows.length > 0) inserts.push(tx.insert(agentActions).values(actionRows).getSQL());
+  // Data-modifying CTEs all run, read or not: one round trip (and one parse and plan) for every insert of the turn.
+  if (inserts.length > 0) await tx.execute(sql`WITH ${sql.join(inserts.map((insert, i) => sql`${sql.raw(`w${i}`)} AS (${insert})`), sql`, `)} SELECT 1`);
   for (const item of items) {
     if (item.kind === "message") {
       if (item.row.role === "assistant") emit({ type: "agent.message_created", object: messageToApi({ ...item.row, position: 0 }) });
@@ -212,7 +230,7 @@ export async function runTurn(
       tool: fields.tool,
       input: fields.input,
       status: fields.status,
-      result: fields.result ?? null,
+      result: recordedResult(tool, fields.result ?? null),
       error: fields.error ?? null,
       approvalId: fields.approvalReason ? newId("approval") : null,
       approvalReason: fields.approvalReason ?? null,

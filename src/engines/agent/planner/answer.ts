@@ -5,8 +5,11 @@ export type Page = { data: Item[]; meta: { total: number; page?: number; per_pag
 /** Lines a list shows before saying how many more there are. */
 export const SCREEN = 10;
 
+// One formatter: toLocaleString with options builds a new one per call (a tenth of a millisecond each, per line of a reply).
+const AMOUNT = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 export function money(amount: number, currency: string): string {
-  return `${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
+  return `${AMOUNT.format(amount)} ${currency}`;
 }
 
 export function plural(n: number, noun: string): string {
