@@ -884,7 +884,7 @@ class _ActionRequired(TypedDict):
 
 class Action(_ActionRequired, total=False):
     """A tool call the agent made."""
-    # What the tool returned (the resource as the API returns it), when completed.
+    # What the tool returned (the resource as the API returns it), when completed. A read's list keeps its first 10 items, `omitted` counting the rest of the page (`meta` as the API returned it); the action's input reads them again.
     result: Any
     error: ActionError
     # Why the action needs approval.

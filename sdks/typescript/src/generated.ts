@@ -599,7 +599,7 @@ export type Action = {
   input: Record<string, unknown>;
   /** completed, failed, approval_required (waits for POST /v1/agent/approvals/{id}/approve or /deny), approved (running), denied. */
   status: "completed" | "failed" | "approval_required" | "approved" | "denied";
-  /** What the tool returned (the resource as the API returns it), when completed. */
+  /** What the tool returned (the resource as the API returns it), when completed. A read's list keeps its first 10 items, `omitted` counting the rest of the page (`meta` as the API returned it); the action's input reads them again. */
   result?: unknown;
   error?: {
     /** The error code, as the API's problems carry. */
