@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { EventSource } from "eventsource";
 import { insertEvents } from "../../src/platform/events/outbox.ts";
@@ -214,5 +215,30 @@ describe.skipIf(testDbKind() !== "postgres")("commit order on PostgreSQL", () =>
     expect(JSON.parse(rest[0]!.data).data.object.client).toBe("newer");
     connection.close();
     resumed.close();
+  });
+
+  it("starts after what has committed when it opens, even while an older transaction is still open", async () => {
+    const tenant: Tenant = await t().tenant();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let begun!: () => void;
+    const begunYet = new Promise<void>((resolve) => (begun = resolve));
+    // Any older transaction holds the horizon back (another tenant's, or another database's on the same server).
+    const older = t().database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_current_xact_id()`);
+      begun();
+      await gate;
+    });
+    await begunYet;
+    expect((await invoice(tenant.client, "before")).status).toBe(201);
+    const connection = await opened(await stream(tenant.key, "?type=invoice.created"));
+    release();
+    await older;
+    expect((await invoice(tenant.client, "after")).status).toBe(201);
+    const [first] = await connection.waitForMessages(1);
+    expect(JSON.parse(first!.data).data.object.client).toBe("after");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(connection.messages).toHaveLength(1);
+    connection.close();
   });
 });

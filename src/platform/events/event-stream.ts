@@ -85,9 +85,34 @@ async function readAfter(db: Db, orgIds: string[], from: Position, types: string
   return { rows, next };
 }
 
-/** Where a stream without Last-Event-ID starts: after everything every reader can already see. */
-export async function currentPosition(db: Db): Promise<Position> {
-  return (await readAfter(db, [], { tx: 0n, seq: 0 }, null, 1)).next;
+/** Ids a stream that starts now skips: more than this many committed past the horizon may be repeated (clients dedupe by id, as with webhooks). */
+const MAX_SEEN = 10_000;
+
+/** Where a stream opened now starts, and the events it skips. */
+export interface Start {
+  position: Position;
+  /**
+   * Events of the organization already committed past the horizon when the
+   * stream opened: the position alone would carry them once the older
+   * transactions holding the horizon back end, although they happened before.
+   */
+  seen: ReadonlySet<string>;
+}
+
+/** Where a stream without Last-Event-ID starts: after everything committed when it opens, its own organization's events read in the same snapshot. */
+export async function currentStart(db: Db, orgId: string): Promise<Start> {
+  const rows = rowsOf<{ horizon: string; id: string | null }>(
+    await db.execute(sql`
+      WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+      SELECT h.xmin::text AS horizon, e.id
+      FROM h LEFT JOIN LATERAL (
+        SELECT e.id FROM events e WHERE e.org_id = ${orgId} AND e.tx_id >= h.xmin ORDER BY e.tx_id, e.seq LIMIT ${MAX_SEEN}
+      ) e ON true`),
+  );
+  return {
+    position: { tx: BigInt(rows[0]!.horizon), seq: 0 },
+    seen: new Set(rows.flatMap((r) => (r.id === null ? [] : [r.id]))),
+  };
 }
 
 /** The position of an event the caller may see (a Last-Event-ID), or null if the organization has none of that id that it may. */
@@ -106,6 +131,8 @@ interface Stream {
   /** The types it carries: the caller's visible types matched by its patterns. */
   types: Set<string>;
   position: Position;
+  /** Committed before it opened, though past its position: not sent (see Start). */
+  seen: ReadonlySet<string>;
   live: boolean;
   raw: ServerResponse;
   heartbeat: NodeJS.Timeout;
@@ -122,7 +149,7 @@ export function createEventFeed(db: Db, options: EventStreamOptions, log: { erro
   let wake: (() => void) | undefined;
 
   function send(stream: Stream, row: EventRow): void {
-    if (stream.raw.destroyed) return;
+    if (stream.raw.destroyed || stream.seen.has(row.id)) return;
     stream.raw.write(`id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify(eventToApi(row))}\n\n`);
     if (stream.raw.writableLength > MAX_BUFFERED_BYTES) end(stream);
   }
@@ -215,13 +242,14 @@ export function createEventFeed(db: Db, options: EventStreamOptions, log: { erro
         throw new ApiError("too_many_streams", `This key already holds ${held} open event streams, the most one key may hold at once (${options.maxPerKey}); close one first.`);
       }
     },
-    /** Starts streaming to `raw` (headers already sent) from `position`; the stream ends when the client goes away or the server closes. */
-    open(raw: ServerResponse, caller: { orgId: string; keyId: string; types: readonly string[] }, position: Position): void {
+    /** Starts streaming to `raw` (headers already sent) from `start`; the stream ends when the client goes away or the server closes. */
+    open(raw: ServerResponse, caller: { orgId: string; keyId: string; types: readonly string[] }, start: Start): void {
       const stream: Stream = {
         orgId: caller.orgId,
         keyId: caller.keyId,
         types: new Set(caller.types),
-        position,
+        position: start.position,
+        seen: start.seen,
         live: false,
         raw,
         heartbeat: setInterval(() => raw.write(": heartbeat\n\n"), options.heartbeatMs),

@@ -5,7 +5,7 @@ import { Id, ListEnvelope, Nullable } from "../schemas.ts";
 import { accessFor } from "../auth/access.ts";
 import { invalidField } from "../errors.ts";
 import { EVENT_CATALOG, EVENT_TYPES, matchEventTypes, readPermissionsOf } from "./catalog.ts";
-import { createEventFeed, currentPosition, DEFAULT_EVENT_STREAM, positionOfEvent, type EventStreamOptions } from "./event-stream.ts";
+import { createEventFeed, currentStart, DEFAULT_EVENT_STREAM, positionOfEvent, type EventStreamOptions } from "./event-stream.ts";
 import { eventList, getEvent, listEvents } from "./events-service.ts";
 
 const tags = ["Events"];
@@ -116,11 +116,12 @@ export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: 
       const wanted = streamTypes(request.query.type);
       const types = visible.filter((type) => wanted.has(type));
       const resumeFrom = request.headers["last-event-id"] ?? request.query.last_event_id;
-      const position = resumeFrom ? await positionOfEvent(db, caller.org.id, resumeFrom, visible) : await currentPosition(db);
-      if (!position) {
+      const position = resumeFrom ? await positionOfEvent(db, caller.org.id, resumeFrom, visible) : null;
+      if (resumeFrom && !position) {
         const field = request.headers["last-event-id"] ? "Last-Event-ID" : "last_event_id";
         throw invalidField(request.headers["last-event-id"] ? "header" : "query", field, `names no event of this organization that this key may see: ${resumeFrom}`);
       }
+      const start = position ? { position, seen: new Set<string>() } : await currentStart(db, caller.org.id);
       feed.admit(caller.key.id);
       reply.hijack();
       const headers: Record<string, string> = {};
@@ -130,7 +131,7 @@ export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: 
       raw.writeHead(200, { ...headers, "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-accel-buffering": "no", connection: "close" });
       // The browser's EventSource waits this long before reconnecting; the comment shows the stream is open.
       raw.write(`retry: 2000\n: streaming events of ${caller.org.id}\n\n`);
-      feed.open(raw, { orgId: caller.org.id, keyId: caller.key.id, types }, position);
+      feed.open(raw, { orgId: caller.org.id, keyId: caller.key.id, types }, start);
       return reply;
     },
   );
