@@ -1,3 +1,5 @@
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { Database } from "../../src/db/connection.ts";
 import type { AgentSettings } from "../../src/engines/agent/planners.ts";
@@ -17,6 +19,8 @@ Runs the agent evaluation: every case on a fresh demo organization, judged from 
   --max-steps N               tool calls per turn (default 8)
   --timeout-ms N              the model's time per step (default 60000)
   --filter TEXT               only the cases whose request, engine or kind contains TEXT (any case)
+  --cases FILE                a set of your own instead of the built-in one: a module (.ts or .js)
+                              whose CASES export is a Case[] written with judge.ts and facts.ts
   --json                      print the summary and every case's result as JSON instead of the report
   --api-url URL --key KEY     run against a server already running, in the organization of KEY
                               (the cases share it and change it: give it a fresh demo organization)
@@ -39,6 +43,7 @@ const OPTIONS = {
   "max-steps": { type: "string", default: "8" },
   "timeout-ms": { type: "string", default: "60000" },
   filter: { type: "string" },
+  cases: { type: "string" },
   json: { type: "boolean", default: false },
   "api-url": { type: "string" },
   key: { type: "string" },
@@ -83,6 +88,22 @@ export interface CliOptions {
   database?: Database;
 }
 
+/** The CASES of a module of the user's own (--cases). */
+async function casesFrom(file: string): Promise<Case[]> {
+  const path = resolve(file);
+  let module: { CASES?: unknown };
+  try {
+    module = await import(pathToFileURL(path).href);
+  } catch (error) {
+    throw new UsageError(`--cases ${file}: cannot load it: ${(error as Error).message}`);
+  }
+  const cases = module.CASES;
+  if (!Array.isArray(cases) || !cases.every((c) => typeof c?.label === "string" && typeof c?.plan === "function")) {
+    throw new UsageError(`--cases ${file}: it must export CASES, an array of cases (see eval/agent/cases.ts)`);
+  }
+  return cases as Case[];
+}
+
 /** Runs the evaluation the arguments describe. */
 export async function runCli(args: string[], { progress, cases = CASES, database }: CliOptions = {}): Promise<CliOutcome | "help"> {
   let values: Values;
@@ -92,6 +113,7 @@ export async function runCli(args: string[], { progress, cases = CASES, database
     throw new UsageError((error as Error).message);
   }
   if (values.help) return "help";
+  if (values.cases) cases = await casesFrom(values.cases);
   let target: Target;
   let planner: string;
   if (values["api-url"]) {

@@ -1,3 +1,7 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CASES } from "../../eval/agent/cases.ts";
 import { runCli } from "../../eval/agent/cli.ts";
@@ -67,6 +71,22 @@ describe("the evaluation runner", () => {
     expect(outcome.summary).toMatchObject({ cases: 1, passed: 1, wrong_writes: 0 });
     expect(outcome.summary.planner).toBe(`the one of the server at ${target.url}`);
     expect(JSON.parse(outcome.output).results[0].say).toBe("which invoices are overdue?");
+  }, 120_000);
+
+  it("--cases runs a set of the user's own, and says what is wrong with a file that is not one", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "eval-cases-"));
+    const judge = pathToFileURL(resolve("eval/agent/judge.ts")).href;
+    const own = join(dir, "own.ts");
+    writeFileSync(own, `import { count } from ${JSON.stringify(judge)};
+export const CASES = [{ label: "count the overdue ones", engine: "finance", kind: "read",
+  plan: (w) => ({ say: "how many overdue invoices are there", expect: [count(w.invoices.filter((i) => i.status === "overdue").length)] }) }];\n`);
+    const outcome = await runCli(["--api-url", target.url, "--key", await target.fresh(), "--cases", own, "--json"]);
+    if (outcome === "help") throw new Error("help");
+    expect(outcome.summary).toMatchObject({ cases: 1, passed: 1, wrong_writes: 0 });
+    const notCases = join(dir, "not-cases.ts");
+    writeFileSync(notCases, "export const CASES = 3;\n");
+    await expect(runCli(["--cases", notCases])).rejects.toThrow(/must export CASES/);
+    await expect(runCli(["--cases", join(dir, "missing.ts")])).rejects.toThrow(/cannot load it/);
   }, 120_000);
 
   it("--filter picks cases by request, engine or kind", () => {
