@@ -53,12 +53,16 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     if (field.includes("[")) continue;
     const values = enumValues(schema);
     if (values.length === 0) continue;
-    const hits = new Set<string>();
-    for (const state of p.states) for (const v of meanings(state)) if (values.includes(v) && v !== p.to) { hits.add(v); break; }
+    const named = new Set<string>();
+    for (const state of p.states) for (const v of meanings(state)) if (values.includes(v) && v !== p.to) { named.add(v); break; }
+    const grouped = new Set<string>();
     for (const g of p.groups) {
-      if (values.includes(g)) hits.add(g);
-      else for (const v of GROUP_WORDS[g] ?? []) if (values.includes(v)) hits.add(v);
+      if (values.includes(g)) grouped.add(g);
+      else for (const v of GROUP_WORDS[g] ?? []) if (values.includes(v)) grouped.add(v);
     }
+    // "owed and past due": a state inside the group narrows it; one outside it adds to it ("draft or unpaid").
+    const narrows = named.size > 0 && [...named].every((v) => grouped.has(v));
+    const hits = narrows ? named : new Set([...named, ...grouped]);
     // An open invoice past its due date is "overdue" to the API, but still open to a person.
     if (hits.has("open") && values.includes("overdue") && resource === "invoice") hits.add("overdue");
     if (hits.size > 0) {
@@ -126,6 +130,13 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
   }
 
   for (const phrase of rest) {
+    // "decision makers at Stark", "contacts tagged vip": a tag the records carry.
+    const tag = "tags" in props && (!phrase.prep || phrase.prep === "tagged") ? await tagOf(s, resource, phrase.text, phrase.prep === "tagged") : undefined;
+    if (tag) {
+      query.tags = tag;
+      said.push(`tagged ${tag}`);
+      continue;
+    }
     const relation =
       RELATIONS.find((r) => r.field in props && r.resource === phrase.nounResource && r.resource !== resource) ??
       RELATIONS.find((r) => r.field in props && r.resource !== resource && s.tool(r.resource, "list") && ((phrase.prep && r.preps.includes(phrase.prep)) || (!phrase.prep && phrase.beforeNoun && r.field === "account_id")));
@@ -170,4 +181,26 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     }
   }
   return { query, said, unplaced, stated: firstIsState };
+}
+
+const slug = (text: string) => text.toLowerCase().trim().replace(/['’]s$/, "").replace(/[\s_]+/g, "-");
+const tagsSeen = new WeakMap<Session, Map<string, Set<string>>>();
+
+/**
+ * The tag a phrase names ("decision makers" is decision-maker), among the
+ * tags a page of the resource's records carry (read once per turn), or
+ * said with "tagged" whatever the records hold.
+ */
+export async function tagOf(s: Session, resource: string, text: string, said = false): Promise<string | undefined> {
+  const wanted = slug(text);
+  if (said) return wanted;
+  let byResource = tagsSeen.get(s);
+  if (!byResource) tagsSeen.set(s, (byResource = new Map()));
+  let tags = byResource.get(resource);
+  if (!tags) {
+    const page = await s.list(resource, { per_page: 100 });
+    tags = new Set(page.data.flatMap((i) => (Array.isArray(i.tags) ? (i.tags as string[]) : [])));
+    byResource.set(resource, tags);
+  }
+  return [wanted, wanted.replace(/s$/, ""), wanted.replace(/s-/g, "-"), wanted.replace(/s(-|$)/g, "$1")].find((t) => tags.has(t));
 }

@@ -3,11 +3,12 @@ import type { Planner, PlannerReply, PlannerTurn } from "../turn.ts";
 import { labelOf } from "./answer.ts";
 import { catalogOf, enumValues, properties, type Catalog } from "./catalog.ts";
 import { describe } from "./describe.ts";
-import { VALUE_WORDS, type Action } from "./lexicon.ts";
+import { FIELD_WORDS, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { asksFigures, figures } from "./metrics.ts";
 import { loadLanguage } from "./nlp.ts";
 import { parse, sequenceName, type Parsed } from "./parse.ts";
-import { anything, events, read } from "./reads.ts";
+import { tagOf } from "./filters.ts";
+import { anything, clientsOf, events, read, stagesOf } from "./reads.ts";
 import { pickOption, Session, Stop, type Carried } from "./resolve.ts";
 import { accountOp, create, enroll, invoiceOp, pay, remove, sequenceOp, setState, unenroll, update } from "./writes.ts";
 
@@ -27,6 +28,9 @@ const READS = new Set<Action>(["list", "count", "sum", "top", "show"]);
 const ORDER = ["invoice", "deal", "candidate", "job", "contact", "sequence", "account", "enrollment"];
 const BY_ACTION: Partial<Record<Action, string>> = { pay: "invoice", void: "invoice", uncollectible: "invoice", finalize: "invoice", enroll: "sequence", unenroll: "sequence", pause: "sequence", resume: "sequence", archive: "sequence", hire: "candidate", reject: "candidate", enrich: "account", summarize: "account", win: "deal", lose: "deal" };
 
+const FIELD_WORDS_INDEX = new Map<string, string[]>();
+for (const [field, words] of Object.entries(FIELD_WORDS)) for (const w of words) FIELD_WORDS_INDEX.set(w, [...(FIELD_WORDS_INDEX.get(w) ?? []), field]);
+
 const SEQUENCE_OPS: Record<string, "pause" | "resume" | "archive"> = { paused: "pause", active: "resume", archived: "archive" };
 const SEQUENCE_NOUN = /\b(sequences?|campaigns?|cadences?|drips?|outreach)\b/i;
 
@@ -42,7 +46,9 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
   if (byAction) return byAction;
   if (p.numbers.length > 0) return "invoice";
   if (p.groups.some((g) => ["unpaid", "outstanding", "owed", "owing", "receivable"].includes(g)) || (p.action === "sum" && /\bowe/i.test(p.raw))) return "invoice";
-  const states = p.states.flatMap((st) => [st, ...Object.entries(VALUE_WORDS).filter(([v, w]) => v !== st && w.includes(st)).map(([v]) => v)]);
+  // "we closed the Hooli migration": the verb's own state says nothing of what was closed.
+  const said = p.action === "close" ? p.states.filter((st) => st !== "closed") : p.states;
+  const states = said.flatMap((st) => [st, ...Object.entries(VALUE_WORDS).filter(([v, w]) => v !== st && w.includes(st)).map(([v]) => v)]);
   const writeOp = p.action && WRITES.has(p.action);
   for (const resource of ORDER) {
     const ops = catalog.get(resource);
@@ -55,9 +61,29 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
   }
   if (p.phrases.some((ph) => ph.nounResource === "sequence") && catalog.has("enrollment") && /\b(who|whom|enrolled|enrollments?|in)\b/i.test(p.raw)) return "enrollment";
   if (p.dates.hint === "due" && catalog.has("invoice")) return "invoice";
+  // "what's expected to close next month": the resource with a close date.
+  if (p.dates.hint === "close" && catalog.has("deal")) return "deal";
   if (/\bwho\b/i.test(p.raw)) return catalog.has("candidate") && (/\b(hire|hired|interview|applied|applying|screen|offer)/i.test(p.raw) || p.phrases.some((ph) => ph.nounResource === "job")) ? "candidate" : "contact";
   if (p.phrases.some((ph) => ph.nounResource === "job") && catalog.has("candidate") && /\b(applicants?|candidates?|applying|applied)\b/i.test(p.raw)) return "candidate";
   return undefined;
+}
+
+/** Values said in a read are what to filter by: "based in X" is a place, "came in through X" a source. */
+function asFilters(s: Session, p: Parsed): Parsed {
+  const filters = p.fields.filter((f) => f.words === "based in" || f.words === "source");
+  if (filters.length === 0) return p;
+  const phrases = filters.map((f) => ({ text: f.value, prep: f.words === "source" ? "from" : "in", beforeNoun: false }));
+  // "who came in through LinkedIn": the records that have a source.
+  const bySource = filters.some((f) => f.words === "source") && !p.resource ? ORDER.find((r) => "source" in properties(s.tool(r, "list"))) : undefined;
+  return { ...p, fields: p.fields.filter((f) => !filters.includes(f)), phrases: [...p.phrases, ...phrases], resource: p.resource ?? bySource, action: p.action ?? "list" };
+}
+
+/** A resource's changes (a move, an update) take this state as a value. */
+function accepts(catalog: Catalog, resource: string, state: string): boolean {
+  const ops = catalog.get(resource);
+  if (!ops) return false;
+  // A state is a stage or status ("offer"), not any value an enum holds ("contract" is an employment type).
+  return [ops.move, ops.update].some((t) => Object.entries(properties(t)).some(([field, schema]) => /stage|status/.test(field) && enumValues(schema).includes(state)));
 }
 
 function help(catalog: Catalog): string {
@@ -84,16 +110,28 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   const write = p.action !== undefined && WRITES.has(p.action);
   // "how many invoices are overdue according to the latest snapshot": the snapshot's figure, whatever else it names.
   if (p.resources.includes("snapshot") || p.phrases.some((ph) => ph.nounResource === "snapshot") || p.action === "snapshot") {
-    const fresh = /\b(take|create|make|new|fresh|run|refresh|compute|generate)\b/.test(lower);
+    const fresh = /\b(take|create|make|new|fresh|run|rerun|re-run|refresh|compute|recompute|recalculate|regenerate|update|generate|now)\b|^\s*(?:please\s+)?snapshot\b/.test(lower);
     return figures(s, asksFigures(lower) ?? asksFigures("snapshot")!, fresh);
   }
   const wanted = asksFigures(lower);
-  const specific = /\b(rate|funnel|weighted|dso|days sales|aging|ageing|time to hire|days to hire)\b/.test(lower);
+  const specific = /\b(rate|funnel|weighted|dso|days sales|aging|ageing|time to hire|days to hire|percent|percentage|proportion|ratio|how often)\b/.test(lower);
   const explicit = p.resource && !["pipeline"].includes(p.resource) && !specific;
   const changes = write && !(specific && ["hire", "close", "win", "lose"].includes(p.action!));
-  if (wanted && !changes && !explicit) return figures(s, wanted, false);
+  const stagesAsked = /\bstages\b/.test(lower) && !/\b(?:worth|value|how much|money|deals?|by stage)\b/.test(lower);
+  if (wanted && !changes && !explicit && !stagesAsked) return figures(s, wanted, false);
+  // "how many people did we hire in the last year": the snapshot's hires, not contacts.
+  if (wanted && /\bhire\b/.test(lower) && /\b(?:year|365|12 months)\b/.test(lower) && !p.resources.some((r) => r !== "contact")) return figures(s, wanted, false);
   if (p.resource === "event" || /^what happened\b|\brecent (?:activity|events)\b/.test(lower)) return events(s, p);
 
+  // "send Tim an offer": the verb's usual resource (an invoice is sent) gives way to a state only another resource has.
+  const usual = p.action ? BY_ACTION[p.action] : undefined;
+  // (A sequence's verbs keep theirs: its names hold state words, "New lead follow-up".)
+  if (usual && usual !== "sequence" && !p.resource && p.numbers.length === 0 && p.ids.length === 0) {
+    const elsewhere = p.states.find((st) => !accepts(s.catalog, usual, st) && ORDER.some((r) => r !== usual && accepts(s.catalog, r, st)));
+    if (elsewhere) p = { ...p, action: "stage", to: elsewhere };
+  }
+  // A question or a plural names what to find: "accounts based in the UK", "who came in through LinkedIn".
+  if ((p.question || p.plural) && (!p.action || READS.has(p.action))) p = asFilters(s, p);
   // "Acme's phone number is +1 555 0100": a statement of a value is a change.
   if (!p.action && p.fields.some((f) => f.value) && !p.question) p = { ...p, action: "update" };
   let resource = p.resource && p.resource !== "pipeline" ? p.resource : (inferResource(s.catalog, p) ?? (p.resource === "pipeline" ? "deal" : undefined));
@@ -136,6 +174,12 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     action = "create";
     resource = "invoice";
   }
+  // "decision makers at Stark": people by a tag they carry.
+  if (!resource && (!action || READS.has(action)) && p.phrases[0] && !p.phrases[0].prep && s.tool("contact", "list") && (await tagOf(s, "contact", p.phrases[0].text))) resource = "contact";
+  // "which clients have overdue invoices": the invoices' clients.
+  if ((!action || READS.has(action)) && p.resources[0] === "account" && p.resources.includes("invoice") && /\b(?:have|has|with|owe|owing)\b/i.test(p.raw) && s.tool("invoice", "list")) return clientsOf(s, p);
+  // "what are the stages of our pipeline": the pipelines' stages, not their value.
+  if ((!action || READS.has(action)) && /\bstages\b/i.test(p.raw) && /\bpipelines?\b/i.test(p.raw) && !/\b(?:worth|value|how much|money|deals?|by stage)\b/i.test(p.raw) && s.tool("pipeline", "list")) return stagesOf(s);
   if (!action || READS.has(action)) {
     if (resource) return read(s, { ...p, action: action ?? "list" }, resource);
     if (p.asked.length > 0 && p.phrases.length > 0) return anything(s, p.phrases[0]!.text, p.asked);
@@ -173,6 +217,9 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     case "archive":
       return sequenceOp(s, p, action);
   }
+  // "log 300 received on INV-13": a payment on an existing invoice, not a new record.
+  if (action === "create" && p.numbers.length > 0 && !p.resources.some((r) => r !== "invoice") && /\b(?:received|receive|paid|payment|collected|got|took)\b/i.test(p.raw) && s.tool("invoice", "pay")) return pay(s, p);
+  if (!resource && action === "create") resource = await newRecordOf(s, p);
   if (!resource && p.phrases.length > 0 && ["stage", "update", "delete", "close", "win", "lose"].includes(action)) {
     // "the Initech renewal": the word after the name says what it is; else the record's name does ("rename Globex East ...").
     resource = p.phrases.find((ph) => ph.nounResource)?.nounResource ?? (await whichResource(s, p, action));
@@ -212,6 +259,19 @@ async function intoSequence(s: Session, p: Parsed, resource: string | undefined)
   return (await s.list("sequence", { q: name, per_page: 1 })).data.length > 0;
 }
 
+/**
+ * "add Priya Shah priya@globex.com to Globex": a new record named by no noun.
+ * A person added to a job is a candidate, to an account (or with only an
+ * email) a contact.
+ */
+async function newRecordOf(s: Session, p: Parsed): Promise<string | undefined> {
+  const place = p.phrases.find((ph) => ph.prep && ["to", "at", "for", "with", "from"].includes(ph.prep));
+  if (place?.nounResource === "job" || (place && s.tool("job", "list") && (await s.list("job", { q: place.text, per_page: 1 })).data.length > 0)) return s.catalog.has("candidate") ? "candidate" : undefined;
+  if (place?.nounResource === "account" || (place && s.tool("account", "list") && (await s.list("account", { q: place.text, per_page: 1 })).data.length > 0)) return s.catalog.has("contact") ? "contact" : undefined;
+  if (p.emails.length > 0 && s.catalog.has("contact")) return "contact";
+  return undefined;
+}
+
 /** A phrase or state that is the name of a pipeline stage ("in proposal", "sitting in qualified"). */
 async function namesStage(s: Session, p: Parsed): Promise<boolean> {
   if (!s.tool("deal", "list") || !s.tool("pipeline", "list")) return false;
@@ -227,14 +287,21 @@ async function whichResource(s: Session, p: Parsed, action: Action): Promise<str
   const name = p.quoted[0] ?? p.phrases.find((ph) => ph.prep !== "to" && ph.prep !== "as")?.text;
   if (!name) return undefined;
   const order = action === "stage" ? ["deal", "candidate", "contact"] : ["account", "contact", "deal", "candidate", "job", "sequence"];
+  // "rate John 5 stars": only records with the fields being set are candidates; those first.
+  const setting = p.fields.flatMap((f) => FIELD_WORDS_INDEX.get(f.words) ?? []);
+  const holds = (resource: string) => setting.some((f) => f in properties(s.tool(resource, "update")));
+  if (setting.length > 0) order.sort((a, b) => Number(holds(b)) - Number(holds(a)));
   for (const resource of order) {
+    if (setting.length > 0 && !holds(resource) && order.some(holds)) continue;
     const needed = action === "delete" ? "delete" : action === "stage" ? "list" : "update";
     if (!s.tool(resource, "list") || !s.tool(resource, needed)) continue;
     let page = await s.list(resource, { q: name, per_page: 2 });
     // A person's full name is searched by its first word, then kept by the whole name.
-    if (page.data.length === 0 && /\s/.test(name) && ["candidate", "contact"].includes(resource)) {
+    if (page.data.length === 0 && /\s/.test(name)) {
+      // A person's full name is searched by its first word; "Hooli data migration" is "Hooli Cloud: Data migration", every word in it.
       const byWord = await s.list(resource, { q: name.split(/\s+/)[0], per_page: 100 });
-      page = { data: byWord.data.filter((i) => labelOf(i).toLowerCase() === name.toLowerCase()), meta: byWord.meta };
+      const words = name.toLowerCase().split(/\s+/);
+      page = { data: byWord.data.filter((i) => labelOf(i).toLowerCase() === name.toLowerCase() || words.every((w) => labelOf(i).toLowerCase().includes(w))), meta: byWord.meta };
     }
     if (page.data.length > 0) return resource;
   }

@@ -57,9 +57,9 @@ export const ACTION_WORDS: Record<string, Action> = {
   create: "create", add: "create", new: "create", open: "create", start: "create", register: "create", log: "create", draft: "create", raise: "create", setup: "create", post: "create", publish: "create", advertise: "create",
   update: "update", change: "update", set: "update", edit: "update", rename: "update", modify: "update", make: "update", correct: "update",
   move: "stage", advance: "stage", mark: "stage", progress: "stage", promote: "stage", push: "stage", bump: "stage", put: "stage",
-  delete: "delete", remove: "delete", erase: "delete", drop: "delete",
-  void: "void", cancel: "void",
-  pay: "pay", settle: "pay", collect: "pay", receive: "pay",
+  delete: "delete", remove: "delete", erase: "delete", drop: "delete", trash: "delete",
+  void: "void", cancel: "void", kill: "void", nix: "void",
+  pay: "pay", settle: "pay", collect: "pay", receive: "pay", wire: "pay", transfer: "pay", remit: "pay",
   enroll: "enroll", enrol: "enroll", subscribe: "enroll",
   unenroll: "unenroll", unenrol: "unenroll", unsubscribe: "unenroll",
   pause: "pause", suspend: "pause", stop: "pause", halt: "pause", hold: "pause",
@@ -72,7 +72,7 @@ export const ACTION_WORDS: Record<string, Action> = {
   snapshot: "snapshot",
   finalize: "finalize", finalise: "finalize", issue: "finalize", send: "finalize",
   win: "win", won: "win", signed: "win",
-  lose: "lose", lost: "lose",
+  lose: "lose", lost: "lose", fell_through: "lose", closed_lost: "lose", closed_won: "win",
   close: "close", fill: "close",
   help: "help",
 };
@@ -88,7 +88,7 @@ export const VALUE_WORDS: Record<string, string[]> = {
   won: ["won", "closed won", "closed-won", "win", "wins", "signed", "booked"],
   lost: ["lost", "closed lost", "closed-lost", "dead", "fell through"],
   closed: ["closed", "filled"],
-  applied: ["applied", "new applicants", "new"],
+  applied: ["applied", "new applicants", "new candidates"],
   screening: ["screening", "screen", "screened", "phone screen"],
   interview: ["interview", "interviews", "interviewing", "interviewed"],
   offer: ["offer", "offers", "offered"],
@@ -122,6 +122,17 @@ export const REWRITES: [RegExp, string][] = [
   [/\b(?:did ?n[o']?t|does ?n[o']?t|do ?n[o']?t)\s+make\s+(?:it|the cut)\b/gi, ","],
   [/\baccepted\s+(?:our|the|an?|his|her|their)\s+(?:job\s+)?offer\b/gi, "hired"],
   [/\b(?:said|told)\s+no\s+to\b/gi, "rejected"],
+  [/\bget\s+rid\s+of\b|\bthrow\s+away\b/gi, "delete"],
+  // "offer the job to Ann", "extend an offer to Ann", "make Ann an offer": a move to offer.
+  [/^\s*(?:please\s+)?offer\s+(?:the\s+|our\s+)?(?:job|role|position)\s+to\s+(.+?)\s*[.!]?$/gi, "move $1 to offer"],
+  [/\b(?:extend|send|make)\s+an?\s+(?:job\s+)?offer\s+to\s+(.+?)\s*[.!]?$/gi, "move $1 to offer"],
+  // "where is Tim in the process": the stage of a candidate.
+  [/^\s*where\s+(?:is|are|'s)\s+(.+?)\s+(?:in|at)\s+(?:the\s+|our\s+)?(?:process|pipeline|funnel|hiring process)\s*\??\s*$/gi, "what stage is $1 at"],
+  // "James is now a customer", "Ann became a customer": a statement of a new state is a move to it.
+  [/\b(?:is|are)\s+now\s+(?:(?:in|at)\s+(?:the\s+)?|an?\s+)?(?=[a-z])/gi, "moved to "],
+  [/\b(?:became|has\s+become|have\s+become|turned\s+into|converted\s+(?:in)?to)\s+(?:an?\s+)?/gi, "moved to "],
+  [/\b(?:not\s+(?:moving|going)\s+(?:forward|ahead)|won'?t\s+(?:move|go)\s+(?:forward|ahead)|moving\s+on\s+from)\s+with\b/gi, "reject"],
+  [/\b(?:everyone|everybody|anyone|anybody|all\s+(?:the\s+)?(?:people|those)|people|folks|those)\s+(?:who|that)\s+(?:has\s+|have\s+)?(?:applied|applies)\b(?!\s+(?:stage|status|for|to)\b)/gi, "all candidates"],
   [/\b(?:say|tell)\s+no\s+to\b/gi, "reject"],
   [/\bturn(?:s|ing)?\s+down\b/gi, "reject"],
   [/\bturned\s+down\b/gi, "rejected"],
@@ -173,6 +184,7 @@ export const FIELD_WORDS: Record<string, string[]> = {
   description: ["description", "memo", "for"],
   client: ["client", "customer", "billed to"],
   lifecycle_stage: ["lifecycle", "lifecycle stage"],
+  tags: ["tags", "tag"],
 };
 
 /** Words that never name a record. */
@@ -186,6 +198,7 @@ export const STOPWORDS = new Set(
     "today yesterday tomorrow week month quarter year morning afternoon evening tonight ago since before after until till " +
     "stage stages status state right away asap thanks thank hi hello hey okay ok kindly quick quickly currently pls plz " +
     "according didn't doesn't don't isn't aren't wasn't weren't won't haven't hasn't sitting sits sit lying parked basically actually literally overall altogether presently roughly approximately exactly combined together grand whole entire honestly moment far " +
+    "need needs needed want wants wanted wanna like love know check wondering curious interested looking hoping " +
     "record records entry entries item items details info information money cash work works working employed employ date everything anything nothing something whatever came come comes coming through thru forward along onto we're we've i'm they're it's that's there's what's who's"
   ).split(" "),
 );
@@ -238,6 +251,14 @@ export function likeness(a: string, b: string): number {
   if (x === y) return 1;
   return 1 - distance(x, y) / Math.max(x.length, y.length);
 }
+
+/** First words of job titles that "of" continues ("head of IT", "VP of Sales"): the "of" stays in the name. */
+export const TITLE_HEADS = new Set(["head", "vp", "director", "chief", "manager", "lead", "president", "svp", "evp", "avp", "dean", "professor"]);
+
+/** Departments people name a job by ("new job: Sales Engineer, Engineering, Paris"). */
+export const DEPARTMENTS = new Set(
+  "engineering sales marketing finance design product operations ops hr people legal support customer success it data research security recruiting talent admin administration accounting procurement growth partnerships customer support".split(" "),
+);
 
 /** Countries (and a few cities people name instead), to ISO 3166-1 alpha-2 codes: "accounts in the US", "based in Lisbon". */
 export const PLACES: Record<string, string> = {

@@ -19,7 +19,7 @@ const pct = (r: number | null) => (r === null ? "not known yet (nothing closed)"
 const list = <T>(xs: T[], f: (x: T) => string, none: string) => (xs.length > 0 ? xs.map(f).join(" + ") : none);
 
 const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
-  { test: /\bwin(?:ning)? ?rate|\bclose rate|\bclosing rate|\bhit rate|\bwin ratio|\bwin percentage|\bsuccess rate on deals|\bhow many deals (?:did )?we win/, text: (s) => `Win rate over the last 90 days: ${pct(s.growth.last_90_days.win_rate)} (${s.growth.last_90_days.won} won, ${s.growth.last_90_days.lost} lost).` },
+  { test: /\bwin(?:ning)? ?rate|\bclose rate|\bclosing rate|\bhit rate|\bwin ratio|\bwin percentage|\bsuccess rate on deals|\bhow many deals (?:did )?we win|\b(?:percent(?:age)?|share|proportion|ratio|fraction|how often)\b.*\b(?:win|won|close|closed)\b/, text: (s) => `Win rate over the last 90 days: ${pct(s.growth.last_90_days.win_rate)} (${s.growth.last_90_days.won} won, ${s.growth.last_90_days.lost} lost).` },
   { test: /\bweighted\b/, text: (s) => `Weighted pipeline: ${list(s.growth.pipeline.totals, (t) => money(t.weighted_value, t.currency), "nothing open")} (open value ${list(s.growth.pipeline.totals, (t) => money(t.open_value, t.currency), "nothing")}).` },
   { test: /\bpipeline\b.*\bstages?\b|\bby stage\b/, text: (s) => `Open pipeline by stage:\n${s.growth.pipeline.by_stage.map((b) => `- ${b.stage_name}: ${b.deal_count} deals, ${money(b.open_value, b.currency)} (weighted ${money(b.weighted_value, b.currency)})`).join("\n") || "- no open deals"}` },
   { test: /\bpipeline\b(?! stage)|\bforecast\b/, text: (s) => `Open pipeline: ${list(s.growth.pipeline.totals, (t) => `${money(t.open_value, t.currency)} in ${t.deal_count} deals (weighted ${money(t.weighted_value, t.currency)})`, "no open deals")}.` },
@@ -30,7 +30,7 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
   { test: /time to hire|days to hire|how long .*(?:to )?hire/, text: (s) => `Median time to hire: ${s.talent.median_days_to_hire ?? "n/a"} days (${s.talent.hires_last_365_days} hires in the last 365 days).` },
   { test: /\bhires\b.*\b(?:year|365)\b|how many (?:people )?(?:did )?we hire/, text: (s) => `${s.talent.hires_last_365_days} hires in the last 365 days.` },
   { test: /\b(?:active\s+)?(?:sequence\s+)?enrol?lments\b/, text: (s) => `Active sequence enrollments: ${s.growth.sequences.active_enrollments} (reply rate ${pct(s.growth.sequences.reply_rate)}).` },
-  { test: /\b(?:reply|response) rate\b/, text: (s) => `Sequence reply rate: ${pct(s.growth.sequences.reply_rate)} (${s.growth.sequences.active_enrollments} active enrollments).` },
+  { test: /\b(?:reply|response) rate\b|\b(?:percent(?:age)?|share|proportion|how often)\b.*\b(?:reply|replies|replied|respond|responded)\b/, text: (s) => `Sequence reply rate: ${pct(s.growth.sequences.reply_rate)} (${s.growth.sequences.active_enrollments} active enrollments).` },
   { test: /\bnew contacts\b.*\b30 days\b/, text: (s) => `${s.growth.new_contacts_last_30_days} new contacts in the last 30 days.` },
 ];
 const OVERVIEW = /how are we doing|how'?s business|\bkpis?\b|key (?:figures|metrics|numbers)|business (?:summary|overview|health)|\bdashboard\b|\bsnapshot\b|\bmetrics\b|state of the business/;

@@ -38,7 +38,7 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 const utc = (y: number, m: number, d = 1) => new Date(Date.UTC(y, m, d));
 
 /** Named days chrono does not know. */
-const HOLIDAYS: Record<string, [number, number]> = { christmas: [11, 25], xmas: [11, 25], "new year": [0, 1], "new year's": [0, 1], halloween: [9, 31], "valentine's": [1, 14] };
+const HOLIDAYS: Record<string, [number, number]> = { christmas: [11, 25], xmas: [11, 25], "christmas eve": [11, 24], "new year": [0, 1], "new year's": [0, 1], "new year's day": [0, 1], "new year's eve": [11, 31], "new years eve": [11, 31], nye: [11, 31], halloween: [9, 31], "valentine's": [1, 14] };
 
 function period(unit: string, which: string, now: Date): { gte: Date; lt: Date } | null {
   const y = now.getUTCFullYear();
@@ -70,9 +70,10 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
   const lower = text.toLowerCase();
   const take = (index: number, length: number) => spans.push([index, index + length]);
   const hint = /\b(due|clos(?:e|es|ed|ing)|expected|created|added|new|applied|joined|signed|paid|issued)\b/.exec(lower);
-  if (hint) range.hint = hint[1]!.startsWith("clos") ? "close" : hint[1];
+  // "expected to close", "expected close date": a deal's close.
+  if (hint) range.hint = hint[1]!.startsWith("clos") || hint[1] === "expected" ? "close" : hint[1];
 
-  const span = /\b(?:in\s+)?(?:the\s+)?(next|last|past|coming|previous)\s+(\d{1,3})\s+(day|week|month)s?\b|\bin\s+(\d{1,3})\s+(day|week|month)s?\b|\b(\d{1,3})\s+(day|week|month)s?\s+(ago|from now)\b/.exec(lower);
+  const span = /\b(?:in\s+)?(?:the\s+)?(next|last|past|coming|previous)\s+(\d{1,3})\s+(day|week|month)s?\b|\bin\s+(\d{1,3})\s+(day|week|month)s?\b|\b(\d{1,3})\s+(day|week|month)s?\s+(ago|from now|from today|later)\b/.exec(lower);
   if (span) {
     const unitDays = (u: string) => (u === "day" ? 1 : u === "week" ? 7 : 30);
     const today = utc(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
@@ -95,6 +96,16 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
       range.gte = iso(day);
       range.lt = iso(new Date(day.getTime() + DAY));
     }
+    return { range, spans };
+  }
+  // "in the last month", "over the past week": the days up to today, not the calendar month before.
+  const rolling = /\b(?:in|over|during|within)\s+the\s+(?:last|past)\s+(week|month|year)\b/.exec(lower);
+  if (rolling) {
+    const today = utc(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const days = { week: 7, month: 30, year: 365 }[rolling[1] as "week" | "month" | "year"];
+    take(rolling.index, rolling[0].length);
+    range.gte = iso(new Date(today.getTime() - days * DAY));
+    range.lt = iso(new Date(today.getTime() + DAY));
     return { range, spans };
   }
   const nth = /\b(?:on\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\s+of\s+(?:the\s+)?(this|next|last)\s+month\b/.exec(lower);
@@ -138,11 +149,31 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
     take(month.index, month[0].length);
     return { range, spans };
   }
+  // "closing end of Q1", "due in Q3": the next such quarter (this year's while it has not ended).
+  // Only as a date after a word of time ("Q1 webinar invite" is a name).
+  const q = /\b(?:(?:the\s+)?(end|start|beginning)\s+of\s+|(?:in|by|during|before|after|until|till|through|for|closing|due|close|expected|this|next)\s+(?:the\s+)?)q([1-4])(?:\s+(20\d\d))?\b/.exec(lower);
+  if (q) {
+    const n = Number(q[2]) - 1;
+    const year = q[3] ? Number(q[3]) : utc(now.getUTCFullYear(), n * 3 + 3).getTime() <= now.getTime() ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
+    const [first, next] = [utc(year, n * 3), utc(year, n * 3 + 3)];
+    const at = q.index + q[0].search(/(?:the\s+)?(?:end|start|beginning)\b|q[1-4]/);
+    take(at, q.index + q[0].length - at);
+    if (q[1]) {
+      const one = q[1] === "end" ? new Date(next.getTime() - DAY) : first;
+      range.day = iso(one);
+      range.gte = iso(one);
+      range.lt = iso(new Date(one.getTime() + DAY));
+    } else {
+      range.gte = iso(first);
+      range.lt = iso(next);
+    }
+    return { range, spans };
+  }
   let day: Date | null = null;
   let at = -1;
   let length = 0;
-  for (const [name, [m, d]] of Object.entries(HOLIDAYS)) {
-    const hit = lower.indexOf(name);
+  for (const [name, [m, d]] of Object.entries(HOLIDAYS).sort(([a], [b]) => a.length - b.length)) {
+    const hit = lower.search(new RegExp(`\\b${name.replace(/'/g, "['’]?")}\\b`));
     if (hit < 0) continue;
     const thisYear = utc(now.getUTCFullYear(), m, d);
     day = thisYear.getTime() < now.getTime() - DAY ? utc(now.getUTCFullYear() + 1, m, d) : thisYear;
@@ -201,6 +232,8 @@ export interface Amount {
   op?: "gte" | "gt" | "lte" | "lt";
   index: number;
   length: number;
+  /** Where it stands in the request as typed (-1 when not found there). */
+  at?: number;
 }
 
 const CURRENCY_WORDS: Record<string, string> = { $: "USD", usd: "USD", dollar: "USD", dollars: "USD", bucks: "USD", "€": "EUR", eur: "EUR", euro: "EUR", euros: "EUR", "£": "GBP", gbp: "GBP", pound: "GBP", pounds: "GBP", chf: "CHF", cad: "CAD", aud: "AUD", jpy: "JPY", yen: "JPY", sek: "SEK", nok: "NOK", dkk: "DKK", inr: "INR", brl: "BRL", mxn: "MXN" };

@@ -1,6 +1,6 @@
 import { distance } from "fastest-levenshtein";
 import { ID_PREFIXES } from "../../../platform/ids.ts";
-import { ACTION_WORDS, actionOf, FIELD_WORDS, GROUP_WORDS, near, resourceOf, REWRITES, STOPWORDS, VALUE_WORDS, type Action } from "./lexicon.ts";
+import { ACTION_WORDS, actionOf, FIELD_WORDS, GROUP_WORDS, near, resourceOf, REWRITES, STOPWORDS, TITLE_HEADS, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { readAmounts, readDates, roots, type Amount, type DateRange } from "./nlp.ts";
 
 type Language = Awaited<ReturnType<typeof import("./nlp.ts").loadLanguage>>;
@@ -16,6 +16,8 @@ export interface Phrase {
   noun?: string;
   /** The resource that word names ("for the Backend Engineer job": job). */
   nounResource?: string;
+  /** Where it starts in the request (-1 when rewritten): "620 euros for support hours" puts a phrase after an amount. */
+  at?: number;
 }
 
 export interface Parsed {
@@ -52,11 +54,13 @@ export interface Parsed {
   currency?: string;
   /** Numeric filters named in words ("rated 4 or more"). */
   numeric: { field: string; op?: "gte" | "lte" | "gt" | "lt"; value: number }[];
+  /** Days to move the record's own date by ("push it back two weeks"). */
+  shiftDays?: number;
   /** Record ids named in the request, with the resource their prefix says. */
   ids: { resource: string; id: string }[];
 }
 
-const PREPS = new Set(["at", "for", "with", "from", "of", "in", "into", "to", "on", "onto", "by", "about", "as", "called", "named", "under", "via"]);
+const PREPS = new Set(["at", "for", "with", "from", "of", "in", "into", "to", "on", "onto", "by", "about", "as", "called", "named", "under", "via", "tagged"]);
 const QUESTION_START = /^(?:which|what|what's|whats|who|whom|whose|how|show|list|find|display|give|get|are|is|do|does|did|any|can you (?:show|list|find|tell)|tell me|i need (?:a list|to see)|let me see|pull up|search|look up|where|when)\b/;
 const BILL_VERBS = new Set(["bill", "invoice", "charge"]);
 const LEAD_FILLER = new Set(["please", "pls", "plz", "can", "could", "would", "you", "kindly", "go", "ahead", "and", "just", "now", "ok", "okay", "hey", "hi", "so", "then", "also"]);
@@ -64,10 +68,14 @@ const LEAD_FILLER = new Set(["please", "pls", "plz", "can", "could", "would", "y
 const ASKABLE = new Set(["email", "e-mail", "title", "phone", "stage", "status", "domain", "website", "industry", "location", "country", "department", "source", "rating", "balance", "owner", "amount"]);
 const RESOURCE_SINGULARS = new Set(["business", "status", "process"]);
 const CURRENCY_NAMES: Record<string, string> = { usd: "USD", dollar: "USD", dollars: "USD", eur: "EUR", euro: "EUR", euros: "EUR", gbp: "GBP", pound: "GBP", pounds: "GBP", sterling: "GBP", chf: "CHF", cad: "CAD", aud: "AUD", jpy: "JPY", yen: "JPY" };
-const PAST_VERBS = new Set(["closed", "won", "lost", "paid", "settled", "hired", "rejected", "collected", "voided", "cancelled", "canceled", "signed"]);
+const PAST_VERBS = new Set(["closed", "won", "lost", "paid", "settled", "hired", "rejected", "collected", "voided", "cancelled", "canceled", "signed", "wired", "transferred", "remitted", "fell_through", "closed_won", "closed_lost"]);
+/** Words that deny what follows ("won't be paid", "not interested"): the state after them is not asserted. */
+const NEGATIONS = /^(?:not|never|no|won't|wont|haven't|havent|hasn't|hasnt|isn't|isnt|aren't|arent|wasn't|wasnt|weren't|werent|didn't|didnt|doesn't|doesnt|don't|dont|can't|cant|cannot|couldn't|shouldn't|wouldn't|unlikely)$/;
 /** Words that say which date, read with the date itself. */
-const DATE_WORDS = new Set(["due", "dated", "closing", "created", "added", "issued", "expected", "expiring"]);
+const DATE_WORDS = new Set(["due", "dated", "close", "closes", "closing", "created", "added", "issued", "expected", "expiring", "joined", "signed"]);
 const SPACE = (length: number) => " ".repeat(length);
+
+const FIELD_INDEX = Object.entries(FIELD_WORDS).flatMap(([field, ws]) => ws.map((w) => [w, field] as const));
 
 /** Words that make one token when they appear together ("past due", "based in"). */
 const MULTI = [...new Set([...Object.values(VALUE_WORDS).flat(), ...Object.keys(GROUP_WORDS)].filter((w) => w.includes(" ")))].sort((a, b) => b.length - a.length);
@@ -124,9 +132,9 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     spans.push([m.index!, m.index! + m[0].length]);
   }
   text = blank(text, spans.splice(0));
-  for (const m of text.matchAll(/\b([a-z]{2,5})[-#]?(\d{1,9})\b/gi)) {
+  for (const m of text.matchAll(/\b([a-z]{2,5})[-#]?(\d{1,9})\b(?:['’]s\b)?/gi)) {
     if (!/[-#]/.test(m[0]) && !/^(inv)$/i.test(m[1]!)) continue;
-    out.numbers.push({ prefix: m[1]!.toUpperCase(), digits: m[2]!, raw: m[0] });
+    out.numbers.push({ prefix: m[1]!.toUpperCase(), digits: m[2]!, raw: m[0].replace(/['’]s$/i, "") });
     spans.push([m.index!, m.index! + m[0].length]);
   }
   for (const m of text.matchAll(/\b(invoice|bill)\s*(?:#|no\.?|number|num\.?)?\s*(\d{1,9})\b(?!\s*(?:k|m|usd|eur|gbp|dollars?|euros?|%))/gi)) {
@@ -143,16 +151,35 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     spans.push([writtenOff.index, writtenOff.index + writtenOff[0].length]);
     text = blank(text, spans.splice(0));
   }
-  const multi = /\b(write[- ]?off|write (?:it|them|this|that|these|those) off|bad[- ]debts?)\b|\b(?:record|log|register|enter|add|got|get|gotten|received|receive|took|take|collected|collect|had|booked|book|applied|apply|taken)\s+(?:a\s+|the\s+|another\s+|one\s+)?(?:partial\s+|part\s+|full\s+)?payment\b|\bset\s+up\b/i.exec(text);
+  const multi = /\b(write[- ]?off|write (?:it|them|this|that|these|those) off|bad[- ]debts?)\b|\b(?:record|log|register|enter|add|got|get|gotten|received|receive|took|take|collected|collect|had|booked|book|applied|apply|taken|post|posted)\s+(?:a\s+|the\s+|another\s+|one\s+)?(?:[$€£]?\s?\d[\d,.]*\s*(?:k\b)?\s*(?:usd|eur|gbp|dollars?|euros?|pounds?)?\s*)?(?:partial\s+|part\s+|full\s+)?payment\b|\bset\s+up\b/i.exec(text);
   if (multi) {
-    out.action = multi[1] ? "uncollectible" : /payment/i.test(multi[0]) ? "pay" : "create";
-    out.verb = multi[1] ? "write off" : /payment/i.test(multi[0]) ? "payment" : "set up";
-    spans.push([multi.index, multi.index + multi[0].length]);
+    const payment = !multi[1] && /payment$/i.test(multi[0]);
+    out.action = multi[1] ? "uncollectible" : payment ? "pay" : "create";
+    out.verb = multi[1] ? "write off" : payment ? "payment" : "set up";
+    if (payment) {
+      // The verb and "payment" are taken; an amount between them ("apply a $250 payment") is read as an amount.
+      const verb = /^\S+/.exec(multi[0])![0];
+      spans.push([multi.index, multi.index + verb.length], [multi.index + multi[0].length - "payment".length, multi.index + multi[0].length]);
+    } else spans.push([multi.index, multi.index + multi[0].length]);
   }
-  const late = /\b(?:more than|over|at least|>)\s*(\d{1,4})\s*days?\s+(?:overdue|late|past[- ]due)\b/i.exec(text);
+  // "tag Leo as champion", "label Ann with vip": a tag to add.
+  const tag = /\b(?:tag|label|flag)\s+(.+?)\s+(?:as|with)\s+(?:an?\s+|the\s+)?["“]?([\w-]+(?:\s[\w-]+)?)["”]?\s*[.!]?$/i.exec(text);
+  if (tag && !/\b(?:invoices?|bills?)\b/i.test(tag[1]!)) {
+    out.action = "update";
+    out.verb = "tag";
+    out.fields.push({ words: "tags", value: tag[2]!.toLowerCase().replace(/\s+/g, "-") });
+    spans.push([tag.index, tag.index + tag[0].indexOf(tag[1]!)], [tag.index + tag[0].indexOf(tag[1]!) + tag[1]!.length, tag.index + tag[0].length]);
+  }
+  // "more than 60 days overdue", "late by over a month", "overdue for more than two weeks".
+  const span = String.raw`(?:more than|over|at least|longer than|>)\s*(\d{1,4}|an?|one|two|three|four|six)\s*(days?|weeks?|months?)`;
+  const late = new RegExp(String.raw`\b${span}\s+(?:overdue|late|past[- ]due)\b|\b(?:overdue|late|past[- ]due)\s+(?:by\s+|for\s+)?${span}`, "i").exec(text);
   if (late) {
+    const words: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, six: 6 };
+    const count = late[1] ?? late[3]!;
+    const unit = (late[2] ?? late[4]!).toLowerCase();
+    const days = (words[count.toLowerCase()] ?? Number(count)) * (unit.startsWith("week") ? 7 : unit.startsWith("month") ? 30 : 1);
     out.states.push("overdue");
-    out.dates = { lt: new Date(now.getTime() - Number(late[1]) * 86_400_000).toISOString().slice(0, 10), hint: "due" };
+    out.dates = { lt: new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10), hint: "due" };
     spans.push([late.index, late.index + late[0].length]);
   }
   const out_ = /^\s*(?:please\s+)?(?:take|remove|pull|drop|get)\s+(.+?)\s+(?:out of|off|from)\s+(?:the\s+)?(.+?)(?:\s+(?:sequence|campaign|cadence))?\s*[.!]?$/i.exec(text);
@@ -167,27 +194,64 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     out.fields.push({ words: "phone", value: phone[1]!.trim() });
     spans.push([phone.index, phone.index + phone[0].length]);
   }
+  // "referred by Ken", "came in through LinkedIn", "via a referral": where a candidate came from.
+  const source = /\b(?:referred\s+(?:by|from)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?|(?:came|comes|applied)\s+(?:in\s+)?(?:through|via|from)\s+(linkedin|indeed|a\s+referral|referral|our\s+website|the\s+website|glassdoor|an?\s+agency|agency))\b/.exec(text);
+  if (source) {
+    const from = source[1]?.replace(/^(?:a|an|our|the)\s+/i, "").toLowerCase();
+    out.fields.push({ words: "source", value: from ? from.replace(/^website$/, "website") : "referral" });
+    spans.push([source.index, source.index + source[0].length]);
+  }
   const about = /^\s*(?:tell me (?:all )?about|brief me on|give me (?:a |the )?(?:rundown|brief(?:ing)?|summary) (?:on|of)|what do we know about)\b/i.exec(text);
   if (about) {
     out.action = "summarize";
     spans.push([about.index, about.index + about[0].length]);
   }
-  const rated = /\brat(?:ed|ing)\s*(?:of\s+|is\s+|at least\s+|above\s+)?(\d)(?:\s*(?:stars?|\/5))?(\s*(?:\+|or (?:more|higher|above|better)|and (?:up|above)))?/i.exec(text);
+  // "rate Ann 5 stars", "give Radia a rating of 3": a rating to set, not one to filter by.
+  const rateAs = asking && !/^\s*(?:please\s+)?give\s+(?!me\b|us\b)/i.test(text) ? null : /\b(?:rate|score|grade|give)\s+(.+?)\s+(?:an?\s+)?(?:(?:rating|score)\s+of\s+)?(\d)(?:\s*(?:stars?|\/\s?5|out of 5|points?))?(?!\s*(?:k|m|%|\d|[.,]\d))\b/i.exec(text);
+  if (rateAs) {
+    out.action = "update";
+    out.verb = "rate";
+    out.fields.push({ words: "rating", value: rateAs[2]! });
+    const nameAt = rateAs.index + rateAs[0].indexOf(rateAs[1]!);
+    spans.push([rateAs.index, nameAt], [nameAt + rateAs[1]!.length, rateAs.index + rateAs[0].length]);
+    text = blank(text, spans.splice(0));
+  }
+  const rated = rateAs ? null : /\brat(?:ed|ing)\s*(?:of\s+|is\s+|at least\s+|above\s+)?(\d)(?:\s*(?:stars?|\/5))?(\s*(?:\+|or (?:more|higher|above|better)|and (?:up|above)))?/i.exec(text);
   if (rated) {
     out.numeric.push({ field: "rating", op: rated[2] || /at least|above/.test(rated[0]) ? "gte" : undefined, value: Number(rated[1]) });
     spans.push([rated.index, rated.index + rated[0].length]);
   }
   text = blank(text, spans.splice(0));
-  const top = /\b(?:top|first|largest|biggest|highest|last|latest)\s+(\d{1,3})\b(?!\s*(?:days?|weeks?|months?|years?|hours?)\b)/i.exec(text);
+  // "top 3", "the 5 most overdue": how many to show.
+  const top = /\b(?:top|first|largest|biggest|highest|last|latest)\s+(\d{1,3})\b(?!\s*(?:days?|weeks?|months?|years?|hours?)\b)|\b(\d{1,3})\s+(?=(?:most|least|oldest|newest|latest|largest|biggest|highest|lowest|smallest)\b)/i.exec(text);
   if (top) {
-    out.top = Number(top[1]);
-    spans.push([top.index + top[0].length - top[1]!.length, top.index + top[0].length]);
+    const n = top[1] ?? top[2]!;
+    out.top = Number(n);
+    const at = top.index + top[0].indexOf(n);
+    spans.push([at, at + n.length]);
+    text = blank(text, spans.splice(0));
+  }
+  // "push INV-15's due date back two weeks", "extend INV-3 by 10 days": a shift of the record's own date.
+  const shift = /\b(?:push(?:ed)?\b(?:\s+\S+){0,4}?\s+(?:back|out)|extend|delay|postpone|move\b(?:\s+\S+){0,4}?\s+(?:back|out)|give\b(?:\s+\S+){0,3}?\s+(?:an?\s+)?(?:extra|more|another))\b(?:\s+\S+){0,5}?\s+(?:by\s+)?(\d{1,3}|an?|one|two|three|four|five|six)\s+(?:more\s+|extra\s+)?(days?|weeks?|months?)\b/i.exec(text);
+  if (shift && !asking) {
+    const n: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
+    const unit = shift[2]!.toLowerCase();
+    out.shiftDays = (n[shift[1]!.toLowerCase()] ?? Number(shift[1])) * (unit.startsWith("week") ? 7 : unit.startsWith("month") ? 30 : 1);
+    out.action = "update";
+    out.verb = "shift";
+    const verbEnd = shift.index + /^\S+/.exec(shift[0])![0].length;
+    const tail = /(?:by\s+)?\S+\s+(?:more\s+|extra\s+)?\S+$/i.exec(shift[0])!;
+    const back = /\b(?:back|out|extra|more|another)\b/i.exec(shift[0]);
+    spans.push([shift.index, verbEnd]);
+    if (back) spans.push([shift.index + back.index, shift.index + back.index + back[0].length]);
+    spans.push([shift.index + tail.index, shift.index + shift[0].length]);
+    spans.sort((a, b) => a[0] - b[0]);
     text = blank(text, spans.splice(0));
   }
   const dates = readDates(lang.chrono, text, now);
   out.dates = { ...dates.range, ...out.dates };
   text = blank(text, dates.spans);
-  out.amounts = readAmounts(text).filter((a) => a.currency || a.op || a.value >= 10 || /\d\s?[km]\b/i.test(text.slice(a.index, a.index + a.length)));
+  out.amounts = readAmounts(text).map((a) => ({ ...a, at: raw.indexOf(text.slice(a.index, a.index + a.length).trim()) })).filter((a) => a.currency || a.op || a.value >= 10 || /\d\s?[km]\b/i.test(text.slice(a.index, a.index + a.length)));
   text = blank(text, out.amounts.map((a) => [a.index, a.index + a.length]));
 
   for (const m of text.matchAll(FIELD_ASSIGN)) {
@@ -234,7 +298,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   let lastPrep: string | undefined;
   let pendingTo = false;
   const flush = (noun?: string, nounResource?: string) => {
-    if (phrase.length > 0) out.phrases.push({ text: phrase.join(" "), prep, beforeNoun: out.resources.length === 0, noun, nounResource });
+    if (phrase.length > 0) out.phrases.push({ text: phrase.join(" "), prep, beforeNoun: out.resources.length === 0, noun, nounResource, at: raw.toLowerCase().indexOf(phrase.join(" ").toLowerCase()) });
     phrase = [];
     prep = undefined;
   };
@@ -255,10 +319,19 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     const value = valueIndex.get(bare) ?? (fuzzy && !GROUP_WORDS[fuzzy] ? fuzzy : undefined);
     const group = groupIndex.get(bare) ?? (fuzzy && GROUP_WORDS[fuzzy] ? fuzzy : undefined);
     const next = words[i + 1] ?? "";
+    const denied = NEGATIONS.test(words[i - 1] ?? "") || (/^(?:be|been|being|yet|going|to|get|got|ever)$/.test(words[i - 1] ?? "") && NEGATIONS.test(words[i - 2] ?? ""));
+    if (denied && (value || group || PAST_VERBS.has(bare) || ACTION_WORDS[root])) {
+      // "haven't been paid" are unpaid ones; any other denied state or verb says nothing to act on ("won't be paid, mark it uncollectible").
+      flush();
+      if (value === "paid") out.groups.push("unpaid");
+      continue;
+    }
     const lead = !out.action && words.slice(0, i).every((w) => LEAD_FILLER.has(w));
     // "the Account Executive job": a capitalized resource word before another capitalized word is part of a name.
     const inName = i > 0 && /^[A-Z]/.test(shown[i]!) && /^[A-Z]/.test(shown[i + 1] ?? "") && !vocabulary(next);
-    const resource = possessive || inName ? undefined : resourceOf(bare);
+    // "for the account executive role": after a preposition, a resource word followed by a name word and then a noun is part of the name.
+    const inLowerName = phrase.length === 0 && (lastPrep !== undefined || ["the", "our", "this", "that"].includes(words[i - 1] ?? "")) && !vocabulary(next) && words.slice(i + 2, i + 5).some((w) => resourceOf(w) !== undefined);
+    const resource = possessive || inName || inLowerName ? undefined : resourceOf(bare);
     // A vocabulary word inside a name: "the New lead follow-up sequence".
     const vocab = value || group || ACTION_WORDS[root];
     if (vocab && !resource && !PREPS.has(bare) && !STOPWORDS.has(bare) && !possessive && next !== "|" && !PREPS.has(next) && resourceOf(next) === undefined) {
@@ -344,13 +417,20 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       pendingTo = false;
       continue;
     }
+    // "head of IT", "VP of Sales": a title's "of" is part of it.
+    if (bare === "of" && phrase.length === 1 && TITLE_HEADS.has(phrase[0]!.toLowerCase()) && next && next !== "|" && (!vocabulary(next) || /^[A-Z]/.test(shown[i + 1]!))) {
+      phrase.push(shown[i]!, shown[i + 1]!);
+      i++;
+      continue;
+    }
     if (PREPS.has(bare)) {
       flush();
       lastPrep = bare;
       pendingTo = bare === "to" || bare === "as" || bare === "into";
       continue;
     }
-    const action = STOPWORDS.has(bare) && !ACTION_WORDS[bare] ? undefined : actionOf(root);
+    // "James's new phone number": past the start, "new" describes; it does not ask to create.
+    const action = (STOPWORDS.has(bare) && !ACTION_WORDS[bare]) || (bare === "new" && !lead) ? undefined : actionOf(root);
     if (action && (phrase.length === 0 || shown[i] === bare) && !(phrase.length > 0 && ["new", "open", "set", "start", "log", "draft", "issue", "send", "drop", "hold", "look", "see", "big", "large", "high", "profile", "summary", "brief"].includes(bare))) {
       flush();
       if (!out.action || (out.action === "list" && !out.question)) {
@@ -359,7 +439,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       }
       continue;
     }
-    if (STOPWORDS.has(bare) || STOPWORDS.has(root)) {
+    if (STOPWORDS.has(bare) || STOPWORDS.has(root) || (bare === "new" && !lead)) {
       flush();
       continue;
     }
@@ -372,6 +452,9 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     }
   }
   flush();
+  // "with domain northwind.com": the value was read already; its field word names no record.
+  const readAlready: Record<string, boolean> = { domain: out.domains.length > 0, website: out.domains.length > 0, email: out.emails.length > 0, amount: out.amounts.length > 0 };
+  out.phrases = out.phrases.filter((ph) => !FIELD_INDEX.some(([w, f]) => w === ph.text.toLowerCase() && readAlready[f]));
   if (out.question && (!out.action || ["create", "update", "stage", "pay", "void", "delete", "win", "lose", "close", "hire", "reject"].includes(out.action))) {
     if (!["count", "sum", "top"].includes(out.action ?? "")) out.action = "list";
   }

@@ -135,7 +135,11 @@ export async function events(s: Session, p: Parsed): Promise<string> {
 export async function anything(s: Session, name: string, asked: string[] = []): Promise<string> {
   const hits: { resource: string; item: Item }[] = [];
   const person = /\s/.test(name);
-  for (const resource of ["candidate", "contact", "account", "deal", "job", "sequence", "invoice"]) {
+  const order = ["candidate", "contact", "account", "deal", "job", "sequence", "invoice"];
+  // "what's Tyrell's website": first the records that have the field asked about (by their schemas).
+  const holds = (resource: string) => asked.some((a) => (ASKED_FIELDS[a] ?? [a]).some((f) => f in properties(s.tool(resource, "update") ?? s.tool(resource, "create"))));
+  if (asked.length > 0) order.sort((a, b) => Number(holds(b)) - Number(holds(a)));
+  for (const resource of order) {
     if (!s.tool(resource, "list")) continue;
     let page: Page = await s.list(resource, { q: name, per_page: 5 });
     // Search matches one column at a time: a person's full name is found by its first word.
@@ -153,4 +157,24 @@ export async function anything(s: Session, name: string, asked: string[] = []): 
   if (hits.length === 0) return `I found nothing named “${name}”.`;
   if (hits.length === 1) return `${capitalize(noun(hits[0]!.resource))}: ${showOne(hits[0]!.item)}`;
   return `Records matching “${name}”:\n${hits.map((h) => `- ${noun(h.resource)} ${labelOf(h.item)} (${h.item.id})`).join("\n")}`;
+}
+
+/** "which clients have overdue invoices": the clients of the invoices the request filters, each once. */
+export async function clientsOf(s: Session, p: Parsed): Promise<string> {
+  const { query, said } = await filtersFor(s, p, "invoice", p.phrases);
+  const page = await s.list("invoice", { ...query, per_page: 100 });
+  const clients = new Map<string, Item[]>();
+  for (const i of page.data) clients.set(String(i.client), [...(clients.get(String(i.client)) ?? []), i]);
+  const where = said.length > 0 ? ` ${said.join(" ")}` : "";
+  if (clients.size === 0) return `No client has invoices${where}.`;
+  const lines = [...clients].map(([client, items]) => `- ${client}: ${plural(items.length, "invoice")}, ${sumText(sums(items, "amount_due"))} due`);
+  const partial = page.meta.total > page.data.length ? ` (from the first ${page.data.length} of ${page.meta.total} invoices)` : "";
+  return `${plural(clients.size, "client")} with invoices${where}${partial}:\n${lines.join("\n")}`;
+}
+
+/** The pipelines and their stages, in order. */
+export async function stagesOf(s: Session): Promise<string> {
+  const page = await s.list("pipeline", { per_page: 100 });
+  if (page.data.length === 0) return "No pipelines yet: the first deal makes the default one.";
+  return page.data.map((pl) => `${String(pl.name)}: ${((pl.stages as { name: string }[]) ?? []).map((st) => st.name).join(" → ")}`).join("\n");
 }

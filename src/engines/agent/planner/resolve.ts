@@ -13,6 +13,13 @@ export class Stop {
   constructor(readonly reply: { content: string; pending?: PendingQuestion | null }) {}
 }
 
+export interface FindOptions {
+  write: boolean;
+  query?: Record<string, unknown>;
+  /** Of several matches, the ones the request can apply to; used only when it keeps some. */
+  narrow?: (items: Item[]) => Item[] | Promise<Item[]>;
+}
+
 export interface Found {
   id: string;
   label: string;
@@ -83,13 +90,13 @@ export class Session {
    * near spelling (typo) only when it stands out, and for a change only after
    * the person confirms it; several matches or none: a question, never a guess.
    */
-  async find(resource: string, name: string, options: { write: boolean; query?: Record<string, unknown> }): Promise<Found> {
+  async find(resource: string, name: string, options: FindOptions): Promise<Found> {
     const found = await this.lookup(resource, name, options);
     this.labels.set(found.id, found.label);
     return found;
   }
 
-  private async lookup(resource: string, name: string, options: { write: boolean; query?: Record<string, unknown> }): Promise<Found> {
+  private async lookup(resource: string, name: string, options: FindOptions): Promise<Found> {
     const key = `${resource}:${name.toLowerCase()}`;
     const chosen = this.carried.choices[key];
     if (chosen) return { id: chosen, label: this.carried.choices[`${key}:label`] ?? chosen };
@@ -110,6 +117,11 @@ export class Session {
       const byWord = await this.list(resource, { ...base, q: name.split(/\s+/)[0], per_page: 100 });
       page = { data: byWord.data.filter((i) => likeness(labelOf(i), name) >= 0.85), meta: byWord.meta };
     }
+    // Several match, but the change applies to only some ("move the Tyrell deal": its open one).
+    if (page.data.length > 1 && options.narrow) {
+      const fit = await options.narrow(page.data);
+      if (fit.length > 0) page = { ...page, data: fit };
+    }
     const exact = page.data.filter((i) => labelOf(i).toLowerCase() === name.toLowerCase() || String(i.number ?? "").toLowerCase() === name.toLowerCase());
     const pick = exact.length === 1 ? exact[0] : page.data.length === 1 ? page.data[0] : undefined;
     if (pick) return { id: pick.id, label: labelOf(pick), item: pick };
@@ -119,7 +131,11 @@ export class Session {
     // No hit: the name's words spread over the record's name ("globex pilot project" is "Globex Corporation: Pilot project"), or a typo.
     const recent = await this.list(resource, { ...options.query, per_page: 100 });
     const words = name.toLowerCase().split(/\s+/).filter((w) => w.length > 1);
-    const spread = recent.data.filter((i) => words.every((w) => new RegExp(`(^|[^a-z0-9])${w.replace(/[^a-z0-9]/g, ".")}`).test(labelOf(i).toLowerCase())));
+    let spread = recent.data.filter((i) => words.every((w) => new RegExp(`(^|[^a-z0-9])${w.replace(/[^a-z0-9]/g, ".")}`).test(labelOf(i).toLowerCase())));
+    if (spread.length > 1 && options.narrow) {
+      const fit = await options.narrow(spread);
+      if (fit.length > 0) spread = fit;
+    }
     if (spread.length === 1) return { id: spread[0]!.id, label: labelOf(spread[0]!), item: spread[0] };
     if (spread.length > 1) this.ask(`More than one ${resource} matches “${name}”. Which one?`, key, spread.slice(0, 5).map((i) => ({ id: i.id, label: labelOf(i) })));
     const ranked = recent.data

@@ -2,9 +2,9 @@ import type { Tool } from "../tools.ts";
 import { capitalize, labelOf, money, personName, type Item } from "./answer.ts";
 import { classify, enumValues, formatOf, properties, requiredOf } from "./catalog.ts";
 import { describe } from "./describe.ts";
-import { FIELD_WORDS, placeCode, VALUE_WORDS, type Action } from "./lexicon.ts";
+import { DEPARTMENTS, FIELD_WORDS, placeCode, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { sequenceName, type Parsed, type Phrase } from "./parse.ts";
-import { Stop, type Found, type Session } from "./resolve.ts";
+import { Stop, type FindOptions, type Found, type Session } from "./resolve.ts";
 
 /**
  * Changes. A change is made only when what to do, to which record and with
@@ -35,27 +35,57 @@ function unplaced(phrases: Phrase[]): never {
 }
 
 /** The name text of a phrase, with the resource word that followed it when that may be part of the name. */
-async function findPhrase(s: Session, resource: string, phrase: Phrase, write = true): Promise<Found> {
+async function findPhrase(s: Session, resource: string, phrase: Phrase, write = true, narrow?: FindOptions["narrow"]): Promise<Found> {
   // "the Acme renewal" may be the deal's whole name; "the Intro sequence" only says what Intro is.
   if (phrase.noun && !new RegExp(`^${resource}s?$`).test(phrase.noun)) {
+    let withNoun: Stop;
     try {
-      return await s.find(resource, `${phrase.text} ${phrase.noun}`, { write });
+      return await s.find(resource, `${phrase.text} ${phrase.noun}`, { write, narrow });
+    } catch (error) {
+      if (!(error instanceof Stop)) throw error;
+      withNoun = error;
+    }
+    // "the senior backend engineer opening": the noun only said what it is, unless the name alone finds nothing.
+    try {
+      return await s.find(resource, phrase.text, { write, narrow });
+    } catch (error) {
+      if (!(error instanceof Stop) || error.reply.pending || !withNoun.reply.pending) throw error;
+      throw withNoun;
+    }
+  }
+  return s.find(resource, phrase.text, { write, narrow });
+}
+
+/** Of several records a change matches, the ones it can apply to: a deal still open, a candidate still in the process. */
+const STILL_OPEN: Record<string, (i: Item) => boolean> = {
+  deal: (i) => i.status === "open",
+  candidate: (i) => !["hired", "rejected"].includes(String(i.stage)),
+  job: (i) => i.status !== "closed",
+  invoice: (i) => ["open", "overdue", "draft"].includes(String(i.status)),
+};
+const stillOpen = (resource: string): FindOptions["narrow"] => {
+  const fits = STILL_OPEN[resource];
+  return fits ? (items) => items.filter(fits) : undefined;
+};
+
+/** The record a change is about: a record number, a quoted name, or the one phrase left. */
+async function target(s: Session, p: Parsed, resource: string, phrases: Phrase[], narrow?: FindOptions["narrow"]): Promise<{ found: Found; rest: Phrase[] }> {
+  const byId = p.ids.find((i) => i.resource === resource);
+  if (byId) return { found: { id: byId.id, label: byId.id }, rest: phrases };
+  if (resource === "invoice" && p.numbers[0]) return { found: await s.find("invoice", p.numbers[0].raw, { write: true }), rest: phrases };
+  if (p.quoted[0]) return { found: await s.find(resource, p.quoted[0], { write: true, narrow }), rest: phrases };
+  const own = phrases.find((ph) => !ph.prep || ph.prep === "of" || ph.beforeNoun) ?? phrases[0];
+  if (!own) throw new Stop({ content: `Which ${noun(resource)} do you mean? Give me its name${resource === "invoice" ? " or number" : ""}.` });
+  // "Globex Corporation's Pilot project": the owner's name and the record's, read together ("Globex Corporation: Pilot project").
+  const owned = phrases[phrases.indexOf(own) + 1];
+  if (own.prep === "of" && owned?.prep === "of") {
+    try {
+      return { found: await s.find(resource, `${own.text} ${owned.text}`, { write: true, narrow }), rest: phrases.filter((ph) => ph !== own && ph !== owned) };
     } catch (error) {
       if (!(error instanceof Stop) || error.reply.pending) throw error;
     }
   }
-  return s.find(resource, phrase.text, { write });
-}
-
-/** The record a change is about: a record number, a quoted name, or the one phrase left. */
-async function target(s: Session, p: Parsed, resource: string, phrases: Phrase[]): Promise<{ found: Found; rest: Phrase[] }> {
-  const byId = p.ids.find((i) => i.resource === resource);
-  if (byId) return { found: { id: byId.id, label: byId.id }, rest: phrases };
-  if (resource === "invoice" && p.numbers[0]) return { found: await s.find("invoice", p.numbers[0].raw, { write: true }), rest: phrases };
-  if (p.quoted[0]) return { found: await s.find(resource, p.quoted[0], { write: true }), rest: phrases };
-  const own = phrases.find((ph) => !ph.prep || ph.prep === "of" || ph.beforeNoun) ?? phrases[0];
-  if (!own) throw new Stop({ content: `Which ${noun(resource)} do you mean? Give me its name${resource === "invoice" ? " or number" : ""}.` });
-  return { found: await findPhrase(s, resource, own), rest: phrases.filter((ph) => ph !== own) };
+  return { found: await findPhrase(s, resource, own, true, narrow), rest: phrases.filter((ph) => ph !== own) };
 }
 
 const FIELD_INDEX = Object.entries(FIELD_WORDS).flatMap(([field, words]) => words.map((w) => [w, field] as const));
@@ -95,6 +125,8 @@ async function values(s: Session, p: Parsed, tool: Tool, phrases: Phrase[], skip
     } else if (field === "amount" || field === "employee_count" || field === "rating") {
       const n = Number(value.replace(/[^0-9.]/g, ""));
       if (Number.isFinite(n) && n > 0) input[field] = n;
+    } else if (field === "tags") {
+      input.tags = [...new Set([...((input.tags as string[] | undefined) ?? []), value])];
     } else if (field === "country") {
       const code = value.length === 2 ? value.toUpperCase() : placeCode(value);
       if (code) input.country = code;
@@ -171,7 +203,10 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   let name = p.quoted[0] ?? p.fields.find((f) => f.words === "name" || f.words === "called" || f.words === "named")?.value;
   if (!name) {
     const relatedPreps = new Set(Object.entries(RELATED).filter(([f]) => f in props).flatMap(([, preps]) => preps));
+    // "a contact for Maria Garcia at Globex": a person's name reads as one, whatever its preposition.
+    const personLike = person ? phrases.find((ph) => (!ph.prep || ["for", "called", "named"].includes(ph.prep)) && !ph.nounResource && /^[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+){1,2}$/u.test(ph.text)) : undefined;
     const phrase =
+      personLike ??
       phrases.find((ph) => ph.prep === "called" || ph.prep === "named") ??
       phrases.find((ph) => !ph.prep && (!ph.beforeNoun || p.resources.length === 0)) ??
       (nameField === "client" ? phrases.find((ph) => ph.prep === "for" || ph.prep === "to") : undefined) ??
@@ -188,6 +223,22 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     input.first_name = words[0];
     if (words.length > 1) input.last_name = words.slice(1).join(" ");
   } else if (name && nameField) input[nameField] = name;
+  if (process.env.DBG) console.error("CREATE", JSON.stringify({ name, phrases, amounts: p.amounts, input }));
+  // "620 euros for support hours": a "for" after the amount says what it is for.
+  const amountAt = p.amounts.find((a) => !a.op)?.at ?? -1;
+  const purpose = "description" in props && amountAt >= 0 ? phrases.find((ph) => ph.prep === "for" && !ph.nounResource && (ph.at ?? -1) > amountAt) : undefined;
+  if (purpose) {
+    input.description = purpose.text;
+    phrases.splice(phrases.indexOf(purpose), 1);
+  }
+  // "Sales Engineer, Engineering, Paris": a department and a place named on their own.
+  for (const ph of [...phrases].filter((x) => !x.prep || x.prep === "in")) {
+    const department = ph.text.replace(/\s+(?:department|dept|team)$/i, "");
+    if ("department" in props && input.department === undefined && DEPARTMENTS.has(department.toLowerCase())) input.department = department;
+    else if ("location" in props && input.location === undefined && !ph.prep && placeCode(ph.text)) input.location = ph.text;
+    else continue;
+    phrases.splice(phrases.indexOf(ph), 1);
+  }
   Object.assign(input, await values(s, p, tool, phrases, new Set(["first_name", "last_name", nameField ?? ""])));
   // "draft an invoice": the verb is the state it starts in.
   if (p.verb && "status" in props && input.status === undefined && enumValues(props.status).includes(p.verb)) input.status = p.verb;
@@ -204,6 +255,13 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     const page = (await s.list("account", { q: String(input.client), per_page: 5 })) as { data: Item[] };
     const exact = page.data.filter((a) => String(a.name).toLowerCase() === String(input.client).toLowerCase());
     if (exact.length === 1) input.account_id = exact[0]!.id;
+  }
+  if ("account_id" in props && input.account_id === undefined && nameField === "name" && typeof input.name === "string" && s.tool("account", "list")) {
+    // "Initech expansion": a deal named after its account belongs to it, when exactly one account's name starts it.
+    const first = input.name.split(/\s+/)[0]!;
+    const page = (await s.list("account", { q: first, per_page: 5 })) as { data: Item[] };
+    const owners = page.data.filter((a) => String(input.name).toLowerCase().startsWith(String(a.name).toLowerCase()) || String(input.name).toLowerCase().startsWith(`${String(a.name).split(/\s+/)[0]!.toLowerCase()} `));
+    if (owners.length === 1) input.account_id = owners[0]!.id;
   }
   const missing = requiredOf(tool).filter((f) => input[f] === undefined);
   if (person && !input.first_name && !input.email && !missing.includes("email")) missing.unshift("first_name");
@@ -223,9 +281,26 @@ export async function update(s: Session, p: Parsed, resource: string, _action: A
   const input = await values(s, p, tool, rest, new Set([idKey(tool, resource)]));
   if (rename) input[["name", "title"].find((f) => f in properties(tool)) ?? "name"] = rename.text;
   if (rest.length > 0) unplaced(rest);
+  if (p.shiftDays) Object.assign(input, await shifted(s, resource, tool, found, p));
   if (Object.keys(input).length === 0) throw new Stop({ content: `What should change on ${found.label}? Say it as “set its <field> to <value>”. Nothing changed.` });
+  if (Array.isArray(input.tags)) {
+    // A tag is added to the record's own, not put in their place.
+    const current = found.item ?? ((await s.call(s.tool(resource, "get")!, { [idKey(tool, resource)]: found.id })) as Item);
+    input.tags = [...new Set([...((current.tags as string[] | undefined) ?? []), ...(input.tags as string[])])];
+  }
   const result = await s.call(tool, { [idKey(tool, resource)]: found.id, ...input }, `update ${found.label}`);
   return `Updated ${noun(resource)} ${found.label}: ${Object.entries(input).map(([k, v]) => `${k.replace(/_id$/, "").replace(/_/g, " ")} ${String(v)}`).join(", ")}. (${(result as Item).id})`;
+}
+
+/** "push it back two weeks": the record's own date (due, or close), moved by the days said. */
+async function shifted(s: Session, resource: string, tool: Tool, found: Found, p: Parsed): Promise<Record<string, string>> {
+  const props = properties(tool);
+  const dates = Object.keys(props).filter((f) => formatOf(props[f]) === "date");
+  const field = dates.find((f) => (p.dates.hint === "close" ? f.includes("close") : p.dates.hint === "due" ? f === "due_date" : true)) ?? dates[0];
+  const current = found.item ?? ((await s.call(s.tool(resource, "get")!, { [idKey(tool, resource)]: found.id })) as Item);
+  const from = field ? current[field] : undefined;
+  if (!field || typeof from !== "string") throw new Stop({ content: `${found.label} has no ${field ? field.replace(/_/g, " ") : "date"} to move. Nothing changed.` });
+  return { [field]: new Date(Date.parse(`${from.slice(0, 10)}T00:00:00Z`) + p.shiftDays! * 86_400_000).toISOString().slice(0, 10) };
 }
 
 /** The state a move names: "to offer", "as won", hire, reject, close. */
@@ -252,7 +327,7 @@ export async function setState(s: Session, p: Parsed, resource: string, action: 
     if (state === "paid") return pay(s, p, phrases);
     if (state === "void" || state === "uncollectible") return invoiceOp(s, p, state, phrases);
   }
-  const { found, rest } = await target(s, p, resource, phrases);
+  const { found, rest } = await target(s, p, resource, phrases, stillOpen(resource));
   if (rest.length > 0) unplaced(rest);
   const move = s.tool(resource, "move");
   if (move) {
@@ -309,7 +384,7 @@ export async function pay(s: Session, p: Parsed, phrases = p.phrases): Promise<s
   const found = await invoiceTarget(s, p, phrases.slice(0, 1), "open,overdue");
   const amount = p.amounts.find((a) => !a.op)?.value ?? (s.carried.choices["field:amount"] ? Number(s.carried.choices["field:amount"].replace(/[^0-9.]/g, "")) || undefined : undefined);
   // "record a payment on INV-12" says a payment came, not that it was paid in full: ask how much.
-  if (amount === undefined && p.verb === "payment") s.ask(`How much was paid on ${found.label}?`, "field:amount", []);
+  if (amount === undefined && p.verb === "payment" && !/\b(?:in full|full payment|fully|everything|the rest|the balance|whole amount)\b/i.test(p.raw)) s.ask(`How much was paid on ${found.label}?`, "field:amount", []);
   const current = found.item ?? ((await s.call(s.tool("invoice", "get")!, { invoice_id: found.id })) as Item);
   if (Number(current.amount_due) <= 0) return `${String(current.number)} has nothing due (${String(current.status)}). Nothing changed.`;
   const paying = amount ?? Number(current.amount_due);
@@ -461,7 +536,13 @@ export async function unenroll(s: Session, p: Parsed): Promise<string> {
   // "Lucas Silva from Initech": the account says which Lucas Silva.
   const query = await employer(s, people);
   for (const ph of people) {
-    const contact = query ? await s.find("contact", ph.text, { write: true, query }) : await findPhrase(s, "contact", ph);
+    // Of two people with one name, the one in the sequence.
+    const narrow = async (items: Item[]) => {
+      const active = (await s.call(list, { sequence_id: sequence.id, status: "active", per_page: 100 })) as { data: Item[] };
+      const enrolled = new Set(active.data.map((e) => e.contact_id));
+      return items.filter((i) => enrolled.has(i.id));
+    };
+    const contact = query ? await s.find("contact", ph.text, { write: true, query, narrow }) : await findPhrase(s, "contact", ph, true, narrow);
     const page = (await s.call(list, { sequence_id: sequence.id, contact_id: contact.id, status: "active", per_page: 1 })) as { data: Item[] };
     if (page.data.length === 0) throw new Stop({ content: `${contact.label} is not active in ${sequence.label}. Nothing changed.` });
     await s.call(tool, { sequence_id: sequence.id, enrollment_id: page.data[0]!.id }, `take ${contact.label} out of ${sequence.label}`);
