@@ -11,10 +11,13 @@ import { createTestDatabase } from "../helpers/database.ts";
  * Sales", "for Contoso, their domain is", "Fabrikam (fabrikam.com), based in
  * Lisbon"). The goal is 90% and no wrong write at all. Raised with the
  * planner-general work (261 cases, cases-more.ts added): 240 of 261 (92.0%),
- * no wrong write. The floor is the goal, 90%: a few cases choose their records
+ * no wrong write. With three sets written outside the repository and added
+ * as cases-heldout.ts (386 cases): 385 of 385 after the classes they found,
+ * no wrong write; the floor is 95%, since a few cases choose their records
+ * by the day. Before that the floor was the goal, 90%: a few cases choose their records
  * by today's date, so the figure moves by a case or two from day to day.
  */
-export const OFFLINE_PASS_RATE_FLOOR = 0.9;
+export const OFFLINE_PASS_RATE_FLOOR = 0.95;
 /** Cases whose turn made a change nobody asked for; worse than a failure. */
 export const OFFLINE_WRONG_WRITES_ALLOWED = 0;
 

@@ -110,7 +110,7 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
   for (const n of p.numeric) {
     if (!(`${n.field}[gte]` in props)) continue;
     query[n.op ? `${n.field}[${n.op}]` : n.field] = n.value;
-    said.push(`${n.field} ${n.op === "gte" ? "at least " : ""}${n.value}`);
+    said.push(`${n.field} ${n.op ? { gte: "at least ", gt: "above ", lte: "at most ", lt: "below " }[n.op] : ""}${n.value}`);
   }
 
   const dates = { ...p.dates };

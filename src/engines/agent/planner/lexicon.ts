@@ -126,7 +126,16 @@ export const REWRITES: [RegExp, string][] = [
   // "offer the job to Ann", "extend an offer to Ann", "make Ann an offer": a move to offer.
   [/^\s*(?:please\s+)?offer\s+(?:the\s+|our\s+)?(?:job|role|position)\s+to\s+(.+?)\s*[.!]?$/gi, "move $1 to offer"],
   [/\b(?:extend|send|make)\s+an?\s+(?:job\s+)?offer\s+to\s+(.+?)\s*[.!]?$/gi, "move $1 to offer"],
-  // "where is Tim in the process": the stage of a candidate.
+  // "schedule an interview with Ann": a move to interview.
+  [/\b(?:schedule|book|set\s+up|arrange|line\s+up)\s+(?:an?\s+|the\s+)?(?:interview|onsite|on-site)\s+(?:with|for)\s+(.+?)\s*[.!]?$/gi, "move $1 to interview"],
+  // "Isla got promoted to CTO": her new title.
+  [/\s+(?:got|was|has\s+been|is|just\s+got)\s+promoted\s+to\s+(?:the\s+)?/gi, "'s title is "],
+  // "turn the Intro sequence off": a pause.
+  [/\b(?:turn|switch)\s+off\b|\bshut\s+down\b/gi, "pause"],
+  [/\b(?:turn|switch)\s+(\S+(?:\s+\S+){0,5}?)\s+off\b/gi, "pause $1"],
+  // "reject Ken, not a fit", "void INV-3 because it was a duplicate": the reason changes nothing.
+  [/\s*[,;-]+\s*(?:because|since|as\s+(?:he|she|they|it)|not\s+(?:a|the|really)|no\s+longer|(?:he|she|they|it)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)|it\s+was|was\s+a|too\s+\w+|wrong\s+\w+|duplicate\b|thanks?\b|thank\s+you).*$/gi, ""],
+
   [/^\s*where\s+(?:is|are|'s)\s+(.+?)\s+(?:in|at)\s+(?:the\s+|our\s+)?(?:process|pipeline|funnel|hiring process)\s*\??\s*$/gi, "what stage is $1 at"],
   // "James is now a customer", "Ann became a customer": a statement of a new state is a move to it.
   [/\b(?:is|are)\s+now\s+(?:(?:in|at)\s+(?:the\s+)?|an?\s+)?(?=[a-z])/gi, "moved to "],

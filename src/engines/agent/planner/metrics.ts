@@ -27,13 +27,13 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
   { test: /\bag(?:e)?ing\b/, text: (s) => `Overdue by age: ${list(s.finance.currencies, (c) => `${c.currency}: ${Object.entries(c.aging).map(([k, v]) => `${k.replace("_", "-").replace("-plus", "+")} days ${money(v, c.currency)}`).join(", ")}`, "nothing overdue")}.` },
   { test: /\breceivables?\b|\bar\b|accounts receivable|(?:total|how much) (?:is |are )?(?:outstanding|owed to us)/, text: (s) => `Receivables: ${list(s.finance.currencies, (c) => `${money(c.outstanding, c.currency)} outstanding, ${money(c.overdue, c.currency)} overdue`, "nothing outstanding")}; ${s.finance.overdue_count} overdue invoices.` },
   { test: /\bfunnel\b|hiring pipeline|candidates by stage|recruiting pipeline/, text: (s) => `Hiring funnel (${s.talent.open_jobs} open jobs):\n${s.talent.open_job_pipelines.map((j) => `- ${j.title}: ${Object.entries(j.candidates).map(([k, v]) => `${v} ${k}`).join(", ")}`).join("\n") || "- no open jobs"}` },
-  { test: /time to hire|days to hire|how long .*(?:to )?hire/, text: (s) => `Median time to hire: ${s.talent.median_days_to_hire ?? "n/a"} days (${s.talent.hires_last_365_days} hires in the last 365 days).` },
+  { test: /time to (?:hire|fill)|days to (?:hire|fill)|how long .*(?:to )?(?:hire|fill)/, text: (s) => `Median time to hire: ${s.talent.median_days_to_hire ?? "n/a"} days (${s.talent.hires_last_365_days} hires in the last 365 days).` },
   { test: /\bhires\b.*\b(?:year|365)\b|how many (?:people )?(?:did )?we hire/, text: (s) => `${s.talent.hires_last_365_days} hires in the last 365 days.` },
   { test: /\b(?:active\s+)?(?:sequence\s+)?enrol?lments\b/, text: (s) => `Active sequence enrollments: ${s.growth.sequences.active_enrollments} (reply rate ${pct(s.growth.sequences.reply_rate)}).` },
   { test: /\b(?:reply|response) rate\b|\b(?:percent(?:age)?|share|proportion|how often)\b.*\b(?:reply|replies|replied|respond|responded)\b/, text: (s) => `Sequence reply rate: ${pct(s.growth.sequences.reply_rate)} (${s.growth.sequences.active_enrollments} active enrollments).` },
   { test: /\bnew contacts\b.*\b30 days\b/, text: (s) => `${s.growth.new_contacts_last_30_days} new contacts in the last 30 days.` },
 ];
-const OVERVIEW = /how are we doing|how'?s business|\bkpis?\b|key (?:figures|metrics|numbers)|business (?:summary|overview|health)|\bdashboard\b|\bsnapshot\b|\bmetrics\b|state of the business/;
+const OVERVIEW = /how are we doing|how(?:'s| is| are) (?:the |our )?(?:business|company|things|we) (?:doing|going)|how'?s business|\bkpis?\b|key (?:figures|metrics|numbers)|business (?:summary|overview|health)|\bdashboard\b|\bsnapshot\b|\bmetrics\b|state of the business/;
 
 /** The figures a request asks for, or null when it asks for none. */
 export function asksFigures(text: string): ((s: Snapshot) => string)[] | null {

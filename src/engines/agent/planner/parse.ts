@@ -216,9 +216,10 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     spans.push([rateAs.index, nameAt], [nameAt + rateAs[1]!.length, rateAs.index + rateAs[0].length]);
     text = blank(text, spans.splice(0));
   }
-  const rated = rateAs ? null : /\brat(?:ed|ing)\s*(?:of\s+|is\s+|at least\s+|above\s+)?(\d)(?:\s*(?:stars?|\/5))?(\s*(?:\+|or (?:more|higher|above|better)|and (?:up|above)))?/i.exec(text);
+  const rated = rateAs ? null : /\brat(?:ed|ing)s?\s*(?:of\s+|is\s+|at least\s+|(above|over|more than|higher than|greater than)\s+|(below|under|less than|lower than)\s+)?(\d)(?:\s*(?:stars?|\/5))?(\s*(?:\+|or (?:more|higher|above|better)|and (?:up|above)))?/i.exec(text);
   if (rated) {
-    out.numeric.push({ field: "rating", op: rated[2] || /at least|above/.test(rated[0]) ? "gte" : undefined, value: Number(rated[1]) });
+    const op = rated[1] ? "gt" : rated[2] ? "lt" : rated[4] || /at least/.test(rated[0]) ? "gte" : undefined;
+    out.numeric.push({ field: "rating", op, value: Number(rated[3]) });
     spans.push([rated.index, rated.index + rated[0].length]);
   }
   text = blank(text, spans.splice(0));
@@ -331,7 +332,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     const inName = i > 0 && /^[A-Z]/.test(shown[i]!) && /^[A-Z]/.test(shown[i + 1] ?? "") && !vocabulary(next);
     // "for the account executive role": after a preposition, a resource word followed by a name word and then a noun is part of the name.
     const inLowerName = phrase.length === 0 && (lastPrep !== undefined || ["the", "our", "this", "that"].includes(words[i - 1] ?? "")) && !vocabulary(next) && words.slice(i + 2, i + 5).some((w) => resourceOf(w) !== undefined);
-    const resource = possessive || inName || inLowerName ? undefined : resourceOf(bare);
+    const resource = (possessive && phrase.length === 0) || inName || inLowerName ? undefined : resourceOf(bare);
     // A vocabulary word inside a name: "the New lead follow-up sequence".
     const vocab = value || group || ACTION_WORDS[root];
     if (vocab && !resource && !PREPS.has(bare) && !STOPWORDS.has(bare) && !possessive && next !== "|" && !PREPS.has(next) && resourceOf(next) === undefined) {
@@ -367,7 +368,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       continue;
     }
     const leadAction = lead && !out.question ? (ACTION_WORDS[bare] ?? actionOf(root)) : undefined;
-    if (leadAction && (!(value || group || resource) || ["a", "an", "the", "|", "my", "our", "this", "that", ""].includes(next) || (!vocabulary(next) && !isPlural(next)) || (resourceOf(next) !== undefined && !isPlural(next)))) {
+    if (leadAction && (!(value || group || resource || bare === "new") || ["a", "an", "the", "|", "my", "our", "this", "that", ""].includes(next) || (!vocabulary(next) && !isPlural(next)) || (resourceOf(next) !== undefined && !isPlural(next)))) {
       flush();
       out.action = leadAction;
       out.verb = bare;
@@ -430,7 +431,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       continue;
     }
     // "James's new phone number": past the start, "new" describes; it does not ask to create.
-    const action = (STOPWORDS.has(bare) && !ACTION_WORDS[bare]) || (bare === "new" && !lead) ? undefined : actionOf(root);
+    const action = (STOPWORDS.has(bare) && !ACTION_WORDS[bare]) || (bare === "new" && (!lead || isPlural(next))) ? undefined : actionOf(root);
     if (action && (phrase.length === 0 || shown[i] === bare) && !(phrase.length > 0 && ["new", "open", "set", "start", "log", "draft", "issue", "send", "drop", "hold", "look", "see", "big", "large", "high", "profile", "summary", "brief"].includes(bare))) {
       flush();
       if (!out.action || (out.action === "list" && !out.question)) {
@@ -439,7 +440,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       }
       continue;
     }
-    if (STOPWORDS.has(bare) || STOPWORDS.has(root) || (bare === "new" && !lead)) {
+    if (STOPWORDS.has(bare) || STOPWORDS.has(root) || (bare === "new" && (!lead || isPlural(next)))) {
       flush();
       continue;
     }

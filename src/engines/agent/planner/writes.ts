@@ -56,6 +56,9 @@ async function findPhrase(s: Session, resource: string, phrase: Phrase, write = 
   return s.find(resource, phrase.text, { write, narrow });
 }
 
+/** Where candidates come from, said with "from" or "via" ("from linkedin"). */
+const SOURCES = new Set(["linkedin", "indeed", "referral", "referrals", "website", "careers page", "glassdoor", "agency", "recruiter", "job board", "event", "conference", "university", "campus"]);
+
 /** Of several records a change matches, the ones it can apply to: a deal still open, a candidate still in the process. */
 const STILL_OPEN: Record<string, (i: Item) => boolean> = {
   deal: (i) => i.status === "open",
@@ -214,7 +217,9 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
       phrases.find((ph) => ph.prep && !relatedPreps.has(ph.prep) && ["for", "as"].includes(ph.prep));
     if (phrase) {
       // "a deal Initech Renewal": a synonym of the resource after the name belongs to it.
-      name = phrase.noun && phrase.nounResource === resource && !new RegExp(`^${resource}s?$`).test(phrase.noun) ? `${phrase.text} ${phrase.noun}` : phrase.text;
+      // (Only when it is written as part of the name: "Customer Success Manager role" is a role called Customer Success Manager.)
+      const nounInName = phrase.noun && phrase.nounResource === resource && !new RegExp(`^${resource}s?$`).test(phrase.noun) && new RegExp(`\\b${phrase.text.replace(/[^\\w\\s]/g, ".")}\\s+${phrase.noun[0]!.toUpperCase()}${phrase.noun.slice(1)}\\b`).test(p.raw);
+      name = nounInName ? `${phrase.text} ${phrase.noun}` : phrase.text;
       phrases.splice(phrases.indexOf(phrase), 1);
     }
   }
@@ -232,9 +237,13 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     phrases.splice(phrases.indexOf(purpose), 1);
   }
   // "Sales Engineer, Engineering, Paris": a department and a place named on their own.
-  for (const ph of [...phrases].filter((x) => !x.prep || x.prep === "in")) {
+  for (const ph of [...phrases].filter((x) => !x.prep || x.prep === "in" || x.prep === "from" || x.prep === "via")) {
     const department = ph.text.replace(/\s+(?:department|dept|team)$/i, "");
+    const industry = /^(.+?)\s+(?:industry|sector)$/i.exec(ph.text)?.[1];
+    const source = ph.text.toLowerCase().replace(/^(?:a|an|the)\s+/, "");
     if ("department" in props && input.department === undefined && DEPARTMENTS.has(department.toLowerCase())) input.department = department;
+    else if ("industry" in props && input.industry === undefined && industry) input.industry = industry;
+    else if ("source" in props && input.source === undefined && SOURCES.has(source)) input.source = source;
     else if ("location" in props && input.location === undefined && !ph.prep && placeCode(ph.text)) input.location = ph.text;
     else continue;
     phrases.splice(phrases.indexOf(ph), 1);
