@@ -7,6 +7,7 @@ import postgres from "postgres";
 import { startEmbeddedEngine } from "./embedded-engine.ts";
 import { acquireEmbeddedLock } from "./embedded-lock.ts";
 import { driverClient, type DriverClient } from "./prepared-statements.ts";
+import { sampleLag } from "./replica-lag.ts";
 
 /**
  * The query builder, for both drivers. A transaction is one too, so services
@@ -219,78 +220,27 @@ function openPostgres(url: string, poolSize: number, readUrl: string | null): Da
   };
 }
 
-/** A streaming replica and how far it trails the primary. */
+/** A streaming replica (DATABASE_READ_URL) and how far it trails the primary. */
 export interface Replica {
   db: Db;
   /**
    * Seconds since the newest moment whose primary WAL position the replica
    * has replayed (0 when caught up); Infinity while it cannot be measured
-   * (the replica is down or not yet sampled).
+   * (the replica is down or not yet sampled): see replica-lag.ts.
    */
   lagSeconds(): number;
   close(): Promise<void>;
 }
 
-const LAG_SAMPLE_MS = 250;
-
-/**
- * Opens the replica and samples its lag: every LAG_SAMPLE_MS the primary's WAL
- * position is noted with the time, and the replica's replayed position tells
- * the newest noted moment it has caught up with. This measures lag in time
- * even while the primary is idle (no new WAL: caught up), unlike
- * pg_last_xact_replay_timestamp(), which ages without writes.
- */
 function openReplica(primary: postgres.Sql, readUrl: string, poolSize: number): Replica {
   const client = postgres(readUrl, { max: poolSize, onnotice: () => {}, connection: { application_name: `enginery:${process.pid}:replica` } });
-  const db = postgresHandle(client);
-  const samples: { at: number; lsn: string }[] = [];
-  let caughtUpTo = -Infinity;
-  let closed = false;
-  let sampling: Promise<void> = Promise.resolve();
-
-  async function sample(): Promise<void> {
-    try {
-      const at = Date.now();
-      const [current] = await primary<{ lsn: string }[]>`SELECT pg_current_wal_lsn()::text AS lsn`;
-      samples.push({ at, lsn: current!.lsn });
-      const [standby] = await client<{ replayed: string | null }[]>`SELECT pg_last_wal_replay_lsn()::text AS replayed`;
-      const replayed = standby?.replayed ?? null;
-      if (replayed === null) throw new Error("DATABASE_READ_URL is not a standby (pg_last_wal_replay_lsn() is null)");
-      // The newest sample the replica has replayed past.
-      for (let i = samples.length - 1; i >= 0; i--) {
-        if (lsnValue(samples[i]!.lsn) <= lsnValue(replayed)) {
-          caughtUpTo = Math.max(caughtUpTo, samples[i]!.at);
-          samples.splice(0, i);
-          break;
-        }
-      }
-    } catch {
-      // Unmeasurable: treat as far behind, so reads go to the primary until it answers again.
-      caughtUpTo = -Infinity;
-    }
-    if (samples.length > 10_000) samples.splice(0, samples.length - 10_000);
-  }
-
-  const timer = setInterval(() => {
-    sampling = sampling.then(() => (closed ? undefined : sample()));
-  }, LAG_SAMPLE_MS);
-  timer.unref();
-  sampling = sample();
-
+  const lag = sampleLag(primary, client);
   return {
-    db,
-    lagSeconds: () => Math.max(0, (Date.now() - caughtUpTo) / 1000),
+    db: postgresHandle(client),
+    lagSeconds: lag.seconds,
     close: async () => {
-      closed = true;
-      clearInterval(timer);
-      await sampling;
+      await lag.stop();
       await client.end({ timeout: 5 });
     },
   };
-}
-
-/** A pg_lsn ("16/B374D848") as a number that orders like it. */
-function lsnValue(lsn: string): bigint {
-  const [high, low] = lsn.split("/");
-  return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
 }
