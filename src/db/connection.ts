@@ -7,7 +7,9 @@ import postgres from "postgres";
 import { startEmbeddedEngine } from "./embedded-engine.ts";
 import { acquireEmbeddedLock } from "./embedded-lock.ts";
 import { driverClient, type DriverClient } from "./prepared-statements.ts";
+import { embeddedQuery, type RawQuery } from "./embedded-statements.ts";
 import { sampleLag } from "./replica-lag.ts";
+import { rowsOf } from "./rows.ts";
 
 /**
  * The query builder, for both drivers. A transaction is one too, so services
@@ -91,18 +93,6 @@ async function quickStart(defaultStartParams: readonly string[]): Promise<PGlite
   return { startParams: [...defaultStartParams, "-c", "shared_buffers=16MB"], ...(compiled ? { pgliteWasmModule: compiled } : {}) };
 }
 
-const embeddedClients = new WeakMap<Db, PGlite>();
-
-/**
- * The PGlite session behind a handle (undefined for PostgreSQL and for a
- * transaction). One process owns an embedded database and its one session,
- * so what the session holds (prepared statements, their plans) is the
- * process's to keep: lists.ts keeps its statements' plans there.
- */
-export function embeddedSession(db: Db): PGlite | undefined {
-  return embeddedClients.get(db);
-}
-
 /**
  * Runs a query (its text and its values, as the driver takes them) as the
  * last statement of the transaction `tx`: nothing may run in `tx` after it.
@@ -122,26 +112,28 @@ export async function lastStatement(tx: Tx, query: { sql: string; params: unknow
   await tx._.session.prepareQuery(query, undefined, undefined, false).execute();
 }
 
-/** Runs SQL text with its values ($1, $2, ...) and returns the rows as objects by column name. */
-export type RawQuery = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
-const rawQueries = new WeakMap<Db, RawQuery>();
+/** Each handle's own driver, without the query builder (none for a transaction): see runText. */
+const drivers = new WeakMap<Db, RawQuery>();
 
 /**
- * The driver behind a handle, without the query builder (undefined for a
- * transaction): for statements whose text is built once and kept (lists.ts),
- * so a request costs no query building and no row mapping. On PostgreSQL the
- * statement is prepared once per connection, as the builder's prepared
- * statements are.
+ * Runs a statement whose text is built once (statements.ts) the fastest way
+ * the handle's database has, and returns its rows by column name. PostgreSQL:
+ * prepared once per connection, as the builder's prepared statements are.
+ * PGlite: PREPAREd in the process's one session, with a generic plan
+ * (embedded-statements.ts). A transaction: through its session, as the
+ * builder runs its statements. No query building, no row mapping.
  */
-export function rawQuery(db: Db): RawQuery | undefined {
-  return rawQueries.get(db);
+export async function runText(handle: Db | Tx, query: { sql: string; params: unknown[] }): Promise<Record<string, unknown>[]> {
+  const driver = drivers.get(handle as Db);
+  if (driver) return driver(query.sql, query.params);
+  return rowsOf(await handle._.session.prepareQuery(query, undefined, undefined, false).execute());
 }
 
 function postgresHandle(client: postgres.Sql): Db {
   // Drizzle runs on the client that prepares repeated statements and pipelines BEGIN (prepared-statements.ts).
   const db = drizzlePostgres({ client: driverClient(client) as unknown as postgres.Sql }) as unknown as Db;
   // The values go to the driver as the builder would pass them (its prepared queries call unsafe too).
-  rawQueries.set(db, (text, values) => client.unsafe(text, values as postgres.ParameterOrJSON<never>[], { prepare: true }));
+  drivers.set(db, (text, values) => client.unsafe(text, values as postgres.ParameterOrJSON<never>[], { prepare: true }));
   return db;
 }
 
@@ -149,8 +141,7 @@ async function openPglite(client: PGlite, release: () => void): Promise<Database
   const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
   // Both drivers build the same PgDatabase; only their result HKT differs, which no caller sees.
   const db = drizzlePglite({ client }) as unknown as Db;
-  embeddedClients.set(db, client);
-  rawQueries.set(db, async (text, values) => (await client.query<Record<string, unknown>>(text, values)).rows);
+  drivers.set(db, embeddedQuery(client));
   return {
     kind: "pglite",
     db,
