@@ -3,7 +3,7 @@ import { StatementCache } from "./statement-cache.ts";
 
 /**
  * The postgres.js client Drizzle runs on (PostgreSQL; PGlite keeps its own
- * statements: see lists.ts), changed in two ways that save round trips, the
+ * statements: see embedded-statements.ts), changed in two ways that save round trips, the
  * largest cost of a write in the API process (each one is a socket write and
  * a wait) and in PostgreSQL (a parse and a plan per statement).
  *
