@@ -7,7 +7,7 @@ import postgres from "postgres";
 import { startEmbeddedEngine } from "./embedded-engine.ts";
 import { acquireEmbeddedLock } from "./embedded-lock.ts";
 import { driverClient, type DriverClient } from "./prepared-statements.ts";
-import { embeddedQuery, type RawQuery } from "./embedded-statements.ts";
+import { embeddedQuery } from "./embedded-statements.ts";
 import { sampleLag } from "./replica-lag.ts";
 import { rowsOf } from "./rows.ts";
 
@@ -112,6 +112,8 @@ export async function lastStatement(tx: Tx, query: { sql: string; params: unknow
   await tx._.session.prepareQuery(query, undefined, undefined, false).execute();
 }
 
+/** Runs SQL text with its values ($1, $2, ...) and returns the rows as objects by column name. */
+type RawQuery = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
 /** Each handle's own driver, without the query builder (none for a transaction): see runText. */
 const drivers = new WeakMap<Db, RawQuery>();
 

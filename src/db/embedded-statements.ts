@@ -1,9 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { StatementCache } from "./statement-cache.ts";
 
-/** Runs SQL text with its values ($1, $2, ...) and returns the rows as objects by column name. */
-export type RawQuery = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
-
 let named = 0;
 
 /**
@@ -18,7 +15,7 @@ let named = 0;
  * (quotes doubled; standard_conforming_strings is on, so that is the whole
  * escape), anything else runs as an ordinary query.
  */
-export function embeddedQuery(client: PGlite): RawQuery {
+export function embeddedQuery(client: PGlite): (text: string, values: unknown[]) => Promise<Record<string, unknown>[]> {
   const names = new StatementCache<string, string>();
   return async (text, values) => {
     const literals = values.map(sqlLiteral);

@@ -7,7 +7,9 @@ import type { TSchema } from "typebox";
  * property of the item's response schema, each yielding that property's JSON
  * text exactly as the route's serializer would write it (see jsonOf). The
  * page then leaves PostgreSQL as one string that the route sends untouched:
- * no row mapping, no Date objects, no serializer.
+ * no row mapping, no Date objects, no serializer. It is a second mapping of
+ * the item beside the row mapper: declare one only for a list a bench row
+ * shows paged often (db/README.md).
  */
 export interface JsonItem {
   /** The response schema of one item: its properties, in order, are the object's members. */
