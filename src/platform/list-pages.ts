@@ -26,8 +26,8 @@ const jsonStatements = new StatementCache<string, SqlStatement<Values>>();
 
 const shapeKey = (spec: ListSpec, query: ParsedList) => `${getTableName(spec.table)}?${query.shape}`;
 
-/** The values of a page's statement: the query's, and its window. */
-const pageValues = (query: ParsedList): Values => ({ ...query.params, limit: query.perPage, offset: (query.page - 1) * query.perPage });
+/** The values of a page's statement: the query's, any of its item's (listJson), and its window. */
+const pageValues = (query: ParsedList, item?: Values): Values => ({ ...query.params, ...item, limit: query.perPage, offset: (query.page - 1) * query.perPage });
 
 function pageQuery(db: Db, spec: ListSpec, query: ParsedList) {
   const total = sql<number>`(SELECT count(*) FROM ${spec.table} WHERE ${query.where})`.mapWith(Number);
@@ -91,7 +91,7 @@ function jsonQuery(db: Db, spec: ListSpec, query: ParsedList) {
 export async function listJson(db: Db, spec: ListSpec, query: ParsedList, now: Date): Promise<string> {
   if (!spec.json) throw new Error(`list ${getTableName(spec.table)} has no JSON item; use listPage`);
   const page = jsonStatements.obtain(shapeKey(spec, query), () => sqlStatement((handle) => jsonQuery(handle as Db, spec, query).getSQL()));
-  const [result] = (await page.run(db, { ...pageValues(query), ...spec.json.params?.(now) })) as { data: string | null; total: string }[];
+  const [result] = (await page.run(db, pageValues(query, spec.json.params?.(now)))) as { data: string | null; total: string }[];
   return `{"data":[${result?.data ?? ""}],"meta":{"total":${result?.total ?? "0"},"page":${query.page},"per_page":${query.perPage}}}`;
 }
 
