@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../src/db/connection.ts";
 import { generateSecret, hashSecret, secretHint } from "../src/platform/auth/api-key-secret.ts";
 import { apiKeys } from "../src/platform/auth/api-keys-table.ts";
-import { rowsOf } from "../src/db/migrate.ts";
+import { rowsOf } from "../src/db/rows.ts";
 
 /**
  * Loads `orgs` organizations with `perOrg` invoices each, in plain SQL

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/db/connection.ts";
-import { rowsOf } from "../src/db/migrate.ts";
+import { rowsOf } from "../src/db/rows.ts";
 import { write } from "../src/platform/events/outbox.ts";
 import { freePort, spawnProcess, startProcess, stopProcess } from "./lib.ts";
 

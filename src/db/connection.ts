@@ -7,6 +7,9 @@ import postgres from "postgres";
 import { startEmbeddedEngine } from "./embedded-engine.ts";
 import { acquireEmbeddedLock } from "./embedded-lock.ts";
 import { driverClient, type DriverClient } from "./prepared-statements.ts";
+import { embeddedQuery } from "./embedded-statements.ts";
+import { sampleLag } from "./replica-lag.ts";
+import { rowsOf } from "./rows.ts";
 
 /**
  * The query builder, for both drivers. A transaction is one too, so services
@@ -90,18 +93,6 @@ async function quickStart(defaultStartParams: readonly string[]): Promise<PGlite
   return { startParams: [...defaultStartParams, "-c", "shared_buffers=16MB"], ...(compiled ? { pgliteWasmModule: compiled } : {}) };
 }
 
-const embeddedClients = new WeakMap<Db, PGlite>();
-
-/**
- * The PGlite session behind a handle (undefined for PostgreSQL and for a
- * transaction). One process owns an embedded database and its one session,
- * so what the session holds (prepared statements, their plans) is the
- * process's to keep: lists.ts keeps its statements' plans there.
- */
-export function embeddedSession(db: Db): PGlite | undefined {
-  return embeddedClients.get(db);
-}
-
 /**
  * Runs a query (its text and its values, as the driver takes them) as the
  * last statement of the transaction `tx`: nothing may run in `tx` after it.
@@ -122,25 +113,29 @@ export async function lastStatement(tx: Tx, query: { sql: string; params: unknow
 }
 
 /** Runs SQL text with its values ($1, $2, ...) and returns the rows as objects by column name. */
-export type RawQuery = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
-const rawQueries = new WeakMap<Db, RawQuery>();
+type RawQuery = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
+/** Each handle's own driver, without the query builder (none for a transaction): see runText. */
+const drivers = new WeakMap<Db, RawQuery>();
 
 /**
- * The driver behind a handle, without the query builder (undefined for a
- * transaction): for statements whose text is built once and kept (lists.ts),
- * so a request costs no query building and no row mapping. On PostgreSQL the
- * statement is prepared once per connection, as the builder's prepared
- * statements are.
+ * Runs a statement whose text is built once (statements.ts) the fastest way
+ * the handle's database has, and returns its rows by column name. PostgreSQL:
+ * prepared once per connection, as the builder's prepared statements are.
+ * PGlite: PREPAREd in the process's one session, with a generic plan
+ * (embedded-statements.ts). A transaction: through its session, as the
+ * builder runs its statements. No query building, no row mapping.
  */
-export function rawQuery(db: Db): RawQuery | undefined {
-  return rawQueries.get(db);
+export async function runText(handle: Db | Tx, query: { sql: string; params: unknown[] }): Promise<Record<string, unknown>[]> {
+  const driver = drivers.get(handle as Db);
+  if (driver) return driver(query.sql, query.params);
+  return rowsOf(await handle._.session.prepareQuery(query, undefined, undefined, false).execute());
 }
 
 function postgresHandle(client: postgres.Sql): Db {
   // Drizzle runs on the client that prepares repeated statements and pipelines BEGIN (prepared-statements.ts).
   const db = drizzlePostgres({ client: driverClient(client) as unknown as postgres.Sql }) as unknown as Db;
   // The values go to the driver as the builder would pass them (its prepared queries call unsafe too).
-  rawQueries.set(db, (text, values) => client.unsafe(text, values as postgres.ParameterOrJSON<never>[], { prepare: true }));
+  drivers.set(db, (text, values) => client.unsafe(text, values as postgres.ParameterOrJSON<never>[], { prepare: true }));
   return db;
 }
 
@@ -148,8 +143,7 @@ async function openPglite(client: PGlite, release: () => void): Promise<Database
   const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
   // Both drivers build the same PgDatabase; only their result HKT differs, which no caller sees.
   const db = drizzlePglite({ client }) as unknown as Db;
-  embeddedClients.set(db, client);
-  rawQueries.set(db, async (text, values) => (await client.query<Record<string, unknown>>(text, values)).rows);
+  drivers.set(db, embeddedQuery(client));
   return {
     kind: "pglite",
     db,
@@ -219,78 +213,27 @@ function openPostgres(url: string, poolSize: number, readUrl: string | null): Da
   };
 }
 
-/** A streaming replica and how far it trails the primary. */
+/** A streaming replica (DATABASE_READ_URL) and how far it trails the primary. */
 export interface Replica {
   db: Db;
   /**
    * Seconds since the newest moment whose primary WAL position the replica
    * has replayed (0 when caught up); Infinity while it cannot be measured
-   * (the replica is down or not yet sampled).
+   * (the replica is down or not yet sampled): see replica-lag.ts.
    */
   lagSeconds(): number;
   close(): Promise<void>;
 }
 
-const LAG_SAMPLE_MS = 250;
-
-/**
- * Opens the replica and samples its lag: every LAG_SAMPLE_MS the primary's WAL
- * position is noted with the time, and the replica's replayed position tells
- * the newest noted moment it has caught up with. This measures lag in time
- * even while the primary is idle (no new WAL: caught up), unlike
- * pg_last_xact_replay_timestamp(), which ages without writes.
- */
 function openReplica(primary: postgres.Sql, readUrl: string, poolSize: number): Replica {
   const client = postgres(readUrl, { max: poolSize, onnotice: () => {}, connection: { application_name: `enginery:${process.pid}:replica` } });
-  const db = postgresHandle(client);
-  const samples: { at: number; lsn: string }[] = [];
-  let caughtUpTo = -Infinity;
-  let closed = false;
-  let sampling: Promise<void> = Promise.resolve();
-
-  async function sample(): Promise<void> {
-    try {
-      const at = Date.now();
-      const [current] = await primary<{ lsn: string }[]>`SELECT pg_current_wal_lsn()::text AS lsn`;
-      samples.push({ at, lsn: current!.lsn });
-      const [standby] = await client<{ replayed: string | null }[]>`SELECT pg_last_wal_replay_lsn()::text AS replayed`;
-      const replayed = standby?.replayed ?? null;
-      if (replayed === null) throw new Error("DATABASE_READ_URL is not a standby (pg_last_wal_replay_lsn() is null)");
-      // The newest sample the replica has replayed past.
-      for (let i = samples.length - 1; i >= 0; i--) {
-        if (lsnValue(samples[i]!.lsn) <= lsnValue(replayed)) {
-          caughtUpTo = Math.max(caughtUpTo, samples[i]!.at);
-          samples.splice(0, i);
-          break;
-        }
-      }
-    } catch {
-      // Unmeasurable: treat as far behind, so reads go to the primary until it answers again.
-      caughtUpTo = -Infinity;
-    }
-    if (samples.length > 10_000) samples.splice(0, samples.length - 10_000);
-  }
-
-  const timer = setInterval(() => {
-    sampling = sampling.then(() => (closed ? undefined : sample()));
-  }, LAG_SAMPLE_MS);
-  timer.unref();
-  sampling = sample();
-
+  const lag = sampleLag(primary, client);
   return {
-    db,
-    lagSeconds: () => Math.max(0, (Date.now() - caughtUpTo) / 1000),
+    db: postgresHandle(client),
+    lagSeconds: lag.seconds,
     close: async () => {
-      closed = true;
-      clearInterval(timer);
-      await sampling;
+      await lag.stop();
       await client.end({ timeout: 5 });
     },
   };
-}
-
-/** A pg_lsn ("16/B374D848") as a number that orders like it. */
-function lsnValue(lsn: string): bigint {
-  const [high, low] = lsn.split("/");
-  return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
 }

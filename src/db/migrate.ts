@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { Database } from "./connection.ts";
+import { rowsOf } from "./rows.ts";
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 // Any fixed number: every process that migrates takes the same advisory lock.
@@ -37,10 +38,4 @@ export async function migrate(database: Database): Promise<string[]> {
     }
     return pending;
   });
-}
-
-/** postgres.js returns the rows as the result; PGlite returns { rows }. */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return (result as { rows: T[] }).rows;
 }

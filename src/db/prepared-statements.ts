@@ -1,8 +1,9 @@
 import postgres from "postgres";
+import { StatementCache } from "./statement-cache.ts";
 
 /**
  * The postgres.js client Drizzle runs on (PostgreSQL; PGlite keeps its own
- * statements: see lists.ts), changed in two ways that save round trips, the
+ * statements: see embedded-statements.ts), changed in two ways that save round trips, the
  * largest cost of a write in the API process (each one is a socket write and
  * a wait) and in PostgreSQL (a parse and a plan per statement).
  *
@@ -14,9 +15,10 @@ import postgres from "postgres";
  * Which ones: a text run a second time (as pgJDBC's prepareThreshold), and at
  * most MAX_PREPARED texts per process. postgres.js keeps a connection's
  * statements until the connection closes (its max_lifetime, 30 to 60
- * minutes), so texts that differ on every call (a bulk insert's row count, an
- * IN list's length) must not each become one: most run once, and the cap
- * bounds the rest. Behind PgBouncer in transaction mode this needs its
+ * minutes) and has no way to drop one, so texts that differ on every call (a
+ * bulk insert's row count, an IN list's length) must not each become one:
+ * most run once, and the cap bounds the rest. That cap is the one limit here
+ * that stops admitting rather than evicting (see README.md). Behind PgBouncer in transaction mode this needs its
  * max_prepared_statements (1.21 and later), as lists' statements already do.
  *
  * BEGIN with the first statement. postgres.js's begin() waits for BEGIN's
@@ -35,20 +37,18 @@ import postgres from "postgres";
  * statement's error, as if it had been awaited.
  */
 const MAX_PREPARED = 500;
-const MAX_SEEN = 10_000;
-/** Texts run once so far (forgotten in bulk when too many, which only delays their preparing). */
-const seenOnce = new Set<string>();
+/** Texts run once so far (the oldest forgotten when it is full, which only delays their preparing). */
+const seenOnce = new StatementCache<string, true>();
+/** Not a cache: a text prepared stays prepared on its connections, so this only grows, up to MAX_PREPARED. */
 const preparedTexts = new Set<string>();
 
 function worthPreparing(text: string): boolean {
   if (preparedTexts.has(text)) return true;
-  if (!seenOnce.has(text)) {
-    if (seenOnce.size >= MAX_SEEN) seenOnce.clear();
-    seenOnce.add(text);
+  if (!seenOnce.get(text)) {
+    seenOnce.set(text, true);
     return false;
   }
   if (preparedTexts.size >= MAX_PREPARED) return false;
-  seenOnce.delete(text);
   preparedTexts.add(text);
   return true;
 }

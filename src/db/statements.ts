@@ -1,6 +1,6 @@
 import { is, Param, Placeholder, SQL, sql, type DriverValueEncoder, type Table } from "drizzle-orm";
 import { PgDialect, type PgColumn, type PgPreparedQuery, type PreparedQueryConfig } from "drizzle-orm/pg-core";
-import { lastStatement, type Db, type Tx } from "./connection.ts";
+import { lastStatement, runText, type Db, type Tx } from "./connection.ts";
 
 /**
  * Statements whose text is built once (issue 18). The query builder turns a
@@ -19,9 +19,10 @@ import { lastStatement, type Db, type Tx } from "./connection.ts";
  * transaction or not, PGlite or PostgreSQL), and its rows come back mapped by
  * the builder's own row mapping, typed as the builder's. On PostgreSQL the
  * text is prepared from its second run as any other (prepared-statements.ts).
- * The list pages (lists.ts) keep their own built texts on `rawQuery`: a page
- * is one JSON text with no row mapping, and PGlite runs it as a PREPAREd
- * generic plan; they run outside transactions.
+ * `sqlStatement` is the same for SQL that is not one builder's (CTEs joining
+ * several, a list page written as JSON by the database): its rows come back
+ * unmapped, by column name, and outside a transaction it runs straight on the
+ * driver (runText in connection.ts: on PGlite a PREPAREd generic plan).
  *
  * Values are encoded as the builder encodes them, filled here rather than by
  * Drizzle's fillPlaceholders (what `.prepare().execute(values)` uses), which
@@ -109,9 +110,10 @@ function fixedStatement<V, R>(build: (db: Handle, p: Placeholders<never>) => Pre
   };
 }
 
-/** A statement written as SQL rather than as one builder (CTEs joining several): its rows come unmapped, as db.execute gives them. */
+/** A statement written as SQL rather than as one builder: its rows come unmapped, by column name. */
 export interface SqlStatement<V> {
-  run(handle: Handle, values: V): Promise<unknown>;
+  /** Runs it on the handle's driver (runText in connection.ts), or through the session of a transaction. */
+  run(handle: Handle, values: V): Promise<Record<string, unknown>[]>;
   /** Runs it as the transaction's last statement, COMMIT right behind it (lastStatement in connection.ts). */
   last(tx: Tx, values: V): Promise<void>;
 }
@@ -129,7 +131,7 @@ export function sqlStatement<V>(build: (db: Handle, p: Placeholders<V>) => SQL):
     return { sql: built.text, params: built.params.map((param) => valueOf(param, values as Record<string, unknown>)) };
   };
   return {
-    run: async (handle, values) => handle._.session.prepareQuery(query(handle, values), undefined, undefined, false).execute(),
+    run: async (handle, values) => runText(handle, query(handle, values)),
     last: async (tx, values) => lastStatement(tx, query(tx, values)),
   };
 }

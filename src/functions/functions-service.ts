@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/connection.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import { rowsOf } from "../db/migrate.ts";
+import { rowsOf } from "../db/rows.ts";
 import type { Caller } from "../platform/auth/caller.ts";
 import { ApiError, invalidField, notFound } from "../platform/errors.ts";
 import { apiKeys } from "../platform/auth/api-keys-table.ts";

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, notExists, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connection.ts";
-import { rowsOf } from "../db/migrate.ts";
+import { rowsOf } from "../db/rows.ts";
 import { financeFigures } from "../engines/finance/invoices-figures.ts";
 import { growthFigures } from "../engines/growth/figures.ts";
 import { talentFigures } from "../engines/talent/figures.ts";

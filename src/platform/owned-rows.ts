@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/connection.ts";
+import { StatementCache } from "../db/statement-cache.ts";
 import { statement, type Placeholders } from "../db/statements.ts";
 import { notFound } from "./errors.ts";
 
@@ -19,14 +20,11 @@ export async function ownedRow<T extends OwnedTable>(db: Db | Tx, table: T, orgI
 }
 
 /** Built once per table and lock (db/statements.ts): every change to a row by id starts here. */
-const rowStatements = new Map<OwnedTable, Map<string, ReturnType<typeof rowStatementOf>>>();
+const rowStatements = { none: new StatementCache<OwnedTable, RowStatement>(), update: new StatementCache<OwnedTable, RowStatement>(), share: new StatementCache<OwnedTable, RowStatement>() };
+type RowStatement = ReturnType<typeof rowStatementOf>;
 
-function rowStatement(table: OwnedTable, lock: "update" | "share" | undefined) {
-  let byLock = rowStatements.get(table);
-  if (!byLock) rowStatements.set(table, (byLock = new Map()));
-  let found = byLock.get(lock ?? "");
-  if (!found) byLock.set(lock ?? "", (found = rowStatementOf(table, lock)));
-  return found;
+function rowStatement(table: OwnedTable, lock: "update" | "share" | undefined): RowStatement {
+  return rowStatements[lock ?? "none"].obtain(table, () => rowStatementOf(table, lock));
 }
 
 function rowStatementOf(table: OwnedTable, lock: "update" | "share" | undefined) {

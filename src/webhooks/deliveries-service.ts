@@ -3,8 +3,8 @@ import type { Db } from "../db/connection.ts";
 import { notFound } from "../platform/errors.ts";
 import { write, type WriteContext } from "../platform/events/outbox.ts";
 import { newId } from "../platform/ids.ts";
-import { defineList, jsonOf, listJson, listPage, type ExtraCondition, type Page } from "../platform/lists.ts";
-import { Delivery, type AttemptApi, type DeliveryApi } from "./deliveries-schemas.ts";
+import { defineList, listPage, type ExtraCondition, type Page } from "../platform/lists.ts";
+import type { AttemptApi, DeliveryApi } from "./deliveries-schemas.ts";
 import { PING_TYPE } from "./dispatcher.ts";
 import { findEndpoint } from "./endpoints-service.ts";
 import { DELIVERIES_CHANNEL } from "./fanout.ts";
@@ -51,23 +51,6 @@ export const deliveryList = defineList({
   },
   sorts: { created_at: webhookDeliveries.createdAt },
   defaultSort: "-created_at",
-  // deliveryToApi, in SQL (see JsonItem).
-  json: {
-    schema: Delivery,
-    fields: {
-      id: jsonOf.text(webhookDeliveries.id),
-      object: jsonOf.literal("webhook_delivery"),
-      endpoint_id: jsonOf.text(webhookDeliveries.endpointId),
-      event_id: jsonOf.text(webhookDeliveries.eventId),
-      event_type: jsonOf.text(webhookDeliveries.eventType),
-      status: jsonOf.text(webhookDeliveries.status),
-      attempt_count: jsonOf.integer(webhookDeliveries.attemptCount),
-      next_attempt_at: jsonOf.timestamp(webhookDeliveries.nextAttemptAt),
-      last_attempt_at: jsonOf.timestamp(webhookDeliveries.lastAttemptAt),
-      created_at: jsonOf.timestamp(webhookDeliveries.createdAt),
-      updated_at: jsonOf.timestamp(webhookDeliveries.updatedAt),
-    },
-  },
 });
 
 const ofEndpoint = (endpointId: string): ExtraCondition => ({ key: "endpoint", condition: (bind) => eq(webhookDeliveries.endpointId, bind(endpointId)) });
@@ -75,12 +58,6 @@ const ofEndpoint = (endpointId: string): ExtraCondition => ({ key: "endpoint", c
 export async function listDeliveries(db: Db, orgId: string, endpointId: string, query: Record<string, unknown>, now: Date): Promise<Page<DeliveryApi>> {
   await findEndpoint(db, orgId, endpointId);
   return listPage(db, deliveryList.spec, deliveryList.parse(orgId, query, now, ofEndpoint(endpointId)), deliveryToApi);
-}
-
-/** listDeliveries as the response body (JSON text written by the database). */
-export async function listDeliveriesJson(db: Db, orgId: string, endpointId: string, query: Record<string, unknown>, now: Date): Promise<string> {
-  await findEndpoint(db, orgId, endpointId);
-  return listJson(db, deliveryList.spec, deliveryList.parse(orgId, query, now, ofEndpoint(endpointId)), now);
 }
 
 async function findDelivery(db: Db, orgId: string, endpointId: string, id: string): Promise<DeliveryRow> {

@@ -6,8 +6,8 @@ import type { Caller } from "../platform/auth/caller.ts";
 import { checkEventPatterns } from "../platform/events/catalog.ts";
 import { write, type Emit, type WriteContext } from "../platform/events/outbox.ts";
 import { newId } from "../platform/ids.ts";
-import { defineList, jsonOf, listJson, listPage, type Page } from "../platform/lists.ts";
-import { DEFAULT_SCHEDULE, DEFAULT_TIMEOUT_MS, Endpoint, type CreateEndpointInput, type EndpointApi, type UpdateEndpointInput } from "./endpoints-schemas.ts";
+import { defineList, listPage, type Page } from "../platform/lists.ts";
+import { DEFAULT_SCHEDULE, DEFAULT_TIMEOUT_MS, type CreateEndpointInput, type EndpointApi, type UpdateEndpointInput } from "./endpoints-schemas.ts";
 import { DELIVERIES_CHANNEL } from "./fanout.ts";
 import { newSecret } from "./signing.ts";
 import { checkUrl, type SsrfPolicy } from "./ssrf.ts";
@@ -47,34 +47,10 @@ export const endpointList = defineList({
   sorts: { created_at: webhookEndpoints.createdAt },
   defaultSort: "-created_at",
   search: [webhookEndpoints.url, webhookEndpoints.description],
-  // endpointToApi, in SQL (see JsonItem).
-  json: {
-    schema: Endpoint,
-    fields: {
-      id: jsonOf.text(webhookEndpoints.id),
-      object: jsonOf.literal("webhook_endpoint"),
-      url: jsonOf.text(webhookEndpoints.url),
-      description: jsonOf.text(webhookEndpoints.description),
-      events: jsonOf.textArray(webhookEndpoints.events),
-      status: jsonOf.text(webhookEndpoints.status),
-      disabled_reason: jsonOf.text(webhookEndpoints.disabledReason),
-      oauth_grant_id: jsonOf.text(webhookEndpoints.oauthGrantId),
-      retry_policy: jsonOf.object(Endpoint.properties.retry_policy, { schedule: jsonOf.textArray(webhookEndpoints.retrySchedule) }),
-      timeout_ms: jsonOf.integer(webhookEndpoints.timeoutMs),
-      metadata: jsonOf.stringRecord(webhookEndpoints.metadata),
-      created_at: jsonOf.timestamp(webhookEndpoints.createdAt),
-      updated_at: jsonOf.timestamp(webhookEndpoints.updatedAt),
-    },
-  },
 });
 
 export async function listEndpoints(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<Page<EndpointApi>> {
   return listPage(db, endpointList.spec, endpointList.parse(orgId, query, now), endpointToApi);
-}
-
-/** listEndpoints as the response body (JSON text written by the database). */
-export async function listEndpointsJson(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<string> {
-  return listJson(db, endpointList.spec, endpointList.parse(orgId, query, now), now);
 }
 
 export async function findEndpoint(db: Db | Tx, orgId: string, id: string): Promise<EndpointRow> {

@@ -3,11 +3,10 @@ import { callerOf, writeContext } from "../platform/request-context.ts";
 import { Deleted, IdParams, ListEnvelope, NoBody } from "../platform/schemas.ts";
 import { Type } from "typebox";
 import { Attempt, Delivery, DeliveryParams, Recover } from "./deliveries-schemas.ts";
-import { deliveryList, listAttempts, listDeliveriesJson, recover, resend, sendTest } from "./deliveries-service.ts";
+import { deliveryList, listAttempts, listDeliveries, recover, resend, sendTest } from "./deliveries-service.ts";
 import { CreateEndpoint, Endpoint, EndpointWithSecret, RotateSecret, UpdateEndpoint } from "./endpoints-schemas.ts";
-import { createEndpoint, deleteEndpoint, endpointList, endpointToApi, findEndpoint, listEndpointsJson, rotateSecret, updateEndpoint } from "./endpoints-service.ts";
+import { createEndpoint, deleteEndpoint, endpointList, endpointToApi, findEndpoint, listEndpoints, rotateSecret, updateEndpoint } from "./endpoints-service.ts";
 import type { SsrfPolicy } from "./ssrf.ts";
-import { sendJson } from "../platform/lists.ts";
 
 const tags = ["Webhooks"];
 const manage = { permission: "webhooks:manage" } as const;
@@ -17,7 +16,7 @@ export function registerWebhookRoutes(app: Api, { db }: RouteDeps, policy: SsrfP
   app.get(
     "/v1/webhook_endpoints",
     { config: manage, schema: { tags, operationId: "listWebhookEndpoints", summary: "List webhook endpoints", querystring: endpointList.querystring, response: { 200: ListEnvelope(Endpoint) } } },
-    async (request, reply) => sendJson(reply, await listEndpointsJson(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
+    async (request) => listEndpoints(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
   );
 
   app.post(
@@ -110,7 +109,7 @@ export function registerWebhookRoutes(app: Api, { db }: RouteDeps, policy: SsrfP
       config: manage,
       schema: { tags, operationId: "listWebhookDeliveries", summary: "List an endpoint's deliveries", params: Params, querystring: deliveryList.querystring, response: { 200: ListEnvelope(Delivery) } },
     },
-    async (request, reply) => sendJson(reply, await listDeliveriesJson(db, callerOf(request).org.id, request.params.id, request.query as Record<string, unknown>, request.now)),
+    async (request) => listDeliveries(db, callerOf(request).org.id, request.params.id, request.query as Record<string, unknown>, request.now),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "../../src/db/migrate.ts";
+import { rowsOf } from "../../src/db/rows.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { api, apiUrlOf, newOrg, ON_POSTGRES, Processes, waitUntil, webhookReceiver } from "./helpers.ts";
 

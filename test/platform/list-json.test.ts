@@ -10,10 +10,6 @@ import { Conversation } from "../../src/engines/agent/agent-schemas.ts";
 import { listConversations } from "../../src/engines/agent/conversations-service.ts";
 import { authenticate } from "../../src/platform/auth/api-keys-service.ts";
 import { KeyCache } from "../../src/platform/auth/key-cache.ts";
-import { Delivery } from "../../src/webhooks/deliveries-schemas.ts";
-import { listDeliveries } from "../../src/webhooks/deliveries-service.ts";
-import { Endpoint } from "../../src/webhooks/endpoints-schemas.ts";
-import { listEndpoints } from "../../src/webhooks/endpoints-service.ts";
 import { Deal } from "../../src/engines/growth/deals-schemas.ts";
 import { listDeals } from "../../src/engines/growth/deals-service.ts";
 import { Pipeline } from "../../src/engines/growth/pipelines-schemas.ts";
@@ -290,41 +286,6 @@ describe("the pipelines list written by the database", () => {
     const total = (await tenant.client.get("/v1/pipelines")).body.meta.total;
     expect(await expectSameBytes("/v1/pipelines", "per_page=100")).toBe(total);
     expect(await expectSameAsMapper("/v1/pipelines", "sort=-name&per_page=2", Pipeline, (q) => listPipelines(t().database.db, tenant.orgId, q, clock()))).toBe(2);
-  });
-});
-
-describe("the webhook lists written by the database", () => {
-  let endpointId: string;
-  beforeAll(async () => {
-    for (let i = 0; i < 4; i++) {
-      clock.advance(1_009);
-      const endpoint = await tenant.client.post("/v1/webhook_endpoints", {
-        // Port 9 (discard) on loopback refuses the connection: each attempt fails and schedules a retry.
-        url: `http://127.0.0.1:9/hook/${i}?q="${encodeURIComponent(textOf(i))}"`,
-        description: i % 2 === 0 ? null : textOf(i),
-        events: i === 0 ? ["invoice.*", "contact.created"] : ["*"],
-        ...(i === 1 ? { retry_policy: { schedule: [] } } : i === 2 ? { retry_policy: { schedule: [0, 86_400] } } : {}),
-        metadata: metadataOf(i),
-      });
-      expect(endpoint.status, endpoint.text).toBe(201);
-      if (i === 0) endpointId = endpoint.body.id;
-      if (i === 3) expect((await tenant.client.patch(`/v1/webhook_endpoints/${endpoint.body.id}`, { status: "disabled" })).status).toBe(200);
-    }
-    for (let i = 0; i < 3; i++) expect((await tenant.client.post("/v1/invoices", { client: `Hooked ${i}`, amount: 10, currency: "USD", due_date: "2026-04-01" })).status).toBe(201);
-    await t().dispatcher.runOnce();
-    for (const [table, column] of [["webhook_endpoints", "updated_at"], ["webhook_deliveries", "last_attempt_at"]] as const) await microseconds(table, column);
-  });
-
-  it("endpoints: retry schedules default, empty and set; disabled ones", async () => {
-    expect(await expectSameBytes("/v1/webhook_endpoints", "per_page=100")).toBe(4);
-    expect(await expectSameAsMapper("/v1/webhook_endpoints", "status=disabled", Endpoint, (q) => listEndpoints(t().database.db, tenant.orgId, q, clock()))).toBe(1);
-  });
-
-  it("deliveries: tried and failed, and not yet tried (no single GET: compared with the row mapper)", async () => {
-    const mapped = (q: Record<string, unknown>) => listDeliveries(t().database.db, tenant.orgId, endpointId, q, clock());
-    expect(await expectSameAsMapper(`/v1/webhook_endpoints/${endpointId}/deliveries`, "per_page=100", Delivery, mapped)).toBeGreaterThanOrEqual(3);
-    const tried = await tenant.client.get(`/v1/webhook_endpoints/${endpointId}/deliveries?per_page=100`);
-    expect(tried.body.data.some((d: { attempt_count: number }) => d.attempt_count > 0)).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastStatement } from "../../src/db/connection.ts";
-import { rowsOf } from "../../src/db/migrate.ts";
+import { rowsOf } from "../../src/db/rows.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 
 /**

@@ -3,7 +3,7 @@ import { date, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-c
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import type { Db } from "../../src/db/connection.ts";
 import { isUniqueViolation } from "../../src/db/errors.ts";
-import { rowsOf } from "../../src/db/migrate.ts";
+import { rowsOf } from "../../src/db/rows.ts";
 import { encoded, statement, type Placeholders } from "../../src/db/statements.ts";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../helpers/database.ts";
 

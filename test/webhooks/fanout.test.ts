@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { rowsOf } from "../../src/db/migrate.ts";
+import { rowsOf } from "../../src/db/rows.ts";
 import { TypeID } from "typeid-js";
 import { isId } from "../../src/platform/ids.ts";
 import { fanOut, subscribesSql } from "../../src/webhooks/fanout.ts";

@@ -14,7 +14,7 @@ import type { DossierApi } from "./dossier-schemas.ts";
 import { stagesById } from "./pipelines-service.ts";
 import { activeEnrollmentsOfAccount } from "./sequences-service.ts";
 import { enrollments as enrollmentsTable } from "./sequences-table.ts";
-import { rowsOf } from "../../db/migrate.ts";
+import { rowsOf } from "../../db/rows.ts";
 
 const DAY_MS = 86_400_000;
 /**

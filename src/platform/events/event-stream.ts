@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ServerResponse } from "node:http";
 import type { Db } from "../../db/connection.ts";
-import { rowsOf } from "../../db/migrate.ts";
+import { rowsOf } from "../../db/rows.ts";
 import { apiKeys } from "../auth/api-keys-table.ts";
 import { ApiError } from "../errors.ts";
 import { eventRowOf, eventToApi, type RawEvent } from "./events-service.ts";

@@ -7,7 +7,7 @@ import { defineList, listPage, type Bind, type Condition, type ExtraCondition, t
 import { accessFor } from "../auth/access.ts";
 import { matchEventTypes } from "./catalog.ts";
 import { events, type EventRow } from "./events-table.ts";
-import { rowsOf } from "../../db/migrate.ts";
+import { rowsOf } from "../../db/rows.ts";
 
 export interface EventApi {
   id: string;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
+import { StatementCache } from "../../db/statement-cache.ts";
 import { sqlStatement, type SqlStatement } from "../../db/statements.ts";
 import { isTransientConflict } from "../../db/errors.ts";
 import { newId } from "../ids.ts";
@@ -111,7 +112,7 @@ export async function insertEvents(tx: Tx, ctx: WriteContext, drafts: EventDraft
 
 type Values = Record<string, unknown>;
 /** Statements by shape (number of events, claim or not): the usual one to a few events are kept; a batch job's larger counts are built per call. */
-const eventsStatements = new Map<string, SqlStatement<Values>>();
+const eventsStatements = new StatementCache<string, SqlStatement<Values>>();
 const KEPT_EVENT_COUNTS = 8;
 
 /**
