@@ -12,7 +12,7 @@ import { Contact, type ContactApi, type CreateContactInput, type UpdateContactIn
 import { contacts, LIFECYCLE_STAGES, type ContactRow } from "./contacts-table.ts";
 import { removeContactFromDeals } from "./deals-service.ts";
 import { emailDomain } from "./domains.ts";
-import { unenrollContact } from "./sequences-service.ts";
+import { unenrollContact } from "./sequence-enrollments-service.ts";
 import { ownedRow } from "../../platform/owned-rows.ts";
 
 export function contactToApi(row: ContactRow): ContactApi {
