@@ -95,6 +95,17 @@ async function checkAuthorizationRequest(db: Db, params: Map<string, string>): P
   return { kind: "ok", app, redirectUri, scopes, challenge };
 }
 
+/** The authorization request's parameters; a malformed one is answered with a page (no client is known to send it to). */
+function authorizationParams(request: FastifyRequest, reply: FastifyReply): Map<string, string> | undefined {
+  try {
+    return formOf(request);
+  } catch (error) {
+    if (!(error instanceof OAuthError)) throw error;
+    html(reply, 400, errorPage("Invalid request", error.description));
+    return undefined;
+  }
+}
+
 function redirectTo(reply: FastifyReply, status: 302 | 303, redirectUri: string, values: Record<string, string | undefined>) {
   const url = new URL(redirectUri);
   for (const [name, value] of Object.entries(values)) if (value !== undefined) url.searchParams.set(name, value);
@@ -118,13 +129,8 @@ export function registerAuthorizationServer(app: Api, db: Db, throttle: RateLimi
   }
 
   app.get("/oauth/authorize", hidden, async (request, reply) => {
-    let params: Map<string, string>;
-    try {
-      params = formOf(request);
-    } catch (error) {
-      if (error instanceof OAuthError) return html(reply, 400, errorPage("Invalid request", error.description));
-      throw error;
-    }
+    const params = authorizationParams(request, reply);
+    if (!params) return reply;
     const checked = await checkAuthorizationRequest(db, params);
     const state = params.get("state");
     if (checked.kind === "page") return html(reply, checked.status, errorPage(checked.title, checked.detail));
@@ -164,13 +170,8 @@ export function registerAuthorizationServer(app: Api, db: Db, throttle: RateLimi
 
   // Consent: a same-origin form post carrying the session's CSRF token as a field (a form cannot set headers).
   app.post("/oauth/authorize", hidden, async (request, reply) => {
-    let params: Map<string, string>;
-    try {
-      params = formOf(request);
-    } catch (error) {
-      if (error instanceof OAuthError) return html(reply, 400, errorPage("Invalid request", error.description));
-      throw error;
-    }
+    const params = authorizationParams(request, reply);
+    if (!params) return reply;
     request.headers[CSRF_HEADER] = params.get("csrf_token") ?? "";
     let caller: Caller | undefined;
     try {

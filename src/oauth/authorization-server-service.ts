@@ -76,20 +76,11 @@ export async function exchangeCode(
 ): Promise<TokenResponse> {
   if (!input.code) throw new OAuthError("invalid_request", "code is required.");
   if (!input.verifier) throw new OAuthError("invalid_request", "code_verifier is required (PKCE is required for every client).");
-  const row = await useOnce(db, sha256hex(input.code), "code", now);
   const bad = new OAuthError("invalid_grant", "The authorization code is invalid, expired or already used.");
-  if (!row) throw bad;
-  const grant = await activeGrant(db, row.token.grantId);
-  if (!grant || grant.appId !== app.id) throw bad;
-  if (row.reused) {
-    // RFC 6749 4.1.2: a code used twice may have been stolen; what it issued is revoked.
-    await revokeGrantRow(db, grant, requestId, now);
-    throw bad;
-  }
-  if (row.token.expiresAt <= now) throw bad;
-  if (input.redirectUri !== row.token.redirectUri) throw new OAuthError("invalid_grant", "redirect_uri differs from the authorization request's.");
+  const { token, grant } = await spend(db, app, sha256hex(input.code), "code", bad, requestId, now);
+  if (input.redirectUri !== token.redirectUri) throw new OAuthError("invalid_grant", "redirect_uri differs from the authorization request's.");
   const challenge = createHash("sha256").update(input.verifier).digest("base64url");
-  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(input.verifier) || !sameText(challenge, row.token.codeChallenge ?? "")) {
+  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(input.verifier) || !sameText(challenge, token.codeChallenge ?? "")) {
     throw new OAuthError("invalid_grant", "The code_verifier does not match the code_challenge.");
   }
   return issue(db, grant, now, true);
@@ -99,16 +90,7 @@ export async function refresh(db: Db, app: OAuthAppRow, token: string | undefine
   if (!token) throw new OAuthError("invalid_request", "refresh_token is required.");
   const bad = new OAuthError("invalid_grant", "The refresh token is invalid, expired or revoked.");
   if (scope !== undefined) await refuseScopeChange(db, app, sha256hex(token), scope);
-  const row = await useOnce(db, sha256hex(token), "refresh", now);
-  if (!row) throw bad;
-  const grant = await activeGrant(db, row.token.grantId);
-  if (!grant || grant.appId !== app.id) throw bad;
-  if (row.reused) {
-    // RFC 9700 4.14.2: an old refresh token used again means one of two parties has a stolen copy: end the grant.
-    await revokeGrantRow(db, grant, requestId, now);
-    throw bad;
-  }
-  if (row.token.expiresAt <= now) throw bad;
+  const { grant } = await spend(db, app, sha256hex(token), "refresh", bad, requestId, now);
   return issue(db, grant, now, true);
 }
 
@@ -165,6 +147,25 @@ export async function introspect(db: Db, app: OAuthAppRow, token: string, issuer
     organization_id: grant.orgId,
     grant_id: grant.id,
   };
+}
+
+/**
+ * Spends one of the app's codes or refresh tokens: its grant, or `bad`. A
+ * second use ends the grant: a code used twice may have been stolen (RFC 6749
+ * 4.1.2), and an old refresh token used again means one of two parties has a
+ * stolen copy (RFC 9700 4.14.2).
+ */
+async function spend(db: Db, app: OAuthAppRow, hash: string, kind: "code" | "refresh", bad: OAuthError, requestId: string, now: Date) {
+  const row = await useOnce(db, hash, kind, now);
+  if (!row) throw bad;
+  const grant = await activeGrant(db, row.token.grantId);
+  if (!grant || grant.appId !== app.id) throw bad;
+  if (row.reused) {
+    await revokeGrantRow(db, grant, requestId, now);
+    throw bad;
+  }
+  if (row.token.expiresAt <= now) throw bad;
+  return { token: row.token, grant };
 }
 
 /**
