@@ -178,12 +178,11 @@ export async function rotateSecret(db: Db, ctx: WriteContext, id: string): Promi
 export async function deleteApp(db: Db, ctx: WriteContext, id: string): Promise<OAuthAppApi> {
   const app = await ownApp(db, ctx.orgId, id);
   const grants = await db.select().from(oauthGrants).where(and(eq(oauthGrants.appId, id), isNull(oauthGrants.revokedAt)));
-  // Each organization's revocation event goes to that organization, in its own write; the app goes with its own organization's.
-  const byOrg = new Map<string, OAuthGrantRow[]>([[ctx.orgId, []]]);
-  for (const grant of grants) byOrg.set(grant.orgId, [...(byOrg.get(grant.orgId) ?? []), grant]);
-  const own = byOrg.get(ctx.orgId)!;
-  byOrg.delete(ctx.orgId);
-  for (const [orgId, list] of byOrg) {
+  // Each organization's revocation events go to that organization, in a write of its own; the app goes in its own organization's.
+  const own = grants.filter((grant) => grant.orgId === ctx.orgId);
+  const others = new Map<string, OAuthGrantRow[]>();
+  for (const grant of grants) if (grant.orgId !== ctx.orgId) others.set(grant.orgId, [...(others.get(grant.orgId) ?? []), grant]);
+  for (const [orgId, list] of others) {
     await write(db, { ...ctx, orgId, idempotencyClaim: null }, async (tx, emit) => {
       for (const grant of list) await revokeGrantIn(tx, emit, grant, app, ctx.now);
     });
