@@ -44,10 +44,8 @@ import { registerTextChecks, tooDeep, tooDeepError, validatorCompiler } from "./
 import { createMetrics, type Metrics } from "./platform/metrics.ts";
 import { registerMetrics } from "./platform/metrics-routes.ts";
 import { createReadRouting, registerReadRouting, type ReadRouting } from "./platform/read-routing.ts";
-import { Identity } from "./identity/identity-service.ts";
-import { registerIdentityRoutes, type SignInLimits } from "./identity/identity-routes.ts";
+import { registerDashboardApiRoutes, type DashboardApiOptions } from "./identity/dashboard-api-routes.ts";
 import { Membership } from "./identity/identity-schemas.ts";
-import type { PasswordCost } from "./identity/passwords.ts";
 import { sessionCaller } from "./identity/sessions.ts";
 import { registerDashboard } from "./dashboard/dashboard-routes.ts";
 import { oauthBearer, registerOAuth } from "./oauth/index.ts";
@@ -69,7 +67,7 @@ export interface AppDeps {
   /** Edge functions: the key that seals their secrets (a per-process one when left out) and the sandbox workers. */
   functions?: { secretBox?: SecretBox; workers?: number; niceness?: number; fairShare?: Partial<FairShare>; isolatedVm?: PoolOptions["isolatedVm"] };
   /** Dashboard sign-in: the password hashing cost (lower in tests) and sign-in attempt limits. */
-  identity?: { passwordCost?: PasswordCost; signInLimits?: SignInLimits };
+  identity?: DashboardApiOptions;
   /** The agent's planner: the offline one when left out. */
   agent?: AgentSettings;
   /** This process's metrics (one per process, shared with its dispatchers); a registry of its own when left out. */
@@ -234,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   const agentSettings = deps.agent ?? DEFAULT_AGENT;
   const agent = registerAgent(app, { ...routeDeps, tools, planner: plannerFor(agentSettings), maxSteps: agentSettings.maxSteps });
   registerSnapshotRoutes(app, routeDeps);
-  registerIdentityRoutes(app, new Identity(deps.database.db, deps.identity?.passwordCost), deps.rateLimits, deps.identity?.signInLimits);
+  registerDashboardApiRoutes(app, deps.database.db, deps.rateLimits, deps.identity);
   await registerDashboard(app);
   const oauth = await registerOAuth(app, deps.database.db, deps.rateLimits);
   registerWebhookRoutes(app, routeDeps, deps.webhookPolicy ?? { allowedNetworks: [], allowHttp: false });

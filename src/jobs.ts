@@ -8,7 +8,7 @@ import { purgeFunctionLogs } from "./functions/retention.ts";
 import { purgeIdempotencyKeys } from "./platform/idempotency/idempotency-hook.ts";
 import type { Job } from "./platform/scheduler.ts";
 import { subscribeFeatures } from "./subscribers.ts";
-import { purgeExpiredOAuthTokens } from "./oauth/oauth-service.ts";
+import { purgeExpiredOAuthTokens } from "./oauth/tokens.ts";
 
 export interface JobDeps {
   integrations?: Partial<Integrations>;

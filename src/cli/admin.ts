@@ -7,7 +7,7 @@ import type { WriteContext } from "../platform/events/outbox.ts";
 import { isId } from "../platform/ids.ts";
 import { createOrg, findOrg, listOrgs } from "../platform/orgs/orgs-service.ts";
 import { PLANS, type Plan } from "../platform/orgs/orgs-table.ts";
-import { Identity } from "../identity/identity-service.ts";
+import { createUser, findUser } from "../identity/identity-service.ts";
 import { ROLES, type Role } from "../identity/identity-table.ts";
 import { generatePassword } from "../identity/passwords.ts";
 import { openDatabase } from "../db/connection.ts";
@@ -124,9 +124,8 @@ export async function usersCreate(config: Config, flags: Flags): Promise<void> {
   const password = generatePassword();
   const { user, membership, isNew } = await withDatabase(config, async (d) => {
     if (!(await findOrg(d.db, orgId))) throw new UsageError(`There is no organization ${orgId}.`);
-    const identity = new Identity(d.db);
-    const isNew = !(await identity.findUser(email));
-    return { ...(await identity.createUser({ email, password, name: flag(flags, "name"), orgId, role }, new Date())), isNew };
+    const isNew = !(await findUser(d.db, email));
+    return { ...(await createUser(d.db, { email, password, name: flag(flags, "name"), orgId, role }, new Date())), isNew };
   });
   console.log(`${user.email} is now ${membership.role} of ${orgId} (${membership.id}). Sign in at /dashboard.`);
   console.log(isNew ? `Their password, shown this once: ${password}` : "They already had an account: they sign in with their own password.");

@@ -1,7 +1,7 @@
 import { buildApp } from "../app.ts";
 import { ConfigError, type Config } from "../config.ts";
 import { seedDemoIfEmpty } from "../demo/seed.ts";
-import { Identity } from "../identity/identity-service.ts";
+import { createUser } from "../identity/identity-service.ts";
 import { generatePassword } from "../identity/passwords.ts";
 import { integrationsFrom } from "../integrations.ts";
 import { allJobs } from "../jobs.ts";
@@ -39,7 +39,7 @@ export async function serve(config: Config): Promise<void> {
   if (config.databaseReadUrl && !config.redisUrl) log.warn("DATABASE_READ_URL without REDIS_URL: a write pins its organization to the primary in this process only; run one API process, or set REDIS_URL");
   const demo = await seedDemoIfEmpty(database.db, new Date());
   const demoPassword = demo ? generatePassword() : null;
-  if (demo && demoPassword) await new Identity(database.db).createUser({ email: DEMO_EMAIL, password: demoPassword, name: "Demo User", orgId: demo.orgId, role: "owner" }, new Date());
+  if (demo && demoPassword) await createUser(database.db, { email: DEMO_EMAIL, password: demoPassword, name: "Demo User", orgId: demo.orgId, role: "owner" }, new Date());
   const rateLimits = rateLimitStore(config, log);
   const integrations = integrationsFrom(config);
   const metrics = processMetrics("api", database);

@@ -11,6 +11,7 @@ import { defineList, listPage, type Page } from "../platform/lists.ts";
 import { orgs } from "../platform/orgs/orgs-table.ts";
 import type { SnapshotApi, SnapshotFigures } from "./snapshots-schemas.ts";
 import { SNAPSHOT_TRIGGERS, snapshots, type SnapshotRow, type SnapshotTrigger } from "./snapshots-table.ts";
+import { ownedRow } from "../platform/owned-rows.ts";
 
 export function snapshotToApi(row: SnapshotRow): SnapshotApi {
   return { id: row.id, object: "intelligence_snapshot", trigger: row.trigger, generated_at: row.createdAt.toISOString(), ...row.figures };
@@ -52,9 +53,7 @@ export async function listSnapshots(db: Db, orgId: string, query: Record<string,
 }
 
 export async function getSnapshot(db: Db, orgId: string, id: string): Promise<SnapshotApi> {
-  const [row] = await db.select().from(snapshots).where(and(eq(snapshots.orgId, orgId), eq(snapshots.id, id)));
-  if (!row) throw notFound("snapshot", id);
-  return snapshotToApi(row);
+  return snapshotToApi(await ownedRow(db, snapshots, orgId, id, "snapshot"));
 }
 
 export async function latestSnapshot(db: Db, orgId: string): Promise<SnapshotApi> {

@@ -1,11 +1,12 @@
 import type { Db } from "../db/connection.ts";
 import type { Api } from "../platform/http.ts";
 import type { RateLimitStore } from "../platform/rate-limit/gcra.ts";
-import { registerAuthorizationServer } from "./authorization-server.ts";
-import { registerOAuthAppRoutes, OAuthGrant } from "./oauth-routes.ts";
-import { OAuthService } from "./oauth-service.ts";
+import { registerAuthorizationServer } from "./authorization-server-routes.ts";
+import { registerOAuthAppRoutes } from "./oauth-apps-routes.ts";
+import { registerOAuthGrantRoutes } from "./oauth-grants-routes.ts";
+import { OAuthGrant } from "./oauth-schemas.ts";
 
-export { oauthBearer } from "./oauth-service.ts";
+export { oauthBearer } from "./access-tokens.ts";
 
 /**
  * OAuth 2.0 for integrations: apps and connected apps under /v1 (API
@@ -14,11 +15,11 @@ export { oauthBearer } from "./oauth-service.ts";
  * registered in their own scope: /v1 stays JSON only.
  */
 export async function registerOAuth(app: Api, db: Db, throttle: RateLimitStore) {
-  const oauth = new OAuthService(db);
-  registerOAuthAppRoutes(app, oauth);
+  registerOAuthAppRoutes(app, db);
+  registerOAuthGrantRoutes(app, db);
   await app.register(async (scope: Api) => {
     scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, new URLSearchParams(body as string)));
-    registerAuthorizationServer(scope, db, oauth, throttle);
+    registerAuthorizationServer(scope, db, throttle);
   });
   return { eventObjects: { oauth_grant: OAuthGrant } };
 }

@@ -1,8 +1,8 @@
 import { Type } from "typebox";
-import { Id, Nullable, StringEnum, Timestamp } from "../platform/schemas.ts";
+import { Id, Nullable, NullableTimestamp, StringEnum, Timestamp } from "../platform/schemas.ts";
 import { CLIENT_TYPES } from "./oauth-table.ts";
 
-/** An OAuth app as the API shows it (appToApi); the service writes its list in SQL from the same schema. */
+/** An OAuth app as the API shows it (appToApi). */
 export const OAuthApp = Type.Object({
   id: Id("oauthApp"),
   object: Type.Literal("oauth_app"),
@@ -16,3 +16,15 @@ export const OAuthApp = Type.Object({
   created_at: Timestamp("Creation time."),
   updated_at: Timestamp("Last change."),
 }, { $id: "OauthApp" });
+
+/** A grant as the API shows it (grantToApi): an organization's consent to an app. */
+export const OAuthGrant = Type.Object({
+  id: Id("oauthGrant"),
+  object: Type.Literal("oauth_grant"),
+  app: Nullable(Type.Object({ id: Type.String(), name: Type.String(), logo_url: Nullable(Type.String()) }), { description: "null once the app is deleted." }),
+  user_id: Nullable(Type.String(), { description: "The member who consented; null for client_credentials." }),
+  scopes: Type.Array(Type.String()),
+  status: StringEnum(["active", "revoked"]),
+  created_at: Timestamp("When consent was given."),
+  revoked_at: NullableTimestamp("When the grant was revoked."),
+}, { $id: "OauthGrant" });

@@ -10,7 +10,7 @@ import type { MetricsRecorder } from "../platform/metrics.ts";
 import { accessOf } from "../platform/auth/access.ts";
 import type { Permission } from "../platform/auth/permissions.ts";
 import { readPermissionsOf } from "../platform/events/catalog.ts";
-import { grantPermissions } from "../oauth/oauth-service.ts";
+import { grantPermissions } from "../oauth/access-tokens.ts";
 import { endpointToApi } from "./endpoints-service.ts";
 import { DELIVERIES_CHANNEL } from "./fanout.ts";
 import { send, type SendResult } from "./sender.ts";

@@ -40,6 +40,21 @@ describe("OAuth 2.0 refusals", () => {
     expect(unknown.location).toBeNull();
   });
 
+  it("answers a malformed authorization request (a parameter twice) with a page, on GET and on the consent POST", async () => {
+    const auth = await authorizationUrl(as, client.client_id);
+    const twice = new URL(auth.url);
+    twice.searchParams.append("client_id", client.client_id);
+    const page = await openAuthorize(owner, twice);
+    expect(page.status).toBe(400);
+    expect(page.location).toBeNull();
+    expect(page.html).toContain("client_id is sent more than once");
+    const consentPage = await openAuthorize(owner, auth.url);
+    const posted = await submitConsent(owner, consentPage, "approve", (fields) => void (fields.state = "x".repeat(5000)));
+    expect(posted.status).toBe(400);
+    expect(posted.location).toBeNull();
+    expect(posted.html).toContain("too long or holds control characters");
+  });
+
   it("a native app's loopback redirect may use any port (RFC 8252), and the code is bound to that port", async () => {
     const auth = await authorizationUrl(as, client.client_id, { redirect_uri: "http://127.0.0.1:51234/callback" });
     const code = await consent(owner, auth.url);

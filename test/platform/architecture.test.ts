@@ -84,7 +84,7 @@ const isEngineOrFeature = (area: string) => area.startsWith("engines/") || FEATU
  * shrinks.
  */
 const TABLE_EXCEPTIONS: Record<string, string> = {
-  "oauth/oauth-service.ts -> identity/identity-table.ts":
+  "oauth/access-tokens.ts -> identity/identity-table.ts":
     "a bearer token's lookup joins the member's role in the one query that authenticates it (a service call would add a query to every request); the scopes rework (issue 26, section 1) owns that query",
 };
 

@@ -3,7 +3,7 @@ import type { Db, Tx } from "../../db/connection.ts";
 import { statement, type ColumnValues, type Placeholders } from "../../db/statements.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { daysBetween, utcDate } from "../../platform/dates.ts";
-import { ApiError, invalidField, notFound } from "../../platform/errors.ts";
+import { ApiError, invalidField } from "../../platform/errors.ts";
 import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
 import { defineList, jsonOf, listJson, listPage, type Bind, type Condition, type Page } from "../../platform/lists.ts";
@@ -118,9 +118,7 @@ export async function listInvoicesJson(db: Db, orgId: string, query: Record<stri
 }
 
 export async function getInvoice(db: Db, orgId: string, id: string, now: Date): Promise<InvoiceApi> {
-  const [row] = await db.select().from(invoices).where(and(eq(invoices.orgId, orgId), eq(invoices.id, id)));
-  if (!row) throw notFound("invoice", id);
-  return invoiceToApi(row, now);
+  return invoiceToApi(await ownedRow(db, invoices, orgId, id, "invoice"), now);
 }
 
 function lockInvoice(tx: Tx, orgId: string, id: string): Promise<InvoiceRow> {

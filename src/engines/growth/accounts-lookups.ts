@@ -8,7 +8,7 @@ import { accounts } from "./accounts-table.ts";
 // service (tables and platform only): those services use them instead of importing accounts-service,
 // which imports contacts-service and deals-service to cascade an account's delete.
 
-/** Built once (db/statements.ts): every write that names an account runs it. */
+/** Built once (db/statements.ts): every write that names an account runs it. Not ownedRow: a missing account is a 422 naming the body field. */
 const shareAccount = statement((db, p: Placeholders<{ orgId: string; id: string }>) =>
   db
     .select({ id: accounts.id })

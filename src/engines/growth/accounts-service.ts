@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { ApiError, invalidField, notFound } from "../../platform/errors.ts";
+import { ApiError, invalidField } from "../../platform/errors.ts";
 import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
 import { defineList, listPage, type Page } from "../../platform/lists.ts";
@@ -71,15 +71,14 @@ export async function listAccounts(db: Db, orgId: string, query: Record<string, 
   return listPage(db, accountList.spec, accountList.parse(orgId, query, now), accountToApi);
 }
 
+/** Not ownedRow: the dossier reads the account beside its other reads, and answers a missing one once they are in. */
 export async function findAccount(db: Db | Tx, orgId: string, id: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(accounts).where(and(eq(accounts.orgId, orgId), eq(accounts.id, id)));
   return row;
 }
 
 export async function getAccount(db: Db, orgId: string, id: string): Promise<AccountApi> {
-  const row = await findAccount(db, orgId, id);
-  if (!row) throw notFound("account", id);
-  return accountToApi(row);
+  return accountToApi(await ownedRow(db, accounts, orgId, id, "account"));
 }
 
 export function lockAccount(tx: Tx, orgId: string, id: string): Promise<AccountRow> {

@@ -5,7 +5,7 @@ import { contacts, type ContactRow } from "./contacts-table.ts";
 
 // Lookups that deals and sequences make before naming a contact. They sit below every service
 // (tables and platform only): those services use them instead of importing contacts-service,
-// which imports deals-service and sequences-service to cascade a contact's delete.
+// which imports deals-service and sequence-enrollments-service to cascade a contact's delete.
 
 /** For resources that name contacts in their body (deals, enrollments): every one must exist in the organization. */
 export async function requireContacts(tx: Tx, orgId: string, ids: readonly string[], field: string): Promise<ContactRow[]> {

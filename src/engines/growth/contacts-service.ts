@@ -2,7 +2,7 @@ import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
 import { statement, type ColumnValues, type Placeholders } from "../../db/statements.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { ApiError, invalidField, notFound } from "../../platform/errors.ts";
+import { ApiError, invalidField } from "../../platform/errors.ts";
 import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
 import { defineList, jsonOf, listJson, listPage, type Page } from "../../platform/lists.ts";
@@ -12,7 +12,7 @@ import { Contact, type ContactApi, type CreateContactInput, type UpdateContactIn
 import { contacts, LIFECYCLE_STAGES, type ContactRow } from "./contacts-table.ts";
 import { removeContactFromDeals } from "./deals-service.ts";
 import { emailDomain } from "./domains.ts";
-import { unenrollContact } from "./sequences-service.ts";
+import { unenrollContact } from "./sequence-enrollments-service.ts";
 import { ownedRow } from "../../platform/owned-rows.ts";
 
 export function contactToApi(row: ContactRow): ContactApi {
@@ -84,9 +84,7 @@ export async function listContactsJson(db: Db, orgId: string, query: Record<stri
 }
 
 export async function getContact(db: Db, orgId: string, id: string): Promise<ContactApi> {
-  const [row] = await db.select().from(contacts).where(and(eq(contacts.orgId, orgId), eq(contacts.id, id)));
-  if (!row) throw notFound("contact", id);
-  return contactToApi(row);
+  return contactToApi(await ownedRow(db, contacts, orgId, id, "contact"));
 }
 
 export function lockContact(tx: Tx, orgId: string, id: string): Promise<ContactRow> {

@@ -1,7 +1,6 @@
 import { and, arrayContains, eq, sql, type SQL } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/connection.ts";
-import { notFound } from "../../platform/errors.ts";
 import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
 import { defineList, jsonOf, listJson, listPage, type Page } from "../../platform/lists.ts";
@@ -93,9 +92,7 @@ export async function listDealsJson(db: Db, orgId: string, query: Record<string,
 }
 
 export async function getDeal(db: Db, orgId: string, id: string): Promise<DealApi> {
-  const [row] = await db.select().from(deals).where(and(eq(deals.orgId, orgId), eq(deals.id, id)));
-  if (!row) throw notFound("deal", id);
-  return dealToApi(row);
+  return dealToApi(await ownedRow(db, deals, orgId, id, "deal"));
 }
 
 function lockDeal(tx: Tx, orgId: string, id: string): Promise<DealRow> {

@@ -12,7 +12,7 @@ import { dealToApi } from "./deals-service.ts";
 import { deals } from "./deals-table.ts";
 import type { DossierApi } from "./dossier-schemas.ts";
 import { stagesById } from "./pipelines-service.ts";
-import { activeEnrollmentsOfAccount } from "./sequences-service.ts";
+import { activeEnrollmentsOfAccount } from "./sequence-enrollments-service.ts";
 import { enrollments as enrollmentsTable } from "./sequences-table.ts";
 import { rowsOf } from "../../db/rows.ts";
 

@@ -7,6 +7,7 @@ import { defineList, jsonOf, listJson, listPage, type Page } from "../../platfor
 import { deals } from "./deals-table.ts";
 import { Pipeline, Stage, type CreatePipelineInput, type PipelineApi, type StageInputApi, type UpdatePipelineInput } from "./pipelines-schemas.ts";
 import { pipelines, pipelineStages, type PipelineRow, type StageKind, type StageRow } from "./pipelines-table.ts";
+import { ownedRow } from "../../platform/owned-rows.ts";
 
 export function pipelineToApi(row: PipelineRow, stages: StageRow[]): PipelineApi {
   return {
@@ -95,18 +96,12 @@ export async function listPipelinesJson(db: Db, orgId: string, query: Record<str
 }
 
 export async function getPipeline(db: Db | Tx, orgId: string, id: string): Promise<PipelineApi> {
-  const [row] = await db.select().from(pipelines).where(and(eq(pipelines.orgId, orgId), eq(pipelines.id, id)));
-  if (!row) throw notFound("pipeline", id);
+  const row = await ownedRow(db, pipelines, orgId, id, "pipeline");
   return pipelineToApi(row, await stagesOf(db, orgId, [id]));
 }
 
 async function lockPipeline(tx: Tx, orgId: string, id: string): Promise<{ row: PipelineRow; stages: StageRow[] }> {
-  const [row] = await tx
-    .select()
-    .from(pipelines)
-    .where(and(eq(pipelines.orgId, orgId), eq(pipelines.id, id)))
-    .for("update");
-  if (!row) throw notFound("pipeline", id);
+  const row = await ownedRow(tx, pipelines, orgId, id, "pipeline", "update");
   // Stages locked too: a deal being put in one (which share-locks it) either commits first and is
   // counted, or waits and then finds its stage gone.
   const stages = await tx
@@ -333,6 +328,7 @@ export async function resolveStage(
   stageId: string | undefined,
 ): Promise<StageRow> {
   if (stageId) {
+    // Not ownedRow: an unknown stage_id is a field of the body (422 naming it), not a missing resource (404).
     const [stage] = await tx.select().from(pipelineStages).where(and(eq(pipelineStages.orgId, ctx.orgId), eq(pipelineStages.id, stageId))).for("share");
     if (!stage) throw unknownReference("stage_id", "stage", stageId);
     if (pipelineId && stage.pipelineId !== pipelineId) {

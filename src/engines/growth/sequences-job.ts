@@ -6,7 +6,7 @@ import { newId } from "../../platform/ids.ts";
 import { accounts } from "./accounts-table.ts";
 import { contacts, type ContactRow } from "./contacts-table.ts";
 import type { MailTransport } from "./mail-transport.ts";
-import { enrollmentToApi, nextStepTime } from "./sequences-service.ts";
+import { enrollmentToApi, nextStepTime } from "./sequence-enrollments-service.ts";
 import { enrollments, sequenceMessages, sequences, type EnrollmentRow, type SequenceRow, type Step } from "./sequences-table.ts";
 
 const BATCH = 100;

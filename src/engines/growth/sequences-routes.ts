@@ -14,23 +14,9 @@ import {
   SequenceMessage,
   UpdateSequence,
 } from "./sequences-schemas.ts";
-import {
-  createSequence,
-  deleteSequence,
-  enroll,
-  enrollmentList,
-  getEnrollment,
-  getSequence,
-  listEnrollmentsJson,
-  listMessagesJson,
-  listSequencesJson,
-  messageList,
-  recordReply,
-  sequenceList,
-  transitionSequence,
-  unenroll,
-  updateSequence,
-} from "./sequences-service.ts";
+import { createSequence, deleteSequence, getSequence, listSequencesJson, sequenceList, transitionSequence, updateSequence } from "./sequences-service.ts";
+import { enroll, enrollmentList, getEnrollment, listEnrollments, unenroll } from "./sequence-enrollments-service.ts";
+import { listMessages, messageList, recordReply } from "./sequence-messages-service.ts";
 import { sendJson } from "../../platform/lists.ts";
 
 const tags = ["Sequences"];
@@ -122,7 +108,7 @@ export function registerSequenceRoutes(app: Api, { db }: GrowthDeps): void {
         response: { 200: ListEnvelope(Enrollment) },
       },
     },
-    async (request, reply) => sendJson(reply, await listEnrollmentsJson(await readerOf(request), callerOf(request).org.id, request.params.id, request.query as Record<string, unknown>, request.now)),
+    async (request) => listEnrollments(await readerOf(request), callerOf(request).org.id, request.params.id, request.query as Record<string, unknown>, request.now),
   );
 
   app.post(
@@ -197,6 +183,6 @@ export function registerSequenceRoutes(app: Api, { db }: GrowthDeps): void {
         response: { 200: ListEnvelope(SequenceMessage) },
       },
     },
-    async (request, reply) => sendJson(reply, await listMessagesJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
+    async (request) => listMessages(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
   );
 }

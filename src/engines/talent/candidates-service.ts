@@ -1,7 +1,7 @@
 import { and, asc, eq, max } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { ApiError, notFound } from "../../platform/errors.ts";
+import { ApiError } from "../../platform/errors.ts";
 import { previousAttributes, write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
 import { defineList, jsonOf, listJson, listPage, type Page } from "../../platform/lists.ts";
@@ -112,8 +112,7 @@ async function historyOf(db: Db | Tx, orgId: string, id: string): Promise<StageC
 }
 
 export async function getCandidate(db: Db, orgId: string, id: string): Promise<CandidateApi> {
-  const [row] = await db.select().from(candidates).where(and(eq(candidates.orgId, orgId), eq(candidates.id, id)));
-  if (!row) throw notFound("candidate", id);
+  const row = await ownedRow(db, candidates, orgId, id, "candidate");
   return candidateToApi(row, await historyOf(db, orgId, id));
 }
 

@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
-import { ApiError, notFound, unknownReference } from "../../platform/errors.ts";
+import { ApiError, unknownReference } from "../../platform/errors.ts";
 import { previousAttributes, write, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
 import { defineList, jsonOf, listJson, listPage, type Page } from "../../platform/lists.ts";
@@ -68,9 +68,7 @@ export async function listJobsJson(db: Db, orgId: string, query: Record<string, 
 }
 
 export async function getJob(db: Db, orgId: string, id: string): Promise<JobApi> {
-  const [row] = await db.select().from(jobs).where(and(eq(jobs.orgId, orgId), eq(jobs.id, id)));
-  if (!row) throw notFound("job", id);
-  return jobToApi(row);
+  return jobToApi(await ownedRow(db, jobs, orgId, id, "job"));
 }
 
 function lockJob(tx: Tx, orgId: string, id: string): Promise<JobRow> {
@@ -79,6 +77,7 @@ function lockJob(tx: Tx, orgId: string, id: string): Promise<JobRow> {
 
 /** For candidates: the job must exist in the organization and be open. Share-locked until the candidate commits. */
 export async function requireOpenJob(tx: Tx, orgId: string, id: string): Promise<void> {
+  // Not ownedRow: an unknown job_id is a field of the body (422 naming it), not a missing resource (404).
   const [row] = await tx
     .select({ status: jobs.status })
     .from(jobs)

@@ -1,6 +1,4 @@
-import { and, eq } from "drizzle-orm";
 import { Type } from "typebox";
-import { notFound } from "../errors.ts";
 import type { Api, RouteDeps } from "../http.ts";
 import { callerOf, writeContext } from "../request-context.ts";
 import { Id, ListEnvelope, NullableTimestamp, OPTIONAL_BODY, StringEnum, Timestamp } from "../schemas.ts";
@@ -9,6 +7,7 @@ import { apiKeys } from "./api-keys-table.ts";
 import type { KeyCache } from "./key-cache.ts";
 import type { Revocations } from "./revocations.ts";
 import { ENGINES, KEY_KINDS } from "./permissions.ts";
+import { ownedRow } from "../owned-rows.ts";
 
 const tags = ["API keys"];
 const manage = { permission: "api_keys:manage" } as const;
@@ -119,10 +118,7 @@ export function registerApiKeyRoutes(app: Api, { db }: RouteDeps, cache: KeyCach
     "/v1/api_keys/:id",
     { config: manage, schema: { tags, operationId: "getApiKey", summary: "Get an API key", params: Params, response: { 200: ApiKey } } },
     async (request) => {
-      const orgId = callerOf(request).org.id;
-      const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.orgId, orgId), eq(apiKeys.id, request.params.id)));
-      if (!row) throw notFound("API key", request.params.id);
-      return apiKeyToApi(row, request.now);
+      return apiKeyToApi(await ownedRow(db, apiKeys, callerOf(request).org.id, request.params.id, "API key"), request.now);
     },
   );
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
-import { ApiError, notFound } from "../errors.ts";
+import { ApiError } from "../errors.ts";
 import { write, type WriteContext } from "../events/outbox.ts";
 import { newId } from "../ids.ts";
 import { listPage, type ListDefinition, defineList } from "../lists.ts";
@@ -10,6 +10,7 @@ import { apiKeys, type ApiKeyRow } from "./api-keys-table.ts";
 import type { Caller } from "./caller.ts";
 import { API_KEY_CHANGED, type KeyCache } from "./key-cache.ts";
 import { keyReachWithin, permissionsFor, type Engine, type KeyKind } from "./permissions.ts";
+import { ownedRow } from "../owned-rows.ts";
 
 export interface ApiKeyApi {
   id: string;
@@ -117,9 +118,7 @@ export async function revokeApiKey(db: Db, ctx: WriteContext, id: string, revoca
       return revoked;
     }
     // Revoking twice is not an error: the key is revoked either way.
-    const [existing] = await tx.select().from(apiKeys).where(and(eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.id, id)));
-    if (!existing) throw notFound("API key", id);
-    return existing;
+    return ownedRow(tx, apiKeys, ctx.orgId, id, "API key");
   });
   return { ...apiKeyToApi(row, ctx.now), secretHash: row.secretHash, revokedNow };
 }
@@ -139,8 +138,7 @@ export async function rollApiKey(
 ): Promise<{ key: ApiKeyApi; secret: string; rolled: ApiKeyApi; rolledHash: string }> {
   const secret = generateSecret();
   return write(db, ctx, async (tx, emit) => {
-    const [old] = await tx.select().from(apiKeys).where(and(eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.id, id))).for("update");
-    if (!old) throw notFound("API key", id);
+    const old = await ownedRow(tx, apiKeys, ctx.orgId, id, "API key", "update");
     const status = apiKeyToApi(old, ctx.now).status;
     if (status !== "active") throw new ApiError("conflict", `The API key ${id} is ${status}; only an active key can be rolled.`);
     const due = new Date(ctx.now.getTime() + graceMs);
@@ -202,7 +200,7 @@ export async function standingCaller(db: Db, ctx: WriteContext, caller: Caller):
   return { org: caller.org, key: row, permissions: new Set(permissionsFor(row.kind, row.engines)) };
 }
 
-/** Revocation by id alone, for the CLI, which knows no organization. */
+/** Revocation by id alone, for the CLI, which knows no organization (so not ownedRow). */
 export async function findKeyOrg(db: Db, id: string): Promise<string | undefined> {
   const [row] = await db.select({ orgId: apiKeys.orgId }).from(apiKeys).where(eq(apiKeys.id, id));
   return row?.orgId;

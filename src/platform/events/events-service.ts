@@ -75,6 +75,7 @@ export async function listEvents(db: Db, caller: Caller, query: Record<string, u
 }
 
 export async function getEvent(db: Db, caller: Caller, id: string): Promise<EventApi> {
+  // Not ownedRow: what the caller may see is part of the condition (an event it may not see is a 404 too).
   const [row] = await db
     .select()
     .from(events)

@@ -20,6 +20,7 @@ export async function createOrg(db: Db, input: { name: string; plan: Plan }, now
   return row!;
 }
 
+/** Not ownedRow: an organization is the tenant itself, not a row one owns. */
 export async function findOrg(db: Db, id: string): Promise<OrgRow | undefined> {
   const [row] = await db.select().from(orgs).where(eq(orgs.id, id));
   return row;

@@ -1,19 +1,19 @@
 import { Type } from "typebox";
+import type { Db } from "../db/connection.ts";
 import type { Api } from "../platform/http.ts";
 import { callerOf, writeContext } from "../platform/request-context.ts";
-import { Id, IdParams, ListEnvelope, Nullable, NullableTimestamp, OPTIONAL_BODY, StringEnum, Timestamp } from "../platform/schemas.ts";
+import { IdParams, ListEnvelope, Nullable, OPTIONAL_BODY, StringEnum } from "../platform/schemas.ts";
 import { OAuthApp } from "./oauth-schemas.ts";
-import { appList, appToApi, grantList, type OAuthService } from "./oauth-service.ts";
-import { sendJson } from "../platform/lists.ts";
+import { appList, appToApi, createApp, deleteApp, listApps, ownApp, rotateSecret, updateApp } from "./oauth-apps-service.ts";
 import { CLIENT_TYPES } from "./oauth-table.ts";
 import { SCOPES } from "../platform/auth/scopes.ts";
 
+// /v1/oauth_apps: an organization's OAuth apps (the authorization server's routes are in authorization-server-routes.ts).
+
 const appTags = ["OAuth apps"];
-const grantTags = ["OAuth grants"];
 /** Registering apps and disconnecting them is managing credentials: the same permission as API keys. */
 const manage = { permission: "api_keys:manage" } as const;
 const AppParams = IdParams("oauthApp");
-const GrantParams = IdParams("oauthGrant");
 
 const NO_CONTROL = "^[^\\u0000-\\u001f\\u007f]*$";
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: NO_CONTROL, description: "Shown to members on the consent page." });
@@ -25,22 +25,10 @@ const RedirectUris = Type.Array(Type.String({ minLength: 1, maxLength: 2000, pat
 const Scopes = Type.Array(StringEnum(SCOPES), { minItems: 1, maxItems: SCOPES.length, uniqueItems: true, description: "The most the app may ask for." });
 const LogoUrl = Nullable(Type.String({ format: "uri", maxLength: 2000, pattern: NO_CONTROL }), { description: "An https URL of the app's logo." });
 
-
 const WithSecret = Type.Intersect([
   OAuthApp,
   Type.Object({ client_secret: Type.Optional(Type.String({ description: "Shown once, in this answer only (confidential apps; a replay with the same Idempotency-Key leaves it out). Store it safely." })) }),
 ], { $id: "OauthAppWithClientSecret" });
-
-export const OAuthGrant = Type.Object({
-  id: Id("oauthGrant"),
-  object: Type.Literal("oauth_grant"),
-  app: Nullable(Type.Object({ id: Type.String(), name: Type.String(), logo_url: Nullable(Type.String()) }), { description: "null once the app is deleted." }),
-  user_id: Nullable(Type.String(), { description: "The member who consented; null for client_credentials." }),
-  scopes: Type.Array(Type.String()),
-  status: StringEnum(["active", "revoked"]),
-  created_at: Timestamp("When consent was given."),
-  revoked_at: NullableTimestamp("When the grant was revoked."),
-}, { $id: "OauthGrant" });
 
 const CreateApp = Type.Object(
   { name: Name, client_type: StringEnum(CLIENT_TYPES), redirect_uris: RedirectUris, scopes: Scopes, logo_url: Type.Optional(LogoUrl) },
@@ -51,11 +39,11 @@ const UpdateApp = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-export function registerOAuthAppRoutes(app: Api, oauth: OAuthService): void {
+export function registerOAuthAppRoutes(app: Api, db: Db): void {
   app.get(
     "/v1/oauth_apps",
     { config: manage, schema: { tags: appTags, operationId: "listOAuthApps", summary: "List OAuth apps", querystring: appList.querystring, response: { 200: ListEnvelope(OAuthApp) } } },
-    async (request, reply) => sendJson(reply, await oauth.listAppsJson(callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
+    async (request) => listApps(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
   );
 
   app.post(
@@ -72,7 +60,7 @@ export function registerOAuthAppRoutes(app: Api, oauth: OAuthService): void {
       },
     },
     async (request, reply) => {
-      const { app: created, secret } = await oauth.createApp(writeContext(request), request.body);
+      const { app: created, secret } = await createApp(db, writeContext(request), request.body);
       return reply.code(201).send({ ...created, ...(secret && { client_secret: secret }) });
     },
   );
@@ -80,7 +68,7 @@ export function registerOAuthAppRoutes(app: Api, oauth: OAuthService): void {
   app.get(
     "/v1/oauth_apps/:id",
     { config: manage, schema: { tags: appTags, operationId: "getOAuthApp", summary: "Get an OAuth app", params: AppParams, response: { 200: OAuthApp } } },
-    async (request) => appToApi(await oauth.ownApp(callerOf(request).org.id, request.params.id)),
+    async (request) => appToApi(await ownApp(db, callerOf(request).org.id, request.params.id)),
   );
 
   app.patch(
@@ -97,7 +85,7 @@ export function registerOAuthAppRoutes(app: Api, oauth: OAuthService): void {
         response: { 200: OAuthApp },
       },
     },
-    async (request) => oauth.updateApp(callerOf(request).org.id, request.params.id, request.body, request.now),
+    async (request) => updateApp(db, writeContext(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -106,7 +94,7 @@ export function registerOAuthAppRoutes(app: Api, oauth: OAuthService): void {
       config: manage,
       schema: { tags: appTags, operationId: "deleteOAuthApp", summary: "Delete an OAuth app", description: "Revokes every grant the app holds; its tokens stop working at once.", params: AppParams, response: { 200: OAuthApp } },
     },
-    async (request) => oauth.deleteApp(writeContext(request), request.params.id),
+    async (request) => deleteApp(db, writeContext(request), request.params.id),
   );
 
   app.post(
@@ -124,32 +112,8 @@ export function registerOAuthAppRoutes(app: Api, oauth: OAuthService): void {
       },
     },
     async (request) => {
-      const { app: rotated, secret } = await oauth.rotateSecret(callerOf(request).org.id, request.params.id, request.now);
+      const { app: rotated, secret } = await rotateSecret(db, writeContext(request), request.params.id);
       return { ...rotated, client_secret: secret };
     },
-  );
-
-  app.get(
-    "/v1/oauth_grants",
-    {
-      config: manage,
-      schema: { tags: grantTags, operationId: "listOAuthGrants", summary: "List connected apps", description: "The organization's active grants: which app may do what, and who consented.", querystring: grantList.querystring, response: { 200: ListEnvelope(OAuthGrant) } },
-    },
-    async (request) => oauth.listGrants(callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
-  );
-
-  app.get(
-    "/v1/oauth_grants/:id",
-    { config: manage, schema: { tags: grantTags, operationId: "getOAuthGrant", summary: "Get a grant", params: GrantParams, response: { 200: OAuthGrant } } },
-    async (request) => oauth.getGrant(callerOf(request).org.id, request.params.id),
-  );
-
-  app.delete(
-    "/v1/oauth_grants/:id",
-    {
-      config: manage,
-      schema: { tags: grantTags, operationId: "revokeOAuthGrant", summary: "Disconnect an app", description: "Revokes the grant: its access and refresh tokens are refused from the next request on, by every server process.", params: GrantParams, response: { 200: OAuthGrant } },
-    },
-    async (request) => oauth.revokeGrant(writeContext(request), request.params.id),
   );
 }

@@ -2,9 +2,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import type { Role } from "./identity-table.ts";
 import { ROLES } from "./identity-table.ts";
-import type { Identity } from "./identity-service.ts";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords.ts";
+import { acceptInvite, changeRole, createInvite, listInvites, listMembers, membershipsOf, removeMember, revokeInvite, signIn, signUp } from "./identity-service.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, RECOMMENDED_COST, type PasswordCost } from "./passwords.ts";
 import { clearSessionCookie, csrfTokenFor, readCookie, revokeSession, SESSION_COOKIE, startSession, switchSessionOrg } from "./sessions.ts";
+import type { Db } from "../db/connection.ts";
 import type { MemberIdentity } from "../platform/auth/caller.ts";
 import { ApiError } from "../platform/errors.ts";
 import type { Api } from "../platform/http.ts";
@@ -22,6 +23,16 @@ export interface SignInLimits {
 }
 export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { perAccount: 10, perIp: 50, windowMs: 15 * 60_000 };
 
+/** Tests lower the password hashing cost and the sign-in limits. */
+export interface DashboardApiOptions {
+  passwordCost?: PasswordCost;
+  signInLimits?: SignInLimits;
+}
+
+/**
+ * The dashboard's own API (hidden from the OpenAPI document): sign-up and sign-in, the session, members and
+ * invites. It lives with identity, whose tables it serves; dashboard/ serves the page and its assets.
+ */
 export const DASHBOARD_API = "/dashboard/api";
 const manage = { permission: "members:manage" } as const;
 const hidden = { hide: true };
@@ -42,8 +53,9 @@ function memberOf(request: FastifyRequest): MemberIdentity {
   return member;
 }
 
-export function registerIdentityRoutes(app: Api, identity: Identity, throttle: RateLimitStore, limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS): void {
-  const db = identity.db;
+export function registerDashboardApiRoutes(app: Api, db: Db, throttle: RateLimitStore, options: DashboardApiOptions = {}): void {
+  const limits = options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
+  const cost = options.passwordCost ?? RECOMMENDED_COST;
 
   /** Spends one attempt for the address and one for the account; the account's bucket is keyed by a hash, known or not. */
   async function throttleSignIn(request: FastifyRequest, email: string): Promise<void> {
@@ -69,7 +81,7 @@ export function registerIdentityRoutes(app: Api, identity: Identity, throttle: R
     async (request, reply) => {
       await throttleSignIn(request, request.body.email);
       const { body } = request;
-      const { user, org } = await identity.signUp({ email: body.email, password: body.password, name: body.name, organizationName: body.organization_name }, request.now);
+      const { user, org } = await signUp(db, { email: body.email, password: body.password, name: body.name, organizationName: body.organization_name }, request.now, cost);
       return sessionBody(request, reply, user.id, org.id, 201);
     },
   );
@@ -79,7 +91,7 @@ export function registerIdentityRoutes(app: Api, identity: Identity, throttle: R
     { config: { public: true }, schema: { ...hidden, body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254, pattern: NO_CONTROL }), password: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }) }, { additionalProperties: false }) } },
     async (request, reply) => {
       await throttleSignIn(request, request.body.email);
-      const { user, orgId } = await identity.signIn(request.body.email, request.body.password);
+      const { user, orgId } = await signIn(db, request.body.email, request.body.password, cost);
       return sessionBody(request, reply, user.id, orgId, 200);
     },
   );
@@ -89,7 +101,7 @@ export function registerIdentityRoutes(app: Api, identity: Identity, throttle: R
     { config: { public: true }, schema: { ...hidden, body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }), email: Email, password: Password, name: Type.Optional(Name) }, { additionalProperties: false }) } },
     async (request, reply) => {
       await throttleSignIn(request, request.body.email);
-      const { user, orgId } = await identity.acceptInvite(request.body, request.now);
+      const { user, orgId } = await acceptInvite(db, request.body, request.now, cost);
       return sessionBody(request, reply, user.id, orgId, 200);
     },
   );
@@ -103,7 +115,7 @@ export function registerIdentityRoutes(app: Api, identity: Identity, throttle: R
   app.get(`${DASHBOARD_API}/session`, { schema: hidden }, async (request) => {
     const caller = callerOf(request);
     const member = memberOf(request);
-    const organizations = await identity.membershipsOf(member.userId);
+    const organizations = await membershipsOf(db, member.userId);
     return {
       object: "session",
       user: { id: member.userId, email: member.email, name: member.name },
@@ -120,7 +132,7 @@ export function registerIdentityRoutes(app: Api, identity: Identity, throttle: R
     { schema: { ...hidden, body: Type.Object({ organization_id: Id("org") }, { additionalProperties: false }) } },
     async (request, reply) => {
       const member = memberOf(request);
-      const target = (await identity.membershipsOf(member.userId)).find((m) => m.org.id === request.body.organization_id);
+      const target = (await membershipsOf(db, member.userId)).find((m) => m.org.id === request.body.organization_id);
       if (!target) throw new ApiError("not_found", `No organization with id ${request.body.organization_id}.`);
       await switchSessionOrg(db, member.sessionId, target.org.id);
       return reply.code(204).send();
@@ -129,23 +141,23 @@ export function registerIdentityRoutes(app: Api, identity: Identity, throttle: R
 
   app.get(`${DASHBOARD_API}/members`, { schema: hidden }, async (request) => {
     memberOf(request);
-    const data = await identity.listMembers(callerOf(request).org.id);
+    const data = await listMembers(db, callerOf(request).org.id);
     return { data, meta: { total: data.length, page: 1, per_page: data.length } };
   });
 
   app.patch(
     `${DASHBOARD_API}/members/:id`,
     { config: manage, schema: { ...hidden, params: MemberParams, body: Type.Object({ role: RoleSchema }, { additionalProperties: false }) } },
-    async (request) => identity.changeRole(writeContext(request), memberOf(request).role as Role, request.params.id, request.body.role),
+    async (request) => changeRole(db, writeContext(request), memberOf(request).role as Role, request.params.id, request.body.role),
   );
 
   app.delete(`${DASHBOARD_API}/members/:id`, { config: manage, schema: { ...hidden, params: MemberParams } }, async (request) =>
-    identity.removeMember(writeContext(request), memberOf(request).role as Role, request.params.id),
+    removeMember(db, writeContext(request), memberOf(request).role as Role, request.params.id),
   );
 
   app.get(`${DASHBOARD_API}/invites`, { config: manage, schema: hidden }, async (request) => {
     memberOf(request);
-    const data = await identity.listInvites(callerOf(request).org.id, request.now);
+    const data = await listInvites(db, callerOf(request).org.id, request.now);
     return { data, meta: { total: data.length, page: 1, per_page: data.length } };
   });
 
@@ -154,7 +166,7 @@ export function registerIdentityRoutes(app: Api, identity: Identity, throttle: R
     { config: manage, schema: { ...hidden, body: Type.Object({ role: RoleSchema, email: Type.Optional(Email) }, { additionalProperties: false }) } },
     async (request, reply) => {
       const member = memberOf(request);
-      const { invite, token } = await identity.createInvite(writeContext(request), { role: member.role as Role, userId: member.userId }, request.body);
+      const { invite, token } = await createInvite(db, writeContext(request), { role: member.role as Role, userId: member.userId }, request.body);
       // The token is in the fragment: it never reaches a server log or a Referer header.
       return reply.code(201).send({ ...invite, url: `/dashboard/#/invite/${token}` });
     },
@@ -162,7 +174,7 @@ export function registerIdentityRoutes(app: Api, identity: Identity, throttle: R
 
   app.delete(`${DASHBOARD_API}/invites/:id`, { config: manage, schema: { ...hidden, params: InviteParams } }, async (request) => {
     memberOf(request);
-    return identity.revokeInvite(callerOf(request).org.id, request.params.id, request.now);
+    return revokeInvite(db, callerOf(request).org.id, request.params.id, request.now);
   });
 }
 

@@ -9,7 +9,8 @@ import type { Api } from "../platform/http.ts";
 import type { RateLimitStore } from "../platform/rate-limit/gcra.ts";
 import { publicOrigin } from "../platform/request-context.ts";
 import { consentPage, errorPage } from "./consent-page.ts";
-import { OAuthError, redirectUriMatches, redirectUriProblem, type OAuthService } from "./oauth-service.ts";
+import { authenticateClient, clientCredentials, exchangeCode, grantWithCode, introspect, OAuthError, refresh, revokeToken } from "./authorization-server-service.ts";
+import { createApp, findApp, redirectUriMatches, redirectUriProblem } from "./oauth-apps-service.ts";
 import type { OAuthAppRow } from "./oauth-table.ts";
 import { parseScope, SCOPES, type Scope } from "../platform/auth/scopes.ts";
 
@@ -67,10 +68,10 @@ type Checked =
  * answer is a page for the person at the browser; only once both are known
  * good do errors go back to the client, at its registered URI.
  */
-async function checkAuthorizationRequest(oauth: OAuthService, params: Map<string, string>): Promise<Checked> {
+async function checkAuthorizationRequest(db: Db, params: Map<string, string>): Promise<Checked> {
   const clientId = params.get("client_id");
   if (!clientId) return { kind: "page", status: 400, title: "Invalid request", detail: "client_id is missing." };
-  const app = await oauth.findApp(clientId);
+  const app = await findApp(db, clientId);
   if (!app) return { kind: "page", status: 400, title: "Unknown app", detail: `No app has the client_id ${clientId}.` };
   const given = params.get("redirect_uri");
   const redirectUri = given ?? (app.redirectUris.length === 1 ? app.redirectUris[0] : undefined);
@@ -94,6 +95,17 @@ async function checkAuthorizationRequest(oauth: OAuthService, params: Map<string
   return { kind: "ok", app, redirectUri, scopes, challenge };
 }
 
+/** The authorization request's parameters; a malformed one is answered with a page (no client is known to send it to). */
+function authorizationParams(request: FastifyRequest, reply: FastifyReply): Map<string, string> | undefined {
+  try {
+    return formOf(request);
+  } catch (error) {
+    if (!(error instanceof OAuthError)) throw error;
+    html(reply, 400, errorPage("Invalid request", error.description));
+    return undefined;
+  }
+}
+
 function redirectTo(reply: FastifyReply, status: 302 | 303, redirectUri: string, values: Record<string, string | undefined>) {
   const url = new URL(redirectUri);
   for (const [name, value] of Object.entries(values)) if (value !== undefined) url.searchParams.set(name, value);
@@ -102,7 +114,7 @@ function redirectTo(reply: FastifyReply, status: 302 | 303, redirectUri: string,
 
 const AUTHORIZATION_PARAMS = ["client_id", "redirect_uri", "response_type", "scope", "state", "code_challenge", "code_challenge_method"];
 
-export function registerAuthorizationServer(app: Api, db: Db, oauth: OAuthService, throttle: RateLimitStore): void {
+export function registerAuthorizationServer(app: Api, db: Db, throttle: RateLimitStore): void {
   const readSession = sessionCaller(db);
 
   /** The signed-in member, or undefined (an ended session counts as none: the member signs in again). */
@@ -117,14 +129,9 @@ export function registerAuthorizationServer(app: Api, db: Db, oauth: OAuthServic
   }
 
   app.get("/oauth/authorize", hidden, async (request, reply) => {
-    let params: Map<string, string>;
-    try {
-      params = formOf(request);
-    } catch (error) {
-      if (error instanceof OAuthError) return html(reply, 400, errorPage("Invalid request", error.description));
-      throw error;
-    }
-    const checked = await checkAuthorizationRequest(oauth, params);
+    const params = authorizationParams(request, reply);
+    if (!params) return reply;
+    const checked = await checkAuthorizationRequest(db, params);
     const state = params.get("state");
     if (checked.kind === "page") return html(reply, checked.status, errorPage(checked.title, checked.detail));
     const issuer = issuerOf(request);
@@ -163,13 +170,8 @@ export function registerAuthorizationServer(app: Api, db: Db, oauth: OAuthServic
 
   // Consent: a same-origin form post carrying the session's CSRF token as a field (a form cannot set headers).
   app.post("/oauth/authorize", hidden, async (request, reply) => {
-    let params: Map<string, string>;
-    try {
-      params = formOf(request);
-    } catch (error) {
-      if (error instanceof OAuthError) return html(reply, 400, errorPage("Invalid request", error.description));
-      throw error;
-    }
+    const params = authorizationParams(request, reply);
+    if (!params) return reply;
     request.headers[CSRF_HEADER] = params.get("csrf_token") ?? "";
     let caller: Caller | undefined;
     try {
@@ -179,7 +181,7 @@ export function registerAuthorizationServer(app: Api, db: Db, oauth: OAuthServic
       throw error;
     }
     if (!caller) return html(reply, 401, errorPage("Not signed in", "Your session has ended. Go back to the app and start again."));
-    const checked = await checkAuthorizationRequest(oauth, params);
+    const checked = await checkAuthorizationRequest(db, params);
     if (checked.kind === "page") return html(reply, checked.status, errorPage(checked.title, checked.detail));
     const issuer = issuerOf(request);
     const state = params.get("state");
@@ -195,7 +197,8 @@ export function registerAuthorizationServer(app: Api, db: Db, oauth: OAuthServic
       if (!(error instanceof ApiError)) throw error;
       return redirectTo(reply, 303, checked.redirectUri, { error: "access_denied", error_description: error.message, state, iss: issuer });
     }
-    const code = await oauth.grantWithCode(
+    const code = await grantWithCode(
+      db,
       { orgId: caller.org.id, requestId: request.id, idempotencyKey: null, now: request.now },
       { app: checked.app, userId: caller.member!.userId, scopes: checked.scopes, codeChallenge: checked.challenge, redirectUri: checked.redirectUri },
     );
@@ -214,9 +217,9 @@ export function registerAuthorizationServer(app: Api, db: Db, oauth: OAuthServic
       const id = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, " "));
       const secret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, " "));
       if (params.has("client_id") && params.get("client_id") !== id) throw new OAuthError("invalid_request", "client_id differs from the Authorization header's.");
-      return oauth.authenticateClient(id, secret);
+      return authenticateClient(db, id, secret);
     }
-    return oauth.authenticateClient(params.get("client_id"), params.get("client_secret"));
+    return authenticateClient(db, params.get("client_id"), params.get("client_secret"));
   }
 
   /** The token, revocation and introspection endpoints answer RFC 6749 errors, never problem documents. */
@@ -238,14 +241,14 @@ export function registerAuthorizationServer(app: Api, db: Db, oauth: OAuthServic
     const grantType = params.get("grant_type");
     switch (grantType) {
       case "authorization_code":
-        return oauth.exchangeCode(client, { code: params.get("code"), redirectUri: params.get("redirect_uri"), verifier: params.get("code_verifier") }, request.id, request.now);
+        return exchangeCode(db, client, { code: params.get("code"), redirectUri: params.get("redirect_uri"), verifier: params.get("code_verifier") }, request.id, request.now);
       case "refresh_token":
-        return oauth.refresh(client, params.get("refresh_token"), params.get("scope"), request.id, request.now);
+        return refresh(db, client, params.get("refresh_token"), params.get("scope"), request.id, request.now);
       case "client_credentials": {
         const { scopes, unknown } = parseScope(params.get("scope") ?? client.scopes.join(" "));
         const beyond = scopes.filter((s) => !client.scopes.includes(s));
         if (unknown.length || beyond.length || scopes.length === 0) throw new OAuthError("invalid_scope", `The app may not ask for: ${[...unknown, ...beyond].join(" ") || "(no scope)"}.`);
-        return oauth.clientCredentials(client, scopes, request.id, request.now);
+        return clientCredentials(db, client, scopes, request.id, request.now);
       }
       case undefined:
         throw new OAuthError("invalid_request", "grant_type is required.");
@@ -258,7 +261,7 @@ export function registerAuthorizationServer(app: Api, db: Db, oauth: OAuthServic
     const client = await clientOf(request, params);
     const token = params.get("token");
     if (!token) throw new OAuthError("invalid_request", "token is required.");
-    await oauth.revokeToken(client, token, request.id, request.now);
+    await revokeToken(db, client, token, request.id, request.now);
     return reply.code(200).send();
   });
 
@@ -267,7 +270,7 @@ export function registerAuthorizationServer(app: Api, db: Db, oauth: OAuthServic
     const token = params.get("token");
     if (!token) throw new OAuthError("invalid_request", "token is required.");
     reply.header("cache-control", "no-store");
-    return oauth.introspect(client, token, issuerOf(request), request.now);
+    return introspect(db, client, token, issuerOf(request), request.now);
   });
 
   // RFC 7591, for public clients (MCP clients register themselves): no secret, PKCE, authorization_code and refresh_token.
@@ -300,7 +303,8 @@ export function registerAuthorizationServer(app: Api, db: Db, oauth: OAuthServic
     if (unknown.length || scopes.length === 0) return refuse("invalid_client_metadata", `Unknown scopes: ${unknown.join(" ") || "(none)"}.`);
     const logo = meta.logo_uri;
     if (logo !== undefined && (typeof logo !== "string" || !logo.startsWith("https://") || logo.length > 2000)) return refuse("invalid_client_metadata", "logo_uri must be an https URL.");
-    const { app: created } = await oauth.createApp(
+    const { app: created } = await createApp(
+      db,
       { orgId: "", requestId: request.id, idempotencyKey: null, now: request.now },
       { name, client_type: "public", redirect_uris: uris as string[], scopes, logo_url: (logo as string | undefined) ?? null },
       true,
