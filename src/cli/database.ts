@@ -4,7 +4,7 @@ import { migrate } from "../db/migrate.ts";
 import { subscribeFeatures } from "../subscribers.ts";
 
 /*
- * Apart from runtime.ts (the server's wiring: logger, Redis, webhooks,
+ * Apart from server-wiring.ts (the server's wiring: logger, Redis, webhooks,
  * functions) so that the admin commands load none of that.
  */
 

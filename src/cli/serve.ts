@@ -7,7 +7,7 @@ import { integrationsFrom } from "../integrations.ts";
 import { allJobs } from "../jobs.ts";
 import { openMigrated } from "./database.ts";
 import { createScheduler } from "../platform/scheduler.ts";
-import { dispatcherFor, logger, metricsListener, processMetrics, rateLimitStore, secretBox, triggerDispatcherFor, webhookPolicy, withinDeadline } from "../runtime.ts";
+import { dispatcherFor, logger, metricsListener, processMetrics, rateLimitStore, secretBox, triggerDispatcherFor, webhookPolicy, withinDeadline } from "./server-wiring.ts";
 import { createReadRouting } from "../platform/read-routing.ts";
 
 export const DEMO_EMAIL = "demo@enginery.dev";
