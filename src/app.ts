@@ -51,12 +51,15 @@ import type { PasswordCost } from "./identity/passwords.ts";
 import { sessionCaller } from "./identity/sessions.ts";
 import { registerDashboard } from "./dashboard/dashboard-routes.ts";
 import { oauthBearer, registerOAuth } from "./oauth/index.ts";
-import { subscribeFeatures } from "./subscribers.ts";
+import { wireSubscribers } from "./platform/events/outbox.ts";
+import type { EventSubscriber } from "./platform/events/fan-out.ts";
 
 export type Clock = () => Date;
 
 export interface AppDeps {
   database: Database;
+  /** Who owes work for the events this app writes (src/subscribers.ts): required, so that no app writes events that owe nothing. */
+  subscribers: readonly EventSubscriber[];
   rateLimits: RateLimitStore;
   /** Injected so tests can move time (overdue invoices, key expiry, rate limits). */
   clock?: Clock;
@@ -141,7 +144,7 @@ const DOCS_PAGE = {
 
 /** Builds the whole HTTP API; no globals, so several can run in one process (tests). */
 export async function buildApp(deps: AppDeps): Promise<Api> {
-  subscribeFeatures();
+  wireSubscribers(deps.database.db, deps.subscribers);
   const clock = deps.clock ?? (() => new Date());
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),

@@ -7,7 +7,7 @@ import { defineList, jsonOf, listJson, listPage, type ExtraCondition, type Page 
 import { Delivery, type AttemptApi, type DeliveryApi } from "./deliveries-schemas.ts";
 import { PING_TYPE } from "./dispatcher.ts";
 import { findEndpoint } from "./endpoints-service.ts";
-import { DELIVERIES_CHANNEL } from "./fanout.ts";
+import { DELIVERIES_CHANNEL } from "./deliveries-fanout.ts";
 import { DELIVERY_STATUSES, webhookAttempts, webhookDeliveries, type AttemptRow, type DeliveryRow } from "./webhooks-table.ts";
 
 export function deliveryToApi(row: DeliveryRow): DeliveryApi {
