@@ -114,7 +114,7 @@ async function registerFunctions(app: Api, deps: AppDeps, shared: { keyCache: Ke
     await invoker.flushLogs();
     await pool.close();
   });
-  registerFunctionRoutes(app, { db }, { db, pool, box }, invoker);
+  registerFunctionRoutes(app, { db }, { pool, box }, invoker);
 }
 
 /** Whether the logger writes info lines (pino says so; any other logger is assumed to). */
