@@ -166,13 +166,3 @@ export async function snapshot(client: Client): Promise<{ jobs: number; candidat
 // ---------------------------------------------------------------------------
 // Errors
 
-/** The errors[] entries of a problem, as "in:field". */
-export function errorFields(response: ApiResponse): string[] {
-  return ((response.body?.errors ?? []) as { in: string; field: string }[]).map((e) => `${e.in}:${e.field}`);
-}
-
-/** A 400 validation problem naming exactly these fields (in the given location). */
-export function expectInvalid(response: ApiResponse, fields: string[], location = "body", context = ""): void {
-  expectProblem(response, 400, "validation_failed", context);
-  expect(errorFields(response).sort(), `${context} fields`).toEqual(fields.map((f) => `${location}:${f}`).sort());
-}
