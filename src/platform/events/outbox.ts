@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
 import { sqlStatement, type SqlStatement } from "../../db/statements.ts";
 import { isTransientConflict } from "../../db/errors.ts";
