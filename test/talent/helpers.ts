@@ -1,7 +1,7 @@
 import { beforeEach, expect } from "vitest";
 import { newId } from "../../src/platform/ids.ts";
 import { expectProblem } from "../helpers/expect-problem.ts";
-import type { ApiResponse, Client, TestClock } from "../helpers/harness.ts";
+import type { Client, TestClock } from "../helpers/harness.ts";
 
 export { expectProblem };
 
