@@ -7,6 +7,8 @@ import { migrate } from "../src/db/migrate.ts";
 import { createApiKey } from "../src/platform/auth/api-keys-service.ts";
 import { createOrg } from "../src/platform/orgs/orgs-service.ts";
 import { newId } from "../src/platform/ids.ts";
+import { wireSubscribers } from "../src/platform/events/outbox.ts";
+import { featureSubscribers } from "../src/subscribers.ts";
 import { agentMessages, conversations } from "../src/engines/agent/agent-table.ts";
 import { drive, freePort, startProcess, stopProcess, type LoadResult } from "./lib.ts";
 
@@ -54,6 +56,7 @@ export async function agentBench(duration: number, results: LoadResult[]): Promi
   const long: string[] = [];
   try {
     await migrate(database);
+    wireSubscribers(database.db, featureSubscribers);
     const org = await createOrg(database.db, { name: "Agent bench", plan: "enterprise" }, new Date());
     for (let i = 0; i < 50; i++) {
       const made = await createApiKey(database.db, { orgId: org.id, requestId: null, idempotencyKey: null, now: new Date() }, { kind: "full_access", name: "agent bench" });
@@ -125,6 +128,7 @@ export async function plannerBench(duration: number, results: LoadResult[]): Pro
   const database = await openDatabase({ kind: "pglite", dataDir });
   try {
     await migrate(database);
+    wireSubscribers(database.db, featureSubscribers);
     const org = await createOrg(database.db, { name: "Planner bench", plan: "enterprise" }, new Date());
     for (let i = 0; i < 20; i++) keys.push((await createApiKey(database.db, { orgId: org.id, requestId: null, idempotencyKey: null, now: new Date() }, { kind: "full_access", name: "planner bench" })).secret);
   } finally {

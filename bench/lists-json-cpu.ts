@@ -26,6 +26,8 @@ import type { Page } from "../src/platform/lists.ts";
 import { createOrg } from "../src/platform/orgs/orgs-service.ts";
 import { ListEnvelope } from "../src/platform/schemas.ts";
 import { cpuMs } from "./proc.ts";
+import { wireSubscribers } from "../src/platform/events/outbox.ts";
+import { featureSubscribers } from "../src/subscribers.ts";
 
 const { values } = parseArgs({
   options: {
@@ -55,6 +57,7 @@ const CASES: Case[] = [
 ];
 
 async function seed(database: Database): Promise<string> {
+  wireSubscribers(database.db, featureSubscribers);
   const now = new Date("2026-03-10T12:00:00.000Z");
   const org = await createOrg(database.db, { name: "Bench", plan: "enterprise" }, now);
   const ctx = (i: number) => ({ orgId: org.id, requestId: null, idempotencyKey: null, now: new Date(now.getTime() + i * 1000) });

@@ -2,7 +2,8 @@ import http from "node:http";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/db/connection.ts";
 import { rowsOf } from "../src/db/rows.ts";
-import { write } from "../src/platform/events/outbox.ts";
+import { wireSubscribers, write } from "../src/platform/events/outbox.ts";
+import { featureSubscribers } from "../src/subscribers.ts";
 import { freePort, spawnProcess, startProcess, stopProcess } from "./lib.ts";
 
 /**
@@ -114,6 +115,7 @@ export async function webhookLatency(url: string, key: string, seconds: number):
   }
   const worker = spawnProcess(["bin/enginery", "worker"], { ...WEBHOOK_ENV, DATABASE_URL: url, SCHEDULER_INTERVAL_MS: "3600000" });
   const database = await openDatabase({ kind: "postgres", url });
+  wireSubscribers(database.db, featureSubscribers);
   const committedAt = new Map<string, number>(); // event timestamp (one per batch) -> commit time
   const latencies: number[] = [];
   sink.onArrival = (event, arrived) => {

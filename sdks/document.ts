@@ -2,6 +2,7 @@ import { openDatabase } from "../src/db/connection.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { buildApp } from "../src/app.ts";
 import { memoryRateLimitStore } from "../src/platform/rate-limit/memory-store.ts";
+import { featureSubscribers } from "../src/subscribers.ts";
 
 /** An OpenAPI 3.1 document, as far as the emitters read it. */
 // The document is JSON of a shape only partly typed here; emitters narrow what they read.
@@ -19,7 +20,7 @@ export async function loadDocument(): Promise<OpenApiDocument> {
   try {
     await migrate(database);
     const rateLimits = memoryRateLimitStore();
-    const app = await buildApp({ database, rateLimits, functions: { workers: 1 } });
+    const app = await buildApp({ database, subscribers: featureSubscribers, rateLimits, functions: { workers: 1 } });
     try {
       await app.ready();
       return structuredClone(app.swagger()) as OpenApiDocument;

@@ -49,12 +49,15 @@ import { Membership } from "./identity/identity-schemas.ts";
 import { sessionCaller } from "./identity/sessions.ts";
 import { registerDashboard } from "./dashboard/dashboard-routes.ts";
 import { oauthBearer, registerOAuth } from "./oauth/index.ts";
-import { subscribeFeatures } from "./subscribers.ts";
+import { wireSubscribers } from "./platform/events/outbox.ts";
+import type { EventSubscriber } from "./platform/events/fan-out.ts";
 
 export type Clock = () => Date;
 
 export interface AppDeps {
   database: Database;
+  /** Who owes work for the events this app writes (src/subscribers.ts): required, so that no app writes events that owe nothing. */
+  subscribers: readonly EventSubscriber[];
   rateLimits: RateLimitStore;
   /** Injected so tests can move time (overdue invoices, key expiry, rate limits). */
   clock?: Clock;
@@ -109,7 +112,7 @@ async function registerFunctions(app: Api, deps: AppDeps, shared: { keyCache: Ke
     await invoker.flushLogs();
     await pool.close();
   });
-  registerFunctionRoutes(app, { db }, { db, pool, box }, invoker);
+  registerFunctionRoutes(app, { db }, { pool, box }, invoker);
 }
 
 /** Whether the logger writes info lines (pino says so; any other logger is assumed to). */
@@ -139,7 +142,7 @@ const DOCS_PAGE = {
 
 /** Builds the whole HTTP API; no globals, so several can run in one process (tests). */
 export async function buildApp(deps: AppDeps): Promise<Api> {
-  subscribeFeatures();
+  wireSubscribers(deps.database.db, deps.subscribers);
   const clock = deps.clock ?? (() => new Date());
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),

@@ -7,10 +7,13 @@ import { purgeWebhookLogs } from "./webhooks/retention.ts";
 import { purgeFunctionLogs } from "./functions/retention.ts";
 import { purgeIdempotencyKeys } from "./platform/idempotency/idempotency-hook.ts";
 import type { Job } from "./platform/scheduler.ts";
-import { subscribeFeatures } from "./subscribers.ts";
+import { wireSubscribers } from "./platform/events/outbox.ts";
+import type { EventSubscriber } from "./platform/events/fan-out.ts";
 import { purgeExpiredOAuthTokens } from "./oauth/tokens.ts";
 
 export interface JobDeps {
+  /** Who owes work for the events the jobs write (src/subscribers.ts). */
+  subscribers: readonly EventSubscriber[];
   integrations?: Partial<Integrations>;
   /** Hours between an organization's scheduled intelligence snapshots; 0 turns them off. */
   snapshotEveryHours?: number;
@@ -23,8 +26,8 @@ export interface JobDeps {
 }
 
 /** Every scheduled job of every engine; run by the server and by `enginery worker`. */
-export function allJobs(db: Db, deps: JobDeps = {}): Job[] {
-  subscribeFeatures();
+export function allJobs(db: Db, deps: JobDeps): Job[] {
+  wireSubscribers(db, deps.subscribers);
   const clock = deps.clock ?? (() => new Date());
   const log = deps.log ?? { error() {} };
   const enricher = enricherOf(deps.integrations, clock, log);

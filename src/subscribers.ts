@@ -1,13 +1,14 @@
-import { subscribeToEvents } from "./platform/events/outbox.ts";
-import { webhookAndFunctionSubscriber } from "./webhooks/fanout.ts";
+import type { EventSubscriber } from "./platform/events/fan-out.ts";
+import { functionRunsSubscriber } from "./functions/runs-fanout.ts";
+import { deliveriesSubscriber } from "./webhooks/deliveries-fanout.ts";
 
 /**
- * Who owes work for committed events: webhook endpoints and event-triggered
- * functions (their deliveries and runs are written by the statement that
- * writes the events; see fanout.ts). Called by every composition
- * point that writes (the CLI, buildApp, the scheduler's jobs); subscribing
- * twice is harmless.
+ * Who owes work for committed events: webhook endpoints (deliveries) and
+ * event-triggered functions (runs), written by the statement that writes the
+ * events (see EventSubscriber). Every composition point passes this list:
+ * buildApp and allJobs take it as a required argument, and the CLI
+ * (openMigrated), the tests' databases and the bench wire the database they
+ * open with wireSubscribers. The order is the order of the fan-out in the
+ * events statement.
  */
-export function subscribeFeatures(): void {
-  subscribeToEvents(webhookAndFunctionSubscriber);
-}
+export const featureSubscribers: readonly EventSubscriber[] = [deliveriesSubscriber, functionRunsSubscriber];

@@ -5,7 +5,7 @@ import { migrate } from "../../src/db/migrate.ts";
 import { seedDemoOrg } from "../../src/demo/seed.ts";
 import type { AgentSettings } from "../../src/engines/agent/planners.ts";
 import { memoryRateLimitStore } from "../../src/platform/rate-limit/memory-store.ts";
-import { subscribeFeatures } from "../../src/subscribers.ts";
+import { featureSubscribers } from "../../src/subscribers.ts";
 
 /**
  * Where the cases run: the API's base URL and a way to get a demo
@@ -28,12 +28,11 @@ export interface Target {
  * changes an organization while a case runs.
  */
 export async function startLocal(agent: AgentSettings, given?: Database): Promise<Target> {
-  subscribeFeatures();
   const databaseUrl = process.env.DATABASE_URL;
   const database = given ?? (databaseUrl ? await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 5 }) : await openDatabase({ kind: "pglite-memory" }));
   await migrate(database);
   // A generous plan: a case's turn and its judge make dozens of requests in a second.
-  const app = await buildApp({ database, rateLimits: memoryRateLimitStore(), agent});
+  const app = await buildApp({ database, subscribers: featureSubscribers, rateLimits: memoryRateLimitStore(), agent });
   await app.listen({ port: 0, host: "127.0.0.1" });
   let n = 0;
   return {

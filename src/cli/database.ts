@@ -1,10 +1,11 @@
 import type { Config } from "../config.ts";
 import { openDatabase, type Database, type DatabaseTarget } from "../db/connection.ts";
 import { migrate } from "../db/migrate.ts";
-import { subscribeFeatures } from "../subscribers.ts";
+import { wireSubscribers } from "../platform/events/outbox.ts";
+import { featureSubscribers } from "../subscribers.ts";
 
 /*
- * Apart from runtime.ts (the server's wiring: logger, Redis, webhooks,
+ * Apart from server-wiring.ts (the server's wiring: logger, Redis, webhooks,
  * functions) so that the admin commands load none of that.
  */
 
@@ -25,13 +26,13 @@ export function databaseTarget(config: Config, options: TargetOptions = {}): Dat
 /**
  * Opens the configured database and brings its schema up to date. Every
  * command that writes opens it here, so this is where the features that owe
- * work for events (webhooks, function triggers) subscribe to the outbox.
+ * work for events (webhooks, function triggers) are wired to it.
  */
 export async function openMigrated(config: Config, options: TargetOptions = {}): Promise<Database> {
-  subscribeFeatures();
   const database = await openDatabase(databaseTarget(config, options));
   try {
     await migrate(database);
+    wireSubscribers(database.db, featureSubscribers);
     return database;
   } catch (error) {
     await database.close();

@@ -6,8 +6,9 @@ import { generatePassword } from "../identity/passwords.ts";
 import { integrationsFrom } from "../integrations.ts";
 import { allJobs } from "../jobs.ts";
 import { openMigrated } from "./database.ts";
+import { featureSubscribers } from "../subscribers.ts";
 import { createScheduler } from "../platform/scheduler.ts";
-import { dispatcherFor, logger, metricsListener, processMetrics, rateLimitStore, secretBox, triggerDispatcherFor, webhookPolicy, withinDeadline } from "../runtime.ts";
+import { dispatcherFor, logger, metricsListener, processMetrics, rateLimitStore, secretBox, triggerDispatcherFor, webhookPolicy, withinDeadline } from "./server-wiring.ts";
 import { createReadRouting } from "../platform/read-routing.ts";
 
 export const DEMO_EMAIL = "demo@enginery.dev";
@@ -47,6 +48,7 @@ export async function serve(config: Config): Promise<void> {
   const functions = { secretBox: secretBox(config, log), workers: config.functionWorkers, niceness: config.functionWorkerNice };
   const app = await buildApp({
     database,
+    subscribers: featureSubscribers,
     rateLimits,
     logger: log,
     integrations,
@@ -132,7 +134,7 @@ function onSignals(config: Config, log: ReturnType<typeof logger>, shutdown: (de
 }
 
 function jobOptions(config: Config, integrations: ReturnType<typeof integrationsFrom>, log: ReturnType<typeof logger>) {
-  return { integrations, log, snapshotEveryHours: config.snapshotEveryHours, webhookLogDays: config.webhookLogDays, functionLogDays: config.functionLogDays };
+  return { subscribers: featureSubscribers, integrations, log, snapshotEveryHours: config.snapshotEveryHours, webhookLogDays: config.webhookLogDays, functionLogDays: config.functionLogDays };
 }
 
 /**
@@ -155,7 +157,7 @@ export async function worker(config: Config): Promise<void> {
   await dispatcher?.start();
   const rateLimits = rateLimitStore(config, log);
   const app = config.functionTriggers
-    ? await buildApp({ database, rateLimits, logger: log, integrations, webhookPolicy: webhookPolicy(config), functions: { secretBox: secretBox(config, log), workers: config.functionWorkers, niceness: config.functionWorkerNice }, metrics })
+    ? await buildApp({ database, subscribers: featureSubscribers, rateLimits, logger: log, integrations, webhookPolicy: webhookPolicy(config), functions: { secretBox: secretBox(config, log), workers: config.functionWorkers, niceness: config.functionWorkerNice }, metrics })
     : null;
   const triggers = app ? triggerDispatcherFor(config, database, app, log) : null;
   await triggers?.start();

@@ -15,7 +15,7 @@ import {
   listInvocations,
   listVersions,
   rollback,
-  type FunctionsDeps,
+  type DeploySandbox,
 } from "./functions-service.ts";
 import type { Invoker } from "./invoker.ts";
 
@@ -30,7 +30,7 @@ const OWNERSHIP =
 // Deploy, rollback and delete evict this process's cached copy at once (other processes hear of it by
 // NOTIFY, which arrives a moment later): a call right after the answer must run what was just deployed.
 
-export function registerFunctionRoutes(app: Api, { db }: RouteDeps, deps: FunctionsDeps, invoker: Invoker): void {
+export function registerFunctionRoutes(app: Api, { db }: RouteDeps, sandbox: DeploySandbox, invoker: Invoker): void {
   app.get(
     "/v1/functions",
     { config: manage, schema: { tags, operationId: "listFunctions", summary: "List edge functions", querystring: functionList.querystring, response: { 200: ListEnvelope(FunctionOut) } } },
@@ -52,7 +52,7 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, deps: Functi
         response: { 201: FunctionOut },
       },
     },
-    async (request, reply) => reply.code(201).send(await deployFunction(deps, writeContext(request), await standingCaller(db, writeContext(request), callerOf(request)), request.body)),
+    async (request, reply) => reply.code(201).send(await deployFunction(db, writeContext(request), await standingCaller(db, writeContext(request), callerOf(request)), request.body, sandbox)),
   );
 
   app.get(
@@ -65,7 +65,7 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, deps: Functi
     "/v1/functions/:name",
     { config: manage, schema: { tags, operationId: "deleteFunction", summary: "Delete a function, its versions, pending runs and logs", description: OWNERSHIP, params: FunctionParams, response: { 200: Deleted("function") } } },
     async (request) => {
-      const deleted = await deleteFunction(deps, writeContext(request), callerOf(request), request.params.name);
+      const deleted = await deleteFunction(db, writeContext(request), callerOf(request), request.params.name);
       invoker.evict(deleted.id);
       return deleted;
     },
@@ -93,7 +93,7 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, deps: Functi
       },
     },
     async (request, reply) => {
-      const deployed = await deployVersion(deps, writeContext(request), await standingCaller(db, writeContext(request), callerOf(request)), request.params.name, request.body);
+      const deployed = await deployVersion(db, writeContext(request), await standingCaller(db, writeContext(request), callerOf(request)), request.params.name, request.body, sandbox);
       invoker.evict(deployed.id);
       return reply.code(201).send(deployed);
     },
@@ -103,7 +103,7 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, deps: Functi
     "/v1/functions/:name/rollback",
     { config: manage, schema: { tags, operationId: "rollbackFunction", summary: "Make an earlier version live again", description: OWNERSHIP, params: FunctionParams, body: Rollback, response: { 200: FunctionOut } } },
     async (request) => {
-      const live = await rollback(deps, writeContext(request), callerOf(request), request.params.name, request.body.version);
+      const live = await rollback(db, writeContext(request), callerOf(request), request.params.name, request.body.version);
       invoker.evict(live.id);
       return live;
     },

@@ -1,3 +1,11 @@
+/*
+ * Functions' services take (db, ctx, ...) as the engines' do. A deploy also
+ * takes the sandbox (DeploySandbox: the worker pool that loads a version
+ * before it is saved, and the box that seals its secrets), as an explicit
+ * last argument: it is neither the database nor the caller's context. The
+ * invoker (invoker.ts) and the trigger dispatcher stay factories: they hold
+ * state (loaded functions, gates, batched logs, a claim loop).
+ */
 import { and, desc, eq, getTableColumns, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/connection.ts";
 import { isUniqueViolation } from "../db/errors.ts";
@@ -32,9 +40,9 @@ import type { SecretBox } from "./secrets.ts";
 /** Announced on every deploy, rollback and delete, so every API process drops its cached copy. */
 export const FUNCTION_CHANGED = "enginery_function_changed";
 
-export interface FunctionsDeps {
-  db: Db;
-  pool: Pool;
+/** What a deploy needs besides the database: the pool that loads the new version before it is saved, and the box that seals its secrets. */
+export interface DeploySandbox {
+  pool: Pick<Pool, "check">;
   box: SecretBox;
 }
 
@@ -225,9 +233,9 @@ function unprocessable(field: string, message: string): ApiError {
 }
 
 /** Compiles the source and loads it in a sandbox: whatever fails there is a 422, and nothing is deployed. */
-async function build(deps: FunctionsDeps, source: string, settings: Settings): Promise<Compiled> {
+async function build(pool: DeploySandbox["pool"], source: string, settings: Settings): Promise<Compiled> {
   const compiled = await compile(source, settings.filename);
-  const loaded = await deps.pool.check(compiled.code, { cpuMs: settings.limits.cpu_ms, memoryMb: settings.limits.memory_mb, timeoutMs: settings.limits.timeout_ms });
+  const loaded = await pool.check(compiled.code, { cpuMs: settings.limits.cpu_ms, memoryMb: settings.limits.memory_mb, timeoutMs: settings.limits.timeout_ms });
   if (loaded.status !== "ok") {
     const error = loaded.error ?? { name: "Error", message: "the module failed to load" };
     // The worker saw the compiled code; the customer wrote the source.
@@ -239,7 +247,7 @@ async function build(deps: FunctionsDeps, source: string, settings: Settings): P
   return compiled;
 }
 
-function versionRow(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, fnId: string, version: number, source: string, compiled: Compiled, s: Settings) {
+function versionRow(box: SecretBox, ctx: WriteContext, caller: Caller, fnId: string, version: number, source: string, compiled: Compiled, s: Settings) {
   const names = Object.keys(s.secrets).sort();
   return {
     orgId: ctx.orgId,
@@ -251,7 +259,7 @@ function versionRow(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, fnId
     sourceMap: compiled.map,
     sha256: compiled.sha256,
     env: s.env,
-    secrets: names.length > 0 ? deps.box.seal(s.secrets) : null,
+    secrets: names.length > 0 ? box.seal(s.secrets) : null,
     secretNames: names,
     httpTrigger: s.http,
     eventTriggers: s.events,
@@ -283,7 +291,7 @@ async function deployerPermissions(tx: Tx, version: FunctionVersionRow): Promise
 
 const announce = (tx: Tx, fnId: string) => tx.execute(sql`SELECT pg_notify(${FUNCTION_CHANGED}, ${fnId})`);
 
-export async function deployFunction(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, input: DeployFunctionInput): Promise<FunctionApi> {
+export async function deployFunction(db: Db, ctx: WriteContext, caller: Caller, input: DeployFunctionInput, sandbox: DeploySandbox): Promise<FunctionApi> {
   const settings: Settings = {
     filename: input.filename ?? DEFAULT_FILENAME,
     env: input.env ?? {},
@@ -295,21 +303,21 @@ export async function deployFunction(deps: FunctionsDeps, ctx: WriteContext, cal
   checkLimits(settings.limits, caller);
   checkEventPatterns(settings.events, "triggers.events");
   requireSubscribable(caller, settings.events, "triggers.events");
-  const compiled = await build(deps, input.source, settings);
+  const compiled = await build(sandbox.pool, input.source, settings);
   try {
-    return await write(deps.db, ctx, async (tx, emit) => {
+    return await write(db, ctx, async (tx, emit) => {
       const [fn] = await tx
         .insert(functions)
         .values({ orgId: ctx.orgId, id: newId("function"), name: input.name, activeVersion: 1, latestVersion: 1, eventTriggers: triggerKinds(settings.events, caller.permissions), createdAt: ctx.now, updatedAt: ctx.now })
         .returning();
-      const [version] = await tx.insert(functionVersions).values(versionRow(deps, ctx, caller, fn!.id, 1, input.source, compiled, settings)).returning();
+      const [version] = await tx.insert(functionVersions).values(versionRow(sandbox.box, ctx, caller, fn!.id, 1, input.source, compiled, settings)).returning();
       const api = functionToApi(fn!, version!);
       emit({ type: "function.deployed", object: api });
       return api;
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const existing = await findFunction(deps.db, ctx.orgId, input.name);
+    const existing = await findFunction(db, ctx.orgId, input.name);
     throw new ApiError("conflict", `A function named ${input.name} exists; deploy a new version with POST /v1/functions/${input.name}/versions.`, { existing_id: existing.id });
   }
 }
@@ -318,13 +326,13 @@ function withoutNulls(secrets: Record<string, string | null>): Record<string, st
   return Object.fromEntries(Object.entries(secrets).filter((e): e is [string, string] => e[1] !== null));
 }
 
-export async function deployVersion(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, nameOrId: string, input: DeployVersionInput): Promise<FunctionApi> {
-  const fn = await findFunction(deps.db, ctx.orgId, nameOrId);
-  const current = await activeVersion(deps.db, fn);
+export async function deployVersion(db: Db, ctx: WriteContext, caller: Caller, nameOrId: string, input: DeployVersionInput, sandbox: DeploySandbox): Promise<FunctionApi> {
+  const fn = await findFunction(db, ctx.orgId, nameOrId);
+  const current = await activeVersion(db, fn);
   // Checked before compiling (a refusal costs nothing), and again under the lock below.
-  await requireCovers(deps.db, caller, fn, [current], "deploy a new version over it");
+  await requireCovers(db, caller, fn, [current], "deploy a new version over it");
   // Secrets carry over (they cannot be read back to send again); named ones are set, null removes one.
-  const secrets = { ...(current.secrets ? deps.box.open(current.secrets) : {}), ...input.secrets };
+  const secrets = { ...(current.secrets ? sandbox.box.open(current.secrets) : {}), ...input.secrets };
   const settings: Settings = {
     filename: input.filename ?? current.filename,
     env: input.env ?? current.env,
@@ -337,13 +345,13 @@ export async function deployVersion(deps: FunctionsDeps, ctx: WriteContext, call
   checkEventPatterns(settings.events, "triggers.events");
   // Triggers carried over unchanged were checked when set; their kinds are still limited to what this deployer reads.
   if (input.triggers?.events) requireSubscribable(caller, input.triggers.events, "triggers.events");
-  const compiled = await build(deps, input.source, settings);
-  return write(deps.db, ctx, async (tx, emit) => {
+  const compiled = await build(sandbox.pool, input.source, settings);
+  return write(db, ctx, async (tx, emit) => {
     const locked = await findFunction(tx, ctx.orgId, fn.id, "update");
     // Another deploy or a rollback made a different version live meanwhile: the caller must cover that one too.
     if (locked.activeVersion !== current.version) await requireCovers(tx, caller, locked, [await activeVersion(tx, locked)], "deploy a new version over it");
     const number = locked.latestVersion + 1;
-    const [version] = await tx.insert(functionVersions).values(versionRow(deps, ctx, caller, fn.id, number, input.source, compiled, settings)).returning();
+    const [version] = await tx.insert(functionVersions).values(versionRow(sandbox.box, ctx, caller, fn.id, number, input.source, compiled, settings)).returning();
     const [after] = await tx
       .update(functions)
       .set({ activeVersion: number, latestVersion: number, eventTriggers: triggerKinds(settings.events, caller.permissions), updatedAt: ctx.now })
@@ -356,8 +364,8 @@ export async function deployVersion(deps: FunctionsDeps, ctx: WriteContext, call
   });
 }
 
-export async function rollback(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, nameOrId: string, target: number): Promise<FunctionApi> {
-  return write(deps.db, ctx, async (tx, emit) => {
+export async function rollback(db: Db, ctx: WriteContext, caller: Caller, nameOrId: string, target: number): Promise<FunctionApi> {
+  return write(db, ctx, async (tx, emit) => {
     const fn = await findFunction(tx, ctx.orgId, nameOrId, "update");
     const version = await findVersion(tx, fn, target);
     if (!version) throw unprocessable("version", `${fn.name} has no version ${target} (latest is ${fn.latestVersion})`);
@@ -376,8 +384,8 @@ export async function rollback(deps: FunctionsDeps, ctx: WriteContext, caller: C
   });
 }
 
-export async function deleteFunction(deps: FunctionsDeps, ctx: WriteContext, caller: Caller, nameOrId: string): Promise<{ id: string; object: "function"; deleted: true }> {
-  return write(deps.db, ctx, async (tx, emit) => {
+export async function deleteFunction(db: Db, ctx: WriteContext, caller: Caller, nameOrId: string): Promise<{ id: string; object: "function"; deleted: true }> {
+  return write(db, ctx, async (tx, emit) => {
     const fn = await findFunction(tx, ctx.orgId, nameOrId, "update");
     const version = await activeVersion(tx, fn);
     const owned = <T extends typeof functionVersions | typeof functionInvocations | typeof functionRuns>(table: T) =>

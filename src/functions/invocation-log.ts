@@ -102,7 +102,7 @@ export function createInvocationLog(db: Db, log: Log, options: InvocationLogOpti
       for (const { row, failed } of kept) {
         if (failed) eventsByOrg.set(row.orgId, [...(eventsByOrg.get(row.orgId) ?? []), { ...failed, requestId: row.requestId, createdAt: row.startedAt }]);
       }
-      for (const [orgId, drafts] of eventsByOrg) await insertEvents(tx, { orgId, requestId: null, idempotencyKey: null, now: drafts[0]!.createdAt! }, drafts);
+      for (const [orgId, drafts] of eventsByOrg) await insertEvents(db, tx, { orgId, requestId: null, idempotencyKey: null, now: drafts[0]!.createdAt! }, drafts);
     });
   }
 

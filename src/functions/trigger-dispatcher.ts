@@ -5,7 +5,7 @@ import { insertEvents } from "../platform/events/outbox.ts";
 import { claimDue, createWorkLoop, DEFAULT_LEASE_MS, releaseClaims, renewClaims } from "../platform/work-loop.ts";
 import { nextDelaySeconds } from "../webhooks/dispatcher.ts";
 import { DEFAULT_SCHEDULE } from "../webhooks/endpoints-schemas.ts";
-import { FUNCTION_RUNS_CHANNEL } from "../webhooks/fanout.ts";
+import { FUNCTION_RUNS_CHANNEL } from "./runs-fanout.ts";
 import { invocationToApi, liveFunctions } from "./functions-service.ts";
 import { functionInvocations, functionRuns, type InvocationRow, type RunRow } from "./functions-table.ts";
 import type { Invoker } from "./invoker.ts";
@@ -31,7 +31,7 @@ interface Attempt {
 
 /**
  * Runs event-triggered functions: each committed event with a matching
- * trigger left a run (see fanOut); this claims due runs, calls event(event,
+ * trigger left a run (see runs-fanout.ts); this claims due runs, calls event(event,
  * ctx) in the sandbox, and records each attempt with the run's new state in
  * one transaction. A failed attempt is retried on the webhook schedule
  * (5 s, 5 min, 30 min, ... 24 h); a dispatcher that dies lets its lease
@@ -67,7 +67,7 @@ export function createTriggerDispatcher(options: TriggerDispatcherOptions) {
           .set({ status, attemptCount: tries, nextAttemptAt: delay === null ? null : new Date(now.getTime() + delay * 1000), claimedUntil: null, updatedAt: now })
           .where(sql`${functionRuns.orgId} = ${run.orgId} AND ${functionRuns.id} = ${run.id}`);
         if (row && !ok) {
-          await insertEvents(tx, { orgId: run.orgId, requestId: null, idempotencyKey: null, now }, [{ type: "function.invocation_failed", object: invocationToApi(row, name!) }]);
+          await insertEvents(db, tx, { orgId: run.orgId, requestId: null, idempotencyKey: null, now }, [{ type: "function.invocation_failed", object: invocationToApi(row, name!) }]);
         }
       }
     });

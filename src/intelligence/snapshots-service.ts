@@ -99,7 +99,7 @@ async function snapshotIfDue(db: Db, orgId: string, now: Date, fresh: SQL | unde
     if ((await tx.select({ id: snapshots.id }).from(snapshots).where(fresh).limit(1)).length > 0) return 0;
     const figures = await computeFigures(tx, orgId, now);
     const [row] = await tx.insert(snapshots).values({ orgId, id: newId("snapshot"), trigger: "scheduled", figures, createdAt: now }).returning();
-    await insertEvents(tx, ctx, [{ type: "intelligence.snapshot_created", object: snapshotToApi(row!) }]);
+    await insertEvents(db, tx, ctx, [{ type: "intelligence.snapshot_created", object: snapshotToApi(row!) }]);
     return 1;
   });
 }

@@ -7,7 +7,7 @@ import { defineList, listPage, type ExtraCondition, type Page } from "../platfor
 import type { AttemptApi, DeliveryApi } from "./deliveries-schemas.ts";
 import { PING_TYPE } from "./dispatcher.ts";
 import { findEndpoint } from "./endpoints-service.ts";
-import { DELIVERIES_CHANNEL } from "./fanout.ts";
+import { DELIVERIES_CHANNEL } from "./deliveries-fanout.ts";
 import { DELIVERY_STATUSES, webhookAttempts, webhookDeliveries, type AttemptRow, type DeliveryRow } from "./webhooks-table.ts";
 
 export function deliveryToApi(row: DeliveryRow): DeliveryApi {

@@ -12,7 +12,7 @@ import type { Permission } from "../platform/auth/permissions.ts";
 import { readPermissionsOf } from "../platform/events/catalog.ts";
 import { grantPermissions } from "../oauth/access-tokens.ts";
 import { endpointToApi } from "./endpoints-service.ts";
-import { DELIVERIES_CHANNEL } from "./fanout.ts";
+import { DELIVERIES_CHANNEL } from "./deliveries-fanout.ts";
 import { send, type SendResult } from "./sender.ts";
 import { signatureHeaders } from "./signing.ts";
 import type { SsrfPolicy } from "./ssrf.ts";
@@ -218,7 +218,7 @@ export function createDispatcher(options: DispatcherOptions) {
       .where(where)
       .returning();
     if (after?.status === "disabled") {
-      await insertEvents(tx, { orgId: endpoint.orgId, requestId: null, idempotencyKey: null, now }, [{ type: "webhook_endpoint.disabled", object: endpointToApi(after) }]);
+      await insertEvents(db, tx, { orgId: endpoint.orgId, requestId: null, idempotencyKey: null, now }, [{ type: "webhook_endpoint.disabled", object: endpointToApi(after) }]);
     }
   }
 

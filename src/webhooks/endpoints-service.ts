@@ -8,7 +8,7 @@ import { write, type Emit, type WriteContext } from "../platform/events/outbox.t
 import { newId } from "../platform/ids.ts";
 import { defineList, listPage, type Page } from "../platform/lists.ts";
 import { DEFAULT_SCHEDULE, DEFAULT_TIMEOUT_MS, type CreateEndpointInput, type EndpointApi, type UpdateEndpointInput } from "./endpoints-schemas.ts";
-import { DELIVERIES_CHANNEL } from "./fanout.ts";
+import { DELIVERIES_CHANNEL } from "./deliveries-fanout.ts";
 import { newSecret } from "./signing.ts";
 import { checkUrl, type SsrfPolicy } from "./ssrf.ts";
 import { ENDPOINT_STATUSES, webhookAttempts, webhookDeliveries, webhookEndpoints, type EndpointRow } from "./webhooks-table.ts";

@@ -1,6 +1,7 @@
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
+import { featureSubscribers } from "../../src/subscribers.ts";
 import { NOT_TOOLS, resourceOf, toolFromRoute, toolName } from "../../src/engines/agent/route-tools.ts";
 import { memoryRateLimitStore } from "../../src/platform/rate-limit/memory-store.ts";
 import { Id } from "../../src/platform/schemas.ts";
@@ -125,7 +126,7 @@ describe("a merged input whose names collide stops the app from starting", () =>
   it("buildApp with such a route fails at ready, naming the field", async () => {
     const testDb = await createTestDatabase();
     const rateLimits = memoryRateLimitStore();
-    const built = await buildApp({ database: testDb.database, rateLimits, functions: { workers: 1 } });
+    const built = await buildApp({ database: testDb.database, subscribers: featureSubscribers, rateLimits, functions: { workers: 1 } });
     try {
       built.post(
         "/v1/invoices/:id/remind",

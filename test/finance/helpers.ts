@@ -78,17 +78,6 @@ export function expectProblem(response: ApiResponse, status: number, code: strin
   expect(response.text).not.toMatch(/\bat .*\.ts:\d+|SELECT |INSERT |UPDATE /);
 }
 
-/** The errors[] entries of a validation problem, as "in:field". */
-export function errorFields(response: ApiResponse): string[] {
-  return ((response.body?.errors ?? []) as { in: string; field: string }[]).map((e) => `${e.in}:${e.field}`);
-}
-
-/** A 400 validation problem naming exactly these fields (in the given location). */
-export function expectInvalid(response: ApiResponse, fields: string[], location = "body"): void {
-  expectProblem(response, 400, "validation_failed");
-  expect(errorFields(response).sort()).toEqual(fields.map((f) => `${location}:${f}`).sort());
-}
-
 /** A 409 refused transition naming the current status. */
 export function expectRefusedTransition(response: ApiResponse, currentStatus: string): void {
   expectProblem(response, 409, "invalid_state_transition");

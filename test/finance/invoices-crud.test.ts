@@ -8,7 +8,6 @@ import {
   createInvoice,
   eventsOf,
   eventTypesOf,
-  expectInvalid,
   expectProblem,
   expectRefusedTransition,
   getInvoice,
@@ -20,6 +19,7 @@ import {
   STATES,
   uniq,
 } from "./helpers.ts";
+import { expectInvalid } from "../helpers/expect-problem.ts";
 
 const clock = testClock(NOW);
 const t = useTestApp({ clock });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { testClock, useTestApp, type Tenant } from "../helpers/harness.ts";
-import { accountId, act, contactId, createAccount, createInvoice, expectInvalid, NOW } from "./helpers.ts";
+import { accountId, act, contactId, createAccount, createInvoice, NOW } from "./helpers.ts";
+import { expectInvalid } from "../helpers/expect-problem.ts";
 
 const clock = testClock("2026-03-01T00:00:00Z");
 const t = useTestApp({ clock });

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { expectProblem } from "../helpers/expect-problem.ts";
+import { errorFields, expectInvalid, expectProblem } from "../helpers/expect-problem.ts";
 import { useTestApp, type ApiResponse, type Client, type Tenant } from "../helpers/harness.ts";
 import { missingId } from "../helpers/routes.ts";
+import { deploy, deployVersion } from "../helpers/functions.ts";
 
 // The deploy / management API of edge functions: /v1/functions and the routes below it.
 
@@ -43,18 +44,6 @@ const HELLO = `export default { async fetch(request, ctx) { return { hello: "wor
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-async function deploy(client: Client, body: Record<string, unknown>): Promise<any> {
-  const res = await client.post("/v1/functions", body);
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
-
-async function newVersion(client: Client, name: string, body: Record<string, unknown>): Promise<any> {
-  const res = await client.post(`/v1/functions/${name}/versions`, body);
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
-
 async function invoke(client: Client, name: string, body: unknown = {}): Promise<ApiResponse> {
   return client.post(`/v1/functions/${name}/invoke`, body);
 }
@@ -78,17 +67,6 @@ async function listedNames(client: Client): Promise<string[]> {
   expect(res.status, res.text).toBe(200);
   expect(res.body.meta.total).toBe(res.body.data.length);
   return (res.body.data as any[]).map((f) => f.name).sort();
-}
-
-function errorFields(res: ApiResponse): string[] {
-  return ((res.body?.errors ?? []) as { in: string; field: string }[]).map((e) => `${e.in}:${e.field}`);
-}
-
-/** A 400 validation_failed naming exactly these body fields. */
-function expectInvalid(res: ApiResponse, fields: string[], context = ""): any {
-  const problem = expectProblem(res, 400, "validation_failed", context);
-  expect(errorFields(res).sort(), `${context} fields (${res.text})`).toEqual(fields.map((f) => `body:${f}`).sort());
-  return problem;
 }
 
 /** A 422 function_compile_error pointing at `source`. */
@@ -244,7 +222,7 @@ describe("POST /v1/functions validation (400)", () => {
   it("refuses names that are not lower-case letters, digits and inner dashes of 1 to 63 characters", async () => {
     for (const name of ["Hello", "hello_world", "-hello", "hello-", "a".repeat(64), "", "hello world", "héllo", "fn.x", "a/b"]) {
       const res = await tenant.client.post("/v1/functions", { name, source: HELLO });
-      expectInvalid(res, ["name"], JSON.stringify(name));
+      expectInvalid(res, ["name"], "body", JSON.stringify(name));
     }
   });
 
@@ -272,7 +250,7 @@ describe("POST /v1/functions validation (400)", () => {
       [{ name: "x-types", source: HELLO, limits: { memory_mb: 64.5 } }, ["limits.memory_mb"]],
       [{ name: "x-types", source: HELLO, limits: { timeout_ms: null } }, ["limits.timeout_ms"]],
     ];
-    for (const [body, fields] of cases) expectInvalid(await tenant.client.post("/v1/functions", body), fields, JSON.stringify(body));
+    for (const [body, fields] of cases) expectInvalid(await tenant.client.post("/v1/functions", body), fields, "body", JSON.stringify(body));
     // Not an object at all.
     expectProblem(await tenant.client.post("/v1/functions", [HELLO]), 400, "validation_failed");
     expectProblem(await tenant.client.post("/v1/functions", "source"), 400, "validation_failed");
@@ -286,9 +264,9 @@ describe("POST /v1/functions validation (400)", () => {
     const own = await t().tenant();
     for (const bad of ["1ABC", "has-dash", "has space", "é", "A".repeat(65)]) {
       const env = await own.client.post("/v1/functions", { name: "x-vars", source: HELLO, env: { [bad]: "v" } });
-      expectInvalid(env, [`env.${bad}`], `env ${bad}`);
+      expectInvalid(env, [`env.${bad}`], "body", `env ${bad}`);
       const secrets = await own.client.post("/v1/functions", { name: "x-vars", source: HELLO, secrets: { [bad]: "v" } });
-      expectInvalid(secrets, [`secrets.${bad}`], `secrets ${bad}`);
+      expectInvalid(secrets, [`secrets.${bad}`], "body", `secrets ${bad}`);
     }
     expect(await listedNames(own.client)).toEqual([]);
   });
@@ -304,7 +282,7 @@ describe("POST /v1/functions validation (400)", () => {
       const other = plan === "enterprise" ? tenant : await t().tenant({ plan });
       for (const field of ["cpu_ms", "memory_mb", "timeout_ms"] as const) {
         const res = await other.client.post("/v1/functions", { name: "x-limits", source: HELLO, limits: { [field]: PLAN_MAXIMA[plan][field] + 1 } });
-        const problem = expectInvalid(res, [`limits.${field}`], `${plan} ${field}`);
+        const problem = expectInvalid(res, [`limits.${field}`], "body", `${plan} ${field}`);
         expect(problem.errors[0].message).toContain(String(PLAN_MAXIMA[plan][field]));
       }
       expect(await listedNames(other.client)).not.toContain("x-limits");
@@ -319,7 +297,7 @@ describe("POST /v1/functions validation (400)", () => {
       [{ memory_mb: 0 }, "limits.memory_mb"],
       [{ timeout_ms: 0 }, "limits.timeout_ms"],
     ];
-    for (const [limits, field] of cases) expectInvalid(await tenant.client.post("/v1/functions", { name: "x-low", source: HELLO, limits }), [field], JSON.stringify(limits));
+    for (const [limits, field] of cases) expectInvalid(await tenant.client.post("/v1/functions", { name: "x-low", source: HELLO, limits }), [field], "body", JSON.stringify(limits));
   });
 
   it("refuses event patterns that name no event type, naming triggers.events[i]", async () => {
@@ -500,7 +478,7 @@ describe("source size", () => {
     expect(fn.sha256).toBe(sha256(source));
     expect(await invokeOk(tenant.client, "big")).toEqual({ hello: "world" });
     // A new version of the same size goes through the versions route too.
-    const v2 = await newVersion(tenant.client, "big", { source: source.replace("world", "again") });
+    const v2 = await deployVersion(tenant.client, "big", { source: source.replace("world", "again") });
     expect(v2.version).toBe(2);
     expect(await invokeOk(tenant.client, "big")).toEqual({ hello: "again" });
   });
@@ -618,7 +596,7 @@ describe("another organization's functions are invisible (404 on every route)", 
     const owner = await t().tenant();
     const other = await t().tenant();
     const fn = await deploy(owner.client, { name: "private-fn", source: reporter(1), secrets: { API_KEY: "owner-secret" } });
-    await newVersion(owner.client, "private-fn", { source: reporter(2) });
+    await deployVersion(owner.client, "private-fn", { source: reporter(2) });
 
     for (const ref of ["private-fn", fn.id]) {
       const base = `/v1/functions/${ref}`;
@@ -693,7 +671,7 @@ describe("versions and rollback", () => {
   });
 
   it("POST versions: env given replaces the env; secrets left out all carry over; limits merge", async () => {
-    const v3 = await newVersion(tenant.client, name, { source: reporter(3), env: { ONLY: "x" }, limits: { timeout_ms: 2_000 } });
+    const v3 = await deployVersion(tenant.client, name, { source: reporter(3), env: { ONLY: "x" }, limits: { timeout_ms: 2_000 } });
     expect(v3).toMatchObject({
       version: 3,
       active_version: 3,
@@ -708,7 +686,7 @@ describe("versions and rollback", () => {
 
   it("POST versions: deployed_by is the key that deployed the version", async () => {
     const second = await tenant.newKey("full_access");
-    const v4 = await newVersion(second.client, name, { source: reporter(4), env: {} });
+    const v4 = await deployVersion(second.client, name, { source: reporter(4), env: {} });
     expect(v4.deployed_by).toBe(second.id);
     expect(v4.env).toEqual({});
     expect(await invokeOk(tenant.client, name)).toMatchObject({ v: 4, env: {}, secretNames: ["API_KEY", "NEW_ONE"] });
@@ -800,7 +778,7 @@ describe("versions and rollback", () => {
   });
 
   it("a version deployed after a rollback is latest + 1 and carries the live (rolled-back) version's settings", async () => {
-    const v5 = await newVersion(tenant.client, name, { source: reporter(5) });
+    const v5 = await deployVersion(tenant.client, name, { source: reporter(5) });
     expect(v5).toMatchObject({ version: 5, active_version: 5, latest_version: 5, env: { GREETING: "hi", MODE: "a" }, secret_names: ["API_KEY", "OTHER"], limits: { cpu_ms: 400, memory_mb: 64, timeout_ms: 5_000 } });
     expect(await invokeOk(tenant.client, name)).toEqual({ v: 5, env: { GREETING: "hi", MODE: "a" }, secretNames: ["API_KEY", "OTHER"], apiKey: "sk-one", version: 5 });
     // And rolling forward to a later version works as well.
@@ -813,7 +791,7 @@ describe("versions and rollback", () => {
   it("rollback restores the version's triggers too", async () => {
     const fnName = uniqueName("trig");
     await deploy(tenant.client, { name: fnName, source: reporter(1) });
-    const v2 = await newVersion(tenant.client, fnName, { source: reporter(2), triggers: { http: false, events: ["deal.*"] } });
+    const v2 = await deployVersion(tenant.client, fnName, { source: reporter(2), triggers: { http: false, events: ["deal.*"] } });
     expect(v2.triggers).toEqual({ http: false, events: ["deal.*"] });
     const off = await invoke(tenant.client, fnName);
     expectProblem(off, 409, "conflict");
@@ -827,7 +805,7 @@ describe("DELETE /v1/functions/{name}", () => {
   it("answers {id, object, deleted}; then every route answers 404 and nothing of it is left", async () => {
     const tenant = await t().tenant();
     const fn = await deploy(tenant.client, { name: "doomed", source: reporter(1), secrets: { API_KEY: "doomed-secret" } });
-    await newVersion(tenant.client, "doomed", { source: reporter(2) });
+    await deployVersion(tenant.client, "doomed", { source: reporter(2) });
     expect(await invokeOk(tenant.client, "doomed")).toMatchObject({ v: 2 });
     const logs = await tenant.client.get("/v1/functions/doomed/invocations");
     expect(logs.body.meta.total).toBe(1);
@@ -878,7 +856,7 @@ describe("secrets", () => {
     const SECRET = "s3cr3t-plaintext-value-7f2a";
     const OTHER_SECRET = "another-plaintext-value-91c";
     const fn = await deploy(tenant.client, { name: "holder", source: reporter(1), env: { PUBLIC_URL: "https://example.test/env-value" }, secrets: { API_KEY: SECRET, SECOND: OTHER_SECRET } });
-    await newVersion(tenant.client, "holder", { source: reporter(2), secrets: { SECOND: `${OTHER_SECRET}-v2` } });
+    await deployVersion(tenant.client, "holder", { source: reporter(2), secrets: { SECOND: `${OTHER_SECRET}-v2` } });
     await tenant.client.post("/v1/functions/holder/rollback", { version: 1 });
     // The function itself can read them.
     expect(await invokeOk(tenant.client, "holder")).toMatchObject({ apiKey: SECRET, secretNames: ["API_KEY", "SECOND"] });
@@ -924,9 +902,9 @@ describe("secrets", () => {
   it("a version without secrets stores none (null), and null removes a secret", async () => {
     const tenant = await t().tenant();
     const fn = await deploy(tenant.client, { name: "plain", source: reporter(1) });
-    const v2 = await newVersion(tenant.client, "plain", { source: reporter(2), secrets: { API_KEY: "temporary" } });
+    const v2 = await deployVersion(tenant.client, "plain", { source: reporter(2), secrets: { API_KEY: "temporary" } });
     expect(v2.secret_names).toEqual(["API_KEY"]);
-    const v3 = await newVersion(tenant.client, "plain", { source: reporter(3), secrets: { API_KEY: null, NEVER_SET: null } });
+    const v3 = await deployVersion(tenant.client, "plain", { source: reporter(3), secrets: { API_KEY: null, NEVER_SET: null } });
     expect(v3.secret_names).toEqual([]);
     expect(await invokeOk(tenant.client, "plain")).toMatchObject({ v: 3, secretNames: [], apiKey: null });
     const stored = await rows(sql`SELECT version, secrets FROM function_versions WHERE function_id = ${fn.id} ORDER BY version`);
@@ -949,7 +927,7 @@ describe("events", () => {
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ type: "function.deployed", data: { object: fn } });
 
-    const v2 = await newVersion(tenant.client, "evented", { source: reporter(2) });
+    const v2 = await deployVersion(tenant.client, "evented", { source: reporter(2) });
     list = await events(tenant.client, "function.deployed", fn.id);
     expect(list).toHaveLength(2);
     expect(list[0].data.object).toEqual(v2);

@@ -18,16 +18,11 @@ import { newId } from "../../src/platform/ids.ts";
 import { createInvoice } from "../finance/helpers.ts";
 import { expectProblem } from "../helpers/expect-problem.ts";
 import { useTestApp, type ApiResponse, type Client, type Tenant } from "../helpers/harness.ts";
+import { deployToRun } from "../helpers/functions.ts";
 
 // A smaller share than the default (32 running, 256 waiting), so the test fills it in a moment.
 const SHARE = { ...FAIR_SHARE, invocations: 8, queue: 16 };
 const t = useTestApp({ functionFairShare: SHARE });
-
-async function deploy(client: Client, name: string, source: string, limits: Record<string, number> = {}): Promise<{ id: string }> {
-  const response = await client.post("/v1/functions", { name, source, limits: { cpu_ms: 1_000, ...limits } });
-  expect(response.status, `deploy ${name}: ${response.text}`).toBe(201);
-  return response.body;
-}
 
 const invoke = (client: Client, name: string, body?: unknown): Promise<ApiResponse> => client.post(`/v1/functions/${name}/invoke`, body);
 
@@ -98,13 +93,13 @@ const me = () => victim.client.get("/v1/me");
 beforeAll(async () => {
   attacker = await t().tenant();
   victim = await t().tenant();
-  await deploy(victim.client, "ok", `export default { fetch() { return { ok: true } } }`);
+  await deployToRun(victim.client, "ok", `export default { fetch() { return { ok: true } } }`);
   for (let i = 0; i < 3; i++) await createInvoice(attacker.client);
 });
 
 describe("ctx reads", () => {
   it("3,000 parallel reads: the invocation gets 200, the rest reject with rate_limited, and another organization is served meanwhile", async () => {
-    await deploy(
+    await deployToRun(
       attacker.client,
       "reads",
       `export default { async fetch(request, ctx) {
@@ -113,7 +108,7 @@ describe("ctx reads", () => {
         for (const s of settled) if (s.status === "rejected") codes[s.reason.code] = (codes[s.reason.code] || 0) + 1;
         return { fulfilled: settled.filter((s) => s.status === "fulfilled").length, codes };
       } }`,
-      { timeout_ms: 30_000 },
+      { limits: { timeout_ms: 30_000 } },
     );
     const once = await invoke(attacker.client, "reads");
     expect(once.status, once.text).toBe(200);
@@ -131,9 +126,9 @@ describe("ctx reads", () => {
 
 describe("memory outside the isolate", () => {
   it("huge responses, 20,000 headers and 200,000 timers are refused with a clear error while another organization is served", async () => {
-    await deploy(attacker.client, "big", `export default { fetch() { return new Response("x".repeat(200 * 1024 * 1024)); } }`, { memory_mb: 512 });
-    await deploy(attacker.client, "headers", `export default { fetch() { const h = {}; for (let i = 0; i < 20000; i++) h["x-" + i] = "v"; return new Response("", { headers: h }); } }`);
-    await deploy(attacker.client, "timers", `export default { async fetch() { for (let i = 0; i < 200000; i++) setTimeout(() => {}, 30000); } }`);
+    await deployToRun(attacker.client, "big", `export default { fetch() { return new Response("x".repeat(200 * 1024 * 1024)); } }`, { limits: { memory_mb: 512 } });
+    await deployToRun(attacker.client, "headers", `export default { fetch() { const h = {}; for (let i = 0; i < 20000; i++) h["x-" + i] = "v"; return new Response("", { headers: h }); } }`);
+    await deployToRun(attacker.client, "timers", `export default { async fetch() { for (let i = 0; i < 200000; i++) setTimeout(() => {}, 30000); } }`);
     const names = ["big", "headers", "timers"];
     let n = 0;
     await expectUnharmed(
@@ -151,7 +146,7 @@ describe("memory outside the isolate", () => {
 
 describe("invocations across the worker pool", () => {
   it(`one organization runs at most its share at once, queues a bounded number, refuses the rest with 429; another organization's functions still run`, async () => {
-    await deploy(attacker.client, "sleepy", `export default { async fetch() { await new Promise((r) => setTimeout(r, 1000)); return { slept: true }; } }`, { timeout_ms: 10_000 });
+    await deployToRun(attacker.client, "sleepy", `export default { async fetch() { await new Promise((r) => setTimeout(r, 1000)); return { slept: true }; } }`, { limits: { timeout_ms: 10_000 } });
     const burst = SHARE.invocations + SHARE.queue + 20;
     let most = 0;
     const sampler = setInterval(() => (most = Math.max(most, ...t().app.functionInvoker.workers().map((w) => w.inFlight))), 5);
@@ -181,7 +176,7 @@ describe("invocations across the worker pool", () => {
 
 describe("the invocation log under a burst of failures", () => {
   it("12 clients invoking a throwing function: another organization's listing and /v1/me stay fast, and every logged failure has its event", async () => {
-    const thrower = await deploy(attacker.client, "thrower", `export default { fetch() { throw new Error("boom") } }`);
+    const thrower = await deployToRun(attacker.client, "thrower", `export default { fetch() { throw new Error("boom") } }`);
     const victimFn = (await victim.client.get("/v1/functions/ok")).body;
     const list = () => victim.client.get("/v1/functions/ok/invocations?per_page=5");
     // Before: the batch passed PostgreSQL's parameter limit and was retried forever; listings waited on it and hung.
@@ -215,8 +210,8 @@ describe("the invocation log, driven directly", () => {
   let fnB: string;
 
   beforeAll(async () => {
-    fnA = (await deploy(attacker.client, "direct", `export default { fetch() { return 1 } }`)).id;
-    fnB = (await deploy(victim.client, "direct", `export default { fetch() { return 1 } }`)).id;
+    fnA = (await deployToRun(attacker.client, "direct", `export default { fetch() { return 1 } }`)).id;
+    fnB = (await deployToRun(victim.client, "direct", `export default { fetch() { return 1 } }`)).id;
   });
 
   it("writes 4,000 failures and their events in chunks (one statement would pass PostgreSQL's 65,535 parameters)", async () => {

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createInvoice, invoiceIn, NOW } from "../finance/helpers.ts";
 import { expectProblem } from "../helpers/expect-problem.ts";
 import { testClock, useTestApp, type ApiResponse, type Client, type Tenant } from "../helpers/harness.ts";
+import { deployToRun, invoke } from "../helpers/functions.ts";
 
 // The clock stays at NOW for the whole file: invoices due before it are overdue,
 // and rate-limit buckets never refill, so X-RateLimit-Remaining moves only when a request spends it.
@@ -18,24 +19,6 @@ const INVOCATION_ID = /^fninv_[0-7][0-9a-hjkmnp-tv-z]{25}$/;
 
 // ---------------------------------------------------------------------------
 // Helpers
-
-/**
- * Deploys version 1. Functions get 1 s of CPU unless the test says otherwise:
- * isolated-vm counts a running isolate's CPU time on a wall clock between
- * samples, so on a loaded machine the default 50 ms can run out in a
- * function that does nearly nothing (see the report of this file).
- */
-async function deploy(client: Client, name: string, source: string, extra: Record<string, unknown> = {}): Promise<any> {
-  const limits = { cpu_ms: 1_000, ...(extra.limits as object | undefined) };
-  const response = await client.post("/v1/functions", { name, source, ...extra, limits });
-  expect(response.status, `deploy ${name}: ${response.text}`).toBe(201);
-  return response.body;
-}
-
-function invoke(client: Client, name: string, options: { method?: string; path?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<ApiResponse> {
-  const { method = "POST", path = "", ...rest } = options;
-  return client.request(method, `/v1/functions/${name}/invoke${path}`, rest);
-}
 
 /** The headers every invocation answer carries. */
 function expectInvocationHeaders(response: ApiResponse, version = 1): string {
@@ -132,7 +115,7 @@ describe("HTTP invocation: the request reaches fetch(request, ctx)", () => {
 
   beforeAll(async () => {
     tenant = await t().tenant();
-    await deploy(tenant.client, "echo", ECHO);
+    await deployToRun(tenant.client, "echo", ECHO);
   });
 
   it("passes method, url (path and query), headers and a JSON body, and hides the caller's Authorization", async () => {
@@ -178,7 +161,7 @@ describe("HTTP invocation: the request reaches fetch(request, ctx)", () => {
   });
 
   it("refuses HTTP invocations of a function with triggers.http false (409)", async () => {
-    await deploy(tenant.client, "no-http", OK_SOURCE, { triggers: { http: false } });
+    await deployToRun(tenant.client, "no-http", OK_SOURCE, { triggers: { http: false } });
     const response = await invoke(tenant.client, "no-http");
     const body = expectProblem(response, 409, "conflict");
     expect(body.detail).toContain("triggers.http");
@@ -228,7 +211,7 @@ describe("HTTP invocation: what fetch() returns becomes the response", () => {
 
   beforeAll(async () => {
     tenant = await t().tenant();
-    await deploy(tenant.client, "responder", RESPONDER);
+    await deployToRun(tenant.client, "responder", RESPONDER);
   });
 
   const call = (what: string) => invoke(tenant.client, "responder", { method: "GET", path: `/${what}` });
@@ -374,7 +357,7 @@ describe("ctx: who, where, configuration", () => {
 
   beforeAll(async () => {
     tenant = await t().tenant({ name: "Ctx Org" });
-    deployed = await deploy(tenant.client, "who", CTX, { env: { REGION: "eu", MODE: "test" }, secrets: { TOKEN: "s3cret-value" } });
+    deployed = await deployToRun(tenant.client, "who", CTX, { env: { REGION: "eu", MODE: "test" }, secrets: { TOKEN: "s3cret-value" } });
   });
 
   it("gives the org, the invoking key, env, secrets and the function", async () => {
@@ -428,7 +411,7 @@ describe("ctx reads: the API's own answers", () => {
     openInvoice = await invoiceIn(tenant.client, "open");
     await invoiceIn(tenant.client, "draft", { due_date: "2026-01-01" });
     await invoiceIn(tenant.client, "paid", { due_date: "2026-01-01" });
-    await deploy(tenant.client, "reader", READER);
+    await deployToRun(tenant.client, "reader", READER);
   });
 
   it("invoices.list({status: 'overdue'}) returns exactly the overdue invoices, as GET /v1/invoices?status=overdue", async () => {
@@ -513,8 +496,8 @@ describe("ctx reads: tenant isolation", () => {
     const b = await t().tenant();
     const aInvoices = [await invoiceIn(a.client, "overdue"), await invoiceIn(a.client, "open")];
     const bInvoice = await invoiceIn(b.client, "overdue");
-    await deploy(a.client, "reader", READER);
-    await deploy(b.client, "reader", READER);
+    await deployToRun(a.client, "reader", READER);
+    await deployToRun(b.client, "reader", READER);
 
     for (const aInvoice of aInvoices) {
       const body = await read(b.client, "reader", { op: "invoice", id: aInvoice.id });
@@ -541,7 +524,7 @@ describe("ctx reads use the deploying key", () => {
   it("an engine key without finance invokes a function that reads invoices with the deployer's (full-access) permissions", async () => {
     const tenant = await t().tenant();
     const invoice = await invoiceIn(tenant.client, "overdue");
-    await deploy(tenant.client, "reader", READER);
+    await deployToRun(tenant.client, "reader", READER);
     const engine = await tenant.newKey("engine", { engines: ["talent"] });
     expectProblem(await engine.client.get("/v1/invoices"), 403, "insufficient_permission");
     const viaEngine = await read(engine.client, "reader", { op: "overdue" });
@@ -564,7 +547,7 @@ describe("ctx reads use the deploying key", () => {
     const candidate = await tenant.client.post("/v1/candidates", { job_id: job.body.id, first_name: "Ann", last_name: "Lee", email: "ann@example.com" });
     expect(candidate.status, candidate.text).toBe(201);
     const talent = await tenant.newKey("engine", { engines: ["talent"] });
-    const fn = await deploy(talent.client, "reader", READER);
+    const fn = await deployToRun(talent.client, "reader", READER);
     expect(fn.deployed_by).toBe(talent.id);
     for (const body of [
       await read(tenant.client, "reader", { op: "overdue" }),
@@ -584,7 +567,7 @@ describe("ctx reads use the deploying key", () => {
     const tenant = await t().tenant();
     const invoice = await invoiceIn(tenant.client, "open");
     const deployer = await tenant.newKey("full_access");
-    const fn = await deploy(deployer.client, "reader", READER);
+    const fn = await deployToRun(deployer.client, "reader", READER);
     expect(fn.deployed_by).toBe(deployer.id);
 
     const before = await read(tenant.client, "reader", { op: "invoice", id: invoice.id });
@@ -610,7 +593,7 @@ describe("ctx reads use the deploying key", () => {
 
   it("each ctx read spends one request of the deploying key's rate limit", async () => {
     const tenant = await t().tenant();
-    await deploy(tenant.client, "reader", READER);
+    await deployToRun(tenant.client, "reader", READER);
     const readOnly = await tenant.newKey("read_only");
     const remaining = async () => {
       const me = await tenant.client.get("/v1/me");
@@ -626,7 +609,7 @@ describe("ctx reads use the deploying key", () => {
 
   it("a free-plan function that reads past the deployer's limit gets PlatformError 429 rate_limited", async () => {
     const tenant = await t().tenant({ plan: "free" });
-    await deploy(tenant.client, "reader", READER, { limits: { cpu_ms: 100 } });
+    await deployToRun(tenant.client, "reader", READER, { limits: { cpu_ms: 100 } });
     const readOnly = await tenant.newKey("read_only");
     const me = await tenant.client.get("/v1/me");
     expect(me.headers.get("x-ratelimit-limit")).toBe("100");
@@ -649,8 +632,8 @@ describe("limits", () => {
   beforeAll(async () => {
     a = await t().tenant({ plan: "enterprise" });
     b = await t().tenant({ plan: "enterprise" });
-    await deploy(a.client, "ok", OK_SOURCE);
-    await deploy(b.client, "ok", OK_SOURCE);
+    await deployToRun(a.client, "ok", OK_SOURCE);
+    await deployToRun(b.client, "ok", OK_SOURCE);
   });
 
   async function expectLimit(name: string, code: "function_limit_exceeded" | "function_timeout", statuses: string[]): Promise<any> {
@@ -670,7 +653,7 @@ describe("limits", () => {
   }
 
   it("an infinite synchronous loop: 500 function_limit_exceeded, cpu_limit", async () => {
-    await deploy(a.client, "spin", `export default { fetch() { for (;;) {} } }`, { limits: { cpu_ms: 50 } });
+    await deployToRun(a.client, "spin", `export default { fetch() { for (;;) {} } }`, { limits: { cpu_ms: 50 } });
     const { logged, body } = await expectLimit("spin", "function_limit_exceeded", ["cpu_limit"]);
     expect(logged.cpu_ms).toBeGreaterThanOrEqual(50);
     expect(logged.error.message).toBe("the invocation used more than its CPU limit of 50 ms");
@@ -682,13 +665,13 @@ describe("limits", () => {
   });
 
   it("an infinite async loop (for(;;) await null): cpu_limit", async () => {
-    await deploy(a.client, "spin-async", `export default { async fetch() { for (;;) await null; } }`, { limits: { cpu_ms: 50 } });
+    await deployToRun(a.client, "spin-async", `export default { async fetch() { for (;;) await null; } }`, { limits: { cpu_ms: 50 } });
     await expectLimit("spin-async", "function_limit_exceeded", ["cpu_limit"]);
     await expectHealthy(a, b);
   });
 
   it("a promise that never settles, timeout_ms 300: 504 function_timeout after about 300 ms", async () => {
-    await deploy(a.client, "hang", `export default { fetch() { return new Promise(() => {}); } }`, { limits: { timeout_ms: 300 } });
+    await deployToRun(a.client, "hang", `export default { fetch() { return new Promise(() => {}); } }`, { limits: { timeout_ms: 300 } });
     const { logged, elapsed, body } = await expectLimit("hang", "function_timeout", ["timeout"]);
     expect(logged.duration_ms).toBeGreaterThanOrEqual(300);
     expect(logged.duration_ms).toBeLessThan(1_500);
@@ -700,7 +683,7 @@ describe("limits", () => {
 
   it("a memory bomb of arrays of arrays (cpu_ms 1000): memory_limit, and the pool still serves", async () => {
     const source = `export default { fetch() { const all = []; for (;;) { const row = []; for (let i = 0; i < 100; i++) row.push(new Array(10000).fill(i)); all.push(row); } } }`;
-    await deploy(a.client, "bomb-arrays", source, { limits: { cpu_ms: 1_000 } });
+    await deployToRun(a.client, "bomb-arrays", source, { limits: { cpu_ms: 1_000 } });
     const { body } = await expectLimit("bomb-arrays", "function_limit_exceeded", ["memory_limit"]);
     expect(body.detail).toMatch(/memory/);
     await expectHealthy(a, b);
@@ -709,14 +692,14 @@ describe("limits", () => {
   it("a memory bomb of a string doubling loop that keeps its strings flat (cpu_ms 1000): memory_limit", async () => {
     // s += s alone builds ropes that take no memory; reading each one forces it to be a real string.
     const source = `export default { fetch() { let s = "x".repeat(1024); const keep = []; for (;;) { s = s + s; s.charCodeAt(s.length - 1); keep.push(s.slice(1)); } } }`;
-    await deploy(a.client, "bomb-string", source, { limits: { cpu_ms: 1_000 } });
+    await deployToRun(a.client, "bomb-string", source, { limits: { cpu_ms: 1_000 } });
     const { body } = await expectLimit("bomb-string", "function_limit_exceeded", ["memory_limit"]);
     expect(body.detail).toContain("memory limit of 64 MB");
     await expectHealthy(a, b);
   });
 
   it("a naive string doubling loop (s += s) reaches V8's longest string first: function_failed RangeError, no limit", async () => {
-    await deploy(a.client, "bomb-rope", `export default { fetch() { let s = "x"; for (;;) s += s; } }`, { limits: { cpu_ms: 1_000 } });
+    await deployToRun(a.client, "bomb-rope", `export default { fetch() { let s = "x"; for (;;) s += s; } }`, { limits: { cpu_ms: 1_000 } });
     const body = expectFailed(await invoke(a.client, "bomb-rope"), "RangeError", "Invalid string length");
     expect((await invocation(a.client, "bomb-rope", body.invocation_id)).status).toBe("error");
     await expectHealthy(a, b);
@@ -726,7 +709,7 @@ describe("limits", () => {
   // so a worker that is descheduled (a loaded host; here SIGSTOP for 1.5 s) must not charge that time
   // to the running function: a ~0.2 s function with cpu_ms 1000 completes, charged about 0.2 s.
   it("the CPU limit counts CPU time, not time the worker was not scheduled", async () => {
-    await deploy(a.client, "busy", `export default { fetch() { let x = 0; for (let i = 0; i < 5e7; i++) x = (x + i * 7) % 1000003; return { x }; } }`, { limits: { cpu_ms: 1_000 } });
+    await deployToRun(a.client, "busy", `export default { fetch() { let x = 0; for (let i = 0; i < 5e7; i++) x = (x + i * 7) % 1000003; return { x }; } }`, { limits: { cpu_ms: 1_000 } });
     const warm = await invoke(a.client, "busy");
     expect(warm.status, warm.text).toBe(200);
     const pid = t().app.functionInvoker.workers()[0]!.pid;
@@ -748,7 +731,7 @@ describe("limits", () => {
 
   it("while tenant A's function burns its CPU limit, tenant B's functions answer at once", async () => {
     // Wall time to spare: on a loaded machine a nice-10 worker gets 3 s of CPU only slowly, and the CPU limit is what this tests.
-    await deploy(a.client, "long-spin", `export default { fetch() { for (;;) {} } }`, { limits: { cpu_ms: 3_000, timeout_ms: 40_000 } });
+    await deployToRun(a.client, "long-spin", `export default { fetch() { for (;;) {} } }`, { limits: { cpu_ms: 3_000, timeout_ms: 40_000 } });
     let done = false;
     const looping = invoke(a.client, "long-spin").then((response) => {
       done = true;
@@ -778,8 +761,8 @@ describe("escapes have no effect", () => {
   beforeAll(async () => {
     a = await t().tenant();
     b = await t().tenant();
-    await deploy(a.client, "ok", OK_SOURCE);
-    await deploy(b.client, "ok", OK_SOURCE);
+    await deployToRun(a.client, "ok", OK_SOURCE);
+    await deployToRun(b.client, "ok", OK_SOURCE);
   });
 
   it("no process, no require, no imports, no host object through constructors", async () => {
@@ -800,7 +783,7 @@ describe("escapes have no effect", () => {
           return out;
         },
       };`;
-    await deploy(a.client, "escape", source);
+    await deployToRun(a.client, "escape", source);
     expect(await invokeOk(a.client, "escape")).toEqual({
       process: "undefined",
       require: "undefined",
@@ -829,9 +812,9 @@ describe("escapes have no effect", () => {
   it("polluting prototypes changes nothing outside the function", async () => {
     const polluter = `export default { fetch() { Object.prototype.polluted = 1; Array.prototype.map = null; Array.prototype.push = null; return { polluted: ({}).polluted }; } }`;
     const checker = `export default { fetch() { return { polluted: ({}).polluted === undefined ? "no" : "yes", map: typeof [].map, doubled: [1, 2].map((x) => x * 2) }; } }`;
-    await deploy(a.client, "polluter", polluter);
-    await deploy(a.client, "checker", checker);
-    await deploy(b.client, "checker", checker);
+    await deployToRun(a.client, "polluter", polluter);
+    await deployToRun(a.client, "checker", checker);
+    await deployToRun(b.client, "checker", checker);
     expect(await invokeOk(a.client, "polluter")).toEqual({ polluted: 1 });
     // Again, warm: the function's own isolate is polluted, its answers still come back.
     expect(await invokeOk(a.client, "polluter")).toEqual({ polluted: 1 });
@@ -853,10 +836,10 @@ describe("escapes have no effect", () => {
       return { mark: typeof globalThis.mark, secret: typeof globalThis.secret, calls: typeof globalThis.calls, proto: ({}).markA ?? null, org: ctx.org.id, secrets: ctx.secrets };
     } }`;
     for (let i = 0; i < 4; i++) {
-      await deploy(a.client, `marker-${i}`, marker, { secrets: { S: "tenant A's secret" } });
+      await deployToRun(a.client, `marker-${i}`, marker, { secrets: { S: "tenant A's secret" } });
       expect(await invokeOk(a.client, `marker-${i}`)).toEqual({ calls: 1 });
       expect(await invokeOk(a.client, `marker-${i}`)).toEqual({ calls: 2 });
-      await deploy(b.client, `looker-${i}`, looker);
+      await deployToRun(b.client, `looker-${i}`, looker);
       const response = await invoke(b.client, `looker-${i}`);
       expect(response.status, response.text).toBe(200);
       expect(response.body).toEqual({ mark: "undefined", secret: "undefined", calls: "undefined", proto: null, org: b.orgId, secrets: {} });
@@ -878,7 +861,7 @@ describe("escapes have no effect", () => {
           return { real: true, mode };
         },
       };`;
-    await deploy(a.client, "json-swap", source);
+    await deployToRun(a.client, "json-swap", source);
     expect(await invokeOk(a.client, "json-swap", { path: "/plain" })).toEqual({ real: true, mode: "plain" });
     expect(await invokeOk(a.client, "json-swap", { path: "/throwing" })).toEqual({ real: true, mode: "throwing" });
     const response = await invoke(a.client, "json-swap", { path: "/response" });
@@ -908,7 +891,7 @@ describe("logs and the invocation list", () => {
           return null;
         },
       };`;
-    await deploy(tenant.client, "logger", source);
+    await deployToRun(tenant.client, "logger", source);
     const response = await invoke(tenant.client, "logger", { method: "PATCH", body: {} });
     expect(response.status).toBe(200);
     expect(response.body).toBeNull();
@@ -929,7 +912,7 @@ describe("logs and the invocation list", () => {
   });
 
   it("keeps at most 100 of 1,000 lines and says the logs were truncated", async () => {
-    await deploy(tenant.client, "chatty", `export default { fetch() { for (let i = 0; i < 1000; i++) console.log("line " + i); return "done"; } }`);
+    await deployToRun(tenant.client, "chatty", `export default { fetch() { for (let i = 0; i < 1000; i++) console.log("line " + i); return "done"; } }`);
     const response = await invoke(tenant.client, "chatty");
     expect(response.status).toBe(200);
     const logged = await invocation(tenant.client, "chatty", expectInvocationHeaders(response));
@@ -940,7 +923,7 @@ describe("logs and the invocation list", () => {
   });
 
   it("cuts a 1 MB line to 2,000 characters, and says the log was cut", async () => {
-    await deploy(tenant.client, "huge-line", `export default { fetch() { console.log("x".repeat(1024 * 1024)); console.log("after"); return "done"; } }`);
+    await deployToRun(tenant.client, "huge-line", `export default { fetch() { console.log("x".repeat(1024 * 1024)); console.log("after"); return "done"; } }`);
     const response = await invoke(tenant.client, "huge-line");
     expect(response.status).toBe(200);
     const logged = await invocation(tenant.client, "huge-line", expectInvocationHeaders(response));
@@ -951,7 +934,7 @@ describe("logs and the invocation list", () => {
 
   it("lists each invocation with its fields; filters status and version", async () => {
     const source = (version: number) => `export default { async fetch(request) { const q = await request.text(); if (q === "fail") throw new TypeError("failing on purpose"); return { version: ${version} }; } }`;
-    const fn = await deploy(tenant.client, "flaky", source(1));
+    const fn = await deployToRun(tenant.client, "flaky", source(1));
     const ok = await invoke(tenant.client, "flaky", { method: "PUT", raw: "fine", headers: { "content-type": "text/plain", "x-request-id": "trace-flaky-1" } });
     expect(ok.status).toBe(200);
     const failed = await invoke(tenant.client, "flaky", { raw: "fail", headers: { "content-type": "text/plain" } });
@@ -1004,9 +987,9 @@ describe("logs and the invocation list", () => {
 
   it("emits function.invocation_failed with the invocation, for a throw and for a limit", async () => {
     const tenant = await t().tenant();
-    await deploy(tenant.client, "thrower", `export default { fetch() { throw new RangeError("out of range"); } }`);
-    await deploy(tenant.client, "looper", `export default { fetch() { for (;;) {} } }`, { limits: { cpu_ms: 50 } });
-    await deploy(tenant.client, "fine", OK_SOURCE);
+    await deployToRun(tenant.client, "thrower", `export default { fetch() { throw new RangeError("out of range"); } }`);
+    await deployToRun(tenant.client, "looper", `export default { fetch() { for (;;) {} } }`, { limits: { cpu_ms: 50 } });
+    await deployToRun(tenant.client, "fine", OK_SOURCE);
     const thrown = await invoke(tenant.client, "thrower");
     expectFailed(thrown, "RangeError", "out of range");
     const limited = await invoke(tenant.client, "looper");
@@ -1033,7 +1016,7 @@ describe("a worker that dies", () => {
   it("an invocation running when its worker is killed still answers (run again on a fresh worker)", async () => {
     const tenant = await t().tenant();
     const source = `export default { async fetch() { await new Promise((r) => setTimeout(r, 500)); return "survived"; } }`;
-    await deploy(tenant.client, "slow", source);
+    await deployToRun(tenant.client, "slow", source);
     expect(await invokeOk(tenant.client, "slow")).toBe("survived");
     const [worker] = t().app.functionInvoker.workers();
     expect(worker).toBeDefined();

@@ -6,6 +6,7 @@ import { act, createInvoice } from "../finance/helpers.ts";
 import { createContact, createDeal } from "../growth/helpers.ts";
 import { expectProblem } from "../helpers/expect-problem.ts";
 import { testClock, useTestApp, type Client } from "../helpers/harness.ts";
+import { deploy, deployVersion } from "../helpers/functions.ts";
 
 // Event-triggered functions: a run per (matching event, function), written with
 // the event; the trigger dispatcher (not started here: runOnce() drives it)
@@ -34,18 +35,6 @@ const THROWS = `export default {
     throw new Error("boom on " + event.type);
   },
 };`;
-
-async function deploy(client: Client, body: Record<string, unknown>): Promise<any> {
-  const response = await client.post("/v1/functions", body);
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
-
-async function deployVersion(client: Client, name: string, body: Record<string, unknown>): Promise<any> {
-  const response = await client.post(`/v1/functions/${name}/versions`, body);
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
 
 /** A function's invocations (newest first), filtered by a query string ("trigger=event&..."). */
 async function invocations(client: Client, name: string, query = ""): Promise<any[]> {

@@ -13,18 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FETCH_LIMITS } from "../../src/functions/runtime/fetch.ts";
 import { expectProblem } from "../helpers/expect-problem.ts";
 import { startTestApp, useTestApp, type ApiResponse, type Client, type Tenant } from "../helpers/harness.ts";
+import { deployToRun, invoke } from "../helpers/functions.ts";
 
 const t = useTestApp();
-
-async function deploy(client: Client, name: string, source: string, extra: Record<string, unknown> = {}): Promise<void> {
-  const response = await client.post("/v1/functions", { name, source, limits: { cpu_ms: 1_000 }, ...extra });
-  expect(response.status, `deploy ${name}: ${response.text}`).toBe(201);
-}
-
-function invoke(client: Client, name: string, options: { method?: string; path?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<ApiResponse> {
-  const { method = "POST", path = "", ...rest } = options;
-  return client.request(method, `/v1/functions/${name}/invoke${path}`, rest);
-}
 
 async function invokeOk(client: Client, name: string, options: Parameters<typeof invoke>[2] = {}): Promise<any> {
   const response = await invoke(client, name, options);
@@ -81,7 +72,7 @@ describe("URL and URLSearchParams", () => {
   let tenant: Tenant;
   beforeAll(async () => {
     tenant = await t().tenant();
-    await deploy(
+    await deployToRun(
       tenant.client,
       "urls",
       `export default {
@@ -139,7 +130,7 @@ describe("TextEncoder, TextDecoder, atob, btoa, structuredClone", () => {
   let tenant: Tenant;
   beforeAll(async () => {
     tenant = await t().tenant();
-    await deploy(
+    await deployToRun(
       tenant.client,
       "text",
       `export default {
@@ -198,7 +189,7 @@ describe("crypto", () => {
   const secret = `whsec_${randomBytes(24).toString("base64")}`;
   beforeAll(async () => {
     tenant = await t().tenant();
-    await deploy(
+    await deployToRun(
       tenant.client,
       "crypto",
       `const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -230,7 +221,7 @@ describe("crypto", () => {
       };`,
     );
     // Verifies a Standard Webhooks signature the way a receiver should: HMAC-SHA256 over id.timestamp.body, constant-time compare.
-    await deploy(
+    await deployToRun(
       tenant.client,
       "receiver",
       `export default {
@@ -289,7 +280,7 @@ describe("Headers, Request, Response", () => {
   let tenant: Tenant;
   beforeAll(async () => {
     tenant = await t().tenant();
-    await deploy(
+    await deployToRun(
       tenant.client,
       "objects",
       `export default {
@@ -339,7 +330,7 @@ describe("fetch", () => {
   let tenant: Tenant;
   beforeAll(async () => {
     tenant = await t().tenant();
-    await deploy(
+    await deployToRun(
       tenant.client,
       "outbound",
       `export default {
@@ -386,7 +377,7 @@ describe("fetch", () => {
     const fits = await invokeOk(tenant.client, "outbound", { body: { url: `${origin}/big?n=100000`, read: "bytes" } });
     expect(fits.body).toBe(100_000);
 
-    await deploy(
+    await deployToRun(
       tenant.client,
       "many-fetches",
       `export default { async fetch() {
@@ -439,7 +430,7 @@ describe("what is not there", () => {
   const ABSENT = ["process", "require", "Buffer", "setImmediate", "ReadableStream", "FormData", "Blob", "AbortController", "WebSocket", "caches", "performance", "navigator"];
   it("has none of what docs/functions.md says is not available", async () => {
     const tenant = await t().tenant();
-    await deploy(tenant.client, "absent", `export default { fetch() { return ${JSON.stringify(ABSENT)}.map((n) => typeof globalThis[n]); } }`);
+    await deployToRun(tenant.client, "absent", `export default { fetch() { return ${JSON.stringify(ABSENT)}.map((n) => typeof globalThis[n]); } }`);
     expect(await invokeOk(tenant.client, "absent")).toEqual(ABSENT.map(() => "undefined"));
   });
 });
@@ -451,13 +442,13 @@ describe("limits on what leaves the isolate", () => {
   });
 
   it("a response body over 5 MB, more than 100 headers, or 1,001 pending timers is a clear error", async () => {
-    await deploy(tenant.client, "huge-body", `export default { fetch() { return new Response("x".repeat(6 * 1024 * 1024)); } }`);
+    await deployToRun(tenant.client, "huge-body", `export default { fetch() { return new Response("x".repeat(6 * 1024 * 1024)); } }`);
     expectThrew(await invoke(tenant.client, "huge-body"), "RangeError", /response body is larger than 5242880/);
-    await deploy(tenant.client, "many-headers", `export default { fetch() { const h = new Headers(); for (let i = 0; i < 20000; i++) h.set("x-h" + i, "v"); return new Response("ok", { headers: h }); } }`);
+    await deployToRun(tenant.client, "many-headers", `export default { fetch() { const h = new Headers(); for (let i = 0; i < 20000; i++) h.set("x-h" + i, "v"); return new Response("ok", { headers: h }); } }`);
     expectThrew(await invoke(tenant.client, "many-headers"), "RangeError", /2000\d headers; a function may set at most 100/);
-    await deploy(tenant.client, "many-timers", `export default { fetch() { for (let i = 0; i < 200000; i++) setTimeout(() => {}, 60000); return "never"; } }`);
+    await deployToRun(tenant.client, "many-timers", `export default { fetch() { for (let i = 0; i < 200000; i++) setTimeout(() => {}, 60000); return "never"; } }`);
     expectThrew(await invoke(tenant.client, "many-timers"), "RangeError", /too many timers: at most 1000/);
-    await deploy(tenant.client, "fine", `export default { async fetch() { await new Promise((r) => setTimeout(r, 1)); return new Response("y".repeat(1024 * 1024), { headers: { "x-a": "1" } }); } }`);
+    await deployToRun(tenant.client, "fine", `export default { async fetch() { await new Promise((r) => setTimeout(r, 1)); return new Response("y".repeat(1024 * 1024), { headers: { "x-a": "1" } }); } }`);
     const fine = await invoke(tenant.client, "fine");
     expect(fine.status).toBe(200);
     expect(fine.text.length).toBe(1024 * 1024);

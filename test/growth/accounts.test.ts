@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { EnrichmentProvider } from "../../src/engines/growth/enrichment-providers.ts";
 import { newId } from "../../src/platform/ids.ts";
-import { expectProblem } from "../helpers/expect-problem.ts";
+import { expectInvalid, expectProblem } from "../helpers/expect-problem.ts";
 import { testClock, useTestApp, type Client, type Tenant } from "../helpers/harness.ts";
 import {
   ACCOUNT_ID,
@@ -11,7 +11,6 @@ import {
   createOk,
   eventTypesOf,
   eventsOf,
-  expectInvalid,
   getAccount,
   getOk,
   neverBeforeNow,

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/platform/ids.ts";
-import { expectProblem } from "../helpers/expect-problem.ts";
+import { expectInvalid, expectProblem } from "../helpers/expect-problem.ts";
 import { testClock, useTestApp, type ApiResponse, type Client, type Tenant } from "../helpers/harness.ts";
 import {
   CONTACT_ID,
@@ -12,7 +12,6 @@ import {
   enroll,
   eventTypesOf,
   eventsOf,
-  expectInvalid,
   getDeal,
   getOk,
   neverBeforeNow,

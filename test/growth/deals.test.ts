@@ -1,16 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/platform/ids.ts";
-import { expectProblem } from "../helpers/expect-problem.ts";
+import { errorFields, expectInvalid, expectProblem } from "../helpers/expect-problem.ts";
 import { testClock, useTestApp, type Client, type Tenant } from "../helpers/harness.ts";
 import {
   DEAL_ID,
   NOW,
   createOk,
   defaultPipeline,
-  errorFields,
   eventTypesOf,
   eventsOf,
-  expectInvalid,
   expectUnprocessable,
   getDeal,
   neverBeforeNow,

@@ -1,5 +1,5 @@
 import { beforeEach, expect } from "vitest";
-import { expectProblem } from "../helpers/expect-problem.ts";
+import { errorFields, expectProblem } from "../helpers/expect-problem.ts";
 import type { ApiResponse, Client, TestClock } from "../helpers/harness.ts";
 
 // ---------------------------------------------------------------------------
@@ -141,18 +141,6 @@ export async function takeSnapshot(client: Client, listPaths: string[]): Promise
 
 // ---------------------------------------------------------------------------
 // Problems
-
-/** The errors[] entries of a validation problem, as "in:field". */
-export function errorFields(response: ApiResponse): string[] {
-  return ((response.body?.errors ?? []) as { in: string; field: string }[]).map((e) => `${e.in}:${e.field}`);
-}
-
-/** A 400 validation problem naming exactly these fields (in the given location); returns the problem. */
-export function expectInvalid(response: ApiResponse, fields: string[], location = "body"): any {
-  const problem = expectProblem(response, 400, "validation_failed");
-  expect(errorFields(response).sort(), response.text).toEqual(fields.map((f) => `${location}:${f}`).sort());
-  return problem;
-}
 
 /** A 422 naming exactly this body field. */
 export function expectUnprocessable(response: ApiResponse, field: string): void {

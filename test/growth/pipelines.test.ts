@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/platform/ids.ts";
-import { expectProblem } from "../helpers/expect-problem.ts";
+import { expectInvalid, expectProblem } from "../helpers/expect-problem.ts";
 import { testClock, useTestApp, type Client, type Tenant } from "../helpers/harness.ts";
 import {
   NOW,
@@ -10,7 +10,6 @@ import {
   defaultPipeline,
   eventTypesOf,
   eventsOf,
-  expectInvalid,
   expectUnprocessable,
   getOk,
   listPipelines,

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { MailTransport, OutgoingMail } from "../../src/engines/growth/mail-transport.ts";
 import { newId } from "../../src/platform/ids.ts";
-import { expectProblem } from "../helpers/expect-problem.ts";
+import { errorFields, expectInvalid, expectProblem } from "../helpers/expect-problem.ts";
 import { testClock, useTestApp, type Client, type Tenant, type TestApp } from "../helpers/harness.ts";
 import {
   DAY,
@@ -12,11 +12,9 @@ import {
   actOnSequence,
   createOk,
   enroll,
-  errorFields,
   eventLogState,
   eventTypesOf,
   eventsOf,
-  expectInvalid,
   expectRefusedTransition,
   getOk,
 } from "./helpers.ts";

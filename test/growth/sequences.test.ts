@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/platform/ids.ts";
-import { expectProblem } from "../helpers/expect-problem.ts";
+import { errorFields, expectInvalid, expectProblem } from "../helpers/expect-problem.ts";
 import { testClock, useTestApp, type Client, type Tenant } from "../helpers/harness.ts";
 import {
   ISO,
@@ -10,11 +10,9 @@ import {
   createContact,
   createOk,
   enroll,
-  errorFields,
   eventLogState,
   eventTypesOf,
   eventsOf,
-  expectInvalid,
   expectRefusedTransition,
   getOk,
   getSequence,

@@ -184,7 +184,7 @@ describe("log lines", () => {
   });
 
   it("the server's logger uses that serializer", async () => {
-    const { logger } = await import("../../src/runtime.ts");
+    const { logger } = await import("../../src/cli/server-wiring.ts");
     const log = logger({ logLevel: "info" } as never);
     const serializers = (log as unknown as { [k: symbol]: unknown })[Symbol.for("pino.serializers")] as Record<string, unknown>;
     const { safeError } = await import("../../src/platform/logging.ts");

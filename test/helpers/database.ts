@@ -3,6 +3,8 @@ import fs from "node:fs";
 import postgres from "postgres";
 import { openDatabase, type Database } from "../../src/db/connection.ts";
 import { migrate } from "../../src/db/migrate.ts";
+import { wireSubscribers } from "../../src/platform/events/outbox.ts";
+import { featureSubscribers } from "../../src/subscribers.ts";
 
 /**
  * Each test file gets a database of its own, so files run in parallel and a
@@ -23,7 +25,18 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A migrated database, wired to the features that owe work for events as the
+ * CLI's openMigrated wires the real one; `wired: false` leaves it as a
+ * composition point that forgot would.
+ */
+export async function createTestDatabase(options: { wired?: boolean } = {}): Promise<TestDatabase> {
+  const testDb = await openTestDatabase();
+  if (options.wired ?? true) wireSubscribers(testDb.database.db, featureSubscribers);
+  return testDb;
+}
+
+async function openTestDatabase(): Promise<TestDatabase> {
   if (testDbKind() === "pglite") {
     // test/global-setup.ts leaves a migrated image; without it (a file run alone by hand), start empty.
     const imagePath = process.env.ENGINERY_TEST_PGLITE_IMAGE;

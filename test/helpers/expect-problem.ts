@@ -23,3 +23,15 @@ export function expectProblem(res: ApiResponse, status: number, code: string, co
   expect(res.text, `${where}no stack trace`).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
   return res.body;
 }
+
+/** The errors[] entries of a problem, as "in:field" ("body:amount", "query:sort"). */
+export function errorFields(res: ApiResponse): string[] {
+  return ((res.body?.errors ?? []) as { in: string; field: string }[]).map((e) => `${e.in}:${e.field}`);
+}
+
+/** A 400 validation_failed problem naming exactly these fields, all in `location`; returns the problem. */
+export function expectInvalid(res: ApiResponse, fields: string[], location = "body", context = ""): any {
+  const problem = expectProblem(res, 400, "validation_failed", context);
+  expect(errorFields(res).sort(), `${context ? `${context}: ` : ""}fields (${res.text})`).toEqual(fields.map((f) => `${location}:${f}`).sort());
+  return problem;
+}

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newId } from "../../src/platform/ids.ts";
-import { expectProblem } from "../helpers/expect-problem.ts";
+import { expectInvalid, expectProblem } from "../helpers/expect-problem.ts";
 import { testClock, useTestApp, type ApiResponse, type Client, type Tenant, type TestClock } from "../helpers/harness.ts";
 
 // Intelligence snapshots: the routes, the figures they hold (checked against a
@@ -71,17 +71,6 @@ async function snapshotsOf(client: Client, query = ""): Promise<any[]> {
 /** The intelligence.snapshot_created events the caller can see, oldest first. */
 async function snapshotEvents(client: Client): Promise<any[]> {
   return (await getOk(client, "/v1/events?type=intelligence.snapshot_created&sort=timestamp&per_page=100")).data;
-}
-
-/** The errors[] entries of a validation problem, as "in:field". */
-function errorFields(response: ApiResponse): string[] {
-  return ((response.body?.errors ?? []) as { in: string; field: string }[]).map((e) => `${e.in}:${e.field}`);
-}
-
-/** A 400 validation problem naming exactly these fields. */
-function expectInvalid(response: ApiResponse, fields: string[], location: string): void {
-  expectProblem(response, 400, "validation_failed");
-  expect(errorFields(response).sort(), response.text).toEqual(fields.map((f) => `${location}:${f}`).sort());
 }
 
 /** A candidate count for every stage, zeros included. */

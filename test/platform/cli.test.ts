@@ -4,6 +4,7 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
+import { featureSubscribers } from "../../src/subscribers.ts";
 import { openDatabase } from "../../src/db/connection.ts";
 import { memoryRateLimitStore } from "../../src/platform/rate-limit/memory-store.ts";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../helpers/database.ts";
@@ -134,7 +135,7 @@ describe("enginery CLI", () => {
     // The server's view of the same database (the CLI processes have all ended, so the embedded one is free).
     const database = await openDatabase("databaseUrl" in target ? { kind: "postgres", url: target.databaseUrl } : { kind: "pglite", dataDir: target.dataDir });
     const rateLimits = memoryRateLimitStore();
-    const app = await buildApp({ database, rateLimits });
+    const app = await buildApp({ database, subscribers: featureSubscribers, rateLimits });
     try {
       await app.listen({ port: 0, host: "127.0.0.1" });
       const client = new Client(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);

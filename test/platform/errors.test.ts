@@ -3,6 +3,7 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
+import { featureSubscribers } from "../../src/subscribers.ts";
 import { ERROR_CODES } from "../../src/platform/errors.ts";
 import { memoryRateLimitStore } from "../../src/platform/rate-limit/memory-store.ts";
 import { Client, useTestApp, type ApiResponse, type Tenant } from "../helpers/harness.ts";
@@ -245,7 +246,7 @@ describe("request logs", () => {
       },
     });
     const rateLimits = memoryRateLimitStore();
-    const app = await buildApp({ database: t().database, rateLimits, logger: pino({ level: "info" }, stream) });
+    const app = await buildApp({ database: t().database, subscribers: featureSubscribers, rateLimits, logger: pino({ level: "info" }, stream) });
     try {
       await app.listen({ port: 0, host: "127.0.0.1" });
       const client = new Client(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, tenant.key);

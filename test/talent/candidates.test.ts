@@ -10,7 +10,6 @@ import {
   DAY,
   eventsOf,
   eventTypesOf,
-  expectInvalid,
   expectProblem,
   getCandidate,
   HOUR,
@@ -27,6 +26,7 @@ import {
   tick,
   type Stage,
 } from "./helpers.ts";
+import { expectInvalid } from "../helpers/expect-problem.ts";
 
 const clock = testClock(NOW);
 const t = useTestApp({ clock });

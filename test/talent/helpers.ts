@@ -1,7 +1,7 @@
 import { beforeEach, expect } from "vitest";
 import { newId } from "../../src/platform/ids.ts";
 import { expectProblem } from "../helpers/expect-problem.ts";
-import type { ApiResponse, Client, TestClock } from "../helpers/harness.ts";
+import type { Client, TestClock } from "../helpers/harness.ts";
 
 export { expectProblem };
 
@@ -166,13 +166,3 @@ export async function snapshot(client: Client): Promise<{ jobs: number; candidat
 // ---------------------------------------------------------------------------
 // Errors
 
-/** The errors[] entries of a problem, as "in:field". */
-export function errorFields(response: ApiResponse): string[] {
-  return ((response.body?.errors ?? []) as { in: string; field: string }[]).map((e) => `${e.in}:${e.field}`);
-}
-
-/** A 400 validation problem naming exactly these fields (in the given location). */
-export function expectInvalid(response: ApiResponse, fields: string[], location = "body", context = ""): void {
-  expectProblem(response, 400, "validation_failed", context);
-  expect(errorFields(response).sort(), `${context} fields`).toEqual(fields.map((f) => `${location}:${f}`).sort());
-}

@@ -7,7 +7,6 @@ import {
   EMPLOYMENT_TYPES,
   eventsOf,
   eventTypesOf,
-  expectInvalid,
   expectProblem,
   getJob,
   JOB_ID,
@@ -21,6 +20,7 @@ import {
   snapshot,
   tick,
 } from "./helpers.ts";
+import { expectInvalid } from "../helpers/expect-problem.ts";
 
 const clock = testClock(NOW);
 const t = useTestApp({ clock });

@@ -5,7 +5,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/platform/ids.ts";
 import { act, createAccount, createInvoice } from "../finance/helpers.ts";
-import { expectProblem } from "../helpers/expect-problem.ts";
+import { expectInvalid, expectProblem } from "../helpers/expect-problem.ts";
 import { testClock, useTestApp, type ApiResponse, type Client, type Tenant } from "../helpers/harness.ts";
 
 // The clock starts at the real time, so that signatures made at the test
@@ -124,18 +124,6 @@ async function endpointsSnapshot(client: Client): Promise<any> {
   const response = await client.get(`${ENDPOINTS}?per_page=100`);
   expect(response.status, response.text).toBe(200);
   return response.body;
-}
-
-/** The errors[] entries of a problem, as "in:field". */
-function errorFields(response: ApiResponse): string[] {
-  return ((response.body?.errors ?? []) as { in: string; field: string }[]).map((e) => `${e.in}:${e.field}`);
-}
-
-/** A 400 validation problem naming exactly these fields. */
-function expectInvalid(response: ApiResponse, fields: string[], location = "body", context = ""): any {
-  const problem = expectProblem(response, 400, "validation_failed", context);
-  expect(errorFields(response).sort(), `${context} fields`).toEqual(fields.map((f) => `${location}:${f}`).sort());
-  return problem;
 }
 
 /** The endpoint without its secret: what GET shows. */

@@ -41,6 +41,7 @@ export async function emitOverdueInvoices(db: Db, now: Date): Promise<number> {
       }
       for (const [orgId, orgRows] of byOrg) {
         await insertEvents(
+          db,
           tx,
           { orgId, requestId: null, idempotencyKey: null, now },
           orgRows.map((row) => ({ type: "invoice.overdue" as const, object: invoiceToApi(row, now) })),

@@ -66,7 +66,7 @@ export async function advanceEnrollments(db: Db, transport: MailTransport, now: 
         list.push(...outcome.events);
         byOrg.set(enrollment.orgId, list);
       }
-      for (const [orgId, drafts] of byOrg) await insertEvents(tx, { orgId, requestId: null, idempotencyKey: null, now }, drafts);
+      for (const [orgId, drafts] of byOrg) await insertEvents(db, tx, { orgId, requestId: null, idempotencyKey: null, now }, drafts);
       return due.length;
     });
     total += done;

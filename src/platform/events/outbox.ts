@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
 import { StatementCache } from "../../db/statement-cache.ts";
 import { sqlStatement, type SqlStatement } from "../../db/statements.ts";
@@ -7,6 +7,7 @@ import { newId } from "../ids.ts";
 import { claimHeld, claimLost, claimUpdate, claimValues, type IdempotencyClaim } from "../idempotency/idempotency-claim.ts";
 import type { EventType } from "./catalog.ts";
 import { events } from "./events-table.ts";
+import type { EventSubscriber } from "./fan-out.ts";
 
 /** Who is writing, for scoping and for the event's `request` member. */
 export interface WriteContext {
@@ -38,33 +39,43 @@ export interface EventDraft {
 }
 
 export type Emit = (event: EventDraft) => void;
+type Values = Record<string, unknown>;
 
 const ATTEMPTS = 3;
 
-/**
- * Work a feature owes for committed events (webhook deliveries, function
- * runs: see webhooks/fanout.ts), written by the statement that inserts the
- * events. Features subscribe at composition (src/subscribers.ts), so the
- * platform never imports them. `fanOut` gives INSERT ... SELECT statements
- * (no RETURNING) that read the inserted events (columns id and type) from
- * `events` and write what the organization's subscriptions owe for them; each
- * one runs as a CTE of the events statement, and when it writes any row the
- * statement notifies its `channel`. So a write's events, its fan-out and its idempotency claim cost
- * one statement, and that statement can be the transaction's last, with COMMIT
- * behind it in the same round trip.
- */
-export interface EventSubscriber {
-  /** `orgId` and `now` (an ISO timestamp) are SQL values of the statement, not constants: its text is built once per shape. */
-  fanOut(orgId: SQL, events: SQL, now: SQL): { write: SQL; channel: string }[];
+/** A handle's subscribers (see wireSubscribers) and the events statements built with their fan-out. */
+interface Outbox {
+  subscribers: readonly EventSubscriber[];
+  /** By shape (number of events, claim or not): the usual one to a few events are kept; a batch job's larger counts are built per call. */
+  statements: StatementCache<string, SqlStatement<Values>>;
 }
-const subscribers = new Set<EventSubscriber>();
+const outboxes = new WeakMap<Db, Outbox>();
 
-/** Adds a subscriber for every process's writes from now on; the same one twice counts once. */
-export function subscribeToEvents(subscriber: EventSubscriber): void {
-  if (subscribers.has(subscriber)) return;
-  subscribers.add(subscriber);
-  // The statements built so far carry the old subscribers' fan-out.
-  eventsStatements.clear();
+/**
+ * Wires the features that owe work for events (see EventSubscriber) to the
+ * handle their events are written through. Every composition point that
+ * writes does it for the handle it holds (buildApp and allJobs take the
+ * subscribers as a required argument; the CLI, the tests and the bench wire
+ * the database they open), and the wiring stays beside the handle, as
+ * connection.ts keeps a handle's driver: nothing global, so a handle nobody
+ * wired refuses to write events rather than commit events that owe nothing.
+ * Wiring a handle again with the same subscribers is harmless; with others,
+ * an error.
+ */
+export function wireSubscribers(db: Db, subscribers: readonly EventSubscriber[]): void {
+  const wired = outboxes.get(db);
+  if (!wired) {
+    outboxes.set(db, { subscribers: [...subscribers], statements: new StatementCache() });
+    return;
+  }
+  const same = wired.subscribers.length === subscribers.length && subscribers.every((s, i) => wired.subscribers[i] === s);
+  if (!same) throw new Error("wireSubscribers: this database handle is already wired to other event subscribers");
+}
+
+function outboxOf(db: Db): Outbox {
+  const outbox = outboxes.get(db);
+  if (!outbox) throw new Error("events written through a database handle with no subscribers wired: wireSubscribers(db, subscribers) where the database is opened (src/subscribers.ts)");
+  return outbox;
 }
 
 /**
@@ -79,13 +90,14 @@ export function subscribeToEvents(subscriber: EventSubscriber): void {
  * whether this change committed even if the process died before answering.
  */
 export async function write<T>(db: Db, ctx: WriteContext, change: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
+  const outbox = outboxOf(db);
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await db.transaction(async (tx) => {
         const drafts: EventDraft[] = [];
         const result = await change(tx, (event) => drafts.push(event));
         const claim = ctx.idempotencyClaim ?? null;
-        if (drafts.length > 0) await eventsStatement(drafts.length, claim !== null).last(tx, eventValues(ctx, drafts, claim));
+        if (drafts.length > 0) await eventsStatement(outbox, drafts.length, claim !== null).last(tx, eventValues(ctx, drafts, claim));
         else if (claim) await claimStatement.last(tx, claimValues(ctx.orgId, claim, ctx.now));
         return result;
       });
@@ -101,18 +113,16 @@ export async function write<T>(db: Db, ctx: WriteContext, change: (tx: Tx, emit:
 }
 
 /**
- * Writes event rows inside a transaction the caller holds, with their
- * fan-out. Scheduler jobs, which act for many organizations in one batch,
- * call it per organization with a WriteContext that has no request; `write`
- * runs the same statement as its transaction's last.
+ * Writes event rows inside a transaction the caller holds, opened on `db`
+ * (whose wiring says where the events fan out), with their fan-out.
+ * Scheduler jobs, which act for many organizations in one batch, call it per
+ * organization with a WriteContext that has no request; `write` runs the same
+ * statement as its transaction's last.
  */
-export async function insertEvents(tx: Tx, ctx: WriteContext, drafts: EventDraft[]): Promise<void> {
-  if (drafts.length > 0) await eventsStatement(drafts.length, false).run(tx, eventValues(ctx, drafts, null));
+export async function insertEvents(db: Db, tx: Tx, ctx: WriteContext, drafts: EventDraft[]): Promise<void> {
+  if (drafts.length > 0) await eventsStatement(outboxOf(db), drafts.length, false).run(tx, eventValues(ctx, drafts, null));
 }
 
-type Values = Record<string, unknown>;
-/** Statements by shape (number of events, claim or not): the usual one to a few events are kept; a batch job's larger counts are built per call. */
-const eventsStatements = new StatementCache<string, SqlStatement<Values>>();
 const KEPT_EVENT_COUNTS = 8;
 
 /**
@@ -121,9 +131,9 @@ const KEPT_EVENT_COUNTS = 8;
  * or fails (idempotency-claim.ts). Data-modifying CTEs run to completion
  * whether or not the query reads them; the notifications are read, so they run.
  */
-function eventsStatement(count: number, claimed: boolean): SqlStatement<Values> {
+function eventsStatement({ subscribers, statements }: Outbox, count: number, claimed: boolean): SqlStatement<Values> {
   const key = `${count}:${claimed}`;
-  const kept = eventsStatements.get(key);
+  const kept = statements.get(key);
   if (kept) return kept;
   const built = sqlStatement<Values>((db, p) => {
     const rows = Array.from({ length: count }, (_, i) => ({
@@ -153,7 +163,7 @@ function eventsStatement(count: number, claimed: boolean): SqlStatement<Values> 
     }
     return sql`WITH ${sql.join(ctes, sql`, `)} SELECT ${sql.join(checks, sql`, `)}`;
   });
-  if (count <= KEPT_EVENT_COUNTS) eventsStatements.set(key, built);
+  if (count <= KEPT_EVENT_COUNTS) statements.set(key, built);
   return built;
 }
 

@@ -1,21 +1,28 @@
 import type { FastifyBaseLogger } from "fastify";
 import pino from "pino";
-import { SecretBox } from "./functions/secrets.ts";
-import { createTriggerDispatcher, type TriggerDispatcher } from "./functions/trigger-dispatcher.ts";
-import type { Api } from "./platform/http.ts";
-import { createDispatcher, type Dispatcher } from "./webhooks/dispatcher.ts";
-import type { SsrfPolicy } from "./webhooks/ssrf.ts";
-import type { Config } from "./config.ts";
-import { logSerializers } from "./platform/logging.ts";
-import type { Database } from "./db/connection.ts";
-import type { RateLimitStore } from "./platform/rate-limit/gcra.ts";
-import { memoryRateLimitStore } from "./platform/rate-limit/memory-store.ts";
-import { redisRateLimitStore } from "./platform/rate-limit/redis-store.ts";
-import { createMetrics, type Metrics } from "./platform/metrics.ts";
-import { startMetricsServer } from "./platform/metrics-routes.ts";
-import { queueDepth } from "./platform/work-loop.ts";
-import { functionRuns } from "./functions/functions-table.ts";
-import { webhookDeliveries } from "./webhooks/webhooks-table.ts";
+import { SecretBox } from "../functions/secrets.ts";
+import { createTriggerDispatcher, type TriggerDispatcher } from "../functions/trigger-dispatcher.ts";
+import type { Api } from "../platform/http.ts";
+import { createDispatcher, type Dispatcher } from "../webhooks/dispatcher.ts";
+import type { SsrfPolicy } from "../webhooks/ssrf.ts";
+import type { Config } from "../config.ts";
+import { logSerializers } from "../platform/logging.ts";
+import type { Database } from "../db/connection.ts";
+import type { RateLimitStore } from "../platform/rate-limit/gcra.ts";
+import { memoryRateLimitStore } from "../platform/rate-limit/memory-store.ts";
+import { redisRateLimitStore } from "../platform/rate-limit/redis-store.ts";
+import { createMetrics, type Metrics } from "../platform/metrics.ts";
+import { startMetricsServer } from "../platform/metrics-routes.ts";
+import { queueDepth } from "../platform/work-loop.ts";
+import { functionRuns } from "../functions/functions-table.ts";
+import { webhookDeliveries } from "../webhooks/webhooks-table.ts";
+
+/*
+ * The serve and worker commands' process wiring, from the config: logger,
+ * rate-limit store, the functions' secret box, the queue dispatchers,
+ * metrics and the shutdown deadline (the sandbox's own runtime is
+ * functions/runtime/).
+ */
 
 export function rateLimitStore(config: Config, log: FastifyBaseLogger): RateLimitStore {
   return config.redisUrl ? redisRateLimitStore(config.redisUrl, undefined, { log, commandTimeoutMs: config.redisTimeoutMs }) : memoryRateLimitStore();

@@ -1,17 +1,17 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { rowsOf } from "../../src/db/rows.ts";
 import { TypeID } from "typeid-js";
 import { isId } from "../../src/platform/ids.ts";
-import { fanOut, subscribesSql } from "../../src/webhooks/fanout.ts";
+import { rowsOf } from "../../src/db/rows.ts";
+import { wireSubscribers, write } from "../../src/platform/events/outbox.ts";
+import { subscribesSql } from "../../src/platform/events/fan-out.ts";
+import { featureSubscribers } from "../../src/subscribers.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 
 /**
  * Every write's events statement carries the fan-out to its organization's
- * subscribers (webhooks/fanout.ts). In production `functions` is large and
- * most functions have no event trigger: the fan-out must find the ones with
- * triggers by an index of those alone, not read every function of the
- * organization.
+ * subscribers (platform/events/fan-out.ts), wired to the database handle by
+ * the composition point that opened it.
  */
 let testDb: TestDatabase;
 
@@ -21,17 +21,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await testDb.drop();
-});
-
-it("finds an organization's functions with event triggers by the index of those alone", async () => {
-  const runs = fanOut(sql`'org_plan'`, sql`inserted`, sql`now()`).find((f) => f.channel === "function_runs")!;
-  const plan = await testDb.database.db.transaction(async (tx) => {
-    // The tables are nearly empty here, where a sequential scan is cheapest: ask for the plan a large table gets.
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    const statement = sql`WITH inserted AS (SELECT 'evt_1'::text AS id, 'invoice.created'::text AS type) ${runs.write}`;
-    return rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql`EXPLAIN ${statement}`)).map((r) => r["QUERY PLAN"]).join("\n");
-  });
-  expect(plan).toContain("functions_org_event_triggers_idx");
 });
 
 it("matches event types to subscription patterns exactly, wildcards and prefixes included", async () => {
@@ -74,4 +63,23 @@ it("makes ids in the statement in newId's format: TypeIDs whose UUIDv7 carries t
     expect(ms).toBeGreaterThanOrEqual(before - 5);
     expect(ms).toBeLessThanOrEqual(after + 5);
   }
+});
+
+it("refuses events written through a handle no composition point wired, and commits nothing", async () => {
+  // Before subscribers were wired per handle, a process that forgot to subscribe wrote events that owed no delivery.
+  const unwired = await createTestDatabase({ wired: false });
+  try {
+    const ctx = { orgId: "org_unwired", requestId: null, idempotencyKey: null, now: new Date() };
+    await expect(write(unwired.database.db, ctx, async (_tx, emit) => emit({ type: "invoice.created", object: { id: "inv_unwired" } }))).rejects.toThrow(/no subscribers wired/);
+    const [row] = rowsOf<{ n: number }>(await unwired.database.db.execute(sql`SELECT count(*)::int AS n FROM events`));
+    expect(row!.n).toBe(0);
+  } finally {
+    await unwired.drop();
+  }
+});
+
+it("wires a handle once: the same subscribers again are harmless, others are refused", () => {
+  const db = testDb.database.db;
+  expect(() => wireSubscribers(db, featureSubscribers)).not.toThrow();
+  expect(() => wireSubscribers(db, featureSubscribers.slice(0, 1))).toThrow(/already wired/);
 });
