@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { rowsOf } from "../../src/db/migrate.ts";
+import { rowsOf } from "../../src/db/rows.ts";
 import { fanOut } from "../../src/functions/runs-fanout.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 
