@@ -323,4 +323,90 @@ return [
   ask("intelligence", "figure", "pipeline value by stage", (w) => [named((snap(w).growth.pipeline as unknown as { by_stage: { stage_name: string }[] }).by_stage.map((b) => b.stage_name))]),
 ];
 }
-export const HELDOUT_CASES: Case[] = [...devCases(), ...finalCases(), ...thirdCases()];
+function fourthCases(): Case[] {
+const ask = (engine: Engine, kind: Kind, say: string, expect: (w: World) => Check[]): Case => ({ label: say, engine, kind, plan: (w) => ({ say, expect: expect(w) }) });
+const about = (engine: Engine, kind: Kind, label: string, plan: (w: World) => Plan): Case => ({ label, engine, kind, plan });
+const unclear = (engine: Engine, say: string): Case => ask(engine, "question", say, () => [noChange()]);
+const list = (w: World, fits: (i: Invoice) => boolean) => named(numbers(w.invoices.filter(fits)), numbers(w.invoices.filter((i) => !fits(i))));
+const r2 = (n: number) => Math.round(n * 100) / 100;
+const snap = (w: World) => w.snapshot!;
+const followUp = (w: World) => pick(w.sequences, (s) => s.name === "New lead follow-up", "sequence");
+return [
+  ask("finance", "read", "anything overdue from Globex?", (w) => [named(numbers(ofClient(w, "Globex").filter(overdue)), numbers(w.invoices.filter((i) => !(overdue(i) && i.client.startsWith("Globex")))))]),
+  ask("finance", "read", "sum of open invoices in dollars", (w) => [money(dueSums(w.invoices.filter((i) => unpaid(i) && i.currency === "USD")), "USD open")]),
+  ask("finance", "read", "show me everything that's been written off", (w) => [list(w, (i) => i.status === "uncollectible")]),
+  ask("finance", "read", "count the invoices we've voided", (w) => [count(w.invoices.filter((i) => i.status === "void").length, "voided")]),
+  ask("finance", "read", "smallest overdue invoice", (w) => {
+    const o = [...w.invoices.filter(overdue)];
+    const a = [...o].sort((x, y) => x.amount_due - y.amount_due)[0]!, b = [...o].sort((x, y) => x.amount - y.amount)[0]!;
+    return [named([a.number, b.number], numbers(w.invoices.filter((i) => !overdue(i))), 1)];
+  }),
+  about("finance", "write", "<client> sent us 400 for <invoice>", (w) => {
+    const inv = w.invoices.filter((i) => overdue(i) && i.amount_due > 800).at(-2)!;
+    return { say: `${inv.client.split(" ")[0]} sent us 400 for ${inv.number}`, expect: [changed("invoice", inv.id, { amount_paid: r2(inv.amount_paid + 400) }, inv.number)] };
+  }),
+  about("finance", "write", "please finalise <draft>", (w) => {
+    const inv = w.invoices.filter((i) => i.status === "draft").at(0)!;
+    return { say: `please finalise ${inv.number.toLowerCase()}`, expect: [changed("invoice", inv.id, { status: "open" }, inv.number)] };
+  }),
+  about("finance", "write", "change the amount of <draft> to 2500", (w) => {
+    const inv = w.invoices.filter((i) => i.status === "draft").at(-1)!;
+    return { say: `change the amount of ${inv.number} to 2500`, expect: [changed("invoice", inv.id, { amount: 2500 }, inv.number)] };
+  }),
+  ask("finance", "write", "start a new invoice for Oscorp, 980 GBP, due next month end", (w) => [created("invoice", { client: is.containing("Oscorp"), amount: 980, currency: "GBP", due_date: month(w, 1)[1] })]),
+  about("finance", "write", "<client> isn't going to pay <invoice>, write it off", (w) => {
+    const inv = w.invoices.filter(overdue).at(4)!;
+    return { say: `${inv.client.split(" ")[0]} isn't going to pay ${inv.number}, write it off`, expect: [approval(/uncollectible/i, inv.id, inv.number)] };
+  }),
+  unclear("finance", "void the invoice"),
+
+  ask("growth", "read", "which accounts have no domain", (w) => [named(w.accounts.filter((a) => !a.domain).map((a) => a.name), w.accounts.filter((a) => a.domain).map((a) => a.name))]),
+  ask("growth", "read", "list every deal over 30k that's still open", (w) => [named(dealNames(w.deals.filter((d) => d.status === "open" && (d.amount ?? 0) > 30_000)), dealNames(w.deals.filter((d) => d.status !== "open" || (d.amount ?? 0) < 28_000)))]),
+  ask("growth", "read", "who are the contacts at Tyrell", (w) => [named(contactsOf(w, accountNamed(w, "Tyrell").id).map(fullName), w.contacts.filter((c) => c.account_id !== accountNamed(w, "Tyrell").id).map(fullName))]),
+  ask("growth", "read", "how many deals are open right now", (w) => [count(w.deals.filter((d) => d.status === "open").length, "open deals")]),
+  about("growth", "write", "close the <account> deal as won", (w) => {
+    const { deal, account } = soleOpenDeal(w, ["Negotiation", "Proposal", "Qualified"]);
+    return { say: `close the ${account} deal as won`, expect: [changed("deal", deal.id, { status: "won" }, deal.name)] };
+  }),
+  about("growth", "write", "<contact>'s email is now x@y.com", (w) => {
+    const c = uniqueContacts(w).at(2)!;
+    return { say: `${fullName(c)}'s email is now ${c.first_name.toLowerCase()}@newmail.io`, expect: [changed("contact", c.id, { email: `${c.first_name.toLowerCase()}@newmail.io` }, fullName(c))] };
+  }),
+  ask("growth", "write", "add a deal for Aperture Labs called Support renewal worth 9k", (w) => [created("deal", { name: is.text("Support renewal"), account_id: accountNamed(w, "Aperture").id, amount: 9000 })]),
+  about("growth", "write", "remove <enrolled contact> from the new lead follow-up sequence", (w) => {
+    const c = enrolledContacts(w, followUp(w).id).filter((x) => uniqueContacts(w).includes(x)).at(0) ?? enrolledContacts(w, followUp(w).id)[0]!;
+    return { say: `remove ${fullName(c)} from the new lead follow-up sequence`, expect: [unenrolled(followUp(w).id, c.id, fullName(c))] };
+  }),
+  ask("growth", "write", "create a new sequence named Spring promo", () => [created("sequence", { name: is.text("Spring promo") })]),
+  about("growth", "write", "<lead> qualified", (w) => {
+    const c = uniqueContacts(w).filter((x) => x.lifecycle_stage === "lead").at(-1)!;
+    return { say: `mark ${fullName(c)} as qualified`, expect: [changed("contact", c.id, { lifecycle_stage: "qualified" }, fullName(c))] };
+  }),
+  unclear("growth", "enroll them"),
+
+  ask("talent", "read", "candidates for the designer job", (w) => [named(names(candidatesOf(w, jobNamed(w, "Designer").id)), names(w.candidates.filter((c) => c.job_id !== jobNamed(w, "Designer").id)))]),
+  ask("talent", "read", "how many people are waiting on an offer decision", (w) => [count(w.candidates.filter((c) => c.stage === "offer").length, "at offer")]),
+  ask("talent", "read", "what jobs do we have in Berlin", (w) => [named(w.jobs.filter((j) => (j.location ?? "").includes("Berlin")).map((j) => j.title), w.jobs.filter((j) => !(j.location ?? "").includes("Berlin")).map((j) => j.title))]),
+  about("talent", "write", "bump <applicant> to screening", (w) => {
+    const c = w.candidates.filter((x) => x.stage === "applied").at(-1)!;
+    return { say: `bump ${fullName(c)} to screening`, expect: [changed("candidate", c.id, { stage: "screening" }, fullName(c))] };
+  }),
+  about("talent", "write", "<interview candidate> accepted", (w) => {
+    const c = w.candidates.filter((x) => x.stage === "offer").at(0)!;
+    return { say: `${fullName(c)} accepted the offer`, expect: [changed("candidate", c.id, { stage: "hired" }, fullName(c))] };
+  }),
+  ask("talent", "write", "create a remote contract role: Technical Writer", () => [created("job", { title: is.text("Technical Writer"), employment_type: "contract", location: is.text("Remote") })]),
+  about("talent", "write", "drop <screening candidate> from the process", (w) => {
+    const c = w.candidates.filter((x) => x.stage === "screening").at(-1)!;
+    return { say: `drop ${fullName(c)} from the process`, expect: [changed("candidate", c.id, { stage: "rejected" }, fullName(c))] };
+  }),
+  ask("talent", "write", "the Product Designer role is filled", (w) => [changed("job", jobNamed(w, "Product Designer").id, { status: "closed" }, "Product Designer")]),
+  unclear("talent", "hire them"),
+
+  ask("intelligence", "figure", "what's our win ratio this quarter", (w) => [figure(snap(w).growth.last_90_days.win_rate, "win rate", "percent")]),
+  ask("intelligence", "figure", "open pipeline total", (w) => [money(Object.fromEntries(snap(w).growth.pipeline.totals.map((t) => [t.currency, t.open_value])), "open pipeline")]),
+  ask("intelligence", "figure", "how quickly do customers pay us", (w) => snap(w).finance.currencies.filter((c) => c.days_sales_outstanding !== null).map((c) => figure(c.days_sales_outstanding, `DSO ${c.currency}`))),
+];
+}
+
+export const HELDOUT_CASES: Case[] = [...devCases(), ...finalCases(), ...thirdCases(), ...fourthCases()];

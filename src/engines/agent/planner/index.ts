@@ -114,7 +114,7 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     return figures(s, asksFigures(lower) ?? asksFigures("snapshot")!, fresh);
   }
   const wanted = asksFigures(lower);
-  const specific = /\b(rate|funnel|weighted|dso|days sales|aging|ageing|time to hire|days to hire|time to fill|days to fill|percent|percentage|proportion|ratio|how often|(?:business|company|things|we) (?:doing|going))\b/.test(lower);
+  const specific = /\b(rate|funnel|weighted|dso|days sales|aging|ageing|time to hire|days to hire|time to fill|days to fill|percent|percentage|proportion|ratio|how often|(?:business|company|things|we) (?:doing|going)|how (?:long|fast|quickly|soon) do)\b/.test(lower);
   const explicit = p.resource && !["pipeline"].includes(p.resource) && !specific;
   const changes = write && !(specific && ["hire", "close", "win", "lose"].includes(p.action!));
   const stagesAsked = /\bstages\b/.test(lower) && !/\b(?:worth|value|how much|money|deals?|by stage)\b/.test(lower);
@@ -175,7 +175,7 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     resource = "invoice";
   }
   // "we got 750 from Stark against INV-36": money received on an invoice is a payment.
-  if ((!action || action === "create") && !p.question && p.numbers.length > 0 && p.amounts.some((a) => !a.op) && /\b(?:got|received|collected|took|wired|transferred|sent|paid)\b/i.test(p.raw) && s.tool("invoice", "pay")) return pay(s, p);
+  if ((!action || ["create", "finalize", "pay"].includes(action)) && !p.question && p.numbers.length > 0 && p.amounts.some((a) => !a.op) && /\b(?:got|received|collected|took|wired|transferred|sent|paid|remitted)\b/i.test(p.raw) && s.tool("invoice", "pay")) return pay(s, p);
   // "INV-1 is uncollectible", "the Acme deal is lost": a statement of a state is a move to it.
   if (!action && !p.question && p.states.length === 1 && /\b(?:is|are)\b/i.test(p.raw) && (p.numbers.length > 0 || p.phrases.length > 0)) {
     action = "stage";

@@ -53,7 +53,7 @@ export const ACTION_WORDS: Record<string, Action> = {
   list: "list", show: "list", find: "list", display: "list", see: "list", view: "list", search: "list", look: "list", pull: "list", give: "list", fetch: "list", which: "list", what: "list", who: "list", whose: "list", any: "list",
   count: "count",
   total: "sum", sum: "sum", owe: "sum", balance: "sum",
-  top: "top", largest: "top", biggest: "top", highest: "top", largest_: "top", big: "top", large: "top", high: "top",
+  top: "top", smallest: "top", small: "top", lowest: "top", low: "top", cheapest: "top", largest: "top", biggest: "top", highest: "top", largest_: "top", big: "top", large: "top", high: "top",
   create: "create", add: "create", new: "create", open: "create", start: "create", register: "create", log: "create", draft: "create", raise: "create", setup: "create", post: "create", publish: "create", advertise: "create",
   update: "update", change: "update", set: "update", edit: "update", rename: "update", modify: "update", make: "update", correct: "update",
   move: "stage", advance: "stage", mark: "stage", progress: "stage", promote: "stage", push: "stage", bump: "stage", put: "stage",
@@ -138,7 +138,9 @@ export const REWRITES: [RegExp, string][] = [
 
   [/^\s*where\s+(?:is|are|'s)\s+(.+?)\s+(?:in|at)\s+(?:the\s+|our\s+)?(?:process|pipeline|funnel|hiring process)\s*\??\s*$/gi, "what stage is $1 at"],
   // "James is now a customer", "Ann became a customer": a statement of a new state is a move to it.
-  [/\b(?:is|are)\s+now\s+(?:(?:in|at)\s+(?:the\s+)?|an?\s+)?(?=[a-z])/gi, "moved to "],
+  [/(?<!\b(?:email|e-mail|phone|mobile|title|name|domain|website|site|url|address|number|amount|value|location|department|source|industry|country|rating|notes?)\s)\b(?:is|are)\s+now\s+(?:(?:in|at)\s+(?:the\s+)?|an?\s+)?(?=[a-z])/gi, "moved to "],
+  // "drop Alan from the process", "take Ann out of the running": a rejection, not leaving a sequence.
+  [/\b(?:drop|remove|take|pull|cut)\s+(.+?)\s+(?:from|out\s+of)\s+(?:the\s+)?(?:process|running|hiring\s+process|consideration|funnel|pipeline)\b/gi, "reject $1"],
   [/\b(?:became|has\s+become|have\s+become|turned\s+into|converted\s+(?:in)?to)\s+(?:an?\s+)?/gi, "moved to "],
   [/\b(?:not\s+(?:moving|going)\s+(?:forward|ahead)|won'?t\s+(?:move|go)\s+(?:forward|ahead)|moving\s+on\s+from)\s+with\b/gi, "reject"],
   [/\b(?:everyone|everybody|anyone|anybody|all\s+(?:the\s+)?(?:people|those)|people|folks|those)\s+(?:who|that)\s+(?:has\s+|have\s+)?(?:applied|applies)\b(?!\s+(?:stage|status|for|to)\b)/gi, "all candidates"],

@@ -118,7 +118,7 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
     range.lt = iso(new Date(day.getTime() + DAY));
     return { range, spans };
   }
-  const endOf = /\b(?:the\s+)?end of (?:the\s+)?(this|next|last)\s+(week|month|quarter|year)\b/.exec(lower);
+  const endOf = /\b(?:the\s+)?end of (?:the\s+)?(this|next|last)\s+(week|month|quarter|year)\b|\b(this|next|last)\s+(week|month|quarter|year)(?:'s)?\s+end\b/.exec(lower);
   const relative = endOf ? null : /\b(this|last|next|previous|past|current)\s+(day|week|month|quarter|year)\b|\b(today|yesterday|tomorrow)\b|\b(year to date|ytd|month to date|mtd)\b/.exec(lower);
   if (relative && /\b\d{1,2}(?:st|nd|rd|th)?\s+of\s+(?:the\s+)?$/.test(lower.slice(0, relative.index))) {
     // "the 15th of next month": one day, read below by chrono.
@@ -181,7 +181,7 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
     length = name.length;
   }
   if (!day && endOf) {
-    const span = period(endOf[2]!, endOf[1]!, now)!;
+    const span = period((endOf[2] ?? endOf[4])!, (endOf[1] ?? endOf[3])!, now)!;
     day = new Date(span.lt.getTime() - DAY);
     at = endOf.index;
     length = endOf[0].length;

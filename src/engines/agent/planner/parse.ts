@@ -54,6 +54,8 @@ export interface Parsed {
   currency?: string;
   /** Numeric filters named in words ("rated 4 or more"). */
   numeric: { field: string; op?: "gte" | "lte" | "gt" | "lt"; value: number }[];
+  /** The top of the other end: "the smallest overdue invoice". */
+  ascending?: boolean;
   /** Days to move the record's own date by ("push it back two weeks"). */
   shiftDays?: number;
   /** Record ids named in the request, with the resource their prefix says. */
@@ -285,7 +287,8 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   out.question = QUESTION_START.test(lower.trim());
   if (/\bhow many\b|\bnumber of\b|\bcount\b/.test(lower)) out.action = "count";
   else if (/\bhow much\b|\btotal\b|\bsum\b|\bowe[sd]?\b|\bowing\b/.test(lower)) out.action = "sum";
-  else if (/\b(top|largest|biggest|highest|most valuable|largest)\b/.test(lower) && out.question !== false) out.action = out.question || /^(top|largest|biggest)/.test(lower.trim()) ? "top" : undefined;
+  else if (/\b(top|largest|biggest|highest|most valuable|smallest|lowest|least valuable)\b/.test(lower) && out.question !== false) out.action = out.question || /^(top|largest|biggest|smallest|lowest)/.test(lower.trim()) ? "top" : undefined;
+
 
   const rootMap = roots(lang.nlp, lower.replace(/_/g, " "));
   const shown = [...cased.matchAll(/[A-Za-z0-9_\u00C0-\u024F][A-Za-z0-9_\u00C0-\u024F'&.-]*|\|/g)].map((m) => m[0].replace(/[.]+$/, ""));
@@ -459,6 +462,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   if (out.question && (!out.action || ["create", "update", "stage", "pay", "void", "delete", "win", "lose", "close", "hire", "reject"].includes(out.action))) {
     if (!["count", "sum", "top"].includes(out.action ?? "")) out.action = "list";
   }
+  if (out.action === "top" && /\b(?:smallest|small|lowest|low|cheapest|least valuable)\b/i.test(raw)) out.ascending = true;
   out.resource = out.resources[0];
   return out;
 }

@@ -63,19 +63,19 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   const top = p.action === "top";
   // The largest by what is still due has no sort of its own: read them all (100) and sort here.
   const byDue = top && moneyField === "amount_due";
-  const sort = top && !byDue && sortable(s, resource, "amount") ? "-amount" : resource === "invoice" && sortable(s, resource, "due_date") && query.status ? "due_date" : undefined;
+  const sort = top && !byDue && sortable(s, resource, "amount") ? (p.ascending ? "amount" : "-amount") : resource === "invoice" && sortable(s, resource, "due_date") && query.status ? "due_date" : undefined;
   const perPage = Math.min(100, Math.max(1, p.top ?? (top ? (p.plural === false ? 1 : 5) : SCREEN)));
   // A list of money reads a full page (one call either way), so its sum is exact whenever it fits.
   const money_ = properties(s.tool(resource, "list"))["amount[gte]"] !== undefined;
   const page = await s.list(resource, { ...query, per_page: byDue || (money_ && !top) ? 100 : perPage, ...(sort ? { sort } : {}) });
-  if (byDue) page.data = page.data.sort((a, b) => Number(b.amount_due) - Number(a.amount_due)).slice(0, perPage);
+  if (byDue) page.data = page.data.sort((a, b) => (Number(b.amount_due) - Number(a.amount_due)) * (p.ascending ? -1 : 1)).slice(0, perPage);
   await decorate(s, resource, page.data);
   if (p.asked.length > 0 && page.data.length === 1) return answerFields(page.data[0]!, p.asked);
   const total = page.meta.total;
   if (total === 0) return `No ${noun(resource)}s${be(2)}${where}.`;
   const figure = money_ && page.data.some((i) => i.currency) ? `, ${sumText(sums(page.data, moneyField))}${moneyField === "amount_due" ? " due" : ""} ${total > page.data.length ? `on the first ${page.data.length}` : "in all"}` : "";
   if (total === 1 && page.data[0]) return `${capitalize(plural(1, noun(resource)))}${be(1)}${where}: ${showOne(page.data[0])}`;
-  if (top) return `The ${Math.min(perPage, total)} largest ${noun(resource)}s${where} (of ${total}):\n${listText({ data: page.data, meta: { total: page.data.length } })}`;
+  if (top) return `The ${Math.min(perPage, total)} ${p.ascending ? "smallest" : "largest"} ${noun(resource)}s${where} (of ${total}):\n${listText({ data: page.data, meta: { total: page.data.length } })}`;
   return `${capitalize(plural(total, noun(resource)))}${be(total)}${where}${figure}:\n${listText(page, p.top ?? SCREEN)}`;
 }
 

@@ -56,6 +56,12 @@ async function findPhrase(s: Session, resource: string, phrase: Phrase, write = 
   return s.find(resource, phrase.text, { write, narrow });
 }
 
+/** The phrase comes after the request's amount ("620 euros for support hours"). */
+function after(phrase: Phrase, amounts: Parsed["amounts"]): boolean {
+  const at = amounts.find((a) => !a.op)?.at ?? -1;
+  return at >= 0 && (phrase.at ?? -1) > at;
+}
+
 /** Where candidates come from, said with "from" or "via" ("from linkedin"). */
 const SOURCES = new Set(["linkedin", "indeed", "referral", "referrals", "website", "careers page", "glassdoor", "agency", "recruiter", "job board", "event", "conference", "university", "campus"]);
 
@@ -211,15 +217,18 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     const phrase =
       personLike ??
       phrases.find((ph) => ph.prep === "called" || ph.prep === "named") ??
+      // An invoice's client is whom it is for or to ("a new invoice for Oscorp"), before any stray word.
+      (nameField === "client" ? phrases.find((ph) => (ph.prep === "for" || ph.prep === "to") && !after(ph, p.amounts)) : undefined) ??
       phrases.find((ph) => !ph.prep && (!ph.beforeNoun || p.resources.length === 0)) ??
-      (nameField === "client" ? phrases.find((ph) => ph.prep === "for" || ph.prep === "to") : undefined) ??
+      (nameField === "client" ? phrases.find((ph) => (ph.prep === "for" || ph.prep === "to") && !after(ph, p.amounts)) : undefined) ??
       phrases.find((ph) => !ph.prep) ??
       phrases.find((ph) => ph.prep && !relatedPreps.has(ph.prep) && ["for", "as"].includes(ph.prep));
     if (phrase) {
       // "a deal Initech Renewal": a synonym of the resource after the name belongs to it.
       // (Only when it is written as part of the name: "Customer Success Manager role" is a role called Customer Success Manager.)
       const nounInName = phrase.noun && phrase.nounResource === resource && !new RegExp(`^${resource}s?$`).test(phrase.noun) && new RegExp(`\\b${phrase.text.replace(/[^\\w\\s]/g, ".")}\\s+${phrase.noun[0]!.toUpperCase()}${phrase.noun.slice(1)}\\b`).test(p.raw);
-      name = nounInName ? `${phrase.text} ${phrase.noun}` : phrase.text;
+      // After "called" or "named" everything is the name: "called Support renewal".
+      name = nounInName || ((phrase.prep === "called" || phrase.prep === "named") && phrase.noun) ? `${phrase.text} ${phrase.noun}` : phrase.text;
       phrases.splice(phrases.indexOf(phrase), 1);
     }
   }
@@ -230,8 +239,7 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   } else if (name && nameField) input[nameField] = name;
   if (process.env.DBG) console.error("CREATE", JSON.stringify({ name, phrases, amounts: p.amounts, input }));
   // "620 euros for support hours": a "for" after the amount says what it is for.
-  const amountAt = p.amounts.find((a) => !a.op)?.at ?? -1;
-  const purpose = "description" in props && amountAt >= 0 ? phrases.find((ph) => ph.prep === "for" && !ph.nounResource && (ph.at ?? -1) > amountAt) : undefined;
+  const purpose = "description" in props ? phrases.find((ph) => ph.prep === "for" && !ph.nounResource && after(ph, p.amounts)) : undefined;
   if (purpose) {
     input.description = purpose.text;
     phrases.splice(phrases.indexOf(purpose), 1);
