@@ -39,7 +39,11 @@ async function freshDatabase(url: string): Promise<void> {
 }
 
 async function post(base: string, key: string, path: string, body: unknown): Promise<any> {
-  const response = await fetch(`${base}${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const json = await response.json();
   if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
   return json;
@@ -59,7 +63,11 @@ export async function agentBench(duration: number, results: LoadResult[]): Promi
     wireSubscribers(database.db, featureSubscribers);
     const org = await createOrg(database.db, { name: "Agent bench", plan: "enterprise" }, new Date());
     for (let i = 0; i < 50; i++) {
-      const made = await createApiKey(database.db, { orgId: org.id, requestId: null, idempotencyKey: null, now: new Date() }, { kind: "full_access", name: "agent bench" });
+      const made = await createApiKey(
+        database.db,
+        { orgId: org.id, requestId: null, idempotencyKey: null, now: new Date() },
+        { kind: "full_access", name: "agent bench" },
+      );
       keys.push(made.secret);
     }
     // Conversations that already hold 200 messages (questions and answers), written directly: the
@@ -68,22 +76,43 @@ export async function agentBench(duration: number, results: LoadResult[]): Promi
     for (let c = 0; c < LONG_CONVERSATIONS; c++) {
       const id = newId("conversation");
       long.push(id);
-      await database.db.insert(conversations).values({ orgId: org.id, id, title: QUESTION, keyId: "key_bench", positions: 200, messageCount: 200, createdAt: now, updatedAt: now });
+      await database.db
+        .insert(conversations)
+        .values({ orgId: org.id, id, title: QUESTION, keyId: "key_bench", positions: 200, messageCount: 200, createdAt: now, updatedAt: now });
       await database.db.insert(agentMessages).values(
-        Array.from({ length: 200 }, (_, i) => ({ orgId: org.id, conversationId: id, id: newId("agentMessage"), position: i + 1, role: i % 2 ? ("assistant" as const) : ("user" as const), content: i % 2 ? "x".repeat(2000) : QUESTION, createdAt: now })),
+        Array.from({ length: 200 }, (_, i) => ({
+          orgId: org.id,
+          conversationId: id,
+          id: newId("agentMessage"),
+          position: i + 1,
+          role: i % 2 ? ("assistant" as const) : ("user" as const),
+          content: i % 2 ? "x".repeat(2000) : QUESTION,
+          createdAt: now,
+        })),
       );
     }
   } finally {
     await database.close();
   }
   const port = await freePort();
-  const api = await startProcess(["bin/enginery", "serve"], { DATABASE_URL: url, SCHEDULER: "false", LOG_LEVEL: "warn", FUNCTION_TRIGGERS: "false", WEBHOOK_DISPATCHER: "false" }, port, "/healthz");
+  const api = await startProcess(
+    ["bin/enginery", "serve"],
+    { DATABASE_URL: url, SCHEDULER: "false", LOG_LEVEL: "warn", FUNCTION_TRIGGERS: "false", WEBHOOK_DISPATCHER: "false" },
+    port,
+    "/healthz",
+  );
   const base = `http://127.0.0.1:${port}`;
   const key = keys[0]!;
   try {
     for (let i = 0; i < OVERDUE * 3; i++) {
       const overdue = i < OVERDUE;
-      await post(base, key, "/v1/invoices", { client: `Client ${i % 40}`, amount: 100 + i, currency: "USD", status: "open", due_date: overdue ? `2020-01-${String((i % 28) + 1).padStart(2, "0")}` : "2099-12-31" });
+      await post(base, key, "/v1/invoices", {
+        client: `Client ${i % 40}`,
+        amount: 100 + i,
+        currency: "USD",
+        status: "open",
+        due_date: overdue ? `2020-01-${String((i % 28) + 1).padStart(2, "0")}` : "2099-12-31",
+      });
     }
     await post(base, key, "/v1/agent/chat", { message: QUESTION, conversation_id: long[0] });
 
@@ -91,12 +120,24 @@ export async function agentBench(duration: number, results: LoadResult[]): Promi
     await drive("warm-up", `${base}/v1/me`, { ...one, duration: 60, amount: 500 });
     await drive("warm-up", `${base}${LIST}`, { ...one, duration: 60, amount: 500 });
     await drive("warm-up", `${base}/v1/agent/chat`, { ...one, duration: 60, amount: 300, body: () => ({ message: QUESTION }) });
-    const load = os.loadavg().map((l) => l.toFixed(2)).join(", ");
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ");
     const me = await drive("GET /v1/me, 1 connection", `${base}/v1/me`, one);
     const list = await drive(`GET ${LIST} (100 overdue), 1 connection`, `${base}${LIST}`, one);
-    const chat = await drive(`POST /v1/agent/chat "${QUESTION}" (new conversation), 1 connection`, `${base}/v1/agent/chat`, { ...one, body: () => ({ message: QUESTION }) });
-    const longChat = await drive(`POST /v1/agent/chat, same question in 200-message conversations (20, in turn), 1 connection`, `${base}/v1/agent/chat`, { ...one, body: (n) => ({ message: QUESTION, conversation_id: long[n % LONG_CONVERSATIONS] }) });
-    const loadAfter = os.loadavg().map((l) => l.toFixed(2)).join(", ");
+    const chat = await drive(`POST /v1/agent/chat "${QUESTION}" (new conversation), 1 connection`, `${base}/v1/agent/chat`, {
+      ...one,
+      body: () => ({ message: QUESTION }),
+    });
+    const longChat = await drive(`POST /v1/agent/chat, same question in 200-message conversations (20, in turn), 1 connection`, `${base}/v1/agent/chat`, {
+      ...one,
+      body: (n) => ({ message: QUESTION, conversation_id: long[n % LONG_CONVERSATIONS] }),
+    });
+    const loadAfter = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ");
     results.push(me, list, chat, longChat);
     if ([me, list, chat, longChat].some((r) => r.non2xx > 0)) throw new Error("a measured run had non-2xx answers; its figures mean nothing");
     for (const r of [me, list, chat, longChat]) console.log(`${r.name}: ${r.requestsPerSecond} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}`);
@@ -130,16 +171,36 @@ export async function plannerBench(duration: number, results: LoadResult[]): Pro
     await migrate(database);
     wireSubscribers(database.db, featureSubscribers);
     const org = await createOrg(database.db, { name: "Planner bench", plan: "enterprise" }, new Date());
-    for (let i = 0; i < 20; i++) keys.push((await createApiKey(database.db, { orgId: org.id, requestId: null, idempotencyKey: null, now: new Date() }, { kind: "full_access", name: "planner bench" })).secret);
+    for (let i = 0; i < 20; i++)
+      keys.push(
+        (
+          await createApiKey(
+            database.db,
+            { orgId: org.id, requestId: null, idempotencyKey: null, now: new Date() },
+            { kind: "full_access", name: "planner bench" },
+          )
+        ).secret,
+      );
   } finally {
     await database.close();
   }
   const port = await freePort();
-  const api = await startProcess(["bin/enginery", "serve"], { DATA_DIR: dataDir, SCHEDULER: "false", LOG_LEVEL: "warn", FUNCTION_TRIGGERS: "false", WEBHOOK_DISPATCHER: "false" }, port, "/healthz");
+  const api = await startProcess(
+    ["bin/enginery", "serve"],
+    { DATA_DIR: dataDir, SCHEDULER: "false", LOG_LEVEL: "warn", FUNCTION_TRIGGERS: "false", WEBHOOK_DISPATCHER: "false" },
+    port,
+    "/healthz",
+  );
   const base = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; i < OVERDUE * 2; i++) {
-      await post(base, keys[0]!, "/v1/invoices", { client: `Client ${i % 40}`, amount: 100 + i, currency: "USD", status: "open", due_date: i < OVERDUE ? `2020-01-${String((i % 28) + 1).padStart(2, "0")}` : "2099-12-31" });
+      await post(base, keys[0]!, "/v1/invoices", {
+        client: `Client ${i % 40}`,
+        amount: 100 + i,
+        currency: "USD",
+        status: "open",
+        due_date: i < OVERDUE ? `2020-01-${String((i % 28) + 1).padStart(2, "0")}` : "2099-12-31",
+      });
     }
     const one = { connections: 1, duration, keys };
     await drive("warm-up", `${base}${LIST}`, { ...one, duration: 60, amount: 300 });
@@ -148,7 +209,9 @@ export async function plannerBench(duration: number, results: LoadResult[]): Pro
     const turns: LoadResult[] = [];
     for (let round = 1; round <= 3; round++) {
       lists.push(await drive(`PGlite GET ${LIST}, round ${round}`, `${base}${LIST}`, one));
-      turns.push(await drive(`PGlite POST /v1/agent/chat "${QUESTION}", round ${round}`, `${base}/v1/agent/chat`, { ...one, body: () => ({ message: QUESTION }) }));
+      turns.push(
+        await drive(`PGlite POST /v1/agent/chat "${QUESTION}", round ${round}`, `${base}/v1/agent/chat`, { ...one, body: () => ({ message: QUESTION }) }),
+      );
     }
     results.push(...lists, ...turns);
     if ([...lists, ...turns].some((r) => r.non2xx > 0)) throw new Error("a measured run had non-2xx answers; its figures mean nothing");
@@ -158,7 +221,10 @@ export async function plannerBench(duration: number, results: LoadResult[]): Pro
     const ratio = median(turns.map((r, i) => mean(r) / mean(lists[i]!)));
     for (const r of [...lists, ...turns]) console.log(`${r.name}: ${r.requestsPerSecond} req/s, p50 ${r.p50} ms, mean ${mean(r).toFixed(2)} ms`);
     return [
-      `Offline planner turn vs its list call (PGlite, 1 connection, ${duration} s each, median of 3 rounds; load average ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}):`,
+      `Offline planner turn vs its list call (PGlite, 1 connection, ${duration} s each, median of 3 rounds; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(", ")}):`,
       `  "${QUESTION}": turn p50 ${turn} ms vs list p50 ${list} ms; +${gap} ms (target: the turn within 10 ms p50 of its list call, issue 25): ${gap <= 10 ? "PASS" : "MISS"}; mean ratio turn/list ${ratio.toFixed(2)}`,
     ];
   } finally {

@@ -30,7 +30,15 @@ import { enginery, run, start } from "../test/helpers/processes.ts";
 import { children, cpuMs, rssMb } from "./proc.ts";
 import { ROOT } from "./lib.ts";
 
-const { values } = parseArgs({ options: { requests: { type: "string", default: "3000" }, concurrency: { type: "string", default: "20" }, only: { type: "string", default: "" }, against: { type: "string" }, profile: { type: "string" } } });
+const { values } = parseArgs({
+  options: {
+    requests: { type: "string", default: "3000" },
+    concurrency: { type: "string", default: "20" },
+    only: { type: "string", default: "" },
+    against: { type: "string" },
+    profile: { type: "string" },
+  },
+});
 const REQUESTS = Number(values.requests);
 const CONCURRENCY = Number(values.concurrency);
 const BASE = process.env.CAPACITY_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -69,7 +77,8 @@ async function main() {
     await worker.waitFor(/Enginery worker started/, 180_000);
     const orgId = (await run(["orgs", "create", "--name", "Capacity", "--plan", "enterprise"], env)).stdout.match(/org_[0-9a-z]+/)![0];
     const keys: string[] = [];
-    for (let i = 0; i < 20; i++) keys.push((await run(["keys", "create", "--org", orgId, "--kind", "full_access"], env)).stdout.match(/ek_live_[0-9A-Za-z]+/)![0]);
+    for (let i = 0; i < 20; i++)
+      keys.push((await run(["keys", "create", "--org", orgId, "--kind", "full_access"], env)).stdout.match(/ek_live_[0-9A-Za-z]+/)![0]);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const serverPid = server.child.pid!;
     // Profiled, this checkout's server is a second one from its dist/ (the first only set the database up).
@@ -78,13 +87,15 @@ async function main() {
     const idle = { serve: rssMb(serverPid), sandboxes: children(serverPid).map(rssMb), worker: rssMb(worker.child.pid!) };
 
     const db = postgres(url.toString(), { max: 1, onnotice: () => {} });
-    const backends = async (pid: number) => (await db<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE application_name LIKE ${`enginery:${pid}:%`}`).map((r) => r.pid);
+    const backends = async (pid: number) =>
+      (await db<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE application_name LIKE ${`enginery:${pid}:%`}`).map((r) => r.pid);
     const BLOCKS = servers.length > 1 ? 10 : 1;
 
     async function measure(label: string, request: (base: string, key: string, i: number) => Promise<Response>) {
       if (!label.includes(values.only!)) return;
       // Warm up (connections, caches), then measure.
-      for (const s of servers) await Promise.all(keys.map((k, i) => request(s.base, k, REQUESTS * 2 + i + (s === servers[0] ? 0 : keys.length)).then((r) => r.arrayBuffer())));
+      for (const s of servers)
+        await Promise.all(keys.map((k, i) => request(s.base, k, REQUESTS * 2 + i + (s === servers[0] ? 0 : keys.length)).then((r) => r.arrayBuffer())));
       const totals = servers.map(() => ({ api: 0, pg: 0, seconds: 0, failed: 0 }));
       let next = 0;
       for (let block = 0; block < BLOCKS; block++) {
@@ -123,10 +134,28 @@ async function main() {
     }
 
     const json = (key: string) => ({ authorization: `Bearer ${key}`, "content-type": "application/json" });
-    await measure("POST /v1/contacts", (base, key, i) => fetch(`${base}/v1/contacts`, { method: "POST", headers: json(key), body: JSON.stringify({ first_name: "Load", last_name: `N${i}`, email: `n${i}@capacity.example` }) }));
-    await measure("POST /v1/invoices", (base, key, i) => fetch(`${base}/v1/invoices`, { method: "POST", headers: json(key), body: JSON.stringify({ client: `Client ${i % 50}`, amount: 100 + (i % 7), currency: "EUR", due_date: "2030-01-01", status: "open" }) }));
+    await measure("POST /v1/contacts", (base, key, i) =>
+      fetch(`${base}/v1/contacts`, {
+        method: "POST",
+        headers: json(key),
+        body: JSON.stringify({ first_name: "Load", last_name: `N${i}`, email: `n${i}@capacity.example` }),
+      }),
+    );
+    await measure("POST /v1/invoices", (base, key, i) =>
+      fetch(`${base}/v1/invoices`, {
+        method: "POST",
+        headers: json(key),
+        body: JSON.stringify({ client: `Client ${i % 50}`, amount: 100 + (i % 7), currency: "EUR", due_date: "2030-01-01", status: "open" }),
+      }),
+    );
     // As the bench's write row sends it (bench/run.ts): a key per request, so each one is a first use.
-    await measure("POST /v1/invoices with Idempotency-Key", (base, key, i) => fetch(`${base}/v1/invoices`, { method: "POST", headers: { ...json(key), "idempotency-key": `capacity-${i}` }, body: JSON.stringify({ client: `Client ${i % 50}`, amount: 100 + (i % 7), currency: "EUR", due_date: "2030-01-01", status: "open" }) }));
+    await measure("POST /v1/invoices with Idempotency-Key", (base, key, i) =>
+      fetch(`${base}/v1/invoices`, {
+        method: "POST",
+        headers: { ...json(key), "idempotency-key": `capacity-${i}` },
+        body: JSON.stringify({ client: `Client ${i % 50}`, amount: 100 + (i % 7), currency: "EUR", due_date: "2030-01-01", status: "open" }),
+      }),
+    );
     await measure("GET /v1/invoices?per_page=25", (base, key) => fetch(`${base}/v1/invoices?per_page=25&sort=-due_date`, { headers: json(key) }));
     await measure("GET /v1/contacts?q=load", (base, key) => fetch(`${base}/v1/contacts?q=load&per_page=25`, { headers: json(key) }));
     await measure("GET /v1/me", (base, key) => fetch(`${base}/v1/me`, { headers: json(key) }));
@@ -135,7 +164,14 @@ async function main() {
   } finally {
     await server.stop("SIGKILL");
     // A profile is written when its process exits on its own (SIGINT: the graceful shutdown).
-    await Promise.all(spawned.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once("exit", resolve), child.kill(values.profile ? "SIGINT" : "SIGKILL"))))));
+    await Promise.all(
+      spawned.map(
+        (child) =>
+          new Promise((resolve) =>
+            child.exitCode !== null ? resolve(null) : (child.once("exit", resolve), child.kill(values.profile ? "SIGINT" : "SIGKILL")),
+          ),
+      ),
+    );
     await worker?.stop("SIGKILL");
     await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();

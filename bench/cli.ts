@@ -88,7 +88,9 @@ export async function cliBench(): Promise<string[]> {
     if (n === 0) continue;
     const ms = median(times[n]!);
     const ratio = ms / node;
-    lines.push(`CLI: ${name}: ${ms.toFixed(0)} ms, ${ratio.toFixed(1)}x node's start (target <= ${TARGET_RATIO}x, 0.3 s quiet): ${ratio <= TARGET_RATIO ? "PASS" : "MISS"}`);
+    lines.push(
+      `CLI: ${name}: ${ms.toFixed(0)} ms, ${ratio.toFixed(1)}x node's start (target <= ${TARGET_RATIO}x, 0.3 s quiet): ${ratio <= TARGET_RATIO ? "PASS" : "MISS"}`,
+    );
   }
   for (const line of lines) console.log(line);
   return lines;

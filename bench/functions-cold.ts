@@ -22,10 +22,17 @@ import { benchKeys } from "./functions.ts";
 import { freePort, ROOT } from "./lib.ts";
 
 const { values } = parseArgs({
-  options: { a: { type: "string" }, b: { type: "string", default: ROOT }, count: { type: "string", default: "60" }, "env-a": { type: "string", multiple: true }, "env-b": { type: "string", multiple: true } },
+  options: {
+    a: { type: "string" },
+    b: { type: "string", default: ROOT },
+    count: { type: "string", default: "60" },
+    "env-a": { type: "string", multiple: true },
+    "env-b": { type: "string", multiple: true },
+  },
 });
 /** NAME=value pairs for one side's server (such as FUNCTION_WORKER_NICE=0). */
-const envOf = (pairs: string[] | undefined) => Object.fromEntries((pairs ?? []).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
+const envOf = (pairs: string[] | undefined) =>
+  Object.fromEntries((pairs ?? []).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
 const URL_ = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/enginery_bench_fn";
 const ORG = `org_0bench${"1".padStart(20, "0")}`;
 
@@ -62,7 +69,16 @@ async function start(root: string, extra: Record<string, string>): Promise<{ chi
   const port = await freePort();
   const child = spawn(process.execPath, ["bin/enginery", "serve"], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: URL_, PORT: String(port), SCHEDULER: "false", LOG_LEVEL: "warn", FUNCTION_TRIGGERS: "false", WEBHOOK_DISPATCHER: "false", ...extra },
+    env: {
+      ...process.env,
+      DATABASE_URL: URL_,
+      PORT: String(port),
+      SCHEDULER: "false",
+      LOG_LEVEL: "warn",
+      FUNCTION_TRIGGERS: "false",
+      WEBHOOK_DISPATCHER: "false",
+      ...extra,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -78,7 +94,11 @@ async function start(root: string, extra: Record<string, string>): Promise<{ chi
 }
 
 async function call(base: string, key: string, method: string, p: string, body?: unknown): Promise<number> {
-  const response = await fetch(`${base}${p}`, { method, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body ?? {}) });
+  const response = await fetch(`${base}${p}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body ?? {}),
+  });
   const text = await response.text();
   if (response.status >= 300) throw new Error(`${method} ${p}: ${response.status} ${text}`);
   return response.status;
@@ -107,7 +127,7 @@ async function main() {
     }
     const count = Number(values.count);
     for (let i = 0; i < count; i++) {
-      for (const [s, side] of (i % 2 ? [...sides.entries()].reverse() : [...sides.entries()])) {
+      for (const [s, side] of i % 2 ? [...sides.entries()].reverse() : [...sides.entries()]) {
         const { base, child } = servers[s]!;
         const name = `cold-${s}-${i}`;
         await call(base, key!, "POST", "/v1/functions", { name, source: `export default { fetch(request) { return { n: ${i}, method: request.method } } }` });
@@ -123,7 +143,9 @@ async function main() {
     }
     for (const side of sides) {
       const meanCpu = side.cpu.reduce((a, b) => a + b, 0) / side.cpu.length;
-      console.log(`${side.name} (${side.root} ${JSON.stringify(side.env)}): cold wall p50 ${pct(side.wall, 0.5).toFixed(2)} ms, p90 ${pct(side.wall, 0.9).toFixed(2)} ms; CPU per cold invoke (API + workers, ${side.cpu.length} samples) until the answer: median ${pct(side.path, 0.5).toFixed(2)} ms; with what follows it (log write, spare isolate): median ${pct(side.cpu, 0.5).toFixed(2)} ms, mean ${meanCpu.toFixed(2)} ms`);
+      console.log(
+        `${side.name} (${side.root} ${JSON.stringify(side.env)}): cold wall p50 ${pct(side.wall, 0.5).toFixed(2)} ms, p90 ${pct(side.wall, 0.9).toFixed(2)} ms; CPU per cold invoke (API + workers, ${side.cpu.length} samples) until the answer: median ${pct(side.path, 0.5).toFixed(2)} ms; with what follows it (log write, spare isolate): median ${pct(side.cpu, 0.5).toFixed(2)} ms, mean ${meanCpu.toFixed(2)} ms`,
+      );
     }
   } finally {
     for (const { child } of servers) child.kill("SIGTERM");

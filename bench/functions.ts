@@ -41,7 +41,9 @@ export async function benchKeys(url: string): Promise<string[]> {
       })),
     );
     // Functions of earlier runs: their versions and logs would only grow.
-    await database.exec(`DELETE FROM function_invocations WHERE org_id = '${ORG}'; DELETE FROM function_versions WHERE org_id = '${ORG}'; DELETE FROM functions WHERE org_id = '${ORG}'`);
+    await database.exec(
+      `DELETE FROM function_invocations WHERE org_id = '${ORG}'; DELETE FROM function_versions WHERE org_id = '${ORG}'; DELETE FROM functions WHERE org_id = '${ORG}'`,
+    );
     return secrets;
   } finally {
     await database.close();
@@ -63,7 +65,12 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 export async function functionBench(url: string, duration: number, results: LoadResult[]): Promise<string[]> {
   const keys = await benchKeys(url);
   const port = await freePort();
-  const api = await startProcess(["bin/enginery", "serve"], { DATABASE_URL: url, SCHEDULER: "false", LOG_LEVEL: "warn", FUNCTION_TRIGGERS: "false", WEBHOOK_DISPATCHER: "false" }, port, "/healthz");
+  const api = await startProcess(
+    ["bin/enginery", "serve"],
+    { DATABASE_URL: url, SCHEDULER: "false", LOG_LEVEL: "warn", FUNCTION_TRIGGERS: "false", WEBHOOK_DISPATCHER: "false" },
+    port,
+    "/healthz",
+  );
   const base = `http://127.0.0.1:${port}`;
   try {
     const key = keys[0]!;
@@ -74,7 +81,10 @@ export async function functionBench(url: string, duration: number, results: Load
     const cold: number[] = [];
     for (let i = 0; i < COLD; i++) {
       const name = `bench-cold-${i}`;
-      const made = await call(base, key, "POST", "/v1/functions", { name, source: `export default { fetch(request) { return { n: ${i}, method: request.method } } }` });
+      const made = await call(base, key, "POST", "/v1/functions", {
+        name,
+        source: `export default { fetch(request) { return { n: ${i}, method: request.method } } }`,
+      });
       if (made.status !== 201) throw new Error(`deploy failed: ${made.status}`);
       const started = performance.now();
       const first = await call(base, key, "POST", `/v1/functions/${name}/invoke`, {});

@@ -67,7 +67,7 @@ async function seed(database: Database): Promise<string> {
     await createSequence(database.db, ctx(i), {
       name: `Sequence ${i}`,
       steps: [
-        { type: "email", delay_days: 0, subject: "Hello {{first_name}}", body: "A body of a few words, with \"quotes\" and a line\nbreak." },
+        { type: "email", delay_days: 0, subject: "Hello {{first_name}}", body: 'A body of a few words, with "quotes" and a line\nbreak.' },
         { type: "wait", delay_days: 2 },
         { type: "task", delay_days: 1, subject: "Call" },
       ],
@@ -98,7 +98,15 @@ async function measure(kind: string, database: Database, backends: () => Promise
     for (let i = 0; i < 50; i++) await Promise.all([old(), json()]); // warm-up: statements prepared, code optimized
     const perBlock = Math.max(1, Math.floor(PAGES / BLOCKS));
     for (let block = 0; block < BLOCKS; block++) {
-      for (const [label, run] of block % 2 === 0 ? ([["old", old], ["json", json]] as const) : ([["json", json], ["old", old]] as const)) {
+      for (const [label, run] of block % 2 === 0
+        ? ([
+            ["old", old],
+            ["json", json],
+          ] as const)
+        : ([
+            ["json", json],
+            ["old", old],
+          ] as const)) {
         const pids = await backends();
         const pgBefore = pids.reduce((a, p) => a + cpuMs(p), 0);
         const before = process.cpuUsage();
@@ -118,7 +126,12 @@ async function measure(kind: string, database: Database, backends: () => Promise
   }
 }
 
-console.log(`${PAGES} pages per path and list, in ${BLOCKS} alternating blocks; load average ${(await import("node:os")).loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `${PAGES} pages per path and list, in ${BLOCKS} alternating blocks; load average ${(await import("node:os"))
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 if (values.only !== "pglite") {
   const name = `enginery_listjson_cpu_${randomBytes(4).toString("hex")}`;
   const admin = postgres(BASE, { max: 1, onnotice: () => {} });
@@ -142,4 +155,9 @@ if (values.only !== "postgres") {
   await measure("pglite", database, async () => []);
   await database.close();
 }
-console.log(`load average at the end ${(await import("node:os")).loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `load average at the end ${(await import("node:os"))
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);

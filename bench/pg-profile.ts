@@ -21,7 +21,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/db/connection.ts";
 import { children } from "./proc.ts";
-import { drive, freePort, ROOT, startProcess, stopProcess } from "./lib.ts";
+import { drive, freePort, startProcess, stopProcess } from "./lib.ts";
 import { loadKeys, removeWrites, WRITE_CLIENT } from "./load.ts";
 
 const { values } = parseArgs({ options: { route: { type: "string", default: "invoices" }, seconds: { type: "string", default: "10" } } });
@@ -54,7 +54,11 @@ async function processRoles(serverPid: number): Promise<Map<number, string>> {
   for (const tid of threads(process.pid)) roles.set(tid, "load generator");
   const db = await openDatabase({ kind: "postgres", url });
   try {
-    const rows = (await db.db.execute(sql`SELECT pid, application_name, backend_type FROM pg_stat_activity`)) as unknown as { pid: number; application_name: string; backend_type: string }[];
+    const rows = (await db.db.execute(sql`SELECT pid, application_name, backend_type FROM pg_stat_activity`)) as unknown as {
+      pid: number;
+      application_name: string;
+      backend_type: string;
+    }[];
     for (const row of rows) {
       const api = row.application_name.startsWith(`enginery:${serverPid}:`);
       roles.set(row.pid, api ? "PostgreSQL, the API's backends" : `PostgreSQL, ${row.backend_type}`);
@@ -93,7 +97,9 @@ try {
   let n = 0;
   const load = { connections: 50, keys, body: () => route.body(n), headers: route.headers && (() => route.headers!(n++)) };
   await drive("warm-up", `http://127.0.0.1:${port}${route.path}`, { ...load, duration: 5 });
-  const recording = spawn("perf", ["record", "-a", "--call-graph", "dwarf,16384", "-e", "cpu-clock", "-F", "499", "-o", out, "--", "sleep", String(SECONDS)], { stdio: "ignore" });
+  const recording = spawn("perf", ["record", "-a", "--call-graph", "dwarf,16384", "-e", "cpu-clock", "-F", "499", "-o", out, "--", "sleep", String(SECONDS)], {
+    stdio: "ignore",
+  });
   const measured = await drive("measured", `http://127.0.0.1:${port}${route.path}`, { ...load, duration: SECONDS });
   await new Promise((resolve) => recording.once("exit", resolve));
   const requests = measured.requestsPerSecond * SECONDS;
@@ -125,7 +131,13 @@ try {
   // PostgreSQL is built without frame pointers, so many samples have no caller chain: the functions themselves, by their own time.
   const flat = report(["--no-children", "--pid", backends.join(","), "--sort", "dso,sym", "-g", "none", "--percent-limit", "0.8"]);
   console.log("\nThe API's PostgreSQL backends, by function (own time; [k] is the kernel):");
-  console.log(flat.split("\n").filter((l) => /^\s+\d/.test(l)).slice(0, 30).join("\n"));
+  console.log(
+    flat
+      .split("\n")
+      .filter((l) => /^\s+\d/.test(l))
+      .slice(0, 30)
+      .join("\n"),
+  );
 } finally {
   await stopProcess(server);
   fs.rmSync(out, { force: true });

@@ -43,7 +43,7 @@ function originalFrame(node: Node): Node {
   return { ...node, callFrame: { ...node.callFrame, url: source.startsWith("file:") ? source : pathToFileURL(source).href, lineNumber: entry.originalLine } };
 }
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+for (const [i, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 
 function groupOf(node: Node): string {

@@ -100,7 +100,8 @@ async function main() {
   const database = await openDatabase({ kind: "postgres", url: URL_ });
   let keys: string[];
   try {
-    if ((await countInvoices(database)) !== 1_000_000) throw new Error(`${URL_} does not hold the bench data set: run npm run bench -- --suite reads --only postgres first`);
+    if ((await countInvoices(database)) !== 1_000_000)
+      throw new Error(`${URL_} does not hold the bench data set: run npm run bench -- --suite reads --only postgres first`);
     keys = await loadKeys(database, 1000, new Date());
   } finally {
     await database.close();
@@ -117,7 +118,8 @@ async function main() {
         const pid = s.child.pid!;
         const backends = async () =>
           (await sql<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE application_name LIKE ${`enginery:${pid}:%`}`).map((r) => r.pid);
-        const xacts = async () => Number((await sql<{ n: string }[]>`SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()`)[0]!.n);
+        const xacts = async () =>
+          Number((await sql<{ n: string }[]>`SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()`)[0]!.n);
         await sql`SELECT pg_stat_clear_snapshot()`;
         const pgBefore = await backends();
         const before = { api: cpuMs(pid), pg: pgBefore.reduce((a, p) => a + cpuMs(p), 0), xacts: await xacts(), at: performance.now() };

@@ -47,7 +47,17 @@ import postgres from "postgres";
 import { openDatabase, type Database } from "../src/db/connection.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { computeFigures } from "../src/intelligence/snapshots-service.ts";
-import { countInvoices, WRITE_CLIENT, INTELLIGENCE_ORG, LARGE_ACCOUNT, loadIntelligenceOrg, loadInvoices, loadKeys, loadLargeAccount, removeWrites } from "./load.ts";
+import {
+  countInvoices,
+  WRITE_CLIENT,
+  INTELLIGENCE_ORG,
+  LARGE_ACCOUNT,
+  loadIntelligenceOrg,
+  loadInvoices,
+  loadKeys,
+  loadLargeAccount,
+  removeWrites,
+} from "./load.ts";
 import { webhookLatency, webhookThroughput } from "./webhooks.ts";
 import { functionBench } from "./functions.ts";
 import { agentBench, plannerBench } from "./agent.ts";
@@ -204,7 +214,9 @@ async function runAll(label: string, env: Record<string, string>, keys: string[]
       },
     });
     if (targetsOf.writes) ratioTarget(`${label}: POST /v1/contacts`, contacts, 0.12);
-    lines.push(`${label}: POST /v1/contacts ${contacts.requestsPerSecond} req/s, ${(contacts.requestsPerSecond / baselineRps).toFixed(2)}x baseline, p99 ${contacts.p99} ms`);
+    lines.push(
+      `${label}: POST /v1/contacts ${contacts.requestsPerSecond} req/s, ${(contacts.requestsPerSecond / baselineRps).toFixed(2)}x baseline, p99 ${contacts.p99} ms`,
+    );
     if (!suites.growth) return;
     const dossier = await measure(`${label}: GET dossier (500 contacts, 200 deals, 500 invoices)`, `${base}/v1/accounts/${LARGE_ACCOUNT}/dossier`, {
       keys: keys.slice(0, 1),
@@ -263,7 +275,10 @@ async function preparePglite(dataDir: string): Promise<string[]> {
 if (suites.cli) lines.push(...(await cliBench()));
 const baselineRps = values.suite === "cli" ? 0 : (await baseline()).requestsPerSecond;
 lines.push(
-  `machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${connections} connections, ${duration} s per run, ${runs} run(s) per row; load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`,
+  `machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${connections} connections, ${duration} s per run, ${runs} run(s) per row; load average at start ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ")}`,
 );
 
 if (values.only !== "pglite" && suites.agent) lines.push(...(await agentBench(duration, results)));

@@ -91,7 +91,9 @@ async function endpointFor(base: string, key: string, port: number): Promise<str
 async function clearWebhooks(url: string): Promise<void> {
   const database = await openDatabase({ kind: "postgres", url });
   try {
-    await database.exec(`DELETE FROM webhook_attempts WHERE org_id = '${ORG}'; DELETE FROM webhook_deliveries WHERE org_id = '${ORG}'; DELETE FROM webhook_endpoints WHERE org_id = '${ORG}';`);
+    await database.exec(
+      `DELETE FROM webhook_attempts WHERE org_id = '${ORG}'; DELETE FROM webhook_deliveries WHERE org_id = '${ORG}'; DELETE FROM webhook_endpoints WHERE org_id = '${ORG}';`,
+    );
   } finally {
     await database.close();
   }
@@ -147,7 +149,9 @@ export async function webhookLatency(url: string, key: string, seconds: number):
     return line;
   } finally {
     await stopProcess(worker);
-    await database.exec(`DELETE FROM webhook_attempts WHERE org_id = '${ORG}'; DELETE FROM webhook_deliveries WHERE org_id = '${ORG}'; DELETE FROM events WHERE org_id = '${ORG}' AND object_id LIKE 'inv_0webhookbench%';`);
+    await database.exec(
+      `DELETE FROM webhook_attempts WHERE org_id = '${ORG}'; DELETE FROM webhook_deliveries WHERE org_id = '${ORG}'; DELETE FROM events WHERE org_id = '${ORG}' AND object_id LIKE 'inv_0webhookbench%';`,
+    );
     await database.close();
     await sink.close();
   }
@@ -176,7 +180,9 @@ export async function webhookThroughput(url: string, key: string, count: number)
       FROM events e WHERE e.org_id = '${ORG}' AND e.object_id = 'inv_0bench'
         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.org_id = e.org_id AND d.event_id = e.id);
     `);
-    const queued = rowsOf<{ n: string }>(await database.db.execute(sql`SELECT count(*)::text AS n FROM webhook_deliveries WHERE org_id = ${ORG} AND status = 'pending'`))[0]!.n;
+    const queued = rowsOf<{ n: string }>(
+      await database.db.execute(sql`SELECT count(*)::text AS n FROM webhook_deliveries WHERE org_id = ${ORG} AND status = 'pending'`),
+    )[0]!.n;
     const worker = spawnProcess(["bin/enginery", "worker"], { ...WEBHOOK_ENV, DATABASE_URL: url, SCHEDULER_INTERVAL_MS: "3600000" });
     try {
       const deadline = Date.now() + 180_000;
@@ -188,7 +194,9 @@ export async function webhookThroughput(url: string, key: string, count: number)
       return line;
     } finally {
       await stopProcess(worker);
-      await database.exec(`DELETE FROM webhook_attempts WHERE org_id = '${ORG}'; DELETE FROM webhook_deliveries WHERE org_id = '${ORG}'; DELETE FROM events WHERE org_id = '${ORG}' AND object_id = 'inv_0bench';`);
+      await database.exec(
+        `DELETE FROM webhook_attempts WHERE org_id = '${ORG}'; DELETE FROM webhook_deliveries WHERE org_id = '${ORG}'; DELETE FROM events WHERE org_id = '${ORG}' AND object_id = 'inv_0bench';`,
+      );
     }
   } finally {
     await database.close();

@@ -55,7 +55,9 @@ function keepModuleUrls(outputDir) {
   return {
     name: "keep-module-urls",
     setup(b) {
-      b.onResolve({ filter: /^[^./]/ }, (args) => (args.kind === "entry-point" || BUNDLED.has(packageName(args.path)) ? undefined : { path: args.path, external: true }));
+      b.onResolve({ filter: /^[^./]/ }, (args) =>
+        args.kind === "entry-point" || BUNDLED.has(packageName(args.path)) ? undefined : { path: args.path, external: true },
+      );
       b.onLoad({ filter: /\.ts$/ }, async (args) => {
         if (!args.path.startsWith(SRC + path.sep)) return undefined;
         const asBuilt = path.join(DIST, path.relative(SRC, args.path)).replace(/\.ts$/, ".js");
@@ -82,8 +84,16 @@ export async function build() {
   fs.rmSync(staging, { recursive: true, force: true });
   const main = await esbuild({ ...COMMON, entryPoints: ["src/main.ts"], outdir: staging, splitting: true, metafile: true, plugins: [keepModuleUrls(DIST)] });
   const workerDir = path.join(DIST, "functions", "runtime");
-  await esbuild({ ...COMMON, entryPoints: ["src/functions/runtime/worker.ts"], outfile: path.join(staging, "functions", "runtime", "worker.js"), plugins: [keepModuleUrls(workerDir)] });
-  const files = fs.readdirSync(SRC, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(SRC, path.join(e.parentPath ?? e.path, e.name)));
+  await esbuild({
+    ...COMMON,
+    entryPoints: ["src/functions/runtime/worker.ts"],
+    outfile: path.join(staging, "functions", "runtime", "worker.js"),
+    plugins: [keepModuleUrls(workerDir)],
+  });
+  const files = fs
+    .readdirSync(SRC, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(SRC, path.join(e.parentPath ?? e.path, e.name)));
   for (const file of files.filter((f) => !f.endsWith(".ts") || f.startsWith(VERBATIM))) {
     fs.mkdirSync(path.dirname(path.join(staging, file)), { recursive: true });
     fs.copyFileSync(path.join(SRC, file), path.join(staging, file));

@@ -52,4 +52,8 @@ for (const [at, entry] of Object.entries(lock.packages)) {
 }
 lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
 fs.writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
-console.log(added.length ? `Added ${added.length} platform packages to package-lock.json: ${added.join(", ")}` : "package-lock.json already lists every platform package.");
+console.log(
+  added.length
+    ? `Added ${added.length} platform packages to package-lock.json: ${added.join(", ")}`
+    : "package-lock.json already lists every platform package.",
+);

@@ -5,7 +5,7 @@ import { memoryRateLimitStore } from "../src/platform/rate-limit/memory-store.ts
 import { featureSubscribers } from "../src/subscribers.ts";
 
 /** An OpenAPI 3.1 document, as far as the emitters read it. */
-// The document is JSON of a shape only partly typed here; emitters narrow what they read.
+// biome-ignore lint/suspicious/noExplicitAny: the document is JSON of a shape only partly typed here; emitters narrow what they read.
 export type OpenApiDocument = Record<string, any>;
 
 /**

@@ -100,13 +100,36 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The edge-function routes, their sandbox pool (stopped with the app) and the invoker that runs them. */
-async function registerFunctions(app: Api, deps: AppDeps, shared: { keyCache: KeyCache; grants: ContextGrants; clock: Clock; metrics: Metrics }): Promise<void> {
+async function registerFunctions(
+  app: Api,
+  deps: AppDeps,
+  shared: { keyCache: KeyCache; grants: ContextGrants; clock: Clock; metrics: Metrics },
+): Promise<void> {
   const db = deps.database.db;
-  const pool = createPool({ workers: deps.functions?.workers ?? 2, niceness: deps.functions?.niceness, fetchPolicy: deps.webhookPolicy, isolatedVm: deps.functions?.isolatedVm, log: app.log });
+  const pool = createPool({
+    workers: deps.functions?.workers ?? 2,
+    niceness: deps.functions?.niceness,
+    fetchPolicy: deps.webhookPolicy,
+    isolatedVm: deps.functions?.isolatedVm,
+    log: app.log,
+  });
   const box = deps.functions?.secretBox ?? SecretBox.ephemeral();
-  const invoker = createInvoker({ db, pool, box, ...shared, inject: (request) => app.inject(request), log: app.log, fairShare: deps.functions?.fairShare, metrics: shared.metrics });
+  const invoker = createInvoker({
+    db,
+    pool,
+    box,
+    ...shared,
+    inject: (request) => app.inject(request),
+    log: app.log,
+    fairShare: deps.functions?.fairShare,
+    metrics: shared.metrics,
+  });
   app.decorate("functionInvoker", invoker);
-  const unlisten = await deps.database.listen(FUNCTION_CHANGED, (id) => invoker.evict(id), () => invoker.clear());
+  const unlisten = await deps.database.listen(
+    FUNCTION_CHANGED,
+    (id) => invoker.evict(id),
+    () => invoker.clear(),
+  );
   app.addHook("onClose", async () => {
     await unlisten();
     await invoker.flushLogs();
@@ -177,12 +200,13 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   registerHostCheck(app);
   registerTextChecks(app);
   // No hook at all when the request line would not be logged (LOG_LEVEL=warn and above, tests).
-  if (deps.logger && infoEnabled(deps.logger)) app.addHook("onResponse", async (request, reply) => {
-    request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, key: request.caller?.key.id },
-      "request",
-    );
-  });
+  if (deps.logger && infoEnabled(deps.logger))
+    app.addHook("onResponse", async (request, reply) => {
+      request.log.info(
+        { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, key: request.caller?.key.id },
+        "request",
+      );
+    });
 
   // An empty body with a JSON content type is "no body" (curl -X POST -H 'content-type: application/json').
   // Bodies are JSON only: anything else (text/plain included, which Fastify parses by default) is a 415.
@@ -240,19 +264,24 @@ export async function buildApp(deps: AppDeps): Promise<Api> {
   const oauth = await registerOAuth(app, deps.database.db, deps.rateLimits);
   registerWebhookRoutes(app, routeDeps, deps.webhookPolicy ?? { allowedNetworks: [], allowHttp: false });
   await registerFunctions(app, deps, { keyCache, grants, clock, metrics });
-  registerEventRoutes(app, routeDeps, {
-    ...finance.eventObjects,
-    ...growth.eventObjects,
-    ...talent.eventObjects,
-    ...agent.eventObjects,
-    snapshot: Snapshot,
-    api_key: ApiKey,
-    webhook_endpoint: Endpoint,
-    function: FunctionOut,
-    function_invocation: Invocation,
-    membership: Membership,
-    ...oauth.eventObjects,
-  }, deps.eventStream);
+  registerEventRoutes(
+    app,
+    routeDeps,
+    {
+      ...finance.eventObjects,
+      ...growth.eventObjects,
+      ...talent.eventObjects,
+      ...agent.eventObjects,
+      snapshot: Snapshot,
+      api_key: ApiKey,
+      webhook_endpoint: Endpoint,
+      function: FunctionOut,
+      function_invocation: Invocation,
+      membership: Membership,
+      ...oauth.eventObjects,
+    },
+    deps.eventStream,
+  );
 
   app.get("/v1/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   registerGuides(app);

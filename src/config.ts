@@ -144,7 +144,10 @@ function trustProxy(env: Env): string[] | null {
     try {
       parseCidrList(entry.includes("/") ? entry : `${entry}/${entry.includes(":") ? 128 : 32}`);
     } catch {
-      throw new ConfigError("TRUST_PROXY", `must be a comma list of the proxies' addresses or CIDRs (or loopback, linklocal, uniquelocal); "${entry}" is none of these`);
+      throw new ConfigError(
+        "TRUST_PROXY",
+        `must be a comma list of the proxies' addresses or CIDRs (or loopback, linklocal, uniquelocal); "${entry}" is none of these`,
+      );
     }
   }
   return entries;
@@ -185,16 +188,19 @@ function agentSettings(env: Env): AgentSettings {
 
 function readReplica(env: Env): Pick<Config, "databaseReadUrl" | "databaseReadPinMs"> {
   const databaseReadUrl = url(env, "DATABASE_READ_URL", ["postgres:", "postgresql:"]);
-  if (databaseReadUrl && !read(env, "DATABASE_URL")) throw new ConfigError("DATABASE_READ_URL", "needs DATABASE_URL (a replica of the PostgreSQL primary; the embedded database has none)");
+  if (databaseReadUrl && !read(env, "DATABASE_URL"))
+    throw new ConfigError("DATABASE_READ_URL", "needs DATABASE_URL (a replica of the PostgreSQL primary; the embedded database has none)");
   return { databaseReadUrl, databaseReadPinMs: integer(env, "DATABASE_READ_PIN_MS", 10_000, 100, 3_600_000) };
 }
 
 function metrics(env: Env, apiPort: number): Pick<Config, "metricsPort" | "metricsToken"> {
   const raw = read(env, "METRICS_PORT");
   const metricsPort = raw === undefined ? null : integer(env, "METRICS_PORT", 0, 0, 65535);
-  if (metricsPort !== null && metricsPort !== 0 && metricsPort === apiPort) throw new ConfigError("METRICS_PORT", `must differ from PORT (${apiPort}); leave it unset to serve /metrics on the API port with METRICS_TOKEN`);
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === apiPort)
+    throw new ConfigError("METRICS_PORT", `must differ from PORT (${apiPort}); leave it unset to serve /metrics on the API port with METRICS_TOKEN`);
   const metricsToken = read(env, "METRICS_TOKEN") ?? null;
-  if (metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) throw new ConfigError("METRICS_TOKEN", "must be at least 16 printable characters without spaces, such as `openssl rand -hex 24` prints");
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(metricsToken))
+    throw new ConfigError("METRICS_TOKEN", "must be at least 16 printable characters without spaces, such as `openssl rand -hex 24` prints");
   return { metricsPort, metricsToken };
 }
 

@@ -26,11 +26,7 @@ export function integrationsFrom(config: Config): Integrations {
   };
 }
 
-export function enricherOf(
-  integrations: Partial<Integrations> | undefined,
-  clock: () => Date,
-  log: { error(obj: object, msg: string): void },
-): Enricher {
+export function enricherOf(integrations: Partial<Integrations> | undefined, clock: () => Date, log: { error(obj: object, msg: string): void }): Enricher {
   const chosen = { ...OFFLINE_INTEGRATIONS, ...integrations };
   return { provider: chosen.enrichment, waitMs: chosen.enrichmentWaitMs, clock, log };
 }

@@ -91,7 +91,14 @@ function groupUsage(group: Group): string {
 
 /** A group's subcommands, as its help lines name them ("create", "list"). */
 function subcommands(group: Group): string[] {
-  return [...new Set(USAGE[group].filter((line) => line.startsWith(`${group} `)).map((line) => line.split(" ")[1]!).filter((word) => /^[a-z]+$/.test(word)))];
+  return [
+    ...new Set(
+      USAGE[group]
+        .filter((line) => line.startsWith(`${group} `))
+        .map((line) => line.split(" ")[1]!)
+        .filter((word) => /^[a-z]+$/.test(word)),
+    ),
+  ];
 }
 
 async function main(argv: string[]): Promise<void> {

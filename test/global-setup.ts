@@ -25,7 +25,9 @@ function buildSdk(): void {
   const built = path.join(root, "dist/index.js");
   const newest = Math.max(...fs.readdirSync(path.join(root, "src")).map((f) => fs.statSync(path.join(root, "src", f)).mtimeMs));
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newest) return;
-  execFileSync(process.execPath, [path.resolve(import.meta.dirname, "../node_modules/typescript/bin/tsc"), "-p", path.join(root, "tsconfig.json")], { stdio: "inherit" });
+  execFileSync(process.execPath, [path.resolve(import.meta.dirname, "../node_modules/typescript/bin/tsc"), "-p", path.join(root, "tsconfig.json")], {
+    stdio: "inherit",
+  });
 }
 
 /** Said when the run starts and again when it ends, so it is not lost above the results. */

@@ -1,5 +1,37 @@
-import { approval, changed, count, created, enrolled, figure, is, money, names as named, noChange, type Case, type Check, type Engine, type Kind, type Plan } from "./judge.ts";
-import { candidatesOf, dueSums, enrolledContacts, fullName, inStage, jobNamed, names, numbers, openDealIn, overdue, pick, stageNamed, sums, uniqueContacts, unpaid } from "./facts.ts";
+import {
+  approval,
+  changed,
+  count,
+  created,
+  enrolled,
+  figure,
+  is,
+  money,
+  names as named,
+  noChange,
+  type Case,
+  type Check,
+  type Engine,
+  type Kind,
+  type Plan,
+} from "./judge.ts";
+import {
+  candidatesOf,
+  dueSums,
+  enrolledContacts,
+  fullName,
+  inStage,
+  jobNamed,
+  names,
+  numbers,
+  openDealIn,
+  overdue,
+  pick,
+  stageNamed,
+  sums,
+  uniqueContacts,
+  unpaid,
+} from "./facts.ts";
 import type { Deal, Invoice, World } from "./world.ts";
 
 /*
@@ -11,12 +43,21 @@ import type { Deal, Invoice, World } from "./world.ts";
  * sequence's enrollments by its name. Same form and judging as cases.ts.
  */
 
-const ask = (engine: Engine, kind: Kind, say: string, expect: (w: World) => Check[]): Case => ({ label: say, engine, kind, plan: (w) => ({ say, expect: expect(w) }) });
+const ask = (engine: Engine, kind: Kind, say: string, expect: (w: World) => Check[]): Case => ({
+  label: say,
+  engine,
+  kind,
+  plan: (w) => ({ say, expect: expect(w) }),
+});
 const about = (engine: Engine, kind: Kind, label: string, plan: (w: World) => Plan): Case => ({ label, engine, kind, plan });
 const unclear = (engine: Engine, say: string): Case => ask(engine, "question", say, () => [noChange()]);
 const list = (w: World, fits: (i: Invoice) => boolean) => named(numbers(w.invoices.filter(fits)), numbers(w.invoices.filter((i) => !fits(i))));
 const status = (s: Invoice["status"]) => (i: Invoice) => i.status === s;
-const deals = (w: World, fits: (d: Deal) => boolean) => named(w.deals.filter(fits).map((d) => d.name), w.deals.filter((d) => !fits(d)).map((d) => d.name));
+const deals = (w: World, fits: (d: Deal) => boolean) =>
+  named(
+    w.deals.filter(fits).map((d) => d.name),
+    w.deals.filter((d) => !fits(d)).map((d) => d.name),
+  );
 const FOLLOW_UP = "New lead follow-up";
 const followUp = (w: World) => pick(w.sequences, (s) => s.name === FOLLOW_UP, "sequence");
 /** A contact with a name of their own who is not yet in the follow-up sequence. */
@@ -37,11 +78,17 @@ const finance: Case[] = [
   ask("finance", "read", "open bills that are due", (w) => [list(w, unpaid)]),
   about("finance", "write", "took a payment of 200 on <an overdue invoice>", (w) => {
     const inv = w.invoices.filter((i) => overdue(i) && i.amount_due > 1000).at(-1)!;
-    return { say: `took a payment of 200 ${inv.currency} on ${inv.number}`, expect: [changed("invoice", inv.id, { amount_paid: Math.round((inv.amount_paid + 200) * 100) / 100 }, inv.number)] };
+    return {
+      say: `took a payment of 200 ${inv.currency} on ${inv.number}`,
+      expect: [changed("invoice", inv.id, { amount_paid: Math.round((inv.amount_paid + 200) * 100) / 100 }, inv.number)],
+    };
   }),
   about("finance", "write", "collected 150 on <an open invoice>", (w) => {
     const inv = w.invoices.filter((i) => i.status === "open" && i.amount_due > 1000).at(0)!;
-    return { say: `collected 150 ${inv.currency} on ${inv.number}`, expect: [changed("invoice", inv.id, { amount_paid: Math.round((inv.amount_paid + 150) * 100) / 100 }, inv.number)] };
+    return {
+      say: `collected 150 ${inv.currency} on ${inv.number}`,
+      expect: [changed("invoice", inv.id, { amount_paid: Math.round((inv.amount_paid + 150) * 100) / 100 }, inv.number)],
+    };
   }),
   about("finance", "write", "<invoice> is bad debt, write it off", (w) => {
     const inv = w.invoices.filter(overdue).at(0)!;
@@ -56,15 +103,29 @@ const finance: Case[] = [
 ];
 
 const growth: Case[] = [
-  ask("growth", "read", "what's the total value of deals in negotiation right now", (w) => [money(sums(stageDeals(w, "Negotiation"), (d: Deal) => d.amount ?? 0), "negotiation total")]),
-  ask("growth", "read", "how much is currently sitting in qualified", (w) => [money(sums(stageDeals(w, "Qualified"), (d: Deal) => d.amount ?? 0), "qualified total")]),
+  ask("growth", "read", "what's the total value of deals in negotiation right now", (w) => [
+    money(
+      sums(stageDeals(w, "Negotiation"), (d: Deal) => d.amount ?? 0),
+      "negotiation total",
+    ),
+  ]),
+  ask("growth", "read", "how much is currently sitting in qualified", (w) => [
+    money(
+      sums(stageDeals(w, "Qualified"), (d: Deal) => d.amount ?? 0),
+      "qualified total",
+    ),
+  ]),
   ask("growth", "read", "deals that are dead", (w) => [deals(w, (d) => d.status === "lost")]),
   ask("growth", "read", "closed-won opportunities", (w) => [deals(w, (d) => d.status === "won")]),
   ask("growth", "read", "how many deals have we signed", (w) => [count(w.deals.filter((d) => d.status === "won").length, "won deals")]),
   ask("growth", "read", "list the people in the new lead follow-up campaign", (w) => [named(enrolledContacts(w, followUp(w).id).map(fullName))]),
   ask("growth", "read", "show enrollments for new lead follow-up", (w) => [named(enrolledContacts(w, followUp(w).id).map(fullName))]),
-  ask("growth", "read", "how many people are enrolled in new lead follow-up", (w) => [count(w.enrollments.filter((e) => e.sequence_id === followUp(w).id).length, "enrollments")]),
-  ask("growth", "read", "contacts who are still leads", (w) => [named(w.contacts.filter((c) => c.lifecycle_stage === "lead").map(fullName), w.contacts.filter((c) => c.lifecycle_stage !== "lead").map(fullName))]),
+  ask("growth", "read", "how many people are enrolled in new lead follow-up", (w) => [
+    count(w.enrollments.filter((e) => e.sequence_id === followUp(w).id).length, "enrollments"),
+  ]),
+  ask("growth", "read", "contacts who are still leads", (w) => [
+    named(w.contacts.filter((c) => c.lifecycle_stage === "lead").map(fullName), w.contacts.filter((c) => c.lifecycle_stage !== "lead").map(fullName)),
+  ]),
   about("growth", "write", "sign up <a contact> for new lead follow-up", (w) => {
     const c = notEnrolled(w, 0);
     return { say: `sign up ${fullName(c)} for new lead follow-up`, expect: [enrolled(followUp(w).id, c.id, fullName(c))] };
@@ -80,7 +141,10 @@ const growth: Case[] = [
   about("growth", "write", "mark the <account> <topic> deal as closed won", (w) => {
     const deal = openDealIn(w, ["Negotiation", "Proposal"]);
     const account = pick(w.accounts, (a) => a.id === deal.account_id, "account").name;
-    return { say: `mark the ${account} ${deal.name.split(": ").slice(1).join(": ").toLowerCase()} deal as closed won`, expect: [changed("deal", deal.id, { status: "won" }, deal.name)] };
+    return {
+      say: `mark the ${account} ${deal.name.split(": ").slice(1).join(": ").toLowerCase()} deal as closed won`,
+      expect: [changed("deal", deal.id, { status: "won" }, deal.name)],
+    };
   }),
   about("growth", "write", "drop <a contact> into new lead follow-up", (w) => {
     const c = notEnrolled(w, 0);
@@ -96,17 +160,29 @@ const talent: Case[] = [
   ask("talent", "read", "candidates we passed on", (w) => [named(names(inStage(w, "rejected")), names(w.candidates.filter((c) => c.stage !== "rejected")))]),
   ask("talent", "read", "candidates we said no to", (w) => [named(names(inStage(w, "rejected")), names(w.candidates.filter((c) => c.stage !== "rejected")))]),
   ask("talent", "read", "applicants we declined", (w) => [named(names(inStage(w, "rejected")), names(w.candidates.filter((c) => c.stage !== "rejected")))]),
-  ask("talent", "read", "how many people applied to the product designer role", (w) => [count(candidatesOf(w, jobNamed(w, "Product Designer").id).length, "candidates")]),
+  ask("talent", "read", "how many people applied to the product designer role", (w) => [
+    count(candidatesOf(w, jobNamed(w, "Product Designer").id).length, "candidates"),
+  ]),
   ask("talent", "read", "who has applied for the account executive position", (w) => {
     const job = jobNamed(w, "Account Executive");
     return [named(names(candidatesOf(w, job.id)), names(w.candidates.filter((c) => c.job_id !== job.id)))];
   }),
-  ask("talent", "read", "candidates currently interviewing", (w) => [named(names(inStage(w, "interview")), names(w.candidates.filter((c) => c.stage !== "interview")))]),
-  ask("talent", "read", "applicants at the phone screen stage", (w) => [named(names(inStage(w, "screening")), names(w.candidates.filter((c) => c.stage !== "screening")))]),
+  ask("talent", "read", "candidates currently interviewing", (w) => [
+    named(names(inStage(w, "interview")), names(w.candidates.filter((c) => c.stage !== "interview"))),
+  ]),
+  ask("talent", "read", "applicants at the phone screen stage", (w) => [
+    named(names(inStage(w, "screening")), names(w.candidates.filter((c) => c.stage !== "screening"))),
+  ]),
   ask("talent", "read", "which positions are still open", (w) => [named(w.jobs.filter((j) => j.status === "open").map((j) => j.title))]),
-  ask("talent", "write", "post a new role: Support Engineer, remote, part-time", () => [created("job", { title: is.text("Support Engineer"), location: is.text("Remote"), employment_type: "part_time" })]),
-  ask("talent", "write", "publish a job for a Sales Engineer in Berlin, full time", () => [created("job", { title: is.text("Sales Engineer"), location: is.text("Berlin"), employment_type: "full_time" })]),
-  ask("talent", "write", "list a new opening: Data Engineer, contract", () => [created("job", { title: is.text("Data Engineer"), employment_type: "contract" })]),
+  ask("talent", "write", "post a new role: Support Engineer, remote, part-time", () => [
+    created("job", { title: is.text("Support Engineer"), location: is.text("Remote"), employment_type: "part_time" }),
+  ]),
+  ask("talent", "write", "publish a job for a Sales Engineer in Berlin, full time", () => [
+    created("job", { title: is.text("Sales Engineer"), location: is.text("Berlin"), employment_type: "full_time" }),
+  ]),
+  ask("talent", "write", "list a new opening: Data Engineer, contract", () => [
+    created("job", { title: is.text("Data Engineer"), employment_type: "contract" }),
+  ]),
   about("talent", "write", "turn down <an applicant>", (w) => {
     const c = w.candidates.filter((x) => x.stage === "applied").at(-1)!;
     return { say: `turn down ${fullName(c)}`, expect: [changed("candidate", c.id, { stage: "rejected" }, fullName(c))] };
@@ -134,8 +210,18 @@ const perCurrency = <T extends { currency: string }>(rows: T[], value: (r: T) =>
 
 const intelligence: Case[] = [
   ask("intelligence", "figure", "what's our close rate", (w) => [figure(snapshotOf(w).growth.last_90_days.win_rate, "win rate", "percent")]),
-  ask("intelligence", "figure", "total pipeline value right now", (w) => [money(perCurrency(snapshotOf(w).growth.pipeline.totals, (t) => t.open_value), "open pipeline")]),
-  ask("intelligence", "figure", "what are our receivables altogether", (w) => [money(perCurrency(snapshotOf(w).finance.currencies, (c) => c.outstanding), "outstanding receivables")]),
+  ask("intelligence", "figure", "total pipeline value right now", (w) => [
+    money(
+      perCurrency(snapshotOf(w).growth.pipeline.totals, (t) => t.open_value),
+      "open pipeline",
+    ),
+  ]),
+  ask("intelligence", "figure", "what are our receivables altogether", (w) => [
+    money(
+      perCurrency(snapshotOf(w).finance.currencies, (c) => c.outstanding),
+      "outstanding receivables",
+    ),
+  ]),
 ];
 
 export const MORE_CASES: Case[] = [...finance, ...growth, ...talent, ...intelligence];

@@ -119,7 +119,8 @@ export async function runCli(args: string[], { progress, cases = CASES, database
   if (values["api-url"]) {
     const key = values.key ?? process.env.ENGINERY_API_KEY;
     if (!key) throw new UsageError("--api-url needs --key (or ENGINERY_API_KEY): a full-access key of the organization to run in");
-    if (values.provider !== "offline" || values.model) throw new UsageError("--api-url runs the server's own planner: set AGENT_PROVIDER and AGENT_MODEL on that server instead of --provider and --model");
+    if (values.provider !== "offline" || values.model)
+      throw new UsageError("--api-url runs the server's own planner: set AGENT_PROVIDER and AGENT_MODEL on that server instead of --provider and --model");
     target = remote(values["api-url"], key);
     planner = `the one of the server at ${values["api-url"]}`;
   } else {

@@ -118,11 +118,14 @@ export function soleOpenDeal(w: World, inStages?: string[]): { deal: Deal; accou
   throw new Error(`no account with a single open deal${inStages ? ` in ${inStages.join("/")}` : ""}`);
 }
 /** An open deal in one of these stages (by name). */
-export const openDealIn = (w: World, inStages: string[]) => pick(w.deals, (d) => d.status === "open" && inStages.includes(stageOf(w, d).name), `open deal in ${inStages.join("/")}`);
+export const openDealIn = (w: World, inStages: string[]) =>
+  pick(w.deals, (d) => d.status === "open" && inStages.includes(stageOf(w, d).name), `open deal in ${inStages.join("/")}`);
 /** The part of a demo deal's name after its account ("Stark Logistics: Support upgrade" -> "Support upgrade"). */
 export const dealTopic = (d: Deal) => d.name.split(": ").slice(1).join(": ") || d.name;
 export const enrolledContacts = (w: World, sequenceId: string): Contact[] =>
-  w.enrollments.filter((e) => e.sequence_id === sequenceId && e.status === "active").map((e) => pick(w.contacts, (c) => c.id === e.contact_id, "enrolled contact"));
+  w.enrollments
+    .filter((e) => e.sequence_id === sequenceId && e.status === "active")
+    .map((e) => pick(w.contacts, (c) => c.id === e.contact_id, "enrolled contact"));
 
 /* ---------- talent ---------- */
 

@@ -67,7 +67,13 @@ export interface Case {
 }
 
 /* Events that record the conversation itself, not a change to the organization's data. */
-const BOOKKEEPING = new Set(["agent.conversation_started", "agent.message_created", "agent.action_completed", "agent.action_failed", "agent.approval_required"]);
+const BOOKKEEPING = new Set([
+  "agent.conversation_started",
+  "agent.message_created",
+  "agent.action_completed",
+  "agent.action_failed",
+  "agent.approval_required",
+]);
 export const isChange = (event: ApiEvent) => !BOOKKEEPING.has(event.type);
 
 /** The turn's changes that no check asked for. */
@@ -78,7 +84,7 @@ export function wrongWrites(checks: Check[], changes: ApiEvent[]): ApiEvent[] {
 /* ---------- the reply ---------- */
 
 const WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The number as people write it: 1234 / 1,234, a word up to twelve. */
 function numberPattern(n: number): RegExp {
@@ -125,7 +131,9 @@ export function money(sums: Record<string, number>, what = "total"): Check {
     text: `the reply states the ${what}: ${text}`,
     judge: ({ reply }) => {
       if (!entries.length) return /\b(no|none|nothing|zero|0(\.00)?)\b/i.test(reply) ? null : "the reply does not say there is nothing";
-      const missing = entries.filter(([c, v]) => !mentionsAmount(reply, Math.round(v * 100) / 100) || !(reply.includes(c) || (SYMBOLS[c] && reply.includes(SYMBOLS[c]!))));
+      const missing = entries.filter(
+        ([c, v]) => !mentionsAmount(reply, Math.round(v * 100) / 100) || !(reply.includes(c) || (SYMBOLS[c] && reply.includes(SYMBOLS[c]!))),
+      );
       return missing.length ? `missing from the reply: ${missing.map(([c, v]) => `${v.toFixed(2)} ${c}`).join(", ")}` : null;
     },
   };
@@ -134,12 +142,16 @@ export function money(sums: Record<string, number>, what = "total"): Check {
 /** A figure such as a rate (0.8 -> "80%") or a number of days, rounded as people round it. */
 export function figure(value: number | null, what: string, as: "percent" | "number" = "number"): Check {
   return {
-    text: value === null ? `the reply says there is no ${what} yet` : `the reply states the ${what}: ${as === "percent" ? `${Math.round(value * 1000) / 10}%` : value}`,
+    text:
+      value === null
+        ? `the reply says there is no ${what} yet`
+        : `the reply states the ${what}: ${as === "percent" ? `${Math.round(value * 1000) / 10}%` : value}`,
     judge: ({ reply }) => {
       if (value === null) return /\b(no|none|not|n\/a|nothing)\b/i.test(reply) ? null : `the reply does not say there is no ${what}`;
       const shown = as === "percent" ? value * 100 : value;
       const values = [shown, Math.round(shown), Math.round(shown * 10) / 10];
-      const forms = as === "percent" ? [...values.map(String), shown.toFixed(1)].map((v) => new RegExp(`(?<![\\w.])${escape(v)}\\s?%`)) : values.map(numberPattern);
+      const forms =
+        as === "percent" ? [...values.map(String), shown.toFixed(1)].map((v) => new RegExp(`(?<![\\w.])${escapeRegExp(v)}\\s?%`)) : values.map(numberPattern);
       return forms.some((f) => f.test(reply)) ? null : `${as === "percent" ? `${Math.round(shown * 10) / 10}%` : shown} is not in the reply`;
     },
     // Taking a fresh snapshot to answer is fair; its figures are the same data.
@@ -148,7 +160,7 @@ export function figure(value: number | null, what: string, as: "percent" | "numb
 }
 
 /** A name or number as a whole word of the reply (INV-000001 is not in INV-0000012). */
-const mentionsLabel = (reply: string, label: string) => new RegExp(`(?<![\\w-])${escape(label)}(?![\\w-])`, "i").test(reply);
+const mentionsLabel = (reply: string, label: string) => new RegExp(`(?<![\\w-])${escapeRegExp(label)}(?![\\w-])`, "i").test(reply);
 
 /**
  * The reply names the right records: at least `atLeast` of `labels` (all
@@ -157,17 +169,25 @@ const mentionsLabel = (reply: string, label: string) => new RegExp(`(?<![\\w-])$
  */
 export function names(labels: string[], others: string[] = [], atLeast = 3): Check {
   const wanted = [...new Set(labels)];
-  const excluded = [...new Set(others)].filter((o) => !wanted.some((w) => w.toLowerCase() === o.toLowerCase() || w.toLowerCase().includes(o.toLowerCase()) || o.toLowerCase().includes(w.toLowerCase())));
+  const excluded = [...new Set(others)].filter(
+    (o) => !wanted.some((w) => w.toLowerCase() === o.toLowerCase() || w.toLowerCase().includes(o.toLowerCase()) || o.toLowerCase().includes(w.toLowerCase())),
+  );
   const need = Math.min(atLeast, wanted.length);
   return {
-    text: wanted.length ? `the reply names ${need === wanted.length ? "" : `${need} of `}${wanted.slice(0, 6).join(", ")}${wanted.length > 6 ? ", ..." : ""}${excluded.length ? ` and none of ${excluded.slice(0, 4).join(", ")}${excluded.length > 4 ? ", ..." : ""}` : ""}` : `the reply says there are none${excluded.length ? ` and names none of ${excluded.slice(0, 4).join(", ")}${excluded.length > 4 ? ", ..." : ""}` : ""}`,
+    text: wanted.length
+      ? `the reply names ${need === wanted.length ? "" : `${need} of `}${wanted.slice(0, 6).join(", ")}${wanted.length > 6 ? ", ..." : ""}${excluded.length ? ` and none of ${excluded.slice(0, 4).join(", ")}${excluded.length > 4 ? ", ..." : ""}` : ""}`
+      : `the reply says there are none${excluded.length ? ` and names none of ${excluded.slice(0, 4).join(", ")}${excluded.length > 4 ? ", ..." : ""}` : ""}`,
     judge: ({ reply }) => {
       const has = (label: string) => mentionsLabel(reply, label);
       const found = wanted.filter(has);
       const wrong = excluded.filter(has);
       if (wrong.length) return `the reply names ${wrong.slice(0, 3).join(", ")}, which the request excludes`;
       if (!wanted.length && !NONE.test(reply)) return "the reply does not say there are none";
-      if (found.length < need) return `the reply names ${found.length} of ${wanted.length} (needed ${need}): missing ${wanted.filter((w) => !has(w)).slice(0, 3).join(", ")}`;
+      if (found.length < need)
+        return `the reply names ${found.length} of ${wanted.length} (needed ${need}): missing ${wanted
+          .filter((w) => !has(w))
+          .slice(0, 3)
+          .join(", ")}`;
       return null;
     },
   };
@@ -190,10 +210,20 @@ const MONTHS = ["January", "February", "March", "April", "May", "June", "July", 
 export function date(iso: string, what = "date"): Check {
   const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
   const month = MONTHS[m - 1]!;
-  const forms = [iso, `${month} ${d}`, `${d} ${month}`, `${month.slice(0, 3)} ${d}`, `${d} ${month.slice(0, 3)}`, `${m}/${d}/${y}`, `${d}/${m}/${y}`, `${String(m).padStart(2, "0")}/${String(d).padStart(2, "0")}/${y}`];
+  const forms = [
+    iso,
+    `${month} ${d}`,
+    `${d} ${month}`,
+    `${month.slice(0, 3)} ${d}`,
+    `${d} ${month.slice(0, 3)}`,
+    `${m}/${d}/${y}`,
+    `${d}/${m}/${y}`,
+    `${String(m).padStart(2, "0")}/${String(d).padStart(2, "0")}/${y}`,
+  ];
   return {
     text: `the reply states the ${what}: ${iso}`,
-    judge: ({ reply }) => (forms.some((f) => new RegExp(`(?<![\\w/-])${escape(f)}(?![\\w/-]|\\d)`, "i").test(reply)) ? null : `${iso} is not in the reply`),
+    judge: ({ reply }) =>
+      forms.some((f) => new RegExp(`(?<![\\w/-])${escapeRegExp(f)}(?![\\w/-]|\\d)`, "i").test(reply)) ? null : `${iso} is not in the reply`,
   };
 }
 
@@ -221,9 +251,15 @@ export const is = {
   text: (s: string): Matcher => ({ text: `"${s}" (any case)`, test: (v) => typeof v === "string" && v.trim().toLowerCase() === s.toLowerCase() }),
   /** Text containing this, whatever the case. */
   containing: (s: string): Matcher => ({ text: `containing "${s}"`, test: (v) => typeof v === "string" && v.toLowerCase().includes(s.toLowerCase()) }),
-  oneOf: (...values: unknown[]): Matcher => ({ text: `one of ${values.map(show).join(", ")}`, test: (v) => values.some((x) => JSON.stringify(x) === JSON.stringify(v)) }),
+  oneOf: (...values: unknown[]): Matcher => ({
+    text: `one of ${values.map(show).join(", ")}`,
+    test: (v) => values.some((x) => JSON.stringify(x) === JSON.stringify(v)),
+  }),
   /** An array holding these values (any order, others allowed). */
-  including: (...values: unknown[]): Matcher => ({ text: `including ${values.map(show).join(", ")}`, test: (v) => Array.isArray(v) && values.every((x) => v.some((y) => JSON.stringify(y).toLowerCase() === JSON.stringify(x).toLowerCase())) }),
+  including: (...values: unknown[]): Matcher => ({
+    text: `including ${values.map(show).join(", ")}`,
+    test: (v) => Array.isArray(v) && values.every((x) => v.some((y) => JSON.stringify(y).toLowerCase() === JSON.stringify(x).toLowerCase())),
+  }),
   /** Anything `test` accepts, described by `text`. */
   where: (text: string, test: (value: never) => boolean): Matcher => ({ text, test: (v) => test(v as never) }),
   not: (value: unknown): Matcher => ({ text: `not ${show(value)}`, test: (v) => JSON.stringify(v) !== JSON.stringify(value) }),
@@ -258,7 +294,9 @@ const objectId = (event: ApiEvent) => event.data.object.id;
 export function created(kind: RecordKind, expected: Expected): Check {
   let createdId: string | undefined;
   return {
-    text: `a new ${kind} with ${Object.entries(expected).map(([f, v]) => `${f} ${show(v)}`).join(", ")}`,
+    text: `a new ${kind} with ${Object.entries(expected)
+      .map(([f, v]) => `${f} ${show(v)}`)
+      .join(", ")}`,
     async judge({ changes, api }) {
       const made = changes.filter((e) => e.type === `${kind}.created`).map(objectId);
       if (!made.length) return `no ${kind} was created`;
@@ -282,7 +320,9 @@ export function created(kind: RecordKind, expected: Expected): Check {
 export function changed(kind: RecordKind, id: string, expected: Expected, label = id): Check {
   let right = false;
   return {
-    text: `${kind} ${label} now has ${Object.entries(expected).map(([f, v]) => `${f} ${show(v)}`).join(", ")}`,
+    text: `${kind} ${label} now has ${Object.entries(expected)
+      .map(([f, v]) => `${f} ${show(v)}`)
+      .join(", ")}`,
     async judge({ api }) {
       const now = await api.call<Record<string, unknown>>("GET", `${PATHS[kind]}/${id}`);
       if (now.status !== 200) return `${kind} ${label} answers ${now.status}`;
@@ -302,7 +342,9 @@ export function approval(tool: RegExp, ...refs: string[]): Check {
     judge: ({ proposals }) => {
       const right = proposals.find((p) => tool.test(p.tool) && refs.some((r) => JSON.stringify(p.input).includes(r)));
       if (right) return null;
-      return proposals.length ? `the approval waits for ${proposals.map((p) => `${p.tool} ${JSON.stringify(p.input)}`).join(", ")}` : "no action waits for approval";
+      return proposals.length
+        ? `the approval waits for ${proposals.map((p) => `${p.tool} ${JSON.stringify(p.input)}`).join(", ")}`
+        : "no action waits for approval";
     },
   };
 }
@@ -331,7 +373,8 @@ export function unenrolled(sequenceId: string, contactId: string, label: string)
 export function noChange(): Check {
   return {
     text: "nothing changes and nothing waits for approval",
-    judge: ({ changes, proposals }) => (changes.length ? `changed: ${changes.map((e) => e.type).join(", ")}` : proposals.length ? `proposed ${proposals.map((p) => p.tool).join(", ")}` : null),
+    judge: ({ changes, proposals }) =>
+      changes.length ? `changed: ${changes.map((e) => e.type).join(", ")}` : proposals.length ? `proposed ${proposals.map((p) => p.tool).join(", ")}` : null,
   };
 }
 

@@ -45,7 +45,13 @@ export function summarize(results: CaseResult[], planner: string, seconds: numbe
       ENGINES.map((e) => [e, Object.fromEntries(KINDS.map((k) => [k, tally(results.filter((r) => r.engine === e && r.kind === k))]))]),
     ) as Record<Engine, Record<Kind, Tally>>,
     seconds,
-    turn_ms_p50: Math.round(percentile(results.map((r) => r.ms), 0.5) * 10) / 10,
+    turn_ms_p50:
+      Math.round(
+        percentile(
+          results.map((r) => r.ms),
+          0.5,
+        ) * 10,
+      ) / 10,
   };
 }
 
@@ -57,8 +63,12 @@ export function formatReport(results: CaseResult[], summary: Summary): string {
   const lines: string[] = [];
   lines.push(`Agent evaluation: ${summary.cases} cases, planner ${summary.planner}`, "");
   lines.push(`${"".padEnd(14)}${KINDS.map((k) => k.padEnd(14)).join("")}all`);
-  for (const engine of ENGINES) lines.push(`${engine.padEnd(14)}${KINDS.map((k) => cell(summary.by_engine_and_kind[engine][k])).join("")}${cell(summary.by_engine[engine])}`);
-  lines.push(`${"all".padEnd(14)}${KINDS.map((k) => cell(summary.by_kind[k])).join("")}${cell({ passed: summary.passed, total: summary.cases, rate: summary.rate })}`, "");
+  for (const engine of ENGINES)
+    lines.push(`${engine.padEnd(14)}${KINDS.map((k) => cell(summary.by_engine_and_kind[engine][k])).join("")}${cell(summary.by_engine[engine])}`);
+  lines.push(
+    `${"all".padEnd(14)}${KINDS.map((k) => cell(summary.by_kind[k])).join("")}${cell({ passed: summary.passed, total: summary.cases, rate: summary.rate })}`,
+    "",
+  );
 
   const wrong = results.filter((r) => r.wrongWrites.length);
   lines.push(`Wrong writes (changes nobody asked for, worse than a failure): ${wrong.length}`);
@@ -74,6 +84,9 @@ export function formatReport(results: CaseResult[], summary: Summary): string {
     lines.push(`      reply:    ${clip(r.reply)}`);
     if (r.actions.length) lines.push(`      actions:  ${clip(r.actions.map((a) => `${a.tool} ${JSON.stringify(a.input)} ${a.status}`).join(", "), 400)}`);
   }
-  lines.push("", `Passed ${summary.passed} of ${summary.cases} (${(summary.rate * 100).toFixed(1)}%), wrong writes in ${summary.wrong_writes}. Time ${summary.seconds.toFixed(1)} s (chat turn p50 ${summary.turn_ms_p50} ms).`);
+  lines.push(
+    "",
+    `Passed ${summary.passed} of ${summary.cases} (${(summary.rate * 100).toFixed(1)}%), wrong writes in ${summary.wrong_writes}. Time ${summary.seconds.toFixed(1)} s (chat turn p50 ${summary.turn_ms_p50} ms).`,
+  );
   return lines.join("\n");
 }

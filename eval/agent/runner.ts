@@ -1,5 +1,5 @@
 import { Api } from "./api.ts";
-import { isChange, wrongWrites, type Action, type ApiEvent, type Case, type Engine, type Kind, type Turn } from "./judge.ts";
+import { isChange, wrongWrites, type Action, type ApiEvent, type Case, type Engine, type Kind, type Plan, type Turn } from "./judge.ts";
 import type { Target } from "./server.ts";
 import { readWorld } from "./world.ts";
 
@@ -64,13 +64,16 @@ interface ChatAnswer {
 async function runCase(api: Api, c: Case, isolated: boolean): Promise<{ result: CaseResult; pristine: boolean }> {
   const before = await readWorld(api);
   const base = { label: c.label, engine: c.engine, kind: c.kind };
-  let plan;
+  let plan: Plan;
   try {
     plan = c.plan(before);
   } catch (error) {
     // The demo data has no record this case needs: a defect of the case, shown as a failure.
     const failure = `the case could not be planned on this data: ${(error as Error).message}`;
-    return { result: { ...base, say: c.label, passed: false, expected: [], failures: [failure], wrongWrites: [], reply: "", actions: [], ms: 0 }, pristine: true };
+    return {
+      result: { ...base, say: c.label, passed: false, expected: [], failures: [failure], wrongWrites: [], reply: "", actions: [], ms: 0 },
+      pristine: true,
+    };
   }
   const marker = (await api.get<{ data: ApiEvent[] }>("/v1/events?per_page=1")).data[0]?.id;
   const started = performance.now();

@@ -29,7 +29,8 @@ export interface Target {
  */
 export async function startLocal(agent: AgentSettings, given?: Database): Promise<Target> {
   const databaseUrl = process.env.DATABASE_URL;
-  const database = given ?? (databaseUrl ? await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 5 }) : await openDatabase({ kind: "pglite-memory" }));
+  const database =
+    given ?? (databaseUrl ? await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 5 }) : await openDatabase({ kind: "pglite-memory" }));
   await migrate(database);
   // A generous plan: a case's turn and its judge make dozens of requests in a second.
   const app = await buildApp({ database, subscribers: featureSubscribers, rateLimits: memoryRateLimitStore(), agent });

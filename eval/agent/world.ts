@@ -142,5 +142,17 @@ export async function readWorld(api: Api): Promise<World> {
     api.call<Snapshot>("GET", "/v1/intelligence/snapshots/latest"),
   ]);
   const enrollments = (await Promise.all(sequences.map((s) => api.all<Enrollment>(`/v1/sequences/${s.id}/enrollments`)))).flat();
-  return { now: new Date(), invoices, accounts, contacts, pipelines, deals, sequences, enrollments, jobs, candidates, snapshot: latest.status === 200 ? latest.body : null };
+  return {
+    now: new Date(),
+    invoices,
+    accounts,
+    contacts,
+    pipelines,
+    deals,
+    sequences,
+    enrollments,
+    jobs,
+    candidates,
+    snapshot: latest.status === 200 ? latest.body : null,
+  };
 }

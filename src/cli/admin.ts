@@ -14,7 +14,6 @@ import { openDatabase } from "../db/connection.ts";
 import { databaseTarget, openMigrated } from "./database.ts";
 import { UsageError } from "./usage.ts";
 
-
 type Flags = Record<string, string | boolean | undefined>;
 
 function flag(flags: Flags, name: string, required: true): string;
@@ -112,7 +111,6 @@ export async function keysRevoke(config: Config, id: string | undefined): Promis
   });
   console.log(`Revoked ${key.id} (${key.name}) at ${key.revoked_at}.`);
 }
-
 
 export async function usersCreate(config: Config, flags: Flags): Promise<void> {
   const email = flag(flags, "email", true);

@@ -24,10 +24,14 @@ export function target(flags: ApiFlags, env: NodeJS.ProcessEnv): Target {
   const key = flags["api-key"] ?? flags.key ?? env.ENGINERY_API_KEY;
   if (!key) throw new UsageError("an API key is needed: --api-key <key> or ENGINERY_API_KEY");
   // The first one set wins; a bad one is named as the caller wrote it.
-  const [name, given] = ([["--api-url", flags["api-url"]], ["--url", flags.url], ["ENGINERY_API_URL", env.ENGINERY_API_URL], ["ENGINERY_URL", env.ENGINERY_URL]] as const).find(([, v]) => v) ?? [
-    "--api-url",
-    `http://localhost:${env.PORT ?? 8080}`,
-  ];
+  const [name, given] = (
+    [
+      ["--api-url", flags["api-url"]],
+      ["--url", flags.url],
+      ["ENGINERY_API_URL", env.ENGINERY_API_URL],
+      ["ENGINERY_URL", env.ENGINERY_URL],
+    ] as const
+  ).find(([, v]) => v) ?? ["--api-url", `http://localhost:${env.PORT ?? 8080}`];
   const url = given!.replace(/\/+$/, "");
   if (!/^https?:\/\//.test(url)) throw new UsageError(`${name} must start with http:// or https://, got "${url}"`);
   return { url, key };
@@ -36,7 +40,7 @@ export function target(flags: ApiFlags, env: NodeJS.ProcessEnv): Target {
 export interface Answer {
   status: number;
   text: string;
-  // The API's JSON, read by the commands field by field.
+  // biome-ignore lint/suspicious/noExplicitAny: the API's JSON, read by the commands field by field.
   json: any;
 }
 

@@ -91,7 +91,11 @@ export async function listen(flags: ListenFlags, env = process.env, print: (line
 
   async function forward(message: EventSourceMessage): Promise<void> {
     const body = message.data;
-    const headers = { "content-type": "application/json", "user-agent": "enginery-listen", ...signatureHeaders([secret], message.id!, Math.floor(Date.now() / 1000), body) };
+    const headers = {
+      "content-type": "application/json",
+      "user-agent": "enginery-listen",
+      ...signatureHeaders([secret], message.id!, Math.floor(Date.now() / 1000), body),
+    };
     const started = performance.now();
     let outcome: string;
     try {

@@ -8,7 +8,17 @@ import { allJobs } from "../jobs.ts";
 import { openMigrated } from "./database.ts";
 import { featureSubscribers } from "../subscribers.ts";
 import { createScheduler } from "../platform/scheduler.ts";
-import { dispatcherFor, logger, metricsListener, processMetrics, rateLimitStore, secretBox, triggerDispatcherFor, webhookPolicy, withinDeadline } from "./server-wiring.ts";
+import {
+  dispatcherFor,
+  logger,
+  metricsListener,
+  processMetrics,
+  rateLimitStore,
+  secretBox,
+  triggerDispatcherFor,
+  webhookPolicy,
+  withinDeadline,
+} from "./server-wiring.ts";
 import { createReadRouting } from "../platform/read-routing.ts";
 
 export const DEMO_EMAIL = "demo@enginery.dev";
@@ -37,10 +47,12 @@ function banner(url: string, demo: Awaited<ReturnType<typeof seedDemoIfEmpty>>, 
 export async function serve(config: Config): Promise<void> {
   const log = logger(config);
   const database = await openMigrated(config, { replica: true });
-  if (config.databaseReadUrl && !config.redisUrl) log.warn("DATABASE_READ_URL without REDIS_URL: a write pins its organization to the primary in this process only; run one API process, or set REDIS_URL");
+  if (config.databaseReadUrl && !config.redisUrl)
+    log.warn("DATABASE_READ_URL without REDIS_URL: a write pins its organization to the primary in this process only; run one API process, or set REDIS_URL");
   const demo = await seedDemoIfEmpty(database.db, new Date());
   const demoPassword = demo ? generatePassword() : null;
-  if (demo && demoPassword) await createUser(database.db, { email: DEMO_EMAIL, password: demoPassword, name: "Demo User", orgId: demo.orgId, role: "owner" }, new Date());
+  if (demo && demoPassword)
+    await createUser(database.db, { email: DEMO_EMAIL, password: demoPassword, name: "Demo User", orgId: demo.orgId, role: "owner" }, new Date());
   const rateLimits = rateLimitStore(config, log);
   const integrations = integrationsFrom(config);
   const metrics = processMetrics("api", database);
@@ -64,7 +76,12 @@ export async function serve(config: Config): Promise<void> {
   });
   const dispatcher = dispatcherFor(config, database, log, metrics);
   const triggers = triggerDispatcherFor(config, database, app, log);
-  const scheduler = createScheduler({ jobs: allJobs(database.db, jobOptions(config, integrations, log)), intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });
+  const scheduler = createScheduler({
+    jobs: allJobs(database.db, jobOptions(config, integrations, log)),
+    intervalMs: config.schedulerIntervalMs,
+    clock: () => new Date(),
+    log,
+  });
   // The app closes its sandbox pool when it closes: not before the triggers using it have stopped.
   let queuesStopped: Promise<unknown> = Promise.resolve();
   app.addHook("onClose", async () => void (await queuesStopped));
@@ -134,7 +151,14 @@ function onSignals(config: Config, log: ReturnType<typeof logger>, shutdown: (de
 }
 
 function jobOptions(config: Config, integrations: ReturnType<typeof integrationsFrom>, log: ReturnType<typeof logger>) {
-  return { subscribers: featureSubscribers, integrations, log, snapshotEveryHours: config.snapshotEveryHours, webhookLogDays: config.webhookLogDays, functionLogDays: config.functionLogDays };
+  return {
+    subscribers: featureSubscribers,
+    integrations,
+    log,
+    snapshotEveryHours: config.snapshotEveryHours,
+    webhookLogDays: config.webhookLogDays,
+    functionLogDays: config.functionLogDays,
+  };
 }
 
 /**
@@ -151,13 +175,27 @@ export async function worker(config: Config): Promise<void> {
   const database = await openMigrated(config);
   const integrations = integrationsFrom(config);
   const metrics = processMetrics("worker", database);
-  const scheduler = createScheduler({ jobs: allJobs(database.db, jobOptions(config, integrations, log)), intervalMs: config.schedulerIntervalMs, clock: () => new Date(), log });
+  const scheduler = createScheduler({
+    jobs: allJobs(database.db, jobOptions(config, integrations, log)),
+    intervalMs: config.schedulerIntervalMs,
+    clock: () => new Date(),
+    log,
+  });
   scheduler.start();
   const dispatcher = dispatcherFor(config, database, log, metrics);
   await dispatcher?.start();
   const rateLimits = rateLimitStore(config, log);
   const app = config.functionTriggers
-    ? await buildApp({ database, subscribers: featureSubscribers, rateLimits, logger: log, integrations, webhookPolicy: webhookPolicy(config), functions: { secretBox: secretBox(config, log), workers: config.functionWorkers, niceness: config.functionWorkerNice }, metrics })
+    ? await buildApp({
+        database,
+        subscribers: featureSubscribers,
+        rateLimits,
+        logger: log,
+        integrations,
+        webhookPolicy: webhookPolicy(config),
+        functions: { secretBox: secretBox(config, log), workers: config.functionWorkers, niceness: config.functionWorkerNice },
+        metrics,
+      })
     : null;
   const triggers = app ? triggerDispatcherFor(config, database, app, log) : null;
   await triggers?.start();

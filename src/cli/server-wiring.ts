@@ -45,7 +45,11 @@ export function webhookPolicy(config: Config): SsrfPolicy {
  */
 export function secretBox(config: Config, log: FastifyBaseLogger): SecretBox {
   if (config.functionSecretsKey) return SecretBox.fromBase64(config.functionSecretsKey);
-  if (config.databaseUrl) log.warn({ file: config.functionSecretsKeyFile }, "FUNCTION_SECRETS_KEY is not set: function secrets are sealed with a key file on this machine; set the variable on every server that shares the database");
+  if (config.databaseUrl)
+    log.warn(
+      { file: config.functionSecretsKeyFile },
+      "FUNCTION_SECRETS_KEY is not set: function secrets are sealed with a key file on this machine; set the variable on every server that shares the database",
+    );
   return SecretBox.fromFile(config.functionSecretsKeyFile);
 }
 

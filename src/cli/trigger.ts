@@ -9,11 +9,13 @@ import { UsageError } from "./usage.ts";
  * as `stripe trigger` does. Each request is printed; the objects stay, named so
  * they are easy to spot ("Trigger ...").
  */
+// biome-ignore lint/suspicious/noExplicitAny: the API's JSON, read by each fixture field by field.
+type Json = any;
 interface Fixture {
-  post(path: string, body?: unknown): Promise<any>;
-  patch(path: string, body: unknown): Promise<any>;
-  delete(path: string): Promise<any>;
-  get(path: string): Promise<any>;
+  post(path: string, body?: unknown): Promise<Json>;
+  patch(path: string, body: unknown): Promise<Json>;
+  delete(path: string): Promise<Json>;
+  get(path: string): Promise<Json>;
 }
 
 type Recipe = (api: Fixture) => Promise<unknown>;
@@ -30,7 +32,14 @@ const contact = (api: Fixture) => {
 };
 const account = (api: Fixture) => api.post("/v1/accounts", { name: `Trigger Account ${tag()}`, domain: "example.com" });
 const pipeline = (api: Fixture) =>
-  api.post("/v1/pipelines", { name: `Trigger Pipeline ${tag()}`, stages: [{ name: "First", probability: 20 }, { name: "Second", probability: 60 }, { name: "Won", kind: "won" }] });
+  api.post("/v1/pipelines", {
+    name: `Trigger Pipeline ${tag()}`,
+    stages: [
+      { name: "First", probability: 20 },
+      { name: "Second", probability: 60 },
+      { name: "Won", kind: "won" },
+    ],
+  });
 const deal = (api: Fixture) => api.post("/v1/deals", { name: `Trigger Deal ${tag()}`, amount: 1000 });
 /** A stage of the deal's pipeline: the next open one, or the one closing it as won or lost. */
 async function stageFor(api: Fixture, d: { pipeline_id: string; stage_id: string }, kind: "open" | "won" | "lost"): Promise<string> {
@@ -39,12 +48,18 @@ async function stageFor(api: Fixture, d: { pipeline_id: string; stage_id: string
   if (!stage) throw new Error(`the deal's pipeline has no other ${kind} stage`);
   return stage.id;
 }
-const moveDeal = (kind: "open" | "won" | "lost"): Recipe => async (api) => {
-  const d = await deal(api);
-  await api.patch(`/v1/deals/${d.id}`, { stage_id: await stageFor(api, d, kind) });
-};
+const moveDeal =
+  (kind: "open" | "won" | "lost"): Recipe =>
+  async (api) => {
+    const d = await deal(api);
+    await api.patch(`/v1/deals/${d.id}`, { stage_id: await stageFor(api, d, kind) });
+  };
 const sequence = (api: Fixture, status: "draft" | "active" = "draft") =>
-  api.post("/v1/sequences", { name: `Trigger Sequence ${tag()}`, status, steps: [{ type: "email", delay_days: 1, subject: "Hello {{first_name}}", body: "A note from enginery trigger." }] });
+  api.post("/v1/sequences", {
+    name: `Trigger Sequence ${tag()}`,
+    status,
+    steps: [{ type: "email", delay_days: 1, subject: "Hello {{first_name}}", body: "A note from enginery trigger." }],
+  });
 async function enrollment(api: Fixture): Promise<{ sequence: string; enrollment: string }> {
   const s = await sequence(api, "active");
   const c = await contact(api);
@@ -57,14 +72,18 @@ async function candidate(api: Fixture) {
   return api.post("/v1/candidates", { job_id: j.id, first_name: "Trigger", last_name: `Candidate ${t}`, email: `trigger-${t}@example.com` });
 }
 /** Moves a new candidate through `stages` in turn (a candidate is hired from an offer, interviewed after screening, ...). */
-const moveCandidate = (...stages: string[]): Recipe => async (api) => {
-  const id = (await candidate(api)).id;
-  for (const stage of stages) await api.patch(`/v1/candidates/${id}`, { stage });
-};
+const moveCandidate =
+  (...stages: string[]): Recipe =>
+  async (api) => {
+    const id = (await candidate(api)).id;
+    for (const stage of stages) await api.patch(`/v1/candidates/${id}`, { stage });
+  };
 const FAILING_FUNCTION = "export default { async fetch() { throw new Error('made to fail by enginery trigger') } }";
-const fn = (api: Fixture, source = "export default { async fetch() { return { ok: true } } }") => api.post("/v1/functions", { name: `trigger-${tag()}`, source });
+const fn = (api: Fixture, source = "export default { async fetch() { return { ok: true } } }") =>
+  api.post("/v1/functions", { name: `trigger-${tag()}`, source });
 /** A key that stops working in an hour: the trigger has no use for it, and it should not outlive the test. */
-const apiKey = (api: Fixture) => api.post("/v1/api_keys", { kind: "read_only", name: "made by enginery trigger", expires_at: new Date(Date.now() + 3_600_000).toISOString() });
+const apiKey = (api: Fixture) =>
+  api.post("/v1/api_keys", { kind: "read_only", name: "made by enginery trigger", expires_at: new Date(Date.now() + 3_600_000).toISOString() });
 const chat = (api: Fixture) => api.post("/v1/agent/chat", { message: "How many invoices are overdue?" });
 
 export const RECIPES: Partial<Record<EventType, Recipe>> = {
@@ -168,7 +187,12 @@ function wrap(types: string[]): string[] {
   return [...lines, line];
 }
 
-export async function trigger(kind: string | undefined, flags: ApiFlags, env = process.env, print: (line: string) => void = (line) => console.log(line)): Promise<void> {
+export async function trigger(
+  kind: string | undefined,
+  flags: ApiFlags,
+  env = process.env,
+  print: (line: string) => void = (line) => console.log(line),
+): Promise<void> {
   if (!kind) throw new UsageError(`usage: enginery trigger <event type>\n${triggerKinds()}`);
   const recipe = RECIPES[kind as EventType];
   if (!recipe) {

@@ -46,7 +46,8 @@ const PAGE = `<!doctype html>
 
 /** Everything the page loads comes from this server; nothing runs inline. */
 const SECURITY_HEADERS = {
-  "content-security-policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+  "content-security-policy":
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
   "x-frame-options": "DENY",
@@ -59,7 +60,13 @@ export async function registerDashboard(app: Api): Promise<void> {
     return { js: `document.body.textContent = ${JSON.stringify(`The dashboard could not be built: ${error.message}`)};`, css: "" };
   });
   const open = { config: { public: true }, schema: { hide: true } };
-  app.get("/dashboard", open, async (_request, reply) => reply.headers(SECURITY_HEADERS).type("text/html; charset=utf-8").header("cache-control", "no-store").send(PAGE));
-  app.get("/dashboard/assets/app.js", open, async (_request, reply) => reply.headers(SECURITY_HEADERS).type("text/javascript; charset=utf-8").header("cache-control", "no-cache").send(assets.js));
-  app.get("/dashboard/assets/app.css", open, async (_request, reply) => reply.headers(SECURITY_HEADERS).type("text/css; charset=utf-8").header("cache-control", "no-cache").send(assets.css));
+  app.get("/dashboard", open, async (_request, reply) =>
+    reply.headers(SECURITY_HEADERS).type("text/html; charset=utf-8").header("cache-control", "no-store").send(PAGE),
+  );
+  app.get("/dashboard/assets/app.js", open, async (_request, reply) =>
+    reply.headers(SECURITY_HEADERS).type("text/javascript; charset=utf-8").header("cache-control", "no-cache").send(assets.js),
+  );
+  app.get("/dashboard/assets/app.css", open, async (_request, reply) =>
+    reply.headers(SECURITY_HEADERS).type("text/css; charset=utf-8").header("cache-control", "no-cache").send(assets.css),
+  );
 }

@@ -23,9 +23,7 @@ export async function migrate(database: Database): Promise<string[]> {
     .sort();
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${sql.raw(String(MIGRATION_LOCK))})`);
-    await tx.execute(
-      sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
-    );
+    await tx.execute(sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
     const done = await tx.execute<{ name: string }>(sql`SELECT name FROM schema_migrations`);
     const applied = new Set(rowsOf<{ name: string }>(done).map((r) => r.name));
     const pending = files.filter((f) => !applied.has(f));

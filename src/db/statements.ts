@@ -98,7 +98,7 @@ function fixedStatement<V, R>(build: (db: Handle, p: Placeholders<never>) => Pre
     run: async (handle, values) => {
       const { text, params, prepared } = (built ??= buildOnce(handle, build));
       const query = handle._.session.prepareQuery(
-        { sql: text, params: params.map((param) => valueOf(param, values as Record<string, unknown>)) },
+        { sql: text, params: params.map((param) => paramValue(param, values as Record<string, unknown>)) },
         prepared.fields as Parameters<typeof handle._.session.prepareQuery>[1],
         undefined,
         true,
@@ -128,7 +128,7 @@ export function sqlStatement<V>(build: (db: Handle, p: Placeholders<V>) => SQL):
       const { sql: text, params } = dialect.sqlToQuery(build(handle, placeholderNames() as Placeholders<V>));
       built = { text, params: paramsOf(text, params) };
     }
-    return { sql: built.text, params: built.params.map((param) => valueOf(param, values as Record<string, unknown>)) };
+    return { sql: built.text, params: built.params.map((param) => paramValue(param, values as Record<string, unknown>)) };
   };
   return {
     run: async (handle, values) => runText(handle, query(handle, values)),
@@ -153,17 +153,19 @@ function buildOnce(handle: Handle, build: (db: Handle, p: Placeholders<never>) =
 /** Each parameter of a built text: a placeholder's name and its column's encoder, or a number written in the statement. */
 function paramsOf(text: string, params: unknown[]): Built["params"] {
   return params.map((param, i) => {
-      if (is(param, Placeholder)) return { name: param.name, encoder: null };
-      if (is(param, Param) && is(param.value, Placeholder)) return { name: param.value.name, encoder: param.encoder as DriverValueEncoder<unknown, unknown> };
-      // LIMIT 1 (Drizzle makes a limit a parameter): a number in the statement itself, not a value it was given.
-      if (typeof param === "number") return { constant: param };
-      const value: unknown = is(param, Param) ? param.value : param;
-      throw new Error(`statement: $${i + 1} of "${text}" is a value fixed when it was built (${typeof value === "object" ? typeof value : String(value)}); every value must be a placeholder`);
+    if (is(param, Placeholder)) return { name: param.name, encoder: null };
+    if (is(param, Param) && is(param.value, Placeholder)) return { name: param.value.name, encoder: param.encoder as DriverValueEncoder<unknown, unknown> };
+    // LIMIT 1 (Drizzle makes a limit a parameter): a number in the statement itself, not a value it was given.
+    if (typeof param === "number") return { constant: param };
+    const value: unknown = is(param, Param) ? param.value : param;
+    throw new Error(
+      `statement: $${i + 1} of "${text}" is a value fixed when it was built (${typeof value === "object" ? typeof value : String(value)}); every value must be a placeholder`,
+    );
   });
 }
 
 /** As the builder encodes a value it is given (sqlToQuery): null as NULL, anything else through the column. */
-function valueOf(param: Built["params"][number], values: Record<string, unknown>): unknown {
+function paramValue(param: Built["params"][number], values: Record<string, unknown>): unknown {
   if ("constant" in param) return param.constant;
   const { name, encoder } = param;
   const value = values[name];

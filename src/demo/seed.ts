@@ -20,10 +20,26 @@ import type { WriteContext } from "../platform/events/outbox.ts";
 import { countOrgs, createOrg } from "../platform/orgs/orgs-service.ts";
 
 const CLIENTS = [
-  "Northwind Traders", "Globex Corporation", "Initech", "Umbrella Health", "Stark Logistics",
-  "Wayne Enterprises", "Tyrell Biotech", "Soylent Foods", "Hooli Cloud", "Pied Piper",
-  "Cyberdyne Systems", "Wonka Confectionery", "Vandelay Industries", "Massive Dynamic", "Aperture Labs",
-  "Oscorp Materials", "Gringotts Holdings", "Monarch Solutions", "Blue Sun Freight", "Acme Robotics",
+  "Northwind Traders",
+  "Globex Corporation",
+  "Initech",
+  "Umbrella Health",
+  "Stark Logistics",
+  "Wayne Enterprises",
+  "Tyrell Biotech",
+  "Soylent Foods",
+  "Hooli Cloud",
+  "Pied Piper",
+  "Cyberdyne Systems",
+  "Wonka Confectionery",
+  "Vandelay Industries",
+  "Massive Dynamic",
+  "Aperture Labs",
+  "Oscorp Materials",
+  "Gringotts Holdings",
+  "Monarch Solutions",
+  "Blue Sun Freight",
+  "Acme Robotics",
 ];
 /** The clients that are also growth-engine accounts: [name, domain, country]. */
 const ACCOUNTS: [string, string, string | null][] = [
@@ -37,15 +53,29 @@ const ACCOUNTS: [string, string, string | null][] = [
   ["Aperture Labs", "aperturelabs.fr", null],
 ];
 const PEOPLE = [
-  ["Ava", "Chen", "Chief Financial Officer"], ["Liam", "Okafor", "VP Engineering"], ["Mia", "Rossi", "Head of Procurement"],
-  ["Noah", "Schmidt", "Operations Manager"], ["Emma", "Dubois", "Account Executive"], ["Lucas", "Silva", "CTO"],
-  ["Sofia", "Kowalski", "Finance Manager"], ["Ethan", "Murphy", "Software Engineer"], ["Olivia", "Tanaka", "Director of Marketing"],
-  ["James", "Novak", "CEO"], ["Isla", "Haddad", "Controller"], ["Leo", "Andersen", "Data Analyst"],
+  ["Ava", "Chen", "Chief Financial Officer"],
+  ["Liam", "Okafor", "VP Engineering"],
+  ["Mia", "Rossi", "Head of Procurement"],
+  ["Noah", "Schmidt", "Operations Manager"],
+  ["Emma", "Dubois", "Account Executive"],
+  ["Lucas", "Silva", "CTO"],
+  ["Sofia", "Kowalski", "Finance Manager"],
+  ["Ethan", "Murphy", "Software Engineer"],
+  ["Olivia", "Tanaka", "Director of Marketing"],
+  ["James", "Novak", "CEO"],
+  ["Isla", "Haddad", "Controller"],
+  ["Leo", "Andersen", "Data Analyst"],
 ] as const;
 const DEALS = ["Platform rollout", "Annual renewal", "Expansion: 50 seats", "Pilot project", "Data migration", "Support upgrade"];
 const SERVICES = [
-  "Quarterly platform subscription", "Implementation services", "Data migration", "Annual support plan",
-  "Consulting: pipeline review", "Onboarding workshop", "API usage overage", "Custom integration build",
+  "Quarterly platform subscription",
+  "Implementation services",
+  "Data migration",
+  "Annual support plan",
+  "Consulting: pipeline review",
+  "Onboarding workshop",
+  "API usage overage",
+  "Custom integration build",
 ];
 
 /** A small deterministic generator, so every demo database looks the same. */
@@ -95,8 +125,21 @@ export async function seedDemoOrg(db: Db, now: Date, name = "Acme Demo"): Promis
     // A half-made demo would stop the next start from seeding again: remove it.
     await db.transaction(async (tx) => {
       const tables = [
-        invoices, accounts, contacts, deals, pipelines, pipelineStages, sequences, enrollments, sequenceMessages,
-        jobs, candidates, candidateStageChanges, snapshots, events, apiKeys,
+        invoices,
+        accounts,
+        contacts,
+        deals,
+        pipelines,
+        pipelineStages,
+        sequences,
+        enrollments,
+        sequenceMessages,
+        jobs,
+        candidates,
+        candidateStageChanges,
+        snapshots,
+        events,
+        apiKeys,
       ];
       for (const table of tables) await tx.delete(table).where(eq(table.orgId, org.id));
       await tx.delete(orgs).where(eq(orgs.id, org.id));
@@ -116,7 +159,7 @@ async function fill(db: Db, orgId: string, orgName: string, now: Date) {
   const plan: [number, "draft" | "open" | "paid" | "partial" | "void" | "uncollectible"][] = [];
   for (let i = 0; i < 12; i++) plan.push([-(5 + Math.floor(next() * 80)), "open"]); // overdue
   for (let i = 0; i < 10; i++) plan.push([5 + Math.floor(next() * 40), "open"]);
-  for (let i = 0; i < 12; i++) plan.push([-(Math.floor(next() * 60)), "paid"]);
+  for (let i = 0; i < 12; i++) plan.push([-Math.floor(next() * 60), "paid"]);
   for (let i = 0; i < 4; i++) plan.push([-(3 + Math.floor(next() * 30)), "partial"]);
   for (let i = 0; i < 6; i++) plan.push([10 + Math.floor(next() * 30), "draft"]);
   plan.push([-40, "void"], [-120, "uncollectible"], [-95, "uncollectible"]);
@@ -159,10 +202,29 @@ const JOBS = [
   { title: "Account Executive", department: "Sales", location: "New York" },
   { title: "Product Designer", department: "Design", location: "Remote" },
 ] as const;
-const APPLICANTS = ["Grace Hopper", "Alan Turing", "Katherine Johnson", "Linus Torvalds", "Margaret Hamilton", "Dennis Ritchie", "Barbara Liskov", "Ken Thompson", "Radia Perlman", "Tim Berners-Lee", "Frances Allen", "John McCarthy"];
+const APPLICANTS = [
+  "Grace Hopper",
+  "Alan Turing",
+  "Katherine Johnson",
+  "Linus Torvalds",
+  "Margaret Hamilton",
+  "Dennis Ritchie",
+  "Barbara Liskov",
+  "Ken Thompson",
+  "Radia Perlman",
+  "Tim Berners-Lee",
+  "Frances Allen",
+  "John McCarthy",
+];
 /** How far each applicant gets, in order. */
 const PATHS: CandidateStage[][] = [
-  [], ["screening"], ["screening", "interview"], ["screening", "interview", "offer"], ["screening", "interview", "offer", "hired"], ["rejected"], ["screening", "rejected"],
+  [],
+  ["screening"],
+  ["screening", "interview"],
+  ["screening", "interview", "offer"],
+  ["screening", "interview", "offer", "hired"],
+  ["rejected"],
+  ["screening", "rejected"],
 ];
 
 /** Open jobs with candidates in every stage (a hire and rejections included). */

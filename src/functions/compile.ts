@@ -70,7 +70,15 @@ export async function compile(source: string, filename = DEFAULT_FILENAME): Prom
   if (Buffer.byteLength(source, "utf8") > MAX_SOURCE_BYTES) throw sourceError(`is larger than ${MAX_SOURCE_BYTES / 1024} KB`);
   try {
     await scanImports(source, filename);
-    const result = await transform(source, { loader: "ts", format: "esm", target: "es2022", sourcefile: filename, sourcemap: "external", sourcesContent: false, logLevel: "silent" });
+    const result = await transform(source, {
+      loader: "ts",
+      format: "esm",
+      target: "es2022",
+      sourcefile: filename,
+      sourcemap: "external",
+      sourcesContent: false,
+      logLevel: "silent",
+    });
     return { code: result.code, map: result.map, sha256: createHash("sha256").update(source).digest("hex") };
   } catch (error) {
     const first = (error as { errors?: Message[] }).errors?.[0];

@@ -2,8 +2,7 @@ import type { Api, RouteDeps } from "../platform/http.ts";
 import { callerOf, writeContext } from "../platform/request-context.ts";
 import { standingCaller } from "../platform/auth/api-keys-service.ts";
 import { Deleted, ListEnvelope, RAW_EXCHANGE } from "../platform/schemas.ts";
-import { DeployFunction, DeployVersion, FunctionOut, FunctionParams,
-  FunctionPathParams, FunctionVersion, Invocation, Rollback } from "./functions-schemas.ts";
+import { DeployFunction, DeployVersion, FunctionOut, FunctionParams, FunctionPathParams, FunctionVersion, Invocation, Rollback } from "./functions-schemas.ts";
 import {
   deleteFunction,
   deployFunction,
@@ -33,7 +32,16 @@ const OWNERSHIP =
 export function registerFunctionRoutes(app: Api, { db }: RouteDeps, sandbox: DeploySandbox, invoker: Invoker): void {
   app.get(
     "/v1/functions",
-    { config: manage, schema: { tags, operationId: "listFunctions", summary: "List edge functions", querystring: functionList.querystring, response: { 200: ListEnvelope(FunctionOut) } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        operationId: "listFunctions",
+        summary: "List edge functions",
+        querystring: functionList.querystring,
+        response: { 200: ListEnvelope(FunctionOut) },
+      },
+    },
     async (request) => listFunctions(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
   );
 
@@ -52,18 +60,40 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, sandbox: Dep
         response: { 201: FunctionOut },
       },
     },
-    async (request, reply) => reply.code(201).send(await deployFunction(db, writeContext(request), await standingCaller(db, writeContext(request), callerOf(request)), request.body, sandbox)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await deployFunction(db, writeContext(request), await standingCaller(db, writeContext(request), callerOf(request)), request.body, sandbox)),
   );
 
   app.get(
     "/v1/functions/:name",
-    { config: manage, schema: { tags, operationId: "getFunction", summary: "Get a function (its live version's settings)", params: FunctionParams, response: { 200: FunctionOut } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        operationId: "getFunction",
+        summary: "Get a function (its live version's settings)",
+        params: FunctionParams,
+        response: { 200: FunctionOut },
+      },
+    },
     async (request) => getFunction(db, callerOf(request).org.id, request.params.name),
   );
 
   app.delete(
     "/v1/functions/:name",
-    { config: manage, schema: { tags, operationId: "deleteFunction", summary: "Delete a function, its versions, pending runs and logs", description: OWNERSHIP, params: FunctionParams, response: { 200: Deleted("function") } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        operationId: "deleteFunction",
+        summary: "Delete a function, its versions, pending runs and logs",
+        description: OWNERSHIP,
+        params: FunctionParams,
+        response: { 200: Deleted("function") },
+      },
+    },
     async (request) => {
       const deleted = await deleteFunction(db, writeContext(request), callerOf(request), request.params.name);
       invoker.evict(deleted.id);
@@ -73,7 +103,16 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, sandbox: Dep
 
   app.get(
     "/v1/functions/:name/versions",
-    { config: manage, schema: { tags, operationId: "listFunctionVersions", summary: "List a function's versions, newest first", params: FunctionParams, response: { 200: ListEnvelope(FunctionVersion) } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        operationId: "listFunctionVersions",
+        summary: "List a function's versions, newest first",
+        params: FunctionParams,
+        response: { 200: ListEnvelope(FunctionVersion) },
+      },
+    },
     async (request) => listVersions(db, callerOf(request).org.id, request.params.name),
   );
 
@@ -93,7 +132,14 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, sandbox: Dep
       },
     },
     async (request, reply) => {
-      const deployed = await deployVersion(db, writeContext(request), await standingCaller(db, writeContext(request), callerOf(request)), request.params.name, request.body, sandbox);
+      const deployed = await deployVersion(
+        db,
+        writeContext(request),
+        await standingCaller(db, writeContext(request), callerOf(request)),
+        request.params.name,
+        request.body,
+        sandbox,
+      );
       invoker.evict(deployed.id);
       return reply.code(201).send(deployed);
     },
@@ -101,7 +147,18 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, sandbox: Dep
 
   app.post(
     "/v1/functions/:name/rollback",
-    { config: manage, schema: { tags, operationId: "rollbackFunction", summary: "Make an earlier version live again", description: OWNERSHIP, params: FunctionParams, body: Rollback, response: { 200: FunctionOut } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        operationId: "rollbackFunction",
+        summary: "Make an earlier version live again",
+        description: OWNERSHIP,
+        params: FunctionParams,
+        body: Rollback,
+        response: { 200: FunctionOut },
+      },
+    },
     async (request) => {
       const live = await rollback(db, writeContext(request), callerOf(request), request.params.name, request.body.version);
       invoker.evict(live.id);
@@ -113,7 +170,14 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, sandbox: Dep
     "/v1/functions/:name/invocations",
     {
       config: manage,
-      schema: { tags, operationId: "listFunctionInvocations", summary: "List a function's invocations (logs and metrics)", params: FunctionParams, querystring: invocationList.querystring, response: { 200: ListEnvelope(Invocation) } },
+      schema: {
+        tags,
+        operationId: "listFunctionInvocations",
+        summary: "List a function's invocations (logs and metrics)",
+        params: FunctionParams,
+        querystring: invocationList.querystring,
+        response: { 200: ListEnvelope(Invocation) },
+      },
     },
     async (request) => {
       // This process's latest invocations are written in batches: write them first, so a caller sees its own.
@@ -138,7 +202,14 @@ export function registerFunctionRoutes(app: Api, { db }: RouteDeps, sandbox: Dep
     for (const form of forms) {
       for (const method of INVOKE_METHODS) {
         const operationId = method === "POST" ? form.id : `${form.id}${method[0]}${method.slice(1).toLowerCase()}`;
-        const schema = { tags, operationId, summary: `Invoke a function over HTTP${form.at} (${method})`, description, params: form.params, [RAW_EXCHANGE]: true };
+        const schema = {
+          tags,
+          operationId,
+          summary: `Invoke a function over HTTP${form.at} (${method})`,
+          description,
+          params: form.params,
+          [RAW_EXCHANGE]: true,
+        };
         scope.route({ method, url: form.url, config, schema, handler: (request, reply) => invoker.invokeHttp(request, reply) });
       }
     }

@@ -16,7 +16,10 @@ export const PLAN_FUNCTION_LIMITS: Record<Plan, typeof DEFAULT_LIMITS> = {
   enterprise: { cpu_ms: 5_000, memory_mb: 512, timeout_ms: 60_000 },
 };
 
-const NameField = Type.String({ pattern: NAME_PATTERN, description: "Lower-case letters, digits and dashes (1-63), unique in the organization: the function's address." });
+const NameField = Type.String({
+  pattern: NAME_PATTERN,
+  description: "Lower-case letters, digits and dashes (1-63), unique in the organization: the function's address.",
+});
 const VarName = "^[A-Za-z_][A-Za-z0-9_]{0,63}$";
 
 const Vars = (description: string) =>
@@ -26,7 +29,8 @@ const Vars = (description: string) =>
 const SecretsIn = Type.Record(Type.String({ pattern: VarName }), Nullable(Type.String({ maxLength: 5_000 })), {
   maxProperties: 64,
   additionalProperties: false,
-  description: "Write-only, encrypted at rest, read by the code as ctx.secrets. On a new version, named secrets are set (null removes one) and the others carry over.",
+  description:
+    "Write-only, encrypted at rest, read by the code as ctx.secrets. On a new version, named secrets are set (null removes one) and the others carry over.",
 });
 
 const Triggers = Type.Object(
@@ -36,7 +40,8 @@ const Triggers = Type.Object(
       Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
         maxItems: 100,
         uniqueItems: true,
-        description: "Event kinds, wildcards such as deal.*, or *: each matching event calls event(event, ctx), at least once. function.* events never trigger functions.",
+        description:
+          "Event kinds, wildcards such as deal.*, or *: each matching event calls event(event, ctx), at least once. function.* events never trigger functions.",
       }),
     ),
   },
@@ -60,14 +65,17 @@ const Source = Type.String({
 
 const Filename = Type.String({
   pattern: "^[A-Za-z0-9_][A-Za-z0-9._-]{0,99}$",
-  description: "The source's file name (default function.ts; on a new version, left out, it carries over): stack traces and errors point at lines and columns of this file.",
+  description:
+    "The source's file name (default function.ts; on a new version, left out, it carries over): stack traces and errors point at lines and columns of this file.",
 });
 
 /** What every deploy carries; a new version's settings left out carry over from the live version. */
 const versionInput = {
   source: Source,
   filename: Type.Optional(Filename),
-  env: Type.Optional(Vars("Plain configuration, read by the code as ctx.env (returned by GET). On a new version it replaces the previous env; left out, it carries over.")),
+  env: Type.Optional(
+    Vars("Plain configuration, read by the code as ctx.env (returned by GET). On a new version it replaces the previous env; left out, it carries over."),
+  ),
   secrets: Type.Optional(SecretsIn),
   triggers: Type.Optional(Triggers),
   limits: Type.Optional(LimitsIn),
@@ -86,7 +94,10 @@ export const FunctionParams = Type.Object({ name: Type.String({ maxLength: 100, 
 /** An invocation at a sub-path: `*` is everything after /invoke/ (orders/42), slashes included. */
 export const FunctionPathParams = Type.Object({
   ...FunctionParams.properties,
-  "*": Type.String({ description: "The sub-path the function receives, after /invoke/: it may hold slashes (orders/42), sent as they are.", examples: ["orders/42"] }),
+  "*": Type.String({
+    description: "The sub-path the function receives, after /invoke/: it may hold slashes (orders/42), sent as they are.",
+    examples: ["orders/42"],
+  }),
 });
 
 const LimitsOut = Type.Object({ cpu_ms: Type.Integer(), memory_mb: Type.Integer(), timeout_ms: Type.Integer() });
@@ -105,7 +116,13 @@ const versionFields = {
 };
 
 export const FunctionVersion = Type.Object(
-  { object: Type.Literal("function_version"), function_id: Id("function"), ...versionFields, active: Type.Boolean(), created_at: Timestamp("When it was deployed.") },
+  {
+    object: Type.Literal("function_version"),
+    function_id: Id("function"),
+    ...versionFields,
+    active: Type.Boolean(),
+    created_at: Timestamp("When it was deployed."),
+  },
   { $id: "FunctionVersion", description: "One deployed version of a function (immutable)." },
 );
 export type FunctionVersionApi = Static<typeof FunctionVersion>;
@@ -139,11 +156,19 @@ export const Invocation = Type.Object(
     method: Nullable(Type.String()),
     response_status: Nullable(Type.Integer({ description: "HTTP: the status the caller got." })),
     status: StringEnum(INVOCATION_STATUSES, { description: "ok, error (threw or returned something unusable), timeout (wall time), cpu_limit, memory_limit." }),
-    error: Nullable(Type.Object({ name: Type.String(), message: Type.String(), stack: Nullable(Type.String({ description: "Positions in the deployed source (filename:line:column), through the version's source map." })) })),
+    error: Nullable(
+      Type.Object({
+        name: Type.String(),
+        message: Type.String(),
+        stack: Nullable(Type.String({ description: "Positions in the deployed source (filename:line:column), through the version's source map." })),
+      }),
+    ),
     started_at: Timestamp("When it started."),
     duration_ms: Type.Number(),
     cpu_ms: Type.Number(),
-    logs: Type.Array(Type.Object({ level: Type.String(), message: Type.String(), at_ms: Type.Number() }), { description: "console output: at most 100 lines, 2,000 characters each, 32 KB in all." }),
+    logs: Type.Array(Type.Object({ level: Type.String(), message: Type.String(), at_ms: Type.Number() }), {
+      description: "console output: at most 100 lines, 2,000 characters each, 32 KB in all.",
+    }),
     logs_truncated: Type.Boolean(),
     request_id: Nullable(Type.String()),
   },

@@ -32,7 +32,16 @@ import {
   type FunctionVersionApi,
   type InvocationApi,
 } from "./functions-schemas.ts";
-import { functionInvocations, functionRuns, functions, functionVersions, INVOCATION_TRIGGERS, type FunctionRow, type FunctionVersionRow, type InvocationRow } from "./functions-table.ts";
+import {
+  functionInvocations,
+  functionRuns,
+  functions,
+  functionVersions,
+  INVOCATION_TRIGGERS,
+  type FunctionRow,
+  type FunctionVersionRow,
+  type InvocationRow,
+} from "./functions-table.ts";
 import type { Pool } from "./runtime/pool.ts";
 import { INVOCATION_STATUSES } from "./runtime/protocol.ts";
 import type { SecretBox } from "./secrets.ts";
@@ -75,7 +84,13 @@ function versionFields(v: FunctionVersionRow) {
 }
 
 export function versionToApi(v: FunctionVersionRow, activeVersion: number): FunctionVersionApi {
-  return { object: "function_version", function_id: v.functionId, ...versionFields(v), active: v.version === activeVersion, created_at: v.createdAt.toISOString() };
+  return {
+    object: "function_version",
+    function_id: v.functionId,
+    ...versionFields(v),
+    active: v.version === activeVersion,
+    created_at: v.createdAt.toISOString(),
+  };
 }
 
 export function invocationToApi(row: InvocationRow, name: string): InvocationApi {
@@ -102,11 +117,15 @@ export function invocationToApi(row: InvocationRow, name: string): InvocationApi
 }
 
 const byNameOrId = (nameOrId: string) => (isId("function", nameOrId) ? eq(functions.id, nameOrId) : eq(functions.name, nameOrId));
-const functionNotFound = (nameOrId: string) => (isId("function", nameOrId) ? notFound("function", nameOrId) : new ApiError("not_found", `No function named ${nameOrId}.`));
+const functionNotFound = (nameOrId: string) =>
+  isId("function", nameOrId) ? notFound("function", nameOrId) : new ApiError("not_found", `No function named ${nameOrId}.`);
 
 /** The organization's function by name (or fn_ id); 404 otherwise, another organization's included. */
 export async function findFunction(db: Db | Tx, orgId: string, nameOrId: string, lock?: "update"): Promise<FunctionRow> {
-  const query = db.select().from(functions).where(and(eq(functions.orgId, orgId), byNameOrId(nameOrId)));
+  const query = db
+    .select()
+    .from(functions)
+    .where(and(eq(functions.orgId, orgId), byNameOrId(nameOrId)));
   const [row] = lock ? await query.for(lock) : await query;
   if (!row) throw functionNotFound(nameOrId);
   return row;
@@ -122,7 +141,10 @@ function liveQuery(db: Db, by: "id" | "name") {
   return db
     .select({ fn: functions, version: liveVersionColumns, org: orgs })
     .from(functions)
-    .innerJoin(functionVersions, and(eq(functionVersions.orgId, functions.orgId), eq(functionVersions.functionId, functions.id), eq(functionVersions.version, functions.activeVersion)))
+    .innerJoin(
+      functionVersions,
+      and(eq(functionVersions.orgId, functions.orgId), eq(functionVersions.functionId, functions.id), eq(functionVersions.version, functions.activeVersion)),
+    )
     .innerJoin(orgs, eq(orgs.id, functions.orgId))
     .where(and(eq(functions.orgId, sql.placeholder("org")), eq(functions[by], sql.placeholder("key"))))
     .prepare(`find_live_by_${by}_${++liveCount}`);
@@ -176,7 +198,11 @@ export async function getFunction(db: Db, orgId: string, nameOrId: string): Prom
 export const functionList = defineList({
   table: functions,
   tiebreak: functions.id,
-  filters: { name: { kind: "text", column: functions.name }, created_at: { kind: "datetime", column: functions.createdAt }, updated_at: { kind: "datetime", column: functions.updatedAt } },
+  filters: {
+    name: { kind: "text", column: functions.name },
+    created_at: { kind: "datetime", column: functions.createdAt },
+    updated_at: { kind: "datetime", column: functions.updatedAt },
+  },
   sorts: { created_at: functions.createdAt, updated_at: functions.updatedAt, name: functions.name },
   defaultSort: "-created_at",
   search: [functions.name],
@@ -242,8 +268,10 @@ async function build(pool: DeploySandbox["pool"], source: string, settings: Sett
     const at = error.line === undefined ? undefined : sourceMapper(compiled.map, settings.filename).position(error.line, error.column ?? 1);
     throw sourceError(`the module failed to load (${loaded.status}): ${error.name}: ${error.message}`, at?.line ?? error.line, at?.column ?? error.column);
   }
-  if (settings.http && !loaded.handlers.includes("fetch")) throw unprocessable("triggers.http", "the module's default export has no fetch() handler (set triggers.http to false, or add one)");
-  if (settings.events.length > 0 && !loaded.handlers.includes("event")) throw unprocessable("triggers.events", "the module's default export has no event() handler");
+  if (settings.http && !loaded.handlers.includes("fetch"))
+    throw unprocessable("triggers.http", "the module's default export has no fetch() handler (set triggers.http to false, or add one)");
+  if (settings.events.length > 0 && !loaded.handlers.includes("event"))
+    throw unprocessable("triggers.events", "the module's default export has no event() handler");
   return compiled;
 }
 
@@ -284,7 +312,10 @@ function triggerKinds(patterns: readonly string[], permissions: ReadonlySet<Perm
 
 /** The permissions a version's deployer key holds: its triggers run with them. */
 async function deployerPermissions(tx: Tx, version: FunctionVersionRow): Promise<ReadonlySet<Permission>> {
-  const [key] = await tx.select({ kind: apiKeys.kind, engines: apiKeys.engines }).from(apiKeys).where(and(eq(apiKeys.orgId, version.orgId), eq(apiKeys.id, version.deployedBy)));
+  const [key] = await tx
+    .select({ kind: apiKeys.kind, engines: apiKeys.engines })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.orgId, version.orgId), eq(apiKeys.id, version.deployedBy)));
   // A key is never deleted (only revoked); should one be missing, its version triggers nothing.
   return new Set(key ? permissionsFor(key.kind, key.engines) : []);
 }
@@ -308,9 +339,21 @@ export async function deployFunction(db: Db, ctx: WriteContext, caller: Caller, 
     return await write(db, ctx, async (tx, emit) => {
       const [fn] = await tx
         .insert(functions)
-        .values({ orgId: ctx.orgId, id: newId("function"), name: input.name, activeVersion: 1, latestVersion: 1, eventTriggers: triggerKinds(settings.events, caller.permissions), createdAt: ctx.now, updatedAt: ctx.now })
+        .values({
+          orgId: ctx.orgId,
+          id: newId("function"),
+          name: input.name,
+          activeVersion: 1,
+          latestVersion: 1,
+          eventTriggers: triggerKinds(settings.events, caller.permissions),
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
         .returning();
-      const [version] = await tx.insert(functionVersions).values(versionRow(sandbox.box, ctx, caller, fn!.id, 1, input.source, compiled, settings)).returning();
+      const [version] = await tx
+        .insert(functionVersions)
+        .values(versionRow(sandbox.box, ctx, caller, fn!.id, 1, input.source, compiled, settings))
+        .returning();
       const api = functionToApi(fn!, version!);
       emit({ type: "function.deployed", object: api });
       return api;
@@ -318,7 +361,9 @@ export async function deployFunction(db: Db, ctx: WriteContext, caller: Caller, 
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const existing = await findFunction(db, ctx.orgId, input.name);
-    throw new ApiError("conflict", `A function named ${input.name} exists; deploy a new version with POST /v1/functions/${input.name}/versions.`, { existing_id: existing.id });
+    throw new ApiError("conflict", `A function named ${input.name} exists; deploy a new version with POST /v1/functions/${input.name}/versions.`, {
+      existing_id: existing.id,
+    });
   }
 }
 
@@ -326,7 +371,14 @@ function withoutNulls(secrets: Record<string, string | null>): Record<string, st
   return Object.fromEntries(Object.entries(secrets).filter((e): e is [string, string] => e[1] !== null));
 }
 
-export async function deployVersion(db: Db, ctx: WriteContext, caller: Caller, nameOrId: string, input: DeployVersionInput, sandbox: DeploySandbox): Promise<FunctionApi> {
+export async function deployVersion(
+  db: Db,
+  ctx: WriteContext,
+  caller: Caller,
+  nameOrId: string,
+  input: DeployVersionInput,
+  sandbox: DeploySandbox,
+): Promise<FunctionApi> {
   const fn = await findFunction(db, ctx.orgId, nameOrId);
   const current = await activeVersion(db, fn);
   // Checked before compiling (a refusal costs nothing), and again under the lock below.
@@ -351,7 +403,10 @@ export async function deployVersion(db: Db, ctx: WriteContext, caller: Caller, n
     // Another deploy or a rollback made a different version live meanwhile: the caller must cover that one too.
     if (locked.activeVersion !== current.version) await requireCovers(tx, caller, locked, [await activeVersion(tx, locked)], "deploy a new version over it");
     const number = locked.latestVersion + 1;
-    const [version] = await tx.insert(functionVersions).values(versionRow(sandbox.box, ctx, caller, fn.id, number, input.source, compiled, settings)).returning();
+    const [version] = await tx
+      .insert(functionVersions)
+      .values(versionRow(sandbox.box, ctx, caller, fn.id, number, input.source, compiled, settings))
+      .returning();
     const [after] = await tx
       .update(functions)
       .set({ activeVersion: number, latestVersion: number, eventTriggers: triggerKinds(settings.events, caller.permissions), updatedAt: ctx.now })
@@ -390,7 +445,10 @@ export async function deleteFunction(db: Db, ctx: WriteContext, caller: Caller, 
     const version = await activeVersion(tx, fn);
     const owned = <T extends typeof functionVersions | typeof functionInvocations | typeof functionRuns>(table: T) =>
       and(eq(table.orgId, ctx.orgId), eq(table.functionId, fn.id));
-    const versions = await tx.select({ version: functionVersions.version, deployedBy: functionVersions.deployedBy }).from(functionVersions).where(owned(functionVersions));
+    const versions = await tx
+      .select({ version: functionVersions.version, deployedBy: functionVersions.deployedBy })
+      .from(functionVersions)
+      .where(owned(functionVersions));
     await requireCovers(tx, caller, fn, versions, "delete it (with every version)");
     await tx.delete(functionRuns).where(owned(functionRuns));
     await tx.delete(functionInvocations).where(owned(functionInvocations));

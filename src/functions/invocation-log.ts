@@ -94,7 +94,10 @@ export function createInvocationLog(db: Db, log: Log, options: InvocationLogOpti
   async function writeChunk(chunk: Entry[]): Promise<void> {
     await db.transaction(async (tx) => {
       // A function deleted while these calls ran took its logs with it: write none for it.
-      const live = await liveFunctions(tx, chunk.map((e) => e.row));
+      const live = await liveFunctions(
+        tx,
+        chunk.map((e) => e.row),
+      );
       const kept = chunk.filter((e) => live.has(`${e.row.orgId}/${e.row.functionId}`));
       if (kept.length === 0) return;
       await tx.insert(functionInvocations).values(kept.map((e) => e.row));
@@ -102,7 +105,8 @@ export function createInvocationLog(db: Db, log: Log, options: InvocationLogOpti
       for (const { row, failed } of kept) {
         if (failed) eventsByOrg.set(row.orgId, [...(eventsByOrg.get(row.orgId) ?? []), { ...failed, requestId: row.requestId, createdAt: row.startedAt }]);
       }
-      for (const [orgId, drafts] of eventsByOrg) await insertEvents(db, tx, { orgId, requestId: null, idempotencyKey: null, now: drafts[0]!.createdAt! }, drafts);
+      for (const [orgId, drafts] of eventsByOrg)
+        await insertEvents(db, tx, { orgId, requestId: null, idempotencyKey: null, now: drafts[0]!.createdAt! }, drafts);
     });
   }
 
@@ -130,8 +134,14 @@ export function createInvocationLog(db: Db, log: Log, options: InvocationLogOpti
       const lost = chunk.length - retry.length;
       stats.lost += lost;
       // The driver's message can carry the whole statement and its parameters: a line of megabytes. The start says enough.
-      const err = { name: (error as Error)?.name, code: (error as { code?: unknown })?.code, message: String((error as Error)?.message ?? error).slice(0, 500) };
-      errorLog((folded) => log.error({ err, rows: chunk.length, lost, totalLost: stats.lost, similarErrorsNotLogged: folded }, "function invocation logs could not be written"));
+      const err = {
+        name: (error as Error)?.name,
+        code: (error as { code?: unknown })?.code,
+        message: String((error as Error)?.message ?? error).slice(0, 500),
+      };
+      errorLog((folded) =>
+        log.error({ err, rows: chunk.length, lost, totalLost: stats.lost, similarErrorsNotLogged: folded }, "function invocation logs could not be written"),
+      );
       for (const e of retry) queuedByOrg.set(e.row.orgId, (queuedByOrg.get(e.row.orgId) ?? 0) + 1);
       queue = [...retry, ...queue];
       stats.queued = queue.length;
@@ -189,7 +199,19 @@ export function createInvocationLog(db: Db, log: Log, options: InvocationLogOpti
       if (queue.length >= maxQueued || orgQueued >= maxQueuedPerOrg) {
         stats.dropped++;
         stats.droppedByOrg.set(row.orgId, (stats.droppedByOrg.get(row.orgId) ?? 0) + 1);
-        dropLog((folded) => log.warn({ orgId: row.orgId, orgQueued, queued: queue.length, dropped: stats.dropped, droppedForOrg: stats.droppedByOrg.get(row.orgId), sinceLastLine: folded + 1 }, "function invocation log is full: invocations are not logged"));
+        dropLog((folded) =>
+          log.warn(
+            {
+              orgId: row.orgId,
+              orgQueued,
+              queued: queue.length,
+              dropped: stats.dropped,
+              droppedForOrg: stats.droppedByOrg.get(row.orgId),
+              sinceLastLine: folded + 1,
+            },
+            "function invocation log is full: invocations are not logged",
+          ),
+        );
         return;
       }
       queue.push({ row, failed, attempts: 0 });

@@ -88,21 +88,26 @@ function parseResponse(text: string | undefined): { status: number; headers: [st
     return "the response could not be read";
   }
   const { status, headers, body } = wire;
-  if (!Number.isInteger(status) || (status as number) < 200 || (status as number) > 599) return `the response status must be a whole number from 200 to 599, got ${JSON.stringify(status)}`;
+  if (!Number.isInteger(status) || (status as number) < 200 || (status as number) > 599)
+    return `the response status must be a whole number from 200 to 599, got ${JSON.stringify(status)}`;
   const refused = refusedStatus(status as number);
   if (refused) return refused;
   if (typeof body !== "string") return "the response body must be a string";
   if (!Array.isArray(headers)) return "the response headers could not be read";
   // The prelude holds a function to these; they are checked again because customer code decides what arrives.
-  if (body.length > RUNTIME_LIMITS.responseBytes) return `the response body is larger than ${RUNTIME_LIMITS.responseBytes} characters, the most a function may answer`;
-  if (headers.length > RUNTIME_LIMITS.responseHeaders) return `the response has ${headers.length} headers; a function may set at most ${RUNTIME_LIMITS.responseHeaders}`;
+  if (body.length > RUNTIME_LIMITS.responseBytes)
+    return `the response body is larger than ${RUNTIME_LIMITS.responseBytes} characters, the most a function may answer`;
+  if (headers.length > RUNTIME_LIMITS.responseHeaders)
+    return `the response has ${headers.length} headers; a function may set at most ${RUNTIME_LIMITS.responseHeaders}`;
   let headerBytes = 0;
   const kept: [string, string][] = [];
   for (const pair of headers) {
     const [name, value] = Array.isArray(pair) ? pair : [];
-    if (typeof name !== "string" || typeof value !== "string" || !HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) return `the response has an invalid header ${JSON.stringify(name)}`;
+    if (typeof name !== "string" || typeof value !== "string" || !HEADER_NAME.test(name) || !HEADER_VALUE.test(value))
+      return `the response has an invalid header ${JSON.stringify(name)}`;
     headerBytes += name.length + value.length + 4;
-    if (headerBytes > RUNTIME_LIMITS.responseHeaderBytes) return `the response headers take more than ${RUNTIME_LIMITS.responseHeaderBytes} bytes, the most a function may set`;
+    if (headerBytes > RUNTIME_LIMITS.responseHeaderBytes)
+      return `the response headers take more than ${RUNTIME_LIMITS.responseHeaderBytes} bytes, the most a function may set`;
     kept.push([name, value]);
   }
   const { kept: allowed, dropped } = policeHeaders(kept);
@@ -152,7 +157,7 @@ export function createInvoker(deps: InvokerDeps) {
 
   async function read(loaded: Loaded, resource: string, op: string, argsText: string): Promise<string> {
     const target = Object.hasOwn(READS, resource) ? READS[resource] : undefined;
-    if (!target || !target.ops.includes(op as never)) return problemJson(400, "validation_failed", `ctx cannot read ${resource}.${op}`);
+    if (!target?.ops.includes(op as never)) return problemJson(400, "validation_failed", `ctx cannot read ${resource}.${op}`);
     let path: string;
     try {
       path = readPath(target.path, op, JSON.parse(argsText));
@@ -164,7 +169,11 @@ export function createInvoker(deps: InvokerDeps) {
       caller = await callerForKeyId(deps.db, loaded.version.deployedBy, deps.clock(), deps.keyCache);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return problemJson(error.status, error.code, `The key that deployed this version (${loaded.version.deployedBy}) cannot be used: ${error.detail} Deploy a new version with a valid key.`);
+      return problemJson(
+        error.status,
+        error.code,
+        `The key that deployed this version (${loaded.version.deployedBy}) cannot be used: ${error.detail} Deploy a new version with a valid key.`,
+      );
     }
     const grant = deps.grants.grant(caller);
     return reading.run(
@@ -255,9 +264,20 @@ export function createInvoker(deps: InvokerDeps) {
     const headers = Object.entries(request.headers).flatMap(([name, value]) =>
       PRIVATE_REQUEST_HEADERS.has(name) || value === undefined ? [] : [[name, Array.isArray(value) ? value.join(", ") : value] as [string, string]],
     );
-    const input = { method: request.method, url: `${request.protocol}://${request.host}${request.url}`, headers, body: typeof request.body === "string" ? request.body : "" };
+    const input = {
+      method: request.method,
+      url: `${request.protocol}://${request.host}${request.url}`,
+      headers,
+      body: typeof request.body === "string" ? request.body : "",
+    };
     // A signed-in member invoking from the dashboard is named as such (id: the membership).
-    const who = { type: caller.member ? "member" : "api_key", id: caller.key.id, name: caller.key.name, kind: caller.key.kind, permissions: [...caller.permissions] };
+    const who = {
+      type: caller.member ? "member" : "api_key",
+      id: caller.key.id,
+      name: caller.key.name,
+      kind: caller.key.kind,
+      permissions: [...caller.permissions],
+    };
     const outcome = await execute(loaded, "fetch", input, who);
     let status = outcome.status;
     let error = outcome.error;
@@ -267,7 +287,16 @@ export function createInvoker(deps: InvokerDeps) {
       error = { name: "TypeError", message: response };
     }
     // Headers the response policy dropped: the function's author sees which, and why, in the log.
-    const dropped = typeof response === "object" && response.dropped.length > 0 ? [{ level: "warn" as const, message: `response headers dropped (not allowed on the API's origin; see the response policy): ${response.dropped.join(", ")}`, at_ms: Math.round(outcome.durationMs) }] : [];
+    const dropped =
+      typeof response === "object" && response.dropped.length > 0
+        ? [
+            {
+              level: "warn" as const,
+              message: `response headers dropped (not allowed on the API's origin; see the response policy): ${response.dropped.join(", ")}`,
+              at_ms: Math.round(outcome.durationMs),
+            },
+          ]
+        : [];
     const final = { ...outcome, status, error, logs: [...outcome.logs, ...dropped] };
     const answered = typeof response === "object" ? response.status : status === "timeout" ? 504 : 500;
     const row = invocationRow(loaded, final, startedAt, { method: request.method, responseStatus: answered, requestId: request.id });
@@ -341,7 +370,7 @@ function readPath(base: string, op: string, arg: unknown): string {
   if (op === "latest") return `${base}/latest`;
   if (op === "list") {
     if (arg === null || arg === undefined) return base;
-    if (typeof arg !== "object" || Array.isArray(arg)) throw new Error("takes an object of query parameters, such as { status: \"overdue\" }");
+    if (typeof arg !== "object" || Array.isArray(arg)) throw new Error('takes an object of query parameters, such as { status: "overdue" }');
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(arg as Record<string, unknown>)) {
       if (value === undefined || value === null) continue;

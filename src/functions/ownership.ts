@@ -18,7 +18,13 @@ import type { FunctionRow, FunctionVersionRow } from "./functions-table.ts";
  * still counts (the secrets it set are no less its own); a missing one counts
  * as full access.
  */
-export async function requireCovers(tx: Db | Tx, caller: Caller, fn: FunctionRow, versions: readonly Pick<FunctionVersionRow, "version" | "deployedBy">[], action: string): Promise<void> {
+export async function requireCovers(
+  tx: Db | Tx,
+  caller: Caller,
+  fn: FunctionRow,
+  versions: readonly Pick<FunctionVersionRow, "version" | "deployedBy">[],
+  action: string,
+): Promise<void> {
   const ids = [...new Set(versions.map((v) => v.deployedBy))];
   const rows = await tx
     .select({ id: apiKeys.id, kind: apiKeys.kind, engines: apiKeys.engines })

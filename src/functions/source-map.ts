@@ -48,7 +48,9 @@ export type SourceMapper = ReturnType<typeof sourceMapper>;
 /** Whether an outcome names a position in the compiled code: only then is the source map needed. */
 export function refersToCompiled(outcome: Outcome): boolean {
   const { error } = outcome;
-  return Boolean(error?.message.includes(COMPILED_FILENAME) || error?.stack?.includes(COMPILED_FILENAME) || outcome.logs.some((l) => l.message.includes(COMPILED_FILENAME)));
+  return Boolean(
+    error?.message.includes(COMPILED_FILENAME) || error?.stack?.includes(COMPILED_FILENAME) || outcome.logs.some((l) => l.message.includes(COMPILED_FILENAME)),
+  );
 }
 
 /**
@@ -58,9 +60,16 @@ export function refersToCompiled(outcome: Outcome): boolean {
  */
 export function inSource(outcome: Outcome, mapper: SourceMapper): Outcome & { location?: SourcePosition } {
   const { error } = outcome;
-  const logs = outcome.logs.some((l) => l.message.includes(COMPILED_FILENAME)) ? outcome.logs.map((l) => ({ ...l, message: mapper.text(l.message) })) : outcome.logs;
+  const logs = outcome.logs.some((l) => l.message.includes(COMPILED_FILENAME))
+    ? outcome.logs.map((l) => ({ ...l, message: mapper.text(l.message) }))
+    : outcome.logs;
   if (!error) return { ...outcome, logs };
   const first = error.stack ? /function\.js:(\d+):(\d+)/.exec(error.stack) : null;
   const location = first ? mapper.position(Number(first[1]), Number(first[2])) : undefined;
-  return { ...outcome, logs, error: { ...error, message: mapper.text(error.message), ...(error.stack ? { stack: mapper.text(error.stack) } : {}) }, ...(location ? { location } : {}) };
+  return {
+    ...outcome,
+    logs,
+    error: { ...error, message: mapper.text(error.message), ...(error.stack ? { stack: mapper.text(error.stack) } : {}) },
+    ...(location ? { location } : {}),
+  };
 }

@@ -53,7 +53,10 @@ export function createTriggerDispatcher(options: TriggerDispatcherOptions) {
     const now = clock();
     await db.transaction(async (tx) => {
       // A function deleted while its code ran took its runs and logs with it: record nothing for it.
-      const live = await liveFunctions(tx, attempts.map((a) => a.run));
+      const live = await liveFunctions(
+        tx,
+        attempts.map((a) => a.run),
+      );
       const kept = attempts.filter((a) => live.has(`${a.run.orgId}/${a.run.functionId}`));
       const rows = kept.flatMap((a) => (a.row ? [a.row] : []));
       if (rows.length > 0) await tx.insert(functionInvocations).values(rows);
@@ -64,10 +67,18 @@ export function createTriggerDispatcher(options: TriggerDispatcherOptions) {
         const status = ok ? "succeeded" : delay === null ? "exhausted" : "failed";
         await tx
           .update(functionRuns)
-          .set({ status, attemptCount: tries, nextAttemptAt: delay === null ? null : new Date(now.getTime() + delay * 1000), claimedUntil: null, updatedAt: now })
+          .set({
+            status,
+            attemptCount: tries,
+            nextAttemptAt: delay === null ? null : new Date(now.getTime() + delay * 1000),
+            claimedUntil: null,
+            updatedAt: now,
+          })
           .where(sql`${functionRuns.orgId} = ${run.orgId} AND ${functionRuns.id} = ${run.id}`);
         if (row && !ok) {
-          await insertEvents(db, tx, { orgId: run.orgId, requestId: null, idempotencyKey: null, now }, [{ type: "function.invocation_failed", object: invocationToApi(row, name!) }]);
+          await insertEvents(db, tx, { orgId: run.orgId, requestId: null, idempotencyKey: null, now }, [
+            { type: "function.invocation_failed", object: invocationToApi(row, name!) },
+          ]);
         }
       }
     });
@@ -90,7 +101,19 @@ export function createTriggerDispatcher(options: TriggerDispatcherOptions) {
   const claim = () => claimDue(db, functionRuns, clock(), leaseMs, batch);
   const renew = (rows: RunRow[]) => renewClaims(db, functionRuns, rows, clock(), leaseMs);
   const release = (rows: RunRow[]) => releaseClaims(db, functionRuns, rows, FUNCTION_RUNS_CHANNEL);
-  return createWorkLoop({ database: options.database, channel: FUNCTION_RUNS_CHANNEL, claim, handle, renew, release, renewEveryMs: leaseMs / 3, batch, pollMs: options.pollMs, log: options.log, name: "function trigger dispatcher" });
+  return createWorkLoop({
+    database: options.database,
+    channel: FUNCTION_RUNS_CHANNEL,
+    claim,
+    handle,
+    renew,
+    release,
+    renewEveryMs: leaseMs / 3,
+    batch,
+    pollMs: options.pollMs,
+    log: options.log,
+    name: "function trigger dispatcher",
+  });
 }
 
 export type TriggerDispatcher = ReturnType<typeof createTriggerDispatcher>;

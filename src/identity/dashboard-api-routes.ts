@@ -2,7 +2,18 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import type { Role } from "./identity-table.ts";
 import { ROLES } from "./identity-table.ts";
-import { acceptInvite, changeRole, createInvite, listInvites, listMembers, membershipsOf, removeMember, revokeInvite, signIn, signUp } from "./identity-service.ts";
+import {
+  acceptInvite,
+  changeRole,
+  createInvite,
+  listInvites,
+  listMembers,
+  membershipsOf,
+  removeMember,
+  revokeInvite,
+  signIn,
+  signUp,
+} from "./identity-service.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, RECOMMENDED_COST, type PasswordCost } from "./passwords.ts";
 import { clearSessionCookie, csrfTokenFor, readCookie, revokeSession, SESSION_COOKIE, startSession, switchSessionOrg } from "./sessions.ts";
 import type { Db } from "../db/connection.ts";
@@ -66,7 +77,9 @@ export function registerDashboardApiRoutes(app: Api, db: Db, throttle: RateLimit
     ];
     const refused = checks.find((d) => !d.allowed);
     if (refused) {
-      throw new ApiError("rate_limited", `Too many sign-in attempts. Try again in ${refused.retryAfterSeconds} s.`, { headers: { "retry-after": String(refused.retryAfterSeconds) } });
+      throw new ApiError("rate_limited", `Too many sign-in attempts. Try again in ${refused.retryAfterSeconds} s.`, {
+        headers: { "retry-after": String(refused.retryAfterSeconds) },
+      });
     }
   }
 
@@ -77,18 +90,38 @@ export function registerDashboardApiRoutes(app: Api, db: Db, throttle: RateLimit
 
   app.post(
     `${DASHBOARD_API}/sign_up`,
-    { config: { public: true }, schema: { ...hidden, body: Type.Object({ email: Email, password: Password, name: Name, organization_name: Name }, { additionalProperties: false }) } },
+    {
+      config: { public: true },
+      schema: { ...hidden, body: Type.Object({ email: Email, password: Password, name: Name, organization_name: Name }, { additionalProperties: false }) },
+    },
     async (request, reply) => {
       await throttleSignIn(request, request.body.email);
       const { body } = request;
-      const { user, org } = await signUp(db, { email: body.email, password: body.password, name: body.name, organizationName: body.organization_name }, request.now, cost);
+      const { user, org } = await signUp(
+        db,
+        { email: body.email, password: body.password, name: body.name, organizationName: body.organization_name },
+        request.now,
+        cost,
+      );
       return sessionBody(request, reply, user.id, org.id, 201);
     },
   );
 
   app.post(
     `${DASHBOARD_API}/sign_in`,
-    { config: { public: true }, schema: { ...hidden, body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254, pattern: NO_CONTROL }), password: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }) }, { additionalProperties: false }) } },
+    {
+      config: { public: true },
+      schema: {
+        ...hidden,
+        body: Type.Object(
+          {
+            email: Type.String({ minLength: 1, maxLength: 254, pattern: NO_CONTROL }),
+            password: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
     async (request, reply) => {
       await throttleSignIn(request, request.body.email);
       const { user, orgId } = await signIn(db, request.body.email, request.body.password, cost);
@@ -98,7 +131,16 @@ export function registerDashboardApiRoutes(app: Api, db: Db, throttle: RateLimit
 
   app.post(
     `${DASHBOARD_API}/invites/accept`,
-    { config: { public: true }, schema: { ...hidden, body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }), email: Email, password: Password, name: Type.Optional(Name) }, { additionalProperties: false }) } },
+    {
+      config: { public: true },
+      schema: {
+        ...hidden,
+        body: Type.Object(
+          { token: Type.String({ minLength: 1, maxLength: 100 }), email: Email, password: Password, name: Type.Optional(Name) },
+          { additionalProperties: false },
+        ),
+      },
+    },
     async (request, reply) => {
       await throttleSignIn(request, request.body.email);
       const { user, orgId } = await acceptInvite(db, request.body, request.now, cost);
@@ -177,4 +219,3 @@ export function registerDashboardApiRoutes(app: Api, db: Db, throttle: RateLimit
     return revokeInvite(db, callerOf(request).org.id, request.params.id, request.now);
   });
 }
-

@@ -37,7 +37,15 @@ export interface InviteApi {
 
 export function inviteToApi(row: InviteRow, now: Date): InviteApi {
   const status = row.acceptedAt ? "accepted" : row.revokedAt ? "revoked" : row.expiresAt <= now ? "expired" : "pending";
-  return { id: row.id, object: "invite", email: row.email, role: row.role, status, created_at: row.createdAt.toISOString(), expires_at: row.expiresAt.toISOString() };
+  return {
+    id: row.id,
+    object: "invite",
+    email: row.email,
+    role: row.role,
+    status,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+  };
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -56,7 +64,10 @@ function standInHash(cost: PasswordCost): Promise<string> {
 }
 
 export async function findUser(db: Db, email: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
   return user;
 }
 
@@ -104,7 +115,11 @@ export async function signUp(
 }
 
 async function insertUser(db: Db, email: string, name: string, passwordHash: string, now: Date): Promise<UserRow> {
-  const [row] = await db.insert(users).values({ id: newId("user"), email, name, passwordHash, createdAt: now }).onConflictDoNothing().returning();
+  const [row] = await db
+    .insert(users)
+    .values({ id: newId("user"), email, name, passwordHash, createdAt: now })
+    .onConflictDoNothing()
+    .returning();
   if (!row) throw new ApiError("invalid_credentials", "An account cannot be made with these details. If you have one, sign in.");
   return row;
 }
@@ -112,7 +127,11 @@ async function insertUser(db: Db, email: string, name: string, passwordHash: str
 async function addMember(db: Db, orgId: string, user: UserRow, role: Role, now: Date): Promise<MembershipRow> {
   const ctx: WriteContext = { orgId, requestId: null, idempotencyKey: null, now };
   return write(db, ctx, async (tx, emit) => {
-    const [row] = await tx.insert(memberships).values({ orgId, id: newId("membership"), userId: user.id, role, createdAt: now }).onConflictDoNothing().returning();
+    const [row] = await tx
+      .insert(memberships)
+      .values({ orgId, id: newId("membership"), userId: user.id, role, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
     if (!row) throw new ApiError("conflict", `${user.email} is already a member of this organization.`);
     emit({ type: "member.added", object: membershipToApi(row, user) });
     return row;
@@ -133,24 +152,42 @@ export async function createUser(
 }
 
 export async function membershipsOf(db: Db, userId: string): Promise<{ org: OrgRow; role: Role }[]> {
-  return db.select({ org: orgs, role: memberships.role }).from(memberships).innerJoin(orgs, eq(orgs.id, memberships.orgId)).where(eq(memberships.userId, userId)).orderBy(asc(memberships.createdAt));
+  return db
+    .select({ org: orgs, role: memberships.role })
+    .from(memberships)
+    .innerJoin(orgs, eq(orgs.id, memberships.orgId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt));
 }
 
 export async function listMembers(db: Db, orgId: string): Promise<MembershipApi[]> {
-  const rows = await db.select({ m: memberships, u: users }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(eq(memberships.orgId, orgId)).orderBy(asc(memberships.createdAt));
+  const rows = await db
+    .select({ m: memberships, u: users })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.orgId, orgId))
+    .orderBy(asc(memberships.createdAt));
   return rows.map(({ m, u }) => membershipToApi(m, u));
 }
 
 /** Not ownedRow: the member's user comes in the same query, and only the membership row is locked. */
 async function lockedMember(tx: Tx, orgId: string, id: string) {
-  const [found] = await tx.select({ m: memberships, u: users }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(and(eq(memberships.orgId, orgId), eq(memberships.id, id))).for("update", { of: memberships });
+  const [found] = await tx
+    .select({ m: memberships, u: users })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.orgId, orgId), eq(memberships.id, id)))
+    .for("update", { of: memberships });
   if (!found) throw notFound("member", id);
   return found;
 }
 
 async function refuseLastOwner(tx: Tx, orgId: string, m: MembershipRow, to: Role | null): Promise<void> {
   if (m.role !== "owner" || to === "owner") return;
-  const [owners] = await tx.select({ n: count() }).from(memberships).where(and(eq(memberships.orgId, orgId), eq(memberships.role, "owner")));
+  const [owners] = await tx
+    .select({ n: count() })
+    .from(memberships)
+    .where(and(eq(memberships.orgId, orgId), eq(memberships.role, "owner")));
   if ((owners?.n ?? 0) <= 1) throw new ApiError("conflict", "An organization keeps at least one owner: make someone else an owner first.");
 }
 
@@ -158,9 +195,14 @@ export async function changeRole(db: Db, ctx: WriteContext, actor: Role, id: str
   return write(db, ctx, async (tx, emit) => {
     const { m, u } = await lockedMember(tx, ctx.orgId, id);
     if (m.role === role) return membershipToApi(m, u);
-    if (!mayAssign(actor, m.role, role)) throw new ApiError("insufficient_permission", "Only owners give or take the owner role.", { required_permission: "members:manage" });
+    if (!mayAssign(actor, m.role, role))
+      throw new ApiError("insufficient_permission", "Only owners give or take the owner role.", { required_permission: "members:manage" });
     await refuseLastOwner(tx, ctx.orgId, m, role);
-    const [row] = await tx.update(memberships).set({ role }).where(and(eq(memberships.orgId, ctx.orgId), eq(memberships.id, id))).returning();
+    const [row] = await tx
+      .update(memberships)
+      .set({ role })
+      .where(and(eq(memberships.orgId, ctx.orgId), eq(memberships.id, id)))
+      .returning();
     const object = membershipToApi(row!, u);
     emit({ type: "member.role_changed", object, previous: { role: m.role } });
     return object;
@@ -179,23 +221,46 @@ export async function removeMember(db: Db, ctx: WriteContext, actor: Role, id: s
   });
 }
 
-export async function createInvite(db: Db, ctx: WriteContext, actor: { role: Role; userId: string }, input: { role: Role; email?: string }): Promise<{ invite: InviteApi; token: string }> {
-  if (!mayAssign(actor.role, null, input.role)) throw new ApiError("insufficient_permission", "Only owners invite owners.", { required_permission: "members:manage" });
+export async function createInvite(
+  db: Db,
+  ctx: WriteContext,
+  actor: { role: Role; userId: string },
+  input: { role: Role; email?: string },
+): Promise<{ invite: InviteApi; token: string }> {
+  if (!mayAssign(actor.role, null, input.role))
+    throw new ApiError("insufficient_permission", "Only owners invite owners.", { required_permission: "members:manage" });
   const token = randomBytes(24).toString("base64url");
   const [row] = await db
     .insert(invites)
-    .values({ orgId: ctx.orgId, id: newId("invite"), tokenHash: sha256(token), email: input.email ? normalizeEmail(input.email) : null, role: input.role, createdBy: actor.userId, createdAt: ctx.now, expiresAt: new Date(ctx.now.getTime() + INVITE_TTL_MS) })
+    .values({
+      orgId: ctx.orgId,
+      id: newId("invite"),
+      tokenHash: sha256(token),
+      email: input.email ? normalizeEmail(input.email) : null,
+      role: input.role,
+      createdBy: actor.userId,
+      createdAt: ctx.now,
+      expiresAt: new Date(ctx.now.getTime() + INVITE_TTL_MS),
+    })
     .returning();
   return { invite: inviteToApi(row!, ctx.now), token };
 }
 
 export async function listInvites(db: Db, orgId: string, now: Date): Promise<InviteApi[]> {
-  const rows = await db.select().from(invites).where(and(eq(invites.orgId, orgId), isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, now))).orderBy(desc(invites.createdAt));
+  const rows = await db
+    .select()
+    .from(invites)
+    .where(and(eq(invites.orgId, orgId), isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, now)))
+    .orderBy(desc(invites.createdAt));
   return rows.map((r) => inviteToApi(r, now));
 }
 
 export async function revokeInvite(db: Db, orgId: string, id: string, now: Date): Promise<InviteApi> {
-  const [row] = await db.update(invites).set({ revokedAt: now }).where(and(eq(invites.orgId, orgId), eq(invites.id, id), isNull(invites.acceptedAt))).returning();
+  const [row] = await db
+    .update(invites)
+    .set({ revokedAt: now })
+    .where(and(eq(invites.orgId, orgId), eq(invites.id, id), isNull(invites.acceptedAt)))
+    .returning();
   if (!row) throw notFound("invite", id);
   return inviteToApi(row, now);
 }
@@ -213,16 +278,31 @@ export async function acceptInvite(
 ): Promise<{ user: UserRow; orgId: string }> {
   const email = normalizeEmail(input.email);
   const [passwordHash, existing] = await Promise.all([hashPassword(input.password, cost), checkPassword(db, email, input.password, cost)]);
-  const refused = () => new ApiError("invalid_credentials", "This invite cannot be accepted with these details: it may have expired or been used, or the account's password is different.");
+  const refused = () =>
+    new ApiError(
+      "invalid_credentials",
+      "This invite cannot be accepted with these details: it may have expired or been used, or the account's password is different.",
+    );
   const ctx = (orgId: string): WriteContext => ({ orgId, requestId: null, idempotencyKey: null, now });
-  const [invite] = await db.select().from(invites).where(eq(invites.tokenHash, sha256(input.token)));
+  const [invite] = await db
+    .select()
+    .from(invites)
+    .where(eq(invites.tokenHash, sha256(input.token)));
   if (!invite || invite.acceptedAt || invite.revokedAt || invite.expiresAt <= now || (invite.email && invite.email !== email)) throw refused();
   if (!existing && (await findUser(db, email))) throw refused();
   const user = existing ?? (await insertUser(db, email, input.name ?? email.split("@")[0]!, passwordHash, now));
   await write(db, ctx(invite.orgId), async (tx, emit) => {
-    const [taken] = await tx.update(invites).set({ acceptedAt: now }).where(and(eq(invites.orgId, invite.orgId), eq(invites.id, invite.id), isNull(invites.acceptedAt))).returning();
+    const [taken] = await tx
+      .update(invites)
+      .set({ acceptedAt: now })
+      .where(and(eq(invites.orgId, invite.orgId), eq(invites.id, invite.id), isNull(invites.acceptedAt)))
+      .returning();
     if (!taken) throw refused();
-    const [row] = await tx.insert(memberships).values({ orgId: invite.orgId, id: newId("membership"), userId: user.id, role: invite.role, createdAt: now }).onConflictDoNothing().returning();
+    const [row] = await tx
+      .insert(memberships)
+      .values({ orgId: invite.orgId, id: newId("membership"), userId: user.id, role: invite.role, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
     if (row) emit({ type: "member.added", object: membershipToApi(row, user) });
   });
   return { user, orgId: invite.orgId };

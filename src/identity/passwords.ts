@@ -21,7 +21,9 @@ export const MAX_PASSWORD_LENGTH = 200;
 function derive(password: string, salt: Buffer, cost: PasswordCost): Promise<Buffer> {
   const N = 2 ** cost.log2N;
   const options: ScryptOptions = { N, r: cost.r, p: cost.p, maxmem: 256 * N * cost.r };
-  return new Promise((resolve, reject) => scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
 }
 
 export async function hashPassword(password: string, cost: PasswordCost = RECOMMENDED_COST): Promise<string> {

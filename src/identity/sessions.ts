@@ -49,7 +49,13 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.header("set-cookie", cookie(request, "", 0));
 }
 
-export async function startSession(db: Db, request: FastifyRequest, reply: FastifyReply, userId: string, orgId: string): Promise<{ session: SessionRow; csrfToken: string }> {
+export async function startSession(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  orgId: string,
+): Promise<{ session: SessionRow; csrfToken: string }> {
   const secret = randomBytes(32).toString("base64url");
   const now = request.now;
   const [session] = await db
@@ -71,7 +77,10 @@ export async function startSession(db: Db, request: FastifyRequest, reply: Fasti
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 export async function switchSessionOrg(db: Db, sessionId: string, orgId: string): Promise<void> {
@@ -114,7 +123,10 @@ export function sessionCaller(db: Db) {
       }
     }
     if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-      await db.update(sessions).set({ lastSeenAt: now }).where(and(eq(sessions.id, session.id), lt(sessions.lastSeenAt, now)));
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: now })
+        .where(and(eq(sessions.id, session.id), lt(sessions.lastSeenAt, now)));
     }
     return {
       org,

@@ -26,7 +26,8 @@ export function registerSnapshotRoutes(app: Api, { db }: RouteDeps): void {
         tags,
         operationId: "createSnapshot",
         summary: "Compute a snapshot now",
-        description: "Summarizes finance, growth and talent as of now, stores it and emits intelligence.snapshot_created. The scheduler also makes one daily. Takes read and write access to finance, growth and talent (read-only keys read snapshots but make none).",
+        description:
+          "Summarizes finance, growth and talent as of now, stores it and emits intelligence.snapshot_created. The scheduler also makes one daily. Takes read and write access to finance, growth and talent (read-only keys read snapshots but make none).",
         body: NoBody,
         response: { 201: Snapshot },
       },
@@ -38,7 +39,14 @@ export function registerSnapshotRoutes(app: Api, { db }: RouteDeps): void {
     "/v1/intelligence/snapshots",
     {
       config: everyEngine,
-      schema: { tags, operationId: "listSnapshots", summary: "List snapshots", description: "Newest first.", querystring: snapshotList.querystring, response: { 200: ListEnvelope(Snapshot) } },
+      schema: {
+        tags,
+        operationId: "listSnapshots",
+        summary: "List snapshots",
+        description: "Newest first.",
+        querystring: snapshotList.querystring,
+        response: { 200: ListEnvelope(Snapshot) },
+      },
     },
     async (request) => listSnapshots(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
   );
@@ -51,7 +59,10 @@ export function registerSnapshotRoutes(app: Api, { db }: RouteDeps): void {
 
   app.get(
     "/v1/intelligence/snapshots/:id",
-    { config: everyEngine, schema: { tags, operationId: "getSnapshot", summary: "Get a snapshot", params: Type.Object({ id: Id("snapshot") }), response: { 200: Snapshot } } },
+    {
+      config: everyEngine,
+      schema: { tags, operationId: "getSnapshot", summary: "Get a snapshot", params: Type.Object({ id: Id("snapshot") }), response: { 200: Snapshot } },
+    },
     async (request) => getSnapshot(db, callerOf(request).org.id, request.params.id),
   );
 }

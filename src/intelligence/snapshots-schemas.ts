@@ -50,7 +50,9 @@ const Talent = Type.Object({
     Type.Object({
       job_id: Id("job"),
       title: Type.String(),
-      candidates: Type.Object(Object.fromEntries(CANDIDATE_STAGES.map((s) => [s, Type.Integer()])) as Record<(typeof CANDIDATE_STAGES)[number], ReturnType<typeof Type.Integer>>),
+      candidates: Type.Object(
+        Object.fromEntries(CANDIDATE_STAGES.map((s) => [s, Type.Integer()])) as Record<(typeof CANDIDATE_STAGES)[number], ReturnType<typeof Type.Integer>>,
+      ),
     }),
   ),
   median_days_to_hire: Nullable(Type.Number({ description: "Median days from application to hire over the last 365 days' hires, one decimal." })),

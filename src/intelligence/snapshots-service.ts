@@ -25,7 +25,10 @@ export async function computeFigures(db: Db, orgId: string, now: Date): Promise<
 
 async function store(db: Db, ctx: WriteContext, trigger: SnapshotTrigger, figures: SnapshotFigures): Promise<SnapshotApi> {
   return write(db, ctx, async (tx, emit) => {
-    const [row] = await tx.insert(snapshots).values({ orgId: ctx.orgId, id: newId("snapshot"), trigger, figures, createdAt: ctx.now }).returning();
+    const [row] = await tx
+      .insert(snapshots)
+      .values({ orgId: ctx.orgId, id: newId("snapshot"), trigger, figures, createdAt: ctx.now })
+      .returning();
     const object = snapshotToApi(row!);
     emit({ type: "intelligence.snapshot_created", object });
     return object;
@@ -98,7 +101,10 @@ async function snapshotIfDue(db: Db, orgId: string, now: Date, fresh: SQL | unde
     if (!rowsOf<{ got: boolean }>(locked)[0]?.got) return 0; // another scheduler has this organization
     if ((await tx.select({ id: snapshots.id }).from(snapshots).where(fresh).limit(1)).length > 0) return 0;
     const figures = await computeFigures(tx, orgId, now);
-    const [row] = await tx.insert(snapshots).values({ orgId, id: newId("snapshot"), trigger: "scheduled", figures, createdAt: now }).returning();
+    const [row] = await tx
+      .insert(snapshots)
+      .values({ orgId, id: newId("snapshot"), trigger: "scheduled", figures, createdAt: now })
+      .returning();
     await insertEvents(db, tx, ctx, [{ type: "intelligence.snapshot_created", object: snapshotToApi(row!) }]);
     return 1;
   });

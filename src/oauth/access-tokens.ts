@@ -39,7 +39,9 @@ export async function grantPermissions(db: Db, grantIds: readonly string[]): Pro
     .leftJoin(oauthApps, eq(oauthApps.id, oauthGrants.appId))
     .leftJoin(memberships, and(eq(memberships.orgId, oauthGrants.orgId), eq(memberships.userId, oauthGrants.userId)))
     .where(inArray(oauthGrants.id, ids));
-  const byId = new Map<string, ReadonlySet<Permission>>(found.map(({ grant, app, membership }) => [grant.id, new Set<Permission>(grantScopes(grant, app, membership))]));
+  const byId = new Map<string, ReadonlySet<Permission>>(
+    found.map(({ grant, app, membership }) => [grant.id, new Set<Permission>(grantScopes(grant, app, membership))]),
+  );
   for (const id of ids) if (!byId.has(id)) byId.set(id, new Set());
   return byId;
 }

@@ -9,7 +9,16 @@ import type { Api } from "../platform/http.ts";
 import type { RateLimitStore } from "../platform/rate-limit/gcra.ts";
 import { publicOrigin } from "../platform/request-context.ts";
 import { consentPage, errorPage } from "./consent-page.ts";
-import { authenticateClient, clientCredentials, exchangeCode, grantWithCode, introspect, OAuthError, refresh, revokeToken } from "./authorization-server-service.ts";
+import {
+  authenticateClient,
+  clientCredentials,
+  exchangeCode,
+  grantWithCode,
+  introspect,
+  OAuthError,
+  refresh,
+  revokeToken,
+} from "./authorization-server-service.ts";
 import { createApp, findApp, redirectUriMatches, redirectUriProblem } from "./oauth-apps-service.ts";
 import type { OAuthAppRow } from "./oauth-table.ts";
 import { parseScope, SCOPES, type Scope } from "../platform/auth/scopes.ts";
@@ -36,7 +45,8 @@ function formOf(request: FastifyRequest): Map<string, string> {
   const params = new Map<string, string>();
   for (const [name, value] of source) {
     if (params.has(name)) throw new OAuthError("invalid_request", `The parameter ${name} is sent more than once.`);
-    if (value.length > MAX_PARAM_LENGTH || /[\u0000-\u001f\u007f]/.test(value)) throw new OAuthError("invalid_request", `The parameter ${name} is too long or holds control characters.`);
+    if (value.length > MAX_PARAM_LENGTH || /[\u0000-\u001f\u007f]/.test(value))
+      throw new OAuthError("invalid_request", `The parameter ${name} is too long or holds control characters.`);
     params.set(name, value);
   }
   return params;
@@ -77,7 +87,12 @@ async function checkAuthorizationRequest(db: Db, params: Map<string, string>): P
   const redirectUri = given ?? (app.redirectUris.length === 1 ? app.redirectUris[0] : undefined);
   if (!redirectUri) return { kind: "page", status: 400, title: "Invalid request", detail: "redirect_uri is missing, and the app has several." };
   if (!app.redirectUris.some((registered) => redirectUriMatches(registered, redirectUri))) {
-    return { kind: "page", status: 400, title: "Invalid redirect URI", detail: "The redirect_uri is not one the app registered (they are compared exactly; only a loopback IP's port may differ)." };
+    return {
+      kind: "page",
+      status: 400,
+      title: "Invalid redirect URI",
+      detail: "The redirect_uri is not one the app registered (they are compared exactly; only a loopback IP's port may differ).",
+    };
   }
   const fail = (error: string, description: string): Checked => ({ kind: "redirect", app, redirectUri, error, description });
   if (params.get("response_type") !== "code") return fail("unsupported_response_type", "Only response_type=code is supported.");
@@ -135,14 +150,22 @@ export function registerAuthorizationServer(app: Api, db: Db, throttle: RateLimi
     const state = params.get("state");
     if (checked.kind === "page") return html(reply, checked.status, errorPage(checked.title, checked.detail));
     const issuer = issuerOf(request);
-    if (checked.kind === "redirect") return redirectTo(reply, 302, checked.redirectUri, { error: checked.error, error_description: checked.description, state, iss: issuer });
+    if (checked.kind === "redirect")
+      return redirectTo(reply, 302, checked.redirectUri, { error: checked.error, error_description: checked.description, state, iss: issuer });
     const caller = await memberSession(request, reply);
     if (!caller) {
       // Sign in in the dashboard, which comes back here (see return_to in the dashboard's main.tsx).
       return reply.redirect(`/dashboard/?return_to=${encodeURIComponent(request.url)}#/sign-in`, 302);
     }
     if (checked.app.orgId && checked.app.orgId !== caller.org.id) {
-      return html(reply, 403, errorPage("Another organization's app", `${checked.app.name} is registered by another organization; only its members can connect it. Switch organization in the dashboard if you belong to it.`));
+      return html(
+        reply,
+        403,
+        errorPage(
+          "Another organization's app",
+          `${checked.app.name} is registered by another organization; only its members can connect it. Switch organization in the dashboard if you belong to it.`,
+        ),
+      );
     }
     const member = caller.member!;
     const fields: Record<string, string> = {};
@@ -177,7 +200,8 @@ export function registerAuthorizationServer(app: Api, db: Db, throttle: RateLimi
     try {
       caller = await memberSession(request, reply);
     } catch (error) {
-      if (error instanceof ApiError && error.code === "csrf_token_invalid") return html(reply, 403, errorPage("Request refused", "The form's CSRF token is missing or wrong. Go back to the app and start again."));
+      if (error instanceof ApiError && error.code === "csrf_token_invalid")
+        return html(reply, 403, errorPage("Request refused", "The form's CSRF token is missing or wrong. Go back to the app and start again."));
       throw error;
     }
     if (!caller) return html(reply, 401, errorPage("Not signed in", "Your session has ended. Go back to the app and start again."));
@@ -185,11 +209,13 @@ export function registerAuthorizationServer(app: Api, db: Db, throttle: RateLimi
     if (checked.kind === "page") return html(reply, checked.status, errorPage(checked.title, checked.detail));
     const issuer = issuerOf(request);
     const state = params.get("state");
-    if (checked.kind === "redirect") return redirectTo(reply, 303, checked.redirectUri, { error: checked.error, error_description: checked.description, state, iss: issuer });
+    if (checked.kind === "redirect")
+      return redirectTo(reply, 303, checked.redirectUri, { error: checked.error, error_description: checked.description, state, iss: issuer });
     if (checked.app.orgId && checked.app.orgId !== caller.org.id) {
       return html(reply, 403, errorPage("Another organization's app", `${checked.app.name} is registered by another organization.`));
     }
-    if (params.get("decision") !== "approve") return redirectTo(reply, 303, checked.redirectUri, { error: "access_denied", error_description: "The member denied the request.", state, iss: issuer });
+    if (params.get("decision") !== "approve")
+      return redirectTo(reply, 303, checked.redirectUri, { error: "access_denied", error_description: "The member denied the request.", state, iss: issuer });
     try {
       // A member grants no more than their role holds: the one permission check, on the scopes asked for.
       requirePermissions(caller, checked.scopes);
@@ -216,7 +242,8 @@ export function registerAuthorizationServer(app: Api, db: Db, throttle: RateLimi
       if (params.has("client_secret")) throw new OAuthError("invalid_request", "Use one client authentication method, not two.");
       const id = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, " "));
       const secret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, " "));
-      if (params.has("client_id") && params.get("client_id") !== id) throw new OAuthError("invalid_request", "client_id differs from the Authorization header's.");
+      if (params.has("client_id") && params.get("client_id") !== id)
+        throw new OAuthError("invalid_request", "client_id differs from the Authorization header's.");
       return authenticateClient(db, id, secret);
     }
     return authenticateClient(db, params.get("client_id"), params.get("client_secret"));
@@ -241,13 +268,20 @@ export function registerAuthorizationServer(app: Api, db: Db, throttle: RateLimi
     const grantType = params.get("grant_type");
     switch (grantType) {
       case "authorization_code":
-        return exchangeCode(db, client, { code: params.get("code"), redirectUri: params.get("redirect_uri"), verifier: params.get("code_verifier") }, request.id, request.now);
+        return exchangeCode(
+          db,
+          client,
+          { code: params.get("code"), redirectUri: params.get("redirect_uri"), verifier: params.get("code_verifier") },
+          request.id,
+          request.now,
+        );
       case "refresh_token":
         return refresh(db, client, params.get("refresh_token"), params.get("scope"), request.id, request.now);
       case "client_credentials": {
         const { scopes, unknown } = parseScope(params.get("scope") ?? client.scopes.join(" "));
         const beyond = scopes.filter((s) => !client.scopes.includes(s));
-        if (unknown.length || beyond.length || scopes.length === 0) throw new OAuthError("invalid_scope", `The app may not ask for: ${[...unknown, ...beyond].join(" ") || "(no scope)"}.`);
+        if (unknown.length || beyond.length || scopes.length === 0)
+          throw new OAuthError("invalid_scope", `The app may not ask for: ${[...unknown, ...beyond].join(" ") || "(no scope)"}.`);
         return clientCredentials(db, client, scopes, request.id, request.now);
       }
       case undefined:
@@ -277,7 +311,10 @@ export function registerAuthorizationServer(app: Api, db: Db, throttle: RateLimi
   app.post("/oauth/register", hidden, async (request, reply) => {
     const decision = await throttle.consume(`oauth:register:${request.ip}`, REGISTRATIONS_PER_IP, REGISTRATION_WINDOW_MS, request.now.getTime());
     if (!decision.allowed) {
-      return reply.code(429).header("retry-after", String(decision.retryAfterSeconds)).send({ error: "invalid_client_metadata", error_description: `Too many registrations; retry in ${decision.retryAfterSeconds} s.` });
+      return reply
+        .code(429)
+        .header("retry-after", String(decision.retryAfterSeconds))
+        .send({ error: "invalid_client_metadata", error_description: `Too many registrations; retry in ${decision.retryAfterSeconds} s.` });
     }
     const refuse = (error: string, description: string) => reply.code(400).header("cache-control", "no-store").send({ error, error_description: description });
     const body = request.body;
@@ -290,36 +327,47 @@ export function registerAuthorizationServer(app: Api, db: Db, throttle: RateLimi
     const badUri = (uris as string[]).find((u) => redirectUriProblem(u) || /[\u0000-\u001f\u007f]/.test(u));
     if (badUri !== undefined) return refuse("invalid_redirect_uri", `${badUri}: ${redirectUriProblem(badUri) ?? "holds control characters"}.`);
     const method = meta.token_endpoint_auth_method ?? "none";
-    if (method !== "none") return refuse("invalid_client_metadata", "Only public clients register themselves: token_endpoint_auth_method must be none. Register confidential apps with POST /v1/oauth_apps.");
+    if (method !== "none")
+      return refuse(
+        "invalid_client_metadata",
+        "Only public clients register themselves: token_endpoint_auth_method must be none. Register confidential apps with POST /v1/oauth_apps.",
+      );
     const grantTypes = meta.grant_types ?? ["authorization_code", "refresh_token"];
-    if (!Array.isArray(grantTypes) || !grantTypes.every((g) => g === "authorization_code" || g === "refresh_token")) return refuse("invalid_client_metadata", "grant_types may hold authorization_code and refresh_token.");
+    if (!Array.isArray(grantTypes) || !grantTypes.every((g) => g === "authorization_code" || g === "refresh_token"))
+      return refuse("invalid_client_metadata", "grant_types may hold authorization_code and refresh_token.");
     const responseTypes = meta.response_types ?? ["code"];
-    if (!Array.isArray(responseTypes) || !responseTypes.every((r) => r === "code")) return refuse("invalid_client_metadata", "response_types may hold code only.");
+    if (!Array.isArray(responseTypes) || !responseTypes.every((r) => r === "code"))
+      return refuse("invalid_client_metadata", "response_types may hold code only.");
     const name = meta.client_name ?? "Unnamed app";
-    if (typeof name !== "string" || name.length === 0 || name.length > 100 || /[\u0000-\u001f\u007f]/.test(name)) return refuse("invalid_client_metadata", "client_name must be 1 to 100 characters.");
+    if (typeof name !== "string" || name.length === 0 || name.length > 100 || /[\u0000-\u001f\u007f]/.test(name))
+      return refuse("invalid_client_metadata", "client_name must be 1 to 100 characters.");
     const scopeText = meta.scope ?? SCOPES.join(" ");
     if (typeof scopeText !== "string") return refuse("invalid_client_metadata", "scope must be a space-separated string.");
     const { scopes, unknown } = parseScope(scopeText);
     if (unknown.length || scopes.length === 0) return refuse("invalid_client_metadata", `Unknown scopes: ${unknown.join(" ") || "(none)"}.`);
     const logo = meta.logo_uri;
-    if (logo !== undefined && (typeof logo !== "string" || !logo.startsWith("https://") || logo.length > 2000)) return refuse("invalid_client_metadata", "logo_uri must be an https URL.");
+    if (logo !== undefined && (typeof logo !== "string" || !logo.startsWith("https://") || logo.length > 2000))
+      return refuse("invalid_client_metadata", "logo_uri must be an https URL.");
     const { app: created } = await createApp(
       db,
       { orgId: "", requestId: request.id, idempotencyKey: null, now: request.now },
       { name, client_type: "public", redirect_uris: uris as string[], scopes, logo_url: (logo as string | undefined) ?? null },
       true,
     );
-    return reply.code(201).header("cache-control", "no-store").send({
-      client_id: created.client_id,
-      client_id_issued_at: Math.floor(request.now.getTime() / 1000),
-      client_name: created.name,
-      redirect_uris: created.redirect_uris,
-      grant_types: grantTypes,
-      response_types: ["code"],
-      token_endpoint_auth_method: "none",
-      scope: created.scopes.join(" "),
-      ...(created.logo_url && { logo_uri: created.logo_url }),
-    });
+    return reply
+      .code(201)
+      .header("cache-control", "no-store")
+      .send({
+        client_id: created.client_id,
+        client_id_issued_at: Math.floor(request.now.getTime() / 1000),
+        client_name: created.name,
+        redirect_uris: created.redirect_uris,
+        grant_types: grantTypes,
+        response_types: ["code"],
+        token_endpoint_auth_method: "none",
+        scope: created.scopes.join(" "),
+        ...(created.logo_url && { logo_uri: created.logo_url }),
+      });
   });
 
   app.get(AUTHORIZATION_SERVER_METADATA_PATH, hidden, async (request) => {

@@ -86,7 +86,14 @@ export async function exchangeCode(
   return issue(db, grant, now, true);
 }
 
-export async function refresh(db: Db, app: OAuthAppRow, token: string | undefined, scope: string | undefined, requestId: string, now: Date): Promise<TokenResponse> {
+export async function refresh(
+  db: Db,
+  app: OAuthAppRow,
+  token: string | undefined,
+  scope: string | undefined,
+  requestId: string,
+  now: Date,
+): Promise<TokenResponse> {
   if (!token) throw new OAuthError("invalid_request", "refresh_token is required.");
   const bad = new OAuthError("invalid_grant", "The refresh token is invalid, expired or revoked.");
   if (scope !== undefined) await refuseScopeChange(db, app, sha256hex(token), scope);
@@ -100,7 +107,10 @@ export async function refresh(db: Db, app: OAuthAppRow, token: string | undefine
  * spent, so a client's mistake does not cost it the refresh token.
  */
 async function refuseScopeChange(db: Db, app: OAuthAppRow, hash: string, scope: string): Promise<void> {
-  const [row] = await db.select().from(oauthTokens).where(and(eq(oauthTokens.hash, hash), eq(oauthTokens.kind, "refresh")));
+  const [row] = await db
+    .select()
+    .from(oauthTokens)
+    .where(and(eq(oauthTokens.hash, hash), eq(oauthTokens.kind, "refresh")));
   const grant = row && (await activeGrant(db, row.grantId));
   if (!grant || grant.appId !== app.id) return;
   if (scope.split(" ").filter(Boolean).sort().join(" ") === [...grant.scopes].sort().join(" ")) return;
@@ -109,10 +119,14 @@ async function refuseScopeChange(db: Db, app: OAuthAppRow, hash: string, scope: 
 
 /** A confidential app acting in its own organization, with no member: one grant per set of scopes, reused. */
 export async function clientCredentials(db: Db, app: OAuthAppRow, scopes: Scope[], requestId: string, now: Date): Promise<TokenResponse> {
-  if (app.clientType !== "confidential" || !app.orgId) throw new OAuthError("unauthorized_client", "Only a confidential app registered by an organization may use client_credentials.");
+  if (app.clientType !== "confidential" || !app.orgId)
+    throw new OAuthError("unauthorized_client", "Only a confidential app registered by an organization may use client_credentials.");
   const ctx: WriteContext = { orgId: app.orgId, requestId, idempotencyKey: null, now };
   const grant = await write(db, ctx, async (tx, emit) => {
-    const existing = await tx.select().from(oauthGrants).where(and(eq(oauthGrants.appId, app.id), isNull(oauthGrants.userId), isNull(oauthGrants.revokedAt)));
+    const existing = await tx
+      .select()
+      .from(oauthGrants)
+      .where(and(eq(oauthGrants.appId, app.id), isNull(oauthGrants.userId), isNull(oauthGrants.revokedAt)));
     const same = existing.find((g) => g.scopes.join(" ") === scopes.join(" "));
     return same ?? insertGrant(tx, emit, ctx, app, null, scopes);
   });
@@ -121,7 +135,10 @@ export async function clientCredentials(db: Db, app: OAuthAppRow, scopes: Scope[
 
 /** RFC 7009: revoking a refresh token ends its grant; an access token ends alone. Unknown tokens are not an error. */
 export async function revokeToken(db: Db, app: OAuthAppRow, token: string, requestId: string, now: Date): Promise<void> {
-  const [row] = await db.select().from(oauthTokens).where(eq(oauthTokens.hash, sha256hex(token)));
+  const [row] = await db
+    .select()
+    .from(oauthTokens)
+    .where(eq(oauthTokens.hash, sha256hex(token)));
   if (!row || row.kind === "code") return;
   const grant = await activeGrant(db, row.grantId);
   if (!grant || grant.appId !== app.id) return;
@@ -131,7 +148,10 @@ export async function revokeToken(db: Db, app: OAuthAppRow, token: string, reque
 
 /** RFC 7662, for the app the token was issued to (other clients learn only that it is not active for them). */
 export async function introspect(db: Db, app: OAuthAppRow, token: string, issuer: string, now: Date): Promise<Record<string, unknown>> {
-  const [row] = await db.select().from(oauthTokens).where(eq(oauthTokens.hash, sha256hex(token)));
+  const [row] = await db
+    .select()
+    .from(oauthTokens)
+    .where(eq(oauthTokens.hash, sha256hex(token)));
   if (!row || row.kind === "code" || row.expiresAt <= now || (row.kind === "refresh" && row.usedAt)) return { active: false };
   const grant = await activeGrant(db, row.grantId);
   if (!grant || grant.appId !== app.id) return { active: false };
@@ -179,13 +199,19 @@ async function useOnce(db: Db, hash: string, kind: TokenKind, now: Date) {
     .where(and(eq(oauthTokens.hash, hash), eq(oauthTokens.kind, kind), isNull(oauthTokens.usedAt)))
     .returning();
   if (won) return { token: won, reused: false };
-  const [seen] = await db.select().from(oauthTokens).where(and(eq(oauthTokens.hash, hash), eq(oauthTokens.kind, kind)));
+  const [seen] = await db
+    .select()
+    .from(oauthTokens)
+    .where(and(eq(oauthTokens.hash, hash), eq(oauthTokens.kind, kind)));
   return seen ? { token: seen, reused: true } : undefined;
 }
 
 /** A token's grant, by its id alone: the token, not a caller, says which organization it acts in. */
 async function activeGrant(db: Db, id: string): Promise<OAuthGrantRow | undefined> {
-  const [grant] = await db.select().from(oauthGrants).where(and(eq(oauthGrants.id, id), isNull(oauthGrants.revokedAt)));
+  const [grant] = await db
+    .select()
+    .from(oauthGrants)
+    .where(and(eq(oauthGrants.id, id), isNull(oauthGrants.revokedAt)));
   return grant;
 }
 
@@ -193,10 +219,14 @@ async function issue(db: Db, grant: OAuthGrantRow, now: Date, withRefresh: boole
   const access = randomToken(PREFIX.access);
   const refreshToken = withRefresh ? randomToken(PREFIX.refresh) : null;
   const base = { orgId: grant.orgId, grantId: grant.id, createdAt: now };
-  await db.insert(oauthTokens).values([
-    { ...base, hash: sha256hex(access), kind: "access" as const, expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_MS) },
-    ...(refreshToken ? [{ ...base, hash: sha256hex(refreshToken), kind: "refresh" as const, expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS) }] : []),
-  ]);
+  await db
+    .insert(oauthTokens)
+    .values([
+      { ...base, hash: sha256hex(access), kind: "access" as const, expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_MS) },
+      ...(refreshToken
+        ? [{ ...base, hash: sha256hex(refreshToken), kind: "refresh" as const, expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS) }]
+        : []),
+    ]);
   return {
     access_token: access,
     token_type: "Bearer",

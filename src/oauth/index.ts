@@ -18,7 +18,9 @@ export async function registerOAuth(app: Api, db: Db, throttle: RateLimitStore) 
   registerOAuthAppRoutes(app, db);
   registerOAuthGrantRoutes(app, db);
   await app.register(async (scope: Api) => {
-    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, new URLSearchParams(body as string)));
+    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 64 * 1024 }, (_request, body, done) =>
+      done(null, new URLSearchParams(body as string)),
+    );
     registerAuthorizationServer(scope, db, throttle);
   });
   return { eventObjects: { oauth_grant: OAuthGrant } };

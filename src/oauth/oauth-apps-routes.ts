@@ -25,10 +25,19 @@ const RedirectUris = Type.Array(Type.String({ minLength: 1, maxLength: 2000, pat
 const Scopes = Type.Array(StringEnum(SCOPES), { minItems: 1, maxItems: SCOPES.length, uniqueItems: true, description: "The most the app may ask for." });
 const LogoUrl = Nullable(Type.String({ format: "uri", maxLength: 2000, pattern: NO_CONTROL }), { description: "An https URL of the app's logo." });
 
-const WithSecret = Type.Intersect([
-  OAuthApp,
-  Type.Object({ client_secret: Type.Optional(Type.String({ description: "Shown once, in this answer only (confidential apps; a replay with the same Idempotency-Key leaves it out). Store it safely." })) }),
-], { $id: "OauthAppWithClientSecret" });
+const WithSecret = Type.Intersect(
+  [
+    OAuthApp,
+    Type.Object({
+      client_secret: Type.Optional(
+        Type.String({
+          description: "Shown once, in this answer only (confidential apps; a replay with the same Idempotency-Key leaves it out). Store it safely.",
+        }),
+      ),
+    }),
+  ],
+  { $id: "OauthAppWithClientSecret" },
+);
 
 const CreateApp = Type.Object(
   { name: Name, client_type: StringEnum(CLIENT_TYPES), redirect_uris: RedirectUris, scopes: Scopes, logo_url: Type.Optional(LogoUrl) },
@@ -42,7 +51,16 @@ const UpdateApp = Type.Object(
 export function registerOAuthAppRoutes(app: Api, db: Db): void {
   app.get(
     "/v1/oauth_apps",
-    { config: manage, schema: { tags: appTags, operationId: "listOAuthApps", summary: "List OAuth apps", querystring: appList.querystring, response: { 200: ListEnvelope(OAuthApp) } } },
+    {
+      config: manage,
+      schema: {
+        tags: appTags,
+        operationId: "listOAuthApps",
+        summary: "List OAuth apps",
+        querystring: appList.querystring,
+        response: { 200: ListEnvelope(OAuthApp) },
+      },
+    },
     async (request) => listApps(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
   );
 
@@ -92,7 +110,14 @@ export function registerOAuthAppRoutes(app: Api, db: Db): void {
     "/v1/oauth_apps/:id",
     {
       config: manage,
-      schema: { tags: appTags, operationId: "deleteOAuthApp", summary: "Delete an OAuth app", description: "Revokes every grant the app holds; its tokens stop working at once.", params: AppParams, response: { 200: OAuthApp } },
+      schema: {
+        tags: appTags,
+        operationId: "deleteOAuthApp",
+        summary: "Delete an OAuth app",
+        description: "Revokes every grant the app holds; its tokens stop working at once.",
+        params: AppParams,
+        response: { 200: OAuthApp },
+      },
     },
     async (request) => deleteApp(db, writeContext(request), request.params.id),
   );

@@ -157,7 +157,11 @@ export async function updateApp(db: Db, ctx: WriteContext, id: string, input: Pa
   if (input.scopes !== undefined) set.scopes = inCatalogOrder(input.scopes);
   if (input.logo_url !== undefined) set.logoUrl = input.logo_url;
   return write(db, ctx, async (tx) => {
-    const [row] = await tx.update(oauthApps).set(set).where(and(eq(oauthApps.orgId, ctx.orgId), eq(oauthApps.id, id))).returning();
+    const [row] = await tx
+      .update(oauthApps)
+      .set(set)
+      .where(and(eq(oauthApps.orgId, ctx.orgId), eq(oauthApps.id, id)))
+      .returning();
     if (!row) throw notFound("OAuth app", id);
     return appToApi(row);
   });
@@ -168,7 +172,11 @@ export async function rotateSecret(db: Db, ctx: WriteContext, id: string): Promi
   const row = await write(db, ctx, async (tx) => {
     const app = await ownedRow(tx, oauthApps, ctx.orgId, id, "OAuth app", "update");
     if (app.clientType !== "confidential") throw new ApiError("conflict", "Public apps have no client secret.");
-    const [rotated] = await tx.update(oauthApps).set({ secretHash: secret.hash, secretHint: secret.hint, updatedAt: ctx.now }).where(eq(oauthApps.id, id)).returning();
+    const [rotated] = await tx
+      .update(oauthApps)
+      .set({ secretHash: secret.hash, secretHint: secret.hint, updatedAt: ctx.now })
+      .where(eq(oauthApps.id, id))
+      .returning();
     return rotated!;
   });
   return { app: appToApi(row), secret: secret.secret };
@@ -177,7 +185,10 @@ export async function rotateSecret(db: Db, ctx: WriteContext, id: string): Promi
 /** Deleting an app revokes every grant it holds, in every organization that connected it. */
 export async function deleteApp(db: Db, ctx: WriteContext, id: string): Promise<OAuthAppApi> {
   const app = await ownApp(db, ctx.orgId, id);
-  const grants = await db.select().from(oauthGrants).where(and(eq(oauthGrants.appId, id), isNull(oauthGrants.revokedAt)));
+  const grants = await db
+    .select()
+    .from(oauthGrants)
+    .where(and(eq(oauthGrants.appId, id), isNull(oauthGrants.revokedAt)));
   // Each organization's revocation events go to that organization, in a write of its own; the app goes in its own organization's.
   const own = grants.filter((grant) => grant.orgId === ctx.orgId);
   const others = new Map<string, OAuthGrantRow[]>();

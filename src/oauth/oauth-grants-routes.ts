@@ -17,7 +17,14 @@ export function registerOAuthGrantRoutes(app: Api, db: Db): void {
     "/v1/oauth_grants",
     {
       config: manage,
-      schema: { tags: grantTags, operationId: "listOAuthGrants", summary: "List connected apps", description: "The organization's active grants: which app may do what, and who consented.", querystring: grantList.querystring, response: { 200: ListEnvelope(OAuthGrant) } },
+      schema: {
+        tags: grantTags,
+        operationId: "listOAuthGrants",
+        summary: "List connected apps",
+        description: "The organization's active grants: which app may do what, and who consented.",
+        querystring: grantList.querystring,
+        response: { 200: ListEnvelope(OAuthGrant) },
+      },
     },
     async (request) => listGrants(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
   );
@@ -32,7 +39,14 @@ export function registerOAuthGrantRoutes(app: Api, db: Db): void {
     "/v1/oauth_grants/:id",
     {
       config: manage,
-      schema: { tags: grantTags, operationId: "revokeOAuthGrant", summary: "Disconnect an app", description: "Revokes the grant: its access and refresh tokens are refused from the next request on, by every server process.", params: GrantParams, response: { 200: OAuthGrant } },
+      schema: {
+        tags: grantTags,
+        operationId: "revokeOAuthGrant",
+        summary: "Disconnect an app",
+        description: "Revokes the grant: its access and refresh tokens are refused from the next request on, by every server process.",
+        params: GrantParams,
+        response: { 200: OAuthGrant },
+      },
     },
     async (request) => revokeGrant(db, writeContext(request), request.params.id),
   );

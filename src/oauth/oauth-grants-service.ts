@@ -83,7 +83,10 @@ export async function revokeGrantRow(db: Db, grant: OAuthGrantRow, requestId: st
 }
 
 export async function insertGrant(tx: Tx, emit: Emit, ctx: WriteContext, app: OAuthAppRow, userId: string | null, scopes: Scope[]): Promise<OAuthGrantRow> {
-  const [grant] = await tx.insert(oauthGrants).values({ orgId: ctx.orgId, id: newId("oauthGrant"), appId: app.id, userId, scopes, createdAt: ctx.now }).returning();
+  const [grant] = await tx
+    .insert(oauthGrants)
+    .values({ orgId: ctx.orgId, id: newId("oauthGrant"), appId: app.id, userId, scopes, createdAt: ctx.now })
+    .returning();
   emit({ type: "oauth_grant.created", object: grantToApi(grant!, app) });
   return grant!;
 }

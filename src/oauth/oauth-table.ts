@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export const CLIENT_TYPES = ["confidential", "public"] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];

@@ -34,15 +34,11 @@ export function registerGuides(app: Api): void {
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Enginery guides</title></head><body><main><h1>Enginery guides</h1><p>The reference, one page per area, in Markdown. The API reference is at <a href="/docs">/docs</a>.</p><ul>\n${items}\n</ul></main></body></html>`;
     return reply.type("text/html; charset=utf-8").header("content-security-policy", "default-src 'none'").send(html);
   });
-  app.get(
-    "/docs/guides/:page",
-    { config: { public: true }, schema: { hide: true, params: Type.Object({ page: Type.String() }) } },
-    async (request, reply) => {
-      const { page } = request.params as { page: string };
-      const name = page.replace(/\.md$/, "");
-      const text = PAGE.test(name) ? await fs.promises.readFile(`${DOCS_DIR}${name}.md`, "utf8").catch(() => null) : null;
-      if (text === null) throw new ApiError("not_found", `There is no guide ${page}. The guides are listed at /docs/guides.`);
-      return reply.type("text/plain; charset=utf-8").header("x-content-type-options", "nosniff").send(text);
-    },
-  );
+  app.get("/docs/guides/:page", { config: { public: true }, schema: { hide: true, params: Type.Object({ page: Type.String() }) } }, async (request, reply) => {
+    const { page } = request.params as { page: string };
+    const name = page.replace(/\.md$/, "");
+    const text = PAGE.test(name) ? await fs.promises.readFile(`${DOCS_DIR}${name}.md`, "utf8").catch(() => null) : null;
+    if (text === null) throw new ApiError("not_found", `There is no guide ${page}. The guides are listed at /docs/guides.`);
+    return reply.type("text/plain; charset=utf-8").header("x-content-type-options", "nosniff").send(text);
+  });
 }

@@ -10,7 +10,10 @@ const Ready = Type.Object({
   status: Type.Literal("ready"),
   checks: Type.Object(
     { database: Type.Literal("ok") },
-    { description: "Each dependency the server needs to answer requests, and its state. A failing one makes /readyz a 503 problem whose checks member names it as failing." },
+    {
+      description:
+        "Each dependency the server needs to answer requests, and its state. A failing one makes /readyz a 503 problem whose checks member names it as failing.",
+    },
   ),
 });
 
@@ -24,7 +27,13 @@ export function registerHealthRoutes(app: Api, database: Database): void {
     "/readyz",
     {
       config: { public: true },
-      schema: { tags: ["Health"], operationId: "ready", summary: "Readiness: the database answers (503 when it does not)", security: [], response: { 200: Ready } },
+      schema: {
+        tags: ["Health"],
+        operationId: "ready",
+        summary: "Readiness: the database answers (503 when it does not)",
+        security: [],
+        response: { 200: Ready },
+      },
     },
     async (request) => {
       try {

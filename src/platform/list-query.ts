@@ -139,9 +139,7 @@ function valueSchema(def: FilterDef, op: Op | "eq"): TSchema {
 function querySchema(spec: ListSpec): TSchema {
   const props: Record<string, TSchema> = {
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: "Page number, from 1." })),
-    per_page: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE, description: `Page size, 1 to ${MAX_PER_PAGE}.` }),
-    ),
+    per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE, description: `Page size, 1 to ${MAX_PER_PAGE}.` })),
     sort: Type.Optional(
       Type.String({
         maxLength: 200,
@@ -188,7 +186,10 @@ function toDbValue(def: FilterDef, raw: unknown): unknown {
 }
 
 /** An extra condition is SQL already: its values went through bind as it was made. */
-const made = (condition: SQL | undefined): Condition => () => condition;
+const made =
+  (condition: SQL | undefined): Condition =>
+  () =>
+    condition;
 
 function equality(def: FilterDef, field: string, raw: string, bind: Bind, now: Date, shape: string[], errors: FieldError[]): Condition {
   if (def.kind !== "text" && def.kind !== "enum" && def.kind !== "id" && def.kind !== "array") {

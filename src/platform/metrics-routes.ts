@@ -32,14 +32,19 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
  * when the API's own hooks (auth, rate limits) would refuse, and in workers,
  * which have no API listener.
  */
-export async function startMetricsServer(metrics: Metrics, options: { port: number; host: string; token: string | null }): Promise<{ port: number; close(): Promise<void> }> {
+export async function startMetricsServer(
+  metrics: Metrics,
+  options: { port: number; host: string; token: string | null },
+): Promise<{ port: number; close(): Promise<void> }> {
   const server = http.createServer((request, response) => {
     if (request.method !== "GET" || (request.url ?? "").split("?")[0] !== "/metrics") {
       response.writeHead(404, { "content-type": "text/plain" }).end("only GET /metrics here\n");
       return;
     }
     if (!metricsAuthorized(request.headers.authorization, options.token)) {
-      response.writeHead(401, { "content-type": "text/plain", "www-authenticate": 'Bearer realm="metrics"' }).end("metrics need METRICS_TOKEN as a bearer token\n");
+      response
+        .writeHead(401, { "content-type": "text/plain", "www-authenticate": 'Bearer realm="metrics"' })
+        .end("metrics need METRICS_TOKEN as a bearer token\n");
       return;
     }
     metrics.exposition().then(

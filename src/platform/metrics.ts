@@ -32,7 +32,12 @@ export function createMetrics(role: "api" | "worker", options: { replica?: boole
   const queues = shared(() => sources.queues?.() ?? Promise.resolve([]));
   const pool = shared(() => sources.pool?.() ?? Promise.resolve(undefined));
 
-  const requests = new Counter({ name: "enginery_http_requests_total", help: "HTTP requests answered, by route pattern and status", labelNames: ["method", "route", "status"], registers: [registry] });
+  const requests = new Counter({
+    name: "enginery_http_requests_total",
+    help: "HTTP requests answered, by route pattern and status",
+    labelNames: ["method", "route", "status"],
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: "enginery_http_request_duration_seconds",
     help: "Time from a request's arrival to its answer, by route pattern and status",
@@ -40,21 +45,37 @@ export function createMetrics(role: "api" | "worker", options: { replica?: boole
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  const refusals = new Counter({ name: "enginery_rate_limit_refusals_total", help: "Requests refused with 429 by the per-key rate limit, by plan", labelNames: ["plan"], registers: [registry] });
+  const refusals = new Counter({
+    name: "enginery_rate_limit_refusals_total",
+    help: "Requests refused with 429 by the per-key rate limit, by plan",
+    labelNames: ["plan"],
+    registers: [registry],
+  });
   const deliveries = new Counter({
     name: "enginery_webhook_attempts_total",
     help: "Webhook delivery attempts by outcome (succeeded, failed: retried later, exhausted: no retry left)",
     labelNames: ["outcome"],
     registers: [registry],
   });
-  const attemptSeconds = new Histogram({ name: "enginery_webhook_attempt_duration_seconds", help: "Duration of one webhook attempt (connect to answer)", labelNames: ["outcome"], buckets: LATENCY_BUCKETS, registers: [registry] });
+  const attemptSeconds = new Histogram({
+    name: "enginery_webhook_attempt_duration_seconds",
+    help: "Duration of one webhook attempt (connect to answer)",
+    labelNames: ["outcome"],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
   const deliveryLag = new Histogram({
     name: "enginery_webhook_delivery_lag_seconds",
     help: "From the event's commit to its successful delivery (retries included)",
     buckets: DELIVERY_BUCKETS,
     registers: [registry],
   });
-  const invocations = new Counter({ name: "enginery_function_invocations_total", help: "Edge-function invocations by trigger and outcome", labelNames: ["trigger", "outcome"], registers: [registry] });
+  const invocations = new Counter({
+    name: "enginery_function_invocations_total",
+    help: "Edge-function invocations by trigger and outcome",
+    labelNames: ["trigger", "outcome"],
+    registers: [registry],
+  });
 
   new Gauge({
     name: "enginery_queue_depth",

@@ -2,7 +2,7 @@ import type { SwaggerOptions } from "@fastify/swagger";
 import { COMMA_LIST, EVENT_STREAM, OPTIONAL_BODY, RAW_EXCHANGE } from "./schemas.ts";
 import { oauthSecurityScheme } from "./auth/scopes.ts";
 
-// The document is plain JSON walked by key; its shape is OpenAPI's, not a TypeScript type.
+// biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON walked by key; its shape is OpenAPI's, not a TypeScript type.
 type Json = Record<string, any>;
 
 /**
@@ -10,12 +10,21 @@ type Json = Record<string, any>;
  * described once here and referred to from every operation.
  */
 const headers: Json = {
-  "X-Request-Id": { description: "This request's id: the X-Request-Id the caller sent when it was sane, or a new req_ id. Quote it to support.", schema: { type: "string", examples: ["req_01jd8z6q4m2c8v3t5y7w9x0a1b"] } },
-  "X-RateLimit-Limit": { description: "Requests this API key may make a minute on its organization's plan (authenticated requests).", schema: { type: "integer", minimum: 0, examples: [1000] } },
+  "X-Request-Id": {
+    description: "This request's id: the X-Request-Id the caller sent when it was sane, or a new req_ id. Quote it to support.",
+    schema: { type: "string", examples: ["req_01jd8z6q4m2c8v3t5y7w9x0a1b"] },
+  },
+  "X-RateLimit-Limit": {
+    description: "Requests this API key may make a minute on its organization's plan (authenticated requests).",
+    schema: { type: "integer", minimum: 0, examples: [1000] },
+  },
   "X-RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer", minimum: 0, examples: [998] } },
   "X-RateLimit-Reset": { description: "Seconds until the limit is whole again.", schema: { type: "integer", minimum: 0, examples: [1] } },
   "Retry-After": { description: "Seconds to wait before the next request is allowed.", required: true, schema: { type: "integer", minimum: 0, examples: [3] } },
-  "Idempotent-Replayed": { description: "true when this is the stored response of an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
+  "Idempotent-Replayed": {
+    description: "true when this is the stored response of an earlier request with the same Idempotency-Key.",
+    schema: { type: "string", enum: ["true"] },
+  },
 };
 const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
 const RATE_LIMIT_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
@@ -80,7 +89,7 @@ export function exampleOf(schema: Json | undefined, resolve: (schema: Json | und
     }
     case "array": {
       const item = exampleOf(schema.items, resolve, depth + 1);
-      return item === undefined || (schema.maxItems === 0) ? [] : [item];
+      return item === undefined || schema.maxItems === 0 ? [] : [item];
     }
     case "string":
       return FORMAT_EXAMPLES[schema.format] ?? (schema.minLength > 6 ? "x".repeat(schema.minLength) : "string");
@@ -268,18 +277,83 @@ function fixOperations({ openapiObject }: { openapiObject: Json }) {
  * keyword such as `errorMessage`) is published as an `x-` extension, which every tool ignores.
  */
 const SCHEMA_KEYWORDS = new Set([
-  "$schema", "$id", "$ref", "$anchor", "$dynamicRef", "$dynamicAnchor", "$vocabulary", "$comment", "$defs",
-  "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "prefixItems", "items", "contains",
-  "properties", "patternProperties", "additionalProperties", "propertyNames", "unevaluatedItems", "unevaluatedProperties",
-  "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength",
-  "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains", "maxProperties",
-  "minProperties", "required", "dependentRequired", "format", "contentEncoding", "contentMediaType", "contentSchema",
-  "title", "description", "default", "deprecated", "readOnly", "writeOnly", "examples",
-  "discriminator", "xml", "externalDocs", "example",
+  "$schema",
+  "$id",
+  "$ref",
+  "$anchor",
+  "$dynamicRef",
+  "$dynamicAnchor",
+  "$vocabulary",
+  "$comment",
+  "$defs",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "dependentSchemas",
+  "prefixItems",
+  "items",
+  "contains",
+  "properties",
+  "patternProperties",
+  "additionalProperties",
+  "propertyNames",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "type",
+  "enum",
+  "const",
+  "multipleOf",
+  "maximum",
+  "exclusiveMaximum",
+  "minimum",
+  "exclusiveMinimum",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "maxItems",
+  "minItems",
+  "uniqueItems",
+  "maxContains",
+  "minContains",
+  "maxProperties",
+  "minProperties",
+  "required",
+  "dependentRequired",
+  "format",
+  "contentEncoding",
+  "contentMediaType",
+  "contentSchema",
+  "title",
+  "description",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "examples",
+  "discriminator",
+  "xml",
+  "externalDocs",
+  "example",
 ]);
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "dependentSchemas"]);
 const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
-const SCHEMA_VALUES = new Set(["not", "if", "then", "else", "items", "contains", "additionalProperties", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema"]);
+const SCHEMA_VALUES = new Set([
+  "not",
+  "if",
+  "then",
+  "else",
+  "items",
+  "contains",
+  "additionalProperties",
+  "propertyNames",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "contentSchema",
+]);
 
 const extensionName = (keyword: string) => `x-${keyword.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
@@ -290,7 +364,8 @@ function publishableSchema(schema: unknown): unknown {
   for (const [key, value] of Object.entries(schema as Json)) {
     if (key.startsWith("x-")) out[key] = value;
     else if (!SCHEMA_KEYWORDS.has(key)) out[extensionName(key)] = value;
-    else if (SCHEMA_MAPS.has(key) && value && typeof value === "object") out[key] = Object.fromEntries(Object.entries(value).map(([name, s]) => [name, publishableSchema(s)]));
+    else if (SCHEMA_MAPS.has(key) && value && typeof value === "object")
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, s]) => [name, publishableSchema(s)]));
     else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) out[key] = value.map(publishableSchema);
     else if (SCHEMA_VALUES.has(key)) out[key] = publishableSchema(value);
     else out[key] = value;
@@ -391,7 +466,8 @@ function publish(openapiObject: Json): Json {
     }
   }
   publishSchemas(openapiObject);
-  for (const [name, schema] of Object.entries((openapiObject.components?.schemas ?? {}) as Json)) openapiObject.components.schemas[name] = publishableSchema(schema);
+  for (const [name, schema] of Object.entries((openapiObject.components?.schemas ?? {}) as Json))
+    openapiObject.components.schemas[name] = publishableSchema(schema);
   return openapiObject;
 }
 

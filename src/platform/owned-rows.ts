@@ -13,14 +13,25 @@ type OwnedTable = PgTable & { orgId: PgColumn; id: PgColumn };
  * transaction; a 404 naming `what` when the organization has none (another
  * organization's id included). The one way services fetch a row by id.
  */
-export async function ownedRow<T extends OwnedTable>(db: Db | Tx, table: T, orgId: string, id: string, what: string, lock?: "update" | "share"): Promise<T["$inferSelect"]> {
+export async function ownedRow<T extends OwnedTable>(
+  db: Db | Tx,
+  table: T,
+  orgId: string,
+  id: string,
+  what: string,
+  lock?: "update" | "share",
+): Promise<T["$inferSelect"]> {
   const [row] = await rowStatement(table, lock).run(db, { orgId, id });
   if (!row) throw notFound(what, id);
   return row as T["$inferSelect"];
 }
 
 /** Built once per table and lock (db/statements.ts): every change to a row by id starts here. */
-const rowStatements = { none: new StatementCache<OwnedTable, RowStatement>(), update: new StatementCache<OwnedTable, RowStatement>(), share: new StatementCache<OwnedTable, RowStatement>() };
+const rowStatements = {
+  none: new StatementCache<OwnedTable, RowStatement>(),
+  update: new StatementCache<OwnedTable, RowStatement>(),
+  share: new StatementCache<OwnedTable, RowStatement>(),
+};
 type RowStatement = ReturnType<typeof rowStatementOf>;
 
 function rowStatement(table: OwnedTable, lock: "update" | "share" | undefined): RowStatement {

@@ -69,8 +69,7 @@ export function toApiError(error: unknown, request?: FastifyRequest): ApiError {
   const e = error as FastifyError & { validation?: unknown[]; validationContext?: string };
   if (Array.isArray(e.validation)) {
     const errors = fieldErrors(e.validation as never, e.validationContext ?? "body");
-    const detail =
-      errors.length === 1 ? `${errors[0]!.field}: ${errors[0]!.message}` : `${errors.length} fields are invalid; see errors.`;
+    const detail = errors.length === 1 ? `${errors[0]!.field}: ${errors[0]!.message}` : `${errors.length} fields are invalid; see errors.`;
     return new ApiError("validation_failed", detail, { errors });
   }
   const mapped = e.code ? own(FASTIFY_CODES, e.code) : undefined;
@@ -90,7 +89,7 @@ function methodIndex(app: FastifyInstance) {
     const pattern = new RegExp(`^${route.url.replace(/:[^/]+/g, "[^/]+")}/?$`);
     const methods = ([] as string[]).concat(route.method);
     const existing = routes.find((r) => r.pattern.source === pattern.source);
-    if (existing) methods.forEach((m) => existing.methods.add(m));
+    if (existing) for (const m of methods) existing.methods.add(m);
     else routes.push({ pattern, methods: new Set(methods) });
   });
   return (path: string): string[] => {

@@ -29,7 +29,10 @@ export interface ReadRouting {
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const PREFIX = "enginery:pin:";
 
-export function createReadRouting(database: Database, options: { pinMs: number; redisUrl?: string | null; log?: { warn(obj: object, msg: string): void } }): ReadRouting {
+export function createReadRouting(
+  database: Database,
+  options: { pinMs: number; redisUrl?: string | null; log?: { warn(obj: object, msg: string): void } },
+): ReadRouting {
   const replica = database.replica;
   const local = new Map<string, number>();
   const redis = replica && options.redisUrl ? connect(options.redisUrl) : null;
@@ -76,7 +79,13 @@ export function createReadRouting(database: Database, options: { pinMs: number; 
 }
 
 function connect(url: string): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 0, enableReadyCheck: false, commandTimeout: 150, connectTimeout: 1_000, retryStrategy: (n) => Math.min(n * 200, 2_000) });
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 0,
+    enableReadyCheck: false,
+    commandTimeout: 150,
+    connectTimeout: 1_000,
+    retryStrategy: (n) => Math.min(n * 200, 2_000),
+  });
   redis.on("error", () => {});
   return redis;
 }

@@ -50,7 +50,13 @@ export function callerOf(request: FastifyRequest): Caller {
 export function writeContext(request: FastifyRequest): WriteContext {
   const origin = request.origin;
   if (origin) {
-    const ctx: WriteContext = { orgId: callerOf(request).org.id, requestId: origin.requestId, idempotencyKey: origin.idempotencyKey, now: request.now, idempotencyClaim: origin.idempotencyClaim };
+    const ctx: WriteContext = {
+      orgId: callerOf(request).org.id,
+      requestId: origin.requestId,
+      idempotencyKey: origin.idempotencyKey,
+      now: request.now,
+      idempotencyClaim: origin.idempotencyClaim,
+    };
     if (origin.conversationId) ctx.conversationId = origin.conversationId;
     return ctx;
   }

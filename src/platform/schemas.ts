@@ -28,8 +28,7 @@ export const Int = (options: { minimum?: number; maximum?: number; default?: num
 /** An amount from 0 with at most two decimals (list filters, annual revenue). */
 export const AmountFrom0 = (description?: string) => Type.Number({ minimum: 0, maximum: MAX_AMOUNT, [MAX_DECIMALS]: 2, description });
 
-export const Money = (description: string) =>
-  Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT, [MAX_DECIMALS]: 2, description, examples: [1250.5] });
+export const Money = (description: string) => Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT, [MAX_DECIMALS]: 2, description, examples: [1250.5] });
 
 export const MoneyOut = (description: string) => Type.Number({ description, examples: [1250.5] });
 
@@ -45,8 +44,7 @@ export const Country = Type.String({
   examples: ["US"],
 });
 
-export const CalendarDate = (description: string) =>
-  Type.String({ format: "date", description, examples: ["2026-12-31"] });
+export const CalendarDate = (description: string) => Type.String({ format: "date", description, examples: ["2026-12-31"] });
 
 export const Timestamp = (description: string) => Type.String({ format: "date-time", description });
 

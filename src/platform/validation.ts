@@ -194,8 +194,7 @@ export function fieldErrors(errors: ErrorObject[], context: string): FieldError[
   for (const error of errors) {
     if (error.keyword === "anyOf" || error.keyword === "if") continue;
     const p = error.params as Record<string, string>;
-    const extra =
-      error.keyword === "required" ? p.missingProperty : error.keyword === "additionalProperties" ? p.additionalProperty : undefined;
+    const extra = error.keyword === "required" ? p.missingProperty : error.keyword === "additionalProperties" ? p.additionalProperty : undefined;
     const field = fieldPath(error.instancePath, extra) || (location === "body" ? "body" : location);
     const existing = byField.get(field);
     const more = alternatives(error);
@@ -208,9 +207,7 @@ export function fieldErrors(errors: ErrorObject[], context: string): FieldError[
     if (!soFar || !more || more.kind !== soFar.kind) continue;
     for (const item of more.items) if (!soFar.items.includes(item)) soFar.items.push(item);
     existing.message =
-      soFar.kind === "values"
-        ? `must be one of ${soFar.items.map((v) => JSON.stringify(v)).join(", ")}`
-        : `must be ${soFar.items.join(" or ")}`;
+      soFar.kind === "values" ? `must be one of ${soFar.items.map((v) => JSON.stringify(v)).join(", ")}` : `must be ${soFar.items.join(" or ")}`;
   }
   return [...byField.values()];
 }
@@ -326,7 +323,9 @@ const TEXT_PARTS = [
 export function registerTextChecks(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
     const message = "must not contain NUL characters (\\u0000)";
-    const errors: FieldError[] = TEXT_PARTS.flatMap(([part, location]) => nulPaths(request[part]).map((field) => ({ in: location, field: field || location, message })));
+    const errors: FieldError[] = TEXT_PARTS.flatMap(([part, location]) =>
+      nulPaths(request[part]).map((field) => ({ in: location, field: field || location, message })),
+    );
     if (errors.length === 1) throw invalidField(errors[0]!.in, errors[0]!.field, message);
     if (errors.length > 1) throw new ApiError("validation_failed", `${errors.length} fields contain NUL characters; see errors.`, { errors });
   });

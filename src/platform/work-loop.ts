@@ -243,7 +243,8 @@ export function createWorkLoop<T>(options: WorkLoopOptions<T>) {
       if (late) {
         const held = [...waves.values()];
         options.log.error({ batches: held.length }, `${options.name}: work still running at the shutdown deadline; releasing its claims`);
-        for (const batch of held) await options.release?.(batch).catch((error) => options.log.error({ err: error }, `${options.name} could not release its claims`));
+        for (const batch of held)
+          await options.release?.(batch).catch((error) => options.log.error({ err: error }, `${options.name} could not release its claims`));
       }
       await unlisten?.();
     },

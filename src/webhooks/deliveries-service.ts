@@ -96,7 +96,12 @@ export async function resend(db: Db, ctx: WriteContext, endpointId: string, deli
 }
 
 /** Re-sends every delivery of the endpoint that failed or was exhausted since `since`; returns how many. */
-export async function recover(db: Db, ctx: WriteContext, endpointId: string, since: string): Promise<{ object: "webhook_recovery"; endpoint_id: string; since: string; resent: number }> {
+export async function recover(
+  db: Db,
+  ctx: WriteContext,
+  endpointId: string,
+  since: string,
+): Promise<{ object: "webhook_recovery"; endpoint_id: string; since: string; resent: number }> {
   await findEndpoint(db, ctx.orgId, endpointId);
   return write(db, ctx, async (tx) => {
     const rows = await tx

@@ -79,7 +79,11 @@ export function createDispatcher(options: DispatcherOptions) {
     return new Map(found.map((e) => [`${e.orgId}/${e.id}`, e]));
   }
 
-  const eventsOf = (rows: DeliveryRow[]) => eventsByRef(db, rows.filter((r) => r.eventType !== PING_TYPE));
+  const eventsOf = (rows: DeliveryRow[]) =>
+    eventsByRef(
+      db,
+      rows.filter((r) => r.eventType !== PING_TYPE),
+    );
 
   function payloadOf(delivery: DeliveryRow, endpoint: EndpointRow, event: EventApi | undefined): EventApi | undefined {
     if (delivery.eventType !== PING_TYPE) return event;
@@ -118,9 +122,14 @@ export function createDispatcher(options: DispatcherOptions) {
   }
 
   /** Sends one delivery; undefined when its endpoint is off (the delivery is parked instead). */
-  async function attempt(delivery: DeliveryRow, endpoint: EndpointRow | undefined, event: EventApi | undefined, grants: Map<string, ReadonlySet<Permission>>): Promise<Outcome | undefined> {
+  async function attempt(
+    delivery: DeliveryRow,
+    endpoint: EndpointRow | undefined,
+    event: EventApi | undefined,
+    grants: Map<string, ReadonlySet<Permission>>,
+  ): Promise<Outcome | undefined> {
     const at = clock();
-    if (!endpoint || endpoint.status !== "enabled") {
+    if (endpoint?.status !== "enabled") {
       // Parked until the endpoint is enabled again (re-enabling makes them due).
       await db
         .update(webhookDeliveries)
@@ -129,10 +138,22 @@ export function createDispatcher(options: DispatcherOptions) {
       return undefined;
     }
     const withheld = withheldReason(delivery, endpoint, grants);
-    if (withheld) return { delivery, endpoint, at, withheld: true, result: { status: null, body: null, error: withheld, blocked: false, retryAfterSeconds: null, durationMs: 0 } };
+    if (withheld)
+      return {
+        delivery,
+        endpoint,
+        at,
+        withheld: true,
+        result: { status: null, body: null, error: withheld, blocked: false, retryAfterSeconds: null, durationMs: 0 },
+      };
     const payload = payloadOf(delivery, endpoint, event);
     if (!payload) {
-      return { delivery, endpoint, at, result: { status: null, body: null, error: "the event no longer exists", blocked: false, retryAfterSeconds: null, durationMs: 0 } };
+      return {
+        delivery,
+        endpoint,
+        at,
+        result: { status: null, body: null, error: "the event no longer exists", blocked: false, retryAfterSeconds: null, durationMs: 0 },
+      };
     }
     const body = JSON.stringify(payload);
     const secrets = [endpoint.secret];
@@ -204,7 +225,10 @@ export function createDispatcher(options: DispatcherOptions) {
       // last_success_at moves at most once a minute: concurrent waves would otherwise queue on the endpoint's row.
       const stale = !endpoint.lastSuccessAt || now.getTime() - endpoint.lastSuccessAt.getTime() > 60_000;
       if (endpoint.failingSince || !last.ok || stale) {
-        await tx.update(webhookEndpoints).set({ failingSince: last.ok ? null : now, lastSuccessAt: now }).where(where);
+        await tx
+          .update(webhookEndpoints)
+          .set({ failingSince: last.ok ? null : now, lastSuccessAt: now })
+          .where(where);
       }
       return;
     }
@@ -218,20 +242,27 @@ export function createDispatcher(options: DispatcherOptions) {
       .where(where)
       .returning();
     if (after?.status === "disabled") {
-      await insertEvents(db, tx, { orgId: endpoint.orgId, requestId: null, idempotencyKey: null, now }, [{ type: "webhook_endpoint.disabled", object: endpointToApi(after) }]);
+      await insertEvents(db, tx, { orgId: endpoint.orgId, requestId: null, idempotencyKey: null, now }, [
+        { type: "webhook_endpoint.disabled", object: endpointToApi(after) },
+      ]);
     }
   }
 
   /** Sends a claimed batch as one wave of attempts and records their outcomes. */
   async function deliver(claimed: DeliveryRow[]): Promise<void> {
     const [endpoints, eventMap] = await Promise.all([endpointsOf(claimed), eventsOf(claimed)]);
-    const grants = await grantPermissions(db, [...endpoints.values()].flatMap((e) => (e.oauthGrantId ? [e.oauthGrantId] : [])));
+    const grants = await grantPermissions(
+      db,
+      [...endpoints.values()].flatMap((e) => (e.oauthGrantId ? [e.oauthGrantId] : [])),
+    );
     const outcomes = await Promise.all(
       claimed.map((delivery) =>
-        attempt(delivery, endpoints.get(`${delivery.orgId}/${delivery.endpointId}`), eventMap.get(`${delivery.orgId}/${delivery.eventId}`), grants).catch((error) => {
-          options.log.error({ err: error, delivery: delivery.id }, "webhook attempt failed to run");
-          return undefined;
-        }),
+        attempt(delivery, endpoints.get(`${delivery.orgId}/${delivery.endpointId}`), eventMap.get(`${delivery.orgId}/${delivery.eventId}`), grants).catch(
+          (error) => {
+            options.log.error({ err: error, delivery: delivery.id }, "webhook attempt failed to run");
+            return undefined;
+          },
+        ),
       ),
     );
     await record(outcomes.filter((o): o is Outcome => o !== undefined));

@@ -24,8 +24,18 @@ export const Endpoint = Type.Object(
     description: Nullable(Type.String()),
     events: Type.Array(Type.String(), { description: "Event kinds, wildcards such as deal.*, or *." }),
     status: StringEnum(ENDPOINT_STATUSES),
-    disabled_reason: Nullable(Type.String({ description: "Why the endpoint was disabled: manual, gone (410), failing (no success for days), grant_revoked (the OAuth app that made it was disconnected)." })),
-    oauth_grant_id: Nullable(Type.String({ description: "The OAuth grant (connected app) the subscription belongs to: delivered only the events the grant still reads, and disabled when it is revoked. Null for the organization's own endpoints." })),
+    disabled_reason: Nullable(
+      Type.String({
+        description:
+          "Why the endpoint was disabled: manual, gone (410), failing (no success for days), grant_revoked (the OAuth app that made it was disconnected).",
+      }),
+    ),
+    oauth_grant_id: Nullable(
+      Type.String({
+        description:
+          "The OAuth grant (connected app) the subscription belongs to: delivered only the events the grant still reads, and disabled when it is revoked. Null for the organization's own endpoints.",
+      }),
+    ),
     retry_policy: RetryPolicy,
     timeout_ms: Type.Integer(),
     metadata: Type.Record(Type.String(), Type.String()),
@@ -38,7 +48,14 @@ export type EndpointApi = Static<typeof Endpoint>;
 
 export const EndpointWithSecret = Type.Object(
   // Optional: a replay of the request (same Idempotency-Key) answers without it, since secrets are not stored for replays.
-  { ...Endpoint.properties, secret: Type.Optional(Type.String({ description: "whsec_...: shown only in the first answer (a replay with the same Idempotency-Key leaves it out). Verify signatures with it." })) },
+  {
+    ...Endpoint.properties,
+    secret: Type.Optional(
+      Type.String({
+        description: "whsec_...: shown only in the first answer (a replay with the same Idempotency-Key leaves it out). Verify signatures with it.",
+      }),
+    ),
+  },
   { $id: "WebhookEndpointWithSecret", description: "The endpoint, with its signing secret (only when created or rotated)." },
 );
 

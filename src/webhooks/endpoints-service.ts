@@ -54,7 +54,10 @@ export async function listEndpoints(db: Db, orgId: string, query: Record<string,
 }
 
 export async function findEndpoint(db: Db | Tx, orgId: string, id: string): Promise<EndpointRow> {
-  const [row] = await db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.orgId, orgId), eq(webhookEndpoints.id, id)));
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.orgId, orgId), eq(webhookEndpoints.id, id)));
   if (!row) throw notFound("webhook endpoint", id);
   return row;
 }
@@ -74,7 +77,13 @@ function subscriber(caller: Caller, events: readonly string[]): { oauthGrantId: 
   return { oauthGrantId: caller.oauth?.grantId ?? null };
 }
 
-export async function createEndpoint(db: Db, ctx: WriteContext, caller: Caller, input: CreateEndpointInput, policy: SsrfPolicy): Promise<EndpointApi & { secret: string }> {
+export async function createEndpoint(
+  db: Db,
+  ctx: WriteContext,
+  caller: Caller,
+  input: CreateEndpointInput,
+  policy: SsrfPolicy,
+): Promise<EndpointApi & { secret: string }> {
   checkTarget(input.url, policy);
   checkEventPatterns(input.events, "events");
   const owner = subscriber(caller, input.events);
@@ -100,7 +109,14 @@ export async function createEndpoint(db: Db, ctx: WriteContext, caller: Caller, 
   return { ...endpointToApi(row!), secret };
 }
 
-export async function updateEndpoint(db: Db, ctx: WriteContext, caller: Caller, id: string, input: UpdateEndpointInput, policy: SsrfPolicy): Promise<EndpointApi> {
+export async function updateEndpoint(
+  db: Db,
+  ctx: WriteContext,
+  caller: Caller,
+  id: string,
+  input: UpdateEndpointInput,
+  policy: SsrfPolicy,
+): Promise<EndpointApi> {
   if (input.url) checkTarget(input.url, policy);
   if (input.events) checkEventPatterns(input.events, "events");
   return write(db, ctx, async (tx) => {

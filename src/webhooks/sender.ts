@@ -98,7 +98,13 @@ export function send(
     }, timeoutMs);
     request.on("error", (error) => {
       const blocked = error instanceof SsrfBlockedError || (error as { cause?: unknown }).cause instanceof SsrfBlockedError;
-      finish({ status: null, body: null, error: blocked ? `blocked: ${error.message}` : `could not deliver: ${error.message}`, blocked, retryAfterSeconds: null });
+      finish({
+        status: null,
+        body: null,
+        error: blocked ? `blocked: ${error.message}` : `could not deliver: ${error.message}`,
+        blocked,
+        retryAfterSeconds: null,
+      });
     });
     request.end(body);
   });

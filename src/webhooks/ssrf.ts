@@ -39,11 +39,7 @@ export class SsrfBlockedError extends Error {
     readonly address: string,
     readonly reason: string,
   ) {
-    super(
-      host === address
-        ? `${address} is ${withArticle(reason)} address`
-        : `${host} resolves to ${address}, ${withArticle(reason)} address`,
-    );
+    super(host === address ? `${address} is ${withArticle(reason)} address` : `${host} resolves to ${address}, ${withArticle(reason)} address`);
     this.name = "SsrfBlockedError";
   }
 }

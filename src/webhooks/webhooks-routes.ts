@@ -15,7 +15,16 @@ const Params = IdParams("webhookEndpoint");
 export function registerWebhookRoutes(app: Api, { db }: RouteDeps, policy: SsrfPolicy): void {
   app.get(
     "/v1/webhook_endpoints",
-    { config: manage, schema: { tags, operationId: "listWebhookEndpoints", summary: "List webhook endpoints", querystring: endpointList.querystring, response: { 200: ListEnvelope(Endpoint) } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        operationId: "listWebhookEndpoints",
+        summary: "List webhook endpoints",
+        querystring: endpointList.querystring,
+        response: { 200: ListEnvelope(Endpoint) },
+      },
+    },
     async (request) => listEndpoints(db, callerOf(request).org.id, request.query as Record<string, unknown>, request.now),
   );
 
@@ -60,7 +69,16 @@ export function registerWebhookRoutes(app: Api, { db }: RouteDeps, policy: SsrfP
 
   app.delete(
     "/v1/webhook_endpoints/:id",
-    { config: manage, schema: { tags, operationId: "deleteWebhookEndpoint", summary: "Delete a webhook endpoint and its logs", params: Params, response: { 200: Deleted("webhook_endpoint") } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        operationId: "deleteWebhookEndpoint",
+        summary: "Delete a webhook endpoint and its logs",
+        params: Params,
+        response: { 200: Deleted("webhook_endpoint") },
+      },
+    },
     async (request) => deleteEndpoint(db, writeContext(request), request.params.id),
   );
 
@@ -78,12 +96,16 @@ export function registerWebhookRoutes(app: Api, { db }: RouteDeps, policy: SsrfP
         response: { 200: EndpointWithSecret },
       },
     },
-    async (request) => rotateSecret(db, writeContext(request), request.params.id, (request.body as { expires_in_hours?: number } | undefined)?.expires_in_hours ?? 24),
+    async (request) =>
+      rotateSecret(db, writeContext(request), request.params.id, (request.body as { expires_in_hours?: number } | undefined)?.expires_in_hours ?? 24),
   );
 
   app.post(
     "/v1/webhook_endpoints/:id/test",
-    { config: manage, schema: { tags, operationId: "testWebhookEndpoint", summary: "Send a signed ping", params: Params, body: NoBody, response: { 202: Delivery } } },
+    {
+      config: manage,
+      schema: { tags, operationId: "testWebhookEndpoint", summary: "Send a signed ping", params: Params, body: NoBody, response: { 202: Delivery } },
+    },
     async (request, reply) => reply.code(202).send(await sendTest(db, writeContext(request), request.params.id)),
   );
 
@@ -97,7 +119,12 @@ export function registerWebhookRoutes(app: Api, { db }: RouteDeps, policy: SsrfP
         summary: "Re-send failed deliveries",
         params: Params,
         body: Recover,
-        response: { 202: Type.Object({ object: Type.Literal("webhook_recovery"), endpoint_id: Type.String(), since: Type.String(), resent: Type.Integer() }, { $id: "WebhookRecovery" }) },
+        response: {
+          202: Type.Object(
+            { object: Type.Literal("webhook_recovery"), endpoint_id: Type.String(), since: Type.String(), resent: Type.Integer() },
+            { $id: "WebhookRecovery" },
+          ),
+        },
       },
     },
     async (request, reply) => reply.code(202).send(await recover(db, writeContext(request), request.params.id, request.body.since)),
@@ -107,20 +134,46 @@ export function registerWebhookRoutes(app: Api, { db }: RouteDeps, policy: SsrfP
     "/v1/webhook_endpoints/:id/deliveries",
     {
       config: manage,
-      schema: { tags, operationId: "listWebhookDeliveries", summary: "List an endpoint's deliveries", params: Params, querystring: deliveryList.querystring, response: { 200: ListEnvelope(Delivery) } },
+      schema: {
+        tags,
+        operationId: "listWebhookDeliveries",
+        summary: "List an endpoint's deliveries",
+        params: Params,
+        querystring: deliveryList.querystring,
+        response: { 200: ListEnvelope(Delivery) },
+      },
     },
     async (request) => listDeliveries(db, callerOf(request).org.id, request.params.id, request.query as Record<string, unknown>, request.now),
   );
 
   app.get(
     "/v1/webhook_endpoints/:id/deliveries/:delivery_id/attempts",
-    { config: manage, schema: { tags, operationId: "listWebhookAttempts", summary: "List a delivery's attempts", params: DeliveryParams, response: { 200: ListEnvelope(Attempt) } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        operationId: "listWebhookAttempts",
+        summary: "List a delivery's attempts",
+        params: DeliveryParams,
+        response: { 200: ListEnvelope(Attempt) },
+      },
+    },
     async (request) => listAttempts(db, callerOf(request).org.id, request.params.id, request.params.delivery_id),
   );
 
   app.post(
     "/v1/webhook_endpoints/:id/deliveries/:delivery_id/resend",
-    { config: manage, schema: { tags, operationId: "resendWebhookDelivery", summary: "Send a delivery again now", params: DeliveryParams, body: NoBody, response: { 202: Delivery } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        operationId: "resendWebhookDelivery",
+        summary: "Send a delivery again now",
+        params: DeliveryParams,
+        body: NoBody,
+        response: { 202: Delivery },
+      },
+    },
     async (request, reply) => reply.code(202).send(await resend(db, writeContext(request), request.params.id, request.params.delivery_id)),
   );
 }

@@ -19,7 +19,12 @@ describe("actions that destroy data or money wait for approval", () => {
     const invoice = await openInvoice();
     const asked = await chat(tenant.client, `void invoice ${invoice.number}`);
     const pending = asked.actions.at(-1);
-    expect(pending).toMatchObject({ tool: "void_invoice", status: "approval_required", input: { invoice_id: invoice.id }, approval_id: expect.stringMatching(/^apr_/) });
+    expect(pending).toMatchObject({
+      tool: "void_invoice",
+      status: "approval_required",
+      input: { invoice_id: invoice.id },
+      approval_id: expect.stringMatching(/^apr_/),
+    });
     expect(pending.approval_reason).toBe("Voiding an invoice cancels money owed.");
     // The reply is read by a person (the dashboard shows Approve / Deny beside it): what will happen and that it waits,
     // no HTTP instructions; API clients have the action's approval_id and the documented endpoints.
@@ -59,7 +64,9 @@ describe("actions that destroy data or money wait for approval", () => {
     const asked = await chat(tenant.client, `mark ${invoice.number} uncollectible`);
     const pending = asked.actions.at(-1);
     expect(pending).toMatchObject({ tool: "mark_invoice_uncollectible", status: "approval_required" });
-    expect(asked.message.content).toMatch(/This waits for approval: once it is approved, I will mark INV-\d+ \(Umbrella\) uncollectible; until then nothing changes\.$/);
+    expect(asked.message.content).toMatch(
+      /This waits for approval: once it is approved, I will mark INV-\d+ \(Umbrella\) uncollectible; until then nothing changes\.$/,
+    );
     expect(asked.message.content).not.toMatch(/POST|\/v1\//);
     const denied = await tenant.client.post(`/v1/agent/approvals/${pending.approval_id}/deny`);
     expect(denied.status).toBe(200);

@@ -141,7 +141,9 @@ describe("tools run with the calling key's permissions", () => {
     expect(ok.actions[0].status).toBe("completed");
     // The planner calls the tool the request needs; the permission check refuses it, recorded as a failed action that says why.
     const refused = await chat(readOnly.client, "create a contact Ron Only ron@only.example");
-    expect(refused.actions).toMatchObject([{ tool: "create_contact", status: "failed", error: { code: "insufficient_permission", required_permission: "growth:write" } }]);
+    expect(refused.actions).toMatchObject([
+      { tool: "create_contact", status: "failed", error: { code: "insufficient_permission", required_permission: "growth:write" } },
+    ]);
     expect(refused.message.content).toMatch(/lacks the permission growth:write\.$/);
     const none = await tenant.client.get("/v1/contacts?email=ron@only.example");
     expect(none.body.meta.total).toBe(0);
@@ -241,8 +243,15 @@ describe("bad input is a clear problem and does nothing", () => {
   });
 
   it("malformed JSON and a __proto__ key", async () => {
-    expectProblem(await tenant.client.request("POST", "/v1/agent/chat", { raw: "{\"message\":", headers: { "content-type": "application/json" } }), 400, "invalid_json");
-    const res = await tenant.client.request("POST", "/v1/agent/chat", { raw: '{"message":"hi","__proto__":{"x":1}}', headers: { "content-type": "application/json" } });
+    expectProblem(
+      await tenant.client.request("POST", "/v1/agent/chat", { raw: '{"message":', headers: { "content-type": "application/json" } }),
+      400,
+      "invalid_json",
+    );
+    const res = await tenant.client.request("POST", "/v1/agent/chat", {
+      raw: '{"message":"hi","__proto__":{"x":1}}',
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(400);
   });
 

@@ -50,6 +50,8 @@ describe("the evaluation's judge reads replies", () => {
 
   it("a question's right outcome is no change and no proposal", () => {
     expect(noChange().judge(reply("Which one?"))).toBeNull();
-    expect(noChange().judge({ ...reply(""), proposals: [{ tool: "void_invoice", input: {}, status: "approval_required", approval_id: "apr_1" }] } as Turn)).toBe("proposed void_invoice");
+    expect(
+      noChange().judge({ ...reply(""), proposals: [{ tool: "void_invoice", input: {}, status: "approval_required", approval_id: "apr_1" }] } as Turn),
+    ).toBe("proposed void_invoice");
   });
 });

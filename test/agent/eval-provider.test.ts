@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, type CliOutcome } from "../../eval/agent/cli.ts";
 import { CASES } from "../../eval/agent/cases.ts";
 import { createTestDatabase } from "../helpers/database.ts";
-import { count, created, noChange, type Case } from "../../eval/agent/judge.ts";
+import { count, created, type Case } from "../../eval/agent/judge.ts";
 
 /**
  * `npm run agent:eval -- --provider openai ...` against a local server that
@@ -39,10 +39,14 @@ function model(body: ChatBody): Step {
     return { say: "Done." };
   }
   if (asked === "which invoices are overdue?") return { call: [{ name: tool(body, "invoice", "list"), args: { status: "overdue", per_page: 100 } }] };
-  const contact = (first: string, last: string, email: string) => ({ name: tool(body, "contact", "create"), args: { first_name: first, last_name: last, email } });
+  const contact = (first: string, last: string, email: string) => ({
+    name: tool(body, "contact", "create"),
+    args: { first_name: first, last_name: last, email },
+  });
   if (asked === "add a contact Jane Roe, jane@roe.io") return { call: [contact("Jane", "Roe", "jane@roe.io")] };
   // A careless model: the right contact, and one nobody asked for.
-  if (asked === "add a contact Jane Roe, jane@roe.io, and nobody else") return { call: [contact("Jane", "Roe", "jane@roe.io"), contact("John", "Roe", "john@roe.io")] };
+  if (asked === "add a contact Jane Roe, jane@roe.io, and nobody else")
+    return { call: [contact("Jane", "Roe", "jane@roe.io"), contact("John", "Roe", "john@roe.io")] };
   // A model that misreads a value.
   if (asked === "add a contact Jim Roe, jim@roe.io") return { call: [contact("Jim", "Roe", "jim@roe.com")] };
   return { say: "Which one do you mean?" };
@@ -54,11 +58,17 @@ const server = createServer(async (req, res) => {
   const body = JSON.parse(text) as ChatBody;
   received.push({ body, headers: req.headers });
   const step = model(body);
-  const chunk = (delta: Record<string, unknown>) => `data: ${JSON.stringify({ id: "chatcmpl-1", object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`;
+  const chunk = (delta: Record<string, unknown>) =>
+    `data: ${JSON.stringify({ id: "chatcmpl-1", object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`;
   res.writeHead(200, { "content-type": "text/event-stream" });
   if ("say" in step) res.write(chunk({ role: "assistant", content: step.say }));
   else {
-    const calls = step.call.map((c, index) => ({ index, id: `call_${index}`, type: "function", function: { name: c.name, arguments: JSON.stringify(c.args) } }));
+    const calls = step.call.map((c, index) => ({
+      index,
+      id: `call_${index}`,
+      type: "function",
+      function: { name: c.name, arguments: JSON.stringify(c.args) },
+    }));
     res.write(chunk({ role: "assistant", content: null, tool_calls: calls }));
   }
   res.end("data: [DONE]\n\n");
@@ -84,7 +94,10 @@ const write = (say: string, plan: Case["plan"]): Case => ({ label: say, engine: 
 async function evaluate(cases: Case[]): Promise<CliOutcome> {
   const testDb = await createTestDatabase();
   try {
-    const outcome = await runCli(["--provider", "openai", "--base-url", baseUrl, "--model", "scripted-model", "--api-key", "sk-eval-test", "--json"], { cases, database: testDb.database });
+    const outcome = await runCli(["--provider", "openai", "--base-url", baseUrl, "--model", "scripted-model", "--api-key", "sk-eval-test", "--json"], {
+      cases,
+      database: testDb.database,
+    });
     if (outcome === "help") throw new Error("help");
     return outcome;
   } finally {
@@ -98,9 +111,17 @@ describe("npm run agent:eval -- --provider openai", () => {
     const cases = [
       byLabel("which invoices are overdue?"),
       byLabel("add a contact Jane Roe, jane@roe.io"),
-      write("add a contact Jane Roe, jane@roe.io, and nobody else", () => ({ say: "add a contact Jane Roe, jane@roe.io, and nobody else", expect: [created("contact", { email: "jane@roe.io" })] })),
+      write("add a contact Jane Roe, jane@roe.io, and nobody else", () => ({
+        say: "add a contact Jane Roe, jane@roe.io, and nobody else",
+        expect: [created("contact", { email: "jane@roe.io" })],
+      })),
       write("add a contact Jim Roe, jim@roe.io", () => ({ say: "add a contact Jim Roe, jim@roe.io", expect: [created("contact", { email: "jim@roe.io" })] })),
-      { label: "how many invoices are overdue? (wrong figure expected)", engine: "finance", kind: "read", plan: () => ({ say: "which invoices are overdue?", expect: [count(9999)] }) },
+      {
+        label: "how many invoices are overdue? (wrong figure expected)",
+        engine: "finance",
+        kind: "read",
+        plan: () => ({ say: "which invoices are overdue?", expect: [count(9999)] }),
+      },
       byLabel("create a deal"),
     ] satisfies Case[];
     const { summary, results, output } = await evaluate(cases);

@@ -77,9 +77,12 @@ describe("the evaluation runner", () => {
     const dir = mkdtempSync(join(tmpdir(), "eval-cases-"));
     const judge = pathToFileURL(resolve("eval/agent/judge.ts")).href;
     const own = join(dir, "own.ts");
-    writeFileSync(own, `import { count } from ${JSON.stringify(judge)};
+    writeFileSync(
+      own,
+      `import { count } from ${JSON.stringify(judge)};
 export const CASES = [{ label: "count the overdue ones", engine: "finance", kind: "read",
-  plan: (w) => ({ say: "how many overdue invoices are there", expect: [count(w.invoices.filter((i) => i.status === "overdue").length)] }) }];\n`);
+  plan: (w) => ({ say: "how many overdue invoices are there", expect: [count(w.invoices.filter((i) => i.status === "overdue").length)] }) }];\n`,
+    );
     const outcome = await runCli(["--api-url", target.url, "--key", await target.fresh(), "--cases", own, "--json"]);
     if (outcome === "help") throw new Error("help");
     expect(outcome.summary).toMatchObject({ cases: 1, passed: 1, wrong_writes: 0 });
@@ -98,7 +101,8 @@ export const CASES = [{ label: "count the overdue ones", engine: "finance", kind
   it("the set is large, covers every engine and kind, and its requests are not repeated", () => {
     expect(CASES.length).toBeGreaterThanOrEqual(150);
     for (const engine of ["finance", "growth", "talent", "intelligence"]) expect(CASES.some((c) => c.engine === engine)).toBe(true);
-    for (const kind of ["read", "write", "question", "figure"]) expect(CASES.filter((c) => c.kind === kind).length).toBeGreaterThanOrEqual(kind === "figure" ? 10 : 15);
+    for (const kind of ["read", "write", "question", "figure"])
+      expect(CASES.filter((c) => c.kind === kind).length).toBeGreaterThanOrEqual(kind === "figure" ? 10 : 15);
     expect(new Set(CASES.map((c) => c.label.toLowerCase())).size).toBe(CASES.length);
   });
 });

@@ -35,8 +35,13 @@ export async function seedWorld(client: Client): Promise<World> {
   const globexEast = (await account("Globex East", "globex-east.example")).id;
   const globexWest = (await account("Globex West", "globex-west.example")).id;
   const acmeContacts: string[] = [];
-  for (const [first, last] of [["Ann", "Lee"], ["Bob", "Stone"]]) {
-    acmeContacts.push((await made(client.post("/v1/contacts", { first_name: first, last_name: last, email: `${first!.toLowerCase()}@acme.example`, account_id: acme }))).id);
+  for (const [first, last] of [
+    ["Ann", "Lee"],
+    ["Bob", "Stone"],
+  ]) {
+    acmeContacts.push(
+      (await made(client.post("/v1/contacts", { first_name: first, last_name: last, email: `${first!.toLowerCase()}@acme.example`, account_id: acme }))).id,
+    );
   }
   const invoice = (body: Record<string, unknown>) => made(client.post("/v1/invoices", { currency: "USD", status: "open", ...body }));
   const a = await invoice({ client: "Initech", account_id: initech, amount: 1200, due_date: "2026-02-01" });
@@ -44,11 +49,19 @@ export async function seedWorld(client: Client): Promise<World> {
   const c = await invoice({ client: "Acme", account_id: acme, amount: 300, due_date: "2026-03-01" });
   await invoice({ client: "Acme", account_id: acme, amount: 50, due_date: "2026-05-01" });
   const initechDeal = (await made(client.post("/v1/deals", { name: "Initech renewal", account_id: initech, amount: 5000 }))).id;
-  const intro = (await made(client.post("/v1/sequences", { name: "Intro", status: "active", steps: [{ type: "email", subject: "Hi {{first_name}}", body: "Hello" }] }))).id;
+  const intro = (
+    await made(client.post("/v1/sequences", { name: "Intro", status: "active", steps: [{ type: "email", subject: "Hi {{first_name}}", body: "Hello" }] }))
+  ).id;
   const backend = (await made(client.post("/v1/jobs", { title: "Backend Engineer" }))).id;
   const interviewing: string[] = [];
-  for (const [first, last, stage] of [["Cara", "Diaz", "interview"], ["Dan", "Eve", "screening"], ["Eli", "Fox", "interview"]]) {
-    const cand = await made(client.post("/v1/candidates", { job_id: backend, first_name: first, last_name: last, email: `${first!.toLowerCase()}@mail.example` }));
+  for (const [first, last, stage] of [
+    ["Cara", "Diaz", "interview"],
+    ["Dan", "Eve", "screening"],
+    ["Eli", "Fox", "interview"],
+  ]) {
+    const cand = await made(
+      client.post("/v1/candidates", { job_id: backend, first_name: first, last_name: last, email: `${first!.toLowerCase()}@mail.example` }),
+    );
     for (const step of ["screening", "interview"]) {
       if (step === "interview" && stage !== "interview") break;
       await made(client.patch(`/v1/candidates/${cand.id}`, { stage: step }), 200);
@@ -109,4 +122,3 @@ export async function readEvents(response: Response): Promise<SseEvent[]> {
   expect(buffer).toBe("");
   return events;
 }
-

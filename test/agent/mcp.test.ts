@@ -31,7 +31,9 @@ describe("the tool registry over MCP (Streamable HTTP)", () => {
     const client = await connect(tenant.key);
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(["list_invoices", "create_contact", "move_deal_to_stage", "enroll_contacts", "create_snapshot", "list_events"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["list_invoices", "create_contact", "move_deal_to_stage", "enroll_contacts", "create_snapshot", "list_events"]),
+    );
     const create = tools.find((t) => t.name === "create_contact")!;
     expect(create.inputSchema).toMatchObject({ type: "object", properties: { email: expect.any(Object) } });
     expect(tools.find((t) => t.name === "void_invoice")!.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
@@ -62,7 +64,12 @@ describe("the tool registry over MCP (Streamable HTTP)", () => {
     }
     const readOnly = await tenant.newKey("read_only");
     const reads = (await (await connect(readOnly.secret)).listTools()).tools;
-    expect(reads.map((t) => t.name).sort()).toEqual(registry.all.filter((t) => t.access === "read").map((t) => t.name).sort());
+    expect(reads.map((t) => t.name).sort()).toEqual(
+      registry.all
+        .filter((t) => t.access === "read")
+        .map((t) => t.name)
+        .sort(),
+    );
   });
 
   it("generated tools run over MCP as their routes do: a job, a candidate, a paused sequence, a sequence's enrollments", async () => {
@@ -104,7 +111,9 @@ describe("the tool registry over MCP (Streamable HTTP)", () => {
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names).toContain("list_invoices");
     expect(names).not.toContain("create_contact");
-    await expect(client.callTool({ name: "create_contact", arguments: { first_name: "No" } })).rejects.toThrow(/This API key \(read_only\) lacks growth:write: it may not use the tool create_contact/);
+    await expect(client.callTool({ name: "create_contact", arguments: { first_name: "No" } })).rejects.toThrow(
+      /This API key \(read_only\) lacks growth:write: it may not use the tool create_contact/,
+    );
     await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(/no tool named no_such_tool/);
   });
 
@@ -119,7 +128,11 @@ describe("the tool registry over MCP (Streamable HTTP)", () => {
   });
 
   it("needs an API key with agent access: 401 without one, 403 without agent:read", async () => {
-    const res = await fetch(`${app().url}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" });
+    const res = await fetch(`${app().url}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: "{}",
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
     const get = await fetch(`${app().url}/mcp`, { headers: { authorization: `Bearer ${tenant.key}`, accept: "text/event-stream" } });

@@ -59,7 +59,10 @@ describe("an OpenAI-compatible model plans the turn", () => {
       expect(definition.function.description.length).toBeGreaterThan(10);
       expect(definition.function.parameters).toMatchObject({ type: "object", properties: expect.any(Object) });
     }
-    expect(received[0]!.body.tools.find((t: any) => t.function.name === "pay_invoice").function.parameters).toMatchObject({ type: "object", required: ["invoice_id", "amount"] });
+    expect(received[0]!.body.tools.find((t: any) => t.function.name === "pay_invoice").function.parameters).toMatchObject({
+      type: "object",
+      required: ["invoice_id", "amount"],
+    });
     const toolMessage = received[1]!.body.messages.at(-1);
     expect(toolMessage).toMatchObject({ role: "tool", tool_call_id: "call_1" });
     expect(JSON.parse(toolMessage.content)).toMatchObject({ status: "completed", result: { meta: { total: 1 } } });
@@ -85,7 +88,11 @@ describe("an OpenAI-compatible model plans the turn", () => {
   it("a tool input that fails validation is a failed action the model sees, and it recovers", async () => {
     script.push(callTool("create_contact", { email: "not an email" }), say("That email is not valid."));
     const res = await tenant.client.post("/v1/agent/chat", { message: "add contact x" });
-    expect(res.body.actions[0]).toMatchObject({ tool: "create_contact", status: "failed", error: { code: "validation_failed", errors: [{ field: "input.email" }] } });
+    expect(res.body.actions[0]).toMatchObject({
+      tool: "create_contact",
+      status: "failed",
+      error: { code: "validation_failed", errors: [{ field: "input.email" }] },
+    });
     expect(JSON.parse(received[1]!.body.messages.at(-1).content)).toMatchObject({ status: "failed", error: { code: "validation_failed" } });
     expect(res.body.message.content).toBe("That email is not valid.");
   });
@@ -150,16 +157,29 @@ describe("provider failures are clear problems, and a turn that has not acted le
   });
 
   it.each([
-    ["arguments that are not JSON", [{ index: 0, id: "call_x", type: "function", function: { name: "create_contact", arguments: "{\"first_name\": \"Ann" } }]],
+    ["arguments that are not JSON", [{ index: 0, id: "call_x", type: "function", function: { name: "create_contact", arguments: '{"first_name": "Ann' } }]],
     ["arguments that are not an object", [{ index: 0, id: "call_x", type: "function", function: { name: "create_contact", arguments: "[1,2]" } }]],
     ["a call without a name", [{ index: 0, id: "call_x", type: "function", function: { arguments: "{}" } }]],
     // Past the bodies' depth limit: a walk over it (input cloning, validation) would overflow the stack (a 500).
-    ["arguments nested 100,000 levels", [{ index: 0, id: "call_x", type: "function", function: { name: "create_contact", arguments: `{"first_name":${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}}` } }]],
+    [
+      "arguments nested 100,000 levels",
+      [
+        {
+          index: 0,
+          id: "call_x",
+          type: "function",
+          function: { name: "create_contact", arguments: `{"first_name":${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}}` },
+        },
+      ],
+    ],
   ])("a malformed tool call (%s) is a 502, and nothing of that step runs", async (_what, toolCalls) => {
     const before = await conversationCount();
     const contactsBefore = (await tenant.client.get("/v1/contacts")).body.meta.total;
     script.push((_b, res) =>
-      sse(res, [delta({ tool_calls: [{ index: 1, id: "call_ok", type: "function", function: { name: "create_contact", arguments: "{\"first_name\":\"Ok\"}" } }] }), delta({ tool_calls: toolCalls })]),
+      sse(res, [
+        delta({ tool_calls: [{ index: 1, id: "call_ok", type: "function", function: { name: "create_contact", arguments: '{"first_name":"Ok"}' } }] }),
+        delta({ tool_calls: toolCalls }),
+      ]),
     );
     expectProblem(await tenant.client.post("/v1/agent/chat", { message: "hi" }), 502, "agent_provider_failed");
     expect(await conversationCount()).toBe(before);
@@ -167,7 +187,9 @@ describe("provider failures are clear problems, and a turn that has not acted le
   });
 
   it("an unreachable provider is a 502", async () => {
-    const down = await startTestApp({ agent: { provider: "openai", baseUrl: "http://127.0.0.1:9/v1", apiKey: null, model: "m", maxSteps: 2, timeoutMs: 2000 } });
+    const down = await startTestApp({
+      agent: { provider: "openai", baseUrl: "http://127.0.0.1:9/v1", apiKey: null, model: "m", maxSteps: 2, timeoutMs: 2000 },
+    });
     try {
       const t = await down.tenant();
       const problem = expectProblem(await t.client.post("/v1/agent/chat", { message: "hi" }), 502, "agent_provider_failed");
@@ -181,7 +203,9 @@ describe("provider failures are clear problems, and a turn that has not acted le
 describe("configuration", () => {
   it("offline by default; openai needs a model; a wrong value names its variable", () => {
     expect(loadConfig({}).agent).toEqual({ provider: "offline", maxSteps: 8 });
-    expect(loadConfig({ AGENT_PROVIDER: "openai", AGENT_MODEL: "llama3.1", AGENT_BASE_URL: "http://127.0.0.1:11434/v1", AGENT_TIMEOUT_MS: "5000" }).agent).toEqual({
+    expect(
+      loadConfig({ AGENT_PROVIDER: "openai", AGENT_MODEL: "llama3.1", AGENT_BASE_URL: "http://127.0.0.1:11434/v1", AGENT_TIMEOUT_MS: "5000" }).agent,
+    ).toEqual({
       provider: "openai",
       baseUrl: "http://127.0.0.1:11434/v1",
       apiKey: null,

@@ -101,7 +101,10 @@ describe("which records", () => {
   it("amounts and comparisons", () => {
     expect(read("invoices above 5k").amounts).toEqual([expect.objectContaining({ value: 5000, op: "gt" })]);
     expect(read("deals under $500").amounts).toEqual([expect.objectContaining({ value: 500, op: "lt", currency: "USD" })]);
-    expect(readAmounts("between 1k and 3k").map((a) => [a.value, a.op])).toEqual([[1000, "gte"], [3000, "lte"]]);
+    expect(readAmounts("between 1k and 3k").map((a) => [a.value, a.op])).toEqual([
+      [1000, "gte"],
+      [3000, "lte"],
+    ]);
     expect(readAmounts("for 12k euros")[0]).toMatchObject({ value: 12000, currency: "EUR" });
     expect(readAmounts("2,350.50 USD")[0]).toMatchObject({ value: 2350.5, currency: "USD" });
   });
@@ -174,7 +177,10 @@ describe("the tools read as operations on resources, under either naming", () =>
   });
 
   it("a tool's declared resource wins over its name", () => {
-    expect(classify(tool("move_deal_to_stage", { resource: "deal", operationId: "moveDealToStage" } as Partial<Tool>))).toMatchObject({ op: "move", resource: "deal" });
+    expect(classify(tool("move_deal_to_stage", { resource: "deal", operationId: "moveDealToStage" } as Partial<Tool>))).toMatchObject({
+      op: "move",
+      resource: "deal",
+    });
   });
 });
 

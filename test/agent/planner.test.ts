@@ -106,7 +106,11 @@ describe("writes: create, update, move, pay, enroll, with a question back when s
 
   it("creates an invoice from natural values (amount and currency, due date), billing the account of that name", async () => {
     const out = await chat(tenant.client, "bill Initech 12k euros due end of April");
-    expect(out.actions.at(-1)).toMatchObject({ tool: "create_invoice", status: "completed", input: { client: "Initech", amount: 12000, currency: "EUR", due_date: "2026-04-30", account_id: world.initech } });
+    expect(out.actions.at(-1)).toMatchObject({
+      tool: "create_invoice",
+      status: "completed",
+      input: { client: "Initech", amount: 12000, currency: "EUR", due_date: "2026-04-30", account_id: world.initech },
+    });
     expect(out.message.content).toMatch(/^Created invoice INV-\d+ for Initech/);
   });
 
@@ -114,14 +118,22 @@ describe("writes: create, update, move, pay, enroll, with a question back when s
     await made(tenant.client.post("/v1/invoices", { client: "Umbrella", amount: 10, currency: "EUR", due_date: "2026-05-01" }));
     const out = await chat(tenant.client, "issue an invoice to Umbrella for 300 EUR due end of April");
     expect(out.actions.map((a: any) => a.tool)).not.toContain("finalize_invoice");
-    expect(out.actions.at(-1)).toMatchObject({ tool: "create_invoice", status: "completed", input: { client: "Umbrella", amount: 300, currency: "EUR", due_date: "2026-04-30", status: "open" } });
+    expect(out.actions.at(-1)).toMatchObject({
+      tool: "create_invoice",
+      status: "completed",
+      input: { client: "Umbrella", amount: 300, currency: "EUR", due_date: "2026-04-30", status: "open" },
+    });
   });
 
   it("creates a job and a candidate for it", async () => {
     const job = await chat(tenant.client, "open a new role: Data Analyst in Lisbon, part-time");
     expect(job.actions.at(-1)).toMatchObject({ tool: "create_job", input: { title: "Data Analyst", location: "Lisbon", employment_type: "part_time" } });
     const cand = await chat(tenant.client, "add candidate Zoe Park <zoe@park.example> for the Data Analyst job");
-    expect(cand.actions.at(-1)).toMatchObject({ tool: "create_candidate", status: "completed", input: { first_name: "Zoe", last_name: "Park", email: "zoe@park.example", job_id: job.actions.at(-1).result.id } });
+    expect(cand.actions.at(-1)).toMatchObject({
+      tool: "create_candidate",
+      status: "completed",
+      input: { first_name: "Zoe", last_name: "Park", email: "zoe@park.example", job_id: job.actions.at(-1).result.id },
+    });
   });
 
   it("asks which record when a name matches several, and the answer completes the request", async () => {
@@ -131,7 +143,11 @@ describe("writes: create, update, move, pay, enroll, with a question back when s
     expect(asked.message.content).toContain("More than one account matches “Globex”. Which one?");
     const west = /(\d)\. Globex West/.exec(asked.message.content)![1]!;
     const done = await chat(tenant.client, west, asked.conversation_id);
-    expect(done.actions.at(-1)).toMatchObject({ tool: "create_deal", status: "completed", input: { name: "Expansion", amount: 3000, account_id: world.globexWest } });
+    expect(done.actions.at(-1)).toMatchObject({
+      tool: "create_deal",
+      status: "completed",
+      input: { name: "Expansion", amount: 3000, account_id: world.globexWest },
+    });
   });
 
   it("a missing required field is asked for, and the next message fills it", async () => {
@@ -139,7 +155,11 @@ describe("writes: create, update, move, pay, enroll, with a question back when s
     expect(writes(asked)).toEqual([]);
     expect(asked.message.content).toMatch(/I need amount and currency\. What amount/);
     const done = await chat(tenant.client, "1,250 USD", asked.conversation_id);
-    expect(done.actions.at(-1)).toMatchObject({ tool: "create_invoice", status: "completed", input: { client: "Hooli", amount: 1250, currency: "USD", due_date: expect.stringMatching(/^2026-03-(13|20)$/) } });
+    expect(done.actions.at(-1)).toMatchObject({
+      tool: "create_invoice",
+      status: "completed",
+      input: { client: "Hooli", amount: 1250, currency: "USD", due_date: expect.stringMatching(/^2026-03-(13|20)$/) },
+    });
   });
 
   it("updates a field phrased as a statement", async () => {
@@ -185,7 +205,11 @@ describe("writes: create, update, move, pay, enroll, with a question back when s
 
   it("the word after a name says what it names; a date phrased naturally is set", async () => {
     const out = await chat(tenant.client, "change the expected close date of the Initech renewal to the end of next month");
-    expect(out.actions.at(-1)).toMatchObject({ tool: "update_deal", input: { deal_id: world.initechDeal, expected_close_date: "2026-04-30" }, status: "completed" });
+    expect(out.actions.at(-1)).toMatchObject({
+      tool: "update_deal",
+      input: { deal_id: world.initechDeal, expected_close_date: "2026-04-30" },
+      status: "completed",
+    });
   });
 
   it("a relative clause is a filter, not an order: 'candidates we rejected' lists them", async () => {
@@ -197,7 +221,9 @@ describe("writes: create, update, move, pay, enroll, with a question back when s
   it("destructive changes wait for approval, and the reply says what waits and why", async () => {
     const out = await chat(tenant.client, "cancel INV-000003");
     expect(out.actions.at(-1)).toMatchObject({ tool: "void_invoice", status: "approval_required" });
-    expect(out.message.content).toBe("Voiding an invoice cancels money owed. This waits for approval: once it is approved, I will void INV-000003 (Acme); until then nothing changes.");
+    expect(out.message.content).toBe(
+      "Voiding an invoice cancels money owed. This waits for approval: once it is approved, I will void INV-000003 (Acme); until then nothing changes.",
+    );
   });
 });
 
@@ -206,7 +232,11 @@ describe("a wrong write is worse than no write", () => {
     ["a name that matches no record", "move the Hooli deal to won", /^I found no deal matching “Hooli”\. Nothing changed\.$/],
     ["a name that matches several", "delete the Globex account", /^More than one account matches “Globex”\. Which one\?/],
     ["a near spelling is confirmed first", "enrich Initek", /^I found no account named “Initek”\. Did you mean this one\?\n1\. Initech/],
-    ["a word it cannot place", "create a contact Jane Roe jane@roe.example at Acme with the blue hat", /^I did not change anything: I could not place “blue hat”/],
+    [
+      "a word it cannot place",
+      "create a contact Jane Roe jane@roe.example at Acme with the blue hat",
+      /^I did not change anything: I could not place “blue hat”/,
+    ],
     ["no action and no record type", "book me a flight to Lisbon", /^I can't do that yet: I did not understand/],
     ["an action without a record type", "delete everything", /I understood “delete”, but not what it is about/],
   ])("%s: nothing changes", async (_what, message, reply) => {

@@ -53,7 +53,10 @@ describe("the registry is the route table", () => {
     const served = registry().served();
     for (const entry of NOT_TOOLS) {
       expect(entry.reason.length).toBeGreaterThan(20);
-      expect(served.some((op) => op.excluded === entry.reason), `${entry.path ?? entry.operationId} matches a served operation`).toBe(true);
+      expect(
+        served.some((op) => op.excluded === entry.reason),
+        `${entry.path ?? entry.operationId} matches a served operation`,
+      ).toBe(true);
     }
     expect(served.filter((op) => op.excluded).map((op) => op.url)).toEqual(
       expect.arrayContaining(["/v1/events/stream", "/v1/webhook_endpoints", "/v1/functions", "/v1/api_keys", "/v1/oauth_apps", "/v1/agent/chat", "/v1/me"]),
@@ -72,7 +75,13 @@ describe("the registry is the route table", () => {
     expect(Object.keys((byName("delete_pipeline_stage").input as any).properties)).toEqual(["pipeline_id", "stage_id"]);
     expect(byName("get_snapshot")).toMatchObject({ resource: "snapshot", path: "/v1/intelligence/snapshots/:id", method: "GET", access: "read" });
     expect((byName("get_event").input as any).required).toEqual(["event_id"]);
-    expect(byName("pay_invoice")).toMatchObject({ operationId: "payInvoice", method: "POST", resource: "invoice", access: "write", permissions: ["finance:write"] });
+    expect(byName("pay_invoice")).toMatchObject({
+      operationId: "payInvoice",
+      method: "POST",
+      resource: "invoice",
+      access: "write",
+      permissions: ["finance:write"],
+    });
     expect((byName("pay_invoice").input as any).required).toEqual(["invoice_id", "amount"]);
     for (const tool of registry().all) {
       expect(tool.access, tool.name).toBe(tool.method === "GET" ? "read" : "write");
@@ -104,14 +113,19 @@ describe("the registry is the route table", () => {
     }
     expect(registry().find("list_invoices").description).toMatch(/status \(draft\|open\|overdue\|paid\|void\|uncollectible\)/);
     expect(registry().find("list_candidates").description).toContain("stage (applied|screening|interview|offer|hired|rejected)");
-    expect(registry().find("list_invoices").description).toContain('amount [gte|gt|lte|lt|ne]');
+    expect(registry().find("list_invoices").description).toContain("amount [gte|gt|lte|lt|ne]");
     expect(registry().find("list_invoices").description).toContain('An operator is part of the field\'s name: "amount[gte]".');
     expect(registry().find("void_invoice").description).toContain("Waits for a person's approval: Voiding an invoice cancels money owed.");
   });
 });
 
 describe("a merged input whose names collide stops the app from starting", () => {
-  const route = (schema: Record<string, unknown>) => ({ method: "POST", url: "/v1/widgets/:id", config: { permission: "finance:write" as const }, schema: { operationId: "touchWidget", ...schema } });
+  const route = (schema: Record<string, unknown>) => ({
+    method: "POST",
+    url: "/v1/widgets/:id",
+    config: { permission: "finance:write" as const },
+    schema: { operationId: "touchWidget", ...schema },
+  });
   const never = () => async () => undefined;
 
   it("a path parameter named as a body or query field, or a query field as a body field", () => {
@@ -119,7 +133,9 @@ describe("a merged input whose names collide stops the app from starting", () =>
     expect(() => toolFromRoute(route({ params, body: Type.Object({ widget_id: Type.String() }) }), never)).toThrow(/"widget_id" \(from the body\)/);
     expect(() => toolFromRoute(route({ params, querystring: Type.Object({ widget_id: Type.String() }) }), never)).toThrow(/widget_id/);
     expect(() => toolFromRoute(route({ querystring: Type.Object({ q: Type.String() }), body: Type.Object({ q: Type.String() }) }), never)).toThrow(/"q"/);
-    expect(() => toolFromRoute(route({ body: Type.Union([Type.Object({ a: Type.String() }), Type.Object({ b: Type.String() })]) }), never)).toThrow(/cannot become tool input/);
+    expect(() => toolFromRoute(route({ body: Type.Union([Type.Object({ a: Type.String() }), Type.Object({ b: Type.String() })]) }), never)).toThrow(
+      /cannot become tool input/,
+    );
     expect(toolFromRoute(route({ params, body: Type.Object({ name: Type.String() }) }), never)).toMatchObject({ name: "touch_widget", resource: "widget" });
   });
 
@@ -130,7 +146,10 @@ describe("a merged input whose names collide stops the app from starting", () =>
     try {
       built.post(
         "/v1/invoices/:id/remind",
-        { config: { permission: "finance:write" }, schema: { operationId: "remindInvoice", params: Type.Object({ id: Id("invoice") }), body: Type.Object({ invoice_id: Type.String() }) } },
+        {
+          config: { permission: "finance:write" },
+          schema: { operationId: "remindInvoice", params: Type.Object({ id: Id("invoice") }), body: Type.Object({ invoice_id: Type.String() }) },
+        },
         async () => ({}),
       );
       await expect(built.ready()).rejects.toThrow(/remind_invoice .*"invoice_id"/);

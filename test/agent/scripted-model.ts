@@ -13,20 +13,34 @@ export function sse(res: ServerResponse, chunks: unknown[]): void {
   for (const chunk of chunks) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
   res.end("data: [DONE]\n\n");
 }
-export const delta = (d: Record<string, unknown>) => ({ id: "chatcmpl-1", object: "chat.completion.chunk", choices: [{ index: 0, delta: d, finish_reason: null }] });
-export const usage = (total: number) => ({ id: "chatcmpl-1", object: "chat.completion.chunk", choices: [], usage: { prompt_tokens: total - 5, completion_tokens: 5, total_tokens: total } });
+export const delta = (d: Record<string, unknown>) => ({
+  id: "chatcmpl-1",
+  object: "chat.completion.chunk",
+  choices: [{ index: 0, delta: d, finish_reason: null }],
+});
+export const usage = (total: number) => ({
+  id: "chatcmpl-1",
+  object: "chat.completion.chunk",
+  choices: [],
+  usage: { prompt_tokens: total - 5, completion_tokens: 5, total_tokens: total },
+});
 
 /** The model calls one tool; its arguments arrive in two pieces, as real servers send them. */
-export const callTool = (name: string, args: unknown, id = "call_1"): Script => (_body, res) => {
-  const json = JSON.stringify(args);
-  const half = Math.floor(json.length / 2);
-  sse(res, [
-    delta({ role: "assistant", content: null, tool_calls: [{ index: 0, id, type: "function", function: { name, arguments: json.slice(0, half) } }] }),
-    delta({ tool_calls: [{ index: 0, function: { arguments: json.slice(half) } }] }),
-    usage(100),
-  ]);
-};
-export const say = (...parts: string[]): Script => (_body, res) => sse(res, [...parts.map((p) => delta({ content: p })), usage(50)]);
+export const callTool =
+  (name: string, args: unknown, id = "call_1"): Script =>
+  (_body, res) => {
+    const json = JSON.stringify(args);
+    const half = Math.floor(json.length / 2);
+    sse(res, [
+      delta({ role: "assistant", content: null, tool_calls: [{ index: 0, id, type: "function", function: { name, arguments: json.slice(0, half) } }] }),
+      delta({ tool_calls: [{ index: 0, function: { arguments: json.slice(half) } }] }),
+      usage(100),
+    ]);
+  };
+export const say =
+  (...parts: string[]): Script =>
+  (_body, res) =>
+    sse(res, [...parts.map((p) => delta({ content: p })), usage(50)]);
 
 export interface ScriptedModel {
   /** The answers still to give, in order. */

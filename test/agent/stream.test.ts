@@ -28,11 +28,21 @@ describe('"stream": true answers text/event-stream', () => {
     expect(response.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
     expect(response.headers.get("x-request-id")).toMatch(/^req_/);
     const events = await readEvents(response);
-    expect(events.map((e) => e.event)).toEqual(["action.started", "action.completed", "action.started", "action.completed", ...events.slice(4, -1).map(() => "message.delta"), "done"]);
+    expect(events.map((e) => e.event)).toEqual([
+      "action.started",
+      "action.completed",
+      "action.started",
+      "action.completed",
+      ...events.slice(4, -1).map(() => "message.delta"),
+      "done",
+    ]);
     expect(events[0]!.data).toEqual({ tool: "list_accounts", input: { q: "Initech", per_page: 20 } });
     expect(events[3]!.data).toMatchObject({ tool: "list_invoices", status: "completed" });
     const done = events.at(-1)!.data;
-    const text = events.filter((e) => e.event === "message.delta").map((e) => e.data.delta).join("");
+    const text = events
+      .filter((e) => e.event === "message.delta")
+      .map((e) => e.data.delta)
+      .join("");
     expect(text).toBe(done.message.content);
     expect(done.actions.map((a: any) => a.id)).toEqual([events[1]!.data.id, events[3]!.data.id]);
 
@@ -41,7 +51,9 @@ describe('"stream": true answers text/event-stream', () => {
   });
 
   it("an action that needs approval is an approval.required event", async () => {
-    const invoice = await made(tenant.client.post("/v1/invoices", { client: "Stream Co", amount: 10, currency: "USD", due_date: "2026-06-01", status: "open" }));
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", { client: "Stream Co", amount: 10, currency: "USD", due_date: "2026-06-01", status: "open" }),
+    );
     const events = await readEvents(await streamChat({ message: `void ${invoice.id}` }));
     expect(events.map((e) => e.event)).toContain("approval.required");
     const approval = events.find((e) => e.event === "approval.required")!.data;

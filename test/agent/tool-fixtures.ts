@@ -13,9 +13,11 @@ import { made } from "./helpers.ts";
 
 let counter = 0;
 const job = async (tenant: Tenant) => (await made(tenant.client.post("/v1/jobs", { title: `Tool Job ${++counter}` }))).id as string;
-const contact = async (tenant: Tenant) => (await made(tenant.client.post("/v1/contacts", { first_name: "Tool", email: `tool-${++counter}-${Date.now()}@example.com` }))).id as string;
+const contact = async (tenant: Tenant) =>
+  (await made(tenant.client.post("/v1/contacts", { first_name: "Tool", email: `tool-${++counter}-${Date.now()}@example.com` }))).id as string;
 const activeSequence = async (tenant: Tenant) =>
-  (await made(tenant.client.post("/v1/sequences", { name: `Tool Sequence ${++counter}`, status: "active", steps: [{ type: "task", subject: "Call" }] }))).id as string;
+  (await made(tenant.client.post("/v1/sequences", { name: `Tool Sequence ${++counter}`, status: "active", steps: [{ type: "task", subject: "Call" }] })))
+    .id as string;
 
 const EXTRA: Record<string, (tenant: Tenant) => Promise<Record<string, unknown>>> = {
   create_candidate: async (t) => ({ job_id: await job(t), first_name: "Tool", last_name: `Candidate ${++counter}`, email: `tool-cand-${counter}@example.com` }),

@@ -18,7 +18,10 @@ import { hasFixture, inputFor, pathFields } from "./tool-fixtures.ts";
  */
 const model = scriptedModel();
 await model.start();
-const app = useTestApp({ clock: testClock(NOW), agent: { provider: "openai", baseUrl: model.baseUrl(), apiKey: null, model: "scripted", maxSteps: 4, timeoutMs: 5000 } });
+const app = useTestApp({
+  clock: testClock(NOW),
+  agent: { provider: "openai", baseUrl: model.baseUrl(), apiKey: null, model: "scripted", maxSteps: 4, timeoutMs: 5000 },
+});
 afterAll(() => model.close());
 
 let tenant: Tenant;
@@ -61,7 +64,11 @@ async function engineEventsOf(client: Client, conversationId: string): Promise<a
 
 describe("every tool runs as its route does", () => {
   it("each has a fixture: only composite tools are made by hand, and they have one too", () => {
-    expect(tools().filter((t) => !hasFixture(t)).map((t) => t.name)).toEqual([]);
+    expect(
+      tools()
+        .filter((t) => !hasFixture(t))
+        .map((t) => t.name),
+    ).toEqual([]);
   });
 
   it("a full-access key runs every tool; a write's engine events carry the conversation and the chat's request id", { timeout: 120_000 }, async () => {
@@ -90,18 +97,30 @@ describe("permissions: a tool is offered and runs only with every permission its
     model.script.push(say("Hello."));
     const res = await client.post("/v1/agent/chat", { message: "hello" });
     expect(res.status).toBe(200);
-    return model.received.at(-1)!.body.tools.map((t: any) => t.function.name).sort();
+    return model.received
+      .at(-1)!
+      .body.tools.map((t: any) => t.function.name)
+      .sort();
   }
 
-  it("a read-only key is offered exactly the read tools, and every write tool is refused naming the permission, changing nothing", { timeout: 120_000 }, async () => {
+  it("a read-only key is offered exactly the read tools, and every write tool is refused naming the permission, changing nothing", {
+    timeout: 120_000,
+  }, async () => {
     const readOnly = await tenant.newKey("read_only");
     const held = permissionsOf("read_only");
-    expect(await offered(readOnly.client)).toEqual(tools().filter((t) => t.access === "read").map((t) => t.name));
+    expect(await offered(readOnly.client)).toEqual(
+      tools()
+        .filter((t) => t.access === "read")
+        .map((t) => t.name),
+    );
     for (const tool of tools().filter((t) => t.access === "write")) {
       const missing = tool.permissions.filter((p) => !held.has(p as never));
       expect(missing.length, `${tool.name} needs a permission a read-only key lacks`).toBeGreaterThan(0);
       const turn = await callThroughModel(readOnly.client, tool.name, await inputFor(tool, tenant));
-      expect(turn.action, tool.name).toMatchObject({ status: "failed", error: { code: "insufficient_permission", status: 403, required_permission: missing[0] } });
+      expect(turn.action, tool.name).toMatchObject({
+        status: "failed",
+        error: { code: "insufficient_permission", status: 403, required_permission: missing[0] },
+      });
       expect(turn.action.error.detail).toContain(missing[0]);
       expect(await engineEvents(turn.body.conversation_id), tool.name).toEqual([]);
     }
@@ -159,7 +178,14 @@ describe("approvals: declared once beside the route, kept by every tool that has
 
   it("bulk enrollment waits above the threshold only", async () => {
     const tool = registry().find("enroll_contacts");
-    const ids = (n: number) => Array.from({ length: n }, (_, i) => `con_01jd8z6q4m2c8v3t5y7w9x0a${String(i).padStart(2, "0").replace(/\d/g, (d) => "abcdefghjk"[Number(d)]!)}`);
+    const ids = (n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) =>
+          `con_01jd8z6q4m2c8v3t5y7w9x0a${String(i)
+            .padStart(2, "0")
+            .replace(/\d/g, (d) => "abcdefghjk"[Number(d)]!)}`,
+      );
     expect(tool.approval!({ contact_ids: ids(10) })).toBeNull();
     expect(tool.approval!({ contact_ids: ids(11) })).toBe("Enrolling 11 contacts at once (more than 10).");
   });
@@ -189,7 +215,10 @@ describe("tenancy: another organization's id is a 404 through every tool that ta
         expect(approved.status, approved.text).toBe(200);
         action = approved.body.actions[0];
       }
-      expect(action, `${tool.name} ${JSON.stringify(action.error ?? action.result)}`).toMatchObject({ status: "failed", error: { code: "not_found", status: 404 } });
+      expect(action, `${tool.name} ${JSON.stringify(action.error ?? action.result)}`).toMatchObject({
+        status: "failed",
+        error: { code: "not_found", status: 404 },
+      });
       expect(await engineEventsOf(other.client, turn.body.conversation_id), tool.name).toEqual([]);
       expect(await engineEvents(turn.body.conversation_id), `${tool.name} left the first organization's data alone`).toEqual([]);
     }

@@ -142,7 +142,12 @@ describe("dashboard: accessibility (axe-core, WCAG 2.1 A and AA) on every page",
     sessions.set("owner", owner);
     for (const role of ROLES.slice(1)) sessions.set(role, (await invite(owner, role)).session);
     const day = (n: number) => new Date(app.clock().getTime() + n * 86_400_000).toISOString().slice(0, 10);
-    for (const [client, amount, due] of [["Globex", 1200, -10], ["Initech", 800, -45], ["Umbrella", 5000, -100], ["Hooli", 300, 20]] as const) {
+    for (const [client, amount, due] of [
+      ["Globex", 1200, -10],
+      ["Initech", 800, -45],
+      ["Umbrella", 5000, -100],
+      ["Hooli", 300, 20],
+    ] as const) {
       await owner.post("/v1/invoices", { client, amount, currency: "USD", due_date: day(due), status: "open" });
     }
     const account = (await owner.post("/v1/accounts", { name: "Globex Corporation", domain: "globex.com" })).body;
@@ -155,10 +160,18 @@ describe("dashboard: accessibility (axe-core, WCAG 2.1 A and AA) on every page",
     const endpoint = (await owner.post("/v1/webhook_endpoints", { url: "https://example.com/hooks", events: ["invoice.*"] })).body;
     await owner.post("/v1/functions", { name: "digest", source: "export default { fetch() { return { ok: true }; } }" });
     await owner.post("/v1/functions/digest/invoke");
-    const oauthApp = (await owner.post("/v1/oauth_apps", { name: "Ledger Sync", client_type: "confidential", redirect_uris: ["https://ledger.example/callback"], scopes: ["finance:read"] })).body;
+    const oauthApp = (
+      await owner.post("/v1/oauth_apps", {
+        name: "Ledger Sync",
+        client_type: "confidential",
+        redirect_uris: ["https://ledger.example/callback"],
+        scopes: ["finance:read"],
+      })
+    ).body;
     // Each member opens a conversation of their own (who sees whose conversations is the agent's rule, not this test's).
     const conversations = new Map<string, string>();
-    for (const role of ROLES) conversations.set(role, (await sessions.get(role)!.post("/v1/agent/chat", { message: "which invoices are overdue?" })).body.conversation_id);
+    for (const role of ROLES)
+      conversations.set(role, (await sessions.get(role)!.post("/v1/agent/chat", { message: "which invoices are overdue?" })).body.conversation_id);
     inviteToken = (await owner.post("/dashboard/api/invites", { role: "viewer" })).body.url.split("/invite/")[1];
     ids = { endpoint: endpoint.id, conversations, oauthApp: oauthApp.id };
   });
@@ -166,7 +179,11 @@ describe("dashboard: accessibility (axe-core, WCAG 2.1 A and AA) on every page",
   it("has no violations on the signed-out pages", async () => {
     const page = await newPage(getBrowser(), getApp().url);
     const found: string[] = [];
-    for (const [route, ready] of [["sign-in", "input[name=email]"], ["sign-up", "input[name=organization_name]"], [`invite/${inviteToken}`, "input[name=password]"]] as const) {
+    for (const [route, ready] of [
+      ["sign-in", "input[name=email]"],
+      ["sign-up", "input[name=organization_name]"],
+      [`invite/${inviteToken}`, "input[name=password]"],
+    ] as const) {
       await open(page, route, ready);
       await shot(page, `a11y-signed-out-${route.split("/")[0]}`);
       found.push(...(await audit(page, route.split("/")[0]!)));
@@ -179,10 +196,13 @@ describe("dashboard: accessibility (axe-core, WCAG 2.1 A and AA) on every page",
   it("works from the keyboard: sign in, reach the navigation, open a row's details and close them, focus always visible", async () => {
     const app = getApp();
     const email = uniqueEmail("keys");
-    await sessions.get("owner")!.post("/dashboard/api/invites", { role: "developer", email }).then(async (created) => {
-      const joined = new SessionClient(app.url);
-      await joined.post("/dashboard/api/invites/accept", { token: created.body.url.split("/invite/")[1], email, password: PASSWORD, name: "Kay Board" });
-    });
+    await sessions
+      .get("owner")!
+      .post("/dashboard/api/invites", { role: "developer", email })
+      .then(async (created) => {
+        const joined = new SessionClient(app.url);
+        await joined.post("/dashboard/api/invites/accept", { token: created.body.url.split("/invite/")[1], email, password: PASSWORD, name: "Kay Board" });
+      });
     const page = await newPage(getBrowser(), app.url);
     await page.goto("/dashboard#/sign-in");
     await page.waitForSelector("input[name=email]");
@@ -231,7 +251,11 @@ describe("dashboard: accessibility (axe-core, WCAG 2.1 A and AA) on every page",
         ["data/contacts", "[data-testid=data] tbody tr"],
         ["data/accounts", "[data-testid=data] tbody tr"],
         // The dossier opens in a dialog over the accounts list.
-        ["data/accounts", "[data-testid=data] tbody tr", () => page.click("[data-testid=data] >> text=Globex Corporation").then(() => page.waitForSelector(".modal .stat"))],
+        [
+          "data/accounts",
+          "[data-testid=data] tbody tr",
+          () => page.click("[data-testid=data] >> text=Globex Corporation").then(() => page.waitForSelector(".modal .stat")),
+        ],
         ["data/deals", "[data-testid=data] tbody tr"],
         ["data/candidates", "[data-testid=data] tbody tr"],
         ["keys", "h1"],
@@ -254,7 +278,10 @@ describe("dashboard: accessibility (axe-core, WCAG 2.1 A and AA) on every page",
       // The OAuth consent page (server-rendered, outside the app) and its error page.
       const authorize = (redirect: string) =>
         `/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: ids.oauthApp, redirect_uri: redirect, scope: "finance:read", state: "s", code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256" })}`;
-      for (const [name, redirect, ready] of [["consent", "https://ledger.example/callback", "text=Connect Ledger Sync"], ["consent error", "https://elsewhere.example/", "h1"]] as const) {
+      for (const [name, redirect, ready] of [
+        ["consent", "https://ledger.example/callback", "text=Connect Ledger Sync"],
+        ["consent error", "https://elsewhere.example/", "h1"],
+      ] as const) {
         await page.goto(authorize(redirect));
         await page.waitForSelector(ready);
         if (role === "owner" || role === "viewer") await shot(page, `a11y-${role}-${name.replace(" ", "-")}`);

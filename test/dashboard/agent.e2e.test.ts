@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestApp, useTestApp, type TestApp } from "../helpers/harness.ts";
-import { invite, PASSWORD, SessionClient, signUp } from "../identity/session-client.ts";
+import { invite, PASSWORD, type SessionClient, signUp } from "../identity/session-client.ts";
 import { newPage, scriptErrors, shot, signInInBrowser, useBrowser } from "./browser.ts";
 
 const SIGN_IN_LIMITS = { signInLimits: { perAccount: 100, perIp: 1000, windowMs: 60_000 } };
@@ -12,7 +12,11 @@ const SIGN_IN_LIMITS = { signInLimits: { perAccount: 100, perIp: 1000, windowMs:
 async function invoices(app: TestApp, owner: SessionClient): Promise<{ id: string; number: string; client: string }[]> {
   const day = (n: number) => new Date(app.clock().getTime() + n * 86_400_000).toISOString().slice(0, 10);
   const out = [];
-  for (const [client, amount, due] of [["Globex", 1200, -10], ["Initech", 800, -45], ["Hooli", 300, 20]] as const) {
+  for (const [client, amount, due] of [
+    ["Globex", 1200, -10],
+    ["Initech", 800, -45],
+    ["Hooli", 300, 20],
+  ] as const) {
     const res = await owner.post("/v1/invoices", { client, amount, currency: "USD", due_date: day(due), status: "open" });
     expect(res.status, res.text).toBe(201);
     out.push({ id: res.body.id, number: res.body.number, client });
@@ -29,7 +33,8 @@ async function ask(page: Page, message: string): Promise<{ body: any; contentTyp
   return { body: response.request().postDataJSON(), contentType: response.headers()["content-type"] };
 }
 
-const action = (tool: string, status?: string) => `[data-testid=conversation] [data-testid=action][data-tool=${tool}]${status ? `[data-status=${status}]` : ""}`;
+const action = (tool: string, status?: string) =>
+  `[data-testid=conversation] [data-testid=action][data-tool=${tool}]${status ? `[data-status=${status}]` : ""}`;
 
 // One browser run is enough: test/dashboard/agent.test.ts covers the page's requests on both databases.
 describe("dashboard: the agent page in a real browser", () => {
@@ -97,7 +102,10 @@ describe("dashboard: the agent page in a real browser", () => {
     await page.click(".suggestions button:has-text('help')");
     await ask(page, "help");
     await page.waitForSelector(".msg.assistant[data-message-id] .bubble:has-text('I can help with:')");
-    await page.waitForFunction((first) => document.querySelectorAll("[data-testid=conversations] tbody tr").length === 2 && !location.hash.endsWith(first), conversationId);
+    await page.waitForFunction(
+      (first) => document.querySelectorAll("[data-testid=conversations] tbody tr").length === 2 && !location.hash.endsWith(first),
+      conversationId,
+    );
     expect(await page.getAttribute("[data-testid=conversations] tbody tr:first-child", "data-conversation-id")).not.toBe(conversationId);
 
     // An id that names nothing: the API's problem, in the banner.
@@ -195,7 +203,10 @@ describe("dashboard: the agent's answer renders as it streams", () => {
   beforeAll(async () => {
     await new Promise<void>((resolve) => model.listen(0, "127.0.0.1", resolve));
     const baseUrl = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
-    app = await startTestApp({ identity: SIGN_IN_LIMITS, agent: { provider: "openai", baseUrl, apiKey: null, model: "test-model", maxSteps: 4, timeoutMs: 20_000 } });
+    app = await startTestApp({
+      identity: SIGN_IN_LIMITS,
+      agent: { provider: "openai", baseUrl, apiKey: null, model: "test-model", maxSteps: 4, timeoutMs: 20_000 },
+    });
   });
   afterAll(async () => {
     release();
@@ -227,7 +238,10 @@ describe("dashboard: the agent's answer renders as it streams", () => {
     await page.waitForSelector("[role=alert]:has-text('the model is overloaded')");
     expect(await page.inputValue("textarea[name=message]")).toBe("say more");
     expect(await page.locator(".msg.assistant[data-streaming]").count()).toBe(0);
-    expect(await page.$$eval("[data-testid=messages] .msg .bubble", (els) => els.map((e) => e.textContent))).toEqual(["say something", "The first half, and the rest."]);
+    expect(await page.$$eval("[data-testid=messages] .msg .bubble", (els) => els.map((e) => e.textContent))).toEqual([
+      "say something",
+      "The first half, and the rest.",
+    ]);
     expect(await page.evaluate(() => location.hash)).toBe(`#/agent/${conversationId}`);
     await shot(page, "32-agent-stream-error");
     expect(scriptErrors(page)).toEqual([]);

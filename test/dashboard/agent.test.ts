@@ -61,8 +61,14 @@ describe("the agent with a dashboard session", () => {
     const tried = await viewer.session.post("/v1/agent/chat", { message: `void ${invoice.number}` });
     expect(tried.status, tried.text).toBe(200);
     // The planner calls the tool the request needs; the permission check refuses it, recorded as a failed action that says why.
-    expect(tried.body.actions.at(-1)).toMatchObject({ tool: "void_invoice", status: "failed", error: { code: "insufficient_permission", required_permission: "finance:write" } });
-    expect(tried.body.message.content).toMatch(new RegExp(`^I can't void ${invoice.number}\\b.*: Your role \\(viewer\\) lacks the permission finance:write\\.$`));
+    expect(tried.body.actions.at(-1)).toMatchObject({
+      tool: "void_invoice",
+      status: "failed",
+      error: { code: "insufficient_permission", required_permission: "finance:write" },
+    });
+    expect(tried.body.message.content).toMatch(
+      new RegExp(`^I can't void ${invoice.number}\\b.*: Your role \\(viewer\\) lacks the permission finance:write\\.$`),
+    );
     expect((await owner.session.get(`/v1/invoices/${invoice.id}`)).body.status).not.toBe("void");
     expect((await viewer.session.get(`/v1/agent/conversations/${tried.body.conversation_id}`)).status).toBe(200);
 

@@ -67,7 +67,7 @@ describe("dashboard: API keys in a real browser", () => {
     await page.selectOption("select[name=delay]", "0");
     await shot(page, "06-keys-roll");
     await page.click(".modal button:has-text('Roll key')");
-    await page.waitForSelector("text=New secret of \"Deploy bot\"");
+    await page.waitForSelector('text=New secret of "Deploy bot"');
     const second = (await page.textContent("[data-testid=secret] .secret-value"))!.trim();
     expect(second).not.toBe(first);
     expect((await me(first)).body.code).toBe("api_key_expired");
@@ -105,7 +105,11 @@ describe("dashboard: API keys in a real browser", () => {
     // The page's own session, with its CSRF token: still refused by the one permission guard.
     const status = await page.evaluate(async () => {
       const session = await (await fetch("/dashboard/api/session")).json();
-      const res = await fetch("/v1/api_keys", { method: "POST", headers: { "content-type": "application/json", "x-csrf-token": session.csrf_token }, body: JSON.stringify({ kind: "full_access" }) });
+      const res = await fetch("/v1/api_keys", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-csrf-token": session.csrf_token },
+        body: JSON.stringify({ kind: "full_access" }),
+      });
       return res.status;
     });
     expect(status).toBe(403);

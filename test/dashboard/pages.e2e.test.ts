@@ -49,7 +49,12 @@ describe("dashboard: the other pages in a real browser", () => {
     await owner.post("/dashboard/api/sign_up", { email, password: PASSWORD, name: "Tour Guide", organization_name: "Northwind" });
     // Data made through the API, with the owner's session.
     const day = (n: number) => new Date(app.clock().getTime() + n * 86_400_000).toISOString().slice(0, 10);
-    for (const [client, amount, due] of [["Globex", 1200, -10], ["Initech", 800, -45], ["Umbrella", 5000, -100], ["Hooli", 300, 20]] as const) {
+    for (const [client, amount, due] of [
+      ["Globex", 1200, -10],
+      ["Initech", 800, -45],
+      ["Umbrella", 5000, -100],
+      ["Hooli", 300, 20],
+    ] as const) {
       expect((await owner.post("/v1/invoices", { client, amount, currency: "USD", due_date: day(due), status: "open" })).status).toBe(201);
     }
     const account = await owner.post("/v1/accounts", { name: "Globex Corporation", domain: "globex.com" });
@@ -57,7 +62,11 @@ describe("dashboard: the other pages in a real browser", () => {
     await owner.post("/v1/deals", { name: "Platform rollout", amount: 24000, account_id: account.body.id });
     await owner.post("/v1/deals", { name: "Pilot", amount: 6000 });
     const job = await owner.post("/v1/jobs", { title: "Staff Engineer" });
-    for (const [first, last] of [["Lin", "Park"], ["Sam", "Ortiz"], ["Kai", "Berg"]]) {
+    for (const [first, last] of [
+      ["Lin", "Park"],
+      ["Sam", "Ortiz"],
+      ["Kai", "Berg"],
+    ]) {
       await owner.post("/v1/candidates", { job_id: job.body.id, first_name: first, last_name: last, email: `${first}@example.com` });
     }
 
@@ -99,7 +108,9 @@ describe("dashboard: the other pages in a real browser", () => {
     await page.goto("/dashboard#/events");
     await page.waitForSelector("[data-testid=events] >> text=invoice.created");
     await page.selectOption("select[name=type]", "deal.*");
-    await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=events] tbody tr td:first-child")].every((td) => td.textContent!.startsWith("deal.")));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll("[data-testid=events] tbody tr td:first-child")].every((td) => td.textContent!.startsWith("deal.")),
+    );
     await page.click("[data-testid=events] tbody tr");
     await page.waitForFunction(() => /"type": "deal\.created"/.test(document.querySelector(".json")?.textContent ?? ""));
     await shot(page, "21-events");
@@ -140,7 +151,11 @@ describe("dashboard: the other pages in a real browser", () => {
     // A key of the member's organization, for a program writing through the API outside the browser.
     const key = await page.evaluate(async () => {
       const s = await (await fetch("/dashboard/api/session")).json();
-      const made = await fetch("/v1/api_keys", { method: "POST", headers: { "content-type": "application/json", "x-csrf-token": s.csrf_token }, body: JSON.stringify({ kind: "full_access", name: "live test" }) });
+      const made = await fetch("/v1/api_keys", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-csrf-token": s.csrf_token },
+        body: JSON.stringify({ kind: "full_access", name: "live test" }),
+      });
       return (await made.json()).secret as string;
     });
     await page.goto("/dashboard#/events");
@@ -163,10 +178,16 @@ describe("dashboard: the other pages in a real browser", () => {
       body: JSON.stringify({ client: "Not A Deal", amount: 1, currency: "EUR", due_date: "2031-01-31" }),
     });
     const deal = (await (
-      await fetch(`${getApp().url}/v1/deals`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ name: "Live deal", amount: 10 }) })
+      await fetch(`${getApp().url}/v1/deals`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ name: "Live deal", amount: 10 }),
+      })
     ).json()) as { id: string };
     await page.waitForSelector(`[data-testid=events] >> text=${deal.id}`, { timeout: 15_000 });
-    await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=events] tbody tr td:first-child")].every((td) => td.textContent!.startsWith("deal.")));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll("[data-testid=events] tbody tr td:first-child")].every((td) => td.textContent!.startsWith("deal.")),
+    );
     await shot(page, "21b-events-live");
     expect(scriptErrors(page)).toEqual([]);
     await page.context().close();

@@ -37,7 +37,15 @@ describe("POST /v1/invoices", () => {
     const account = (await createAccount(tenant.client)).id;
     const response = await tenant.client.post(
       "/v1/invoices",
-      invoiceInput({ client: "Initech", amount: 1250.5, currency: "EUR", due_date: "2026-04-30", description: "March retainer", account_id: account, metadata: { po: "4711", region: "emea" } }),
+      invoiceInput({
+        client: "Initech",
+        amount: 1250.5,
+        currency: "EUR",
+        due_date: "2026-04-30",
+        description: "March retainer",
+        account_id: account,
+        metadata: { po: "4711", region: "emea" },
+      }),
     );
     expect(response.status).toBe(201);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
@@ -262,7 +270,12 @@ describe("cross-tenant isolation", () => {
     expectProblem(await b.client.post(`/v1/invoices/${invoiceA.id}/finalize`), 404, "not_found");
     await untouched();
     const openA = await createInvoice(a.client, { status: "open" });
-    const attempts: [string, unknown][] = [["void", undefined], ["mark_uncollectible", undefined], ["pay", { amount: 1 }], ["finalize", undefined]];
+    const attempts: [string, unknown][] = [
+      ["void", undefined],
+      ["mark_uncollectible", undefined],
+      ["pay", { amount: 1 }],
+      ["finalize", undefined],
+    ];
     for (const [action, body] of attempts) {
       expectProblem(await b.client.post(`/v1/invoices/${openA.id}/${action}`, body), 404, "not_found");
     }
@@ -343,7 +356,10 @@ describe("account_id: an account of the organization", () => {
     const first = await createAccount(tenant.client);
     const second = await createAccount(tenant.client);
     const foreign = await createAccount(other.client);
-    const ofFirst = [await createInvoice(tenant.client, { account_id: first.id }), await createInvoice(tenant.client, { account_id: first.id, status: "open" })];
+    const ofFirst = [
+      await createInvoice(tenant.client, { account_id: first.id }),
+      await createInvoice(tenant.client, { account_id: first.id, status: "open" }),
+    ];
     const ofSecond = await createInvoice(tenant.client, { account_id: second.id });
     await createInvoice(tenant.client);
     await createInvoice(other.client, { account_id: foreign.id });
@@ -497,8 +513,16 @@ describe("bad input: every bad field named, nothing changed", () => {
     it("a body that is not an object, malformed JSON, or the wrong content type", async () => {
       expectProblem(await post([invoiceInput()]), 400, "validation_failed");
       expectProblem(await post("just a string"), 400, "validation_failed");
-      expectProblem(await tenant.client.request("POST", "/v1/invoices", { raw: '{"client": "Acme",', headers: { "content-type": "application/json" } }), 400, "invalid_json");
-      expectProblem(await tenant.client.request("POST", "/v1/invoices", { raw: "client=Acme", headers: { "content-type": "application/x-www-form-urlencoded" } }), 415, "unsupported_media_type");
+      expectProblem(
+        await tenant.client.request("POST", "/v1/invoices", { raw: '{"client": "Acme",', headers: { "content-type": "application/json" } }),
+        400,
+        "invalid_json",
+      );
+      expectProblem(
+        await tenant.client.request("POST", "/v1/invoices", { raw: "client=Acme", headers: { "content-type": "application/x-www-form-urlencoded" } }),
+        415,
+        "unsupported_media_type",
+      );
       expectProblem(await tenant.client.request("POST", "/v1/invoices"), 400, "validation_failed");
     });
   });

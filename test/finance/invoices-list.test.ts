@@ -70,7 +70,10 @@ async function raw(query: string) {
 
 /** Asserts the filter returns exactly the invoices the predicate selects. */
 async function expectFilter(params: Record<string, string | number>, predicate: (invoice: any) => boolean): Promise<void> {
-  const expected = all.filter(predicate).map((i) => i.id).sort();
+  const expected = all
+    .filter(predicate)
+    .map((i) => i.id)
+    .sort();
   const page = await list({ ...params, per_page: 100 });
   expect(page.data.map((i) => i.id).sort(), JSON.stringify(params)).toEqual(expected);
   expect(page.meta.total).toBe(expected.length);
@@ -300,7 +303,11 @@ describe("filters", () => {
     await expectFilter({ status: "overdue" }, (i) => i.status === "overdue");
     await expectFilter({ status: "open" }, (i) => i.status === "open");
     await expectFilter({ status: "open,overdue,paid" }, (i) => ["open", "overdue", "paid"].includes(i.status));
-    for (const status of ["draft", "paid", "overdue", "open"]) expect(all.some((i) => i.status === status), status).toBe(true);
+    for (const status of ["draft", "paid", "overdue", "open"])
+      expect(
+        all.some((i) => i.status === status),
+        status,
+      ).toBe(true);
   });
 
   it("q: searches client, number and description, case-insensitively", async () => {

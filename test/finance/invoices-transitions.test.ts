@@ -368,13 +368,7 @@ describe("events of each change", () => {
     expect(aEvents[1].data.previous_attributes).toEqual({ status: "open" });
     expect(bEvents.map((e) => e.type)).toEqual(["invoice.created", "invoice.updated", "invoice.marked_uncollectible"]);
     expect(bEvents[1].data.previous_attributes).toEqual({ status: "overdue", days_overdue: 9 });
-    expect(cEvents.map((e) => e.type)).toEqual([
-      "invoice.created",
-      "invoice.updated",
-      "invoice.marked_uncollectible",
-      "invoice.updated",
-      "invoice.voided",
-    ]);
+    expect(cEvents.map((e) => e.type)).toEqual(["invoice.created", "invoice.updated", "invoice.marked_uncollectible", "invoice.updated", "invoice.voided"]);
     expect(cEvents[3].data.previous_attributes).toEqual({ status: "uncollectible" });
   });
 

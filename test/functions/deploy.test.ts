@@ -297,21 +297,31 @@ describe("POST /v1/functions validation (400)", () => {
       [{ memory_mb: 0 }, "limits.memory_mb"],
       [{ timeout_ms: 0 }, "limits.timeout_ms"],
     ];
-    for (const [limits, field] of cases) expectInvalid(await tenant.client.post("/v1/functions", { name: "x-low", source: HELLO, limits }), [field], "body", JSON.stringify(limits));
+    for (const [limits, field] of cases)
+      expectInvalid(await tenant.client.post("/v1/functions", { name: "x-low", source: HELLO, limits }), [field], "body", JSON.stringify(limits));
   });
 
   it("refuses event patterns that name no event type, naming triggers.events[i]", async () => {
     const withEvent = `export default { async fetch() { return {} }, async event() {} }`;
     const one = await tenant.client.post("/v1/functions", { name: "x-events", source: withEvent, triggers: { events: ["invoice.paid", "invoice.nope"] } });
     expectInvalid(one, ["triggers.events[1]"]);
-    const two = await tenant.client.post("/v1/functions", { name: "x-events", source: withEvent, triggers: { events: ["nothing.*", "deal.*", "Invoice.paid"] } });
+    const two = await tenant.client.post("/v1/functions", {
+      name: "x-events",
+      source: withEvent,
+      triggers: { events: ["nothing.*", "deal.*", "Invoice.paid"] },
+    });
     expectInvalid(two, ["triggers.events[0]", "triggers.events[2]"]);
     expectInvalid(await tenant.client.post("/v1/functions", { name: "x-events", source: withEvent, triggers: { events: [""] } }), ["triggers.events[0]"]);
-    expectInvalid(await tenant.client.post("/v1/functions", { name: "x-events", source: withEvent, triggers: { events: ["deal.*", "deal.*"] } }), ["triggers.events"]);
+    expectInvalid(await tenant.client.post("/v1/functions", { name: "x-events", source: withEvent, triggers: { events: ["deal.*", "deal.*"] } }), [
+      "triggers.events",
+    ]);
   });
 
   it("refuses malformed JSON with 400 invalid_json", async () => {
-    const res = await tenant.client.request("POST", "/v1/functions", { raw: `{"name": "x-json", "source": "export default {}"`, headers: { "content-type": "application/json" } });
+    const res = await tenant.client.request("POST", "/v1/functions", {
+      raw: `{"name": "x-json", "source": "export default {}"`,
+      headers: { "content-type": "application/json" },
+    });
     expectProblem(res, 400, "invalid_json");
   });
 
@@ -642,7 +652,13 @@ describe("versions and rollback", () => {
   });
 
   it("version 1 runs with its env and secrets", async () => {
-    expect(await invokeOk(tenant.client, name)).toEqual({ v: 1, env: { GREETING: "hi", MODE: "a" }, secretNames: ["API_KEY", "OTHER"], apiKey: "sk-one", version: 1 });
+    expect(await invokeOk(tenant.client, name)).toEqual({
+      v: 1,
+      env: { GREETING: "hi", MODE: "a" },
+      secretNames: ["API_KEY", "OTHER"],
+      apiKey: "sk-one",
+      version: 1,
+    });
   });
 
   it("POST versions: version 2 is live at once; env, triggers and limits carry over; secrets are merged", async () => {
@@ -697,7 +713,9 @@ describe("versions and rollback", () => {
     expectCompileError(await tenant.client.post(`/v1/functions/${name}/versions`, { source: "export default { fetch( {" }));
     expectCompileError(await tenant.client.post(`/v1/functions/${name}/versions`, { source: `throw new Error("no");\n${reporter(9)}` }));
     expectInvalid(await tenant.client.post(`/v1/functions/${name}/versions`, { source: reporter(9), limits: { cpu_ms: 5_001 } }), ["limits.cpu_ms"]);
-    expectInvalid(await tenant.client.post(`/v1/functions/${name}/versions`, { source: reporter(9), triggers: { events: ["nope.nope"] } }), ["triggers.events[0]"]);
+    expectInvalid(await tenant.client.post(`/v1/functions/${name}/versions`, { source: reporter(9), triggers: { events: ["nope.nope"] } }), [
+      "triggers.events[0]",
+    ]);
     expectInvalid(await tenant.client.post(`/v1/functions/${name}/versions`, { source: reporter(9), name: "renamed" }), ["name"]);
     expectInvalid(await tenant.client.post(`/v1/functions/${name}/versions`, { env: {} }), ["source"]);
     // Without its handler for the events trigger carried over from the live version.
@@ -723,14 +741,34 @@ describe("versions and rollback", () => {
     ]);
     for (const v of list) {
       expect(Object.keys(v).sort()).toEqual(
-        ["object", "function_id", "version", "sha256", "source_bytes", "filename", "env", "secret_names", "triggers", "limits", "deployed_by", "active", "created_at"].sort(),
+        [
+          "object",
+          "function_id",
+          "version",
+          "sha256",
+          "source_bytes",
+          "filename",
+          "env",
+          "secret_names",
+          "triggers",
+          "limits",
+          "deployed_by",
+          "active",
+          "created_at",
+        ].sort(),
       );
       expect(v.object).toBe("function_version");
       expect(v.function_id).toBe(v1.id);
       expect(v.sha256).toBe(sha256(reporter(v.version)));
       expect(v.created_at).toMatch(ISO);
     }
-    expect(list[3]).toMatchObject({ env: { GREETING: "hi", MODE: "a" }, secret_names: ["API_KEY", "OTHER"], limits: { cpu_ms: 400, memory_mb: 64, timeout_ms: 5_000 }, deployed_by: tenant.keyId, created_at: v1.created_at });
+    expect(list[3]).toMatchObject({
+      env: { GREETING: "hi", MODE: "a" },
+      secret_names: ["API_KEY", "OTHER"],
+      limits: { cpu_ms: 400, memory_mb: 64, timeout_ms: 5_000 },
+      deployed_by: tenant.keyId,
+      created_at: v1.created_at,
+    });
     expect(list[2]).toMatchObject({ env: { GREETING: "hi", MODE: "a" }, secret_names: ["API_KEY", "NEW_ONE"] });
     expect(list[1]).toMatchObject({ env: { ONLY: "x" }, limits: { cpu_ms: 400, memory_mb: 64, timeout_ms: 2_000 } });
     for (const secret of ["sk-one", "sk-two", "other-one", "new-one"]) expect(res.text).not.toContain(secret);
@@ -779,8 +817,21 @@ describe("versions and rollback", () => {
 
   it("a version deployed after a rollback is latest + 1 and carries the live (rolled-back) version's settings", async () => {
     const v5 = await deployVersion(tenant.client, name, { source: reporter(5) });
-    expect(v5).toMatchObject({ version: 5, active_version: 5, latest_version: 5, env: { GREETING: "hi", MODE: "a" }, secret_names: ["API_KEY", "OTHER"], limits: { cpu_ms: 400, memory_mb: 64, timeout_ms: 5_000 } });
-    expect(await invokeOk(tenant.client, name)).toEqual({ v: 5, env: { GREETING: "hi", MODE: "a" }, secretNames: ["API_KEY", "OTHER"], apiKey: "sk-one", version: 5 });
+    expect(v5).toMatchObject({
+      version: 5,
+      active_version: 5,
+      latest_version: 5,
+      env: { GREETING: "hi", MODE: "a" },
+      secret_names: ["API_KEY", "OTHER"],
+      limits: { cpu_ms: 400, memory_mb: 64, timeout_ms: 5_000 },
+    });
+    expect(await invokeOk(tenant.client, name)).toEqual({
+      v: 5,
+      env: { GREETING: "hi", MODE: "a" },
+      secretNames: ["API_KEY", "OTHER"],
+      apiKey: "sk-one",
+      version: 5,
+    });
     // And rolling forward to a later version works as well.
     const forward = await tenant.client.post(`/v1/functions/${name}/rollback`, { version: 3 });
     expect(forward.status, forward.text).toBe(200);
@@ -855,7 +906,12 @@ describe("secrets", () => {
     const tenant = await t().tenant();
     const SECRET = "s3cr3t-plaintext-value-7f2a";
     const OTHER_SECRET = "another-plaintext-value-91c";
-    const fn = await deploy(tenant.client, { name: "holder", source: reporter(1), env: { PUBLIC_URL: "https://example.test/env-value" }, secrets: { API_KEY: SECRET, SECOND: OTHER_SECRET } });
+    const fn = await deploy(tenant.client, {
+      name: "holder",
+      source: reporter(1),
+      env: { PUBLIC_URL: "https://example.test/env-value" },
+      secrets: { API_KEY: SECRET, SECOND: OTHER_SECRET },
+    });
     await deployVersion(tenant.client, "holder", { source: reporter(2), secrets: { SECOND: `${OTHER_SECRET}-v2` } });
     await tenant.client.post("/v1/functions/holder/rollback", { version: 1 });
     // The function itself can read them.
@@ -941,7 +997,11 @@ describe("events", () => {
     expect(list.map((e) => e.data.object.active_version)).toEqual([1, 2, 1]);
 
     const all = await tenant.client.get("/v1/events?type=function.*&per_page=100");
-    expect(all.body.data.filter((e: any) => e.data.object.id === fn.id).map((e: any) => e.type)).toEqual(["function.deployed", "function.deployed", "function.deployed"]);
+    expect(all.body.data.filter((e: any) => e.data.object.id === fn.id).map((e: any) => e.type)).toEqual([
+      "function.deployed",
+      "function.deployed",
+      "function.deployed",
+    ]);
 
     const deleted = await tenant.client.delete("/v1/functions/evented");
     expect(deleted.status).toBe(200);
@@ -982,7 +1042,10 @@ describe("permissions", () => {
   let tenant: Tenant;
   beforeAll(async () => {
     tenant = await t().tenant();
-    await deploy(tenant.client, { name: "guarded", source: `export default { fetch(request, ctx) { return { caller: ctx.caller.kind, version: ctx.function.version } } }` });
+    await deploy(tenant.client, {
+      name: "guarded",
+      source: `export default { fetch(request, ctx) { return { caller: ctx.caller.kind, version: ctx.function.version } } }`,
+    });
   });
 
   const manageRoutes = (name: string): [string, string, unknown?][] => [
@@ -1023,7 +1086,10 @@ describe("permissions", () => {
   it("read-only and engine keys may invoke (functions:invoke)", async () => {
     const reader = await tenant.newKey("read_only");
     const engine = await tenant.newKey("engine", { engines: ["finance"] });
-    for (const [kind, key] of [["read_only", reader], ["engine", engine]] as const) {
+    for (const [kind, key] of [
+      ["read_only", reader],
+      ["engine", engine],
+    ] as const) {
       const res = await invoke(key.client, "guarded");
       expect(res.status, res.text).toBe(200);
       expect(res.body).toEqual({ caller: kind, version: 1 });

@@ -116,7 +116,11 @@ describe("ctx reads", () => {
 
     await expectUnharmed(
       me,
-      flood(1, () => invoke(attacker.client, "reads"), (r) => expect(r.status, r.text).toBe(200)),
+      flood(
+        1,
+        () => invoke(attacker.client, "reads"),
+        (r) => expect(r.status, r.text).toBe(200),
+      ),
       // Each read is a real API request on the same event loop (and, on PGlite, the same database thread):
       // each of the victim's queries may wait for the attacker's one read in flight, never for its thousands.
       100,
@@ -126,18 +130,28 @@ describe("ctx reads", () => {
 
 describe("memory outside the isolate", () => {
   it("huge responses, 20,000 headers and 200,000 timers are refused with a clear error while another organization is served", async () => {
-    await deployToRun(attacker.client, "big", `export default { fetch() { return new Response("x".repeat(200 * 1024 * 1024)); } }`, { limits: { memory_mb: 512 } });
-    await deployToRun(attacker.client, "headers", `export default { fetch() { const h = {}; for (let i = 0; i < 20000; i++) h["x-" + i] = "v"; return new Response("", { headers: h }); } }`);
+    await deployToRun(attacker.client, "big", `export default { fetch() { return new Response("x".repeat(200 * 1024 * 1024)); } }`, {
+      limits: { memory_mb: 512 },
+    });
+    await deployToRun(
+      attacker.client,
+      "headers",
+      `export default { fetch() { const h = {}; for (let i = 0; i < 20000; i++) h["x-" + i] = "v"; return new Response("", { headers: h }); } }`,
+    );
     await deployToRun(attacker.client, "timers", `export default { async fetch() { for (let i = 0; i < 200000; i++) setTimeout(() => {}, 30000); } }`);
     const names = ["big", "headers", "timers"];
     let n = 0;
     await expectUnharmed(
       me,
-      flood(3, () => invoke(attacker.client, names[n++ % 3]!), (r) => {
-        const body = expectProblem(r, 500, r.body?.code === "function_limit_exceeded" ? "function_limit_exceeded" : "function_failed");
-        if (body.code === "function_failed") expect(body.function_error.message).toMatch(/larger than|headers; a function may set at most|too many timers/);
-        else expect(body.detail).toMatch(/memory limit/);
-      }),
+      flood(
+        3,
+        () => invoke(attacker.client, names[n++ % 3]!),
+        (r) => {
+          const body = expectProblem(r, 500, r.body?.code === "function_limit_exceeded" ? "function_limit_exceeded" : "function_failed");
+          if (body.code === "function_failed") expect(body.function_error.message).toMatch(/larger than|headers; a function may set at most|too many timers/);
+          else expect(body.detail).toMatch(/memory limit/);
+        },
+      ),
     );
     const memory = process.memoryUsage().rss;
     expect(memory, "the API process did not keep the responses").toBeLessThan(1.5 * 1024 ** 3);
@@ -146,10 +160,24 @@ describe("memory outside the isolate", () => {
 
 describe("invocations across the worker pool", () => {
   it(`one organization runs at most its share at once, queues a bounded number, refuses the rest with 429; another organization's functions still run`, async () => {
-    await deployToRun(attacker.client, "sleepy", `export default { async fetch() { await new Promise((r) => setTimeout(r, 1000)); return { slept: true }; } }`, { limits: { timeout_ms: 10_000 } });
+    await deployToRun(
+      attacker.client,
+      "sleepy",
+      `export default { async fetch() { await new Promise((r) => setTimeout(r, 1000)); return { slept: true }; } }`,
+      { limits: { timeout_ms: 10_000 } },
+    );
     const burst = SHARE.invocations + SHARE.queue + 20;
     let most = 0;
-    const sampler = setInterval(() => (most = Math.max(most, ...t().app.functionInvoker.workers().map((w) => w.inFlight))), 5);
+    const sampler = setInterval(
+      () =>
+        (most = Math.max(
+          most,
+          ...t()
+            .app.functionInvoker.workers()
+            .map((w) => w.inFlight),
+        )),
+      5,
+    );
     const pending = Array.from({ length: burst }, () => invoke(attacker.client, "sleepy"));
     await new Promise((r) => setTimeout(r, 100));
     // The attacker holds at most its share of the isolates, so this one runs at once.
@@ -180,8 +208,24 @@ describe("the invocation log under a burst of failures", () => {
     const victimFn = (await victim.client.get("/v1/functions/ok")).body;
     const list = () => victim.client.get("/v1/functions/ok/invocations?per_page=5");
     // Before: the batch passed PostgreSQL's parameter limit and was retried forever; listings waited on it and hung.
-    await expectUnharmed(list, flood(12, () => invoke(attacker.client, "thrower"), (r) => expectProblem(r, 500, "function_failed")), 250);
-    await expectUnharmed(me, flood(12, () => invoke(attacker.client, "thrower"), (r) => expectProblem(r, 500, "function_failed")), 250);
+    await expectUnharmed(
+      list,
+      flood(
+        12,
+        () => invoke(attacker.client, "thrower"),
+        (r) => expectProblem(r, 500, "function_failed"),
+      ),
+      250,
+    );
+    await expectUnharmed(
+      me,
+      flood(
+        12,
+        () => invoke(attacker.client, "thrower"),
+        (r) => expectProblem(r, 500, "function_failed"),
+      ),
+      250,
+    );
     expect(victimFn.id).toMatch(/^fn_/);
 
     const db = t().database.db;
@@ -200,12 +244,32 @@ describe("the invocation log under a burst of failures", () => {
 describe("the invocation log, driven directly", () => {
   function row(orgId: string, functionId: string, id = newId("functionInvocation")): InvocationRow {
     return {
-      orgId, id, functionId, version: 1, trigger: "http", eventId: null, runId: null, method: "POST", responseStatus: 500, status: "error",
-      errorName: "Error", errorMessage: "boom", errorStack: null, startedAt: new Date(), durationMs: 1, cpuMs: 1, logs: [], logsTruncated: false, requestId: newId("request"),
+      orgId,
+      id,
+      functionId,
+      version: 1,
+      trigger: "http",
+      eventId: null,
+      runId: null,
+      method: "POST",
+      responseStatus: 500,
+      status: "error",
+      errorName: "Error",
+      errorMessage: "boom",
+      errorStack: null,
+      startedAt: new Date(),
+      durationMs: 1,
+      cpuMs: 1,
+      logs: [],
+      logsTruncated: false,
+      requestId: newId("request"),
     };
   }
   const lines: { level: string; msg: string; obj: object }[] = [];
-  const log = { warn: (obj: object, msg: string) => void lines.push({ level: "warn", msg, obj }), error: (obj: object, msg: string) => void lines.push({ level: "error", msg, obj }) };
+  const log = {
+    warn: (obj: object, msg: string) => void lines.push({ level: "warn", msg, obj }),
+    error: (obj: object, msg: string) => void lines.push({ level: "error", msg, obj }),
+  };
   let fnA: string;
   let fnB: string;
 
@@ -226,7 +290,10 @@ describe("the invocation log, driven directly", () => {
     const db = t().database.db;
     const [written] = await db.select({ n: count() }).from(functionInvocations).where(eq(functionInvocations.functionId, fnA));
     expect(written!.n).toBe(4_000);
-    const eventRows = await db.select({ objectId: events.objectId, requestId: events.requestId }).from(events).where(eq(events.type, "function.invocation_failed"));
+    const eventRows = await db
+      .select({ objectId: events.objectId, requestId: events.requestId })
+      .from(events)
+      .where(eq(events.type, "function.invocation_failed"));
     expect(eventRows.filter((e) => ids.has(e.objectId)).length).toBe(4_000);
     expect(eventRows.every((e) => e.requestId?.startsWith("req_"))).toBe(true);
     expect(invocationLog.stats()).toMatchObject({ written: 4_000, dropped: 0, lost: 0, queued: 0 });

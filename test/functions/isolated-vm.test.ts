@@ -43,15 +43,25 @@ describe("a pool whose workers cannot load isolated-vm", () => {
   it("answers 503 for checks and runs, logs one line why, and starts no more workers", async () => {
     const errors: string[] = [];
     const warnings: string[] = [];
-    const pool = createPool({ workers: 2, isolatedVm: ["isolated-vm-missing"], log: { error: (_o, msg) => errors.push(msg), warn: (_o, msg) => warnings.push(msg) } });
+    const pool = createPool({
+      workers: 2,
+      isolatedVm: ["isolated-vm-missing"],
+      log: { error: (_o, msg) => errors.push(msg), warn: (_o, msg) => warnings.push(msg) },
+    });
     try {
-      const first = await pool.check("export default {}", LIMITS).then(() => null, (error: unknown) => error);
+      const first = await pool.check("export default {}", LIMITS).then(
+        () => null,
+        (error: unknown) => error,
+      );
       expect(first).toBeInstanceOf(ApiError);
       expect((first as ApiError).status).toBe(503);
       expect((first as ApiError).detail).toMatch(/^Functions cannot run on this server: no isolated-vm loads on Node .*isolated-vm-missing: /);
       // Every request after that is answered without a worker, on any slot.
       for (const key of ["a", "b", "c"]) {
-        const run = pool.run({ key, limits: LIMITS, handler: "fetch", input: "{}", context: "{}" }, { code: () => "export default {}", read: async () => "{}" });
+        const run = pool.run(
+          { key, limits: LIMITS, handler: "fetch", input: "{}", context: "{}" },
+          { code: () => "export default {}", read: async () => "{}" },
+        );
         await expect(run).rejects.toMatchObject({ status: 503, code: "service_unavailable" });
       }
       await expect(pool.check("export default {}", LIMITS)).rejects.toMatchObject({ status: 503 });

@@ -13,7 +13,8 @@ import { invite, signUp } from "../identity/session-client.ts";
 const t = useTestApp({ identity: { signInLimits: { perAccount: 1000, perIp: 1000, windowMs: 60_000 } } });
 
 /** Answers the secret it was deployed with, and which version it is. */
-const leak = (v: number) => `export default { async fetch(request, ctx) { return { v: ${v}, secret: ctx.secrets.API_KEY ?? null, version: ctx.function.version }; } }`;
+const leak = (v: number) =>
+  `export default { async fetch(request, ctx) { return { v: ${v}, secret: ctx.secrets.API_KEY ?? null, version: ctx.function.version }; } }`;
 
 let counter = 0;
 const uniqueName = (prefix: string) => `${prefix}-${++counter}`;
@@ -146,7 +147,10 @@ describe("changing a function needs the permissions it runs with", () => {
     const departed = await tenant.newKey("full_access");
     await ok(departed.client.post("/v1/functions", { name, source: leak(1), secrets: { API_KEY: "sk_departed" } }), 201, "deploy");
     await ok(tenant.client.delete(`/v1/api_keys/${departed.id}`), 200, "revoke");
-    expectOwnerRefusal(await keys.growth_finance.client.post(`/v1/functions/${name}/versions`, { source: leak(2) }), "engine key over a revoked full-access key's version");
+    expectOwnerRefusal(
+      await keys.growth_finance.client.post(`/v1/functions/${name}/versions`, { source: leak(2) }),
+      "engine key over a revoked full-access key's version",
+    );
     expectOwnerRefusal(await keys.growth_finance.client.delete(`/v1/functions/${name}`), "engine key deletes");
     // A full-access key takes it over (a new version runs with its own key).
     const taken = await ok(tenant.client.post(`/v1/functions/${name}/versions`, { source: leak(2) }), 201, "full access takes over");
@@ -181,9 +185,17 @@ describe("changing a function needs the permissions it runs with", () => {
     await ok(owned.client.post("/v1/functions/f/versions", { source: leak(2) }), 201, "full v2");
 
     const scopes = ["growth:read", "growth:write", "events:read", "functions:manage", "functions:invoke"];
-    const app = await ok(owned.client.post("/v1/oauth_apps", { name: "Deployer bot", client_type: "confidential", redirect_uris: ["http://127.0.0.1:7/callback"], scopes }), 201, "oauth app");
+    const app = await ok(
+      owned.client.post("/v1/oauth_apps", { name: "Deployer bot", client_type: "confidential", redirect_uris: ["http://127.0.0.1:7/callback"], scopes }),
+      201,
+      "oauth app",
+    );
     const basic = `Basic ${Buffer.from(`${encodeURIComponent(app.client_id)}:${encodeURIComponent(app.client_secret)}`).toString("base64")}`;
-    const tokenRes = await fetch(`${t().url}/oauth/token`, { method: "POST", headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" }, body: `grant_type=client_credentials&scope=${encodeURIComponent(scopes.join(" "))}` });
+    const tokenRes = await fetch(`${t().url}/oauth/token`, {
+      method: "POST",
+      headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" },
+      body: `grant_type=client_credentials&scope=${encodeURIComponent(scopes.join(" "))}`,
+    });
     const token = (await tokenRes.json()) as { access_token: string };
     expect(token.access_token).toMatch(/^eoat_/);
     const api = t().client.withKey(token.access_token);

@@ -30,7 +30,10 @@ describe("function responses", () => {
   const answer = (asked: { status?: number; headers?: Record<string, string>; body?: string }) => tenant.client.post("/v1/functions/mirror/invoke", asked);
 
   it("are sandboxed and never sniffed, whatever the function says", async () => {
-    const res = await answer({ headers: { "content-security-policy": "default-src *; script-src 'unsafe-inline'", "x-content-type-options": "sniff-away" }, body: "{}" });
+    const res = await answer({
+      headers: { "content-security-policy": "default-src *; script-src 'unsafe-inline'", "x-content-type-options": "sniff-away" },
+      body: "{}",
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get("content-security-policy")).toBe("sandbox");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
@@ -80,7 +83,8 @@ describe("function responses", () => {
     expect(res.status, res.text).toBe(200);
     for (const name of Object.keys(denied)) expect(res.headers.get(name), name).toBeNull();
     // Fastify adds the charset to a JSON content type.
-    for (const [name, value] of Object.entries(allowed)) expect(res.headers.get(name), name).toBe(name === "content-type" ? "application/json; charset=utf-8" : value);
+    for (const [name, value] of Object.entries(allowed))
+      expect(res.headers.get(name), name).toBe(name === "content-type" ? "application/json; charset=utf-8" : value);
 
     const id = res.headers.get("x-function-invocation-id");
     const log = await tenant.client.get("/v1/functions/mirror/invocations?per_page=100");

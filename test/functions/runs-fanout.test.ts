@@ -27,8 +27,9 @@ it("finds an organization's functions with event triggers by the index of those 
     // The tables are nearly empty here, where a sequential scan is cheapest: ask for the plan a large table gets.
     await tx.execute(sql`SET LOCAL enable_seqscan = off`);
     const statement = sql`WITH inserted AS (SELECT 'evt_1'::text AS id, 'invoice.created'::text AS type) ${runs.write}`;
-    return rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql`EXPLAIN ${statement}`)).map((r) => r["QUERY PLAN"]).join("\n");
+    return rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql`EXPLAIN ${statement}`))
+      .map((r) => r["QUERY PLAN"])
+      .join("\n");
   });
   expect(plan).toContain("functions_org_event_triggers_idx");
 });
-

@@ -120,7 +120,11 @@ describe("HTTP invocation: the request reaches fetch(request, ctx)", () => {
 
   it("passes method, url (path and query), headers and a JSON body, and hides the caller's Authorization", async () => {
     const raw = '{"a": 1,  "b": [2, "three"]}';
-    const response = await invoke(tenant.client, "echo", { path: "/orders/42?x=1&y=two", raw, headers: { "content-type": "application/json", "x-custom": "custom value" } });
+    const response = await invoke(tenant.client, "echo", {
+      path: "/orders/42?x=1&y=two",
+      raw,
+      headers: { "content-type": "application/json", "x-custom": "custom value" },
+    });
     expect(response.status, response.text).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expectInvocationHeaders(response);
@@ -138,7 +142,13 @@ describe("HTTP invocation: the request reaches fetch(request, ctx)", () => {
 
   it("passes a text/plain body as it was sent", async () => {
     const body = await invokeOk(tenant.client, "echo", { method: "PUT", raw: "just some text\nline two", headers: { "content-type": "text/plain" } });
-    expect(body).toMatchObject({ method: "PUT", contentType: "text/plain", text: "just some text\nline two", json: "not json: SyntaxError", authorization: null });
+    expect(body).toMatchObject({
+      method: "PUT",
+      contentType: "text/plain",
+      text: "just some text\nline two",
+      json: "not json: SyntaxError",
+      authorization: null,
+    });
     expect(body.url).toBe(`${t().url}/v1/functions/echo/invoke`);
   });
 
@@ -536,7 +546,9 @@ describe("ctx reads use the deploying key", () => {
   it("a read-only key may not deploy (it changes nothing), but a function it invokes reads with the deployer's permissions", async () => {
     const tenant = await t().tenant();
     const readOnly = await tenant.newKey("read_only");
-    expect(expectProblem(await readOnly.client.post("/v1/functions", { name: "reader", source: READER }), 403, "insufficient_permission").required_permission).toBe("functions:manage");
+    expect(
+      expectProblem(await readOnly.client.post("/v1/functions", { name: "reader", source: READER }), 403, "insufficient_permission").required_permission,
+    ).toBe("functions:manage");
     expect((await tenant.client.get("/v1/functions/reader")).status).toBe(404);
   });
 
@@ -709,12 +721,18 @@ describe("limits", () => {
   // so a worker that is descheduled (a loaded host; here SIGSTOP for 1.5 s) must not charge that time
   // to the running function: a ~0.2 s function with cpu_ms 1000 completes, charged about 0.2 s.
   it("the CPU limit counts CPU time, not time the worker was not scheduled", async () => {
-    await deployToRun(a.client, "busy", `export default { fetch() { let x = 0; for (let i = 0; i < 5e7; i++) x = (x + i * 7) % 1000003; return { x }; } }`, { limits: { cpu_ms: 1_000 } });
+    await deployToRun(a.client, "busy", `export default { fetch() { let x = 0; for (let i = 0; i < 5e7; i++) x = (x + i * 7) % 1000003; return { x }; } }`, {
+      limits: { cpu_ms: 1_000 },
+    });
     const warm = await invoke(a.client, "busy");
     expect(warm.status, warm.text).toBe(200);
     const pid = t().app.functionInvoker.workers()[0]!.pid;
     const running = invoke(a.client, "busy");
-    await waitFor("the invocation to reach the worker", () => t().app.functionInvoker.workers().some((w) => w.inFlight > 0));
+    await waitFor("the invocation to reach the worker", () =>
+      t()
+        .app.functionInvoker.workers()
+        .some((w) => w.inFlight > 0),
+    );
     await sleep(50);
     process.kill(pid, "SIGSTOP");
     try {
@@ -737,7 +755,11 @@ describe("limits", () => {
       done = true;
       return response;
     });
-    await waitFor("the loop to start", () => t().app.functionInvoker.workers().some((w) => w.inFlight > 0));
+    await waitFor("the loop to start", () =>
+      t()
+        .app.functionInvoker.workers()
+        .some((w) => w.inFlight > 0),
+    );
     await sleep(50);
     for (let i = 0; i < 5; i++) {
       const started = performance.now();
@@ -802,7 +824,10 @@ describe("escapes have no effect", () => {
   });
 
   it("a static import, or a dynamic one of a literal, is refused at deploy (422)", async () => {
-    for (const source of [`import fs from "fs"; export default { fetch() { return typeof fs; } }`, `export default { async fetch() { return typeof (await import("fs")); } }`]) {
+    for (const source of [
+      `import fs from "fs"; export default { fetch() { return typeof fs; } }`,
+      `export default { async fetch() { return typeof (await import("fs")); } }`,
+    ]) {
       const response = await a.client.post("/v1/functions", { name: "importer", source });
       expectProblem(response, 422, "function_compile_error", source);
       expect(response.body.detail).toContain("imports are not available");
@@ -933,7 +958,8 @@ describe("logs and the invocation list", () => {
   });
 
   it("lists each invocation with its fields; filters status and version", async () => {
-    const source = (version: number) => `export default { async fetch(request) { const q = await request.text(); if (q === "fail") throw new TypeError("failing on purpose"); return { version: ${version} }; } }`;
+    const source = (version: number) =>
+      `export default { async fetch(request) { const q = await request.text(); if (q === "fail") throw new TypeError("failing on purpose"); return { version: ${version} }; } }`;
     const fn = await deployToRun(tenant.client, "flaky", source(1));
     const ok = await invoke(tenant.client, "flaky", { method: "PUT", raw: "fine", headers: { "content-type": "text/plain", "x-request-id": "trace-flaky-1" } });
     expect(ok.status).toBe(200);
@@ -977,9 +1003,7 @@ describe("logs and the invocation list", () => {
     const errors = await invocationsOf(tenant.client, "flaky", "status=error");
     expect(errors.map((i) => i.id)).toEqual([failedRow.id]);
     const v1 = await invocationsOf(tenant.client, "flaky", "version=1");
-    expect(v1.map((i) => i.id).sort()).toEqual(
-      [ok, failed, again].map((r) => r.headers.get("x-function-invocation-id")).sort(),
-    );
+    expect(v1.map((i) => i.id).sort()).toEqual([ok, failed, again].map((r) => r.headers.get("x-function-invocation-id")).sort());
     const v2rows = await invocationsOf(tenant.client, "flaky", "version=2");
     expect(v2rows.map((i) => i.id)).toEqual([second.headers.get("x-function-invocation-id")]);
     expect(await invocationsOf(tenant.client, "flaky", "status=timeout")).toEqual([]);
@@ -1024,7 +1048,11 @@ describe("a worker that dies", () => {
 
     const started = performance.now();
     const running = invoke(tenant.client, "slow");
-    await waitFor("the invocation to reach the worker", () => t().app.functionInvoker.workers().some((w) => w.pid === oldPid && w.inFlight > 0));
+    await waitFor("the invocation to reach the worker", () =>
+      t()
+        .app.functionInvoker.workers()
+        .some((w) => w.pid === oldPid && w.inFlight > 0),
+    );
     await sleep(150);
     process.kill(oldPid, "SIGKILL");
     const response = await running;
@@ -1033,7 +1061,9 @@ describe("a worker that dies", () => {
     expectInvocationHeaders(response);
     expect(performance.now() - started).toBeGreaterThanOrEqual(600);
 
-    const pids = t().app.functionInvoker.workers().map((w) => w.pid);
+    const pids = t()
+      .app.functionInvoker.workers()
+      .map((w) => w.pid);
     expect(pids.length).toBeGreaterThanOrEqual(1);
     expect(pids).not.toContain(oldPid);
     expect(() => process.kill(oldPid, 0)).toThrow();

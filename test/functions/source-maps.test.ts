@@ -19,10 +19,10 @@ const ORDERS = [
   "}",
   "export default {",
   "  async fetch(request: Request, ctx: any): Promise<Response> {",
-  "    const order: Order = { id: \"o_1\", total: 500 as Money };",
-  "    console.error(new TypeError(\"logged, not thrown\"));",
+  '    const order: Order = { id: "o_1", total: 500 as Money };',
+  '    console.error(new TypeError("logged, not thrown"));',
   "    check(order, 100 as Money);",
-  "    return new Response(\"unreachable\");",
+  '    return new Response("unreachable");',
   "  },",
   "};",
 ].join("\n");
@@ -64,14 +64,20 @@ describe("source maps", () => {
   });
 
   it("top-level code that throws at deploy: the 422 points at the source's line, not the compiled one", async () => {
-    const source = ["interface Config { ready?: boolean }", "type Flag = boolean;", "const config: Config = JSON.parse(\"{}\");", "if (!config.ready) throw new Error(\"not configured at load\");", "export default { fetch() { return {} } };"].join("\n");
+    const source = [
+      "interface Config { ready?: boolean }",
+      "type Flag = boolean;",
+      'const config: Config = JSON.parse("{}");',
+      'if (!config.ready) throw new Error("not configured at load");',
+      "export default { fetch() { return {} } };",
+    ].join("\n");
     const problem = expectProblem(await tenant.client.post("/v1/functions", { name: "loads-badly", source }), 422, "function_compile_error");
     expect(problem.detail).toContain("not configured at load");
     expect([problem.line, problem.column]).toEqual([4, columnOf(source, 4, "new Error")]);
   });
 
   it("the file name defaults to function.ts, carries over to new versions, and can change", async () => {
-    const source = "export default {\n  fetch() {\n    throw new Error(\"plain\");\n  },\n};";
+    const source = 'export default {\n  fetch() {\n    throw new Error("plain");\n  },\n};';
     const v1 = await tenant.client.post("/v1/functions", { name: "plain", source });
     expect(v1.body.filename).toBe("function.ts");
     const fail = await tenant.client.post("/v1/functions/plain/invoke", {});
@@ -92,7 +98,10 @@ describe("source maps", () => {
     for (const filename of ["../etc/passwd", "a/b.ts", "", "x".repeat(101), "name with spaces.ts"]) {
       const res = await tenant.client.post("/v1/functions", { name: "bad-filename", source: "export default { fetch() { return {} } }", filename });
       const problem = expectProblem(res, 400, "validation_failed", filename);
-      expect(problem.errors.map((e: any) => e.field), filename).toEqual(["filename"]);
+      expect(
+        problem.errors.map((e: any) => e.field),
+        filename,
+      ).toEqual(["filename"]);
     }
   });
 });

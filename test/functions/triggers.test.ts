@@ -71,7 +71,10 @@ async function runsOf(functionId: string) {
 }
 
 async function runById(orgId: string, id: string) {
-  const [row] = await t().database.db.select().from(functionRuns).where(and(eq(functionRuns.orgId, orgId), eq(functionRuns.id, id)));
+  const [row] = await t()
+    .database.db.select()
+    .from(functionRuns)
+    .where(and(eq(functionRuns.orgId, orgId), eq(functionRuns.id, id)));
   return row;
 }
 
@@ -97,7 +100,14 @@ describe("which events run a function", () => {
     const pending = await runsOf(fn.id);
     expect(sorted(pending.map((r) => r.eventId))).toEqual(sorted(eventIds));
     for (const run of pending) {
-      expect(run).toMatchObject({ orgId: tenant.orgId, functionId: fn.id, eventType: "invoice.created", status: "pending", attemptCount: 0, claimedUntil: null });
+      expect(run).toMatchObject({
+        orgId: tenant.orgId,
+        functionId: fn.id,
+        eventType: "invoice.created",
+        status: "pending",
+        attemptCount: 0,
+        claimedUntil: null,
+      });
       expect(run.nextAttemptAt!.getTime()).toBeLessThanOrEqual(clock().getTime());
     }
     // Nothing has run before the dispatcher does.
@@ -193,7 +203,9 @@ describe("which events run a function", () => {
 
     const after = (await events(c)).filter((e) => !before.has(e.id));
     const types = after.map((e) => e.type);
-    expect(types).toEqual(expect.arrayContaining(["contact.created", "deal.created", "deal.updated", "invoice.created", "api_key.created", "function.deployed"]));
+    expect(types).toEqual(
+      expect.arrayContaining(["contact.created", "deal.created", "deal.updated", "invoice.created", "api_key.created", "function.deployed"]),
+    );
     const notFunction = after.filter((e) => !e.type.startsWith("function."));
     const dealEvents = after.filter((e) => e.type.startsWith("deal."));
     expect(dealEvents.map((e) => e.data.object.id)).toEqual(dealEvents.map(() => deal.id));
@@ -297,7 +309,13 @@ describe("failures and retries", () => {
 
     expect(await runOnce()).toBe(1);
     const [first] = await invocations(c, "always-fails");
-    expect(first).toMatchObject({ trigger: "event", event_id: event.id, run_id: run!.id, status: "error", error: { name: "Error", message: "boom on invoice.created" } });
+    expect(first).toMatchObject({
+      trigger: "event",
+      event_id: event.id,
+      run_id: run!.id,
+      status: "error",
+      error: { name: "Error", message: "boom on invoice.created" },
+    });
     expect(first.error.stack).toContain("boom on invoice.created");
 
     // Not due again before its delay.
@@ -373,7 +391,12 @@ describe("failures and retries", () => {
   it("a handler over its CPU limit, or its wall time, counts as a failure and is retried", async () => {
     const tenant = await t().tenant();
     const c = tenant.client;
-    const spin = await deploy(c, { name: "spin", source: `export default { event() { for (;;) {} } };`, limits: { cpu_ms: 50 }, triggers: { http: false, events: ["invoice.created"] } });
+    const spin = await deploy(c, {
+      name: "spin",
+      source: `export default { event() { for (;;) {} } };`,
+      limits: { cpu_ms: 50 },
+      triggers: { http: false, events: ["invoice.created"] },
+    });
     const sleep = await deploy(c, {
       name: "sleepy",
       source: `export default { event() { return new Promise((resolve) => setTimeout(resolve, 60000)); } };`,
@@ -385,10 +408,18 @@ describe("failures and retries", () => {
 
     expect(await runOnce()).toBe(2);
     const [cpu] = await invocations(c, "spin");
-    expect(cpu).toMatchObject({ status: "cpu_limit", event_id: event.id, error: { name: "LimitExceeded", message: "the invocation used more than its CPU limit of 50 ms" } });
+    expect(cpu).toMatchObject({
+      status: "cpu_limit",
+      event_id: event.id,
+      error: { name: "LimitExceeded", message: "the invocation used more than its CPU limit of 50 ms" },
+    });
     expect(cpu.cpu_ms).toBeGreaterThan(50);
     const [slow] = await invocations(c, "sleepy");
-    expect(slow).toMatchObject({ status: "timeout", event_id: event.id, error: { name: "LimitExceeded", message: "the invocation ran past its wall-time limit of 300 ms" } });
+    expect(slow).toMatchObject({
+      status: "timeout",
+      event_id: event.id,
+      error: { name: "LimitExceeded", message: "the invocation ran past its wall-time limit of 300 ms" },
+    });
     expect(await runById(tenant.orgId, cpu.run_id)).toMatchObject({ status: "failed", attemptCount: 1 });
     expect(await runById(tenant.orgId, slow.run_id)).toMatchObject({ status: "failed", attemptCount: 1 });
     expect((await failureEvents(c, spin.id)).map((e) => e.data.object)).toEqual([cpu]);
@@ -544,7 +575,10 @@ describe("at-least-once", () => {
     expect(await racing.runOnce()).toBe(1);
     expect(deletedStatus).toBe(200);
     expect(await runsOf(fn.id)).toEqual([]);
-    const left = await t().database.db.select().from(functionInvocations).where(and(eq(functionInvocations.orgId, tenant.orgId), eq(functionInvocations.functionId, fn.id)));
+    const left = await t()
+      .database.db.select()
+      .from(functionInvocations)
+      .where(and(eq(functionInvocations.orgId, tenant.orgId), eq(functionInvocations.functionId, fn.id)));
     expect(left).toEqual([]);
   });
 
@@ -579,7 +613,9 @@ describe("at-least-once", () => {
     expect(await invocations(c, "lease")).toEqual([]);
 
     // The lease runs out (set in the past directly): the next round claims and runs it.
-    await t().database.db.execute(sql`UPDATE function_runs SET claimed_until = ${new Date(clock().getTime() - SECOND).toISOString()}::timestamptz WHERE org_id = ${tenant.orgId} AND id = ${run!.id}`);
+    await t().database.db.execute(
+      sql`UPDATE function_runs SET claimed_until = ${new Date(clock().getTime() - SECOND).toISOString()}::timestamptz WHERE org_id = ${tenant.orgId} AND id = ${run!.id}`,
+    );
     expect(await runOnce()).toBe(1);
     const [invocation] = await invocations(c, "lease");
     expect(invocation).toMatchObject({ status: "ok", event_id: event.id, run_id: run!.id });
@@ -625,10 +661,18 @@ describe("HTTP and the invocation log", () => {
 
   it("deploying event triggers checks the patterns and the event() handler", async () => {
     const c = (await t().tenant()).client;
-    const unknown = await c.post("/v1/functions", { name: "bad-pattern", source: ECHO, triggers: { http: false, events: ["invoice.created", "invoice.exploded"] } });
+    const unknown = await c.post("/v1/functions", {
+      name: "bad-pattern",
+      source: ECHO,
+      triggers: { http: false, events: ["invoice.created", "invoice.exploded"] },
+    });
     const problem = expectProblem(unknown, 400, "validation_failed");
     expect(problem.errors).toEqual([expect.objectContaining({ in: "body", field: "triggers.events[1]" })]);
-    const noHandler = await c.post("/v1/functions", { name: "no-handler", source: `export default { fetch() { return "hi"; } };`, triggers: { events: ["invoice.created"] } });
+    const noHandler = await c.post("/v1/functions", {
+      name: "no-handler",
+      source: `export default { fetch() { return "hi"; } };`,
+      triggers: { events: ["invoice.created"] },
+    });
     expect(expectProblem(noHandler, 422, "unprocessable").errors).toEqual([expect.objectContaining({ field: "triggers.events" })]);
     expectProblem(await c.get("/v1/functions/bad-pattern"), 404, "not_found");
     expectProblem(await c.get("/v1/functions/no-handler"), 404, "not_found");

@@ -52,9 +52,14 @@ beforeAll(async () => {
       const body = Buffer.concat(chunks).toString("utf8");
       seen.push({ method: request.method!, url: request.url!, headers: request.headers, body });
       if (request.url === "/redirect") return void response.writeHead(302, { location: "/echo?from=redirect" }).end();
-      if (request.url?.startsWith("/big")) return void response.writeHead(200, { "content-type": "application/octet-stream" }).end(Buffer.alloc(Number(new URL(request.url, "http://x").searchParams.get("n")), 97));
+      if (request.url?.startsWith("/big"))
+        return void response
+          .writeHead(200, { "content-type": "application/octet-stream" })
+          .end(Buffer.alloc(Number(new URL(request.url, "http://x").searchParams.get("n")), 97));
       if (request.url === "/slow") return void setTimeout(() => response.end("late"), 5_000);
-      response.writeHead(201, { "content-type": "application/json", "x-server": "test" }).end(JSON.stringify({ method: request.method, url: request.url, body, header: request.headers["x-custom"] ?? null }));
+      response
+        .writeHead(201, { "content-type": "application/json", "x-server": "test" })
+        .end(JSON.stringify({ method: request.method, url: request.url, body, header: request.headers["x-custom"] ?? null }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -116,7 +121,11 @@ describe("URL and URLSearchParams", () => {
     expect(body.params).toBe("q=a+b%26c&n=1&n=2");
     expect(body.n).toEqual(["1", "2"]);
     expect(body.size).toBe(3);
-    expect(body.entries).toEqual([["b", "2"], ["a", "1"], ["a", "3"]]);
+    expect(body.entries).toEqual([
+      ["b", "2"],
+      ["a", "1"],
+      ["a", "3"],
+    ]);
     expect(body.edited).toBe("https://example.com:8443/path?page=2&tag=%C3%A9#top");
     expect(body.canParse).toEqual([true, false]);
     expect(body.parsed).toBeNull();
@@ -247,7 +256,12 @@ describe("crypto", () => {
 
   it("digests with SHA-1/256/384/512, signs and verifies HMAC, generates and exports keys, refuses what it does not support", async () => {
     const body = await invokeOk(tenant.client, "crypto");
-    for (const [name, node] of [["SHA-1", "sha1"], ["SHA-256", "sha256"], ["SHA-384", "sha384"], ["SHA-512", "sha512"]] as const) {
+    for (const [name, node] of [
+      ["SHA-1", "sha1"],
+      ["SHA-256", "sha256"],
+      ["SHA-384", "sha384"],
+      ["SHA-512", "sha512"],
+    ] as const) {
       expect(body.digests[name]).toBe(createHash(node).update("abc").digest("hex"));
     }
     expect(body.hmac).toBe(createHmac("sha256", "key").update("abc").digest("hex"));
@@ -267,7 +281,12 @@ describe("crypto", () => {
     const id = "msg_1";
     const at = new Date();
     const signature = new StandardWebhook(secret).sign(id, at, payload);
-    const headers = { "content-type": "application/json", "webhook-id": id, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": signature };
+    const headers = {
+      "content-type": "application/json",
+      "webhook-id": id,
+      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      "webhook-signature": signature,
+    };
     expect(await invokeOk(tenant.client, "receiver", { raw: payload, headers })).toEqual({ valid: true, event: "invoice.paid" });
     const wrong = new StandardWebhook(`whsec_${randomBytes(24).toString("base64")}`).sign(id, at, payload);
     const refused = await invoke(tenant.client, "receiver", { raw: payload, headers: { ...headers, "webhook-signature": wrong } });
@@ -310,7 +329,10 @@ describe("Headers, Request, Response", () => {
     expect(response.headers.get("x-made")).toBe("yes");
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(response.body).toEqual({
-      headers: [["a", "1, 3"], ["b", "2"]],
+      headers: [
+        ["a", "1, 3"],
+        ["b", "2"],
+      ],
       get: "1, 3",
       made: ["POST", "https://example.com/x?y=1", "application/x-www-form-urlencoded;charset=UTF-8", "k=v"],
       bytes: "bytes body",
@@ -319,7 +341,11 @@ describe("Headers, Request, Response", () => {
       ok: [true, false],
     });
     // Response.redirect builds a redirect as in Workers, but the response policy refuses to serve one on the API's origin.
-    const redirected = await fetch(`${t().url}/v1/functions/objects/invoke?redirect`, { method: "POST", headers: { authorization: `Bearer ${tenant.key}` }, redirect: "manual" });
+    const redirected = await fetch(`${t().url}/v1/functions/objects/invoke?redirect`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${tenant.key}` },
+      redirect: "manual",
+    });
     expect(redirected.status).toBe(500);
     expect(redirected.headers.get("location")).toBeNull();
     expect(await redirected.json()).toMatchObject({ code: "function_failed" });
@@ -349,8 +375,17 @@ describe("fetch", () => {
   });
 
   it("reaches a server with method, headers and body, and reads its answer", async () => {
-    const body = await invokeOk(tenant.client, "outbound", { body: { url: `${origin}/echo?a=1`, init: { method: "PUT", headers: { "x-custom": "hi" }, body: "payload" } } });
-    expect(body).toEqual({ status: 201, ok: true, redirected: false, url: `${origin}/echo?a=1`, server: "test", body: { method: "PUT", url: "/echo?a=1", body: "payload", header: "hi" } });
+    const body = await invokeOk(tenant.client, "outbound", {
+      body: { url: `${origin}/echo?a=1`, init: { method: "PUT", headers: { "x-custom": "hi" }, body: "payload" } },
+    });
+    expect(body).toEqual({
+      status: 201,
+      ok: true,
+      redirected: false,
+      url: `${origin}/echo?a=1`,
+      server: "test",
+      body: { method: "PUT", url: "/echo?a=1", body: "payload", header: "hi" },
+    });
     expect(seen.at(-1)!.headers["user-agent"]).toMatch(/^Enginery-Functions/);
   });
 
@@ -389,7 +424,11 @@ describe("fetch", () => {
     expect(many.made).toBe(FETCH_LIMITS.requests);
     expect(many.error).toMatch(/made 50 requests/);
 
-    await tenant.client.post("/v1/functions", { name: "slow-fetch", source: `export default { async fetch() { return await (await fetch("${origin}/slow")).text(); } }`, limits: { cpu_ms: 1_000, timeout_ms: 500 } });
+    await tenant.client.post("/v1/functions", {
+      name: "slow-fetch",
+      source: `export default { async fetch() { return await (await fetch("${origin}/slow")).text(); } }`,
+      limits: { cpu_ms: 1_000, timeout_ms: 500 },
+    });
     const started = performance.now();
     const slow = await invoke(tenant.client, "slow-fetch");
     expectProblem(slow, 504, "function_timeout");
@@ -397,7 +436,10 @@ describe("fetch", () => {
   });
 
   it("cannot run in top-level code", async () => {
-    const response = await tenant.client.post("/v1/functions", { name: "top-fetch", source: `await fetch("${origin}/echo"); export default { fetch() { return 1 } }` });
+    const response = await tenant.client.post("/v1/functions", {
+      name: "top-fetch",
+      source: `await fetch("${origin}/echo"); export default { fetch() { return 1 } }`,
+    });
     expect(response.status, response.text).toBe(422);
   });
 });
@@ -427,7 +469,20 @@ describe("fetch under the default policy (https to public addresses only)", () =
 
 describe("what is not there", () => {
   // docs/functions.md's list of what is not available.
-  const ABSENT = ["process", "require", "Buffer", "setImmediate", "ReadableStream", "FormData", "Blob", "AbortController", "WebSocket", "caches", "performance", "navigator"];
+  const ABSENT = [
+    "process",
+    "require",
+    "Buffer",
+    "setImmediate",
+    "ReadableStream",
+    "FormData",
+    "Blob",
+    "AbortController",
+    "WebSocket",
+    "caches",
+    "performance",
+    "navigator",
+  ];
   it("has none of what docs/functions.md says is not available", async () => {
     const tenant = await t().tenant();
     await deployToRun(tenant.client, "absent", `export default { fetch() { return ${JSON.stringify(ABSENT)}.map((n) => typeof globalThis[n]); } }`);
@@ -444,11 +499,23 @@ describe("limits on what leaves the isolate", () => {
   it("a response body over 5 MB, more than 100 headers, or 1,001 pending timers is a clear error", async () => {
     await deployToRun(tenant.client, "huge-body", `export default { fetch() { return new Response("x".repeat(6 * 1024 * 1024)); } }`);
     expectThrew(await invoke(tenant.client, "huge-body"), "RangeError", /response body is larger than 5242880/);
-    await deployToRun(tenant.client, "many-headers", `export default { fetch() { const h = new Headers(); for (let i = 0; i < 20000; i++) h.set("x-h" + i, "v"); return new Response("ok", { headers: h }); } }`);
+    await deployToRun(
+      tenant.client,
+      "many-headers",
+      `export default { fetch() { const h = new Headers(); for (let i = 0; i < 20000; i++) h.set("x-h" + i, "v"); return new Response("ok", { headers: h }); } }`,
+    );
     expectThrew(await invoke(tenant.client, "many-headers"), "RangeError", /2000\d headers; a function may set at most 100/);
-    await deployToRun(tenant.client, "many-timers", `export default { fetch() { for (let i = 0; i < 200000; i++) setTimeout(() => {}, 60000); return "never"; } }`);
+    await deployToRun(
+      tenant.client,
+      "many-timers",
+      `export default { fetch() { for (let i = 0; i < 200000; i++) setTimeout(() => {}, 60000); return "never"; } }`,
+    );
     expectThrew(await invoke(tenant.client, "many-timers"), "RangeError", /too many timers: at most 1000/);
-    await deployToRun(tenant.client, "fine", `export default { async fetch() { await new Promise((r) => setTimeout(r, 1)); return new Response("y".repeat(1024 * 1024), { headers: { "x-a": "1" } }); } }`);
+    await deployToRun(
+      tenant.client,
+      "fine",
+      `export default { async fetch() { await new Promise((r) => setTimeout(r, 1)); return new Response("y".repeat(1024 * 1024), { headers: { "x-a": "1" } }); } }`,
+    );
     const fine = await invoke(tenant.client, "fine");
     expect(fine.status).toBe(200);
     expect(fine.text.length).toBe(1024 * 1024);

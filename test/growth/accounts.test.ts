@@ -3,19 +3,7 @@ import type { EnrichmentProvider } from "../../src/engines/growth/enrichment-pro
 import { newId } from "../../src/platform/ids.ts";
 import { expectInvalid, expectProblem } from "../helpers/expect-problem.ts";
 import { testClock, useTestApp, type Client, type Tenant } from "../helpers/harness.ts";
-import {
-  ACCOUNT_ID,
-  HOUR,
-  NOW,
-  createAccount,
-  createOk,
-  eventTypesOf,
-  eventsOf,
-  getAccount,
-  getOk,
-  neverBeforeNow,
-  takeSnapshot,
-} from "./helpers.ts";
+import { ACCOUNT_ID, HOUR, NOW, createAccount, createOk, eventTypesOf, eventsOf, getAccount, getOk, neverBeforeNow, takeSnapshot } from "./helpers.ts";
 
 const clock = testClock(NOW);
 
@@ -213,7 +201,20 @@ describe("bad input: every bad field named, nothing changed", () => {
     }
   });
 
-  for (const domain of ["not a domain", "acme", "localhost", "http://", "-acme.com", "acme..com", "1.2.3.4", "acme_corp.com", "ann@acme.com", "   ", "www.", "https://"]) {
+  for (const domain of [
+    "not a domain",
+    "acme",
+    "localhost",
+    "http://",
+    "-acme.com",
+    "acme..com",
+    "1.2.3.4",
+    "acme_corp.com",
+    "ann@acme.com",
+    "   ",
+    "www.",
+    "https://",
+  ]) {
     it(`domain ${JSON.stringify(domain)} is a 400 naming domain`, async () => {
       const created = await post({ name: "Bad", domain });
       expectInvalid(created, ["domain"]);
@@ -347,7 +348,14 @@ describe("bad input: every bad field named, nothing changed", () => {
 describe("PATCH /v1/accounts/{id}", () => {
   it("changes the fields sent, keeps the others, bumps updated_at, and emits account.updated with previous_attributes", async () => {
     const tenant = await t().tenant();
-    const account = await createAccount(tenant.client, { name: "Acme", domain: "acme.com", industry: "Software", employee_count: 10, country: "US", metadata: { a: "1" } });
+    const account = await createAccount(tenant.client, {
+      name: "Acme",
+      domain: "acme.com",
+      industry: "Software",
+      employee_count: 10,
+      country: "US",
+      metadata: { a: "1" },
+    });
     clock.advance(60_000);
     const response = await tenant.client.patch(`/v1/accounts/${account.id}`, {
       name: "Acme Inc.",
@@ -357,7 +365,15 @@ describe("PATCH /v1/accounts/{id}", () => {
       metadata: { b: "2" },
     });
     expect(response.status, response.text).toBe(200);
-    const updated = { ...account, name: "Acme Inc.", employee_count: 12, annual_revenue: 2500.5, country: "CA", metadata: { b: "2" }, updated_at: clock().toISOString() };
+    const updated = {
+      ...account,
+      name: "Acme Inc.",
+      employee_count: 12,
+      annual_revenue: 2500.5,
+      country: "CA",
+      metadata: { b: "2" },
+      updated_at: clock().toISOString(),
+    };
     expect(response.body).toEqual(updated);
     expect(await getAccount(tenant.client, account.id)).toEqual(updated);
     const events = await eventsOf(tenant.client, account.id);
@@ -512,7 +528,13 @@ describe("DELETE /v1/accounts/{id}", () => {
     expect([ann.account_id, bob.account_id, gus.account_id]).toEqual([acme.id, acme.id, globex.id]);
     const deal = await createOk(tenant.client, "/v1/deals", { name: "Acme deal", account_id: acme.id, contact_ids: [ann.id], amount: 5000 });
     const otherDeal = await createOk(tenant.client, "/v1/deals", { name: "Globex deal", account_id: globex.id });
-    const invoice = await createOk(tenant.client, "/v1/invoices", { client: "Acme", amount: 100, currency: "USD", due_date: "2026-04-01", account_id: acme.id });
+    const invoice = await createOk(tenant.client, "/v1/invoices", {
+      client: "Acme",
+      amount: 100,
+      currency: "USD",
+      due_date: "2026-04-01",
+      account_id: acme.id,
+    });
 
     clock.advance(HOUR);
     expect((await tenant.client.delete(`/v1/accounts/${acme.id}`)).status).toBe(200);
@@ -651,7 +673,10 @@ describe("GET /v1/accounts (list)", () => {
   }
 
   async function expectFilter(query: string, predicate: (a: any) => boolean): Promise<void> {
-    const expected = all.filter(predicate).map((a) => a.id).sort();
+    const expected = all
+      .filter(predicate)
+      .map((a) => a.id)
+      .sort();
     expect(expected.length, `${query} should select something`).toBeGreaterThan(0);
     expect(expected.length, `${query} should not select everything`).toBeLessThan(all.length);
     const page = await list(`${query}&per_page=100`);
@@ -702,7 +727,10 @@ describe("GET /v1/accounts (list)", () => {
 
   it("employee_count: exact and ranges", async () => {
     await expectFilter("employee_count=0", (a) => a.employee_count === 0);
-    await expectFilter("employee_count[gte]=100&employee_count[lt]=5000", (a) => a.employee_count !== null && a.employee_count >= 100 && a.employee_count < 5000);
+    await expectFilter(
+      "employee_count[gte]=100&employee_count[lt]=5000",
+      (a) => a.employee_count !== null && a.employee_count >= 100 && a.employee_count < 5000,
+    );
     await expectFilter("employee_count[gt]=5000", (a) => a.employee_count !== null && a.employee_count > 5000);
     await expectFilter("employee_count[lte]=15", (a) => a.employee_count !== null && a.employee_count <= 15);
   });
@@ -733,7 +761,10 @@ describe("GET /v1/accounts (list)", () => {
   });
 
   it("filters combine", async () => {
-    await expectFilter("country=US&industry=Manufacturing&employee_count[gte]=6000", (a) => a.country === "US" && a.industry === "Manufacturing" && a.employee_count >= 6000);
+    await expectFilter(
+      "country=US&industry=Manufacturing&employee_count[gte]=6000",
+      (a) => a.country === "US" && a.industry === "Manufacturing" && a.employee_count >= 6000,
+    );
     await expectFilter("q=acme&country=DE", (a) => a.name.includes("Acme") && a.country === "DE");
   });
 
@@ -900,7 +931,10 @@ describe("domains: given, derived, normalized", () => {
     const account = await createAccount(client, { name: "Filtered", domain: "filtered.example", country: "US" });
     for (const query of ["domain=FILTERED.example", "domain=https://www.filtered.example/x", "country=us", "country=US"]) {
       const res = await client.get(`/v1/accounts?${query}`);
-      expect(res.body.data.map((a: { id: string }) => a.id), query).toEqual([account.id]);
+      expect(
+        res.body.data.map((a: { id: string }) => a.id),
+        query,
+      ).toEqual([account.id]);
     }
   });
 });

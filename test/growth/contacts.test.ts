@@ -621,7 +621,9 @@ describe("concurrent writes", () => {
   it("creating the same email (in any case) at once: one 201, the others 409 naming the one created", async () => {
     const tenant = await t().tenant();
     const responses = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => tenant.client.post("/v1/contacts", { email: i % 2 ? "SAME@race.example" : "same@race.example", first_name: `R${i}` })),
+      Array.from({ length: 6 }, (_, i) =>
+        tenant.client.post("/v1/contacts", { email: i % 2 ? "SAME@race.example" : "same@race.example", first_name: `R${i}` }),
+      ),
     );
     const created = responses.filter((r) => r.status === 201);
     expect(created, responses.map((r) => r.text).join("\n")).toHaveLength(1);
@@ -654,7 +656,7 @@ describe("GET /v1/contacts (list)", () => {
   let acme: any;
   let globex: any;
   /** The contacts as the API shows them, in creation order; created one hour apart from LIST_START. */
-  let all: any[] = [];
+  const all: any[] = [];
   const LIST_START = "2026-04-01T00:00:00.000Z";
   const at = (i: number) => new Date(Date.parse(LIST_START) + i * HOUR).toISOString();
 
@@ -694,7 +696,10 @@ describe("GET /v1/contacts (list)", () => {
   }
 
   async function expectFilter(query: string, predicate: (c: any) => boolean): Promise<void> {
-    const expected = all.filter(predicate).map((c) => c.id).sort();
+    const expected = all
+      .filter(predicate)
+      .map((c) => c.id)
+      .sort();
     expect(expected.length, `${query} should select something`).toBeGreaterThan(0);
     const page = await list(`${query}&per_page=100`);
     expect(page.data.map((c) => c.id).sort(), query).toEqual(expected);
@@ -782,7 +787,10 @@ describe("GET /v1/contacts (list)", () => {
     expect(await ids("created_at")).toEqual(all.map((c) => c.id));
     expect(await ids("-created_at")).toEqual([...all].reverse().map((c) => c.id));
     const withEmail = (sorted: string[]) => sorted.filter((id) => all.find((c) => c.id === id).email !== null);
-    const byEmail = all.filter((c) => c.email !== null).sort((a, b) => (a.email < b.email ? -1 : 1)).map((c) => c.id);
+    const byEmail = all
+      .filter((c) => c.email !== null)
+      .sort((a, b) => (a.email < b.email ? -1 : 1))
+      .map((c) => c.id);
     expect(withEmail(await ids("email"))).toEqual(byEmail);
     expect(withEmail(await ids("-email"))).toEqual([...byEmail].reverse());
     // Last name, then first name: the two Lees by first name.

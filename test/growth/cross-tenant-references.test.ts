@@ -29,7 +29,14 @@ beforeAll(async () => {
   const sequence = await created(a.client.post("/v1/sequences", { name: "A's", status: "active", steps: [{ type: "task", subject: "Call" }] }));
   const enrollment = await created(a.client.post(`/v1/sequences/${sequence.id}/enrollments`, { contact_id: contact.id }));
   const job = await created(a.client.post("/v1/jobs", { title: "A's job" }));
-  Object.assign(theirs, { account: account.id, contact: contact.id, pipeline: pipeline.id, stage: pipeline.stages[0].id, enrollment: enrollment.id, job: job.id });
+  Object.assign(theirs, {
+    account: account.id,
+    contact: contact.id,
+    pipeline: pipeline.id,
+    stage: pipeline.stages[0].id,
+    enrollment: enrollment.id,
+    job: job.id,
+  });
 });
 
 /** What B holds that a refused write could have touched. */
@@ -45,7 +52,12 @@ const cases: [string, string, () => Promise<{ path: string; body: unknown }>, st
   ["deal.contact_ids", "POST", async () => ({ path: "/v1/deals", body: { name: "D", contact_ids: [theirs.contact] } }), "contact_ids"],
   ["deal.pipeline_id", "POST", async () => ({ path: "/v1/deals", body: { name: "D", pipeline_id: theirs.pipeline } }), "pipeline_id"],
   ["deal.stage_id", "POST", async () => ({ path: "/v1/deals", body: { name: "D", stage_id: theirs.stage } }), "stage_id"],
-  ["invoice.account_id", "POST", async () => ({ path: "/v1/invoices", body: { client: "C", amount: 10, currency: "USD", due_date: "2030-01-01", account_id: theirs.account } }), "account_id"],
+  [
+    "invoice.account_id",
+    "POST",
+    async () => ({ path: "/v1/invoices", body: { client: "C", amount: 10, currency: "USD", due_date: "2030-01-01", account_id: theirs.account } }),
+    "account_id",
+  ],
   [
     "enrollment.contact_id",
     "POST",
@@ -55,7 +67,12 @@ const cases: [string, string, () => Promise<{ path: string; body: unknown }>, st
     },
     "contact_id",
   ],
-  ["candidate.job_id", "POST", async () => ({ path: "/v1/candidates", body: { job_id: theirs.job, first_name: "C", last_name: "D", email: "c@b.example" } }), "job_id"],
+  [
+    "candidate.job_id",
+    "POST",
+    async () => ({ path: "/v1/candidates", body: { job_id: theirs.job, first_name: "C", last_name: "D", email: "c@b.example" } }),
+    "job_id",
+  ],
   ["reply.enrollment_id", "POST", async () => ({ path: "/v1/sequence_replies", body: { enrollment_id: theirs.enrollment, body: "hi" } }), "enrollment_id"],
   ["reply.email", "POST", async () => ({ path: "/v1/sequence_replies", body: { email: "someone@a-only.example", body: "hi" } }), "email"],
   [

@@ -2,18 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/platform/ids.ts";
 import { errorFields, expectInvalid, expectProblem } from "../helpers/expect-problem.ts";
 import { testClock, useTestApp, type Client, type Tenant } from "../helpers/harness.ts";
-import {
-  DEAL_ID,
-  NOW,
-  createOk,
-  defaultPipeline,
-  eventTypesOf,
-  eventsOf,
-  expectUnprocessable,
-  getDeal,
-  neverBeforeNow,
-  takeSnapshot,
-} from "./helpers.ts";
+import { DEAL_ID, NOW, createOk, defaultPipeline, eventTypesOf, eventsOf, expectUnprocessable, getDeal, neverBeforeNow, takeSnapshot } from "./helpers.ts";
 
 const clock = testClock(NOW);
 const t = useTestApp({ clock });
@@ -310,7 +299,11 @@ describe("POST /v1/deals: bad input is refused and changes nothing", () => {
 
   it("a body that is not an object, malformed JSON, or none", async () => {
     expectProblem(await tenant.client.post("/v1/deals", [deal({})]), 400, "validation_failed");
-    expectProblem(await tenant.client.request("POST", "/v1/deals", { raw: '{"name": "x",', headers: { "content-type": "application/json" } }), 400, "invalid_json");
+    expectProblem(
+      await tenant.client.request("POST", "/v1/deals", { raw: '{"name": "x",', headers: { "content-type": "application/json" } }),
+      400,
+      "invalid_json",
+    );
     expectProblem(await tenant.client.request("POST", "/v1/deals"), 400, "validation_failed");
   });
 });
@@ -322,7 +315,13 @@ describe("PATCH /v1/deals/{id}: fields", () => {
     const accountB = await createAccount(tenant.client, { name: "B" });
     const ann = await createContact(tenant.client);
     const bob = await createContact(tenant.client);
-    const deal = await createDeal(tenant.client, { account_id: accountA.id, contact_ids: [ann.id], amount: 100, expected_close_date: "2026-04-01", metadata: { a: "1" } });
+    const deal = await createDeal(tenant.client, {
+      account_id: accountA.id,
+      contact_ids: [ann.id],
+      amount: 100,
+      expected_close_date: "2026-04-01",
+      metadata: { a: "1" },
+    });
     clock.advance(60_000);
     const updated = await patchDeal(tenant.client, deal.id, {
       name: "Bigger deal",
@@ -501,7 +500,9 @@ describe("PATCH /v1/deals/{id}: moving between stages", () => {
     const deal = await createDeal(tenant.client);
     const before = await snapshot(tenant.client);
     expectInvalid(await tenant.client.patch(`/v1/deals/${deal.id}`, { pipeline_id: partners.id, stage_id: sales.won.id }), ["stage_id"]);
-    expectInvalid(await tenant.client.patch(`/v1/deals/${deal.id}`, { pipeline_id: sales.pipeline.id, stage_id: partners.stages[0].id, name: "x" }), ["stage_id"]);
+    expectInvalid(await tenant.client.patch(`/v1/deals/${deal.id}`, { pipeline_id: sales.pipeline.id, stage_id: partners.stages[0].id, name: "x" }), [
+      "stage_id",
+    ]);
     expect(await snapshot(tenant.client)).toEqual(before);
   });
 });
@@ -678,7 +679,24 @@ describe("ids in the path", () => {
 });
 
 describe("GET /v1/deals: filters, sort and pagination", () => {
-  const FRUITS = ["Apple", "Banana", "Cherry", "Date", "Elder", "Fig", "Grape", "Honeydew", "Iris", "Jujube", "Kiwi", "Lime", "Mango", "Nectarine", "Orange", "Papaya"];
+  const FRUITS = [
+    "Apple",
+    "Banana",
+    "Cherry",
+    "Date",
+    "Elder",
+    "Fig",
+    "Grape",
+    "Honeydew",
+    "Iris",
+    "Jujube",
+    "Kiwi",
+    "Lime",
+    "Mango",
+    "Nectarine",
+    "Orange",
+    "Papaya",
+  ];
   const AMOUNTS = [100, null, 250.5, 99.99, 1000, null, 0.5, 3000, 42, 7500, 12.34, null, 640, 5, 1999.99, 310];
   const DATES = ["2026-04-01", null, "2026-05-15", "2026-04-01", "2026-06-30", "2026-03-31"];
 
@@ -731,7 +749,10 @@ describe("GET /v1/deals: filters, sort and pagination", () => {
 
   /** The query returns exactly the deals the predicate selects. */
   async function expectFilter(query: string, predicate: (deal: any) => boolean): Promise<void> {
-    const expected = all.filter(predicate).map((d) => d.id).sort();
+    const expected = all
+      .filter(predicate)
+      .map((d) => d.id)
+      .sort();
     const page = await list(`${query}&per_page=100`);
     expect(page.data.map((d) => d.id).sort(), query).toEqual(expected);
     expect(page.meta.total, query).toBe(expected.length);
@@ -776,7 +797,10 @@ describe("GET /v1/deals: filters, sort and pagination", () => {
   it("filters by contact_id: deals involving the contact; a comma list means any of them", async () => {
     await expectFilter(`contact_id=${contacts[0].id}`, (d) => d.contact_ids.includes(contacts[0].id));
     await expectFilter(`contact_id=${contacts[2].id}`, (d) => d.contact_ids.includes(contacts[2].id));
-    await expectFilter(`contact_id=${contacts[1].id},${contacts[2].id}`, (d) => d.contact_ids.includes(contacts[1].id) || d.contact_ids.includes(contacts[2].id));
+    await expectFilter(
+      `contact_id=${contacts[1].id},${contacts[2].id}`,
+      (d) => d.contact_ids.includes(contacts[1].id) || d.contact_ids.includes(contacts[2].id),
+    );
     expect((await list(`contact_id=${newId("contact")}`)).meta.total).toBe(0);
   });
 
@@ -818,7 +842,9 @@ describe("GET /v1/deals: filters, sort and pagination", () => {
     expect((await list("per_page=100&amount[gt]=0&sort=amount")).data.map((d) => d.amount)).toEqual([...amounts].sort((x, y) => x - y));
     expect((await list("per_page=100&amount[gt]=0&sort=-amount")).data.map((d) => d.amount)).toEqual([...amounts].sort((x, y) => y - x));
     const dates = all.map((d) => d.expected_close_date).filter((x) => x !== null);
-    expect((await list("per_page=100&expected_close_date[gte]=2000-01-01&sort=expected_close_date")).data.map((d) => d.expected_close_date)).toEqual([...dates].sort());
+    expect((await list("per_page=100&expected_close_date[gte]=2000-01-01&sort=expected_close_date")).data.map((d) => d.expected_close_date)).toEqual(
+      [...dates].sort(),
+    );
     expect((await list("per_page=100&sort=created_at")).data).toEqual(all);
     // Equal dates fall back to a stable order, the same on every page.
     const byDate = await list("per_page=100&sort=expected_close_date,-created_at");

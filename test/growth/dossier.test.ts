@@ -70,18 +70,49 @@ describe("GET /v1/accounts/{id}/dossier of an account with everything", () => {
     account = await createOk(client, "/v1/accounts", { name: "Globex Corporation", domain: "globex.com", industry: "Energy", metadata: { owner: "kim" } });
     tick();
 
-    contacts.hank = await createOk(client, "/v1/contacts", { first_name: "Hank", last_name: "Scorpio", email: "hank@globex.com", title: "CEO", account_id: account.id });
+    contacts.hank = await createOk(client, "/v1/contacts", {
+      first_name: "Hank",
+      last_name: "Scorpio",
+      email: "hank@globex.com",
+      title: "CEO",
+      account_id: account.id,
+    });
     tick();
-    contacts.frank = await createOk(client, "/v1/contacts", { first_name: "Frank", last_name: "Grimes", email: "frank@globex.com", title: "Engineer", account_id: account.id });
+    contacts.frank = await createOk(client, "/v1/contacts", {
+      first_name: "Frank",
+      last_name: "Grimes",
+      email: "frank@globex.com",
+      title: "Engineer",
+      account_id: account.id,
+    });
     tick();
-    contacts.mindy = await createOk(client, "/v1/contacts", { first_name: "Mindy", last_name: "Simmons", email: "mindy@globex.com", title: "VP Sales", account_id: account.id });
+    contacts.mindy = await createOk(client, "/v1/contacts", {
+      first_name: "Mindy",
+      last_name: "Simmons",
+      email: "mindy@globex.com",
+      title: "VP Sales",
+      account_id: account.id,
+    });
     tick();
 
     // Another account with its own contact, deal, invoice and enrollment: none of it may show.
     const other = await createOk(client, "/v1/accounts", { name: "Initech", domain: "initech.com" });
     const otherContact = await createOk(client, "/v1/contacts", { first_name: "Bill", last_name: "Lumbergh", email: "bill@initech.com", account_id: other.id });
-    const otherDeal = await createOk(client, "/v1/deals", { name: "TPS reports", account_id: other.id, stage_id: stages.proposal.id, amount: 777, currency: "USD" });
-    const otherInvoice = await createOk(client, "/v1/invoices", { client: "Initech", account_id: other.id, amount: 999, currency: "USD", due_date: "2026-03-02", status: "open" });
+    const otherDeal = await createOk(client, "/v1/deals", {
+      name: "TPS reports",
+      account_id: other.id,
+      stage_id: stages.proposal.id,
+      amount: 777,
+      currency: "USD",
+    });
+    const otherInvoice = await createOk(client, "/v1/invoices", {
+      client: "Initech",
+      account_id: other.id,
+      amount: 999,
+      currency: "USD",
+      due_date: "2026-03-02",
+      status: "open",
+    });
     // And an invoice billed to nobody.
     await createOk(client, "/v1/invoices", { client: "Walk-in", amount: 5, currency: "USD", due_date: "2026-03-02", status: "open" });
     tick();
@@ -91,7 +122,14 @@ describe("GET /v1/accounts/{id}/dossier of an account with everything", () => {
       tick();
     };
     await deal("expansion", { name: "Expansion", stage_id: stages.discovery.id, amount: 10000, currency: "USD", expected_close_date: "2026-06-30" });
-    await deal("renewal", { name: "Renewal", stage_id: stages.proposal.id, amount: 5000.5, currency: "USD", expected_close_date: "2026-04-15", contact_ids: [contacts.hank.id] });
+    await deal("renewal", {
+      name: "Renewal",
+      stage_id: stages.proposal.id,
+      amount: 5000.5,
+      currency: "USD",
+      expected_close_date: "2026-04-15",
+      contact_ids: [contacts.hank.id],
+    });
     await deal("pilot", { name: "Pilot EU", stage_id: stages.proposal.id, amount: 3000, currency: "EUR", expected_close_date: "2026-05-01" });
     await deal("unsized", { name: "Someday", stage_id: stages.discovery.id, amount: null, currency: "USD" });
     await deal("won", { name: "Old win", stage_id: stages.won.id, amount: 8000, currency: "USD", expected_close_date: "2026-02-01" });
@@ -122,7 +160,11 @@ describe("GET /v1/accounts/{id}/dossier of an account with everything", () => {
         { type: "email", delay_days: 3, subject: "Following up", body: "Any thoughts?" },
       ],
     });
-    const short = await createOk(client, "/v1/sequences", { name: "One touch", status: "active", steps: [{ type: "task", delay_days: 0, subject: "Call {{first_name}}" }] });
+    const short = await createOk(client, "/v1/sequences", {
+      name: "One touch",
+      status: "active",
+      steps: [{ type: "task", delay_days: 0, subject: "Call {{first_name}}" }],
+    });
     activeEnrollment = await createOk(client, `/v1/sequences/${sequence.id}/enrollments`, { contact_id: contacts.hank.id });
     completedEnrollment = await createOk(client, `/v1/sequences/${short.id}/enrollments`, { contact_id: contacts.frank.id });
     const otherEnrollment = await createOk(client, `/v1/sequences/${sequence.id}/enrollments`, { contact_id: otherContact.id });
@@ -162,7 +204,15 @@ describe("GET /v1/accounts/{id}/dossier of an account with everything", () => {
     const byCurrency = (values: any[]) => [...values].sort((a, b) => a.currency.localeCompare(b.currency));
     const pipelineId = stages.pipeline.id;
     expect(dossier.deals.by_stage.map((s: any) => ({ ...s, values: byCurrency(s.values) }))).toEqual([
-      { pipeline_id: pipelineId, stage_id: stages.discovery.id, stage_name: "Discovery", kind: "open", probability: 20, deal_count: 2, values: [{ currency: "USD", amount: 10000, weighted_amount: 2000 }] },
+      {
+        pipeline_id: pipelineId,
+        stage_id: stages.discovery.id,
+        stage_name: "Discovery",
+        kind: "open",
+        probability: 20,
+        deal_count: 2,
+        values: [{ currency: "USD", amount: 10000, weighted_amount: 2000 }],
+      },
       {
         pipeline_id: pipelineId,
         stage_id: stages.proposal.id,
@@ -175,8 +225,24 @@ describe("GET /v1/accounts/{id}/dossier of an account with everything", () => {
           { currency: "USD", amount: 5000.5, weighted_amount: 3000.3 },
         ],
       },
-      { pipeline_id: pipelineId, stage_id: stages.won.id, stage_name: "Won", kind: "won", probability: 100, deal_count: 1, values: [{ currency: "USD", amount: 8000, weighted_amount: 8000 }] },
-      { pipeline_id: pipelineId, stage_id: stages.lost.id, stage_name: "Lost", kind: "lost", probability: 0, deal_count: 1, values: [{ currency: "EUR", amount: 1200, weighted_amount: 0 }] },
+      {
+        pipeline_id: pipelineId,
+        stage_id: stages.won.id,
+        stage_name: "Won",
+        kind: "won",
+        probability: 100,
+        deal_count: 1,
+        values: [{ currency: "USD", amount: 8000, weighted_amount: 8000 }],
+      },
+      {
+        pipeline_id: pipelineId,
+        stage_id: stages.lost.id,
+        stage_name: "Lost",
+        kind: "lost",
+        probability: 0,
+        deal_count: 1,
+        values: [{ currency: "EUR", amount: 1200, weighted_amount: 0 }],
+      },
     ]);
   });
 
@@ -299,7 +365,10 @@ describe("GET /v1/accounts/{id}/dossier of an account with everything", () => {
     later = await dossierOf(client, account.id);
     expect(later.signals.last_activity_at).toBe(clock().toISOString());
     expect(later.signals.days_since_last_activity).toBe(0);
-    expect(later.recent_events[0]).toMatchObject({ type: "account.updated", data: { object: touched.body, previous_attributes: { metadata: { owner: "kim" } } } });
+    expect(later.recent_events[0]).toMatchObject({
+      type: "account.updated",
+      data: { object: touched.body, previous_attributes: { metadata: { owner: "kim" } } },
+    });
   });
 });
 

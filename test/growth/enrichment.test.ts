@@ -5,18 +5,7 @@ import { httpProvider, type EnrichmentInput, type EnrichmentProvider, type Enric
 import { newId } from "../../src/platform/ids.ts";
 import { expectProblem } from "../helpers/expect-problem.ts";
 import { testClock, useTestApp, type ApiResponse, type Client, type TestClock } from "../helpers/harness.ts";
-import {
-  ISO,
-  MINUTE,
-  NOW,
-  createAccount,
-  createContact,
-  createDeal,
-  createOk,
-  eventTypesOf,
-  eventsOf,
-  getAccount,
-} from "./helpers.ts";
+import { ISO, MINUTE, NOW, createAccount, createContact, createDeal, createOk, eventTypesOf, eventsOf, getAccount } from "./helpers.ts";
 
 // ---------------------------------------------------------------------------
 // Helpers (this file's own; the shared ones are in helpers.ts).
@@ -34,7 +23,11 @@ function createInvoice(client: Client, body: Record<string, unknown>): Promise<a
 async function createPipeline(client: Client): Promise<{ id: string; open: string; won: string; lost: string }> {
   const pipeline = await createOk(client, "/v1/pipelines", {
     name: uniqueName("Pipeline"),
-    stages: [{ name: "Talking", probability: 40 }, { name: "Won", kind: "won" }, { name: "Lost", kind: "lost" }],
+    stages: [
+      { name: "Talking", probability: 40 },
+      { name: "Won", kind: "won" },
+      { name: "Lost", kind: "lost" },
+    ],
   });
   const [open, won, lost] = pipeline.stages.map((s: any) => s.id);
   return { id: pipeline.id, open, won, lost };
@@ -124,12 +117,30 @@ describe("built-in provider (the default)", () => {
   it("takes the country from a country-code TLD (.de, .co.uk), not from generic ones (.io) or codes of no country (.eu)", async () => {
     const { client } = await t().tenant();
     const cases: [Record<string, unknown>, Record<string, unknown>][] = [
-      [{ name: "Quantum Data", domain: "quantumdata.io" }, { industry: "Software", country: null, website: "https://quantumdata.io" }],
-      [{ name: "Brightwater Consulting", domain: "brightwater.co.uk" }, { industry: "Professional Services", country: "GB", website: "https://brightwater.co.uk" }],
-      [{ name: "Helios Energy", domain: "helios.eu" }, { industry: null, country: null, website: "https://helios.eu" }],
-      [{ name: "Maison Fromage", domain: "maison-fromage.fr" }, { industry: null, country: "FR", website: "https://maison-fromage.fr" }],
-      [{ name: "Kiwi Pay", domain: "kiwipay.co.nz" }, { industry: "Financial Services", country: "NZ", website: "https://kiwipay.co.nz" }],
-      [{ name: "Orbit Robotics", domain: "orbit.ai" }, { industry: "Manufacturing", country: null, website: "https://orbit.ai" }],
+      [
+        { name: "Quantum Data", domain: "quantumdata.io" },
+        { industry: "Software", country: null, website: "https://quantumdata.io" },
+      ],
+      [
+        { name: "Brightwater Consulting", domain: "brightwater.co.uk" },
+        { industry: "Professional Services", country: "GB", website: "https://brightwater.co.uk" },
+      ],
+      [
+        { name: "Helios Energy", domain: "helios.eu" },
+        { industry: null, country: null, website: "https://helios.eu" },
+      ],
+      [
+        { name: "Maison Fromage", domain: "maison-fromage.fr" },
+        { industry: null, country: "FR", website: "https://maison-fromage.fr" },
+      ],
+      [
+        { name: "Kiwi Pay", domain: "kiwipay.co.nz" },
+        { industry: "Financial Services", country: "NZ", website: "https://kiwipay.co.nz" },
+      ],
+      [
+        { name: "Orbit Robotics", domain: "orbit.ai" },
+        { industry: "Manufacturing", country: null, website: "https://orbit.ai" },
+      ],
     ];
     for (const [input, expected] of cases) {
       const account = await createAccount(client, input);
@@ -393,10 +404,12 @@ describe("a provider of the integration's own, slower than the wait", () => {
     if (behaviour) behaviours.set(name, behaviour);
     return createAccount(client, { name, ...body });
   }
-  const slow = (ms: number, result: EnrichmentResult = FOUND): Behaviour => async () => {
-    await sleep(ms);
-    return result;
-  };
+  const slow =
+    (ms: number, result: EnrichmentResult = FOUND): Behaviour =>
+    async () => {
+      await sleep(ms);
+      return result;
+    };
 
   it("answers 202 with the account pending, then finishes in the background and emits account.enriched once", async () => {
     const { client } = await t().tenant();
@@ -749,7 +762,13 @@ describe("the external HTTP provider", () => {
     const account = await createAccount(client, { name: "Nordwind", domain: "nordwind.de", website: "https://nordwind.example/de", employee_count: 300 });
     const response = await enrich(client, account.id);
     expect(response.status, response.text).toBe(200);
-    expect(response.body).toMatchObject({ website: "https://nordwind.example/de", employee_count: 300, industry: "Logistics", country: "DE", annual_revenue: 12500000.5 });
+    expect(response.body).toMatchObject({
+      website: "https://nordwind.example/de",
+      employee_count: 300,
+      industry: "Logistics",
+      country: "DE",
+      annual_revenue: 12500000.5,
+    });
     expect(receivedFor("nordwind.de").at(-1)!.body).toEqual({ domain: "nordwind.de", name: "Nordwind", website: "https://nordwind.example/de" });
   });
 

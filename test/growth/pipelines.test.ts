@@ -127,7 +127,10 @@ describe("the default pipeline", () => {
       tenant.client.post("/v1/deals", { name: "Two" }),
       tenant.client.get("/v1/pipelines"),
     ]);
-    expect(responses.map((r) => r.status), responses.map((r) => r.text).join("\n")).toEqual([200, 201, 201, 200]);
+    expect(
+      responses.map((r) => r.status),
+      responses.map((r) => r.text).join("\n"),
+    ).toEqual([200, 201, 201, 200]);
     const sales = await defaultPipeline(tenant.client);
     expect((await listPipelines(tenant.client)).meta.total).toBe(1);
     expect(responses[1]!.body.pipeline_id).toBe(sales.id);
@@ -293,13 +296,33 @@ describe("POST /v1/pipelines: bad input is refused and changes nothing", () => {
 
   it("a stage without a name, or with an empty or too long one", async () => {
     expectInvalid(await post(body({ stages: [{ probability: 10 }] })), ["stages[0].name"]);
-    expectInvalid(await post(body({ stages: [{ name: "A", probability: 1 }, { name: "", probability: 10 }] })), ["stages[1].name"]);
+    expectInvalid(
+      await post(
+        body({
+          stages: [
+            { name: "A", probability: 1 },
+            { name: "", probability: 10 },
+          ],
+        }),
+      ),
+      ["stages[1].name"],
+    );
     expectInvalid(await post(body({ stages: [{ name: "y".repeat(101), probability: 10 }] })), ["stages[0].name"]);
   });
 
   it("a probability out of 0..100, fractional or not a number", async () => {
     for (const probability of [-1, 101, 50.5, "50", null]) {
-      expectInvalid(await post(body({ stages: [{ name: "A", probability: 10 }, { name: "B", probability }] })), ["stages[1].probability"]);
+      expectInvalid(
+        await post(
+          body({
+            stages: [
+              { name: "A", probability: 10 },
+              { name: "B", probability },
+            ],
+          }),
+        ),
+        ["stages[1].probability"],
+      );
     }
   });
 
@@ -311,29 +334,104 @@ describe("POST /v1/pipelines: bad input is refused and changes nothing", () => {
   });
 
   it("a won stage whose probability is not 100, a lost stage whose probability is not 0", async () => {
-    expectInvalid(await post(body({ stages: [{ name: "A", probability: 10 }, { name: "W", kind: "won", probability: 90 }] })), ["stages[1].probability"]);
-    expectInvalid(await post(body({ stages: [{ name: "A", probability: 10 }, { name: "L", kind: "lost", probability: 5 }] })), ["stages[1].probability"]);
-    expectInvalid(await post(body({ stages: [{ name: "A", probability: 10 }, { name: "L", kind: "lost", probability: 100 }] })), ["stages[1].probability"]);
+    expectInvalid(
+      await post(
+        body({
+          stages: [
+            { name: "A", probability: 10 },
+            { name: "W", kind: "won", probability: 90 },
+          ],
+        }),
+      ),
+      ["stages[1].probability"],
+    );
+    expectInvalid(
+      await post(
+        body({
+          stages: [
+            { name: "A", probability: 10 },
+            { name: "L", kind: "lost", probability: 5 },
+          ],
+        }),
+      ),
+      ["stages[1].probability"],
+    );
+    expectInvalid(
+      await post(
+        body({
+          stages: [
+            { name: "A", probability: 10 },
+            { name: "L", kind: "lost", probability: 100 },
+          ],
+        }),
+      ),
+      ["stages[1].probability"],
+    );
   });
 
   it("an unknown stage kind", async () => {
     for (const kind of ["closed", "WON", "", 1]) {
-      expectInvalid(await post(body({ stages: [{ name: "A", probability: 10 }, { name: "B", kind }] })), ["stages[1].kind"]);
+      expectInvalid(
+        await post(
+          body({
+            stages: [
+              { name: "A", probability: 10 },
+              { name: "B", kind },
+            ],
+          }),
+        ),
+        ["stages[1].kind"],
+      );
     }
   });
 
   it("no open stage", async () => {
-    const response = await post(body({ stages: [{ name: "W", kind: "won" }, { name: "L", kind: "lost" }] }));
+    const response = await post(
+      body({
+        stages: [
+          { name: "W", kind: "won" },
+          { name: "L", kind: "lost" },
+        ],
+      }),
+    );
     expectInvalid(response, ["stages"]);
     expect(response.body.errors[0].message).toContain("open");
   });
 
   it("two stages with the same name, whatever the case", async () => {
-    const response = await post(body({ stages: [{ name: "Demo", probability: 10 }, { name: "Next", probability: 20 }, { name: "DEMO", probability: 30 }] }));
+    const response = await post(
+      body({
+        stages: [
+          { name: "Demo", probability: 10 },
+          { name: "Next", probability: 20 },
+          { name: "DEMO", probability: 30 },
+        ],
+      }),
+    );
     expectInvalid(response, ["stages[2].name"]);
-    expectInvalid(await post(body({ stages: [{ name: "Won", probability: 10 }, { name: "won", kind: "won" }] })), ["stages[1].name"]);
+    expectInvalid(
+      await post(
+        body({
+          stages: [
+            { name: "Won", probability: 10 },
+            { name: "won", kind: "won" },
+          ],
+        }),
+      ),
+      ["stages[1].name"],
+    );
     // Surrounding spaces do not make a name different.
-    expectInvalid(await post(body({ stages: [{ name: " Demo", probability: 10 }, { name: "demo ", probability: 20 }] })), ["stages[1].name"]);
+    expectInvalid(
+      await post(
+        body({
+          stages: [
+            { name: " Demo", probability: 10 },
+            { name: "demo ", probability: 20 },
+          ],
+        }),
+      ),
+      ["stages[1].name"],
+    );
   });
 
   it("unknown fields on the pipeline or on a stage", async () => {
@@ -350,7 +448,11 @@ describe("POST /v1/pipelines: bad input is refused and changes nothing", () => {
 
   it("a body that is not an object, malformed JSON, or none", async () => {
     expectProblem(await post([body({})]), 400, "validation_failed");
-    expectProblem(await tenant.client.request("POST", "/v1/pipelines", { raw: '{"name": "x",', headers: { "content-type": "application/json" } }), 400, "invalid_json");
+    expectProblem(
+      await tenant.client.request("POST", "/v1/pipelines", { raw: '{"name": "x",', headers: { "content-type": "application/json" } }),
+      400,
+      "invalid_json",
+    );
     expectProblem(await tenant.client.request("POST", "/v1/pipelines"), 400, "validation_failed");
   });
 });
@@ -484,7 +586,10 @@ describe("PATCH /v1/pipelines/{id}", () => {
     const pipelines = [];
     for (let i = 0; i < 4; i++) pipelines.push(await createPipeline(tenant.client, { name: `Candidate ${i}` }));
     const responses = await Promise.all(pipelines.map((p) => tenant.client.patch(`/v1/pipelines/${p.id}`, { is_default: true })));
-    expect(responses.map((r) => r.status), responses.map((r) => r.text).join("\n")).toEqual([200, 200, 200, 200]);
+    expect(
+      responses.map((r) => r.status),
+      responses.map((r) => r.text).join("\n"),
+    ).toEqual([200, 200, 200, 200]);
     const defaults = (await listPipelines(tenant.client, "?per_page=100")).data.filter((p) => p.is_default);
     expect(defaults).toHaveLength(1);
     expect(pipelines.map((p) => p.id)).toContain(defaults[0].id);
@@ -533,7 +638,12 @@ describe("PATCH /v1/pipelines/{id}", () => {
     // An open stage with deals cannot become won either.
     await createDeal(tenant.client, { stage_id: open.id });
     const toWon = await tenant.client.patch(`/v1/pipelines/${pipeline.id}`, {
-      stages: [{ name: "Fresh", probability: 5 }, { id: open.id, name: "New", kind: "won" }, { id: won.id, name: "Won", kind: "won" }, { id: lost.id, name: "Lost", kind: "lost" }],
+      stages: [
+        { name: "Fresh", probability: 5 },
+        { id: open.id, name: "New", kind: "won" },
+        { id: won.id, name: "Won", kind: "won" },
+        { id: lost.id, name: "Lost", kind: "lost" },
+      ],
     });
     expect(expectProblem(toWon, 409, "conflict")).toMatchObject({ stage_id: open.id, deal_count: 1 });
   });

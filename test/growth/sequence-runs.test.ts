@@ -188,7 +188,9 @@ describe("with the built-in mail transport", () => {
       await unenroll(client, first);
       clock.advance(MINUTE);
       const second = await enroll(client, sequence.id, contact.id);
-      expect(second).toEqual(freshEnrollment(sequence, contact, { next_step_at: clock().toISOString(), enrolled_at: clock().toISOString(), updated_at: clock().toISOString() }));
+      expect(second).toEqual(
+        freshEnrollment(sequence, contact, { next_step_at: clock().toISOString(), enrolled_at: clock().toISOString(), updated_at: clock().toISOString() }),
+      );
       expect(second.id).not.toBe(first.id);
       await tick();
       expect((await getEnrollment(client, second)).status).toBe("completed");
@@ -275,7 +277,10 @@ describe("with the built-in mail transport", () => {
         return response.body.data.map((e: any) => e.id);
       };
       const idsOf = (...indexes: number[]) => indexes.map((i) => enrollments[i].id);
-      expect((await client.get(`/v1/sequences/${sequence.id}/enrollments`)).body).toEqual({ data: [...current].reverse(), meta: { total: 5, page: 1, per_page: 25 } });
+      expect((await client.get(`/v1/sequences/${sequence.id}/enrollments`)).body).toEqual({
+        data: [...current].reverse(),
+        meta: { total: 5, page: 1, per_page: 25 },
+      });
       expect(await ids("status=active")).toEqual(idsOf(4, 2, 0));
       expect(await ids("status=unenrolled")).toEqual(idsOf(3, 1));
       expect(await ids("status=completed")).toEqual([]);
@@ -360,10 +365,19 @@ describe("with the built-in mail transport", () => {
   describe("the scheduler", () => {
     it("sends a due email step with the contact's details filled in, through the log transport", async () => {
       const account = await createAccount(client, "Globex Corp");
-      const contact = await createContact(client, { first_name: "Ann", last_name: "Lee", title: "CTO", email: "Ann.Lee@Globex.example", account_id: account.id });
+      const contact = await createContact(client, {
+        first_name: "Ann",
+        last_name: "Lee",
+        title: "CTO",
+        email: "Ann.Lee@Globex.example",
+        account_id: account.id,
+      });
       const sequence = await createSequence(client, {
         steps: [
-          email("{{first_name}}, a question for {{company}}", "Dear {{ first_name }} {{last_name}},\nas {{title}} of {{company}} you may like this. {{unknown}} {{FIRST_NAME}}"),
+          email(
+            "{{first_name}}, a question for {{company}}",
+            "Dear {{ first_name }} {{last_name}},\nas {{title}} of {{company}} you may like this. {{unknown}} {{FIRST_NAME}}",
+          ),
           task("Call {{first_name}}", 2),
         ],
       });
@@ -438,12 +452,24 @@ describe("with the built-in mail transport", () => {
 
       // Step 0, the first email.
       await tickAt(at(1));
-      expect(await getEnrollment(client, enrollment)).toMatchObject({ status: "active", current_step: 1, last_step_index: 0, last_step_at: at(1), next_step_at: at(3) });
+      expect(await getEnrollment(client, enrollment)).toMatchObject({
+        status: "active",
+        current_step: 1,
+        last_step_index: 0,
+        last_step_at: at(1),
+        next_step_at: at(3),
+      });
       expect((await messages(client)).map((m) => [m.step_index, m.subject])).toEqual([[0, "One Bo"]]);
 
       // Step 1, the wait: no message, no event.
       await tickAt(at(3));
-      expect(await getEnrollment(client, enrollment)).toMatchObject({ status: "active", current_step: 2, last_step_index: 1, last_step_at: at(3), next_step_at: at(4) });
+      expect(await getEnrollment(client, enrollment)).toMatchObject({
+        status: "active",
+        current_step: 2,
+        last_step_index: 1,
+        last_step_at: at(3),
+        next_step_at: at(4),
+      });
       expect(await messages(client)).toHaveLength(1);
       expect(await eventTypesOf(client, enrollment.id)).toEqual(["sequence.contact_enrolled", "sequence.step_sent"]);
 
@@ -507,7 +533,12 @@ describe("with the built-in mail transport", () => {
       await tickAt(at(1));
       await tick();
       expect((await messages(client)).map((m) => m.step_index)).toEqual([1, 0]);
-      expect(await eventTypesOf(client, enrollment.id)).toEqual(["sequence.contact_enrolled", "sequence.step_sent", "sequence.step_sent", "sequence.completed"]);
+      expect(await eventTypesOf(client, enrollment.id)).toEqual([
+        "sequence.contact_enrolled",
+        "sequence.step_sent",
+        "sequence.step_sent",
+        "sequence.completed",
+      ]);
     });
 
     it("counts a step's delay from when the previous step ran, not from when it was due", async () => {
@@ -565,7 +596,13 @@ describe("with the built-in mail transport", () => {
       expect(shortened.status, shortened.text).toBe(200);
       await actOnSequence(client, sequence.id, "activate");
       await tickAt(at(1));
-      expect(await getEnrollment(client, enrollment)).toMatchObject({ status: "completed", current_step: 1, last_step_index: 0, next_step_at: null, finished_at: at(1) });
+      expect(await getEnrollment(client, enrollment)).toMatchObject({
+        status: "completed",
+        current_step: 1,
+        last_step_index: 0,
+        next_step_at: null,
+        finished_at: at(1),
+      });
       expect(await messages(client)).toHaveLength(1);
       expect(await eventTypesOf(client, enrollment.id)).toEqual(["sequence.contact_enrolled", "sequence.step_sent", "sequence.completed"]);
     });
@@ -609,7 +646,13 @@ describe("with the built-in mail transport", () => {
       expect(archived.status).toBe("archived");
       for (const enrollment of [e1, e2]) {
         const stopped = await getEnrollment(client, enrollment);
-        expect(stopped).toMatchObject({ status: "unenrolled", stop_reason: "sequence_archived", next_step_at: null, finished_at: at(0, 10 * MINUTE), current_step: 1 });
+        expect(stopped).toMatchObject({
+          status: "unenrolled",
+          stop_reason: "sequence_archived",
+          next_step_at: null,
+          finished_at: at(0, 10 * MINUTE),
+          current_step: 1,
+        });
         const events = await eventsOf(client, enrollment.id);
         expect(events.map((e) => e.type)).toEqual(["sequence.contact_enrolled", "sequence.step_sent", "sequence.contact_unenrolled"]);
         expect(events[2].data.object).toEqual(stopped);
@@ -626,7 +669,12 @@ describe("with the built-in mail transport", () => {
       clock.set(at(0, MINUTE));
       const deleted = await client.delete(`/v1/contacts/${contact.id}`);
       expect(deleted.status, deleted.text).toBe(200);
-      expect(await getEnrollment(client, enrollment)).toMatchObject({ status: "unenrolled", stop_reason: "contact_deleted", finished_at: at(0, MINUTE), next_step_at: null });
+      expect(await getEnrollment(client, enrollment)).toMatchObject({
+        status: "unenrolled",
+        stop_reason: "contact_deleted",
+        finished_at: at(0, MINUTE),
+        next_step_at: null,
+      });
       expect(await eventTypesOf(client, enrollment.id)).toEqual(["sequence.contact_enrolled", "sequence.contact_unenrolled"]);
       await tickAt(at(2));
       expect(await messages(client)).toEqual([]);
@@ -646,7 +694,11 @@ describe("with the built-in mail transport", () => {
     it("sends each organization's mail in its own log only", async () => {
       const other = await t().tenant();
       const mine = await enroll(client, (await createSequence(client, { steps: [email("Mine", "Secret A")] })).id, (await createContact(client)).id);
-      const theirs = await enroll(other.client, (await createSequence(other.client, { steps: [email("Theirs", "Secret B")] })).id, (await createContact(other.client)).id);
+      const theirs = await enroll(
+        other.client,
+        (await createSequence(other.client, { steps: [email("Theirs", "Secret B")] })).id,
+        (await createContact(other.client)).id,
+      );
       await tick();
       expect((await messages(client)).map((m) => m.enrollment_id)).toEqual([mine.id]);
       expect((await messages(other.client)).map((m) => m.enrollment_id)).toEqual([theirs.id]);
@@ -924,7 +976,12 @@ describe("with a mail transport of its own", () => {
     clock.set(at(0, 10 * MINUTE));
     await app.scheduler.tick();
     expect(relay.attempts).toBe(2);
-    expect(await getEnrollment(client, enrollment)).toMatchObject({ status: "active", current_step: 0, last_step_index: null, next_step_at: at(0, 20 * MINUTE) });
+    expect(await getEnrollment(client, enrollment)).toMatchObject({
+      status: "active",
+      current_step: 0,
+      last_step_index: null,
+      next_step_at: at(0, 20 * MINUTE),
+    });
     expect(await messages(client)).toEqual([]);
 
     // Back up: sent, with the transport's own id in the log.
@@ -950,7 +1007,12 @@ describe("with a mail transport of its own", () => {
         created_at: at(0, 20 * MINUTE),
       },
     ]);
-    expect(await getEnrollment(client, enrollment)).toMatchObject({ status: "active", current_step: 1, last_step_at: at(0, 20 * MINUTE), next_step_at: at(1, 20 * MINUTE) });
+    expect(await getEnrollment(client, enrollment)).toMatchObject({
+      status: "active",
+      current_step: 1,
+      last_step_at: at(0, 20 * MINUTE),
+      next_step_at: at(1, 20 * MINUTE),
+    });
     expect(await eventTypesOf(client, enrollment.id)).toEqual(["sequence.contact_enrolled", "sequence.step_sent"]);
   });
 

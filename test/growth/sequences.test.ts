@@ -256,7 +256,11 @@ describe("POST /v1/sequences: bad input is refused naming the field, and nothing
     expectProblem(await post([sequenceInput()]), 400, "validation_failed");
     expectProblem(await post("Onboarding"), 400, "validation_failed");
     expectProblem(await tenant.client.request("POST", "/v1/sequences"), 400, "validation_failed");
-    expectProblem(await tenant.client.request("POST", "/v1/sequences", { raw: '{"name": ', headers: { "content-type": "application/json" } }), 400, "invalid_json");
+    expectProblem(
+      await tenant.client.request("POST", "/v1/sequences", { raw: '{"name": ', headers: { "content-type": "application/json" } }),
+      400,
+      "invalid_json",
+    );
   });
 });
 
@@ -287,7 +291,10 @@ describe("PATCH /v1/sequences/{id}", () => {
   it("changes the steps of a draft, validated like on create", async () => {
     const tenant = await t().tenant();
     const sequence = await createSequence(tenant.client);
-    const steps = [{ type: "task", subject: "First call", delay_days: 2 }, { type: "email", subject: "S", body: "B", delay_days: 3 }];
+    const steps = [
+      { type: "task", subject: "First call", delay_days: 2 },
+      { type: "email", subject: "S", body: "B", delay_days: 3 },
+    ];
     const updated = await tenant.client.patch(`/v1/sequences/${sequence.id}`, { steps });
     expect(updated.status, updated.text).toBe(200);
     expect(updated.body.steps).toEqual([
@@ -334,7 +341,11 @@ describe("PATCH /v1/sequences/{id}", () => {
   it("emits no event when nothing changes", async () => {
     const tenant = await t().tenant();
     const sequence = await createSequence(tenant.client, { metadata: { a: "1" } });
-    const response = await tenant.client.patch(`/v1/sequences/${sequence.id}`, { name: sequence.name, metadata: { a: "1" }, steps: [EMAIL_STEP, WAIT_STEP, TASK_STEP] });
+    const response = await tenant.client.patch(`/v1/sequences/${sequence.id}`, {
+      name: sequence.name,
+      metadata: { a: "1" },
+      steps: [EMAIL_STEP, WAIT_STEP, TASK_STEP],
+    });
     expect(response.status, response.text).toBe(200);
     expect(await eventTypesOf(tenant.client, sequence.id)).toEqual(["sequence.created"]);
   });
@@ -666,13 +677,26 @@ describe("GET /v1/sequences: filters, sort and paging", () => {
 
   it("filters by status, and by a comma list of statuses", async () => {
     for (const status of STATES) {
-      expect(await ids(`status=${status}`)).toEqual(all.filter((s) => s.status === status).map((s) => s.id).reverse());
+      expect(await ids(`status=${status}`)).toEqual(
+        all
+          .filter((s) => s.status === status)
+          .map((s) => s.id)
+          .reverse(),
+      );
     }
-    expect((await ids("status=draft,paused")).sort()).toEqual(all.filter((s) => ["draft", "paused"].includes(s.status)).map((s) => s.id).sort());
+    expect((await ids("status=draft,paused")).sort()).toEqual(
+      all
+        .filter((s) => ["draft", "paused"].includes(s.status))
+        .map((s) => s.id)
+        .sort(),
+    );
   });
 
   it("filters by name[contains] and q, case-insensitively", async () => {
-    const welcome = all.filter((s) => s.name.toLowerCase().includes("welcome")).map((s) => s.id).sort();
+    const welcome = all
+      .filter((s) => s.name.toLowerCase().includes("welcome"))
+      .map((s) => s.id)
+      .sort();
     expect(welcome.length).toBeGreaterThan(1);
     expect((await ids("name[contains]=WELCOME")).sort()).toEqual(welcome);
     expect((await ids("q=welcome")).sort()).toEqual(welcome);

@@ -35,7 +35,11 @@ describe("a body over the limit", () => {
     const outcomes: string[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       try {
-        const res = await fetch(`${t().url}/v1/invoices`, { method: "POST", headers: { authorization: `Bearer ${tenant.key}`, "content-type": "application/json" }, body });
+        const res = await fetch(`${t().url}/v1/invoices`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${tenant.key}`, "content-type": "application/json" },
+          body,
+        });
         const problem = (await res.json()) as { code?: string };
         outcomes.push(`${res.status} ${res.headers.get("content-type")?.split(";")[0]} ${problem.code}`);
       } catch (error) {
@@ -94,7 +98,9 @@ describe("a body over the limit", () => {
     const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
     socket.on("error", () => {});
     const total = DRAIN_LIMIT_BYTES * 4;
-    socket.write(`POST /v1/invoices HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tenant.key}\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`);
+    socket.write(
+      `POST /v1/invoices HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tenant.key}\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`,
+    );
     // The answer comes before any of the body is sent.
     await expect.poll(() => received, { timeout: 5_000 }).toMatch(/^HTTP\/1\.1 413 /);
     expect(received).toContain("payload_too_large");

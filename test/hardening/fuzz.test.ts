@@ -45,7 +45,15 @@ interface FuzzRequest {
 }
 
 /** Including driver names: no answer, /readyz included, says which database the server runs on. */
-const INTERNALS = [/\n\s+at \S+/, /\.ts:\d+/, /node_modules/, /\b(select|insert|update)\b[^"]{0,200}\b(from|into|set)\b/i, /relation "/i, /duplicate key/i, /\b(postgres|pglite|drizzle)\b/i];
+const INTERNALS = [
+  /\n\s+at \S+/,
+  /\.ts:\d+/,
+  /node_modules/,
+  /\b(select|insert|update)\b[^"]{0,200}\b(from|into|set)\b/i,
+  /relation "/i,
+  /duplicate key/i,
+  /\b(postgres|pglite|drizzle)\b/i,
+];
 
 // ---------------------------------------------------------------------------
 // Values.
@@ -72,10 +80,32 @@ function hostileNumber(schema: Schema): fc.Arbitrary<unknown> {
   const edges = [schema.minimum, schema.maximum, schema.exclusiveMinimum, schema.exclusiveMaximum].filter((v): v is number => typeof v === "number");
   return fc.constantFrom<unknown>(
     ...edges.flatMap((v) => [v, v - 1, v + 1, v - 0.001, v + 0.001]),
-    INT4_MAX, INT4_MAX + 1, INT4_MIN, INT4_MIN - 1, 2 ** 53, -(2 ** 53), 2 ** 63, 9.2e18,
-    1e308, -1e308, -0, 5e-324, 0.1 + 0.2,
-    raw("1e400"), raw("-1e400"), raw("123456789012345678901234567890"), raw("1E+2"), raw("0.0000000000000000000001"),
-    "NaN", "Infinity", "-Infinity", "12", "1e3", "0x10", " 1", "",
+    INT4_MAX,
+    INT4_MAX + 1,
+    INT4_MIN,
+    INT4_MIN - 1,
+    2 ** 53,
+    -(2 ** 53),
+    2 ** 63,
+    9.2e18,
+    1e308,
+    -1e308,
+    -0,
+    5e-324,
+    0.1 + 0.2,
+    raw("1e400"),
+    raw("-1e400"),
+    raw("123456789012345678901234567890"),
+    raw("1E+2"),
+    raw("0.0000000000000000000001"),
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "12",
+    "1e3",
+    "0x10",
+    " 1",
+    "",
   );
 }
 
@@ -83,14 +113,45 @@ const LEVELS = 100_000;
 const DEEP_ARRAY = `${"[".repeat(LEVELS)}${"]".repeat(LEVELS)}`;
 const DEEP_OBJECT = `${'{"a":'.repeat(LEVELS)}1${"}".repeat(LEVELS)}`;
 const weirdString = fc.oneof(
-  fc.constantFrom("\u0000", "a\u0000b", "\u0000\u0000", ...PROTO_NAMES, "", " ", "-", "%00", "../..", "\u202e\ufeff", "😀".repeat(50), "null", "true", "1e999", "-0"),
+  fc.constantFrom(
+    "\u0000",
+    "a\u0000b",
+    "\u0000\u0000",
+    ...PROTO_NAMES,
+    "",
+    " ",
+    "-",
+    "%00",
+    "../..",
+    "\u202e\ufeff",
+    "😀".repeat(50),
+    "null",
+    "true",
+    "1e999",
+    "-0",
+  ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 40 }),
   fc.nat({ max: 200_000 }).map((n) => "x".repeat(n)),
 );
 const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
   weirdString,
-  fc.constantFrom(0, -1, -0, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER, 2 ** 64, 0.001, true, false, null, raw("1e400"), raw("123456789012345678901234567890")),
+  fc.constantFrom(
+    0,
+    -1,
+    -0,
+    1.5,
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER,
+    2 ** 64,
+    0.001,
+    true,
+    false,
+    null,
+    raw("1e400"),
+    raw("123456789012345678901234567890"),
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.constant([]),
@@ -128,7 +189,9 @@ function ofType(type: string, schema: Schema, mutate: number, depth: number): fc
       return mutate > 0 ? fc.oneof({ arbitrary: valid, weight: 2 }, { arbitrary: hostileNumber(schema), weight: 1 }) : valid;
     }
     case "number": {
-      const cents = fc.integer({ min: Math.ceil((schema.minimum ?? 0) * 100), max: Math.floor(Math.min(schema.maximum ?? 1e6, 1e9) * 100) }).map((c) => c / 100);
+      const cents = fc
+        .integer({ min: Math.ceil((schema.minimum ?? 0) * 100), max: Math.floor(Math.min(schema.maximum ?? 1e6, 1e9) * 100) })
+        .map((c) => c / 100);
       return mutate > 0 ? fc.oneof({ arbitrary: cents, weight: 2 }, { arbitrary: hostileNumber(schema), weight: 1 }) : cents;
     }
     case "array":
@@ -142,11 +205,19 @@ function ofType(type: string, schema: Schema, mutate: number, depth: number): fc
         const keep = required.has(name) ? (mutate > 0 ? fc.nat(19).map((n) => n !== 0) : fc.constant(true)) : fc.boolean();
         return fc.tuple(fc.constant(name), value, keep);
       });
-      const extra = mutate > 0 ? fc.array(fc.tuple(fc.oneof(fc.constantFrom(...PROTO_NAMES), fc.string({ maxLength: 8 })), weirdValue), { maxLength: 1 }) : fc.constant([]);
-      const metadata = schema.additionalProperties && typeof schema.additionalProperties === "object" ? fc.array(fc.tuple(fc.string({ maxLength: 10 }), fromSchema(schema.additionalProperties, mutate, depth + 1)), { maxLength: 2 }) : fc.constant([]);
+      const extra =
+        mutate > 0 ? fc.array(fc.tuple(fc.oneof(fc.constantFrom(...PROTO_NAMES), fc.string({ maxLength: 8 })), weirdValue), { maxLength: 1 }) : fc.constant([]);
+      const metadata =
+        schema.additionalProperties && typeof schema.additionalProperties === "object"
+          ? fc.array(fc.tuple(fc.string({ maxLength: 10 }), fromSchema(schema.additionalProperties, mutate, depth + 1)), { maxLength: 2 })
+          : fc.constant([]);
       return fc.tuple(fc.tuple(...entries), extra, metadata).map(([fields, more, meta]) =>
         // fromEntries defines "__proto__" as an own key, so it reaches the JSON as written.
-        Object.fromEntries([...(fields as [string, unknown, boolean][]).filter(([, , keep]) => keep).map(([k, v]) => [k, v]), ...(more as [string, unknown][]), ...(meta as [string, unknown][])]),
+        Object.fromEntries([
+          ...(fields as [string, unknown, boolean][]).filter(([, , keep]) => keep).map(([k, v]) => [k, v]),
+          ...(more as [string, unknown][]),
+          ...(meta as [string, unknown][]),
+        ]),
       );
     }
     default:
@@ -191,7 +262,9 @@ function operationsOf(doc: any): Operation[] {
       if (!["get", "post", "patch", "delete", "put"].includes(method)) continue;
       // An endless text/event-stream answer never ends a request: the stream has its own tests (test/platform/event-stream.test.ts).
       if (op.responses?.["200"]?.content?.["text/event-stream"]) continue;
-      const params = (op.parameters ?? []).filter((p: any) => p.in === "path" || p.in === "query").map((p: any) => ({ in: p.in, name: p.name, required: !!p.required, schema: p.schema ?? {} }));
+      const params = (op.parameters ?? [])
+        .filter((p: any) => p.in === "path" || p.in === "query")
+        .map((p: any) => ({ in: p.in, name: p.name, required: !!p.required, schema: p.schema ?? {} }));
       ops.push({ method: method.toUpperCase(), path, params, body: op.requestBody?.content?.["application/json"]?.schema });
     }
   }
@@ -224,7 +297,32 @@ function requestArbitrary(ops: Operation[], own: Map<string, string[]>, foreign:
       idChoice: fc.constantFrom("own", "own", "foreign", "missing", "weird"),
       weirdId: weirdString,
       auth: fc.constantFrom<FuzzRequest["auth"]>("full", "full", "full", "full", "full", "full", "read_only", "none"),
-      rawBody: fc.constantFrom(undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, "{", '{"a":', "[1,2", "nul\u0000l", '{"amount": 1e99999}', "\"\\ud800\"", '{"a":"\\u0000"}', "0", "[]", DEEP_ARRAY, DEEP_OBJECT, "deep field"),
+      rawBody: fc.constantFrom(
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        "{",
+        '{"a":',
+        "[1,2",
+        "nul\u0000l",
+        '{"amount": 1e99999}',
+        '"\\ud800"',
+        '{"a":"\\u0000"}',
+        "0",
+        "[]",
+        DEEP_ARRAY,
+        DEEP_OBJECT,
+        "deep field",
+      ),
       seed: fc.nat(),
     })
     .chain(({ op, mutate, idChoice, weirdId, auth, rawBody }) => {
@@ -240,7 +338,9 @@ function requestArbitrary(ops: Operation[], own: Map<string, string[]>, foreign:
             : fc.constantFrom(...ids!).map((id) => id.split("/"));
       const query = fc.tuple(
         ...queryParams.map((p) => fc.tuple(fc.constant(p.name), fc.option(fromSchema(p.schema, mutate), { freq: 3 }))),
-        mutate > 0 ? fc.option(fc.tuple(fc.constantFrom("sort", "q", "email", "object_id", "per_page", "page", ...PROTO_NAMES), weirdString), { freq: 2 }) : fc.constant(null),
+        mutate > 0
+          ? fc.option(fc.tuple(fc.constantFrom("sort", "q", "email", "object_id", "per_page", "page", ...PROTO_NAMES), weirdString), { freq: 2 })
+          : fc.constant(null),
       );
       const body = op.body ? fromSchema(op.body, mutate) : fc.constant(undefined);
       return fc.tuple(pathValues, query, body).map(([values, q, value]) => {
@@ -253,7 +353,8 @@ function requestArbitrary(ops: Operation[], own: Map<string, string[]>, foreign:
         }
         // 100,000 levels inside the first field the body declares (or "a").
         const deepField = () => `{${JSON.stringify(Object.keys(op.body?.properties ?? {})[0] ?? "a")}:${DEEP_OBJECT}}`;
-        const text = rawBody !== undefined && op.method !== "GET" ? (rawBody === "deep field" ? deepField() : rawBody) : value === undefined ? undefined : toJson(value);
+        const text =
+          rawBody !== undefined && op.method !== "GET" ? (rawBody === "deep field" ? deepField() : rawBody) : value === undefined ? undefined : toJson(value);
         return { op, path, query: pairs, body: op.method === "GET" || op.method === "DELETE" ? undefined : text, auth };
       });
     });
@@ -306,7 +407,8 @@ it(`${REQUESTS} generated requests over every operation: no 5xx, problems on eve
     sent++;
     seenOps.add(`${request.op.method} ${request.op.path}`);
     statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-    const what = () => `[seed ${seed}] ${request.op.method} ${request.path}${qs.slice(0, 300)} body ${String(request.body).slice(0, 300)} -> ${res.status} ${text.slice(0, 300)}`;
+    const what = () =>
+      `[seed ${seed}] ${request.op.method} ${request.path}${qs.slice(0, 300)} body ${String(request.body).slice(0, 300)} -> ${res.status} ${text.slice(0, 300)}`;
     const invoke = request.op.path.endsWith("/invoke");
     if (res.status >= 500 && !(invoke && /"code":"function_/.test(text))) failures.push(`5xx: ${what()}`);
     if (res.status >= 400) {
@@ -316,7 +418,11 @@ it(`${REQUESTS} generated requests over every operation: no 5xx, problems on eve
       } catch {
         body = undefined;
       }
-      if (!/^application\/problem\+json/.test(res.headers.get("content-type") ?? "") || typeof body?.code !== "string" || typeof body?.request_id !== "string") {
+      if (
+        !/^application\/problem\+json/.test(res.headers.get("content-type") ?? "") ||
+        typeof body?.code !== "string" ||
+        typeof body?.request_id !== "string"
+      ) {
         failures.push(`not a problem: ${what()}`);
       }
     }

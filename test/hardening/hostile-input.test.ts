@@ -56,13 +56,22 @@ describe("deeply nested JSON", () => {
   }, 120_000);
 
   it("nesting up to the limit is parsed and judged by the schema as usual", async () => {
-    const res = await tenant.client.request("POST", "/v1/invoices", { raw: `{"client":"A","metadata":${deepObject(MAX_JSON_DEPTH - 1)}}`, headers: { "content-type": "application/json" } });
+    const res = await tenant.client.request("POST", "/v1/invoices", {
+      raw: `{"client":"A","metadata":${deepObject(MAX_JSON_DEPTH - 1)}}`,
+      headers: { "content-type": "application/json" },
+    });
     const body = expectProblem(res, 400, "validation_failed");
     expect(body.detail).not.toContain("levels");
   });
 
   it("brackets inside strings do not count", async () => {
-    const res = await tenant.client.post("/v1/invoices", { client: "[".repeat(200), amount: 1, currency: "USD", due_date: "2099-01-01", metadata: { note: "{".repeat(600) } });
+    const res = await tenant.client.post("/v1/invoices", {
+      client: "[".repeat(200),
+      amount: 1,
+      currency: "USD",
+      due_date: "2099-01-01",
+      metadata: { note: "{".repeat(600) },
+    });
     expect(res.status, res.text).toBe(400); // the metadata value is too long, not too deep
     expect(res.body.detail).not.toContain("levels");
   });
@@ -70,7 +79,7 @@ describe("deeply nested JSON", () => {
   it("the depth scan reads strings as JSON does: escaped quotes and backslashes, brackets inside", async () => {
     const { tooDeep } = await import("../../src/platform/validation.ts");
     const deep = (n: number) => `${"[".repeat(n)}${"]".repeat(n)}`;
-    expect(tooDeep(JSON.stringify({ a: `\\"${"[".repeat(100)}`, b: "\\", c: "\"{{{" }))).toBeUndefined();
+    expect(tooDeep(JSON.stringify({ a: `\\"${"[".repeat(100)}`, b: "\\", c: '"{{{' }))).toBeUndefined();
     expect(tooDeep(`{"x\\"y":1,"deep":${deep(MAX_JSON_DEPTH)}}`)).toBe("deep");
     expect(tooDeep(`{"a\\\\":${deep(MAX_JSON_DEPTH - 1)}}`)).toBeUndefined();
     expect(tooDeep(`{"a\\\\":"\\\\",  "b" : ${deep(MAX_JSON_DEPTH)}}`)).toBe("b");
@@ -118,8 +127,12 @@ describe("numbers a client sends", () => {
         const min = s.minimum ?? s.exclusiveMinimum;
         const max = s.maximum ?? s.exclusiveMaximum;
         const isInt = ([] as string[]).concat(s.type).includes("integer");
-        const ok = typeof min === "number" && typeof max === "number" && (!isInt || (min >= -INT4 && max < INT4)) && Math.abs(min) <= 1e15 && Math.abs(max) <= 1e15;
-        if (!ok) unbounded.push(`${route.method} ${route.url} ${where}: minimum ${min}, maximum ${max} (give it both bounds: Int() or Money() from src/platform/schemas.ts)`);
+        const ok =
+          typeof min === "number" && typeof max === "number" && (!isInt || (min >= -INT4 && max < INT4)) && Math.abs(min) <= 1e15 && Math.abs(max) <= 1e15;
+        if (!ok)
+          unbounded.push(
+            `${route.method} ${route.url} ${where}: minimum ${min}, maximum ${max} (give it both bounds: Int() or Money() from src/platform/schemas.ts)`,
+          );
       }
     }
     expect(unbounded, unbounded.join("\n")).toEqual([]);
@@ -130,7 +143,10 @@ describe("numbers a client sends", () => {
   it("an integer past PostgreSQL's range is a 400 naming the field, in a body, a query and a path", async () => {
     const fn = await tenant.client.post("/v1/functions", { name: "bounded-fn", source: "export default { async fetch() { return {} } }" });
     expect(fn.status, fn.text).toBeLessThan(300);
-    const rollback = await tenant.client.request("POST", "/v1/functions/bounded-fn/rollback", { raw: `{"version": ${HUGE}}`, headers: { "content-type": "application/json" } });
+    const rollback = await tenant.client.request("POST", "/v1/functions/bounded-fn/rollback", {
+      raw: `{"version": ${HUGE}}`,
+      headers: { "content-type": "application/json" },
+    });
     expect(expectProblem(rollback, 400, "validation_failed").errors).toEqual([expect.objectContaining({ in: "body", field: "version" })]);
     for (const value of [HUGE, String(INT4), "1e308", "-1", "Infinity", "NaN"]) {
       const page = await tenant.client.get(`/v1/invoices?page=${value}`);

@@ -34,7 +34,10 @@ it("a write whose key was taken over rolls back; one that still holds it marks t
     });
 
   // A retry took the record over (as the preHandler does after ABANDONED_AFTER_MS).
-  await db.update(idempotencyKeys).set({ createdAt: new Date(claimedAt.getTime() + 11_000) }).where(where);
+  await db
+    .update(idempotencyKeys)
+    .set({ createdAt: new Date(claimedAt.getTime() + 11_000) })
+    .where(where);
   const refused = await emitOne().catch((e: unknown) => e);
   expect(refused).toBeInstanceOf(ApiError);
   expect((refused as ApiError).code).toBe("idempotency_key_in_progress");
@@ -51,9 +54,19 @@ it("a write whose key was taken over rolls back; one that still holds it marks t
 it("a write that emits no event is fenced the same way", async () => {
   const { db, ctx, where } = await holding("k2");
   // The change itself writes (the key's own record stands in for any row), and emits nothing.
-  const silent = () => write(db, ctx, async (tx) => tx.update(idempotencyKeys).set({ responseContentType: "text/x-changed" }).where(where).then(() => "done"));
+  const silent = () =>
+    write(db, ctx, async (tx) =>
+      tx
+        .update(idempotencyKeys)
+        .set({ responseContentType: "text/x-changed" })
+        .where(where)
+        .then(() => "done"),
+    );
 
-  await db.update(idempotencyKeys).set({ createdAt: new Date(claimedAt.getTime() + 11_000) }).where(where);
+  await db
+    .update(idempotencyKeys)
+    .set({ createdAt: new Date(claimedAt.getTime() + 11_000) })
+    .where(where);
   const refused = await silent().catch((e: unknown) => e);
   expect((refused as ApiError).code).toBe("idempotency_key_in_progress");
   expect((await db.select().from(idempotencyKeys).where(where))[0]!.responseContentType).toBeNull();
@@ -86,7 +99,10 @@ it("a record whose request still says it is alive is not taken over, however old
   expect(running.body.code).toBe("idempotency_key_in_progress");
 
   // Silent for 11 s: its process is taken for dead, and the retry runs.
-  await db.update(idempotencyKeys).set({ aliveAt: new Date(now - 11_000) }).where(where);
+  await db
+    .update(idempotencyKeys)
+    .set({ aliveAt: new Date(now - 11_000) })
+    .where(where);
   const retried = await tenant.client.post("/v1/invoices", body, { headers });
   expect(retried.status, retried.text).toBe(201);
 });

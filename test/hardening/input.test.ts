@@ -39,7 +39,9 @@ function withNul(value: unknown, target: string, path = ""): unknown {
   return value;
 }
 
-const LISTS = ROUTES.filter((r) => r.method === "GET" && !r.path.includes(":") && !["/v1/me", "/v1/event_types", "/v1/intelligence/snapshots/latest"].includes(r.path));
+const LISTS = ROUTES.filter(
+  (r) => r.method === "GET" && !r.path.includes(":") && !["/v1/me", "/v1/event_types", "/v1/intelligence/snapshots/latest"].includes(r.path),
+);
 
 describe("NUL bytes", () => {
   // An invocation's body is text handed to the function as it is (its JSON escapes included), not a JSON value of ours.
@@ -63,7 +65,10 @@ describe("NUL bytes", () => {
 
   for (const route of ROUTES.filter((r) => r.path.includes(":id"))) {
     it(`${label(route)}: a NUL in the path id is a 400 naming the parameter`, async () => {
-      const id = missingId(route.id!.prefix).split("/").map((p) => `${p.slice(0, 5)}%00${p.slice(5)}`).join("/");
+      const id = missingId(route.id!.prefix)
+        .split("/")
+        .map((p) => `${p.slice(0, 5)}%00${p.slice(5)}`)
+        .join("/");
       const res = await tenant.client.request(route.method, fillPath(route.path, id), { body: route.body?.(undefined) });
       expect(res.status, `${label(route)}: ${res.text}`).toBe(400);
       expectRefused(res, "path", /^(id|name|sub)$/, label(route));

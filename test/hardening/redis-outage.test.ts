@@ -20,10 +20,12 @@ afterAll(async () => {
 async function blackHole(): Promise<number> {
   const sockets: net.Socket[] = [];
   const server = net.createServer((socket) => void sockets.push(socket));
-  server.on("close", () => sockets.forEach((s) => s.destroy()));
+  server.on("close", () => {
+    for (const s of sockets) s.destroy();
+  });
   const close = server.close.bind(server);
   server.close = ((cb?: (err?: Error) => void) => {
-    sockets.forEach((s) => s.destroy());
+    for (const s of sockets) s.destroy();
     return close(cb);
   }) as typeof server.close;
   servers.push(server);

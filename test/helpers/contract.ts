@@ -47,7 +47,10 @@ function pointedAt(node: unknown, base: string): unknown {
   if (Array.isArray(node)) return node.map((n) => pointedAt(n, base));
   if (!node || typeof node !== "object") return node;
   return Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [key, key === "$ref" && typeof value === "string" && value.startsWith(COMPONENT) ? `${base}#/$defs/${value.slice(COMPONENT.length)}` : pointedAt(value, base)]),
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === "$ref" && typeof value === "string" && value.startsWith(COMPONENT) ? `${base}#/$defs/${value.slice(COMPONENT.length)}` : pointedAt(value, base),
+    ]),
   );
 }
 
@@ -226,7 +229,10 @@ export class Contract {
     const responses = operation.responses as Json;
     const status = String(exchange.status);
     // An edge function's own answer (marked by its invocation id) is described by the invoke operation's default response.
-    const own = exchange.responseHeaders.has("x-function-invocation-id") && responses.default && !mediaType(exchange.responseHeaders.get("content-type") ?? "").endsWith("problem+json");
+    const own =
+      exchange.responseHeaders.has("x-function-invocation-id") &&
+      responses.default &&
+      !mediaType(exchange.responseHeaders.get("content-type") ?? "").endsWith("problem+json");
     const key = own ? "default" : [status, `${status[0]}XX`, "default"].find((k) => responses[k]);
     if (!key) return add("not documented", "status");
     const response = this.resolve(responses[key]);
@@ -291,7 +297,8 @@ function mediaType(header: string | undefined): string {
 /** A query value as the document reads it: an array parameter serialized form without explode is a comma list. */
 function queryValue(value: string, parameter: Json): unknown {
   const schema = parameter.schema;
-  if (schema?.type === "array" && (parameter.style ?? "form") === "form" && parameter.explode === false) return value.split(",").map((item) => coerce(item, schema.items));
+  if (schema?.type === "array" && (parameter.style ?? "form") === "form" && parameter.explode === false)
+    return value.split(",").map((item) => coerce(item, schema.items));
   return coerce(value, schema);
 }
 

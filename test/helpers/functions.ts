@@ -26,7 +26,11 @@ export async function deployVersion(client: Client, name: string, body: Record<s
 }
 
 /** Calls a function over HTTP: POST to /invoke unless `method` and `path` (below /invoke) say otherwise. */
-export function invoke(client: Client, name: string, options: { method?: string; path?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<ApiResponse> {
+export function invoke(
+  client: Client,
+  name: string,
+  options: { method?: string; path?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse> {
   const { method = "POST", path = "", ...rest } = options;
   return client.request(method, `/v1/functions/${name}/invoke${path}`, rest);
 }

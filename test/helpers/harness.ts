@@ -79,11 +79,19 @@ export class Client {
     const response = await fetch(this.baseUrl + path, { method, headers, body });
     const text = await response.text();
     if (this.contract) {
-      const exchange = { method, url: path, requestHeaders: headers, requestBody: body, status: response.status, responseHeaders: response.headers, responseText: text };
+      const exchange = {
+        method,
+        url: path,
+        requestHeaders: headers,
+        requestBody: body,
+        status: response.status,
+        responseHeaders: response.headers,
+        responseText: text,
+      };
       const problems = await this.contract.problems(exchange);
       if (problems.length) throw new Error(`The exchange does not match the OpenAPI document:\n${problems.join("\n")}`);
     }
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
@@ -164,11 +172,29 @@ export async function startTestApp(
   const rateLimits = options.rateLimits ?? memoryRateLimitStore();
   // Test receivers listen on loopback over plain http.
   const webhookPolicy = options.webhookPolicy ?? { allowedNetworks: ["127.0.0.0/8", "::1/128"], allowHttp: true };
-  const app = await buildApp({ database: testDb.database, subscribers: featureSubscribers, rateLimits, clock, integrations: options.integrations, webhookPolicy, functions: { workers: options.functionWorkers ?? 1, fairShare: options.functionFairShare, isolatedVm: options.functionIsolatedVm }, identity: { passwordCost: { log2N: 10, r: 8, p: 1 }, ...options.identity }, agent: options.agent, trustProxy: options.trustProxy, eventStream: options.eventStream, publicUrl: options.publicUrl });
+  const app = await buildApp({
+    database: testDb.database,
+    subscribers: featureSubscribers,
+    rateLimits,
+    clock,
+    integrations: options.integrations,
+    webhookPolicy,
+    functions: { workers: options.functionWorkers ?? 1, fairShare: options.functionFairShare, isolatedVm: options.functionIsolatedVm },
+    identity: { passwordCost: { log2N: 10, r: 8, p: 1 }, ...options.identity },
+    agent: options.agent,
+    trustProxy: options.trustProxy,
+    eventStream: options.eventStream,
+    publicUrl: options.publicUrl,
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const db = testDb.database.db;
-  const scheduler = createScheduler({ jobs: allJobs(db, { subscribers: featureSubscribers, integrations: options.integrations, clock, snapshotEveryHours: options.snapshotEveryHours ?? 0 }), intervalMs: 60_000, clock, log: { info() {}, error() {} } });
+  const scheduler = createScheduler({
+    jobs: allJobs(db, { subscribers: featureSubscribers, integrations: options.integrations, clock, snapshotEveryHours: options.snapshotEveryHours ?? 0 }),
+    intervalMs: 60_000,
+    clock,
+    log: { info() {}, error() {} },
+  });
   const client = new Client(url, null, Contract.enabled() ? Contract.load(app.swagger()) : undefined);
   const dispatcher = createDispatcher({ database: testDb.database, policy: webhookPolicy, clock, log: { info() {}, error() {} }, pollMs: 50 });
   const functionRuns = createTriggerDispatcher({ database: testDb.database, invoker: app.functionInvoker, clock, log: { error() {} }, pollMs: 50 });

@@ -57,14 +57,14 @@ export function start(args: string[], env: NodeJS.ProcessEnv): Server {
   const listeners = new Set<() => void>();
   child.stdout.on("data", (chunk) => {
     stdout += chunk;
-    listeners.forEach((l) => l());
+    for (const l of listeners) l();
   });
   child.stderr.on("data", (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? -1 : null))));
   let ended = false;
   void exited.then(() => {
     ended = true;
-    listeners.forEach((l) => l());
+    for (const l of listeners) l();
   });
 
   return {

@@ -117,7 +117,6 @@ export async function spareKeyId(tenant: Tenant): Promise<string> {
   return (await tenant.newKey("read_only")).id;
 }
 
-
 // Growth engine fixtures.
 
 async function made(response: Promise<ApiResponse>, what: string): Promise<any> {
@@ -125,7 +124,12 @@ async function made(response: Promise<ApiResponse>, what: string): Promise<any> 
 }
 
 export const growthContact = async (tenant: Tenant) =>
-  (await made(tenant.client.post("/v1/contacts", { first_name: "Route", last_name: `Test ${++counter}`, email: `route-${counter}-${Date.now()}@example.com` }), "create contact")).id as string;
+  (
+    await made(
+      tenant.client.post("/v1/contacts", { first_name: "Route", last_name: `Test ${++counter}`, email: `route-${counter}-${Date.now()}@example.com` }),
+      "create contact",
+    )
+  ).id as string;
 export const growthAccount = async (tenant: Tenant) =>
   (await made(tenant.client.post("/v1/accounts", { name: `Route Account ${++counter}` }), "create account")).id as string;
 const twoStages = () => [
@@ -133,8 +137,10 @@ const twoStages = () => [
   { name: "Second", probability: 60 },
   { name: "Won", kind: "won" },
 ];
-const growthPipeline = async (tenant: Tenant) => (await made(tenant.client.post("/v1/pipelines", { name: `Route Pipeline ${++counter}`, stages: twoStages() }), "create pipeline")) as any;
-const growthDeal = async (tenant: Tenant) => (await made(tenant.client.post("/v1/deals", { name: `Route Deal ${++counter}`, amount: 1000 }), "create deal")).id as string;
+const growthPipeline = async (tenant: Tenant) =>
+  (await made(tenant.client.post("/v1/pipelines", { name: `Route Pipeline ${++counter}`, stages: twoStages() }), "create pipeline")) as any;
+const growthDeal = async (tenant: Tenant) =>
+  (await made(tenant.client.post("/v1/deals", { name: `Route Deal ${++counter}`, amount: 1000 }), "create deal")).id as string;
 const sequenceBody = (status: "draft" | "active" = "draft") => ({
   name: `Route Sequence ${++counter}`,
   status,
@@ -218,7 +224,12 @@ const webhook = (make: (tenant: Tenant) => Promise<string>): RouteId => ({ prefi
 
 // OAuth fixtures: an app of the tenant (confidential, so its secret can rotate), and a grant (the app's client_credentials).
 
-const oauthAppBody = () => ({ name: `Route App ${++counter}`, client_type: "confidential", redirect_uris: ["https://app.example/callback"], scopes: ["finance:read"] });
+const oauthAppBody = () => ({
+  name: `Route App ${++counter}`,
+  client_type: "confidential",
+  redirect_uris: ["https://app.example/callback"],
+  scopes: ["finance:read"],
+});
 const oauthAppMade = async (tenant: Tenant) => (await made(tenant.client.post("/v1/oauth_apps", oauthAppBody()), "create oauth app")) as any;
 const oauthApp: RouteId = { prefix: "oapp", make: async (tenant) => (await oauthAppMade(tenant)).id as string, read: "/v1/oauth_apps/:id" };
 const oauthGrant: RouteId = {
@@ -226,7 +237,11 @@ const oauthGrant: RouteId = {
   make: async (tenant) => {
     const created = await oauthAppMade(tenant);
     const basic = Buffer.from(`${created.client_id}:${created.client_secret}`).toString("base64");
-    const token = await fetch(`${tenant.client.baseUrl}/oauth/token`, { method: "POST", headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" });
+    const token = await fetch(`${tenant.client.baseUrl}/oauth/token`, {
+      method: "POST",
+      headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials",
+    });
     if (token.status !== 200) throw new Error(`fixture oauth grant: ${token.status} ${await token.text()}`);
     const list = await ok(tenant.client.get(`/v1/oauth_grants?app_id=${created.id}`), 200, "list grants");
     return list.body.data[0].id as string;
@@ -261,51 +276,187 @@ export const ROUTES: readonly Route[] = [
   { method: "POST", path: "/v1/invoices/:id/finalize", permission: "finance:write", status: 200, writes: true, id: invoice(draftInvoice) },
   { method: "POST", path: "/v1/invoices/:id/void", permission: "finance:write", status: 200, writes: true, id: invoice(openInvoice) },
   { method: "POST", path: "/v1/invoices/:id/mark_uncollectible", permission: "finance:write", status: 200, writes: true, id: invoice(openInvoice) },
-  { method: "POST", path: "/v1/invoices/:id/pay", permission: "finance:write", status: 200, writes: true, body: () => ({ amount: 40 }), id: invoice(openInvoice) },
+  {
+    method: "POST",
+    path: "/v1/invoices/:id/pay",
+    permission: "finance:write",
+    status: 200,
+    writes: true,
+    body: () => ({ amount: 40 }),
+    id: invoice(openInvoice),
+  },
 
   // Growth engine.
   { method: "GET", path: "/v1/contacts", permission: "growth:read", status: 200, writes: false },
-  { method: "POST", path: "/v1/contacts", permission: "growth:write", status: 201, writes: true, body: () => ({ email: `new-${++counter}-${Date.now()}@example.com` }) },
+  {
+    method: "POST",
+    path: "/v1/contacts",
+    permission: "growth:write",
+    status: 201,
+    writes: true,
+    body: () => ({ email: `new-${++counter}-${Date.now()}@example.com` }),
+  },
   { method: "GET", path: "/v1/contacts/:id", permission: "growth:read", status: 200, writes: false, id: growth("con", growthContact, "/v1/contacts/:id") },
-  { method: "PATCH", path: "/v1/contacts/:id", permission: "growth:write", status: 200, writes: true, body: () => ({ title: "Changed by a test" }), id: growth("con", growthContact, "/v1/contacts/:id") },
+  {
+    method: "PATCH",
+    path: "/v1/contacts/:id",
+    permission: "growth:write",
+    status: 200,
+    writes: true,
+    body: () => ({ title: "Changed by a test" }),
+    id: growth("con", growthContact, "/v1/contacts/:id"),
+  },
   { method: "DELETE", path: "/v1/contacts/:id", permission: "growth:write", status: 200, writes: true, id: growth("con", growthContact, "/v1/contacts/:id") },
   { method: "GET", path: "/v1/accounts", permission: "growth:read", status: 200, writes: false },
   { method: "POST", path: "/v1/accounts", permission: "growth:write", status: 201, writes: true, body: () => ({ name: `New Account ${++counter}` }) },
   { method: "GET", path: "/v1/accounts/:id", permission: "growth:read", status: 200, writes: false, id: growth("acc", growthAccount, "/v1/accounts/:id") },
-  { method: "PATCH", path: "/v1/accounts/:id", permission: "growth:write", status: 200, writes: true, body: () => ({ industry: "Changed by a test" }), id: growth("acc", growthAccount, "/v1/accounts/:id") },
+  {
+    method: "PATCH",
+    path: "/v1/accounts/:id",
+    permission: "growth:write",
+    status: 200,
+    writes: true,
+    body: () => ({ industry: "Changed by a test" }),
+    id: growth("acc", growthAccount, "/v1/accounts/:id"),
+  },
   { method: "DELETE", path: "/v1/accounts/:id", permission: "growth:write", status: 200, writes: true, id: growth("acc", growthAccount, "/v1/accounts/:id") },
-  { method: "GET", path: "/v1/accounts/:id/dossier", permission: "growth:read", status: 200, writes: false, id: growth("acc", growthAccount, "/v1/accounts/:id") },
-  { method: "POST", path: "/v1/accounts/:id/enrich", permission: "growth:write", status: 200, writes: true, id: growth("acc", growthAccount, "/v1/accounts/:id") },
+  {
+    method: "GET",
+    path: "/v1/accounts/:id/dossier",
+    permission: "growth:read",
+    status: 200,
+    writes: false,
+    id: growth("acc", growthAccount, "/v1/accounts/:id"),
+  },
+  {
+    method: "POST",
+    path: "/v1/accounts/:id/enrich",
+    permission: "growth:write",
+    status: 200,
+    writes: true,
+    id: growth("acc", growthAccount, "/v1/accounts/:id"),
+  },
   { method: "GET", path: "/v1/pipelines", permission: "growth:read", status: 200, writes: false },
-  { method: "POST", path: "/v1/pipelines", permission: "growth:write", status: 201, writes: true, body: () => ({ name: `New Pipeline ${++counter}`, stages: twoStages() }) },
-  { method: "GET", path: "/v1/pipelines/:id", permission: "growth:read", status: 200, writes: false, id: growth("pipe", async (t) => (await growthPipeline(t)).id, "/v1/pipelines/:id") },
-  { method: "PATCH", path: "/v1/pipelines/:id", permission: "growth:write", status: 200, writes: true, body: () => ({ name: `Renamed ${++counter}` }), id: growth("pipe", async (t) => (await growthPipeline(t)).id, "/v1/pipelines/:id") },
-  { method: "DELETE", path: "/v1/pipelines/:id", permission: "growth:write", status: 200, writes: true, id: growth("pipe", async (t) => (await growthPipeline(t)).id, "/v1/pipelines/:id") },
+  {
+    method: "POST",
+    path: "/v1/pipelines",
+    permission: "growth:write",
+    status: 201,
+    writes: true,
+    body: () => ({ name: `New Pipeline ${++counter}`, stages: twoStages() }),
+  },
+  {
+    method: "GET",
+    path: "/v1/pipelines/:id",
+    permission: "growth:read",
+    status: 200,
+    writes: false,
+    id: growth("pipe", async (t) => (await growthPipeline(t)).id, "/v1/pipelines/:id"),
+  },
+  {
+    method: "PATCH",
+    path: "/v1/pipelines/:id",
+    permission: "growth:write",
+    status: 200,
+    writes: true,
+    body: () => ({ name: `Renamed ${++counter}` }),
+    id: growth("pipe", async (t) => (await growthPipeline(t)).id, "/v1/pipelines/:id"),
+  },
+  {
+    method: "DELETE",
+    path: "/v1/pipelines/:id",
+    permission: "growth:write",
+    status: 200,
+    writes: true,
+    id: growth("pipe", async (t) => (await growthPipeline(t)).id, "/v1/pipelines/:id"),
+  },
   {
     method: "DELETE",
     path: "/v1/pipelines/:id/stages/:sub",
     permission: "growth:write",
     status: 200,
     writes: true,
-    id: growth("pipe/stage", async (t) => {
-      const pipeline = await growthPipeline(t);
-      return `${pipeline.id}/${pipeline.stages[1].id}`;
-    }, "/v1/pipelines/:id"),
+    id: growth(
+      "pipe/stage",
+      async (t) => {
+        const pipeline = await growthPipeline(t);
+        return `${pipeline.id}/${pipeline.stages[1].id}`;
+      },
+      "/v1/pipelines/:id",
+    ),
   },
   { method: "GET", path: "/v1/deals", permission: "growth:read", status: 200, writes: false },
   { method: "POST", path: "/v1/deals", permission: "growth:write", status: 201, writes: true, body: () => ({ name: `New Deal ${++counter}`, amount: 250 }) },
   { method: "GET", path: "/v1/deals/:id", permission: "growth:read", status: 200, writes: false, id: growth("deal", growthDeal, "/v1/deals/:id") },
-  { method: "PATCH", path: "/v1/deals/:id", permission: "growth:write", status: 200, writes: true, body: () => ({ amount: 999 }), id: growth("deal", growthDeal, "/v1/deals/:id") },
+  {
+    method: "PATCH",
+    path: "/v1/deals/:id",
+    permission: "growth:write",
+    status: 200,
+    writes: true,
+    body: () => ({ amount: 999 }),
+    id: growth("deal", growthDeal, "/v1/deals/:id"),
+  },
   { method: "DELETE", path: "/v1/deals/:id", permission: "growth:write", status: 200, writes: true, id: growth("deal", growthDeal, "/v1/deals/:id") },
   { method: "GET", path: "/v1/sequences", permission: "growth:read", status: 200, writes: false },
   { method: "POST", path: "/v1/sequences", permission: "growth:write", status: 201, writes: true, body: () => sequenceBody() },
-  { method: "GET", path: "/v1/sequences/:id", permission: "growth:read", status: 200, writes: false, id: growth("seq", growthSequence("draft"), "/v1/sequences/:id") },
-  { method: "PATCH", path: "/v1/sequences/:id", permission: "growth:write", status: 200, writes: true, body: () => ({ name: `Renamed ${++counter}` }), id: growth("seq", growthSequence("draft"), "/v1/sequences/:id") },
-  { method: "DELETE", path: "/v1/sequences/:id", permission: "growth:write", status: 200, writes: true, id: growth("seq", growthSequence("draft"), "/v1/sequences/:id") },
-  { method: "POST", path: "/v1/sequences/:id/activate", permission: "growth:write", status: 200, writes: true, id: growth("seq", growthSequence("draft"), "/v1/sequences/:id") },
-  { method: "POST", path: "/v1/sequences/:id/pause", permission: "growth:write", status: 200, writes: true, id: growth("seq", growthSequence("active"), "/v1/sequences/:id") },
-  { method: "POST", path: "/v1/sequences/:id/archive", permission: "growth:write", status: 200, writes: true, id: growth("seq", growthSequence("draft"), "/v1/sequences/:id") },
-  { method: "GET", path: "/v1/sequences/:id/enrollments", permission: "growth:read", status: 200, writes: false, id: growth("seq", growthSequence("active"), "/v1/sequences/:id") },
+  {
+    method: "GET",
+    path: "/v1/sequences/:id",
+    permission: "growth:read",
+    status: 200,
+    writes: false,
+    id: growth("seq", growthSequence("draft"), "/v1/sequences/:id"),
+  },
+  {
+    method: "PATCH",
+    path: "/v1/sequences/:id",
+    permission: "growth:write",
+    status: 200,
+    writes: true,
+    body: () => ({ name: `Renamed ${++counter}` }),
+    id: growth("seq", growthSequence("draft"), "/v1/sequences/:id"),
+  },
+  {
+    method: "DELETE",
+    path: "/v1/sequences/:id",
+    permission: "growth:write",
+    status: 200,
+    writes: true,
+    id: growth("seq", growthSequence("draft"), "/v1/sequences/:id"),
+  },
+  {
+    method: "POST",
+    path: "/v1/sequences/:id/activate",
+    permission: "growth:write",
+    status: 200,
+    writes: true,
+    id: growth("seq", growthSequence("draft"), "/v1/sequences/:id"),
+  },
+  {
+    method: "POST",
+    path: "/v1/sequences/:id/pause",
+    permission: "growth:write",
+    status: 200,
+    writes: true,
+    id: growth("seq", growthSequence("active"), "/v1/sequences/:id"),
+  },
+  {
+    method: "POST",
+    path: "/v1/sequences/:id/archive",
+    permission: "growth:write",
+    status: 200,
+    writes: true,
+    id: growth("seq", growthSequence("draft"), "/v1/sequences/:id"),
+  },
+  {
+    method: "GET",
+    path: "/v1/sequences/:id/enrollments",
+    permission: "growth:read",
+    status: 200,
+    writes: false,
+    id: growth("seq", growthSequence("active"), "/v1/sequences/:id"),
+  },
   {
     method: "POST",
     path: "/v1/sequences/:id/enrollments",
@@ -315,8 +466,22 @@ export const ROUTES: readonly Route[] = [
     body: (sequence) => ({ contact_id: (sequence && contactFor.get(sequence)) ?? missingId("con") }),
     id: growth("seq", sequenceToEnrollIn, "/v1/sequences/:id"),
   },
-  { method: "GET", path: "/v1/sequences/:id/enrollments/:sub", permission: "growth:read", status: 200, writes: false, id: growth("seq/enr", growthEnrollment, "/v1/sequences/:id/enrollments/:sub") },
-  { method: "DELETE", path: "/v1/sequences/:id/enrollments/:sub", permission: "growth:write", status: 200, writes: true, id: growth("seq/enr", growthEnrollment, "/v1/sequences/:id/enrollments/:sub") },
+  {
+    method: "GET",
+    path: "/v1/sequences/:id/enrollments/:sub",
+    permission: "growth:read",
+    status: 200,
+    writes: false,
+    id: growth("seq/enr", growthEnrollment, "/v1/sequences/:id/enrollments/:sub"),
+  },
+  {
+    method: "DELETE",
+    path: "/v1/sequences/:id/enrollments/:sub",
+    permission: "growth:write",
+    status: 200,
+    writes: true,
+    id: growth("seq/enr", growthEnrollment, "/v1/sequences/:id/enrollments/:sub"),
+  },
   { method: "GET", path: "/v1/sequence_messages", permission: "growth:read", status: 200, writes: false },
   {
     method: "POST",
@@ -333,7 +498,15 @@ export const ROUTES: readonly Route[] = [
   { method: "GET", path: "/v1/jobs", permission: "talent:read", status: 200, writes: false },
   { method: "POST", path: "/v1/jobs", permission: "talent:write", status: 201, writes: true, body: () => ({ title: `New Job ${++counter}` }) },
   { method: "GET", path: "/v1/jobs/:id", permission: "talent:read", status: 200, writes: false, id: talent("job", talentJob, "/v1/jobs/:id") },
-  { method: "PATCH", path: "/v1/jobs/:id", permission: "talent:write", status: 200, writes: true, body: () => ({ location: "Changed by a test" }), id: talent("job", talentJob, "/v1/jobs/:id") },
+  {
+    method: "PATCH",
+    path: "/v1/jobs/:id",
+    permission: "talent:write",
+    status: 200,
+    writes: true,
+    body: () => ({ location: "Changed by a test" }),
+    id: talent("job", talentJob, "/v1/jobs/:id"),
+  },
   { method: "DELETE", path: "/v1/jobs/:id", permission: "talent:write", status: 200, writes: true, id: talent("job", talentJob, "/v1/jobs/:id") },
   { method: "GET", path: "/v1/candidates", permission: "talent:read", status: 200, writes: false },
   {
@@ -342,25 +515,74 @@ export const ROUTES: readonly Route[] = [
     permission: "talent:write",
     status: 201,
     writes: true,
-    body: (job) => ({ job_id: job ?? missingId("job"), first_name: "Route", last_name: `Applicant ${++counter}`, email: `applicant-${counter}-${Date.now()}@example.com` }),
+    body: (job) => ({
+      job_id: job ?? missingId("job"),
+      first_name: "Route",
+      last_name: `Applicant ${++counter}`,
+      email: `applicant-${counter}-${Date.now()}@example.com`,
+    }),
     id: { prefix: "job", make: talentJob, read: "/v1/jobs/:id", engine: "talent", inBody: true },
   },
-  { method: "GET", path: "/v1/candidates/:id", permission: "talent:read", status: 200, writes: false, id: talent("cand", talentCandidate, "/v1/candidates/:id") },
-  { method: "PATCH", path: "/v1/candidates/:id", permission: "talent:write", status: 200, writes: true, body: () => ({ stage: "screening" }), id: talent("cand", talentCandidate, "/v1/candidates/:id") },
-  { method: "DELETE", path: "/v1/candidates/:id", permission: "talent:write", status: 200, writes: true, id: talent("cand", talentCandidate, "/v1/candidates/:id") },
+  {
+    method: "GET",
+    path: "/v1/candidates/:id",
+    permission: "talent:read",
+    status: 200,
+    writes: false,
+    id: talent("cand", talentCandidate, "/v1/candidates/:id"),
+  },
+  {
+    method: "PATCH",
+    path: "/v1/candidates/:id",
+    permission: "talent:write",
+    status: 200,
+    writes: true,
+    body: () => ({ stage: "screening" }),
+    id: talent("cand", talentCandidate, "/v1/candidates/:id"),
+  },
+  {
+    method: "DELETE",
+    path: "/v1/candidates/:id",
+    permission: "talent:write",
+    status: 200,
+    writes: true,
+    id: talent("cand", talentCandidate, "/v1/candidates/:id"),
+  },
 
   // Intelligence snapshots. Making one stores a summary of every engine's data: read and write access to each.
   { method: "POST", path: "/v1/intelligence/snapshots", permission: EVERY_ENGINE_WRITE, status: 201, writes: true },
   { method: "GET", path: "/v1/intelligence/snapshots", permission: EVERY_ENGINE, status: 200, writes: false },
   // "latest" names the tenant's newest snapshot without an id in the path; the fixture makes one.
-  { method: "GET", path: "/v1/intelligence/snapshots/latest", permission: EVERY_ENGINE, status: 200, writes: false, id: { prefix: "snap", make: intelligenceSnapshot, read: "/v1/intelligence/snapshots/:id" } },
-  { method: "GET", path: "/v1/intelligence/snapshots/:id", permission: EVERY_ENGINE, status: 200, writes: false, id: { prefix: "snap", make: intelligenceSnapshot, read: "/v1/intelligence/snapshots/:id" } },
+  {
+    method: "GET",
+    path: "/v1/intelligence/snapshots/latest",
+    permission: EVERY_ENGINE,
+    status: 200,
+    writes: false,
+    id: { prefix: "snap", make: intelligenceSnapshot, read: "/v1/intelligence/snapshots/:id" },
+  },
+  {
+    method: "GET",
+    path: "/v1/intelligence/snapshots/:id",
+    permission: EVERY_ENGINE,
+    status: 200,
+    writes: false,
+    id: { prefix: "snap", make: intelligenceSnapshot, read: "/v1/intelligence/snapshots/:id" },
+  },
 
   // Webhooks (full-access keys: webhooks:manage).
   { method: "GET", path: "/v1/webhook_endpoints", permission: "webhooks:manage", status: 200, writes: false },
   { method: "POST", path: "/v1/webhook_endpoints", permission: "webhooks:manage", status: 201, writes: true, body: webhookBody },
   { method: "GET", path: "/v1/webhook_endpoints/:id", permission: "webhooks:manage", status: 200, writes: false, id: webhook(webhookEndpoint) },
-  { method: "PATCH", path: "/v1/webhook_endpoints/:id", permission: "webhooks:manage", status: 200, writes: true, body: () => ({ description: "Changed by a test" }), id: webhook(webhookEndpoint) },
+  {
+    method: "PATCH",
+    path: "/v1/webhook_endpoints/:id",
+    permission: "webhooks:manage",
+    status: 200,
+    writes: true,
+    body: () => ({ description: "Changed by a test" }),
+    id: webhook(webhookEndpoint),
+  },
   { method: "DELETE", path: "/v1/webhook_endpoints/:id", permission: "webhooks:manage", status: 200, writes: true, id: webhook(webhookEndpoint) },
   { method: "POST", path: "/v1/webhook_endpoints/:id/rotate_secret", permission: "webhooks:manage", status: 200, writes: true, id: webhook(webhookEndpoint) },
   { method: "POST", path: "/v1/webhook_endpoints/:id/test", permission: "webhooks:manage", status: 202, writes: true, id: webhook(webhookEndpoint) },
@@ -397,7 +619,15 @@ export const ROUTES: readonly Route[] = [
   { method: "GET", path: "/v1/functions/:id", permission: "functions:manage", status: 200, writes: false, id: fn },
   { method: "DELETE", path: "/v1/functions/:id", permission: "functions:manage", status: 200, writes: true, id: fn },
   { method: "GET", path: "/v1/functions/:id/versions", permission: "functions:manage", status: 200, writes: false, id: fn },
-  { method: "POST", path: "/v1/functions/:id/versions", permission: "functions:manage", status: 201, writes: true, body: () => ({ source: FUNCTION_SOURCE }), id: fn },
+  {
+    method: "POST",
+    path: "/v1/functions/:id/versions",
+    permission: "functions:manage",
+    status: 201,
+    writes: true,
+    body: () => ({ source: FUNCTION_SOURCE }),
+    id: fn,
+  },
   { method: "POST", path: "/v1/functions/:id/rollback", permission: "functions:manage", status: 200, writes: true, body: () => ({ version: 1 }), id: fn },
   { method: "GET", path: "/v1/functions/:id/invocations", permission: "functions:manage", status: 200, writes: false, id: fn },
   { method: "POST", path: "/v1/functions/:id/invoke", permission: "functions:invoke", status: 200, writes: false, body: () => ({ hello: "world" }), id: fn },
@@ -417,7 +647,12 @@ export const ROUTES: readonly Route[] = [
     status: 200,
     writes: false,
     headers: { accept: "application/json, text/event-stream" },
-    body: () => ({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "route-test", version: "1" } } }),
+    body: () => ({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "route-test", version: "1" } },
+    }),
   },
   { method: "GET", path: "/v1/agent/approvals/:id", permission: "agent:read", status: 200, writes: false, id: agentApproval },
   { method: "POST", path: "/v1/agent/approvals/:id/approve", permission: "agent:write", status: 200, writes: true, id: agentApproval },
@@ -437,16 +672,53 @@ export const ROUTES: readonly Route[] = [
 
   // API keys (full-access keys only).
   { method: "GET", path: "/v1/api_keys", permission: "api_keys:manage", status: 200, writes: false },
-  { method: "POST", path: "/v1/api_keys", permission: "api_keys:manage", status: 201, writes: true, body: () => ({ kind: "read_only", name: "made by a route test" }) },
-  { method: "GET", path: "/v1/api_keys/:id", permission: "api_keys:manage", status: 200, writes: false, id: { prefix: "key", make: spareKeyId, read: "/v1/api_keys/:id" } },
-  { method: "DELETE", path: "/v1/api_keys/:id", permission: "api_keys:manage", status: 200, writes: true, id: { prefix: "key", make: spareKeyId, read: "/v1/api_keys/:id" } },
-  { method: "POST", path: "/v1/api_keys/:id/roll", permission: "api_keys:manage", status: 201, writes: true, body: () => ({ expires_in_seconds: 60 }), id: { prefix: "key", make: spareKeyId, read: "/v1/api_keys/:id" } },
+  {
+    method: "POST",
+    path: "/v1/api_keys",
+    permission: "api_keys:manage",
+    status: 201,
+    writes: true,
+    body: () => ({ kind: "read_only", name: "made by a route test" }),
+  },
+  {
+    method: "GET",
+    path: "/v1/api_keys/:id",
+    permission: "api_keys:manage",
+    status: 200,
+    writes: false,
+    id: { prefix: "key", make: spareKeyId, read: "/v1/api_keys/:id" },
+  },
+  {
+    method: "DELETE",
+    path: "/v1/api_keys/:id",
+    permission: "api_keys:manage",
+    status: 200,
+    writes: true,
+    id: { prefix: "key", make: spareKeyId, read: "/v1/api_keys/:id" },
+  },
+  {
+    method: "POST",
+    path: "/v1/api_keys/:id/roll",
+    permission: "api_keys:manage",
+    status: 201,
+    writes: true,
+    body: () => ({ expires_in_seconds: 60 }),
+    id: { prefix: "key", make: spareKeyId, read: "/v1/api_keys/:id" },
+  },
 
   // OAuth apps and connected apps (grants): managing credentials, like API keys.
   { method: "GET", path: "/v1/oauth_apps", permission: "api_keys:manage", status: 200, writes: false },
   { method: "POST", path: "/v1/oauth_apps", permission: "api_keys:manage", status: 201, writes: true, body: oauthAppBody },
   { method: "GET", path: "/v1/oauth_apps/:id", permission: "api_keys:manage", status: 200, writes: false, id: oauthApp },
-  { method: "PATCH", path: "/v1/oauth_apps/:id", permission: "api_keys:manage", status: 200, writes: true, body: () => ({ name: `Renamed ${++counter}` }), id: oauthApp },
+  {
+    method: "PATCH",
+    path: "/v1/oauth_apps/:id",
+    permission: "api_keys:manage",
+    status: 200,
+    writes: true,
+    body: () => ({ name: `Renamed ${++counter}` }),
+    id: oauthApp,
+  },
   { method: "DELETE", path: "/v1/oauth_apps/:id", permission: "api_keys:manage", status: 200, writes: true, id: oauthApp },
   { method: "POST", path: "/v1/oauth_apps/:id/rotate_secret", permission: "api_keys:manage", status: 200, writes: true, id: oauthApp },
   { method: "GET", path: "/v1/oauth_grants", permission: "api_keys:manage", status: 200, writes: false },
@@ -538,10 +810,27 @@ export function tableRoute(url: string): string {
  * call cannot wait for: anything else a key calls goes in ROUTES.
  */
 export const EXCLUDED_ROUTES: readonly { match: RegExp; reason: string }[] = [
-  { match: /^GET \/(healthz|readyz|problems\/:id|v1\/openapi\.json|docs\/.*|\.well-known\/.*)$/, reason: "public: answered without a key (test/platform/health, openapi, errors and test/oauth/discovery cover them)" },
-  { match: /^(GET|POST|PATCH|DELETE) \/dashboard(\/.*)?$/, reason: "the dashboard's pages and its session API: signed-in members, not keys (test/identity and test/dashboard cover them, cross-tenant-session.test.ts runs this table with a session)" },
-  { match: /^(GET|POST) \/oauth\/(authorize|token|revoke|introspect|register)$/, reason: "the OAuth protocol's endpoints: client credentials, codes and tokens, not keys (test/oauth covers them)" },
+  {
+    match: /^GET \/(healthz|readyz|problems\/:id|v1\/openapi\.json|docs\/.*|\.well-known\/.*)$/,
+    reason: "public: answered without a key (test/platform/health, openapi, errors and test/oauth/discovery cover them)",
+  },
+  {
+    match: /^(GET|POST|PATCH|DELETE) \/dashboard(\/.*)?$/,
+    reason:
+      "the dashboard's pages and its session API: signed-in members, not keys (test/identity and test/dashboard cover them, cross-tenant-session.test.ts runs this table with a session)",
+  },
+  {
+    match: /^(GET|POST) \/oauth\/(authorize|token|revoke|introspect|register)$/,
+    reason: "the OAuth protocol's endpoints: client credentials, codes and tokens, not keys (test/oauth covers them)",
+  },
   { match: /^(GET|DELETE) \/mcp$/, reason: "refused as 405 for every caller (a stateless MCP server); POST /mcp is in the table" },
-  { match: /^GET \/v1\/events\/stream$/, reason: "an endless text/event-stream: test/platform/event-stream.test.ts covers its key (401), visibility, per-key bound (429) and revocation, behind the same guard and limiter as every route" },
-  { match: /^(PUT|PATCH|DELETE|OPTIONS) \/v1\/functions\/:id\/invoke$|^[A-Z]+ \/v1\/functions\/:id\/invoke\/\*$/, reason: "the same handler and permission as GET and POST /v1/functions/:id/invoke, in the table (one route per method only for the OpenAPI document)" },
+  {
+    match: /^GET \/v1\/events\/stream$/,
+    reason:
+      "an endless text/event-stream: test/platform/event-stream.test.ts covers its key (401), visibility, per-key bound (429) and revocation, behind the same guard and limiter as every route",
+  },
+  {
+    match: /^(PUT|PATCH|DELETE|OPTIONS) \/v1\/functions\/:id\/invoke$|^[A-Z]+ \/v1\/functions\/:id\/invoke\/\*$/,
+    reason: "the same handler and permission as GET and POST /v1/functions/:id/invoke, in the table (one route per method only for the OpenAPI document)",
+  },
 ];

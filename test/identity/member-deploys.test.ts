@@ -9,7 +9,8 @@ describe("edge functions deployed by a signed-in member", () => {
     const owner = await signUp(getApp().url);
     const dev = await invite(owner.session, "developer");
     await owner.session.post("/v1/invoices", { client: "Late Ltd", amount: 10, currency: "USD", due_date: "2000-01-01", status: "open" });
-    const source = "export default { async fetch(request, ctx) { const r = await ctx.engines.finance.invoices.list({ status: 'overdue' }); return { overdue: r.meta.total }; } }";
+    const source =
+      "export default { async fetch(request, ctx) { const r = await ctx.engines.finance.invoices.list({ status: 'overdue' }); return { overdue: r.meta.total }; } }";
     const deployed = await dev.session.post("/v1/functions", { name: "count-overdue", source });
     expect(deployed.status, deployed.text).toBe(201);
     expect((await dev.session.post("/v1/functions/count-overdue/versions", { source })).status).toBe(201);
@@ -24,7 +25,8 @@ describe("edge functions deployed by a signed-in member", () => {
     expect(invoked.body).toEqual({ overdue: 1 });
 
     // The function sees who called, but none of the session's credentials.
-    const echo = "export default { async fetch(request, ctx) { return { caller: ctx.caller, cookie: request.headers.get('cookie'), csrf: request.headers.get('x-csrf-token') }; } }";
+    const echo =
+      "export default { async fetch(request, ctx) { return { caller: ctx.caller, cookie: request.headers.get('cookie'), csrf: request.headers.get('x-csrf-token') }; } }";
     expect((await dev.session.post("/v1/functions", { name: "echo", source: echo })).status).toBe(201);
     const seen = await owner.session.post("/v1/functions/echo/invoke", {});
     expect(seen.body.cookie).toBeNull();

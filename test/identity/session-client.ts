@@ -34,7 +34,8 @@ export class SessionClient {
     } catch {
       parsed = undefined;
     }
-    if ((path.endsWith("/sign_in") || path.endsWith("/sign_up") || path.endsWith("/invites/accept")) && response.ok) this.csrf = (parsed as { csrf_token: string }).csrf_token;
+    if ((path.endsWith("/sign_in") || path.endsWith("/sign_up") || path.endsWith("/invites/accept")) && response.ok)
+      this.csrf = (parsed as { csrf_token: string }).csrf_token;
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 
@@ -63,7 +64,13 @@ export function uniqueEmail(tag = "user"): string {
 export async function signUp(baseUrl: string, overrides: Record<string, string> = {}): Promise<{ session: SessionClient; email: string; orgId: string }> {
   const session = new SessionClient(baseUrl);
   const email = overrides.email ?? uniqueEmail();
-  const res = await session.post("/dashboard/api/sign_up", { email, password: PASSWORD, name: "Ada Lovelace", organization_name: "Analytical Engines", ...overrides });
+  const res = await session.post("/dashboard/api/sign_up", {
+    email,
+    password: PASSWORD,
+    name: "Ada Lovelace",
+    organization_name: "Analytical Engines",
+    ...overrides,
+  });
   if (res.status !== 201) throw new Error(`sign up: ${res.status} ${res.text}`);
   const me = await session.get("/dashboard/api/session");
   return { session, email, orgId: me.body.organization.id };

@@ -19,7 +19,12 @@ describe("sign-up and the session cookie", () => {
 
     const me = await session.get("/dashboard/api/session");
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ user: { email, name: "Grace" }, organization: { name: "Hopper & Co", plan: "free" }, role: "owner", csrf_token: res.body.csrf_token });
+    expect(me.body).toMatchObject({
+      user: { email, name: "Grace" },
+      organization: { name: "Hopper & Co", plan: "free" },
+      role: "owner",
+      csrf_token: res.body.csrf_token,
+    });
     expect(me.body.permissions).toContain("members:manage");
     expect(me.body.organizations).toEqual([{ id: me.body.organization.id, name: "Hopper & Co", role: "owner" }]);
   });
@@ -136,7 +141,12 @@ describe("sign-in without user enumeration", () => {
     expect(res.body.errors.map((e: any) => e.field).sort()).toEqual(["email", "password"]);
     const proto = await session.post("/dashboard/api/sign_in", JSON.parse('{"__proto__": {"x": 1}, "email": "a@b.co", "password": "x"}'));
     expect(proto.status).toBe(400);
-    const nul = await session.post("/dashboard/api/sign_up", { email: uniqueEmail(), password: PASSWORD, name: "Ada\u0000", organization_name: "Nul\u0000Corp" });
+    const nul = await session.post("/dashboard/api/sign_up", {
+      email: uniqueEmail(),
+      password: PASSWORD,
+      name: "Ada\u0000",
+      organization_name: "Nul\u0000Corp",
+    });
     expect(nul.status).toBe(400);
     expect(nul.body.errors.map((e: any) => e.field).sort()).toEqual(["name", "organization_name"]);
     const huge = await session.post("/dashboard/api/sign_in", { email: "a@b.co", password: "x".repeat(100_000) });
@@ -197,7 +207,9 @@ describe("members and roles", () => {
     expect((await owner.session.get("/dashboard/api/invites")).body.data.map((i: any) => i.id)).toContain(revoked.body.id);
     expect((await owner.session.delete(`/dashboard/api/invites/${revoked.body.id}`)).status).toBe(200);
     const late = new SessionClient(getApp().url);
-    expect((await late.post("/dashboard/api/invites/accept", { token: revoked.body.url.split("/invite/")[1], email: uniqueEmail(), password: PASSWORD })).status).toBe(401);
+    expect(
+      (await late.post("/dashboard/api/invites/accept", { token: revoked.body.url.split("/invite/")[1], email: uniqueEmail(), password: PASSWORD })).status,
+    ).toBe(401);
   });
 
   it("switches between the member's organizations, never into another", async () => {
@@ -213,7 +225,11 @@ describe("members and roles", () => {
 
   it("keeps API keys out of the dashboard's member routes", async () => {
     const tenant = await getApp().tenant();
-    for (const [method, path] of [["GET", "/dashboard/api/members"], ["GET", "/dashboard/api/session"], ["POST", "/dashboard/api/invites"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/dashboard/api/members"],
+      ["GET", "/dashboard/api/session"],
+      ["POST", "/dashboard/api/invites"],
+    ] as const) {
       const res = await tenant.client.request(method, path, method === "POST" ? { body: { role: "viewer" } } : {});
       expect(res.status, `${method} ${path}`).toBe(403);
     }

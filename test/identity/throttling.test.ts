@@ -45,7 +45,10 @@ describe("the client address behind a proxy", () => {
     const session = new SessionClient(url);
     const statuses: number[] = [];
     for (let i = 0; i < attempts; i++) {
-      statuses.push((await session.post("/dashboard/api/sign_in", { email: uniqueEmail("spray"), password: "guess" }, { headers: { "x-forwarded-for": forwardedFor } })).status);
+      statuses.push(
+        (await session.post("/dashboard/api/sign_in", { email: uniqueEmail("spray"), password: "guess" }, { headers: { "x-forwarded-for": forwardedFor } }))
+          .status,
+      );
     }
     return statuses;
   };

@@ -453,21 +453,84 @@ describe("snapshots on demand", () => {
       // Sales pipeline rows, then Enterprise's, in the order of the pipelines' ids.
       const salesRows = [
         // Lead in (10 %): D3 2000 EUR -> 200
-        { pipeline_id: sales.id, stage_id: sales.stage["Lead in"], stage_name: "Lead in", probability: 10, currency: "EUR", deal_count: 1, open_value: 2000, weighted_value: 200 },
+        {
+          pipeline_id: sales.id,
+          stage_id: sales.stage["Lead in"],
+          stage_name: "Lead in",
+          probability: 10,
+          currency: "EUR",
+          deal_count: 1,
+          open_value: 2000,
+          weighted_value: 200,
+        },
         // Lead in (10 %): D1 1000 + D2 500.55 = 1500.55 USD -> 150.055, rounded to 150.06
-        { pipeline_id: sales.id, stage_id: sales.stage["Lead in"], stage_name: "Lead in", probability: 10, currency: "USD", deal_count: 2, open_value: 1500.55, weighted_value: 150.06 },
+        {
+          pipeline_id: sales.id,
+          stage_id: sales.stage["Lead in"],
+          stage_name: "Lead in",
+          probability: 10,
+          currency: "USD",
+          deal_count: 2,
+          open_value: 1500.55,
+          weighted_value: 150.06,
+        },
         // Qualified: L1 was lost; nothing open. Proposal (50 %): D4 3000 -> 1500 (R1 left it)
-        { pipeline_id: sales.id, stage_id: sales.stage["Proposal"], stage_name: "Proposal", probability: 50, currency: "USD", deal_count: 1, open_value: 3000, weighted_value: 1500 },
+        {
+          pipeline_id: sales.id,
+          stage_id: sales.stage["Proposal"],
+          stage_name: "Proposal",
+          probability: 50,
+          currency: "USD",
+          deal_count: 1,
+          open_value: 3000,
+          weighted_value: 1500,
+        },
         // Negotiation (75 %): D5 (no amount) + R1 700 (won, then reopened) -> 525
-        { pipeline_id: sales.id, stage_id: sales.stage["Negotiation"], stage_name: "Negotiation", probability: 75, currency: "USD", deal_count: 2, open_value: 700, weighted_value: 525 },
+        {
+          pipeline_id: sales.id,
+          stage_id: sales.stage["Negotiation"],
+          stage_name: "Negotiation",
+          probability: 75,
+          currency: "USD",
+          deal_count: 2,
+          open_value: 700,
+          weighted_value: 525,
+        },
       ];
       const enterpriseRows = [
         // Pilot is first after the reorder (60 %): D8 1000.01 EUR -> 600.006, rounded to 600.01
-        { pipeline_id: enterprise.id, stage_id: enterprise.stage.Pilot, stage_name: "Pilot", probability: 60, currency: "EUR", deal_count: 1, open_value: 1000.01, weighted_value: 600.01 },
+        {
+          pipeline_id: enterprise.id,
+          stage_id: enterprise.stage.Pilot,
+          stage_name: "Pilot",
+          probability: 60,
+          currency: "EUR",
+          deal_count: 1,
+          open_value: 1000.01,
+          weighted_value: 600.01,
+        },
         // Pilot: D7 5000 USD -> 3000
-        { pipeline_id: enterprise.id, stage_id: enterprise.stage.Pilot, stage_name: "Pilot", probability: 60, currency: "USD", deal_count: 1, open_value: 5000, weighted_value: 3000 },
+        {
+          pipeline_id: enterprise.id,
+          stage_id: enterprise.stage.Pilot,
+          stage_name: "Pilot",
+          probability: 60,
+          currency: "USD",
+          deal_count: 1,
+          open_value: 5000,
+          weighted_value: 3000,
+        },
         // Discovery (20 %): D6 10000 USD -> 2000
-        { pipeline_id: enterprise.id, stage_id: enterprise.stage.Discovery, stage_name: "Discovery", probability: 20, currency: "USD", deal_count: 1, open_value: 10000, weighted_value: 2000 },
+        {
+          pipeline_id: enterprise.id,
+          stage_id: enterprise.stage.Discovery,
+          stage_name: "Discovery",
+          probability: 20,
+          currency: "USD",
+          deal_count: 1,
+          open_value: 10000,
+          weighted_value: 2000,
+        },
       ];
       const byStage = sales.id < enterprise.id ? [...salesRows, ...enterpriseRows] : [...enterpriseRows, ...salesRows];
 
@@ -591,7 +654,16 @@ describe("snapshots on demand", () => {
         generated_at: NOW,
         finance: {
           // 999 USD due 2026-01-01: 68 days late; issued 20 hours ago: 999 / 999 x 90 = 90
-          currencies: [{ currency: "USD", outstanding: 999, overdue: 999, overdue_count: 1, aging: { "1_30": 0, "31_60": 0, "61_90": 999, "90_plus": 0 }, days_sales_outstanding: 90 }],
+          currencies: [
+            {
+              currency: "USD",
+              outstanding: 999,
+              overdue: 999,
+              overdue_count: 1,
+              aging: { "1_30": 0, "31_60": 0, "61_90": 999, "90_plus": 0 },
+              days_sales_outstanding: 90,
+            },
+          ],
           overdue_count: 1,
         },
         growth: {
@@ -599,7 +671,16 @@ describe("snapshots on demand", () => {
             // 12345 at 10 % = 1234.5
             totals: [{ currency: "USD", open_value: 12345, weighted_value: 1234.5, deal_count: 1 }],
             by_stage: [
-              { pipeline_id: bSales.id, stage_id: bSales.stage["Lead in"], stage_name: "Lead in", probability: 10, currency: "USD", deal_count: 1, open_value: 12345, weighted_value: 1234.5 },
+              {
+                pipeline_id: bSales.id,
+                stage_id: bSales.stage["Lead in"],
+                stage_name: "Lead in",
+                probability: 10,
+                currency: "USD",
+                deal_count: 1,
+                open_value: 12345,
+                weighted_value: 1234.5,
+              },
             ],
           },
           last_90_days: { won: 1, lost: 0, win_rate: 1 },
@@ -655,7 +736,13 @@ describe("snapshots on demand", () => {
     it("makes a manual snapshot of an empty organization: every figure zero, empty or null", async () => {
       const response = await tenant.client.post("/v1/intelligence/snapshots");
       expect(response.status, response.text).toBe(201);
-      expect(response.body).toEqual({ id: expect.stringMatching(SNAPSHOT_ID), object: "intelligence_snapshot", trigger: "manual", generated_at: NOW, ...EMPTY_FIGURES });
+      expect(response.body).toEqual({
+        id: expect.stringMatching(SNAPSHOT_ID),
+        object: "intelligence_snapshot",
+        trigger: "manual",
+        generated_at: NOW,
+        ...EMPTY_FIGURES,
+      });
     });
 
     it("takes an empty JSON object as no body", async () => {
@@ -679,7 +766,9 @@ describe("snapshots on demand", () => {
       expect(again.status, again.text).toBe(201);
       expect(again.body).toEqual(first.body);
       expect(await snapshotsOf(tenant.client)).toEqual([first.body]);
-      expect((await snapshotEvents(tenant.client)).map((e) => e.request)).toEqual([{ id: first.headers.get("x-request-id"), idempotency_key: headers["idempotency-key"] }]);
+      expect((await snapshotEvents(tenant.client)).map((e) => e.request)).toEqual([
+        { id: first.headers.get("x-request-id"), idempotency_key: headers["idempotency-key"] },
+      ]);
     });
 
     it("every POST makes a new snapshot with the figures of its moment", async () => {
@@ -918,7 +1007,16 @@ describe("scheduled snapshots (every 24 hours)", () => {
       ...EMPTY_FIGURES,
       finance: {
         // 100 USD open, not due; issued now: 100 / 100 x 90 = 90
-        currencies: [{ currency: "USD", outstanding: 100, overdue: 0, overdue_count: 0, aging: { "1_30": 0, "31_60": 0, "61_90": 0, "90_plus": 0 }, days_sales_outstanding: 90 }],
+        currencies: [
+          {
+            currency: "USD",
+            outstanding: 100,
+            overdue: 0,
+            overdue_count: 0,
+            aging: { "1_30": 0, "31_60": 0, "61_90": 0, "90_plus": 0 },
+            days_sales_outstanding: 90,
+          },
+        ],
         overdue_count: 0,
       },
     });
@@ -936,7 +1034,9 @@ describe("scheduled snapshots (every 24 hours)", () => {
     ]);
 
     const theirs = await snapshotsOf(second.client);
-    expect(theirs).toEqual([{ id: expect.stringMatching(SNAPSHOT_ID), object: "intelligence_snapshot", trigger: "scheduled", generated_at: t0, ...EMPTY_FIGURES }]);
+    expect(theirs).toEqual([
+      { id: expect.stringMatching(SNAPSHOT_ID), object: "intelligence_snapshot", trigger: "scheduled", generated_at: t0, ...EMPTY_FIGURES },
+    ]);
     expect((await snapshotEvents(second.client)).map((e) => e.data.object)).toEqual(theirs);
   });
 

@@ -34,7 +34,11 @@ describe("OAuth consent and connected apps in a real browser", () => {
     const { email } = await signUp(getApp().url);
     const as = await discover(getApp().url);
     const client = await oauth.processDynamicClientRegistrationResponse(
-      await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: [callbackUrl], client_name: "Ledger Sync", token_endpoint_auth_method: "none" }, insecure),
+      await oauth.dynamicClientRegistrationRequest(
+        as,
+        { redirect_uris: [callbackUrl], client_name: "Ledger Sync", token_endpoint_auth_method: "none" },
+        insecure,
+      ),
     );
     const verifier = oauth.generateRandomCodeVerifier();
     const url = new URL(as.authorization_endpoint!);
@@ -65,7 +69,11 @@ describe("OAuth consent and connected apps in a real browser", () => {
     const answer = new URL(landed.find((u) => u.startsWith("/callback?"))!, callbackUrl);
     expect(answer.searchParams.get("state")).toBe("s-123");
     const params = oauth.validateAuthResponse(as, client, answer, "s-123");
-    const tokens = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, callbackUrl, verifier, insecure));
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, callbackUrl, verifier, insecure),
+    );
     const me = async () => (await fetch(`${getApp().url}/v1/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status;
     expect(await me()).toBe(200);
 

@@ -83,7 +83,12 @@ describe("OAuth 2.0: the authorization code flow, end to end", () => {
     const api = getApp().client.withKey(tokens.access_token);
     const mcp = await api.post(
       "/mcp",
-      { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "oauth-test", version: "1" } } },
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "oauth-test", version: "1" } },
+      },
       { headers: { accept: "application/json, text/event-stream" } },
     );
     expect(mcp.status, mcp.text).toBe(200);
@@ -95,13 +100,25 @@ describe("OAuth 2.0: the authorization code flow, end to end", () => {
 
   it("rotates the refresh token on every use; reusing an old one revokes the whole grant", async () => {
     const first = await connect(as, client, owner);
-    const second = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), first.refresh_token!, insecure));
+    const second = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), first.refresh_token!, insecure),
+    );
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect((await getApp().client.withKey(second.access_token).get("/v1/invoices")).status).toBe(200);
 
     // The first refresh token again: someone holds a stolen copy. Everything issued under the grant stops.
-    expect(await oauthError(oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), first.refresh_token!, insecure)))).toBe("invalid_grant");
-    expect(await oauthError(oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), second.refresh_token!, insecure)))).toBe("invalid_grant");
+    expect(
+      await oauthError(
+        oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), first.refresh_token!, insecure)),
+      ),
+    ).toBe("invalid_grant");
+    expect(
+      await oauthError(
+        oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), second.refresh_token!, insecure)),
+      ),
+    ).toBe("invalid_grant");
     const after = await getApp().client.withKey(second.access_token).get("/v1/invoices");
     expect(after.status).toBe(401);
     expect(after.body.code).toBe("invalid_access_token");
@@ -110,7 +127,8 @@ describe("OAuth 2.0: the authorization code flow, end to end", () => {
 
   it("introspects a token for its client (RFC 7662) and revokes it (RFC 7009)", async () => {
     const tokens = await connect(as, client, owner);
-    const introspect = async (token: string, by = client) => oauth.processIntrospectionResponse(as, by, await oauth.introspectionRequest(as, by, oauth.None(), token, insecure));
+    const introspect = async (token: string, by = client) =>
+      oauth.processIntrospectionResponse(as, by, await oauth.introspectionRequest(as, by, oauth.None(), token, insecure));
     const active = await introspect(tokens.access_token);
     expect(active.active).toBe(true);
     expect(active.scope).toBe("finance:read finance:write");
@@ -135,12 +153,21 @@ describe("OAuth 2.0: the authorization code flow, end to end", () => {
     const list = await owner.get(`/v1/oauth_grants?app_id=${client.client_id}`);
     expect(list.status).toBe(200);
     const grant = list.body.data.find((g: any) => g.id === me.body.oauth_grant.id);
-    expect(grant).toMatchObject({ object: "oauth_grant", status: "active", app: { id: client.client_id, name: "Ledger Sync" }, scopes: ["finance:read", "finance:write"] });
+    expect(grant).toMatchObject({
+      object: "oauth_grant",
+      status: "active",
+      app: { id: client.client_id, name: "Ledger Sync" },
+      scopes: ["finance:read", "finance:write"],
+    });
     const revoked = await owner.delete(`/v1/oauth_grants/${grant.id}`);
     expect(revoked.status).toBe(200);
     expect(revoked.body.status).toBe("revoked");
     expect((await getApp().client.withKey(tokens.access_token).get("/v1/me")).status).toBe(401);
-    expect(await oauthError(oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure)))).toBe("invalid_grant");
+    expect(
+      await oauthError(
+        oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure)),
+      ),
+    ).toBe("invalid_grant");
   });
 
   it("access tokens are short-lived", async () => {
@@ -152,18 +179,31 @@ describe("OAuth 2.0: the authorization code flow, end to end", () => {
     expect(expired.status).toBe(401);
     expect(expired.body.code).toBe("invalid_access_token");
     // The refresh token still works (30 days), and gives a fresh access token.
-    const fresh = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure));
+    const fresh = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure),
+    );
     expect((await getApp().client.withKey(fresh.access_token).get("/v1/me")).status).toBe(200);
   });
 
   it("a confidential app of the organization uses client_credentials; its secret rotates", async () => {
     const tenant = await getApp().tenant();
-    const created = await tenant.client.post("/v1/oauth_apps", { name: "Nightly Export", client_type: "confidential", redirect_uris: [CALLBACK], scopes: ["finance:read", "events:read"] });
+    const created = await tenant.client.post("/v1/oauth_apps", {
+      name: "Nightly Export",
+      client_type: "confidential",
+      redirect_uris: [CALLBACK],
+      scopes: ["finance:read", "events:read"],
+    });
     expect(created.status).toBe(201);
     expect(created.body.client_secret).toMatch(/^eocs_/);
     const confidential: oauth.Client = { client_id: created.body.client_id };
     const tokenFor = async (secret: string, scope = "finance:read") =>
-      oauth.processClientCredentialsResponse(as, confidential, await oauth.clientCredentialsGrantRequest(as, confidential, oauth.ClientSecretBasic(secret), { scope }, insecure));
+      oauth.processClientCredentialsResponse(
+        as,
+        confidential,
+        await oauth.clientCredentialsGrantRequest(as, confidential, oauth.ClientSecretBasic(secret), { scope }, insecure),
+      );
     const tokens = await tokenFor(created.body.client_secret);
     expect(tokens.refresh_token).toBeUndefined();
     const me = await getApp().client.withKey(tokens.access_token).get("/v1/me");
@@ -174,8 +214,16 @@ describe("OAuth 2.0: the authorization code flow, end to end", () => {
 
     // A replay of the create (same Idempotency-Key) answers the app without its secret: secrets are never stored.
     const replayKey = `oauth-app-${Date.now()}`;
-    const once = await tenant.client.post("/v1/oauth_apps", { name: "Replayed", client_type: "confidential", redirect_uris: [CALLBACK], scopes: ["finance:read"] }, { headers: { "idempotency-key": replayKey } });
-    const replay = await tenant.client.post("/v1/oauth_apps", { name: "Replayed", client_type: "confidential", redirect_uris: [CALLBACK], scopes: ["finance:read"] }, { headers: { "idempotency-key": replayKey } });
+    const once = await tenant.client.post(
+      "/v1/oauth_apps",
+      { name: "Replayed", client_type: "confidential", redirect_uris: [CALLBACK], scopes: ["finance:read"] },
+      { headers: { "idempotency-key": replayKey } },
+    );
+    const replay = await tenant.client.post(
+      "/v1/oauth_apps",
+      { name: "Replayed", client_type: "confidential", redirect_uris: [CALLBACK], scopes: ["finance:read"] },
+      { headers: { "idempotency-key": replayKey } },
+    );
     expect(once.body.client_secret).toMatch(/^eocs_/);
     expect(replay.body.id).toBe(once.body.id);
     expect(replay.body.client_secret).toBeUndefined();
@@ -187,7 +235,11 @@ describe("OAuth 2.0: the authorization code flow, end to end", () => {
 
     // A public client may not use client_credentials.
     const publicClient = await register(as);
-    const res = await fetch(as.token_endpoint!, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "client_credentials", client_id: publicClient.client_id }) });
+    const res = await fetch(as.token_endpoint!, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "client_credentials", client_id: publicClient.client_id }),
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe("unauthorized_client");
 
@@ -199,7 +251,11 @@ describe("OAuth 2.0: the authorization code flow, end to end", () => {
   it("rate limits per grant (every token of a grant shares one allowance) and purges expired tokens", async () => {
     const tokens = await connect(as, client, owner);
     const first = await getApp().client.withKey(tokens.access_token).get("/v1/me");
-    const fresh = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure));
+    const fresh = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure),
+    );
     const second = await getApp().client.withKey(fresh.access_token).get("/v1/me");
     expect(second.body.rate_limit.remaining).toBe(first.body.rate_limit.remaining - 1);
     const other = await connect(as, client, owner);

@@ -16,7 +16,11 @@ export async function discover(baseUrl: string): Promise<oauth.AuthorizationServ
 }
 
 export async function register(as: oauth.AuthorizationServer, metadata: Record<string, unknown> = {}): Promise<oauth.Client> {
-  const response = await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: [CALLBACK], client_name: "Ledger Sync", token_endpoint_auth_method: "none", ...metadata }, insecure);
+  const response = await oauth.dynamicClientRegistrationRequest(
+    as,
+    { redirect_uris: [CALLBACK], client_name: "Ledger Sync", token_endpoint_auth_method: "none", ...metadata },
+    insecure,
+  );
   return oauth.processDynamicClientRegistrationResponse(response);
 }
 
@@ -57,12 +61,12 @@ async function browse(url: string, init: RequestInit, cookie: string | null): Pr
   return { status: response.status, location: response.headers.get("location"), html: await response.text() };
 }
 
-const unescape = (text: string) => text.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)));
+const htmlUnescape = (text: string) => text.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)));
 
 /** The hidden fields of the consent form. */
 export function formFields(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[unescape(m[1]!)] = unescape(m[2]!);
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[htmlUnescape(m[1]!)] = htmlUnescape(m[2]!);
   return fields;
 }
 
@@ -72,10 +76,19 @@ export function openAuthorize(session: SessionClient | null, url: URL): Promise<
 }
 
 /** The member clicks Allow or Deny; `edit` changes the form first (a tampering test). */
-export async function submitConsent(session: SessionClient, page: BrowserAnswer, decision: "approve" | "deny", edit: (fields: Record<string, string>) => void = () => {}): Promise<BrowserAnswer> {
+export async function submitConsent(
+  session: SessionClient,
+  page: BrowserAnswer,
+  decision: "approve" | "deny",
+  edit: (fields: Record<string, string>) => void = () => {},
+): Promise<BrowserAnswer> {
   const fields = { ...formFields(page.html), decision };
   edit(fields);
-  return browse(`${session.baseUrl}/oauth/authorize`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() }, session.cookie);
+  return browse(
+    `${session.baseUrl}/oauth/authorize`,
+    { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() },
+    session.cookie,
+  );
 }
 
 /** Consent given, end to end: the callback URL the browser lands on. */
@@ -88,7 +101,12 @@ export async function consent(session: SessionClient, url: URL): Promise<URL> {
 }
 
 /** Authorization code with PKCE, all the way to tokens, for a public client. */
-export async function connect(as: oauth.AuthorizationServer, client: oauth.Client, session: SessionClient, params: Record<string, string | null> = {}): Promise<oauth.TokenEndpointResponse> {
+export async function connect(
+  as: oauth.AuthorizationServer,
+  client: oauth.Client,
+  session: SessionClient,
+  params: Record<string, string | null> = {},
+): Promise<oauth.TokenEndpointResponse> {
   const auth = await authorizationUrl(as, client.client_id, params);
   const callback = await consent(session, auth.url);
   const answer = oauth.validateAuthResponse(as, client, callback, auth.state);

@@ -23,7 +23,14 @@ class MemoryProvider implements OAuthClientProvider {
     return CALLBACK;
   }
   get clientMetadata() {
-    return { redirect_uris: [CALLBACK], client_name: "MCP Test Client", token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], scope: "agent:read finance:read" };
+    return {
+      redirect_uris: [CALLBACK],
+      client_name: "MCP Test Client",
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      scope: "agent:read finance:read",
+    };
   }
   clientInformation() {
     return this.info;

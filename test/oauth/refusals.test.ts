@@ -21,7 +21,11 @@ describe("OAuth 2.0 refusals", () => {
 
   const exchange = async (code: URL, verifier: string) => {
     const params = oauth.validateAuthResponse(as, client, code, oauth.skipStateCheck);
-    return oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, CALLBACK, verifier, insecure));
+    return oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, CALLBACK, verifier, insecure),
+    );
   };
 
   it("never redirects to an unregistered redirect URI, nor for an unknown client", async () => {
@@ -30,7 +34,13 @@ describe("OAuth 2.0 refusals", () => {
     expect(page.status).toBe(400);
     expect(page.location).toBeNull();
     expect(page.html).toContain("Invalid redirect URI");
-    for (const near of ["http://127.0.0.1:7/callback?x=1", "http://127.0.0.1:7/callback/", "http://localhost:7/callback", "https://127.0.0.1:7/callback", "http://127.0.0.2:7/callback"]) {
+    for (const near of [
+      "http://127.0.0.1:7/callback?x=1",
+      "http://127.0.0.1:7/callback/",
+      "http://localhost:7/callback",
+      "https://127.0.0.1:7/callback",
+      "http://127.0.0.2:7/callback",
+    ]) {
       const answer = await openAuthorize(owner, (await authorizationUrl(as, client.client_id, { redirect_uri: near })).url);
       expect(answer.status, near).toBe(400);
       expect(answer.location, near).toBeNull();
@@ -60,7 +70,12 @@ describe("OAuth 2.0 refusals", () => {
     const code = await consent(owner, auth.url);
     expect(code.origin).toBe("http://127.0.0.1:51234");
     const params = oauth.validateAuthResponse(as, client, code, auth.state);
-    const exchangeAt = async (uri: string) => oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, uri, auth.verifier, insecure));
+    const exchangeAt = async (uri: string) =>
+      oauth.processAuthorizationCodeResponse(
+        as,
+        client,
+        await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, uri, auth.verifier, insecure),
+      );
     expect(await oauthError(exchangeAt(CALLBACK))).toBe("invalid_grant");
   });
 
@@ -91,7 +106,12 @@ describe("OAuth 2.0 refusals", () => {
     const res = await fetch(as.token_endpoint!, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "authorization_code", client_id: client.client_id, code: noVerifier.searchParams.get("code")!, redirect_uri: CALLBACK }),
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        client_id: client.client_id,
+        code: noVerifier.searchParams.get("code")!,
+        redirect_uri: CALLBACK,
+      }),
     });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe("invalid_request");
@@ -114,7 +134,11 @@ describe("OAuth 2.0 refusals", () => {
     const auth = await authorizationUrl(as, client.client_id);
     const code = await consent(owner, auth.url);
     const params = oauth.validateAuthResponse(as, client, code, auth.state);
-    const stolen = oauth.processAuthorizationCodeResponse(as, other, await oauth.authorizationCodeGrantRequest(as, other, oauth.None(), params, CALLBACK, auth.verifier, insecure));
+    const stolen = oauth.processAuthorizationCodeResponse(
+      as,
+      other,
+      await oauth.authorizationCodeGrantRequest(as, other, oauth.None(), params, CALLBACK, auth.verifier, insecure),
+    );
     expect(await oauthError(stolen)).toBe("invalid_grant");
   });
 
@@ -135,7 +159,11 @@ describe("OAuth 2.0 refusals", () => {
     const auth = await authorizationUrl(as, client.client_id, { scope: "finance:read" });
     const tokens = await exchange(await consent(owner, auth.url), auth.verifier);
     const refresh = (scope: string) =>
-      fetch(as.token_endpoint!, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "refresh_token", client_id: client.client_id, refresh_token: tokens.refresh_token!, scope }) });
+      fetch(as.token_endpoint!, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "refresh_token", client_id: client.client_id, refresh_token: tokens.refresh_token!, scope }),
+      });
     const wider = await refresh("finance:read finance:write");
     expect(wider.status).toBe(400);
     expect((await wider.json()).error).toBe("invalid_scope");
@@ -185,7 +213,12 @@ describe("OAuth 2.0 refusals", () => {
     const forged = await submitConsent(owner, page, "approve", (fields) => (fields.csrf_token = "forged"));
     expect(forged.status).toBe(403);
     expect(forged.location).toBeNull();
-    const page2 = await fetch(`${getApp().url}/oauth/authorize`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ client_id: client.client_id, decision: "approve" }), redirect: "manual" });
+    const page2 = await fetch(`${getApp().url}/oauth/authorize`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ client_id: client.client_id, decision: "approve" }),
+      redirect: "manual",
+    });
     expect(page2.status).toBe(401);
     // The consent page cannot be framed (clickjacking).
     const headers = await fetch(auth.url, { headers: { cookie: owner.cookie! }, redirect: "manual" });
@@ -195,7 +228,12 @@ describe("OAuth 2.0 refusals", () => {
 
   it("an app registered by one organization cannot be authorized in another", async () => {
     const tenant = await getApp().tenant();
-    const created = await tenant.client.post("/v1/oauth_apps", { name: "Tenant Tool", client_type: "public", redirect_uris: [CALLBACK], scopes: ["finance:read"] });
+    const created = await tenant.client.post("/v1/oauth_apps", {
+      name: "Tenant Tool",
+      client_type: "public",
+      redirect_uris: [CALLBACK],
+      scopes: ["finance:read"],
+    });
     expect(created.status).toBe(201);
     expect(created.body.client_secret).toBeUndefined();
     const auth = await authorizationUrl(as, created.body.client_id, { scope: "finance:read" });
@@ -225,7 +263,8 @@ describe("OAuth 2.0 refusals", () => {
   });
 
   it("refuses bad input with RFC errors, never a 500", async () => {
-    const post = (path: string, body: string, type = "application/x-www-form-urlencoded") => fetch(`${getApp().url}${path}`, { method: "POST", headers: { "content-type": type }, body });
+    const post = (path: string, body: string, type = "application/x-www-form-urlencoded") =>
+      fetch(`${getApp().url}${path}`, { method: "POST", headers: { "content-type": type }, body });
     const cases: [string, string, string | undefined, number, string][] = [
       ["/oauth/token", "grant_type=password&username=a&password=b&client_id=" + client.client_id, undefined, 400, "unsupported_grant_type"],
       ["/oauth/token", "grant_type=implicit&client_id=" + client.client_id, undefined, 400, "unsupported_grant_type"],
@@ -239,9 +278,21 @@ describe("OAuth 2.0 refusals", () => {
       ["/oauth/revoke", `token=x`, undefined, 401, "invalid_client"],
       ["/oauth/register", JSON.stringify({ redirect_uris: ["javascript:alert(1)"] }), "application/json", 400, "invalid_redirect_uri"],
       ["/oauth/register", JSON.stringify({ redirect_uris: ["http://evil.example/cb"] }), "application/json", 400, "invalid_redirect_uri"],
-      ["/oauth/register", JSON.stringify({ redirect_uris: [CALLBACK], token_endpoint_auth_method: "client_secret_basic" }), "application/json", 400, "invalid_client_metadata"],
+      [
+        "/oauth/register",
+        JSON.stringify({ redirect_uris: [CALLBACK], token_endpoint_auth_method: "client_secret_basic" }),
+        "application/json",
+        400,
+        "invalid_client_metadata",
+      ],
       ["/oauth/register", JSON.stringify({ redirect_uris: [CALLBACK], scope: "api_keys:manage" }), "application/json", 400, "invalid_client_metadata"],
-      ["/oauth/register", JSON.stringify({ redirect_uris: [CALLBACK], grant_types: ["client_credentials"] }), "application/json", 400, "invalid_client_metadata"],
+      [
+        "/oauth/register",
+        JSON.stringify({ redirect_uris: [CALLBACK], grant_types: ["client_credentials"] }),
+        "application/json",
+        400,
+        "invalid_client_metadata",
+      ],
       ["/oauth/register", JSON.stringify([1]), "application/json", 400, "invalid_client_metadata"],
     ];
     for (const [path, body, type, status, error] of cases) {
@@ -249,7 +300,12 @@ describe("OAuth 2.0 refusals", () => {
       expect(res.status, `${path} ${body}`).toBe(status);
       expect((await res.json()).error, `${path} ${body}`).toBe(error);
     }
-    const badApp = await (await getApp().tenant()).client.post("/v1/oauth_apps", { name: "x", client_type: "public", redirect_uris: ["https://a.example/cb#frag"], scopes: ["finance:read"] });
+    const badApp = await (await getApp().tenant()).client.post("/v1/oauth_apps", {
+      name: "x",
+      client_type: "public",
+      redirect_uris: ["https://a.example/cb#frag"],
+      scopes: ["finance:read"],
+    });
     expect(badApp.status).toBe(400);
     expect(badApp.body.errors[0].field).toBe("redirect_uris[0]");
   });

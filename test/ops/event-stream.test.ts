@@ -17,7 +17,13 @@ describe.skipIf(!ON_POSTGRES)("event stream: 2 API processes, one PostgreSQL", (
   beforeAll(async () => {
     testDb = await createTestDatabase();
     processes = new Processes(testDb.url!);
-    const apiOnly = { SCHEDULER: "false", WEBHOOK_DISPATCHER: "false", FUNCTION_TRIGGERS: "false", EVENT_STREAM_MAX_PER_KEY: "2", EVENT_STREAM_HEARTBEAT_MS: "1000" };
+    const apiOnly = {
+      SCHEDULER: "false",
+      WEBHOOK_DISPATCHER: "false",
+      FUNCTION_TRIGGERS: "false",
+      EVENT_STREAM_MAX_PER_KEY: "2",
+      EVENT_STREAM_HEARTBEAT_MS: "1000",
+    };
     const first = processes.serve(apiOnly);
     const firstUrl = await apiUrlOf(first);
     apis = [firstUrl, await apiUrlOf(processes.serve(apiOnly))];

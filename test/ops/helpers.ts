@@ -29,7 +29,16 @@ export class Processes {
   private env(extra: Record<string, string>) {
     return enginery(
       { databaseUrl: this.databaseUrl },
-      { PORT: "0", LOG_LEVEL: "warn", SNAPSHOT_EVERY_HOURS: "0", REDIS_URL, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8", WEBHOOK_ALLOW_HTTP: "true", FUNCTION_WORKERS: "1", ...extra },
+      {
+        PORT: "0",
+        LOG_LEVEL: "warn",
+        SNAPSHOT_EVERY_HOURS: "0",
+        REDIS_URL,
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
+        WEBHOOK_ALLOW_HTTP: "true",
+        FUNCTION_WORKERS: "1",
+        ...extra,
+      },
     );
   }
 
@@ -115,7 +124,11 @@ export async function webhookReceiver(answer: (received: Received, res: http.Ser
     let body = "";
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
-      const headers = { "webhook-id": String(req.headers["webhook-id"]), "webhook-timestamp": String(req.headers["webhook-timestamp"]), "webhook-signature": String(req.headers["webhook-signature"]) };
+      const headers = {
+        "webhook-id": String(req.headers["webhook-id"]),
+        "webhook-timestamp": String(req.headers["webhook-timestamp"]),
+        "webhook-signature": String(req.headers["webhook-signature"]),
+      };
       const payload = secrets
         .map((secret) => {
           try {

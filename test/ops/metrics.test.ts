@@ -86,7 +86,9 @@ describe.skipIf(!ON_POSTGRES)("metrics", () => {
   it("counts rate-limit refusals by plan", { timeout: 90_000 }, async () => {
     const { key } = await newOrg(processes, "Metrics Free", "free");
     const before = metricValue((await scrape(metricsUrl, TOKEN)).text, "enginery_rate_limit_refusals_total", { plan: "free" });
-    const statuses = await Promise.all(Array.from({ length: 140 }, () => fetch(`${apiUrl}/v1/me`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 140 }, () => fetch(`${apiUrl}/v1/me`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status)),
+    );
     const refused = statuses.filter((s) => s === 429).length;
     expect(refused).toBeGreaterThanOrEqual(1);
     const after = metricValue((await scrape(metricsUrl, TOKEN)).text, "enginery_rate_limit_refusals_total", { plan: "free" });
@@ -102,7 +104,11 @@ describe.skipIf(!ON_POSTGRES)("metrics", () => {
     expect((await client.post("/v1/contacts", { first_name: "Metered", email: "metered@example.com" })).status).toBe(201);
 
     // The first attempt fails: the delivery waits for its retry, in the queue.
-    await waitUntil("a failed attempt", async () => metricValue((await scrape(workerMetricsUrl)).text, "enginery_webhook_attempts_total", { outcome: "failed" }) === 1, 15_000);
+    await waitUntil(
+      "a failed attempt",
+      async () => metricValue((await scrape(workerMetricsUrl)).text, "enginery_webhook_attempts_total", { outcome: "failed" }) === 1,
+      15_000,
+    );
     const waiting = (await scrape(workerMetricsUrl)).text;
     expect(metricValue(waiting, "enginery_queue_depth", { queue: "webhook_deliveries" })).toBe(1);
     expect(metricValue(waiting, "enginery_queue_depth", { queue: "function_runs" })).toBe(0);
@@ -110,10 +116,17 @@ describe.skipIf(!ON_POSTGRES)("metrics", () => {
 
     // The retry (5 s later) succeeds: the queue empties and the lag from the event to its delivery is observed.
     // The attempt is counted as it ends, a moment before its delivery row is marked done: wait for both.
-    await waitUntil("the retry", async () => {
-      const text = (await scrape(workerMetricsUrl)).text;
-      return metricValue(text, "enginery_webhook_attempts_total", { outcome: "succeeded" }) === 1 && metricValue(text, "enginery_queue_depth", { queue: "webhook_deliveries" }) === 0;
-    }, 20_000);
+    await waitUntil(
+      "the retry",
+      async () => {
+        const text = (await scrape(workerMetricsUrl)).text;
+        return (
+          metricValue(text, "enginery_webhook_attempts_total", { outcome: "succeeded" }) === 1 &&
+          metricValue(text, "enginery_queue_depth", { queue: "webhook_deliveries" }) === 0
+        );
+      },
+      20_000,
+    );
     const done = (await scrape(workerMetricsUrl)).text;
     expect(metricValue(done, "enginery_queue_depth", { queue: "webhook_deliveries" })).toBe(0);
     expect(metricValue(done, "enginery_webhook_delivery_lag_seconds_count")).toBe(1);
@@ -134,7 +147,8 @@ describe.skipIf(!ON_POSTGRES)("metrics", () => {
     expect((await client.post("/v1/functions/metered/invoke", { fail: false })).status).toBe(200);
     expect((await client.post("/v1/functions/metered/invoke", { fail: true })).status).toBe(500);
     const after = (await scrape(metricsUrl, TOKEN)).text;
-    const moved = (labels: Record<string, string>) => metricValue(after, "enginery_function_invocations_total", labels) - metricValue(before, "enginery_function_invocations_total", labels);
+    const moved = (labels: Record<string, string>) =>
+      metricValue(after, "enginery_function_invocations_total", labels) - metricValue(before, "enginery_function_invocations_total", labels);
     expect(moved({ trigger: "http", outcome: "ok" })).toBe(2);
     expect(moved({ trigger: "http", outcome: "error" })).toBe(1);
   }, 90_000);

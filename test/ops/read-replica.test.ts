@@ -52,7 +52,11 @@ describe.skipIf(!ON_POSTGRES)("read replica", () => {
     await waitUntil("the replica to have the invoice", async () => (await onReplica(created.body.id)) === "Before pause", 20_000);
     // The reader's own write pinned it to the primary: let the pin run out, then its lists come from the replica.
     await sleep(PIN_MS + 500);
-    await waitUntil("the replica to be caught up", async () => metricValue((await scrape(`${url}/metrics`, TOKEN)).text, "enginery_db_replica_lag_seconds") < 1, 10_000);
+    await waitUntil(
+      "the replica to be caught up",
+      async () => metricValue((await scrape(`${url}/metrics`, TOKEN)).text, "enginery_db_replica_lag_seconds") < 1,
+      10_000,
+    );
 
     await replicaSql`SELECT pg_wal_replay_pause()`;
     // A change on the primary that no request of the reader made (so nothing pins it).
@@ -82,14 +86,22 @@ describe.skipIf(!ON_POSTGRES)("read replica", () => {
     expect(Date.now() - changedAt).toBeLessThan(PIN_MS);
 
     // 3. The replica now trails by more than the pin window: every read goes to the primary.
-    await waitUntil("the measured lag to pass the pin window", async () => metricValue((await scrape(`${url}/metrics`, TOKEN)).text, "enginery_db_replica_lag_seconds") * 1000 > PIN_MS, 20_000);
+    await waitUntil(
+      "the measured lag to pass the pin window",
+      async () => metricValue((await scrape(`${url}/metrics`, TOKEN)).text, "enginery_db_replica_lag_seconds") * 1000 > PIN_MS,
+      20_000,
+    );
     const fallback = await readerApi.get("/v1/invoices?per_page=100");
     expect(fallback.body.data.find((i: { id: string }) => i.id === created.body.id).client).toBe("Changed on the primary");
 
     // 4. Replay resumes: the replica catches up and serves the same answer.
     await replicaSql`SELECT pg_wal_replay_resume()`;
     await waitUntil("the replica to catch up", async () => (await onReplica(created.body.id)) === "Changed on the primary", 20_000);
-    await waitUntil("the measured lag to fall", async () => metricValue((await scrape(`${url}/metrics`, TOKEN)).text, "enginery_db_replica_lag_seconds") < 1, 10_000);
+    await waitUntil(
+      "the measured lag to fall",
+      async () => metricValue((await scrape(`${url}/metrics`, TOKEN)).text, "enginery_db_replica_lag_seconds") < 1,
+      10_000,
+    );
     const caughtUp = await readerApi.get("/v1/invoices?per_page=100");
     expect(caughtUp.body.data.find((i: { id: string }) => i.id === created.body.id).client).toBe("Changed on the primary");
   }, 120_000);

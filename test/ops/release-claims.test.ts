@@ -19,7 +19,9 @@ describe("stopping the function trigger dispatcher at a deadline", () => {
   it("releases the claim of a run still in flight and returns by the deadline", async () => {
     const t = use();
     const tenant = await t.tenant();
-    expect((await tenant.client.post("/v1/functions", { name: "slow-on-contact", source: SLOW, triggers: { http: false, events: ["contact.created"] } })).status).toBe(201);
+    expect(
+      (await tenant.client.post("/v1/functions", { name: "slow-on-contact", source: SLOW, triggers: { http: false, events: ["contact.created"] } })).status,
+    ).toBe(201);
     expect((await tenant.client.post("/v1/contacts", { first_name: "Slow" })).status).toBe(201);
     const db = t.database.db;
     const runs = () => db.select().from(functionRuns).where(eq(functionRuns.orgId, tenant.orgId));

@@ -43,7 +43,11 @@ function freePort(): Promise<number> {
 
 function asPostgresUser(command: string, args: string[], timeoutMs = 120_000): string {
   try {
-    return execFileSync("runuser", ["-u", OS_USER, "--", path.join(BIN, command), ...args], { encoding: "utf8", timeout: timeoutMs, stdio: ["ignore", "pipe", "pipe"] });
+    return execFileSync("runuser", ["-u", OS_USER, "--", path.join(BIN, command), ...args], {
+      encoding: "utf8",
+      timeout: timeoutMs,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
   } catch (error) {
     const e = error as { stderr?: string; stdout?: string; message: string };
     throw new Error(`${command} ${args.join(" ")} failed: ${e.stderr || e.stdout || e.message}`);
@@ -55,7 +59,9 @@ async function allowReplication(admin: postgres.Sql): Promise<void> {
   const [settings] = await admin<{ wal_level: string; senders: number; hba: string }[]>`
     SELECT current_setting('wal_level') AS wal_level, current_setting('max_wal_senders')::int AS senders, current_setting('hba_file') AS hba`;
   if (!settings || settings.wal_level === "minimal" || settings.senders < 2) {
-    throw new Error(`the test PostgreSQL cannot stream to a replica: wal_level=${settings?.wal_level}, max_wal_senders=${settings?.senders} (needs replica and at least 2; both need a restart)`);
+    throw new Error(
+      `the test PostgreSQL cannot stream to a replica: wal_level=${settings?.wal_level}, max_wal_senders=${settings?.senders} (needs replica and at least 2; both need a restart)`,
+    );
   }
   const rules = await admin<{ n: number }[]>`
     SELECT count(*)::int AS n FROM pg_hba_file_rules
@@ -87,9 +93,26 @@ export async function startReplica(primaryUrl: string): Promise<Replica> {
   execFileSync("chown", [OS_USER, dir]);
   const data = path.join(dir, "data");
   const port = await freePort();
-  asPostgresUser("pg_basebackup", ["-h", primary.hostname, "-p", primary.port || "5432", "-U", primary.username || "postgres", "-D", data, "-X", "stream", "-R", "-c", "fast"]);
+  asPostgresUser("pg_basebackup", [
+    "-h",
+    primary.hostname,
+    "-p",
+    primary.port || "5432",
+    "-U",
+    primary.username || "postgres",
+    "-D",
+    data,
+    "-X",
+    "stream",
+    "-R",
+    "-c",
+    "fast",
+  ]);
   // A Debian cluster keeps its configuration outside the data directory: the copy needs its own.
-  fs.writeFileSync(path.join(data, "postgresql.conf"), `hot_standby = on\nlisten_addresses = '127.0.0.1'\nport = ${port}\nunix_socket_directories = '${dir}'\nmax_connections = 100\nshared_buffers = 32MB\n`);
+  fs.writeFileSync(
+    path.join(data, "postgresql.conf"),
+    `hot_standby = on\nlisten_addresses = '127.0.0.1'\nport = ${port}\nunix_socket_directories = '${dir}'\nmax_connections = 100\nshared_buffers = 32MB\n`,
+  );
   fs.writeFileSync(path.join(data, "pg_hba.conf"), "local all all trust\nhost all all 127.0.0.1/32 trust\n");
   fs.writeFileSync(path.join(data, "pg_ident.conf"), "");
   execFileSync("chown", ["-R", OS_USER, data]);

@@ -72,7 +72,17 @@ describe.skipIf(!ON_POSTGRES)("scale-out: 2 APIs, 2 workers, one PostgreSQL and 
         for (let i = 0; i < 5; i++) {
           const client = growthAt(next());
           statuses.push((await client.post("/v1/contacts", { first_name: `Lane ${lane}`, last_name: `Person ${i}` })).status);
-          statuses.push((await client.post("/v1/invoices", { client: `Client ${lane}.${i}`, amount: 10 + i, currency: "EUR", due_date: i % 2 ? "2030-01-01" : "2024-01-01", status: "open" })).status);
+          statuses.push(
+            (
+              await client.post("/v1/invoices", {
+                client: `Client ${lane}.${i}`,
+                amount: 10 + i,
+                currency: "EUR",
+                due_date: i % 2 ? "2030-01-01" : "2024-01-01",
+                status: "open",
+              })
+            ).status,
+          );
           statuses.push((await growthAt(next()).get("/v1/invoices?per_page=5")).status);
         }
         return statuses;
@@ -84,7 +94,9 @@ describe.skipIf(!ON_POSTGRES)("scale-out: 2 APIs, 2 workers, one PostgreSQL and 
     // One budget: 100 at once, plus what refilled (one per 600 ms) while the burst ran; two budgets would allow ~200.
     const allowed = burstResults.filter((r) => r.status === 200).length;
     expect(allowed).toBeGreaterThanOrEqual(100);
-    expect(allowed, processes.all.map((p) => p.output().stdout.slice(-1500)).join("\n---\n") + JSON.stringify(burstResults.slice(0, 5))).toBeLessThanOrEqual(100 + Math.ceil(elapsed / 600) + 1);
+    expect(allowed, processes.all.map((p) => p.output().stdout.slice(-1500)).join("\n---\n") + JSON.stringify(burstResults.slice(0, 5))).toBeLessThanOrEqual(
+      100 + Math.ceil(elapsed / 600) + 1,
+    );
     expect(burstResults.filter((r) => r.status !== 200 && r.status !== 429)).toEqual([]);
     for (const url of apis) expect(burstResults.filter((r) => r.url === url && r.status === 200).length).toBeGreaterThan(0);
     expect(writeStatuses.flat().filter((s) => s !== 200 && s !== 201)).toEqual([]);
@@ -93,8 +105,16 @@ describe.skipIf(!ON_POSTGRES)("scale-out: 2 APIs, 2 workers, one PostgreSQL and 
     const pastDue = 8 * 3;
     const db = testDb.database.db;
     const count = async (query: ReturnType<typeof sql>) => Number(rowsOf<{ n: number }>(await db.execute(query))[0]!.n);
-    await waitUntil("the overdue announcements", async () => (await count(sql`SELECT count(*)::int AS n FROM events WHERE org_id = ${growth.orgId} AND type = 'invoice.overdue'`)) >= pastDue, 20_000);
-    await waitUntil("a snapshot of every organization", async () => (await count(sql`SELECT count(DISTINCT org_id)::int AS n FROM intelligence_snapshots`)) === 3, 20_000);
+    await waitUntil(
+      "the overdue announcements",
+      async () => (await count(sql`SELECT count(*)::int AS n FROM events WHERE org_id = ${growth.orgId} AND type = 'invoice.overdue'`)) >= pastDue,
+      20_000,
+    );
+    await waitUntil(
+      "a snapshot of every organization",
+      async () => (await count(sql`SELECT count(DISTINCT org_id)::int AS n FROM intelligence_snapshots`)) === 3,
+      20_000,
+    );
     // Both workers keep ticking: give them a few more rounds to do anything twice.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await count(sql`SELECT count(*)::int AS n FROM events WHERE org_id = ${growth.orgId} AND type = 'invoice.overdue'`)).toBe(pastDue);
@@ -121,7 +141,9 @@ describe.skipIf(!ON_POSTGRES)("scale-out: 2 APIs, 2 workers, one PostgreSQL and 
     expect(receiver.invalid).toEqual([]);
     const undelivered = await count(sql`SELECT count(*)::int AS n FROM webhook_deliveries WHERE org_id = ${growth.orgId} AND status <> 'succeeded'`);
     expect(undelivered).toBe(0);
-    const deliveriesPerEvent = await count(sql`SELECT count(*)::int AS n FROM (SELECT event_id FROM webhook_deliveries WHERE org_id = ${growth.orgId} GROUP BY event_id HAVING count(*) > 1) t`);
+    const deliveriesPerEvent = await count(
+      sql`SELECT count(*)::int AS n FROM (SELECT event_id FROM webhook_deliveries WHERE org_id = ${growth.orgId} GROUP BY event_id HAVING count(*) > 1) t`,
+    );
     expect(deliveriesPerEvent).toBe(0);
   }, 90_000);
 });

@@ -106,7 +106,12 @@ describe.skipIf(!ON_POSTGRES)("graceful shutdown", () => {
       const timer = setInterval(async () => {
         rowState = await testDb.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.orgId, orgId));
       }, 500);
-      await waitUntil("the other worker to deliver the released event", () => receiver.received.length === 2, 5_000, () => JSON.stringify([worker.output(), rowState]));
+      await waitUntil(
+        "the other worker to deliver the released event",
+        () => receiver.received.length === 2,
+        5_000,
+        () => JSON.stringify([worker.output(), rowState]),
+      );
       clearInterval(timer);
       const tookOver = Date.now() - signalled;
       expect(tookOver).toBeLessThan(8_000);
@@ -115,7 +120,10 @@ describe.skipIf(!ON_POSTGRES)("graceful shutdown", () => {
       await waitUntil(
         "the delivery to be recorded as succeeded",
         async () => {
-          const [row] = await testDb.database.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.orgId, orgId), eq(webhookDeliveries.endpointId, endpoint.body.id)));
+          const [row] = await testDb.database.db
+            .select()
+            .from(webhookDeliveries)
+            .where(and(eq(webhookDeliveries.orgId, orgId), eq(webhookDeliveries.endpointId, endpoint.body.id)));
           return row?.status === "succeeded";
         },
         5_000,

@@ -75,7 +75,20 @@ const SCOPE_SETS = [
   "growth:read events:read webhooks:manage functions:manage",
   "finance:read growth:read talent:read agent:read events:read webhooks:manage",
 ];
-const ALL_SCOPES = ["finance:read", "finance:write", "growth:read", "growth:write", "talent:read", "talent:write", "agent:read", "agent:write", "events:read", "webhooks:manage", "functions:manage", "functions:invoke"];
+const ALL_SCOPES = [
+  "finance:read",
+  "finance:write",
+  "growth:read",
+  "growth:write",
+  "talent:read",
+  "talent:write",
+  "agent:read",
+  "agent:write",
+  "events:read",
+  "webhooks:manage",
+  "functions:manage",
+  "functions:invoke",
+];
 
 const ROLE_PERMISSIONS: Record<string, Set<Permission>> = {
   viewer: permissionsOf("read_only"),
@@ -89,7 +102,8 @@ function envelopesIn(value: unknown, found: { type: string; id: string }[] = [])
   if (Array.isArray(value)) for (const item of value) envelopesIn(item, found);
   else if (value && typeof value === "object") {
     const record = value as Record<string, unknown>;
-    if (record.api_version === "v1" && typeof record.type === "string" && typeof record.id === "string" && record.id.startsWith("evt_")) found.push({ type: record.type, id: record.id });
+    if (record.api_version === "v1" && typeof record.type === "string" && typeof record.id === "string" && record.id.startsWith("evt_"))
+      found.push({ type: record.type, id: record.id });
     for (const inner of Object.values(record)) envelopesIn(inner, found);
   } else if (typeof value === "string" && (value.startsWith("{") || value.startsWith("["))) {
     // MCP tool results carry JSON as text.
@@ -145,13 +159,21 @@ describe("the access matrix: every caller kind, every read route and event path"
     const c = tenant.client;
     const account = await c.post("/v1/accounts", { name: `Account ${SENTINELS.growth}` });
     accountId = account.body.id;
-    expect((await c.post("/v1/contacts", { first_name: "Grace", last_name: "Hopper", email: `${SENTINELS.growth}@example.com`, account_id: accountId })).status).toBe(201);
-    expect((await c.post("/v1/invoices", { client: `Client ${SENTINELS.finance}`, amount: 120, currency: "EUR", due_date: "2099-01-31", account_id: accountId })).status).toBe(201);
+    expect(
+      (await c.post("/v1/contacts", { first_name: "Grace", last_name: "Hopper", email: `${SENTINELS.growth}@example.com`, account_id: accountId })).status,
+    ).toBe(201);
+    expect(
+      (await c.post("/v1/invoices", { client: `Client ${SENTINELS.finance}`, amount: 120, currency: "EUR", due_date: "2099-01-31", account_id: accountId }))
+        .status,
+    ).toBe(201);
     // A function of the full-access key's that logs every candidate event it is handed: its logs carry talent data.
     const logger = "export default { async event(event) { console.log(JSON.stringify(event)) } }";
     expect((await c.post("/v1/functions", { name: "talent-logger", source: logger, triggers: { http: false, events: ["candidate.*"] } })).status).toBe(201);
     const job = await c.post("/v1/jobs", { title: "Analyst" });
-    expect((await c.post("/v1/candidates", { job_id: job.body.id, first_name: "Ada", last_name: SENTINELS.talent, email: `${SENTINELS.talent}@example.com` })).status).toBe(201);
+    expect(
+      (await c.post("/v1/candidates", { job_id: job.body.id, first_name: "Ada", last_name: SENTINELS.talent, email: `${SENTINELS.talent}@example.com` }))
+        .status,
+    ).toBe(201);
     expect(await app.functionRuns.runOnce()).toBeGreaterThan(0);
     expect((await c.post("/v1/agent/chat", { message: "which invoices are overdue?" })).status).toBe(200);
     expect((await c.post("/v1/intelligence/snapshots")).status).toBe(201);
@@ -159,14 +181,29 @@ describe("the access matrix: every caller kind, every read route and event path"
 
     // OAuth: one confidential app of the organization asking for every scope; each token asks for a set.
     const as = await discover(app.url);
-    const created = await c.post("/v1/oauth_apps", { name: "Matrix", client_type: "confidential", redirect_uris: ["http://127.0.0.1:7/callback"], scopes: ALL_SCOPES });
+    const created = await c.post("/v1/oauth_apps", {
+      name: "Matrix",
+      client_type: "confidential",
+      redirect_uris: ["http://127.0.0.1:7/callback"],
+      scopes: ALL_SCOPES,
+    });
     expect(created.status).toBe(201);
     const client: oauth.Client = { client_id: created.body.client_id };
     const token = async (scope: string) =>
-      (await oauth.processClientCredentialsResponse(as, client, await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretBasic(created.body.client_secret), { scope }, insecure))).access_token;
+      (
+        await oauth.processClientCredentialsResponse(
+          as,
+          client,
+          await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretBasic(created.body.client_secret), { scope }, insecure),
+        )
+      ).access_token;
 
     const keys: Who[] = [];
-    const keyKinds: [string, KeyKind, Engine[]][] = [["read-only key", "read_only", []], ["full-access key", "full_access", []], ...ENGINES.map((e): [string, KeyKind, Engine[]] => [`${e} engine key`, "engine", [e]])];
+    const keyKinds: [string, KeyKind, Engine[]][] = [
+      ["read-only key", "read_only", []],
+      ["full-access key", "full_access", []],
+      ...ENGINES.map((e): [string, KeyKind, Engine[]] => [`${e} engine key`, "engine", [e]]),
+    ];
     for (const [name, kind, engines] of keyKinds) {
       const key = kind === "full_access" ? full : await keyOf(kind, engines);
       keys.push({ name, http: key.client, bearer: key.secret, permissions: permissionsOf(kind, engines) as Set<Permission> });
@@ -177,14 +214,18 @@ describe("the access matrix: every caller kind, every read route and event path"
       tokens.push({ name: `OAuth token (${scope})`, http: app.client.withKey(secret), bearer: secret, permissions: new Set(scope.split(" ")), oauth: true });
     }
     const members: Who[] = [{ name: "owner", http: owner, permissions: ROLE_PERMISSIONS.owner! }];
-    for (const role of ["viewer", "developer", "admin"]) members.push({ name: role, http: (await invite(owner, role)).session, permissions: ROLE_PERMISSIONS[role]! });
+    for (const role of ["viewer", "developer", "admin"])
+      members.push({ name: role, http: (await invite(owner, role)).session, permissions: ROLE_PERMISSIONS[role]! });
     callers = [...keys, ...tokens, ...members];
 
     catalog = (await c.get("/v1/event_types")).body.data.map((t: { name: string }) => t.name);
     orgEvents = await allEvents(owner);
     // Every area has events to see or not see.
     for (const prefix of ["invoice.", "contact.", "candidate.", "agent.", "intelligence.", "function.", "api_key.", "oauth_grant.", "member."]) {
-      expect(orgEvents.some((e) => e.type.startsWith(prefix)), prefix).toBe(true);
+      expect(
+        orgEvents.some((e) => e.type.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
     }
     // One fixture per read route, made once.
     for (const route of readRoutes()) if (route.id) ids.set(label(route), await route.id.make(tenant));
@@ -212,7 +253,13 @@ describe("the access matrix: every caller kind, every read route and event path"
       const expected = orgEvents.filter((e) => mayRead(who.permissions, e.type)).map((e) => e.id);
       // Every event the caller reads, and no other (the list may have grown since: compare the ones both know).
       const known = new Set(orgEvents.map((e) => e.id));
-      expect(seen.filter((e) => known.has(e.id)).map((e) => e.id).sort(), who.name).toEqual(expected.sort());
+      expect(
+        seen
+          .filter((e) => known.has(e.id))
+          .map((e) => e.id)
+          .sort(),
+        who.name,
+      ).toEqual(expected.sort());
       for (const event of seen) expect(mayRead(who.permissions, event.type), `${who.name} lists ${event.type}`).toBe(true);
       // One event of each type, fetched by id: 200 exactly when readable.
       const oneOfEach = [...new Map(orgEvents.map((e) => [e.type, e])).values()];
@@ -241,7 +288,10 @@ describe("the access matrix: every caller kind, every read route and event path"
         const res = await who.http.request(route.method, pathOf(route, id), { body: route.body?.(id), headers: route.headers });
         const needed = route.permission === null ? [] : typeof route.permission === "string" ? [route.permission] : [...route.permission];
         if (res.status >= 200 && res.status < 300) {
-          expect(needed.filter((p) => !who.permissions.has(p)), `${who.name}: ${label(route)} answered ${res.status}`).toEqual([]);
+          expect(
+            needed.filter((p) => !who.permissions.has(p)),
+            `${who.name}: ${label(route)} answered ${res.status}`,
+          ).toEqual([]);
           expectNothingUnreadable(who, label(route), res.text, res.body, catalog);
         } else {
           expect([403, 404], `${who.name}: ${label(route)}: ${res.text.slice(0, 300)}`).toContain(res.status);
@@ -267,9 +317,15 @@ describe("the access matrix: every caller kind, every read route and event path"
       const res = await who.http.request("GET", `/v1/accounts/${accountId}/dossier`);
       expect(res.status, who.name).toBe(200);
       const feed = envelopesIn(res.body);
-      expect(feed.some((e) => e.type.startsWith("account.")), who.name).toBe(true);
+      expect(
+        feed.some((e) => e.type.startsWith("account.")),
+        who.name,
+      ).toBe(true);
       // Its invoice's events appear to those who read finance, and only to them.
-      expect(feed.some((e) => e.type.startsWith("invoice.")), who.name).toBe(who.permissions.has("finance:read"));
+      expect(
+        feed.some((e) => e.type.startsWith("invoice.")),
+        who.name,
+      ).toBe(who.permissions.has("finance:read"));
       expectNothingUnreadable(who, "dossier", res.text, res.body, catalog);
     }
   });
@@ -281,7 +337,9 @@ describe("the access matrix: every caller kind, every read route and event path"
       expectNothingUnreadable(who, "agent chat", res.text, res.body, catalog);
       if (!who.bearer) continue;
       const mcp = new McpClient({ name: "matrix", version: "1" });
-      await mcp.connect(new StreamableHTTPClientTransport(new URL(`${getApp().url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${who.bearer}` } } }));
+      await mcp.connect(
+        new StreamableHTTPClientTransport(new URL(`${getApp().url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${who.bearer}` } } }),
+      );
       try {
         const tools = (await mcp.listTools()).tools.map((t) => t.name);
         expect(tools.includes("list_events"), who.name).toBe(who.permissions.has("events:read"));
@@ -298,7 +356,18 @@ describe("the access matrix: every caller kind, every read route and event path"
   }, 300_000);
 
   it("webhook subscriptions need read access to every kind they name", async () => {
-    const patterns = ["invoice.*", "contact.*", "candidate.*", "agent.*", "intelligence.*", "function.*", "api_key.*", "member.*", "webhook_endpoint.disabled", "*"];
+    const patterns = [
+      "invoice.*",
+      "contact.*",
+      "candidate.*",
+      "agent.*",
+      "intelligence.*",
+      "function.*",
+      "api_key.*",
+      "member.*",
+      "webhook_endpoint.disabled",
+      "*",
+    ];
     for (const who of callers.filter((w) => w.permissions.has("webhooks:manage"))) {
       for (const pattern of patterns) {
         const readable = catalog.filter((t) => pattern === "*" || (pattern.endsWith(".*") ? t.startsWith(pattern.slice(0, -1)) : t === pattern));

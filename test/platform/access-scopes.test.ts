@@ -18,7 +18,11 @@ describe("an OAuth token sees only the events its scopes grant", () => {
 
   const tokenFor = async (scope: string) => {
     const client: oauth.Client = { client_id: app.client_id };
-    const tokens = await oauth.processClientCredentialsResponse(as, client, await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretBasic(app.secret), { scope }, insecure));
+    const tokens = await oauth.processClientCredentialsResponse(
+      as,
+      client,
+      await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretBasic(app.secret), { scope }, insecure),
+    );
     return getApp().client.withKey(tokens.access_token);
   };
 

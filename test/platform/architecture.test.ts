@@ -15,8 +15,14 @@ function engineImports(): Map<string, string[]> {
   for (const file of files) {
     // TypeScript's own scanner: multi-line imports, `export ... from` and import() count; commented-out ones do not.
     const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, "utf8"), true, true);
-    const targets = importedFiles.map((i) => i.fileName).filter((s) => s.startsWith(".")).map((s) => path.resolve(path.dirname(file), s));
-    graph.set(file, targets.filter((t) => known.has(t)));
+    const targets = importedFiles
+      .map((i) => i.fileName)
+      .filter((s) => s.startsWith("."))
+      .map((s) => path.resolve(path.dirname(file), s));
+    graph.set(
+      file,
+      targets.filter((t) => known.has(t)),
+    );
   }
   return graph;
 }
@@ -102,7 +108,10 @@ describe("layers and boundaries", () => {
       .map(([from, to]) => `${from} -> ${to}`);
     const broken = found.filter((edge) => !(edge in TABLE_EXCEPTIONS));
     expect(broken, `${broken.map((e) => `${e}: import what you need from its -schemas.ts, -service.ts or -lookups.ts instead`).join("\n")}\n`).toEqual([]);
-    expect(Object.keys(TABLE_EXCEPTIONS).filter((edge) => !found.includes(edge)), "exceptions that no longer occur: remove them").toEqual([]);
+    expect(
+      Object.keys(TABLE_EXCEPTIONS).filter((edge) => !found.includes(edge)),
+      "exceptions that no longer occur: remove them",
+    ).toEqual([]);
   });
 
   it("platform/ imports only platform/ and db/, and db/ only db/", () => {

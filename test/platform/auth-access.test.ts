@@ -149,7 +149,9 @@ describe("what each key kind may do, in words", () => {
     const forFinance = await finance.get("/v1/events?per_page=100");
     expect(forFinance.body.data.length).toBeGreaterThan(0);
     // Its engine's, and its functions' (engine keys manage functions).
-    expect(forFinance.body.data.map((e: { type: string }) => e.type).filter((t: string) => !t.startsWith("invoice.") && !t.startsWith("function."))).toEqual([]);
+    expect(forFinance.body.data.map((e: { type: string }) => e.type).filter((t: string) => !t.startsWith("invoice.") && !t.startsWith("function."))).toEqual(
+      [],
+    );
   });
 });
 

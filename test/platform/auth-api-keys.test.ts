@@ -136,7 +136,11 @@ describe("POST /v1/api_keys", () => {
   });
 
   it("never stores the secret, even when the request carries an Idempotency-Key", async () => {
-    const res = await tenant.client.post("/v1/api_keys", { kind: "read_only", name: "idempotent" }, { headers: { "idempotency-key": `key-create-${Date.now()}` } });
+    const res = await tenant.client.post(
+      "/v1/api_keys",
+      { kind: "read_only", name: "idempotent" },
+      { headers: { "idempotency-key": `key-create-${Date.now()}` } },
+    );
     expect(res.status).toBe(201);
     for (const table of ["api_keys", "events", "idempotency_keys"]) {
       expect(await tableText(table), `table ${table}`).not.toContain(res.body.secret);

@@ -87,17 +87,20 @@ function cases(): Case[] {
 }
 
 describe("authentication on every route", () => {
-  it.each(ROUTES.map((r) => [label(r), r] as [string, Route]))("%s refuses missing, malformed, tampered, unknown, revoked and expired keys", async (_, route) => {
-    for (const c of cases()) {
-      const headers: Record<string, string> = c.authorization === null ? {} : { authorization: c.authorization };
-      const res = await callRoute(t().client, route, undefined, { key: null, headers });
-      const body = expectProblem(res, 401, c.code, `${label(route)} with ${c.name}`);
-      expect(res.headers.get("www-authenticate"), `${label(route)} with ${c.name}`).toMatch(/^Bearer\b/);
-      expect(body.status).toBe(401);
-      // A refused caller gets no rate-limit state of any key.
-      expect(res.headers.get("x-ratelimit-limit"), `${label(route)} with ${c.name}`).toBeNull();
-    }
-  });
+  it.each(ROUTES.map((r) => [label(r), r] as [string, Route]))(
+    "%s refuses missing, malformed, tampered, unknown, revoked and expired keys",
+    async (_, route) => {
+      for (const c of cases()) {
+        const headers: Record<string, string> = c.authorization === null ? {} : { authorization: c.authorization };
+        const res = await callRoute(t().client, route, undefined, { key: null, headers });
+        const body = expectProblem(res, 401, c.code, `${label(route)} with ${c.name}`);
+        expect(res.headers.get("www-authenticate"), `${label(route)} with ${c.name}`).toMatch(/^Bearer\b/);
+        expect(body.status).toBe(401);
+        // A refused caller gets no rate-limit state of any key.
+        expect(res.headers.get("x-ratelimit-limit"), `${label(route)} with ${c.name}`).toBeNull();
+      }
+    },
+  );
 
   it("changed nothing while refusing all of that", async () => {
     expect(await counts()).toEqual(before);

@@ -32,7 +32,10 @@ async function freePort(): Promise<number> {
 }
 
 function serve(): Server {
-  const child = start(["serve"], enginery(target, { PORT: String(port), SCHEDULER: "false", SNAPSHOT_EVERY_HOURS: "0", FUNCTION_WORKERS: "1", EVENT_STREAM_HEARTBEAT_MS: "500" }));
+  const child = start(
+    ["serve"],
+    enginery(target, { PORT: String(port), SCHEDULER: "false", SNAPSHOT_EVERY_HOURS: "0", FUNCTION_WORKERS: "1", EVENT_STREAM_HEARTBEAT_MS: "500" }),
+  );
   children.push(child);
   return child;
 }
@@ -111,7 +114,12 @@ describe("enginery listen and enginery trigger, as processes", () => {
     const paid = await run(["trigger", "invoice.paid", "--api-url", apiUrl, "--api-key", key], enginery(target));
     expect(paid.code, paid.stderr).toBe(0);
     expect(paid.stdout).toMatch(/POST \/v1\/invoices\/inv_\w+\/pay -> 200/);
-    await until("invoice.paid forwarded", () => hook.received.some((d) => d.type === "invoice.paid"), 30_000, () => listener.output().stdout);
+    await until(
+      "invoice.paid forwarded",
+      () => hook.received.some((d) => d.type === "invoice.paid"),
+      30_000,
+      () => listener.output().stdout,
+    );
     // One line per event with the handler's answer and the time it took.
     await listener.waitFor(/\d\d:\d\d:\d\d {2}--> invoice\.paid \[evt_\w+\] {2}<-- \[200\] POST http:\/\/127\.0\.0\.1:\d+\/webhooks \(\d+ ms\)/);
 
@@ -123,7 +131,12 @@ describe("enginery listen and enginery trigger, as processes", () => {
     const voided = await run(["trigger", "invoice.voided"], env);
     expect(voided.code, voided.stderr).toBe(0);
     await listener.waitFor(/Reconnected; resuming after evt_\w+\./, 60_000);
-    await until("invoice.voided forwarded", () => hook.received.some((d) => d.type === "invoice.voided"), 30_000, () => listener.output().stdout);
+    await until(
+      "invoice.voided forwarded",
+      () => hook.received.some((d) => d.type === "invoice.voided"),
+      30_000,
+      () => listener.output().stdout,
+    );
 
     // Every invoice event of the organization reached the handler once, verified, in the order the API lists them.
     const listed = await fetch(`${apiUrl}/v1/events?type=invoice.*&per_page=100`, { headers: { authorization: `Bearer ${key}` } });
@@ -142,7 +155,10 @@ describe("enginery listen and enginery trigger, as processes", () => {
   }, 300_000);
 
   it("stops with one line when the server refuses the stream (an unknown event type)", async () => {
-    const refused = await run(["listen", "--forward-to", "http://127.0.0.1:9/webhooks", "--events", "invoice.payed"], enginery(target, { ENGINERY_API_URL: apiUrl, ENGINERY_API_KEY: key }));
+    const refused = await run(
+      ["listen", "--forward-to", "http://127.0.0.1:9/webhooks", "--events", "invoice.payed"],
+      enginery(target, { ENGINERY_API_URL: apiUrl, ENGINERY_API_KEY: key }),
+    );
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^enginery: 400 validation_failed: type: "invoice\.payed" names no event type/m);
     const noTarget = await run(["listen"], enginery(target, { ENGINERY_API_KEY: key }));

@@ -19,22 +19,26 @@ describe("enginery trigger", () => {
     expect(help).toContain("member.added: members are managed in the dashboard");
   });
 
-  it.each(EVENT_TYPES.filter((type) => RECIPES[type]))("%s: makes a real event of that kind", async (type) => {
-    const tenant = await t().tenant();
-    const lines: string[] = [];
-    await trigger(type, { "api-url": t().url, "api-key": tenant.key }, {}, (line) => lines.push(line));
-    // The overdue announcement is the scheduler's: the trigger makes what it announces.
-    if (type === "invoice.overdue") await t().scheduler.tick();
-    // A failed invocation's event is written with its log line, in the invocation log's next batch.
-    const deadline = Date.now() + 10_000;
-    let found = 0;
-    while (found === 0 && Date.now() < deadline) {
-      found = (await tenant.client.get(`/v1/events?type=${type}`)).body.data.length;
-      if (found === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(found, lines.join("\n")).toBeGreaterThanOrEqual(1);
-    expect(lines[0]).toBe(`Triggering ${type}:`);
-  }, 60_000);
+  it.each(EVENT_TYPES.filter((type) => RECIPES[type]))(
+    "%s: makes a real event of that kind",
+    async (type) => {
+      const tenant = await t().tenant();
+      const lines: string[] = [];
+      await trigger(type, { "api-url": t().url, "api-key": tenant.key }, {}, (line) => lines.push(line));
+      // The overdue announcement is the scheduler's: the trigger makes what it announces.
+      if (type === "invoice.overdue") await t().scheduler.tick();
+      // A failed invocation's event is written with its log line, in the invocation log's next batch.
+      const deadline = Date.now() + 10_000;
+      let found = 0;
+      while (found === 0 && Date.now() < deadline) {
+        found = (await tenant.client.get(`/v1/events?type=${type}`)).body.data.length;
+        if (found === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(found, lines.join("\n")).toBeGreaterThanOrEqual(1);
+      expect(lines[0]).toBe(`Triggering ${type}:`);
+    },
+    60_000,
+  );
 
   it("as a command: refuses an unknown kind with the list, and a kind it cannot make with the reason", async () => {
     const env = enginery({ dataDir: "/nonexistent" });

@@ -24,7 +24,10 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 async function packagesImported(args: string[]): Promise<{ code: number | null; stdout: string; packages: Set<string> }> {
   const trace = path.join(tmp, `trace-${args.join("-")}.txt`);
   fs.writeFileSync(trace, "");
-  const child = spawn(process.execPath, ["--import", "./test/helpers/import-trace.mjs", "bin/enginery", ...args], { cwd: ROOT, env: { ...env, IMPORT_TRACE: trace } });
+  const child = spawn(process.execPath, ["--import", "./test/helpers/import-trace.mjs", "bin/enginery", ...args], {
+    cwd: ROOT,
+    env: { ...env, IMPORT_TRACE: trace },
+  });
   let stdout = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
@@ -84,6 +87,7 @@ describe("enginery usage", () => {
     const list = await packagesImported(["orgs", "list"]);
     expect(list.code).toBe(0);
     expect(list.packages.has("@electric-sql/pglite")).toBe(true); // the embedded database it lists from
-    for (const heavy of ["fastify", "esbuild", "isolated-vm", "ioredis", "pino", "@scalar/fastify-api-reference", "tsx"]) expect(list.packages).not.toContain(heavy);
+    for (const heavy of ["fastify", "esbuild", "isolated-vm", "ioredis", "pino", "@scalar/fastify-api-reference", "tsx"])
+      expect(list.packages).not.toContain(heavy);
   }, 60_000);
 });

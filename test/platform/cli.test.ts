@@ -66,7 +66,10 @@ describe("enginery CLI", () => {
     const first = await run(["migrate"], env);
     expect(first.code, first.stderr).toBe(0);
     // A fresh data directory gets the migrations; the PostgreSQL test database already has them.
-    const all = fs.readdirSync(path.join(import.meta.dirname, "../../src/db/migrations")).filter((f) => f.endsWith(".sql")).sort();
+    const all = fs
+      .readdirSync(path.join(import.meta.dirname, "../../src/db/migrations"))
+      .filter((f) => f.endsWith(".sql"))
+      .sort();
     expect(first.last).toBe(testDbKind() === "pglite" ? `Applied ${all.join(", ")}.` : "The database is up to date.");
     const second = await run(["migrate"], env);
     expect(second.code, second.stderr).toBe(0);
@@ -83,7 +86,10 @@ describe("enginery CLI", () => {
 
     // One at a time: an embedded database admits one process.
     const full = await run(["keys", "create", "--org", orgId, "--kind", "full_access"], env);
-    const engine = await run(["keys", "create", "--org", orgId, "--kind", "engine", "--engines", "finance", "--name", "Finance bot", "--expires-in-days", "30"], env);
+    const engine = await run(
+      ["keys", "create", "--org", orgId, "--kind", "engine", "--engines", "finance", "--name", "Finance bot", "--expires-in-days", "30"],
+      env,
+    );
     for (const [kind, result] of Object.entries({ full, engine })) {
       expect(result.code, result.stderr).toBe(0);
       // Nothing on stderr: not even a warning from the runtime about how the embedded engine was started.

@@ -19,7 +19,14 @@ function configError(env: Record<string, string>): ConfigError {
 
 describe("loadConfig", () => {
   it("configures webhooks: https to public addresses by default; exceptions and http by environment", () => {
-    expect(loadConfig({})).toMatchObject({ webhookDispatcher: true, webhookAllowHttp: false, webhookAllowPrivateNetworks: [], webhookDisableAfterDays: 5, webhookLogDays: 30, webhookLeaseMs: 5_000 });
+    expect(loadConfig({})).toMatchObject({
+      webhookDispatcher: true,
+      webhookAllowHttp: false,
+      webhookAllowPrivateNetworks: [],
+      webhookDisableAfterDays: 5,
+      webhookLogDays: 30,
+      webhookLeaseMs: 5_000,
+    });
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8, ::1/128", WEBHOOK_ALLOW_HTTP: "true", WEBHOOK_DISPATCHER: "false" })).toMatchObject({
       webhookAllowPrivateNetworks: ["127.0.0.0/8", "::1/128"],
       webhookAllowHttp: true,

@@ -197,7 +197,9 @@ describe.skipIf(testDbKind() !== "postgres")("commit order on PostgreSQL", () =>
     const ctx = { orgId: tenant.orgId, requestId: null, idempotencyKey: null, now: new Date() };
     // The older transaction: its event row takes a lower seq, and it commits last.
     const older = t().database.db.transaction(async (tx) => {
-      await insertEvents(t().database.db, tx, ctx, [{ type: "invoice.created", object: { id: "inv_01jd8z6q4m2c8v3t5y7w9x0a1b", client: "older" } as { id: string } }]);
+      await insertEvents(t().database.db, tx, ctx, [
+        { type: "invoice.created", object: { id: "inv_01jd8z6q4m2c8v3t5y7w9x0a1b", client: "older" } as { id: string } },
+      ]);
       inserted();
       await gate;
     });

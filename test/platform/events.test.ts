@@ -402,8 +402,18 @@ describe("the transactional outbox", () => {
       updatedAt: now,
     });
     const count = async (id: string) => ({
-      invoices: (await db.select().from(invoices).where(and(eq(invoices.orgId, tenant.orgId), eq(invoices.id, id)))).length,
-      events: (await db.select().from(events).where(and(eq(events.orgId, tenant.orgId), eq(events.objectId, id)))).length,
+      invoices: (
+        await db
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.orgId, tenant.orgId), eq(invoices.id, id)))
+      ).length,
+      events: (
+        await db
+          .select()
+          .from(events)
+          .where(and(eq(events.orgId, tenant.orgId), eq(events.objectId, id)))
+      ).length,
     });
 
     const failed = newId("invoice");

@@ -41,7 +41,9 @@ it("matches event types to subscription patterns exactly, wildcards and prefixes
   ];
   for (const [patterns, type, expected] of cases) {
     const [row] = rowsOf<{ matches: boolean }>(
-      await testDb.database.db.execute(sql`SELECT ${subscribesSql(sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(patterns)}::jsonb))`, sql`${type}::text`)} AS matches`),
+      await testDb.database.db.execute(
+        sql`SELECT ${subscribesSql(sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(patterns)}::jsonb))`, sql`${type}::text`)} AS matches`,
+      ),
     );
     expect({ patterns, type, matches: row!.matches }).toEqual({ patterns, type, matches: expected });
   }
@@ -70,7 +72,9 @@ it("refuses events written through a handle no composition point wired, and comm
   const unwired = await createTestDatabase({ wired: false });
   try {
     const ctx = { orgId: "org_unwired", requestId: null, idempotencyKey: null, now: new Date() };
-    await expect(write(unwired.database.db, ctx, async (_tx, emit) => emit({ type: "invoice.created", object: { id: "inv_unwired" } }))).rejects.toThrow(/no subscribers wired/);
+    await expect(write(unwired.database.db, ctx, async (_tx, emit) => emit({ type: "invoice.created", object: { id: "inv_unwired" } }))).rejects.toThrow(
+      /no subscribers wired/,
+    );
     const [row] = rowsOf<{ n: number }>(await unwired.database.db.execute(sql`SELECT count(*)::int AS n FROM events`));
     expect(row!.n).toBe(0);
   } finally {

@@ -120,8 +120,8 @@ describe("Idempotency-Key on POST /v1/invoices", () => {
     // Unfinished records are only matched on key: a retry within the minute waits.
     const early = await tenant.client.post("/v1/invoices", body, withKey(key));
     expectProblem(early, 422, "idempotency_key_reused");
-    await t().database.db
-      .update(idempotencyKeys)
+    await t()
+      .database.db.update(idempotencyKeys)
       .set({ requestHash: requestHashOf("POST", "/v1/invoices", body) })
       .where(and(eq(idempotencyKeys.orgId, tenant.orgId), eq(idempotencyKeys.key, key)));
     const waiting = await tenant.client.post("/v1/invoices", body, withKey(key));

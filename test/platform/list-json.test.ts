@@ -40,7 +40,16 @@ let tenant: Tenant;
 const AWKWARD = ['He said "hi"\\ and left', "line\nbreak\ttab\u0001ctl", "emoji 🧾 and é and \u2028 separator", "</script><b>&amp;", ""];
 
 /** Keys a JavaScript object puts first, in ascending order ("4294967295" is not an array index), among keys jsonb orders by length. */
-const ARRAY_INDEX_KEYS = { b: "1", "10": "ten", "2": "two", "0": "zero", "4294967295": "big", "4294967294": "max index", "01": "not an index", "": "empty key" };
+const ARRAY_INDEX_KEYS = {
+  b: "1",
+  "10": "ten",
+  "2": "two",
+  "0": "zero",
+  "4294967295": "big",
+  "4294967294": "max index",
+  "01": "not an index",
+  "": "empty key",
+};
 
 /**
  * The list's text must be the envelope around the single GETs' texts, byte for
@@ -63,7 +72,12 @@ async function expectSameBytes(path: string, query: string, asItem: (text: strin
 }
 
 /** The list's text must be the row mapper's page as the route's serializer writes it. */
-async function expectSameAsMapper(path: string, query: string, item: TSchema, mapped: (query: Record<string, unknown>) => Promise<Page<unknown>>): Promise<number> {
+async function expectSameAsMapper(
+  path: string,
+  query: string,
+  item: TSchema,
+  mapped: (query: Record<string, unknown>) => Promise<Page<unknown>>,
+): Promise<number> {
   const list = await tenant.client.get(`${path}?${query}`);
   expect(list.status, list.text).toBe(200);
   const page = await mapped(Object.fromEntries(new URLSearchParams(query)));
@@ -73,7 +87,9 @@ async function expectSameAsMapper(path: string, query: string, item: TSchema, ma
 
 /** Rows written with microseconds, as other tools (or now()) write them: the API shows milliseconds, truncated. */
 async function microseconds(table: string, column: string): Promise<void> {
-  await t().database.db.execute(sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${sql.identifier(column)} + interval '0.000999 seconds' WHERE org_id = ${tenant.orgId}`);
+  await t().database.db.execute(
+    sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${sql.identifier(column)} + interval '0.000999 seconds' WHERE org_id = ${tenant.orgId}`,
+  );
 }
 
 beforeAll(async () => {
@@ -91,7 +107,7 @@ beforeAll(async () => {
       status: i % 3 === 0 ? "draft" : "open",
       description: i % 5 === 0 ? null : AWKWARD[(i + 2) % AWKWARD.length],
       account_id: i % 3 === 1 ? account.body.id : null,
-      metadata: i % 2 === 0 ? {} : { "quote\"key": AWKWARD[i % AWKWARD.length]!, plain: "v", ü: "ß" },
+      metadata: i % 2 === 0 ? {} : { 'quote"key': AWKWARD[i % AWKWARD.length]!, plain: "v", ü: "ß" },
     });
     expect(created.status, created.text).toBe(201);
     if (i % 6 === 1) expect((await tenant.client.post(`/v1/invoices/${created.body.id}/pay`, { amount: 0.25 })).status).toBe(200);
@@ -148,10 +164,12 @@ describe("a list page written by the database", () => {
  * pair by pair: index-like keys, quotes, a trailing backslash, and strings
  * that are just a separator.
  */
-const PLAIN_METADATA = { region: "eu-west", "ü": "ß 🧾", "with space": "a, b: c", ctl: "line\nbreak\ttab\u0001", empty: "", x9: "v9" };
+const PLAIN_METADATA = { region: "eu-west", ü: "ß 🧾", "with space": "a, b: c", ctl: "line\nbreak\ttab\u0001", empty: "", x9: "v9" };
 const SEPARATORS = { sep: ", ", colon: ": ", ", ": "k", ": ": "v", "a ": "b ", z: "," };
 const metadataOf = (i: number): Record<string, string> =>
-  [{}, { k: AWKWARD[i % AWKWARD.length]!, ...ARRAY_INDEX_KEYS }, PLAIN_METADATA, { tail: "ends in a backslash\\" }, { quoted: 'x", "y": "z' }, SEPARATORS][i % 6]!;
+  [{}, { k: AWKWARD[i % AWKWARD.length]!, ...ARRAY_INDEX_KEYS }, PLAIN_METADATA, { tail: "ends in a backslash\\" }, { quoted: 'x", "y": "z' }, SEPARATORS][
+    i % 6
+  ]!;
 /** Text a field requiring a non-blank value takes. */
 const textOf = (i: number) => AWKWARD[i % AWKWARD.length] || "Plain";
 
@@ -209,7 +227,13 @@ describe("the growth and talent lists written by the database", () => {
         if (i % 2 === 1) expect((await tenant.client.patch(`/v1/candidates/${candidate.body.id}`, { stage: "screening" })).status).toBe(200);
       }
     }
-    for (const [table, column] of [["deals", "updated_at"], ["deals", "closed_at"], ["jobs", "created_at"], ["candidates", "stage_changed_at"]] as const) await microseconds(table, column);
+    for (const [table, column] of [
+      ["deals", "updated_at"],
+      ["deals", "closed_at"],
+      ["jobs", "created_at"],
+      ["candidates", "stage_changed_at"],
+    ] as const)
+      await microseconds(table, column);
   });
 
   it("deals: amounts and none, contact ids, dates, closed deals", async () => {
@@ -226,7 +250,11 @@ describe("the growth and talent lists written by the database", () => {
   it("candidates: the list item is the GET without its history", async () => {
     const withoutHistory = (text: string) => text.replace(/,"history":\[[^\]]*\]\}$/, "}");
     expect(await expectSameBytes("/v1/candidates", "per_page=100", withoutHistory)).toBe(7);
-    expect(await expectSameAsMapper("/v1/candidates", "per_page=100&sort=rating", CandidateSummary, (q) => listCandidates(t().database.db, tenant.orgId, q, clock()))).toBe(7);
+    expect(
+      await expectSameAsMapper("/v1/candidates", "per_page=100&sort=rating", CandidateSummary, (q) =>
+        listCandidates(t().database.db, tenant.orgId, q, clock()),
+      ),
+    ).toBe(7);
   });
 });
 
@@ -240,7 +268,12 @@ describe("the sequence lists written by the database", () => {
     ];
     for (let i = 0; i < 4; i++) {
       clock.advance(1_007);
-      const sequence = await tenant.client.post("/v1/sequences", { name: textOf(i), steps: i === 3 ? [] : steps, status: i === 0 ? "active" : "draft", metadata: metadataOf(i) });
+      const sequence = await tenant.client.post("/v1/sequences", {
+        name: textOf(i),
+        steps: i === 3 ? [] : steps,
+        status: i === 0 ? "active" : "draft",
+        metadata: metadataOf(i),
+      });
       expect(sequence.status, sequence.text).toBe(201);
       if (i === 0) sequenceId = sequence.body.id;
     }
@@ -253,7 +286,12 @@ describe("the sequence lists written by the database", () => {
     const enrolled = (await tenant.client.get(`/v1/sequences/${sequenceId}/enrollments`)).body.data;
     expect((await tenant.client.post("/v1/sequence_replies", { enrollment_id: enrolled[0].id, body: AWKWARD.join(" | ") })).status).toBe(200);
     expect((await tenant.client.delete(`/v1/sequences/${sequenceId}/enrollments/${enrolled[1].id}`)).status).toBe(200);
-    for (const [table, column] of [["sequences", "updated_at"], ["sequence_enrollments", "next_step_at"], ["sequence_messages", "created_at"]] as const) await microseconds(table, column);
+    for (const [table, column] of [
+      ["sequences", "updated_at"],
+      ["sequence_enrollments", "next_step_at"],
+      ["sequence_messages", "created_at"],
+    ] as const)
+      await microseconds(table, column);
   });
 
   it("sequences: steps in order, with null subjects and bodies, and none", async () => {
@@ -276,18 +314,32 @@ describe("the sequence lists written by the database", () => {
 
 describe("the pipelines list written by the database", () => {
   it("pipelines: the default one and others, their stages from their own table in order", async () => {
-    const renamed = await tenant.client.post("/v1/pipelines", { name: "Renamed", stages: [{ name: textOf(0), probability: 0 }, { name: textOf(1), probability: 100 }, { name: "W", kind: "won" }] });
+    const renamed = await tenant.client.post("/v1/pipelines", {
+      name: "Renamed",
+      stages: [
+        { name: textOf(0), probability: 0 },
+        { name: textOf(1), probability: 100 },
+        { name: "W", kind: "won" },
+      ],
+    });
     expect(renamed.status, renamed.text).toBe(201);
     // Stages reordered after creation: the list must follow position, not insertion.
     const [first, second, won] = renamed.body.stages as { id: string; name: string }[];
     const reordered = await tenant.client.patch(`/v1/pipelines/${renamed.body.id}`, {
-      stages: [{ id: won!.id, name: won!.name, kind: "won" }, { id: second!.id, name: second!.name, probability: 50 }, { name: "New", probability: 40 }, { id: first!.id, name: first!.name, probability: 50 }],
+      stages: [
+        { id: won!.id, name: won!.name, kind: "won" },
+        { id: second!.id, name: second!.name, probability: 50 },
+        { name: "New", probability: 40 },
+        { id: first!.id, name: first!.name, probability: 50 },
+      ],
     });
     expect(reordered.status, reordered.text).toBe(200);
     await microseconds("pipelines", "updated_at");
     const total = (await tenant.client.get("/v1/pipelines")).body.meta.total;
     expect(await expectSameBytes("/v1/pipelines", "per_page=100")).toBe(total);
-    expect(await expectSameAsMapper("/v1/pipelines", "sort=-name&per_page=2", Pipeline, (q) => listPipelines(t().database.db, tenant.orgId, q, clock()))).toBe(2);
+    expect(await expectSameAsMapper("/v1/pipelines", "sort=-name&per_page=2", Pipeline, (q) => listPipelines(t().database.db, tenant.orgId, q, clock()))).toBe(
+      2,
+    );
   });
 });
 
@@ -300,7 +352,10 @@ describe("the agent's conversation list written by the database", () => {
       expect(chat.status, chat.text).toBe(200);
     }
     await microseconds("agent_conversations", "updated_at");
-    for (const [secret, count] of [[tenant.key, 3], [engine.secret, 1]] as const) {
+    for (const [secret, count] of [
+      [tenant.key, 3],
+      [engine.secret, 1],
+    ] as const) {
       const caller = await authenticate(t().database.db, secret, clock(), new KeyCache());
       const mapped = (q: Record<string, unknown>) => listConversations(t().database.db, caller, q, clock());
       tenant.client = tenant.client.withKey(secret);
@@ -317,7 +372,7 @@ describe("the OAuth app list written by the database", () => {
       const app = await tenant.client.post("/v1/oauth_apps", {
         name: `${AWKWARD[i === 1 ? 0 : 2]} app ${i}`,
         client_type: i === 1 ? "public" : "confidential",
-        redirect_uris: i === 0 ? ["https://app.example.com/cb?x=\"y\"&z=ü"] : ["http://127.0.0.1/cb", "https://app.example.com/other"],
+        redirect_uris: i === 0 ? ['https://app.example.com/cb?x="y"&z=ü'] : ["http://127.0.0.1/cb", "https://app.example.com/other"],
         scopes: SCOPES.slice(0, i + 1),
         ...(i === 2 ? { logo_url: "https://app.example.com/logo.png" } : {}),
       });

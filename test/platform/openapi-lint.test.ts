@@ -94,7 +94,10 @@ describe("Redocly lint (recommended rules)", () => {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     await app.register(swagger, openApiOptions());
-    const Thing = Type.Object({ id: Type.String(), errorMessage: Type.String({ description: "A field that happens to bear the keyword's name." }) }, { $id: "Thing" });
+    const Thing = Type.Object(
+      { id: Type.String(), errorMessage: Type.String({ description: "A field that happens to bear the keyword's name." }) },
+      { $id: "Thing" },
+    );
     const Name = Type.String({ minLength: 1, pattern: "\\S", errorMessage: "must not be only spaces" });
     app.post(
       "/v1/things",
@@ -106,14 +109,25 @@ describe("Redocly lint (recommended rules)", () => {
           querystring: Type.Object({ kind: Type.Optional(Type.String({ [COMMA_LIST]: { type: "string", enum: ["a", "b"] } })) }),
           body: Type.Object({ name: Name, tags: Type.Array(Name), either: Type.Union([Name, Type.Null()]) }, { errorMessage: "must be a thing" }),
           response: { 200: Thing },
-          [EVENT_STREAM]: Type.Union([StreamEvent("thing.made", Thing, "A thing was made."), StreamEvent("done", Type.Object({ ok: Type.Boolean() }), "The end.")]),
+          [EVENT_STREAM]: Type.Union([
+            StreamEvent("thing.made", Thing, "A thing was made."),
+            StreamEvent("done", Type.Object({ ok: Type.Boolean() }), "The end."),
+          ]),
         },
       },
       async () => ({ id: "t1", errorMessage: "" }),
     );
     app.get(
       "/v1/things/:id/files/*",
-      { schema: { operationId: "getThingFile", summary: "Read a thing's file", tags: ["Things"], params: Type.Object({ id: Type.String(), "*": Type.String() }), response: { 200: Thing } } },
+      {
+        schema: {
+          operationId: "getThingFile",
+          summary: "Read a thing's file",
+          tags: ["Things"],
+          params: Type.Object({ id: Type.String(), "*": Type.String() }),
+          response: { 200: Thing },
+        },
+      },
       async () => ({ id: "t1", errorMessage: "" }),
     );
     await app.ready();
@@ -130,7 +144,11 @@ describe("Redocly lint (recommended rules)", () => {
     for (const at of named) expect(at).toMatch(/\/properties$|\/example$/);
     expect(keys.filter(([key]) => key === "x-error-message").length).toBeGreaterThanOrEqual(4);
     const create = document.paths["/v1/things"].post;
-    expect(create.parameters.find((p: any) => p.name === "kind")).toMatchObject({ style: "form", explode: false, schema: { type: "array", items: { enum: ["a", "b"] } } });
+    expect(create.parameters.find((p: any) => p.name === "kind")).toMatchObject({
+      style: "form",
+      explode: false,
+      schema: { type: "array", items: { enum: ["a", "b"] } },
+    });
     const stream = create.responses["200"].content["text/event-stream"];
     expect(stream.schema.type).toBe("string");
     expect(stream["x-item-schema"].anyOf[0].properties.data).toEqual({ $ref: "#/components/schemas/Thing" });

@@ -49,7 +49,8 @@ const responseOf = (operation: any, status: string): any => {
   const response = operation.responses[status];
   return response?.$ref ? spec.components.responses[response.$ref.replace("#/components/responses/", "")] : response;
 };
-const responseSchema = (path: string, method: string, status: string) => resolved(spec.paths[path][method].responses[status].content["application/json"].schema);
+const responseSchema = (path: string, method: string, status: string) =>
+  resolved(spec.paths[path][method].responses[status].content["application/json"].schema);
 
 describe("GET /v1/openapi.json", () => {
   it("is public, OpenAPI 3.1.0, and valid", async () => {
@@ -76,7 +77,22 @@ describe("GET /v1/openapi.json", () => {
       operationIds.push(operation.operationId);
     }
     expect(new Set(operationIds).size).toBe(operationIds.length);
-    for (const op of ["listInvoices", "createInvoice", "getInvoice", "updateInvoice", "deleteInvoice", "payInvoice", "finalizeInvoice", "listEvents", "getEvent", "listEventTypes", "getMe", "listApiKeys", "createApiKey", "revokeApiKey"]) {
+    for (const op of [
+      "listInvoices",
+      "createInvoice",
+      "getInvoice",
+      "updateInvoice",
+      "deleteInvoice",
+      "payInvoice",
+      "finalizeInvoice",
+      "listEvents",
+      "getEvent",
+      "listEventTypes",
+      "getMe",
+      "listApiKeys",
+      "createApiKey",
+      "revokeApiKey",
+    ]) {
       expect(operationIds).toContain(op);
     }
   });
@@ -186,7 +202,9 @@ function* schemas(node: unknown, at: string[] = []): Generator<[Record<string, a
 }
 
 const operations = () =>
-  Object.entries(spec.paths as Record<string, Record<string, any>>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+  Object.entries(spec.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ path, method, op })),
+  );
 
 describe("the document is exact (standard validators read it as the server behaves)", () => {
   it("lists null among a nullable enum's values", () => {
@@ -220,7 +238,14 @@ describe("the document is exact (standard validators read it as the server behav
     for (const method of ["get", "post", "put", "patch", "delete", "options"]) {
       const op = spec.paths["/v1/functions/{name}/invoke"][method];
       expect(op.responses.default.content).toEqual({ "*/*": { schema: {} } });
-      expect(Object.keys(op.responses.default.headers)).toEqual(["X-Function-Invocation-Id", "X-Function-Version", "X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]);
+      expect(Object.keys(op.responses.default.headers)).toEqual([
+        "X-Function-Invocation-Id",
+        "X-Function-Version",
+        "X-Request-Id",
+        "X-RateLimit-Limit",
+        "X-RateLimit-Remaining",
+        "X-RateLimit-Reset",
+      ]);
       if (method === "get" || method === "options") expect(op.requestBody, method).toBeUndefined();
       else expect(op.requestBody, method).toMatchObject({ required: false, content: { "*/*": { schema: {} } } });
       expect(op).not.toHaveProperty("x-raw-exchange");
@@ -240,7 +265,8 @@ describe("the document is exact (standard validators read it as the server behav
       for (const status of Object.keys(op.responses)) {
         const names = Object.keys(responseOf(op, status).headers);
         expect(names, `${method} ${path} ${status}`).toContain("X-Request-Id");
-        if (!isPublic) expect(names, `${method} ${path} ${status}`).toEqual(expect.arrayContaining(["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]));
+        if (!isPublic)
+          expect(names, `${method} ${path} ${status}`).toEqual(expect.arrayContaining(["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]));
       }
       if (!isPublic) expect(responseOf(op, "429").headers["Retry-After"], `${method} ${path}`).toEqual({ $ref: "#/components/headers/Retry-After" });
     }
@@ -253,7 +279,8 @@ describe("the document is exact (standard validators read it as the server behav
       const places: [string[], any][] = Object.entries(op.responses as Record<string, any>)
         .filter(([status, r]) => status.startsWith("2") && r.content?.["application/json"])
         .map(([status, r]) => [["responses", status, "content", "application/json"], r.content["application/json"]]);
-      if (op.requestBody?.content?.["application/json"]) places.push([["requestBody", "content", "application/json"], op.requestBody.content["application/json"]]);
+      if (op.requestBody?.content?.["application/json"])
+        places.push([["requestBody", "content", "application/json"], op.requestBody.content["application/json"]]);
       for (const [at, media] of places) {
         expect(media.example, `${method} ${path} ${at.join("/")}`).toBeDefined();
         const problem = await contract.check(["paths", path, method, ...at, "schema"], media.example);
@@ -277,7 +304,23 @@ function* nodes(node: unknown, at: string[] = []): Generator<[Record<string, any
 describe("shared schemas are named once (components/schemas) and referred to", () => {
   it("defines each resource, list, deletion and the problem body once, under its name", () => {
     const names = Object.keys(spec.components.schemas);
-    for (const name of ["Invoice", "InvoiceList", "DeletedInvoice", "ListMeta", "Problem", "Contact", "Account", "AccountDossier", "Candidate", "CandidateSummary", "Event", "Me", "ApiKey", "Function", "WebhookEndpoint"]) {
+    for (const name of [
+      "Invoice",
+      "InvoiceList",
+      "DeletedInvoice",
+      "ListMeta",
+      "Problem",
+      "Contact",
+      "Account",
+      "AccountDossier",
+      "Candidate",
+      "CandidateSummary",
+      "Event",
+      "Me",
+      "ApiKey",
+      "Function",
+      "WebhookEndpoint",
+    ]) {
       expect(names).toContain(name);
     }
     const invoice = { $ref: "#/components/schemas/Invoice" };
@@ -286,7 +329,10 @@ describe("shared schemas are named once (components/schemas) and referred to", (
     expect(media("/v1/invoices", "post", "201")).toEqual(invoice);
     expect(media("/v1/invoices/{id}", "patch", "200")).toEqual(invoice);
     expect(media("/v1/invoices", "get", "200")).toEqual({ $ref: "#/components/schemas/InvoiceList" });
-    expect(spec.components.schemas.InvoiceList.properties).toEqual({ data: { type: "array", items: invoice }, meta: { $ref: "#/components/schemas/ListMeta" } });
+    expect(spec.components.schemas.InvoiceList.properties).toEqual({
+      data: { type: "array", items: invoice },
+      meta: { $ref: "#/components/schemas/ListMeta" },
+    });
     expect(resolved(media("/v1/accounts/{id}/dossier", "get", "200")).properties.billing).toBeDefined();
     expect(JSON.stringify(spec.components.schemas.AccountDossier)).toContain('"$ref":"#/components/schemas/Invoice"');
     // The error answers themselves are shared too: the problem body with the headers every answer carries.
@@ -322,7 +368,10 @@ describe("shared schemas are named once (components/schemas) and referred to", (
       expect(node, at.join("/")).not.toHaveProperty("$id");
       if (typeof node.$ref !== "string") continue;
       refs++;
-      const target = node.$ref.slice(2).split("/").reduce((on: any, key: string) => on?.[key], spec);
+      const target = node.$ref
+        .slice(2)
+        .split("/")
+        .reduce((on: any, key: string) => on?.[key], spec);
       expect(target, `${at.join("/")}: ${node.$ref}`).toBeDefined();
     }
     expect(refs).toBeGreaterThan(500);
@@ -382,7 +431,12 @@ describe("the contract check (test/helpers/contract.ts)", () => {
 
   it("reads an enum filter as the comma list of enum values it is, refusing a value outside the enum", async () => {
     const status = spec.paths["/v1/invoices"].get.parameters.find((p: { name?: string }) => p.name === "status");
-    expect(status).toMatchObject({ in: "query", style: "form", explode: false, schema: { type: "array", minItems: 1, items: { type: "string", enum: ["draft", "open", "overdue", "paid", "void", "uncollectible"] } } });
+    expect(status).toMatchObject({
+      in: "query",
+      style: "form",
+      explode: false,
+      schema: { type: "array", minItems: 1, items: { type: "string", enum: ["draft", "open", "overdue", "paid", "void", "uncollectible"] } },
+    });
     const ne = spec.paths["/v1/invoices"].get.parameters.find((p: { name?: string }) => p.name === "status[ne]");
     expect(ne.schema.enum).toContain("overdue");
     // The server refuses the value, and so would the document (checked as if the server had accepted it).
@@ -390,8 +444,14 @@ describe("the contract check (test/helpers/contract.ts)", () => {
     expect(refused.status).toBe(400);
     const refusedNe = await exchange("GET", "/v1/invoices?status[ne]=overdoo");
     expect(refusedNe.status).toBe(400);
-    expect(JSON.parse(refusedNe.responseText).errors).toEqual([expect.objectContaining({ in: "query", field: "status[ne]", message: expect.stringContaining('"overdue"') })]);
-    const problems = await Contract.load(spec).problems({ ...refused, status: 200, responseText: JSON.stringify({ data: [], meta: { total: 0, page: 1, per_page: 25 } }) });
+    expect(JSON.parse(refusedNe.responseText).errors).toEqual([
+      expect.objectContaining({ in: "query", field: "status[ne]", message: expect.stringContaining('"overdue"') }),
+    ]);
+    const problems = await Contract.load(spec).problems({
+      ...refused,
+      status: 200,
+      responseText: JSON.stringify({ data: [], meta: { total: 0, page: 1, per_page: 25 } }),
+    });
     expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/query parameter status: #\/1 fails/)]));
   });
 
@@ -408,7 +468,9 @@ describe("the contract check (test/helpers/contract.ts)", () => {
     const wrong = structuredClone(spec);
     const operation = wrong.paths["/v1/functions/{name}/invoke/{path}"].get;
     operation.parameters = operation.parameters.filter((p: { name?: string }) => p.name !== "query");
-    expect(await Contract.load(wrong).problems(invoked)).toEqual([expect.stringMatching(/^GET \/v1\/functions\/\{name\}\/invoke\/\{path\} -> 200: query parameter x: accepted by the server but not documented/)]);
+    expect(await Contract.load(wrong).problems(invoked)).toEqual([
+      expect.stringMatching(/^GET \/v1\/functions\/\{name\}\/invoke\/\{path\} -> 200: query parameter x: accepted by the server but not documented/),
+    ]);
   });
 
   it("holds each event of a streamed agent turn to the schema of one event (x-item-schema)", async () => {
@@ -442,7 +504,12 @@ describe("the contract check (test/helpers/contract.ts)", () => {
     const created = await exchange("POST", "/v1/invoices", { client: "Contract", amount: 7, currency: "USD", due_date: "2031-01-01", status: "open" });
     expect(await contract.problems(created)).toEqual(expect.arrayContaining([expect.stringMatching(/-> 201: status: not documented$/)]));
     const listed = await contract.problems(await exchange("GET", "/v1/invoices?per_page=2"));
-    expect(listed).toEqual(expect.arrayContaining([expect.stringMatching(/query parameter per_page: accepted by the server but not documented/), expect.stringMatching(/response header X-RateLimit-Remaining/)]));
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/query parameter per_page: accepted by the server but not documented/),
+        expect.stringMatching(/response header X-RateLimit-Remaining/),
+      ]),
+    );
     const paid = await contract.problems(await exchange("POST", `/v1/invoices/${JSON.parse(created.responseText).id}/pay`, { amount: 1 }));
     expect(paid).toEqual(expect.arrayContaining([expect.stringMatching(/request body: #\/amount fails/)]));
   });
@@ -475,6 +542,14 @@ describe("/docs", () => {
     expect(html).not.toMatch(/fonts\.|jsdelivr|unpkg/);
     // The page's configuration: system fonts (the default ones come from fonts.scalar.com) and no hosted features.
     const config = JSON.parse(/Scalar\.createApiReference\([^,]+,\s*(\{[\s\S]*\})\s*\)/.exec(html)![1]!);
-    expect(config).toMatchObject({ url: "/v1/openapi.json", withDefaultFonts: false, hideClientButton: true, showDeveloperTools: "never", telemetry: false, agent: { disabled: true }, mcp: { disabled: true } });
+    expect(config).toMatchObject({
+      url: "/v1/openapi.json",
+      withDefaultFonts: false,
+      hideClientButton: true,
+      showDeveloperTools: "never",
+      telemetry: false,
+      agent: { disabled: true },
+      mcp: { disabled: true },
+    });
   });
 });

@@ -87,13 +87,15 @@ describe("prepared statements (PostgreSQL)", () => {
     // The test pool has 5 connections; each transaction holds one until it ends.
     await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        testDb.database.db.transaction(async (tx) => {
-          await tx.execute(sql`INSERT INTO ${sql.raw(table)} VALUES (${100 + i})`);
-          const [mine] = rowsOf<{ n: number }>(await tx.execute(sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} WHERE n >= ${100}`));
-          // Another transaction's uncommitted row is not seen: at most this one's own and those committed before.
-          expect(mine!.n).toBeGreaterThanOrEqual(1);
-          if (i % 3 === 0) throw new Error("rolled back");
-        }).catch(() => undefined),
+        testDb.database.db
+          .transaction(async (tx) => {
+            await tx.execute(sql`INSERT INTO ${sql.raw(table)} VALUES (${100 + i})`);
+            const [mine] = rowsOf<{ n: number }>(await tx.execute(sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} WHERE n >= ${100}`));
+            // Another transaction's uncommitted row is not seen: at most this one's own and those committed before.
+            expect(mine!.n).toBeGreaterThanOrEqual(1);
+            if (i % 3 === 0) throw new Error("rolled back");
+          })
+          .catch(() => undefined),
       ),
     );
     expect(await count()).toBe(2 + 8);

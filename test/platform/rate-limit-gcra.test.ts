@@ -98,7 +98,10 @@ describe("gcra", () => {
   it("counts right for the plans' limits (whole-ms intervals) and for a 333.33 ms interval", () => {
     for (const limit of [100, 1_000, 10_000]) {
       const decisions = run(limit, WINDOW, Array(limit + 1).fill(T0));
-      expect(decisions.filter((d) => d.allowed), `limit ${limit}`).toHaveLength(limit);
+      expect(
+        decisions.filter((d) => d.allowed),
+        `limit ${limit}`,
+      ).toHaveLength(limit);
       expect(decisions[limit - 1]!.remaining).toBe(0);
       expect(decisions[0]!.remaining).toBe(limit - 1);
     }

@@ -255,7 +255,9 @@ describe.skipIf(!REDIS_URL || !ON_POSTGRES)(processesTitle, () => {
   it("an unreachable Redis does not take the API down: requests pass, limited locally (see test/hardening/redis-outage)", async () => {
     const [port] = await freePorts(1);
     const dead = redisRateLimitStore(`redis://127.0.0.1:${port}`, PREFIX);
-    const app = await startTestApp({ rateLimits: { ...dead, close: async () => void (await Promise.race([dead.close().catch(() => {}), new Promise((r) => setTimeout(r, 200))])) } });
+    const app = await startTestApp({
+      rateLimits: { ...dead, close: async () => void (await Promise.race([dead.close().catch(() => {}), new Promise((r) => setTimeout(r, 200))])) },
+    });
     try {
       const tenant = await app.tenant({ plan: "free" });
       const started = Date.now();

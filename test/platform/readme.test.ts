@@ -21,7 +21,14 @@ import { enginery, ROOT, run, start, type Server, type Target } from "../helpers
  *   repository path a command names exists.
  */
 const exec = promisify(execFile);
-const PAGES = ["README.md", ...fs.readdirSync(path.join(ROOT, "docs")).filter((f) => f.endsWith(".md")).sort().map((f) => `docs/${f}`)];
+const PAGES = [
+  "README.md",
+  ...fs
+    .readdirSync(path.join(ROOT, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
 const TEXT = new Map(PAGES.map((page) => [page, fs.readFileSync(path.join(ROOT, page), "utf8")]));
 const ALL = [...TEXT.values()].join("\n");
 
@@ -41,7 +48,10 @@ function blocks(page: string): Block[] {
   let previousEnd = -1;
   for (let match = fence.exec(text); match; match = fence.exec(text)) {
     const indent = match[1]!.length;
-    const code = match[3]!.split("\n").map((line) => line.slice(Math.min(indent, line.length - line.trimStart().length))).join("\n");
+    const code = match[3]!
+      .split("\n")
+      .map((line) => line.slice(Math.min(indent, line.length - line.trimStart().length)))
+      .join("\n");
     const block: Block = { page, lang: match[2]!, code };
     const last = found.at(-1);
     if (last && text.slice(previousEnd, match.index).trim() === "") last.next = block;
@@ -262,7 +272,9 @@ describe("README and docs/", () => {
     }, 120_000);
 
     it("runs the client libraries' examples in docs/ against the server", async () => {
-      const examples = PAGES.flatMap((page) => blocks(page)).filter((b) => (b.lang === "ts" && b.code.includes("@enginery/sdk")) || (b.lang === "python" && b.code.includes("from enginery")));
+      const examples = PAGES.flatMap((page) => blocks(page)).filter(
+        (b) => (b.lang === "ts" && b.code.includes("@enginery/sdk")) || (b.lang === "python" && b.code.includes("from enginery")),
+      );
       expect(examples.map((e) => e.lang).sort()).toEqual(["python", "ts"]);
       // Inside the project (its ignored .enginery/), so that `@enginery/sdk` resolves as it does for a user's app.
       fs.mkdirSync(path.join(ROOT, ".enginery"), { recursive: true });
@@ -272,10 +284,13 @@ describe("README and docs/", () => {
           const code = example.code.replaceAll("http://localhost:8080", base).replaceAll('"ek_live_..."', JSON.stringify(key));
           const file = path.join(dir, example.lang === "ts" ? "example.ts" : "example.py");
           fs.writeFileSync(file, code);
-          const [command, args, env] = example.lang === "ts" ? [process.execPath, ["--import", "tsx", file], {}] : ["python3", [file], { PYTHONPATH: path.join(ROOT, "sdks", "python") }];
-          const { stdout } = await exec(command, args, { cwd: dir, env: { ...process.env, KEY: key, ...env }, timeout: 60_000 }).catch((e: { stdout: string; stderr: string; message: string }) => {
-            throw new Error(`${example.page}'s ${example.lang} example failed: ${e.message}\n${e.stderr}`);
-          });
+          const [command, args, env] =
+            example.lang === "ts" ? [process.execPath, ["--import", "tsx", file], {}] : ["python3", [file], { PYTHONPATH: path.join(ROOT, "sdks", "python") }];
+          const { stdout } = await exec(command, args, { cwd: dir, env: { ...process.env, KEY: key, ...env }, timeout: 60_000 }).catch(
+            (e: { stdout: string; stderr: string; message: string }) => {
+              throw new Error(`${example.page}'s ${example.lang} example failed: ${e.message}\n${e.stderr}`);
+            },
+          );
           // Both print the overdue invoices: number and amount due, one a line.
           expect(stdout, `${example.page} (${example.lang})`).toMatch(/^INV-\d+ [\d.]+$/m);
         }
@@ -328,7 +343,13 @@ describe("README and docs/", () => {
 function headingSlugs(markdown: string): Set<string> {
   const slugs = new Set<string>();
   for (const [, heading] of markdown.replace(/^( *)```[\s\S]*?^\1```/gm, "").matchAll(/^#{1,6} (.+)$/gm)) {
-    slugs.add(heading!.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, "").replace(/ /g, "-"));
+    slugs.add(
+      heading!
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, "")
+        .replace(/ /g, "-"),
+    );
   }
   return slugs;
 }

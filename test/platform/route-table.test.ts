@@ -28,14 +28,20 @@ describe("the route table", () => {
         "Served routes missing from the route table, so skipped by the authentication, permission, cross-tenant and rate-limit tests.",
         "Add each to ROUTES in test/helpers/routes.ts (a valid body and, for a path with an id, a fixture that makes one):",
         ...missing.map(skeleton),
-        "or, only if no API key reaches it, add { match: /^METHOD \\/path$/, reason: \"why\" } to EXCLUDED_ROUTES there.",
+        'or, only if no API key reaches it, add { match: /^METHOD \\/path$/, reason: "why" } to EXCLUDED_ROUTES there.',
       ].join("\n"),
     ).toEqual([]);
   });
 
   it("names only routes the app serves, and every exclusion still matches one", () => {
     const served = new Set(t().app.servedRoutes.map((r) => `${r.method} ${tableRoute(r.url)}`));
-    expect(ROUTES.map(label).filter((route) => !served.has(route)), "in ROUTES but not served").toEqual([]);
-    expect(EXCLUDED_ROUTES.filter((e) => ![...served].some((route) => e.match.test(route))).map((e) => String(e.match)), "exclusions matching no served route").toEqual([]);
+    expect(
+      ROUTES.map(label).filter((route) => !served.has(route)),
+      "in ROUTES but not served",
+    ).toEqual([]);
+    expect(
+      EXCLUDED_ROUTES.filter((e) => ![...served].some((route) => e.match.test(route))).map((e) => String(e.match)),
+      "exclusions matching no served route",
+    ).toEqual([]);
   });
 });

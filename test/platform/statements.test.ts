@@ -52,10 +52,19 @@ const touchProbe = statement((h, p: Placeholders<{ id: string; at: Date | null; 
     .where(eq(probes.id, p.id))
     .returning({ id: probes.id, at: probes.at, n: probes.n }),
 );
-const probesIn = statement((h, p: Placeholders<{ ids: string[] }>) => h.select({ id: probes.id }).from(probes).where(sql`${probes.id} = ANY(${p.ids})`).orderBy(probes.id));
+const probesIn = statement((h, p: Placeholders<{ ids: string[] }>) =>
+  h.select({ id: probes.id }).from(probes).where(sql`${probes.id} = ANY(${p.ids})`).orderBy(probes.id),
+);
 
 const cases: Omit<ProbeValues, "id">[] = [
-  { n: 42, at: new Date("2031-02-03T04:05:06.789Z"), day: "2031-12-31", doc: { po: "PO-1", nested: { a: [1, "two", null] }, quote: 'say "hi"\\' }, tags: ["a", "b,c", 'd"e', "", "NULL"], note: "l'été" },
+  {
+    n: 42,
+    at: new Date("2031-02-03T04:05:06.789Z"),
+    day: "2031-12-31",
+    doc: { po: "PO-1", nested: { a: [1, "two", null] }, quote: 'say "hi"\\' },
+    tags: ["a", "b,c", 'd"e', "", "NULL"],
+    note: "l'été",
+  },
   { n: null, at: null, day: null, doc: null, tags: null, note: null },
   { n: 0, at: new Date(0), day: "1999-01-01", doc: [], tags: [], note: "" },
   { n: -7, at: new Date("2031-06-30T23:59:59.000Z"), day: "2000-02-29", doc: "a jsonb string", tags: ["only"], note: "x" },
@@ -63,19 +72,29 @@ const cases: Omit<ProbeValues, "id">[] = [
 
 const stored = async (id: string) =>
   rowsOf<{ doc_is_null: boolean; doc_text: string | null; tags_text: string | null; at_text: string | null }>(
-    await db.execute(sql`SELECT doc IS NULL AS doc_is_null, doc::text AS doc_text, tags::text AS tags_text, (at AT TIME ZONE 'UTC')::text AS at_text FROM statement_probes WHERE id = ${id}`),
+    await db.execute(
+      sql`SELECT doc IS NULL AS doc_is_null, doc::text AS doc_text, tags::text AS tags_text, (at AT TIME ZONE 'UTC')::text AS at_text FROM statement_probes WHERE id = ${id}`,
+    ),
   )[0];
 
 describe(`statements built once (${testDbKind()})`, () => {
   it("returns the builder's rows for the same values, and stores what the builder stores", async () => {
     for (const [i, values] of cases.entries()) {
-      const [viaBuilder] = await db.insert(probes).values({ id: `b${i}`, ...values }).returning();
+      const [viaBuilder] = await db
+        .insert(probes)
+        .values({ id: `b${i}`, ...values })
+        .returning();
       const [viaStatement] = await insertProbe.run(db, { id: `s${i}`, ...values });
       expect({ ...viaStatement, id: "" }).toEqual({ ...viaBuilder, id: "" });
       // Types as the builder maps them, not as the driver would have left them.
       if (values.at) expect(viaStatement!.at).toBeInstanceOf(Date);
       expect(await probeById.run(db, { id: `s${i}` })).toEqual([viaStatement]);
-      expect(await probeById.run(db, { id: `b${i}` })).toEqual(await db.select().from(probes).where(eq(probes.id, `b${i}`)));
+      expect(await probeById.run(db, { id: `b${i}` })).toEqual(
+        await db
+          .select()
+          .from(probes)
+          .where(eq(probes.id, `b${i}`)),
+      );
       // A null is SQL NULL as with the builder (not the jsonb 'null' its column would encode it as).
       expect(await stored(`s${i}`)).toEqual(await stored(`b${i}`));
     }
@@ -116,7 +135,10 @@ describe(`statements built once (${testDbKind()})`, () => {
 
   it("fails as the builder fails: a unique violation is one, and rolls the transaction back", async () => {
     const values = { n: 1, at: null, day: null, doc: null, tags: null, note: null };
-    const viaBuilder = await db.insert(probes).values({ id: "s0", ...values }).catch((error: unknown) => error);
+    const viaBuilder = await db
+      .insert(probes)
+      .values({ id: "s0", ...values })
+      .catch((error: unknown) => error);
     const viaStatement = await insertProbe.run(db, { id: "s0", ...values }).catch((error: unknown) => error);
     expect(isUniqueViolation(viaBuilder, "statement_probes_pkey")).toBe(true);
     expect(isUniqueViolation(viaStatement, "statement_probes_pkey")).toBe(true);
@@ -133,13 +155,20 @@ describe(`statements built once (${testDbKind()})`, () => {
   });
 
   it("refuses a value fixed when the statement is built, a missing value, and a bare value the driver would encode differently", async () => {
-    const fixed = statement((h, p: Placeholders<{ id: string }>) => h.select().from(probes).where(and(eq(probes.id, p.id), eq(probes.note, "fixed"))));
+    const fixed = statement((h, p: Placeholders<{ id: string }>) =>
+      h
+        .select()
+        .from(probes)
+        .where(and(eq(probes.id, p.id), eq(probes.note, "fixed"))),
+    );
     await expect(fixed.run(db, { id: "s0" })).rejects.toThrow(/\$2 .* is a value fixed when it was built \(fixed\)/);
     const seen = "s0";
     const captured = statement((h) => h.select().from(probes).where(sql`${probes.id} = ${seen}`));
     await expect(captured.run(db, {})).rejects.toThrow(/\$1 .* is a value fixed when it was built \(s0\)/);
     // A number in the statement itself (Drizzle makes LIMIT a parameter) is the same at every run.
-    const first = statement((h, p: Placeholders<{ ids: string[] }>) => h.select({ id: probes.id }).from(probes).where(sql`${probes.id} = ANY(${p.ids})`).orderBy(probes.id).limit(1));
+    const first = statement((h, p: Placeholders<{ ids: string[] }>) =>
+      h.select({ id: probes.id }).from(probes).where(sql`${probes.id} = ANY(${p.ids})`).orderBy(probes.id).limit(1),
+    );
     expect(await first.run(db, { ids: ["s2", "b1"] })).toEqual([{ id: "b1" }]);
     await expect(probeById.run(db, {} as { id: string })).rejects.toThrow('no value for placeholder "id"');
     const bareDate = statement((h, p: Placeholders<{ at: Date }>) => h.select().from(probes).where(eq(probes.at, p.at)));

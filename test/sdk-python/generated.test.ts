@@ -50,9 +50,19 @@ describe("the Python emitter", () => {
         post: {
           operationId: "createWidget",
           requestBody: {
-            content: { "application/json": { schema: { type: "object", required: ["kind"], properties: { kind: { type: "string", enum: ["x", "y"] }, in: { type: "string" } } } } },
+            content: {
+              "application/json": {
+                schema: { type: "object", required: ["kind"], properties: { kind: { type: "string", enum: ["x", "y"] }, in: { type: "string" } } },
+              },
+            },
           },
-          responses: { "201": { content: { "application/json": { schema: { allOf: [widget, { type: "object", required: ["secret"], properties: { secret: { type: "string" } } }] } } } } },
+          responses: {
+            "201": {
+              content: {
+                "application/json": { schema: { allOf: [widget, { type: "object", required: ["secret"], properties: { secret: { type: "string" } } }] } },
+              },
+            },
+          },
         },
       },
       "/v1/widgets/{id}/spin": {
@@ -73,14 +83,20 @@ describe("the Python emitter", () => {
   });
 
   it("writes keys that are not Python names in the functional form, and nullable enums as Optional", () => {
-    expect(types).toContain(`_WidgetRequired = TypedDict("_WidgetRequired", {"id": "str", "object": "Literal[\\"widget\\"]", "from": "Optional[Literal[\\"a\\", \\"b\\"]]"`);
+    expect(types).toContain(
+      `_WidgetRequired = TypedDict("_WidgetRequired", {"id": "str", "object": "Literal[\\"widget\\"]", "from": "Optional[Literal[\\"a\\", \\"b\\"]]"`,
+    );
   });
 
   it("makes methods: lists return pages, operators become __, keywords get a trailing _, undocumented answers are raw", () => {
     expect(resources).toContain("class WidgetsResource(Resource):");
-    expect(resources).toMatch(/def list\(\s+self,\s+\*,\s+page: Optional\[int\] = None,\s+amount__gte: Optional\[float\] = None,\s+kind: Optional\[Union\[str, SequenceOf\[str\]\]\] = None,\s+\) -> Page\[Widget\]:/);
+    expect(resources).toMatch(
+      /def list\(\s+self,\s+\*,\s+page: Optional\[int\] = None,\s+amount__gte: Optional\[float\] = None,\s+kind: Optional\[Union\[str, SequenceOf\[str\]\]\] = None,\s+\) -> Page\[Widget\]:/,
+    );
     expect(resources).toContain(`"amount[gte]": amount__gte`);
-    expect(resources).toMatch(/def create\(\s+self,\s+\*,\s+kind: Literal\["x", "y"\],\s+in_: Union\[str, NotGiven\] = NOT_GIVEN,\s+idempotency_key: Optional\[str\] = None,\s+\) -> WidgetWithSecret:/);
+    expect(resources).toMatch(
+      /def create\(\s+self,\s+\*,\s+kind: Literal\["x", "y"\],\s+in_: Union\[str, NotGiven\] = NOT_GIVEN,\s+idempotency_key: Optional\[str\] = None,\s+\) -> WidgetWithSecret:/,
+    );
     expect(resources).toContain(`body={"kind": kind, "in": in_}`);
     expect(resources).toMatch(/def spin\(\s+self,\s+id: str,\s+\*,\s+body: Any = NOT_GIVEN,\s+idempotency_key: Optional\[str\] = None,\s+\) -> RawResponse:/);
     expect(resources).toContain(`f"/v1/widgets/{_quote(id)}/spin"`);

@@ -8,7 +8,9 @@ describe("generated SDK files", () => {
   it("are what sdks/generate.ts makes of the current document, byte for byte", async () => {
     const doc = await loadDocument();
     const files = generatedFiles(doc);
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(["openapi.json", "typescript/src/generated.ts", "python/enginery/types.py", "python/enginery/_resources.py"]));
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining(["openapi.json", "typescript/src/generated.ts", "python/enginery/types.py", "python/enginery/_resources.py"]),
+    );
     expect(staleFiles(files), "run npm run sdks:generate and commit the result").toEqual([]);
   }, 60_000);
 

@@ -33,11 +33,14 @@ describe("TypeScript SDK types", () => {
     const blocks = [...readme.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((m) => m[1]!);
     expect(blocks.length).toBeGreaterThanOrEqual(8);
     // Imports go to the top, once per name; the rest of each block runs in a function of its own.
-    const names = new Set(blocks.flatMap((code) => [...code.matchAll(/^import \{([^}]*)\} from "@enginery\/sdk";$/gm)].flatMap((m) => m[1]!.split(",").map((n) => n.trim()))));
+    const names = new Set(
+      blocks.flatMap((code) => [...code.matchAll(/^import \{([^}]*)\} from "@enginery\/sdk";$/gm)].flatMap((m) => m[1]!.split(",").map((n) => n.trim()))),
+    );
     names.add("Enginery");
     names.add("type CreateInvoiceBody");
     const bodies = blocks.map((code, i) => `export async function block${i}(): Promise<void> {\n${code.replace(/^import .*$/gm, "")}\n}\n`);
-    const source = `import { ${[...names].join(", ")} } from "@enginery/sdk";\ndeclare const client: Enginery;\ndeclare const process: { env: Record<string, string | undefined> };\n` +
+    const source =
+      `import { ${[...names].join(", ")} } from "@enginery/sdk";\ndeclare const client: Enginery;\ndeclare const process: { env: Record<string, string | undefined> };\n` +
       // What the examples leave to the reader: the body they send, the order it is for, the request a webhook came in.
       `declare const body: CreateInvoiceBody, order: { id: string }, req: { body: string; headers: Record<string, string> }, secret: string;\n${bodies.join("\n")}`;
     const file = path.join(dir, "readme.examples.ts");

@@ -35,7 +35,15 @@ const checkedFetch: typeof fetch = async (input, init) => {
   const url = new URL(String(input));
   const requestHeaders = Object.fromEntries(new Headers(init?.headers).entries());
   const requestBody = typeof init?.body === "string" ? init.body : undefined;
-  const problems = await contract.problems({ method: init?.method ?? "GET", url: url.pathname + url.search, requestHeaders, requestBody, status: response.status, responseHeaders: response.headers, responseText: text });
+  const problems = await contract.problems({
+    method: init?.method ?? "GET",
+    url: url.pathname + url.search,
+    requestHeaders,
+    requestBody,
+    status: response.status,
+    responseHeaders: response.headers,
+    responseText: text,
+  });
   if (problems.length) throw new Error(`The exchange does not match the OpenAPI document:\n${problems.join("\n")}`);
   return response;
 };
@@ -49,7 +57,13 @@ beforeAll(async () => {
   client = sdk(tenant.key);
 });
 
-const invoice = (n: number, extra: Record<string, unknown> = {}) => ({ client: `Client ${n}`, amount: 100 + n + 0.99, currency: "USD", due_date: "2031-01-31", ...extra });
+const invoice = (n: number, extra: Record<string, unknown> = {}) => ({
+  client: `Client ${n}`,
+  amount: 100 + n + 0.99,
+  currency: "USD",
+  due_date: "2031-01-31",
+  ...extra,
+});
 
 describe("resources", () => {
   it("invoices: create, get, update, finalize, pay, list with filters", async () => {
@@ -80,7 +94,11 @@ describe("resources", () => {
     const deal = await client.deals.create({ name: "Rollout", account_id: account.id, amount: 48000, currency: "USD" });
     const stage = pipeline!.stages.find((s) => s.id !== deal.stage_id)!;
     expect((await client.deals.update(deal.id, { stage_id: stage.id })).stage_id).toBe(stage.id);
-    const sequence = await client.sequences.create({ name: "Intro", status: "active", steps: [{ type: "email", delay_days: 0, subject: "Hi", body: "Hello" }] });
+    const sequence = await client.sequences.create({
+      name: "Intro",
+      status: "active",
+      steps: [{ type: "email", delay_days: 0, subject: "Hi", body: "Hello" }],
+    });
     const enrollment = await client.sequences.enroll(sequence.id, { contact_id: contact.id });
     expect((await client.sequences.getEnrollment(sequence.id, enrollment.id)).status).toBe("active");
     const reply = await client.sequenceReplies.record({ email: "peter@initech.example", body: "Call me" });
@@ -177,7 +195,14 @@ describe("event streams, byte by byte", () => {
   }
 
   it("reads events split anywhere, CRLF lines, comments and multi-line data; an error event is thrown as its ApiError", async () => {
-    const problem = { type: "https://x/problems/function_timeout", title: "Timeout", status: 504, detail: "The planner did not answer.", code: "upstream_timeout", request_id: "req_1" };
+    const problem = {
+      type: "https://x/problems/function_timeout",
+      title: "Timeout",
+      status: 504,
+      detail: "The planner did not answer.",
+      code: "upstream_timeout",
+      request_id: "req_1",
+    };
     const wire = `: heartbeat\r\n\r\nevent: message.delta\r\ndata: {"delta":"Hel"}\r\n\r\nevent: message.delta\ndata: {"delta":\ndata: "lo"}\n\nevent: error\ndata: ${JSON.stringify(problem)}\n\n`;
     // The first event's data is cut mid-line, and its CRLF between two chunks.
     const cr = wire.indexOf('"}\r\n') + 2;
@@ -188,7 +213,10 @@ describe("event streams, byte by byte", () => {
       const failure = await (async () => {
         for await (const event of own.agent.chat({ message: "hi", stream: true })) seen.push(event);
       })().catch((e: unknown) => e);
-      expect(seen).toEqual([{ event: "message.delta", data: { delta: "Hel" } }, { event: "message.delta", data: { delta: "lo" } }]);
+      expect(seen).toEqual([
+        { event: "message.delta", data: { delta: "Hel" } },
+        { event: "message.delta", data: { delta: "lo" } },
+      ]);
       expect(failure).toBeInstanceOf(ApiError);
       expect(failure).toMatchObject({ status: 504, code: "upstream_timeout" });
     } finally {
@@ -230,7 +258,9 @@ describe("errors", () => {
   it("AuthenticationError, PermissionError, NotFoundError, ConflictError", async () => {
     await expect(sdk("ek_live_nope").me.get()).rejects.toBeInstanceOf(AuthenticationError);
     const readOnly = await tenant.newKey("read_only");
-    const denied = await sdk(readOnly.secret).invoices.create(invoice(9)).catch((e: unknown) => e);
+    const denied = await sdk(readOnly.secret)
+      .invoices.create(invoice(9))
+      .catch((e: unknown) => e);
     expect(denied).toBeInstanceOf(PermissionError);
     expect((denied as PermissionError).status).toBe(403);
     const missing = await client.invoices.get("inv_01jd8z6q4m2c8v3t5y7w9x0a1b").catch((e: unknown) => e);
@@ -248,7 +278,11 @@ describe("errors", () => {
     await limited.me.get();
     expect(limited.rateLimit).toMatchObject({ limit: 100 });
     let error: unknown;
-    for (let i = 0; i < 120 && !error; i++) error = await limited.me.get().then(() => undefined, (e: unknown) => e);
+    for (let i = 0; i < 120 && !error; i++)
+      error = await limited.me.get().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBeGreaterThanOrEqual(1);
     expect(limited.rateLimit?.remaining).toBe(0);
@@ -261,19 +295,28 @@ describe("errors", () => {
 });
 
 /** A proxy in front of the server whose behaviour a test sets per request. */
-async function proxy(upstream: string, handle: (n: number, request: http.IncomingMessage, body: string, response: http.ServerResponse, forward: () => Promise<Response>) => Promise<void>) {
+async function proxy(
+  upstream: string,
+  handle: (n: number, request: http.IncomingMessage, body: string, response: http.ServerResponse, forward: () => Promise<Response>) => Promise<void>,
+) {
   const seen: { method: string; idempotencyKey: string | undefined }[] = [];
   const server = http.createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString();
     seen.push({ method: request.method!, idempotencyKey: request.headers["idempotency-key"] as string | undefined });
-    const headers = Object.fromEntries(Object.entries(request.headers).filter(([k]) => !["host", "connection", "content-length"].includes(k)) as [string, string][]);
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).filter(([k]) => !["host", "connection", "content-length"].includes(k)) as [string, string][],
+    );
     const forward = () => fetch(upstream + request.url, { method: request.method, headers, body: body || undefined });
     await handle(seen.length, request, body, response, forward);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 async function relay(upstream: Response, response: http.ServerResponse): Promise<void> {
@@ -347,8 +390,21 @@ describe("retries", () => {
 
   it("wait as long as a 429's Retry-After says, then succeed; 5xx are retried too", async () => {
     const front = await proxy(t().url, async (n, _request, _body, response, forward) => {
-      if (n === 1) return void response.writeHead(429, { "retry-after": "1", "content-type": "application/problem+json" }).end(JSON.stringify({ type: "/problems/rate_limited", title: "Too many requests", status: 429, detail: "slow down", code: "rate_limited", request_id: "req_x" }));
-      if (n === 2) return void response.writeHead(503, { "content-type": "application/problem+json" }).end(JSON.stringify({ type: "/problems/unavailable", title: "Unavailable", status: 503, detail: "busy", code: "unavailable", request_id: "req_y" }));
+      if (n === 1)
+        return void response.writeHead(429, { "retry-after": "1", "content-type": "application/problem+json" }).end(
+          JSON.stringify({
+            type: "/problems/rate_limited",
+            title: "Too many requests",
+            status: 429,
+            detail: "slow down",
+            code: "rate_limited",
+            request_id: "req_x",
+          }),
+        );
+      if (n === 2)
+        return void response
+          .writeHead(503, { "content-type": "application/problem+json" })
+          .end(JSON.stringify({ type: "/problems/unavailable", title: "Unavailable", status: 503, detail: "busy", code: "unavailable", request_id: "req_y" }));
       await relay(await forward(), response);
     });
     try {
@@ -406,13 +462,19 @@ describe("webhooks", () => {
     if (event.type === "invoice.created") expect(event.data.object.amount).toBe(created.amount);
 
     // Headers as fetch gives them work too.
-    await expect(own.webhooks.verify(delivery.body, new Headers(delivery.headers as Record<string, string>), endpoint.secret!)).resolves.toMatchObject({ id: event.id });
+    await expect(own.webhooks.verify(delivery.body, new Headers(delivery.headers as Record<string, string>), endpoint.secret!)).resolves.toMatchObject({
+      id: event.id,
+    });
     // A wrong secret, a changed body, a timestamp out of tolerance: refused.
     const other = await signWebhook("{}", endpoint.secret!);
-    await expect(own.webhooks.verify(delivery.body, delivery.headers, "whsec_" + btoa("another secret of 32 bytes......"))).rejects.toBeInstanceOf(WebhookVerificationError);
+    await expect(own.webhooks.verify(delivery.body, delivery.headers, "whsec_" + btoa("another secret of 32 bytes......"))).rejects.toBeInstanceOf(
+      WebhookVerificationError,
+    );
     await expect(own.webhooks.verify(delivery.body.replace(created.id, "inv_x"), delivery.headers, endpoint.secret!)).rejects.toThrow(/No signature matches/);
     await expect(own.webhooks.verify(delivery.body, delivery.headers, endpoint.secret!, { now: new Date(Date.now() + 600_000) })).rejects.toThrow(/from now/);
-    await expect(own.webhooks.verify(delivery.body, { ...delivery.headers, "webhook-signature": other["webhook-signature"] }, endpoint.secret!)).rejects.toThrow(/No signature matches/);
+    await expect(
+      own.webhooks.verify(delivery.body, { ...delivery.headers, "webhook-signature": other["webhook-signature"] }, endpoint.secret!),
+    ).rejects.toThrow(/No signature matches/);
   });
 
   it("accepts any of several signatures while a secret is being rotated", async () => {

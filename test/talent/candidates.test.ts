@@ -262,7 +262,13 @@ describe("GET /v1/candidates/{id}", () => {
 describe("PATCH /v1/candidates/{id}: fields", () => {
   it("updates the given fields, emits candidate.updated with exactly the previous values, and no stage event", async () => {
     const { client, job } = await setup();
-    const candidate = await createCandidate(client, job.id, { first_name: "Ada", email: "ada@example.com", rating: 2, source: "linkedin", metadata: { a: "1" } });
+    const candidate = await createCandidate(client, job.id, {
+      first_name: "Ada",
+      email: "ada@example.com",
+      rating: 2,
+      source: "linkedin",
+      metadata: { a: "1" },
+    });
     const now = tick(clock, HOUR);
     const updated = await patchCandidate(client, candidate.id, {
       first_name: "Augusta",
@@ -295,7 +301,13 @@ describe("PATCH /v1/candidates/{id}: fields", () => {
 
   it("clears nullable fields with null", async () => {
     const { client, job } = await setup();
-    const candidate = await createCandidate(client, job.id, { phone: "555-0101", source: "referral", rating: 3, resume_url: "https://x.example/cv", notes: "n" });
+    const candidate = await createCandidate(client, job.id, {
+      phone: "555-0101",
+      source: "referral",
+      rating: 3,
+      resume_url: "https://x.example/cv",
+      notes: "n",
+    });
     const updated = await patchCandidate(client, candidate.id, { phone: null, source: null, rating: null, resume_url: null, notes: null });
     expect(updated).toMatchObject({ phone: null, source: null, rating: null, resume_url: null, notes: null });
     const [event] = await newEvents(client, candidate.id, 1);
@@ -784,7 +796,11 @@ describe("keys and permissions", () => {
       ["PATCH", `/v1/candidates/${candidate.id}`, { stage: "screening" }],
       ["DELETE", `/v1/candidates/${candidate.id}`, undefined],
     ];
-    for (const [method, path, body] of [["GET", "/v1/candidates", undefined], ["GET", `/v1/candidates/${candidate.id}`, undefined], ...writes] as [string, string, unknown][]) {
+    for (const [method, path, body] of [["GET", "/v1/candidates", undefined], ["GET", `/v1/candidates/${candidate.id}`, undefined], ...writes] as [
+      string,
+      string,
+      unknown,
+    ][]) {
       expectProblem(await growth.client.request(method, path, { body }), 403, "insufficient_permission", `growth ${method} ${path}`);
     }
     expect(await getCandidate(readOnly.client, candidate.id)).toEqual(candidate);

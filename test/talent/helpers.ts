@@ -165,4 +165,3 @@ export async function snapshot(client: Client): Promise<{ jobs: number; candidat
 
 // ---------------------------------------------------------------------------
 // Errors
-

@@ -164,7 +164,7 @@ describe("POST /v1/jobs", () => {
     const tenant = await t().tenant();
     const before = await snapshot(tenant.client);
     expectProblem(await tenant.client.post("/v1/jobs", ["title"]), 400, "validation_failed");
-    expectProblem(await tenant.client.post("/v1/jobs", undefined, { raw: "{\"title\":", headers: { "content-type": "application/json" } }), 400, "invalid_json");
+    expectProblem(await tenant.client.post("/v1/jobs", undefined, { raw: '{"title":', headers: { "content-type": "application/json" } }), 400, "invalid_json");
     expect(await snapshot(tenant.client)).toEqual(before);
   });
 });
@@ -621,7 +621,11 @@ describe("field[ne] keeps rows where the field is empty", () => {
   it("department[ne]=Sales lists jobs in other departments and jobs without one", async () => {
     const { client } = await t().tenant();
     const ids: Record<string, string> = {};
-    for (const [name, department] of [["sales", "Sales"], ["eng", "Engineering"], ["none", null]] as const) {
+    for (const [name, department] of [
+      ["sales", "Sales"],
+      ["eng", "Engineering"],
+      ["none", null],
+    ] as const) {
       const res = await client.post("/v1/jobs", { title: `Job ${name}`, department });
       expect(res.status, res.text).toBe(201);
       ids[name] = res.body.id;

@@ -258,7 +258,15 @@ describe("signatures and headers", () => {
     expect(() => new StandardWebhook(endpoint.secret).verify(request.body, { ...headersOf(request), "webhook-id": `${event.id}x` })).toThrow();
 
     const delivery = await deliveryOf(tenant.client, endpoint.id, event.id);
-    expect(delivery).toMatchObject({ object: "webhook_delivery", endpoint_id: endpoint.id, event_id: event.id, event_type: "invoice.created", status: "succeeded", attempt_count: 1, next_attempt_at: null });
+    expect(delivery).toMatchObject({
+      object: "webhook_delivery",
+      endpoint_id: endpoint.id,
+      event_id: event.id,
+      event_type: "invoice.created",
+      status: "succeeded",
+      attempt_count: 1,
+      next_attempt_at: null,
+    });
   });
 
   it("keeps webhook-id (the event id) on every retry and signs each attempt with its own timestamp", async () => {
@@ -501,7 +509,13 @@ describe("outcomes", () => {
     expect(delivery).toMatchObject({ status: "succeeded", attempt_count: 1, next_attempt_at: null, last_attempt_at: clock().toISOString() });
     const attempts = await attemptsOf(tenant.client, endpoint.id, delivery.id);
     expect(attempts).toHaveLength(1);
-    expect(attempts[0]).toMatchObject({ response_status: status, response_body: status === 204 ? "" : `thanks ${status}`, error: null, blocked: false, attempted_at: clock().toISOString() });
+    expect(attempts[0]).toMatchObject({
+      response_status: status,
+      response_body: status === 204 ? "" : `thanks ${status}`,
+      error: null,
+      blocked: false,
+      attempted_at: clock().toISOString(),
+    });
     expect(await t().dispatcher.runOnce()).toBe(0);
   });
 
@@ -754,7 +768,9 @@ describe("outcomes", () => {
       const event = await creationEvent(tenant.client, (await createInvoice(tenant.client)).id);
 
       const started = performance.now();
-      const handled = await t().dispatcher.runOnce().catch((error: Error) => error);
+      const handled = await t()
+        .dispatcher.runOnce()
+        .catch((error: Error) => error);
       const elapsed = performance.now() - started;
       expect(handled, "the round completes and records both outcomes").toBe(2);
 

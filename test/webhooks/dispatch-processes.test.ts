@@ -120,7 +120,9 @@ interface Receiver {
 
 const receivers: Receiver[] = [];
 
-async function startReceiver(options: { delayMs?: number; attribute?: (socketPort: number, serverPort: number) => Promise<number | null> } = {}): Promise<Receiver> {
+async function startReceiver(
+  options: { delayMs?: number; attribute?: (socketPort: number, serverPort: number) => Promise<number | null> } = {},
+): Promise<Receiver> {
   const requests: Received[] = [];
   let verifier: Webhook | undefined;
   const server = http.createServer((req, res) => {
@@ -315,7 +317,12 @@ describe.skipIf(!ON_POSTGRES)("webhook dispatchers as separate processes on one 
     const t2 = Date.now();
     expect(new Set(invoiceIds).size).toBe(1_000);
 
-    await waitUntil("1,000 distinct webhook-ids at the receiver", () => receiver.ids().size >= 1_000, 60_000, () => `${receiver.ids().size} distinct, ${receiver.requests.length} requests`);
+    await waitUntil(
+      "1,000 distinct webhook-ids at the receiver",
+      () => receiver.ids().size >= 1_000,
+      60_000,
+      () => `${receiver.ids().size} distinct, ${receiver.requests.length} requests`,
+    );
     const t3 = Date.now();
     // Late duplicates (a second claim of the same delivery) would arrive in this time.
     await sleep(2_000);
@@ -325,7 +332,10 @@ describe.skipIf(!ON_POSTGRES)("webhook dispatchers as separate processes on one 
     expect(duplicates, "webhook-ids received more than once").toEqual([]);
     expect(receiver.requests).toHaveLength(1_000);
     expect(receiver.requests.every((r) => r.type === "invoice.created")).toBe(true);
-    expect(receiver.requests.filter((r) => !r.verified).map((r) => r.webhookId), "requests whose signature did not verify").toEqual([]);
+    expect(
+      receiver.requests.filter((r) => !r.verified).map((r) => r.webhookId),
+      "requests whose signature did not verify",
+    ).toEqual([]);
     expect(new Set(receiver.requests.map((r) => r.objectId))).toEqual(new Set(invoiceIds));
 
     // The receiver got exactly the committed events.
@@ -355,7 +365,9 @@ describe.skipIf(!ON_POSTGRES)("webhook dispatchers as separate processes on one 
     );
   });
 
-  it("a worker killed with SIGKILL mid-batch: after a new one starts and the lease runs out, every committed event has arrived", { timeout: 120_000 }, async () => {
+  it("a worker killed with SIGKILL mid-batch: after a new one starts and the lease runs out, every committed event has arrived", {
+    timeout: 120_000,
+  }, async () => {
     const databaseUrl = t().testDb.url!;
     const tenant = await t().tenant();
     // Slow answers keep a batch in flight when the worker dies.
@@ -367,7 +379,12 @@ describe.skipIf(!ON_POSTGRES)("webhook dispatchers as separate processes on one 
     // Ten at a time, so the events keep coming while the first ones are in flight.
     const creating = createInvoices(tenant.client, 100, 10);
     creating.catch(() => {}); // awaited below; no unhandled rejection meanwhile
-    await waitUntil("the first worker's requests", () => receiver.requests.length >= 5, 30_000, () => `${receiver.requests.length} requests`);
+    await waitUntil(
+      "the first worker's requests",
+      () => receiver.requests.length >= 5,
+      30_000,
+      () => `${receiver.requests.length} requests`,
+    );
 
     first.child.kill("SIGKILL");
     const killedAt = Date.now();
@@ -424,7 +441,10 @@ describe.skipIf(!ON_POSTGRES)("webhook dispatchers as separate processes on one 
     // At least once: every committed event arrived, each with its invoice, signed.
     expect(receiver.ids()).toEqual(committed);
     expect(new Set(receiver.requests.map((r) => r.objectId))).toEqual(new Set(invoiceIds));
-    expect(receiver.requests.filter((r) => !r.verified).map((r) => r.webhookId), "requests whose signature did not verify").toEqual([]);
+    expect(
+      receiver.requests.filter((r) => !r.verified).map((r) => r.webhookId),
+      "requests whose signature did not verify",
+    ).toEqual([]);
 
     const afterKill = receiver.requests.slice(receivedBeforeRestart);
     // What the dead worker was waiting on was sent again, and not before its lease ran out.
@@ -459,7 +479,9 @@ describe.skipIf(!ON_POSTGRES)("webhook dispatchers as separate processes on one 
     const killedAt = Date.now();
     await first.exited;
     const second = await startWorker(databaseUrl);
-    const committed = new Set((await listAll(tenant.client, "/v1/events?type=invoice.created")).filter((e) => invoiceIds.includes(e.data.object.id)).map((e) => e.id));
+    const committed = new Set(
+      (await listAll(tenant.client, "/v1/events?type=invoice.created")).filter((e) => invoiceIds.includes(e.data.object.id)).map((e) => e.id),
+    );
     expect(committed.size).toBe(200);
     await waitUntil("every committed event at the receiver", () => [...committed].every((id) => receiver.ids().has(id)), 30_000);
     // Drained: every delivery recorded as sent, those the dead worker held included.
@@ -470,7 +492,9 @@ describe.skipIf(!ON_POSTGRES)("webhook dispatchers as separate processes on one 
     );
     const drainMs = Date.now() - killedAt;
     const duplicates = receiver.requests.length - receiver.ids().size;
-    console.info(`[dispatch-processes] drain after SIGKILL with the default lease: ${drainMs} ms (200 deliveries, receiver answers in 300 ms; ${duplicates} sent twice)`);
+    console.info(
+      `[dispatch-processes] drain after SIGKILL with the default lease: ${drainMs} ms (200 deliveries, receiver answers in 300 ms; ${duplicates} sent twice)`,
+    );
     // Within the 5 s lease plus the new worker's start and the sending itself.
     expect(drainMs).toBeLessThan(20_000);
     expectNoLoggedErrors(second, "the new worker");

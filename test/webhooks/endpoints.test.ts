@@ -70,7 +70,9 @@ function arrivalsOf(webhookId: string): Received[] {
 function signedWith(arrival: Received, secret: string): boolean {
   const id = String(arrival.headers["webhook-id"]);
   const timestamp = String(arrival.headers["webhook-timestamp"]);
-  const expected = `v1,${createHmac("sha256", Buffer.from(secret.slice("whsec_".length), "base64")).update(`${id}.${timestamp}.${arrival.body}`).digest("base64")}`;
+  const expected = `v1,${createHmac("sha256", Buffer.from(secret.slice("whsec_".length), "base64"))
+    .update(`${id}.${timestamp}.${arrival.body}`)
+    .digest("base64")}`;
   return String(arrival.headers["webhook-signature"]).split(" ").includes(expected);
 }
 
@@ -183,7 +185,14 @@ describe("POST /v1/webhook_endpoints", () => {
 
   it("accepts event kinds from the catalog, wildcards and *", async () => {
     const { client } = await t().tenant();
-    const accepted = [["invoice.created"], ["invoice.*"], ["*"], ["deal.*", "contact.created"], ["webhook_endpoint.*"], ["agent.action_failed", "candidate.*", "intelligence.snapshot_created"]];
+    const accepted = [
+      ["invoice.created"],
+      ["invoice.*"],
+      ["*"],
+      ["deal.*", "contact.created"],
+      ["webhook_endpoint.*"],
+      ["agent.action_failed", "candidate.*", "intelligence.snapshot_created"],
+    ];
     for (const events of accepted) {
       const created = await createEndpoint(client, { events });
       expect(created.events, JSON.stringify(events)).toEqual(events);
@@ -197,7 +206,10 @@ describe("POST /v1/webhook_endpoints", () => {
       [["invoice.nope"], ["events[0]"]],
       [["nope.*"], ["events[0]"]],
       [["invoice.created", "invoice.nope"], ["events[1]"]],
-      [["invoice.nope", "deal.*", "nope.*"], ["events[0]", "events[2]"]],
+      [
+        ["invoice.nope", "deal.*", "nope.*"],
+        ["events[0]", "events[2]"],
+      ],
       [["invoice."], ["events[0]"]],
       [["*.created"], ["events[0]"]],
       [["INVOICE.CREATED"], ["events[0]"]],
@@ -263,7 +275,13 @@ describe("POST /v1/webhook_endpoints", () => {
 
   it("accepts http and https URLs, loopback being allowed by the test policy", async () => {
     const { client } = await t().tenant();
-    for (const url of [`${receiverUrl}/ok`, "https://hooks.example.com/enginery", "http://hooks.example.com:8080/x?y=1", "http://[::1]:9/hook", "http://127.0.0.2/hook"]) {
+    for (const url of [
+      `${receiverUrl}/ok`,
+      "https://hooks.example.com/enginery",
+      "http://hooks.example.com:8080/x?y=1",
+      "http://[::1]:9/hook",
+      "http://127.0.0.2/hook",
+    ]) {
       expect((await createEndpoint(client, { url })).url, url).toBe(url);
     }
   });
@@ -483,7 +501,10 @@ describe("GET, list, PATCH, DELETE", () => {
     expect(await getEndpoint(client, created.id)).toMatchObject({ status: "disabled", disabled_reason: "gone" });
     expect(await patchEndpoint(client, created.id, { description: "was gone" })).toMatchObject({ status: "disabled", disabled_reason: "gone" });
     expect(await patchEndpoint(client, created.id, { status: "disabled" })).toMatchObject({ status: "disabled", disabled_reason: "gone" });
-    expect(await patchEndpoint(client, created.id, { status: "enabled", url: `${receiverUrl}/ok` })).toMatchObject({ status: "enabled", disabled_reason: null });
+    expect(await patchEndpoint(client, created.id, { status: "enabled", url: `${receiverUrl}/ok` })).toMatchObject({
+      status: "enabled",
+      disabled_reason: null,
+    });
   });
 
   it("DELETE removes the endpoint and its deliveries; every route then answers 404", async () => {
@@ -593,7 +614,11 @@ describe("POST /v1/webhook_endpoints/{id}/rotate_secret", () => {
 
     const now = await ping();
     // The public library accepts the delivery with either secret.
-    const headers = { "webhook-id": String(now.headers["webhook-id"]), "webhook-timestamp": String(now.headers["webhook-timestamp"]), "webhook-signature": String(now.headers["webhook-signature"]) };
+    const headers = {
+      "webhook-id": String(now.headers["webhook-id"]),
+      "webhook-timestamp": String(now.headers["webhook-timestamp"]),
+      "webhook-signature": String(now.headers["webhook-signature"]),
+    };
     expect(() => new Webhook(rotated.secret).verify(now.body, headers)).not.toThrow();
     expect(() => new Webhook(created.secret).verify(now.body, headers)).not.toThrow();
     expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString("base64")}`).verify(now.body, headers)).toThrow();
@@ -731,7 +756,9 @@ describe("deliveries are written with the events", () => {
     const paid = all.filter((d) => d.event_type === "invoice.paid");
     expect(paid).toHaveLength(1);
     expect(await deliveriesOf(client, everything.id, "event_type=invoice.paid")).toEqual(paid);
-    expect(await deliveriesOf(client, everything.id, "event_type=invoice.created&status=pending")).toEqual(all.filter((d) => d.event_type === "invoice.created"));
+    expect(await deliveriesOf(client, everything.id, "event_type=invoice.created&status=pending")).toEqual(
+      all.filter((d) => d.event_type === "invoice.created"),
+    );
     expect(await deliveriesOf(client, everything.id, "event_type=deal.created")).toEqual([]);
     expect(await deliveriesOf(client, everything.id, `event_id=${paid[0].event_id}`)).toEqual(paid);
     // Newest first by default.
@@ -785,7 +812,13 @@ describe("deliveries are written with the events", () => {
     clock.advance(1_000);
     const resent = await client.post(`${ENDPOINTS}/${invoiceCreated.id}/deliveries/${delivery.id}/resend`);
     expect(resent.status, resent.text).toBe(202);
-    expect(resent.body).toEqual({ ...delivery, status: "pending", attempt_count: 0, next_attempt_at: clock().toISOString(), updated_at: clock().toISOString() });
+    expect(resent.body).toEqual({
+      ...delivery,
+      status: "pending",
+      attempt_count: 0,
+      next_attempt_at: clock().toISOString(),
+      updated_at: clock().toISOString(),
+    });
 
     const recovered = await client.post(`${ENDPOINTS}/${invoiceCreated.id}/recover`, { since: "2000-01-01T00:00:00Z" });
     expect(recovered.status, recovered.text).toBe(202);
@@ -817,7 +850,13 @@ describe("recover after failures", () => {
     const attempts = await client.get(`${ENDPOINTS}/${failing.id}/deliveries/${exhausted.id}/attempts`);
     expect(attempts.status).toBe(200);
     expect(attempts.body.data).toHaveLength(1);
-    expect(attempts.body.data[0]).toMatchObject({ object: "webhook_attempt", delivery_id: exhausted.id, response_status: 500, response_body: "status 500", blocked: false });
+    expect(attempts.body.data[0]).toMatchObject({
+      object: "webhook_attempt",
+      delivery_id: exhausted.id,
+      response_status: 500,
+      response_body: "status 500",
+      blocked: false,
+    });
     const [failed] = await deliveriesOf(client, retrying.id);
     expect(failed).toMatchObject({ status: "failed", attempt_count: 1 });
     expect((await deliveriesOf(client, fine.id))[0]).toMatchObject({ status: "succeeded", attempt_count: 1 });

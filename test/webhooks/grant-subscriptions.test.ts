@@ -56,7 +56,11 @@ describe("an OAuth app's webhook subscriptions", () => {
 
   const tokenFor = async (scope: string): Promise<Client> => {
     const client: oauth.Client = { client_id: credentials.client_id };
-    const tokens = await oauth.processClientCredentialsResponse(as, client, await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretBasic(credentials.secret), { scope }, insecure));
+    const tokens = await oauth.processClientCredentialsResponse(
+      as,
+      client,
+      await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretBasic(credentials.secret), { scope }, insecure),
+    );
     return getApp().client.withKey(tokens.access_token);
   };
   const deliver = async () => {
@@ -119,7 +123,9 @@ describe("an OAuth app's webhook subscriptions", () => {
     const second = await createInvoice(tenant);
     await deliver();
     expect(appHook.events.length).toBe(before);
-    const withheld = (await tenant.client.get(`/v1/webhook_endpoints/${appEndpoint.body.id}/deliveries?per_page=100`)).body.data.find((d: { event_type: string; status: string }) => d.status === "exhausted");
+    const withheld = (await tenant.client.get(`/v1/webhook_endpoints/${appEndpoint.body.id}/deliveries?per_page=100`)).body.data.find(
+      (d: { event_type: string; status: string }) => d.status === "exhausted",
+    );
     expect(withheld).toBeDefined();
     const attempts = await tenant.client.get(`/v1/webhook_endpoints/${appEndpoint.body.id}/deliveries/${withheld.id}/attempts`);
     expect(attempts.body.data[0].error).toMatch(/withheld: .*finance:read/);
@@ -142,9 +148,24 @@ describe("an OAuth app's webhook subscriptions", () => {
   });
 
   it("deleting the app ends the subscriptions of every grant it held", async () => {
-    const other = await tenant.client.post("/v1/oauth_apps", { name: "Short Lived", client_type: "confidential", redirect_uris: ["http://127.0.0.1:7/callback"], scopes: ["finance:read", "webhooks:manage"] });
+    const other = await tenant.client.post("/v1/oauth_apps", {
+      name: "Short Lived",
+      client_type: "confidential",
+      redirect_uris: ["http://127.0.0.1:7/callback"],
+      scopes: ["finance:read", "webhooks:manage"],
+    });
     const client: oauth.Client = { client_id: other.body.client_id };
-    const tokens = await oauth.processClientCredentialsResponse(as, client, await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretBasic(other.body.client_secret), { scope: "finance:read webhooks:manage" }, insecure));
+    const tokens = await oauth.processClientCredentialsResponse(
+      as,
+      client,
+      await oauth.clientCredentialsGrantRequest(
+        as,
+        client,
+        oauth.ClientSecretBasic(other.body.client_secret),
+        { scope: "finance:read webhooks:manage" },
+        insecure,
+      ),
+    );
     const token = getApp().client.withKey(tokens.access_token);
     const endpoint = await token.post("/v1/webhook_endpoints", { url: "http://127.0.0.1:9/hook", events: ["invoice.paid"] });
     expect(endpoint.status).toBe(201);

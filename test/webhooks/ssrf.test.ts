@@ -2,15 +2,7 @@ import dns from "node:dns/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  blockedReason,
-  checkUrl,
-  guardedLookup,
-  parseCidrList,
-  resolveAllowed,
-  SsrfBlockedError,
-  type SsrfPolicy,
-} from "../../src/webhooks/ssrf.ts";
+import { blockedReason, checkUrl, guardedLookup, parseCidrList, resolveAllowed, SsrfBlockedError, type SsrfPolicy } from "../../src/webhooks/ssrf.ts";
 
 const STRICT: SsrfPolicy = { allowedNetworks: [], allowHttp: false };
 const HTTP: SsrfPolicy = { allowedNetworks: [], allowHttp: true };
@@ -277,12 +269,9 @@ describe("checkUrl", () => {
     ["https://user:secret@127.0.0.1/", LOOPBACK, "must not contain credentials"],
   ];
 
-  it.each(cases.map(([url, policy, message]) => [url, describePolicy(policy), message, policy] as const))(
-    "%s (%s) -> %s",
-    (url, _, message, policy) => {
-      expect(checkUrl(url, policy)).toBe(message);
-    },
-  );
+  it.each(cases.map(([url, policy, message]) => [url, describePolicy(policy), message, policy] as const))("%s (%s) -> %s", (url, _, message, policy) => {
+    expect(checkUrl(url, policy)).toBe(message);
+  });
 });
 
 describe("parseCidrList", () => {
@@ -338,9 +327,7 @@ describe("resolveAllowed", () => {
 
   it("refuses a literal blocked IP without asking DNS", async () => {
     const lookup = vi.spyOn(dns, "lookup");
-    await expect(resolveAllowed("127.0.0.1", STRICT)).rejects.toThrow(
-      new SsrfBlockedError("127.0.0.1", "127.0.0.1", "loopback"),
-    );
+    await expect(resolveAllowed("127.0.0.1", STRICT)).rejects.toThrow(new SsrfBlockedError("127.0.0.1", "127.0.0.1", "loopback"));
     await expect(resolveAllowed("127.0.0.1", STRICT)).rejects.toThrow("127.0.0.1 is a loopback address");
     await expect(resolveAllowed("[::ffff:169.254.169.254]", STRICT)).rejects.toMatchObject({
       reason: "ipv4-mapped link-local",
@@ -424,9 +411,7 @@ describe("guardedLookup", () => {
   it("is not consulted for a literal IP host, which must be checked with checkUrl before delivering", async () => {
     // Node connects to an IP literal without calling lookup: the guard would not run.
     expect(await deliver("127.0.0.1", STRICT)).toBe("delivered");
-    expect(checkUrl(`http://127.0.0.1:${port}/hook`, { ...STRICT, allowHttp: true })).toBe(
-      "points at a loopback address (127.0.0.1)",
-    );
+    expect(checkUrl(`http://127.0.0.1:${port}/hook`, { ...STRICT, allowHttp: true })).toBe("points at a loopback address (127.0.0.1)");
   });
 
   it("answers both callback forms and honours a requested family", async () => {
@@ -455,9 +440,7 @@ describe("guardedLookup", () => {
 
   it("fails with ENOTFOUND when no address of the requested family exists", async () => {
     fakeDns("v4only.example.com", [{ address: "93.184.215.14", family: 4 }]);
-    const [error] = await new Promise<unknown[]>((resolve) =>
-      guardedLookup(STRICT)("v4only.example.com", { family: 6 }, (...args) => resolve(args)),
-    );
+    const [error] = await new Promise<unknown[]>((resolve) => guardedLookup(STRICT)("v4only.example.com", { family: 6 }, (...args) => resolve(args)));
     expect(error).toMatchObject({ code: "ENOTFOUND" });
   });
 });

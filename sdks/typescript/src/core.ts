@@ -164,7 +164,10 @@ export class Transport {
           continue;
         }
         const timedOut = (error as Error)?.name === "TimeoutError";
-        throw new ConnectionError(timedOut ? `No answer from ${this.baseUrl} within ${timeoutMs} ms` : `Could not reach ${this.baseUrl}: ${(error as Error)?.message ?? error}`, error);
+        throw new ConnectionError(
+          timedOut ? `No answer from ${this.baseUrl} within ${timeoutMs} ms` : `Could not reach ${this.baseUrl}: ${(error as Error)?.message ?? error}`,
+          error,
+        );
       } finally {
         clearTimeout(timer);
       }
@@ -182,9 +185,18 @@ export class Transport {
   }
 
   /** A request whose answer is passed back as it is (an edge function's own response). */
-  async raw(method: string, path: string, init: { query?: Query; body?: RawBody | null; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Response> {
+  async raw(
+    method: string,
+    path: string,
+    init: { query?: Query; body?: RawBody | null; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  ): Promise<Response> {
     const headers = { ...this.options.headers, ...init.headers, authorization: `Bearer ${this.options.apiKey}` };
-    const response = await this.fetch(this.baseUrl + path + searchOf(init.query), { method, headers, body: (init.body ?? null) as BodyInit | null, signal: init.signal });
+    const response = await this.fetch(this.baseUrl + path + searchOf(init.query), {
+      method,
+      headers,
+      body: (init.body ?? null) as BodyInit | null,
+      signal: init.signal,
+    });
     this.remember(response.headers);
     return response;
   }
@@ -260,7 +272,11 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     first.catch(() => {});
   }
 
-  then<A = Page<T>, B = never>(onFulfilled?: ((page: Page<T>) => A | PromiseLike<A>) | null, onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+  // biome-ignore lint/suspicious/noThenProperty: a list call is awaitable for its first page and iterable for all of them, by design.
+  then<A = Page<T>, B = never>(
+    onFulfilled?: ((page: Page<T>) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
     return this.first.then(onFulfilled, onRejected);
   }
 

@@ -63,7 +63,10 @@ export class RateLimitError extends ApiError {
 }
 /** The API could not be reached, or did not answer in time (after the retries). */
 export class ConnectionError extends ApiError {
-  constructor(message: string, readonly cause?: unknown) {
+  constructor(
+    message: string,
+    readonly cause?: unknown,
+  ) {
     super(0, null, null, message);
   }
 }

@@ -56,7 +56,12 @@ function equal(a: string, b: string): boolean {
  * one secret or several (while rotating, deliveries carry a signature per
  * secret, and any match is enough).
  */
-export async function verifyWebhook(payload: string, headers: WebhookHeaders, secret: string | readonly string[], options: VerifyOptions = {}): Promise<TypedEvent> {
+export async function verifyWebhook(
+  payload: string,
+  headers: WebhookHeaders,
+  secret: string | readonly string[],
+  options: VerifyOptions = {},
+): Promise<TypedEvent> {
   const id = header(headers, "webhook-id");
   const timestamp = header(headers, "webhook-timestamp");
   const signatures = header(headers, "webhook-signature");
@@ -80,7 +85,11 @@ export async function verifyWebhook(payload: string, headers: WebhookHeaders, se
 }
 
 /** Signs a payload as the API does: the headers a delivery of it would carry (for your tests). */
-export async function signWebhook(payload: string, secret: string, options: { id?: string; timestamp?: Date } = {}): Promise<Record<"webhook-id" | "webhook-timestamp" | "webhook-signature", string>> {
+export async function signWebhook(
+  payload: string,
+  secret: string,
+  options: { id?: string; timestamp?: Date } = {},
+): Promise<Record<"webhook-id" | "webhook-timestamp" | "webhook-signature", string>> {
   const id = options.id ?? `msg_${globalThis.crypto.randomUUID().replaceAll("-", "")}`;
   const timestamp = String(Math.floor((options.timestamp ?? new Date()).getTime() / 1000));
   return { "webhook-id": id, "webhook-timestamp": timestamp, "webhook-signature": `v1,${await signature(secret, id, timestamp, payload)}` };

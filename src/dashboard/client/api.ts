@@ -40,6 +40,7 @@ function headersFor(method: string, body: unknown, accept = "application/json"):
   return headers;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: JSON of any shape; callers type it (api<T>).
 function parseJson(text: string): any {
   try {
     return text ? JSON.parse(text) : undefined;
@@ -51,13 +52,21 @@ function parseJson(text: string): any {
 /** A failed response as the problem it carries (or one made from its status), signing out when the session has ended. */
 function problemOf(response: Response, text: string): ApiProblem {
   const parsed = parseJson(text);
-  const problem: Problem = parsed?.code ? parsed : { status: response.status, title: response.statusText, detail: text || response.statusText, code: "unknown" };
+  const problem: Problem = parsed?.code
+    ? parsed
+    : { status: response.status, title: response.statusText, detail: text || response.statusText, code: "unknown" };
   if (problem.code === "not_signed_in") onSignedOut();
   return new ApiProblem(problem);
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: untyped calls read the JSON field by field.
 export async function api<T = any>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, { method, headers: headersFor(method, body), body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin" });
+  const response = await fetch(path, {
+    method,
+    headers: headersFor(method, body),
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "same-origin",
+  });
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   if (!response.ok) throw problemOf(response, text);
@@ -72,8 +81,14 @@ export async function api<T = any>(method: string, path: string, body?: unknown)
  * is handled as api() handles it. Without a readable body the whole stream is
  * read at once, so the page still gets every event, only not as it happens.
  */
+// biome-ignore lint/suspicious/noExplicitAny: each event type has its own JSON; the page narrows it.
 export async function apiStream<T>(path: string, body: unknown, onEvent: (type: string, data: any) => void): Promise<T> {
-  const response = await fetch(path, { method: "POST", headers: headersFor("POST", body, "text/event-stream, application/json"), body: JSON.stringify(body), credentials: "same-origin" });
+  const response = await fetch(path, {
+    method: "POST",
+    headers: headersFor("POST", body, "text/event-stream, application/json"),
+    body: JSON.stringify(body),
+    credentials: "same-origin",
+  });
   if (!response.ok) throw problemOf(response, await response.text());
   if (!response.headers.get("content-type")?.startsWith("text/event-stream")) return parseJson(await response.text()) as T;
   let buffer = "";

@@ -27,10 +27,40 @@ function useRoute(): string[] {
 }
 
 const NAV: { section: string; items: [string, string][] }[] = [
-  { section: "", items: [["overview", "Overview"], ["agent", "Agent"]] },
-  { section: "Data", items: [["data/invoices", "Invoices"], ["data/contacts", "Contacts"], ["data/accounts", "Accounts"], ["data/deals", "Deals"], ["data/candidates", "Candidates"]] },
-  { section: "Developers", items: [["keys", "API keys"], ["webhooks", "Webhooks"], ["functions", "Edge functions"], ["events", "Events"], ["oauth-apps", "OAuth apps"]] },
-  { section: "Settings", items: [["members", "Members"], ["connected-apps", "Connected apps"]] },
+  {
+    section: "",
+    items: [
+      ["overview", "Overview"],
+      ["agent", "Agent"],
+    ],
+  },
+  {
+    section: "Data",
+    items: [
+      ["data/invoices", "Invoices"],
+      ["data/contacts", "Contacts"],
+      ["data/accounts", "Accounts"],
+      ["data/deals", "Deals"],
+      ["data/candidates", "Candidates"],
+    ],
+  },
+  {
+    section: "Developers",
+    items: [
+      ["keys", "API keys"],
+      ["webhooks", "Webhooks"],
+      ["functions", "Edge functions"],
+      ["events", "Events"],
+      ["oauth-apps", "OAuth apps"],
+    ],
+  },
+  {
+    section: "Settings",
+    items: [
+      ["members", "Members"],
+      ["connected-apps", "Connected apps"],
+    ],
+  },
 ];
 
 function Shell({ session, reload }: { session: Session; reload: () => void }) {
@@ -52,7 +82,10 @@ function Shell({ session, reload }: { session: Session; reload: () => void }) {
     <div class="shell">
       <aside class="sidebar">
         <a class="brand" href="#/overview">
-          <span class="logo" aria-hidden="true">E</span> Enginery
+          <span class="logo" aria-hidden="true">
+            E
+          </span>{" "}
+          Enginery
         </a>
         <label class="org-switch">
           <span class="muted small">Organization</span>

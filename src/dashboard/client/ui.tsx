@@ -24,7 +24,10 @@ export function money(amount: number, currency: string): string {
 }
 
 /** Loads on mount and whenever a dependency changes; reload() fetches again. */
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []): { data: T | undefined; error: ApiProblem | Error | undefined; loading: boolean; reload: () => void } {
+export function useLoad<T>(
+  load: () => Promise<T>,
+  deps: unknown[] = [],
+): { data: T | undefined; error: ApiProblem | Error | undefined; loading: boolean; reload: () => void } {
   const [state, setState] = useState<{ data?: T; error?: Error; loading: boolean }>({ loading: true });
   const [tick, setTick] = useState(0);
   useEffect(() => {
@@ -76,7 +79,9 @@ export function ErrorBanner({ error }: { error: unknown }) {
 export function Empty({ title, children }: { title: string; children?: ComponentChildren }) {
   return (
     <div class="empty">
-      <div class="empty-mark" aria-hidden="true">∅</div>
+      <div class="empty-mark" aria-hidden="true">
+        ∅
+      </div>
       <h3>{title}</h3>
       {children && <p>{children}</p>}
     </div>
@@ -84,7 +89,11 @@ export function Empty({ title, children }: { title: string; children?: Component
 }
 
 export function Loading() {
-  return <div class="loading" aria-busy="true">Loading…</div>;
+  return (
+    <div class="loading" aria-busy="true">
+      Loading…
+    </div>
+  );
 }
 
 export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {
@@ -118,7 +127,19 @@ export function Secret({ label, value, note }: { label: string; value: string; n
 }
 
 /** A secret shown once (a new API key, a client secret), in a highlighted card, until the user says it is stored. */
-export function OneTimeSecret({ title, secret, note, onStored, children }: { title: string; secret: string; note: string; onStored: () => void; children?: ComponentChildren }) {
+export function OneTimeSecret({
+  title,
+  secret,
+  note,
+  onStored,
+  children,
+}: {
+  title: string;
+  secret: string;
+  note: string;
+  onStored: () => void;
+  children?: ComponentChildren;
+}) {
   return (
     <div class="card highlight">
       <Secret label={title} value={secret} note={note} />
@@ -135,7 +156,15 @@ export function OneTimeSecret({ title, secret, note, onStored, children }: { tit
  * when it failed (the page's ErrorBanner says why), the empty state when the list holds nothing, else a
  * row per item. `footer` (a Pager) goes under the table; `aside` (a detail card) beside it.
  */
-export function ListTable<T>({ list, testid, head, row, empty, footer, aside }: {
+export function ListTable<T>({
+  list,
+  testid,
+  head,
+  row,
+  empty,
+  footer,
+  aside,
+}: {
   list: { data?: { data: T[] } | null; loading: boolean };
   testid?: string;
   head: ComponentChildren;
@@ -168,7 +197,19 @@ export function ListTable<T>({ list, testid, head, row, empty, footer, aside }: 
 }
 
 /** Checkboxes choosing some of `options`, submitted under `name`. */
-export function CheckboxGroup({ legend, name, options, selected, onChange }: { legend: string; name: string; options: string[]; selected: string[]; onChange: (selected: string[]) => void }) {
+export function CheckboxGroup({
+  legend,
+  name,
+  options,
+  selected,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  options: string[];
+  selected: string[];
+  onChange: (selected: string[]) => void;
+}) {
   return (
     <fieldset>
       <legend>{legend}</legend>
@@ -206,7 +247,19 @@ export function ActionForm({ action, children }: { action: { run: () => Promise<
 }
 
 /** Radio buttons choosing one of `options`, each [value, label, help]. */
-export function RadioGroup<V extends string>({ legend, name, options, value, onChange }: { legend: string; name: string; options: readonly (readonly [V, string, string])[]; value: V; onChange: (value: V) => void }) {
+export function RadioGroup<V extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  options: readonly (readonly [V, string, string])[];
+  value: V;
+  onChange: (value: V) => void;
+}) {
   return (
     <fieldset>
       <legend>{legend}</legend>
@@ -243,6 +296,7 @@ export function Modal({ title, onClose, children, wide }: { title: string; onClo
     };
   }, []);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click on the backdrop is a mouse shortcut; Escape (the keydown listener above) closes it from the keyboard.
     <div class="overlay" onClick={(e) => e.target === e.currentTarget && onClose()}>
       <div class={wide ? "modal wide" : "modal"} role="dialog" aria-modal="true" aria-label={title} tabIndex={-1} ref={dialog}>
         <div class="modal-head">
@@ -259,7 +313,11 @@ export function Modal({ title, onClose, children, wide }: { title: string; onClo
 
 /** Tab and Shift+Tab cycle within an open dialog (it is modal: the page behind it is not reachable). */
 function keepFocusIn(container: HTMLElement, e: KeyboardEvent): void {
-  const focusable = [...container.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])")];
+  const focusable = [
+    ...container.querySelectorAll<HTMLElement>(
+      "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])",
+    ),
+  ];
   const first = focusable[0];
   const last = focusable.at(-1);
   if (!first || !last) return;
@@ -276,6 +334,7 @@ function keepFocusIn(container: HTMLElement, e: KeyboardEvent): void {
 /** Preformatted text that may scroll: focusable, so a keyboard can scroll it too. */
 export function Pre({ class: className = "json", children }: { class?: string; children: ComponentChildren }) {
   return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable for keyboard users (axe: scrollable-region-focusable).
     <pre class={className} tabIndex={0}>
       {children}
     </pre>
@@ -287,7 +346,17 @@ export function Json({ value }: { value: unknown }) {
 }
 
 /** A table row that opens something: reachable with Tab and opened with Enter or Space, like a link. */
-export function ClickableRow({ onOpen, selected, children, ...attributes }: { onOpen: () => void; selected?: boolean; children: ComponentChildren; [data: `data-${string}`]: string }) {
+export function ClickableRow({
+  onOpen,
+  selected,
+  children,
+  ...attributes
+}: {
+  onOpen: () => void;
+  selected?: boolean;
+  children: ComponentChildren;
+  [data: `data-${string}`]: string;
+}) {
   const keyDown = (e: KeyboardEvent) => {
     if (e.target !== e.currentTarget || (e.key !== "Enter" && e.key !== " ")) return;
     e.preventDefault();

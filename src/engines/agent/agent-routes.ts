@@ -82,7 +82,13 @@ export function registerAgentRoutes(app: Api, deps: AgentDeps): void {
     "/v1/agent/conversations",
     {
       config: read,
-      schema: { tags, operationId: "listAgentConversations", summary: "List conversations", querystring: conversationList.querystring, response: { 200: ListEnvelope(Conversation) } },
+      schema: {
+        tags,
+        operationId: "listAgentConversations",
+        summary: "List conversations",
+        querystring: conversationList.querystring,
+        response: { 200: ListEnvelope(Conversation) },
+      },
     },
     async (request, reply) => sendJson(reply, await listConversationsJson(db, callerOf(request), request.query as Record<string, unknown>, request.now)),
   );
@@ -91,7 +97,13 @@ export function registerAgentRoutes(app: Api, deps: AgentDeps): void {
     "/v1/agent/conversations/:id",
     {
       config: read,
-      schema: { tags, operationId: "getAgentConversation", summary: "Get a conversation with its messages and actions", params: Params, response: { 200: ConversationWithMessages } },
+      schema: {
+        tags,
+        operationId: "getAgentConversation",
+        summary: "Get a conversation with its messages and actions",
+        params: Params,
+        response: { 200: ConversationWithMessages },
+      },
     },
     async (request) => getConversation(db, callerOf(request), request.params.id),
   );
@@ -106,7 +118,9 @@ export function registerAgentRoutes(app: Api, deps: AgentDeps): void {
         summary: "Delete a conversation",
         description: "Its messages and actions go with it; what the actions changed stays.",
         params: Params,
-        response: { 200: Type.Object({ id: Id("conversation"), object: Type.Literal("conversation"), deleted: Type.Literal(true) }, { $id: "DeletedConversation" }) },
+        response: {
+          200: Type.Object({ id: Id("conversation"), object: Type.Literal("conversation"), deleted: Type.Literal(true) }, { $id: "DeletedConversation" }),
+        },
       },
     },
     async (request) => deleteConversation(db, callerOf(request), writeContext(request), request.params.id),

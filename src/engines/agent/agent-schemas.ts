@@ -40,7 +40,12 @@ export const Action = Type.Object(
     status: StringEnum(ACTION_STATUSES, {
       description: "completed, failed, approval_required (waits for POST /v1/agent/approvals/{id}/approve or /deny), approved (running), denied.",
     }),
-    result: Type.Optional(Type.Unknown({ description: "What the tool returned (the resource as the API returns it), when completed. A read's list keeps its first 10 items, `omitted` counting the rest of the page (`meta` as the API returned it); the action's input reads them again." })),
+    result: Type.Optional(
+      Type.Unknown({
+        description:
+          "What the tool returned (the resource as the API returns it), when completed. A read's list keeps its first 10 items, `omitted` counting the rest of the page (`meta` as the API returned it); the action's input reads them again.",
+      }),
+    ),
     error: Type.Optional(ActionError),
     approval_id: Nullable(Id("approval"), { description: "Set when the action needs or needed approval." }),
     approval_reason: Type.Optional(Type.String({ description: "Why the action needs approval." })),
@@ -67,16 +72,25 @@ export type ConversationApi = Static<typeof Conversation>;
 export const ConversationWithMessages = Type.Object(
   {
     ...Conversation.properties,
-    messages: Type.Array(Type.Object({ ...Message.properties, actions: Type.Array(Action, { description: "Actions the agent took in this reply (none on user messages)." }) }), {
-      description: "Every message, oldest first, each reply with its actions in order.",
-    }),
+    messages: Type.Array(
+      Type.Object({ ...Message.properties, actions: Type.Array(Action, { description: "Actions the agent took in this reply (none on user messages)." }) }),
+      {
+        description: "Every message, oldest first, each reply with its actions in order.",
+      },
+    ),
   },
   { $id: "ConversationWithMessages", description: "A conversation with its messages and actions." },
 );
 
 export const ChatRequest = Type.Object(
   {
-    message: Type.String({ minLength: 1, maxLength: MAX_MESSAGE_CHARS, pattern: "^(?=[\\s\\S]*\\S)[^\\u0000]*$", description: "What to ask or tell the agent.", errorMessage: `must be 1 to ${MAX_MESSAGE_CHARS} characters, not only spaces, without NUL characters` }),
+    message: Type.String({
+      minLength: 1,
+      maxLength: MAX_MESSAGE_CHARS,
+      pattern: "^(?=[\\s\\S]*\\S)[^\\u0000]*$",
+      description: "What to ask or tell the agent.",
+      errorMessage: `must be 1 to ${MAX_MESSAGE_CHARS} characters, not only spaces, without NUL characters`,
+    }),
     conversation_id: Type.Optional(Id("conversation", "Continue this conversation; a new one is opened when omitted.")),
     stream: Type.Optional(Type.Boolean({ description: "Answer text/event-stream: events as the turn happens, then `done` with this same object." })),
   },

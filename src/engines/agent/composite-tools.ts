@@ -43,9 +43,13 @@ const moveDealToStage: Tool = {
       pipeline.stages.find((s) => s.name.toLowerCase() === key) ??
       pipeline.stages.find((s) => s.kind === key && key !== "open");
     if (!stage) {
-      throw new ApiError("unprocessable", `The pipeline ${pipeline.name} has no stage "${wanted}"; its stages: ${pipeline.stages.map((s) => s.name).join(", ")}.`, {
-        errors: [{ in: "body", field: "input.stage", message: "names no stage of the deal's pipeline" }],
-      });
+      throw new ApiError(
+        "unprocessable",
+        `The pipeline ${pipeline.name} has no stage "${wanted}"; its stages: ${pipeline.stages.map((s) => s.name).join(", ")}.`,
+        {
+          errors: [{ in: "body", field: "input.stage", message: "names no stage of the deal's pipeline" }],
+        },
+      );
     }
     return run.call("update_deal", { deal_id: dealId, stage_id: stage.id });
   },

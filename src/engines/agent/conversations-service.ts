@@ -95,7 +95,10 @@ export async function listConversationsJson(db: Db, caller: Caller, query: Recor
 
 /** The conversation, if this caller may see it; a 404 otherwise, exactly as for an id that names nothing. */
 export async function findConversation(db: Db | Tx, caller: Caller, id: string): Promise<ConversationRow> {
-  const [row] = await db.select().from(conversations).where(and(eq(conversations.orgId, caller.org.id), eq(conversations.id, id)));
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.orgId, caller.org.id), eq(conversations.id, id)));
   if (!row || (ownOnly(caller) && row.keyId !== caller.key.id)) throw notFound("conversation", id);
   return row;
 }
@@ -104,8 +107,16 @@ export async function getConversation(db: Db, caller: Caller, id: string) {
   const orgId = caller.org.id;
   const [row, messages, actions] = await Promise.all([
     findConversation(db, caller, id),
-    db.select().from(agentMessages).where(and(eq(agentMessages.orgId, orgId), eq(agentMessages.conversationId, id))).orderBy(asc(agentMessages.position)),
-    db.select().from(agentActions).where(and(eq(agentActions.orgId, orgId), eq(agentActions.conversationId, id))).orderBy(asc(agentActions.position)),
+    db
+      .select()
+      .from(agentMessages)
+      .where(and(eq(agentMessages.orgId, orgId), eq(agentMessages.conversationId, id)))
+      .orderBy(asc(agentMessages.position)),
+    db
+      .select()
+      .from(agentActions)
+      .where(and(eq(agentActions.orgId, orgId), eq(agentActions.conversationId, id)))
+      .orderBy(asc(agentActions.position)),
   ]);
   const byMessage = new Map<string, ActionApi[]>();
   for (const action of actions) {
@@ -117,7 +128,12 @@ export async function getConversation(db: Db, caller: Caller, id: string) {
 }
 
 /** Deletes the conversation with its messages and actions; what its actions did to other resources stays. */
-export async function deleteConversation(db: Db, caller: Caller, ctx: WriteContext, id: string): Promise<{ id: string; object: "conversation"; deleted: true }> {
+export async function deleteConversation(
+  db: Db,
+  caller: Caller,
+  ctx: WriteContext,
+  id: string,
+): Promise<{ id: string; object: "conversation"; deleted: true }> {
   await write(db, ctx, async (tx) => {
     await findConversation(tx, caller, id);
     const where = and(eq(conversations.orgId, ctx.orgId), eq(conversations.id, id));

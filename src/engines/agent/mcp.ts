@@ -51,19 +51,33 @@ function mcpServer(deps: AgentDeps, request: Parameters<typeof writeContext>[0])
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `There is no tool named ${params.name}.`);
     const missing = tool.permissions.filter((p) => !caller.permissions.has(p));
     if (missing.length > 0) {
-      throw new McpError(ErrorCode.InvalidParams, `${callerDescription(caller)} lacks ${missing.join(", ")}: it may not use the tool ${tool.name}.`, { required_permission: missing[0], missing_permissions: missing });
+      throw new McpError(ErrorCode.InvalidParams, `${callerDescription(caller)} lacks ${missing.join(", ")}: it may not use the tool ${tool.name}.`, {
+        required_permission: missing[0],
+        missing_permissions: missing,
+      });
     }
     let outcome: ToolOutcome | undefined;
     const args = (params.arguments ?? {}) as Record<string, unknown>;
-    const turn = await runTurn({ ...deps, planner: oneCall(params.name, args, (o) => (outcome = o), deps.planner.describe) }, caller, { message: `MCP: ${params.name}` }, writeContext(request));
+    const turn = await runTurn(
+      { ...deps, planner: oneCall(params.name, args, (o) => (outcome = o), deps.planner.describe) },
+      caller,
+      { message: `MCP: ${params.name}` },
+      writeContext(request),
+    );
     const action = turn.actions[0];
     if (!outcome || !action) throw new McpError(ErrorCode.InternalError, "The tool did not run.");
     if (outcome.status === "failed") {
-      return { isError: true, content: [{ type: "text", text: JSON.stringify({ error: outcome.error, action_id: action.id, conversation_id: turn.conversation_id }) }] };
+      return {
+        isError: true,
+        content: [{ type: "text", text: JSON.stringify({ error: outcome.error, action_id: action.id, conversation_id: turn.conversation_id }) }],
+      };
     }
     if (outcome.status === "approval_required") {
       const text = `${outcome.reason} Waiting for approval ${action.approval_id}: POST /v1/agent/approvals/${action.approval_id}/approve (or /deny).`;
-      return { content: [{ type: "text", text }], structuredContent: { status: "approval_required", approval_id: action.approval_id, action_id: action.id, conversation_id: turn.conversation_id } };
+      return {
+        content: [{ type: "text", text }],
+        structuredContent: { status: "approval_required", approval_id: action.approval_id, action_id: action.id, conversation_id: turn.conversation_id },
+      };
     }
     return {
       content: [{ type: "text", text: JSON.stringify(outcome.result) }],

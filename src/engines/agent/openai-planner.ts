@@ -130,14 +130,16 @@ async function readStream(response: Response, onText: (delta: string) => void): 
 /** Every call of a round must be whole before any runs: a malformed one fails the turn, and none of its round acts. */
 function checkCalls(calls: ({ id?: string; name?: string; arguments: string } | undefined)[]): ToolCall[] {
   return calls.map((call, i) => {
-    if (!call || !call.id || !call.name) throw providerFailed(`The model sent a malformed tool call (number ${i + 1} has no id or name); nothing of it was run.`);
+    if (!call?.id || !call.name) throw providerFailed(`The model sent a malformed tool call (number ${i + 1} has no id or name); nothing of it was run.`);
     try {
       // Nesting past the bodies' limit would overflow the walks over it (input cloning, validation), as a body's would.
       if (tooDeep(call.arguments) !== undefined) throw new Error("nested too deeply");
       const args = call.arguments.trim() === "" ? {} : JSON.parse(call.arguments);
       if (args === null || typeof args !== "object" || Array.isArray(args)) throw new Error("not an object");
     } catch {
-      throw providerFailed(`The model sent malformed arguments for the tool ${call.name} (not a JSON object of at most ${MAX_JSON_DEPTH} levels); nothing of that step was run.`);
+      throw providerFailed(
+        `The model sent malformed arguments for the tool ${call.name} (not a JSON object of at most ${MAX_JSON_DEPTH} levels); nothing of that step was run.`,
+      );
     }
     return { id: call.id, type: "function", function: { name: call.name, arguments: call.arguments } };
   });
@@ -161,11 +163,18 @@ async function complete(options: OpenAiOptions, messages: ChatMessage[], tools: 
     }
     if (!String(response.headers.get("content-type")).includes("text/event-stream")) {
       // A server that ignores stream: true answers one JSON completion.
-      const json = (await response.json().catch(() => null)) as { choices?: { message?: { content?: string | null; tool_calls?: ToolCall[] } }[]; usage?: { total_tokens?: number } } | null;
+      const json = (await response.json().catch(() => null)) as {
+        choices?: { message?: { content?: string | null; tool_calls?: ToolCall[] } }[];
+        usage?: { total_tokens?: number };
+      } | null;
       const message = json?.choices?.[0]?.message;
       if (!message) throw providerFailed("The model provider's answer has no choices[0].message.");
       if (message.content) onText(message.content);
-      const calls = (message.tool_calls ?? []).map((c) => ({ id: c.id, name: c.function?.name, arguments: typeof c.function?.arguments === "string" ? c.function.arguments : "" }));
+      const calls = (message.tool_calls ?? []).map((c) => ({
+        id: c.id,
+        name: c.function?.name,
+        arguments: typeof c.function?.arguments === "string" ? c.function.arguments : "",
+      }));
       return { content: message.content ?? "", toolCalls: checkCalls(calls), tokens: json?.usage?.total_tokens };
     }
     return await readStream(response, onText);
@@ -181,7 +190,12 @@ function resultText(outcome: Awaited<ReturnType<PlannerTurn["tools"]["call"]>>):
     outcome.status === "completed"
       ? { status: "completed", result: outcome.result }
       : outcome.status === "approval_required"
-        ? { status: "approval_required", reason: outcome.reason, approval_id: outcome.action.approval_id, note: "Waits for a person's approval. Tell the user; do not retry." }
+        ? {
+            status: "approval_required",
+            reason: outcome.reason,
+            approval_id: outcome.action.approval_id,
+            note: "Waits for a person's approval. Tell the user; do not retry.",
+          }
         : { status: "failed", error: outcome.error };
   const text = JSON.stringify(payload);
   return text.length > RESULT_CHARS ? `${text.slice(0, RESULT_CHARS)}… (cut)` : text;

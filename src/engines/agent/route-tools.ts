@@ -39,7 +39,10 @@ export interface RouteDeclaration {
  */
 export const NOT_TOOLS: readonly { path?: string; operationId?: string; reason: string }[] = [
   { path: "/v1/agent/", reason: "The agent's own conversations and approvals: an agent that could approve its own actions would make approval meaningless." },
-  { path: "/v1/webhook_endpoints", reason: "Webhook endpoints send the organization's events to any URL and hold signing secrets: configured by people, not by a model." },
+  {
+    path: "/v1/webhook_endpoints",
+    reason: "Webhook endpoints send the organization's events to any URL and hold signing secrets: configured by people, not by a model.",
+  },
   { path: "/v1/functions", reason: "Edge functions deploy and run customer code with its deployer's permissions: out of a model's reach." },
   { path: "/v1/api_keys", reason: "API keys are credentials: creating, rolling or revoking them is for people only." },
   { path: "/v1/oauth_apps", reason: "OAuth apps hand out access to the organization's data to other applications: registered by people only." },
@@ -88,7 +91,9 @@ function objectPart(route: RouteDeclaration, part: "params" | "querystring" | "b
   if (!schema) return null;
   const bad = UNMERGEABLE.find((k) => k in schema);
   if (schema.type !== "object" || bad) {
-    throw new Error(`The ${route.method} ${route.url} route's ${part} schema cannot become tool input (${bad ? `it uses ${bad}` : "it is not an object"}): exclude it in NOT_TOOLS or simplify the schema.`);
+    throw new Error(
+      `The ${route.method} ${route.url} route's ${part} schema cannot become tool input (${bad ? `it uses ${bad}` : "it is not an object"}): exclude it in NOT_TOOLS or simplify the schema.`,
+    );
   }
   return schema;
 }
@@ -172,7 +177,9 @@ export function toolFromRoute(route: RouteDeclaration, run: (tool: Tool, parts: 
   const parts: RouteParts = { params: {}, query: [], body: [], hasBody: false };
   const add = (field: string, schema: TSchema, isRequired: boolean, from: string) => {
     if (field in properties) {
-      throw new Error(`The tool ${toolName(operationId)} (${method} ${route.url}) cannot merge its input: "${field}" (from ${from}) is already a field of it. Rename the path parameter or the field.`);
+      throw new Error(
+        `The tool ${toolName(operationId)} (${method} ${route.url}) cannot merge its input: "${field}" (from ${from}) is already a field of it. Rename the path parameter or the field.`,
+      );
     }
     properties[field] = schema;
     if (isRequired) required.push(field);
@@ -234,7 +241,9 @@ export function asToolProblem(error: ApiError, parts: RouteParts): ApiError {
 
 /** Which captured routes are operations the registry considers: /v1, declared with an operationId, documented. */
 export function isOperation(route: RouteDeclaration): boolean {
-  return route.url.startsWith("/v1/") && typeof route.schema?.operationId === "string" && !route.schema.hide && !route.config?.public && route.method !== "HEAD";
+  return (
+    route.url.startsWith("/v1/") && typeof route.schema?.operationId === "string" && !route.schema.hide && !route.config?.public && route.method !== "HEAD"
+  );
 }
 
 /** A route the app serves (app.servedRoutes) as a declaration. */

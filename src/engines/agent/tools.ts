@@ -222,7 +222,8 @@ const validators = new WeakMap<Tool, ValidateFunction>();
 function joinLists(tool: Tool, input: Record<string, unknown>): void {
   const properties = (tool.input as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
   for (const [name, value] of Object.entries(input)) {
-    if (Array.isArray(value) && properties[name]?.type === "string" && value.every((v) => typeof v === "string" || typeof v === "number")) input[name] = value.join(",");
+    if (Array.isArray(value) && properties[name]?.type === "string" && value.every((v) => typeof v === "string" || typeof v === "number"))
+      input[name] = value.join(",");
   }
 }
 
@@ -239,14 +240,19 @@ export function validateToolInput(tool: Tool, input: unknown): Record<string, un
     validators.set(tool, validate);
   }
   if (input === null || typeof input !== "object" || Array.isArray(input)) {
-    throw new ApiError("validation_failed", `input: the ${tool.name} tool takes an object`, { errors: [{ in: "body", field: "input", message: "must be object" }] });
+    throw new ApiError("validation_failed", `input: the ${tool.name} tool takes an object`, {
+      errors: [{ in: "body", field: "input", message: "must be object" }],
+    });
   }
   // Validation may coerce and fill defaults: it works on a copy.
   const copy = structuredClone(input) as Record<string, unknown>;
   if (tool.access === "read") joinLists(tool, copy);
   if (validate(copy)) return copy;
   // Under "/input", so a field named like the whole (body) is still named: input.body, and the whole is input.
-  const errors = fieldErrors((validate.errors ?? []).map((e) => ({ ...e, instancePath: `/input${e.instancePath}` })), "body");
+  const errors = fieldErrors(
+    (validate.errors ?? []).map((e) => ({ ...e, instancePath: `/input${e.instancePath}` })),
+    "body",
+  );
   const detail = errors.length === 1 ? `${tool.name}: ${errors[0]!.field}: ${errors[0]!.message}` : `${tool.name}: ${errors.length} input fields are invalid.`;
   throw new ApiError("validation_failed", detail, { errors });
 }

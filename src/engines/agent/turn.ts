@@ -5,8 +5,18 @@ import type { Caller } from "../../platform/auth/caller.ts";
 import { ApiError, ERROR_CODES } from "../../platform/errors.ts";
 import { write, type Emit, type WriteContext } from "../../platform/events/outbox.ts";
 import { newId } from "../../platform/ids.ts";
-import type { ActionApi, ChatResponseApi, MessageApi } from "./agent-schemas.ts";
-import { agentActions, agentMessages, conversations, type ActionStatus, type AgentActionRow, type AgentMessageRow, type ConversationRow, type MessageRole, type PendingQuestion } from "./agent-table.ts";
+import type { ActionApi, ChatResponseApi } from "./agent-schemas.ts";
+import {
+  agentActions,
+  agentMessages,
+  conversations,
+  type ActionStatus,
+  type AgentActionRow,
+  type AgentMessageRow,
+  type ConversationRow,
+  type MessageRole,
+  type PendingQuestion,
+} from "./agent-table.ts";
 import { actionToApi, conversationToApi, findConversation, messageToApi } from "./conversations-service.ts";
 import { validateToolInput, type Tool, type ToolRegistry } from "./tools.ts";
 
@@ -123,7 +133,16 @@ async function persist(
   const inserts: SQL[] = [];
   let last = items.length;
   if (options.create) {
-    const row: ConversationRow = { orgId: ctx.orgId, id: conversationId, ...options.create, positions: items.length, messageCount: messages, pending: options.pending ?? null, createdAt: ctx.now, updatedAt: ctx.now };
+    const row: ConversationRow = {
+      orgId: ctx.orgId,
+      id: conversationId,
+      ...options.create,
+      positions: items.length,
+      messageCount: messages,
+      pending: options.pending ?? null,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    };
     inserts.push(tx.insert(conversations).values(row).getSQL());
     emit({ type: "agent.conversation_started", object: conversationToApi(row) });
   } else {
@@ -147,7 +166,13 @@ async function persist(
   if (messageRows.length > 0) inserts.push(tx.insert(agentMessages).values(messageRows).getSQL());
   if (actionRows.length > 0) inserts.push(tx.insert(agentActions).values(actionRows).getSQL());
   // Data-modifying CTEs all run, read or not: one round trip (and one parse and plan) for every insert of the turn.
-  if (inserts.length > 0) await tx.execute(sql`WITH ${sql.join(inserts.map((insert, i) => sql`${sql.raw(`w${i}`)} AS (${insert})`), sql`, `)} SELECT 1`);
+  if (inserts.length > 0)
+    await tx.execute(
+      sql`WITH ${sql.join(
+        inserts.map((insert, i) => sql`${sql.raw(`w${i}`)} AS (${insert})`),
+        sql`, `,
+      )} SELECT 1`,
+    );
   for (const item of items) {
     if (item.kind === "message") {
       if (item.row.role === "assistant") emit({ type: "agent.message_created", object: messageToApi({ ...item.row, position: 0 }) });
@@ -250,10 +275,18 @@ export async function runTurn(
     all: deps.tools.all,
     async call(name, rawInput) {
       if (waiting) {
-        return { status: "failed", action: null, error: { code: "conflict", status: 409, detail: "An earlier action of this turn waits for approval; the turn takes no more actions." } };
+        return {
+          status: "failed",
+          action: null,
+          error: { code: "conflict", status: 409, detail: "An earlier action of this turn waits for approval; the turn takes no more actions." },
+        };
       }
       if (toolCalls >= deps.maxSteps) {
-        return { status: "failed", action: null, error: { code: "unprocessable", status: 422, detail: `A turn makes at most ${deps.maxSteps} tool calls; this one reached the limit.` } };
+        return {
+          status: "failed",
+          action: null,
+          error: { code: "unprocessable", status: 422, detail: `A turn makes at most ${deps.maxSteps} tool calls; this one reached the limit.` },
+        };
       }
       toolCalls += 1;
       const input = rawInput !== null && typeof rawInput === "object" && !Array.isArray(rawInput) ? (rawInput as Record<string, unknown>) : { value: rawInput };
@@ -309,7 +342,12 @@ export async function runTurn(
   const message = messageToApi({ ...replyRow, position: 0 });
   const usage: ChatResponseApi["usage"] = { steps: reply.steps, tool_calls: toolCalls };
   if (reply.tokens !== undefined) usage.tokens = reply.tokens;
-  return { conversation_id: conversationId, message: { id: message.id, role: "assistant", content: message.content, created_at: message.created_at }, actions, usage };
+  return {
+    conversation_id: conversationId,
+    message: { id: message.id, role: "assistant", content: message.content, created_at: message.created_at },
+    actions,
+    usage,
+  };
 }
 
 const approvalNotFound = (id: string) => new ApiError("not_found", `No approval with id ${id}.`);
@@ -346,7 +384,11 @@ export async function decideApproval(
     // Only keys that may run the action decide it.
     if (!row || !deps.tools.findStored(row.tool).permissions.every((p) => caller.permissions.has(p))) throw approvalNotFound(approvalId);
     if (row.status !== "approval_required") {
-      throw new ApiError("conflict", `The approval ${approvalId} was already decided (${row.status}) at ${row.decidedAt?.toISOString() ?? "an earlier time"}.`, { current_status: row.status });
+      throw new ApiError(
+        "conflict",
+        `The approval ${approvalId} was already decided (${row.status}) at ${row.decidedAt?.toISOString() ?? "an earlier time"}.`,
+        { current_status: row.status },
+      );
     }
     const [updated] = await tx
       .update(agentActions)
@@ -373,7 +415,11 @@ export async function decideApproval(
     action = await write(deps.db, ctx, async (tx, emit) => {
       const [row] = await tx
         .update(agentActions)
-        .set({ status: outcome.status, result: outcome.status === "completed" ? outcome.result : null, error: outcome.status === "failed" ? outcome.error : null })
+        .set({
+          status: outcome.status,
+          result: outcome.status === "completed" ? outcome.result : null,
+          error: outcome.status === "failed" ? outcome.error : null,
+        })
         .where(and(eq(agentActions.orgId, ctx.orgId), eq(agentActions.id, decided.id)))
         .returning();
       const api = actionToApi(row!);

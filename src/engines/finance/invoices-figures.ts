@@ -51,17 +51,24 @@ export async function financeFigures(db: Db, orgId: string, now: Date): Promise<
     .groupBy(invoices.currency)
     .orderBy(invoices.currency);
   // A currency whose invoices are all void (or draft) has nothing to report.
-  const currencies = rows.filter((r) => Number(r.live) > 0).map((r) => {
-    const outstanding = Number(r.outstanding);
-    const invoiced = Number(r.invoiced);
-    return {
-      currency: r.currency,
-      outstanding: fromCents(outstanding),
-      overdue: fromCents(Number(r.overdue)),
-      overdue_count: Number(r.overdueCount),
-      aging: { "1_30": fromCents(Number(r.aging1)), "31_60": fromCents(Number(r.aging31)), "61_90": fromCents(Number(r.aging61)), "90_plus": fromCents(Number(r.aging90)) },
-      days_sales_outstanding: invoiced === 0 ? null : Math.round((outstanding / invoiced) * DSO_DAYS * 10) / 10,
-    };
-  });
+  const currencies = rows
+    .filter((r) => Number(r.live) > 0)
+    .map((r) => {
+      const outstanding = Number(r.outstanding);
+      const invoiced = Number(r.invoiced);
+      return {
+        currency: r.currency,
+        outstanding: fromCents(outstanding),
+        overdue: fromCents(Number(r.overdue)),
+        overdue_count: Number(r.overdueCount),
+        aging: {
+          "1_30": fromCents(Number(r.aging1)),
+          "31_60": fromCents(Number(r.aging31)),
+          "61_90": fromCents(Number(r.aging61)),
+          "90_plus": fromCents(Number(r.aging90)),
+        },
+        days_sales_outstanding: invoiced === 0 ? null : Math.round((outstanding / invoiced) * DSO_DAYS * 10) / 10,
+      };
+    });
   return { currencies, overdue_count: currencies.reduce((n, c) => n + c.overdue_count, 0) };
 }

@@ -27,11 +27,7 @@ export async function emitOverdueInvoices(db: Db, now: Date): Promise<number> {
         .orderBy(invoices.dueDate)
         .limit(BATCH)
         .for("update", { skipLocked: true });
-      const rows = await tx
-        .update(invoices)
-        .set({ overdueNotifiedAt: now })
-        .where(sql`(${invoices.orgId}, ${invoices.id}) IN ${claim}`)
-        .returning();
+      const rows = await tx.update(invoices).set({ overdueNotifiedAt: now }).where(sql`(${invoices.orgId}, ${invoices.id}) IN ${claim}`).returning();
       if (rows.length === 0) return 0;
       const byOrg = new Map<string, typeof rows>();
       for (const row of rows) {

@@ -4,16 +4,7 @@ import { callerOf, writeContext } from "../../platform/request-context.ts";
 import { sendJson } from "../../platform/lists.ts";
 import { Deleted, IdParams, ListEnvelope, NoBody } from "../../platform/schemas.ts";
 import { CreateInvoice, Invoice, PayInvoice, UpdateInvoice } from "./invoices-schemas.ts";
-import {
-  createInvoice,
-  deleteInvoice,
-  getInvoice,
-  invoiceList,
-  listInvoicesJson,
-  payInvoice,
-  transitionInvoice,
-  updateInvoice,
-} from "./invoices-service.ts";
+import { createInvoice, deleteInvoice, getInvoice, invoiceList, listInvoicesJson, payInvoice, transitionInvoice, updateInvoice } from "./invoices-service.ts";
 
 const tags = ["Invoices"];
 const read = { permission: "finance:read" } as const;
@@ -34,7 +25,8 @@ export function registerInvoiceRoutes(app: Api, { db }: RouteDeps): void {
         response: { 200: ListEnvelope(Invoice) },
       },
     },
-    async (request, reply) => sendJson(reply, await listInvoicesJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
+    async (request, reply) =>
+      sendJson(reply, await listInvoicesJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
   );
 
   app.post(

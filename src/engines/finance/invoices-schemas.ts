@@ -29,7 +29,12 @@ export const Invoice = Type.Object(
 );
 export type InvoiceApi = Static<typeof Invoice>;
 
-const Number_ = Type.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9][A-Za-z0-9._/-]*$", description: "Invoice number; generated (INV-000001) when omitted." });
+const Number_ = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: "^[A-Za-z0-9][A-Za-z0-9._/-]*$",
+  description: "Invoice number; generated (INV-000001) when omitted.",
+});
 const Client = Type.String({ minLength: 1, maxLength: 200, description: "Name of the client." });
 const Description = Nullable(Type.String({ maxLength: 5000 }));
 const AccountId = Nullable(Id("account"));
@@ -65,7 +70,4 @@ export const UpdateInvoice = Type.Object(
 );
 export type UpdateInvoiceInput = Static<typeof UpdateInvoice>;
 
-export const PayInvoice = Type.Object(
-  { amount: Money("Amount received; at most the amount due.") },
-  { additionalProperties: false },
-);
+export const PayInvoice = Type.Object({ amount: Money("Amount received; at most the amount due.") }, { additionalProperties: false });

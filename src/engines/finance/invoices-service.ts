@@ -131,11 +131,25 @@ const numberOf = (counter: SQL) => sql`'INV-' || lpad(${counter}::text, greatest
 /** An invoice's columns as createInvoice gives them (the rest take their defaults). */
 type NewInvoice = ColumnValues<
   typeof invoices,
-  "orgId" | "id" | "client" | "description" | "accountId" | "amountCents" | "currency" | "status" | "dueDate" | "metadata" | "issuedAt" | "createdAt" | "updatedAt"
+  | "orgId"
+  | "id"
+  | "client"
+  | "description"
+  | "accountId"
+  | "amountCents"
+  | "currency"
+  | "status"
+  | "dueDate"
+  | "metadata"
+  | "issuedAt"
+  | "createdAt"
+  | "updatedAt"
 >;
 
 /** Built once (db/statements.ts): every POST /v1/invoices runs one of these two. */
-const insertNumberedInvoice = statement((db, p: Placeholders<NewInvoice & { number: string }>) => db.insert(invoices).values(newInvoice(p, p.number)).returning());
+const insertNumberedInvoice = statement((db, p: Placeholders<NewInvoice & { number: string }>) =>
+  db.insert(invoices).values(newInvoice(p, p.number)).returning(),
+);
 
 /**
  * With the next generated number as the value of its `number` column: the
@@ -250,7 +264,11 @@ export async function updateInvoice(db: Db, ctx: WriteContext, id: string, input
       checkCurrencyPrecision("amount", amountCents, currency);
       // Not down to the amount paid either: an open invoice with nothing due could never be paid.
       if (input.amount !== undefined && before.amountPaidCents > 0 && amountCents <= before.amountPaidCents) {
-        throw invalidField("body", "amount", `must be more than the amount already paid (${fromCents(before.amountPaidCents)}); to settle the rest, record a payment or void the invoice`);
+        throw invalidField(
+          "body",
+          "amount",
+          `must be more than the amount already paid (${fromCents(before.amountPaidCents)}); to settle the rest, record a payment or void the invoice`,
+        );
       }
       const dueDate = input.due_date ?? before.dueDate;
       const [after] = await tx
@@ -292,11 +310,9 @@ export async function deleteInvoice(db: Db, ctx: WriteContext, id: string): Prom
   await write(db, ctx, async (tx, emit) => {
     const row = await lockInvoice(tx, ctx.orgId, id);
     if (row.status !== "draft") {
-      throw new ApiError(
-        "invalid_state_transition",
-        `Only draft invoices can be deleted; this one is ${invoiceToApi(row, ctx.now).status}. Void it instead.`,
-        { current_status: invoiceToApi(row, ctx.now).status },
-      );
+      throw new ApiError("invalid_state_transition", `Only draft invoices can be deleted; this one is ${invoiceToApi(row, ctx.now).status}. Void it instead.`, {
+        current_status: invoiceToApi(row, ctx.now).status,
+      });
     }
     await tx.delete(invoices).where(and(eq(invoices.orgId, ctx.orgId), eq(invoices.id, id)));
     emit({ type: "invoice.deleted", object: invoiceToApi(row, ctx.now) });
@@ -306,7 +322,10 @@ export async function deleteInvoice(db: Db, ctx: WriteContext, id: string): Prom
 
 type Action = "finalize" | "void" | "mark_uncollectible";
 
-const ACTIONS: Record<Action, { from: readonly StoredInvoiceStatus[]; to: StoredInvoiceStatus; event: "invoice.finalized" | "invoice.voided" | "invoice.marked_uncollectible" }> = {
+const ACTIONS: Record<
+  Action,
+  { from: readonly StoredInvoiceStatus[]; to: StoredInvoiceStatus; event: "invoice.finalized" | "invoice.voided" | "invoice.marked_uncollectible" }
+> = {
   finalize: { from: ["draft"], to: "open", event: "invoice.finalized" },
   void: { from: ["open", "uncollectible"], to: "void", event: "invoice.voided" },
   mark_uncollectible: { from: ["open"], to: "uncollectible", event: "invoice.marked_uncollectible" },
@@ -424,14 +443,16 @@ export async function billingForAccount(db: Db, orgId: string, accountId: string
     db.select({ id: invoices.id }).from(invoices).where(scope),
   ]);
   return {
-    totals: totals.filter((t) => Number(t.count) > 0).map((t) => ({
-      currency: t.currency,
-      invoice_count: Number(t.count),
-      outstanding: fromCents(Number(t.outstanding)),
-      overdue: fromCents(Number(t.overdue)),
-      paid: fromCents(Number(t.paid)),
-      uncollectible: fromCents(Number(t.uncollectible)),
-    })),
+    totals: totals
+      .filter((t) => Number(t.count) > 0)
+      .map((t) => ({
+        currency: t.currency,
+        invoice_count: Number(t.count),
+        outstanding: fromCents(Number(t.outstanding)),
+        overdue: fromCents(Number(t.overdue)),
+        paid: fromCents(Number(t.paid)),
+        uncollectible: fromCents(Number(t.uncollectible)),
+      })),
     recent: rows.map((row) => invoiceToApi(row, now)),
     invoiceIds: ids.map((r) => r.id),
   };

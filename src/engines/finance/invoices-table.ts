@@ -41,9 +41,7 @@ export const invoices = pgTable(
     index("invoices_org_due_idx").on(t.orgId, t.dueDate, t.id),
     index("invoices_org_account_idx").on(t.orgId, t.accountId),
     // The scheduler's scan across organizations for invoices that just went overdue.
-    index("invoices_overdue_pending_idx")
-      .on(t.dueDate)
-      .where(sql`status = 'open' AND overdue_notified_at IS NULL`),
+    index("invoices_overdue_pending_idx").on(t.dueDate).where(sql`status = 'open' AND overdue_notified_at IS NULL`),
   ],
 );
 

@@ -9,10 +9,9 @@ export const Enrichment = Type.Object(
     enriched_at: NullableTimestamp("When enrichment last succeeded."),
     requested_at: NullableTimestamp("When enrichment was last asked for."),
     data: Nullable(Type.Record(Type.String(), Type.Unknown()), { description: "What the provider found, as it reported it." }),
-    error: Nullable(
-      Type.Object({ message: Type.String(), failed_at: Timestamp("When the attempt failed.") }),
-      { description: "The last failed attempt, when the status is failed." },
-    ),
+    error: Nullable(Type.Object({ message: Type.String(), failed_at: Timestamp("When the attempt failed.") }), {
+      description: "The last failed attempt, when the status is failed.",
+    }),
   },
   { description: "Firmographic enrichment of the account." },
 );

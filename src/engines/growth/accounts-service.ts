@@ -47,7 +47,12 @@ export const accountList = defineList({
   tiebreak: accounts.id,
   filters: {
     name: { kind: "text", column: accounts.name, contains: true },
-    domain: { kind: "text", column: accounts.domain, normalize: (v) => normalizeDomain(v) ?? v.toLowerCase(), description: "Domain, compared in its normalized form (acme.com)." },
+    domain: {
+      kind: "text",
+      column: accounts.domain,
+      normalize: (v) => normalizeDomain(v) ?? v.toLowerCase(),
+      description: "Domain, compared in its normalized form (acme.com).",
+    },
     industry: { kind: "text", column: accounts.industry, contains: true },
     country: { kind: "text", column: accounts.country, normalize: (v) => v.toUpperCase(), description: "ISO 3166-1 alpha-2 code." },
     employee_count: { kind: "integer", column: accounts.employeeCount },
@@ -73,7 +78,10 @@ export async function listAccounts(db: Db, orgId: string, query: Record<string, 
 
 /** Not ownedRow: the dossier reads the account beside its other reads, and answers a missing one once they are in. */
 export async function findAccount(db: Db | Tx, orgId: string, id: string): Promise<AccountRow | undefined> {
-  const [row] = await db.select().from(accounts).where(and(eq(accounts.orgId, orgId), eq(accounts.id, id)));
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.orgId, orgId), eq(accounts.id, id)));
   return row;
 }
 
@@ -107,7 +115,10 @@ async function withDomainConflicts<T>(db: Db, orgId: string, domainOfWrite: () =
   } catch (error) {
     const domain = domainOfWrite();
     if (!domain || !isUniqueViolation(error, "accounts_org_domain_key")) throw error;
-    const [existing] = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.orgId, orgId), eq(accounts.domain, domain)));
+    const [existing] = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.orgId, orgId), eq(accounts.domain, domain)));
     throw new ApiError("conflict", `An account with the domain ${domain} already exists${existing ? ` (${existing.id})` : ""}.`, {
       existing_id: existing?.id ?? null,
       errors: [{ in: "body", field, message: `${field === "domain" ? "is" : `has the domain ${domain}, which is`} already used by another account` }],
@@ -119,28 +130,33 @@ export async function createAccount(db: Db, ctx: WriteContext, input: CreateAcco
   const given = domainOf(input);
   // An explicit null means no domain; only a missing one is derived.
   const domain = given === undefined ? domainFromWebsite(input.website) : given;
-  const row = await withDomainConflicts(db, ctx.orgId, () => domain, given === undefined ? "website" : "domain", () =>
-    write(db, ctx, async (tx, emit) => {
-      const [created] = await tx
-        .insert(accounts)
-        .values({
-          orgId: ctx.orgId,
-          id: newId("account"),
-          name: input.name,
-          domain,
-          industry: input.industry ?? null,
-          employeeCount: input.employee_count ?? null,
-          annualRevenueCents: input.annual_revenue == null ? null : toCents(input.annual_revenue),
-          country: input.country ?? null,
-          website: input.website ?? null,
-          metadata: input.metadata ?? {},
-          createdAt: ctx.now,
-          updatedAt: ctx.now,
-        })
-        .returning();
-      emit({ type: "account.created", object: accountToApi(created!) });
-      return created!;
-    }),
+  const row = await withDomainConflicts(
+    db,
+    ctx.orgId,
+    () => domain,
+    given === undefined ? "website" : "domain",
+    () =>
+      write(db, ctx, async (tx, emit) => {
+        const [created] = await tx
+          .insert(accounts)
+          .values({
+            orgId: ctx.orgId,
+            id: newId("account"),
+            name: input.name,
+            domain,
+            industry: input.industry ?? null,
+            employeeCount: input.employee_count ?? null,
+            annualRevenueCents: input.annual_revenue == null ? null : toCents(input.annual_revenue),
+            country: input.country ?? null,
+            website: input.website ?? null,
+            metadata: input.metadata ?? {},
+            createdAt: ctx.now,
+            updatedAt: ctx.now,
+          })
+          .returning();
+        emit({ type: "account.created", object: accountToApi(created!) });
+        return created!;
+      }),
   );
   return accountToApi(row);
 }
@@ -148,30 +164,35 @@ export async function createAccount(db: Db, ctx: WriteContext, input: CreateAcco
 export async function updateAccount(db: Db, ctx: WriteContext, id: string, input: UpdateAccountInput): Promise<AccountApi> {
   const given = domainOf(input);
   let domain = given;
-  const row = await withDomainConflicts(db, ctx.orgId, () => domain, given === undefined ? "website" : "domain", () =>
-    write(db, ctx, async (tx, emit) => {
-      const before = await lockAccount(tx, ctx.orgId, id);
-      // A website given to an account without a domain supplies one, as on create.
-      if (given === undefined && before.domain === null) domain = domainFromWebsite(input.website) ?? undefined;
-      const [after] = await tx
-        .update(accounts)
-        .set({
-          name: input.name ?? before.name,
-          domain: domain === undefined ? before.domain : domain,
-          industry: input.industry === undefined ? before.industry : input.industry,
-          employeeCount: input.employee_count === undefined ? before.employeeCount : input.employee_count,
-          annualRevenueCents:
-            input.annual_revenue === undefined ? before.annualRevenueCents : input.annual_revenue === null ? null : toCents(input.annual_revenue),
-          country: input.country === undefined ? before.country : input.country,
-          website: input.website === undefined ? before.website : input.website,
-          metadata: input.metadata ?? before.metadata,
-          updatedAt: ctx.now,
-        })
-        .where(and(eq(accounts.orgId, ctx.orgId), eq(accounts.id, id)))
-        .returning();
-      emitAccountUpdate(emit, before, after!);
-      return after!;
-    }),
+  const row = await withDomainConflicts(
+    db,
+    ctx.orgId,
+    () => domain,
+    given === undefined ? "website" : "domain",
+    () =>
+      write(db, ctx, async (tx, emit) => {
+        const before = await lockAccount(tx, ctx.orgId, id);
+        // A website given to an account without a domain supplies one, as on create.
+        if (given === undefined && before.domain === null) domain = domainFromWebsite(input.website) ?? undefined;
+        const [after] = await tx
+          .update(accounts)
+          .set({
+            name: input.name ?? before.name,
+            domain: domain === undefined ? before.domain : domain,
+            industry: input.industry === undefined ? before.industry : input.industry,
+            employeeCount: input.employee_count === undefined ? before.employeeCount : input.employee_count,
+            annualRevenueCents:
+              input.annual_revenue === undefined ? before.annualRevenueCents : input.annual_revenue === null ? null : toCents(input.annual_revenue),
+            country: input.country === undefined ? before.country : input.country,
+            website: input.website === undefined ? before.website : input.website,
+            metadata: input.metadata ?? before.metadata,
+            updatedAt: ctx.now,
+          })
+          .where(and(eq(accounts.orgId, ctx.orgId), eq(accounts.id, id)))
+          .returning();
+        emitAccountUpdate(emit, before, after!);
+        return after!;
+      }),
   );
   return accountToApi(row);
 }

@@ -24,6 +24,9 @@ export async function requireContacts(tx: Tx, orgId: string, ids: readonly strin
 }
 
 export async function findContactByEmail(db: Db | Tx, orgId: string, email: string): Promise<ContactRow | undefined> {
-  const [row] = await db.select().from(contacts).where(and(eq(contacts.orgId, orgId), eq(contacts.email, email.toLowerCase())));
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.orgId, orgId), eq(contacts.email, email.toLowerCase())));
   return row;
 }

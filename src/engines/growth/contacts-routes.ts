@@ -26,7 +26,8 @@ export function registerContactRoutes(app: Api, { db }: GrowthDeps): void {
         response: { 200: ListEnvelope(Contact) },
       },
     },
-    async (request, reply) => sendJson(reply, await listContactsJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
+    async (request, reply) =>
+      sendJson(reply, await listContactsJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
   );
 
   app.post(

@@ -53,7 +53,9 @@ const fields = {
   email: Type.Optional(Email),
   phone: Type.Optional(Phone),
   title: Type.Optional(Title),
-  account_id: Type.Optional(Nullable(Id("account"), { description: "The contact's account; when omitted on create, the account whose domain matches the email's." })),
+  account_id: Type.Optional(
+    Nullable(Id("account"), { description: "The contact's account; when omitted on create, the account whose domain matches the email's." }),
+  ),
   lifecycle_stage: Type.Optional(StringEnum(LIFECYCLE_STAGES, { description: "lead (default), qualified, customer or churned." })),
   tags: Type.Optional(Tags),
   metadata: Type.Optional(Metadata),

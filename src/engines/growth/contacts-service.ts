@@ -49,7 +49,13 @@ export const contactList = defineList({
     created_at: { kind: "datetime", column: contacts.createdAt },
     updated_at: { kind: "datetime", column: contacts.updatedAt },
   },
-  sorts: { created_at: contacts.createdAt, updated_at: contacts.updatedAt, last_name: contacts.lastName, first_name: contacts.firstName, email: contacts.email },
+  sorts: {
+    created_at: contacts.createdAt,
+    updated_at: contacts.updatedAt,
+    last_name: contacts.lastName,
+    first_name: contacts.firstName,
+    email: contacts.email,
+  },
   defaultSort: "-created_at",
   // The full name too, so "ann lee" finds Ann Lee.
   search: [contacts.email, sql`concat_ws(' ', ${contacts.firstName}, ${contacts.lastName})`],
@@ -128,7 +134,9 @@ function newContact(p: Placeholders<NewContact>, accountId: Placeholder | SQL<st
   };
 }
 
-const insertContact = statement((db, p: Placeholders<NewContact & { accountId: string | null }>) => db.insert(contacts).values(newContact(p, p.accountId)).returning());
+const insertContact = statement((db, p: Placeholders<NewContact & { accountId: string | null }>) =>
+  db.insert(contacts).values(newContact(p, p.accountId)).returning(),
+);
 
 /** Its account is the one its email's domain falls under (accountForDomainsQuery), found in the same statement: no round trip of its own. */
 const insertMatchedContact = statement((db, p: Placeholders<NewContact & { domains: string[] }>) =>
@@ -163,7 +171,8 @@ export async function createContact(db: Db, ctx: WriteContext, input: CreateCont
       };
       // No account given: the one matched by the email's domain is looked up (and share-locked) by the insert itself.
       const domains = input.account_id === undefined && email ? parentDomains(emailDomain(email)) : [];
-      const [created] = domains.length > 0 ? await insertMatchedContact.run(tx, { ...values, domains }) : await insertContact.run(tx, { ...values, accountId: given });
+      const [created] =
+        domains.length > 0 ? await insertMatchedContact.run(tx, { ...values, domains }) : await insertContact.run(tx, { ...values, accountId: given });
       // The event's object is the answer: built once.
       const contact = contactToApi(created!);
       emit({ type: "contact.created", object: contact });

@@ -26,7 +26,8 @@ export function registerDealRoutes(app: Api, { db }: GrowthDeps): void {
         response: { 200: ListEnvelope(Deal) },
       },
     },
-    async (request, reply) => sendJson(reply, await listDealsJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
+    async (request, reply) =>
+      sendJson(reply, await listDealsJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
   );
 
   app.post(
@@ -62,7 +63,10 @@ export function registerDealRoutes(app: Api, { db }: GrowthDeps): void {
 
   app.delete(
     "/v1/deals/:id",
-    { config: { ...writeAccess, approval: "Deleting a deal cannot be undone." }, schema: { tags, operationId: "deleteDeal", summary: "Delete a deal", params: Params, response: { 200: Deleted("deal") } } },
+    {
+      config: { ...writeAccess, approval: "Deleting a deal cannot be undone." },
+      schema: { tags, operationId: "deleteDeal", summary: "Delete a deal", params: Params, response: { 200: Deleted("deal") } },
+    },
     async (request) => deleteDeal(db, writeContext(request), request.params.id),
   );
 }

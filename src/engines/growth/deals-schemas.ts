@@ -46,6 +46,10 @@ export type CreateDealInput = Static<typeof CreateDeal>;
 
 export const UpdateDeal = Type.Object(
   { name: Type.Optional(Name), ...fields },
-  { additionalProperties: false, minProperties: 1, description: "Moving stage_id emits deal.stage_changed, and deal.won or deal.lost when the new stage closes the deal." },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    description: "Moving stage_id emits deal.stage_changed, and deal.won or deal.lost when the new stage closes the deal.",
+  },
 );
 export type UpdateDealInput = Static<typeof UpdateDeal>;

@@ -194,9 +194,17 @@ export async function deleteDeal(db: Db, ctx: WriteContext, id: string): Promise
 }
 
 async function rewriteDeals(tx: Tx, emit: Emit, ctx: WriteContext, match: SQL, change: PgUpdateSetSource<typeof deals>) {
-  const before = await tx.select().from(deals).where(and(eq(deals.orgId, ctx.orgId), match)).for("update");
+  const before = await tx
+    .select()
+    .from(deals)
+    .where(and(eq(deals.orgId, ctx.orgId), match))
+    .for("update");
   if (before.length === 0) return;
-  const after = await tx.update(deals).set({ ...change, updatedAt: ctx.now }).where(and(eq(deals.orgId, ctx.orgId), match)).returning();
+  const after = await tx
+    .update(deals)
+    .set({ ...change, updatedAt: ctx.now })
+    .where(and(eq(deals.orgId, ctx.orgId), match))
+    .returning();
   const byId = new Map(before.map((r) => [r.id, r]));
   for (const row of after) emitDealUpdate(emit, byId.get(row.id)!, row);
 }

@@ -31,7 +31,11 @@ export const Dossier = Type.Object(
       total: Type.Integer(),
       counts: Type.Object({ open: Type.Integer(), won: Type.Integer(), lost: Type.Integer() }),
       pipeline: Type.Array(
-        Type.Object({ currency: Type.String(), open_value: MoneyOut("Sum of open deals."), weighted_value: MoneyOut("Sum of open deals times their stage's probability.") }),
+        Type.Object({
+          currency: Type.String(),
+          open_value: MoneyOut("Sum of open deals."),
+          weighted_value: MoneyOut("Sum of open deals times their stage's probability."),
+        }),
         { description: "Open pipeline value per currency." },
       ),
       by_stage: Type.Array(
@@ -42,10 +46,14 @@ export const Dossier = Type.Object(
           kind: Type.String(),
           probability: Type.Integer(),
           deal_count: Type.Integer(),
-          values: Type.Array(Type.Object({ currency: Type.String(), amount: MoneyOut("Sum of the deals' amounts."), weighted_amount: MoneyOut("amount x probability.") })),
+          values: Type.Array(
+            Type.Object({ currency: Type.String(), amount: MoneyOut("Sum of the deals' amounts."), weighted_amount: MoneyOut("amount x probability.") }),
+          ),
         }),
       ),
-      data: Type.Array(Deal, { description: "Up to 25: open deals first (soonest expected close first), then the latest closed (GET /v1/deals?account_id= has them all)." }),
+      data: Type.Array(Deal, {
+        description: "Up to 25: open deals first (soonest expected close first), then the latest closed (GET /v1/deals?account_id= has them all).",
+      }),
     }),
     billing: Nullable(
       Type.Object({
@@ -64,12 +72,13 @@ export const Dossier = Type.Object(
       { description: "The account's invoices (finance engine); null when the key may not read finance." },
     ),
     sequences: Type.Object({
-      active_enrollments: Type.Array(
-        Type.Object({ ...Enrollment.properties, sequence_name: Type.String() }),
-        { description: "Up to 25 active enrollments of the account's contacts, next step soonest first (signals.active_enrollment_count has them all)." },
-      ),
+      active_enrollments: Type.Array(Type.Object({ ...Enrollment.properties, sequence_name: Type.String() }), {
+        description: "Up to 25 active enrollments of the account's contacts, next step soonest first (signals.active_enrollment_count has them all).",
+      }),
     }),
-    recent_events: Type.Array(EventSchema, { description: "The last 50 events about the account, its contacts, deals, invoices and enrollments that the key may see." }),
+    recent_events: Type.Array(EventSchema, {
+      description: "The last 50 events about the account, its contacts, deals, invoices and enrollments that the key may see.",
+    }),
   },
   { $id: "AccountDossier", description: "Everything about an account, for someone about to call them." },
 );

@@ -108,8 +108,7 @@ export async function accountDossier(db: Db, caller: Caller, id: string, now: Da
   }
   const closed = counts.won + counts.lost;
   const lastActivity = events[0] ? new Date(events[0].timestamp) : null;
-  const amounts = (pick: "outstanding" | "overdue") =>
-    billing.totals.filter((t) => t[pick] > 0).map((t) => ({ currency: t.currency, amount: t[pick] }));
+  const amounts = (pick: "outstanding" | "overdue") => billing.totals.filter((t) => t[pick] > 0).map((t) => ({ currency: t.currency, amount: t[pick] }));
 
   return {
     object: "account_dossier",
@@ -131,12 +130,12 @@ export async function accountDossier(db: Db, caller: Caller, id: string, now: Da
       pipeline: [...pipeline]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([currency, p]) => ({ currency, open_value: fromCents(p.open), weighted_value: fromCents(Math.round(p.weighted)) })),
-      by_stage: [...byStage.values()].sort((a, b) => a.pipeline_id.localeCompare(b.pipeline_id) || (stages.get(a.stage_id)?.position ?? 0) - (stages.get(b.stage_id)?.position ?? 0)),
+      by_stage: [...byStage.values()].sort(
+        (a, b) => a.pipeline_id.localeCompare(b.pipeline_id) || (stages.get(a.stage_id)?.position ?? 0) - (stages.get(b.stage_id)?.position ?? 0),
+      ),
       data: dealRows.map(dealToApi),
     },
-    billing: canSeeBilling
-      ? { totals: billing.totals, invoices: { total: billing.invoiceIds.length, data: billing.recent } }
-      : null,
+    billing: canSeeBilling ? { totals: billing.totals, invoices: { total: billing.invoiceIds.length, data: billing.recent } } : null,
     sequences: { active_enrollments: enrollments.data },
     recent_events: events,
   };

@@ -76,7 +76,15 @@ function emailPattern(contacts: EnrichmentInput["contacts"]): string | null {
     const first = c.first_name.toLowerCase();
     const last = c.last_name.toLowerCase();
     const pattern =
-      local === `${first}.${last}` ? "first.last" : local === `${first[0]}${last}` ? "flast" : local === first ? "first" : local === `${first}${last}` ? "firstlast" : null;
+      local === `${first}.${last}`
+        ? "first.last"
+        : local === `${first[0]}${last}`
+          ? "flast"
+          : local === first
+            ? "first"
+            : local === `${first}${last}`
+              ? "firstlast"
+              : null;
     if (pattern) counts.set(pattern, (counts.get(pattern) ?? 0) + 1);
   }
   const best = [...counts].sort((a, b) => b[1] - a[1])[0];

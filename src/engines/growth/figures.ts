@@ -12,7 +12,16 @@ export interface GrowthFigures {
   pipeline: {
     /** Open deals per currency: their sum, and their sum weighted by the stage's probability. */
     totals: { currency: string; open_value: number; weighted_value: number; deal_count: number }[];
-    by_stage: { pipeline_id: string; stage_id: string; stage_name: string; probability: number; currency: string; deal_count: number; open_value: number; weighted_value: number }[];
+    by_stage: {
+      pipeline_id: string;
+      stage_id: string;
+      stage_name: string;
+      probability: number;
+      currency: string;
+      deal_count: number;
+      open_value: number;
+      weighted_value: number;
+    }[];
   };
   /** Deals closed in the last 90 days. */
   last_90_days: { won: number; lost: number; win_rate: number | null };

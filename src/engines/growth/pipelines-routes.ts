@@ -44,7 +44,14 @@ export function registerPipelineRoutes(app: Api, { db }: GrowthDeps): void {
     "/v1/pipelines/:id",
     {
       config: writeAccess,
-      schema: { tags, operationId: "updatePipeline", summary: "Update a pipeline and its stages", params: Params, body: UpdatePipeline, response: { 200: Pipeline } },
+      schema: {
+        tags,
+        operationId: "updatePipeline",
+        summary: "Update a pipeline and its stages",
+        params: Params,
+        body: UpdatePipeline,
+        response: { 200: Pipeline },
+      },
     },
     async (request) => updatePipeline(db, writeContext(request), request.params.id, request.body),
   );

@@ -85,7 +85,11 @@ async function ensureDefault(db: Db, orgId: string, now: Date): Promise<void> {
 export async function listPipelines(db: Db, orgId: string, query: Record<string, unknown>, now: Date): Promise<Page<PipelineApi>> {
   await ensureDefault(db, orgId, now);
   const page = await listPage(db, pipelineList.spec, pipelineList.parse(orgId, query, now), (row: PipelineRow) => row);
-  const stages = await stagesOf(db, orgId, page.data.map((p) => p.id));
+  const stages = await stagesOf(
+    db,
+    orgId,
+    page.data.map((p) => p.id),
+  );
   return { ...page, data: page.data.map((p) => pipelineToApi(p, stages)) };
 }
 
@@ -165,7 +169,12 @@ async function insertPipeline(tx: Tx, emit: Emit, ctx: { orgId: string; now: Dat
  */
 export async function ensureDefaultPipeline(tx: Tx, emit: Emit, orgId: string, now: Date): Promise<string> {
   const find = async () =>
-    (await tx.select({ id: pipelines.id }).from(pipelines).where(and(eq(pipelines.orgId, orgId), eq(pipelines.isDefault, true))))[0]?.id;
+    (
+      await tx
+        .select({ id: pipelines.id })
+        .from(pipelines)
+        .where(and(eq(pipelines.orgId, orgId), eq(pipelines.isDefault, true)))
+    )[0]?.id;
   const existing = await find();
   if (existing) return existing;
   const made = await insertPipeline(tx, emit, { orgId, now }, "Sales", DEFAULT_STAGES, true);
@@ -235,7 +244,11 @@ async function replaceStages(tx: Tx, ctx: WriteContext, pipelineId: string, curr
   const kept = new Set(settled.flatMap((s) => (s.id ? [s.id] : [])));
   const removed = current.filter((s) => !kept.has(s.id));
   const changedKind = settled.filter((s) => s.id && byId.get(s.id)!.kind !== s.kind);
-  const held = await dealsPerStage(tx, ctx.orgId, [...removed, ...changedKind.map((s) => byId.get(s.id!)!)].map((s) => s.id));
+  const held = await dealsPerStage(
+    tx,
+    ctx.orgId,
+    [...removed, ...changedKind.map((s) => byId.get(s.id!)!)].map((s) => s.id),
+  );
   for (const stage of removed) {
     const n = held.get(stage.id);
     if (n) throw stageHoldsDeals(stage, n, "it cannot be deleted");
@@ -245,12 +258,23 @@ async function replaceStages(tx: Tx, ctx: WriteContext, pipelineId: string, curr
     if (n) throw stageHoldsDeals(byId.get(s.id!)!, n, "its kind cannot change");
   }
   if (removed.length > 0) {
-    await tx.delete(pipelineStages).where(and(eq(pipelineStages.orgId, ctx.orgId), inArray(pipelineStages.id, removed.map((s) => s.id))));
+    await tx.delete(pipelineStages).where(
+      and(
+        eq(pipelineStages.orgId, ctx.orgId),
+        inArray(
+          pipelineStages.id,
+          removed.map((s) => s.id),
+        ),
+      ),
+    );
   }
   for (const [position, s] of settled.entries()) {
     const values = { name: s.name, position, probability: s.probability, kind: s.kind };
     if (s.id) {
-      await tx.update(pipelineStages).set(values).where(and(eq(pipelineStages.orgId, ctx.orgId), eq(pipelineStages.id, s.id)));
+      await tx
+        .update(pipelineStages)
+        .set(values)
+        .where(and(eq(pipelineStages.orgId, ctx.orgId), eq(pipelineStages.id, s.id)));
     } else {
       await tx.insert(pipelineStages).values({ orgId: ctx.orgId, id: newId("stage"), pipelineId, ...values });
     }
@@ -305,7 +329,10 @@ export async function deletePipeline(db: Db, ctx: WriteContext, id: string): Pro
     if (row.isDefault) {
       throw new ApiError("conflict", "The default pipeline cannot be deleted; make another pipeline the default first.");
     }
-    const [held] = await tx.select({ n: count() }).from(deals).where(and(eq(deals.orgId, ctx.orgId), eq(deals.pipelineId, id)));
+    const [held] = await tx
+      .select({ n: count() })
+      .from(deals)
+      .where(and(eq(deals.orgId, ctx.orgId), eq(deals.pipelineId, id)));
     if (Number(held?.n) > 0) {
       throw new ApiError("conflict", `The pipeline holds ${held!.n} deal(s); move or delete them first.`, { deal_count: Number(held!.n) });
     }
@@ -320,16 +347,14 @@ export async function deletePipeline(db: Db, ctx: WriteContext, id: string): Pro
  * Where a deal goes: a stage of the given pipeline (its first open stage when
  * none is named), or the named stage's pipeline, or the default pipeline.
  */
-export async function resolveStage(
-  tx: Tx,
-  emit: Emit,
-  ctx: WriteContext,
-  pipelineId: string | undefined,
-  stageId: string | undefined,
-): Promise<StageRow> {
+export async function resolveStage(tx: Tx, emit: Emit, ctx: WriteContext, pipelineId: string | undefined, stageId: string | undefined): Promise<StageRow> {
   if (stageId) {
     // Not ownedRow: an unknown stage_id is a field of the body (422 naming it), not a missing resource (404).
-    const [stage] = await tx.select().from(pipelineStages).where(and(eq(pipelineStages.orgId, ctx.orgId), eq(pipelineStages.id, stageId))).for("share");
+    const [stage] = await tx
+      .select()
+      .from(pipelineStages)
+      .where(and(eq(pipelineStages.orgId, ctx.orgId), eq(pipelineStages.id, stageId)))
+      .for("share");
     if (!stage) throw unknownReference("stage_id", "stage", stageId);
     if (pipelineId && stage.pipelineId !== pipelineId) {
       throw invalidField("body", "stage_id", `is a stage of another pipeline (${stage.pipelineId}), not of ${pipelineId}`);
@@ -351,6 +376,9 @@ export async function resolveStage(
 /** Stage names and probabilities, for the dossier's pipeline breakdown. */
 export async function stagesById(db: Db, orgId: string, ids: string[]): Promise<Map<string, StageRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select().from(pipelineStages).where(and(eq(pipelineStages.orgId, orgId), inArray(pipelineStages.id, ids)));
+  const rows = await db
+    .select()
+    .from(pipelineStages)
+    .where(and(eq(pipelineStages.orgId, orgId), inArray(pipelineStages.id, ids)));
   return new Map(rows.map((r) => [r.id, r]));
 }

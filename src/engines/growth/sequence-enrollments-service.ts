@@ -105,7 +105,9 @@ export async function enroll(db: Db, ctx: WriteContext, sequenceId: string, cont
     const [existing] = await db
       .select({ id: enrollments.id })
       .from(enrollments)
-      .where(and(eq(enrollments.orgId, ctx.orgId), eq(enrollments.sequenceId, sequenceId), eq(enrollments.contactId, contactId), eq(enrollments.status, "active")));
+      .where(
+        and(eq(enrollments.orgId, ctx.orgId), eq(enrollments.sequenceId, sequenceId), eq(enrollments.contactId, contactId), eq(enrollments.status, "active")),
+      );
     throw new ApiError("conflict", `The contact ${contactId} is already enrolled in this sequence${existing ? ` (${existing.id})` : ""}.`, {
       existing_id: existing?.id ?? null,
       errors: [{ in: "body", field: "contact_id", message: "is already enrolled in this sequence" }],

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
 import { ApiError, invalidField, unknownReference } from "../../platform/errors.ts";
 import { write, type WriteContext } from "../../platform/events/outbox.ts";
@@ -39,7 +39,7 @@ export async function recordReply(db: Db, ctx: WriteContext, input: CreateReplyI
   return write(db, ctx, async (tx, emit) => {
     let contactId: string;
     let address: string | null;
-    let match;
+    let match: SQL;
     if (input.enrollment_id) {
       // Not ownedRow: an unknown enrollment_id is a field of the body (422 naming it), not a missing resource (404).
       const [row] = await tx
@@ -49,7 +49,9 @@ export async function recordReply(db: Db, ctx: WriteContext, input: CreateReplyI
         .for("update");
       if (!row) throw unknownReference("enrollment_id", "enrollment", input.enrollment_id);
       if (row.status !== "active") {
-        throw new ApiError("invalid_state_transition", `The enrollment is already ${row.status}; a reply stops only an active one.`, { current_status: row.status });
+        throw new ApiError("invalid_state_transition", `The enrollment is already ${row.status}; a reply stops only an active one.`, {
+          current_status: row.status,
+        });
       }
       contactId = row.contactId;
       // An active enrollment's contact exists: a contact's delete stops its enrollments first (unenrollContact).

@@ -127,15 +127,7 @@ async function runStep(
   return { row, events };
 }
 
-async function sendEmail(
-  tx: Tx,
-  transport: MailTransport,
-  enrollment: EnrollmentRow,
-  step: Step,
-  index: number,
-  person: Person,
-  now: Date,
-): Promise<boolean> {
+async function sendEmail(tx: Tx, transport: MailTransport, enrollment: EnrollmentRow, step: Step, index: number, person: Person, now: Date): Promise<boolean> {
   const mail = {
     id: newId("message"),
     to: person.contact.email!,

@@ -3,17 +3,7 @@ import type { Api } from "../../platform/http.ts";
 import { callerOf, writeContext } from "../../platform/request-context.ts";
 import { Deleted, IdParams, ListEnvelope, NoBody } from "../../platform/schemas.ts";
 import type { GrowthDeps } from "./index.ts";
-import {
-  CreateReply,
-  CreateSequence,
-  Enroll,
-  Enrollment,
-  EnrollmentParams,
-  Reply,
-  Sequence,
-  SequenceMessage,
-  UpdateSequence,
-} from "./sequences-schemas.ts";
+import { CreateReply, CreateSequence, Enroll, Enrollment, EnrollmentParams, Reply, Sequence, SequenceMessage, UpdateSequence } from "./sequences-schemas.ts";
 import { createSequence, deleteSequence, getSequence, listSequencesJson, sequenceList, transitionSequence, updateSequence } from "./sequences-service.ts";
 import { enroll, enrollmentList, getEnrollment, listEnrollments, unenroll } from "./sequence-enrollments-service.ts";
 import { listMessages, messageList, recordReply } from "./sequence-messages-service.ts";
@@ -29,9 +19,16 @@ export function registerSequenceRoutes(app: Api, { db }: GrowthDeps): void {
     "/v1/sequences",
     {
       config: read,
-      schema: { tags, operationId: "listSequences", summary: "List sequences", querystring: sequenceList.querystring, response: { 200: ListEnvelope(Sequence) } },
+      schema: {
+        tags,
+        operationId: "listSequences",
+        summary: "List sequences",
+        querystring: sequenceList.querystring,
+        response: { 200: ListEnvelope(Sequence) },
+      },
     },
-    async (request, reply) => sendJson(reply, await listSequencesJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
+    async (request, reply) =>
+      sendJson(reply, await listSequencesJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
   );
 
   app.post(
@@ -85,7 +82,12 @@ export function registerSequenceRoutes(app: Api, { db }: GrowthDeps): void {
   const actions = [
     ["activate", "activateSequence", "Activate a sequence (draft or paused -> active)", undefined],
     ["pause", "pauseSequence", "Pause a sequence (active -> paused); its enrollments wait", undefined],
-    ["archive", "archiveSequence", "Archive a sequence; its active enrollments stop", "Archiving a sequence stops every one of its active enrollments, for good."],
+    [
+      "archive",
+      "archiveSequence",
+      "Archive a sequence; its active enrollments stop",
+      "Archiving a sequence stops every one of its active enrollments, for good.",
+    ],
   ] as const;
   for (const [action, operationId, summary, approval] of actions) {
     app.post(
@@ -108,7 +110,8 @@ export function registerSequenceRoutes(app: Api, { db }: GrowthDeps): void {
         response: { 200: ListEnvelope(Enrollment) },
       },
     },
-    async (request) => listEnrollments(await readerOf(request), callerOf(request).org.id, request.params.id, request.query as Record<string, unknown>, request.now),
+    async (request) =>
+      listEnrollments(await readerOf(request), callerOf(request).org.id, request.params.id, request.query as Record<string, unknown>, request.now),
   );
 
   app.post(
@@ -119,7 +122,8 @@ export function registerSequenceRoutes(app: Api, { db }: GrowthDeps): void {
         tags,
         operationId: "enrollContact",
         summary: "Enroll a contact",
-        description: "A contact is in a sequence at most once at a time (409 otherwise). Its first step is due delay_days from now; steps run while the sequence is active.",
+        description:
+          "A contact is in a sequence at most once at a time (409 otherwise). Its first step is due delay_days from now; steps run while the sequence is active.",
         params: Params,
         body: Enroll,
         response: { 201: Enrollment },

@@ -27,15 +27,28 @@ export type SequenceApi = Static<typeof Sequence>;
 const StepIn = Type.Object(
   {
     type: StringEnum(STEP_TYPES, { description: "email (sent to the contact), task (a to-do for the owner) or wait." }),
-    delay_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 365, default: 0, description: "Days after the previous step (or the enrollment) before this one runs." })),
-    subject: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200, description: "Email subject or task title. {{first_name}}, {{last_name}}, {{company}} and {{title}} are filled in." }))),
+    delay_days: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 365, default: 0, description: "Days after the previous step (or the enrollment) before this one runs." }),
+    ),
+    subject: Type.Optional(
+      Nullable(
+        Type.String({
+          minLength: 1,
+          maxLength: 200,
+          description: "Email subject or task title. {{first_name}}, {{last_name}}, {{company}} and {{title}} are filled in.",
+        }),
+      ),
+    ),
     body: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 20_000, description: "Email body or task notes, with the same placeholders." }))),
   },
   { additionalProperties: false },
 );
 export type StepInput = Static<typeof StepIn>;
 
-const Steps = Type.Array(StepIn, { maxItems: 50, description: "Email steps need subject and body, task steps a subject; wait steps only delay_days (at least 1)." });
+const Steps = Type.Array(StepIn, {
+  maxItems: 50,
+  description: "Email steps need subject and body, task steps a subject; wait steps only delay_days (at least 1).",
+});
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 
 export const CreateSequence = Type.Object(
@@ -51,7 +64,11 @@ export type CreateSequenceInput = Static<typeof CreateSequence>;
 
 export const UpdateSequence = Type.Object(
   { name: Type.Optional(Name), steps: Type.Optional(Steps), metadata: Type.Optional(Metadata) },
-  { additionalProperties: false, minProperties: 1, description: "Steps change only while the sequence is draft or paused. Status changes through activate, pause and archive." },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    description: "Steps change only while the sequence is draft or paused. Status changes through activate, pause and archive.",
+  },
 );
 export type UpdateSequenceInput = Static<typeof UpdateSequence>;
 
@@ -102,15 +119,20 @@ export type SequenceMessageApi = Static<typeof SequenceMessage>;
 export const CreateReply = Type.Object(
   {
     enrollment_id: Type.Optional(Id("enrollment", "The enrollment replied to.")),
-    email: Type.Optional(Type.String({ format: "email", maxLength: 254, description: "Or the address the reply came from: every active enrollment of that contact stops." })),
+    email: Type.Optional(
+      Type.String({ format: "email", maxLength: 254, description: "Or the address the reply came from: every active enrollment of that contact stops." }),
+    ),
     body: Type.String({ minLength: 1, maxLength: 100_000, description: "The reply's text." }),
   },
   { additionalProperties: false, description: "Exactly one of enrollment_id and email." },
 );
 export type CreateReplyInput = Static<typeof CreateReply>;
 
-export const Reply = Type.Object({
-  object: Type.Literal("sequence_reply"),
-  contact_id: Id("contact"),
-  enrollments: Type.Array(Enrollment, { description: "The enrollments the reply stopped." }),
-}, { $id: "SequenceReply" });
+export const Reply = Type.Object(
+  {
+    object: Type.Literal("sequence_reply"),
+    contact_id: Id("contact"),
+    enrollments: Type.Array(Enrollment, { description: "The enrollments the reply stopped." }),
+  },
+  { $id: "SequenceReply" },
+);

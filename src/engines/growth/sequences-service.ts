@@ -117,7 +117,16 @@ export async function createSequence(db: Db, ctx: WriteContext, input: CreateSeq
   return write(db, ctx, async (tx, emit) => {
     const [row] = await tx
       .insert(sequences)
-      .values({ orgId: ctx.orgId, id: newId("sequence"), name: input.name, status, steps, metadata: input.metadata ?? {}, createdAt: ctx.now, updatedAt: ctx.now })
+      .values({
+        orgId: ctx.orgId,
+        id: newId("sequence"),
+        name: input.name,
+        status,
+        steps,
+        metadata: input.metadata ?? {},
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
       .returning();
     const object = sequenceToApi(row!);
     emit({ type: "sequence.created", object });

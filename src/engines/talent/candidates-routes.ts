@@ -20,12 +20,14 @@ export function registerCandidateRoutes(app: Api, { db }: RouteDeps): void {
         tags,
         operationId: "listCandidates",
         summary: "List candidates",
-        description: "Filter by job_id, stage (a comma list means any of), source, rating ranges and dates; search names and email with q. Items leave out history.",
+        description:
+          "Filter by job_id, stage (a comma list means any of), source, rating ranges and dates; search names and email with q. Items leave out history.",
         querystring: candidateList.querystring,
         response: { 200: ListEnvelope(CandidateSummary) },
       },
     },
-    async (request, reply) => sendJson(reply, await listCandidatesJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
+    async (request, reply) =>
+      sendJson(reply, await listCandidatesJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
   );
 
   app.post(
@@ -46,7 +48,10 @@ export function registerCandidateRoutes(app: Api, { db }: RouteDeps): void {
 
   app.get(
     "/v1/candidates/:id",
-    { config: read, schema: { tags, operationId: "getCandidate", summary: "Get a candidate with its stage history", params: Params, response: { 200: Candidate } } },
+    {
+      config: read,
+      schema: { tags, operationId: "getCandidate", summary: "Get a candidate with its stage history", params: Params, response: { 200: Candidate } },
+    },
     async (request) => getCandidate(db, callerOf(request).org.id, request.params.id),
   );
 
@@ -70,7 +75,10 @@ export function registerCandidateRoutes(app: Api, { db }: RouteDeps): void {
 
   app.delete(
     "/v1/candidates/:id",
-    { config: { ...writeAccess, approval: "Deleting a candidate cannot be undone." }, schema: { tags, operationId: "deleteCandidate", summary: "Delete a candidate", params: Params, response: { 200: Deleted("candidate") } } },
+    {
+      config: { ...writeAccess, approval: "Deleting a candidate cannot be undone." },
+      schema: { tags, operationId: "deleteCandidate", summary: "Delete a candidate", params: Params, response: { 200: Deleted("candidate") } },
+    },
     async (request) => deleteCandidate(db, writeContext(request), request.params.id),
   );
 }

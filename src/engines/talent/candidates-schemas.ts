@@ -25,7 +25,10 @@ const candidateFields = {
 };
 
 /** As lists show a candidate. */
-export const CandidateSummary = Type.Object(candidateFields, { $id: "CandidateSummary", description: "A candidate for a job (talent engine), without history." });
+export const CandidateSummary = Type.Object(candidateFields, {
+  $id: "CandidateSummary",
+  description: "A candidate for a job (talent engine), without history.",
+});
 
 export const StageChange = Type.Object({
   from: Nullable(StringEnum(CANDIDATE_STAGES), { description: "null for the stage the candidate started in." }),
@@ -43,7 +46,12 @@ export type CandidateSummaryApi = Static<typeof CandidateSummary>;
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: "\\S", errorMessage: "must be 1 to 100 characters, not only spaces" });
 const Phone = Nullable(
-  Type.String({ minLength: 3, maxLength: 40, pattern: "^\\+?[0-9 ().-]+$", errorMessage: "must be a phone number: digits, spaces, ( ) . - and an optional leading +" }),
+  Type.String({
+    minLength: 3,
+    maxLength: 40,
+    pattern: "^\\+?[0-9 ().-]+$",
+    errorMessage: "must be a phone number: digits, spaces, ( ) . - and an optional leading +",
+  }),
 );
 
 const fields = {

@@ -31,7 +31,9 @@ export async function talentFigures(db: Db, orgId: string, now: Date): Promise<T
       .groupBy(candidates.jobId, candidates.stage),
     db
       .select({
-        median: sql<string | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM ${candidateStageChanges.changedAt} - ${candidates.createdAt}) / 86400)`,
+        median: sql<
+          string | null
+        >`percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM ${candidateStageChanges.changedAt} - ${candidates.createdAt}) / 86400)`,
         n: sql<string>`count(*)`,
       })
       .from(candidateStageChanges)

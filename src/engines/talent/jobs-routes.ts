@@ -15,7 +15,8 @@ export function registerJobRoutes(app: Api, { db }: RouteDeps): void {
   app.get(
     "/v1/jobs",
     { config: read, schema: { tags, operationId: "listJobs", summary: "List jobs", querystring: jobList.querystring, response: { 200: ListEnvelope(Job) } } },
-    async (request, reply) => sendJson(reply, await listJobsJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
+    async (request, reply) =>
+      sendJson(reply, await listJobsJson(await readerOf(request), callerOf(request).org.id, request.query as Record<string, unknown>, request.now)),
   );
 
   app.post(

@@ -36,7 +36,11 @@ export const CreateJob = Type.Object(
 export type CreateJobInput = Static<typeof CreateJob>;
 
 export const UpdateJob = Type.Object(
-  { title: Type.Optional(Text(200)), ...fields, status: Type.Optional(StringEnum(JOB_STATUSES, { description: "closed closes the job (job.closed); open reopens it." })) },
+  {
+    title: Type.Optional(Text(200)),
+    ...fields,
+    status: Type.Optional(StringEnum(JOB_STATUSES, { description: "closed closes the job (job.closed); open reopens it." })),
+  },
   { additionalProperties: false, minProperties: 1 },
 );
 export type UpdateJobInput = Static<typeof UpdateJob>;

@@ -147,7 +147,10 @@ export async function updateJob(db: Db, ctx: WriteContext, id: string, input: Up
 export async function deleteJob(db: Db, ctx: WriteContext, id: string): Promise<{ id: string; object: "job"; deleted: true }> {
   await write(db, ctx, async (tx, emit) => {
     const row = await lockJob(tx, ctx.orgId, id);
-    const [held] = await tx.select({ n: count() }).from(candidates).where(and(eq(candidates.orgId, ctx.orgId), eq(candidates.jobId, id)));
+    const [held] = await tx
+      .select({ n: count() })
+      .from(candidates)
+      .where(and(eq(candidates.orgId, ctx.orgId), eq(candidates.jobId, id)));
     const n = Number(held?.n ?? 0);
     if (n > 0) {
       throw new ApiError("conflict", `The job has ${n} candidate${n === 1 ? "" : "s"}; close it instead (PATCH status closed), or delete them first.`, {

@@ -21,7 +21,11 @@ export const jobs = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.id] }), index("jobs_org_created_idx").on(t.orgId, t.createdAt, t.id), index("jobs_org_status_idx").on(t.orgId, t.status)],
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    index("jobs_org_created_idx").on(t.orgId, t.createdAt, t.id),
+    index("jobs_org_status_idx").on(t.orgId, t.status),
+  ],
 );
 
 export type JobRow = typeof jobs.$inferSelect;

@@ -8,7 +8,7 @@
  */
 import http from "node:http";
 import https from "node:https";
-import { Gate } from "./gate.ts";
+import type { Gate } from "./gate.ts";
 import { checkUrl, guardedLookup, SsrfBlockedError, type SsrfPolicy } from "../../webhooks/ssrf.ts";
 
 export interface FetchLimits {
@@ -49,7 +49,15 @@ interface Hop {
   body: Uint8Array;
 }
 
-function hop(url: URL, method: string, headers: [string, string][], body: Uint8Array | null, policy: SsrfPolicy, budget: FetchBudget, limits: FetchLimits): Promise<Hop> {
+function hop(
+  url: URL,
+  method: string,
+  headers: [string, string][],
+  body: Uint8Array | null,
+  policy: SsrfPolicy,
+  budget: FetchBudget,
+  limits: FetchLimits,
+): Promise<Hop> {
   return new Promise((resolve, reject) => {
     const refused = checkUrl(url.href, policy);
     if (refused) return reject(new Error(`fetch to ${url.origin} refused: ${refused}`));
@@ -71,7 +79,13 @@ function hop(url: URL, method: string, headers: [string, string][], body: Uint8A
       response.on("end", () => {
         const pairs: [string, string][] = [];
         for (let i = 0; i < response.rawHeaders.length; i += 2) pairs.push([response.rawHeaders[i]!.toLowerCase(), response.rawHeaders[i + 1]!]);
-        resolve({ status: response.statusCode ?? 0, statusText: response.statusMessage ?? "", headers: pairs, location: response.headers.location, body: new Uint8Array(Buffer.concat(chunks)) });
+        resolve({
+          status: response.statusCode ?? 0,
+          statusText: response.statusMessage ?? "",
+          headers: pairs,
+          location: response.headers.location,
+          body: new Uint8Array(Buffer.concat(chunks)),
+        });
       });
       response.on("error", reject);
     });
@@ -112,7 +126,15 @@ export async function outboundFetch(
       const answer = await hop(url, method, input.headers, body, policy, budget, limits);
       const redirect = [301, 302, 303, 307, 308].includes(answer.status) && answer.location !== undefined;
       if (!redirect || input.redirect === "manual") {
-        return { ok: true, status: answer.status, statusText: answer.statusText, headers: answer.headers, body: answer.body, url: url.href, redirected: redirects > 0 };
+        return {
+          ok: true,
+          status: answer.status,
+          statusText: answer.statusText,
+          headers: answer.headers,
+          body: answer.body,
+          url: url.href,
+          redirected: redirects > 0,
+        };
       }
       if (input.redirect === "error") return { ok: false, error: `fetch to ${url.href} was redirected (redirect: "error")` };
       if (redirects >= MAX_REDIRECTS) return { ok: false, error: `fetch: more than ${MAX_REDIRECTS} redirects` };

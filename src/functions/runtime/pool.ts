@@ -237,7 +237,14 @@ export function createPool(options: PoolOptions) {
       if (unavailable !== null) return Promise.reject(unavailableError(unavailable));
       const id = nextId++;
       return new Promise<Outcome>((resolve, reject) => {
-        const pending: Pending = { kind: "run", message: { t: "run", id, run: request }, resolve: resolve as (v: never) => void, reject, options: runOptions, retried: false };
+        const pending: Pending = {
+          kind: "run",
+          message: { t: "run", id, run: request },
+          resolve: resolve as (v: never) => void,
+          reject,
+          options: runOptions,
+          retried: false,
+        };
         runs.set(id, pending);
         dispatch(pending);
       });

@@ -87,7 +87,8 @@ const ops: Record<string, (...args: unknown[]) => unknown> = {
   "base64url.encode": (data) => Buffer.from(bytes(data)).toString("base64url"),
   "crypto.random": (count) => {
     const n = Number(count);
-    if (!Number.isInteger(n) || n < 0 || n > MAX_RANDOM) throw Object.assign(new Error(`at most ${MAX_RANDOM} random bytes at once`), { name: "QuotaExceededError" });
+    if (!Number.isInteger(n) || n < 0 || n > MAX_RANDOM)
+      throw Object.assign(new Error(`at most ${MAX_RANDOM} random bytes at once`), { name: "QuotaExceededError" });
     return new Uint8Array(randomBytes(n));
   },
   "crypto.uuid": () => randomUUID(),

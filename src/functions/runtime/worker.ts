@@ -16,7 +16,16 @@ import { readFileSync } from "node:fs";
 import type { SsrfPolicy } from "../../webhooks/ssrf.ts";
 import { FETCH_LIMITS, outboundFetch, type FetchAnswer, type FetchBudget } from "./fetch.ts";
 import { Gate } from "./gate.ts";
-import { RUNTIME_LIMITS, type CheckResult, type HostMessage, type Limits, type LogLine, type Outcome, type RunRequest, type WorkerMessage } from "./protocol.ts";
+import {
+  RUNTIME_LIMITS,
+  type CheckResult,
+  type HostMessage,
+  type Limits,
+  type LogLine,
+  type Outcome,
+  type RunRequest,
+  type WorkerMessage,
+} from "./protocol.ts";
 import { ENGINE_READS } from "./reads.ts";
 import { webCall } from "./web.ts";
 import { candidates, loadIsolatedVm, type IsolatedVm } from "./isolated-vm.ts";
@@ -32,7 +41,13 @@ const MAX_LOG_LINES = 100;
 const MAX_LOG_BYTES = 32 * 1024;
 /** Where fetch() may go: the webhook policy the host runs with (https to public addresses when unset). */
 const FETCH_POLICY: SsrfPolicy = process.env.FUNCTION_FETCH_POLICY ? JSON.parse(process.env.FUNCTION_FETCH_POLICY) : { allowedNetworks: [], allowHttp: false };
-const PRELUDE_LIMITS = { reads: RUNTIME_LIMITS.reads, timers: RUNTIME_LIMITS.timers, responseBytes: RUNTIME_LIMITS.responseBytes, responseHeaders: RUNTIME_LIMITS.responseHeaders, responseHeaderBytes: RUNTIME_LIMITS.responseHeaderBytes };
+const PRELUDE_LIMITS = {
+  reads: RUNTIME_LIMITS.reads,
+  timers: RUNTIME_LIMITS.timers,
+  responseBytes: RUNTIME_LIMITS.responseBytes,
+  responseHeaders: RUNTIME_LIMITS.responseHeaders,
+  responseHeaderBytes: RUNTIME_LIMITS.responseHeaderBytes,
+};
 
 interface ActiveRun {
   id: number;
@@ -142,7 +157,13 @@ function charge(instance: Instance, entry: Watch): number {
 }
 
 function watch(instance: Instance, limits: Limits): void {
-  watched.set(instance, { isolateStart: instance.isolate.cpuTime, processStart: processCpuNs(), limitNs: limits.cpuMs * 1_000_000, deadline: performance.now() + limits.timeoutMs, usedNs: 0 });
+  watched.set(instance, {
+    isolateStart: instance.isolate.cpuTime,
+    processStart: processCpuNs(),
+    limitNs: limits.cpuMs * 1_000_000,
+    deadline: performance.now() + limits.timeoutMs,
+    usedNs: 0,
+  });
   watchdog ??= setInterval(patrol, WATCHDOG_MS);
 }
 
@@ -195,7 +216,10 @@ async function prepare(memoryMb: number, warm = false): Promise<Prepared> {
   try {
     const context = await isolate.createContext();
     // V8's code cache of the prelude, made by the first isolate: every later one skips parsing it (a cold start's share).
-    const install = await isolate.compileScript(PRELUDE, { filename: "enginery:prelude", ...(preludeCache ? { cachedData: preludeCache } : { produceCachedData: true }) });
+    const install = await isolate.compileScript(PRELUDE, {
+      filename: "enginery:prelude",
+      ...(preludeCache ? { cachedData: preludeCache } : { produceCachedData: true }),
+    });
     // isolated-vm sets cachedData on the Script it returns, which its types leave out.
     preludeCache ??= (install as ivmTypes.Script & ivmTypes.CachedDataResult).cachedData;
     const installFn = await install.run(context, { reference: true });
@@ -205,7 +229,9 @@ async function prepare(memoryMb: number, warm = false): Promise<Prepared> {
       new ivm.Reference((ms: number) => onTimer(instance, ms)),
       new ivm.ExternalCopy(ENGINE_READS).copyInto(),
       new ivm.Callback(webCall),
-      new ivm.Reference((url: string, method: string, headers: [string, string][], body: Uint8Array | null, redirect: string) => onFetch(instance, url, method, headers, body, redirect)),
+      new ivm.Reference((url: string, method: string, headers: [string, string][], body: Uint8Array | null, redirect: string) =>
+        onFetch(instance, url, method, headers, body, redirect),
+      ),
       new ivm.ExternalCopy(PRELUDE_LIMITS).copyInto(),
     ];
     const api = (await installFn.apply(undefined, host, { result: { reference: true } })) as ivmTypes.Reference<PreludeApi>;
@@ -336,7 +362,8 @@ async function acquire(key: string, limits: Limits): Promise<Instance | undefine
         starting--;
       }
     }
-    if (!(await waitForRoom())) throw Object.assign(new Error(`the sandbox is busy: every isolate stayed in use for ${QUEUE_WAIT_MS / 1000} s`), { name: "SandboxBusy" });
+    if (!(await waitForRoom()))
+      throw Object.assign(new Error(`the sandbox is busy: every isolate stayed in use for ${QUEUE_WAIT_MS / 1000} s`), { name: "SandboxBusy" });
   }
 }
 
@@ -353,7 +380,11 @@ function onLog(instance: Instance, level: string, message: string, cut: boolean)
   }
   if (cut === true) run.logsTruncated = true;
   run.logBytes += text.length;
-  run.logs.push({ level: (["log", "info", "warn", "error", "debug"].includes(level) ? level : "log") as LogLine["level"], message: text, at_ms: Math.round(performance.now() - run.started) });
+  run.logs.push({
+    level: (["log", "info", "warn", "error", "debug"].includes(level) ? level : "log") as LogLine["level"],
+    message: text,
+    at_ms: Math.round(performance.now() - run.started),
+  });
 }
 
 let nextRead = 1;
@@ -370,7 +401,8 @@ const refusedRead = (status: number, code: string, detail: string) => JSON.strin
 async function onRead(instance: Instance, resource: string, op: string, args: string): Promise<string> {
   const run = instance.current;
   if (!run) return refusedRead(409, "conflict", "the invocation has ended");
-  if (++run.reads > RUNTIME_LIMITS.reads) return refusedRead(429, "rate_limited", `this invocation has made ${RUNTIME_LIMITS.reads} ctx reads, the most one may make`);
+  if (++run.reads > RUNTIME_LIMITS.reads)
+    return refusedRead(429, "rate_limited", `this invocation has made ${RUNTIME_LIMITS.reads} ctx reads, the most one may make`);
   if (!(await run.readGate.enter(run.ended.signal))) return refusedRead(409, "conflict", "the invocation has ended");
   try {
     const id = nextRead++;
@@ -383,10 +415,27 @@ async function onRead(instance: Instance, resource: string, op: string, args: st
   }
 }
 
-async function onFetch(instance: Instance, url: string, method: string, headers: [string, string][], body: Uint8Array | null, redirect: string): Promise<FetchAnswer> {
+async function onFetch(
+  instance: Instance,
+  url: string,
+  method: string,
+  headers: [string, string][],
+  body: Uint8Array | null,
+  redirect: string,
+): Promise<FetchAnswer> {
   const run = instance.current;
   if (!run) return { ok: false, error: "fetch: the invocation has ended (a fetch cannot outlive it, nor run in top-level code)" };
-  return outboundFetch({ url: String(url), method: String(method), headers: Array.isArray(headers) ? headers : [], body: body instanceof Uint8Array ? body : null, redirect: String(redirect) }, FETCH_POLICY, run.fetch);
+  return outboundFetch(
+    {
+      url: String(url),
+      method: String(method),
+      headers: Array.isArray(headers) ? headers : [],
+      body: body instanceof Uint8Array ? body : null,
+      redirect: String(redirect),
+    },
+    FETCH_POLICY,
+    run.fetch,
+  );
 }
 
 function onTimer(instance: Instance, ms: number): Promise<void> {
@@ -426,7 +475,14 @@ async function invoke(id: number, request: RunRequest): Promise<Outcome | "need_
   } catch (error) {
     // The module failed to start (it loaded fine at deploy; a limit or its top-level code failed now).
     const killed = (error as { killed?: Outcome["status"] }).killed;
-    return { status: killed ?? (/memory limit/i.test(String((error as Error).message)) ? "memory_limit" : "error"), error: errorOf(error), cpuMs: 0, durationMs: elapsed(started), logs: [], logsTruncated: false };
+    return {
+      status: killed ?? (/memory limit/i.test(String((error as Error).message)) ? "memory_limit" : "error"),
+      error: errorOf(error),
+      cpuMs: 0,
+      durationMs: elapsed(started),
+      logs: [],
+      logsTruncated: false,
+    };
   }
   if (!instance) return "need_code";
   const ended = new AbortController();
@@ -471,7 +527,8 @@ function okOutcome(response: unknown): Pick<Outcome, "status" | "response" | "er
   const text = typeof response === "string" ? response : undefined;
   // JSON escaping can make the wire text up to six times the body.
   const most = 6 * (RUNTIME_LIMITS.responseBytes + RUNTIME_LIMITS.responseHeaderBytes) + 1024;
-  if (text !== undefined && text.length > most) return { status: "error", error: { name: "RangeError", message: `the response is larger than ${most} characters, the most a function may answer` } };
+  if (text !== undefined && text.length > most)
+    return { status: "error", error: { name: "RangeError", message: `the response is larger than ${most} characters, the most a function may answer` } };
   return { status: "ok", response: text };
 }
 

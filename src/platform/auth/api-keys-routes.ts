@@ -13,41 +13,57 @@ const tags = ["API keys"];
 const manage = { permission: "api_keys:manage" } as const;
 const Params = Type.Object({ id: Id("apiKey") });
 
-export const ApiKey = Type.Object({
-  id: Id("apiKey"),
-  object: Type.Literal("api_key"),
-  name: Type.String(),
-  kind: StringEnum(KEY_KINDS),
-  engines: Type.Array(Type.String(), { description: "For engine keys: the engines it reads and writes." }),
-  permissions: Type.Array(Type.String()),
-  hint: Type.String({ description: "The start and end of the secret, to recognise it." }),
-  status: StringEnum(["active", "revoked", "expired"]),
-  created_at: Timestamp("Creation time."),
-  expires_at: NullableTimestamp("When the key stops working, if ever."),
-  revoked_at: NullableTimestamp("When the key was revoked."),
-  last_used_at: NullableTimestamp("Last use, to the minute."),
-}, { $id: "ApiKey" });
+export const ApiKey = Type.Object(
+  {
+    id: Id("apiKey"),
+    object: Type.Literal("api_key"),
+    name: Type.String(),
+    kind: StringEnum(KEY_KINDS),
+    engines: Type.Array(Type.String(), { description: "For engine keys: the engines it reads and writes." }),
+    permissions: Type.Array(Type.String()),
+    hint: Type.String({ description: "The start and end of the secret, to recognise it." }),
+    status: StringEnum(["active", "revoked", "expired"]),
+    created_at: Timestamp("Creation time."),
+    expires_at: NullableTimestamp("When the key stops working, if ever."),
+    revoked_at: NullableTimestamp("When the key was revoked."),
+    last_used_at: NullableTimestamp("Last use, to the minute."),
+  },
+  { $id: "ApiKey" },
+);
 
 const CreateApiKey = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     kind: StringEnum(KEY_KINDS, { description: "read_only, engine or full_access." }),
-    engines: Type.Optional(
-      Type.Array(StringEnum(ENGINES), { uniqueItems: true, description: "Required for engine keys." }),
-    ),
+    engines: Type.Optional(Type.Array(StringEnum(ENGINES), { uniqueItems: true, description: "Required for engine keys." })),
     expires_at: Type.Optional(Type.String({ format: "date-time", description: "When the key stops working." })),
   },
   { additionalProperties: false },
 );
 
 // Optional: a replay of the create (same Idempotency-Key) answers the key without it, since secrets are not stored.
-const CreatedApiKey = Type.Intersect([ApiKey, Type.Object({ secret: Type.Optional(Type.String({ description: "Shown once, in the first answer only (a replay with the same Idempotency-Key leaves it out). Store it safely." })) })], { $id: "ApiKeyWithSecret" });
+const CreatedApiKey = Type.Intersect(
+  [
+    ApiKey,
+    Type.Object({
+      secret: Type.Optional(
+        Type.String({ description: "Shown once, in the first answer only (a replay with the same Idempotency-Key leaves it out). Store it safely." }),
+      ),
+    }),
+  ],
+  { $id: "ApiKeyWithSecret" },
+);
 
 const MAX_ROLL_GRACE_SECONDS = 30 * 86_400;
 const RollApiKey = Type.Object(
   {
     expires_in_seconds: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: MAX_ROLL_GRACE_SECONDS, default: 86_400, description: "How long the old key keeps working (0: it stops now; at most 30 days). Default: one day." }),
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_ROLL_GRACE_SECONDS,
+        default: 86_400,
+        description: "How long the old key keeps working (0: it stops now; at most 30 days). Default: one day.",
+      }),
     ),
   },
   { additionalProperties: false, [OPTIONAL_BODY]: true },
@@ -97,7 +113,8 @@ export function registerApiKeyRoutes(app: Api, { db }: RouteDeps, cache: KeyCach
         tags,
         operationId: "rollApiKey",
         summary: "Roll an API key",
-        description: "Creates a new key with the same name, kind and engines (its secret is in the response, once) and makes the old key expire after expires_in_seconds.",
+        description:
+          "Creates a new key with the same name, kind and engines (its secret is in the response, once) and makes the old key expire after expires_in_seconds.",
         params: Params,
         body: RollApiKey,
         response: { 201: RolledApiKey },
@@ -130,7 +147,8 @@ export function registerApiKeyRoutes(app: Api, { db }: RouteDeps, cache: KeyCach
         tags,
         operationId: "revokeApiKey",
         summary: "Revoke an API key",
-        description: "The key is refused from the next request on, by every server process: the answer waits until each has confirmed. Revoking twice is harmless.",
+        description:
+          "The key is refused from the next request on, by every server process: the answer waits until each has confirmed. Revoking twice is harmless.",
         params: Params,
         response: { 200: ApiKey },
       },

@@ -72,11 +72,7 @@ export function validateKeyInput(input: CreateKeyInput, now: Date): ApiError | n
   return null;
 }
 
-export async function createApiKey(
-  db: Db,
-  ctx: WriteContext,
-  input: CreateKeyInput,
-): Promise<{ key: ApiKeyApi; secret: string }> {
+export async function createApiKey(db: Db, ctx: WriteContext, input: CreateKeyInput): Promise<{ key: ApiKeyApi; secret: string }> {
   const problem = validateKeyInput(input, ctx.now);
   if (problem) throw problem;
   const secret = generateSecret();
@@ -102,7 +98,12 @@ export async function createApiKey(
 }
 
 /** `revocation` (see Revocations) names this revocation in the NOTIFY, so every process's eviction can be confirmed. */
-export async function revokeApiKey(db: Db, ctx: WriteContext, id: string, revocation?: string): Promise<ApiKeyApi & { secretHash: string; revokedNow: boolean }> {
+export async function revokeApiKey(
+  db: Db,
+  ctx: WriteContext,
+  id: string,
+  revocation?: string,
+): Promise<ApiKeyApi & { secretHash: string; revokedNow: boolean }> {
   let revokedNow = false;
   const row = await write(db, ctx, async (tx, emit) => {
     const [revoked] = await tx
@@ -179,7 +180,11 @@ export async function rollApiKey(
 export async function standingCaller(db: Db, ctx: WriteContext, caller: Caller): Promise<Caller> {
   // A standing key would outlive the OAuth grant (and its revocation): apps deploy no functions.
   if (caller.oauth) {
-    throw new ApiError("insufficient_permission", "An OAuth token cannot deploy functions: a function keeps acting with its deployer's permissions after the grant ends. Deploy with an API key or from the dashboard.", { required_permission: "functions:manage" });
+    throw new ApiError(
+      "insufficient_permission",
+      "An OAuth token cannot deploy functions: a function keeps acting with its deployer's permissions after the grant ends. Deploy with an API key or from the dashboard.",
+      { required_permission: "functions:manage" },
+    );
   }
   if (!caller.member) return caller;
   const name = `Dashboard deploys: ${caller.member.email}`;
@@ -262,11 +267,7 @@ export async function authenticate(db: Db, secret: string, now: Date, cache: Key
     if (!isWellFormedSecret(secret)) {
       throw new ApiError("invalid_api_key", "The API key is not valid. Check that it was copied whole.");
     }
-    const [found] = await db
-      .select({ key: apiKeys, org: orgs })
-      .from(apiKeys)
-      .innerJoin(orgs, eq(orgs.id, apiKeys.orgId))
-      .where(eq(apiKeys.secretHash, hash));
+    const [found] = await db.select({ key: apiKeys, org: orgs }).from(apiKeys).innerJoin(orgs, eq(orgs.id, apiKeys.orgId)).where(eq(apiKeys.secretHash, hash));
     if (!found) throw new ApiError("invalid_api_key", "The API key is not valid.");
     caller = { org: found.org, key: found.key, permissions: new Set(permissionsFor(found.key.kind, found.key.engines)) };
     cache.set(hash, caller, now.getTime());

@@ -48,8 +48,16 @@ export class Revocations {
   async start(): Promise<void> {
     const { database, cache } = this;
     this.stopListening.push(
-      await database.listen(API_KEY_EVICTED, (payload) => this.heard(payload), () => {}),
-      await database.listen(API_KEY_CHANGED, (payload) => void this.evict(payload), () => cache.clear()),
+      await database.listen(
+        API_KEY_EVICTED,
+        (payload) => this.heard(payload),
+        () => {},
+      ),
+      await database.listen(
+        API_KEY_CHANGED,
+        (payload) => void this.evict(payload),
+        () => cache.clear(),
+      ),
     );
     await this.beat();
     this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
@@ -59,7 +67,10 @@ export class Revocations {
   async stop(): Promise<void> {
     clearInterval(this.heartbeat);
     await Promise.all(this.stopListening.map((stop) => stop()));
-    await this.database.db.delete(apiProcesses).where(eq(apiProcesses.id, this.processId)).catch(() => {});
+    await this.database.db
+      .delete(apiProcesses)
+      .where(eq(apiProcesses.id, this.processId))
+      .catch(() => {});
   }
 
   /** Starts a revocation: its id goes into the NOTIFY; confirmations are gathered from now on. */

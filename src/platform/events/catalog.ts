@@ -78,8 +78,16 @@ export const EVENT_CATALOG = {
   "member.added": k("platform", "membership", "A person joined the organization (sign-up, invite or the CLI)."),
   "member.role_changed": k("platform", "membership", "A member's role changed; the previous role is in data.previous_attributes."),
   "member.removed": k("platform", "membership", "A member was removed from the organization."),
-  "oauth_grant.created": k("platform", "oauth_grant", "An app was connected: a member consented (or a confidential app of the organization used client_credentials)."),
-  "oauth_grant.revoked": k("platform", "oauth_grant", "An app's grant was revoked (by a member, by deleting the app, or on refresh-token reuse); its tokens stopped working."),
+  "oauth_grant.created": k(
+    "platform",
+    "oauth_grant",
+    "An app was connected: a member consented (or a confidential app of the organization used client_credentials).",
+  ),
+  "oauth_grant.revoked": k(
+    "platform",
+    "oauth_grant",
+    "An app's grant was revoked (by a member, by deleting the app, or on refresh-token reuse); its tokens stopped working.",
+  ),
 } as const satisfies Record<string, Kind>;
 
 export type EventType = keyof typeof EVENT_CATALOG;
@@ -155,5 +163,8 @@ export function checkEventPatterns(patterns: readonly string[], field: string): 
       ? []
       : [{ in: "body" as const, field: `${field}[${i}]`, message: `"${pattern}" names no event type; see GET /v1/event_types (wildcards: deal.*, *)` }],
   );
-  if (errors.length > 0) throw new ApiError("validation_failed", errors.length === 1 ? `${errors[0]!.field}: ${errors[0]!.message}` : `${errors.length} event types are unknown.`, { errors });
+  if (errors.length > 0)
+    throw new ApiError("validation_failed", errors.length === 1 ? `${errors[0]!.field}: ${errors[0]!.message}` : `${errors.length} event types are unknown.`, {
+      errors,
+    });
 }

@@ -239,7 +239,10 @@ export function createEventFeed(db: Db, options: EventStreamOptions, log: { erro
       if (closed) throw new ApiError("service_unavailable", "The server is shutting down; reconnect with Last-Event-ID.");
       const held = [...streams].filter((s) => s.keyId === keyId).length;
       if (held >= options.maxPerKey) {
-        throw new ApiError("too_many_streams", `This key already holds ${held} open event streams, the most one key may hold at once (${options.maxPerKey}); close one first.`);
+        throw new ApiError(
+          "too_many_streams",
+          `This key already holds ${held} open event streams, the most one key may hold at once (${options.maxPerKey}); close one first.`,
+        );
       }
     },
     /** Starts streaming to `raw` (headers already sent) from `start`; the stream ends when the client goes away or the server closes. */

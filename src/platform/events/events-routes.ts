@@ -10,38 +10,44 @@ import { eventList, getEvent, listEvents } from "./events-service.ts";
 
 const tags = ["Events"];
 
-export const EventSchema = Type.Object({
-  id: Id("event"),
-  // Typed as a string here: stored events are read back as strings, and the catalog only grows.
-  type: Type.Unsafe<string>({
-    type: "string",
-    enum: EVENT_TYPES,
-    description: "Event type from the catalog (GET /v1/event_types).",
-    // Which object data.object is, per type: typed clients (sdks/) read it to type each event's payload.
-    "x-object-of": Object.fromEntries(EVENT_TYPES.map((type) => [type, EVENT_CATALOG[type].object])),
-  }),
-  timestamp: Type.String({ format: "date-time" }),
-  api_version: Type.Literal("v1"),
-  org_id: Type.String(),
-  data: Type.Object({
-    object: Type.Object({}, { additionalProperties: true, description: "The resource as GET returns it." }),
-    previous_attributes: Type.Optional(Type.Object({}, { additionalProperties: true })),
-  }),
-  request: Type.Object({
-    id: Nullable(Type.String()),
-    idempotency_key: Nullable(Type.String()),
-    conversation_id: Type.Optional(Type.String({ description: "The agent conversation whose action made the change." })),
-  }),
-}, { $id: "Event" });
+export const EventSchema = Type.Object(
+  {
+    id: Id("event"),
+    // Typed as a string here: stored events are read back as strings, and the catalog only grows.
+    type: Type.Unsafe<string>({
+      type: "string",
+      enum: EVENT_TYPES,
+      description: "Event type from the catalog (GET /v1/event_types).",
+      // Which object data.object is, per type: typed clients (sdks/) read it to type each event's payload.
+      "x-object-of": Object.fromEntries(EVENT_TYPES.map((type) => [type, EVENT_CATALOG[type].object])),
+    }),
+    timestamp: Type.String({ format: "date-time" }),
+    api_version: Type.Literal("v1"),
+    org_id: Type.String(),
+    data: Type.Object({
+      object: Type.Object({}, { additionalProperties: true, description: "The resource as GET returns it." }),
+      previous_attributes: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    }),
+    request: Type.Object({
+      id: Nullable(Type.String()),
+      idempotency_key: Nullable(Type.String()),
+      conversation_id: Type.Optional(Type.String({ description: "The agent conversation whose action made the change." })),
+    }),
+  },
+  { $id: "Event" },
+);
 
-const EventType = Type.Object({
-  name: Type.String(),
-  area: Type.String(),
-  description: Type.String(),
-  read_permissions: Type.Array(Type.String(), { description: "What reading this kind, or subscribing to it (webhooks, function triggers), takes." }),
-  readable: Type.Boolean({ description: "Whether the caller holds read_permissions: it sees these events and may subscribe to them." }),
-  schema: Type.Object({}, { additionalProperties: true, description: "JSON Schema of data.object." }),
-}, { $id: "EventType" });
+const EventType = Type.Object(
+  {
+    name: Type.String(),
+    area: Type.String(),
+    description: Type.String(),
+    read_permissions: Type.Array(Type.String(), { description: "What reading this kind, or subscribing to it (webhooks, function triggers), takes." }),
+    readable: Type.Boolean({ description: "Whether the caller holds read_permissions: it sees these events and may subscribe to them." }),
+    schema: Type.Object({}, { additionalProperties: true, description: "JSON Schema of data.object." }),
+  },
+  { $id: "EventType" },
+);
 
 /** A schema as data, without the $ids that name it in the OpenAPI document (they are not part of its shape). */
 function unnamed(schema: TSchema | undefined): TSchema | undefined {
@@ -53,7 +59,8 @@ const StreamQuery = Type.Object({
     Type.String({
       minLength: 1,
       maxLength: 2000,
-      description: "Event types to carry, comma-separated, with the webhook subscriptions' wildcards (invoice.*, deal.won, *). All the caller may see when left out.",
+      description:
+        "Event types to carry, comma-separated, with the webhook subscriptions' wildcards (invoice.*, deal.won, *). All the caller may see when left out.",
     }),
   ),
   last_event_id: Type.Optional(Id("event", "Resume after this event (as the Last-Event-ID header does), for clients that cannot set headers.")),
@@ -65,7 +72,10 @@ const StreamHeaders = Type.Object({
 
 /** The patterns of `?type=` as the types they name, each checked against the catalog. */
 function streamTypes(param: string | undefined): Set<string> {
-  const patterns = (param ?? "*").split(",").map((p) => p.trim()).filter((p) => p !== "");
+  const patterns = (param ?? "*")
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
   const types = new Set<string>();
   for (const pattern of patterns) {
     const matched = matchEventTypes(pattern);
@@ -77,7 +87,12 @@ function streamTypes(param: string | undefined): Set<string> {
 }
 
 /** `objectSchemas` maps catalog object names (invoice, api_key, ...) to the schemas their engines declare. */
-export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: Record<string, TSchema>, streamOptions: Partial<EventStreamOptions> = {}): void {
+export function registerEventRoutes(
+  app: Api,
+  { db }: RouteDeps,
+  objectSchemas: Record<string, TSchema>,
+  streamOptions: Partial<EventStreamOptions> = {},
+): void {
   const options = { ...DEFAULT_EVENT_STREAM, ...streamOptions };
   const feed = createEventFeed(db, options, app.log);
   // Before the server waits for its connections to end: an open stream never would.
@@ -104,7 +119,9 @@ export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: 
         response: {
           200: {
             description: "An endless stream of events.",
-            content: { "text/event-stream": { schema: Type.Unsafe<unknown>({ ...EventSchema, $id: undefined, description: "The `data:` of each message: an Event." }) } },
+            content: {
+              "text/event-stream": { schema: Type.Unsafe<unknown>({ ...EventSchema, $id: undefined, description: "The `data:` of each message: an Event." }) },
+            },
           },
         },
       },
@@ -119,7 +136,11 @@ export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: 
       const position = resumeFrom ? await positionOfEvent(db, caller.org.id, resumeFrom, visible) : null;
       if (resumeFrom && !position) {
         const field = request.headers["last-event-id"] ? "Last-Event-ID" : "last_event_id";
-        throw invalidField(request.headers["last-event-id"] ? "header" : "query", field, `names no event of this organization that this key may see: ${resumeFrom}`);
+        throw invalidField(
+          request.headers["last-event-id"] ? "header" : "query",
+          field,
+          `names no event of this organization that this key may see: ${resumeFrom}`,
+        );
       }
       const start = position ? { position, seen: new Set<string>() } : await currentStart(db, caller.org.id);
       feed.admit(caller.key.id);
@@ -128,7 +149,13 @@ export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: 
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = String(value);
       const raw = reply.raw;
       // connection: close: a stream's connection is not reused, so an ended stream leaves no socket for shutdown to wait on.
-      raw.writeHead(200, { ...headers, "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-accel-buffering": "no", connection: "close" });
+      raw.writeHead(200, {
+        ...headers,
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache",
+        "x-accel-buffering": "no",
+        connection: "close",
+      });
       // The browser's EventSource waits this long before reconnecting; the comment shows the stream is open.
       raw.write(`retry: 2000\n: streaming events of ${caller.org.id}\n\n`);
       feed.open(raw, { orgId: caller.org.id, keyId: caller.key.id, types }, start);
@@ -144,7 +171,8 @@ export function registerEventRoutes(app: Api, { db }: RouteDeps, objectSchemas: 
         tags,
         operationId: "listEvents",
         summary: "List events",
-        description: "Newest first. A caller sees the kinds its permissions read (GET /v1/event_types says which): an engine key its engines', an OAuth token its scopes', a member their role's.",
+        description:
+          "Newest first. A caller sees the kinds its permissions read (GET /v1/event_types says which): an engine key its engines', an OAuth token its scopes', a member their role's.",
         querystring: eventList.querystring,
         response: { 200: ListEnvelope(EventSchema) },
       },

@@ -84,7 +84,6 @@ export async function getEvent(db: Db, caller: Caller, id: string): Promise<Even
   return eventToApi(row);
 }
 
-
 /**
  * The newest events about any of these objects that the caller may see (a
  * dossier's activity feed). Each object's own newest events are read from the
@@ -151,6 +150,8 @@ export async function eventsByRef(db: Db, refs: readonly { orgId: string; eventI
   const found = await db
     .select()
     .from(events)
-    .where(sql`(${events.orgId}, ${events.id}) IN (SELECT * FROM unnest(${sql.param(refs.map((r) => r.orgId))}::text[], ${sql.param(refs.map((r) => r.eventId))}::text[]))`);
+    .where(
+      sql`(${events.orgId}, ${events.id}) IN (SELECT * FROM unnest(${sql.param(refs.map((r) => r.orgId))}::text[], ${sql.param(refs.map((r) => r.eventId))}::text[]))`,
+    );
   return new Map(found.map((e) => [`${e.orgId}/${e.id}`, eventToApi(e)]));
 }

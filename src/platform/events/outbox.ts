@@ -74,7 +74,10 @@ export function wireSubscribers(db: Db, subscribers: readonly EventSubscriber[])
 
 function outboxOf(db: Db): Outbox {
   const outbox = outboxes.get(db);
-  if (!outbox) throw new Error("events written through a database handle with no subscribers wired: wireSubscribers(db, subscribers) where the database is opened (src/subscribers.ts)");
+  if (!outbox)
+    throw new Error(
+      "events written through a database handle with no subscribers wired: wireSubscribers(db, subscribers) where the database is opened (src/subscribers.ts)",
+    );
   return outbox;
 }
 

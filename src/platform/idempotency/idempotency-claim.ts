@@ -26,11 +26,22 @@ export interface IdempotencyClaim {
  */
 export function claimUpdate(db: Db | Tx) {
   // Its values are placeholders named as claimValues names them: the statement carrying it is built once (db/statements.ts).
-  const p = { orgId: sql.placeholder("orgId"), claimKey: sql.placeholder("claimKey"), claimedAt: sql.placeholder("claimedAt"), claimNow: sql.placeholder("claimNow") };
+  const p = {
+    orgId: sql.placeholder("orgId"),
+    claimKey: sql.placeholder("claimKey"),
+    claimedAt: sql.placeholder("claimedAt"),
+    claimNow: sql.placeholder("claimNow"),
+  };
   return db
     .update(idempotencyKeys)
     .set({ committedAt: encoded(idempotencyKeys.committedAt, p.claimNow) })
-    .where(and(eq(idempotencyKeys.orgId, p.orgId), eq(idempotencyKeys.key, p.claimKey), eq(idempotencyKeys.createdAt, encoded(idempotencyKeys.createdAt, p.claimedAt))))
+    .where(
+      and(
+        eq(idempotencyKeys.orgId, p.orgId),
+        eq(idempotencyKeys.key, p.claimKey),
+        eq(idempotencyKeys.createdAt, encoded(idempotencyKeys.createdAt, p.claimedAt)),
+      ),
+    )
     .returning({ key: idempotencyKeys.key });
 }
 

@@ -50,7 +50,9 @@ function stableJson(value: unknown): string {
 
 /** What identifies "the same request": method, path and the body's content (key order aside). */
 export function requestHashOf(method: string, path: string, body: unknown): string {
-  return createHash("sha256").update(`${method} ${path}\n${stableJson(body ?? null)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${method} ${path}\n${stableJson(body ?? null)}`)
+    .digest("hex");
 }
 
 function requestHash(request: FastifyRequest): string {
@@ -97,7 +99,13 @@ async function answerFromEvents(db: Db, request: FastifyRequest, startedAt: Date
   const [event] = await db
     .select({ data: events.data })
     .from(events)
-    .where(and(eq(events.orgId, orgId), eq(events.idempotencyKey, request.idempotencyKey ?? String(request.headers["idempotency-key"])), eq(events.createdAt, startedAt)))
+    .where(
+      and(
+        eq(events.orgId, orgId),
+        eq(events.idempotencyKey, request.idempotencyKey ?? String(request.headers["idempotency-key"])),
+        eq(events.createdAt, startedAt),
+      ),
+    )
     .orderBy(desc(events.id))
     .limit(1);
   if (event) {
@@ -106,7 +114,10 @@ async function answerFromEvents(db: Db, request: FastifyRequest, startedAt: Date
     const object = (event.data as { object: unknown }).object;
     return { responseStatus: status, responseBody: withoutSecret(JSON.stringify(object)), responseContentType: "application/json; charset=utf-8" };
   }
-  const problem = new ApiError("conflict", "The first request with this Idempotency-Key made its change, but its answer was lost; read the resource for its result.");
+  const problem = new ApiError(
+    "conflict",
+    "The first request with this Idempotency-Key made its change, but its answer was lost; read the resource for its result.",
+  );
   return { responseStatus: problem.status, responseBody: JSON.stringify(problemBody(problem, request.id)), responseContentType: "application/problem+json" };
 }
 
@@ -120,15 +131,16 @@ const claimRecord = statement((db, p: Placeholders<ColumnValues<typeof idempoten
 );
 
 /** What a retry replays (every answered request with a key). */
-const storeAnswer = statement((db, p: Placeholders<ColumnValues<typeof idempotencyKeys, "orgId" | "key" | "responseStatus" | "responseBody" | "responseContentType">>) =>
-  db
-    .update(idempotencyKeys)
-    .set({
-      responseStatus: encoded(idempotencyKeys.responseStatus, p.responseStatus),
-      responseBody: encoded(idempotencyKeys.responseBody, p.responseBody),
-      responseContentType: encoded(idempotencyKeys.responseContentType, p.responseContentType),
-    })
-    .where(and(eq(idempotencyKeys.orgId, p.orgId), eq(idempotencyKeys.key, p.key))),
+const storeAnswer = statement(
+  (db, p: Placeholders<ColumnValues<typeof idempotencyKeys, "orgId" | "key" | "responseStatus" | "responseBody" | "responseContentType">>) =>
+    db
+      .update(idempotencyKeys)
+      .set({
+        responseStatus: encoded(idempotencyKeys.responseStatus, p.responseStatus),
+        responseBody: encoded(idempotencyKeys.responseBody, p.responseBody),
+        responseContentType: encoded(idempotencyKeys.responseContentType, p.responseContentType),
+      })
+      .where(and(eq(idempotencyKeys.orgId, p.orgId), eq(idempotencyKeys.key, p.key))),
 );
 
 export function registerIdempotency(app: FastifyInstance, db: Db): void {
@@ -240,10 +252,18 @@ export async function completeIdempotency(db: Db, request: FastifyRequest, statu
   clearInterval(record.alive);
   request.idempotencyRecord = undefined;
   if (status >= 500) {
-    await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.orgId, record.orgId), eq(idempotencyKeys.key, record.key), isNull(idempotencyKeys.committedAt)));
+    await db
+      .delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.orgId, record.orgId), eq(idempotencyKeys.key, record.key), isNull(idempotencyKeys.committedAt)));
     return;
   }
-  await storeAnswer.run(db, { orgId: record.orgId, key: record.key, responseStatus: status, responseBody: withoutSecret(body), responseContentType: contentType });
+  await storeAnswer.run(db, {
+    orgId: record.orgId,
+    key: record.key,
+    responseStatus: status,
+    responseBody: withoutSecret(body),
+    responseContentType: contentType,
+  });
 }
 
 /** Scheduler job: forget records past their 24 hours. */

@@ -16,7 +16,10 @@ export function orgToApi(row: OrgRow): OrgApi {
 }
 
 export async function createOrg(db: Db, input: { name: string; plan: Plan }, now: Date): Promise<OrgRow> {
-  const [row] = await db.insert(orgs).values({ id: newId("org"), name: input.name, plan: input.plan, createdAt: now }).returning();
+  const [row] = await db
+    .insert(orgs)
+    .values({ id: newId("org"), name: input.name, plan: input.plan, createdAt: now })
+    .returning();
   return row!;
 }
 

@@ -31,13 +31,7 @@ export interface RateLimitStore {
 export const GCRA_EPSILON_MS = 0.001;
 
 /** One GCRA step; returns the decision and the tat to store (unchanged when refused). */
-export function gcra(
-  storedTat: number | null,
-  limit: number,
-  windowMs: number,
-  nowMs: number,
-  cost: 0 | 1,
-): { decision: RateLimitDecision; tat: number } {
+export function gcra(storedTat: number | null, limit: number, windowMs: number, nowMs: number, cost: 0 | 1): { decision: RateLimitDecision; tat: number } {
   const interval = windowMs / limit;
   const tat = Math.max(storedTat ?? nowMs, nowMs);
   const newTat = tat + interval * cost;

@@ -36,6 +36,7 @@ const STATUS: Record<Step["status"], { tone: "green" | "red" | "grey" | "amber" 
 };
 
 /** One event of the chat's text/event-stream applied to the turn (the events are the API's: docs/agent.md). */
+// biome-ignore lint/suspicious/noExplicitAny: the event's JSON, whose shape its type names.
 function applyEvent(turn: Turn, type: string, data: any): Turn {
   switch (type) {
     case "message.delta":
@@ -181,7 +182,10 @@ function ConversationPanel({ session, id, onChanged }: { session: Session; id?: 
       <div class="chat-head">
         <div>
           <h2>{shown?.title ?? (id ? "Conversation" : "New conversation")}</h2>
-          <div class="muted small">{shown ? <span class="mono">{shown.id}</span> : id ? null : "Your first message names the conversation."}{shown && ` · started ${dateTime(shown.created_at)}`}</div>
+          <div class="muted small">
+            {shown ? <span class="mono">{shown.id}</span> : id ? null : "Your first message names the conversation."}
+            {shown && ` · started ${dateTime(shown.created_at)}`}
+          </div>
         </div>
         {id && writer && (
           <button class="btn small danger" disabled={remove.busy} onClick={() => remove.run()}>
@@ -265,7 +269,17 @@ function UserMessage({ text, at }: { text: string; at?: string }) {
   );
 }
 
-function ActionView({ step, canDecide, busy, onDecide }: { step: Step; canDecide: boolean; busy: boolean; onDecide: (action: Action, decision: "approve" | "deny") => void }) {
+function ActionView({
+  step,
+  canDecide,
+  busy,
+  onDecide,
+}: {
+  step: Step;
+  canDecide: boolean;
+  busy: boolean;
+  onDecide: (action: Action, decision: "approve" | "deny") => void;
+}) {
   const status = STATUS[step.status];
   const action = step.id === undefined ? null : step;
   return (

@@ -1,14 +1,17 @@
 import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import { api } from "../api.ts";
-import { ActionForm, ErrorBanner, useAction } from "../ui.tsx";
+import { ActionForm, useAction } from "../ui.tsx";
 
 function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ComponentChildren }) {
   return (
     <div class="auth">
       <div class="auth-card">
         <div class="brand big">
-          <span class="logo" aria-hidden="true">E</span> Enginery
+          <span class="logo" aria-hidden="true">
+            E
+          </span>{" "}
+          Enginery
         </div>
         <h1>{title}</h1>
         <p class="muted">{subtitle}</p>

@@ -3,6 +3,7 @@ import { useState } from "preact/hooks";
 import { api, type List, type Session } from "../api.ts";
 import { ago, Badge, ClickableRow, Empty, ErrorBanner, Json, ListTable, Loading, Modal, money, PageHeader, Pager, useLoad } from "../ui.tsx";
 
+// biome-ignore lint/suspicious/noExplicitAny: a row of any resource, shown field by field.
 type Row = Record<string, any>;
 
 interface Column {
@@ -23,7 +24,14 @@ interface Kind {
   example: string;
 }
 
-const tone = (s: string) => (["paid", "won", "hired", "customer", "active"].includes(s) ? "green" : ["overdue", "lost", "rejected", "uncollectible"].includes(s) ? "red" : ["draft", "void"].includes(s) ? "grey" : "blue");
+const tone = (s: string) =>
+  ["paid", "won", "hired", "customer", "active"].includes(s)
+    ? "green"
+    : ["overdue", "lost", "rejected", "uncollectible"].includes(s)
+      ? "red"
+      : ["draft", "void"].includes(s)
+        ? "grey"
+        : "blue";
 const name = (r: Row) => [r.first_name, r.last_name].filter(Boolean).join(" ");
 
 const KINDS: Record<string, Kind> = {
@@ -170,9 +178,7 @@ export function DataPage({ session, kind }: { session: Session; kind: string; id
             list={list}
             testid="data"
             empty={<Empty title={`No ${def.title.toLowerCase()} match`}>Create them through the API, or loosen the filters.</Empty>}
-            head={def.columns.map((c) => (
-              <th class={c.num ? "num" : ""}>{c.label}</th>
-            ))}
+            head={def.columns.map((c) => <th class={c.num ? "num" : ""}>{c.label}</th>)}
             row={(r) => (
               <ClickableRow onOpen={() => setOpen(r)}>
                 {def.columns.map((c) => (

@@ -12,10 +12,21 @@ export function EventsPage({ session }: { session: Session }) {
   const query = new URLSearchParams({ page: String(page), per_page: "25" });
   if (type) query.set("type", type);
   if (objectId) query.set("object_id", objectId);
-  const events = useLoad(() => (can(session, "events:read") ? api<List<Event>>("GET", `/v1/events?${query}`) : Promise.resolve(null)), [type, objectId, page, session.organization.id]);
-  const live = useLiveEvents(page === 1 && events.data ? events.data.data[0]?.id ?? "" : null, type, objectId, types.data?.data.map((t) => t.name));
+  const events = useLoad(
+    () => (can(session, "events:read") ? api<List<Event>>("GET", `/v1/events?${query}`) : Promise.resolve(null)),
+    [type, objectId, page, session.organization.id],
+  );
+  const live = useLiveEvents(
+    page === 1 && events.data ? (events.data.data[0]?.id ?? "") : null,
+    type,
+    objectId,
+    types.data?.data.map((t) => t.name),
+  );
   // The first page follows the stream: events newer than the list, newest first.
-  const shown = events.data && page === 1 ? { ...events, data: { ...events.data, data: [...live.events, ...events.data.data.filter((e) => !live.ids.has(e.id))] } } : events;
+  const shown =
+    events.data && page === 1
+      ? { ...events, data: { ...events.data, data: [...live.events, ...events.data.data.filter((e) => !live.ids.has(e.id))] } }
+      : events;
   return (
     <>
       <PageHeader

@@ -35,7 +35,11 @@ export function FunctionsPage({ session, name }: { session: Session; name?: stri
       <ListTable
         list={fns}
         testid="functions"
-        empty={<Empty title="No functions yet">{manage ? "Deploy one from a file: it runs in a sandbox with your permissions." : "Developers deploy functions here."}</Empty>}
+        empty={
+          <Empty title="No functions yet">
+            {manage ? "Deploy one from a file: it runs in a sandbox with your permissions." : "Developers deploy functions here."}
+          </Empty>
+        }
         head={
           <>
             <th>Name</th>
@@ -150,7 +154,12 @@ function FunctionDetail({ fn, manage, onDeploy, onChanged }: { fn: Fn; manage: b
           {invocations.data?.data.map((i) => (
             <div class="attempt">
               <div>
-                <Badge tone={i.status === "ok" ? "green" : "red"}>{i.status}</Badge> <span class="small">v{i.version} · {i.trigger}{i.method ? ` ${i.method}` : ""}{i.response_status ? ` → ${i.response_status}` : ""}</span>{" "}
+                <Badge tone={i.status === "ok" ? "green" : "red"}>{i.status}</Badge>{" "}
+                <span class="small">
+                  v{i.version} · {i.trigger}
+                  {i.method ? ` ${i.method}` : ""}
+                  {i.response_status ? ` → ${i.response_status}` : ""}
+                </span>{" "}
                 <span class="muted small">
                   {dateTime(i.started_at)} · {Math.round(i.duration_ms)} ms
                 </span>

@@ -1,12 +1,39 @@
 import { useState } from "preact/hooks";
 import { api, can, type List, type Session } from "../api.ts";
-import { ActionForm, ago, Badge, CheckboxGroup, dateTime, Empty, ErrorBanner, ListTable, Modal, OneTimeSecret, PageHeader, Pre, RadioGroup, useAction, useLoad } from "../ui.tsx";
+import {
+  ActionForm,
+  ago,
+  Badge,
+  CheckboxGroup,
+  dateTime,
+  Empty,
+  ErrorBanner,
+  ListTable,
+  Modal,
+  OneTimeSecret,
+  PageHeader,
+  Pre,
+  RadioGroup,
+  useAction,
+  useLoad,
+} from "../ui.tsx";
 import type { ApiKey } from "../models.ts";
 
 const KIND_LABEL = { read_only: "Read-only", engine: "Engine", full_access: "Full access" };
 const ENGINES = ["finance", "growth", "talent", "agent"];
-const EXPIRY: [string, number | null][] = [["Never", null], ["7 days", 7], ["30 days", 30], ["90 days", 90], ["1 year", 365]];
-const ROLL_DELAYS: [string, number][] = [["Now", 0], ["1 hour", 3600], ["24 hours", 86_400], ["7 days", 7 * 86_400]];
+const EXPIRY: [string, number | null][] = [
+  ["Never", null],
+  ["7 days", 7],
+  ["30 days", 30],
+  ["90 days", 90],
+  ["1 year", 365],
+];
+const ROLL_DELAYS: [string, number][] = [
+  ["Now", 0],
+  ["1 hour", 3600],
+  ["24 hours", 86_400],
+  ["7 days", 7 * 86_400],
+];
 
 const statusTone = { active: "green", revoked: "red", expired: "grey" } as const;
 
@@ -46,7 +73,12 @@ export function KeysPage({ session }: { session: Session }) {
         }
       />
       {shown && (
-        <OneTimeSecret title={shown.title} secret={shown.secret} note="Copy it now: it is not shown again. Store it in your secrets manager." onStored={() => setShown(null)}>
+        <OneTimeSecret
+          title={shown.title}
+          secret={shown.secret}
+          note="Copy it now: it is not shown again. Store it in your secrets manager."
+          onStored={() => setShown(null)}
+        >
           <Pre class="snippet">{`curl -H "Authorization: Bearer ${shown.secret}" ${location.origin}/v1/me`}</Pre>
         </OneTimeSecret>
       )}
@@ -148,12 +180,16 @@ function CreateKey({ onClose, onCreated }: { onClose: () => void; onCreated: (se
       <ActionForm action={submit}>
         <label>
           Name
-          <input name="name" placeholder="e.g. Billing sync (production)" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} maxLength={100} />
+          <input
+            name="name"
+            placeholder="e.g. Billing sync (production)"
+            value={name}
+            onInput={(e) => setName((e.target as HTMLInputElement).value)}
+            maxLength={100}
+          />
         </label>
         <RadioGroup legend="Access" name="kind" options={KIND_CHOICES} value={kind} onChange={setKind} />
-        {kind === "engine" && (
-          <CheckboxGroup legend="Engines" name="engines" options={ENGINES} selected={engines} onChange={setEngines} />
-        )}
+        {kind === "engine" && <CheckboxGroup legend="Engines" name="engines" options={ENGINES} selected={engines} onChange={setEngines} />}
         <label>
           Expires
           <select name="expiry" onChange={(e) => setDays(EXPIRY[Number((e.target as HTMLSelectElement).value)]![1])}>

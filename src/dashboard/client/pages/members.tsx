@@ -92,7 +92,12 @@ export function MembersPage({ session }: { session: Session }) {
             </td>
             <td>
               {mayTouch(m.role) ? (
-                <select name="role" aria-label={`Role of ${m.user.name || m.user.email}`} value={m.role} onChange={(e) => act.run(() => api("PATCH", `/dashboard/api/members/${m.id}`, { role: (e.target as HTMLSelectElement).value }))}>
+                <select
+                  name="role"
+                  aria-label={`Role of ${m.user.name || m.user.email}`}
+                  value={m.role}
+                  onChange={(e) => act.run(() => api("PATCH", `/dashboard/api/members/${m.id}`, { role: (e.target as HTMLSelectElement).value }))}
+                >
                   {ROLES.filter(([r]) => session.role === "owner" || r !== "owner").map(([r]) => (
                     <option value={r}>{r}</option>
                   ))}
@@ -104,7 +109,10 @@ export function MembersPage({ session }: { session: Session }) {
             <td>{ago(m.created_at)}</td>
             <td class="row-actions">
               {mayTouch(m.role) && m.user.id !== session.user.id && (
-                <button class="btn small danger" onClick={() => confirm(`Remove ${m.user.email}?`) && act.run(() => api("DELETE", `/dashboard/api/members/${m.id}`))}>
+                <button
+                  class="btn small danger"
+                  onClick={() => confirm(`Remove ${m.user.email}?`) && act.run(() => api("DELETE", `/dashboard/api/members/${m.id}`))}
+                >
                   Remove
                 </button>
               )}

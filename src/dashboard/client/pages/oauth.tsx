@@ -1,10 +1,37 @@
 import { useState } from "preact/hooks";
 import { api, can, type List, type Session } from "../api.ts";
-import { ActionForm, ago, CheckboxGroup, dateTime, Empty, ErrorBanner, ListTable, Modal, OneTimeSecret, PageHeader, RadioGroup, useAction, useLoad } from "../ui.tsx";
+import {
+  ActionForm,
+  ago,
+  CheckboxGroup,
+  dateTime,
+  Empty,
+  ErrorBanner,
+  ListTable,
+  Modal,
+  OneTimeSecret,
+  PageHeader,
+  RadioGroup,
+  useAction,
+  useLoad,
+} from "../ui.tsx";
 import type { OauthGrant as Grant, OauthApp as OAuthApp } from "../models.ts";
 
 // The scopes an app may ask for (the server's list: /.well-known/oauth-authorization-server).
-const SCOPES = ["finance:read", "finance:write", "growth:read", "growth:write", "talent:read", "talent:write", "agent:read", "agent:write", "events:read", "webhooks:manage", "functions:manage", "functions:invoke"];
+const SCOPES = [
+  "finance:read",
+  "finance:write",
+  "growth:read",
+  "growth:write",
+  "talent:read",
+  "talent:write",
+  "agent:read",
+  "agent:write",
+  "events:read",
+  "webhooks:manage",
+  "functions:manage",
+  "functions:invoke",
+];
 
 const CLIENT_TYPE_CHOICES = [
   ["confidential", "Confidential", "A server that keeps a client secret."],
@@ -162,7 +189,14 @@ function RegisterApp({ onClose, onCreated }: { onClose: () => void; onCreated: (
       <ActionForm action={submit}>
         <label>
           Name
-          <input name="name" required maxLength={100} placeholder="e.g. Ledger Sync" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+          <input
+            name="name"
+            required
+            maxLength={100}
+            placeholder="e.g. Ledger Sync"
+            value={name}
+            onInput={(e) => setName((e.target as HTMLInputElement).value)}
+          />
         </label>
         <RadioGroup legend="Type" name="client_type" options={CLIENT_TYPE_CHOICES} value={type} onChange={setType} />
         <label>

@@ -10,7 +10,8 @@ const STAGES = ["applied", "screening", "interview", "offer", "hired", "rejected
 export function OverviewPage({ session }: { session: Session }) {
   const readsAll = ["finance:read", "growth:read", "talent:read"].every((p) => can(session, p));
   const latest = useLoad(
-    () => api<Snapshot>("GET", "/v1/intelligence/snapshots/latest").catch((e) => (e instanceof ApiProblem && e.problem.status === 404 ? null : Promise.reject(e))),
+    () =>
+      api<Snapshot>("GET", "/v1/intelligence/snapshots/latest").catch((e) => (e instanceof ApiProblem && e.problem.status === 404 ? null : Promise.reject(e))),
     [session.organization.id],
   );
   const refresh = useAction(async () => {
@@ -32,7 +33,13 @@ export function OverviewPage({ session }: { session: Session }) {
       }
     />
   );
-  if (latest.loading && !latest.data) return <>{header}<Loading /></>;
+  if (latest.loading && !latest.data)
+    return (
+      <>
+        {header}
+        <Loading />
+      </>
+    );
   const s = latest.data;
   if (!s) {
     return (
@@ -46,7 +53,8 @@ export function OverviewPage({ session }: { session: Session }) {
   const main = [...s.finance.currencies].sort((a, b) => b.outstanding - a.outstanding)[0];
   const pipeCurrency = [...s.growth.pipeline.totals].sort((a, b) => b.open_value - a.open_value)[0];
   const stages = new Map<string, number>();
-  for (const st of s.growth.pipeline.by_stage.filter((x) => x.currency === pipeCurrency?.currency)) stages.set(st.stage_name, (stages.get(st.stage_name) ?? 0) + st.open_value);
+  for (const st of s.growth.pipeline.by_stage.filter((x) => x.currency === pipeCurrency?.currency))
+    stages.set(st.stage_name, (stages.get(st.stage_name) ?? 0) + st.open_value);
   const candidates = STAGES.map((stage) => ({ stage, n: s.talent.open_job_pipelines.reduce((sum, j) => sum + (j.candidates[stage] ?? 0), 0) }));
   const winRate = s.growth.last_90_days.win_rate;
   return (
@@ -68,18 +76,38 @@ export function OverviewPage({ session }: { session: Session }) {
             empty="Nothing overdue."
             bars={
               main
-                ? (["1_30", "31_60", "61_90", "90_plus"] as const).map((k, i) => ({ label: k === "90_plus" ? "90+ days" : `${k.replace("_", "–")} days`, value: main.aging[k], display: money(main.aging[k], main.currency), color: AGING_COLORS[i] }))
+                ? (["1_30", "31_60", "61_90", "90_plus"] as const).map((k, i) => ({
+                    label: k === "90_plus" ? "90+ days" : `${k.replace("_", "–")} days`,
+                    value: main.aging[k],
+                    display: money(main.aging[k], main.currency),
+                    color: AGING_COLORS[i],
+                  }))
                 : []
             }
           />
         </div>
         <div class="card" data-testid="chart-pipeline">
           <h2>Pipeline by stage {pipeCurrency && <span class="muted small">({pipeCurrency.currency}, open value)</span>}</h2>
-          <BarChart title={`Pipeline by stage (${pipeCurrency?.currency ?? ""} open value)`} empty="No open deals." bars={[...stages].map(([label, value]) => ({ label, value, display: money(value, pipeCurrency!.currency), color: "#6366f1" }))} />
+          <BarChart
+            title={`Pipeline by stage (${pipeCurrency?.currency ?? ""} open value)`}
+            empty="No open deals."
+            bars={[...stages].map(([label, value]) => ({ label, value, display: money(value, pipeCurrency!.currency), color: "#6366f1" }))}
+          />
         </div>
         <div class="card" data-testid="chart-candidates">
-          <h2>Candidates by stage <span class="muted small">(open jobs)</span></h2>
-          <BarChart title="Candidates by stage (open jobs)" empty="No candidates for open jobs." bars={candidates.map(({ stage, n }) => ({ label: stage, value: n, display: String(n), color: stage === "rejected" ? "#9ca3af" : stage === "hired" ? "#10b981" : "#22d3ee" }))} />
+          <h2>
+            Candidates by stage <span class="muted small">(open jobs)</span>
+          </h2>
+          <BarChart
+            title="Candidates by stage (open jobs)"
+            empty="No candidates for open jobs."
+            bars={candidates.map(({ stage, n }) => ({
+              label: stage,
+              value: n,
+              display: String(n),
+              color: stage === "rejected" ? "#9ca3af" : stage === "hired" ? "#10b981" : "#22d3ee",
+            }))}
+          />
         </div>
       </div>
       {can(session, "events:read") && <RecentActivity orgId={session.organization.id} />}
@@ -88,7 +116,10 @@ export function OverviewPage({ session }: { session: Session }) {
 }
 
 function RecentActivity({ orgId }: { orgId: string }) {
-  const events = useLoad(() => api<List<{ id: string; type: string; timestamp: string; data: { object: { id: string } } }>>("GET", "/v1/events?per_page=8"), [orgId]);
+  const events = useLoad(
+    () => api<List<{ id: string; type: string; timestamp: string; data: { object: { id: string } } }>>("GET", "/v1/events?per_page=8"),
+    [orgId],
+  );
   if (!events.data || events.data.data.length === 0) return null;
   return (
     <div class="card flush activity">

@@ -1,6 +1,21 @@
 import { useState } from "preact/hooks";
 import { api, can, type List, type Session } from "../api.ts";
-import { ActionForm, ago, Badge, ClickableRow, dateTime, Empty, ErrorBanner, ListTable, Modal, OneTimeSecret, PageHeader, Pre, useAction, useLoad } from "../ui.tsx";
+import {
+  ActionForm,
+  ago,
+  Badge,
+  ClickableRow,
+  dateTime,
+  Empty,
+  ErrorBanner,
+  ListTable,
+  Modal,
+  OneTimeSecret,
+  PageHeader,
+  Pre,
+  useAction,
+  useLoad,
+} from "../ui.tsx";
 import type { WebhookEndpoint as Endpoint, WebhookDelivery as Delivery, WebhookAttempt as Attempt } from "../models.ts";
 
 const deliveryTone = { pending: "blue", failed: "amber", succeeded: "green", exhausted: "red" } as const;
@@ -12,7 +27,10 @@ const RETRIES: [string, number[]][] = [
 
 export function WebhooksPage({ session, id }: { session: Session; id?: string }) {
   const manage = can(session, "webhooks:manage");
-  const endpoints = useLoad(() => (manage ? api<List<Endpoint>>("GET", "/v1/webhook_endpoints?per_page=100") : Promise.resolve(null)), [session.organization.id]);
+  const endpoints = useLoad(
+    () => (manage ? api<List<Endpoint>>("GET", "/v1/webhook_endpoints?per_page=100") : Promise.resolve(null)),
+    [session.organization.id],
+  );
   const [editing, setEditing] = useState<Endpoint | "new" | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
 
@@ -89,7 +107,17 @@ export function WebhooksPage({ session, id }: { session: Session; id?: string })
   );
 }
 
-function EndpointDetail({ endpoint, onEdit, onSecret, onChanged }: { endpoint: Endpoint; onEdit: () => void; onSecret: (s: string) => void; onChanged: () => void }) {
+function EndpointDetail({
+  endpoint,
+  onEdit,
+  onSecret,
+  onChanged,
+}: {
+  endpoint: Endpoint;
+  onEdit: () => void;
+  onSecret: (s: string) => void;
+  onChanged: () => void;
+}) {
   const deliveries = useLoad(() => api<List<Delivery>>("GET", `/v1/webhook_endpoints/${endpoint.id}/deliveries?per_page=25`), [endpoint.id]);
   const [open, setOpen] = useState<Delivery | null>(null);
   const act = useAction(async (what: "test" | "rotate" | "toggle" | "delete") => {
@@ -113,7 +141,8 @@ function EndpointDetail({ endpoint, onEdit, onSecret, onChanged }: { endpoint: E
         <div>
           <h2 class="mono">{endpoint.url}</h2>
           <p class="subtitle small">
-            {endpoint.id} · retries after {endpoint.retry_policy.schedule.length ? endpoint.retry_policy.schedule.map(seconds).join(", ") : "none"} · timeout {endpoint.timeout_ms / 1000}s
+            {endpoint.id} · retries after {endpoint.retry_policy.schedule.length ? endpoint.retry_policy.schedule.map(seconds).join(", ") : "none"} · timeout{" "}
+            {endpoint.timeout_ms / 1000}s
           </p>
         </div>
         <div class="actions">
@@ -206,7 +235,10 @@ function DeliveryDetail({ endpointId, delivery, onClose, onResent }: { endpointI
       {attempts.data?.data.map((a) => (
         <div class="attempt" data-testid="attempt">
           <div>
-            <Badge tone={a.response_status && a.response_status < 300 ? "green" : "red"}>{a.response_status ?? (a.blocked ? "blocked" : "no response")}</Badge> <span class="muted small">{dateTime(a.attempted_at)} · {a.duration_ms} ms</span>
+            <Badge tone={a.response_status && a.response_status < 300 ? "green" : "red"}>{a.response_status ?? (a.blocked ? "blocked" : "no response")}</Badge>{" "}
+            <span class="muted small">
+              {dateTime(a.attempted_at)} · {a.duration_ms} ms
+            </span>
           </div>
           {a.error && <div class="small">{a.error}</div>}
           {a.response_body && <Pre>{a.response_body}</Pre>}
@@ -228,11 +260,19 @@ function EndpointForm({ endpoint, onClose, onSaved }: { endpoint: Endpoint | nul
   const [events, setEvents] = useState<string[]>(endpoint?.events ?? []);
   const [custom, setCustom] = useState("");
   const current = RETRIES.findIndex(([, s]) => JSON.stringify(s) === JSON.stringify(endpoint?.retry_policy.schedule ?? RETRIES[0]![1]));
-  const [retry, setRetry] = useState(current < 0 ? 0 : current);
+  const [retry, setRetry] = useState(Math.max(current, 0));
   const submit = useAction(async () => {
-    const chosen = [...events, ...custom.split(",").map((s) => s.trim()).filter(Boolean)];
+    const chosen = [
+      ...events,
+      ...custom
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ];
     const body = { url, description: description || null, events: [...new Set(chosen)], retry_policy: { schedule: RETRIES[retry]![1] } };
-    const saved = endpoint ? await api<Endpoint>("PATCH", `/v1/webhook_endpoints/${endpoint.id}`, body) : await api<Endpoint & { secret: string }>("POST", "/v1/webhook_endpoints", body);
+    const saved = endpoint
+      ? await api<Endpoint>("PATCH", `/v1/webhook_endpoints/${endpoint.id}`, body)
+      : await api<Endpoint & { secret: string }>("POST", "/v1/webhook_endpoints", body);
     onSaved(saved, "secret" in saved ? (saved as { secret: string }).secret : undefined);
   });
   const areas = new Map<string, string[]>();
@@ -252,7 +292,13 @@ function EndpointForm({ endpoint, onClose, onSaved }: { endpoint: Endpoint | nul
         <fieldset>
           <legend>Events</legend>
           <label class="choice">
-            <input type="checkbox" name="events" value="*" checked={events.includes("*")} onChange={(e) => toggle("*", (e.target as HTMLInputElement).checked)} />
+            <input
+              type="checkbox"
+              name="events"
+              value="*"
+              checked={events.includes("*")}
+              onChange={(e) => toggle("*", (e.target as HTMLInputElement).checked)}
+            />
             <span>
               <strong>Everything</strong> <span class="muted">(*)</span>
             </span>
@@ -263,7 +309,13 @@ function EndpointForm({ endpoint, onClose, onSaved }: { endpoint: Endpoint | nul
                 <div class="nav-section">{area}</div>
                 {names.map((name) => (
                   <label class="choice small">
-                    <input type="checkbox" name="events" value={name} checked={events.includes(name)} onChange={(e) => toggle(name, (e.target as HTMLInputElement).checked)} />
+                    <input
+                      type="checkbox"
+                      name="events"
+                      value={name}
+                      checked={events.includes(name)}
+                      onChange={(e) => toggle(name, (e.target as HTMLInputElement).checked)}
+                    />
                     <span class="mono">{name}</span>
                   </label>
                 ))}

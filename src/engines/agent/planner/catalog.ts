@@ -54,7 +54,17 @@ const VERBS: Record<string, Op> = {
 };
 
 /** Operations that belong to one resource whatever the tool's name says (enroll_contact enrolls in a sequence). */
-const OWNER: Partial<Record<Op, string>> = { enroll: "sequence", unenroll: "sequence", dossier: "account", enrich: "account", pay: "invoice", void: "invoice", uncollectible: "invoice", finalize: "invoice", latest: "snapshot" };
+const OWNER: Partial<Record<Op, string>> = {
+  enroll: "sequence",
+  unenroll: "sequence",
+  dossier: "account",
+  enrich: "account",
+  pay: "invoice",
+  void: "invoice",
+  uncollectible: "invoice",
+  finalize: "invoice",
+  latest: "snapshot",
+};
 
 export function singular(word: string): string {
   if (/ies$/.test(word)) return word.slice(0, -3) + "y";
@@ -115,7 +125,17 @@ export function toolFor(catalog: Catalog, resource: string, op: Op): Tool | unde
   return catalog.get(resource)?.[op];
 }
 
-type Schema = { type?: string; format?: string; enum?: unknown[]; anyOf?: Schema[]; const?: unknown; description?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema };
+type Schema = {
+  type?: string;
+  format?: string;
+  enum?: unknown[];
+  anyOf?: Schema[];
+  const?: unknown;
+  description?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+};
 
 export function properties(tool: Tool | undefined): Record<string, Schema> {
   return ((tool?.input as Schema | undefined)?.properties ?? {}) as Record<string, Schema>;

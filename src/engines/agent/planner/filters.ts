@@ -17,7 +17,12 @@ export interface Query {
 
 /** The enum values a state word may mean: its own name, or the states it is a synonym of ("active" deals are open). */
 function meanings(state: string): string[] {
-  return [state, ...Object.entries(VALUE_WORDS).filter(([value, words]) => value !== state && words.includes(state)).map(([value]) => value)];
+  return [
+    state,
+    ...Object.entries(VALUE_WORDS)
+      .filter(([value, words]) => value !== state && words.includes(state))
+      .map(([value]) => value),
+  ];
 }
 
 /** Relations a list filters on, and the prepositions that name them ("invoices for Acme", "candidates for Backend Engineer"). */
@@ -34,11 +39,17 @@ function dateField(props: Record<string, unknown>, p: Parsed): string | undefine
   const hint = p.dates.hint;
   const closed = p.states.some((s) => s === "won" || s === "lost") || p.groups.includes("closed");
   const order =
-    hint === "due" ? ["due_date"] :
-    hint === "close" ? (closed ? ["closed_at", "expected_close_date"] : ["expected_close_date", "closed_at"]) :
-    hint === "paid" ? ["paid_at", "updated_at"] :
-    closed ? ["closed_at"] :
-    ["created_at"];
+    hint === "due"
+      ? ["due_date"]
+      : hint === "close"
+        ? closed
+          ? ["closed_at", "expected_close_date"]
+          : ["expected_close_date", "closed_at"]
+        : hint === "paid"
+          ? ["paid_at", "updated_at"]
+          : closed
+            ? ["closed_at"]
+            : ["created_at"];
   return order.find(has) ?? (has("created_at") ? "created_at" : undefined);
 }
 
@@ -54,7 +65,12 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     const values = enumValues(schema);
     if (values.length === 0) continue;
     const named = new Set<string>();
-    for (const state of p.states) for (const v of meanings(state)) if (values.includes(v) && v !== p.to) { named.add(v); break; }
+    for (const state of p.states)
+      for (const v of meanings(state))
+        if (values.includes(v) && v !== p.to) {
+          named.add(v);
+          break;
+        }
     const grouped = new Set<string>();
     for (const g of p.groups) {
       if (values.includes(g)) grouped.add(g);
@@ -99,7 +115,9 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
   for (const a of p.amounts) {
     if (!a.op || !moneyField) continue;
     query[`${moneyField}[${a.op}]`] = a.value;
-    said.push(`${{ gt: "above", gte: "at least", lt: "under", lte: "at most" }[a.op]} ${a.currency ? money(a.value, a.currency) : a.value.toLocaleString("en-US")}`);
+    said.push(
+      `${{ gt: "above", gte: "at least", lt: "under", lte: "at most" }[a.op]} ${a.currency ? money(a.value, a.currency) : a.value.toLocaleString("en-US")}`,
+    );
     if (a.currency && "currency" in props) query.currency = a.currency;
   }
 
@@ -139,7 +157,13 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     }
     const relation =
       RELATIONS.find((r) => r.field in props && r.resource === phrase.nounResource && r.resource !== resource) ??
-      RELATIONS.find((r) => r.field in props && r.resource !== resource && s.tool(r.resource, "list") && ((phrase.prep && r.preps.includes(phrase.prep)) || (!phrase.prep && phrase.beforeNoun && r.field === "account_id")));
+      RELATIONS.find(
+        (r) =>
+          r.field in props &&
+          r.resource !== resource &&
+          s.tool(r.resource, "list") &&
+          ((phrase.prep && r.preps.includes(phrase.prep)) || (!phrase.prep && phrase.beforeNoun && r.field === "account_id")),
+      );
     if (relation) {
       try {
         const found = await s.find(relation.resource, phrase.text, { write: false });
@@ -161,7 +185,12 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
       said.push(`in ${place}`);
       continue;
     }
-    const textField = phrase.prep === "from" || phrase.prep === "via" ? ["source"].find((f) => f in props) : phrase.prep === "in" || phrase.prep === "at" ? ["location[contains]", "department[contains]", "industry[contains]"].find((f) => f in props) : undefined;
+    const textField =
+      phrase.prep === "from" || phrase.prep === "via"
+        ? ["source"].find((f) => f in props)
+        : phrase.prep === "in" || phrase.prep === "at"
+          ? ["location[contains]", "department[contains]", "industry[contains]"].find((f) => f in props)
+          : undefined;
     if (textField) {
       query[textField] = textField === "source" ? singular(phrase.text.toLowerCase()) : phrase.text;
       said.push(`${textField.replace("[contains]", "")} ${String(query[textField])}`);
@@ -183,7 +212,12 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
   return { query, said, unplaced, stated: firstIsState };
 }
 
-const slug = (text: string) => text.toLowerCase().trim().replace(/['’]s$/, "").replace(/[\s_]+/g, "-");
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .trim()
+    .replace(/['’]s$/, "")
+    .replace(/[\s_]+/g, "-");
 const tagsSeen = new WeakMap<Session, Map<string, Set<string>>>();
 
 /**

@@ -22,11 +22,47 @@ import { accountOp, create, enroll, invoiceOp, pay, remove, sequenceOp, setState
  * like a model's. docs: README "What the offline planner understands".
  */
 
-const WRITES = new Set<Action>(["create", "update", "stage", "delete", "void", "uncollectible", "pay", "enroll", "unenroll", "pause", "resume", "archive", "hire", "reject", "enrich", "finalize", "win", "lose", "close"]);
+const WRITES = new Set<Action>([
+  "create",
+  "update",
+  "stage",
+  "delete",
+  "void",
+  "uncollectible",
+  "pay",
+  "enroll",
+  "unenroll",
+  "pause",
+  "resume",
+  "archive",
+  "hire",
+  "reject",
+  "enrich",
+  "finalize",
+  "win",
+  "lose",
+  "close",
+]);
 const READS = new Set<Action>(["list", "count", "sum", "top", "show"]);
 /** Resources in the order a state word is tried on ("overdue" is an invoice's before anything else's). */
 const ORDER = ["invoice", "deal", "candidate", "job", "contact", "sequence", "account", "enrollment"];
-const BY_ACTION: Partial<Record<Action, string>> = { pay: "invoice", void: "invoice", uncollectible: "invoice", finalize: "invoice", enroll: "sequence", unenroll: "sequence", pause: "sequence", resume: "sequence", archive: "sequence", hire: "candidate", reject: "candidate", enrich: "account", summarize: "account", win: "deal", lose: "deal" };
+const BY_ACTION: Partial<Record<Action, string>> = {
+  pay: "invoice",
+  void: "invoice",
+  uncollectible: "invoice",
+  finalize: "invoice",
+  enroll: "sequence",
+  unenroll: "sequence",
+  pause: "sequence",
+  resume: "sequence",
+  archive: "sequence",
+  hire: "candidate",
+  reject: "candidate",
+  enrich: "account",
+  summarize: "account",
+  win: "deal",
+  lose: "deal",
+};
 
 const FIELD_WORDS_INDEX = new Map<string, string[]>();
 for (const [field, words] of Object.entries(FIELD_WORDS)) for (const w of words) FIELD_WORDS_INDEX.set(w, [...(FIELD_WORDS_INDEX.get(w) ?? []), field]);
@@ -45,10 +81,16 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
   const byAction = p.action ? BY_ACTION[p.action] : undefined;
   if (byAction) return byAction;
   if (p.numbers.length > 0) return "invoice";
-  if (p.groups.some((g) => ["unpaid", "outstanding", "owed", "owing", "receivable"].includes(g)) || (p.action === "sum" && /\bowe/i.test(p.raw))) return "invoice";
+  if (p.groups.some((g) => ["unpaid", "outstanding", "owed", "owing", "receivable"].includes(g)) || (p.action === "sum" && /\bowe/i.test(p.raw)))
+    return "invoice";
   // "we closed the Hooli migration": the verb's own state says nothing of what was closed.
   const said = p.action === "close" ? p.states.filter((st) => st !== "closed") : p.states;
-  const states = said.flatMap((st) => [st, ...Object.entries(VALUE_WORDS).filter(([v, w]) => v !== st && w.includes(st)).map(([v]) => v)]);
+  const states = said.flatMap((st) => [
+    st,
+    ...Object.entries(VALUE_WORDS)
+      .filter(([v, w]) => v !== st && w.includes(st))
+      .map(([v]) => v),
+  ]);
   const writeOp = p.action && WRITES.has(p.action);
   for (const resource of ORDER) {
     const ops = catalog.get(resource);
@@ -59,12 +101,18 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
     const accepts = tools.flatMap((t) => Object.values(properties(t)).flatMap((schema) => enumValues(schema)));
     if (states.some((st) => accepts.includes(st) && !["open", "active"].includes(st))) return resource;
   }
-  if (p.phrases.some((ph) => ph.nounResource === "sequence") && catalog.has("enrollment") && /\b(who|whom|enrolled|enrollments?|in)\b/i.test(p.raw)) return "enrollment";
+  if (p.phrases.some((ph) => ph.nounResource === "sequence") && catalog.has("enrollment") && /\b(who|whom|enrolled|enrollments?|in)\b/i.test(p.raw))
+    return "enrollment";
   if (p.dates.hint === "due" && catalog.has("invoice")) return "invoice";
   // "what's expected to close next month": the resource with a close date.
   if (p.dates.hint === "close" && catalog.has("deal")) return "deal";
-  if (/\bwho\b/i.test(p.raw)) return catalog.has("candidate") && (/\b(hire|hired|interview|applied|applying|screen|offer)/i.test(p.raw) || p.phrases.some((ph) => ph.nounResource === "job")) ? "candidate" : "contact";
-  if (p.phrases.some((ph) => ph.nounResource === "job") && catalog.has("candidate") && /\b(applicants?|candidates?|applying|applied)\b/i.test(p.raw)) return "candidate";
+  if (/\bwho\b/i.test(p.raw))
+    return catalog.has("candidate") &&
+      (/\b(hire|hired|interview|applied|applying|screen|offer)/i.test(p.raw) || p.phrases.some((ph) => ph.nounResource === "job"))
+      ? "candidate"
+      : "contact";
+  if (p.phrases.some((ph) => ph.nounResource === "job") && catalog.has("candidate") && /\b(applicants?|candidates?|applying|applied)\b/i.test(p.raw))
+    return "candidate";
   return undefined;
 }
 
@@ -75,7 +123,13 @@ function asFilters(s: Session, p: Parsed): Parsed {
   const phrases = filters.map((f) => ({ text: f.value, prep: f.words === "source" ? "from" : "in", beforeNoun: false }));
   // "who came in through LinkedIn": the records that have a source.
   const bySource = filters.some((f) => f.words === "source") && !p.resource ? ORDER.find((r) => "source" in properties(s.tool(r, "list"))) : undefined;
-  return { ...p, fields: p.fields.filter((f) => !filters.includes(f)), phrases: [...p.phrases, ...phrases], resource: p.resource ?? bySource, action: p.action ?? "list" };
+  return {
+    ...p,
+    fields: p.fields.filter((f) => !filters.includes(f)),
+    phrases: [...p.phrases, ...phrases],
+    resource: p.resource ?? bySource,
+    action: p.action ?? "list",
+  };
 }
 
 /** A resource's changes (a move, an update) take this state as a value. */
@@ -83,11 +137,15 @@ function accepts(catalog: Catalog, resource: string, state: string): boolean {
   const ops = catalog.get(resource);
   if (!ops) return false;
   // A state is a stage or status ("offer"), not any value an enum holds ("contract" is an employment type).
-  return [ops.move, ops.update].some((t) => Object.entries(properties(t)).some(([field, schema]) => /stage|status/.test(field) && enumValues(schema).includes(state)));
+  return [ops.move, ops.update].some((t) =>
+    Object.entries(properties(t)).some(([field, schema]) => /stage|status/.test(field) && enumValues(schema).includes(state)),
+  );
 }
 
 function help(catalog: Catalog): string {
-  const lines = [...catalog].filter(([r]) => !["event", "pipeline", "enrollment"].includes(r)).map(([resource, ops]) => `- ${resource}s: ${Object.keys(ops).join(", ")}`);
+  const lines = [...catalog]
+    .filter(([r]) => !["event", "pipeline", "enrollment"].includes(r))
+    .map(([resource, ops]) => `- ${resource}s: ${Object.keys(ops).join(", ")}`);
   return `I can help with: requests about the records you may use, and the business figures:\n${lines.join("\n")}\nAsk for a list, a count (“how many …”), a total (“how much …”), the largest, or a change, naming states, amounts, dates and names as you would to a colleague; and for win rate, pipeline, receivables, DSO or the hiring funnel.`;
 }
 
@@ -110,17 +168,24 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   const write = p.action !== undefined && WRITES.has(p.action);
   // "how many invoices are overdue according to the latest snapshot": the snapshot's figure, whatever else it names.
   if (p.resources.includes("snapshot") || p.phrases.some((ph) => ph.nounResource === "snapshot") || p.action === "snapshot") {
-    const fresh = /\b(take|create|make|new|fresh|run|rerun|re-run|refresh|compute|recompute|recalculate|regenerate|update|generate|now)\b|^\s*(?:please\s+)?snapshot\b/.test(lower);
+    const fresh =
+      /\b(take|create|make|new|fresh|run|rerun|re-run|refresh|compute|recompute|recalculate|regenerate|update|generate|now)\b|^\s*(?:please\s+)?snapshot\b/.test(
+        lower,
+      );
     return figures(s, asksFigures(lower) ?? asksFigures("snapshot")!, fresh);
   }
   const wanted = asksFigures(lower);
-  const specific = /\b(rate|funnel|weighted|dso|days sales|aging|ageing|time to hire|days to hire|time to fill|days to fill|percent|percentage|proportion|ratio|how often|(?:business|company|things|we) (?:doing|going)|how (?:long|fast|quickly|soon) do)\b/.test(lower);
+  const specific =
+    /\b(rate|funnel|weighted|dso|days sales|aging|ageing|time to hire|days to hire|time to fill|days to fill|percent|percentage|proportion|ratio|how often|(?:business|company|things|we) (?:doing|going)|how (?:long|fast|quickly|soon) do)\b/.test(
+      lower,
+    );
   const explicit = p.resource && !["pipeline"].includes(p.resource) && !specific;
   const changes = write && !(specific && ["hire", "close", "win", "lose"].includes(p.action!));
   const stagesAsked = /\bstages\b/.test(lower) && !/\b(?:worth|value|how much|money|deals?|by stage)\b/.test(lower);
   if (wanted && !changes && !explicit && !stagesAsked) return figures(s, wanted, false);
   // "how many people did we hire in the last year": the snapshot's hires, not contacts.
-  if (wanted && /\bhire\b/.test(lower) && /\b(?:year|365|12 months)\b/.test(lower) && !p.resources.some((r) => r !== "contact")) return figures(s, wanted, false);
+  if (wanted && /\bhire\b/.test(lower) && /\b(?:year|365|12 months)\b/.test(lower) && !p.resources.some((r) => r !== "contact"))
+    return figures(s, wanted, false);
   if (p.resource === "event" || /^what happened\b|\brecent (?:activity|events)\b/.test(lower)) return events(s, p);
 
   // "send Tim an offer": the verb's usual resource (an invoice is sent) gives way to a state only another resource has.
@@ -136,22 +201,40 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   if (!p.action && p.fields.some((f) => f.value) && !p.question) p = { ...p, action: "update" };
   let resource = p.resource && p.resource !== "pipeline" ? p.resource : (inferResource(s.catalog, p) ?? (p.resource === "pipeline" ? "deal" : undefined));
   // "people we hired", "people in interview": people in hiring are candidates.
-  if (resource === "contact" && /\b(people|person|persons)\b/i.test(p.raw) && !SEQUENCE_NOUN.test(p.raw) && s.catalog.has("candidate") && p.states.some((st) => ["applied", "screening", "interview", "offer", "hired", "rejected"].includes(st))) resource = "candidate";
+  if (
+    resource === "contact" &&
+    /\b(people|person|persons)\b/i.test(p.raw) &&
+    !SEQUENCE_NOUN.test(p.raw) &&
+    s.catalog.has("candidate") &&
+    p.states.some((st) => ["applied", "screening", "interview", "offer", "hired", "rejected"].includes(st))
+  )
+    resource = "candidate";
   // "who is in the Intro sequence": the sequence's enrollments.
   if (resource === "contact" && p.phrases.some((ph) => ph.nounResource === "sequence") && s.catalog.has("enrollment")) resource = "enrollment";
   let action = p.action;
   // "we're hiring a contract DevOps Engineer": a new job, not a hire.
-  if (action === "hire" && /\b(?:we'?re|we are|i'?m|are we|we will be|we'll be|start)\s+hiring\b|\bhiring\s+(?:a|an|two|three|\d+)\b/i.test(p.raw) && s.catalog.has("job")) {
+  if (
+    action === "hire" &&
+    /\b(?:we'?re|we are|i'?m|are we|we will be|we'll be|start)\s+hiring\b|\bhiring\s+(?:a|an|two|three|\d+)\b/i.test(p.raw) &&
+    s.catalog.has("job")
+  ) {
     action = "create";
     resource = "job";
   }
   // "put Ann in the Intro sequence", "add Ann to Intro", "sign Ann up for Intro": an enrollment, when the place is a sequence.
   // "drop Ann into Intro" puts her in; only "drop ... from" takes out or deletes.
   const dropsIn = action === "delete" && p.verb === "drop" && /\b(?:into|in|onto|on|to)\b/i.test(p.raw) && !/\b(?:from|out of|off)\b/i.test(p.raw);
-  if (action && (["create", "stage", "update", "enroll"].includes(action) || dropsIn) && (!p.to || inName(p.to, sequenceName(p.raw))) && (await intoSequence(s, p, resource))) return enroll(s, p);
+  if (
+    action &&
+    (["create", "stage", "update", "enroll"].includes(action) || dropsIn) &&
+    (!p.to || inName(p.to, sequenceName(p.raw))) &&
+    (await intoSequence(s, p, resource))
+  )
+    return enroll(s, p);
   // "put the Intro sequence on hold", "set Intro to active": a sequence's own pause / resume / archive.
   const sequenceState = p.to ?? p.states.find((st) => st in SEQUENCE_OPS);
-  if (resource === "sequence" && action && ["stage", "update"].includes(action) && sequenceState && sequenceState in SEQUENCE_OPS) return sequenceOp(s, p, SEQUENCE_OPS[sequenceState]!);
+  if (resource === "sequence" && action && ["stage", "update"].includes(action) && sequenceState && sequenceState in SEQUENCE_OPS)
+    return sequenceOp(s, p, SEQUENCE_OPS[sequenceState]!);
   // "the people in the Intro campaign", "enrollments in new lead follow-up": a sequence's enrollments, by its whole name.
   if ((!action || READS.has(action)) && (resource === "enrollment" || (resource === "contact" && SEQUENCE_NOUN.test(p.raw))) && s.tool("enrollment", "list")) {
     const name = sequenceName(p.raw);
@@ -159,35 +242,73 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     if (!name && resource === "enrollment" && wanted) return figures(s, wanted, false);
     if (name) {
       const outside = (text: string) => !name.toLowerCase().includes(text.toLowerCase());
-      p = { ...p, states: p.states.filter((st) => !inName(st, name)), phrases: [...p.phrases.filter((ph) => outside(ph.text)), { text: name, prep: "in", beforeNoun: false, noun: "sequence", nounResource: "sequence" }] };
+      p = {
+        ...p,
+        states: p.states.filter((st) => !inName(st, name)),
+        phrases: [...p.phrases.filter((ph) => outside(ph.text)), { text: name, prep: "in", beforeNoun: false, noun: "sequence", nounResource: "sequence" }],
+      };
       resource = "enrollment";
     }
   }
   // "how much is sitting in proposal": money in a pipeline stage is the deals'.
   if (!resource && action && READS.has(action) && (await namesStage(s, p))) resource = "deal";
   // "Wayne Enterprises' balance": what the account owes.
-  if (p.asked.includes("balance") && (!resource || resource === "account") && s.catalog.has("invoice")) return read(s, { ...p, action: "sum", asked: [] }, "invoice");
+  if (p.asked.includes("balance") && (!resource || resource === "account") && s.catalog.has("invoice"))
+    return read(s, { ...p, action: "sum", asked: [] }, "invoice");
   if (p.asked.length > 0 && !resource && p.phrases.length > 0) return anything(s, p.phrases[0]!.text, p.asked);
   // "issue an invoice to Initech for 1500 USD": a new invoice (issued at once), not an existing draft.
-  if (action && ["finalize", "pay", "void"].includes(action) && /\b(?:an?|new)\s+(?:\w+\s+)?(?:invoice|bill)\b/i.test(p.raw) && p.amounts.some((am) => !am.op) && s.catalog.get("invoice")?.create) {
+  if (
+    action &&
+    ["finalize", "pay", "void"].includes(action) &&
+    /\b(?:an?|new)\s+(?:\w+\s+)?(?:invoice|bill)\b/i.test(p.raw) &&
+    p.amounts.some((am) => !am.op) &&
+    s.catalog.get("invoice")?.create
+  ) {
     p = { ...p, verb: action === "finalize" ? "open" : p.verb };
     action = "create";
     resource = "invoice";
   }
   // "we got 750 from Stark against INV-36": money received on an invoice is a payment.
-  if ((!action || ["create", "finalize", "pay"].includes(action)) && !p.question && p.numbers.length > 0 && p.amounts.some((a) => !a.op) && /\b(?:got|received|collected|took|wired|transferred|sent|paid|remitted)\b/i.test(p.raw) && s.tool("invoice", "pay")) return pay(s, p);
+  if (
+    (!action || ["create", "finalize", "pay"].includes(action)) &&
+    !p.question &&
+    p.numbers.length > 0 &&
+    p.amounts.some((a) => !a.op) &&
+    /\b(?:got|received|collected|took|wired|transferred|sent|paid|remitted)\b/i.test(p.raw) &&
+    s.tool("invoice", "pay")
+  )
+    return pay(s, p);
   // "INV-1 is uncollectible", "the Acme deal is lost": a statement of a state is a move to it.
   if (!action && !p.question && p.states.length === 1 && /\b(?:is|are)\b/i.test(p.raw) && (p.numbers.length > 0 || p.phrases.length > 0)) {
     action = "stage";
     p = { ...p, to: p.states[0] };
   }
   // "decision makers at Stark": people by a tag they carry.
-  const described = p.phrases[0] && !p.phrases[0].prep && p.phrases[0].text === p.phrases[0].text.toLowerCase() && p.phrases.some((ph) => ph.prep === "at" || ph.prep === "from");
-  if (!resource && (!action || READS.has(action)) && described && s.tool("contact", "list") && (await tagOf(s, "contact", p.phrases[0]!.text))) resource = "contact";
+  const described =
+    p.phrases[0] &&
+    !p.phrases[0].prep &&
+    p.phrases[0].text === p.phrases[0].text.toLowerCase() &&
+    p.phrases.some((ph) => ph.prep === "at" || ph.prep === "from");
+  if (!resource && (!action || READS.has(action)) && described && s.tool("contact", "list") && (await tagOf(s, "contact", p.phrases[0]!.text)))
+    resource = "contact";
   // "which clients have overdue invoices": the invoices' clients.
-  if ((!action || READS.has(action)) && p.resources[0] === "account" && p.resources.includes("invoice") && /\b(?:have|has|with|owe|owing)\b/i.test(p.raw) && s.tool("invoice", "list")) return clientsOf(s, p);
+  if (
+    (!action || READS.has(action)) &&
+    p.resources[0] === "account" &&
+    p.resources.includes("invoice") &&
+    /\b(?:have|has|with|owe|owing)\b/i.test(p.raw) &&
+    s.tool("invoice", "list")
+  )
+    return clientsOf(s, p);
   // "what are the stages of our pipeline": the pipelines' stages, not their value.
-  if ((!action || READS.has(action)) && /\bstages\b/i.test(p.raw) && /\bpipelines?\b/i.test(p.raw) && !/\b(?:worth|value|how much|money|deals?|by stage)\b/i.test(p.raw) && s.tool("pipeline", "list")) return stagesOf(s);
+  if (
+    (!action || READS.has(action)) &&
+    /\bstages\b/i.test(p.raw) &&
+    /\bpipelines?\b/i.test(p.raw) &&
+    !/\b(?:worth|value|how much|money|deals?|by stage)\b/i.test(p.raw) &&
+    s.tool("pipeline", "list")
+  )
+    return stagesOf(s);
   if (!action || READS.has(action)) {
     if (resource) return read(s, { ...p, action: action ?? "list" }, resource);
     if (p.asked.length > 0 && p.phrases.length > 0) return anything(s, p.phrases[0]!.text, p.asked);
@@ -226,7 +347,14 @@ async function plan(s: Session, p: Parsed): Promise<string> {
       return sequenceOp(s, p, action);
   }
   // "log 300 received on INV-13": a payment on an existing invoice, not a new record.
-  if (action === "create" && p.numbers.length > 0 && !p.resources.some((r) => r !== "invoice") && /\b(?:received|receive|paid|payment|collected|got|took)\b/i.test(p.raw) && s.tool("invoice", "pay")) return pay(s, p);
+  if (
+    action === "create" &&
+    p.numbers.length > 0 &&
+    !p.resources.some((r) => r !== "invoice") &&
+    /\b(?:received|receive|paid|payment|collected|got|took)\b/i.test(p.raw) &&
+    s.tool("invoice", "pay")
+  )
+    return pay(s, p);
   if (!resource && action === "create") resource = await newRecordOf(s, p);
   if (!resource && p.phrases.length > 0 && ["stage", "update", "delete", "close", "win", "lose"].includes(action)) {
     // "the Initech renewal": the word after the name says what it is; else the record's name does ("rename Globex East ...").
@@ -240,7 +368,8 @@ async function plan(s: Session, p: Parsed): Promise<string> {
       return create(s, p, resource);
     case "update": {
       const values = p.fields.length > 0 || p.amounts.length > 0 || p.dates.day !== undefined || p.emails.length > 0 || p.domains.length > 0;
-      if ((p.states.length > 0 && !values) || (resource === "deal" && p.phrases.some((ph) => ph.prep === "to") && !values)) return setState(s, p, resource, "stage");
+      if ((p.states.length > 0 && !values) || (resource === "deal" && p.phrases.some((ph) => ph.prep === "to") && !values))
+        return setState(s, p, resource, "stage");
       return update(s, p, resource, action);
     }
     case "delete":
@@ -274,8 +403,10 @@ async function intoSequence(s: Session, p: Parsed, resource: string | undefined)
  */
 async function newRecordOf(s: Session, p: Parsed): Promise<string | undefined> {
   const place = p.phrases.find((ph) => ph.prep && ["to", "at", "for", "with", "from"].includes(ph.prep));
-  if (place?.nounResource === "job" || (place && s.tool("job", "list") && (await s.list("job", { q: place.text, per_page: 1 })).data.length > 0)) return s.catalog.has("candidate") ? "candidate" : undefined;
-  if (place?.nounResource === "account" || (place && s.tool("account", "list") && (await s.list("account", { q: place.text, per_page: 1 })).data.length > 0)) return s.catalog.has("contact") ? "contact" : undefined;
+  if (place?.nounResource === "job" || (place && s.tool("job", "list") && (await s.list("job", { q: place.text, per_page: 1 })).data.length > 0))
+    return s.catalog.has("candidate") ? "candidate" : undefined;
+  if (place?.nounResource === "account" || (place && s.tool("account", "list") && (await s.list("account", { q: place.text, per_page: 1 })).data.length > 0))
+    return s.catalog.has("contact") ? "contact" : undefined;
   if (p.emails.length > 0 && s.catalog.has("contact")) return "contact";
   return undefined;
 }
@@ -309,7 +440,10 @@ async function whichResource(s: Session, p: Parsed, action: Action): Promise<str
       // A person's full name is searched by its first word; "Hooli data migration" is "Hooli Cloud: Data migration", every word in it.
       const byWord = await s.list(resource, { q: name.split(/\s+/)[0], per_page: 100 });
       const words = name.toLowerCase().split(/\s+/);
-      page = { data: byWord.data.filter((i) => labelOf(i).toLowerCase() === name.toLowerCase() || words.every((w) => labelOf(i).toLowerCase().includes(w))), meta: byWord.meta };
+      page = {
+        data: byWord.data.filter((i) => labelOf(i).toLowerCase() === name.toLowerCase() || words.every((w) => labelOf(i).toLowerCase().includes(w))),
+        meta: byWord.meta,
+      };
     }
     if (page.data.length > 0) return resource;
   }
@@ -343,7 +477,10 @@ export function offlinePlanner(): Planner {
       let result: Omit<PlannerReply, "steps">;
       try {
         // Answers given to questions (a missing value) join the request as if said in it.
-        const extra = Object.entries(carried.choices).filter(([k]) => k.startsWith("field:")).map(([, v]) => v).join(" ");
+        const extra = Object.entries(carried.choices)
+          .filter(([k]) => k.startsWith("field:"))
+          .map(([, v]) => v)
+          .join(" ");
         const parsed = parse(lang, carried.message, turn.now);
         const withAnswers = extra ? { ...parse(lang, `${carried.message} ${extra}`, turn.now), phrases: parsed.phrases } : parsed;
         result = { content: await plan(session, withAnswers) };

@@ -5,35 +5,110 @@ import { Stop, type Session } from "./resolve.ts";
 type Snapshot = {
   id: string;
   generated_at: string;
-  finance: { currencies: { currency: string; outstanding: number; overdue: number; overdue_count: number; aging: Record<string, number>; days_sales_outstanding: number | null }[]; overdue_count: number };
+  finance: {
+    currencies: {
+      currency: string;
+      outstanding: number;
+      overdue: number;
+      overdue_count: number;
+      aging: Record<string, number>;
+      days_sales_outstanding: number | null;
+    }[];
+    overdue_count: number;
+  };
   growth: {
-    pipeline: { totals: { currency: string; open_value: number; weighted_value: number; deal_count: number }[]; by_stage: { stage_name: string; currency: string; deal_count: number; open_value: number; weighted_value: number }[] };
+    pipeline: {
+      totals: { currency: string; open_value: number; weighted_value: number; deal_count: number }[];
+      by_stage: { stage_name: string; currency: string; deal_count: number; open_value: number; weighted_value: number }[];
+    };
     last_90_days: { won: number; lost: number; win_rate: number | null };
     new_contacts_last_30_days: number;
     sequences: { active_enrollments: number; reply_rate: number | null };
   };
-  talent: { open_jobs: number; open_job_pipelines: { title: string; candidates: Record<string, number> }[]; median_days_to_hire: number | null; hires_last_365_days: number };
+  talent: {
+    open_jobs: number;
+    open_job_pipelines: { title: string; candidates: Record<string, number> }[];
+    median_days_to_hire: number | null;
+    hires_last_365_days: number;
+  };
 };
 
 const pct = (r: number | null) => (r === null ? "not known yet (nothing closed)" : `${Math.round(r * 1000) / 10}%`);
 const list = <T>(xs: T[], f: (x: T) => string, none: string) => (xs.length > 0 ? xs.map(f).join(" + ") : none);
 
 const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
-  { test: /\bwin(?:ning)? ?rate|\bclose rate|\bclosing rate|\bhit rate|\bwin ratio|\bwin percentage|\bsuccess rate on deals|\bhow many deals (?:did )?we win|\b(?:percent(?:age)?|share|proportion|ratio|fraction|how often)\b.*\b(?:win|won|close|closed)\b/, text: (s) => `Win rate over the last 90 days: ${pct(s.growth.last_90_days.win_rate)} (${s.growth.last_90_days.won} won, ${s.growth.last_90_days.lost} lost).` },
-  { test: /\bweighted\b/, text: (s) => `Weighted pipeline: ${list(s.growth.pipeline.totals, (t) => money(t.weighted_value, t.currency), "nothing open")} (open value ${list(s.growth.pipeline.totals, (t) => money(t.open_value, t.currency), "nothing")}).` },
-  { test: /\bpipeline\b.*\bstages?\b|\bby stage\b/, text: (s) => `Open pipeline by stage:\n${s.growth.pipeline.by_stage.map((b) => `- ${b.stage_name}: ${b.deal_count} deals, ${money(b.open_value, b.currency)} (weighted ${money(b.weighted_value, b.currency)})`).join("\n") || "- no open deals"}` },
-  { test: /\bpipeline\b(?! stage)|\bforecast\b/, text: (s) => `Open pipeline: ${list(s.growth.pipeline.totals, (t) => `${money(t.open_value, t.currency)} in ${t.deal_count} deals (weighted ${money(t.weighted_value, t.currency)})`, "no open deals")}.` },
-  { test: /\bdso\b|days? sales outstanding|how (?:long|fast|quickly|soon) .*(?:get paid|pay us|pay|collect)/, text: (s) => `Days sales outstanding: ${list(s.finance.currencies, (c) => `${c.days_sales_outstanding ?? "n/a"} days (${c.currency})`, "no invoices")}.` },
-  { test: /\bag(?:e)?ing\b/, text: (s) => `Overdue by age: ${list(s.finance.currencies, (c) => `${c.currency}: ${Object.entries(c.aging).map(([k, v]) => `${k.replace("_", "-").replace("-plus", "+")} days ${money(v, c.currency)}`).join(", ")}`, "nothing overdue")}.` },
-  { test: /\breceivables?\b|\bar\b|accounts receivable|(?:total|how much) (?:is |are )?(?:outstanding|owed to us)/, text: (s) => `Receivables: ${list(s.finance.currencies, (c) => `${money(c.outstanding, c.currency)} outstanding, ${money(c.overdue, c.currency)} overdue`, "nothing outstanding")}; ${s.finance.overdue_count} overdue invoices.` },
-  { test: /\bfunnel\b|hiring pipeline|candidates by stage|recruiting pipeline/, text: (s) => `Hiring funnel (${s.talent.open_jobs} open jobs):\n${s.talent.open_job_pipelines.map((j) => `- ${j.title}: ${Object.entries(j.candidates).map(([k, v]) => `${v} ${k}`).join(", ")}`).join("\n") || "- no open jobs"}` },
-  { test: /time to (?:hire|fill)|days to (?:hire|fill)|how long .*(?:to )?(?:hire|fill)/, text: (s) => `Median time to hire: ${s.talent.median_days_to_hire ?? "n/a"} days (${s.talent.hires_last_365_days} hires in the last 365 days).` },
+  {
+    test: /\bwin(?:ning)? ?rate|\bclose rate|\bclosing rate|\bhit rate|\bwin ratio|\bwin percentage|\bsuccess rate on deals|\bhow many deals (?:did )?we win|\b(?:percent(?:age)?|share|proportion|ratio|fraction|how often)\b.*\b(?:win|won|close|closed)\b/,
+    text: (s) =>
+      `Win rate over the last 90 days: ${pct(s.growth.last_90_days.win_rate)} (${s.growth.last_90_days.won} won, ${s.growth.last_90_days.lost} lost).`,
+  },
+  {
+    test: /\bweighted\b/,
+    text: (s) =>
+      `Weighted pipeline: ${list(s.growth.pipeline.totals, (t) => money(t.weighted_value, t.currency), "nothing open")} (open value ${list(s.growth.pipeline.totals, (t) => money(t.open_value, t.currency), "nothing")}).`,
+  },
+  {
+    test: /\bpipeline\b.*\bstages?\b|\bby stage\b/,
+    text: (s) =>
+      `Open pipeline by stage:\n${s.growth.pipeline.by_stage.map((b) => `- ${b.stage_name}: ${b.deal_count} deals, ${money(b.open_value, b.currency)} (weighted ${money(b.weighted_value, b.currency)})`).join("\n") || "- no open deals"}`,
+  },
+  {
+    test: /\bpipeline\b(?! stage)|\bforecast\b/,
+    text: (s) =>
+      `Open pipeline: ${list(s.growth.pipeline.totals, (t) => `${money(t.open_value, t.currency)} in ${t.deal_count} deals (weighted ${money(t.weighted_value, t.currency)})`, "no open deals")}.`,
+  },
+  {
+    test: /\bdso\b|days? sales outstanding|how (?:long|fast|quickly|soon) .*(?:get paid|pay us|pay|collect)/,
+    text: (s) => `Days sales outstanding: ${list(s.finance.currencies, (c) => `${c.days_sales_outstanding ?? "n/a"} days (${c.currency})`, "no invoices")}.`,
+  },
+  {
+    test: /\bag(?:e)?ing\b/,
+    text: (s) =>
+      `Overdue by age: ${list(
+        s.finance.currencies,
+        (c) =>
+          `${c.currency}: ${Object.entries(c.aging)
+            .map(([k, v]) => `${k.replace("_", "-").replace("-plus", "+")} days ${money(v, c.currency)}`)
+            .join(", ")}`,
+        "nothing overdue",
+      )}.`,
+  },
+  {
+    test: /\breceivables?\b|\bar\b|accounts receivable|(?:total|how much) (?:is |are )?(?:outstanding|owed to us)/,
+    text: (s) =>
+      `Receivables: ${list(s.finance.currencies, (c) => `${money(c.outstanding, c.currency)} outstanding, ${money(c.overdue, c.currency)} overdue`, "nothing outstanding")}; ${s.finance.overdue_count} overdue invoices.`,
+  },
+  {
+    test: /\bfunnel\b|hiring pipeline|candidates by stage|recruiting pipeline/,
+    text: (s) =>
+      `Hiring funnel (${s.talent.open_jobs} open jobs):\n${
+        s.talent.open_job_pipelines
+          .map(
+            (j) =>
+              `- ${j.title}: ${Object.entries(j.candidates)
+                .map(([k, v]) => `${v} ${k}`)
+                .join(", ")}`,
+          )
+          .join("\n") || "- no open jobs"
+      }`,
+  },
+  {
+    test: /time to (?:hire|fill)|days to (?:hire|fill)|how long .*(?:to )?(?:hire|fill)/,
+    text: (s) => `Median time to hire: ${s.talent.median_days_to_hire ?? "n/a"} days (${s.talent.hires_last_365_days} hires in the last 365 days).`,
+  },
   { test: /\bhires\b.*\b(?:year|365)\b|how many (?:people )?(?:did )?we hire/, text: (s) => `${s.talent.hires_last_365_days} hires in the last 365 days.` },
-  { test: /\b(?:active\s+)?(?:sequence\s+)?enrol?lments\b/, text: (s) => `Active sequence enrollments: ${s.growth.sequences.active_enrollments} (reply rate ${pct(s.growth.sequences.reply_rate)}).` },
-  { test: /\b(?:reply|response) rate\b|\b(?:percent(?:age)?|share|proportion|how often)\b.*\b(?:reply|replies|replied|respond|responded)\b/, text: (s) => `Sequence reply rate: ${pct(s.growth.sequences.reply_rate)} (${s.growth.sequences.active_enrollments} active enrollments).` },
+  {
+    test: /\b(?:active\s+)?(?:sequence\s+)?enrol?lments\b/,
+    text: (s) => `Active sequence enrollments: ${s.growth.sequences.active_enrollments} (reply rate ${pct(s.growth.sequences.reply_rate)}).`,
+  },
+  {
+    test: /\b(?:reply|response) rate\b|\b(?:percent(?:age)?|share|proportion|how often)\b.*\b(?:reply|replies|replied|respond|responded)\b/,
+    text: (s) => `Sequence reply rate: ${pct(s.growth.sequences.reply_rate)} (${s.growth.sequences.active_enrollments} active enrollments).`,
+  },
   { test: /\bnew contacts\b.*\b30 days\b/, text: (s) => `${s.growth.new_contacts_last_30_days} new contacts in the last 30 days.` },
 ];
-const OVERVIEW = /how are we doing|how(?:'s| is| are) (?:the |our )?(?:business|company|things|we) (?:doing|going)|how'?s business|\bkpis?\b|key (?:figures|metrics|numbers)|business (?:summary|overview|health)|\bdashboard\b|\bsnapshot\b|\bmetrics\b|state of the business/;
+const OVERVIEW =
+  /how are we doing|how(?:'s| is| are) (?:the |our )?(?:business|company|things|we) (?:doing|going)|how'?s business|\bkpis?\b|key (?:figures|metrics|numbers)|business (?:summary|overview|health)|\bdashboard\b|\bsnapshot\b|\bmetrics\b|state of the business/;
 
 /** The figures a request asks for, or null when it asks for none. */
 export function asksFigures(text: string): ((s: Snapshot) => string)[] | null {
@@ -44,8 +119,13 @@ export function asksFigures(text: string): ((s: Snapshot) => string)[] | null {
 }
 
 function overview(s: Snapshot): string {
-  const f = s.finance.currencies.map((c) => `${money(c.outstanding, c.currency)} outstanding (${money(c.overdue, c.currency)} overdue)`).join(" + ") || "nothing outstanding";
-  const g = s.growth.pipeline.totals.map((p) => `${p.deal_count} open deals, ${money(p.open_value, p.currency)} (weighted ${money(p.weighted_value, p.currency)})`).join(" + ") || "no open deals";
+  const f =
+    s.finance.currencies.map((c) => `${money(c.outstanding, c.currency)} outstanding (${money(c.overdue, c.currency)} overdue)`).join(" + ") ||
+    "nothing outstanding";
+  const g =
+    s.growth.pipeline.totals
+      .map((p) => `${p.deal_count} open deals, ${money(p.open_value, p.currency)} (weighted ${money(p.weighted_value, p.currency)})`)
+      .join(" + ") || "no open deals";
   return `Finance: ${f}, ${s.finance.overdue_count} overdue invoices.\nSales: ${g}; win rate ${pct(s.growth.last_90_days.win_rate)} over 90 days.\nHiring: ${s.talent.open_jobs} open jobs, ${s.talent.hires_last_365_days} hires in the last year.`;
 }
 
@@ -77,6 +157,8 @@ export async function figures(s: Session, wanted: ((s: Snapshot) => string)[], f
       taken = true;
     } else if (outcome.status === "failed") throw new Stop({ content: `That did not work (${latest.name}): ${outcome.error.detail}` });
   }
-  const when = taken ? `From a snapshot taken now (${snapshot!.id})` : `From the latest snapshot, ${snapshot!.generated_at} (${age(snapshot!.generated_at, s.turn.now)})`;
+  const when = taken
+    ? `From a snapshot taken now (${snapshot!.id})`
+    : `From the latest snapshot, ${snapshot!.generated_at} (${age(snapshot!.generated_at, s.turn.now)})`;
   return `${when}:\n${wanted.map((w) => w(snapshot!)).join("\n")}`;
 }

@@ -38,7 +38,19 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 const utc = (y: number, m: number, d = 1) => new Date(Date.UTC(y, m, d));
 
 /** Named days chrono does not know. */
-const HOLIDAYS: Record<string, [number, number]> = { christmas: [11, 25], xmas: [11, 25], "christmas eve": [11, 24], "new year": [0, 1], "new year's": [0, 1], "new year's day": [0, 1], "new year's eve": [11, 31], "new years eve": [11, 31], nye: [11, 31], halloween: [9, 31], "valentine's": [1, 14] };
+const HOLIDAYS: Record<string, [number, number]> = {
+  christmas: [11, 25],
+  xmas: [11, 25],
+  "christmas eve": [11, 24],
+  "new year": [0, 1],
+  "new year's": [0, 1],
+  "new year's day": [0, 1],
+  "new year's eve": [11, 31],
+  "new years eve": [11, 31],
+  nye: [11, 31],
+  halloween: [9, 31],
+  "valentine's": [1, 14],
+};
 
 function period(unit: string, which: string, now: Date): { gte: Date; lt: Date } | null {
   const y = now.getUTCFullYear();
@@ -73,7 +85,10 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
   // "expected to close", "expected close date": a deal's close.
   if (hint) range.hint = hint[1]!.startsWith("clos") || hint[1] === "expected" ? "close" : hint[1];
 
-  const span = /\b(?:in\s+)?(?:the\s+)?(next|last|past|coming|previous)\s+(\d{1,3})\s+(day|week|month)s?\b|\bin\s+(\d{1,3})\s+(day|week|month)s?\b|\b(\d{1,3})\s+(day|week|month)s?\s+(ago|from now|from today|later)\b/.exec(lower);
+  const span =
+    /\b(?:in\s+)?(?:the\s+)?(next|last|past|coming|previous)\s+(\d{1,3})\s+(day|week|month)s?\b|\bin\s+(\d{1,3})\s+(day|week|month)s?\b|\b(\d{1,3})\s+(day|week|month)s?\s+(ago|from now|from today|later)\b/.exec(
+      lower,
+    );
   if (span) {
     const unitDays = (u: string) => (u === "day" ? 1 : u === "week" ? 7 : 30);
     const today = utc(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
@@ -118,15 +133,21 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
     range.lt = iso(new Date(day.getTime() + DAY));
     return { range, spans };
   }
-  const endOf = /\b(?:the\s+)?end of (?:the\s+)?(this|next|last)\s+(week|month|quarter|year)\b|\b(this|next|last)\s+(week|month|quarter|year)(?:'s)?\s+end\b/.exec(lower);
-  const relative = endOf ? null : /\b(this|last|next|previous|past|current)\s+(day|week|month|quarter|year)\b|\b(today|yesterday|tomorrow)\b|\b(year to date|ytd|month to date|mtd)\b/.exec(lower);
+  const endOf =
+    /\b(?:the\s+)?end of (?:the\s+)?(this|next|last)\s+(week|month|quarter|year)\b|\b(this|next|last)\s+(week|month|quarter|year)(?:'s)?\s+end\b/.exec(lower);
+  const relative = endOf
+    ? null
+    : /\b(this|last|next|previous|past|current)\s+(day|week|month|quarter|year)\b|\b(today|yesterday|tomorrow)\b|\b(year to date|ytd|month to date|mtd)\b/.exec(
+        lower,
+      );
   if (relative && /\b\d{1,2}(?:st|nd|rd|th)?\s+of\s+(?:the\s+)?$/.test(lower.slice(0, relative.index))) {
     // "the 15th of next month": one day, read below by chrono.
   } else if (relative) {
     const [word, which, unit, day, toDate] = relative;
     let span: { gte: Date; lt: Date } | null;
     if (day) span = period("day", day === "today" ? "this" : day === "yesterday" ? "last" : "next", now);
-    else if (toDate) span = { gte: toDate.startsWith("y") ? utc(now.getUTCFullYear(), 0) : utc(now.getUTCFullYear(), now.getUTCMonth()), lt: new Date(now.getTime() + DAY) };
+    else if (toDate)
+      span = { gte: toDate.startsWith("y") ? utc(now.getUTCFullYear(), 0) : utc(now.getUTCFullYear(), now.getUTCMonth()), lt: new Date(now.getTime() + DAY) };
     else span = period(unit!, which!, now);
     if (span) {
       const before = lower.slice(0, relative.index);
@@ -151,7 +172,10 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
   }
   // "closing end of Q1", "due in Q3": the next such quarter (this year's while it has not ended).
   // Only as a date after a word of time ("Q1 webinar invite" is a name).
-  const q = /\b(?:(?:the\s+)?(end|start|beginning)\s+of\s+|(?:in|by|during|before|after|until|till|through|for|closing|due|close|expected|this|next)\s+(?:the\s+)?)q([1-4])(?:\s+(20\d\d))?\b/.exec(lower);
+  const q =
+    /\b(?:(?:the\s+)?(end|start|beginning)\s+of\s+|(?:in|by|during|before|after|until|till|through|for|closing|due|close|expected|this|next)\s+(?:the\s+)?)q([1-4])(?:\s+(20\d\d))?\b/.exec(
+      lower,
+    );
   if (q) {
     const n = Number(q[2]) - 1;
     const year = q[3] ? Number(q[3]) : utc(now.getUTCFullYear(), n * 3 + 3).getTime() <= now.getTime() ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
@@ -189,7 +213,9 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
   if (!day) {
     const end = /\bend of (?:the )?(month|quarter|year|(?:[a-z]+))\b/.exec(lower);
     if (end && (MONTHS.includes(end[1]!) || ["month", "quarter", "year"].includes(end[1]!))) {
-      const span = MONTHS.includes(end[1]!) ? { lt: utc(now.getUTCFullYear() + (MONTHS.indexOf(end[1]!) < now.getUTCMonth() ? 1 : 0), MONTHS.indexOf(end[1]!) + 1) } : period(end[1]!, "this", now)!;
+      const span = MONTHS.includes(end[1]!)
+        ? { lt: utc(now.getUTCFullYear() + (MONTHS.indexOf(end[1]!) < now.getUTCMonth() ? 1 : 0), MONTHS.indexOf(end[1]!) + 1) }
+        : period(end[1]!, "this", now)!;
       day = new Date(span.lt.getTime() - DAY);
       at = end.index;
       length = end[0].length;
@@ -236,14 +262,64 @@ export interface Amount {
   at?: number;
 }
 
-const CURRENCY_WORDS: Record<string, string> = { $: "USD", usd: "USD", dollar: "USD", dollars: "USD", bucks: "USD", "€": "EUR", eur: "EUR", euro: "EUR", euros: "EUR", "£": "GBP", gbp: "GBP", pound: "GBP", pounds: "GBP", chf: "CHF", cad: "CAD", aud: "AUD", jpy: "JPY", yen: "JPY", sek: "SEK", nok: "NOK", dkk: "DKK", inr: "INR", brl: "BRL", mxn: "MXN" };
+const CURRENCY_WORDS: Record<string, string> = {
+  $: "USD",
+  usd: "USD",
+  dollar: "USD",
+  dollars: "USD",
+  bucks: "USD",
+  "€": "EUR",
+  eur: "EUR",
+  euro: "EUR",
+  euros: "EUR",
+  "£": "GBP",
+  gbp: "GBP",
+  pound: "GBP",
+  pounds: "GBP",
+  chf: "CHF",
+  cad: "CAD",
+  aud: "AUD",
+  jpy: "JPY",
+  yen: "JPY",
+  sek: "SEK",
+  nok: "NOK",
+  dkk: "DKK",
+  inr: "INR",
+  brl: "BRL",
+  mxn: "MXN",
+};
 const SCALE: Record<string, number> = { k: 1e3, thousand: 1e3, grand: 1e3, m: 1e6, mm: 1e6, million: 1e6, mil: 1e6, bn: 1e9, billion: 1e9 };
-const CUR = Object.keys(CURRENCY_WORDS).filter((w) => w.length > 1).join("|");
+const CUR = Object.keys(CURRENCY_WORDS)
+  .filter((w) => w.length > 1)
+  .join("|");
 const AMOUNT = new RegExp(
   `(?:(more than|greater than|larger than|bigger than|over|above|exceeding|at least|min(?:imum)?|>=|>|less than|smaller than|under|below|at most|max(?:imum)?|up to|<=|<)\\s*)?([$€£])?\\s?(\\d{1,3}(?:,\\d{3})+|\\d+)(\\.\\d+)?\\s?(k|m|mm|bn|thousand|grand|million|mil|billion)?\\b\\s?(${CUR})?\\b`,
   "gi",
 );
-const OPS: Record<string, Amount["op"]> = { "more than": "gt", "greater than": "gt", "larger than": "gt", "bigger than": "gt", over: "gt", above: "gt", exceeding: "gt", "at least": "gte", min: "gte", minimum: "gte", ">=": "gte", ">": "gt", "less than": "lt", "smaller than": "lt", under: "lt", below: "lt", "at most": "lte", max: "lte", maximum: "lte", "up to": "lte", "<=": "lte", "<": "lt" };
+const OPS: Record<string, Amount["op"]> = {
+  "more than": "gt",
+  "greater than": "gt",
+  "larger than": "gt",
+  "bigger than": "gt",
+  over: "gt",
+  above: "gt",
+  exceeding: "gt",
+  "at least": "gte",
+  min: "gte",
+  minimum: "gte",
+  ">=": "gte",
+  ">": "gt",
+  "less than": "lt",
+  "smaller than": "lt",
+  under: "lt",
+  below: "lt",
+  "at most": "lte",
+  max: "lte",
+  maximum: "lte",
+  "up to": "lte",
+  "<=": "lte",
+  "<": "lt",
+};
 
 /** Sums of money and numbers in the text: "above 5k", "$500", "12k euros", "between 1k and 3k". */
 export function readAmounts(text: string): Amount[] {

@@ -63,16 +63,92 @@ export interface Parsed {
 }
 
 const PREPS = new Set(["at", "for", "with", "from", "of", "in", "into", "to", "on", "onto", "by", "about", "as", "called", "named", "under", "via", "tagged"]);
-const QUESTION_START = /^(?:which|what|what's|whats|who|whom|whose|how|show|list|find|display|give|get|are|is|do|does|did|any|can you (?:show|list|find|tell)|tell me|i need (?:a list|to see)|let me see|pull up|search|look up|where|when)\b/;
+const QUESTION_START =
+  /^(?:which|what|what's|whats|who|whom|whose|how|show|list|find|display|give|get|are|is|do|does|did|any|can you (?:show|list|find|tell)|tell me|i need (?:a list|to see)|let me see|pull up|search|look up|where|when)\b/;
 const BILL_VERBS = new Set(["bill", "invoice", "charge"]);
-const LEAD_FILLER = new Set(["please", "pls", "plz", "can", "could", "would", "you", "kindly", "go", "ahead", "and", "just", "now", "ok", "okay", "hey", "hi", "so", "then", "also"]);
+const LEAD_FILLER = new Set([
+  "please",
+  "pls",
+  "plz",
+  "can",
+  "could",
+  "would",
+  "you",
+  "kindly",
+  "go",
+  "ahead",
+  "and",
+  "just",
+  "now",
+  "ok",
+  "okay",
+  "hey",
+  "hi",
+  "so",
+  "then",
+  "also",
+]);
 /** Fields a question may ask about a record ("what's Leo's email?"). */
-const ASKABLE = new Set(["email", "e-mail", "title", "phone", "stage", "status", "domain", "website", "industry", "location", "country", "department", "source", "rating", "balance", "owner", "amount"]);
+const ASKABLE = new Set([
+  "email",
+  "e-mail",
+  "title",
+  "phone",
+  "stage",
+  "status",
+  "domain",
+  "website",
+  "industry",
+  "location",
+  "country",
+  "department",
+  "source",
+  "rating",
+  "balance",
+  "owner",
+  "amount",
+]);
 const RESOURCE_SINGULARS = new Set(["business", "status", "process"]);
-const CURRENCY_NAMES: Record<string, string> = { usd: "USD", dollar: "USD", dollars: "USD", eur: "EUR", euro: "EUR", euros: "EUR", gbp: "GBP", pound: "GBP", pounds: "GBP", sterling: "GBP", chf: "CHF", cad: "CAD", aud: "AUD", jpy: "JPY", yen: "JPY" };
-const PAST_VERBS = new Set(["closed", "won", "lost", "paid", "settled", "hired", "rejected", "collected", "voided", "cancelled", "canceled", "signed", "wired", "transferred", "remitted", "fell_through", "closed_won", "closed_lost"]);
+const CURRENCY_NAMES: Record<string, string> = {
+  usd: "USD",
+  dollar: "USD",
+  dollars: "USD",
+  eur: "EUR",
+  euro: "EUR",
+  euros: "EUR",
+  gbp: "GBP",
+  pound: "GBP",
+  pounds: "GBP",
+  sterling: "GBP",
+  chf: "CHF",
+  cad: "CAD",
+  aud: "AUD",
+  jpy: "JPY",
+  yen: "JPY",
+};
+const PAST_VERBS = new Set([
+  "closed",
+  "won",
+  "lost",
+  "paid",
+  "settled",
+  "hired",
+  "rejected",
+  "collected",
+  "voided",
+  "cancelled",
+  "canceled",
+  "signed",
+  "wired",
+  "transferred",
+  "remitted",
+  "fell_through",
+  "closed_won",
+  "closed_lost",
+]);
 /** Words that deny what follows ("won't be paid", "not interested"): the state after them is not asserted. */
-const NEGATIONS = /^(?:not|never|no|won't|wont|haven't|havent|hasn't|hasnt|isn't|isnt|aren't|arent|wasn't|wasnt|weren't|werent|didn't|didnt|doesn't|doesnt|don't|dont|can't|cant|cannot|couldn't|shouldn't|wouldn't|unlikely)$/;
+const NEGATIONS =
+  /^(?:not|never|no|won't|wont|haven't|havent|hasn't|hasnt|isn't|isnt|aren't|arent|wasn't|wasnt|weren't|werent|didn't|didnt|doesn't|doesnt|don't|dont|can't|cant|cannot|couldn't|shouldn't|wouldn't|unlikely)$/;
 /** Words that say which date, read with the date itself. */
 const DATE_WORDS = new Set(["due", "dated", "close", "closes", "closing", "created", "added", "issued", "expected", "expiring", "joined", "signed"]);
 const SPACE = (length: number) => " ".repeat(length);
@@ -80,7 +156,9 @@ const SPACE = (length: number) => " ".repeat(length);
 const FIELD_INDEX = Object.entries(FIELD_WORDS).flatMap(([field, ws]) => ws.map((w) => [w, field] as const));
 
 /** Words that make one token when they appear together ("past due", "based in"). */
-const MULTI = [...new Set([...Object.values(VALUE_WORDS).flat(), ...Object.keys(GROUP_WORDS)].filter((w) => w.includes(" ")))].sort((a, b) => b.length - a.length);
+const MULTI = [...new Set([...Object.values(VALUE_WORDS).flat(), ...Object.keys(GROUP_WORDS)].filter((w) => w.includes(" ")))].sort(
+  (a, b) => b.length - a.length,
+);
 
 const VALUE_NAMES = Object.keys(VALUE_WORDS).filter((v) => v.length >= 5);
 /** A misspelt state ("unpiad", "overdeu"): one edit from a state or group word of five letters or more. */
@@ -100,16 +178,40 @@ function blank(text: string, spans: [number, number][]): string {
 
 const FIELD_SYNONYMS = Object.values(FIELD_WORDS)
   .flat()
-  .filter((w) => !["for", "called", "named", "due", "close", "closes", "number", "value", "worth", "size", "client", "customer", "position", "team"].includes(w))
+  .filter(
+    (w) => !["for", "called", "named", "due", "close", "closes", "number", "value", "worth", "size", "client", "customer", "position", "team"].includes(w),
+  )
   .sort((a, b) => b.length - a.length);
-const FIELD_ASSIGN = new RegExp(`\\b(?:(?:their|its|his|her|the|new|a|an)\\s+)?(${FIELD_SYNONYMS.map((w) => w.replace(/[-]/g, "\\-")).join("|")})\\s*(?:is|=|:|to|should be|will be|becomes)\\s+([^,;]+?)(?=\\s*(?:[,;]|\\band\\b|\\bwith\\b|$))`, "gi");
+const FIELD_ASSIGN = new RegExp(
+  `\\b(?:(?:their|its|his|her|the|new|a|an)\\s+)?(${FIELD_SYNONYMS.map((w) => w.replace(/[-]/g, "\\-")).join("|")})\\s*(?:is|=|:|to|should be|will be|becomes)\\s+([^,;]+?)(?=\\s*(?:[,;]|\\band\\b|\\bwith\\b|$))`,
+  "gi",
+);
 
 /** Reads a request into what it asks, about what, which records and which values. Deterministic; no lookups. */
 export function parse(lang: Language, message: string, now: Date): Parsed {
   const raw = message.trim().replace(/\s+/g, " ");
   let text = REWRITES.reduce((t, [from, to]) => t.replace(from, to), raw);
   const spans: [number, number][] = [];
-  const out: Parsed = { raw, question: false, resources: [], states: [], groups: [], amounts: [], dates: {}, numbers: [], emails: [], domains: [], quoted: [], phrases: [], fields: [], unplaced: [], asked: [], resourceWords: [], numeric: [], ids: [] };
+  const out: Parsed = {
+    raw,
+    question: false,
+    resources: [],
+    states: [],
+    groups: [],
+    amounts: [],
+    dates: {},
+    numbers: [],
+    emails: [],
+    domains: [],
+    quoted: [],
+    phrases: [],
+    fields: [],
+    unplaced: [],
+    asked: [],
+    resourceWords: [],
+    numeric: [],
+    ids: [],
+  };
 
   for (const m of text.matchAll(/["“”]([^"“”]{1,200})["“”]/g)) {
     out.quoted.push(m[1]!.trim());
@@ -153,7 +255,10 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     spans.push([writtenOff.index, writtenOff.index + writtenOff[0].length]);
     text = blank(text, spans.splice(0));
   }
-  const multi = /\b(write[- ]?off|write (?:it|them|this|that|these|those) off|bad[- ]debts?)\b|\b(?:record|log|register|enter|add|got|get|gotten|received|receive|took|take|collected|collect|had|booked|book|applied|apply|taken|post|posted)\s+(?:a\s+|the\s+|another\s+|one\s+)?(?:[$€£]?\s?\d[\d,.]*\s*(?:k\b)?\s*(?:usd|eur|gbp|dollars?|euros?|pounds?)?\s*)?(?:partial\s+|part\s+|full\s+)?payment\b|\bset\s+up\b/i.exec(text);
+  const multi =
+    /\b(write[- ]?off|write (?:it|them|this|that|these|those) off|bad[- ]debts?)\b|\b(?:record|log|register|enter|add|got|get|gotten|received|receive|took|take|collected|collect|had|booked|book|applied|apply|taken|post|posted)\s+(?:a\s+|the\s+|another\s+|one\s+)?(?:[$€£]?\s?\d[\d,.]*\s*(?:k\b)?\s*(?:usd|eur|gbp|dollars?|euros?|pounds?)?\s*)?(?:partial\s+|part\s+|full\s+)?payment\b|\bset\s+up\b/i.exec(
+      text,
+    );
   if (multi) {
     const payment = !multi[1] && /payment$/i.test(multi[0]);
     out.action = multi[1] ? "uncollectible" : payment ? "pay" : "create";
@@ -184,7 +289,10 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     out.dates = { lt: new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10), hint: "due" };
     spans.push([late.index, late.index + late[0].length]);
   }
-  const out_ = /^\s*(?:please\s+)?(?:take|remove|pull|drop|get)\s+(.+?)\s+(?:out of|off|from)\s+(?:the\s+)?(.+?)(?:\s+(?:sequence|campaign|cadence))?\s*[.!]?$/i.exec(text);
+  const out_ =
+    /^\s*(?:please\s+)?(?:take|remove|pull|drop|get)\s+(.+?)\s+(?:out of|off|from)\s+(?:the\s+)?(.+?)(?:\s+(?:sequence|campaign|cadence))?\s*[.!]?$/i.exec(
+      text,
+    );
   if (out_ && !/\b(invoice|account|deal|job|pipeline|list)s?\b/i.test(out_[2]!)) {
     // "take Ann Lee out of Intro": leaving a sequence, not a deletion.
     out.action = "unenroll";
@@ -197,19 +305,29 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     spans.push([phone.index, phone.index + phone[0].length]);
   }
   // "referred by Ken", "came in through LinkedIn", "via a referral": where a candidate came from.
-  const source = /\b(?:referred\s+(?:by|from)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?|(?:came|comes|applied)\s+(?:in\s+)?(?:through|via|from)\s+(linkedin|indeed|a\s+referral|referral|our\s+website|the\s+website|glassdoor|an?\s+agency|agency))\b/.exec(text);
+  const source =
+    /\b(?:referred\s+(?:by|from)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?|(?:came|comes|applied)\s+(?:in\s+)?(?:through|via|from)\s+(linkedin|indeed|a\s+referral|referral|our\s+website|the\s+website|glassdoor|an?\s+agency|agency))\b/.exec(
+      text,
+    );
   if (source) {
     const from = source[1]?.replace(/^(?:a|an|our|the)\s+/i, "").toLowerCase();
     out.fields.push({ words: "source", value: from ? from.replace(/^website$/, "website") : "referral" });
     spans.push([source.index, source.index + source[0].length]);
   }
-  const about = /^\s*(?:tell me (?:all )?about|brief me on|give me (?:a |the )?(?:rundown|brief(?:ing)?|summary) (?:on|of)|what do we know about)\b/i.exec(text);
+  const about = /^\s*(?:tell me (?:all )?about|brief me on|give me (?:a |the )?(?:rundown|brief(?:ing)?|summary) (?:on|of)|what do we know about)\b/i.exec(
+    text,
+  );
   if (about) {
     out.action = "summarize";
     spans.push([about.index, about.index + about[0].length]);
   }
   // "rate Ann 5 stars", "give Radia a rating of 3": a rating to set, not one to filter by.
-  const rateAs = asking && !/^\s*(?:please\s+)?give\s+(?!me\b|us\b)/i.test(text) ? null : /\b(?:rate|score|grade|give)\s+(.+?)\s+(?:an?\s+)?(?:(?:rating|score)\s+of\s+)?(\d)(?:\s*(?:stars?|\/\s?5|out of 5|points?))?(?!\s*(?:k|m|%|\d|[.,]\d))\b/i.exec(text);
+  const rateAs =
+    asking && !/^\s*(?:please\s+)?give\s+(?!me\b|us\b)/i.test(text)
+      ? null
+      : /\b(?:rate|score|grade|give)\s+(.+?)\s+(?:an?\s+)?(?:(?:rating|score)\s+of\s+)?(\d)(?:\s*(?:stars?|\/\s?5|out of 5|points?))?(?!\s*(?:k|m|%|\d|[.,]\d))\b/i.exec(
+          text,
+        );
   if (rateAs) {
     out.action = "update";
     out.verb = "rate";
@@ -218,7 +336,11 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     spans.push([rateAs.index, nameAt], [nameAt + rateAs[1]!.length, rateAs.index + rateAs[0].length]);
     text = blank(text, spans.splice(0));
   }
-  const rated = rateAs ? null : /\brat(?:ed|ing)s?\s*(?:of\s+|is\s+|at least\s+|(above|over|more than|higher than|greater than)\s+|(below|under|less than|lower than)\s+)?(\d)(?:\s*(?:stars?|\/5))?(\s*(?:\+|or (?:more|higher|above|better)|and (?:up|above)))?/i.exec(text);
+  const rated = rateAs
+    ? null
+    : /\brat(?:ed|ing)s?\s*(?:of\s+|is\s+|at least\s+|(above|over|more than|higher than|greater than)\s+|(below|under|less than|lower than)\s+)?(\d)(?:\s*(?:stars?|\/5))?(\s*(?:\+|or (?:more|higher|above|better)|and (?:up|above)))?/i.exec(
+        text,
+      );
   if (rated) {
     const op = rated[1] ? "gt" : rated[2] ? "lt" : rated[4] || /at least/.test(rated[0]) ? "gte" : undefined;
     out.numeric.push({ field: "rating", op, value: Number(rated[3]) });
@@ -226,7 +348,10 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   }
   text = blank(text, spans.splice(0));
   // "top 3", "the 5 most overdue": how many to show.
-  const top = /\b(?:top|first|largest|biggest|highest|last|latest)\s+(\d{1,3})\b(?!\s*(?:days?|weeks?|months?|years?|hours?)\b)|\b(\d{1,3})\s+(?=(?:most|least|oldest|newest|latest|largest|biggest|highest|lowest|smallest)\b)/i.exec(text);
+  const top =
+    /\b(?:top|first|largest|biggest|highest|last|latest)\s+(\d{1,3})\b(?!\s*(?:days?|weeks?|months?|years?|hours?)\b)|\b(\d{1,3})\s+(?=(?:most|least|oldest|newest|latest|largest|biggest|highest|lowest|smallest)\b)/i.exec(
+      text,
+    );
   if (top) {
     const n = top[1] ?? top[2]!;
     out.top = Number(n);
@@ -235,7 +360,10 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     text = blank(text, spans.splice(0));
   }
   // "push INV-15's due date back two weeks", "extend INV-3 by 10 days": a shift of the record's own date.
-  const shift = /\b(?:push(?:ed)?\b(?:\s+\S+){0,4}?\s+(?:back|out)|extend|delay|postpone|move\b(?:\s+\S+){0,4}?\s+(?:back|out)|give\b(?:\s+\S+){0,3}?\s+(?:an?\s+)?(?:extra|more|another))\b(?:\s+\S+){0,5}?\s+(?:by\s+)?(\d{1,3}|an?|one|two|three|four|five|six)\s+(?:more\s+|extra\s+)?(days?|weeks?|months?)\b/i.exec(text);
+  const shift =
+    /\b(?:push(?:ed)?\b(?:\s+\S+){0,4}?\s+(?:back|out)|extend|delay|postpone|move\b(?:\s+\S+){0,4}?\s+(?:back|out)|give\b(?:\s+\S+){0,3}?\s+(?:an?\s+)?(?:extra|more|another))\b(?:\s+\S+){0,5}?\s+(?:by\s+)?(\d{1,3}|an?|one|two|three|four|five|six)\s+(?:more\s+|extra\s+)?(days?|weeks?|months?)\b/i.exec(
+      text,
+    );
   if (shift && !asking) {
     const n: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
     const unit = shift[2]!.toLowerCase();
@@ -254,8 +382,13 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   const dates = readDates(lang.chrono, text, now);
   out.dates = { ...dates.range, ...out.dates };
   text = blank(text, dates.spans);
-  out.amounts = readAmounts(text).map((a) => ({ ...a, at: raw.indexOf(text.slice(a.index, a.index + a.length).trim()) })).filter((a) => a.currency || a.op || a.value >= 10 || /\d\s?[km]\b/i.test(text.slice(a.index, a.index + a.length)));
-  text = blank(text, out.amounts.map((a) => [a.index, a.index + a.length]));
+  out.amounts = readAmounts(text)
+    .map((a) => ({ ...a, at: raw.indexOf(text.slice(a.index, a.index + a.length).trim()) }))
+    .filter((a) => a.currency || a.op || a.value >= 10 || /\d\s?[km]\b/i.test(text.slice(a.index, a.index + a.length)));
+  text = blank(
+    text,
+    out.amounts.map((a) => [a.index, a.index + a.length]),
+  );
 
   for (const m of text.matchAll(FIELD_ASSIGN)) {
     const value = m[2]!.trim().replace(/[.!?]+$/, "");
@@ -281,14 +414,18 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     out.currency = CURRENCY_NAMES[currencyWord[1]!.toLowerCase()];
     text = blank(text, [[currencyWord.index, currencyWord.index + currencyWord[0].length]]);
   }
-  let cased = text.replace(/[’]/g, "'").replace(/[,;:()!?]/g, " | ").replace(/\bU\.?S\.?A?\b\.?/g, "USA").replace(/\bU\.K\.?/g, "UK");
+  let cased = text
+    .replace(/[’]/g, "'")
+    .replace(/[,;:()!?]/g, " | ")
+    .replace(/\bU\.?S\.?A?\b\.?/g, "USA")
+    .replace(/\bU\.K\.?/g, "UK");
   for (const multi of MULTI) cased = cased.replace(new RegExp(`\\b${multi.replace(/[-]/g, "\\-")}\\b`, "gi"), multi.replace(/[ -]/g, "_"));
   const lower = cased.toLowerCase();
   out.question = QUESTION_START.test(lower.trim());
   if (/\bhow many\b|\bnumber of\b|\bcount\b/.test(lower)) out.action = "count";
   else if (/\bhow much\b|\btotal\b|\bsum\b|\bowe[sd]?\b|\bowing\b/.test(lower)) out.action = "sum";
-  else if (/\b(top|largest|biggest|highest|most valuable|smallest|lowest|least valuable)\b/.test(lower) && out.question !== false) out.action = out.question || /^(top|largest|biggest|smallest|lowest)/.test(lower.trim()) ? "top" : undefined;
-
+  else if (/\b(top|largest|biggest|highest|most valuable|smallest|lowest|least valuable)\b/.test(lower) && out.question !== false)
+    out.action = out.question || /^(top|largest|biggest|smallest|lowest)/.test(lower.trim()) ? "top" : undefined;
 
   const rootMap = roots(lang.nlp, lower.replace(/_/g, " "));
   const shown = [...cased.matchAll(/[A-Za-z0-9_\u00C0-\u024F][A-Za-z0-9_\u00C0-\u024F'&.-]*|\|/g)].map((m) => m[0].replace(/[.]+$/, ""));
@@ -302,12 +439,28 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   let lastPrep: string | undefined;
   let pendingTo = false;
   const flush = (noun?: string, nounResource?: string) => {
-    if (phrase.length > 0) out.phrases.push({ text: phrase.join(" "), prep, beforeNoun: out.resources.length === 0, noun, nounResource, at: raw.toLowerCase().indexOf(phrase.join(" ").toLowerCase()) });
+    if (phrase.length > 0)
+      out.phrases.push({
+        text: phrase.join(" "),
+        prep,
+        beforeNoun: out.resources.length === 0,
+        noun,
+        nounResource,
+        at: raw.toLowerCase().indexOf(phrase.join(" ").toLowerCase()),
+      });
     phrase = [];
     prep = undefined;
   };
   const isPlural = (w: string) => /[^s]s$|ies$/.test(w) && resourceOf(w) !== undefined && !RESOURCE_SINGULARS.has(w);
-  const vocabulary = (w: string) => !w || w === "|" || PREPS.has(w) || STOPWORDS.has(w) || valueIndex.has(w) || groupIndex.has(w) || resourceOf(w) !== undefined || ACTION_WORDS[w] !== undefined;
+  const vocabulary = (w: string) =>
+    !w ||
+    w === "|" ||
+    PREPS.has(w) ||
+    STOPWORDS.has(w) ||
+    valueIndex.has(w) ||
+    groupIndex.has(w) ||
+    resourceOf(w) !== undefined ||
+    ACTION_WORDS[w] !== undefined;
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     if (word === "|") {
@@ -323,7 +476,8 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     const value = valueIndex.get(bare) ?? (fuzzy && !GROUP_WORDS[fuzzy] ? fuzzy : undefined);
     const group = groupIndex.get(bare) ?? (fuzzy && GROUP_WORDS[fuzzy] ? fuzzy : undefined);
     const next = words[i + 1] ?? "";
-    const denied = NEGATIONS.test(words[i - 1] ?? "") || (/^(?:be|been|being|yet|going|to|get|got|ever)$/.test(words[i - 1] ?? "") && NEGATIONS.test(words[i - 2] ?? ""));
+    const denied =
+      NEGATIONS.test(words[i - 1] ?? "") || (/^(?:be|been|being|yet|going|to|get|got|ever)$/.test(words[i - 1] ?? "") && NEGATIONS.test(words[i - 2] ?? ""));
     if (denied && (value || group || PAST_VERBS.has(bare) || ACTION_WORDS[root])) {
       // "haven't been paid" are unpaid ones; any other denied state or verb says nothing to act on ("won't be paid, mark it uncollectible").
       flush();
@@ -334,7 +488,11 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     // "the Account Executive job": a capitalized resource word before another capitalized word is part of a name.
     const inName = i > 0 && /^[A-Z]/.test(shown[i]!) && /^[A-Z]/.test(shown[i + 1] ?? "") && !vocabulary(next);
     // "for the account executive role": after a preposition, a resource word followed by a name word and then a noun is part of the name.
-    const inLowerName = phrase.length === 0 && (lastPrep !== undefined || ["the", "our", "this", "that"].includes(words[i - 1] ?? "")) && !vocabulary(next) && words.slice(i + 2, i + 5).some((w) => resourceOf(w) !== undefined);
+    const inLowerName =
+      phrase.length === 0 &&
+      (lastPrep !== undefined || ["the", "our", "this", "that"].includes(words[i - 1] ?? "")) &&
+      !vocabulary(next) &&
+      words.slice(i + 2, i + 5).some((w) => resourceOf(w) !== undefined);
     const resource = (possessive && phrase.length === 0) || inName || inLowerName ? undefined : resourceOf(bare);
     // A vocabulary word inside a name: "the New lead follow-up sequence".
     const vocab = value || group || ACTION_WORDS[root];
@@ -347,13 +505,25 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
         continue;
       }
     }
-    if (ASKABLE.has(bare) && !lead && (out.question || /'s?$/.test(words[i - 1] ?? "") || words.slice(0, i).some((w) => w === "what" || w === "what's" || w === "whats" || w === "which"))) {
+    if (
+      ASKABLE.has(bare) &&
+      !lead &&
+      (out.question || /'s?$/.test(words[i - 1] ?? "") || words.slice(0, i).some((w) => w === "what" || w === "what's" || w === "whats" || w === "which"))
+    ) {
       flush();
       out.asked.push(bare);
       continue;
     }
     // "we closed the Acme renewal", "Umbrella paid INV-7": a state word after a subject is a verb; "closed roles" is not.
-    if (!out.action && !out.question && i > 0 && PAST_VERBS.has(bare) && !resourceOf(next) && !["the", "a", "all", "any", "|", "not", "never"].includes(words[i - 1]!) && !(out.plural && out.resources.length > 0)) {
+    if (
+      !out.action &&
+      !out.question &&
+      i > 0 &&
+      PAST_VERBS.has(bare) &&
+      !resourceOf(next) &&
+      !["the", "a", "all", "any", "|", "not", "never"].includes(words[i - 1]!) &&
+      !(out.plural && out.resources.length > 0)
+    ) {
       flush();
       out.action = ACTION_WORDS[root] ?? ACTION_WORDS[bare];
       if (value) out.states.push(value);
@@ -371,7 +541,13 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       continue;
     }
     const leadAction = lead && !out.question ? (ACTION_WORDS[bare] ?? actionOf(root)) : undefined;
-    if (leadAction && (!(value || group || resource || bare === "new") || ["a", "an", "the", "|", "my", "our", "this", "that", ""].includes(next) || (!vocabulary(next) && !isPlural(next)) || (resourceOf(next) !== undefined && !isPlural(next)))) {
+    if (
+      leadAction &&
+      (!(value || group || resource || bare === "new") ||
+        ["a", "an", "the", "|", "my", "our", "this", "that", ""].includes(next) ||
+        (!vocabulary(next) && !isPlural(next)) ||
+        (resourceOf(next) !== undefined && !isPlural(next)))
+    ) {
       flush();
       out.action = leadAction;
       out.verb = bare;
@@ -422,7 +598,14 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       continue;
     }
     // "head of IT", "VP of Sales": a title's "of" is part of it.
-    if (bare === "of" && phrase.length === 1 && TITLE_HEADS.has(phrase[0]!.toLowerCase()) && next && next !== "|" && (!vocabulary(next) || /^[A-Z]/.test(shown[i + 1]!))) {
+    if (
+      bare === "of" &&
+      phrase.length === 1 &&
+      TITLE_HEADS.has(phrase[0]!.toLowerCase()) &&
+      next &&
+      next !== "|" &&
+      (!vocabulary(next) || /^[A-Z]/.test(shown[i + 1]!))
+    ) {
       phrase.push(shown[i]!, shown[i + 1]!);
       i++;
       continue;
@@ -435,7 +618,33 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     }
     // "James's new phone number": past the start, "new" describes; it does not ask to create.
     const action = (STOPWORDS.has(bare) && !ACTION_WORDS[bare]) || (bare === "new" && (!lead || isPlural(next))) ? undefined : actionOf(root);
-    if (action && (phrase.length === 0 || shown[i] === bare) && !(phrase.length > 0 && ["new", "open", "set", "start", "log", "draft", "issue", "send", "drop", "hold", "look", "see", "big", "large", "high", "profile", "summary", "brief"].includes(bare))) {
+    if (
+      action &&
+      (phrase.length === 0 || shown[i] === bare) &&
+      !(
+        phrase.length > 0 &&
+        [
+          "new",
+          "open",
+          "set",
+          "start",
+          "log",
+          "draft",
+          "issue",
+          "send",
+          "drop",
+          "hold",
+          "look",
+          "see",
+          "big",
+          "large",
+          "high",
+          "profile",
+          "summary",
+          "brief",
+        ].includes(bare)
+      )
+    ) {
       flush();
       if (!out.action || (out.action === "list" && !out.question)) {
         out.action = action;
@@ -457,7 +666,12 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   }
   flush();
   // "with domain northwind.com": the value was read already; its field word names no record.
-  const readAlready: Record<string, boolean> = { domain: out.domains.length > 0, website: out.domains.length > 0, email: out.emails.length > 0, amount: out.amounts.length > 0 };
+  const readAlready: Record<string, boolean> = {
+    domain: out.domains.length > 0,
+    website: out.domains.length > 0,
+    email: out.emails.length > 0,
+    amount: out.amounts.length > 0,
+  };
   out.phrases = out.phrases.filter((ph) => !FIELD_INDEX.some(([w, f]) => w === ph.text.toLowerCase() && readAlready[f]));
   if (out.question && (!out.action || ["create", "update", "stage", "pay", "void", "delete", "win", "lose", "close", "hire", "reject"].includes(out.action))) {
     if (!["count", "sum", "top"].includes(out.action ?? "")) out.action = "list";
@@ -469,8 +683,13 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
 
 /** The words after the last "in/into/on/to/for" of a request, as a sequence's name ("the New lead follow-up sequence": New lead follow-up). */
 export function sequenceName(raw: string): string | undefined {
-  const m = /\b(?:in|into|on|onto|to|for)\s+(?:the\s+|our\s+)?((?:(?!\b(?:in|into|on|onto|to|for)\b).)+?)(?:\s+(?:sequence|campaign|cadence|drip|outreach)s?)?\s*[.!?]?$/i.exec(raw.trim());
+  const m =
+    /\b(?:in|into|on|onto|to|for)\s+(?:the\s+|our\s+)?((?:(?!\b(?:in|into|on|onto|to|for)\b).)+?)(?:\s+(?:sequence|campaign|cadence|drip|outreach)s?)?\s*[.!?]?$/i.exec(
+      raw.trim(),
+    );
   const name = m?.[1]?.trim();
   // "in the last 30 days", "on hold": a date or a state, not a name.
-  return name && !/^(it|them|this|that|hold)$/i.test(name) && !/\d|\b(?:last|this|next|past|today|yesterday|week|month|quarter|year)\b/i.test(name) ? name : undefined;
+  return name && !/^(it|them|this|that|hold)$/i.test(name) && !/\d|\b(?:last|this|next|past|today|yesterday|week|month|quarter|year)\b/i.test(name)
+    ? name
+    : undefined;
 }

@@ -63,7 +63,14 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   const top = p.action === "top";
   // The largest by what is still due has no sort of its own: read them all (100) and sort here.
   const byDue = top && moneyField === "amount_due";
-  const sort = top && !byDue && sortable(s, resource, "amount") ? (p.ascending ? "amount" : "-amount") : resource === "invoice" && sortable(s, resource, "due_date") && query.status ? "due_date" : undefined;
+  const sort =
+    top && !byDue && sortable(s, resource, "amount")
+      ? p.ascending
+        ? "amount"
+        : "-amount"
+      : resource === "invoice" && sortable(s, resource, "due_date") && query.status
+        ? "due_date"
+        : undefined;
   const perPage = Math.min(100, Math.max(1, p.top ?? (top ? (p.plural === false ? 1 : 5) : SCREEN)));
   // A list of money reads a full page (one call either way), so its sum is exact whenever it fits.
   const money_ = properties(s.tool(resource, "list"))["amount[gte]"] !== undefined;
@@ -73,9 +80,13 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   if (p.asked.length > 0 && page.data.length === 1) return answerFields(page.data[0]!, p.asked);
   const total = page.meta.total;
   if (total === 0) return `No ${noun(resource)}s${be(2)}${where}.`;
-  const figure = money_ && page.data.some((i) => i.currency) ? `, ${sumText(sums(page.data, moneyField))}${moneyField === "amount_due" ? " due" : ""} ${total > page.data.length ? `on the first ${page.data.length}` : "in all"}` : "";
+  const figure =
+    money_ && page.data.some((i) => i.currency)
+      ? `, ${sumText(sums(page.data, moneyField))}${moneyField === "amount_due" ? " due" : ""} ${total > page.data.length ? `on the first ${page.data.length}` : "in all"}`
+      : "";
   if (total === 1 && page.data[0]) return `${capitalize(plural(1, noun(resource)))}${be(1)}${where}: ${showOne(page.data[0])}`;
-  if (top) return `The ${Math.min(perPage, total)} ${p.ascending ? "smallest" : "largest"} ${noun(resource)}s${where} (of ${total}):\n${listText({ data: page.data, meta: { total: page.data.length } })}`;
+  if (top)
+    return `The ${Math.min(perPage, total)} ${p.ascending ? "smallest" : "largest"} ${noun(resource)}s${where} (of ${total}):\n${listText({ data: page.data, meta: { total: page.data.length } })}`;
   return `${capitalize(plural(total, noun(resource)))}${be(total)}${where}${figure}:\n${listText(page, p.top ?? SCREEN)}`;
 }
 
@@ -99,7 +110,25 @@ async function decorate(s: Session, resource: string, items: Item[]): Promise<vo
   }
 }
 
-const ASKED_FIELDS: Record<string, string[]> = { email: ["email"], "e-mail": ["email"], title: ["title"], phone: ["phone"], stage: ["stage", "status"], status: ["status", "stage"], domain: ["domain", "website"], website: ["website", "domain"], industry: ["industry"], location: ["location", "country"], country: ["country"], department: ["department"], source: ["source"], rating: ["rating"], amount: ["amount"], owner: ["owner"], balance: ["amount_due"] };
+const ASKED_FIELDS: Record<string, string[]> = {
+  email: ["email"],
+  "e-mail": ["email"],
+  title: ["title"],
+  phone: ["phone"],
+  stage: ["stage", "status"],
+  status: ["status", "stage"],
+  domain: ["domain", "website"],
+  website: ["website", "domain"],
+  industry: ["industry"],
+  location: ["location", "country"],
+  country: ["country"],
+  department: ["department"],
+  source: ["source"],
+  rating: ["rating"],
+  amount: ["amount"],
+  owner: ["owner"],
+  balance: ["amount_due"],
+};
 
 /** "what's Leo Andersen's email?": the fields asked, of one record. */
 export function answerFields(i: Item, asked: string[]): string {
@@ -137,7 +166,8 @@ export async function anything(s: Session, name: string, asked: string[] = []): 
   const person = /\s/.test(name);
   const order = ["candidate", "contact", "account", "deal", "job", "sequence", "invoice"];
   // "what's Tyrell's website": first the records that have the field asked about (by their schemas).
-  const holds = (resource: string) => asked.some((a) => (ASKED_FIELDS[a] ?? [a]).some((f) => f in properties(s.tool(resource, "update") ?? s.tool(resource, "create"))));
+  const holds = (resource: string) =>
+    asked.some((a) => (ASKED_FIELDS[a] ?? [a]).some((f) => f in properties(s.tool(resource, "update") ?? s.tool(resource, "create"))));
   if (asked.length > 0) order.sort((a, b) => Number(holds(b)) - Number(holds(a)));
   for (const resource of order) {
     if (!s.tool(resource, "list")) continue;

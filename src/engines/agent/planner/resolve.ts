@@ -34,7 +34,8 @@ export interface Carried {
 
 function outcomeText(tool: string, intended: string, outcome: Exclude<ToolOutcome, { status: "completed" }>): string {
   // A person reads this (the dashboard puts Approve / Deny beside it); API clients act on the action's approval_id.
-  if (outcome.status === "approval_required") return `${outcome.reason} This waits for approval: once it is approved, I will ${intended}; until then nothing changes.`;
+  if (outcome.status === "approval_required")
+    return `${outcome.reason} This waits for approval: once it is approved, I will ${intended}; until then nothing changes.`;
   // The caller may be a dashboard member, an OAuth app or a key: the problem's own words say whose permission is missing.
   if (outcome.error.code === "insufficient_permission") return `I can't ${intended}: ${outcome.error.detail}`;
   return `That did not work (${tool}): ${outcome.error.detail}`;
@@ -126,20 +127,41 @@ export class Session {
     const pick = exact.length === 1 ? exact[0] : page.data.length === 1 ? page.data[0] : undefined;
     if (pick) return { id: pick.id, label: labelOf(pick), item: pick };
     if (page.data.length > 1) {
-      this.ask(`More than one ${resource} matches “${name}”. Which one?`, key, page.data.slice(0, 5).map((i) => ({ id: i.id, label: labelOf(i) })));
+      this.ask(
+        `More than one ${resource} matches “${name}”. Which one?`,
+        key,
+        page.data.slice(0, 5).map((i) => ({ id: i.id, label: labelOf(i) })),
+      );
     }
     // No hit: the name's words spread over the record's name ("globex pilot project" is "Globex Corporation: Pilot project"), or a typo.
     const recent = await this.list(resource, { ...options.query, per_page: 100 });
-    const words = name.toLowerCase().split(/\s+/).filter((w) => w.length > 1);
+    const words = name
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((w) => w.length > 1);
     let spread = recent.data.filter((i) => words.every((w) => new RegExp(`(^|[^a-z0-9])${w.replace(/[^a-z0-9]/g, ".")}`).test(labelOf(i).toLowerCase())));
     if (spread.length > 1 && options.narrow) {
       const fit = await options.narrow(spread);
       if (fit.length > 0) spread = fit;
     }
     if (spread.length === 1) return { id: spread[0]!.id, label: labelOf(spread[0]!), item: spread[0] };
-    if (spread.length > 1) this.ask(`More than one ${resource} matches “${name}”. Which one?`, key, spread.slice(0, 5).map((i) => ({ id: i.id, label: labelOf(i) })));
+    if (spread.length > 1)
+      this.ask(
+        `More than one ${resource} matches “${name}”. Which one?`,
+        key,
+        spread.slice(0, 5).map((i) => ({ id: i.id, label: labelOf(i) })),
+      );
     const ranked = recent.data
-      .map((i) => ({ i, score: Math.max(likeness(labelOf(i), name), ...labelOf(i).split(/[\s()]+/).filter((w) => w.length > 2).map((w) => likeness(w, name))) }))
+      .map((i) => ({
+        i,
+        score: Math.max(
+          likeness(labelOf(i), name),
+          ...labelOf(i)
+            .split(/[\s()]+/)
+            .filter((w) => w.length > 2)
+            .map((w) => likeness(w, name)),
+        ),
+      }))
       .sort((a, b) => b.score - a.score);
     const best = ranked[0];
     if (best && best.score >= (name.length >= 6 ? 0.7 : 0.75) && (ranked[1]?.score ?? 0) < best.score - 0.05) {
@@ -152,7 +174,10 @@ export class Session {
 
 /** An answer to the question asked last turn: a number, an id, yes, or (part of) a label of one option. */
 export function pickOption(pending: PendingQuestion, message: string): { id: string; label: string } | undefined {
-  const raw = message.trim().replace(/^["'“‘]+|["'”’?.!]+$/g, "").trim();
+  const raw = message
+    .trim()
+    .replace(/^["'“‘]+|["'”’?.!]+$/g, "")
+    .trim();
   const text = raw.toLowerCase().replace(/^the\s+/, "");
   const ordinals = ["first", "second", "third", "fourth", "fifth"];
   const n = /^\d+$/.test(text) ? Number(text) - 1 : ordinals.findIndex((o) => text === o || text === `${o} one`);

@@ -31,7 +31,9 @@ function idKey(tool: Tool, resource: string): string {
 }
 
 function unplaced(phrases: Phrase[]): never {
-  throw new Stop({ content: `I did not change anything: I could not place “${phrases.map((p) => p.text).join("”, “")}” in the request. Say it with the record's exact name, or in quotes.` });
+  throw new Stop({
+    content: `I did not change anything: I could not place “${phrases.map((p) => p.text).join("”, “")}” in the request. Say it with the record's exact name, or in quotes.`,
+  });
 }
 
 /** The name text of a phrase, with the resource word that followed it when that may be part of the name. */
@@ -63,7 +65,22 @@ function after(phrase: Phrase, amounts: Parsed["amounts"]): boolean {
 }
 
 /** Where candidates come from, said with "from" or "via" ("from linkedin"). */
-const SOURCES = new Set(["linkedin", "indeed", "referral", "referrals", "website", "careers page", "glassdoor", "agency", "recruiter", "job board", "event", "conference", "university", "campus"]);
+const SOURCES = new Set([
+  "linkedin",
+  "indeed",
+  "referral",
+  "referrals",
+  "website",
+  "careers page",
+  "glassdoor",
+  "agency",
+  "recruiter",
+  "job board",
+  "event",
+  "conference",
+  "university",
+  "campus",
+]);
 
 /** Of several records a change matches, the ones it can apply to: a deal still open, a candidate still in the process. */
 const STILL_OPEN: Record<string, (i: Item) => boolean> = {
@@ -118,7 +135,9 @@ async function values(s: Session, p: Parsed, tool: Tool, phrases: Phrase[], skip
   if (p.dates.day || p.dates.gte) {
     const day = p.dates.day ?? p.dates.gte!;
     const dateFields = Object.keys(props).filter((f) => has(f) && !f.includes("[") && formatOf(props[f]) === "date");
-    const field = dateFields.find((f) => (p.dates.hint === "due" ? f === "due_date" : p.dates.hint === "close" ? f.includes("close") : true)) ?? (dateFields.length === 1 ? dateFields[0] : undefined);
+    const field =
+      dateFields.find((f) => (p.dates.hint === "due" ? f === "due_date" : p.dates.hint === "close" ? f.includes("close") : true)) ??
+      (dateFields.length === 1 ? dateFields[0] : undefined);
     if (field) input[field] = day;
   }
   for (const { words, value: said } of p.fields) {
@@ -129,7 +148,10 @@ async function values(s: Session, p: Parsed, tool: Tool, phrases: Phrase[], skip
     const field = fields.find(has);
     if (!field) continue;
     if (field === "domain" || field === "website") {
-      const domain = value.toLowerCase().replace(/^https?:\/\//, "").replace(/\/.*$/, "");
+      const domain = value
+        .toLowerCase()
+        .replace(/^https?:\/\//, "")
+        .replace(/\/.*$/, "");
       input[field] = field === "website" ? `https://${domain}` : domain;
     } else if (field === "amount" || field === "employee_count" || field === "rating") {
       const n = Number(value.replace(/[^0-9.]/g, ""));
@@ -145,7 +167,14 @@ async function values(s: Session, p: Parsed, tool: Tool, phrases: Phrase[], skip
     if (!has(field) || input[field] !== undefined) continue;
     const allowed = enumValues(schema);
     if (allowed.length === 0) continue;
-    const hit = p.states.map((st) => [st, ...Object.entries(VALUE_WORDS).filter(([, w]) => w.includes(st)).map(([v]) => v)]).flat().find((v) => allowed.includes(v));
+    const hit = p.states
+      .flatMap((st) => [
+        st,
+        ...Object.entries(VALUE_WORDS)
+          .filter(([, w]) => w.includes(st))
+          .map(([v]) => v),
+      ])
+      .find((v) => allowed.includes(v));
     if (hit && !(field === "status" && tool.name.includes("deal"))) input[field] = hit;
   }
   // "in London", "remote": where a job is; "based in Lisbon": an account's country.
@@ -196,8 +225,19 @@ function answered(s: Session, tool: Tool, input: Record<string, unknown>): void 
 
 function askFor(s: Session, resource: string, missing: string[]): never {
   const field = missing[0]!;
-  const hint: Record<string, string> = { amount: "What amount (e.g. 1200 or 12k)?", due_date: "When is it due (e.g. 2026-04-30 or “end of April”)?", currency: "Which currency (e.g. USD, EUR)?", email: "What is their email address?", job_id: "For which job?", client: "Who is the client?" };
-  s.ask(`To create the ${noun(resource)} I need ${missing.map((m) => m.replace(/_id$/, "").replace(/_/g, " ")).join(" and ")}. ${hint[field] ?? `What is the ${field.replace(/_/g, " ")}?`}`, `field:${field}`, []);
+  const hint: Record<string, string> = {
+    amount: "What amount (e.g. 1200 or 12k)?",
+    due_date: "When is it due (e.g. 2026-04-30 or “end of April”)?",
+    currency: "Which currency (e.g. USD, EUR)?",
+    email: "What is their email address?",
+    job_id: "For which job?",
+    client: "Who is the client?",
+  };
+  s.ask(
+    `To create the ${noun(resource)} I need ${missing.map((m) => m.replace(/_id$/, "").replace(/_/g, " ")).join(" and ")}. ${hint[field] ?? `What is the ${field.replace(/_/g, " ")}?`}`,
+    `field:${field}`,
+    [],
+  );
 }
 
 export async function create(s: Session, p: Parsed, resource: string): Promise<string> {
@@ -211,9 +251,18 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   const person = "first_name" in props;
   let name = p.quoted[0] ?? p.fields.find((f) => f.words === "name" || f.words === "called" || f.words === "named")?.value;
   if (!name) {
-    const relatedPreps = new Set(Object.entries(RELATED).filter(([f]) => f in props).flatMap(([, preps]) => preps));
+    const relatedPreps = new Set(
+      Object.entries(RELATED)
+        .filter(([f]) => f in props)
+        .flatMap(([, preps]) => preps),
+    );
     // "a contact for Maria Garcia at Globex": a person's name reads as one, whatever its preposition.
-    const personLike = person ? phrases.find((ph) => (!ph.prep || ["for", "called", "named"].includes(ph.prep)) && !ph.nounResource && /^[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+){1,2}$/u.test(ph.text)) : undefined;
+    const personLike = person
+      ? phrases.find(
+          (ph) =>
+            (!ph.prep || ["for", "called", "named"].includes(ph.prep)) && !ph.nounResource && /^[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+){1,2}$/u.test(ph.text),
+        )
+      : undefined;
     const phrase =
       personLike ??
       phrases.find((ph) => ph.prep === "called" || ph.prep === "named") ??
@@ -226,7 +275,11 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     if (phrase) {
       // "a deal Initech Renewal": a synonym of the resource after the name belongs to it.
       // (Only when it is written as part of the name: "Customer Success Manager role" is a role called Customer Success Manager.)
-      const nounInName = phrase.noun && phrase.nounResource === resource && !new RegExp(`^${resource}s?$`).test(phrase.noun) && new RegExp(`\\b${phrase.text.replace(/[^\\w\\s]/g, ".")}\\s+${phrase.noun[0]!.toUpperCase()}${phrase.noun.slice(1)}\\b`).test(p.raw);
+      const nounInName =
+        phrase.noun &&
+        phrase.nounResource === resource &&
+        !new RegExp(`^${resource}s?$`).test(phrase.noun) &&
+        new RegExp(`\\b${phrase.text.replace(/[^\\w\\s]/g, ".")}\\s+${phrase.noun[0]!.toUpperCase()}${phrase.noun.slice(1)}\\b`).test(p.raw);
       // After "called" or "named" everything is the name: "called Support renewal".
       name = nounInName || ((phrase.prep === "called" || phrase.prep === "named") && phrase.noun) ? `${phrase.text} ${phrase.noun}` : phrase.text;
       phrases.splice(phrases.indexOf(phrase), 1);
@@ -277,7 +330,13 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     // "Initech expansion": a deal named after its account belongs to it, when exactly one account's name starts it.
     const first = input.name.split(/\s+/)[0]!;
     const page = (await s.list("account", { q: first, per_page: 5 })) as { data: Item[] };
-    const owners = page.data.filter((a) => String(input.name).toLowerCase().startsWith(String(a.name).toLowerCase()) || String(input.name).toLowerCase().startsWith(`${String(a.name).split(/\s+/)[0]!.toLowerCase()} `));
+    const owners = page.data.filter(
+      (a) =>
+        String(input.name).toLowerCase().startsWith(String(a.name).toLowerCase()) ||
+        String(input.name)
+          .toLowerCase()
+          .startsWith(`${String(a.name).split(/\s+/)[0]!.toLowerCase()} `),
+    );
     if (owners.length === 1) input.account_id = owners[0]!.id;
   }
   const missing = requiredOf(tool).filter((f) => input[f] === undefined);
@@ -285,7 +344,13 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   if (!person && nameField && !input[nameField] && !missing.includes(nameField)) missing.unshift(nameField);
   if (missing.length > 0) askFor(s, resource, missing);
   const made = (await s.call(tool, input, `create the ${noun(resource)}`)) as Item;
-  const facts = [made.email, made.domain, made.amount ? money(Number(made.amount), String(made.currency)) : null, made.due_date ? `due ${String(made.due_date)}` : null, made.title && person ? made.title : null].filter(Boolean);
+  const facts = [
+    made.email,
+    made.domain,
+    made.amount ? money(Number(made.amount), String(made.currency)) : null,
+    made.due_date ? `due ${String(made.due_date)}` : null,
+    made.title && person ? made.title : null,
+  ].filter(Boolean);
   const at = input.account_id && resource === "contact" ? ` at ${s.labels.get(String(input.account_id)) ?? String(input.account_id)}` : "";
   return `Created ${noun(resource)} ${made.number ? String(made.number) + " for " + String(made.client) : labelOf(made)}${facts.length ? ` (${facts.join(", ")})` : ""}${at}: ${made.id}.`;
 }
@@ -294,19 +359,27 @@ export async function update(s: Session, p: Parsed, resource: string, _action: A
   const tool = s.tool(resource, "update");
   if (!tool) throw new Stop({ content: `I cannot change ${noun(resource)}s with this API key.` });
   const rename = /\brename\b/i.test(p.raw) ? p.phrases.find((ph) => ph.prep === "to") : undefined;
-  const { found, rest } = await target(s, p, resource, p.phrases.filter((ph) => ph !== rename));
+  const { found, rest } = await target(
+    s,
+    p,
+    resource,
+    p.phrases.filter((ph) => ph !== rename),
+  );
   const input = await values(s, p, tool, rest, new Set([idKey(tool, resource)]));
   if (rename) input[["name", "title"].find((f) => f in properties(tool)) ?? "name"] = rename.text;
   if (rest.length > 0) unplaced(rest);
   if (p.shiftDays) Object.assign(input, await shifted(s, resource, tool, found, p));
-  if (Object.keys(input).length === 0) throw new Stop({ content: `What should change on ${found.label}? Say it as “set its <field> to <value>”. Nothing changed.` });
+  if (Object.keys(input).length === 0)
+    throw new Stop({ content: `What should change on ${found.label}? Say it as “set its <field> to <value>”. Nothing changed.` });
   if (Array.isArray(input.tags)) {
     // A tag is added to the record's own, not put in their place.
     const current = found.item ?? ((await s.call(s.tool(resource, "get")!, { [idKey(tool, resource)]: found.id })) as Item);
     input.tags = [...new Set([...((current.tags as string[] | undefined) ?? []), ...(input.tags as string[])])];
   }
   const result = await s.call(tool, { [idKey(tool, resource)]: found.id, ...input }, `update ${found.label}`);
-  return `Updated ${noun(resource)} ${found.label}: ${Object.entries(input).map(([k, v]) => `${k.replace(/_id$/, "").replace(/_/g, " ")} ${String(v)}`).join(", ")}. (${(result as Item).id})`;
+  return `Updated ${noun(resource)} ${found.label}: ${Object.entries(input)
+    .map(([k, v]) => `${k.replace(/_id$/, "").replace(/_/g, " ")} ${String(v)}`)
+    .join(", ")}. (${(result as Item).id})`;
 }
 
 /** "push it back two weeks": the record's own date (due, or close), moved by the days said. */
@@ -316,7 +389,8 @@ async function shifted(s: Session, resource: string, tool: Tool, found: Found, p
   const field = dates.find((f) => (p.dates.hint === "close" ? f.includes("close") : p.dates.hint === "due" ? f === "due_date" : true)) ?? dates[0];
   const current = found.item ?? ((await s.call(s.tool(resource, "get")!, { [idKey(tool, resource)]: found.id })) as Item);
   const from = field ? current[field] : undefined;
-  if (!field || typeof from !== "string") throw new Stop({ content: `${found.label} has no ${field ? field.replace(/_/g, " ") : "date"} to move. Nothing changed.` });
+  if (!field || typeof from !== "string")
+    throw new Stop({ content: `${found.label} has no ${field ? field.replace(/_/g, " ") : "date"} to move. Nothing changed.` });
   return { [field]: new Date(Date.parse(`${from.slice(0, 10)}T00:00:00Z`) + p.shiftDays! * 86_400_000).toISOString().slice(0, 10) };
 }
 
@@ -378,8 +452,14 @@ async function stageOfDeal(s: Session, deal: Found, wanted: string): Promise<{ i
   if (!item || !pipelineTool) throw new Stop({ content: "I cannot read the deal's pipeline with this API key. Nothing changed." });
   const pipeline = (await s.call(pipelineTool, { pipeline_id: item.pipeline_id })) as { name: string; stages: { id: string; name: string; kind: string }[] };
   const w = wanted.toLowerCase();
-  const stage = pipeline.stages.find((st) => st.name.toLowerCase() === w) ?? pipeline.stages.find((st) => st.kind === w && w !== "open") ?? pipeline.stages.find((st) => st.name.toLowerCase().startsWith(w));
-  if (!stage) throw new Stop({ content: `The pipeline ${pipeline.name} has no stage “${wanted}”; its stages: ${pipeline.stages.map((st) => st.name).join(", ")}. Nothing changed.` });
+  const stage =
+    pipeline.stages.find((st) => st.name.toLowerCase() === w) ??
+    pipeline.stages.find((st) => st.kind === w && w !== "open") ??
+    pipeline.stages.find((st) => st.name.toLowerCase().startsWith(w));
+  if (!stage)
+    throw new Stop({
+      content: `The pipeline ${pipeline.name} has no stage “${wanted}”; its stages: ${pipeline.stages.map((st) => st.name).join(", ")}. Nothing changed.`,
+    });
   return stage;
 }
 
@@ -392,16 +472,23 @@ async function invoiceTarget(s: Session, p: Parsed, phrases: Phrase[], states: s
   const page = await s.list("invoice", { ...(account ? { account_id: account.id } : { "client[contains]": phrase.text }), status: states, per_page: 10 });
   if (page.data.length === 1) return { id: page.data[0]!.id, label: labelOf(page.data[0]!), item: page.data[0] };
   if (page.data.length === 0) throw new Stop({ content: `I found no ${states.replace(",", " or ")} invoice for “${phrase.text}”. Nothing changed.` });
-  s.ask(`${phrase.text} has ${page.meta.total} ${states.replace(",", " or ")} invoices. Which one?`, `invoice:${phrase.text.toLowerCase()}`, page.data.slice(0, 5).map((i) => ({ id: i.id, label: labelOf(i) })));
+  s.ask(
+    `${phrase.text} has ${page.meta.total} ${states.replace(",", " or ")} invoices. Which one?`,
+    `invoice:${phrase.text.toLowerCase()}`,
+    page.data.slice(0, 5).map((i) => ({ id: i.id, label: labelOf(i) })),
+  );
 }
 
 export async function pay(s: Session, p: Parsed, phrases = p.phrases): Promise<string> {
   const tool = s.tool("invoice", "pay");
   if (!tool) throw new Stop({ content: "I cannot record payments with this API key." });
   const found = await invoiceTarget(s, p, phrases.slice(0, 1), "open,overdue");
-  const amount = p.amounts.find((a) => !a.op)?.value ?? (s.carried.choices["field:amount"] ? Number(s.carried.choices["field:amount"].replace(/[^0-9.]/g, "")) || undefined : undefined);
+  const amount =
+    p.amounts.find((a) => !a.op)?.value ??
+    (s.carried.choices["field:amount"] ? Number(s.carried.choices["field:amount"].replace(/[^0-9.]/g, "")) || undefined : undefined);
   // "record a payment on INV-12" says a payment came, not that it was paid in full: ask how much.
-  if (amount === undefined && p.verb === "payment" && !/\b(?:in full|full payment|fully|everything|the rest|the balance|whole amount)\b/i.test(p.raw)) s.ask(`How much was paid on ${found.label}?`, "field:amount", []);
+  if (amount === undefined && p.verb === "payment" && !/\b(?:in full|full payment|fully|everything|the rest|the balance|whole amount)\b/i.test(p.raw))
+    s.ask(`How much was paid on ${found.label}?`, "field:amount", []);
   const current = found.item ?? ((await s.call(s.tool("invoice", "get")!, { invoice_id: found.id })) as Item);
   if (Number(current.amount_due) <= 0) return `${String(current.number)} has nothing due (${String(current.status)}). Nothing changed.`;
   const paying = amount ?? Number(current.amount_due);
@@ -445,9 +532,14 @@ export async function enroll(s: Session, p: Parsed): Promise<string> {
   if (!tool) throw new Stop({ content: "I cannot enroll contacts with this API key." });
   // The sequence's name is the request's last words after in/to/for, read whole: it may hold vocabulary ("New lead follow-up").
   const tail = p.quoted[0] ?? sequenceName(p.raw);
-  const inTail = (ph: Phrase) => tail !== undefined && tail.toLowerCase().includes(ph.text.toLowerCase());
-  const phrases = p.phrases.filter((ph) => !(inTail(ph) && ph.prep && ["in", "into", "on", "onto", "to", "for"].includes(ph.prep)) && !(inTail(ph) && p.phrases.some((o) => o !== ph && !inTail(o))));
-  const seqPhrase = tail ? ({ text: tail, beforeNoun: false } as Phrase) : [...phrases].reverse().find((ph) => ph.prep && ["in", "into", "on", "to", "for"].includes(ph.prep));
+  const inTail = (ph: Phrase) => tail?.toLowerCase().includes(ph.text.toLowerCase());
+  const phrases = p.phrases.filter(
+    (ph) =>
+      !(inTail(ph) && ph.prep && ["in", "into", "on", "onto", "to", "for"].includes(ph.prep)) && !(inTail(ph) && p.phrases.some((o) => o !== ph && !inTail(o))),
+  );
+  const seqPhrase = tail
+    ? ({ text: tail, beforeNoun: false } as Phrase)
+    : [...phrases].reverse().find((ph) => ph.prep && ["in", "into", "on", "to", "for"].includes(ph.prep));
   if (!seqPhrase) throw new Stop({ content: "In which sequence? Nothing changed." });
   const sequence = await findPhrase(s, "sequence", seqPhrase);
   const others = phrases.filter((ph) => ph !== seqPhrase);
@@ -462,7 +554,8 @@ export async function enroll(s: Session, p: Parsed): Promise<string> {
     if (people.data.length === 0) return `Nobody at ${account.label} to enroll. Nothing changed.`;
     contacts = people.data.map((c) => ({ id: c.id, label: personName(c) }));
     at = ` at ${account.label}`;
-    if (people.meta.total > people.data.length) more = `\n…and ${people.meta.total - people.data.length} more at ${account.label}, not enrolled (100 at a time).`;
+    if (people.meta.total > people.data.length)
+      more = `\n…and ${people.meta.total - people.data.length} more at ${account.label}, not enrolled (100 at a time).`;
     others.splice(others.indexOf(accountPhrase), 1);
   } else {
     const query = await employer(s, others);
@@ -477,7 +570,10 @@ export async function enroll(s: Session, p: Parsed): Promise<string> {
   const props = properties(chosen);
   if ("contact_ids" in props) {
     const intended = `enroll ${contacts.length === 1 ? contacts[0]!.label : `${contacts.length} contacts`}${at} in ${sequence.label}`;
-    const result = (await s.call(chosen, { [idKey(chosen, "sequence")]: sequence.id, contact_ids: contacts.map((c) => c.id) }, intended)) as { enrolled: unknown[]; failed: { detail: string }[] };
+    const result = (await s.call(chosen, { [idKey(chosen, "sequence")]: sequence.id, contact_ids: contacts.map((c) => c.id) }, intended)) as {
+      enrolled: unknown[];
+      failed: { detail: string }[];
+    };
     if (contacts.length === 1 && result.failed.length > 0) return `I could not enroll ${contacts[0]!.label} in ${sequence.label}: ${result.failed[0]!.detail}`;
     return `In ${sequence.label}: ${describe(chosen.name, result)}${more}`;
   }
@@ -519,7 +615,14 @@ export async function accountOp(s: Session, p: Parsed, op: "enrich" | "dossier")
 
 type Dossier = {
   account: Item;
-  signals: { days_since_last_activity: number | null; open_deal_count: number; win_rate: number | null; outstanding: { currency: string; amount: number }[] | null; overdue: { currency: string; amount: number }[] | null; active_enrollment_count: number };
+  signals: {
+    days_since_last_activity: number | null;
+    open_deal_count: number;
+    win_rate: number | null;
+    outstanding: { currency: string; amount: number }[] | null;
+    overdue: { currency: string; amount: number }[] | null;
+    active_enrollment_count: number;
+  };
   contacts: { total: number; data: Item[] };
   deals: { pipeline: { currency: string; open_value: number }[] };
 };
@@ -534,7 +637,9 @@ function dossierText(d: Dossier): string {
     `- ${d.signals.open_deal_count} open deal${d.signals.open_deal_count === 1 ? "" : "s"}${d.deals.pipeline.length > 0 ? ` worth ${d.deals.pipeline.map((pl) => money(pl.open_value, pl.currency)).join(" + ")}` : ""}${d.signals.win_rate !== null ? `; win rate ${Math.round(d.signals.win_rate * 100)}%` : ""}`,
     d.signals.outstanding === null ? "- invoices: not visible to this key" : `- outstanding ${sum(d.signals.outstanding)}, overdue ${sum(d.signals.overdue)}`,
     `- ${d.signals.active_enrollment_count} active sequence enrollment${d.signals.active_enrollment_count === 1 ? "" : "s"}`,
-    d.signals.days_since_last_activity === null ? "- no activity yet" : `- last activity ${d.signals.days_since_last_activity} day${d.signals.days_since_last_activity === 1 ? "" : "s"} ago`,
+    d.signals.days_since_last_activity === null
+      ? "- no activity yet"
+      : `- last activity ${d.signals.days_since_last_activity} day${d.signals.days_since_last_activity === 1 ? "" : "s"} ago`,
   ].join("\n");
 }
 
@@ -544,7 +649,8 @@ export async function unenroll(s: Session, p: Parsed): Promise<string> {
   const list = s.tool("enrollment", "list");
   if (!tool || !list) throw new Stop({ content: "I cannot take contacts out of sequences with this API key." });
   const phrases = [...p.phrases];
-  const seqPhrase = [...phrases].reverse().find((ph) => ph.prep && ["from", "of", "in", "off"].includes(ph.prep)) ?? (phrases.length > 1 ? phrases.at(-1) : undefined);
+  const seqPhrase =
+    [...phrases].reverse().find((ph) => ph.prep && ["from", "of", "in", "off"].includes(ph.prep)) ?? (phrases.length > 1 ? phrases.at(-1) : undefined);
   if (!seqPhrase) throw new Stop({ content: "Out of which sequence? Nothing changed." });
   const sequence = await findPhrase(s, "sequence", seqPhrase);
   const people = phrases.filter((ph) => ph !== seqPhrase);
