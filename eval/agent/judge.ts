@@ -90,7 +90,7 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function numberPattern(n: number): RegExp {
   const forms = [String(n), n.toLocaleString("en-US")];
   if (Number.isInteger(n) && n >= 0 && n < WORDS.length) forms.push(WORDS[n]!);
-  return new RegExp(`(?<![\\w.,/-])(${[...new Set(forms)].map(escape).join("|")})(?![\\w-]|[.,]\\d)`, "i");
+  return new RegExp(`(?<![\\w.,/-])(${[...new Set(forms)].map(escapeRegExp).join("|")})(?![\\w-]|[.,]\\d)`, "i");
 }
 
 export function mentionsNumber(reply: string, n: number): boolean {
@@ -106,7 +106,7 @@ export function mentionsAmount(reply: string, amount: number): boolean {
   forms.add(amount.toLocaleString("en-US", { maximumFractionDigits: 2 }));
   forms.add(String(whole));
   forms.add(whole.toLocaleString("en-US"));
-  const pattern = new RegExp(`(?<![\\w.,/-])(${[...forms].map(escape).join("|")})(?![\\w-]|[.,]\\d)`);
+  const pattern = new RegExp(`(?<![\\w.,/-])(${[...forms].map(escapeRegExp).join("|")})(?![\\w-]|[.,]\\d)`);
   return pattern.test(reply);
 }
 

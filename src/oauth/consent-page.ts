@@ -33,7 +33,7 @@ export function consentPage(view: ConsentView): string {
     .join("");
   const scopes = view.scopes.map((s) => `<li><strong>${htmlEscape(SCOPE_DESCRIPTIONS[s])}</strong> <span class="muted">${htmlEscape(s)}</span></li>`).join("");
   const refused = view.beyondRole.length
-    ? `<p class="warn">Your role (${htmlEscape(view.role)}) cannot grant ${view.beyondRole.map(escape).join(", ")}. Ask an admin to connect this app.</p>`
+    ? `<p class="warn">Your role (${htmlEscape(view.role)}) cannot grant ${view.beyondRole.map(htmlEscape).join(", ")}. Ask an admin to connect this app.</p>`
     : "";
   return page(
     `Connect ${view.appName}`,
