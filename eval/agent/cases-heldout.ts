@@ -13,17 +13,17 @@ import {
   count,
   created,
   date,
-  type Engine,
   enrolled,
   figure,
   is,
-  type Kind,
   money,
   names as named,
   noChange,
-  type Plan,
   says,
   unenrolled,
+  ask,
+  about,
+  unclear,
 } from "./judge.ts";
 import {
   accountNamed,
@@ -55,19 +55,18 @@ import {
 } from "./facts.ts";
 import type { Deal, Invoice, World } from "./world.ts";
 
+const list = (w: World, fits: (i: Invoice) => boolean) => named(numbers(w.invoices.filter(fits)), numbers(w.invoices.filter((i) => !fits(i))));
+const r2 = (n: number) => Math.round(n * 100) / 100;
+const snap = (w: World) => w.snapshot!;
+const followUp = (w: World) => pick(w.sequences, (s) => s.name === "New lead follow-up", "sequence");
+const snapshotTaken = (): Check => ({
+  text: "a new snapshot",
+  judge: ({ changes }) => (changes.some((e) => e.type === "intelligence.snapshot_created") ? null : "no snapshot"),
+  allows: (e) => e.type === "intelligence.snapshot_created",
+});
+const perCurrency = <T extends { currency: string }>(rows: T[], value: (r: T) => number) => Object.fromEntries(rows.map((r) => [r.currency, value(r)]));
+
 function devCases(): Case[] {
-  const ask = (engine: Engine, kind: Kind, say: string, expect: (w: World) => Check[]): Case => ({
-    label: say,
-    engine,
-    kind,
-    plan: (w) => ({ say, expect: expect(w) }),
-  });
-  const about = (engine: Engine, kind: Kind, label: string, plan: (w: World) => Plan): Case => ({ label, engine, kind, plan });
-  const unclear = (engine: Engine, say: string): Case => ask(engine, "question", say, () => [noChange()]);
-  const list = (w: World, fits: (i: Invoice) => boolean) => named(numbers(w.invoices.filter(fits)), numbers(w.invoices.filter((i) => !fits(i))));
-  const r2 = (n: number) => Math.round(n * 100) / 100;
-  const snap = (w: World) => w.snapshot!;
-  const followUp = (w: World) => pick(w.sequences, (s) => s.name === "New lead follow-up", "sequence");
   return [
     ask("finance", "read", "i need the list of draft invoices", (w) => [list(w, (i) => i.status === "draft")]),
     ask("finance", "read", "can you pull up everything Globex still owes us", (w) => [
@@ -275,24 +274,6 @@ function devCases(): Case[] {
   ];
 }
 function finalCases(): Case[] {
-  const ask = (engine: Engine, kind: Kind, say: string, expect: (w: World) => Check[]): Case => ({
-    label: say,
-    engine,
-    kind,
-    plan: (w) => ({ say, expect: expect(w) }),
-  });
-  const about = (engine: Engine, kind: Kind, label: string, plan: (w: World) => Plan): Case => ({ label, engine, kind, plan });
-  const unclear = (engine: Engine, say: string): Case => ask(engine, "question", say, () => [noChange()]);
-  const list = (w: World, fits: (i: Invoice) => boolean) => named(numbers(w.invoices.filter(fits)), numbers(w.invoices.filter((i) => !fits(i))));
-  const r2 = (n: number) => Math.round(n * 100) / 100;
-  const snap = (w: World) => w.snapshot!;
-  const followUp = (w: World) => pick(w.sequences, (s) => s.name === "New lead follow-up", "sequence");
-  const snapshotTaken = (): Check => ({
-    text: "a new snapshot",
-    judge: ({ changes }) => (changes.some((e) => e.type === "intelligence.snapshot_created") ? null : "no snapshot"),
-    allows: (e) => e.type === "intelligence.snapshot_created",
-  });
-  const perCurrency = <T extends { currency: string }>(rows: T[], value: (r: T) => number) => Object.fromEntries(rows.map((r) => [r.currency, value(r)]));
   return [
     ask("finance", "read", "which invoices haven't been paid yet", (w) => [list(w, unpaid)]),
     ask("finance", "read", "outstanding balance for Stark", (w) => [money(dueSums(ofClient(w, "Stark").filter(unpaid)), "Stark balance")]),
@@ -436,18 +417,6 @@ function finalCases(): Case[] {
   ];
 }
 function thirdCases(): Case[] {
-  const ask = (engine: Engine, kind: Kind, say: string, expect: (w: World) => Check[]): Case => ({
-    label: say,
-    engine,
-    kind,
-    plan: (w) => ({ say, expect: expect(w) }),
-  });
-  const about = (engine: Engine, kind: Kind, label: string, plan: (w: World) => Plan): Case => ({ label, engine, kind, plan });
-  const unclear = (engine: Engine, say: string): Case => ask(engine, "question", say, () => [noChange()]);
-  const list = (w: World, fits: (i: Invoice) => boolean) => named(numbers(w.invoices.filter(fits)), numbers(w.invoices.filter((i) => !fits(i))));
-  const r2 = (n: number) => Math.round(n * 100) / 100;
-  const snap = (w: World) => w.snapshot!;
-  const followUp = (w: World) => pick(w.sequences, (s) => s.name === "New lead follow-up", "sequence");
   return [
     ask("finance", "read", "give me a rundown of the overdue invoices", (w) => [list(w, overdue)]),
     ask("finance", "read", "how many drafts are there", (w) => [count(w.invoices.filter((i) => i.status === "draft").length, "drafts")]),
@@ -604,18 +573,6 @@ function thirdCases(): Case[] {
   ];
 }
 function fourthCases(): Case[] {
-  const ask = (engine: Engine, kind: Kind, say: string, expect: (w: World) => Check[]): Case => ({
-    label: say,
-    engine,
-    kind,
-    plan: (w) => ({ say, expect: expect(w) }),
-  });
-  const about = (engine: Engine, kind: Kind, label: string, plan: (w: World) => Plan): Case => ({ label, engine, kind, plan });
-  const unclear = (engine: Engine, say: string): Case => ask(engine, "question", say, () => [noChange()]);
-  const list = (w: World, fits: (i: Invoice) => boolean) => named(numbers(w.invoices.filter(fits)), numbers(w.invoices.filter((i) => !fits(i))));
-  const r2 = (n: number) => Math.round(n * 100) / 100;
-  const snap = (w: World) => w.snapshot!;
-  const followUp = (w: World) => pick(w.sequences, (s) => s.name === "New lead follow-up", "sequence");
   return [
     ask("finance", "read", "anything overdue from Globex?", (w) => [
       named(numbers(ofClient(w, "Globex").filter(overdue)), numbers(w.invoices.filter((i) => !(overdue(i) && i.client.startsWith("Globex"))))),

@@ -8,12 +8,10 @@ import {
   is,
   money,
   names as named,
-  noChange,
   type Case,
-  type Check,
-  type Engine,
-  type Kind,
-  type Plan,
+  ask,
+  about,
+  unclear,
 } from "./judge.ts";
 import {
   candidatesOf,
@@ -43,14 +41,6 @@ import type { Deal, Invoice, World } from "./world.ts";
  * sequence's enrollments by its name. Same form and judging as cases.ts.
  */
 
-const ask = (engine: Engine, kind: Kind, say: string, expect: (w: World) => Check[]): Case => ({
-  label: say,
-  engine,
-  kind,
-  plan: (w) => ({ say, expect: expect(w) }),
-});
-const about = (engine: Engine, kind: Kind, label: string, plan: (w: World) => Plan): Case => ({ label, engine, kind, plan });
-const unclear = (engine: Engine, say: string): Case => ask(engine, "question", say, () => [noChange()]);
 const list = (w: World, fits: (i: Invoice) => boolean) => named(numbers(w.invoices.filter(fits)), numbers(w.invoices.filter((i) => !fits(i))));
 const status = (s: Invoice["status"]) => (i: Invoice) => i.status === s;
 const deals = (w: World, fits: (d: Deal) => boolean) =>

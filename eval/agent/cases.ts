@@ -15,9 +15,9 @@ import {
   unenrolled,
   type Case,
   type Check,
-  type Engine,
-  type Kind,
-  type Plan,
+  ask,
+  about,
+  unclear,
 } from "./judge.ts";
 import {
   accountNamed,
@@ -76,15 +76,6 @@ import type { Deal, Invoice, World } from "./world.ts";
  * checks do not ask for is a wrong write.
  */
 
-const ask = (engine: Engine, kind: Kind, say: string, expect: (w: World) => Check[]): Case => ({
-  label: say,
-  engine,
-  kind,
-  plan: (w) => ({ say, expect: expect(w) }),
-});
-const about = (engine: Engine, kind: Kind, label: string, plan: (w: World) => Plan): Case => ({ label, engine, kind, plan });
-/** The right outcome is a question back or a refusal: nothing changes. */
-const unclear = (engine: Engine, say: string): Case => ask(engine, "question", say, () => [noChange()]);
 const list = (w: World, fits: (i: Invoice) => boolean, excluded: (i: Invoice) => boolean) =>
   named(numbers(w.invoices.filter(fits)), numbers(w.invoices.filter(excluded)));
 const sumsOf = (deals: Deal[]) => sums(deals, (d: Deal) => d.amount ?? 0);

@@ -378,6 +378,18 @@ export function noChange(): Check {
   };
 }
 
+/** A case whose request is the same whatever the data: its label is what is said. */
+export const ask = (engine: Engine, kind: Kind, say: string, expect: (w: World) => Check[]): Case => ({
+  label: say,
+  engine,
+  kind,
+  plan: (w) => ({ say, expect: expect(w) }),
+});
+/** A case about records chosen from the data at run time (its label names them by placeholder, "void <an open invoice>"). */
+export const about = (engine: Engine, kind: Kind, label: string, plan: (w: World) => Plan): Case => ({ label, engine, kind, plan });
+/** The right outcome is a question back or a refusal: nothing changes. */
+export const unclear = (engine: Engine, say: string): Case => ask(engine, "question", say, () => [noChange()]);
+
 /** The reply is a question back (it ends a sentence with "?"). */
 export function asksBack(): Check {
   return { text: "the reply asks a question", judge: ({ reply }) => (reply.includes("?") ? null : "the reply asks nothing") };
