@@ -1,18 +1,4 @@
-import {
-  approval,
-  changed,
-  count,
-  created,
-  enrolled,
-  figure,
-  is,
-  money,
-  names as named,
-  type Case,
-  ask,
-  about,
-  unclear,
-} from "./judge.ts";
+import { approval, changed, count, created, enrolled, figure, is, money, names as named, type Case, ask, about, unclear } from "./judge.ts";
 import {
   candidatesOf,
   dueSums,
