@@ -574,6 +574,11 @@ function thirdCases(): Case[] {
 }
 function fourthCases(): Case[] {
   return [
+    about("finance", "question", "<another client> sent us 400 for <invoice> (the invoice is not theirs)", (w) => {
+      const inv = w.invoices.filter(overdue).at(0)!;
+      const other = w.invoices.find((i) => i.client.split(" ")[0] !== inv.client.split(" ")[0])!.client.split(" ")[0]!;
+      return { say: `${other} sent us 400 for ${inv.number}`, expect: [noChange()] };
+    }),
     ask("finance", "read", "anything overdue from Globex?", (w) => [
       named(numbers(ofClient(w, "Globex").filter(overdue)), numbers(w.invoices.filter((i) => !(overdue(i) && i.client.startsWith("Globex"))))),
     ]),

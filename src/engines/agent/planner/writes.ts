@@ -490,6 +490,11 @@ export async function pay(s: Session, p: Parsed, phrases = p.phrases): Promise<s
   if (amount === undefined && p.verb === "payment" && !/\b(?:in full|full payment|fully|everything|the rest|the balance|whole amount)\b/i.test(p.raw))
     s.ask(`How much was paid on ${found.label}?`, "field:amount", []);
   const current = found.item ?? ((await s.call(s.tool("invoice", "get")!, { invoice_id: found.id })) as Item);
+  // "Oscorp sent us 400 for INV-3" when INV-3 is Pied Piper's: the payer and the invoice disagree, so nothing is recorded.
+  const payer = p.numbers.length > 0 ? p.phrases.find((ph) => /^[A-Z]/.test(ph.text) && (!ph.prep || ph.prep === "from")) : undefined;
+  if (payer && !String(current.client).toLowerCase().includes(payer.text.split(/\s+/)[0]!.toLowerCase())) {
+    return `${String(current.number)} is billed to ${String(current.client)}, not ${payer.text}: nothing recorded. Name the invoice ${payer.text} paid, or say it without the payer.`;
+  }
   if (Number(current.amount_due) <= 0) return `${String(current.number)} has nothing due (${String(current.status)}). Nothing changed.`;
   const paying = amount ?? Number(current.amount_due);
   const result = (await s.call(tool, { invoice_id: found.id, amount: paying }, `record ${money(paying, String(current.currency))} on ${found.label}`)) as Item;
