@@ -705,4 +705,98 @@ function fourthCases(): Case[] {
   ];
 }
 
-export const HELDOUT_CASES: Case[] = [...devCases(), ...finalCases(), ...thirdCases(), ...fourthCases()];
+function fifthCases(): Case[] {
+  return [
+    ask("finance", "read", "pull up the unpaid invoices for Oscorp", (w) => [
+      named(numbers(ofClient(w, "Oscorp").filter(unpaid)), numbers(w.invoices.filter((i) => !(unpaid(i) && i.client.startsWith("Oscorp"))))),
+    ]),
+    ask("finance", "read", "what's the total value of our pound invoices that are overdue", (w) => [
+      money(dueSums(w.invoices.filter((i) => overdue(i) && i.currency === "GBP")), "GBP overdue"),
+    ]),
+    ask("finance", "read", "do we have any drafts", (w) => [list(w, (i) => i.status === "draft")]),
+    about("finance", "read", "what does <invoice> cover", (w) => {
+      const inv = w.invoices.filter((i) => i.status === "paid").at(0)!;
+      return { say: `what's ${inv.number} for?`, expect: [says(inv.client)] };
+    }),
+    about("finance", "write", "mark <invoice> paid, they paid by wire", (w) => {
+      const inv = w.invoices.filter((i) => i.status === "open").at(-2)!;
+      return { say: `mark ${shortNumber(inv)} paid, they paid by wire`, expect: [changed("invoice", inv.id, { status: "paid" }, inv.number)] };
+    }),
+    about("finance", "write", "partial payment of 1200 received for <invoice>", (w) => {
+      const inv = w.invoices.filter((i) => overdue(i) && i.amount_due > 2000).at(1)!;
+      return {
+        say: `partial payment of 1200 received for ${inv.number}`,
+        expect: [changed("invoice", inv.id, { amount_paid: r2(inv.amount_paid + 1200) }, inv.number)],
+      };
+    }),
+    ask("finance", "write", "create invoice: client Hooli Cloud, amount 3k EUR, due March 1", (w) => [
+      created("invoice", {
+        client: is.containing("Hooli"),
+        amount: 3000,
+        currency: "EUR",
+        due_date: `${month(w, 1)[0].slice(0, 4) === today(w).slice(0, 4) && today(w) > `${today(w).slice(0, 4)}-03-01` ? Number(today(w).slice(0, 4)) + 1 : today(w).slice(0, 4)}-03-01`,
+      }),
+    ]),
+    about("finance", "write", "cancel <open invoice>, customer disputed it", (w) => {
+      const inv = w.invoices.filter((i) => i.status === "open").at(3)!;
+      return { say: `cancel ${inv.number}, customer disputed it`, expect: [approval(/void/i, inv.id, inv.number)] };
+    }),
+    ask("growth", "read", "show deals in negotiation", (w) => [
+      named(
+        dealNames(w.deals.filter((d) => d.status === "open" && stageOf(w, d).name === "Negotiation")),
+        dealNames(w.deals.filter((d) => stageOf(w, d).name !== "Negotiation")),
+      ),
+    ]),
+    ask("growth", "read", "list the contacts at Initech with their titles", (w) => [
+      named(contactsOf(w, accountNamed(w, "Initech").id).map(fullName), w.contacts.filter((c) => c.account_id !== accountNamed(w, "Initech").id).map(fullName)),
+    ]),
+    ask("growth", "read", "how many leads are in the new lead follow-up sequence", (w) => [
+      count(w.enrollments.filter((e) => e.sequence_id === followUp(w).id).length, "enrollments"),
+    ]),
+    about("growth", "write", "<account> deal moved to proposal", (w) => {
+      const { deal, account } = soleOpenDeal(w, ["Lead in", "Qualified"]);
+      return { say: `${account} deal moved to proposal`, expect: [changed("deal", deal.id, { stage_id: stageNamed(w, "Proposal").id }, deal.name)] };
+    }),
+    ask("growth", "write", "log a contact: Tony Stark, tony@starklogistics.com, CEO, Stark Logistics", (w) => [
+      created("contact", { first_name: "Tony", last_name: "Stark", email: "tony@starklogistics.com", account_id: accountNamed(w, "Stark").id }),
+    ]),
+    about("growth", "write", "enroll <contact> and <contact> in new lead follow-up", (w) => {
+      const inIt = new Set(enrolledContacts(w, followUp(w).id).map((c) => c.id));
+      const [a, b] = uniqueContacts(w).filter((x) => !inIt.has(x.id));
+      return {
+        say: `enroll ${fullName(a!)} and ${fullName(b!)} in new lead follow-up`,
+        expect: [enrolled(followUp(w).id, a!.id, fullName(a!)), enrolled(followUp(w).id, b!.id, fullName(b!))],
+      };
+    }),
+    ask("growth", "write", "set Globex Corporation's industry to manufacturing", (w) => [
+      changed("account", accountNamed(w, "Globex").id, { industry: is.text("manufacturing") }, "Globex"),
+    ]),
+    unclear("growth", "move it to won"),
+    ask("talent", "read", "who's applied for the backend engineer position", (w) => [
+      named(names(candidatesOf(w, jobNamed(w, "Backend").id)), names(w.candidates.filter((c) => c.job_id !== jobNamed(w, "Backend").id))),
+    ]),
+    ask("talent", "read", "list candidates in the interview stage", (w) => [
+      named(names(w.candidates.filter((c) => c.stage === "interview")), names(w.candidates.filter((c) => c.stage !== "interview"))),
+    ]),
+    about("talent", "write", "<offer candidate> has signed the offer", (w) => {
+      const c = w.candidates.filter((x) => x.stage === "offer").at(-1)!;
+      return { say: `${fullName(c)} has signed the offer`, expect: [changed("candidate", c.id, { stage: "hired" }, fullName(c))] };
+    }),
+    about("talent", "write", "move <applicant> into phone screening", (w) => {
+      const c = w.candidates.filter((x) => x.stage === "applied").at(0)!;
+      return { say: `move ${fullName(c)} into phone screening`, expect: [changed("candidate", c.id, { stage: "screening" }, fullName(c))] };
+    }),
+    ask("talent", "write", "we need a part-time bookkeeper in London", () => [
+      created("job", { title: is.text("Bookkeeper"), employment_type: "part_time", location: is.text("London") }),
+    ]),
+    unclear("talent", "reject"),
+    ask("intelligence", "figure", "what's the weighted value of the pipeline", (w) => [
+      money(Object.fromEntries(w.snapshot!.growth.pipeline.totals.map((t) => [t.currency, t.weighted_value])), "weighted"),
+    ]),
+    ask("intelligence", "figure", "what percent of our sequence emails get replies", (w) => [
+      figure(w.snapshot!.growth.sequences.reply_rate, "reply rate", "percent"),
+    ]),
+  ];
+}
+
+export const HELDOUT_CASES: Case[] = [...devCases(), ...finalCases(), ...thirdCases(), ...fourthCases(), ...fifthCases()];

@@ -213,6 +213,15 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   if (resource === "contact" && p.phrases.some((ph) => ph.nounResource === "sequence") && s.catalog.has("enrollment")) resource = "enrollment";
   let action = p.action;
   // "we're hiring a contract DevOps Engineer": a new job, not a hire.
+  // "we need a part-time bookkeeper in London": a role to open, when the request says how it is employed.
+  const wantsRole =
+    !action &&
+    /\bwe\s+(?:need|want|are\s+looking\s+for|'re\s+looking\s+for|are\s+after)\s+(?:a|an|another|two|three|\d+)\b/i.test(p.raw) &&
+    p.states.some((st) => ["full_time", "part_time", "contract", "internship", "temporary"].includes(st));
+  if (wantsRole && s.catalog.has("job")) {
+    action = "create";
+    resource = "job";
+  }
   if (
     action === "hire" &&
     /\b(?:we'?re|we are|i'?m|are we|we will be|we'll be|start)\s+hiring\b|\bhiring\s+(?:a|an|two|three|\d+)\b/i.test(p.raw) &&

@@ -191,7 +191,7 @@ export const VALUE_WORDS: Record<string, string[]> = {
   lost: ["lost", "closed lost", "closed-lost", "dead", "fell through"],
   closed: ["closed", "filled"],
   applied: ["applied", "new applicants", "new candidates"],
-  screening: ["screening", "screen", "screened", "phone screen"],
+  screening: ["screening", "screen", "screened", "phone screen", "phone screening", "phone screens"],
   interview: ["interview", "interviews", "interviewing", "interviewed"],
   offer: ["offer", "offers", "offered"],
   hired: ["hired"],
@@ -225,7 +225,9 @@ export const REWRITES: [RegExp, string][] = [
     "take a snapshot",
   ],
   [/\b(?:did ?n[o']?t|does ?n[o']?t|do ?n[o']?t)\s+make\s+(?:it|the cut)\b/gi, ","],
-  [/\baccepted\s+(?:our|the|an?|his|her|their)\s+(?:job\s+)?offer\b/gi, "hired"],
+  [/\b(?:has\s+|have\s+)?(?:accepted|signed|took)\s+(?:our|the|an?|his|her|their)\s+(?:job\s+)?offer\b/gi, "hired"],
+  // "the contacts at Initech with their titles": what to show, not what to find.
+  [/\s+with\s+(?:their|its|the)\s+(?:titles?|emails?|phones?|phone\s+numbers?|numbers?|stages?|amounts?|details|statuses|status)\b/gi, ""],
   [/\b(?:said|told)\s+no\s+to\b/gi, "rejected"],
   [/\bget\s+rid\s+of\b|\bthrow\s+away\b/gi, "delete"],
   // "offer the job to Ann", "extend an offer to Ann", "make Ann an offer": a move to offer.
@@ -240,7 +242,7 @@ export const REWRITES: [RegExp, string][] = [
   [/\b(?:turn|switch)\s+(\S+(?:\s+\S+){0,5}?)\s+off\b/gi, "pause $1"],
   // "reject Ken, not a fit", "void INV-3 because it was a duplicate": the reason changes nothing.
   [
-    /\s*[,;-]+\s*(?:because|since|as\s+(?:he|she|they|it)|not\s+(?:a|the|really)|no\s+longer|(?:he|she|they|it)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)|it\s+was|was\s+a|too\s+\w+|wrong\s+\w+|duplicate\b|thanks?\b|thank\s+you).*$/gi,
+    /\s*[,;-]+\s*(?:because|since|(?:the\s+)?(?:customer|client)\s+\w+ed\b|as\s+(?:he|she|they|it)|not\s+(?:a|the|really)|no\s+longer|(?:he|she|they|it)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)|it\s+was|was\s+a|too\s+\w+|wrong\s+\w+|duplicate\b|thanks?\b|thank\s+you).*$/gi,
     "",
   ],
 

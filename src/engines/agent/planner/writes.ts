@@ -297,6 +297,18 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     input.description = purpose.text;
     phrases.splice(phrases.indexOf(purpose), 1);
   }
+  // "Tony Stark, tony@x.com, CEO, Stark Logistics": an account named on its own, by its exact name.
+  if ("account_id" in props && s.tool("account", "list")) {
+    for (const ph of phrases.filter((x) => !x.prep && /^[A-Z]/.test(x.text))) {
+      const page = (await s.list("account", { q: ph.text, per_page: 5 })) as { data: Item[] };
+      const exact = page.data.filter((a) => String(a.name).toLowerCase() === ph.text.toLowerCase());
+      if (exact.length !== 1) continue;
+      input.account_id = exact[0]!.id;
+      s.labels.set(exact[0]!.id, String(exact[0]!.name));
+      phrases.splice(phrases.indexOf(ph), 1);
+      break;
+    }
+  }
   // "Sales Engineer, Engineering, Paris": a department and a place named on their own.
   for (const ph of [...phrases].filter((x) => !x.prep || x.prep === "in" || x.prep === "from" || x.prep === "via")) {
     const department = ph.text.replace(/\s+(?:department|dept|team)$/i, "");
