@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, gt, gte, lt, lte, not, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, gt, gte, isNotNull, isNull, lt, lte, not, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { Type, type TSchema } from "typebox";
 import { ApiError, type FieldError } from "./errors.ts";
@@ -153,6 +153,11 @@ function querySchema(spec: ListSpec): TSchema {
     const ops: Op[] = isRanged(def.kind) ? [...RANGE_OPS] : def.kind === "id" || def.kind === "array" ? [] : ["ne"];
     if (def.kind === "text" && def.contains) ops.push("contains");
     for (const op of ops) props[`${name}[${op}]`] = Type.Optional(valueSchema(def, op));
+    if (!def.column.notNull) {
+      props[`${name}[exists]`] = Type.Optional(
+        Type.Boolean({ description: `true: only records that have a ${name}; false: only records without one ("accounts with no domain").` }),
+      );
+    }
   }
   return Type.Object(props, { additionalProperties: false });
 }
@@ -269,6 +274,11 @@ function parseQuery(spec: ListSpec, orgId: string, query: Record<string, unknown
     if (!def) continue; // the schema has already refused unknown parameters
     if (!op) {
       conditions.push(equality(def, key, String(raw), bind, now, shape, errors));
+    } else if (op === "exists") {
+      // Part of the shape, not a bound value: the two answers are two statements.
+      const present = raw === true || raw === "true";
+      shape.push(`${key}=${present}`);
+      conditions.push(() => (present ? isNotNull(def.column) : isNull(def.column)));
     } else if (op === "ne" && (def.kind === "enum" || def.kind === "text")) {
       const value = def.normalize ? def.normalize(String(raw).trim()) : String(raw);
       if (def.kind === "enum" && !def.values!.includes(value)) {

@@ -714,6 +714,16 @@ describe("GET /v1/accounts (list)", () => {
     expect((await list("domain=cme.com")).meta.total).toBe(0);
   });
 
+  it("[exists]: with a value or without one, on every nullable field; a value that is not a boolean is a 400", async () => {
+    await expectFilter("domain[exists]=false", (a) => a.domain === null);
+    await expectFilter("domain[exists]=true", (a) => a.domain !== null);
+    await expectFilter("employee_count[exists]=false&name[contains]=o", (a) => a.employee_count === null && a.name.toLowerCase().includes("o"));
+    await expectFilter("industry[exists]=true&country=US", (a) => a.industry !== null && a.country === "US");
+    await expectInvalid(await tenant.client.get("/v1/accounts?domain[exists]=maybe"), ["domain[exists]"], "query");
+    // A required column has no [exists]: every record has it.
+    await expectInvalid(await tenant.client.get("/v1/accounts?name[exists]=false"), ["name[exists]"], "query");
+  });
+
   it("industry: exact and contains", async () => {
     await expectFilter("industry=Software", (a) => a.industry === "Software");
     await expectFilter("industry[contains]=soft", (a) => (a.industry ?? "").toLowerCase().includes("soft"));

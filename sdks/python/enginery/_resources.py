@@ -154,6 +154,7 @@ class InvoicesResource(Resource):
         number: Optional[Union[str, SequenceOf[str]]] = None,
         number__ne: Optional[Union[str, SequenceOf[str]]] = None,
         account_id: Optional[Union[str, SequenceOf[str]]] = None,
+        account_id__exists: Optional[bool] = None,
         amount: Optional[float] = None,
         amount__gte: Optional[float] = None,
         amount__gt: Optional[float] = None,
@@ -188,8 +189,9 @@ class InvoicesResource(Resource):
         status: One of draft, open, overdue, paid, void, uncollectible; a comma list means any of them.
         status__ne: One of draft, open, overdue, paid, void, uncollectible.
         currency: ISO 4217 code.
-        currency__ne: ISO 4217 code."""
-        return self._list("/v1/invoices", {"page": page, "per_page": per_page, "sort": sort, "q": q, "status": status, "status[ne]": status__ne, "currency": currency, "currency[ne]": currency__ne, "client": client, "client[ne]": client__ne, "client[contains]": client__contains, "number": number, "number[ne]": number__ne, "account_id": account_id, "amount": amount, "amount[gte]": amount__gte, "amount[gt]": amount__gt, "amount[lte]": amount__lte, "amount[lt]": amount__lt, "amount[ne]": amount__ne, "due_date": due_date, "due_date[gte]": due_date__gte, "due_date[gt]": due_date__gt, "due_date[lte]": due_date__lte, "due_date[lt]": due_date__lt, "due_date[ne]": due_date__ne, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "updated_at": updated_at, "updated_at[gte]": updated_at__gte, "updated_at[gt]": updated_at__gt, "updated_at[lte]": updated_at__lte, "updated_at[lt]": updated_at__lt, "updated_at[ne]": updated_at__ne})
+        currency__ne: ISO 4217 code.
+        account_id__exists: true: only records that have a account_id; false: only records without one ("accounts with no domain")."""
+        return self._list("/v1/invoices", {"page": page, "per_page": per_page, "sort": sort, "q": q, "status": status, "status[ne]": status__ne, "currency": currency, "currency[ne]": currency__ne, "client": client, "client[ne]": client__ne, "client[contains]": client__contains, "number": number, "number[ne]": number__ne, "account_id": account_id, "account_id[exists]": account_id__exists, "amount": amount, "amount[gte]": amount__gte, "amount[gt]": amount__gt, "amount[lte]": amount__lte, "amount[lt]": amount__lt, "amount[ne]": amount__ne, "due_date": due_date, "due_date[gte]": due_date__gte, "due_date[gt]": due_date__gt, "due_date[lte]": due_date__lte, "due_date[lt]": due_date__lt, "due_date[ne]": due_date__ne, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "updated_at": updated_at, "updated_at[gte]": updated_at__gte, "updated_at[gt]": updated_at__gt, "updated_at[lte]": updated_at__lte, "updated_at[lt]": updated_at__lt, "updated_at[ne]": updated_at__ne})
 
     def create(
         self,
@@ -301,19 +303,24 @@ class ContactsResource(Resource):
         q: Optional[Union[str, SequenceOf[str]]] = None,
         email: Optional[Union[str, SequenceOf[str]]] = None,
         email__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        email__exists: Optional[bool] = None,
         account_id: Optional[Union[str, SequenceOf[str]]] = None,
+        account_id__exists: Optional[bool] = None,
         lifecycle_stage: Optional[Union[Literal["lead", "qualified", "customer", "churned"], SequenceOf[Literal["lead", "qualified", "customer", "churned"]]]] = None,
         lifecycle_stage__ne: Optional[Literal["lead", "qualified", "customer", "churned"]] = None,
         tags: Optional[Union[str, SequenceOf[str]]] = None,
         first_name: Optional[Union[str, SequenceOf[str]]] = None,
         first_name__ne: Optional[Union[str, SequenceOf[str]]] = None,
         first_name__contains: Optional[Union[str, SequenceOf[str]]] = None,
+        first_name__exists: Optional[bool] = None,
         last_name: Optional[Union[str, SequenceOf[str]]] = None,
         last_name__ne: Optional[Union[str, SequenceOf[str]]] = None,
         last_name__contains: Optional[Union[str, SequenceOf[str]]] = None,
+        last_name__exists: Optional[bool] = None,
         title: Optional[Union[str, SequenceOf[str]]] = None,
         title__ne: Optional[Union[str, SequenceOf[str]]] = None,
         title__contains: Optional[Union[str, SequenceOf[str]]] = None,
+        title__exists: Optional[bool] = None,
         created_at: Optional[Union[str, SequenceOf[str]]] = None,
         created_at__gte: Optional[Union[str, SequenceOf[str]]] = None,
         created_at__gt: Optional[Union[str, SequenceOf[str]]] = None,
@@ -335,10 +342,15 @@ class ContactsResource(Resource):
         q: Free-text search.
         email: Email address (case does not matter).
         email__ne: Email address (case does not matter).
+        email__exists: true: only records that have a email; false: only records without one ("accounts with no domain").
+        account_id__exists: true: only records that have a account_id; false: only records without one ("accounts with no domain").
         lifecycle_stage: One of lead, qualified, customer, churned; a comma list means any of them.
         lifecycle_stage__ne: One of lead, qualified, customer, churned.
-        tags: Contacts with this tag; a comma list means any of them."""
-        return self._list("/v1/contacts", {"page": page, "per_page": per_page, "sort": sort, "q": q, "email": email, "email[ne]": email__ne, "account_id": account_id, "lifecycle_stage": lifecycle_stage, "lifecycle_stage[ne]": lifecycle_stage__ne, "tags": tags, "first_name": first_name, "first_name[ne]": first_name__ne, "first_name[contains]": first_name__contains, "last_name": last_name, "last_name[ne]": last_name__ne, "last_name[contains]": last_name__contains, "title": title, "title[ne]": title__ne, "title[contains]": title__contains, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "updated_at": updated_at, "updated_at[gte]": updated_at__gte, "updated_at[gt]": updated_at__gt, "updated_at[lte]": updated_at__lte, "updated_at[lt]": updated_at__lt, "updated_at[ne]": updated_at__ne})
+        tags: Contacts with this tag; a comma list means any of them.
+        first_name__exists: true: only records that have a first_name; false: only records without one ("accounts with no domain").
+        last_name__exists: true: only records that have a last_name; false: only records without one ("accounts with no domain").
+        title__exists: true: only records that have a title; false: only records without one ("accounts with no domain")."""
+        return self._list("/v1/contacts", {"page": page, "per_page": per_page, "sort": sort, "q": q, "email": email, "email[ne]": email__ne, "email[exists]": email__exists, "account_id": account_id, "account_id[exists]": account_id__exists, "lifecycle_stage": lifecycle_stage, "lifecycle_stage[ne]": lifecycle_stage__ne, "tags": tags, "first_name": first_name, "first_name[ne]": first_name__ne, "first_name[contains]": first_name__contains, "first_name[exists]": first_name__exists, "last_name": last_name, "last_name[ne]": last_name__ne, "last_name[contains]": last_name__contains, "last_name[exists]": last_name__exists, "title": title, "title[ne]": title__ne, "title[contains]": title__contains, "title[exists]": title__exists, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "updated_at": updated_at, "updated_at[gte]": updated_at__gte, "updated_at[gt]": updated_at__gt, "updated_at[lte]": updated_at__lte, "updated_at[lt]": updated_at__lt, "updated_at[ne]": updated_at__ne})
 
     def create(
         self,
@@ -412,23 +424,28 @@ class AccountsResource(Resource):
         name__contains: Optional[Union[str, SequenceOf[str]]] = None,
         domain: Optional[Union[str, SequenceOf[str]]] = None,
         domain__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        domain__exists: Optional[bool] = None,
         industry: Optional[Union[str, SequenceOf[str]]] = None,
         industry__ne: Optional[Union[str, SequenceOf[str]]] = None,
         industry__contains: Optional[Union[str, SequenceOf[str]]] = None,
+        industry__exists: Optional[bool] = None,
         country: Optional[Union[str, SequenceOf[str]]] = None,
         country__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        country__exists: Optional[bool] = None,
         employee_count: Optional[int] = None,
         employee_count__gte: Optional[int] = None,
         employee_count__gt: Optional[int] = None,
         employee_count__lte: Optional[int] = None,
         employee_count__lt: Optional[int] = None,
         employee_count__ne: Optional[int] = None,
+        employee_count__exists: Optional[bool] = None,
         annual_revenue: Optional[float] = None,
         annual_revenue__gte: Optional[float] = None,
         annual_revenue__gt: Optional[float] = None,
         annual_revenue__lte: Optional[float] = None,
         annual_revenue__lt: Optional[float] = None,
         annual_revenue__ne: Optional[float] = None,
+        annual_revenue__exists: Optional[bool] = None,
         enrichment_status: Optional[Union[Literal["none", "pending", "enriched", "failed"], SequenceOf[Literal["none", "pending", "enriched", "failed"]]]] = None,
         enrichment_status__ne: Optional[Literal["none", "pending", "enriched", "failed"]] = None,
         created_at: Optional[Union[str, SequenceOf[str]]] = None,
@@ -452,11 +469,16 @@ class AccountsResource(Resource):
         q: Free-text search.
         domain: Domain, compared in its normalized form (acme.com).
         domain__ne: Domain, compared in its normalized form (acme.com).
+        domain__exists: true: only records that have a domain; false: only records without one ("accounts with no domain").
+        industry__exists: true: only records that have a industry; false: only records without one ("accounts with no domain").
         country: ISO 3166-1 alpha-2 code.
         country__ne: ISO 3166-1 alpha-2 code.
+        country__exists: true: only records that have a country; false: only records without one ("accounts with no domain").
+        employee_count__exists: true: only records that have a employee_count; false: only records without one ("accounts with no domain").
+        annual_revenue__exists: true: only records that have a annual_revenue; false: only records without one ("accounts with no domain").
         enrichment_status: One of none, pending, enriched, failed; a comma list means any of them.
         enrichment_status__ne: One of none, pending, enriched, failed."""
-        return self._list("/v1/accounts", {"page": page, "per_page": per_page, "sort": sort, "q": q, "name": name, "name[ne]": name__ne, "name[contains]": name__contains, "domain": domain, "domain[ne]": domain__ne, "industry": industry, "industry[ne]": industry__ne, "industry[contains]": industry__contains, "country": country, "country[ne]": country__ne, "employee_count": employee_count, "employee_count[gte]": employee_count__gte, "employee_count[gt]": employee_count__gt, "employee_count[lte]": employee_count__lte, "employee_count[lt]": employee_count__lt, "employee_count[ne]": employee_count__ne, "annual_revenue": annual_revenue, "annual_revenue[gte]": annual_revenue__gte, "annual_revenue[gt]": annual_revenue__gt, "annual_revenue[lte]": annual_revenue__lte, "annual_revenue[lt]": annual_revenue__lt, "annual_revenue[ne]": annual_revenue__ne, "enrichment_status": enrichment_status, "enrichment_status[ne]": enrichment_status__ne, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "updated_at": updated_at, "updated_at[gte]": updated_at__gte, "updated_at[gt]": updated_at__gt, "updated_at[lte]": updated_at__lte, "updated_at[lt]": updated_at__lt, "updated_at[ne]": updated_at__ne})
+        return self._list("/v1/accounts", {"page": page, "per_page": per_page, "sort": sort, "q": q, "name": name, "name[ne]": name__ne, "name[contains]": name__contains, "domain": domain, "domain[ne]": domain__ne, "domain[exists]": domain__exists, "industry": industry, "industry[ne]": industry__ne, "industry[contains]": industry__contains, "industry[exists]": industry__exists, "country": country, "country[ne]": country__ne, "country[exists]": country__exists, "employee_count": employee_count, "employee_count[gte]": employee_count__gte, "employee_count[gt]": employee_count__gt, "employee_count[lte]": employee_count__lte, "employee_count[lt]": employee_count__lt, "employee_count[ne]": employee_count__ne, "employee_count[exists]": employee_count__exists, "annual_revenue": annual_revenue, "annual_revenue[gte]": annual_revenue__gte, "annual_revenue[gt]": annual_revenue__gt, "annual_revenue[lte]": annual_revenue__lte, "annual_revenue[lt]": annual_revenue__lt, "annual_revenue[ne]": annual_revenue__ne, "annual_revenue[exists]": annual_revenue__exists, "enrichment_status": enrichment_status, "enrichment_status[ne]": enrichment_status__ne, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "updated_at": updated_at, "updated_at[gte]": updated_at__gte, "updated_at[gt]": updated_at__gt, "updated_at[lte]": updated_at__lte, "updated_at[lt]": updated_at__lt, "updated_at[ne]": updated_at__ne})
 
     def create(
         self,
@@ -610,6 +632,7 @@ class DealsResource(Resource):
         pipeline_id: Optional[Union[str, SequenceOf[str]]] = None,
         stage_id: Optional[Union[str, SequenceOf[str]]] = None,
         account_id: Optional[Union[str, SequenceOf[str]]] = None,
+        account_id__exists: Optional[bool] = None,
         contact_id: Optional[Union[str, SequenceOf[str]]] = None,
         currency: Optional[Union[str, SequenceOf[str]]] = None,
         currency__ne: Optional[Union[str, SequenceOf[str]]] = None,
@@ -619,18 +642,21 @@ class DealsResource(Resource):
         amount__lte: Optional[float] = None,
         amount__lt: Optional[float] = None,
         amount__ne: Optional[float] = None,
+        amount__exists: Optional[bool] = None,
         expected_close_date: Optional[Union[str, SequenceOf[str]]] = None,
         expected_close_date__gte: Optional[Union[str, SequenceOf[str]]] = None,
         expected_close_date__gt: Optional[Union[str, SequenceOf[str]]] = None,
         expected_close_date__lte: Optional[Union[str, SequenceOf[str]]] = None,
         expected_close_date__lt: Optional[Union[str, SequenceOf[str]]] = None,
         expected_close_date__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        expected_close_date__exists: Optional[bool] = None,
         closed_at: Optional[Union[str, SequenceOf[str]]] = None,
         closed_at__gte: Optional[Union[str, SequenceOf[str]]] = None,
         closed_at__gt: Optional[Union[str, SequenceOf[str]]] = None,
         closed_at__lte: Optional[Union[str, SequenceOf[str]]] = None,
         closed_at__lt: Optional[Union[str, SequenceOf[str]]] = None,
         closed_at__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        closed_at__exists: Optional[bool] = None,
         created_at: Optional[Union[str, SequenceOf[str]]] = None,
         created_at__gte: Optional[Union[str, SequenceOf[str]]] = None,
         created_at__gt: Optional[Union[str, SequenceOf[str]]] = None,
@@ -652,10 +678,14 @@ class DealsResource(Resource):
         q: Free-text search.
         status: One of open, won, lost; a comma list means any of them.
         status__ne: One of open, won, lost.
+        account_id__exists: true: only records that have a account_id; false: only records without one ("accounts with no domain").
         contact_id: Deals involving this contact; a comma list means any of them.
         currency: ISO 4217 code.
-        currency__ne: ISO 4217 code."""
-        return self._list("/v1/deals", {"page": page, "per_page": per_page, "sort": sort, "q": q, "status": status, "status[ne]": status__ne, "pipeline_id": pipeline_id, "stage_id": stage_id, "account_id": account_id, "contact_id": contact_id, "currency": currency, "currency[ne]": currency__ne, "amount": amount, "amount[gte]": amount__gte, "amount[gt]": amount__gt, "amount[lte]": amount__lte, "amount[lt]": amount__lt, "amount[ne]": amount__ne, "expected_close_date": expected_close_date, "expected_close_date[gte]": expected_close_date__gte, "expected_close_date[gt]": expected_close_date__gt, "expected_close_date[lte]": expected_close_date__lte, "expected_close_date[lt]": expected_close_date__lt, "expected_close_date[ne]": expected_close_date__ne, "closed_at": closed_at, "closed_at[gte]": closed_at__gte, "closed_at[gt]": closed_at__gt, "closed_at[lte]": closed_at__lte, "closed_at[lt]": closed_at__lt, "closed_at[ne]": closed_at__ne, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "updated_at": updated_at, "updated_at[gte]": updated_at__gte, "updated_at[gt]": updated_at__gt, "updated_at[lte]": updated_at__lte, "updated_at[lt]": updated_at__lt, "updated_at[ne]": updated_at__ne})
+        currency__ne: ISO 4217 code.
+        amount__exists: true: only records that have a amount; false: only records without one ("accounts with no domain").
+        expected_close_date__exists: true: only records that have a expected_close_date; false: only records without one ("accounts with no domain").
+        closed_at__exists: true: only records that have a closed_at; false: only records without one ("accounts with no domain")."""
+        return self._list("/v1/deals", {"page": page, "per_page": per_page, "sort": sort, "q": q, "status": status, "status[ne]": status__ne, "pipeline_id": pipeline_id, "stage_id": stage_id, "account_id": account_id, "account_id[exists]": account_id__exists, "contact_id": contact_id, "currency": currency, "currency[ne]": currency__ne, "amount": amount, "amount[gte]": amount__gte, "amount[gt]": amount__gt, "amount[lte]": amount__lte, "amount[lt]": amount__lt, "amount[ne]": amount__ne, "amount[exists]": amount__exists, "expected_close_date": expected_close_date, "expected_close_date[gte]": expected_close_date__gte, "expected_close_date[gt]": expected_close_date__gt, "expected_close_date[lte]": expected_close_date__lte, "expected_close_date[lt]": expected_close_date__lt, "expected_close_date[ne]": expected_close_date__ne, "expected_close_date[exists]": expected_close_date__exists, "closed_at": closed_at, "closed_at[gte]": closed_at__gte, "closed_at[gt]": closed_at__gt, "closed_at[lte]": closed_at__lte, "closed_at[lt]": closed_at__lt, "closed_at[ne]": closed_at__ne, "closed_at[exists]": closed_at__exists, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "updated_at": updated_at, "updated_at[gte]": updated_at__gte, "updated_at[gt]": updated_at__gt, "updated_at[lte]": updated_at__lte, "updated_at[lt]": updated_at__lt, "updated_at[ne]": updated_at__ne})
 
     def create(
         self,
@@ -843,6 +873,7 @@ class SequencesResource(Resource):
         next_step_at__lte: Optional[Union[str, SequenceOf[str]]] = None,
         next_step_at__lt: Optional[Union[str, SequenceOf[str]]] = None,
         next_step_at__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        next_step_at__exists: Optional[bool] = None,
     ) -> Page[Enrollment]:
         """List a sequence's enrollments (GET /v1/sequences/{id}/enrollments).
 
@@ -850,8 +881,9 @@ class SequencesResource(Resource):
         per_page: Page size, 1 to 100.
         sort: Comma-separated sort fields, "-" for descending. Fields: created_at, next_step_at, updated_at. Default -created_at.
         status: One of active, completed, replied, unenrolled; a comma list means any of them.
-        status__ne: One of active, completed, replied, unenrolled."""
-        return self._list(f"/v1/sequences/{_quote(id)}/enrollments", {"page": page, "per_page": per_page, "sort": sort, "status": status, "status[ne]": status__ne, "contact_id": contact_id, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "next_step_at": next_step_at, "next_step_at[gte]": next_step_at__gte, "next_step_at[gt]": next_step_at__gt, "next_step_at[lte]": next_step_at__lte, "next_step_at[lt]": next_step_at__lt, "next_step_at[ne]": next_step_at__ne})
+        status__ne: One of active, completed, replied, unenrolled.
+        next_step_at__exists: true: only records that have a next_step_at; false: only records without one ("accounts with no domain")."""
+        return self._list(f"/v1/sequences/{_quote(id)}/enrollments", {"page": page, "per_page": per_page, "sort": sort, "status": status, "status[ne]": status__ne, "contact_id": contact_id, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "next_step_at": next_step_at, "next_step_at[gte]": next_step_at__gte, "next_step_at[gt]": next_step_at__gt, "next_step_at[lte]": next_step_at__lte, "next_step_at[lt]": next_step_at__lt, "next_step_at[ne]": next_step_at__ne, "next_step_at[exists]": next_step_at__exists})
 
     def enroll_contact(
         self,
@@ -943,9 +975,11 @@ class JobsResource(Resource):
         department: Optional[Union[str, SequenceOf[str]]] = None,
         department__ne: Optional[Union[str, SequenceOf[str]]] = None,
         department__contains: Optional[Union[str, SequenceOf[str]]] = None,
+        department__exists: Optional[bool] = None,
         location: Optional[Union[str, SequenceOf[str]]] = None,
         location__ne: Optional[Union[str, SequenceOf[str]]] = None,
         location__contains: Optional[Union[str, SequenceOf[str]]] = None,
+        location__exists: Optional[bool] = None,
         created_at: Optional[Union[str, SequenceOf[str]]] = None,
         created_at__gte: Optional[Union[str, SequenceOf[str]]] = None,
         created_at__gt: Optional[Union[str, SequenceOf[str]]] = None,
@@ -968,8 +1002,10 @@ class JobsResource(Resource):
         status: One of open, closed; a comma list means any of them.
         status__ne: One of open, closed.
         employment_type: One of full_time, part_time, contract, temporary, internship; a comma list means any of them.
-        employment_type__ne: One of full_time, part_time, contract, temporary, internship."""
-        return self._list("/v1/jobs", {"page": page, "per_page": per_page, "sort": sort, "q": q, "status": status, "status[ne]": status__ne, "employment_type": employment_type, "employment_type[ne]": employment_type__ne, "department": department, "department[ne]": department__ne, "department[contains]": department__contains, "location": location, "location[ne]": location__ne, "location[contains]": location__contains, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "updated_at": updated_at, "updated_at[gte]": updated_at__gte, "updated_at[gt]": updated_at__gt, "updated_at[lte]": updated_at__lte, "updated_at[lt]": updated_at__lt, "updated_at[ne]": updated_at__ne})
+        employment_type__ne: One of full_time, part_time, contract, temporary, internship.
+        department__exists: true: only records that have a department; false: only records without one ("accounts with no domain").
+        location__exists: true: only records that have a location; false: only records without one ("accounts with no domain")."""
+        return self._list("/v1/jobs", {"page": page, "per_page": per_page, "sort": sort, "q": q, "status": status, "status[ne]": status__ne, "employment_type": employment_type, "employment_type[ne]": employment_type__ne, "department": department, "department[ne]": department__ne, "department[contains]": department__contains, "department[exists]": department__exists, "location": location, "location[ne]": location__ne, "location[contains]": location__contains, "location[exists]": location__exists, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "updated_at": updated_at, "updated_at[gte]": updated_at__gte, "updated_at[gt]": updated_at__gt, "updated_at[lte]": updated_at__lte, "updated_at[lt]": updated_at__lt, "updated_at[ne]": updated_at__ne})
 
     def create(
         self,
@@ -1031,12 +1067,14 @@ class CandidatesResource(Resource):
         stage__ne: Optional[Literal["applied", "screening", "interview", "offer", "hired", "rejected"]] = None,
         source: Optional[Union[str, SequenceOf[str]]] = None,
         source__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        source__exists: Optional[bool] = None,
         rating: Optional[int] = None,
         rating__gte: Optional[int] = None,
         rating__gt: Optional[int] = None,
         rating__lte: Optional[int] = None,
         rating__lt: Optional[int] = None,
         rating__ne: Optional[int] = None,
+        rating__exists: Optional[bool] = None,
         email: Optional[Union[str, SequenceOf[str]]] = None,
         email__ne: Optional[Union[str, SequenceOf[str]]] = None,
         stage_changed_at: Optional[Union[str, SequenceOf[str]]] = None,
@@ -1065,8 +1103,10 @@ class CandidatesResource(Resource):
         sort: Comma-separated sort fields, "-" for descending. Fields: created_at, updated_at, stage_changed_at, rating, last_name. Default -created_at.
         q: Free-text search.
         stage: One of applied, screening, interview, offer, hired, rejected; a comma list means any of them.
-        stage__ne: One of applied, screening, interview, offer, hired, rejected."""
-        return self._list("/v1/candidates", {"page": page, "per_page": per_page, "sort": sort, "q": q, "job_id": job_id, "stage": stage, "stage[ne]": stage__ne, "source": source, "source[ne]": source__ne, "rating": rating, "rating[gte]": rating__gte, "rating[gt]": rating__gt, "rating[lte]": rating__lte, "rating[lt]": rating__lt, "rating[ne]": rating__ne, "email": email, "email[ne]": email__ne, "stage_changed_at": stage_changed_at, "stage_changed_at[gte]": stage_changed_at__gte, "stage_changed_at[gt]": stage_changed_at__gt, "stage_changed_at[lte]": stage_changed_at__lte, "stage_changed_at[lt]": stage_changed_at__lt, "stage_changed_at[ne]": stage_changed_at__ne, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "updated_at": updated_at, "updated_at[gte]": updated_at__gte, "updated_at[gt]": updated_at__gt, "updated_at[lte]": updated_at__lte, "updated_at[lt]": updated_at__lt, "updated_at[ne]": updated_at__ne})
+        stage__ne: One of applied, screening, interview, offer, hired, rejected.
+        source__exists: true: only records that have a source; false: only records without one ("accounts with no domain").
+        rating__exists: true: only records that have a rating; false: only records without one ("accounts with no domain")."""
+        return self._list("/v1/candidates", {"page": page, "per_page": per_page, "sort": sort, "q": q, "job_id": job_id, "stage": stage, "stage[ne]": stage__ne, "source": source, "source[ne]": source__ne, "source[exists]": source__exists, "rating": rating, "rating[gte]": rating__gte, "rating[gt]": rating__gt, "rating[lte]": rating__lte, "rating[lt]": rating__lt, "rating[ne]": rating__ne, "rating[exists]": rating__exists, "email": email, "email[ne]": email__ne, "stage_changed_at": stage_changed_at, "stage_changed_at[gte]": stage_changed_at__gte, "stage_changed_at[gt]": stage_changed_at__gt, "stage_changed_at[lte]": stage_changed_at__lte, "stage_changed_at[lt]": stage_changed_at__lt, "stage_changed_at[ne]": stage_changed_at__ne, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "updated_at": updated_at, "updated_at[gte]": updated_at__gte, "updated_at[gt]": updated_at__gt, "updated_at[lte]": updated_at__lte, "updated_at[lt]": updated_at__lt, "updated_at[ne]": updated_at__ne})
 
     def create(
         self,
@@ -1643,6 +1683,7 @@ class FunctionsResource(Resource):
         version__lt: Optional[int] = None,
         version__ne: Optional[int] = None,
         event_id: Optional[Union[str, SequenceOf[str]]] = None,
+        event_id__exists: Optional[bool] = None,
         started_at: Optional[Union[str, SequenceOf[str]]] = None,
         started_at__gte: Optional[Union[str, SequenceOf[str]]] = None,
         started_at__gt: Optional[Union[str, SequenceOf[str]]] = None,
@@ -1658,8 +1699,9 @@ class FunctionsResource(Resource):
         status: One of ok, error, timeout, cpu_limit, memory_limit; a comma list means any of them.
         status__ne: One of ok, error, timeout, cpu_limit, memory_limit.
         trigger: One of http, event; a comma list means any of them.
-        trigger__ne: One of http, event."""
-        return self._list(f"/v1/functions/{_quote(name)}/invocations", {"page": page, "per_page": per_page, "sort": sort, "status": status, "status[ne]": status__ne, "trigger": trigger, "trigger[ne]": trigger__ne, "version": version, "version[gte]": version__gte, "version[gt]": version__gt, "version[lte]": version__lte, "version[lt]": version__lt, "version[ne]": version__ne, "event_id": event_id, "started_at": started_at, "started_at[gte]": started_at__gte, "started_at[gt]": started_at__gt, "started_at[lte]": started_at__lte, "started_at[lt]": started_at__lt, "started_at[ne]": started_at__ne})
+        trigger__ne: One of http, event.
+        event_id__exists: true: only records that have a event_id; false: only records without one ("accounts with no domain")."""
+        return self._list(f"/v1/functions/{_quote(name)}/invocations", {"page": page, "per_page": per_page, "sort": sort, "status": status, "status[ne]": status__ne, "trigger": trigger, "trigger[ne]": trigger__ne, "version": version, "version[gte]": version__gte, "version[gt]": version__gt, "version[lte]": version__lte, "version[lt]": version__lt, "version[ne]": version__ne, "event_id": event_id, "event_id[exists]": event_id__exists, "started_at": started_at, "started_at[gte]": started_at__gte, "started_at[gt]": started_at__gt, "started_at[lte]": started_at__lte, "started_at[lt]": started_at__lt, "started_at[ne]": started_at__ne})
 
     def invoke_get(
         self,

@@ -1200,6 +1200,8 @@ export interface ListInvoicesQuery {
   number?: string;
   "number[ne]"?: string;
   account_id?: string;
+  /** true: only records that have a account_id; false: only records without one ("accounts with no domain"). */
+  "account_id[exists]"?: boolean;
   amount?: number;
   "amount[gte]"?: number;
   "amount[gt]"?: number;
@@ -1306,7 +1308,11 @@ export interface ListContactsQuery {
   email?: string;
   /** Email address (case does not matter). */
   "email[ne]"?: string;
+  /** true: only records that have a email; false: only records without one ("accounts with no domain"). */
+  "email[exists]"?: boolean;
   account_id?: string;
+  /** true: only records that have a account_id; false: only records without one ("accounts with no domain"). */
+  "account_id[exists]"?: boolean;
   /** One of lead, qualified, customer, churned; a comma list means any of them. */
   lifecycle_stage?: ("lead" | "qualified" | "customer" | "churned") | Array<"lead" | "qualified" | "customer" | "churned">;
   /** One of lead, qualified, customer, churned. */
@@ -1316,12 +1322,18 @@ export interface ListContactsQuery {
   first_name?: string;
   "first_name[ne]"?: string;
   "first_name[contains]"?: string;
+  /** true: only records that have a first_name; false: only records without one ("accounts with no domain"). */
+  "first_name[exists]"?: boolean;
   last_name?: string;
   "last_name[ne]"?: string;
   "last_name[contains]"?: string;
+  /** true: only records that have a last_name; false: only records without one ("accounts with no domain"). */
+  "last_name[exists]"?: boolean;
   title?: string;
   "title[ne]"?: string;
   "title[contains]"?: string;
+  /** true: only records that have a title; false: only records without one ("accounts with no domain"). */
+  "title[exists]"?: boolean;
   created_at?: string;
   "created_at[gte]"?: string;
   "created_at[gt]"?: string;
@@ -1398,25 +1410,35 @@ export interface ListAccountsQuery {
   domain?: string;
   /** Domain, compared in its normalized form (acme.com). */
   "domain[ne]"?: string;
+  /** true: only records that have a domain; false: only records without one ("accounts with no domain"). */
+  "domain[exists]"?: boolean;
   industry?: string;
   "industry[ne]"?: string;
   "industry[contains]"?: string;
+  /** true: only records that have a industry; false: only records without one ("accounts with no domain"). */
+  "industry[exists]"?: boolean;
   /** ISO 3166-1 alpha-2 code. */
   country?: string;
   /** ISO 3166-1 alpha-2 code. */
   "country[ne]"?: string;
+  /** true: only records that have a country; false: only records without one ("accounts with no domain"). */
+  "country[exists]"?: boolean;
   employee_count?: number;
   "employee_count[gte]"?: number;
   "employee_count[gt]"?: number;
   "employee_count[lte]"?: number;
   "employee_count[lt]"?: number;
   "employee_count[ne]"?: number;
+  /** true: only records that have a employee_count; false: only records without one ("accounts with no domain"). */
+  "employee_count[exists]"?: boolean;
   annual_revenue?: number;
   "annual_revenue[gte]"?: number;
   "annual_revenue[gt]"?: number;
   "annual_revenue[lte]"?: number;
   "annual_revenue[lt]"?: number;
   "annual_revenue[ne]"?: number;
+  /** true: only records that have a annual_revenue; false: only records without one ("accounts with no domain"). */
+  "annual_revenue[exists]"?: boolean;
   /** One of none, pending, enriched, failed; a comma list means any of them. */
   enrichment_status?: ("none" | "pending" | "enriched" | "failed") | Array<"none" | "pending" | "enriched" | "failed">;
   /** One of none, pending, enriched, failed. */
@@ -1563,6 +1585,8 @@ export interface ListDealsQuery {
   pipeline_id?: string;
   stage_id?: string;
   account_id?: string;
+  /** true: only records that have a account_id; false: only records without one ("accounts with no domain"). */
+  "account_id[exists]"?: boolean;
   /** Deals involving this contact; a comma list means any of them. */
   contact_id?: string;
   /** ISO 4217 code. */
@@ -1575,18 +1599,24 @@ export interface ListDealsQuery {
   "amount[lte]"?: number;
   "amount[lt]"?: number;
   "amount[ne]"?: number;
+  /** true: only records that have a amount; false: only records without one ("accounts with no domain"). */
+  "amount[exists]"?: boolean;
   expected_close_date?: string;
   "expected_close_date[gte]"?: string;
   "expected_close_date[gt]"?: string;
   "expected_close_date[lte]"?: string;
   "expected_close_date[lt]"?: string;
   "expected_close_date[ne]"?: string;
+  /** true: only records that have a expected_close_date; false: only records without one ("accounts with no domain"). */
+  "expected_close_date[exists]"?: boolean;
   closed_at?: string;
   "closed_at[gte]"?: string;
   "closed_at[gt]"?: string;
   "closed_at[lte]"?: string;
   "closed_at[lt]"?: string;
   "closed_at[ne]"?: string;
+  /** true: only records that have a closed_at; false: only records without one ("accounts with no domain"). */
+  "closed_at[exists]"?: boolean;
   created_at?: string;
   "created_at[gte]"?: string;
   "created_at[gt]"?: string;
@@ -1763,6 +1793,8 @@ export interface ListEnrollmentsQuery {
   "next_step_at[lte]"?: string;
   "next_step_at[lt]"?: string;
   "next_step_at[ne]"?: string;
+  /** true: only records that have a next_step_at; false: only records without one ("accounts with no domain"). */
+  "next_step_at[exists]"?: boolean;
 }
 
 export type ListEnrollmentsResponse = ListEnvelope<Enrollment>;
@@ -1835,9 +1867,13 @@ export interface ListJobsQuery {
   department?: string;
   "department[ne]"?: string;
   "department[contains]"?: string;
+  /** true: only records that have a department; false: only records without one ("accounts with no domain"). */
+  "department[exists]"?: boolean;
   location?: string;
   "location[ne]"?: string;
   "location[contains]"?: string;
+  /** true: only records that have a location; false: only records without one ("accounts with no domain"). */
+  "location[exists]"?: boolean;
   created_at?: string;
   "created_at[gte]"?: string;
   "created_at[gt]"?: string;
@@ -1902,12 +1938,16 @@ export interface ListCandidatesQuery {
   "stage[ne]"?: "applied" | "screening" | "interview" | "offer" | "hired" | "rejected";
   source?: string;
   "source[ne]"?: string;
+  /** true: only records that have a source; false: only records without one ("accounts with no domain"). */
+  "source[exists]"?: boolean;
   rating?: number;
   "rating[gte]"?: number;
   "rating[gt]"?: number;
   "rating[lte]"?: number;
   "rating[lt]"?: number;
   "rating[ne]"?: number;
+  /** true: only records that have a rating; false: only records without one ("accounts with no domain"). */
+  "rating[exists]"?: boolean;
   email?: string;
   "email[ne]"?: string;
   stage_changed_at?: string;
@@ -2392,6 +2432,8 @@ export interface ListFunctionInvocationsQuery {
   "version[lt]"?: number;
   "version[ne]"?: number;
   event_id?: string;
+  /** true: only records that have a event_id; false: only records without one ("accounts with no domain"). */
+  "event_id[exists]"?: boolean;
   started_at?: string;
   "started_at[gte]"?: string;
   "started_at[gt]"?: string;
