@@ -137,6 +137,50 @@ describe("which records", () => {
     expect(read("which accounts are in the US").phrases[0]).toMatchObject({ text: "USA", prep: "in" });
     expect(read("candidates rated 4 or more").numeric).toEqual([{ field: "rating", op: "gte", value: 4 }]);
     expect(read("how many unpiad invoices").groups).toEqual(["unpaid"]);
+    expect(read("which candidates did we give 5 stars?").numeric).toEqual([{ field: "rating", value: 5 }]);
+    expect(read("4-star applicants or better").numeric).toEqual([{ field: "rating", op: "gte", value: 4 }]);
+  });
+
+  it("fields a record has or lacks", () => {
+    expect(read("which accounts have no domain").having).toEqual({ domain: false });
+    expect(read("contacts without an email").having).toEqual({ email: false });
+    expect(read("deals missing a close date").having).toEqual({ expected_close_date: false });
+    expect(read("candidates that don't have a phone number on file").having).toEqual({ phone: false });
+    expect(read("show me contacts that have a phone number").having).toEqual({ phone: true });
+    // A value to set is not a field to have.
+    expect(read("add a contact with an email of x@y.com").having).toBeUndefined();
+  });
+
+  it("a remark before the request: its subject is who the request's pronoun means", () => {
+    const promising = read("grace hopper looks promising, can you move her on to screening");
+    expect([promising.action, promising.phrases.map((p) => p.text), promising.states]).toEqual(["stage", ["grace hopper"], ["screening"]]);
+    const lost = read("tyrell went with a competitor on the platform rollout, mark it lost");
+    expect([lost.action, lost.phrases.map((p) => p.text)]).toEqual(["stage", ["tyrell"]]);
+    const filled = read("the account executive position has been filled, close the job out");
+    expect([filled.action, filled.resource, filled.phrases.map((p) => p.text)]).toEqual(["close", "job", ["account executive"]]);
+    // A request that names its own record leaves the remark out.
+    expect(read("Acme is late again, void INV-3")).toMatchObject({ action: "void", phrases: [] });
+    // A remark with figures in it is kept whole.
+    expect(read("Acme paid 500, mark it paid").amounts).toHaveLength(1);
+  });
+
+  it("time and texting said in passing name nothing", () => {
+    expect(read("how many deals are sitting in negotiation atm?").phrases.map((p) => p.text)).toEqual(["negotiation"]);
+    expect(read("how many invoices are more then 30 days late").dates).toMatchObject({ lt: "2026-02-08", hint: "due" });
+    expect(read("who's enrolled in the new lead follow-up sequence at the moment?").resource).toBe("enrollment");
+  });
+});
+
+describe("what to set, in a create", () => {
+  it("remarks in a create are its values, not reasons to drop", () => {
+    expect(read("add priya nair at hooli, she's their head of ops, priya.nair@hooli.cloud")).toMatchObject({
+      emails: ["priya.nair@hooli.cloud"],
+      fields: [{ words: "title", value: "head of ops" }],
+    });
+    expect(read("add acme robotics as a new account - acmerobotics.com, they're based in canada").fields).toEqual([{ words: "based in", value: "canada" }]);
+    expect(read("new applicant for the designer opening: Ada Lovelace, found her on linkedin").fields).toEqual([{ words: "source", value: "linkedin" }]);
+    // A dash sets a name apart; a gerund before a name word is part of it.
+    expect(read("new invoice for hooli cloud - onboarding workshop, $4,200").phrases.map((p) => p.text)).toEqual(["hooli cloud", "onboarding workshop"]);
   });
 });
 

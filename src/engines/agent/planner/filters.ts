@@ -131,6 +131,12 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     said.push(`${n.field} ${n.op ? { gte: "at least ", gt: "above ", lte: "at most ", lt: "below " }[n.op] : ""}${n.value}`);
   }
 
+  for (const [field, present] of Object.entries(p.having ?? {})) {
+    if (!(`${field}[exists]` in props)) continue;
+    query[`${field}[exists]`] = present;
+    said.push(`${present ? "with" : "without"} a ${field.replace(/_/g, " ")}`);
+  }
+
   const dates = { ...p.dates };
   if (dates.gte || dates.lt) {
     const field = dateField(props, p);
@@ -162,7 +168,8 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
           r.field in props &&
           r.resource !== resource &&
           s.tool(r.resource, "list") &&
-          ((phrase.prep && r.preps.includes(phrase.prep)) || (!phrase.prep && phrase.beforeNoun && r.field === "account_id")),
+          ((phrase.prep && r.preps.includes(phrase.prep)) ||
+            (!phrase.prep && (phrase.beforeNoun || phrase.nounResource === resource) && r.field === "account_id")),
       );
     if (relation) {
       try {
@@ -171,8 +178,17 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
         said.push(`${phrase.prep === "at" ? "at" : "for"} ${found.label}`);
         continue;
       } catch (error) {
+        if (!(error instanceof Stop) || error.reply.pending) throw error;
+        // "the umbrella health consulting invoice": the account's name, then words of the record's own.
+        const split = relation.resource === "account" && "q" in props ? await ownerThen(s, phrase.text) : undefined;
+        if (split) {
+          query[relation.field] = split.id;
+          query.q = split.rest;
+          said.push(`for ${split.label}`, `matching “${split.rest}”`);
+          continue;
+        }
         // An invoice's client need not be an account: fall back to its name.
-        if (!(error instanceof Stop) || error.reply.pending || !("client[contains]" in props)) throw error;
+        if (!("client[contains]" in props)) throw error;
         query["client[contains]"] = phrase.text;
         said.push(`for clients named like “${phrase.text}”`);
         continue;
@@ -210,6 +226,16 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     }
   }
   return { query, said, unplaced, stated: firstIsState };
+}
+
+/** An account named by the first words of a phrase, and the words left after it. */
+async function ownerThen(s: Session, text: string): Promise<{ id: string; label: string; rest: string } | undefined> {
+  const words = text.split(/\s+/);
+  for (let n = words.length - 1; n >= 1; n--) {
+    const found = await s.find("account", words.slice(0, n).join(" "), { write: false }).catch(() => undefined);
+    if (found) return { id: found.id, label: found.label, rest: words.slice(n).join(" ") };
+  }
+  return undefined;
 }
 
 const slug = (text: string) =>

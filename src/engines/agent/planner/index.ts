@@ -95,7 +95,10 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
   for (const resource of ORDER) {
     const ops = catalog.get(resource);
     if (!ops) continue;
-    const tools = writeOp ? [ops.move, ops.update] : [ops.list];
+    // "delete the umbrella draft": a state that is not where the record goes says which records are meant.
+    const tools = writeOp
+      ? [ops.move, ops.update, ...(p.to || ["stage", "close", "win", "lose", "hire", "reject"].includes(p.action!) ? [] : [ops.list])]
+      : [ops.list];
     // A sum is of money: "how much is in qualified" is not about contacts.
     if (p.action === "sum" && !writeOp && !("amount[gte]" in properties(ops.list))) continue;
     const accepts = tools.flatMap((t) => Object.values(properties(t)).flatMap((schema) => enumValues(schema)));
@@ -182,7 +185,9 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   const explicit = p.resource && !["pipeline"].includes(p.resource) && !specific;
   const changes = write && !(specific && ["hire", "close", "win", "lose"].includes(p.action!));
   const stagesAsked = /\bstages\b/.test(lower) && !/\b(?:worth|value|how much|money|deals?|by stage)\b/.test(lower);
-  if (wanted && !changes && !explicit && !stagesAsked) return figures(s, wanted, false);
+  // "how much pipeline have we got with Umbrella Health": the snapshot holds the whole business, not one account's part.
+  const scoped = !specific && p.phrases.some((ph) => ph.prep && ["with", "for", "at", "from"].includes(ph.prep));
+  if (wanted && !changes && !explicit && !stagesAsked && !scoped) return figures(s, wanted, false);
   // "how many people did we hire in the last year": the snapshot's hires, not contacts.
   if (wanted && /\bhire\b/.test(lower) && /\b(?:year|365|12 months)\b/.test(lower) && !p.resources.some((r) => r !== "contact"))
     return figures(s, wanted, false);
@@ -212,6 +217,8 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   // "who is in the Intro sequence": the sequence's enrollments.
   if (resource === "contact" && p.phrases.some((ph) => ph.nounResource === "sequence") && s.catalog.has("enrollment")) resource = "enrollment";
   let action = p.action;
+  // "push the due date on the monarch draft to jan 15": the date moves, not the record.
+  if (action === "stage" && !p.to && p.dates.day && /\b(?:due|close|closing|start)\s+date\b/i.test(p.raw)) action = "update";
   // "we're hiring a contract DevOps Engineer": a new job, not a hire.
   // "we need a part-time bookkeeper in London": a role to open, when the request says how it is employed.
   const wantsRole =

@@ -218,7 +218,39 @@ export const VALUE_WORDS: Record<string, string[]> = {
  * ones; "who applied for the backend job" are the job's candidates, whatever
  * their stage). Applied to the request before it is read; `$1` keeps a part.
  */
+/**
+ * A reason or remark after the request ("void INV-3, the customer cancelled"): it changes nothing. Not read in a
+ * create, where "she's their head of ops" or "they're based in Canada" are the record's values.
+ */
+export const REASON =
+  /\s*[,;-]+\s*(?:because|since|(?:the\s+)?(?:customer|client)\s+\w+ed\b|as\s+(?:he|she|they|it)|not\s+(?:a|the|really)|no\s+longer|(?:he|she|they|it)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)|it\s+was|was\s+a|too\s+\w+|wrong\s+\w+|duplicate\b|thanks?\b|thank\s+you|we(?:'re|\s+are|'ve|\s+have|'ll|\s+will)?\s+(?:not|no\s+longer|never|decided|done)|(?:he|she|they)\s+\w+ed\b)\b.*$/gi;
+/** Time said in passing: "at the moment", "right now", "as of today". */
+export const TIME_SAID = /\s*\b(?:at\s+the\s+moment|right\s+now|as\s+of\s+(?:now|today)|as\s+we\s+speak|at\s+present|for\s+now|any\s?more)\b/gi;
+
+/** A request to create: its remarks are values ("add Priya at Hooli, she's their head of ops"). */
+export const CREATE_START =
+  /^\s*(?:(?:please|pls|plz|can you|could you|would you|hey|hi|ok|okay|quick one|also|and)[,\s]+)*(?:add|create|new|log|register|enter|set up|open|make|put in|onboard|book|raise|draft|bill|invoice|post|record)\b/i;
+/** Said to the person in a remark: "she's their head of ops" is a title, "they're based in Canada" a place. */
+export const CREATE_REMARKS: [RegExp, string][] = [
+  [/([,;]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?=based|located)/gi, "$1 "],
+  [/([,;]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+/gi, "$1 title is "],
+  // "found her on LinkedIn", "sourced via an agency": where a candidate came from.
+  [/\b(?:found|sourced|met|spotted|got)\s+(?:him|her|them)?\s*(?:on|via|through|from|at)\s+(?=\w)/gi, "came in through "],
+];
+
 export const REWRITES: [RegExp, string][] = [
+  // Typed fast: "more then 30 days", "less then 5k".
+  [/\b(more|less|fewer|greater|higher|lower|bigger|smaller)\s+then\b/gi, "$1 than"],
+  [TIME_SAID, ""],
+  // "we're going with Linus", "we went with Ada": the one chosen is hired.
+  [/\bwe(?:'re|\s+are|'ll|\s+will|'ve|\s+have)?\s+(?:going|decided\s+to\s+go|gone|go|went)\s+with\b/gi, "hire"],
+  // "where's Tim at in the process?", "where does the Acme deal stand": its stage.
+  [
+    /^\s*where(?:'s|\s+is|\s+are|\s+does|\s+do)\s+(.+?)(?:\s+(?:at|stand|standing|sitting|sit))?(?:\s+(?:in|with)\s+(?:the|our)\s+(?:process|pipeline|funnel|hiring|things))?\s*\??$/gi,
+    "what stage is $1 in?",
+  ],
+  // "open up a new req", "open a deal for Initech": a new record.
+  [/\bopen(?:\s+up)?\s+(?=(?:a|an)\s+(?:new\s+)?)/gi, "create "],
   [/\b(?:list|put up|advertise)\s+(an?\s+(?:new\s+)?(?:job|role|opening|position|vacancy|req))\b/gi, "post $1"],
   [
     /\b(?:refresh|recompute|recalculate|update|rerun|re-run|regenerate)\s+(?:the\s+|our\s+|all\s+)?(?:numbers|figures|metrics|stats|kpis|analytics)\b/gi,
@@ -229,6 +261,8 @@ export const REWRITES: [RegExp, string][] = [
   // "the contacts at Initech with their titles": what to show, not what to find.
   [/\s+with\s+(?:their|its|the)\s+(?:titles?|emails?|phones?|phone\s+numbers?|numbers?|stages?|amounts?|details|statuses|status)\b/gi, ""],
   [/\b(?:said|told)\s+no\s+to\b/gi, "rejected"],
+  // "waiting on an offer decision", "in the interview round": the state is what is meant; the noun after it names no record.
+  [/\b(\w+)\s+(?:decision|phase|round)s?\b(?![-\s]+makers?)/gi, "$1"],
   [/\bget\s+rid\s+of\b|\bthrow\s+away\b/gi, "delete"],
   // "offer the job to Ann", "extend an offer to Ann", "make Ann an offer": a move to offer.
   [/^\s*(?:please\s+)?offer\s+(?:the\s+|our\s+)?(?:job|role|position)\s+to\s+(.+?)\s*[.!]?$/gi, "move $1 to offer"],
@@ -241,10 +275,6 @@ export const REWRITES: [RegExp, string][] = [
   [/\b(?:turn|switch)\s+off\b|\bshut\s+down\b/gi, "pause"],
   [/\b(?:turn|switch)\s+(\S+(?:\s+\S+){0,5}?)\s+off\b/gi, "pause $1"],
   // "reject Ken, not a fit", "void INV-3 because it was a duplicate": the reason changes nothing.
-  [
-    /\s*[,;-]+\s*(?:because|since|(?:the\s+)?(?:customer|client)\s+\w+ed\b|as\s+(?:he|she|they|it)|not\s+(?:a|the|really)|no\s+longer|(?:he|she|they|it)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)|it\s+was|was\s+a|too\s+\w+|wrong\s+\w+|duplicate\b|thanks?\b|thank\s+you).*$/gi,
-    "",
-  ],
 
   [/^\s*where\s+(?:is|are|'s)\s+(.+?)\s+(?:in|at)\s+(?:the\s+|our\s+)?(?:process|pipeline|funnel|hiring process)\s*\??\s*$/gi, "what stage is $1 at"],
   // "James is now a customer", "Ann became a customer": a statement of a new state is a move to it.
@@ -279,7 +309,7 @@ export const REWRITES: [RegExp, string][] = [
     "candidates for",
   ],
   [
-    /\b(?:(?:people|persons|folks|contacts)\s+)?(?:who\s+)?(?:(?:is|are|'s)\s+)?(?:currently\s+|still\s+|now\s+)?enrolled\s+(?:in|on|into)\b/gi,
+    /\b(?:(?:people|persons|folks|contacts)\s+)?(?:who\s*)?(?:(?:is|are|'s)\s+)?(?:currently\s+|still\s+|now\s+)?enrolled\s+(?:in|on|into)\b/gi,
     "enrollments in",
   ],
 ];
@@ -295,6 +325,9 @@ export const GROUP_WORDS: Record<string, string[]> = {
   closed: ["won", "lost"],
   "in progress": ["screening", "interview", "offer"],
   "in the pipeline": ["applied", "screening", "interview", "offer"],
+  "in the running": ["applied", "screening", "interview", "offer"],
+  "in contention": ["applied", "screening", "interview", "offer"],
+  "in play": ["applied", "screening", "interview", "offer"],
 };
 
 /** Field names as people say them, for values ("website is acme.io", "make her VP Sales"). */
@@ -333,7 +366,7 @@ export const STOPWORDS = new Set(
     "one ones thing things stuff list show tell give get find me number numbers amount worth value all total sum " +
     "today yesterday tomorrow week month quarter year morning afternoon evening tonight ago since before after until till " +
     "stage stages status state right away asap thanks thank hi hello hey okay ok kindly quick quickly currently pls plz " +
-    "according didn't doesn't don't isn't aren't wasn't weren't won't haven't hasn't sitting sits sit lying parked basically actually literally overall altogether presently roughly approximately exactly combined together grand whole entire honestly moment far " +
+    "according didn't doesn't don't isn't aren't wasn't weren't won't haven't hasn't sitting sits sit lying parked waiting awaiting atm rn u ur tbh fyi btw thx ty basically actually literally overall altogether presently roughly approximately exactly combined together grand whole entire honestly moment far " +
     "need needs needed want wants wanted wanna like love know check wondering curious interested looking hoping " +
     "record records entry entries item items details info information money cash work works working employed employ date everything anything nothing something whatever came come comes coming through thru forward along onto we're we've i'm they're it's that's there's what's who's"
   ).split(" "),

@@ -1,6 +1,23 @@
 import { distance } from "fastest-levenshtein";
 import { ID_PREFIXES } from "../../../platform/ids.ts";
-import { ACTION_WORDS, actionOf, FIELD_WORDS, GROUP_WORDS, near, resourceOf, REWRITES, STOPWORDS, TITLE_HEADS, VALUE_WORDS, type Action } from "./lexicon.ts";
+import {
+  ACTION_WORDS,
+  actionOf,
+  CREATE_REMARKS,
+  CREATE_START,
+  FIELD_WORDS,
+  GROUP_WORDS,
+  near,
+  REASON,
+  RESOURCE_WORDS,
+  resourceOf,
+  REWRITES,
+  STOPWORDS,
+  TIME_SAID,
+  TITLE_HEADS,
+  VALUE_WORDS,
+  type Action,
+} from "./lexicon.ts";
 import { readAmounts, readDates, roots, type Amount, type DateRange } from "./nlp.ts";
 
 type Language = Awaited<ReturnType<typeof import("./nlp.ts").loadLanguage>>;
@@ -47,6 +64,8 @@ export interface Parsed {
   verb?: string;
   /** Fields asked about ("what's Leo's email?"). */
   asked: string[];
+  /** Fields the records must have, or must lack ("accounts with no domain", "contacts that have a phone"): field -> present. */
+  having?: Record<string, boolean>;
   /** The first resource word was plural ("deals", not "deal"). */
   plural?: boolean;
   resourceWords: string[];
@@ -187,10 +206,62 @@ const FIELD_ASSIGN = new RegExp(
   "gi",
 );
 
+/** Field words a record may lack: not those that also name a value's role ("for", "due", "close") or a record ("client"). */
+const LACK_WORDS = FIELD_INDEX.map(([w]) => w)
+  .filter(
+    (w) =>
+      !["for", "called", "named", "name", "due", "close", "closes", "number", "value", "worth", "size", "client", "customer", "billed to", "mail"].includes(w),
+  )
+  .sort((a, b) => b.length - a.length)
+  .join("|");
+const ON_FILE = String.raw`(?:\s+(?:on file|set|filled in|recorded|listed|yet|entered))?`;
+/** "with no domain", "without a phone", "missing their email", "that don't have an industry": group 1 is the field's word. */
+const LACKING = new RegExp(
+  String.raw`\b(?:(?:with|has|have|having|had|got)\s+no|without|missing|lacking|(?:don'?t|doesn'?t|do not|does not|didn'?t|haven'?t|hasn'?t)\s+(?:have|got|give|given))(?:\s+(?:an?|any|the|their|its|his|her))?\s+(${LACK_WORDS})\b${ON_FILE}`,
+  "gi",
+);
+/** "contacts with an email", "accounts that have a website on file": only at the end of a clause, where no value follows. */
+const HAVING = new RegExp(String.raw`\b(?:with|has|have|having)\s+(?:an?|their|its)\s+(${LACK_WORDS})\b${ON_FILE}(?=\s*(?:[,.?!;]|$|\band\b|\bor\b))`, "gi");
+
+const CLAUSE = /\s*(?:[,;!]|\s[-–—]+\s)\s*/;
+const POLITE = /^(?:(?:can|could|would|will)\s+(?:you|u)\s+|please\s+|pls\s+|plz\s+|so\s+|then\s+|and\s+|just\s+|now\s+)*/i;
+/** Words in a request that stand for a record named before: "move her", "close the job out". */
+const PRONOUN = new RegExp(String.raw`\b(?:him|her|them|it|(?:the|that|this)\s+(?:${Object.values(RESOURCE_WORDS).flat().join("|")})s?)\b`, "i");
+const imperative = (clause: string) => actionOf(/^[a-z]+/i.exec(clause.replace(POLITE, ""))?.[0]?.toLowerCase() ?? "") !== undefined;
+
+/**
+ * "Grace Hopper looks promising, can you move her on to screening", "Tyrell went with a competitor, mark it lost":
+ * a remark about someone, then the request about them. The request is kept, its pronoun standing for the
+ * remark's subject (the words before the remark's verb); a remark holding figures, addresses or quotes is kept whole.
+ */
+function withoutRemark(lang: Language, text: string): string {
+  const clauses = text.split(CLAUSE).filter(Boolean);
+  if (clauses.length < 2 || imperative(clauses[0]!)) return text;
+  const k = clauses.findIndex((c, i) => i > 0 && imperative(c));
+  if (k <= 0 || clauses.slice(0, k).some((c) => /[\d@"“”]/.test(c))) return text;
+  const subject: string[] = [];
+  for (const term of lang.nlp(clauses[0]!).terms().json() as { text: string; terms: { tags: string[] }[] }[]) {
+    const tags = term.terms[0]?.tags ?? [];
+    if ((tags.includes("Verb") && !/ing$/i.test(term.text)) || tags.includes("Copula")) break;
+    subject.push(term.text);
+  }
+  // Not a remark: no verb after a subject.
+  if (subject.length === 0 || subject.length > 5 || subject.length === clauses[0]!.split(/\s+/).length) return text;
+  const command = clauses[k]!.replace(POLITE, "");
+  const rest = clauses.slice(k + 1);
+  // "Acme is late again, void INV-3": the request names its record itself.
+  if (!PRONOUN.test(command)) return command.includes(" ") ? [command, ...rest].join(", ") : text;
+  const named = subject.filter((w) => !STOPWORDS.has(w.toLowerCase()) && resourceOf(w.toLowerCase()) === undefined);
+  if (named.length === 0) return text;
+  return [command.replace(PRONOUN, subject.join(" ")), ...rest].join(", ");
+}
+
 /** Reads a request into what it asks, about what, which records and which values. Deterministic; no lookups. */
 export function parse(lang: Language, message: string, now: Date): Parsed {
   const raw = message.trim().replace(/\s+/g, " ");
+  const creating = CREATE_START.test(raw);
   let text = REWRITES.reduce((t, [from, to]) => t.replace(from, to), raw);
+  text = creating ? CREATE_REMARKS.reduce((t, [from, to]) => t.replace(from, to), text) : withoutRemark(lang, text).replace(REASON, "");
   const spans: [number, number][] = [];
   const out: Parsed = {
     raw,
@@ -304,6 +375,18 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     out.fields.push({ words: "phone", value: phone[1]!.trim() });
     spans.push([phone.index, phone.index + phone[0].length]);
   }
+  // "accounts with no domain", "contacts missing a phone", "deals without a close date": a field that is or is not filled in.
+  for (const [pattern, present] of [
+    [LACKING, false],
+    [HAVING, true],
+  ] as const) {
+    for (const m of text.matchAll(pattern)) {
+      out.having ??= {};
+      for (const [w, f] of FIELD_INDEX) if (w === m[1]!.toLowerCase()) out.having[f] = present;
+      spans.push([m.index!, m.index! + m[0].length]);
+    }
+    text = blank(text, spans.splice(0));
+  }
   // "referred by Ken", "came in through LinkedIn", "via a referral": where a candidate came from.
   const source =
     /\b(?:referred\s+(?:by|from)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?|(?:came|comes|applied)\s+(?:in\s+)?(?:through|via|from)\s+(linkedin|indeed|a\s+referral|referral|our\s+website|the\s+website|glassdoor|an?\s+agency|agency))\b/.exec(
@@ -345,6 +428,16 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     const op = rated[1] ? "gt" : rated[2] ? "lt" : rated[4] || /at least/.test(rated[0]) ? "gte" : undefined;
     out.numeric.push({ field: "rating", op, value: Number(rated[3]) });
     spans.push([rated.index, rated.index + rated[0].length]);
+  }
+  // "which candidates did we give 5 stars", "4-star applicants or better": stars are a rating.
+  const starred = rateAs || rated ? null : /\b([1-5])[-\s]?stars?\b(\s*(?:\+|or (?:more|higher|above|better)|and (?:up|above)))?/i.exec(text);
+  if (starred) {
+    // "4-star applicants or better": the comparison may follow the noun.
+    const end = starred.index + starred[0].length;
+    const after = /^\s+\w+(\s+(?:or (?:more|higher|above|better)|and (?:up|above)))\b/i.exec(text.slice(end));
+    out.numeric.push({ field: "rating", op: starred[2] || after ? "gte" : undefined, value: Number(starred[1]) });
+    spans.push([starred.index, end]);
+    if (after) spans.push([end + after[0].length - after[1]!.length, end + after[0].length]);
   }
   text = blank(text, spans.splice(0));
   // "top 3", "the 5 most overdue": how many to show.
@@ -416,7 +509,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   }
   let cased = text
     .replace(/[’]/g, "'")
-    .replace(/[,;:()!?]/g, " | ")
+    .replace(/[,;:()!?]|\s[-–—]+\s/g, " | ")
     .replace(/\bU\.?S\.?A?\b\.?/g, "USA")
     .replace(/\bU\.K\.?/g, "UK");
   for (const multi of MULTI) cased = cased.replace(new RegExp(`\\b${multi.replace(/[-]/g, "\\-")}\\b`, "gi"), multi.replace(/[ -]/g, "_"));
@@ -565,7 +658,9 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       pendingTo = false;
       continue;
     }
-    if (resource && phrase.length > 0 && prep) {
+    // "which of the product designer applicants", "the total of the open umbrella deals": a plural after "of" is what is asked about.
+    const asksOf = prep === "of" && isPlural(bare) && out.resources.length === 0;
+    if (resource && phrase.length > 0 && prep && !asksOf) {
       // "for the Backend Engineer job": the noun says what the phrase names, not what the request is about.
       flush(bare, resource);
       lastPrep = undefined;
@@ -617,7 +712,9 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       continue;
     }
     // "James's new phone number": past the start, "new" describes; it does not ask to create.
-    const action = (STOPWORDS.has(bare) && !ACTION_WORDS[bare]) || (bare === "new" && (!lead || isPlural(next))) ? undefined : actionOf(root);
+    // "an invoice for the onboarding workshop": once the request has its verb, a gerund before a name word describes it.
+    const describing = out.action !== undefined && /ing$/.test(bare) && !!next && next !== "|" && !PREPS.has(next) && !STOPWORDS.has(next) && !vocabulary(next);
+    const action = (STOPWORDS.has(bare) && !ACTION_WORDS[bare]) || (bare === "new" && (!lead || isPlural(next))) || describing ? undefined : actionOf(root);
     if (
       action &&
       (phrase.length === 0 || shown[i] === bare) &&
@@ -682,7 +779,8 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
 }
 
 /** The words after the last "in/into/on/to/for" of a request, as a sequence's name ("the New lead follow-up sequence": New lead follow-up). */
-export function sequenceName(raw: string): string | undefined {
+export function sequenceName(said: string): string | undefined {
+  const raw = said.replace(TIME_SAID, "");
   const m =
     /\b(?:in|into|on|onto|to|for)\s+(?:the\s+|our\s+)?((?:(?!\b(?:in|into|on|onto|to|for)\b).)+?)(?:\s+(?:sequence|campaign|cadence|drip|outreach)s?)?\s*[.!?]?$/i.exec(
       raw.trim(),

@@ -190,12 +190,30 @@ export async function anything(s: Session, name: string, asked: string[] = []): 
 }
 
 /** "which clients have overdue invoices": the clients of the invoices the request filters, each once. */
+const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, ten: 10 };
+
+/** "more than one late invoice", "2 or more", "at least three", "multiple": the fewest records a group must have. */
+function leastCount(text: string): number {
+  const n = (w: string) => COUNT_WORDS[w.toLowerCase()] ?? Number(w);
+  const m =
+    /\b(?:(more than|over|above|greater than)\s+(\d+|one|two|three|four|five|six|ten)|(at least|min(?:imum)?(?: of)?)\s+(\d+|one|two|three|four|five|six|ten)|(\d+|two|three|four|five)\s*(?:\+|or more)|(multiple|several|many))\s+(?:\w+\s+){0,2}(?:invoices?|bills?)\b/i.exec(
+      text,
+    );
+  if (!m) return 0;
+  if (m[2]) return n(m[2]) + 1;
+  if (m[4]) return n(m[4]);
+  if (m[5]) return n(m[5]);
+  return 2;
+}
+
 export async function clientsOf(s: Session, p: Parsed): Promise<string> {
   const { query, said } = await filtersFor(s, p, "invoice", p.phrases);
   const page = await s.list("invoice", { ...query, per_page: 100 });
   const clients = new Map<string, Item[]>();
   for (const i of page.data) clients.set(String(i.client), [...(clients.get(String(i.client)) ?? []), i]);
-  const where = said.length > 0 ? ` ${said.join(" ")}` : "";
+  const least = leastCount(p.raw);
+  if (least > 1) for (const [client, items] of clients) if (items.length < least) clients.delete(client);
+  const where = `${least > 1 ? ` (at least ${least})` : ""}${said.length > 0 ? ` ${said.join(" ")}` : ""}`;
   if (clients.size === 0) return `No client has invoices${where}.`;
   const lines = [...clients].map(([client, items]) => `- ${client}: ${plural(items.length, "invoice")}, ${sumText(sums(items, "amount_due"))} due`);
   const partial = page.meta.total > page.data.length ? ` (from the first ${page.data.length} of ${page.meta.total} invoices)` : "";

@@ -94,6 +94,39 @@ const stillOpen = (resource: string): FindOptions["narrow"] => {
   return fits ? (items) => items.filter(fits) : undefined;
 };
 
+/** Records a record belongs to, and the prepositions that say so ("Radia for the designer role", "Olivia from Umbrella"). */
+const OWNERS: { field: string; resource: string; preps: string[] }[] = [
+  { field: "job_id", resource: "job", preps: ["for", "on", "in"] },
+  { field: "account_id", resource: "account", preps: ["at", "from", "with", "of"] },
+];
+
+/**
+ * "we're passing on Radia Perlman for the designer role": a phrase naming the record's job or account says which
+ * of several it is, and is checked against the one found.
+ */
+async function owner(
+  s: Session,
+  resource: string,
+  phrases: Phrase[],
+  own: Phrase,
+): Promise<{ phrase: Phrase; field: string; id: string; label: string } | undefined> {
+  const props = properties(s.tool(resource, "list"));
+  for (const ph of phrases) {
+    if (ph === own) continue;
+    for (const o of OWNERS) {
+      if (o.resource === resource || !(o.field in props) || !s.tool(o.resource, "list")) continue;
+      if (ph.nounResource !== o.resource && !(ph.prep && o.preps.includes(ph.prep) && !ph.nounResource)) continue;
+      try {
+        const found = await findPhrase(s, o.resource, ph, false);
+        return { phrase: ph, field: o.field, id: found.id, label: found.label };
+      } catch (error) {
+        if (!(error instanceof Stop) || error.reply.pending) throw error;
+      }
+    }
+  }
+  return undefined;
+}
+
 /** The record a change is about: a record number, a quoted name, or the one phrase left. */
 async function target(s: Session, p: Parsed, resource: string, phrases: Phrase[], narrow?: FindOptions["narrow"]): Promise<{ found: Found; rest: Phrase[] }> {
   const byId = p.ids.find((i) => i.resource === resource);
@@ -102,6 +135,8 @@ async function target(s: Session, p: Parsed, resource: string, phrases: Phrase[]
   if (p.quoted[0]) return { found: await s.find(resource, p.quoted[0], { write: true, narrow }), rest: phrases };
   const own = phrases.find((ph) => !ph.prep || ph.prep === "of" || ph.beforeNoun) ?? phrases[0];
   if (!own) throw new Stop({ content: `Which ${noun(resource)} do you mean? Give me its name${resource === "invoice" ? " or number" : ""}.` });
+  // An invoice has no name of its own: it is named by its client.
+  if (resource === "invoice") return { found: await invoiceTarget(s, p, [own], INVOICE_STATES.join(",")), rest: phrases.filter((ph) => ph !== own) };
   // "Globex Corporation's Pilot project": the owner's name and the record's, read together ("Globex Corporation: Pilot project").
   const owned = phrases[phrases.indexOf(own) + 1];
   if (own.prep === "of" && owned?.prep === "of") {
@@ -111,7 +146,15 @@ async function target(s: Session, p: Parsed, resource: string, phrases: Phrase[]
       if (!(error instanceof Stop) || error.reply.pending) throw error;
     }
   }
-  return { found: await findPhrase(s, resource, own, true, narrow), rest: phrases.filter((ph) => ph !== own) };
+  const of = await owner(s, resource, phrases, own);
+  if (!of) return { found: await findPhrase(s, resource, own, true, narrow), rest: phrases.filter((ph) => ph !== own) };
+  const theirs = async (items: Item[]) => {
+    const mine = items.filter((i) => i[of.field] === of.id);
+    return narrow && mine.length > 1 ? narrow(mine) : mine;
+  };
+  const found = await findPhrase(s, resource, own, true, theirs);
+  if (found.item && found.item[of.field] !== of.id) throw new Stop({ content: `${found.label} is not linked to ${of.label}. Nothing changed.` });
+  return { found, rest: phrases.filter((ph) => ph !== own && ph !== of.phrase) };
 }
 
 const FIELD_INDEX = Object.entries(FIELD_WORDS).flatMap(([field, words]) => words.map((w) => [w, field] as const));
@@ -140,13 +183,18 @@ async function values(s: Session, p: Parsed, tool: Tool, phrases: Phrase[], skip
       (dateFields.length === 1 ? dateFields[0] : undefined);
     if (field) input[field] = day;
   }
+  const unusable: string[] = [];
   for (const { words, value: said } of p.fields) {
     const value = said.includes("|") ? "" : said;
     if (!value) continue;
     const fields = FIELD_INDEX.filter(([w]) => w === words).map(([, f]) => f);
     if (words === "based in") fields.unshift("location", "city", "country");
     const field = fields.find(has);
-    if (!field) continue;
+    // A value said for a field this change has no place for is not dropped in silence.
+    if (!field) {
+      if (!fields.some((f) => skip.has(f))) unusable.push(`${words} ${value}`);
+      continue;
+    }
     if (field === "domain" || field === "website") {
       const domain = value
         .toLowerCase()
@@ -161,8 +209,10 @@ async function values(s: Session, p: Parsed, tool: Tool, phrases: Phrase[], skip
     } else if (field === "country") {
       const code = value.length === 2 ? value.toUpperCase() : placeCode(value);
       if (code) input.country = code;
+      else unusable.push(`${words} ${value}`);
     } else input[field] = value;
   }
+  if (unusable.length > 0) unplaced(unusable.map((text) => ({ text, beforeNoun: false, at: -1 })));
   for (const [field, schema] of Object.entries(props)) {
     if (!has(field) || input[field] !== undefined) continue;
     const allowed = enumValues(schema);
@@ -247,8 +297,9 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   const phrases = [...p.phrases];
   const input: Record<string, unknown> = {};
   // The name: quoted, "called X", the words right after the noun, or "for X" when nothing else is for.
-  const nameField = ["name", "title", "client"].find((f) => f in props);
   const person = "first_name" in props;
+  // A person's title is a value, not their name.
+  const nameField = (person ? ["name"] : ["name", "title", "client"]).find((f) => f in props);
   let name = p.quoted[0] ?? p.fields.find((f) => f.words === "name" || f.words === "called" || f.words === "named")?.value;
   if (!name) {
     const relatedPreps = new Set(
@@ -271,7 +322,11 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
       phrases.find((ph) => !ph.prep && (!ph.beforeNoun || p.resources.length === 0)) ??
       (nameField === "client" ? phrases.find((ph) => (ph.prep === "for" || ph.prep === "to") && !after(ph, p.amounts)) : undefined) ??
       phrases.find((ph) => !ph.prep) ??
-      phrases.find((ph) => ph.prep && !relatedPreps.has(ph.prep) && ["for", "as"].includes(ph.prep));
+      phrases.find((ph) => ph.prep && !relatedPreps.has(ph.prep) && ["for", "as"].includes(ph.prep)) ??
+      // "a 45k opportunity with Globex for a data warehouse project": the account is named otherwise; "for" says what it is.
+      (nameField === "name" && phrases.some((ph) => ph.prep && ph.prep !== "for" && relatedPreps.has(ph.prep))
+        ? phrases.find((ph) => ph.prep === "for" && !ph.nounResource)
+        : undefined);
     if (phrase) {
       // "a deal Initech Renewal": a synonym of the resource after the name belongs to it.
       // (Only when it is written as part of the name: "Customer Success Manager role" is a role called Customer Success Manager.)
@@ -292,7 +347,12 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   } else if (name && nameField) input[nameField] = name;
   if (process.env.DBG) console.error("CREATE", JSON.stringify({ name, phrases, amounts: p.amounts, input }));
   // "620 euros for support hours": a "for" after the amount says what it is for.
-  const purpose = "description" in props ? phrases.find((ph) => ph.prep === "for" && !ph.nounResource && after(ph, p.amounts)) : undefined;
+  const purpose =
+    "description" in props
+      ? (phrases.find((ph) => ph.prep === "for" && !ph.nounResource && after(ph, p.amounts)) ??
+        // "a new invoice for Hooli Cloud - onboarding workshop, $4,200": what it is for, set apart after the client.
+        (input.client ? phrases.find((ph) => !ph.prep && !ph.nounResource) : undefined))
+      : undefined;
   if (purpose) {
     input.description = purpose.text;
     phrases.splice(phrases.indexOf(purpose), 1);
@@ -314,7 +374,9 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     const department = ph.text.replace(/\s+(?:department|dept|team)$/i, "");
     const industry = /^(.+?)\s+(?:industry|sector)$/i.exec(ph.text)?.[1];
     const source = ph.text.toLowerCase().replace(/^(?:a|an|the)\s+/, "");
-    if ("department" in props && input.department === undefined && DEPARTMENTS.has(department.toLowerCase())) input.department = department;
+    // "analytics team": a word for a department says what precedes it is one.
+    const saidDepartment = department !== ph.text && department.length > 0;
+    if ("department" in props && input.department === undefined && (DEPARTMENTS.has(department.toLowerCase()) || saidDepartment)) input.department = department;
     else if ("industry" in props && input.industry === undefined && industry) input.industry = industry;
     else if ("source" in props && input.source === undefined && SOURCES.has(source)) input.source = source;
     else if ("location" in props && input.location === undefined && !ph.prep && placeCode(ph.text)) input.location = ph.text;
@@ -324,6 +386,14 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   Object.assign(input, await values(s, p, tool, phrases, new Set(["first_name", "last_name", nameField ?? ""])));
   // "draft an invoice": the verb is the state it starts in.
   if (p.verb && "status" in props && input.status === undefined && enumValues(props.status).includes(p.verb)) input.status = p.verb;
+  // "bill Vandelay 12k ... and send it out": made and issued in one go.
+  if (
+    "status" in props &&
+    input.status === undefined &&
+    enumValues(props.status).includes("open") &&
+    /\b(?:and|then)\s+(?:then\s+)?(?:send|issue|finali[sz]e|email|mail)\b(?:\s+(?:it|that|this|them))?/i.test(p.raw)
+  )
+    input.status = "open";
   // "Sam Patel <sam@initech.io>, VP Sales at Initech": a person's second unplaced phrase is their title.
   const titled = person && "title" in props && input.title === undefined ? phrases.find((ph) => !ph.prep || ph.prep === "as") : undefined;
   if (titled) {
@@ -475,26 +545,59 @@ async function stageOfDeal(s: Session, deal: Found, wanted: string): Promise<{ i
   return stage;
 }
 
-async function invoiceTarget(s: Session, p: Parsed, phrases: Phrase[], states: string): Promise<Found> {
+const INVOICE_STATES = ["draft", "open", "overdue", "paid", "void", "uncollectible"];
+
+/** The account a phrase starts with, and the words after it ("umbrella health consulting": Umbrella Health, "consulting"). */
+async function accountThen(s: Session, text: string): Promise<{ account: Found; rest: string[] } | null> {
+  if (!s.tool("account", "list")) return null;
+  const words = text.split(/\s+/);
+  for (let n = words.length; n >= 1; n--) {
+    const account = await s.find("account", words.slice(0, n).join(" "), { write: true }).catch(() => null);
+    if (account) return { account, rest: words.slice(n) };
+  }
+  return null;
+}
+
+/**
+ * An invoice named by its client rather than its number: "Umbrella's invoice", "the monarch draft", "the umbrella
+ * draft for 18,605.37", "the Umbrella Health consulting invoice". The states said narrow the allowed ones, an
+ * amount and the words after the client's name narrow the rest; one left is the invoice, several are a question.
+ */
+async function invoiceTarget(s: Session, p: Parsed, phrases: Phrase[], states: string, amountNames = true): Promise<Found> {
   if (p.numbers[0] || p.quoted[0] || p.ids.some((i) => i.resource === "invoice")) return (await target(s, p, "invoice", phrases)).found;
   const phrase = phrases[0];
   if (!phrase) throw new Stop({ content: "Which invoice? Give me its number (e.g. INV-000042). Nothing changed." });
-  // "Umbrella's invoice": the client's one open invoice, or a question.
-  const account = s.tool("account", "list") ? await s.find("account", phrase.text, { write: true }).catch(() => null) : null;
-  const page = await s.list("invoice", { ...(account ? { account_id: account.id } : { "client[contains]": phrase.text }), status: states, per_page: 10 });
-  if (page.data.length === 1) return { id: page.data[0]!.id, label: labelOf(page.data[0]!), item: page.data[0] };
-  if (page.data.length === 0) throw new Stop({ content: `I found no ${states.replace(",", " or ")} invoice for “${phrase.text}”. Nothing changed.` });
+  const allowed = states.split(",");
+  const said = p.states.filter((st) => allowed.includes(st) && st !== p.to);
+  const status = (said.length > 0 ? said : allowed).join(",");
+  const owner = await accountThen(s, phrase.text);
+  const page = await s.list("invoice", { ...(owner ? { account_id: owner.account.id } : { "client[contains]": phrase.text }), status, per_page: 100 });
+  // A payment's amount is what was paid, not which invoice.
+  const amount = amountNames ? p.amounts.find((a) => !a.op) : undefined;
+  const cents = (n: unknown) => Math.round(Number(n) * 100);
+  const items = page.data.filter(
+    (i) =>
+      (!amount || cents(i.amount) === cents(amount.value) || cents(i.amount_due) === cents(amount.value)) &&
+      (owner?.rest ?? []).every((w) =>
+        String(i.description ?? "")
+          .toLowerCase()
+          .includes(w.toLowerCase()),
+      ),
+  );
+  if (items.length === 1) return { id: items[0]!.id, label: labelOf(items[0]!), item: items[0] };
+  const which = `${status.replace(/,/g, " or ")} invoice${amount ? ` of ${amount.value.toLocaleString("en-US")}` : ""}`;
+  if (items.length === 0) throw new Stop({ content: `I found no ${which} for “${phrase.text}”. Nothing changed.` });
   s.ask(
-    `${phrase.text} has ${page.meta.total} ${states.replace(",", " or ")} invoices. Which one?`,
+    `${phrase.text} has ${items.length} ${which}s. Which one?`,
     `invoice:${phrase.text.toLowerCase()}`,
-    page.data.slice(0, 5).map((i) => ({ id: i.id, label: labelOf(i) })),
+    items.slice(0, 5).map((i) => ({ id: i.id, label: labelOf(i) })),
   );
 }
 
 export async function pay(s: Session, p: Parsed, phrases = p.phrases): Promise<string> {
   const tool = s.tool("invoice", "pay");
   if (!tool) throw new Stop({ content: "I cannot record payments with this API key." });
-  const found = await invoiceTarget(s, p, phrases.slice(0, 1), "open,overdue");
+  const found = await invoiceTarget(s, p, phrases.slice(0, 1), "open,overdue", false);
   const amount =
     p.amounts.find((a) => !a.op)?.value ??
     (s.carried.choices["field:amount"] ? Number(s.carried.choices["field:amount"].replace(/[^0-9.]/g, "")) || undefined : undefined);
