@@ -193,7 +193,7 @@ export const VALUE_WORDS: Record<string, string[]> = {
   applied: ["applied", "new applicants", "new candidates"],
   screening: ["screening", "screen", "screened", "phone screen", "phone screening", "phone screens"],
   interview: ["interview", "interviews", "interviewing", "interviewed"],
-  offer: ["offer", "offers", "offered"],
+  offer: ["offer", "offers", "offered", "offers out", "offer out", "offer extended", "offers extended"],
   hired: ["hired"],
   rejected: ["rejected", "declined", "disqualified", "turned down", "passed on"],
   active: ["active", "running", "live"],
@@ -238,7 +238,77 @@ export const CREATE_REMARKS: [RegExp, string][] = [
   [/\b(?:found|sourced|met|spotted|got)\s+(?:him|her|them)?\s*(?:on|via|through|from|at)\s+(?=\w)/gi, "came in through "],
 ];
 
+/** Shorthand people type, in the words the rest of the planner reads. Whole words only, so names keep theirs. */
+const SHORTHAND: Record<string, string> = {
+  cand: "candidate",
+  cands: "candidates",
+  candi: "candidate",
+  mgr: "manager",
+  mngr: "manager",
+  amt: "amount",
+  acct: "account",
+  accts: "accounts",
+  seq: "sequence",
+  seqs: "sequences",
+  kno: "know",
+  dupe: "duplicate",
+  dup: "duplicate",
+  hes: "he's",
+  shes: "she's",
+  theyre: "they're",
+  whats: "what's",
+  wheres: "where's",
+  whos: "who's",
+  hows: "how's",
+  mo: "months",
+  mos: "months",
+  mths: "months",
+  yr: "year",
+  yrs: "years",
+  wk: "week",
+  wks: "weeks",
+  tmrw: "tomorrow",
+  tmr: "tomorrow",
+  yday: "yesterday",
+  pls: "please",
+  plz: "please",
+  thru: "through",
+  w: "with",
+  ae: "account executive",
+  sdr: "sales development rep",
+  bdr: "business development rep",
+  qtr: "quarter",
+  q: "quarter",
+  dept: "department",
+  approx: "about",
+  cust: "customer",
+  custs: "customers",
+  invs: "invoices",
+  "#": "number",
+};
+/** "new cand for the AE role", "hires last 12 mo": the words in full. */
+export const expandShorthand = (text: string) => text.replace(SHORT, (w) => SHORTHAND[w.toLowerCase()] ?? w);
+const SHORT = new RegExp(`(?<![\\w@.])(${Object.keys(SHORTHAND).join("|")})(?![\\w@]|\\.\\w|/\\w)`, "gi");
+
 export const REWRITES: [RegExp, string][] = [
+  // "w/ globex", "@ stark logistics": the sign for the word.
+  [/(?<=\s|^)w\/(?=\s)/gi, "with"],
+  [/(?<=\s)@(?=\s)/g, "at"],
+  // "tyrell platform rollout -> proposal": a move.
+  [/^\s*(.+?)\s*(?:->|=>|→|—>)\s*(.+?)\s*$/, "move $1 to $2"],
+  // "radia perlman not a fit for design": a judgement, not a name.
+  [
+    /\s*\b(?:is\s+|isn't\s+|'s\s+)?(?:not|no longer)\s+(?:a|the)\s+(?:good\s+|great\s+|right\s+)?fit\b(?:\s+for\s+(?:the\s+)?[a-z]+(?:\s+(?:role|job|team|position))?)?/gi,
+    "",
+  ],
+  // "did ken thompson get screened yet", "has INV-3 been paid yet": where it stands.
+  [/^\s*(?:did|has|have)\s+(.+?)\s+(?:get|gotten|got|been)\s+[a-z]+(?:\s+(?:yet|already))?\s*\??$/gi, "what stage is $1 in?"],
+  // "hires last 12 months", "how many new hires": people hired, not a request to hire.
+  [/\b(?:new\s+|recent\s+)?hires\b(?!\s+(?:him|her|them|[a-z]+\s+[a-z]+\s*$))/gi, "hired candidates"],
+  // "referral from mike": where a candidate came from.
+  [/\breferral\s+(?:from|by|via)\s+[a-z]+\b/gi, "referred by someone"],
+  // "wheres the hooli deal at stage wise": what it says is the stage.
+  [/\b(\w+)[\s-]wise\b/gi, "$1"],
   // Typed fast: "more then 30 days", "less then 5k".
   [/\b(more|less|fewer|greater|higher|lower|bigger|smaller)\s+then\b/gi, "$1 than"],
   [TIME_SAID, ""],
@@ -366,7 +436,7 @@ export const STOPWORDS = new Set(
     "one ones thing things stuff list show tell give get find me number numbers amount worth value all total sum " +
     "today yesterday tomorrow week month quarter year morning afternoon evening tonight ago since before after until till " +
     "stage stages status state right away asap thanks thank hi hello hey okay ok kindly quick quickly currently pls plz " +
-    "according didn't doesn't don't isn't aren't wasn't weren't won't haven't hasn't sitting sits sit lying parked waiting awaiting atm rn u ur tbh fyi btw thx ty basically actually literally overall altogether presently roughly approximately exactly combined together grand whole entire honestly moment far " +
+    "according didn't doesn't don't isn't aren't wasn't weren't won't haven't hasn't sitting sits sit lying parked waiting awaiting anyone anybody someone somebody crm atm rn u ur tbh fyi btw thx ty basically actually literally overall altogether presently roughly approximately exactly combined together grand whole entire honestly moment far " +
     "need needs needed want wants wanted wanna like love know check wondering curious interested looking hoping " +
     "record records entry entries item items details info information money cash work works working employed employ date everything anything nothing something whatever came come comes coming through thru forward along onto we're we've i'm they're it's that's there's what's who's"
   ).split(" "),

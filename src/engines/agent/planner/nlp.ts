@@ -223,7 +223,12 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
   }
   if (!day) {
     const [hit] = chrono.parse(text, now, { forwardDate: !/\b(since|last|ago|from)\b/.test(lower) });
-    if (hit && !/^\d+$/.test(hit.text.trim())) {
+    // "blue sun's invoice", "the sat nav deal": a weekday's short form is a day only where a day is expected.
+    const bareDay =
+      hit &&
+      /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)$/i.test(hit.text.trim()) &&
+      !/\b(?:on|by|next|last|this|since|till|until|before|after|from|due)\s*$/i.test(text.slice(0, hit.index));
+    if (hit && !bareDay && !/^\d+$/.test(hit.text.trim())) {
       day = hit.start.date();
       at = hit.index;
       length = hit.text.length;

@@ -5,6 +5,7 @@ import {
   actionOf,
   CREATE_REMARKS,
   CREATE_START,
+  expandShorthand,
   FIELD_WORDS,
   GROUP_WORDS,
   near,
@@ -81,7 +82,29 @@ export interface Parsed {
   ids: { resource: string; id: string }[];
 }
 
-const PREPS = new Set(["at", "for", "with", "from", "of", "in", "into", "to", "on", "onto", "by", "about", "as", "called", "named", "under", "via", "tagged"]);
+const PREPS = new Set([
+  "at",
+  "for",
+  "with",
+  "from",
+  "of",
+  "in",
+  "into",
+  "to",
+  "on",
+  "onto",
+  "by",
+  "about",
+  "as",
+  "called",
+  "named",
+  "under",
+  "via",
+  "tagged",
+  "toward",
+  "towards",
+  "against",
+]);
 const QUESTION_START =
   /^(?:which|what|what's|whats|who|whom|whose|how|show|list|find|display|give|get|are|is|do|does|did|any|can you (?:show|list|find|tell)|tell me|i need (?:a list|to see)|let me see|pull up|search|look up|where|when)\b/;
 const BILL_VERBS = new Set(["bill", "invoice", "charge"]);
@@ -172,10 +195,13 @@ const NEGATIONS =
 const DATE_WORDS = new Set(["due", "dated", "close", "closes", "closing", "created", "added", "issued", "expected", "expiring", "joined", "signed"]);
 const SPACE = (length: number) => " ".repeat(length);
 
+const MULTI_DEPARTMENTS = ["customer success", "customer support", "customer service", "customer experience"];
+
 const FIELD_INDEX = Object.entries(FIELD_WORDS).flatMap(([field, ws]) => ws.map((w) => [w, field] as const));
 
 /** Words that make one token when they appear together ("past due", "based in"). */
-const MULTI = [...new Set([...Object.values(VALUE_WORDS).flat(), ...Object.keys(GROUP_WORDS)].filter((w) => w.includes(" ")))].sort(
+// Departments of two words ("customer success") are one token: their first word may name a resource.
+const MULTI = [...new Set([...Object.values(VALUE_WORDS).flat(), ...Object.keys(GROUP_WORDS), ...MULTI_DEPARTMENTS].filter((w) => w.includes(" ")))].sort(
   (a, b) => b.length - a.length,
 );
 
@@ -227,6 +253,8 @@ const CLAUSE = /\s*(?:[,;!]|\s[-–—]+\s)\s*/;
 const POLITE = /^(?:(?:can|could|would|will)\s+(?:you|u)\s+|please\s+|pls\s+|plz\s+|so\s+|then\s+|and\s+|just\s+|now\s+)*/i;
 /** Words in a request that stand for a record named before: "move her", "close the job out". */
 const PRONOUN = new RegExp(String.raw`\b(?:him|her|them|it|(?:the|that|this)\s+(?:${Object.values(RESOURCE_WORDS).flat().join("|")})s?)\b`, "i");
+/** "void their open invoice": whose record, said of the remark's subject. */
+const POSSESSIVE = /\b(?:their|his|its)\b/i;
 const imperative = (clause: string) => actionOf(/^[a-z]+/i.exec(clause.replace(POLITE, ""))?.[0]?.toLowerCase() ?? "") !== undefined;
 
 /**
@@ -237,8 +265,25 @@ const imperative = (clause: string) => actionOf(/^[a-z]+/i.exec(clause.replace(P
 function withoutRemark(lang: Language, text: string): string {
   const clauses = text.split(CLAUSE).filter(Boolean);
   if (clauses.length < 2 || imperative(clauses[0]!)) return text;
+  // "HR is reviewing the referral scheme, which candidates came through referrals?": the question is the request.
+  const question = clauses.findIndex((c, i) => i > 0 && asks(c) && !asks(clauses[0]!));
+  if (question > 0 && !clauses.slice(0, question).some(holdsData) && !clauses.slice(0, question).some(imperative)) {
+    const name = clauses.slice(0, question).map(properName).find(Boolean);
+    const rest = clauses.slice(question).join(", ");
+    return name && /\b(?:over )?there\b/i.test(rest) ? rest.replace(/\b(?:over )?there\b/i, `at ${name}`) : rest;
+  }
   const k = clauses.findIndex((c, i) => i > 0 && imperative(c));
-  if (k <= 0 || clauses.slice(0, k).some((c) => /[\d@"“”]/.test(c))) return text;
+  if (k <= 0) return text;
+  // "they wired the full balance on INV-11 this morning, so please mark it as paid": "it" is the record numbered.
+  const number = clauses
+    .slice(0, k)
+    .map((c) => RECORD_NUMBER.exec(c)?.[0])
+    .filter(Boolean)
+    .at(-1);
+  if (number && PRONOUN.test(clauses[k]!)) return [clauses[k]!.replace(POLITE, "").replace(PRONOUN, number), ...clauses.slice(k + 1)].join(", ");
+  // Which record a deletion means is never guessed from a remark.
+  const verb = actionOf(/^[a-z]+/i.exec(clauses[k]!.replace(POLITE, ""))?.[0]?.toLowerCase() ?? "");
+  if (clauses.slice(0, k).some(holdsData) || (verb && ["delete", "void", "uncollectible", "archive"].includes(verb))) return text;
   const subject: string[] = [];
   for (const term of lang.nlp(clauses[0]!).terms().json() as { text: string; terms: { tags: string[] }[] }[]) {
     const tags = term.terms[0]?.tags ?? [];
@@ -250,18 +295,50 @@ function withoutRemark(lang: Language, text: string): string {
   const command = clauses[k]!.replace(POLITE, "");
   const rest = clauses.slice(k + 1);
   // "Acme is late again, void INV-3": the request names its record itself.
-  if (!PRONOUN.test(command)) return command.includes(" ") ? [command, ...rest].join(", ") : text;
   const named = subject.filter((w) => !STOPWORDS.has(w.toLowerCase()) && resourceOf(w.toLowerCase()) === undefined);
+  if (POSSESSIVE.test(command) && named.length > 0) return [command.replace(POSSESSIVE, `${subject.join(" ")}'s`), ...rest].join(", ");
+  if (!PRONOUN.test(command)) return command.includes(" ") ? [command, ...rest].join(", ") : text;
   if (named.length === 0) return text;
   return [command.replace(PRONOUN, subject.join(" ")), ...rest].join(", ");
+}
+
+const asks = (clause: string) => QUESTION_START.test(clause.trim().toLowerCase()) || /\b(?:how many|how much)\b/i.test(clause);
+const holdsData = (clause: string) => /[\d@"“”£$€]/.test(clause);
+const RECORD_NUMBER = /\b[a-z]{2,5}-\d{1,9}\b/i;
+/** Names written with capitals inside a remark ("I'm meeting Stark Logistics next week"), past its first word. */
+const properName = (clause: string) => /(?<=\S\s+)(?:[A-Z][\w&'-]*)(?:\s+[A-Z][\w&'-]*)*/.exec(clause)?.[0];
+
+/**
+ * A message of several sentences or clauses, of which one asks something and the others tell why or what
+ * happened ("I have a feeling we forgot a few", "finance wants it for the forecast", "Globex's AP lady just
+ * called"): the request is read, the rest kept only for what the request points back to (a record number for
+ * "it", a name for "over there"). Sentences holding figures are kept, since a request may need them.
+ */
+function withoutAsides(text: string): string {
+  const sentences = text.split(/(?<=[.?!])\s+(?=\S)/).filter(Boolean);
+  if (sentences.length < 2) return text;
+  const requests = sentences.filter((x) => (imperative(x) || asks(x)) && !/^(?:would|could|can|will) you\??$/i.test(x.trim()));
+  if (requests.length === 0) return text;
+  const asides = sentences.filter((x) => !requests.includes(x));
+  const kept = asides.filter(holdsData);
+  let request = requests.join(" ");
+  const number = kept.map((x) => RECORD_NUMBER.exec(x)?.[0]).find(Boolean);
+  if (number && PRONOUN.test(request)) return request.replace(PRONOUN, number);
+  if (kept.length === 0 && /\bover there\b|\bthere\b/i.test(request)) {
+    const name = asides.map(properName).find(Boolean);
+    if (name) request = request.replace(/\b(?:over )?there\b/i, `at ${name}`);
+  }
+  // A pronoun with no record number to stand for: the remark before it says whom (withoutRemark).
+  if (kept.length === 0 && PRONOUN.test(request) && asides[0] === sentences[0]) return `${asides[0]!.replace(/[.!?]+$/, "")}, ${request}`;
+  return [...kept.map((x) => x.replace(/[.!?]+$/, "")), request].join(", ");
 }
 
 /** Reads a request into what it asks, about what, which records and which values. Deterministic; no lookups. */
 export function parse(lang: Language, message: string, now: Date): Parsed {
   const raw = message.trim().replace(/\s+/g, " ");
   const creating = CREATE_START.test(raw);
-  let text = REWRITES.reduce((t, [from, to]) => t.replace(from, to), raw);
-  text = creating ? CREATE_REMARKS.reduce((t, [from, to]) => t.replace(from, to), text) : withoutRemark(lang, text).replace(REASON, "");
+  let text = REWRITES.reduce((t, [from, to]) => t.replace(from, to), expandShorthand(raw));
+  text = creating ? CREATE_REMARKS.reduce((t, [from, to]) => t.replace(from, to), text) : withoutRemark(lang, withoutAsides(text)).replace(REASON, "");
   const spans: [number, number][] = [];
   const out: Parsed = {
     raw,
@@ -312,7 +389,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     out.numbers.push({ prefix: m[1]!.toUpperCase(), digits: m[2]!, raw: m[0].replace(/['’]s$/i, "") });
     spans.push([m.index!, m.index! + m[0].length]);
   }
-  for (const m of text.matchAll(/\b(invoice|bill)\s*(?:#|no\.?|number|num\.?)?\s*(\d{1,9})\b(?!\s*(?:k|m|usd|eur|gbp|dollars?|euros?|%))/gi)) {
+  for (const m of text.matchAll(/\b(invoice|bill|inv)\s*(?:#|no\.?|number|num\.?)?\s*(\d{1,9})\b(?!\s*(?:k|m|usd|eur|gbp|dollars?|euros?|%))/gi)) {
     out.numbers.push({ prefix: "INV", digits: m[2]!, raw: m[2]! });
     spans.push([m.index! + m[0].length - m[2]!.length, m.index! + m[0].length]);
   }
@@ -534,7 +611,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   const flush = (noun?: string, nounResource?: string) => {
     if (phrase.length > 0)
       out.phrases.push({
-        text: phrase.join(" "),
+        text: phrase.join(" ").replace(/_/g, " "),
         prep,
         beforeNoun: out.resources.length === 0,
         noun,
@@ -659,7 +736,11 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       continue;
     }
     // "which of the product designer applicants", "the total of the open umbrella deals": a plural after "of" is what is asked about.
-    const asksOf = prep === "of" && isPlural(bare) && out.resources.length === 0;
+    const asksOf =
+      ["of", "on", "in", "across"].includes(prep ?? "") &&
+      isPlural(bare) &&
+      out.resources.length === 0 &&
+      (out.question || out.action === "sum" || out.action === "count");
     if (resource && phrase.length > 0 && prep && !asksOf) {
       // "for the Backend Engineer job": the noun says what the phrase names, not what the request is about.
       flush(bare, resource);

@@ -2,7 +2,8 @@ import type { Tool } from "../tools.ts";
 import { capitalize, labelOf, money, personName, type Item } from "./answer.ts";
 import { classify, enumValues, formatOf, properties, requiredOf } from "./catalog.ts";
 import { describe } from "./describe.ts";
-import { DEPARTMENTS, FIELD_WORDS, placeCode, VALUE_WORDS, type Action } from "./lexicon.ts";
+import { DEPARTMENTS, FIELD_WORDS, placeCode, TITLE_HEADS, VALUE_WORDS, type Action } from "./lexicon.ts";
+import { tagOf } from "./filters.ts";
 import { sequenceName, type Parsed, type Phrase } from "./parse.ts";
 import { Stop, type FindOptions, type Found, type Session } from "./resolve.ts";
 
@@ -341,7 +342,13 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     }
   }
   if (name && person) {
-    const words = name.split(/\s+/);
+    let words = name.split(/\s+/);
+    // "priya nair vp sales": a title after the name.
+    const head = words.findIndex((w, n) => n >= 2 && TITLE_HEADS.has(w.toLowerCase()));
+    if (head > 0 && "title" in props && !p.fields.some((f) => f.words === "title")) {
+      input.title = words.slice(head).join(" ");
+      words = words.slice(0, head);
+    }
     input.first_name = words[0];
     if (words.length > 1) input.last_name = words.slice(1).join(" ");
   } else if (name && nameField) input[nameField] = name;
@@ -400,6 +407,14 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     input.title = titled.text;
     phrases.splice(phrases.indexOf(titled), 1);
   }
+  // "..., decision maker": a tag the organization's records already carry.
+  if ("tags" in props)
+    for (const ph of [...phrases].filter((x) => !x.prep)) {
+      const tag = await tagOf(s, resource, ph.text);
+      if (!tag) continue;
+      input.tags = [...new Set([...((input.tags as string[] | undefined) ?? []), tag])];
+      phrases.splice(phrases.indexOf(ph), 1);
+    }
   answered(s, tool, input);
   if (phrases.length > 0) unplaced(phrases);
   if (resource === "invoice" && input.client && !input.account_id && "account_id" in props && s.tool("account", "list")) {
