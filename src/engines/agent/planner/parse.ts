@@ -281,9 +281,10 @@ function withoutRemark(lang: Language, text: string): string {
     .filter(Boolean)
     .at(-1);
   if (number && PRONOUN.test(clauses[k]!)) return [clauses[k]!.replace(POLITE, "").replace(PRONOUN, number), ...clauses.slice(k + 1)].join(", ");
+  if (clauses.slice(0, k).some(holdsData)) return text;
   // Which record a deletion means is never guessed from a remark.
   const verb = actionOf(/^[a-z]+/i.exec(clauses[k]!.replace(POLITE, ""))?.[0]?.toLowerCase() ?? "");
-  if (clauses.slice(0, k).some(holdsData) || (verb && ["delete", "void", "uncollectible", "archive"].includes(verb))) return text;
+  const destructive = verb !== undefined && ["delete", "void", "uncollectible", "archive"].includes(verb);
   const subject: string[] = [];
   for (const term of lang.nlp(clauses[0]!).terms().json() as { text: string; terms: { tags: string[] }[] }[]) {
     const tags = term.terms[0]?.tags ?? [];
@@ -298,7 +299,7 @@ function withoutRemark(lang: Language, text: string): string {
   const named = subject.filter((w) => !STOPWORDS.has(w.toLowerCase()) && resourceOf(w.toLowerCase()) === undefined);
   if (POSSESSIVE.test(command) && named.length > 0) return [command.replace(POSSESSIVE, `${subject.join(" ")}'s`), ...rest].join(", ");
   if (!PRONOUN.test(command)) return command.includes(" ") ? [command, ...rest].join(", ") : text;
-  if (named.length === 0) return text;
+  if (named.length === 0 || destructive) return text;
   return [command.replace(PRONOUN, subject.join(" ")), ...rest].join(", ");
 }
 
