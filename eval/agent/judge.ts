@@ -136,6 +136,8 @@ export function money(sums: Record<string, number>, what = "total"): Check {
       );
       return missing.length ? `missing from the reply: ${missing.map(([c, v]) => `${v.toFixed(2)} ${c}`).join(", ")}` : null;
     },
+    // A figure of the snapshot may be answered from a fresh one, as figure() allows.
+    allows: (event) => event.type === "intelligence.snapshot_created",
   };
 }
 

@@ -155,13 +155,47 @@ describe("which records", () => {
     const promising = read("grace hopper looks promising, can you move her on to screening");
     expect([promising.action, promising.phrases.map((p) => p.text), promising.states]).toEqual(["stage", ["grace hopper"], ["screening"]]);
     const lost = read("tyrell went with a competitor on the platform rollout, mark it lost");
-    expect([lost.action, lost.phrases.map((p) => p.text)]).toEqual(["stage", ["tyrell"]]);
+    // "it" is the last thing the remark names, with whose it is.
+    expect([lost.action, lost.phrases.map((p) => p.text)]).toEqual(["stage", ["tyrell platform rollout"]]);
+    expect(read("umbrella signed the pilot!! close it won").phrases.map((p) => p.text)).toEqual(["umbrella pilot"]);
+    // "it" after a remark naming a record number is that record.
+    expect(read("Globex's AP lady just called, they wired the full balance on INV-11 this morning, so please mark it as paid.")).toMatchObject({
+      numbers: [expect.objectContaining({ raw: "INV-11" })],
+      phrases: [],
+    });
+    // A possessive is the name the remark gives; a deletion's "it" only when the remark names the record.
+    expect(read("the proposal went out to Tyrell this afternoon, so bump their deal up to the Proposal stage").phrases[0]?.text).toBe("Tyrell");
+    expect(read("Pied Piper's invoice was a duplicate, so void it please")).toMatchObject({
+      action: "void",
+      phrases: [expect.objectContaining({ text: "Pied Piper" })],
+    });
+    expect(read("Monarch pulled out, no point keeping the draft we made for them. Delete it.").phrases.map((p) => p.text)).not.toEqual(["Monarch"]);
     const filled = read("the account executive position has been filled, close the job out");
     expect([filled.action, filled.resource, filled.phrases.map((p) => p.text)]).toEqual(["close", "job", ["account executive"]]);
     // A request that names its own record leaves the remark out.
     expect(read("Acme is late again, void INV-3")).toMatchObject({ action: "void", phrases: [] });
     // A remark with figures in it is kept whole.
     expect(read("Acme paid 500, mark it paid").amounts).toHaveLength(1);
+  });
+
+  it("sentences that only tell why are left out; what they point to is kept", () => {
+    expect(read("How many draft invoices are still sitting there unsent? I have a feeling we forgot a few.")).toMatchObject({ action: "count", phrases: [] });
+    expect(read("I'm meeting Stark Logistics next week, who do we know over there?").phrases).toEqual([
+      expect.objectContaining({ text: "Stark Logistics", prep: "at" }),
+    ]);
+    expect(read("Stark Logistics keeps paying late, how much do they owe us in total right now?")).toMatchObject({ action: "sum" });
+    expect(read("umbrella got any draft invoices? how many")).toMatchObject({ action: "count", resource: "invoice", states: ["draft"] });
+    expect(read("Marketing wants to know how many new contacts came in over the last 30 days.")).toMatchObject({ action: "count", resource: "contact" });
+  });
+
+  it("shorthand and describing words", () => {
+    expect(read("new cand for the AE role").phrases[0]).toMatchObject({ text: "account executive" });
+    expect(read("tyrell platform rollout -> proposal")).toMatchObject({ action: "stage" });
+    expect(read("hires last 12 mo?")).toMatchObject({ resource: "candidate", states: ["hired"] });
+    expect(read("void blue sun's open invoice").phrases.map((p) => p.text)).toEqual(["blue sun"]);
+    expect(read("Show me the strongest applicants still in play").phrases).toEqual([]);
+    expect(read("engineering jobs").phrases.map((p) => p.text)).toEqual(["engineering"]);
+    expect(read("how many deals are expected to close in january").dates).toMatchObject({ gte: "2027-01-01", lt: "2027-02-01" });
   });
 
   it("time and texting said in passing name nothing", () => {

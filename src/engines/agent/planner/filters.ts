@@ -111,7 +111,9 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     }
   }
 
-  const moneyField = ["amount", "amount_due", "annual_revenue"].find((f) => `${f}[gte]` in props);
+  // "more than 15 thousand still owing": the balance, not the amount billed.
+  const owing = /\b(?:owing|owed|outstanding|left|remaining|balance)\b/i.test(p.raw);
+  const moneyField = (owing ? ["amount_due", "amount", "annual_revenue"] : ["amount", "amount_due", "annual_revenue"]).find((f) => `${f}[gte]` in props);
   for (const a of p.amounts) {
     if (!a.op || !moneyField) continue;
     query[`${moneyField}[${a.op}]`] = a.value;
@@ -146,6 +148,8 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
       // "due before Christmas" asks what is coming due: from today, when the day is still ahead.
       const today = s.turn.now.toISOString().slice(0, 10);
       if (!dates.gte && dates.lt && dates.lt > today && field === "due_date" && !p.states.includes("overdue")) dates.gte = today;
+      // "deals we expect to close in January": a close still expected is an open deal's.
+      if (field === "expected_close_date" && "status" in props && query.status === undefined && !p.groups.includes("closed")) query.status = "open";
       if (dates.gte) query[`${field}[gte]`] = at(dates.gte);
       if (dates.lt) query[`${field}[lt]`] = at(dates.lt);
       const word = field.replace(/_at$|_date$/, "").replace(/_/g, " ");

@@ -3,7 +3,7 @@ import type { Planner, PlannerReply, PlannerTurn } from "../turn.ts";
 import { labelOf } from "./answer.ts";
 import { catalogOf, enumValues, properties, type Catalog } from "./catalog.ts";
 import { describe } from "./describe.ts";
-import { FIELD_WORDS, VALUE_WORDS, type Action } from "./lexicon.ts";
+import { FIELD_WORDS, GROUP_WORDS, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { asksFigures, figures } from "./metrics.ts";
 import { loadLanguage } from "./nlp.ts";
 import { parse, sequenceName, type Parsed } from "./parse.ts";
@@ -67,6 +67,8 @@ const BY_ACTION: Partial<Record<Action, string>> = {
 const FIELD_WORDS_INDEX = new Map<string, string[]>();
 for (const [field, words] of Object.entries(FIELD_WORDS)) for (const w of words) FIELD_WORDS_INDEX.set(w, [...(FIELD_WORDS_INDEX.get(w) ?? []), field]);
 
+const HIRING = ["applied", "screening", "interview", "offer", "hired", "rejected"];
+
 const SEQUENCE_OPS: Record<string, "pause" | "resume" | "archive"> = { paused: "pause", active: "resume", archived: "archive" };
 const SEQUENCE_NOUN = /\b(sequences?|campaigns?|cadences?|drips?|outreach)\b/i;
 
@@ -92,6 +94,13 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
       .map(([v]) => v),
   ]);
   const writeOp = p.action && WRITES.has(p.action);
+  // "mark it won": where a record goes is its last state said; the record is of the kind that has that state.
+  const dest = p.action === "stage" ? (p.to ?? said.at(-1)) : undefined;
+  if (dest)
+    for (const resource of ORDER) {
+      const ops = catalog.get(resource);
+      if (ops && Object.values(properties(ops.list)).some((schema) => enumValues(schema).includes(dest))) return resource;
+    }
   for (const resource of ORDER) {
     const ops = catalog.get(resource);
     if (!ops) continue;
@@ -211,7 +220,9 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     /\b(people|person|persons)\b/i.test(p.raw) &&
     !SEQUENCE_NOUN.test(p.raw) &&
     s.catalog.has("candidate") &&
-    p.states.some((st) => ["applied", "screening", "interview", "offer", "hired", "rejected"].includes(st))
+    (p.states.some((st) => HIRING.includes(st)) ||
+      p.groups.some((g) => (GROUP_WORDS[g] ?? []).some((st) => HIRING.includes(st))) ||
+      p.phrases.some((ph) => ph.nounResource === "job"))
   )
     resource = "candidate";
   // "who is in the Intro sequence": the sequence's enrollments.

@@ -270,6 +270,17 @@ const SHORTHAND: Record<string, string> = {
   tmrw: "tomorrow",
   tmr: "tomorrow",
   yday: "yesterday",
+  jan: "january",
+  feb: "february",
+  apr: "april",
+  jun: "june",
+  jul: "july",
+  aug: "august",
+  sep: "september",
+  sept: "september",
+  oct: "october",
+  nov: "november",
+  dec: "december",
   pls: "please",
   plz: "please",
   thru: "through",
@@ -312,6 +323,19 @@ export const REWRITES: [RegExp, string][] = [
   // Typed fast: "more then 30 days", "less then 5k".
   [/\b(more|less|fewer|greater|higher|lower|bigger|smaller)\s+then\b/gi, "$1 than"],
   [TIME_SAID, ""],
+  // "Marketing wants to know how many...", "remind me who's enrolled", "id like to see": who asks is not what is asked.
+  [
+    /^\s*(?:(?:[a-z]+\s+){0,3}(?:wants?|would like|'d like|needs?|asked|asks)\s+to\s+(?:know|see|find out|check)\s+|remind me\s+|(?:i|we)(?:'d|\s+would)?\s+like\s+to\s+(?:know|see)\s+)/i,
+    "",
+  ],
+  // "across all the roles", "across the board": everything, not a filter.
+  [/,?\s*\b(?:across|over)\s+(?:all\s+)?(?:the\s+|our\s+)?(?:roles|jobs|openings|accounts|deals|pipelines?|board|company|business|teams?|currencies)\b/gi, ""],
+  // "finalize it so it goes out today": what the request is for changes nothing.
+  [/\s+so\s+(?:that\s+)?(?:it|they|we|he|she|i)\s+(?:can|could|will|goes|go|gets|get|is|are)\b.*$/gi, ""],
+  // "(accounting already billed that work under another PO)": an aside in brackets, when it holds no value.
+  [/\s*\((?![^)]*[\d@.])[^)]*\)/g, ""],
+  // "in dollar terms": the currency.
+  [/\bin\s+(dollar|euro|pound|sterling)\s+terms\b/gi, "in $1s"],
   // "we're going with Linus", "we went with Ada": the one chosen is hired.
   [/\bwe(?:'re|\s+are|'ll|\s+will|'ve|\s+have)?\s+(?:going|decided\s+to\s+go|gone|go|went)\s+with\b/gi, "hire"],
   // "where's Tim at in the process?", "where does the Acme deal stand": its stage.

@@ -164,7 +164,9 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
   const month = new RegExp(`\\b(?:in|during)\\s+(${MONTHS.join("|")})\\b`).exec(lower);
   if (month) {
     const m = MONTHS.indexOf(month[1]!);
-    const y = now.getUTCFullYear();
+    // "closing in January" said in November is next January; "added in December" said in March, last December.
+    const ahead = range.hint === "close" || range.hint === "due";
+    const y = now.getUTCFullYear() + (ahead && m < now.getUTCMonth() ? 1 : !ahead && m > now.getUTCMonth() ? -1 : 0);
     range.gte = iso(utc(y, m));
     range.lt = iso(utc(y, m + 1));
     take(month.index, month[0].length);

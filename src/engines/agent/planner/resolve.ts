@@ -139,7 +139,12 @@ export class Session {
       .toLowerCase()
       .split(/\s+/)
       .filter((w) => w.length > 1);
-    let spread = recent.data.filter((i) => words.every((w) => new RegExp(`(^|[^a-z0-9])${w.replace(/[^a-z0-9]/g, ".")}`).test(labelOf(i).toLowerCase())));
+    // The words may also be where it is, its team or what it is for: "the Berlin backend job".
+    const said = (i: Item) =>
+      [labelOf(i), ...["location", "department", "description", "client", "industry"].map((f) => (typeof i[f] === "string" ? i[f] : ""))]
+        .join(" ")
+        .toLowerCase();
+    let spread = recent.data.filter((i) => words.every((w) => new RegExp(`(^|[^a-z0-9])${w.replace(/[^a-z0-9]/g, ".")}`).test(said(i))));
     if (spread.length > 1 && options.narrow) {
       const fit = await options.narrow(spread);
       if (fit.length > 0) spread = fit;
