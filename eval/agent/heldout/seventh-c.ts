@@ -52,7 +52,6 @@ import type { Candidate, Deal, Snapshot, World } from "../world.ts";
  * finance ~30%, growth ~30%, talent ~25%, business figures ~15%.
  */
 
-const SYMBOL: Record<string, string> = { USD: "$", EUR: "€", GBP: "£" };
 const firstWord = (name: string) => name.split(" ")[0]!;
 const followUp = (w: World) => pick(w.sequences, (s) => s.name === "New lead follow-up" && s.status === "active", "active New lead follow-up sequence");
 const snap = (w: World): Snapshot => {

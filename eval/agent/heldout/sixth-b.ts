@@ -10,7 +10,6 @@ import {
   is,
   money,
   names,
-  noChange,
   says,
   unclear,
   unenrolled,
