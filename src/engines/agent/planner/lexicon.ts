@@ -615,3 +615,31 @@ export function placeCode(text: string): string | undefined {
 }
 
 for (const [value, words] of Object.entries(VALUE_WORDS)) for (const w of [value, ...words]) VALUE_SYNONYMS.add(w);
+
+/** Prepositions: the word before a name says how it relates ("invoices for Acme"). */
+export const PREPS = new Set([
+  "at",
+  "for",
+  "with",
+  "from",
+  "of",
+  "in",
+  "into",
+  "to",
+  "on",
+  "onto",
+  "by",
+  "about",
+  "as",
+  "called",
+  "named",
+  "under",
+  "via",
+  "tagged",
+  "toward",
+  "towards",
+  "against",
+]);
+/** How a question starts. */
+export const QUESTION_START =
+  /^(?:which|what|what's|whats|who|whom|whose|how|show|list|find|display|give|get|are|is|do|does|did|any|anything|anyone|anybody|can you (?:show|list|find|tell)|tell me|i need (?:a list|to see)|let me see|pull up|search|look up|where|when)\b/;

@@ -7,6 +7,9 @@
 type Compromise = typeof import("compromise").default;
 type Chrono = typeof import("chrono-node");
 
+/** The loaded language libraries, as the parser receives them. */
+export type Language = { nlp: Compromise; chrono: Chrono };
+
 let loading: Promise<{ nlp: Compromise; chrono: Chrono }> | null = null;
 export function loadLanguage(): Promise<{ nlp: Compromise; chrono: Chrono }> {
   loading ??= Promise.all([import("compromise"), import("chrono-node")]).then(([c, chrono]) => ({ nlp: c.default, chrono }));

@@ -1,0 +1,165 @@
+import type { Language } from "./nlp.ts";
+import { actionOf, GROUP_WORDS, PREPS, QUESTION_START, RESOURCE_WORDS, resourceOf, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
+
+/*
+ * A message is often more than its request: a remark before it ("Grace Hopper looks promising, can you move
+ * her to screening"), a reason after it ("I have a feeling we forgot a few"). These functions find the request
+ * among the message's sentences and clauses, and take from the rest only what the request points back to.
+ */
+
+// A pause: punctuation, a dash, an emoji, or "please" starting a new request ("... last night please mark her hired").
+const CLAUSE = /\s*(?:[,;!]|\s[-–—]+\s|\p{Extended_Pictographic}+|\s(?=(?:so\s+|and\s+)?please\s))\s*/u;
+const POLITE =
+  /^(?:(?:can|could|would|will|shall)\s+(?:you|u|we)\s+|please\s+|pls\s+|plz\s+|so\s+|then\s+|and\s+|just\s+|now\s+|go ahead and\s+|let'?s\s+|we (?:should|need to|must)\s+|i need you to\s+|kindly\s+)*/i;
+/** Words in a request that stand for a record named before: "move her", "close the job out". */
+const PRONOUN = new RegExp(
+  String.raw`\b(?:him|her|them|it|(?:that|this|the) one|(?:the|that|this)\s+(?:${Object.values(RESOURCE_WORDS).flat().join("|")})s?)\b`,
+  "i",
+);
+/** "void their open invoice": whose record, said of the remark's subject. */
+const POSSESSIVE = /\b(?:their|his|its)\b/i;
+const imperative = (clause: string) => actionOf(/^[a-z]+/i.exec(clause.replace(POLITE, ""))?.[0]?.toLowerCase() ?? "") !== undefined;
+
+/**
+ * "Grace Hopper looks promising, can you move her on to screening", "Tyrell went with a competitor, mark it lost":
+ * a remark about someone, then the request about them. The request is kept, its pronoun standing for the
+ * remark's subject (the words before the remark's verb); a remark holding figures, addresses or quotes is kept whole.
+ */
+function withoutRemark(lang: Language, text: string): string {
+  const clauses = text.split(CLAUSE).filter(Boolean);
+  if (clauses.length < 2 || imperative(clauses[0]!)) return text;
+  // "HR is reviewing the referral scheme, which candidates came through referrals?": the question is the request.
+  const question = clauses.findIndex((c, i) => i > 0 && asks(c) && !asks(clauses[0]!));
+  const before = clauses.slice(0, question);
+  if (question > 0 && !before.some(holdsData) && !before.some(imperative) && !before.some((c) => VOCABULARY.test(c))) {
+    const name = clauses.slice(0, question).map(properName).find(Boolean);
+    const rest = clauses.slice(question).join(", ");
+    if (!name) return rest;
+    // "Stark Logistics keeps paying late, how much do they owe us": they are the one named.
+    return rest.replace(/\b(?:over )?there\b/i, `at ${name}`).replace(/\b(?:they|them)\b/i, name);
+  }
+  const k = clauses.findIndex((c, i) => i > 0 && imperative(c));
+  if (k <= 0) return text;
+  // "they wired the full balance on INV-11 this morning, so please mark it as paid": "it" is the record numbered.
+  const number = clauses
+    .slice(0, k)
+    .map((c) => RECORD_NUMBER.exec(c)?.[0])
+    .filter(Boolean)
+    .at(-1);
+  if (number && PRONOUN.test(clauses[k]!)) return [clauses[k]!.replace(POLITE, "").replace(PRONOUN, number), ...clauses.slice(k + 1)].join(", ");
+  if (clauses.slice(0, k).some(holdsData)) return text;
+  // Which record a deletion means is never guessed from a remark, unless the remark names it ("Pied Piper's invoice was a duplicate, so void it").
+  const verb = actionOf(/^[a-z]+/i.exec(clauses[k]!.replace(POLITE, ""))?.[0]?.toLowerCase() ?? "");
+  const destructive = verb !== undefined && ["delete", "void", "uncollectible", "archive"].includes(verb);
+  const recordSaid = /^([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*['’]s\s+(?:\w+\s+)?(?:invoice|bill|deal|job|role|sequence|campaign))\b/i.exec(clauses[0]!)?.[1];
+  if (destructive && recordSaid && PRONOUN.test(clauses[k]!))
+    return [clauses[k]!.replace(POLITE, "").replace(PRONOUN, recordSaid), ...clauses.slice(k + 1)].join(", ");
+  const subject: string[] = [];
+  for (const term of lang.nlp(clauses[0]!).terms().json() as { text: string; terms: { tags: string[] }[] }[]) {
+    const tags = term.terms[0]?.tags ?? [];
+    if ((tags.includes("Verb") && !/ing$/i.test(term.text)) || tags.includes("Copula")) break;
+    subject.push(term.text);
+  }
+  // "Katherine's final interview went well": the one the remark is about is the possessor.
+  const owner = subject.findIndex((w) => /['’]s$/i.test(w));
+  if (owner >= 0) {
+    subject.splice(owner + 1);
+    subject[owner] = subject[owner]!.replace(/['’]s$/i, "");
+  }
+  // "After the phone screen we've decided ... with Alan": a name written with a capital, when the subject names no one.
+  if (
+    subject.length === 0 ||
+    subject.length > 5 ||
+    PREPS.has(subject[0]!.toLowerCase()) ||
+    /^(?:i|we|you|they|after|before|since|following|given|when|if)$/i.test(subject[0]!)
+  ) {
+    const name = properName(clauses.slice(0, k).join(", "));
+    subject.splice(0, subject.length, ...(name ? name.split(/\s+/) : []));
+  }
+  // Not a remark: no verb after a subject.
+  if (subject.length === 0 || subject.length > 5 || subject.length === clauses[0]!.split(/\s+/).length) return text;
+  const command = clauses[k]!.replace(POLITE, "");
+  const rest = clauses.slice(k + 1);
+  // "Acme is late again, void INV-3": the request names its record itself.
+  const named = subject.filter((w) => !STOPWORDS.has(w.toLowerCase()) && resourceOf(w.toLowerCase()) === undefined);
+  // "the proposal went out to Tyrell, so bump their deal": whose, by the name the remark gives.
+  const whose = properName(clauses.slice(0, k).join(", ")) ?? (named.length > 0 ? subject.join(" ") : undefined);
+  if (POSSESSIVE.test(command) && whose) return [command.replace(POSSESSIVE, `${whose}'s`), ...rest].join(", ");
+  if (!PRONOUN.test(command)) return command.includes(" ") ? [command, ...rest].join(", ") : text;
+  if (named.length === 0 || destructive) return text;
+  // "it", "that one" stand for a thing: the last thing the remark names, with whose it is when it names no one.
+  const thing = /^(?:it|(?:that|this|the) one)$/i.test(PRONOUN.exec(command)![0]) ? lastThing(clauses.slice(0, k).join(" ")) : undefined;
+  if (thing) return [command.replace(PRONOUN, /[A-Z]/.test(thing) ? thing : `${subject.join(" ")} ${thing}`), ...rest].join(", ");
+  return [command.replace(PRONOUN, subject.join(" ")), ...rest].join(", ");
+}
+
+/** Any word naming a state, a group of states or a kind of record: a clause holding one says what is asked. */
+const VOCABULARY = new RegExp(
+  String.raw`\b(?:${[...Object.values(VALUE_WORDS).flat(), ...Object.keys(GROUP_WORDS), ...Object.values(RESOURCE_WORDS).flat()]
+    .map((w) => w.replace(/[-]/g, "[- ]?"))
+    .join("|")})s?\b`,
+  "i",
+);
+const asks = (clause: string) => QUESTION_START.test(clause.trim().toLowerCase()) || /\b(?:how many|how much)\b|\?\s*$/i.test(clause);
+const holdsData = (clause: string) => /[\d@"“”£$€]/.test(clause);
+const RECORD_NUMBER = /\b[a-z]{2,5}-\d{1,9}\b/i;
+/** Names written with capitals inside a remark ("I'm meeting Stark Logistics next week"), past its first word. */
+function properName(clause: string): string | undefined {
+  for (const m of clause.matchAll(/\b[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*/g)) {
+    const name = m[0].replace(/['’]s$/i, "");
+    // "After the call", "I'm meeting...": a sentence's first word is capitalized anyway.
+    if (!name.includes(" ") && (STOPWORDS.has(name.toLowerCase()) || /^(?:i|i'm|im|after|before|since|following|given|when|if|our|my)$/i.test(name))) continue;
+    return name;
+  }
+  return undefined;
+}
+
+/**
+ * A message of several sentences or clauses, of which one asks something and the others tell why or what
+ * happened ("I have a feeling we forgot a few", "finance wants it for the forecast", "Globex's AP lady just
+ * called"): the request is read, the rest kept only for what the request points back to (a record number for
+ * "it", a name for "over there"). Sentences holding figures are kept, since a request may need them.
+ */
+function withoutAsides(text: string): string {
+  const sentences = text.split(/(?<=[.?!])\s+(?=\S)/).filter(Boolean);
+  if (sentences.length < 2) return text;
+  const requests = sentences.filter(
+    (x) =>
+      (imperative(x) ||
+        asks(x) ||
+        x
+          .split(CLAUSE)
+          .slice(1)
+          .some((c) => imperative(c))) &&
+      !/^(?:would|could|can|will) you\??$/i.test(x.trim()),
+  );
+  if (requests.length === 0) return text;
+  const asides = sentences.filter((x) => !requests.includes(x));
+  const kept = asides.filter(holdsData);
+  let request = requests.join(" ");
+  const number = kept.map((x) => RECORD_NUMBER.exec(x)?.[0]).find(Boolean);
+  if (number && PRONOUN.test(request)) return request.replace(PRONOUN, number);
+  if (kept.length === 0 && /\bover there\b|\bthere\b/i.test(request)) {
+    const name = asides.map(properName).find(Boolean);
+    if (name) request = request.replace(/\b(?:over )?there\b/i, `at ${name}`);
+  }
+  // A pronoun with no record number to stand for: the remark before it says whom (withoutRemark).
+  if (kept.length === 0 && PRONOUN.test(request) && asides[0] === sentences[0]) return `${asides[0]!.replace(/[.!?]+$/, "")}, ${request}`;
+  return [...kept.map((x) => x.replace(/[.!?]+$/, "")), request].join(", ");
+}
+
+/** "umbrella signed the pilot", "went with a competitor on the platform rollout": the last thing named after an article. */
+function lastThing(remark: string): string | undefined {
+  const things = [
+    ...remark.matchAll(
+      /\b(?:the|their|our|his|her)\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)(?=\s+(?:this|that|last|yesterday|today|tonight|we|they|for|to|with|from|on|at)\b|\s*$)/gi,
+    ),
+  ];
+  const last = things.at(-1)?.[1];
+  return last && !STOPWORDS.has(last.toLowerCase()) ? last : undefined;
+}
+
+/** The request a message makes, with what its pronouns point back to written in. */
+export function focus(lang: Language, text: string): string {
+  return withoutRemark(lang, withoutAsides(text));
+}
