@@ -46,7 +46,9 @@ describe("dashboard: webhooks in a real browser", () => {
     expect(secret).toMatch(/^whsec_/);
     await page.click("text=I have stored it");
 
-    await page.click("button:has-text('Send test')");
+    // The dispatcher runs once the page's request is in: a click only starts it.
+    const posted = (suffix: string) => page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.endsWith(suffix));
+    await Promise.all([posted("/test"), page.click("button:has-text('Send test')")]);
     await app.dispatcher.runOnce();
     await page.click("button:has-text('Refresh')");
     await page.waitForSelector("[data-testid=deliveries] >> text=succeeded");
@@ -60,7 +62,7 @@ describe("dashboard: webhooks in a real browser", () => {
     await page.waitForSelector("[data-testid=attempt] >> text=200");
     expect(await page.textContent("[data-testid=attempt] pre")).toContain('"received":true');
     await shot(page, "13-webhooks-delivery");
-    await page.click(".modal button:has-text('Resend')");
+    await Promise.all([posted("/resend"), page.click(".modal button:has-text('Resend')")]);
     await app.dispatcher.runOnce();
     await page.click(".modal .icon");
 

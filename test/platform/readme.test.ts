@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -7,6 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_TYPES } from "../../src/platform/events/catalog.ts";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../helpers/database.ts";
 import { enginery, ROOT, run, start, type Server, type Target } from "../helpers/processes.ts";
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
 
 /**
  * The README and every page of docs/ say what the product does; this file holds them to it.
@@ -206,10 +218,16 @@ describe("README and docs/", () => {
 
     it("runs the README's quick start and tour, in order, as written", async () => {
       const readme = TEXT.get("README.md")!;
+      // The tour's stand-in handler listens on 4000; each run takes a free port of its own, since both
+      // databases' runs of this file may be at that step at once (one would forward to the other's handler).
+      const handlerPort = await freePort();
       const script = shellBlocks("README.md")
         .filter((b) => b.code.includes("$KEY"))
         .map((b) => b.code)
-        .join("\n");
+        .join("\n")
+        .replaceAll("localhost:4000", `localhost:${handlerPort}`)
+        .replaceAll(".listen(4000)", `.listen(${handlerPort})`);
+      expect(script, "the tour's handler port").toContain(`.listen(${handlerPort})`);
       expect(script).toContain("functions deploy");
       // The reader's directory is the project's: bin/enginery is there, overdue.ts gets written there.
       const cwd = fs.mkdtempSync(path.join(tmp, "reader-"));
@@ -228,7 +246,7 @@ describe("README and docs/", () => {
       expect(stdout).toMatch(/"total": \d+/); // the function's answer
       expect(stdout).toMatch(/invoices are overdue/); // the agent's
       expect(stdout).toMatch(/"event_type": "invoice\.paid"/); // the webhook's delivery
-      expect(stdout).toMatch(/\d\d:\d\d:\d\d {2}--> invoice\.paid \[evt_\w+\] {2}<-- \[\d+\] POST http:\/\/localhost:4000\/webhooks/); // listen's line
+      expect(stdout).toMatch(/\d\d:\d\d:\d\d {2}--> invoice\.paid \[evt_\w+\] {2}<-- \[\d+\] POST http:\/\/localhost:\d+\/webhooks/); // listen's line
       expect(stdout).toMatch(/handler got invoice\.paid/); // the stand-in handler
     }, 180_000);
 
