@@ -190,9 +190,18 @@ async function activeVersion(db: Db | Tx, fn: FunctionRow): Promise<FunctionVers
   return row;
 }
 
+/** One statement, so a DELETE committing between two reads cannot leave the function without its version. */
 export async function getFunction(db: Db, orgId: string, nameOrId: string): Promise<FunctionApi> {
-  const fn = await findFunction(db, orgId, nameOrId);
-  return functionToApi(fn, await activeVersion(db, fn));
+  const [row] = await db
+    .select({ fn: functions, version: functionVersions })
+    .from(functions)
+    .innerJoin(
+      functionVersions,
+      and(eq(functionVersions.orgId, functions.orgId), eq(functionVersions.functionId, functions.id), eq(functionVersions.version, functions.activeVersion)),
+    )
+    .where(and(eq(functions.orgId, orgId), byNameOrId(nameOrId)));
+  if (!row) throw functionNotFound(nameOrId);
+  return functionToApi(row.fn, row.version);
 }
 
 export const functionList = defineList({
@@ -221,7 +230,12 @@ export async function listFunctions(db: Db, orgId: string, query: Record<string,
       ),
     );
   const byFunction = new Map(versions.map((v) => [v.functionId, v]));
-  return { ...page, data: page.data.map((fn) => functionToApi(fn, byFunction.get(fn.id)!)) };
+  // A function deleted between the page's read and its versions' is left out, as a list read a moment later would.
+  const data = page.data.flatMap((fn) => {
+    const version = byFunction.get(fn.id);
+    return version ? [functionToApi(fn, version)] : [];
+  });
+  return { ...page, data };
 }
 
 export async function listVersions(db: Db, orgId: string, nameOrId: string): Promise<Page<FunctionVersionApi>> {
