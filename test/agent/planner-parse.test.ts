@@ -205,6 +205,49 @@ describe("which records", () => {
   });
 });
 
+describe("a request that points back at what the message told", () => {
+  it("a short request after the telling reads the telling as its values", () => {
+    expect(read("Northwind's finance team sent 1.2k euros toward their outstanding bill. Can you record that payment?")).toMatchObject({
+      action: "pay",
+      amounts: [expect.objectContaining({ value: 1200, currency: "EUR" })],
+    });
+    // The payment is what was told, even when the request names no kind of record; "2,000" is one number.
+    expect(read("soylent sent £2,000 toward their overdue invoice, can you log that")).toMatchObject({
+      action: "pay",
+      amounts: [expect.objectContaining({ value: 2000 })],
+    });
+    expect(read("Hooli says they paid 30k on INV-17. log it pls")).toMatchObject({ action: "pay", amounts: [expect.objectContaining({ value: 30000 })] });
+    expect(read("We're opening a part-time bookkeeper position in London - can you set the job up?")).toMatchObject({ action: "create", resource: "job" });
+    expect(read("Northwind wants to sign by the end of next month - update the close date on their deal")).toMatchObject({
+      action: "update",
+      resource: "deal",
+      dates: expect.objectContaining({ hint: "close" }),
+    });
+  });
+
+  it("a request that says something of its own is not pointing back", () => {
+    expect(read("Initech is growing fast, add a contact Jane Roe at Initech")).toMatchObject({ action: "create", resource: "contact" });
+    expect(read("Hooli is slow to pay. Show me their invoices")).toMatchObject({ action: "list", resource: "invoice" });
+  });
+
+  it("a yes-or-no question is a read, never the change it names", () => {
+    expect(read("Has Initech paid anything on INV-12 yet?")).toMatchObject({ question: true, action: "list" });
+    expect(read("have they paid INV-7")).toMatchObject({ question: true });
+  });
+
+  it("when a deal is wanted closed is its close date, not a win", () => {
+    const p = read("Umbrella expansion deal - amount is 64k now and they want it closed by the end of the quarter");
+    expect(p.action).not.toBe("close");
+    expect(p.dates).toMatchObject({ hint: "close", day: "2026-03-31" });
+  });
+
+  it("openers and sign-offs say nothing asked", () => {
+    expect(read("heads up, Tim Berners-Lee withdrew from the designer process")).toMatchObject({ action: "stage", states: ["rejected"] });
+    expect(read("Aperture Labs signed yesterday, finally 🎉").phrases.map((ph) => ph.text)).not.toContain("finally");
+    expect(read("Sorry if this is a silly question, but how many open jobs do we have?")).toMatchObject({ action: "count", resource: "job" });
+  });
+});
+
 describe("what to set, in a create", () => {
   it("remarks in a create are its values, not reasons to drop", () => {
     expect(read("add priya nair at hooli, she's their head of ops, priya.nair@hooli.cloud")).toMatchObject({

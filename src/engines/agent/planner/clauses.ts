@@ -1,5 +1,5 @@
 import type { Language } from "./nlp.ts";
-import { actionOf, GROUP_WORDS, PREPS, QUESTION_START, RESOURCE_WORDS, resourceOf, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
+import { actionOf, FIELD_WORDS, GROUP_WORDS, PREPS, QUESTION_START, RESOURCE_WORDS, resourceOf, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
 
 /*
  * A message is often more than its request: a remark before it ("Grace Hopper looks promising, can you move
@@ -139,10 +139,10 @@ function withoutAsides(text: string): string {
   let request = requests.join(" ");
   const number = kept.map((x) => RECORD_NUMBER.exec(x)?.[0]).find(Boolean);
   if (number && PRONOUN.test(request)) return request.replace(PRONOUN, number);
-  if (kept.length === 0 && /\bover there\b|\bthere\b/i.test(request)) {
-    const name = asides.map(properName).find(Boolean);
-    if (name) request = request.replace(/\b(?:over )?there\b/i, `at ${name}`);
-  }
+  const name = kept.length === 0 ? asides.map(properName).find(Boolean) : undefined;
+  if (name && /\bover there\b|\bthere\b/i.test(request)) request = request.replace(/\b(?:over )?there\b/i, `at ${name}`);
+  // "Hooli Cloud signed! Please mark their deal as won": whose, by the name the remark gives.
+  if (name && POSSESSIVE.test(request)) return request.replace(POSSESSIVE, `${name}'s`);
   // A pronoun with no record number to stand for: the remark before it says whom (withoutRemark).
   if (kept.length === 0 && PRONOUN.test(request) && asides[0] === sentences[0]) return `${asides[0]!.replace(/[.!?]+$/, "")}, ${request}`;
   return [...kept.map((x) => x.replace(/[.!?]+$/, "")), request].join(", ");
@@ -157,6 +157,68 @@ function lastThing(remark: string): string | undefined {
   ];
   const last = things.at(-1)?.[1];
   return last && !STOPWORDS.has(last.toLowerCase()) ? last : undefined;
+}
+
+/** Words a request says only to point back at what the message told before it: "add her as a contact", "set the job up". */
+const POINTING = new Set(
+  "him her them it that this these those the a an new one as for up in on to into please pls plz too then now thanks thx system crm".split(" "),
+);
+const PAID_TOLD = /\b(?:paid|sent|wired|transferred|settled|remitted|came in|received)\b/i;
+const BACK_VERB = /^(?:add|create|open|raise|log|record|enter|book|register|draft|make|set\s+up|put\s+in|set|put|issue)\b/i;
+
+/**
+ * "Hooli asked us to bill them £3,250 for the workshop, due end of next month. Can you raise the invoice?",
+ * "Northwind sent 1.2k euros toward their bill, can you record that payment?": the message tells the record,
+ * then a short request only points back at it. Read as the request followed by what it points back to
+ * ("raise an invoice: Hooli asked us ..."); undefined when the message is not of that shape.
+ */
+export function askedLast(text: string): string | undefined {
+  const sentences = text
+    .replace(/[,\s]+(?:(?:would|could|can|will)\s+(?:you|u)|please|pls|plz|thanks|thank you|thx|ta)\s*[?.!]*\s*$/i, "")
+    .split(/(?<=[.?!])\s+(?=\S)|\s*(?:;|,(?!\d{3}))\s*|\s[-–—]+\s/)
+    .filter(Boolean);
+  if (sentences.length < 2) return undefined;
+  const last = sentences
+    .at(-1)!
+    .replace(POLITE, "")
+    .replace(/[?.!\s]+$/, "");
+  const told = sentences
+    .slice(0, -1)
+    .join(", ")
+    .replace(/[.!]+$/, "");
+  const change = /^(?:update|change|fix|adjust|amend|edit)\b/i.exec(last)?.[0];
+  if (change) return updatedBack(last.slice(change.length), told);
+  const verb = BACK_VERB.exec(last)?.[0];
+  if (!verb) return undefined;
+  const words = last.slice(verb.length).toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.every((w) => POINTING.has(w) || w === "payment" || resourceOf(w) !== undefined)) return undefined;
+  if (!words.some((w) => /^(?:him|her|them|it|that|this|these|those|the)$/.test(w))) return undefined;
+  if (!holdsData(told) && !properName(told)) return undefined;
+  // "set the job up": the words setting up; "set it" alone changes something, and is not this.
+  if (/^(?:set|put)$/i.test(verb) && !words.includes(verb.toLowerCase() === "set" ? "up" : "in")) return undefined;
+  // "Hooli says they paid 30k on INV-17. log it": what was told is a payment.
+  const noun = words.find((w) => w === "payment" || resourceOf(w) !== undefined) ?? (PAID_TOLD.test(told) && /\d/.test(told) ? "payment" : undefined);
+  if (!noun) return undefined;
+  if (noun === "payment") return /^(?:record|log|enter|book|add)$/i.test(verb) ? `record a payment: ${told}` : undefined;
+  return `${/^(?:set|put)$/i.test(verb) ? `${verb} up` : verb} a ${noun}: ${told}`;
+}
+
+const FIELD_TOKENS = new Set(Object.values(FIELD_WORDS).flatMap((ws) => ws.flatMap((w) => w.split(" "))));
+/**
+ * "Northwind wants to sign by the end of next month - update the close date on their deal", "Tim withdrew
+ * from the designer process, update his record": the change is what was told, about the record pointed at.
+ */
+function updatedBack(rest: string, told: string): string | undefined {
+  const words = rest.toLowerCase().split(/\s+/).filter(Boolean);
+  const fits = (w: string) =>
+    POINTING.has(w) ||
+    FIELD_TOKENS.has(w) ||
+    resourceOf(w) !== undefined ||
+    /^(?:their|his|its|record|details|info|entry|accordingly|crm|stage|status)$/.test(w);
+  if (!words.every(fits) || !words.some((w) => /^(?:him|her|them|it|that|this|their|his|its|the)$/.test(w))) return undefined;
+  if (!properName(told)) return undefined;
+  const noun = words.find((w) => resourceOf(w) !== undefined);
+  return `update ${noun ? `${noun}: ` : ""}${told}`;
 }
 
 /** The request a message makes, with what its pronouns point back to written in. */

@@ -302,6 +302,17 @@ export const expandShorthand = (text: string) => text.replace(SHORT, (w) => SHOR
 const SHORT = new RegExp(`(?<![\\w@.])(${Object.keys(SHORTHAND).join("|")})(?![\\w@]|\\.\\w|/\\w)`, "gi");
 
 export const REWRITES: [RegExp, string][] = [
+  // "heads up, ...", "Great news, ...", "Sorry if this is a silly question, but ...": how a message opens says nothing asked.
+  [
+    /^\s*(?:(?:heads[- ]up|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|just so you know|ok so|okay so|hey|hi|hello|sorry if [^,]*?|sorry to bother you|i know this is [^,]*?)(?:[,:!.\s-]+|\s+but\s+))+(?:but\s+)?/i,
+    "",
+  ],
+  // "..., finally 🎉", "... btw": how it ends, too.
+  [/[,\s]+(?:finally|btw|fyi|at last|woohoo|yay|phew)[\s!.\p{Extended_Pictographic}]*$/iu, ""],
+  // "Tim withdrew from the designer process": out of the running.
+  [/\b(?:has\s+)?(?:withdrew|withdrawn|dropped\s+out)\b(?:\s+(?:from|of)\s+[^.,;!?]*)?/gi, "moved to rejected"],
+  // "Sent Tyrell the proposal this morning": the deal is at the proposal stage.
+  [/\b(?:sent|emailed|gave)\s+(?!the\b|a\b|our\b)(\S+(?:\s+\S+){0,3}?)\s+(?:the|a|our)\s+proposal\b/gi, "moved $1 to proposal"],
   // "w/ globex", "@ stark logistics": the sign for the word.
   [/(?<=\s|^)w\/(?=\s)/gi, "with"],
   [/(?<=\s)@(?=\s)/g, "at"],
@@ -368,7 +379,11 @@ export const REWRITES: [RegExp, string][] = [
   // "turn the Intro sequence off": a pause.
   [/\b(?:turn|switch)\s+off\b|\bshut\s+down\b/gi, "pause"],
   [/\b(?:turn|switch)\s+(\S+(?:\s+\S+){0,5}?)\s+off\b/gi, "pause $1"],
-  // "reject Ken, not a fit", "void INV-3 because it was a duplicate": the reason changes nothing.
+  // "they want it closed by the end of the quarter", "hoping to sign before January": when it is expected to close, not a win.
+  [
+    /\b(?:(?:they|we|he|she|it)(?:'re|\s+are|'s|\s+is)?\s+)?(?:want|wants|wanted|hope|hopes|hoping|expect|expects|expecting|plan|plans|planning|aim|aims|aiming|looking|intend|intends|intending|going)\s+(?:(?:it|them|this|that)\s+)?(?:to\s+)?(?:be\s+)?(?:close|closed|sign|signed|closing|signing)\s+(?:it\s+)?(?=by|before|on|in|for|at|around|end|next|this)/gi,
+    "close date ",
+  ],
 
   [/^\s*where\s+(?:is|are|'s)\s+(.+?)\s+(?:in|at)\s+(?:the\s+|our\s+)?(?:process|pipeline|funnel|hiring process)\s*\??\s*$/gi, "what stage is $1 at"],
   // "James is now a customer", "Ann became a customer": a statement of a new state is a move to it.
@@ -642,4 +657,4 @@ export const PREPS = new Set([
 ]);
 /** How a question starts. */
 export const QUESTION_START =
-  /^(?:which|what|what's|whats|who|whom|whose|how|show|list|find|display|give|get|are|is|do|does|did|any|anything|anyone|anybody|can you (?:show|list|find|tell)|tell me|i need (?:a list|to see)|let me see|pull up|search|look up|where|when)\b/;
+  /^(?:which|what|what's|whats|who|whom|whose|how|show|list|find|display|give|get|are|is|do|does|did|any|anything|anyone|anybody|has|have|hasn't|haven't|was|were|can you (?:show|list|find|tell)|tell me|i need (?:a list|to see)|let me see|pull up|search|look up|where|when)\b/;

@@ -21,7 +21,7 @@ import {
   VALUE_WORDS,
   type Action,
 } from "./lexicon.ts";
-import { focus } from "./clauses.ts";
+import { askedLast, focus } from "./clauses.ts";
 import { readAmounts, readDates, roots, type Amount, type DateRange, type Language } from "./nlp.ts";
 
 /** A run of words that is not vocabulary: a name, to be resolved through search. */
@@ -237,8 +237,10 @@ function describes(lang: Language, ph: Phrase): boolean {
 /** Reads a request into what it asks, about what, which records and which values. Deterministic; no lookups. */
 export function parse(lang: Language, message: string, now: Date): Parsed {
   const raw = message.trim().replace(/\s+/g, " ");
-  const creating = CREATE_START.test(raw);
   let text = REWRITES.reduce((t, [from, to]) => t.replace(from, to), expandShorthand(raw));
+  const pointedBack = askedLast(text);
+  if (pointedBack) text = pointedBack;
+  const creating = CREATE_START.test(pointedBack ?? raw);
   text = creating ? CREATE_REMARKS.reduce((t, [from, to]) => t.replace(from, to), text) : focus(lang, text).replace(REASON, "");
   const spans: [number, number][] = [];
   const out: Parsed = {

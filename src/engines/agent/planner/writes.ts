@@ -626,6 +626,10 @@ export async function pay(s: Session, p: Parsed, phrases = p.phrases): Promise<s
     return `${String(current.number)} is billed to ${String(current.client)}, not ${payer.text}: nothing recorded. Name the invoice ${payer.text} paid, or say it without the payer.`;
   }
   if (Number(current.amount_due) <= 0) return `${String(current.number)} has nothing due (${String(current.status)}). Nothing changed.`;
+  // "they paid 30k on INV-17" when 19,717 is due: a payment larger than the balance is a misreading somewhere, so it is asked about, not recorded.
+  if (amount !== undefined && amount > Number(current.amount_due) + 0.005) {
+    return `${String(current.number)} has only ${money(Number(current.amount_due), String(current.currency))} due, less than the ${money(amount, String(current.currency))} you said was paid. Nothing recorded: should I record ${money(Number(current.amount_due), String(current.currency))} (the balance), or is it another invoice?`;
+  }
   const paying = amount ?? Number(current.amount_due);
   const result = (await s.call(tool, { invoice_id: found.id, amount: paying }, `record ${money(paying, String(current.currency))} on ${found.label}`)) as Item;
   return `Recorded ${money(paying, String(current.currency))} on ${String(result.number)}; ${money(Number(result.amount_due), String(result.currency))} still due (${String(result.status)}).`;
