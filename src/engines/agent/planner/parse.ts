@@ -12,7 +12,6 @@ import {
   PREPS,
   QUESTION_START,
   REASON,
-  RESOURCE_WORDS,
   resourceOf,
   REWRITES,
   STOPWORDS,
