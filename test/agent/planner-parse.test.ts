@@ -248,6 +248,40 @@ describe("a request that points back at what the message told", () => {
   });
 });
 
+describe("everyday words for records, states and spans", () => {
+  it("sales are deals, unless a team or a title", () => {
+    expect(read("Which sales are at the negotiating stage right now?")).toMatchObject({ resource: "deal" });
+    expect(read("make her VP Sales").fields).toEqual([{ words: "title", value: "VP Sales" }]);
+    expect(read("how many open jobs in the sales team").resource).toBe("job");
+  });
+
+  it("spans in words, and what invoices and candidates are called", () => {
+    expect(read("Which open invoices fall due in the next two weeks?").dates).toMatchObject({ hint: "due", gte: "2026-03-10", lt: "2026-03-25" });
+    expect(read("How many bills are past their due date?")).toMatchObject({ action: "count", states: ["overdue"] });
+    expect(read("Show me the drafts that haven't gone out yet.").phrases).toEqual([]);
+    expect(read("who's waiting on a decision after the onsite?").states).toEqual(["interview"]);
+    expect(read("how much of the sterling overdue is there").amounts).toEqual([]);
+  });
+
+  it("the sequence by what it does: who gets the emails, taking someone off the list", () => {
+    expect(read("who's still getting the follow-up emails?")).toMatchObject({ resource: "enrollment", states: ["active"] });
+    expect(read("Lucas Silva asked us to stop emailing him. Can you take him off the list, please?")).toMatchObject({ action: "unenroll" });
+    expect(read("Please start sending the follow-up emails to Isla Haddad")).toMatchObject({ action: "enroll" });
+  });
+
+  it("values said in passing: a phone number, a lifecycle stage, a rating, a deal's outcome in a note", () => {
+    expect(read("add a contact at Hooli - Priya Nair, priya@hooli.cloud, 415-555-0199. she's a lead").fields).toEqual(
+      expect.arrayContaining([
+        { words: "phone", value: "415-555-0199" },
+        { words: "lifecycle stage", value: "lead" },
+      ]),
+    );
+    expect(read("Knock Ken Thompson down to a 4, his references were lukewarm").fields).toEqual([{ words: "rating", value: "4" }]);
+    expect(read("hooli - lost, budget")).toMatchObject({ action: "stage", to: "lost", resource: "deal" });
+    expect(read("james novak (stark) is a qualified lead now")).toMatchObject({ action: "stage", to: "qualified" });
+  });
+});
+
 describe("what to set, in a create", () => {
   it("remarks in a create are its values, not reasons to drop", () => {
     expect(read("add priya nair at hooli, she's their head of ops, priya.nair@hooli.cloud")).toMatchObject({

@@ -10,7 +10,7 @@ import { parse, sequenceName, type Parsed } from "./parse.ts";
 import { tagOf } from "./filters.ts";
 import { anything, clientsOf, events, read, stagesOf } from "./reads.ts";
 import { pickOption, Session, Stop, type Carried } from "./resolve.ts";
-import { accountOp, create, enroll, invoiceOp, pay, remove, sequenceOp, setState, unenroll, update } from "./writes.ts";
+import { accountOp, create, enroll, GENERIC_SEQUENCE, invoiceOp, pay, remove, sequenceOp, setState, soleSequence, unenroll, update } from "./writes.ts";
 
 /**
  * The built-in planner: no model, no network, deterministic. It parses a
@@ -196,7 +196,9 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   const stagesAsked = /\bstages\b/.test(lower) && !/\b(?:worth|value|how much|money|deals?|by stage)\b/.test(lower);
   // "how much pipeline have we got with Umbrella Health": the snapshot holds the whole business, not one account's part.
   const scoped = !specific && p.phrases.some((ph) => ph.prep && ["with", "for", "at", "from"].includes(ph.prep));
-  if (wanted && !changes && !explicit && !stagesAsked && !scoped) return figures(s, wanted, false);
+  // "open pipeline sitting in Negotiation", "expected to close in the next 30 days": a part of it, from its deals.
+  const narrowed = async () => !specific && ((p.dates.hint === "close" && (p.dates.gte !== undefined || p.dates.lt !== undefined)) || (await namesStage(s, p)));
+  if (wanted && !changes && !explicit && !stagesAsked && !scoped && !(await narrowed())) return figures(s, wanted, false);
   // "how many people did we hire in the last year": the snapshot's hires, not contacts.
   if (wanted && /\bhire\b/.test(lower) && /\b(?:year|365|12 months)\b/.test(lower) && !p.resources.some((r) => r !== "contact"))
     return figures(s, wanted, false);
@@ -264,9 +266,11 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     return sequenceOp(s, p, SEQUENCE_OPS[sequenceState]!);
   // "the people in the Intro campaign", "enrollments in new lead follow-up": a sequence's enrollments, by its whole name.
   if ((!action || READS.has(action)) && (resource === "enrollment" || (resource === "contact" && SEQUENCE_NOUN.test(p.raw))) && s.tool("enrollment", "list")) {
-    const name = sequenceName(p.raw);
+    const said = sequenceName(p.raw);
     // "how many active sequence enrollments": over every sequence, a figure of the snapshot.
-    if (!name && resource === "enrollment" && wanted) return figures(s, wanted, false);
+    if (!said && resource === "enrollment" && wanted) return figures(s, wanted, false);
+    // "who's still getting the follow-up emails": the one sequence there is, when no name is said.
+    const name = said && !GENERIC_SEQUENCE.test(said) ? said : resource === "enrollment" ? (await soleSequence(s)).label : undefined;
     if (name) {
       const outside = (text: string) => !name.toLowerCase().includes(text.toLowerCase());
       p = {
@@ -279,6 +283,8 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   }
   // "how much is sitting in proposal": money in a pipeline stage is the deals'.
   if (!resource && action && READS.has(action) && (await namesStage(s, p))) resource = "deal";
+  // "what's expected to close in the next two weeks": what closes is a deal.
+  if (!resource && action && READS.has(action) && p.dates.hint === "close" && (p.dates.gte || p.dates.lt) && s.catalog.has("deal")) resource = "deal";
   // "Wayne Enterprises' balance": what the account owes.
   if (p.asked.includes("balance") && (!resource || resource === "account") && s.catalog.has("invoice"))
     return read(s, { ...p, action: "sum", asked: [] }, "invoice");

@@ -192,10 +192,10 @@ export const VALUE_WORDS: Record<string, string[]> = {
   closed: ["closed", "filled"],
   applied: ["applied", "new applicants", "new candidates"],
   screening: ["screening", "screen", "screened", "phone screen", "phone screening", "phone screens"],
-  interview: ["interview", "interviews", "interviewing", "interviewed"],
+  interview: ["interview", "interviews", "interviewing", "interviewed", "onsite", "on-site", "final round"],
   offer: ["offer", "offers", "offered", "offers out", "offer out", "offer extended", "offers extended"],
   hired: ["hired"],
-  rejected: ["rejected", "declined", "disqualified", "turned down", "passed on"],
+  rejected: ["rejected", "declined", "disqualified", "turned down", "passed on", "not moving forward", "not progressing"],
   active: ["active", "running", "live"],
   paused: ["paused", "on hold", "stopped", "suspended"],
   archived: ["archived"],
@@ -223,7 +223,7 @@ export const VALUE_WORDS: Record<string, string[]> = {
  * create, where "she's their head of ops" or "they're based in Canada" are the record's values.
  */
 export const REASON =
-  /\s*[,;-]+\s*(?:because|since|(?:the\s+)?(?:customer|client)\s+\w+ed\b|as\s+(?:he|she|they|it)|not\s+(?:a|the|really)|no\s+longer|(?:he|she|they|it)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)|it\s+was|was\s+a|too\s+\w+|wrong\s+\w+|duplicate\b|thanks?\b|thank\s+you|we(?:'re|\s+are|'ve|\s+have|'ll|\s+will)?\s+(?:not|no\s+longer|never|decided|done)|(?:he|she|they)\s+\w+ed\b)\b.*$/gi;
+  /\s*[,;-]+\s*(?:because|since|(?:the\s+)?(?:customer|client)\s+\w+ed\b|as\s+(?:he|she|they|it)|not\s+(?:a|the|really)|no\s+longer|(?:he|she|they|it)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)|it\s+was|was\s+a|too\s+\w+|wrong\s+\w+|duplicate\b|thanks?\b|thank\s+you|we(?:'re|\s+are|'ve|\s+have|'ll|\s+will)?\s+(?:not|no\s+longer|never|decided|done)|(?:he|she|they)\s+\w+ed\b|(?:his|her|their|its)\s+\w+(?:\s+\w+)?\s+(?:was|were|went|came\s+back|looked|seemed))\b.*$/gi;
 /** Time said in passing: "at the moment", "right now", "as of today". */
 export const TIME_SAID = /\s*\b(?:at\s+the\s+moment|right\s+now|as\s+of\s+(?:now|today)|as\s+we\s+speak|at\s+present|for\s+now|any\s?more)\b/gi;
 
@@ -234,6 +234,18 @@ export const CREATE_START =
 export const CREATE_REMARKS: [RegExp, string][] = [
   [/([,;]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?=based|located)/gi, "$1 "],
   [/([,;]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+/gi, "$1 title is "],
+  // "she's a lead", "he's a customer": the lifecycle stage.
+  [
+    /([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:an?\s+)?(?=(?:lead|subscriber|customer|prospect|qualified|opportunity|evangelist)\b)/gi,
+    "$1 lifecycle stage is ",
+  ],
+  // "she runs accounts payable at Globex": her title, and where.
+  [/([,;.]|\s[-–—]\s)\s*(?:he|she|they)\s+(?:runs|leads|heads|manages|handles|owns|looks\s+after)\s+(.+?)\s+(at|for|over\s+at)\s+/gi, "$1 title is $2, at "],
+  // "Start it at Proposal": the stage it starts in.
+  [/\b(?:start|put|place|open)\s+(?:it|them|this)\s+(?:at|in)\s+(?:the\s+)?/gi, "stage "],
+  // "came in as a referral", "I'd rate her a 4".
+  [/\bcame\s+in\s+(?:as\s+an?|via\s+an?|through\s+an?|from\s+an?)\s+/gi, "source "],
+  [/\b(?:i'd|i\s+would|we'd|let's)?\s*rate\s+(?:him|her|them)\s+(?:an?\s+)?([1-5])\b/gi, "rating $1"],
   // "found her on LinkedIn", "sourced via an agency": where a candidate came from.
   [/\b(?:found|sourced|met|spotted|got)\s+(?:him|her|them)?\s*(?:on|via|through|from|at)\s+(?=\w)/gi, "came in through "],
 ];
@@ -309,6 +321,55 @@ export const REWRITES: [RegExp, string][] = [
   ],
   // "..., finally 🎉", "... btw": how it ends, too.
   [/[,\s]+(?:finally|btw|fyi|at last|woohoo|yay|phew)[\s!.\p{Extended_Pictographic}]*$/iu, ""],
+  // "We've decided to hire Ann", "I'd like to open a new position": the request is what follows.
+  [
+    /(?<=^\s*|[.!?,]\s+)(?:(?:we|i)(?:'ve|\s+have)?\s+decided\s+to|(?:i|we)(?:'d|\s+would)\s+like\s+to|(?:i|we)\s+want\s+to)\s+(?=(?:open|add|create|set\s+up|post|log|record|move|mark|close|hire|reject|enroll|void|update|change|make|offer)\b)/gi,
+    "",
+  ],
+  // "which sales are in negotiation", "every sale we're working on": deals, where "sales" is not a team or a title.
+  [
+    /\b(every|each|which|what|how\s+many|our|all(?:\s+the)?|the|open|active|biggest|largest|top)\s+(sales?)\b(?!\s+(?:team|department|dept|director|manager|managers|rep|reps|person|people|role|job|opening|position|executive|lead|head|org|cycle|call|pipeline|engineer|ops|operations))/gi,
+    "$1 deals",
+  ],
+  [/^\s*(?:could|can|would)\s+you\s+(?:please\s+)?(?:tell|let)\s+me\s+(?:know\s+)?(?=where|when|who|what|which|how|if|whether)/i, ""],
+  // "in the system", "in our CRM": where the records are, not which.
+  [/\s+in\s+(?:the|our)\s+(?:system|crm|database|platform|app|tool)\b/gi, ""],
+  // "past their due date", "fall due", "waiting the longest for payment": the invoice words.
+  [/\bpast\s+(?:their|its|the)\s+due\s+dates?\b/gi, "overdue"],
+  [/\bfall(?:s|ing)?\s+due\b/gi, "due"],
+  [/\b(?:has|have)\s+been\s+(?:waiting|outstanding|unpaid|open)\s+(?:the\s+)?longest(?:\s+(?:for|on)\s+(?:payment|being\s+paid))?/gi, "is the most overdue"],
+  [/\s*\b(?:that|which)\s+(?:haven't|have\s+not|hasn't|has\s+not)\s+(?:gone|been\s+sent|been\s+issued|been\s+finalized)(?:\s+out)?(?:\s+yet)?/gi, ""],
+  [/,?\s*\b(?:broken\s+down|split|grouped|sorted)\s+(?:out\s+)?(?:by|per)\s+(?:client|customer|account|company|currency)\b/gi, ""],
+  // "where is the AE job based?": the job, whose location the answer states.
+  [/^\s*where\s+(?:is|are)\s+(?:the\s+)?(.+?)\s+(?:based|located)\s*\??\s*$/gi, "show the $1"],
+  // "where Katherine Johnson is in the hiring process": its stage.
+  [/^\s*where\s+(.+?)\s+(?:is|are)\s+(?:in|at)\s+(?:the\s+|our\s+)?(?:hiring\s+)?(?:process|pipeline|funnel)\s*\??\s*$/gi, "what stage is $1 in?"],
+  // "who's still getting the follow-up emails": who is enrolled in the sequence.
+  [
+    /\b(?:who(?:'s|\s+is|\s+are)?|which\s+(?:people|contacts)(?:\s+are)?|people)\s+(?:still\s+|currently\s+|now\s+)?(?:getting|receiving|on)\s+(?:our\s+|the\s+)?(?:automatic\s+|automated\s+)?(?:follow-?up\s+|nurture\s+|drip\s+|marketing\s+|sales\s+)?(?:emails|mails|messages|email\s+list|mailing\s+list)\b/gi,
+    "active enrollments",
+  ],
+  // "stop emailing him", "take her off the list", "start sending the follow-up emails to Isla": a sequence's enrollment.
+  [
+    /\b(?:start|begin)\s+(?:sending|emailing)\s+(?:the\s+|our\s+)?(?:follow-?up\s+|automatic\s+|automated\s+)?(?:emails\s+|messages\s+|sequence\s+)?to\s+(.+?)\s*[.!]?$/gi,
+    "enroll $1 in the sequence",
+  ],
+  [
+    /\b(?:take|pull|remove|drop|get)\s+(.+?)\s+(?:off|out\s+of|from)\s+(?:the\s+|our\s+)?(?:email\s+|mailing\s+|follow-?up\s+)?(?:list|emails|mailing)\b/gi,
+    "unenroll $1 from the sequence",
+  ],
+  [/\b(?:asked|wants|want|told)\s+(?:us\s+)?to\s+stop\s+(?:emailing|contacting|messaging|mailing)\s+(?:him|her|them)\b/gi, "opted out"],
+  // "knock Ken down to a 4", "I'd rate her a 4": a rating.
+  [/\b(?:knock|bump|drop|move|take|lower|raise)\s+(.+?)\s+(?:down|up)\s+to\s+an?\s+([1-5])\b(?!\s*(?:k|m|%|\d))/gi, "rate $1 a $2"],
+  // "hooli - lost, budget", "reject, not enough Go experience": the reason after a comma changes nothing.
+  [
+    /,\s*(?:(?:no\s+)?budget|price|pricing|timing|went\s+with\s+(?:a\s+)?competitor|competitor|bad\s+fit|too\s+(?:expensive|junior|senior)|not\s+enough\s+[^,.;!?]*|lack\s+of\s+[^,.;!?]*)\s*[.!]?\s*$/gi,
+    "",
+  ],
+  // "what's supposed to close in the next two weeks": expected.
+  [/\b(?:supposed|due|scheduled|slated|set)\s+to\s+(?=close|sign)/gi, "expected to "],
+  // "the negotiating stage": the stage's name.
+  [/\bnegotiating\b/gi, "negotiation"],
   // "Tim withdrew from the designer process": out of the running.
   [/\b(?:has\s+)?(?:withdrew|withdrawn|dropped\s+out)\b(?:\s+(?:from|of)\s+[^.,;!?]*)?/gi, "moved to rejected"],
   // "Sent Tyrell the proposal this morning": the deal is at the proposal stage.
@@ -421,6 +482,10 @@ export const REWRITES: [RegExp, string][] = [
     /\b(?:(?:people|persons|folks|contacts)\s+)?(?:who\s*)?(?:(?:is|are|'s)\s+)?(?:currently\s+|still\s+|now\s+)?enrolled\s+(?:in|on|into)\b/gi,
     "enrollments in",
   ],
+  // "james novak is a qualified lead now": a new lifecycle stage.
+  [/\b(?:is|are)\s+(?:an?\s+)?(lead|qualified|customer|subscriber|opportunity|evangelist|prospect)(?:\s+lead)?\s+now\b/gi, "moved to $1"],
+  // "hooli - lost", "aperture: won": a deal's outcome, said in a note.
+  [/^\s*([^-–—:]+?)\s*(?:\s[-–—]+|:)\s*(won|lost|dead|signed|closed\s+won|closed\s+lost)\s*[.!]*\s*$/gi, "mark $1 deal as $2"],
 ];
 
 /** States several values make up: "unpaid invoices" are open or overdue. */
@@ -444,7 +509,7 @@ export const FIELD_WORDS: Record<string, string[]> = {
   name: ["name", "called", "named"],
   title: ["title", "job title", "position"],
   email: ["email", "e-mail", "mail", "email address"],
-  phone: ["phone", "phone number", "mobile", "number"],
+  phone: ["phone", "phone number", "mobile", "number", "direct line", "cell"],
   domain: ["domain", "website", "site", "web site", "url"],
   website: ["website", "site", "url"],
   industry: ["industry", "sector", "vertical"],

@@ -36,6 +36,33 @@ export interface DateRange {
   day?: string;
 }
 
+const COUNT_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fourteen: 14,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  sixty: 60,
+  ninety: 90,
+};
+/** "the next two weeks" as "the next 2 weeks", padded so every position in the text stays where it was. */
+const countsAsDigits = (lower: string) =>
+  lower.replace(
+    /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|twenty|thirty|sixty|ninety)(?=\s+(?:day|week|month)s?\b)/g,
+    (w) => String(COUNT_WORDS[w]).padEnd(w.length, " "),
+  );
+
 const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const utc = (y: number, m: number, d = 1) => new Date(Date.UTC(y, m, d));
@@ -90,7 +117,7 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
 
   const span =
     /\b(?:in\s+)?(?:the\s+)?(next|last|past|coming|previous)\s+(\d{1,3})\s+(day|week|month)s?\b|\bin\s+(\d{1,3})\s+(day|week|month)s?\b|\b(\d{1,3})\s+(day|week|month)s?\s+(ago|from now|from today|later)\b/.exec(
-      lower,
+      countsAsDigits(lower),
     );
   if (span) {
     const unitDays = (u: string) => (u === "day" ? 1 : u === "week" ? 7 : 30);
@@ -286,6 +313,7 @@ const CURRENCY_WORDS: Record<string, string> = {
   gbp: "GBP",
   pound: "GBP",
   pounds: "GBP",
+  sterling: "GBP",
   chf: "CHF",
   cad: "CAD",
   aud: "AUD",

@@ -203,7 +203,7 @@ const FIELD_SYNONYMS = Object.values(FIELD_WORDS)
   )
   .sort((a, b) => b.length - a.length);
 const FIELD_ASSIGN = new RegExp(
-  `\\b(?:(?:their|its|his|her|the|new|a|an)\\s+)?(${FIELD_SYNONYMS.map((w) => w.replace(/[-]/g, "\\-")).join("|")})\\s*(?:is|=|:|to|should be|will be|becomes)\\s+([^,;]+?)(?=\\s*(?:[,;]|\\band\\b|\\bwith\\b|$))`,
+  `\\b(?:(?:their|its|his|her|the|new|a|an)\\s+)?(${FIELD_SYNONYMS.map((w) => w.replace(/[-]/g, "\\-")).join("|")})\\s*(?:is|=|:|to|should be|will be|becomes)\\s+([^,;]+?)(?=\\s*(?:[,;]|[.!?](?:\\s|$)|\\band\\b|\\bwith\\b|$))`,
   "gi",
 );
 
@@ -239,7 +239,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   let text = REWRITES.reduce((t, [from, to]) => t.replace(from, to), expandShorthand(raw));
   const pointedBack = askedLast(text);
   if (pointedBack) text = pointedBack;
-  const creating = CREATE_START.test(pointedBack ?? raw);
+  const creating = CREATE_START.test(pointedBack ?? text);
   text = creating ? CREATE_REMARKS.reduce((t, [from, to]) => t.replace(from, to), text) : focus(lang, text).replace(REASON, "");
   const spans: [number, number][] = [];
   const out: Parsed = {
@@ -349,7 +349,13 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     const verb = /\b(?:take|remove|pull|drop|get)\b/i.exec(text)!;
     spans.push([verb.index, verb.index + verb[0].length]);
   }
-  const phone = /\b(?:phone|mobile|cell|tel(?:ephone)?)(?:\s+number)?\s*(?:is|=|:|to|should be)?\s*(\+?\d[\d\s().-]{5,}\d)/i.exec(text);
+  // "Priya Nair, Head of Finance, 415-555-0199": a number written as a phone number is one, named or not.
+  const bare = /(?<![\w.+-])(\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}(?![\w-])/.exec(text);
+  if (bare && !/\b(?:phone|mobile|cell|tel(?:ephone)?|line)\b/i.test(text)) {
+    out.fields.push({ words: "phone", value: bare[0].trim() });
+    spans.push([bare.index, bare.index + bare[0].length]);
+  }
+  const phone = /\b(?:phone|mobile|cell|tel(?:ephone)?|(?:direct\s+)?line)(?:\s+number)?\s*(?:is|=|:|to|should be)?\s*(\+?\d[\d\s().-]{5,}\d)/i.exec(text);
   if (phone) {
     out.fields.push({ words: "phone", value: phone[1]!.trim() });
     spans.push([phone.index, phone.index + phone[0].length]);

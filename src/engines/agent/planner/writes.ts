@@ -295,6 +295,9 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   const tool = s.tool(resource, "create");
   if (!tool) throw new Stop({ content: `I cannot create ${noun(resource)}s: no tool for it is available to this API key. Nothing changed.` });
   const props = properties(tool);
+  // An address the message gives that the reading lost (a remark cut as a reason) is a value with no place: nothing is created without it.
+  const lost = (p.raw.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g) ?? []).filter((e) => !p.emails.includes(e.toLowerCase()));
+  if (lost.length > 0) unplaced(lost.map((text) => ({ text, beforeNoun: false })));
   const phrases = [...p.phrases];
   const input: Record<string, unknown> = {};
   // The name: quoted, "called X", the words right after the noun, or "for X" when nothing else is for.
@@ -670,17 +673,22 @@ export async function enroll(s: Session, p: Parsed): Promise<string> {
   const tool = s.tool("sequence", "enroll");
   if (!tool) throw new Stop({ content: "I cannot enroll contacts with this API key." });
   // The sequence's name is the request's last words after in/to/for, read whole: it may hold vocabulary ("New lead follow-up").
-  const tail = p.quoted[0] ?? sequenceName(p.raw);
+  // "start sending the follow-up emails to Isla": the words after "to" are whom, and the sequence is unnamed.
+  const sending = /\b(?:start|begin)\s+(?:sending|emailing)\b/i.test(p.raw);
+  const tail = p.quoted[0] ?? (sending ? "the sequence" : sequenceName(p.raw));
   const inTail = (ph: Phrase) => tail?.toLowerCase().includes(ph.text.toLowerCase());
   const phrases = p.phrases.filter(
     (ph) =>
       !(inTail(ph) && ph.prep && ["in", "into", "on", "onto", "to", "for"].includes(ph.prep)) && !(inTail(ph) && p.phrases.some((o) => o !== ph && !inTail(o))),
   );
-  const seqPhrase = tail
-    ? ({ text: tail, beforeNoun: false } as Phrase)
-    : [...phrases].reverse().find((ph) => ph.prep && ["in", "into", "on", "to", "for"].includes(ph.prep));
-  if (!seqPhrase) throw new Stop({ content: "In which sequence? Nothing changed." });
-  const sequence = await findPhrase(s, "sequence", seqPhrase);
+  const generic = tail !== undefined && GENERIC_SEQUENCE.test(tail);
+  const seqPhrase = generic
+    ? undefined
+    : tail
+      ? ({ text: tail, beforeNoun: false } as Phrase)
+      : [...phrases].reverse().find((ph) => ph.prep && ["in", "into", "on", "to", "for"].includes(ph.prep));
+  if (!seqPhrase && !generic) throw new Stop({ content: "In which sequence? Nothing changed." });
+  const sequence = seqPhrase ? await findPhrase(s, "sequence", seqPhrase) : await soleSequence(s);
   const others = phrases.filter((ph) => ph !== seqPhrase);
   let contacts: Found[] = [];
   let more = "";
@@ -782,16 +790,31 @@ function dossierText(d: Dossier): string {
   ].join("\n");
 }
 
+/** "the sequence", "the list", "the follow-up emails": no name, only what it is. */
+export const GENERIC_SEQUENCE =
+  /^(?:(?:the|our|this|that|these)\s+)?(?:(?:email|mailing|follow-?up|automatic|automated|nurture|drip|marketing)\s+)*(?:sequences?|campaigns?|cadences?|list|emails|drip|outreach|mails|messages)$/i;
+
+/** The sequence meant when none is named: the organization's only one, or a question naming them. */
+export async function soleSequence(s: Session): Promise<Found> {
+  const page = await s.list("sequence", { per_page: 10 });
+  if (page.data.length === 1) return { id: page.data[0]!.id, label: String(page.data[0]!.name) };
+  if (page.data.length === 0) throw new Stop({ content: "There is no sequence yet. Nothing changed." });
+  throw new Stop({ content: `Which sequence? ${page.data.map((q) => String(q.name)).join(", ")}. Nothing changed.` });
+}
+
 /** Takes people out of a sequence: their active enrollment there, ended. */
 export async function unenroll(s: Session, p: Parsed): Promise<string> {
   const tool = s.tool("sequence", "unenroll");
   const list = s.tool("enrollment", "list");
   if (!tool || !list) throw new Stop({ content: "I cannot take contacts out of sequences with this API key." });
   const phrases = [...p.phrases];
-  const seqPhrase =
-    [...phrases].reverse().find((ph) => ph.prep && ["from", "of", "in", "off"].includes(ph.prep)) ?? (phrases.length > 1 ? phrases.at(-1) : undefined);
-  if (!seqPhrase) throw new Stop({ content: "Out of which sequence? Nothing changed." });
-  const sequence = await findPhrase(s, "sequence", seqPhrase);
+  // "pull Liam at Northwind out of the sequence": no name said, so "at Northwind" says which Liam, not which sequence.
+  const unnamed = /\b(?:out\s+of|off|from)\s+(?:the|our|this|that)\s+(?:[\w-]+\s+)?(?:sequence|campaign|cadence|list|emails|drip|outreach)\b/i.test(p.raw);
+  const seqPhrase = unnamed
+    ? undefined
+    : ([...phrases].reverse().find((ph) => ph.prep && ["from", "of", "in", "off"].includes(ph.prep)) ?? (phrases.length > 1 ? phrases.at(-1) : undefined));
+  if (!seqPhrase && !unnamed) throw new Stop({ content: "Out of which sequence? Nothing changed." });
+  const sequence = seqPhrase ? await findPhrase(s, "sequence", seqPhrase) : await soleSequence(s);
   const people = phrases.filter((ph) => ph !== seqPhrase);
   if (people.length === 0) throw new Stop({ content: `Whom should I take out of ${sequence.label}? Nothing changed.` });
   const done: string[] = [];
