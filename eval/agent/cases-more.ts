@@ -1,4 +1,4 @@
-import { approval, changed, count, created, enrolled, figure, is, money, names as named, type Case, ask, about, unclear } from "./judge.ts";
+import { approval, changed, count, created, enrolled, figure, is, money, names as named, noChange, says, type Case, ask, about, unclear } from "./judge.ts";
 import {
   candidatesOf,
   dueSums,
@@ -10,7 +10,9 @@ import {
   numbers,
   openDealIn,
   overdue,
+  month,
   pick,
+  soleOpenDeal,
   stageNamed,
   sums,
   uniqueContacts,
@@ -200,4 +202,43 @@ const intelligence: Case[] = [
   ]),
 ];
 
-export const MORE_CASES: Case[] = [...finance, ...growth, ...talent, ...intelligence];
+/*
+ * Wrong writes the third round of blind sets found, as classes: a yes-or-no question that names a change, a
+ * payment larger than the balance, a value said in passing that a create must keep, a move to "the next stage".
+ */
+const careful: Case[] = [
+  about("finance", "read", "has <client> paid anything on <an overdue invoice> yet?", (w) => {
+    const inv = pick(w.invoices, (i) => overdue(i) && i.amount_paid === 0, "overdue invoice with nothing paid");
+    return { say: `has ${inv.client} paid anything on ${inv.number} yet?`, expect: [noChange(), says("overdue")] };
+  }),
+  about("finance", "question", "<client> says they paid <more than the balance> on <an open invoice>. log it", (w) => {
+    const inv = pick(w.invoices, (i) => unpaid(i) && i.amount_due > 100, "unpaid invoice");
+    return { say: `${inv.client} says they paid ${Math.ceil(inv.amount_due * 2)} on ${inv.number}. log it pls`, expect: [noChange()] };
+  }),
+  about("talent", "write", "new candidate for <a job>: <name>, <email>, came in as a referral. I'd rate her a 4.", (w) => {
+    const job = jobNamed(w, "Designer");
+    return {
+      say: `New candidate for the ${job.title} job: Hedy Lamarr, hedy.lamarr@example.com, came in as a referral. I'd rate her a 4.`,
+      expect: [
+        created("candidate", { first_name: is.text("Hedy"), last_name: is.text("Lamarr"), email: "hedy.lamarr@example.com", job_id: job.id, rating: 4 }),
+      ],
+    };
+  }),
+  about("talent", "write", "<a candidate in applied> looks promising, could you move her on to the next stage?", (w) => {
+    const c = pick(inStage(w, "applied"), () => true, "applied candidate");
+    return {
+      say: `${fullName(c)} looks promising, could you move her on to the next stage?`,
+      expect: [changed("candidate", c.id, { stage: "screening" }, fullName(c))],
+    };
+  }),
+  about("growth", "write", "<account> deal - they want it closed by the end of next month", (w) => {
+    const { deal, account } = soleOpenDeal(w);
+    const [, end] = month(w, 1);
+    return {
+      say: `${account} deal - they want it closed by the end of next month`,
+      expect: [changed("deal", deal.id, { expected_close_date: end, status: "open" }, deal.name)],
+    };
+  }),
+];
+
+export const MORE_CASES: Case[] = [...finance, ...growth, ...talent, ...intelligence, ...careful];

@@ -282,6 +282,30 @@ describe("everyday words for records, states and spans", () => {
   });
 });
 
+describe("what a remark names, for the request after it", () => {
+  it("a record the remark names whole, for 'it', 'its' and 'that deal'", () => {
+    expect(read("We're never going to see the money on the Oscorp Materials invoice. Write it off.")).toMatchObject({ action: "uncollectible" });
+    expect(read("The Stark Logistics support upgrade deal has slipped. Push its expected close date out to the end of February.")).toMatchObject({
+      resource: "deal",
+      dates: expect.objectContaining({ hint: "close", day: "2027-02-28" }),
+      phrases: [expect.objectContaining({ text: "Stark Logistics support upgrade" })],
+    });
+    expect(
+      read("Umbrella Health signed the pilot today, mark that deal as won.")
+        .phrases.map((ph) => ph.text)
+        .join(" "),
+    ).toMatch(/pilot/);
+    // The req is the role named, and still a job.
+    expect(read("We filled the Account Executive role, close the req")).toMatchObject({ resource: "job" });
+  });
+
+  it("a request that ends with a question mark is still a request; openers and waits are not names", () => {
+    expect(read("Grace Hopper looks promising, could you move her on to the next stage?").phrases.map((ph) => ph.text)).toEqual(["Grace Hopper", "next"]);
+    expect(read("Before I call Stark - do they have anything overdue with us?").phrases.map((ph) => ph.text)).toContain("Stark");
+    expect(read("how much does Northwind Traders still owe us? renewal call in 10 min").resources).not.toContain("deal");
+  });
+});
+
 describe("what to set, in a create", () => {
   it("remarks in a create are its values, not reasons to drop", () => {
     expect(read("add priya nair at hooli, she's their head of ops, priya.nair@hooli.cloud")).toMatchObject({

@@ -18,7 +18,11 @@ const PRONOUN = new RegExp(
 );
 /** "void their open invoice": whose record, said of the remark's subject. */
 const POSSESSIVE = /\b(?:their|his|its)\b/i;
-const imperative = (clause: string) => actionOf(/^[a-z]+/i.exec(clause.replace(POLITE, ""))?.[0]?.toLowerCase() ?? "") !== undefined;
+const imperative = (clause: string) => {
+  const bare = clause.replace(POLITE, "");
+  // "write it off", "write off INV-3": a verb of two words.
+  return actionOf(/^[a-z]+/i.exec(bare)?.[0]?.toLowerCase() ?? "") !== undefined || /^(?:write\s+(?:\S+\s+)?off|set\s+up|sign\s+up)\b/i.test(bare);
+};
 
 /**
  * "Grace Hopper looks promising, can you move her on to screening", "Tyrell went with a competitor, mark it lost":
@@ -29,7 +33,10 @@ function withoutRemark(lang: Language, text: string): string {
   const clauses = text.split(CLAUSE).filter(Boolean);
   if (clauses.length < 2 || imperative(clauses[0]!)) return text;
   // "HR is reviewing the referral scheme, which candidates came through referrals?": the question is the request.
-  const question = clauses.findIndex((c, i) => i > 0 && asks(c) && !asks(clauses[0]!));
+  // "could you move her to the next stage?" ends with a question mark but is a request.
+  const question = clauses.findIndex(
+    (c, i) => i > 0 && asks(c) && !(imperative(c) && !QUESTION_START.test(c.replace(POLITE, "").toLowerCase())) && !asks(clauses[0]!),
+  );
   const before = clauses.slice(0, question);
   if (question > 0 && !before.some(holdsData) && !before.some(imperative) && !before.some((c) => VOCABULARY.test(c))) {
     const name = clauses.slice(0, question).map(properName).find(Boolean);
@@ -51,7 +58,7 @@ function withoutRemark(lang: Language, text: string): string {
   // Which record a deletion means is never guessed from a remark, unless the remark names it ("Pied Piper's invoice was a duplicate, so void it").
   const verb = actionOf(/^[a-z]+/i.exec(clauses[k]!.replace(POLITE, ""))?.[0]?.toLowerCase() ?? "");
   const destructive = verb !== undefined && ["delete", "void", "uncollectible", "archive"].includes(verb);
-  const recordSaid = /^([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*['’]s\s+(?:\w+\s+)?(?:invoice|bill|deal|job|role|sequence|campaign))\b/i.exec(clauses[0]!)?.[1];
+  const recordSaid = namedRecord(clauses[0]!);
   if (destructive && recordSaid && PRONOUN.test(clauses[k]!))
     return [clauses[k]!.replace(POLITE, "").replace(PRONOUN, recordSaid), ...clauses.slice(k + 1)].join(", ");
   const subject: string[] = [];
@@ -87,10 +94,26 @@ function withoutRemark(lang: Language, text: string): string {
   if (POSSESSIVE.test(command) && whose) return [command.replace(POSSESSIVE, `${whose}'s`), ...rest].join(", ");
   if (!PRONOUN.test(command)) return command.includes(" ") ? [command, ...rest].join(", ") : text;
   if (named.length === 0 || destructive) return text;
-  // "it", "that one" stand for a thing: the last thing the remark names, with whose it is when it names no one.
-  const thing = /^(?:it|(?:that|this|the) one)$/i.test(PRONOUN.exec(command)![0]) ? lastThing(clauses.slice(0, k).join(" ")) : undefined;
-  if (thing) return [command.replace(PRONOUN, /[A-Z]/.test(thing) ? thing : `${subject.join(" ")} ${thing}`), ...rest].join(", ");
-  return [command.replace(PRONOUN, subject.join(" ")), ...rest].join(", ");
+  // "it", "that one", "that deal" stand for a thing: the last thing the remark names, with whose it is when it names no one.
+  const said = PRONOUN.exec(command)![0];
+  const kind = /^(?:the|that|this)\s+(\S+)$/i.exec(said)?.[1];
+  const thing = /^(?:it|(?:that|this|the) one)$/i.test(said) || (kind && resourceOf(kind.toLowerCase())) ? lastThing(clauses.slice(0, k).join(" ")) : undefined;
+  const whole = thing && resourceOf(thing.split(/\s+/).at(-1)!.toLowerCase()) === undefined ? thing : undefined;
+  const noun = kind && resourceOf(kind.toLowerCase()) !== undefined && resourceOf(subject.at(-1)!.toLowerCase()) === undefined ? ` ${kind}` : "";
+  if (whole) return [command.replace(PRONOUN, `${/[A-Z]/.test(whole) ? whole : `${subject.join(" ")} ${whole}`}${noun}`), ...rest].join(", ");
+  // "we filled the Account Executive role, close the req": the req is the role named, and still a req.
+  return [command.replace(PRONOUN, `${subject.join(" ")}${noun}`), ...rest].join(", ");
+}
+
+/** "Pied Piper's invoice", "the Oscorp Materials invoice", "the Stark Logistics support upgrade deal": a record a remark names. */
+function namedRecord(remark: string): string | undefined {
+  const owned = /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*['’]s\s+(?:\w+\s+)?(?:invoice|bill|deal|job|role|sequence|campaign))\b/.exec(remark)?.[1];
+  if (owned) return owned;
+  const m =
+    /\b(?:[Tt]he|[Tt]heir|[Oo]ur)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*(?:\s+[a-z][\w-]*){0,3}\s+(?:invoice|bill|deal|job|role|position|opening|sequence|campaign))\b/.exec(
+      remark,
+    );
+  return m?.[1];
 }
 
 /** Any word naming a state, a group of states or a kind of record: a clause holding one says what is asked. */
@@ -101,12 +124,16 @@ const VOCABULARY = new RegExp(
   "i",
 );
 const asks = (clause: string) => QUESTION_START.test(clause.trim().toLowerCase()) || /\b(?:how many|how much)\b|\?\s*$/i.test(clause);
-const holdsData = (clause: string) => /[\d@"“”£$€]/.test(clause);
+// "renewal call in 10 min": a time of day or a wait holds nothing a request needs.
+const holdsData = (clause: string) =>
+  /[\d@"“”£$€]/.test(clause.replace(/\b\d+\s*(?:min|mins|minutes|hrs?|hours?|secs?|seconds|am|pm)\b|\b\d{1,2}:\d{2}\b/gi, ""));
 const RECORD_NUMBER = /\b[a-z]{2,5}-\d{1,9}\b/i;
 /** Names written with capitals inside a remark ("I'm meeting Stark Logistics next week"), past its first word. */
 function properName(clause: string): string | undefined {
   for (const m of clause.matchAll(/\b[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*/g)) {
-    const name = m[0].replace(/['’]s$/i, "");
+    // "Before I call Stark": the words a sentence opens with are not the name.
+    const name = m[0].replace(/['’]s$/i, "").replace(/^(?:(?:the|i|i'm|im|before|after|since|when|if|our|my|we|so|and|but|just)\s+)+/i, "");
+    if (!name) continue;
     // "After the call", "I'm meeting...": a sentence's first word is capitalized anyway.
     if (!name.includes(" ") && (STOPWORDS.has(name.toLowerCase()) || /^(?:i|i'm|im|after|before|since|following|given|when|if|our|my)$/i.test(name))) continue;
     return name;
@@ -141,6 +168,10 @@ function withoutAsides(text: string): string {
   if (number && PRONOUN.test(request)) return request.replace(PRONOUN, number);
   const name = kept.length === 0 ? asides.map(properName).find(Boolean) : undefined;
   if (name && /\bover there\b|\bthere\b/i.test(request)) request = request.replace(/\b(?:over )?there\b/i, `at ${name}`);
+  // "The Stark Logistics support upgrade deal has slipped. Push its close date out": the record the remark names.
+  const record = asides.map(namedRecord).find(Boolean);
+  if (record && /\bits\b/i.test(request)) return request.replace(/\bits\b/i, `the ${record}'s`);
+  if (record && PRONOUN.test(request) && /^(?:it|(?:that|this|the) one)$/i.test(PRONOUN.exec(request)![0])) return request.replace(PRONOUN, `the ${record}`);
   // "Hooli Cloud signed! Please mark their deal as won": whose, by the name the remark gives.
   if (name && POSSESSIVE.test(request)) return request.replace(POSSESSIVE, `${name}'s`);
   // A pronoun with no record number to stand for: the remark before it says whom (withoutRemark).

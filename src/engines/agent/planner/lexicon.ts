@@ -244,8 +244,8 @@ export const CREATE_REMARKS: [RegExp, string][] = [
   // "Start it at Proposal": the stage it starts in.
   [/\b(?:start|put|place|open)\s+(?:it|them|this)\s+(?:at|in)\s+(?:the\s+)?/gi, "stage "],
   // "came in as a referral", "I'd rate her a 4".
-  [/\bcame\s+in\s+(?:as\s+an?|via\s+an?|through\s+an?|from\s+an?)\s+/gi, "source "],
-  [/\b(?:i'd|i\s+would|we'd|let's)?\s*rate\s+(?:him|her|them)\s+(?:an?\s+)?([1-5])\b/gi, "rating $1"],
+  [/\bcame\s+in\s+(?:as\s+an?|via\s+an?|through\s+an?|from\s+an?)\s+/gi, "source is "],
+  [/\b(?:i'd|i\s+would|we'd|let's)?\s*rate\s+(?:him|her|them)\s+(?:an?\s+)?([1-5])\b/gi, "$1 stars"],
   // "found her on LinkedIn", "sourced via an agency": where a candidate came from.
   [/\b(?:found|sourced|met|spotted|got)\s+(?:him|her|them)?\s*(?:on|via|through|from|at)\s+(?=\w)/gi, "came in through "],
 ];
@@ -403,7 +403,10 @@ export const REWRITES: [RegExp, string][] = [
   // "across all the roles", "across the board": everything, not a filter.
   [/,?\s*\b(?:across|over)\s+(?:all\s+)?(?:the\s+|our\s+)?(?:roles|jobs|openings|accounts|deals|pipelines?|board|company|business|teams?|currencies)\b/gi, ""],
   // "finalize it so it goes out today": what the request is for changes nothing.
-  [/\s+so\s+(?:that\s+)?(?:it|they|we|he|she|i)\s+(?:can|could|will|goes|go|gets|get|is|are)\b.*$/gi, ""],
+  [
+    /\s+so\s+(?:that\s+)?(?:(?:it|they|we|he|she|i)\s+(?:can|could|will|goes|go|gets|get|is|are)|nobody|no\s+one|noone|everyone|everybody|people|finance|the\s+team)\b.*$/gi,
+    "",
+  ],
   // "(accounting already billed that work under another PO)": an aside in brackets, when it holds no value.
   [/\s*\((?![^)]*[\d@.])[^)]*\)/g, ""],
   // "in dollar terms": the currency.
@@ -443,7 +446,7 @@ export const REWRITES: [RegExp, string][] = [
   // "they want it closed by the end of the quarter", "hoping to sign before January": when it is expected to close, not a win.
   [
     /\b(?:(?:they|we|he|she|it)(?:'re|\s+are|'s|\s+is)?\s+)?(?:want|wants|wanted|hope|hopes|hoping|expect|expects|expecting|plan|plans|planning|aim|aims|aiming|looking|intend|intends|intending|going)\s+(?:(?:it|them|this|that)\s+)?(?:to\s+)?(?:be\s+)?(?:close|closed|sign|signed|closing|signing)\s+(?:it\s+)?(?=by|before|on|in|for|at|around|end|next|this)/gi,
-    "close date ",
+    "close date is ",
   ],
 
   [/^\s*where\s+(?:is|are|'s)\s+(.+?)\s+(?:in|at)\s+(?:the\s+|our\s+)?(?:process|pipeline|funnel|hiring process)\s*\??\s*$/gi, "what stage is $1 at"],
@@ -484,6 +487,8 @@ export const REWRITES: [RegExp, string][] = [
   ],
   // "james novak is a qualified lead now": a new lifecycle stage.
   [/\b(?:is|are)\s+(?:an?\s+)?(lead|qualified|customer|subscriber|opportunity|evangelist|prospect)(?:\s+lead)?\s+now\b/gi, "moved to $1"],
+  // "move her on to the next stage": to.
+  [/\b(move|advance|push|bump|progress|take)\s+(.+?)\s+(?:on\s+to|onto|on\s+into|forward\s+to|through\s+to)\b/gi, "$1 $2 to"],
   // "hooli - lost", "aperture: won": a deal's outcome, said in a note.
   [/^\s*([^-–—:]+?)\s*(?:\s[-–—]+|:)\s*(won|lost|dead|signed|closed\s+won|closed\s+lost)\s*[.!]*\s*$/gi, "mark $1 deal as $2"],
 ];

@@ -241,6 +241,8 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   if (pointedBack) text = pointedBack;
   const creating = CREATE_START.test(pointedBack ?? text);
   text = creating ? CREATE_REMARKS.reduce((t, [from, to]) => t.replace(from, to), text) : focus(lang, text).replace(REASON, "");
+  // "write the Oscorp Materials invoice off": the verb together, before the record it names.
+  text = text.replace(/\bwrite\s+(?!(?:it|them|this|that|these|those)\s+off\b)([^,.;!?\s][^,.;!?]{0,60}?)\s+off\b/i, "write off $1");
   const spans: [number, number][] = [];
   const out: Parsed = {
     raw,

@@ -418,6 +418,23 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
       input.tags = [...new Set([...((input.tags as string[] | undefined) ?? []), tag])];
       phrases.splice(phrases.indexOf(ph), 1);
     }
+  // "Start it at Proposal", "in the Negotiation stage": a new deal's stage, by its name in a pipeline.
+  if ("stage_id" in props && s.tool("pipeline", "list"))
+    for (const ph of [...phrases]) {
+      const pipelines = (await s.list("pipeline", { per_page: 100 })).data as { id: string; stages?: { id: string; name: string }[] }[];
+      const hit = pipelines.flatMap((pl) => (pl.stages ?? []).map((st) => ({ pl, st }))).filter(({ st }) => st.name.toLowerCase() === ph.text.toLowerCase());
+      if (hit.length !== 1) continue;
+      input.stage_id = hit[0]!.st.id;
+      if ("pipeline_id" in props) input.pipeline_id = hit[0]!.pl.id;
+      phrases.splice(phrases.indexOf(ph), 1);
+      break;
+    }
+  // "Hedy Lamarr, 4 stars": a figure said of the new record is its value; one said as a range ("4 stars or more") has no place.
+  for (const n of p.numeric) {
+    if (!(n.field in props) || input[n.field] !== undefined) continue;
+    if (n.op) unplaced([{ text: `${n.field} ${n.op} ${n.value}`, beforeNoun: false }]);
+    input[n.field] = n.value;
+  }
   answered(s, tool, input);
   if (phrases.length > 0) unplaced(phrases);
   if (resource === "invoice" && input.client && !input.account_id && "account_id" in props && s.tool("account", "list")) {
@@ -504,7 +521,28 @@ function stateOf(p: Parsed, action: Action, resource: string): string | undefine
   return p.to ?? p.states.at(-1);
 }
 
-export async function setState(s: Session, p: Parsed, resource: string, action: Action): Promise<string> {
+const NEXT = /^(?:the\s+)?next(?:\s+(?:stage|step|round|level))?$/i;
+
+/** The stage after the record's own: the next of a candidate's stages, or of the deal's pipeline (open stages only). */
+async function nextStage(s: Session, resource: string, found: Found): Promise<string> {
+  const item = found.item ?? ((await s.call(s.tool(resource, "get")!, { [`${resource}_id`]: found.id })) as Item);
+  if (resource === "deal") {
+    const pipeline = (await s.call(s.tool("pipeline", "get")!, { pipeline_id: item.pipeline_id })) as { stages: { id: string; name: string; kind: string }[] };
+    const at = pipeline.stages.findIndex((st) => st.id === item.stage_id);
+    const next = pipeline.stages[at + 1];
+    if (at < 0 || !next || next.kind !== "open")
+      throw new Stop({ content: `${found.label} has no open stage after this one: say won or lost. Nothing changed.` });
+    return next.name;
+  }
+  const field = Object.entries(properties(s.tool(resource, "update")!)).find(([, schema]) => enumValues(schema).includes(String(item.stage ?? item.status)));
+  const values = field ? enumValues(field[1]) : [];
+  const next = values[values.indexOf(String(item.stage ?? item.status)) + 1];
+  if (!next || /^(?:rejected|withdrawn|archived|closed|lost)$/.test(next))
+    throw new Stop({ content: `${found.label} has no stage after ${String(item.stage ?? item.status)}. Nothing changed.` });
+  return next;
+}
+
+export async function setState(s: Session, p: Parsed, resource: string, action: Action, known?: Found): Promise<string> {
   let phrases = [...p.phrases];
   let state = stateOf(p, action, resource);
   // A deal's stage may be one of its pipeline's own names ("to proposal").
@@ -514,11 +552,18 @@ export async function setState(s: Session, p: Parsed, resource: string, action: 
     phrases = phrases.filter((ph) => ph !== toPhrase);
   }
   if (!state) throw new Stop({ content: `To which stage or status? Nothing changed.` });
+  // "move her on to the next stage": the stage after the one the record is in.
+  if (NEXT.test(state)) {
+    if (resource === "invoice") throw new Stop({ content: "An invoice has no next stage: say paid, void or written off. Nothing changed." });
+    const { found, rest } = await target(s, p, resource, phrases, stillOpen(resource));
+    if (rest.length > 0) unplaced(rest);
+    return setState(s, { ...p, phrases: [], to: await nextStage(s, resource, found), states: [] }, resource, "stage", found);
+  }
   if (resource === "invoice") {
     if (state === "paid") return pay(s, p, phrases);
     if (state === "void" || state === "uncollectible") return invoiceOp(s, p, state, phrases);
   }
-  const { found, rest } = await target(s, p, resource, phrases, stillOpen(resource));
+  const { found, rest } = known ? { found: known, rest: [] } : await target(s, p, resource, phrases, stillOpen(resource));
   if (rest.length > 0) unplaced(rest);
   const move = s.tool(resource, "move");
   if (move) {
