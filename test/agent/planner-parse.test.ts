@@ -263,6 +263,15 @@ describe("everyday words for records, states and spans", () => {
     expect(read("how much of the sterling overdue is there").amounts).toEqual([]);
   });
 
+  it("the pipeline asked in other words; a job's place", () => {
+    expect(read("If every sale we're working on right now closed, how much would that add up to?")).toMatchObject({ resource: "pipeline" });
+    expect(read("How much money are we owed in total, across all our customers?")).toMatchObject({ action: "sum", phrases: [] });
+    expect(read("Sorry if this is a silly question, but where is the Account Executive job based?")).toMatchObject({
+      resource: "job",
+      phrases: [expect.objectContaining({ text: "Account Executive" })],
+    });
+  });
+
   it("the sequence by what it does: who gets the emails, taking someone off the list", () => {
     expect(read("who's still getting the follow-up emails?")).toMatchObject({ resource: "enrollment", states: ["active"] });
     expect(read("Lucas Silva asked us to stop emailing him. Can you take him off the list, please?")).toMatchObject({ action: "unenroll" });

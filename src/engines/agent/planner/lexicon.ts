@@ -316,7 +316,7 @@ const SHORT = new RegExp(`(?<![\\w@.])(${Object.keys(SHORTHAND).join("|")})(?![\
 export const REWRITES: [RegExp, string][] = [
   // "heads up, ...", "Great news, ...", "Sorry if this is a silly question, but ...": how a message opens says nothing asked.
   [
-    /^\s*(?:(?:heads[- ]up|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|just so you know|ok so|okay so|hey|hi|hello|sorry if [^,]*?|sorry to bother you|i know this is [^,]*?)(?:[,:!.\s-]+|\s+but\s+))+(?:but\s+)?/i,
+    /^\s*(?:(?:heads[- ]up|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|just so you know|ok so|okay so|hey|hi|hello|sorry if [^,]*|sorry to bother you|i know this is [^,]*)(?:[,:!.\s-]+|\s+but\s+))+(?:but\s+)?/i,
     "",
   ],
   // "..., finally 🎉", "... btw": how it ends, too.
@@ -340,8 +340,6 @@ export const REWRITES: [RegExp, string][] = [
   [/\b(?:has|have)\s+been\s+(?:waiting|outstanding|unpaid|open)\s+(?:the\s+)?longest(?:\s+(?:for|on)\s+(?:payment|being\s+paid))?/gi, "is the most overdue"],
   [/\s*\b(?:that|which)\s+(?:haven't|have\s+not|hasn't|has\s+not)\s+(?:gone|been\s+sent|been\s+issued|been\s+finalized)(?:\s+out)?(?:\s+yet)?/gi, ""],
   [/,?\s*\b(?:broken\s+down|split|grouped|sorted)\s+(?:out\s+)?(?:by|per)\s+(?:client|customer|account|company|currency)\b/gi, ""],
-  // "where is the AE job based?": the job, whose location the answer states.
-  [/^\s*where\s+(?:is|are)\s+(?:the\s+)?(.+?)\s+(?:based|located)\s*\??\s*$/gi, "show the $1"],
   // "where Katherine Johnson is in the hiring process": its stage.
   [/^\s*where\s+(.+?)\s+(?:is|are)\s+(?:in|at)\s+(?:the\s+|our\s+)?(?:hiring\s+)?(?:process|pipeline|funnel)\s*\??\s*$/gi, "what stage is $1 in?"],
   // "who's still getting the follow-up emails": who is enrolled in the sequence.
@@ -370,6 +368,18 @@ export const REWRITES: [RegExp, string][] = [
   [/\b(?:supposed|due|scheduled|slated|set)\s+to\s+(?=close|sign)/gi, "expected to "],
   // "the negotiating stage": the stage's name.
   [/\bnegotiating\b/gi, "negotiation"],
+  // "where is the AE job based?": the job, whose location the answer states.
+  [/^\s*where\s+(?:is|are)\s+(?:the\s+)?(.+?)\s+(?:based|located)\s*\??\s*$/gi, "show the $1"],
+  // "If every sale we're working on closed, how much would that add up to?": the open pipeline.
+  [
+    /^\s*if\s+(?:every|all(?:\s+the)?|each)\s+(?:of\s+)?(?:(?:our|the)\s+)?(?:deals?|sales?|opportunit(?:y|ies))\s+(?:(?:we(?:'re|\s+are)\s+working\s+on|in\s+play|(?:that(?:'s|\s+is|\s+are)\s+)?open)\s+)?(?:right\s+now\s+)?(?:closed|closes|came\s+in|won|signed)\s*,?\s*how\s+much\s+would\s+(?:that|it|they|we)\s+(?:add\s+up\s+to|be(?:\s+worth)?|come\s+to|bring\s+in|make)\b.*$/i,
+    "what is the open pipeline?",
+  ],
+  // "If you factor in how likely each sale is to close, what is the whole funnel worth?": the weighted pipeline.
+  [
+    /^\s*(?:if\s+(?:you|we)\s+)?(?:factor(?:ing)?\s+in|tak(?:e|ing)\s+into\s+account|accounting\s+for|weight(?:ed|ing)?\s+(?:it\s+)?by)\s+how\s+likely\s+(?:each|every|the)\s+(?:deals?|sales?|opportunit(?:y|ies))\s+(?:is|are)\s+to\s+close\s*,?\s*(?:what\s+is|what's|how\s+much\s+is)\s+(?:the\s+)?(?:whole\s+|entire\s+)?(?:funnel|pipeline)\s+worth\b.*$/i,
+    "what is the weighted pipeline?",
+  ],
   // "Tim withdrew from the designer process": out of the running.
   [/\b(?:has\s+)?(?:withdrew|withdrawn|dropped\s+out)\b(?:\s+(?:from|of)\s+[^.,;!?]*)?/gi, "moved to rejected"],
   // "Sent Tyrell the proposal this morning": the deal is at the proposal stage.
@@ -401,7 +411,10 @@ export const REWRITES: [RegExp, string][] = [
     "",
   ],
   // "across all the roles", "across the board": everything, not a filter.
-  [/,?\s*\b(?:across|over)\s+(?:all\s+)?(?:the\s+|our\s+)?(?:roles|jobs|openings|accounts|deals|pipelines?|board|company|business|teams?|currencies)\b/gi, ""],
+  [
+    /,?\s*\b(?:across|over)\s+(?:all\s+)?(?:the\s+|our\s+)?(?:roles|jobs|openings|accounts|deals|pipelines?|board|company|business|teams?|currencies|customers|clients|companies|customer\s+base)\b/gi,
+    "",
+  ],
   // "finalize it so it goes out today": what the request is for changes nothing.
   [
     /\s+so\s+(?:that\s+)?(?:(?:it|they|we|he|she|i)\s+(?:can|could|will|goes|go|gets|get|is|are)|nobody|no\s+one|noone|everyone|everybody|people|finance|the\s+team)\b.*$/gi,

@@ -43,7 +43,7 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
       `Win rate over the last 90 days: ${pct(s.growth.last_90_days.win_rate)} (${s.growth.last_90_days.won} won, ${s.growth.last_90_days.lost} lost).`,
   },
   {
-    test: /\bweighted\b/,
+    test: /\bweighted\b|\bhow likely\b.*\bto close\b|\b(?:likelihood|probability|odds)\b.*\b(?:worth|value)\b/,
     text: (s) =>
       `Weighted pipeline: ${list(s.growth.pipeline.totals, (t) => money(t.weighted_value, t.currency), "nothing open")} (open value ${list(s.growth.pipeline.totals, (t) => money(t.open_value, t.currency), "nothing")}).`,
   },
@@ -79,7 +79,8 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
       `Receivables: ${list(s.finance.currencies, (c) => `${money(c.outstanding, c.currency)} outstanding, ${money(c.overdue, c.currency)} overdue`, "nothing outstanding")}; ${s.finance.overdue_count} overdue invoices.`,
   },
   {
-    test: /\bfunnel\b|hiring pipeline|candidates by stage|recruiting pipeline/,
+    // "the whole funnel", said of sales ("how likely each sale is to close"), is the pipeline.
+    test: /^(?!.*\b(?:sales?|deals?|opportunit(?:y|ies)|opps?|to close|closing)\b).*\bfunnel\b|hiring pipeline|candidates by stage|recruiting pipeline/,
     text: (s) =>
       `Hiring funnel (${s.talent.open_jobs} open jobs):\n${
         s.talent.open_job_pipelines
