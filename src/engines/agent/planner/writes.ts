@@ -419,16 +419,18 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
       phrases.splice(phrases.indexOf(ph), 1);
     }
   // "Start it at Proposal", "in the Negotiation stage": a new deal's stage, by its name in a pipeline.
-  if ("stage_id" in props && s.tool("pipeline", "list"))
+  if ("stage_id" in props && phrases.length > 0 && s.tool("pipeline", "list")) {
+    const pipelines = (await s.list("pipeline", { per_page: 100 })).data as { id: string; stages?: { id: string; name: string }[] }[];
+    const stages = pipelines.flatMap((pl) => (pl.stages ?? []).map((st) => ({ pl, st })));
     for (const ph of [...phrases]) {
-      const pipelines = (await s.list("pipeline", { per_page: 100 })).data as { id: string; stages?: { id: string; name: string }[] }[];
-      const hit = pipelines.flatMap((pl) => (pl.stages ?? []).map((st) => ({ pl, st }))).filter(({ st }) => st.name.toLowerCase() === ph.text.toLowerCase());
+      const hit = stages.filter(({ st }) => st.name.toLowerCase() === ph.text.toLowerCase());
       if (hit.length !== 1) continue;
       input.stage_id = hit[0]!.st.id;
       if ("pipeline_id" in props) input.pipeline_id = hit[0]!.pl.id;
       phrases.splice(phrases.indexOf(ph), 1);
       break;
     }
+  }
   // "Hedy Lamarr, 4 stars": a figure said of the new record is its value; one said as a range ("4 stars or more") has no place.
   for (const n of p.numeric) {
     if (!(n.field in props) || input[n.field] !== undefined) continue;
