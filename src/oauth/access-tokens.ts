@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/connection.ts";
-import { memberships, type MembershipRow } from "../identity/identity-table.ts";
+import { memberRoles, type Role } from "../identity/identity-lookups.ts";
 import { permissionsForRole } from "../identity/roles.ts";
 import type { ApiKeyRow } from "../platform/auth/api-keys-table.ts";
 import type { Caller } from "../platform/auth/caller.ts";
@@ -23,7 +23,7 @@ const WRITES = (scopes: readonly string[]) => scopes.some((s) => !s.endsWith(":r
  * revoked or once the member left. The one rule for tokens on each request
  * and for the app's webhook subscriptions at delivery.
  */
-function grantScopes(grant: OAuthGrantRow, app: OAuthAppRow | null, membership: { role: MembershipRow["role"] } | null): Scope[] {
+function grantScopes(grant: OAuthGrantRow, app: OAuthAppRow | null, membership: { role: Role } | null): Scope[] {
   if (grant.revokedAt || !app || (grant.userId && !membership)) return [];
   const roleHolds = membership ? new Set<string>(permissionsForRole(membership.role)) : undefined;
   return grant.scopes.filter((s): s is Scope => app.scopes.includes(s) && (!roleHolds || roleHolds.has(s)));
@@ -34,10 +34,10 @@ export async function grantPermissions(db: Db, grantIds: readonly string[]): Pro
   const ids = [...new Set(grantIds)];
   if (ids.length === 0) return new Map();
   const found = await db
-    .select({ grant: oauthGrants, app: oauthApps, membership: memberships })
+    .select({ grant: oauthGrants, app: oauthApps, membership: { role: memberRoles.role } })
     .from(oauthGrants)
     .leftJoin(oauthApps, eq(oauthApps.id, oauthGrants.appId))
-    .leftJoin(memberships, and(eq(memberships.orgId, oauthGrants.orgId), eq(memberships.userId, oauthGrants.userId)))
+    .leftJoin(memberRoles, and(eq(memberRoles.orgId, oauthGrants.orgId), eq(memberRoles.userId, oauthGrants.userId)))
     .where(inArray(oauthGrants.id, ids));
   const byId = new Map<string, ReadonlySet<Permission>>(
     found.map(({ grant, app, membership }) => [grant.id, new Set<Permission>(grantScopes(grant, app, membership))]),
@@ -57,12 +57,12 @@ export function oauthBearer(db: Db) {
   return async (token: string, request: FastifyRequest): Promise<Caller | undefined> => {
     if (!token.startsWith(PREFIX.access)) return undefined;
     const [found] = await db
-      .select({ token: oauthTokens, grant: oauthGrants, app: oauthApps, org: orgs, membership: memberships })
+      .select({ token: oauthTokens, grant: oauthGrants, app: oauthApps, org: orgs, membership: { role: memberRoles.role } })
       .from(oauthTokens)
       .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
       .innerJoin(oauthApps, eq(oauthApps.id, oauthGrants.appId))
       .innerJoin(orgs, eq(orgs.id, oauthGrants.orgId))
-      .leftJoin(memberships, and(eq(memberships.orgId, oauthGrants.orgId), eq(memberships.userId, oauthGrants.userId)))
+      .leftJoin(memberRoles, and(eq(memberRoles.orgId, oauthGrants.orgId), eq(memberRoles.userId, oauthGrants.userId)))
       .where(and(eq(oauthTokens.hash, sha256hex(token)), eq(oauthTokens.kind, "access")));
     const now = request.now;
     if (!found || found.grant.revokedAt || found.token.expiresAt <= now || (found.grant.userId && !found.membership)) {
