@@ -345,6 +345,81 @@ describe("what to set", () => {
   });
 });
 
+describe("a record's own date moved by a span", () => {
+  const shift = (message: string) => read(message).shift ?? null;
+
+  it("later, earlier, by days, weeks, fortnights and calendar months, however far the span is from its verb", () => {
+    expect(shift("push the close date on the Stark support upgrade deal out by two weeks")).toEqual({ days: 14, months: 0 });
+    expect(shift("extend INV-3 by 10 days")).toEqual({ days: 10, months: 0 });
+    expect(shift("bump the close out a month")).toEqual({ days: 0, months: 1 });
+    expect(shift("push it back a couple of weeks")).toEqual({ days: 14, months: 0 });
+    expect(shift("make the due date a fortnight later")).toEqual({ days: 14, months: 0 });
+    expect(shift("delay the Globex pilot by 3 weeks")).toEqual({ days: 21, months: 0 });
+    expect(shift("bring the close date forward 2 weeks")).toEqual({ days: -14, months: 0 });
+    expect(shift("pull the Umbrella pilot close in a week")).toEqual({ days: -7, months: 0 });
+    expect(shift("move the Tyrell close date up by a week")).toEqual({ days: -7, months: 0 });
+  });
+
+  it("time granted counts from today when the date has passed", () => {
+    expect(shift("give Hooli another week to pay")).toEqual({ days: 7, months: 0, granted: true });
+    expect(shift("give them 2 more weeks")).toEqual({ days: 14, months: 0, granted: true });
+  });
+
+  it("a day named outright, or a period, is no shift", () => {
+    for (const message of ["move Ann to interview in two weeks", "push the demo to next week", "set up a call in two weeks", "invoices due in 30 days"])
+      expect(shift(message), message).toBeNull();
+  });
+
+  it("the words of the span are not read as names", () => {
+    expect(read("pull the Umbrella pilot close in a week").phrases.map((ph) => ph.text)).toEqual(["Umbrella pilot"]);
+  });
+});
+
+describe("round four's everyday words", () => {
+  it("how late invoices are, as due dates: at least, more than, and between", () => {
+    // NOW is 2026-03-10.
+    expect(read("which invs are 60+ days late")).toMatchObject({ states: ["overdue"], dates: { lt: "2026-01-10", hint: "due" } });
+    expect(read("invoices more than 60 days overdue").dates).toEqual({ lt: "2026-01-09", hint: "due" });
+    expect(read("how much is 31-60 days overdue").dates).toEqual({ gte: "2026-01-09", lt: "2026-02-08", hint: "due" });
+    expect(read("the 61-90 days late bucket").phrases).toEqual([]);
+  });
+
+  it("where a candidate came from, said every way", () => {
+    const source = (message: string) => read(message).fields.find((f) => f.words === "source")?.value;
+    expect(source("how many candidates came in as referrals")).toBe("referral");
+    expect(source("new applicant: Ada Lovelace, ada@lovelace.dev, Linus referred her")).toBe("referral");
+    expect(source("add her as a candidate, with referral as the source")).toBe("referral");
+    expect(source("she applied through LinkedIn")).toBe("linkedin");
+  });
+
+  it("ratings said as plurals, and shorthand written out", () => {
+    expect(read("who are our 4s and 5s").numeric).toEqual([{ field: "rating", op: "gte", value: 4 }]);
+    expect(read("how many ppl applied to the designer job").raw).toContain("people");
+    expect(read("mark thier inv paid").raw).toBe("mark their invoice paid");
+    // A prefix before a number stays: INV-12 is a number, not "invoice-12".
+    expect(read("void INV-12").numbers).toEqual([expect.objectContaining({ prefix: "INV", digits: "12" })]);
+  });
+
+  it("a story before the request gives its values and whom it is about", () => {
+    expect(
+      read(
+        "Quick update on Noah Schmidt at Globex: he got promoted to Director of Operations, and he gave me his direct line, +1 415 555 0142. Could you update his contact?",
+      ).fields,
+    ).toEqual(
+      expect.arrayContaining([
+        { words: "title", value: "Director of Operations" },
+        { words: "phone", value: "+1 415 555 0142" },
+      ]),
+    );
+    expect(read("Just got off the phone with Ava at Stark Logistics. What deals do we have open with them right now?").phrases).toEqual([
+      expect.objectContaining({ text: "Stark Logistics" }),
+    ]);
+    expect(read("Radia Perlman did great on the phone screen. move them on to interviews and put them down as a 4")).toMatchObject({
+      fields: [{ words: "rating", value: "4" }],
+    });
+  });
+});
+
 describe("the tools read as operations on resources, under either naming", () => {
   const tool = (name: string, extra: Partial<Tool> = {}) => ({ name, ...extra }) as Tool;
   it.each([

@@ -8,7 +8,7 @@ import { actionOf, FIELD_WORDS, GROUP_WORDS, PREPS, QUESTION_START, RESOURCE_WOR
  */
 
 // A pause: punctuation, a dash, an emoji, or "please" starting a new request ("... last night please mark her hired").
-const CLAUSE = /\s*(?:[,;!]|\s[-–—]+\s|\p{Extended_Pictographic}+|\s(?=(?:so\s+|and\s+)?please\s))\s*/u;
+const CLAUSE = /\s*(?:[;!]|,(?!\d{3}\b)|\s[-–—]+\s|\p{Extended_Pictographic}+|\s(?=(?:so\s+|and\s+)?please\s))\s*/u;
 const POLITE =
   /^(?:(?:can|could|would|will|shall)\s+(?:you|u|we)\s+|please\s+|pls\s+|plz\s+|so\s+|then\s+|and\s+|just\s+|now\s+|go ahead and\s+|let'?s\s+|we (?:should|need to|must)\s+|i need you to\s+|kindly\s+)*/i;
 /** Words in a request that stand for a record named before: "move her", "close the job out". */
@@ -21,7 +21,10 @@ const POSSESSIVE = /\b(?:their|his|its)\b/i;
 const imperative = (clause: string) => {
   const bare = clause.replace(POLITE, "");
   // "write it off", "write off INV-3": a verb of two words.
-  return actionOf(/^[a-z]+/i.exec(bare)?.[0]?.toLowerCase() ?? "") !== undefined || /^(?:write\s+(?:\S+\s+)?off|set\s+up|sign\s+up)\b/i.test(bare);
+  return (
+    actionOf(/^[a-z]+/i.exec(bare)?.[0]?.toLowerCase() ?? "") !== undefined ||
+    /^(?:write\s+(?:\S+\s+)?off|set\s+up|sign\s+up|rate|re-?rate|score|pause|resume|unpause)\b/i.test(bare)
+  );
 };
 
 /**
@@ -65,6 +68,8 @@ function withoutRemark(lang: Language, text: string): string {
   for (const term of lang.nlp(clauses[0]!).terms().json() as { text: string; terms: { tags: string[] }[] }[]) {
     const tags = term.terms[0]?.tags ?? [];
     if ((tags.includes("Verb") && !/ing$/i.test(term.text)) || tags.includes("Copula")) break;
+    // "pied piper finally paid up": how or when is not who.
+    if (tags.includes("Adverb")) continue;
     subject.push(term.text);
   }
   // "Katherine's final interview went well": the one the remark is about is the possessor.
@@ -73,6 +78,9 @@ function withoutRemark(lang: Language, text: string): string {
     subject.splice(owner + 1);
     subject[owner] = subject[owner]!.replace(/['’]s$/i, "");
   }
+  // "references for frances allen came back lukewarm": the one it is about follows the preposition.
+  const about = subject.map((w) => /^(?:for|on|about|of|with)$/i.test(w)).lastIndexOf(true);
+  if (about > 0 && about < subject.length - 1 && !/^[A-Z]/.test(subject[0]!)) subject.splice(0, about + 1);
   // "After the phone screen we've decided ... with Alan": a name written with a capital, when the subject names no one.
   if (
     subject.length === 0 ||
@@ -93,17 +101,42 @@ function withoutRemark(lang: Language, text: string): string {
   const whose = properName(clauses.slice(0, k).join(", ")) ?? (named.length > 0 ? subject.join(" ") : undefined);
   if (POSSESSIVE.test(command) && whose) return [command.replace(POSSESSIVE, `${whose}'s`), ...rest].join(", ");
   if (!PRONOUN.test(command)) return command.includes(" ") ? [command, ...rest].join(", ") : text;
-  if (named.length === 0 || destructive) return text;
+  // A deletion's "him" or "her" is the person the remark names by full name ("Leo Andersen has left Stark, delete him").
+  const person = /^(?:him|her)$/i.test(PRONOUN.exec(command)?.[0] ?? "") && /^[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){1,2}$/.test(subject.join(" "));
+  // ... or the one a superlative picks among the records the remark counts ("has 2 drafts, the smaller one is a dupe").
+  const picked = /\b(?:oldest|earliest|newest|latest|small(?:er|est)|larg(?:er|est)|big(?:ger|gest)|cheap(?:er|est))\s+one\b/i.test(
+    clauses.slice(0, k).join(" "),
+  );
+  if (named.length === 0 || (destructive && !person && !picked)) return text;
   // "it", "that one", "that deal" stand for a thing: the last thing the remark names, with whose it is when it names no one.
   const said = PRONOUN.exec(command)![0];
   const kind = /^(?:the|that|this)\s+(\S+)$/i.exec(said)?.[1];
   const thing = /^(?:it|(?:that|this|the) one)$/i.test(said) || (kind && resourceOf(kind.toLowerCase())) ? lastThing(clauses.slice(0, k).join(" ")) : undefined;
   const whole = thing && resourceOf(thing.split(/\s+/).at(-1)!.toLowerCase()) === undefined ? thing : undefined;
   const noun = kind && resourceOf(kind.toLowerCase()) !== undefined && resourceOf(subject.at(-1)!.toLowerCase()) === undefined ? ` ${kind}` : "";
+  // "has 2 draft invoices, the smaller one ...": the records counted, of which the superlative picks one.
+  const counted = picked
+    ? /\b(?:has|have|got)\s+\d{1,2}\s+((?:[a-z]+\s+)?)(invoice|bill|deal|contact|candidate|job|role)s\b/i.exec(clauses.slice(0, k).join(" "))
+    : null;
+  if (counted) return [command.replace(PRONOUN, `${subject.join(" ")} ${counted[1]}${counted[2]}`), ...rest].join(", ");
   if (whole) return [command.replace(PRONOUN, `${/[A-Z]/.test(whole) ? whole : `${subject.join(" ")} ${whole}`}${noun}`), ...rest].join(", ");
   // "we filled the Account Executive role, close the req": the req is the role named, and still a req.
   return [command.replace(PRONOUN, `${subject.join(" ")}${noun}`), ...rest].join(", ");
 }
+
+/** "Aperture Labs' legal team needs more time on the data migration contract": the deal told of, by its owner's name. */
+function dealTold(remark: string, owner: string): string | undefined {
+  const m = /\b(?:the|their|our|that)\s+((?:[a-z][\w-]*\s+){0,3}?)(contract|deal|project|opportunity|renewal|pilot|rollout|migration|upgrade|expansion)\b/.exec(
+    remark,
+  );
+  if (!m) return undefined;
+  const words = `${m[1]!}${/^(?:contract|deal|project|opportunity)$/.test(m[2]!) ? "" : m[2]!}`.trim();
+  return words ? `${owner} ${words} deal` : undefined;
+}
+
+/** "I mean the one at Aperture Labs, not the Umbrella Health one": where the one meant is. */
+const WHICH_ONE =
+  /^\s*(?:(?:no,?\s+)?i\s+mean[t]?|(?:that's|it's|specifically)|the\s+right\s+one\s+is)\s+the\s+one\s+(at|from|with|in|for)\s+([^,.!?]+?)(?:\s*,?\s*(?:and\s+)?not\s+[^.!?]+)?\s*[.!?]*\s*$/i;
 
 /** "Pied Piper's invoice", "the Oscorp Materials invoice", "the Stark Logistics support upgrade deal": a record a remark names. */
 function namedRecord(remark: string): string | undefined {
@@ -125,14 +158,38 @@ const VOCABULARY = new RegExp(
 );
 const asks = (clause: string) => QUESTION_START.test(clause.trim().toLowerCase()) || /\b(?:how many|how much)\b|\?\s*$/i.test(clause);
 // "renewal call in 10 min": a time of day or a wait holds nothing a request needs.
+// "has 2 draft invoices": a count of records is not a value either.
 const holdsData = (clause: string) =>
-  /[\d@"“”£$€]/.test(clause.replace(/\b\d+\s*(?:min|mins|minutes|hrs?|hours?|secs?|seconds|am|pm)\b|\b\d{1,2}:\d{2}\b/gi, ""));
+  /[\d@"“”£$€]/.test(
+    clause
+      .replace(/\b\d+\s*(?:min|mins|minutes|hrs?|hours?|secs?|seconds|am|pm)\b|\b\d{1,2}:\d{2}\b/gi, "")
+      .replace(/\b\d{1,2}\s+(?:[a-z]+\s+)?(?:invoices|bills|deals|contacts|candidates|jobs|roles|accounts)\b/gi, ""),
+  );
 const RECORD_NUMBER = /\b[a-z]{2,5}-\d{1,9}\b/i;
+/** "Ava at Stark Logistics", "a new lead over at Hooli Cloud": the organization someone was named at. */
+function organization(remark: string): string | undefined {
+  const m = /\b(?:at|from|over\s+at|with|of)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)/.exec(remark);
+  if (!m) return undefined;
+  const before = remark.slice(0, m.index);
+  // Only a person's place: "Ava at Stark", "Mia Rossi from Tyrell"; not "a call with Ava".
+  return /\b[A-Z][a-z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?\s*$|\b(?:lead|contact|person|guy|woman|man|someone|buyer|champion|team|folks|people)\s*$/.test(before)
+    ? m[1]!.replace(/['’]s$/i, "")
+    : undefined;
+}
+
 /** Names written with capitals inside a remark ("I'm meeting Stark Logistics next week"), past its first word. */
 function properName(clause: string): string | undefined {
   for (const m of clause.matchAll(/\b[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*/g)) {
     // "Before I call Stark": the words a sentence opens with are not the name.
-    const name = m[0].replace(/['’]s$/i, "").replace(/^(?:(?:the|i|i'm|im|before|after|since|when|if|our|my|we|so|and|but|just)\s+)+/i, "");
+    // "Prepping for the Globex call", "Had a call with Mia": a sentence's first word, capitalized only for being first.
+    const first =
+      m.index === 0 || /[.!?]\s*$/.test(clause.slice(0, m.index))
+        ? /^[A-Z][a-z]*(?:ing|ed)\b\s*|^(?:Had|Got|Just|Quick|Not|Going|Spoke|Met|Heard|Saw|Found)\b\s*/.exec(m[0])
+        : null;
+    const name = m[0]
+      .slice(first?.[0].length ?? 0)
+      .replace(/['’]s?$/i, "")
+      .replace(/^(?:(?:the|i|i'm|im|before|after|since|when|if|our|my|we|so|and|but|just)\s+)+/i, "");
     if (!name) continue;
     // "After the call", "I'm meeting...": a sentence's first word is capitalized anyway.
     if (!name.includes(" ") && (STOPWORDS.has(name.toLowerCase()) || /^(?:i|i'm|im|after|before|since|following|given|when|if|our|my)$/i.test(name))) continue;
@@ -162,20 +219,41 @@ function withoutAsides(text: string): string {
   );
   if (requests.length === 0) return text;
   const asides = sentences.filter((x) => !requests.includes(x));
+  // "Enroll Olivia Tanaka in the follow-up. I mean the one at Aperture Labs, not the Umbrella one": which Olivia.
+  const which = asides.map((x) => WHICH_ONE.exec(x)).find(Boolean);
+  const person = which ? /\b[A-Z][\w'’-]+\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?\b/.exec(requests.join(" ")) : null;
+  if (which && person) {
+    const request = requests.join(" ");
+    return `${request.slice(0, person.index + person[0].length)} ${which[1]} ${which[2]!.trim()}${request.slice(person.index + person[0].length)}`;
+  }
   const kept = asides.filter(holdsData);
   let request = requests.join(" ");
   const number = kept.map((x) => RECORD_NUMBER.exec(x)?.[0]).find(Boolean);
   if (number && PRONOUN.test(request)) return request.replace(PRONOUN, number);
-  const name = kept.length === 0 ? asides.map(properName).find(Boolean) : undefined;
+  // "Ava at Stark Logistics. What deals do we have open with them?": they, there and their are the organization a
+  // person was named at, when one was.
+  const org = kept.length === 0 ? asides.map(organization).find(Boolean) : undefined;
+  const name = kept.length === 0 ? (org ?? asides.map(properName).find(Boolean)) : undefined;
   if (name && /\bover there\b|\bthere\b/i.test(request)) request = request.replace(/\b(?:over )?there\b/i, `at ${name}`);
+  if (org && /\b(?:with|for|from|to|of|at)\s+them\b/i.test(request)) request = request.replace(/\b(with|for|from|to|of|at)\s+them\b/i, `$1 ${org}`);
+  if (org && /\bthey\b/i.test(request) && !/\b(?:she|he|her|him|his)\b/i.test(request)) request = request.replace(/\bthey\b/i, org);
   // "The Stark Logistics support upgrade deal has slipped. Push its close date out": the record the remark names.
-  const record = asides.map(namedRecord).find(Boolean);
+  // "We're rewriting the new lead follow-up emails. Could you pause that sequence?": that sequence is the one told of.
+  const that = /\b(?:that|this)\s+([a-z]+)\b/i.exec(request);
+  const kind = that ? resourceOf(that[1]!.toLowerCase()) : undefined;
+  if (that && kind) {
+    const nouns = [...RESOURCE_WORDS[kind]!, ...(kind === "sequence" ? ["emails", "messages", "mails"] : [])].join("|");
+    const told = new RegExp(String.raw`\b(?:the|our|their)\s+((?:[\w-]+\s+){1,4}?)(?:${nouns})s?\b`, "i").exec(asides.join(" "));
+    if (told) return request.replace(that[0], `the ${told[1]!.trim()} ${that[1]}`);
+  }
+  const record = asides.map(namedRecord).find(Boolean) ?? (name ? dealTold(asides.join(" "), name) : undefined);
   if (record && /\bits\b/i.test(request)) return request.replace(/\bits\b/i, `the ${record}'s`);
   if (record && PRONOUN.test(request) && /^(?:it|(?:that|this|the) one)$/i.test(PRONOUN.exec(request)![0])) return request.replace(PRONOUN, `the ${record}`);
   // "Hooli Cloud signed! Please mark their deal as won": whose, by the name the remark gives.
   if (name && POSSESSIVE.test(request)) return request.replace(POSSESSIVE, `${name}'s`);
   // A pronoun with no record number to stand for: the remark before it says whom (withoutRemark).
-  if (kept.length === 0 && PRONOUN.test(request) && asides[0] === sentences[0]) return `${asides[0]!.replace(/[.!?]+$/, "")}, ${request}`;
+  if (kept.length === 0 && (PRONOUN.test(request) || POSSESSIVE.test(request)) && asides[0] === sentences[0])
+    return `${asides[0]!.replace(/[.!?]+$/, "")}, ${request}`;
   return [...kept.map((x) => x.replace(/[.!?]+$/, "")), request].join(", ");
 }
 
@@ -183,7 +261,7 @@ function withoutAsides(text: string): string {
 function lastThing(remark: string): string | undefined {
   const things = [
     ...remark.matchAll(
-      /\b(?:the|their|our|his|her)\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)(?=\s+(?:this|that|last|yesterday|today|tonight|we|they|for|to|with|from|on|at)\b|\s*$)/gi,
+      /\b(?:the|their|our|his|her|that|this)\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)(?=\s+(?:this|that|last|yesterday|today|tonight|we|they|for|to|with|from|on|at|is|was)\b|\s*$)/gi,
     ),
   ];
   const last = things.at(-1)?.[1];
@@ -192,8 +270,11 @@ function lastThing(remark: string): string | undefined {
 
 /** Words a request says only to point back at what the message told before it: "add her as a contact", "set the job up". */
 const POINTING = new Set(
-  "him her them it that this these those the a an new one as for up in on to into please pls plz too then now thanks thx system crm".split(" "),
+  "him her them it that this these those the a an new one as for up in on to into against their his its please pls plz too then now thanks thx system crm".split(
+    " ",
+  ),
 );
+const STATE_WORDS = new Set(Object.entries(VALUE_WORDS).flatMap(([value, words]) => [value, ...words]));
 const PAID_TOLD = /\b(?:paid|sent|wired|transferred|settled|remitted|came in|received)\b/i;
 const BACK_VERB = /^(?:add|create|open|raise|log|record|enter|book|register|draft|make|set\s+up|put\s+in|set|put|issue)\b/i;
 
@@ -205,35 +286,43 @@ const BACK_VERB = /^(?:add|create|open|raise|log|record|enter|book|register|draf
  */
 export function askedLast(text: string): string | undefined {
   const sentences = text
-    .replace(/[,\s]+(?:(?:would|could|can|will)\s+(?:you|u)|please|pls|plz|thanks|thank you|thx|ta)\s*[?.!]*\s*$/i, "")
+    .replace(/(?:[,\s]+(?:(?:would|could|can|will)\s+(?:you|u)|please|pls|plz|thanks|thank you|thx|ty|ta|cheers))+\s*[?.!]*\s*$/i, "")
     .split(/(?<=[.?!])\s+(?=\S)|\s*(?:;|,(?!\d{3}))\s*|\s[-–—]+\s/)
     .filter(Boolean);
   if (sentences.length < 2) return undefined;
+  // "Could you add her as a candidate, with referral as the source?": a value said after the request is told too.
+  const trailing = sentences.length > 2 && /^(?:with|as|and\s+(?:her|his|their|its))\b/i.test(sentences.at(-1)!) ? 1 : 0;
   const last = sentences
-    .at(-1)!
+    .at(-1 - trailing)!
     .replace(POLITE, "")
     .replace(/[?.!\s]+$/, "");
-  const told = sentences
-    .slice(0, -1)
-    .join(", ")
-    .replace(/[.!]+$/, "");
+  const told = [...sentences.slice(0, -1 - trailing), ...sentences.slice(sentences.length - trailing)].join(", ").replace(/[.!?]+$/, "");
   const change = /^(?:update|change|fix|adjust|amend|edit)\b/i.exec(last)?.[0];
   if (change) return updatedBack(last.slice(change.length), told);
   const verb = BACK_VERB.exec(last)?.[0];
   if (!verb) return undefined;
   const words = last.slice(verb.length).toLowerCase().split(/\s+/).filter(Boolean);
-  if (!words.every((w) => POINTING.has(w) || w === "payment" || resourceOf(w) !== undefined)) return undefined;
+  // "add her as a lead contact": a state said with the noun goes with it.
+  const states = words.filter((w) => !POINTING.has(w) && resourceOf(w) === undefined && STATE_WORDS.has(w));
+  if (!words.every((w) => POINTING.has(w) || w === "payment" || resourceOf(w) !== undefined || states.includes(w))) return undefined;
   if (!words.some((w) => /^(?:him|her|them|it|that|this|these|those|the)$/.test(w))) return undefined;
   if (!holdsData(told) && !properName(told)) return undefined;
   // "set the job up": the words setting up; "set it" alone changes something, and is not this.
   if (/^(?:set|put)$/i.test(verb) && !words.includes(verb.toLowerCase() === "set" ? "up" : "in")) return undefined;
   // "Hooli says they paid 30k on INV-17. log it": what was told is a payment.
-  const noun = words.find((w) => w === "payment" || resourceOf(w) !== undefined) ?? (PAID_TOLD.test(told) && /\d/.test(told) ? "payment" : undefined);
+  // "Stark sent over a payment this morning, could you record it against their account?": what was told is a payment.
+  const paymentTold =
+    /^(?:record|log|enter|book)$/i.test(verb) && /\bpayment\b|\bpaid\b/i.test(told) && !words.some((w) => w !== "account" && resourceOf(w) !== undefined);
+  const noun = paymentTold
+    ? "payment"
+    : (words.find((w) => w === "payment" || resourceOf(w) !== undefined) ?? (PAID_TOLD.test(told) && /\d/.test(told) ? "payment" : undefined));
   if (!noun) return undefined;
   if (noun === "payment") return /^(?:record|log|enter|book|add)$/i.test(verb) ? `record a payment: ${told}` : undefined;
-  return `${/^(?:set|put)$/i.test(verb) ? `${verb} up` : verb} a ${noun}: ${told}`;
+  return `${/^(?:set|put)$/i.test(verb) ? `${verb} up` : verb} a ${[...states, noun].join(" ")}: ${told}`;
 }
 
+/** "her title is ...", "promoted to ...": a told value a bare "update" points back to. */
+const FIELD_TOLD = /\b(?:title|phone|email|domain|website|stage|status|amount|due date|close date|rating|location|department)\s+is\b/i;
 const FIELD_TOKENS = new Set(Object.values(FIELD_WORDS).flatMap((ws) => ws.flatMap((w) => w.split(" "))));
 /**
  * "Northwind wants to sign by the end of next month - update the close date on their deal", "Tim withdrew
@@ -246,10 +335,13 @@ function updatedBack(rest: string, told: string): string | undefined {
     FIELD_TOKENS.has(w) ||
     resourceOf(w) !== undefined ||
     /^(?:their|his|its|record|details|info|entry|accordingly|crm|stage|status)$/.test(w);
-  if (!words.every(fits) || !words.some((w) => /^(?:him|her|them|it|that|this|their|his|its|the)$/.test(w))) return undefined;
-  if (!properName(told)) return undefined;
+  // "isla haddad at stark got promoted, her title is finance director now. update": a bare update points back too.
+  if (!words.every(fits) || (words.length > 0 && !words.some((w) => /^(?:him|her|them|it|that|this|their|his|its|the)$/.test(w)))) return undefined;
   const noun = words.find((w) => resourceOf(w) !== undefined);
-  return `update ${noun ? `${noun}: ` : ""}${told}`;
+  // "the product designer role is going contract. update the posting": the told names a record of the kind updated.
+  const sameKind = noun !== undefined && told.split(/\s+/).some((w) => resourceOf(w.toLowerCase()) === resourceOf(noun));
+  if (!properName(told) && !(words.length === 0 && FIELD_TOLD.test(told)) && !sameKind) return undefined;
+  return `update ${noun && !sameKind ? `${noun}: ` : ""}${told}`;
 }
 
 /** The request a message makes, with what its pronouns point back to written in. */

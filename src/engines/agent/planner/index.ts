@@ -83,10 +83,17 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
   const byAction = p.action ? BY_ACTION[p.action] : undefined;
   if (byAction) return byAction;
   if (p.numbers.length > 0) return "invoice";
+  // "push the Globex pilot a month": a date moved is a deal's close unless it is a due date or a payment's time.
+  if (p.shift) return p.dates.hint === "due" || /\b(?:pay|paying|payment|owe|owes|bill)\b/i.test(p.raw) ? "invoice" : "deal";
   if (p.groups.some((g) => ["unpaid", "outstanding", "owed", "owing", "receivable"].includes(g)) || (p.action === "sum" && /\bowe/i.test(p.raw)))
     return "invoice";
   // "we closed the Hooli migration": the verb's own state says nothing of what was closed.
-  const said = p.action === "close" ? p.states.filter((st) => st !== "closed") : p.states;
+  // "still in the running": a group of states says what has them as much as a state does ("in the pipeline" is
+  // sales' word as much as hiring's, so it says nothing here).
+  const said = [
+    ...(p.action === "close" ? p.states.filter((st) => st !== "closed") : p.states),
+    ...p.groups.filter((g) => g !== "in the pipeline").flatMap((g) => GROUP_WORDS[g] ?? []),
+  ];
   const states = said.flatMap((st) => [
     st,
     ...Object.entries(VALUE_WORDS)
@@ -191,7 +198,10 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     /\b(rate|funnel|weighted|dso|days sales|aging|ageing|time to hire|days to hire|time to fill|days to fill|percent|percentage|proportion|ratio|how often|(?:business|company|things|we) (?:doing|going)|how (?:long|fast|quickly|soon) do)\b/.test(
       lower,
     );
-  const explicit = p.resource && !["pipeline"].includes(p.resource) && !specific;
+  // "how many deals did we win and how many did we lose": both counts are the snapshot's, over its 90 days.
+  const wonAndLost =
+    /\bw(?:i|o)n\b.*\blos[et]\b|\blos[et]\b.*\bw(?:i|o)n\b/.test(lower) && (!p.dates.gte || /\b(?:90 days|three months|3 months)\b/.test(lower));
+  const explicit = p.resource && !["pipeline"].includes(p.resource) && !specific && !wonAndLost;
   const changes = write && !(specific && ["hire", "close", "win", "lose"].includes(p.action!));
   const stagesAsked = /\bstages\b/.test(lower) && !/\b(?:worth|value|how much|money|deals?|by stage)\b/.test(lower);
   // "how much pipeline have we got with Umbrella Health": the snapshot holds the whole business, not one account's part.

@@ -12,7 +12,7 @@ export const RESOURCE_WORDS: Record<string, string[]> = {
   deal: ["deal", "opportunity", "opp", "oppty", "renewal"],
   sequence: ["sequence", "campaign", "cadence", "outreach", "drip"],
   enrollment: ["enrollment", "enrolment"],
-  job: ["job", "role", "opening", "position", "vacancy", "req", "requisition"],
+  job: ["job", "role", "opening", "position", "vacancy", "req", "requisition", "posting", "job posting", "job ad"],
   candidate: ["candidate", "applicant", "application"],
   pipeline: ["pipeline"],
   snapshot: ["snapshot"],
@@ -241,8 +241,30 @@ export const CREATE_REMARKS: [RegExp, string][] = [
   ],
   // "she runs accounts payable at Globex": her title, and where.
   [/([,;.]|\s[-–—]\s)\s*(?:he|she|they)\s+(?:runs|leads|heads|manages|handles|owns|looks\s+after)\s+(.+?)\s+(at|for|over\s+at)\s+/gi, "$1 title is $2, at "],
-  // "Start it at Proposal": the stage it starts in.
-  [/\b(?:start|put|place|open)\s+(?:it|them|this)\s+(?:at|in)\s+(?:the\s+)?/gi, "stage "],
+  // "Start it at Proposal", "stick it in qualified": the stage it starts in.
+  [/\b(?:start|put|place|open|stick|pop|drop|slot)\s+(?:it|them|this)\s+(?:at|in|into)\s+(?:the\s+)?/gi, "stage "],
+  // "the Q1 platform subscription, due end of January": a period naming what is billed is not its date.
+  [
+    /\b(the|a|an|our|their)\s+(?:q[1-4]|h[12]|20\d\d|(?:january|february|march|april|may|june|july|august|september|october|november|december)(?:\s+20\d\d)?)\s+(?=(?:[a-z-]+\s+){0,2}(?:subscription|retainer|licen[cs]es?|fees?|project|services?|work|support|renewal|pilot|rollout|contract|workshop|training|consulting|implementation|onboarding)\b)/gi,
+    "$1 ",
+  ],
+  // "roughly 200 employees": the headcount.
+  [
+    /\b(?:roughly|about|around|approx(?:imately)?\.?|~|some|nearly|almost|over)?\s*(\d[\d,]*)\s*\+?\s+(?:employees|staff|people|headcount|ftes?)\b/gi,
+    "employee count is $1",
+  ],
+  // "she's a 4 in my book": her rating.
+  [
+    /\b(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:an?\s+)?([1-5])(?:\s*(?:\/\s*5|out\s+of\s+(?:5|five)|stars?))?(?:\s+(?:in\s+my\s+book|for\s+me|imo|in\s+my\s+view))?\b/gi,
+    "$1 stars",
+  ],
+  // "Customer Success Manager, CS dept": the department, said before its word.
+  [/(^|[,;:]\s*|\p{Extended_Pictographic}\s*)([A-Za-z&]+(?:\s+[A-Za-z&]+)?)\s+(?:dept|department)\b/giu, "$1, department: $2"],
+  // "got headcount approved for a Customer Success Manager": the role is what it was approved for.
+  [
+    /\b(?:got|have|we've\s+got|we\s+got|finally\s+got)\s+(?:the\s+)?(?:headcount|budget|approval|sign-?off|the\s+green\s+light)\s+(?:approved\s+)?(?:for|to\s+hire)\s+(?:an?\s+)?/gi,
+    "",
+  ],
   // "came in as a referral", "I'd rate her a 4".
   [/\bcame\s+in\s+(?:as\s+an?|via\s+an?|through\s+an?|from\s+an?)\s+/gi, "source is "],
   [/\b(?:i'd|i\s+would|we'd|let's)?\s*rate\s+(?:him|her|them)\s+(?:an?\s+)?([1-5])\b/gi, "$1 stars"],
@@ -307,16 +329,136 @@ const SHORTHAND: Record<string, string> = {
   cust: "customer",
   custs: "customers",
   invs: "invoices",
+  inv: "invoice",
+  ppl: "people",
+  thier: "their",
+  teh: "the",
+  shd: "should",
+  shld: "should",
+  wud: "would",
+  til: "until",
+  till: "until",
+  exec: "executive",
+  execs: "executives",
+  eng: "engineer",
+  engr: "engineer",
+  ft: "full time",
+  pt: "part time",
+  recieved: "received",
+  abt: "about",
+  mgmt: "management",
+  reqs: "jobs",
   "#": "number",
 };
 /** "new cand for the AE role", "hires last 12 mo": the words in full. */
 export const expandShorthand = (text: string) => text.replace(SHORT, (w) => SHORTHAND[w.toLowerCase()] ?? w);
-const SHORT = new RegExp(`(?<![\\w@.])(${Object.keys(SHORTHAND).join("|")})(?![\\w@]|\\.\\w|/\\w)`, "gi");
+// Not before a number: "INV-12" and "inv #12" keep their prefix.
+const SHORT = new RegExp(`(?<![\\w@.])(${Object.keys(SHORTHAND).join("|")})(?![\\w@]|\\.\\w|/\\w|\\s*[-#]?\\s*\\d)`, "gi");
 
 export const REWRITES: [RegExp, string][] = [
   // "heads up, ...", "Great news, ...", "Sorry if this is a silly question, but ...": how a message opens says nothing asked.
   [
-    /^\s*(?:(?:heads[- ]up|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|just so you know|ok so|okay so|hey|hi|hello|sorry if [^,]*|sorry to bother you|i know this is [^,]*)(?:[,:!.\s-]+|\s+but\s+))+(?:but\s+)?/i,
+    /^\s*(?:(?:heads[- ]up|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|just so you know|ok so|okay so|hey|hi|hello|sorry if [^,]*|sorry to bother you|i know this is [^,]*|not my (?:usual )?(?:area|department|thing|wheelhouse|job)|a bit outside my (?:area|lane))(?:[,:!.\s-]+|\s+but\s+))+(?:but\s+)?/i,
+    "",
+  ],
+  // "how many reqs are open, and which ones?", "... - who are they?": a list asked after the count is the same request.
+  [/[,;\s-]+(?:and\s+)?(?:(?:which|what)\s+(?:ones|are\s+they|ones\s+are\s+they)|who\s+are\s+they|list\s+them|name\s+them)\s*[?.!]*\s*$/i, "?"],
+  // "Just got off a discovery call with ...", "Had a great call with ...", "Quick update on ...", "Just heard from ...":
+  // how a story opens; what it is about follows.
+  [
+    /(?<=^\s*|[.!?]\s+)(?:so\s+|ok\s+so\s+)?(?:(?:i\s+)?just\s+)?(?:(?:got|came|hopped)\s+off|had|finished|wrapped(?:\s+up)?)\s+(?:a|the|my|our)\s+(?:(?:really|very|super|pretty)\s+)?(?:(?:good|great|quick|short|long|productive|nice|solid|rough|tough|first|second|discovery|intro|sales|demo|renewal|check-in|qbr)\s+){0,3}(?:call|phone|meeting|zoom|demo|chat|catch-?up|convo|conversation)(?:\s+call)?\s+(?:with\s+)?/gi,
+    "",
+  ],
+  [/(?<=^\s*|[.!?]\s+)(?:(?:i\s+)?just\s+)?(?:heard|spoke|talked|chatted)\s+(?:back\s+)?(?:from|to|with)\s+/gi, ""],
+  [/(?<=^\s*|[.!?]\s+)(?:a\s+)?(?:quick\s+)?(?:update|news)\s+(?:on|about|re)\s+/gi, ""],
+  [/(?<=^\s*|[.!?]\s+)(?:prepping|preparing|getting\s+ready)\s+for\s+(?:the\s+|our\s+|my\s+|a\s+)?/gi, ""],
+  // "he got promoted to Director of Operations": the title a contact has now.
+  [
+    /\b(?:he|she|they)\s+(?:just\s+)?(?:got|was|were|has\s+been|have\s+been|'s\s+been|is\s+being)\s+(?:promoted|moved\s+up|bumped\s+up)\s+to\s+(?:be\s+)?(?:the\s+|their\s+|our\s+)?/gi,
+    "title is ",
+  ],
+  [/\s+(?:just\s+)?(?:got|was|has\s+been|have\s+been)\s+(?:promoted|moved\s+up|a\s+promotion)\b(?!\s+to\b)/gi, ""],
+  // "her title is finance director now", "the role is now contract": now is when, not part of the value.
+  [/(\b(?:is|are)\s+(?!(?:an?\s+)?(?:lead|qualified|customer|subscriber|opportunity|evangelist|prospect)\b)[^,.;!?]+?)\s+now\b/gi, "$1"],
+  // "the role is going to be a contract gig now, not FT": what it is now.
+  [/\b(is|are)\s+(?:going\s+to\s+be|gonna\s+be|becoming|changing\s+to|switching\s+to|turning\s+into)\b/gi, "$1"],
+  [
+    /,?\s*(?:and\s+)?(?:not|no\s+longer|instead\s+of|rather\s+than)\s+(?:a\s+|an\s+)?(?:full[- ]time|part[- ]time|contract|remote|on-?site|hybrid|temporary|internship)\b(?:\s+(?:role|job|position|gig))?/gi,
+    "",
+  ],
+  [/\b(contract|freelance|full[- ]time|part[- ]time|temp)\s+(?:gig|thing|deal|basis)\b/gi, "$1"],
+  // "he gave me his direct line, +1 415 ...": the number is what counts.
+  [/\b(?:he|she|they)\s+(?:also\s+)?(?:gave|sent|shared)\s+(?:me|us)\s+(?:his|her|their)\s+/gi, ""],
+  // "..., so he doesn't get more emails", "... so nothing goes out in the meantime", "... for now": why, not what.
+  [
+    /[,\s]+so\s+(?:that\s+)?(?:he|she|they|nothing|no\s+one|we|it)\s+(?:doesn't|don't|does\s+not|do\s+not|won't|will\s+not|can't|isn't|aren't|goes|get|gets)\b[^.!?]*/gi,
+    "",
+  ],
+  [/[,\s]+(?:for\s+now|in\s+the\s+meantime|for\s+the\s+time\s+being|for\s+a\s+bit|for\s+a\s+while)\b/gi, ""],
+  // "a friend of mine, Dana Whitfield, would be great for the AE opening": who, and for what.
+  [
+    /\b(?:an?\s+)?(?:old\s+|former\s+|ex-)?(?:friend|colleague|co-?worker|buddy|classmate|acquaintance|contact)\s+of\s+(?:mine|ours)(?:\s+(?:named|called))?\s*,?\s*/gi,
+    "",
+  ],
+  [
+    /,?\s+(?:would|could|might|will)\s+be\s+(?:an?\s+)?(?:really\s+)?(?:great|perfect|good|strong|solid|ideal|excellent)(?:\s+(?:fit|match|candidate|hire))?\s+for\s+/gi,
+    " for ",
+  ],
+  // "tyrell platform rollout -> proposal": an arrow is a move.
+  [/^\s*(?:please\s+)?([^,.;!?]+?)\s*(?:->|→|=>|-->)\s*/i, "move $1 to "],
+  // "..., sent them the deck today", "..., not the right fit", "we're freezing sales hiring until Q1": why, after the request.
+  [/,\s*(?:sent|gave|showed|emailed|told|walked)\s+(?:them|him|her)\b[^.!?]*/gi, ""],
+  [
+    /(?<=\b(?:close|pause|reject|void|cancel|archive|delete|remove|hold)\b[^.!?]*)[,;]\s*(?:we're|we\s+are|we've\s+been|they're|they\s+are)\s+(?!looking\b|hiring\b|going\s+to\b)[a-z]+ing\b[^.!?]*/gi,
+    "",
+  ],
+  // "paid in full": paid.
+  [/\s+in\s+full\b/gi, ""],
+  // "pause the follow-up sequence until after the holidays": when it resumes is not said to the API.
+  [
+    /\b(pause|hold|suspend|stop|freeze)\b([^.!?]*?)\s+(?:until|till|through|over)\s+(?:after\s+)?(?:the\s+)?(?:holidays?|new\s+year|christmas|xmas|january|february|march|april|may|june|july|august|september|october|november|december|next\s+(?:week|month|quarter|year)|q[1-4]|further\s+notice|we\s+[^.!?]*)\b[^.!?,]*/gi,
+    "$1$2",
+  ],
+  // "going to pass on Ken", "let's take another look at Barbara": what follows is who.
+  [/(?<=^\s*|[.!?]\s+)(?:actually\s*,?\s+)?(?:we're\s+|i'm\s+|we\s+are\s+|i\s+am\s+)?(?:going\s+to|gonna|decided\s+to|will)\s+pass\s+on\s+/gi, ""],
+  [/(?<=^\s*|[.!?]\s+)(?:actually\s*,?\s+)?(?:let's|let\s+us|i\s+want\s+to|we\s+should)\s+(?:take\s+)?(?:another|a\s+second|a\s+fresh)\s+look\s+at\s+/gi, ""],
+  // "put them back in the applied pile": a move back to a stage.
+  [/\b(?:put|send|move|bring)\s+(him|her|them|it|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+back\s+(?:in(?:to)?|to)\s+(?:the\s+)?/g, "move $1 to "],
+  // "it should be 19,500 not 18,364.21", "shd be 19.5k": a correction of the amount.
+  [/\s+(?:has|have)\s+(?:the\s+|a\s+)?wrong\s+(?:amount|total|figure|number)\b|\s+(?:is|are|was)\s+(?:wrong|incorrect|off|not\s+right)\b/gi, ""],
+  [
+    /[,\s]+(?:it|that|the\s+amount|the\s+total)?\s*(?:should|shd|ought\s+to|needs\s+to|has\s+to)\s+(?:be|have\s+been|say|read)\s+(?=[$€£]?\s?\d)/gi,
+    ", amount is ",
+  ],
+  [/(\bamount is\s+[$€£]?\s?[\d.,]+\s*[km]?\b(?:\s*(?:usd|eur|gbp))?)\s*,?\s*(?:not|instead\s+of|rather\s+than)\s+[$€£]?\s?[\d.,]+\s*[km]?\b/gi, "$1"],
+  // "across all their unpaid invoices": the invoices said, every one of them.
+  [/\s+across\s+(?:all\s+)?(?:of\s+)?(?=(?:their|its|his|her)\s+(?:\w+\s+)?(?:invoices|bills|deals)\b)/gi, " in "],
+  // "anyone tagged as a decision-maker": the tag.
+  [/\b(tagged|labell?ed)\s+(?:as\s+)?(?:an?\s+)?(?=["“]?[\w-])/gi, "$1 "],
+  // "When is the Hooli data migration deal expected to close?": the deal, which shows its close date.
+  [/^\s*when\s+(?:is|does|will|do)\s+(?:the\s+)?(.+?)\s+(?:(?:expected|supposed|scheduled|due|set|likely|going)\s+to\s+)?close\s*\??\s*$/i, "show the $1"],
+  // "which has been overdue the longest, and by how many days": the most overdue (its days are in the answer).
+  [/\b(?:has|have)\s+been\s+(?:overdue|late|unpaid|outstanding)\s+(?:the\s+)?longest\b/gi, "is the most overdue"],
+  [/,?\s*(?:and\s+)?by\s+how\s+(?:many\s+days|much|long)\s*(?=[?.!]|$)/gi, ""],
+  // "a new prospect came in from the webinar: Vandelay Industries": how it came in is not the account's.
+  [
+    /\b(?:an?\s+)?new\s+(?:prospect|lead|account|client|customer|company)\s+(?:came\s+in|signed\s+up|showed\s+up|reached\s+out|popped\s+up)\s+(?:from|through|via|at|on)\s+(?:the\s+|a\s+|an\s+|our\s+)?[\w-]+(?:\s+[\w-]+)?\s*:\s*/gi,
+    "",
+  ],
+  // "an upsell deal", "an expansion opportunity": the kind of deal is not its name.
+  [/\b(an?|new)\s+(?:upsell|up-sell|cross-sell|expansion|new[- ]business|add-on|renewal)\s+(deal|opportunity|opp)\b/gi, "$1 $2"],
+  // "which applicants did we reject", "who have we hired": the state the verb leaves them in.
+  [/\b(?:did|have|has)\s+(?:we|you|they|i)\s+(?:already\s+|ever\s+)?(?:hire|hired)\b/gi, "are hired"],
+  [/\b(?:did|have|has)\s+(?:we|you|they|i)\s+(?:already\s+|ever\s+)?(?:reject|rejected|turn(?:ed)?\s+down|pass(?:ed)?\s+on)\b/gi, "are rejected"],
+  [/\b(?:did|have|has)\s+(?:we|you|they|i)\s+(?:already\s+|ever\s+)?(?:lose|lost)\b/gi, "are lost"],
+  // "usual net 30 terms": due 30 days out.
+  [
+    /\b(?:on\s+|with\s+)?(?:the\s+)?(?:usual|standard|normal|our|regular)?\s*net[- ]?(\d{1,3})(?:\s+days?)?(?:\s+(?:terms|payment\s+terms))?\b/gi,
+    "due in $1 days",
+  ],
+  // "the workshop we ran for them last week": what was billed, told of; not a date or a name.
+  [
+    /\s+(?:that\s+|which\s+)?we\s+(?:ran|did|delivered|held|gave|provided|hosted|ran|shipped|built|finished|completed)(?:\s+for\s+(?:them|him|her|you))?(?:\s+(?:last|this)\s+(?:week|month|quarter)|\s+yesterday|\s+today|\s+recently)?\b/gi,
     "",
   ],
   // "..., finally 🎉", "... btw": how it ends, too.
@@ -331,6 +473,7 @@ export const REWRITES: [RegExp, string][] = [
     /\b(every|each|which|what|how\s+many|our|all(?:\s+the)?|the|open|active|biggest|largest|top)\s+(sales?)\b(?!\s+(?:team|department|dept|director|manager|managers|rep|reps|person|people|role|job|opening|position|executive|lead|head|org|cycle|call|pipeline|engineer|ops|operations))/gi,
     "$1 deals",
   ],
+  [/(?<=^\s*|[.!?,]\s+)(?:please\s+)?go\s+ahead\s+and\s+/gi, ""],
   [/^\s*(?:could|can|would)\s+you\s+(?:please\s+)?(?:tell|let)\s+me\s+(?:know\s+)?(?=where|when|who|what|which|how|if|whether)/i, ""],
   // "in the system", "in our CRM": where the records are, not which.
   [/\s+in\s+(?:the|our)\s+(?:system|crm|database|platform|app|tool)\b/gi, ""],
@@ -344,21 +487,30 @@ export const REWRITES: [RegExp, string][] = [
   [/^\s*where\s+(.+?)\s+(?:is|are)\s+(?:in|at)\s+(?:the\s+|our\s+)?(?:hiring\s+)?(?:process|pipeline|funnel)\s*\??\s*$/gi, "what stage is $1 in?"],
   // "who's still getting the follow-up emails": who is enrolled in the sequence.
   [
-    /\b(?:who(?:'s|\s+is|\s+are)?|which\s+(?:people|contacts)(?:\s+are)?|people)\s+(?:still\s+|currently\s+|now\s+)?(?:getting|receiving|on)\s+(?:our\s+|the\s+)?(?:automatic\s+|automated\s+)?(?:follow-?up\s+|nurture\s+|drip\s+|marketing\s+|sales\s+)?(?:emails|mails|messages|email\s+list|mailing\s+list)\b/gi,
+    /\b(?:who(?:'s|\s+is|\s+are)?|which\s+(?:people|contacts)(?:\s+are)?|people)\s+(?:still\s+|currently\s+|now\s+)?(?:getting|receiving|on)\s+(?:our\s+|the\s+)?(?:automatic\s+|automated\s+)?(?:follow[- ]?up\s+|nurture\s+|drip\s+|marketing\s+|sales\s+)?(?:emails|mails|messages|email\s+list|mailing\s+list)\b/gi,
     "active enrollments",
   ],
   // "stop emailing him", "take her off the list", "start sending the follow-up emails to Isla": a sequence's enrollment.
   [
-    /\b(?:start|begin)\s+(?:sending|emailing)\s+(?:the\s+|our\s+)?(?:follow-?up\s+|automatic\s+|automated\s+)?(?:emails\s+|messages\s+|sequence\s+)?to\s+(.+?)\s*[.!]?$/gi,
+    /\b(?:start|begin)\s+(?:sending|emailing)\s+(?:the\s+|our\s+)?(?:follow[- ]?up\s+|automatic\s+|automated\s+)?(?:emails\s+|messages\s+|sequence\s+)?to\s+(.+?)\s*[.!]?$/gi,
     "enroll $1 in the sequence",
   ],
   [
-    /\b(?:take|pull|remove|drop|get)\s+(.+?)\s+(?:off|out\s+of|from)\s+(?:the\s+|our\s+)?(?:email\s+|mailing\s+|follow-?up\s+)?(?:list|emails|mailing)\b/gi,
+    /\b(?:take|pull|remove|drop|get)\s+(.+?)\s+(?:off|out\s+of|from)\s+(?:the\s+|our\s+)?(?:email\s+|mailing\s+|follow[- ]?up\s+)?(?:list|emails|mailing)\b/gi,
     "unenroll $1 from the sequence",
+  ],
+  // "take him out of the follow-up sequence": out of the sequence named.
+  [
+    /\b(?:take|pull|remove|drop|get)\s+(.+?)\s+(?:off|out\s+of|from)\s+(?:the\s+|our\s+)?((?:[\w-]+\s+){0,4}?)(?:sequence|campaign|cadence|drip)\b/gi,
+    "unenroll $1 from the $2sequence",
   ],
   [/\b(?:asked|wants|want|told)\s+(?:us\s+)?to\s+stop\s+(?:emailing|contacting|messaging|mailing)\s+(?:him|her|them)\b/gi, "opted out"],
   // "knock Ken down to a 4", "I'd rate her a 4": a rating.
   [/\b(?:knock|bump|drop|move|take|lower|raise)\s+(.+?)\s+(?:down|up)\s+to\s+an?\s+([1-5])\b(?!\s*(?:k|m|%|\d))/gi, "rate $1 a $2"],
+  // "rate their rating a 2", "put them down as a 4", "change Ann's rating to 3": the rating is the one rated.
+  [/\brate\s+(.+?)(?:['’]s|\s+(?:their|his|her))?\s+(?:star\s+)?rating\s+(?:to\s+)?an?\s+([1-5])\b/gi, "rate $1 a $2"],
+  [/\brate\s+(?:their|his|her)\s+(?:star\s+)?rating\s+(?:to\s+)?an?\s+([1-5])\b/gi, "rate them a $1"],
+  [/\b(?:put|mark|set|have)\s+(him|her|them|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+(?:down\s+)?as\s+an?\s+([1-5])\b(?!\s*(?:k|m|%|\d))/g, "rate $1 a $2"],
   // "hooli - lost, budget", "reject, not enough Go experience": the reason after a comma changes nothing.
   [
     /,\s*(?:(?:no\s+)?budget|price|pricing|timing|went\s+with\s+(?:a\s+)?competitor|competitor|bad\s+fit|too\s+(?:expensive|junior|senior)|not\s+enough\s+[^,.;!?]*|lack\s+of\s+[^,.;!?]*)\s*[.!]?\s*$/gi,
@@ -412,7 +564,7 @@ export const REWRITES: [RegExp, string][] = [
   ],
   // "across all the roles", "across the board": everything, not a filter.
   [
-    /,?\s*\b(?:across|over)\s+(?:all\s+)?(?:the\s+|our\s+)?(?:roles|jobs|openings|accounts|deals|pipelines?|board|company|business|teams?|currencies|customers|clients|companies|customer\s+base)\b/gi,
+    /,?\s*\b(?:across|over)\s+(?:all\s+)?(?:of\s+)?(?:the\s+|our\s+|their\s+|its\s+|his\s+|her\s+)?(?:roles|jobs|openings|accounts|deals|pipelines?|board|company|business|teams?|currencies|customers|clients|companies|customer\s+base)\b/gi,
     "",
   ],
   // "finalize it so it goes out today": what the request is for changes nothing.
@@ -557,7 +709,7 @@ export const STOPWORDS = new Set(
     "still currently now already yet ever again only up out over under above below between than then so very really too " +
     "one ones thing things stuff list show tell give get find me number numbers amount worth value all total sum " +
     "today yesterday tomorrow week month quarter year morning afternoon evening tonight ago since before after until till " +
-    "stage stages status state right away asap thanks thank hi hello hey okay ok kindly quick quickly currently pls plz " +
+    "stage stages status state right away asap bucket buckets single pile pipe in-total thanks thank hi hello hey okay ok kindly quick quickly currently pls plz " +
     "according didn't doesn't don't isn't aren't wasn't weren't won't haven't hasn't sitting sits sit lying parked waiting awaiting anyone anybody someone somebody crm atm rn u ur tbh fyi btw thx ty basically actually literally overall altogether presently roughly approximately exactly combined together grand whole entire honestly moment far " +
     "need needs needed want wants wanted wanna like love know check wondering curious interested looking hoping " +
     "record records entry entries item items details info information money cash work works working employed employ date everything anything nothing something whatever came come comes coming through thru forward along onto we're we've i'm they're it's that's there's what's who's"

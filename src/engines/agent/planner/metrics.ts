@@ -48,9 +48,14 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
       `Weighted pipeline: ${list(s.growth.pipeline.totals, (t) => money(t.weighted_value, t.currency), "nothing open")} (open value ${list(s.growth.pipeline.totals, (t) => money(t.open_value, t.currency), "nothing")}).`,
   },
   {
-    test: /\bpipeline\b.*\bstages?\b|\bby stage\b/,
-    text: (s) =>
-      `Open pipeline by stage:\n${s.growth.pipeline.by_stage.map((b) => `- ${b.stage_name}: ${b.deal_count} deals, ${money(b.open_value, b.currency)} (weighted ${money(b.weighted_value, b.currency)})`).join("\n") || "- no open deals"}`,
+    test: /\bpipeline\b.*\bstages?\b|\bstages?\b.*\bpipeline\b|\bby stage\b|\b(?:which|what) stage\b.*\b(?:most|biggest|largest|highest|least|smallest)\b/,
+    text: (s) => {
+      const stages = s.growth.pipeline.by_stage;
+      const top = [...stages].sort((a, b) => b.open_value - a.open_value)[0];
+      return `Open pipeline by stage:\n${stages.map((b) => `- ${b.stage_name}: ${b.deal_count} deals, ${money(b.open_value, b.currency)} (weighted ${money(b.weighted_value, b.currency)})`).join("\n") || "- no open deals"}${
+        top && stages.length > 1 ? `\nThe most is in ${top.stage_name}: ${money(top.open_value, top.currency)}.` : ""
+      }`;
+    },
   },
   {
     test: /\bpipeline\b(?! stage)|\bforecast\b/,
@@ -91,7 +96,7 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
                 .join(", ")}`,
           )
           .join("\n") || "- no open jobs"
-      }`,
+      }${funnelTotals(s.talent.open_job_pipelines.map((j) => j.candidates))}`,
   },
   {
     test: /time to (?:hire|fill)|days to (?:hire|fill)|how long .*(?:to )?(?:hire|fill)/,
@@ -162,4 +167,12 @@ export async function figures(s: Session, wanted: ((s: Snapshot) => string)[], f
     ? `From a snapshot taken now (${snapshot!.id})`
     : `From the latest snapshot, ${snapshot!.generated_at} (${age(snapshot!.generated_at, s.turn.now)})`;
   return `${when}:\n${wanted.map((w) => w(snapshot!)).join("\n")}`;
+}
+
+/** "how many candidates are still active across our open roles": the funnel's stages added up over its jobs. */
+function funnelTotals(jobs: Record<string, number>[]): string {
+  if (jobs.length < 2) return "";
+  const sum = (stages: string[]) => jobs.reduce((n, j) => n + stages.reduce((m, st) => m + (j[st] ?? 0), 0), 0);
+  const active = sum(["applied", "screening", "interview", "offer"]);
+  return `\nIn all: ${active} active (applied to offer), ${sum(["hired"])} hired, ${sum(["rejected"])} rejected.`;
 }

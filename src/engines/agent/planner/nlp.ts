@@ -105,6 +105,98 @@ function period(unit: string, which: string, now: Date): { gte: Date; lt: Date }
 
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 
+/** A record's own date moved by a span: days (weeks as 7) or calendar months, later when positive. */
+export interface Shift {
+  days: number;
+  months: number;
+  /** "give them another week": time granted counts from today when the date has passed. */
+  granted?: boolean;
+}
+
+const SPAN_COUNT = String.raw`(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|(?:a\s+)?couple(?:\s+of)?)`;
+const DURATION = new RegExp(
+  String.raw`\b(?:(another|an\s+extra|one\s+more)\s+|(by|for)\s+)?(?:(?:${SPAN_COUNT}\s+)?(?:(more|extra|further|additional)\s+)?(days?|weeks?|months?|fortnights?)|(a\s+fortnight))\b`,
+  "gi",
+);
+// Verbs that move a date by a span; the ones that say which way are read with their particle.
+const SHIFT_VERB =
+  /\b(push(?:ed|ing|es)?|mov(?:e|ed|ing)|slip(?:s|ped|ping)?|sl(?:id|ide|ides|iding)|delay(?:s|ed|ing)?|postpon(?:e|ed|ing)|extend(?:s|ed|ing)?|bump(?:s|ed|ing)?|kick(?:s|ed|ing)?|giv(?:e|ing)|gave|grant(?:ed)?|pull(?:s|ed|ing)?|br(?:ing|ought)|shift(?:s|ed|ing)?|make|set|change)\b/i;
+const LATER = /\b(?:back|out|later|further\s+out|down\s+the\s+road)\b/i;
+const EARLIER = /\b(?:in|forward|up|earlier|sooner|ahead)\b/i;
+
+/**
+ * "push the close date on the Stark deal out by two weeks", "extend INV-3 by 10 days", "give Hooli another week",
+ * "pull the Umbrella close in a week", "make the due date a fortnight later": a record's date moved by a span, and
+ * the words that said it. Not a day named outright ("move it to next week", "due in 30 days").
+ */
+export function readShift(text: string): { shift: Shift; spans: [number, number][] } | null {
+  const sentences = text.split(/(?<=[.!?;])\s+/);
+  let offset = 0;
+  for (const sentence of sentences) {
+    const found = shiftIn(sentence);
+    if (found) return { shift: found.shift, spans: found.spans.map(([a, b]) => [a + offset, b + offset]) };
+    offset += sentence.length + (text.slice(offset + sentence.length).match(/^\s*/)?.[0].length ?? 0);
+  }
+  return null;
+}
+
+function shiftIn(sentence: string): { shift: Shift; spans: [number, number][] } | null {
+  const verb = SHIFT_VERB.exec(sentence);
+  if (!verb) return null;
+  for (const d of sentence.slice(verb.index).matchAll(DURATION)) {
+    const at = verb.index + d.index!;
+    const between = sentence.slice(verb.index + verb[0].length, at);
+    const word = verb[1]!.toLowerCase();
+    const pulls = /^(?:pull|br[io])/.test(word);
+    // "another week" counts one; a bare "week" ("next week") is no span.
+    if (!d[3] && !d[1] && !d[6]) continue;
+    const after = /^\s*(later|earlier|sooner|back|out|in|forward|up)\b/i.exec(sentence.slice(at + d[0].length));
+    // "due in 30 days", "within a week", "for the next two weeks": a day or a period, not a move.
+    if (!d[2] && /\b(?:in|within|next|last|past|every|each|over)\s*$/i.test(between) && !(pulls && /\bin\s*$/i.test(between))) continue;
+    if (between.split(/\s+/).filter(Boolean).length > 12) break;
+    const more = Boolean(d[1] || d[4]);
+    const later = LATER.test(between) || /^(later|back|out)$/i.test(after?.[1] ?? "");
+    const earlier = EARLIER.test(between.replace(/\bin\s+(?:the\s+)?(?:system|crm)\b/gi, "")) || /^(earlier|sooner|in|forward|up)$/i.test(after?.[1] ?? "");
+    const says = /^(?:make|set|change)/.test(word);
+    let sign = 0;
+    if (pulls) sign = -1;
+    else if (says) sign = after?.[1] && /^(later|back|out)$/i.test(after[1]) ? 1 : after?.[1] && /^(earlier|sooner)$/i.test(after[1]) ? -1 : 0;
+    else if (later || more) sign = 1;
+    else if (earlier && /^(?:mov|push|bump|shift)/.test(word)) sign = -1;
+    else if (/^(?:delay|postpon|extend|giv|gave|grant|slip|sl[ie]d|push|bump|kick)/.test(word) || d[2] === "by") sign = 1;
+    if (sign === 0) continue;
+    const count = countOf(d[3] ?? "a");
+    const unit = d[6] ? "fortnight" : d[5]!.toLowerCase().replace(/s$/, "");
+    const shift: Shift =
+      unit === "month" ? { days: 0, months: sign * count } : { days: sign * count * (unit === "week" ? 7 : unit === "fortnight" ? 14 : 1), months: 0 };
+    if (/^(?:giv|gave|grant)/.test(word)) shift.granted = true;
+    const spans: [number, number][] = [[verb.index, verb.index + verb[0].length]];
+    const particle = (later ? LATER : earlier ? EARLIER : null)?.exec(between);
+    if (particle) spans.push([verb.index + verb[0].length + particle.index, verb.index + verb[0].length + particle.index + particle[0].length]);
+    spans.push([at, at + d[0].length + (after ? after[0].length : 0)]);
+    return { shift, spans };
+  }
+  return null;
+}
+
+function countOf(word: string): number {
+  const w = word.trim().toLowerCase();
+  if (/^\d+$/.test(w)) return Number(w);
+  if (/couple/.test(w)) return 2;
+  if (w === "a" || w === "an") return 1;
+  return COUNT_WORDS[w] ?? 1;
+}
+
+/** A date moved by a shift: months by the calendar (31 Jan + 1 month is the last of February). */
+export function shiftDate(day: string, shift: Shift): string {
+  const [y, m, d] = day.slice(0, 10).split("-").map(Number) as [number, number, number];
+  if (shift.months) {
+    const last = new Date(Date.UTC(y, m - 1 + shift.months + 1, 0)).getUTCDate();
+    return iso(utc(y, m - 1 + shift.months, Math.min(d, last)));
+  }
+  return iso(new Date(utc(y, m - 1, d).getTime() + shift.days * DAY));
+}
+
 /** A day or span named in the text, with the words it took (so they are not read as names). */
 export function readDates(chrono: Chrono, text: string, now: Date): { range: DateRange; spans: [number, number][] } {
   const range: DateRange = {};

@@ -21,7 +21,7 @@ import {
   type Action,
 } from "./lexicon.ts";
 import { askedLast, focus } from "./clauses.ts";
-import { readAmounts, readDates, roots, type Amount, type DateRange, type Language } from "./nlp.ts";
+import { readAmounts, readDates, readShift, roots, type Amount, type DateRange, type Language, type Shift } from "./nlp.ts";
 
 /** A run of words that is not vocabulary: a name, to be resolved through search. */
 export interface Phrase {
@@ -77,7 +77,7 @@ export interface Parsed {
   /** The top of the other end: "the smallest overdue invoice". */
   ascending?: boolean;
   /** Days to move the record's own date by ("push it back two weeks"). */
-  shiftDays?: number;
+  shift?: Shift;
   /** Record ids named in the request, with the resource their prefix says. */
   ids: { resource: string; id: string }[];
 }
@@ -168,17 +168,21 @@ const NEGATIONS =
   /^(?:not|never|no|won't|wont|haven't|havent|hasn't|hasnt|isn't|isnt|aren't|arent|wasn't|wasnt|weren't|werent|didn't|didnt|doesn't|doesnt|don't|dont|can't|cant|cannot|couldn't|shouldn't|wouldn't|unlikely)$/;
 /** Words that say which date, read with the date itself. */
 const DATE_WORDS = new Set(["due", "dated", "close", "closes", "closing", "created", "added", "issued", "expected", "expiring", "joined", "signed"]);
+/** Field words whose value is a count, read as a number where the amount reader took it. */
+const COUNT_FIELDS = new Set(FIELD_WORDS.employee_count);
 const SPACE = (length: number) => " ".repeat(length);
 
 const MULTI_DEPARTMENTS = ["customer success", "customer support", "customer service", "customer experience"];
+// Job titles whose first word names a resource: "applicants for account executive" are not about accounts.
+const MULTI_TITLES = ["account executive", "account manager", "account director", "account coordinator", "contact center"];
 
 const FIELD_INDEX = Object.entries(FIELD_WORDS).flatMap(([field, ws]) => ws.map((w) => [w, field] as const));
 
 /** Words that make one token when they appear together ("past due", "based in"). */
 // Departments of two words ("customer success") are one token: their first word may name a resource.
-const MULTI = [...new Set([...Object.values(VALUE_WORDS).flat(), ...Object.keys(GROUP_WORDS), ...MULTI_DEPARTMENTS].filter((w) => w.includes(" ")))].sort(
-  (a, b) => b.length - a.length,
-);
+const MULTI = [
+  ...new Set([...Object.values(VALUE_WORDS).flat(), ...Object.keys(GROUP_WORDS), ...MULTI_DEPARTMENTS, ...MULTI_TITLES].filter((w) => w.includes(" "))),
+].sort((a, b) => b.length - a.length);
 
 const VALUE_NAMES = Object.keys(VALUE_WORDS).filter((v) => v.length >= 5);
 /** A misspelt state ("unpiad", "overdeu"): one edit from a state or group word of five letters or more. */
@@ -192,7 +196,8 @@ function fuzzyValue(word: string): string | undefined {
 
 function blank(text: string, spans: [number, number][]): string {
   let out = text;
-  for (const [a, b] of spans) out = out.slice(0, a) + " | " + SPACE(Math.max(0, b - a - 3)) + out.slice(b);
+  // The mark keeps the text's length, so the other spans found on it still point where they did.
+  for (const [a, b] of spans) out = out.slice(0, a) + (b - a >= 3 ? ` | ${SPACE(b - a - 3)}` : " |".slice(0, b - a)) + out.slice(b);
   return out;
 }
 
@@ -234,12 +239,76 @@ function describes(lang: Language, ph: Phrase): boolean {
 }
 
 /** Reads a request into what it asks, about what, which records and which values. Deterministic; no lookups. */
+/** Where candidates come from, as people say it. */
+const SOURCES = String.raw`linkedin|indeed|an?\s+referral|referrals?|our\s+website|the\s+website|website|glassdoor|an?\s+agency|agency|an?\s+job\s+board|job\s+boards?|angellist|wellfound|a\s+career\s+fair|career\s+fair`;
+const LATE_COUNT: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, six: 6 };
+const LATE_N = String.raw`(\d{1,4}|an?|one|two|three|four|six)`;
+const LATE_UNIT = String.raw`(days?|weeks?|months?)`;
+const LATE_WORD = String.raw`(?:overdue|late|past[- ]due|outstanding)`;
+const LATE_FORMS: [RegExp, "over" | "atLeast" | "between"][] = [
+  [new RegExp(String.raw`\b(?:between\s+)?${LATE_N}\s*(?:-|–|to|and)\s*${LATE_N}\s*${LATE_UNIT}\s+(?:\w+\s+)?${LATE_WORD}`, "i"), "between"],
+  [new RegExp(String.raw`\b${LATE_WORD}\s+(?:by\s+|for\s+)?(?:between\s+)?${LATE_N}\s*(?:-|–|to|and)\s*${LATE_N}\s*${LATE_UNIT}`, "i"), "between"],
+  [
+    new RegExp(
+      String.raw`\b${LATE_N}\s*\+\s*${LATE_UNIT}\s+(?:\w+\s+)?${LATE_WORD}|\b${LATE_N}\s*${LATE_UNIT}\s*(?:\+|or more|or longer|and over|and up)\s+(?:\w+\s+)?${LATE_WORD}`,
+      "i",
+    ),
+    "atLeast",
+  ],
+  [
+    new RegExp(
+      String.raw`\b(?:at least|>=)\s*${LATE_N}\s*${LATE_UNIT}\s+${LATE_WORD}|\b${LATE_WORD}\s+(?:by\s+|for\s+)?(?:at least\s+)?${LATE_N}\s*(?:\+\s*)?${LATE_UNIT}(?:\s*(?:\+|or more|or longer))?`,
+      "i",
+    ),
+    "atLeast",
+  ],
+  [
+    new RegExp(
+      String.raw`\b(?:more than|over|longer than|>)\s*${LATE_N}\s*${LATE_UNIT}\s+${LATE_WORD}|\b${LATE_WORD}\s+(?:by\s+|for\s+)?(?:more than|over|longer than|>)\s*${LATE_N}\s*${LATE_UNIT}`,
+      "i",
+    ),
+    "over",
+  ],
+];
+
+/** How late invoices are, as a range of due dates: "60+ days late" is due on or before 60 days ago. */
+function lateness(text: string, now: Date): { range: { gte?: string; lt?: string }; span: [number, number] } | null {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const day = (daysAgo: number) => new Date(today - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const days = (count: string, unit: string) =>
+    (LATE_COUNT[count.toLowerCase()] ?? Number(count)) * (unit.toLowerCase().startsWith("week") ? 7 : unit.toLowerCase().startsWith("month") ? 30 : 1);
+  for (const [form, kind] of LATE_FORMS) {
+    const m = form.exec(text);
+    if (!m) continue;
+    // Each form has one way to match: the groups it used are, in order, the counts and the unit.
+    const [n1, n2, n3] = m.slice(1).filter((g) => g !== undefined) as string[];
+    const span: [number, number] = [m.index, m.index + m[0].length];
+    if (kind === "between") {
+      const low = days(n1!, n3!);
+      const high = days(n2!, n3!);
+      if (high < low) continue;
+      return { range: { gte: day(high), lt: day(low - 1) }, span };
+    }
+    const n = days(n1!, n2!);
+    return { range: kind === "atLeast" ? { lt: day(n - 1) } : { lt: day(n) }, span };
+  }
+  return null;
+}
+
 export function parse(lang: Language, message: string, now: Date): Parsed {
-  const raw = message.trim().replace(/\s+/g, " ");
-  let text = REWRITES.reduce((t, [from, to]) => t.replace(from, to), expandShorthand(raw));
+  // Shorthand is written out in the raw text too, which later rules test ("whos" is "who's", "ppl" people).
+  const raw = expandShorthand(message.trim().replace(/\s+/g, " "));
+  let text = REWRITES.reduce((t, [from, to]) => t.replace(from, to), raw);
   const pointedBack = askedLast(text);
   if (pointedBack) text = pointedBack;
   const creating = CREATE_START.test(pointedBack ?? text);
+  // "add James to the New lead follow-up? he downloaded our pricing guide yesterday": a story told after a request
+  // holds nothing it needs.
+  if (creating && !pointedBack)
+    text = text.replace(
+      /(?<=[.?!])\s+(?:he|she|they|we|i)\s+(?!(?:is|are|was|were|has|have|had|runs|leads|heads|manages|owns|works)\b)[a-z]+ed\b[^\d@"“.?!]*[.?!]?\s*$/i,
+      "",
+    );
   text = creating ? CREATE_REMARKS.reduce((t, [from, to]) => t.replace(from, to), text) : focus(lang, text).replace(REASON, "");
   // "write the Oscorp Materials invoice off": the verb together, before the record it names.
   text = text.replace(/\bwrite\s+(?!(?:it|them|this|that|these|those)\s+off\b)([^,.;!?\s][^,.;!?]{0,60}?)\s+off\b/i, "write off $1");
@@ -329,17 +398,12 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     out.fields.push({ words: "tags", value: tag[2]!.toLowerCase().replace(/\s+/g, "-") });
     spans.push([tag.index, tag.index + tag[0].indexOf(tag[1]!)], [tag.index + tag[0].indexOf(tag[1]!) + tag[1]!.length, tag.index + tag[0].length]);
   }
-  // "more than 60 days overdue", "late by over a month", "overdue for more than two weeks".
-  const span = String.raw`(?:more than|over|at least|longer than|>)\s*(\d{1,4}|an?|one|two|three|four|six)\s*(days?|weeks?|months?)`;
-  const late = new RegExp(String.raw`\b${span}\s+(?:overdue|late|past[- ]due)\b|\b(?:overdue|late|past[- ]due)\s+(?:by\s+|for\s+)?${span}`, "i").exec(text);
+  // "more than 60 days overdue", "60+ days late", "31-60 days past due", "overdue by between 61 and 90 days".
+  const late = lateness(text, now);
   if (late) {
-    const words: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, six: 6 };
-    const count = late[1] ?? late[3]!;
-    const unit = (late[2] ?? late[4]!).toLowerCase();
-    const days = (words[count.toLowerCase()] ?? Number(count)) * (unit.startsWith("week") ? 7 : unit.startsWith("month") ? 30 : 1);
     out.states.push("overdue");
-    out.dates = { lt: new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10), hint: "due" };
-    spans.push([late.index, late.index + late[0].length]);
+    out.dates = { ...late.range, hint: "due" };
+    spans.push(late.span);
   }
   const out_ =
     /^\s*(?:please\s+)?(?:take|remove|pull|drop|get)\s+(.+?)\s+(?:out of|off|from)\s+(?:the\s+)?(.+?)(?:\s+(?:sequence|campaign|cadence))?\s*[.!]?$/i.exec(
@@ -351,13 +415,10 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     const verb = /\b(?:take|remove|pull|drop|get)\b/i.exec(text)!;
     spans.push([verb.index, verb.index + verb[0].length]);
   }
-  // "Priya Nair, Head of Finance, 415-555-0199": a number written as a phone number is one, named or not.
-  const bare = /(?<![\w.+-])(\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}(?![\w-])/.exec(text);
-  if (bare && !/\b(?:phone|mobile|cell|tel(?:ephone)?|line)\b/i.test(text)) {
-    out.fields.push({ words: "phone", value: bare[0].trim() });
-    spans.push([bare.index, bare.index + bare[0].length]);
-  }
-  const phone = /\b(?:phone|mobile|cell|tel(?:ephone)?|(?:direct\s+)?line)(?:\s+number)?\s*(?:is|=|:|to|should be)?\s*(\+?\d[\d\s().-]{5,}\d)/i.exec(text);
+  // "his direct line, +1 415 555 0142", "Priya Nair, Head of Finance, 415-555-0199": a phone number, named or not.
+  const phone =
+    /\b(?:phone|mobile|cell|tel(?:ephone)?|(?:direct\s+)?line)(?:\s+number)?\s*(?:is|=|:|,|-|to|should be)?\s*(\+?\d[\d\s().-]{5,}\d)/i.exec(text) ??
+    /(?<![\w.+-])((?:\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4})(?![\w-])/.exec(text);
   if (phone) {
     out.fields.push({ words: "phone", value: phone[1]!.trim() });
     spans.push([phone.index, phone.index + phone[0].length]);
@@ -374,17 +435,20 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     }
     text = blank(text, spans.splice(0));
   }
-  // "referred by Ken", "came in through LinkedIn", "via a referral": where a candidate came from.
+  // "referred by Ken", "Linus referred her", "came in through LinkedIn", "came in as referrals", "with referral as the
+  // source": where a candidate came from.
   const source =
-    /\b(?:referred\s+(?:by|from)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?|(?:came|come|comes|applied)\s+(?:in\s+|to\s+us\s+)?(?:through|via|from|by)\s+(linkedin|indeed|a\s+referral|referrals?|our\s+website|the\s+website|glassdoor|an?\s+agency|agency))\b/.exec(
-      text,
-    );
+    /\b(?:referred\s+(?:by|from)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+referred\s+(?:him|her|them))\b/.exec(text) ??
+    new RegExp(
+      String.raw`\b(?:(?:came|come|comes|applied)\s+(?:in\s+|to\s+us\s+)?(?:through|via|from|by|as)\s+(${SOURCES})|with\s+(${SOURCES})\s+as\s+(?:the|her|his|their)\s+source)\b`,
+      "i",
+    ).exec(text);
   if (source) {
-    const from = source[1]
+    const from = (source[1] ?? source[2])
       ?.replace(/^(?:a|an|our|the)\s+/i, "")
       .replace(/^referrals$/i, "referral")
       .toLowerCase();
-    out.fields.push({ words: "source", value: from ? from.replace(/^website$/, "website") : "referral" });
+    out.fields.push({ words: "source", value: from ?? "referral" });
     spans.push([source.index, source.index + source[0].length]);
   }
   const about = /^\s*(?:tell me (?:all )?about|brief me on|give me (?:a |the )?(?:rundown|brief(?:ing)?|summary) (?:on|of)|what do we know about)\b/i.exec(
@@ -420,6 +484,14 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     spans.push([rated.index, rated.index + rated[0].length]);
   }
   // "which candidates did we give 5 stars", "4-star applicants or better": stars are a rating.
+  // "our 4s and 5s": ratings said as plurals, the lowest of them and up.
+  const plurals = rateAs || rated ? null : /\b([1-5])s(?:\s*(?:,|and|&|or|\/)\s*([1-5])s)+\b/i.exec(text);
+  if (plurals) {
+    const said = [...plurals[0].matchAll(/([1-5])s/g)].map((m) => Number(m[1]));
+    out.numeric.push({ field: "rating", op: Math.max(...said) === 5 ? "gte" : undefined, value: Math.min(...said) });
+    spans.push([plurals.index, plurals.index + plurals[0].length]);
+    text = blank(text, spans.splice(0));
+  }
   const starred = rateAs || rated ? null : /\b([1-5])[-\s]?stars?\b(\s*(?:\+|or (?:more|higher|above|better)|and (?:up|above)))?/i.exec(text);
   if (starred) {
     // "4-star applicants or better": the comparison may follow the noun.
@@ -443,24 +515,13 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     text = blank(text, spans.splice(0));
   }
   // "push INV-15's due date back two weeks", "extend INV-3 by 10 days": a shift of the record's own date.
-  const shift =
-    /\b(?:push(?:ed)?\b(?:\s+\S+){0,4}?\s+(?:back|out)|extend|delay|postpone|move\b(?:\s+\S+){0,4}?\s+(?:back|out)|give\b(?:\s+\S+){0,3}?\s+(?:an?\s+)?(?:extra|more|another))\b(?:\s+\S+){0,5}?\s+(?:by\s+)?(\d{1,3}|an?|one|two|three|four|five|six)\s+(?:more\s+|extra\s+)?(days?|weeks?|months?)\b/i.exec(
-      text,
-    );
-  if (shift && !asking) {
-    const n: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
-    const unit = shift[2]!.toLowerCase();
-    out.shiftDays = (n[shift[1]!.toLowerCase()] ?? Number(shift[1])) * (unit.startsWith("week") ? 7 : unit.startsWith("month") ? 30 : 1);
+  // "give Hooli another week": a give that is not "give me" is a request.
+  const shift = asking && !/^\s*(?:please\s+)?give\s+(?!me\b|us\b)/i.test(text) ? null : readShift(text);
+  if (shift) {
+    out.shift = shift.shift;
     out.action = "update";
     out.verb = "shift";
-    const verbEnd = shift.index + /^\S+/.exec(shift[0])![0].length;
-    const tail = /(?:by\s+)?\S+\s+(?:more\s+|extra\s+)?\S+$/i.exec(shift[0])!;
-    const back = /\b(?:back|out|extra|more|another)\b/i.exec(shift[0]);
-    spans.push([shift.index, verbEnd]);
-    if (back) spans.push([shift.index + back.index, shift.index + back.index + back[0].length]);
-    spans.push([shift.index + tail.index, shift.index + shift[0].length]);
-    spans.sort((a, b) => a[0] - b[0]);
-    text = blank(text, spans.splice(0));
+    text = blank(text, shift.spans);
   }
   const dates = readDates(lang.chrono, text, now);
   out.dates = { ...dates.range, ...out.dates };
@@ -477,7 +538,13 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     const value = m[2]!.trim().replace(/[.!?]+$/, "");
     if (!value) continue;
     // "their domain is contoso.com": the value was already read (a domain, an email, an amount); the field words go too.
-    out.fields.push({ words: m[1]!.toLowerCase(), value: value === "|" ? "" : value });
+    // A count's value ("employee count is 200") is that number, not an amount of money.
+    const count =
+      value === "|" && COUNT_FIELDS.has(m[1]!.toLowerCase())
+        ? out.amounts.find((a) => a.index >= m.index! && a.index < m.index! + m[0].length && !a.currency)
+        : undefined;
+    if (count) out.amounts.splice(out.amounts.indexOf(count), 1);
+    out.fields.push({ words: m[1]!.toLowerCase(), value: count ? String(count.value) : value === "|" ? "" : value });
     spans.push([m.index!, m.index! + m[0].length]);
   }
   const based = /\b(?:based|located|headquartered|hq'?d?)\s+(?:in|at)\s+([^,;|]+?)(?=\s*(?:[,;|]|\band\b|\bwith\b|$))/i.exec(text);
@@ -502,7 +569,8 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     .replace(/[,;:()!?]|\s[-–—]+\s/g, " | ")
     .replace(/\bU\.?S\.?A?\b\.?/g, "USA")
     .replace(/\bU\.K\.?/g, "UK");
-  for (const multi of MULTI) cased = cased.replace(new RegExp(`\\b${multi.replace(/[-]/g, "\\-")}\\b`, "gi"), multi.replace(/[ -]/g, "_"));
+  // Joined as one word, in the case it was written ("Account Executive" stays a name).
+  for (const multi of MULTI) cased = cased.replace(new RegExp(`\\b${multi.replace(/[-]/g, "\\-")}\\b`, "gi"), (said) => said.replace(/[ -]/g, "_"));
   const lower = cased.toLowerCase();
   out.question = QUESTION_START.test(lower.trim());
   if (/\bhow many\b|\bnumber of\b|\bcount\b/.test(lower)) out.action = "count";
@@ -776,7 +844,13 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
 }
 
 /** The words after the last "in/into/on/to/for" of a request, as a sequence's name ("the New lead follow-up sequence": New lead follow-up). */
-export function sequenceName(said: string): string | undefined {
+export function sequenceName(message: string): string | undefined {
+  // "add James to the New lead follow-up sequence? he downloaded our guide": the sentence naming a sequence.
+  const said =
+    message
+      .split(/(?<=[.?!])\s+(?=\S)/)
+      .filter((x) => /\b(?:sequence|campaign|cadence|drip|outreach)s?\b|\bfollow[- ]?up\b/i.test(x))
+      .at(-1) ?? message;
   // "pause the new lead follow-up until January": when, not which.
   const raw = said.replace(TIME_SAID, "").replace(/\s+(?:until|till|til|through|thru)\s+.*$/i, "");
   const m =

@@ -66,15 +66,30 @@ export class Session {
 
   /** `intended` says in words what the call does, for the reply when it waits for approval. */
   async call(tool: Tool, input: Record<string, unknown>, intended = `run ${tool.name}`): Promise<unknown> {
+    // Anything but a list may change what the lists said.
+    this.pages.clear();
+    return this.run(tool, input, intended);
+  }
+
+  private async run(tool: Tool, input: Record<string, unknown>, intended = `run ${tool.name}`): Promise<unknown> {
     const outcome = await this.turn.tools.call(tool.name, input);
     if (outcome.status === "completed") return outcome.result;
     throw new Stop({ content: outcomeText(tool.name, intended, outcome) });
   }
 
-  async list(resource: string, query: Record<string, unknown>): Promise<Page> {
+  /** Lists read in this turn: a name tried two ways ("Hooli Cloud data migration", then "Hooli") asks each page once. */
+  private readonly pages = new Map<string, Promise<Page>>();
+
+  list(resource: string, query: Record<string, unknown>): Promise<Page> {
     const tool = this.tool(resource, "list");
     if (!tool) throw new Stop({ content: `This API key cannot read ${resource}s.` });
-    return (await this.call(tool, query)) as Page;
+    const key = `${tool.name}:${JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+    let page = this.pages.get(key);
+    if (!page) {
+      page = this.run(tool, query) as Promise<Page>;
+      this.pages.set(key, page);
+    }
+    return page;
   }
 
   /** Asks the person to pick, remembering the request so the answer resumes it. */
@@ -127,11 +142,7 @@ export class Session {
     const pick = exact.length === 1 ? exact[0] : page.data.length === 1 ? page.data[0] : undefined;
     if (pick) return { id: pick.id, label: labelOf(pick), item: pick };
     if (page.data.length > 1) {
-      this.ask(
-        `More than one ${resource} matches “${name}”. Which one?`,
-        key,
-        page.data.slice(0, 5).map((i) => ({ id: i.id, label: labelOf(i) })),
-      );
+      this.ask(`More than one ${resource} matches “${name}”. Which one?`, key, choices(page.data.slice(0, 5)));
     }
     // No hit: the name's words spread over the record's name ("globex pilot project" is "Globex Corporation: Pilot project"), or a typo.
     const recent = await this.list(resource, { ...options.query, per_page: 100 });
@@ -150,12 +161,7 @@ export class Session {
       if (fit.length > 0) spread = fit;
     }
     if (spread.length === 1) return { id: spread[0]!.id, label: labelOf(spread[0]!), item: spread[0] };
-    if (spread.length > 1)
-      this.ask(
-        `More than one ${resource} matches “${name}”. Which one?`,
-        key,
-        spread.slice(0, 5).map((i) => ({ id: i.id, label: labelOf(i) })),
-      );
+    if (spread.length > 1) this.ask(`More than one ${resource} matches “${name}”. Which one?`, key, choices(spread.slice(0, 5)));
     const ranked = recent.data
       .map((i) => ({
         i,
@@ -193,4 +199,17 @@ export function pickOption(pending: PendingQuestion, message: string): { id: str
     pending.options.find((o) => o.label.toLowerCase() === text) ??
     (text.length >= 3 ? pending.options.filter((o) => o.label.toLowerCase().includes(text)).at(0) : undefined)
   );
+}
+
+/** Records to choose from, told apart when they share a name ("Olivia Tanaka, olivia.tanaka@aperturelabs.fr"). */
+function choices(items: Item[]): { id: string; label: string }[] {
+  const labels = items.map(labelOf);
+  return items.map((i, n) => {
+    const label = labels[n]!;
+    const twin = labels.filter((l) => l === label).length > 1;
+    const detail = twin
+      ? [i.email, i.title, i.client, i.amount !== undefined ? `${i.amount} ${i.currency ?? ""}`.trim() : undefined].find((d) => d)
+      : undefined;
+    return { id: i.id, label: detail ? `${label}, ${String(detail)}` : label };
+  });
 }

@@ -4,6 +4,7 @@ import { classify, enumValues, formatOf, properties, requiredOf } from "./catalo
 import { describe } from "./describe.ts";
 import { DEPARTMENTS, FIELD_WORDS, placeCode, TITLE_HEADS, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { tagOf } from "./filters.ts";
+import { shiftDate } from "./nlp.ts";
 import { sequenceName, type Parsed, type Phrase } from "./parse.ts";
 import { Stop, type FindOptions, type Found, type Session } from "./resolve.ts";
 
@@ -39,6 +40,15 @@ function unplaced(phrases: Phrase[]): never {
 
 /** The name text of a phrase, with the resource word that followed it when that may be part of the name. */
 async function findPhrase(s: Session, resource: string, phrase: Phrase, write = true, narrow?: FindOptions["narrow"]): Promise<Found> {
+  try {
+    return await findNamed(s, resource, phrase, write, narrow);
+  } catch (error) {
+    if (!(error instanceof Stop) || error.reply.pending || resource !== "candidate") throw error;
+    return (await candidateOfJob(s, phrase.text)) ?? Promise.reject(error);
+  }
+}
+
+async function findNamed(s: Session, resource: string, phrase: Phrase, write: boolean, narrow?: FindOptions["narrow"]): Promise<Found> {
   // "the Acme renewal" may be the deal's whole name; "the Intro sequence" only says what Intro is.
   if (phrase.noun && !new RegExp(`^${resource}s?$`).test(phrase.noun)) {
     let withNoun: Stop;
@@ -57,6 +67,24 @@ async function findPhrase(s: Session, resource: string, phrase: Phrase, write = 
     }
   }
   return s.find(resource, phrase.text, { write, narrow });
+}
+
+/** "the backend engineer candidate": a candidate named by the job, when the job has one in process; several are asked. */
+async function candidateOfJob(s: Session, text: string): Promise<Found | undefined> {
+  if (!s.tool("job", "list")) return undefined;
+  const jobs = (await s.list("job", { q: text, per_page: 2 })).data;
+  if (jobs.length !== 1) return undefined;
+  const job = jobs[0]!;
+  const page = await s.list("candidate", { job_id: job.id, stage: "applied,screening,interview,offer", per_page: 20 });
+  if (page.data.length === 0) return undefined;
+  const options = page.data.map((c) => ({ id: c.id, label: personName(c) }));
+  if (options.length === 1) return options[0];
+  s.ask(`${job.title ?? text} has ${options.length} candidates in process. Which one?`, `candidate:${text.toLowerCase()}`, options);
+}
+
+/** Whom an invoice is to: "an invoice to Northwind for the workshop" is Northwind's, for the workshop. */
+function billedTo(phrases: Phrase[], amounts: Parsed["amounts"]): Phrase | undefined {
+  return phrases.find((ph) => ph.prep === "to" && !after(ph, amounts)) ?? phrases.find((ph) => ph.prep === "for" && !after(ph, amounts));
 }
 
 /** The phrase comes after the request's amount ("620 euros for support hours"). */
@@ -137,7 +165,9 @@ async function target(s: Session, p: Parsed, resource: string, phrases: Phrase[]
   const own = phrases.find((ph) => !ph.prep || ph.prep === "of" || ph.beforeNoun) ?? phrases[0];
   if (!own) throw new Stop({ content: `Which ${noun(resource)} do you mean? Give me its name${resource === "invoice" ? " or number" : ""}.` });
   // An invoice has no name of its own: it is named by its client.
-  if (resource === "invoice") return { found: await invoiceTarget(s, p, [own], INVOICE_STATES.join(",")), rest: phrases.filter((ph) => ph !== own) };
+  // In a change, an amount is the new value ("it should be 19,500"), not which invoice.
+  if (resource === "invoice")
+    return { found: await invoiceTarget(s, p, [own], INVOICE_STATES.join(","), p.action !== "update"), rest: phrases.filter((ph) => ph !== own) };
   // "Globex Corporation's Pilot project": the owner's name and the record's, read together ("Globex Corporation: Pilot project").
   const owned = phrases[phrases.indexOf(own) + 1];
   if (own.prep === "of" && owned?.prep === "of") {
@@ -322,9 +352,9 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
       personLike ??
       phrases.find((ph) => ph.prep === "called" || ph.prep === "named") ??
       // An invoice's client is whom it is for or to ("a new invoice for Oscorp"), before any stray word.
-      (nameField === "client" ? phrases.find((ph) => (ph.prep === "for" || ph.prep === "to") && !after(ph, p.amounts)) : undefined) ??
+      (nameField === "client" ? billedTo(phrases, p.amounts) : undefined) ??
       phrases.find((ph) => !ph.prep && (!ph.beforeNoun || p.resources.length === 0)) ??
-      (nameField === "client" ? phrases.find((ph) => (ph.prep === "for" || ph.prep === "to") && !after(ph, p.amounts)) : undefined) ??
+      (nameField === "client" ? billedTo(phrases, p.amounts) : undefined) ??
       phrases.find((ph) => !ph.prep) ??
       phrases.find((ph) => ph.prep && !relatedPreps.has(ph.prep) && ["for", "as"].includes(ph.prep)) ??
       // "a 45k opportunity with Globex for a data warehouse project": the account is named otherwise; "for" says what it is.
@@ -355,13 +385,12 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     input.first_name = words[0];
     if (words.length > 1) input.last_name = words.slice(1).join(" ");
   } else if (name && nameField) input[nameField] = name;
-  if (process.env.DBG) console.error("CREATE", JSON.stringify({ name, phrases, amounts: p.amounts, input }));
   // "620 euros for support hours": a "for" after the amount says what it is for.
   const purpose =
     "description" in props
       ? (phrases.find((ph) => ph.prep === "for" && !ph.nounResource && after(ph, p.amounts)) ??
         // "a new invoice for Hooli Cloud - onboarding workshop, $4,200": what it is for, set apart after the client.
-        (input.client ? phrases.find((ph) => !ph.prep && !ph.nounResource) : undefined))
+        (input.client ? (phrases.find((ph) => !ph.prep && !ph.nounResource) ?? phrases.find((ph) => ph.prep === "for" && !ph.nounResource)) : undefined))
       : undefined;
   if (purpose) {
     input.description = purpose.text;
@@ -419,15 +448,17 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
       phrases.splice(phrases.indexOf(ph), 1);
     }
   // "Start it at Proposal", "in the Negotiation stage": a new deal's stage, by its name in a pipeline.
-  if ("stage_id" in props && phrases.length > 0 && s.tool("pipeline", "list")) {
+  // "stick it in qualified": a state word may be a stage's name too.
+  if ("stage_id" in props && (phrases.length > 0 || p.states.length > 0) && s.tool("pipeline", "list")) {
     const pipelines = (await s.list("pipeline", { per_page: 100 })).data as { id: string; stages?: { id: string; name: string }[] }[];
     const stages = pipelines.flatMap((pl) => (pl.stages ?? []).map((st) => ({ pl, st })));
-    for (const ph of [...phrases]) {
-      const hit = stages.filter(({ st }) => st.name.toLowerCase() === ph.text.toLowerCase());
+    for (const said of [...phrases.map((ph) => ph.text), ...p.states]) {
+      const hit = stages.filter(({ st }) => st.name.toLowerCase() === said.toLowerCase());
       if (hit.length !== 1) continue;
       input.stage_id = hit[0]!.st.id;
       if ("pipeline_id" in props) input.pipeline_id = hit[0]!.pl.id;
-      phrases.splice(phrases.indexOf(ph), 1);
+      const ph = phrases.find((x) => x.text === said);
+      if (ph) phrases.splice(phrases.indexOf(ph), 1);
       break;
     }
   }
@@ -487,7 +518,7 @@ export async function update(s: Session, p: Parsed, resource: string, _action: A
   const input = await values(s, p, tool, rest, new Set([idKey(tool, resource)]));
   if (rename) input[["name", "title"].find((f) => f in properties(tool)) ?? "name"] = rename.text;
   if (rest.length > 0) unplaced(rest);
-  if (p.shiftDays) Object.assign(input, await shifted(s, resource, tool, found, p));
+  if (p.shift) Object.assign(input, await shifted(s, resource, tool, found, p));
   if (Object.keys(input).length === 0)
     throw new Stop({ content: `What should change on ${found.label}? Say it as “set its <field> to <value>”. Nothing changed.` });
   if (Array.isArray(input.tags)) {
@@ -510,7 +541,8 @@ async function shifted(s: Session, resource: string, tool: Tool, found: Found, p
   const from = field ? current[field] : undefined;
   if (!field || typeof from !== "string")
     throw new Stop({ content: `${found.label} has no ${field ? field.replace(/_/g, " ") : "date"} to move. Nothing changed.` });
-  return { [field]: new Date(Date.parse(`${from.slice(0, 10)}T00:00:00Z`) + p.shiftDays! * 86_400_000).toISOString().slice(0, 10) };
+  const today = s.turn.now.toISOString().slice(0, 10);
+  return { [field]: shiftDate(p.shift!.granted && from.slice(0, 10) < today ? today : from, p.shift!) };
 }
 
 /** The state a move names: "to offer", "as won", hire, reject, close. */
@@ -649,7 +681,8 @@ async function invoiceTarget(s: Session, p: Parsed, phrases: Phrase[], states: s
           .includes(w.toLowerCase()),
       ),
   );
-  if (items.length === 1) return { id: items[0]!.id, label: labelOf(items[0]!), item: items[0] };
+  const picked = items.length > 1 ? pickedBy(p.raw, items) : items[0];
+  if (picked) return { id: picked.id, label: labelOf(picked), item: picked };
   const which = `${status.replace(/,/g, " or ")} invoice${amount ? ` of ${amount.value.toLocaleString("en-US")}` : ""}`;
   if (items.length === 0) throw new Stop({ content: `I found no ${which} for “${phrase.text}”. Nothing changed.` });
   s.ask(
@@ -657,6 +690,23 @@ async function invoiceTarget(s: Session, p: Parsed, phrases: Phrase[], states: s
     `invoice:${phrase.text.toLowerCase()}`,
     items.slice(0, 5).map((i) => ({ id: i.id, label: labelOf(i) })),
   );
+}
+
+/**
+ * "their oldest overdue invoice", "the smaller one is a dupe": the one record a superlative picks among several, or
+ * undefined when none is said (or two records tie).
+ */
+function pickedBy(raw: string, items: Item[]): Item | undefined {
+  const said =
+    /\b(oldest|earliest|first|longest|most\s+overdue|newest|latest|most\s+recent|last|small(?:er|est)|low(?:er|est)|cheap(?:er|est)|larg(?:er|est)|big(?:ger|gest)|high(?:er|est))\b/i
+      .exec(raw)?.[1]
+      ?.toLowerCase();
+  if (!said) return undefined;
+  const byAmount = /^(?:small|low|cheap|larg|big|high)/.test(said);
+  const key = (i: Item) => (byAmount ? Number(i.amount) : Date.parse(String(i.due_date ?? i.created_at ?? "")));
+  const most = /^(?:newest|latest|most\s+recent|last|larg|big|high)/.test(said);
+  const sorted = [...items].sort((a, b) => (most ? key(b) - key(a) : key(a) - key(b)));
+  return key(sorted[0]!) === key(sorted[1]!) ? undefined : sorted[0];
 }
 
 export async function pay(s: Session, p: Parsed, phrases = p.phrases): Promise<string> {
@@ -839,7 +889,7 @@ function dossierText(d: Dossier): string {
 
 /** "the sequence", "the list", "the follow-up emails": no name, only what it is. */
 export const GENERIC_SEQUENCE =
-  /^(?:(?:the|our|this|that|these)\s+)?(?:(?:email|mailing|follow-?up|automatic|automated|nurture|drip|marketing)\s+)*(?:sequences?|campaigns?|cadences?|list|emails|drip|outreach|mails|messages)$/i;
+  /^(?:(?:the|our|this|that|these)\s+)?(?:(?:email|mailing|follow[- ]?up|automatic|automated|nurture|drip|marketing)\s+)*(?:sequences?|campaigns?|cadences?|list|emails|drip|outreach|mails|messages)$/i;
 
 /** The sequence meant when none is named: the organization's only one, or a question naming them. */
 export async function soleSequence(s: Session): Promise<Found> {
@@ -856,7 +906,10 @@ export async function unenroll(s: Session, p: Parsed): Promise<string> {
   if (!tool || !list) throw new Stop({ content: "I cannot take contacts out of sequences with this API key." });
   const phrases = [...p.phrases];
   // "pull Liam at Northwind out of the sequence": no name said, so "at Northwind" says which Liam, not which sequence.
-  const unnamed = /\b(?:out\s+of|off|from)\s+(?:the|our|this|that)\s+(?:[\w-]+\s+)?(?:sequence|campaign|cadence|list|emails|drip|outreach)\b/i.test(p.raw);
+  const unnamedSaid = /\b(?:out\s+of|off|from)\s+(?:the|our|this|that)\s+(?:[\w-]+\s+)?(?:sequence|campaign|cadence|list|emails|drip|outreach)\b/i.exec(p.raw);
+  const unnamed = unnamedSaid !== null;
+  // "out of the follow-up sequence": the word naming it is not a person.
+  if (unnamedSaid) for (const ph of [...phrases]) if (unnamedSaid[0].toLowerCase().includes(ph.text.toLowerCase())) phrases.splice(phrases.indexOf(ph), 1);
   const seqPhrase = unnamed
     ? undefined
     : ([...phrases].reverse().find((ph) => ph.prep && ["from", "of", "in", "off"].includes(ph.prep)) ?? (phrases.length > 1 ? phrases.at(-1) : undefined));
@@ -864,9 +917,10 @@ export async function unenroll(s: Session, p: Parsed): Promise<string> {
   const sequence = seqPhrase ? await findPhrase(s, "sequence", seqPhrase) : await soleSequence(s);
   const people = phrases.filter((ph) => ph !== seqPhrase);
   if (people.length === 0) throw new Stop({ content: `Whom should I take out of ${sequence.label}? Nothing changed.` });
-  const done: string[] = [];
+  const found: { contact: Found; enrollment: string }[] = [];
   // "Lucas Silva from Initech": the account says which Lucas Silva.
   const query = await employer(s, people);
+  // Everyone is found before anyone is taken out: a name that fails leaves nothing half done.
   for (const ph of people) {
     // Of two people with one name, the one in the sequence.
     const narrow = async (items: Item[]) => {
@@ -877,8 +931,9 @@ export async function unenroll(s: Session, p: Parsed): Promise<string> {
     const contact = query ? await s.find("contact", ph.text, { write: true, query, narrow }) : await findPhrase(s, "contact", ph, true, narrow);
     const page = (await s.call(list, { sequence_id: sequence.id, contact_id: contact.id, status: "active", per_page: 1 })) as { data: Item[] };
     if (page.data.length === 0) throw new Stop({ content: `${contact.label} is not active in ${sequence.label}. Nothing changed.` });
-    await s.call(tool, { sequence_id: sequence.id, enrollment_id: page.data[0]!.id }, `take ${contact.label} out of ${sequence.label}`);
-    done.push(contact.label);
+    found.push({ contact, enrollment: page.data[0]!.id });
   }
-  return `Took ${done.join(", ")} out of ${sequence.label}.`;
+  for (const { contact, enrollment } of found)
+    await s.call(tool, { sequence_id: sequence.id, enrollment_id: enrollment }, `take ${contact.label} out of ${sequence.label}`);
+  return `Took ${found.map((f) => f.contact.label).join(", ")} out of ${sequence.label}.`;
 }
