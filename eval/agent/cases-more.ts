@@ -1,4 +1,21 @@
-import { approval, changed, count, created, enrolled, figure, is, money, names as named, noChange, says, type Case, ask, about, unclear } from "./judge.ts";
+import {
+  approval,
+  changed,
+  unenrolled,
+  count,
+  created,
+  enrolled,
+  figure,
+  is,
+  money,
+  names as named,
+  noChange,
+  says,
+  type Case,
+  ask,
+  about,
+  unclear,
+} from "./judge.ts";
 import {
   candidatesOf,
   dueSums,
@@ -17,6 +34,9 @@ import {
   sums,
   uniqueContacts,
   unpaid,
+  accountNamed,
+  addDays,
+  dealTopic,
 } from "./facts.ts";
 import type { Deal, Invoice, World } from "./world.ts";
 
@@ -241,4 +261,43 @@ const careful: Case[] = [
   }),
 ];
 
-export const MORE_CASES: Case[] = [...finance, ...growth, ...talent, ...intelligence, ...careful];
+/*
+ * Round four: writes that went wrong while its classes were taught (a thousands separator cut a deal's amount to
+ * 24, a person taken out of a sequence before the next name failed, a date moved from today instead of from its own
+ * value), and a bulk write-off that must wait, one approval per invoice.
+ */
+const roundFour: Case[] = [
+  about("growth", "write", 'So <account> wants more. Could you open an upsell deal for them called "Analytics add-on", 24,000 USD?', (w) => {
+    const account = accountNamed(w, "Globex");
+    return {
+      say: `So ${account.name} wants to add the analytics module. Could you open an upsell deal for them called "Analytics add-on", 24,000 USD?`,
+      expect: [created("deal", { name: "Analytics add-on", amount: 24000, currency: "USD", account_id: account.id })],
+    };
+  }),
+  about("growth", "write", "push the close date on <an open deal> out by two weeks", (w) => {
+    const { deal, account } = soleOpenDeal(w);
+    return {
+      say: `push the close date on the ${account} ${dealTopic(deal).toLowerCase()} deal out by two weeks`,
+      expect: [changed("deal", deal.id, { expected_close_date: addDays(deal.expected_close_date!, 14) }, deal.name)],
+    };
+  }),
+  about("growth", "write", "<a contact in the sequence> answered us, take him out of the follow-up sequence so he gets no more emails", (w) => {
+    const seq = w.sequences[0]!;
+    const c = pick(enrolledContacts(w, seq.id), (x) => x.account_id !== null, "enrolled contact at an account");
+    const at = pick(w.accounts, (a) => a.id === c.account_id, "the contact's account").name;
+    return {
+      say: `heads up, ${fullName(c)} at ${at} answered me on LinkedIn, so please take him out of the follow-up sequence so he doesn't get more emails.`,
+      expect: [unenrolled(seq.id, c.id, fullName(c))],
+    };
+  }),
+  about("finance", "write", "<an account with one unpaid invoice> went under. write off what they still owe us", (w) => {
+    const client = pick(w.accounts, (a) => w.invoices.filter((i) => i.account_id === a.id && unpaid(i)).length === 1, "account with one unpaid invoice");
+    const inv = pick(w.invoices, (i) => i.account_id === client.id && unpaid(i), "its unpaid invoice");
+    return {
+      say: `${client.name} went into administration. write off what they still owe us, not expecting to see it`,
+      expect: [approval(/uncollectible/, inv.id)],
+    };
+  }),
+];
+
+export const MORE_CASES: Case[] = [...finance, ...growth, ...talent, ...intelligence, ...careful, ...roundFour];

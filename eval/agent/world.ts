@@ -97,11 +97,21 @@ export interface Snapshot {
   id: string;
   generated_at: string;
   finance: {
-    currencies: { currency: string; outstanding: number; overdue: number; overdue_count: number; days_sales_outstanding: number | null }[];
+    currencies: {
+      currency: string;
+      outstanding: number;
+      overdue: number;
+      overdue_count: number;
+      aging: Record<string, number>;
+      days_sales_outstanding: number | null;
+    }[];
     overdue_count: number;
   };
   growth: {
-    pipeline: { totals: { currency: string; open_value: number; weighted_value: number; deal_count: number }[] };
+    pipeline: {
+      totals: { currency: string; open_value: number; weighted_value: number; deal_count: number }[];
+      by_stage: { stage_name: string; currency: string; deal_count: number; open_value: number; weighted_value: number }[];
+    };
     last_90_days: { won: number; lost: number; win_rate: number | null };
     new_contacts_last_30_days: number;
     sequences: { active_enrollments: number; reply_rate: number | null };

@@ -236,7 +236,9 @@ function withoutAsides(text: string): string {
   const name = kept.length === 0 ? (org ?? asides.map(properName).find(Boolean)) : undefined;
   if (name && /\bover there\b|\bthere\b/i.test(request)) request = request.replace(/\b(?:over )?there\b/i, `at ${name}`);
   if (org && /\b(?:with|for|from|to|of|at)\s+them\b/i.test(request)) request = request.replace(/\b(with|for|from|to|of|at)\s+them\b/i, `$1 ${org}`);
-  if (org && /\bthey\b/i.test(request) && !/\b(?:she|he|her|him|his)\b/i.test(request)) request = request.replace(/\bthey\b/i, org);
+  // "Tyrell Biotech went into administration. write off what they still owe us": they are the one the remark opens with.
+  const opener = org ?? (name && asides.some((x) => x.trimStart().startsWith(name)) ? name : undefined);
+  if (opener && /\bthey\b/i.test(request) && !/\b(?:she|he|her|him|his)\b/i.test(request)) request = request.replace(/\bthey\b/i, opener);
   // "The Stark Logistics support upgrade deal has slipped. Push its close date out": the record the remark names.
   // "We're rewriting the new lead follow-up emails. Could you pause that sequence?": that sequence is the one told of.
   const that = /\b(?:that|this)\s+([a-z]+)\b/i.exec(request);

@@ -8,7 +8,7 @@ import { asksFigures, figures } from "./metrics.ts";
 import { loadLanguage } from "./nlp.ts";
 import { parse, sequenceName, type Parsed } from "./parse.ts";
 import { tagOf } from "./filters.ts";
-import { anything, clientsOf, events, read, stagesOf } from "./reads.ts";
+import { anything, clientsOf, events, peopleWhoDo, read, roleAsked, stagesOf } from "./reads.ts";
 import { pickOption, Session, Stop, type Carried } from "./resolve.ts";
 import { accountOp, create, enroll, GENERIC_SEQUENCE, invoiceOp, pay, remove, sequenceOp, setState, soleSequence, unenroll, update } from "./writes.ts";
 
@@ -134,6 +134,8 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
     return "candidate";
   return undefined;
 }
+
+const BY_CLIENT = /\b(?:broken\s+down|split|grouped|sorted|listed)?\s*(?:by|per)\s+(?:client|customer|account|company)\b/i;
 
 /** Values said in a read are what to filter by: "based in X" is a place, "came in through X" a source. */
 function asFilters(s: Session, p: Parsed): Parsed {
@@ -326,6 +328,10 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     action = "stage";
     p = { ...p, to: p.states[0] };
   }
+  // "who's the finance contact at Stark", "the person who handles procurement over at Globex": people by what they do.
+  const role = roleAsked(p.raw);
+  const roleAt = p.phrases.find((ph) => ph.prep && ["at", "for", "with", "from", "in"].includes(ph.prep) && ph.nounResource !== "job");
+  if (role && roleAt && (!action || READS.has(action)) && (!resource || resource === "contact") && s.tool("contact", "list")) return peopleWhoDo(s, role, roleAt);
   // "decision makers at Stark": people by a tag they carry.
   const described =
     p.phrases[0] &&
@@ -342,6 +348,9 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     /\b(?:have|has|with|owe|owing)\b/i.test(p.raw) &&
     s.tool("invoice", "list")
   )
+    return clientsOf(s, p);
+  // "everything that's overdue, broken down by client": the invoices, grouped by whom they bill.
+  if ((!action || READS.has(action)) && resource === "invoice" && BY_CLIENT.test(p.raw) && !p.phrases.some((ph) => ph.prep) && s.tool("invoice", "list"))
     return clientsOf(s, p);
   // "what are the stages of our pipeline": the pipelines' stages, not their value.
   if (

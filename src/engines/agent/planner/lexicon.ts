@@ -461,6 +461,10 @@ export const REWRITES: [RegExp, string][] = [
     /\s+(?:that\s+|which\s+)?we\s+(?:ran|did|delivered|held|gave|provided|hosted|ran|shipped|built|finished|completed)(?:\s+for\s+(?:them|him|her|you))?(?:\s+(?:last|this)\s+(?:week|month|quarter)|\s+yesterday|\s+today|\s+recently)?\b/gi,
     "",
   ],
+  // "going by their ratings", "by rating": how to rank, said of the rating.
+  [/,?\s*(?:going\s+)?(?:by|on)\s+(?:their\s+|the\s+|its\s+)?(?:ratings?|stars?|scores?)\b,?/gi, ""],
+  // "..., not expecting to see it", "..., never going to pay": why, after the request.
+  [/,\s*(?:we're\s+|i'm\s+)?(?:not|never|no\s+longer)\s+(?:expecting|going|likely|gonna|seeing|getting)\b[^.!?]*/gi, ""],
   // "..., finally 🎉", "... btw": how it ends, too.
   [/[,\s]+(?:finally|btw|fyi|at last|woohoo|yay|phew)[\s!.\p{Extended_Pictographic}]*$/iu, ""],
   // "We've decided to hire Ann", "I'd like to open a new position": the request is what follows.
@@ -482,7 +486,9 @@ export const REWRITES: [RegExp, string][] = [
   [/\bfall(?:s|ing)?\s+due\b/gi, "due"],
   [/\b(?:has|have)\s+been\s+(?:waiting|outstanding|unpaid|open)\s+(?:the\s+)?longest(?:\s+(?:for|on)\s+(?:payment|being\s+paid))?/gi, "is the most overdue"],
   [/\s*\b(?:that|which)\s+(?:haven't|have\s+not|hasn't|has\s+not)\s+(?:gone|been\s+sent|been\s+issued|been\s+finalized)(?:\s+out)?(?:\s+yet)?/gi, ""],
-  [/,?\s*\b(?:broken\s+down|split|grouped|sorted)\s+(?:out\s+)?(?:by|per)\s+(?:client|customer|account|company|currency)\b/gi, ""],
+  [/,?\s*\b(?:(?:broken\s+down|split|grouped|sorted|listed)\s+(?:out\s+)?)?(?:by|per|for\s+each)\s+(?:client|customer|account|company|currency)\b/gi, ""],
+  // "How far behind is Globex?": what they owe that is overdue.
+  [/\bhow\s+(?:far\s+)?behind\s+(?:is|are)\s+(.+?)(?:\s+(?:on|with)\s+(?:their\s+)?(?:payments?|invoices?|bills?))?\s*\?/gi, "how much overdue does $1 owe?"],
   // "where Katherine Johnson is in the hiring process": its stage.
   [/^\s*where\s+(.+?)\s+(?:is|are)\s+(?:in|at)\s+(?:the\s+|our\s+)?(?:hiring\s+)?(?:process|pipeline|funnel)\s*\??\s*$/gi, "what stage is $1 in?"],
   // "who's still getting the follow-up emails": who is enrolled in the sequence.
@@ -709,7 +715,7 @@ export const STOPWORDS = new Set(
     "still currently now already yet ever again only up out over under above below between than then so very really too " +
     "one ones thing things stuff list show tell give get find me number numbers amount worth value all total sum " +
     "today yesterday tomorrow week month quarter year morning afternoon evening tonight ago since before after until till " +
-    "stage stages status state right away asap bucket buckets single pile pipe in-total thanks thank hi hello hey okay ok kindly quick quickly currently pls plz " +
+    "stage stages status state right away asap bucket buckets single pile pipe in-total best strongest weakest thanks thank hi hello hey okay ok kindly quick quickly currently pls plz " +
     "according didn't doesn't don't isn't aren't wasn't weren't won't haven't hasn't sitting sits sit lying parked waiting awaiting anyone anybody someone somebody crm atm rn u ur tbh fyi btw thx ty basically actually literally overall altogether presently roughly approximately exactly combined together grand whole entire honestly moment far " +
     "need needs needed want wants wanted wanna like love know check wondering curious interested looking hoping " +
     "record records entry entries item items details info information money cash work works working employed employ date everything anything nothing something whatever came come comes coming through thru forward along onto we're we've i'm they're it's that's there's what's who's"

@@ -574,9 +574,11 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   const lower = cased.toLowerCase();
   out.question = QUESTION_START.test(lower.trim());
   if (/\bhow many\b|\bnumber of\b|\bcount\b/.test(lower)) out.action = "count";
-  else if (/\bhow much\b|\btotal\b|\bsum\b|\bowe[sd]?\b|\bowing\b/.test(lower)) out.action = "sum";
-  else if (/\b(top|largest|biggest|highest|most valuable|smallest|lowest|least valuable)\b/.test(lower) && out.question !== false)
-    out.action = out.question || /^(top|largest|biggest|smallest|lowest)/.test(lower.trim()) ? "top" : undefined;
+  // "write off what they owe": owing says which invoices, not that a sum is asked.
+  else if (/\bhow much\b|\btotal\b|\bsum\b|\bowe[sd]?\b|\bowing\b/.test(lower) && !(out.action === "uncollectible" && !/\bhow much\b/.test(lower)))
+    out.action = "sum";
+  else if (/\b(top|largest|biggest|highest|most valuable|smallest|lowest|least valuable|strongest|weakest|best|top[- ]rated|highest[- ]rated)\b/.test(lower) && out.question !== false)
+    out.action = out.question || /^(top|largest|biggest|smallest|lowest|strongest|best)/.test(lower.trim()) ? "top" : undefined;
 
   const rootMap = roots(lang.nlp, lower.replace(/_/g, " "));
   const shown = [...cased.matchAll(/[A-Za-z0-9_\u00C0-\u024F][A-Za-z0-9_\u00C0-\u024F'&.-]*|\|/g)].map((m) => m[0].replace(/[.]+$/, ""));
@@ -835,7 +837,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   if (out.question && (!out.action || ["create", "update", "stage", "pay", "void", "delete", "win", "lose", "close", "hire", "reject"].includes(out.action))) {
     if (!["count", "sum", "top"].includes(out.action ?? "")) out.action = "list";
   }
-  if (out.action === "top" && /\b(?:smallest|small|lowest|low|cheapest|least valuable)\b/i.test(raw)) out.ascending = true;
+  if (out.action === "top" && /\b(?:smallest|small|lowest|low|cheapest|least valuable|weakest)\b/i.test(raw)) out.ascending = true;
   out.resource = out.resources[0];
   // "the strongest applicants", "anything falling due": in a read, lower-case words with no noun among them describe; they name nothing.
   if (!out.action || ["list", "count", "sum", "top", "show"].includes(out.action))

@@ -63,8 +63,13 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   const top = p.action === "top";
   // The largest by what is still due has no sort of its own: read them all (100) and sort here.
   const byDue = top && moneyField === "amount_due";
-  const sort =
-    top && !byDue && sortable(s, resource, "amount")
+  // "the strongest applicant", "going by their ratings": the top by rating where records have one.
+  const byRating = top && sortable(s, resource, "rating") && !sortable(s, resource, "amount");
+  const sort = byRating
+    ? p.ascending
+      ? "rating"
+      : "-rating"
+    : top && !byDue && sortable(s, resource, "amount")
       ? p.ascending
         ? "amount"
         : "-amount"
@@ -74,8 +79,10 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   const perPage = Math.min(100, Math.max(1, p.top ?? (top ? (p.plural === false ? 1 : 5) : SCREEN)));
   // A list of money reads a full page (one call either way), so its sum is exact whenever it fits.
   const money_ = properties(s.tool(resource, "list"))["amount[gte]"] !== undefined;
-  const page = await s.list(resource, { ...query, per_page: byDue || (money_ && !top) ? 100 : perPage, ...(sort ? { sort } : {}) });
+  const page = await s.list(resource, { ...query, per_page: byDue || (money_ && !top) ? 100 : byRating ? Math.max(perPage, 10) : perPage, ...(sort ? { sort } : {}) });
   if (byDue) page.data = page.data.sort((a, b) => (Number(b.amount_due) - Number(a.amount_due)) * (p.ascending ? -1 : 1)).slice(0, perPage);
+  // Ratings are a few stars: those tied with the last one shown are shown too.
+  if (byRating) page.data = page.data.filter((i, n) => n < perPage || i.rating === page.data[perPage - 1]?.rating);
   await decorate(s, resource, page.data);
   if (p.asked.length > 0 && page.data.length === 1) return answerFields(page.data[0]!, p.asked);
   const total = page.meta.total;
@@ -86,7 +93,7 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
       : "";
   if (total === 1 && page.data[0]) return `${capitalize(plural(1, noun(resource)))}${be(1)}${where}: ${showOne(page.data[0])}`;
   if (top)
-    return `The ${Math.min(perPage, total)} ${p.ascending ? "smallest" : "largest"} ${noun(resource)}s${where} (of ${total}):\n${listText({ data: page.data, meta: { total: page.data.length } })}`;
+    return `The ${Math.min(page.data.length, total) === 1 ? "" : `${Math.min(page.data.length, total)} `}${byRating ? (p.ascending ? "lowest-rated" : "highest-rated") : p.ascending ? "smallest" : "largest"} ${Math.min(page.data.length, total) === 1 ? noun(resource) : `${noun(resource)}s`}${where} (of ${total}):\n${listText({ data: page.data, meta: { total: page.data.length } })}`;
   return `${capitalize(plural(total, noun(resource)))}${be(total)}${where}${figure}:\n${listText(page, p.top ?? SCREEN)}`;
 }
 
@@ -225,4 +232,70 @@ export async function stagesOf(s: Session): Promise<string> {
   const page = await s.list("pipeline", { per_page: 100 });
   if (page.data.length === 0) return "No pipelines yet: the first deal makes the default one.";
   return page.data.map((pl) => `${String(pl.name)}: ${((pl.stages as { name: string }[]) ?? []).map((st) => st.name).join(" → ")}`).join("\n");
+}
+
+/** What people do, by the words their titles hold. */
+const ROLES: Record<string, RegExp> = {
+  finance: /\b(?:cfo|chief financial|financ\w*|controller|comptroller|accounts? payable|ap|accounting|accountant|treasur\w*|billing|payables?)\b/i,
+  procurement: /\b(?:procurement|purchasing|buyer|sourcing|vendor)\b/i,
+  engineering: /\b(?:cto|chief technology|engineer\w*|developer|technical|architect|devops)\b/i,
+  marketing: /\b(?:cmo|marketing|brand|growth|communications)\b/i,
+  sales: /\b(?:sales|account executive|business development|cro|revenue)\b/i,
+  operations: /\b(?:coo|operations|ops)\b/i,
+  people: /\b(?:hr|human resources|people|talent|recruit\w*|chro)\b/i,
+  legal: /\b(?:legal|counsel|attorney|lawyer|compliance)\b/i,
+  data: /\b(?:data|analyst|analytics)\b/i,
+  leadership: /\b(?:ceo|chief executive|founder|president|owner|managing director|gm|general manager)\b/i,
+};
+const ROLE_WORDS: Record<string, string> = {
+  finance: "finance",
+  financial: "finance",
+  accounting: "finance",
+  billing: "finance",
+  "accounts payable": "finance",
+  ap: "finance",
+  payments: "finance",
+  invoices: "finance",
+  procurement: "procurement",
+  purchasing: "procurement",
+  engineering: "engineering",
+  technical: "engineering",
+  tech: "engineering",
+  marketing: "marketing",
+  sales: "sales",
+  operations: "operations",
+  ops: "operations",
+  hr: "people",
+  legal: "legal",
+  data: "data",
+  exec: "leadership",
+  executive: "leadership",
+  leadership: "leadership",
+};
+const ROLE_WORD = Object.keys(ROLE_WORDS).join("|");
+const ROLE_ASKED = [
+  new RegExp(String.raw`\b(${ROLE_WORD})\s+(?:contact|person|people|lead|guy|gal|side|team|folks?|someone|decision[- ]makers?|buyer|owner)s?\b`, "i"),
+  new RegExp(
+    String.raw`\bwho\s+(?:handles|runs|looks\s+after|owns|manages|does|deals\s+with|is\s+in\s+charge\s+of|is\s+responsible\s+for|takes\s+care\s+of|signs\s+off\s+on|approves)\s+(?:the\s+|their\s+|our\s+)?(${ROLE_WORD})\b`,
+    "i",
+  ),
+];
+
+/** The kind of work a question asks people by ("the finance contact", "who handles procurement"), if any. */
+export function roleAsked(raw: string): string | undefined {
+  for (const form of ROLE_ASKED) {
+    const m = form.exec(raw);
+    if (m) return ROLE_WORDS[m[1]!.toLowerCase()];
+  }
+  return undefined;
+}
+
+/** The contacts at an account whose titles say they do that work; all its contacts when none does. */
+export async function peopleWhoDo(s: Session, role: string, at: { text: string }): Promise<string> {
+  const account = await s.find("account", at.text, { write: false });
+  const page = await s.list("contact", { account_id: account.id, per_page: 100 });
+  const doers = page.data.filter((c) => ROLES[role]!.test(String(c.title ?? "")));
+  if (doers.length > 0) return `${capitalize(role)} at ${account.label}: ${plural(doers.length, "contact")}.\n${listText({ data: doers, meta: { total: doers.length } })}`;
+  if (page.data.length === 0) return `${account.label} has no contacts yet.`;
+  return `No contact at ${account.label} has a ${role} title. Its contacts:\n${listText(page)}`;
 }

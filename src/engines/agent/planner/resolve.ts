@@ -71,6 +71,14 @@ export class Session {
     return this.run(tool, input, intended);
   }
 
+  /** A change of several, which may wait for approval: how it went, the turn going on either way. */
+  async propose(tool: Tool, input: Record<string, unknown>, intended: string): Promise<"completed" | "approval_required"> {
+    this.pages.clear();
+    const outcome = await this.turn.tools.call(tool.name, input);
+    if (outcome.status === "completed" || outcome.status === "approval_required") return outcome.status;
+    throw new Stop({ content: outcomeText(tool.name, intended, outcome) });
+  }
+
   private async run(tool: Tool, input: Record<string, unknown>, intended = `run ${tool.name}`): Promise<unknown> {
     const outcome = await this.turn.tools.call(tool.name, input);
     if (outcome.status === "completed") return outcome.result;

@@ -1,5 +1,5 @@
 import type { Tool } from "../tools.ts";
-import { capitalize, labelOf, money, personName, type Item } from "./answer.ts";
+import { capitalize, labelOf, money, personName, plural, sums, sumText, type Item } from "./answer.ts";
 import { classify, enumValues, formatOf, properties, requiredOf } from "./catalog.ts";
 import { describe } from "./describe.ts";
 import { DEPARTMENTS, FIELD_WORDS, placeCode, TITLE_HEADS, VALUE_WORDS, type Action } from "./lexicon.ts";
@@ -738,10 +738,34 @@ export async function pay(s: Session, p: Parsed, phrases = p.phrases): Promise<s
 export async function invoiceOp(s: Session, p: Parsed, op: "void" | "uncollectible" | "finalize", phrases = p.phrases): Promise<string> {
   const tool = s.tool("invoice", op);
   if (!tool) throw new Stop({ content: `I cannot ${op === "uncollectible" ? "mark invoices uncollectible" : `${op} invoices`} with this API key.` });
-  const found = await invoiceTarget(s, p, phrases.slice(0, 1), op === "finalize" ? "draft" : op === "void" ? "open,overdue,uncollectible" : "open,overdue");
+  const states = op === "finalize" ? "draft" : op === "void" ? "open,overdue,uncollectible" : "open,overdue";
+  if (op !== "finalize" && EVERYTHING_OWED.test(p.raw) && phrases[0]) return everyInvoice(s, tool, op, phrases[0], states);
+  const found = await invoiceTarget(s, p, phrases.slice(0, 1), states);
   const words = { void: `void ${found.label}`, uncollectible: `mark ${found.label} uncollectible`, finalize: `finalize ${found.label}` }[op];
   const result = await s.call(tool, { invoice_id: found.id }, words);
   return `Done: ${describe(tool.name, result)}`;
+}
+
+/** "write off what they still owe us", "void all of their invoices": every such invoice of one account. */
+const EVERYTHING_OWED = /\b(?:what|everything|all)\b[^.!?]{0,40}\bowe[sd]?\b|\ball\s+(?:of\s+)?(?:their|its|his|her|the)\s+(?:\w+\s+)?(?:invoices|bills)\b/i;
+/** A turn's calls are bounded: a bulk change of more than this is asked to be narrowed. */
+const MOST_AT_ONCE = 5;
+
+async function everyInvoice(s: Session, tool: Tool, op: "void" | "uncollectible", phrase: Phrase, states: string): Promise<string> {
+  const owner = await accountThen(s, phrase.text);
+  if (!owner) throw new Stop({ content: `I found no account matching “${phrase.text}”. Nothing changed.` });
+  const page = await s.list("invoice", { account_id: owner.account.id, status: states, per_page: 100 });
+  const items = page.data;
+  if (items.length === 0) return `${owner.account.label} has no ${states.replace(/,/g, " or ")} invoices. Nothing changed.`;
+  if (items.length > MOST_AT_ONCE)
+    throw new Stop({ content: `${owner.account.label} has ${items.length} such invoices; name them, ${MOST_AT_ONCE} at most at a time. Nothing changed.` });
+  const verb = op === "void" ? "void" : "mark uncollectible";
+  const outcomes: string[] = [];
+  for (const i of items) outcomes.push(await s.propose(tool, { invoice_id: i.id }, `${verb} ${labelOf(i)}`));
+  const numbers = items.map((i) => String(i.number)).join(", ");
+  const total = sumText(sums(items, "amount_due"));
+  if (outcomes.every((o) => o === "completed")) return `Done: ${op === "void" ? "voided" : "marked uncollectible"} ${numbers} (${total}).`;
+  return `${op === "void" ? "Voiding" : "Writing off"} ${plural(items.length, "invoice")} of ${owner.account.label} (${numbers}; ${total} due) ${items.length === 1 ? "waits for approval" : "waits for approval, one for each invoice"}; until then nothing changes.`;
 }
 
 export async function remove(s: Session, p: Parsed, resource: string): Promise<string> {
