@@ -290,6 +290,14 @@ const roundFour: Case[] = [
       expect: [unenrolled(seq.id, c.id, fullName(c))],
     };
   }),
+  about("finance", "write", "<account> asked us to bill them £3,250 for a workshop, due end of next month - can you raise the invoice?", (w) => {
+    const account = accountNamed(w, "Hooli");
+    const [, end] = month(w, 1);
+    return {
+      say: `${account.name} asked us to bill them £3,250 for the onboarding workshop we ran last week, due at the end of next month — can you raise the invoice?`,
+      expect: [created("invoice", { client: is.text(account.name), account_id: account.id, amount: 3250, currency: "GBP", due_date: end })],
+    };
+  }),
   about("finance", "write", "<an account with one unpaid invoice> went under. write off what they still owe us", (w) => {
     const client = pick(w.accounts, (a) => w.invoices.filter((i) => i.account_id === a.id && unpaid(i)).length === 1, "account with one unpaid invoice");
     const inv = pick(w.invoices, (i) => i.account_id === client.id && unpaid(i), "its unpaid invoice");

@@ -331,7 +331,8 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   // "who's the finance contact at Stark", "the person who handles procurement over at Globex": people by what they do.
   const role = roleAsked(p.raw);
   const roleAt = p.phrases.find((ph) => ph.prep && ["at", "for", "with", "from", "in"].includes(ph.prep) && ph.nounResource !== "job");
-  if (role && roleAt && (!action || READS.has(action)) && (!resource || resource === "contact") && s.tool("contact", "list")) return peopleWhoDo(s, role, roleAt);
+  if (role && roleAt && (!action || READS.has(action)) && (!resource || resource === "contact") && s.tool("contact", "list"))
+    return peopleWhoDo(s, role, roleAt);
   // "decision makers at Stark": people by a tag they carry.
   const described =
     p.phrases[0] &&

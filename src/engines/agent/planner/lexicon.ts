@@ -465,6 +465,11 @@ export const REWRITES: [RegExp, string][] = [
   [/,?\s*(?:going\s+)?(?:by|on)\s+(?:their\s+|the\s+|its\s+)?(?:ratings?|stars?|scores?)\b,?/gi, ""],
   // "..., not expecting to see it", "..., never going to pay": why, after the request.
   [/,\s*(?:we're\s+|i'm\s+)?(?:not|never|no\s+longer)\s+(?:expecting|going|likely|gonna|seeing|getting)\b[^.!?]*/gi, ""],
+  // "Hooli Cloud asked us to bill them £3,250 for ...": bill Hooli Cloud.
+  [
+    /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:asked|wants?|would\s+like|needs?|requested|told\s+us)\s+(?:us\s+|me\s+)?(?:to\s+)?(bill|invoice|charge)\s+(?:them|him|her|it)\b/g,
+    "$2 $1",
+  ],
   // "..., finally 🎉", "... btw": how it ends, too.
   [/[,\s]+(?:finally|btw|fyi|at last|woohoo|yay|phew)[\s!.\p{Extended_Pictographic}]*$/iu, ""],
   // "We've decided to hire Ann", "I'd like to open a new position": the request is what follows.

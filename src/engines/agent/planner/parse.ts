@@ -577,7 +577,10 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   // "write off what they owe": owing says which invoices, not that a sum is asked.
   else if (/\bhow much\b|\btotal\b|\bsum\b|\bowe[sd]?\b|\bowing\b/.test(lower) && !(out.action === "uncollectible" && !/\bhow much\b/.test(lower)))
     out.action = "sum";
-  else if (/\b(top|largest|biggest|highest|most valuable|smallest|lowest|least valuable|strongest|weakest|best|top[- ]rated|highest[- ]rated)\b/.test(lower) && out.question !== false)
+  else if (
+    /\b(top|largest|biggest|highest|most valuable|smallest|lowest|least valuable|strongest|weakest|best|top[- ]rated|highest[- ]rated)\b/.test(lower) &&
+    out.question !== false
+  )
     out.action = out.question || /^(top|largest|biggest|smallest|lowest|strongest|best)/.test(lower.trim()) ? "top" : undefined;
 
   const rootMap = roots(lang.nlp, lower.replace(/_/g, " "));

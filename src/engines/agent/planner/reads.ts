@@ -79,7 +79,11 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   const perPage = Math.min(100, Math.max(1, p.top ?? (top ? (p.plural === false ? 1 : 5) : SCREEN)));
   // A list of money reads a full page (one call either way), so its sum is exact whenever it fits.
   const money_ = properties(s.tool(resource, "list"))["amount[gte]"] !== undefined;
-  const page = await s.list(resource, { ...query, per_page: byDue || (money_ && !top) ? 100 : byRating ? Math.max(perPage, 10) : perPage, ...(sort ? { sort } : {}) });
+  const page = await s.list(resource, {
+    ...query,
+    per_page: byDue || (money_ && !top) ? 100 : byRating ? Math.max(perPage, 10) : perPage,
+    ...(sort ? { sort } : {}),
+  });
   if (byDue) page.data = page.data.sort((a, b) => (Number(b.amount_due) - Number(a.amount_due)) * (p.ascending ? -1 : 1)).slice(0, perPage);
   // Ratings are a few stars: those tied with the last one shown are shown too.
   if (byRating) page.data = page.data.filter((i, n) => n < perPage || i.rating === page.data[perPage - 1]?.rating);
@@ -295,7 +299,8 @@ export async function peopleWhoDo(s: Session, role: string, at: { text: string }
   const account = await s.find("account", at.text, { write: false });
   const page = await s.list("contact", { account_id: account.id, per_page: 100 });
   const doers = page.data.filter((c) => ROLES[role]!.test(String(c.title ?? "")));
-  if (doers.length > 0) return `${capitalize(role)} at ${account.label}: ${plural(doers.length, "contact")}.\n${listText({ data: doers, meta: { total: doers.length } })}`;
+  if (doers.length > 0)
+    return `${capitalize(role)} at ${account.label}: ${plural(doers.length, "contact")}.\n${listText({ data: doers, meta: { total: doers.length } })}`;
   if (page.data.length === 0) return `${account.label} has no contacts yet.`;
   return `No contact at ${account.label} has a ${role} title. Its contacts:\n${listText(page)}`;
 }

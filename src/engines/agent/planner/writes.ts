@@ -475,6 +475,11 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     const page = (await s.list("account", { q: String(input.client), per_page: 5 })) as { data: Item[] };
     const exact = page.data.filter((a) => String(a.name).toLowerCase() === String(input.client).toLowerCase());
     if (exact.length === 1) input.account_id = exact[0]!.id;
+    // "Hooli Cloud asked": a name written with capitals that runs into lower-case words was read past its end; a
+    // client no account has is asked about rather than billed as read.
+    const client = String(input.client);
+    if (exact.length === 0 && /^[A-Z]/.test(client) && /\s(?!(?:ltd|inc|llc|plc|gmbh|corp|co|and|of|the|de|la)\b)[a-z]{3,}\b/.test(client))
+      throw new Stop({ content: `Who is the client? I read “${client}”, which no account is called. Nothing changed.` });
   }
   if ("account_id" in props && input.account_id === undefined && nameField === "name" && typeof input.name === "string" && s.tool("account", "list")) {
     // "Initech expansion": a deal named after its account belongs to it, when exactly one account's name starts it.
