@@ -420,6 +420,31 @@ describe("round four's everyday words", () => {
   });
 });
 
+describe("what is promised, and whom a story names", () => {
+  it("a payment to come is never one made", () => {
+    for (const message of [
+      "Tyrell's AP team called, they'll pay INV-000037 next week",
+      "Hooli says they will settle INV-12 on friday",
+      "Initech promised to pay INV-9",
+    ])
+      expect(read(message).action, message).not.toBe("pay");
+  });
+
+  it("a field of the record told of, in the request after it", () => {
+    // A move of a date, which the planner makes an update of the due date (see index.ts).
+    expect(read("Tyrell's AP team called, they'll pay INV-000037 next week. push the due date to next friday")).toMatchObject({
+      action: "stage",
+      numbers: [expect.objectContaining({ raw: "INV-000037" })],
+      dates: { day: expect.any(String) },
+    });
+  });
+
+  it("a title told with capitals, and a person removed from the contacts rather than from a sequence", () => {
+    expect(read("Had a chat with Noah Schmidt from Globex, he's now Head of Ops. update him pls").fields).toEqual([{ words: "title", value: "Head of Ops" }]);
+    expect(read("Heads up, Emma Dubois from Hooli left the company. Please remove her from our contacts.").action).toBe("delete");
+  });
+});
+
 describe("the tools read as operations on resources, under either naming", () => {
   const tool = (name: string, extra: Partial<Tool> = {}) => ({ name, ...extra }) as Tool;
   it.each([

@@ -42,11 +42,15 @@ function withoutRemark(lang: Language, text: string): string {
   );
   const before = clauses.slice(0, question);
   if (question > 0 && !before.some(holdsData) && !before.some(imperative) && !before.some((c) => VOCABULARY.test(c))) {
-    const name = clauses.slice(0, question).map(properName).find(Boolean);
+    // "Ava at Stark, can you show me their open invoices": they are the organization someone was named at.
+    const name = organization(before.join(", ")) ?? clauses.slice(0, question).map(properName).find(Boolean);
     const rest = clauses.slice(question).join(", ");
     if (!name) return rest;
     // "Stark Logistics keeps paying late, how much do they owe us": they are the one named.
-    return rest.replace(/\b(?:over )?there\b/i, `at ${name}`).replace(/\b(?:they|them)\b/i, name);
+    return rest
+      .replace(/\b(?:over )?there\b/i, `at ${name}`)
+      .replace(/\b(?:they|them)\b/i, name)
+      .replace(/\btheir\b/i, `${name}'s`);
   }
   const k = clauses.findIndex((c, i) => i > 0 && imperative(c));
   if (k <= 0) return text;
@@ -98,11 +102,18 @@ function withoutRemark(lang: Language, text: string): string {
   // "Acme is late again, void INV-3": the request names its record itself.
   const named = subject.filter((w) => !STOPWORDS.has(w.toLowerCase()) && resourceOf(w.toLowerCase()) === undefined);
   // "the proposal went out to Tyrell, so bump their deal": whose, by the name the remark gives.
-  const whose = properName(clauses.slice(0, k).join(", ")) ?? (named.length > 0 ? subject.join(" ") : undefined);
+  // "Spoke to Ava at Stark, can you show me their open invoices": their is the organization someone was named at.
+  const told = clauses.slice(0, k).join(", ");
+  const whose = (/\btheir\b/i.test(command) ? organization(told) : undefined) ?? properName(told) ?? (named.length > 0 ? subject.join(" ") : undefined);
   if (POSSESSIVE.test(command) && whose) return [command.replace(POSSESSIVE, `${whose}'s`), ...rest].join(", ");
   if (!PRONOUN.test(command)) return command.includes(" ") ? [command, ...rest].join(", ") : text;
+  // "Emma Dubois from Hooli left": the person, and where, said as "at" so the request's own "from" stays its own.
+  const from = subject.findIndex((w, n) => n >= 2 && /^(?:from|of)$/i.test(w) && /^[A-Z]/.test(subject[n + 1] ?? ""));
+  if (from > 0) subject[from] = "at";
   // A deletion's "him" or "her" is the person the remark names by full name ("Leo Andersen has left Stark, delete him").
-  const person = /^(?:him|her)$/i.test(PRONOUN.exec(command)?.[0] ?? "") && /^[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){1,2}$/.test(subject.join(" "));
+  const person =
+    /^(?:him|her)$/i.test(PRONOUN.exec(command)?.[0] ?? "") &&
+    /^[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){1,2}(?:\s+at\s+[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)?$/.test(subject.join(" "));
   // ... or the one a superlative picks among the records the remark counts ("has 2 drafts, the smaller one is a dupe").
   const picked = /\b(?:oldest|earliest|newest|latest|small(?:er|est)|larg(?:er|est)|big(?:ger|gest)|cheap(?:er|est))\s+one\b/i.test(
     clauses.slice(0, k).join(" "),
@@ -230,6 +241,9 @@ function withoutAsides(text: string): string {
   let request = requests.join(" ");
   const number = kept.map((x) => RECORD_NUMBER.exec(x)?.[0]).find(Boolean);
   if (number && PRONOUN.test(request)) return request.replace(PRONOUN, number);
+  // "they'll pay INV-37 next week. push the due date to next friday": the date of the invoice told of.
+  const field = /\bthe\s+(due\s+date|amount|balance)\b/i;
+  if (number && field.test(request) && !RECORD_NUMBER.test(request)) return request.replace(field, `the $1 of ${number}`);
   // "Ava at Stark Logistics. What deals do we have open with them?": they, there and their are the organization a
   // person was named at, when one was.
   const org = kept.length === 0 ? asides.map(organization).find(Boolean) : undefined;

@@ -387,6 +387,14 @@ export const REWRITES: [RegExp, string][] = [
     "",
   ],
   [/\b(contract|freelance|full[- ]time|part[- ]time|temp)\s+(?:gig|thing|deal|basis)\b/gi, "$1"],
+  // "he's now Head of Ops", "she's their new VP Sales": a title, written with capitals.
+  [
+    /\b(?:he|she|they)(?:'s|\s+is|'re|\s+are)\s+(?:now\s+)?(?:the\s+|their\s+|our\s+|a\s+|an\s+)?(?:new\s+)?(?=(?:[A-Z][\w&/-]*|of|and)(?:\s+(?:[A-Z][\w&/-]*|of|and))*\b)(?=[A-Z])/g,
+    "title is ",
+  ],
+  // "moved to a new role", "left the company": the story, not a record.
+  [/\s+(?:has\s+|just\s+)?(?:moved|changed|switched)\s+(?:to\s+|into\s+)?(?:a\s+)?(?:new\s+|different\s+)?(?:roles?|jobs?|positions?|teams?)\b/gi, ""],
+  [/\b(?:top|highest|best)[- ]rated\b/gi, "strongest"],
   // "he gave me his direct line, +1 415 ...": the number is what counts.
   [/\b(?:he|she|they)\s+(?:also\s+)?(?:gave|sent|shared)\s+(?:me|us)\s+(?:his|her|their)\s+/gi, ""],
   // "..., so he doesn't get more emails", "... so nothing goes out in the meantime", "... for now": why, not what.
@@ -469,6 +477,11 @@ export const REWRITES: [RegExp, string][] = [
   [
     /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:asked|wants?|would\s+like|needs?|requested|told\s+us)\s+(?:us\s+|me\s+)?(?:to\s+)?(bill|invoice|charge)\s+(?:them|him|her|it)\b/g,
     "$2 $1",
+  ],
+  // "they'll pay INV-37 next week", "they promised to settle it": a payment to come is not one made.
+  [
+    /\b(?:they|he|she|we|it|[A-Z][\w&'’-]*)(?:'ll|\s+will|\s+are\s+going\s+to|\s+is\s+going\s+to|\s+plans?\s+to|\s+promised\s+to|\s+intends?\s+to|\s+should|\s+might|\s+may|\s+want\s+to|\s+wants\s+to|\s+hopes?\s+to|\s+expects?\s+to|\s+say\s+they'll|\s+says\s+they'll)\s+(?:pay|settle|send|wire|transfer|clear)\b/g,
+    "a payment is promised for",
   ],
   // "..., finally 🎉", "... btw": how it ends, too.
   [/[,\s]+(?:finally|btw|fyi|at last|woohoo|yay|phew)[\s!.\p{Extended_Pictographic}]*$/iu, ""],

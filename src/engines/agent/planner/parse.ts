@@ -409,7 +409,8 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     /^\s*(?:please\s+)?(?:take|remove|pull|drop|get)\s+(.+?)\s+(?:out of|off|from)\s+(?:the\s+)?(.+?)(?:\s+(?:sequence|campaign|cadence))?\s*[.!]?$/i.exec(
       text,
     );
-  if (out_ && !/\b(invoice|account|deal|job|pipeline|list)s?\b/i.test(out_[2]!)) {
+  // "remove her from our contacts" deletes her; out of a sequence is the only "out of" that unenrolls.
+  if (out_ && !/\b(invoice|account|deal|job|pipeline|list|contact|candidate|crm|system|database|record|address\s+book)s?\b/i.test(out_[2]!)) {
     // "take Ann Lee out of Intro": leaving a sequence, not a deletion.
     out.action = "unenroll";
     const verb = /\b(?:take|remove|pull|drop|get)\b/i.exec(text)!;
