@@ -179,7 +179,8 @@ function shiftIn(sentence: string): { shift: Shift; spans: [number, number][] } 
   return null;
 }
 
-function countOf(word: string): number {
+/** A count said in a span: digits, a word ("two"), "a" or "an", "a couple of". */
+export function countOf(word: string): number {
   const w = word.trim().toLowerCase();
   if (/^\d+$/.test(w)) return Number(w);
   if (/couple/.test(w)) return 2;

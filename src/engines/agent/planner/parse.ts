@@ -21,7 +21,7 @@ import {
   type Action,
 } from "./lexicon.ts";
 import { askedLast, focus } from "./clauses.ts";
-import { readAmounts, readDates, readShift, roots, type Amount, type DateRange, type Language, type Shift } from "./nlp.ts";
+import { countOf, readAmounts, readDates, readShift, roots, type Amount, type DateRange, type Language, type Shift } from "./nlp.ts";
 
 /** A run of words that is not vocabulary: a name, to be resolved through search. */
 export interface Phrase {
@@ -241,7 +241,6 @@ function describes(lang: Language, ph: Phrase): boolean {
 /** Reads a request into what it asks, about what, which records and which values. Deterministic; no lookups. */
 /** Where candidates come from, as people say it. */
 const SOURCES = String.raw`linkedin|indeed|an?\s+referral|referrals?|our\s+website|the\s+website|website|glassdoor|an?\s+agency|agency|an?\s+job\s+board|job\s+boards?|angellist|wellfound|a\s+career\s+fair|career\s+fair`;
-const LATE_COUNT: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, six: 6 };
 const LATE_N = String.raw`(\d{1,4}|an?|one|two|three|four|six)`;
 const LATE_UNIT = String.raw`(days?|weeks?|months?)`;
 const LATE_WORD = String.raw`(?:overdue|late|past[- ]due|outstanding)`;
@@ -275,8 +274,7 @@ const LATE_FORMS: [RegExp, "over" | "atLeast" | "between"][] = [
 function lateness(text: string, now: Date): { range: { gte?: string; lt?: string }; span: [number, number] } | null {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const day = (daysAgo: number) => new Date(today - daysAgo * 86_400_000).toISOString().slice(0, 10);
-  const days = (count: string, unit: string) =>
-    (LATE_COUNT[count.toLowerCase()] ?? Number(count)) * (unit.toLowerCase().startsWith("week") ? 7 : unit.toLowerCase().startsWith("month") ? 30 : 1);
+  const days = (count: string, unit: string) => countOf(count) * (unit.toLowerCase().startsWith("week") ? 7 : unit.toLowerCase().startsWith("month") ? 30 : 1);
   for (const [form, kind] of LATE_FORMS) {
     const m = form.exec(text);
     if (!m) continue;
