@@ -41,6 +41,11 @@ beforeAll(async () => {
     const open = i % 3 === 0;
     if (!open && i % 10 === 9) await act(tenant.client, invoice.id, "finalize"); // 19, 29
     if (open && i % 9 === 3) await act(tenant.client, invoice.id, "pay", { amount: invoice.amount }); // 3, 12, 21
+    // Part-paid: half of 6, 15 and 24 (yen has no minor unit).
+    if (open && i % 9 === 6)
+      await act(tenant.client, invoice.id, "pay", {
+        amount: invoice.currency === "JPY" ? Math.floor(invoice.amount / 2) : Math.round(invoice.amount * 50) / 100,
+      });
     created.push(invoice);
   }
   // Noise in another organization, which no query here may return.
@@ -265,6 +270,14 @@ describe("filters", () => {
     await expectFilter({ "amount[ne]": 100 }, (i) => i.amount !== 100);
     await expectFilter({ "amount[gte]": 0.5, "amount[lt]": 100 }, (i) => i.amount >= 0.5 && i.amount < 100);
     await expectFilter({ "amount[gt]": 100, "amount[lte]": 250.5 }, (i) => i.amount > 100 && i.amount <= 250.5);
+  });
+
+  it("amount_paid: ranges; [gt]=0 with the unpaid statuses is the part-paid", async () => {
+    expect(all.filter((i) => i.amount_paid > 0 && i.amount_due > 0)).toHaveLength(3);
+    await expectFilter({ "amount_paid[gt]": 0 }, (i) => i.amount_paid > 0);
+    await expectFilter({ "amount_paid[gt]": 0, status: "open,overdue" }, (i) => i.amount_paid > 0 && i.amount_due > 0);
+    await expectFilter({ amount_paid: 0 }, (i) => i.amount_paid === 0);
+    await expectFilter({ "amount_paid[gte]": 100 }, (i) => i.amount_paid >= 100);
   });
 
   it("due_date: equality and ranges", async () => {

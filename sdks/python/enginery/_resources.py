@@ -161,6 +161,12 @@ class InvoicesResource(Resource):
         amount__lte: Optional[float] = None,
         amount__lt: Optional[float] = None,
         amount__ne: Optional[float] = None,
+        amount_paid: Optional[float] = None,
+        amount_paid__gte: Optional[float] = None,
+        amount_paid__gt: Optional[float] = None,
+        amount_paid__lte: Optional[float] = None,
+        amount_paid__lt: Optional[float] = None,
+        amount_paid__ne: Optional[float] = None,
         due_date: Optional[Union[str, SequenceOf[str]]] = None,
         due_date__gte: Optional[Union[str, SequenceOf[str]]] = None,
         due_date__gt: Optional[Union[str, SequenceOf[str]]] = None,
@@ -190,8 +196,14 @@ class InvoicesResource(Resource):
         status__ne: One of draft, open, overdue, paid, void, uncollectible.
         currency: ISO 4217 code.
         currency__ne: ISO 4217 code.
-        account_id__exists: true: only records that have a account_id; false: only records without one ("accounts with no domain")."""
-        return self._list("/v1/invoices", {"page": page, "per_page": per_page, "sort": sort, "q": q, "status": status, "status[ne]": status__ne, "currency": currency, "currency[ne]": currency__ne, "client": client, "client[ne]": client__ne, "client[contains]": client__contains, "number": number, "number[ne]": number__ne, "account_id": account_id, "account_id[exists]": account_id__exists, "amount": amount, "amount[gte]": amount__gte, "amount[gt]": amount__gt, "amount[lte]": amount__lte, "amount[lt]": amount__lt, "amount[ne]": amount__ne, "due_date": due_date, "due_date[gte]": due_date__gte, "due_date[gt]": due_date__gt, "due_date[lte]": due_date__lte, "due_date[lt]": due_date__lt, "due_date[ne]": due_date__ne, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "updated_at": updated_at, "updated_at[gte]": updated_at__gte, "updated_at[gt]": updated_at__gt, "updated_at[lte]": updated_at__lte, "updated_at[lt]": updated_at__lt, "updated_at[ne]": updated_at__ne})
+        account_id__exists: true: only records that have a account_id; false: only records without one ("accounts with no domain").
+        amount_paid: Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid.
+        amount_paid__gte: Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid.
+        amount_paid__gt: Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid.
+        amount_paid__lte: Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid.
+        amount_paid__lt: Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid.
+        amount_paid__ne: Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid."""
+        return self._list("/v1/invoices", {"page": page, "per_page": per_page, "sort": sort, "q": q, "status": status, "status[ne]": status__ne, "currency": currency, "currency[ne]": currency__ne, "client": client, "client[ne]": client__ne, "client[contains]": client__contains, "number": number, "number[ne]": number__ne, "account_id": account_id, "account_id[exists]": account_id__exists, "amount": amount, "amount[gte]": amount__gte, "amount[gt]": amount__gt, "amount[lte]": amount__lte, "amount[lt]": amount__lt, "amount[ne]": amount__ne, "amount_paid": amount_paid, "amount_paid[gte]": amount_paid__gte, "amount_paid[gt]": amount_paid__gt, "amount_paid[lte]": amount_paid__lte, "amount_paid[lt]": amount_paid__lt, "amount_paid[ne]": amount_paid__ne, "due_date": due_date, "due_date[gte]": due_date__gte, "due_date[gt]": due_date__gt, "due_date[lte]": due_date__lte, "due_date[lt]": due_date__lt, "due_date[ne]": due_date__ne, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "updated_at": updated_at, "updated_at[gte]": updated_at__gte, "updated_at[gt]": updated_at__gt, "updated_at[lte]": updated_at__lte, "updated_at[lt]": updated_at__lt, "updated_at[ne]": updated_at__ne})
 
     def create(
         self,

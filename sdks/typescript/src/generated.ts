@@ -1208,6 +1208,18 @@ export interface ListInvoicesQuery {
   "amount[lte]"?: number;
   "amount[lt]"?: number;
   "amount[ne]"?: number;
+  /** Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid. */
+  amount_paid?: number;
+  /** Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid. */
+  "amount_paid[gte]"?: number;
+  /** Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid. */
+  "amount_paid[gt]"?: number;
+  /** Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid. */
+  "amount_paid[lte]"?: number;
+  /** Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid. */
+  "amount_paid[lt]"?: number;
+  /** Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid. */
+  "amount_paid[ne]"?: number;
   due_date?: string;
   "due_date[gte]"?: string;
   "due_date[gt]"?: string;
@@ -2603,7 +2615,7 @@ export class ApiKeysResource {
 export class InvoicesResource {
   constructor(private readonly t: Transport) {}
 
-  /** List invoices. Filter with status (overdue included), currency, client, amount and date ranges; search with q; sort with sort. */
+  /** List invoices. Filter with status (overdue included), currency, client, amount, amount paid and date ranges; search with q; sort with sort. */
   list(query?: ListInvoicesQuery, options?: RequestOptions): PagePromise<Invoice> {
     return this.t.list<Invoice>(`/v1/invoices`, query as Query, options);
   }

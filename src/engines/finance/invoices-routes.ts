@@ -20,7 +20,7 @@ export function registerInvoiceRoutes(app: Api, { db }: RouteDeps): void {
         tags,
         operationId: "listInvoices",
         summary: "List invoices",
-        description: "Filter with status (overdue included), currency, client, amount and date ranges; search with q; sort with sort.",
+        description: "Filter with status (overdue included), currency, client, amount, amount paid and date ranges; search with q; sort with sort.",
         querystring: invoiceList.querystring,
         response: { 200: ListEnvelope(Invoice) },
       },

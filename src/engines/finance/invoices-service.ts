@@ -91,6 +91,11 @@ export const invoiceList = defineList({
     number: { kind: "text", column: invoices.number },
     account_id: { kind: "id", column: invoices.accountId, idKind: "account" },
     amount: { kind: "money", column: invoices.amountCents },
+    amount_paid: {
+      kind: "money",
+      column: invoices.amountPaidCents,
+      description: "Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid.",
+    },
     due_date: { kind: "date", column: invoices.dueDate },
     created_at: { kind: "datetime", column: invoices.createdAt },
     updated_at: { kind: "datetime", column: invoices.updatedAt },
