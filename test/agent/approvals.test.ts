@@ -59,6 +59,35 @@ describe("actions that destroy data or money wait for approval", () => {
     expect(conversation.body.messages[1].actions.at(-1).status).toBe("completed");
   });
 
+  it("a bulk change proposes one approval per record; after a proposal the turn may propose more but runs nothing", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Bulkvoid Ltd" }));
+    const owed = [];
+    for (const amount of [100, 200, 300])
+      owed.push(
+        await made(
+          tenant.client.post("/v1/invoices", {
+            client: "Bulkvoid Ltd",
+            account_id: account.id,
+            amount,
+            currency: "USD",
+            due_date: "2026-06-01",
+            status: "open",
+          }),
+        ),
+      );
+    const asked = await chat(tenant.client, "void all of Bulkvoid's invoices");
+    const proposed = asked.actions.filter((a: any) => a.status === "approval_required");
+    expect(proposed.map((a: any) => a.input.invoice_id).sort()).toEqual(owed.map((i) => i.id).sort());
+    expect(new Set(proposed.map((a: any) => a.approval_id)).size).toBe(3);
+    expect(asked.message.content).toMatch(/waits for approval, one for each invoice/);
+    for (const i of owed) expect((await tenant.client.get(`/v1/invoices/${i.id}`)).body.status).toBe("open");
+    // Each is decided on its own.
+    await made(tenant.client.post(`/v1/agent/approvals/${proposed[0].approval_id}/approve`), 200);
+    await made(tenant.client.post(`/v1/agent/approvals/${proposed[1].approval_id}/deny`), 200);
+    const statuses = await Promise.all(owed.map(async (i) => [i.id, (await tenant.client.get(`/v1/invoices/${i.id}`)).body.status]));
+    expect(statuses.filter(([, s]) => s === "void").map(([id]) => id)).toEqual([proposed[0].input.invoice_id]);
+  });
+
   it("denying ends it: nothing changes, and the agent says so", async () => {
     const invoice = await openInvoice();
     const asked = await chat(tenant.client, `mark ${invoice.number} uncollectible`);

@@ -274,13 +274,6 @@ export async function runTurn(
     available: deps.tools.for(caller),
     all: deps.tools.all,
     async call(name, rawInput) {
-      if (waiting) {
-        return {
-          status: "failed",
-          action: null,
-          error: { code: "conflict", status: 409, detail: "An earlier action of this turn waits for approval; the turn takes no more actions." },
-        };
-      }
       if (toolCalls >= deps.maxSteps) {
         return {
           status: "failed",
@@ -305,6 +298,19 @@ export async function runTurn(
         return { status: "failed", error: action.error!, action };
       }
       const reason = tool.approval?.(valid as never) ?? null;
+      // Once an action waits, nothing more runs (it might build on what waits), but more proposals may join it:
+      // "void all of Hooli's invoices" is one approval per invoice, each decided on its own.
+      if (waiting && !reason) {
+        return {
+          status: "failed",
+          action: null,
+          error: {
+            code: "conflict",
+            status: 409,
+            detail: "An earlier action of this turn waits for approval; the turn runs nothing more, it may only propose.",
+          },
+        };
+      }
       if (reason) {
         waiting = true;
         const action = await recordAction(tool, { tool: name, input: valid, status: "approval_required", approvalReason: reason });
