@@ -445,6 +445,32 @@ describe("what is promised, and whom a story names", () => {
   });
 });
 
+describe("part-paid invoices, and bulk changes said with all or every", () => {
+  it("something paid and something still due, said every way", () => {
+    for (const message of [
+      "which invoices are part-paid?",
+      "how much is still owed on partially paid invoices",
+      "has anyone made a partial payment",
+      "invoices that have been paid in part",
+      "list the partly paid bills",
+      "which clients paid some of the invoice",
+    ]) {
+      const p = read(message);
+      expect(p.numeric, message).toEqual([{ field: "amount_paid", op: "gt", value: 0 }]);
+      expect(p.groups, message).toContain("unpaid");
+      expect(p.states, message).not.toContain("paid");
+    }
+    for (const message of ["which invoices are paid", "show paid invoices", "list invoices paid in full"]) expect(read(message).numeric, message).toEqual([]);
+  });
+
+  it("void before all, every or a possessive is the verb; void after a list verb is the state", () => {
+    for (const message of ["void all of Hooli's invoices", "void every invoice for Wayne", "void their invoices", "please void all Hooli invoices"])
+      expect(read(message), message).toMatchObject({ action: "void", resources: ["invoice"] });
+    expect(read("show void invoices")).toMatchObject({ action: "list", states: ["void"] });
+    expect(read("how many void invoices do we have").states).toEqual(["void"]);
+  });
+});
+
 describe("the tools read as operations on resources, under either naming", () => {
   const tool = (name: string, extra: Partial<Tool> = {}) => ({ name, ...extra }) as Tool;
   it.each([

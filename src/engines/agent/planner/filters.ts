@@ -130,6 +130,12 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
   for (const n of p.numeric) {
     if (!(`${n.field}[gte]` in props)) continue;
     query[n.op ? `${n.field}[${n.op}]` : n.field] = n.value;
+    // Part-paid says the unpaid statuses already: "4 invoices are part-paid", not "open or overdue part-paid".
+    if (n.field === "amount_paid" && n.op === "gt" && n.value === 0) {
+      const unpaid = said.indexOf("open or overdue");
+      said.splice(unpaid < 0 ? said.length : unpaid, unpaid < 0 ? 0 : 1, "part-paid");
+      continue;
+    }
     said.push(`${n.field} ${n.op ? { gte: "at least ", gt: "above ", lte: "at most ", lt: "below " }[n.op] : ""}${n.value}`);
   }
 

@@ -270,6 +270,9 @@ const LATE_FORMS: [RegExp, "over" | "atLeast" | "between"][] = [
   ],
 ];
 
+const PART_PAID =
+  /\b(?:part(?:ly|ially)?[- ]?paid|paid (?:in part|(?:only )?(?:some|part|a (?:part|portion|bit)) of (?:it|them|the (?:amount|balance|invoice))|something)|(?:had|have|has|with|got|received|made)\s+(?:a\s+|some\s+)?(?:partial|part)[- ]payments?|partial(?:ly)?[- ]pa(?:id|yments?))\b/i;
+
 /** How late invoices are, as a range of due dates: "60+ days late" is due on or before 60 days ago. */
 function lateness(text: string, now: Date): { range: { gte?: string; lt?: string }; span: [number, number] } | null {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
@@ -402,6 +405,13 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     out.states.push("overdue");
     out.dates = { ...late.range, hint: "due" };
     spans.push(late.span);
+  }
+  // "part-paid invoices", "which have had a partial payment": something paid, something still due.
+  const part = PART_PAID.exec(text);
+  if (part) {
+    out.groups.push("unpaid");
+    out.numeric.push({ field: "amount_paid", op: "gt", value: 0 });
+    spans.push([part.index, part.index + part[0].length]);
   }
   const out_ =
     /^\s*(?:please\s+)?(?:take|remove|pull|drop|get)\s+(.+?)\s+(?:out of|off|from)\s+(?:the\s+)?(.+?)(?:\s+(?:sequence|campaign|cadence))?\s*[.!]?$/i.exec(
@@ -699,7 +709,9 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     if (
       leadAction &&
       (!(value || group || resource || bare === "new") ||
-        ["a", "an", "the", "|", "my", "our", "this", "that", ""].includes(next) ||
+        ["a", "an", "the", "|", "my", "our", "this", "that", "all", "every", "each", "both", "these", "those", "their", "his", "her", "its", ""].includes(
+          next,
+        ) ||
         (!vocabulary(next) && !isPlural(next)) ||
         (resourceOf(next) !== undefined && !isPlural(next)))
     ) {

@@ -752,7 +752,8 @@ export async function invoiceOp(s: Session, p: Parsed, op: "void" | "uncollectib
 }
 
 /** "write off what they still owe us", "void all of their invoices": every such invoice of one account. */
-const EVERYTHING_OWED = /\b(?:what|everything|all)\b[^.!?]{0,40}\bowe[sd]?\b|\ball\s+(?:of\s+)?(?:their|its|his|her|the)\s+(?:\w+\s+)?(?:invoices|bills)\b/i;
+const EVERYTHING_OWED =
+  /\b(?:what|everything|all)\b[^.!?]{0,40}\bowe[sd]?\b|\b(?:all|every|each)\s+(?:(?:of\s+)?(?:their|its|his|her|the|[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)*['’]s?)\s+)?(?:\w+\s+)?(?:invoices?|bills?)\b/i;
 /** A turn's calls are bounded: a bulk change of more than this is asked to be narrowed. */
 const MOST_AT_ONCE = 5;
 
