@@ -23,7 +23,9 @@ const imperative = (clause: string) => {
   // "write it off", "write off INV-3": a verb of two words.
   return (
     actionOf(/^[a-z]+/i.exec(bare)?.[0]?.toLowerCase() ?? "") !== undefined ||
-    /^(?:write\s+(?:\S+\s+)?off|set\s+up|sign\s+up|rate|re-?rate|score|pause|resume|unpause)\b/i.test(bare)
+    /^(?:write\s+(?:\S+\s+)?off|set\s+up|sign\s+up|rate|re-?rate|score|pause|resume|unpause)\b|^(?:take|pull|get|drop)\s+\S+(?:\s+\S+)?\s+(?:out\s+of|off)\b/i.test(
+      bare,
+    )
   );
 };
 
@@ -41,7 +43,7 @@ function withoutRemark(lang: Language, text: string): string {
     (c, i) => i > 0 && asks(c) && !(imperative(c) && !QUESTION_START.test(c.replace(POLITE, "").toLowerCase())) && !asks(clauses[0]!),
   );
   const before = clauses.slice(0, question);
-  if (question > 0 && !before.some(holdsData) && !before.some(imperative) && !before.some((c) => VOCABULARY.test(c))) {
+  if (question > 0 && !before.some(holdsData) && !before.some(imperative) && !before.some((c) => VOCABULARY.test(c) || CURRENCY_WORD.test(c))) {
     // "Ava at Stark, can you show me their open invoices": they are the organization someone was named at.
     const name = organization(before.join(", ")) ?? clauses.slice(0, question).map(properName).find(Boolean);
     const rest = clauses.slice(question).join(", ");
@@ -105,6 +107,14 @@ function withoutRemark(lang: Language, text: string): string {
   // "Spoke to Ava at Stark, can you show me their open invoices": their is the organization someone was named at.
   const told = clauses.slice(0, k).join(", ");
   const whose = (/\btheir\b/i.test(command) ? organization(told) : undefined) ?? properName(told) ?? (named.length > 0 ? subject.join(" ") : undefined);
+  // "Hooli asked for more time on the euro invoice, push its due date out": its is the record the remark names.
+  const field = /\bits\s+((?:due|close|start)\s+date|amount|value|stage|status|location|title|description)\b/i.exec(command);
+  const record = field && whose ? /\b(?:the|their|that|this|our)\s+((?:[\w-]+\s+){0,3}?)(invoice|bill|deal|job|role|opportunity)\b/i.exec(told) : null;
+  if (field && record)
+    return [
+      command.replace(field[0], `the ${field[1]} of the ${record[1]!.toLowerCase().includes(whose!.toLowerCase()) ? "" : `${whose} `}${record[1]}${record[2]}`),
+      ...rest,
+    ].join(", ");
   if (POSSESSIVE.test(command) && whose) return [command.replace(POSSESSIVE, `${whose}'s`), ...rest].join(", ");
   if (!PRONOUN.test(command)) return command.includes(" ") ? [command, ...rest].join(", ") : text;
   // "Emma Dubois from Hooli left": the person, and where, said as "at" so the request's own "from" stays its own.
@@ -154,7 +164,7 @@ function namedRecord(remark: string): string | undefined {
   const owned = /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*['’]s\s+(?:\w+\s+)?(?:invoice|bill|deal|job|role|sequence|campaign))\b/.exec(remark)?.[1];
   if (owned) return owned;
   const m =
-    /\b(?:[Tt]he|[Tt]heir|[Oo]ur)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*(?:\s+[a-z][\w-]*){0,3}\s+(?:invoice|bill|deal|job|role|position|opening|sequence|campaign))\b/.exec(
+    /\b(?:[Tt]he|[Tt]heir|[Oo]ur)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*(?:\s+[a-z][\w-]*){0,3}\s+(?:invoice|bill|deal|job|role|position|opening|sequence|campaign)(?:\s+in\s+(?:[A-Z]{3}|euros?|pounds?|dollars?|sterling))?)\b/.exec(
       remark,
     );
   return m?.[1];
@@ -176,6 +186,8 @@ const holdsData = (clause: string) =>
       .replace(/\b\d+\s*(?:min|mins|minutes|hrs?|hours?|secs?|seconds|am|pm)\b|\b\d{1,2}:\d{2}\b/gi, "")
       .replace(/\b\d{1,2}\s+(?:[a-z]+\s+)?(?:invoices|bills|deals|contacts|candidates|jobs|roles|accounts)\b/gi, ""),
   );
+/** "in dollars, which is the biggest ...": a currency said before the question narrows it. */
+const CURRENCY_WORD = /\b(?:usd|eur|gbp|euros?|dollars?|pounds?|sterling|yen)\b/i;
 const RECORD_NUMBER = /\b[a-z]{2,5}-\d{1,9}\b/i;
 /** "Ava at Stark Logistics", "a new lead over at Hooli Cloud": the organization someone was named at. */
 function organization(remark: string): string | undefined {
@@ -261,6 +273,13 @@ function withoutAsides(text: string): string {
     const nouns = [...RESOURCE_WORDS[kind]!, ...(kind === "sequence" ? ["emails", "messages", "mails"] : [])].join("|");
     const told = new RegExp(String.raw`\b(?:the|our|their)\s+((?:[\w-]+\s+){1,4}?)(?:${nouns})s?\b`, "i").exec(asides.join(" "));
     if (told) return request.replace(that[0], `the ${told[1]!.trim()} ${that[1]}`);
+  }
+  // "Hooli rang about the data migration invoice. ... push the due date back 14 days": the date of the record told of.
+  const toldRecord = name ? /\b(?:the|their|that|this|our)\s+((?:[\w-]+\s+){0,3}?)(invoice|bill|deal|job|role|opportunity)\b/i.exec(asides.join(" ")) : null;
+  const fieldOnly = /\b(?:the|its)\s+((?:due|close|start)\s+date|amount|location|title)\b/i.exec(request);
+  if (toldRecord && fieldOnly && !RECORD_NUMBER.test(request) && !properName(request.replace(/^\S+\s*/, ""))) {
+    const owner = toldRecord[1]!.toLowerCase().includes(name!.toLowerCase()) ? "" : `${name} `;
+    return request.replace(fieldOnly[0], `the ${fieldOnly[1]} of the ${owner}${toldRecord[1]}${toldRecord[2]}`);
   }
   const record = asides.map(namedRecord).find(Boolean) ?? (name ? dealTold(asides.join(" "), name) : undefined);
   if (record && /\bits\b/i.test(request)) return request.replace(/\bits\b/i, `the ${record}'s`);

@@ -223,9 +223,10 @@ export const VALUE_WORDS: Record<string, string[]> = {
  * create, where "she's their head of ops" or "they're based in Canada" are the record's values.
  */
 export const REASON =
-  /\s*[,;-]+\s*(?:because|since|(?:the\s+)?(?:customer|client)\s+\w+ed\b|as\s+(?:he|she|they|it)|not\s+(?:a|the|really)|no\s+longer|(?:he|she|they|it)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)|it\s+was|was\s+a|too\s+\w+|wrong\s+\w+|duplicate\b|thanks?\b|thank\s+you|we(?:'re|\s+are|'ve|\s+have|'ll|\s+will)?\s+(?:not|no\s+longer|never|decided|done)|(?:he|she|they)\s+\w+ed\b|(?:his|her|their|its)\s+\w+(?:\s+\w+)?\s+(?:was|were|went|came\s+back|looked|seemed))\b.*$/gi;
+  /\s*[,;–—-]+\s*(?:because|since|(?:the\s+)?(?:customer|client)\s+\w+ed\b|as\s+(?:he|she|they|it)|not\s+(?:a|the|really)|no\s+longer|(?:he|she|they|it)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)|it\s+was|was\s+a|too\s+\w+|wrong\s+\w+|duplicate\b|thanks?\b|thank\s+you|we(?:'re|\s+are|'ve|\s+have|'ll|\s+will)?\s+(?:not|no\s+longer|never|decided|done)|(?:he|she|they)\s+\w+ed\b|(?:the|his|her|their|its|our|my)\s+\w+(?:\s+\w+){0,2}\s+(?:was|were|went|came\s+back|looked|seemed|is\s+(?:very|really|super|so)|are\s+(?:very|really|super|so))|(?:i|we)\s+(?:read|saw|met|spoke|talked|think|thought|liked|loved|feel|felt|checked|reviewed|interviewed|called|heard)\b|not\s+\w+\s+enough|(?:is|was)\s+(?:a\s+)?(?:very|really|super)\s+\w+)\b.*$/gi;
 /** Time said in passing: "at the moment", "right now", "as of today". */
-export const TIME_SAID = /\s*\b(?:at\s+the\s+moment|right\s+now|as\s+of\s+(?:now|today)|as\s+we\s+speak|at\s+present|for\s+now|any\s?more)\b/gi;
+export const TIME_SAID =
+  /\s*\b(?:at\s+the\s+moment|right\s+now|as\s+of\s+(?:now|today)|as\s+we\s+speak|at\s+present|for\s+now|any\s?more|currently|presently|actually|actual(?=\s*(?:[?.!,]|$)))\b/gi;
 
 /** A request to create: its remarks are values ("add Priya at Hooli, she's their head of ops"). */
 export const CREATE_START =
@@ -269,7 +270,7 @@ export const CREATE_REMARKS: [RegExp, string][] = [
   [/\bcame\s+in\s+(?:as\s+an?|via\s+an?|through\s+an?|from\s+an?)\s+/gi, "source is "],
   [/\b(?:i'd|i\s+would|we'd|let's)?\s*rate\s+(?:him|her|them)\s+(?:an?\s+)?([1-5])\b/gi, "$1 stars"],
   // "found her on LinkedIn", "sourced via an agency": where a candidate came from.
-  [/\b(?:found|sourced|met|spotted|got)\s+(?:him|her|them)?\s*(?:on|via|through|from|at)\s+(?=\w)/gi, "came in through "],
+  [/\b(?:found|sourced|met|spotted|got)\s+(?:him|her|them|us)?\s*(?:on|via|through|from|at)\s+(?=\w)/gi, "came in through "],
 ];
 
 /** Shorthand people type, in the words the rest of the planner reads. Whole words only, so names keep theirs. */
@@ -358,9 +359,26 @@ const SHORT = new RegExp(`(?<![\\w@.])(${Object.keys(SHORTHAND).join("|")})(?![\
 export const REWRITES: [RegExp, string][] = [
   // "heads up, ...", "Great news, ...", "Sorry if this is a silly question, but ...": how a message opens says nothing asked.
   [
-    /^\s*(?:(?:heads[- ]up|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|just so you know|ok so|okay so|hey|hi|hello|sorry if [^,]*|sorry to bother you|i know this is [^,]*|not my (?:usual )?(?:area|department|thing|wheelhouse|job)|a bit outside my (?:area|lane))(?:[,:!.\s-]+|\s+but\s+))+(?:but\s+)?/i,
+    /^\s*(?:(?:heads[- ]up|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|just so you know|ok so|okay so|hey|hi|hello|hiya|good (?:morning|afternoon|evening|day)|morning|dear (?:team|all)|hello team|hi team|sorry if [^,]*|sorry to bother you|i know this is [^,]*|not my (?:usual )?(?:area|department|thing|wheelhouse|job)|a bit outside my (?:area|lane))(?:[,:!.\s–—-]+|\s+but\s+))+(?:but\s+)?/i,
     "",
   ],
+  // "client name and amount pls", "names + amounts", "only number and client name is sufficient", "currency wise":
+  // how to show the answer, which every answer shows anyway.
+  [
+    /(?:[,;:?.!]|\s[–—-])\s*(?:(?:just|only)\s+)?(?:(?:the\s+)?(?:client|customer|deal|candidate|invoice)?\s*(?:names?|numbers?|amounts?|totals?|stages?|values?|dates?)(?:\s*(?:\+|&|and|,|\/)\s*(?:the\s+)?(?:client|customer)?\s*(?:names?|numbers?|amounts?|totals?|stages?|values?|dates?))*(?:\s+(?:is|are)\s+(?:sufficient|enough|fine|ok|okay))?|(?:in\s+each|per|by)\s+currency|currency[- ]?wise)(?:\s+(?:pls|please|plz))?\s*[.!?]*\s*$/i,
+    "?",
+  ],
+  [/\b(?:in\s+each|per)\s+currency\b|\bcurrency[- ]?wise\b/gi, ""],
+  // "biggest overdue invoice in USD — who is it and how much", "..., and who's it from?": the record's line says both.
+  [
+    /[,;\s–—-]+(?:and\s+)?(?:who(?:'s|\s+is)\s+it(?:\s+from)?|who\s+owes\s+it|whose\s+is\s+it)(?:\s*(?:,|and|&|\+)\s*(?:how\s+much|what\s+amount|the\s+amount))?\s*[?.!]*\s*$/i,
+    "?",
+  ],
+  // "the single biggest amount pending from any client": the biggest invoice.
+  [/\b(?:single\s+)?(biggest|largest|highest)\s+(?:amount|sum|balance|receivable|debt)s?\b/gi, "$1 invoice"],
+  [/\s+from\s+(?:any|a\s+single|one)\s+(?:client|customer)\b/gi, ""],
+  // "Just that bucket, I've already got the others": the rest of the answer is not wanted, which changes nothing asked.
+  [/[.!?]\s+(?:just|only)\s+(?:that|this|those|these)\s+(?:one|ones|bucket|list|number|figure)\b[^.!?]*[.!?]*\s*$/i, "?"],
   // "how many reqs are open, and which ones?", "... - who are they?": a list asked after the count is the same request.
   [/[,;\s-]+(?:and\s+)?(?:(?:which|what)\s+(?:ones|are\s+they|ones\s+are\s+they)|who\s+are\s+they|list\s+them|name\s+them)\s*[?.!]*\s*$/i, "?"],
   // "Just got off a discovery call with ...", "Had a great call with ...", "Quick update on ...", "Just heard from ...":
@@ -478,10 +496,87 @@ export const REWRITES: [RegExp, string][] = [
     /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:asked|wants?|would\s+like|needs?|requested|told\s+us)\s+(?:us\s+|me\s+)?(?:to\s+)?(bill|invoice|charge)\s+(?:them|him|her|it)\b/g,
     "$2 $1",
   ],
-  // "they'll pay INV-37 next week", "they promised to settle it": a payment to come is not one made.
+  // "until when Blue Sun must pay?", "by when do they have to pay us": when their invoice is due, never a payment.
+  [/\b(?:[Uu]ntil|[Tt]ill?|[Bb]y)\s+when\b/g, "when"],
   [
-    /\b(?:they|he|she|we|it|[A-Z][\w&'’-]*)(?:'ll|\s+will|\s+are\s+going\s+to|\s+is\s+going\s+to|\s+plans?\s+to|\s+promised\s+to|\s+intends?\s+to|\s+should|\s+might|\s+may|\s+want\s+to|\s+wants\s+to|\s+hopes?\s+to|\s+expects?\s+to|\s+say\s+they'll|\s+says\s+they'll)\s+(?:pay|settle|send|wire|transfer|clear)\b/g,
+    /\b[Ww]hen\s+(?:(?:do|does|did|must|should|will|would|is|are)\s+)?([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*|they|he|she)\s+(?:(?:must|should|has\s+to|have\s+to|had\s+to|needs?\s+to|is\s+(?:supposed|due)\s+to|are\s+(?:supposed|due)\s+to|will|going\s+to)\s+)?pay\b(?:\s+(?:us|it|them|that|this)\b)?/g,
+    "when is $1's invoice due",
+  ],
+  // "..., and how many days late they are now": the invoice's line says how late it is.
+  [
+    /[,\s]*(?:and\s+)?how\s+(?:many\s+days|long)\s+(?:late|overdue|past\s+due|behind)\s+(?:(?:are|is)\s+(?:they|it|he|she|we|that)|(?:they|it|he|she|we|that)\s+(?:are|is))(?:\s+(?:now|already|by now|today))?\b/gi,
+    "",
+  ],
+  [/\bthey's invoice due\b/g, "their invoice due"],
+  [/\bhe's invoice due\b/g, "his invoice due"],
+  [/\bshe's invoice due\b/g, "her invoice due"],
+  [/,?\s+(?:i\s+mean|i\s+meant)\s*(?=[.!?]*\s*$)/gi, ""],
+  // "they'll pay INV-37 next week", "they promised to settle it", "they must pay": a payment to come is not one made.
+  [
+    /\b(?:they|he|she|we|it|[A-Z][\w&'’-]*)(?:'ll|\s+must|\s+has\s+to|\s+have\s+to|\s+had\s+to|\s+needs?\s+to|\s+(?:is|are)\s+supposed\s+to|\s+will|\s+are\s+going\s+to|\s+is\s+going\s+to|\s+plans?\s+to|\s+promised\s+to|\s+intends?\s+to|\s+should|\s+might|\s+may|\s+want\s+to|\s+wants\s+to|\s+hopes?\s+to|\s+expects?\s+to|\s+say\s+they'll|\s+says\s+they'll)\s+(?:pay|settle|send|wire|transfer|clear)\b/g,
     "a payment is promised for",
+  ],
+  // "Mr. Schmidt from Globex", "Dr Patel": a title of address is not part of the name.
+  [/\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Herr|Frau|Sr|Sra|Srta)\.?\s+(?=[A-Z])/g, ""],
+  // "the contact number of Mr. Schmidt, new one is +49 ...": the phone, set to the new value.
+  [/\b(?:contact|phone|mobile|cell|telephone|tel\.?)\s+(?:number|no\.?|#)(?=\s)/gi, "phone"],
+  [/[,;]?\s*(?:the\s+)?new\s+(?:one|number|no\.?|email|address|title|value)\s+(?:is|will be|should be)\s+(?=\S)/gi, " to "],
+  // "take her out from the follow up mails": out of.
+  [/\bout\s+from\b/gi, "out of"],
+  // "give 4 stars for Grace Hopper", "give Grace 4 stars": a rating.
+  [/\bgive\s+(?:a\s+)?([1-5])\s*(?:stars?|\/5|out\s+of\s+5)\s+(?:for|to)\s+([^,.;!?]+)/gi, "rate $2 $1 stars"],
+  [/\bgive\s+(?!me\b|us\b)([^,.;!?]+?)\s+(?:a\s+)?([1-5])\s*(?:stars?|\/5|out\s+of\s+5)/gi, "rate $1 $2 stars"],
+  // "we're passing on Alan Turing", "we will not go ahead with him": a rejection.
+  [/\b(?:we're|we\s+are|i'm|i\s+am)\s+passing\s+on\b/gi, "reject"],
+  [
+    /\b(?:we|i)\s*(?:'ll|\s+will|\s+shall|'re|\s+are)?\s+(?:not|n't|never)\s+(?:be\s+)?(?:go(?:ing)?\s+ahead|proceed(?:ing)?|mov(?:e|ing)\s+forward|continu(?:e|ing))\s+with\b|\bwe\s+won't\s+(?:go\s+ahead|proceed|move\s+forward|continue)\s+with\b/gi,
+    "reject",
+  ],
+  // "Keep it as a draft for now", "send it out, don't leave it sitting as a draft": the new invoice's status.
+  [/[,;.–—-]?\s*(?:please\s+)?(?:keep|leave|save|hold)\s+it\s+(?:as\s+)?(?:a\s+)?draft\b(?:\s+for\s+now)?/gi, ", as a draft"],
+  [/[,;.–—-]?\s*(?:but\s+)?(?:do\s+not|don't|dont)\s+(?:leave|keep|save|hold)\s+it\s+(?:sitting\s+)?(?:as\s+)?(?:a\s+)?draft\b/gi, ""],
+  [
+    /(?<=\b(?:bill|invoice|raise|create|new|add|make)\b.*)[,;.–—-]?\s*(?:and\s+)?(?:send|issue)\s+it(?:\s+out)?(?:\s+(?:right|straight)\s+away|\s+now|\s+immediately)?(?=\s*(?:[,;.!?–—-]|$))/gi,
+    ", status open",
+  ],
+  // "... — the controller wants to review it before it's issued": who checks it next changes nothing asked.
+  [
+    /\s*(?:[,;.!?]|\s[–—-])\s*(?:(?:the|my|our)\s+\w+|he|she|they|i|we)\s+(?:wants?|needs?|would\s+like|has|have|is\s+going|are\s+going)\s+to\s+(?:review|check|see|approve|look\s+(?:at|over)|sign\s+off|double[- ]check)\b[^.!?]*[.!?]?/gi,
+    ".",
+  ],
+  // "make for Acme one new invoice": make a new invoice for Acme.
+  [/\bmake\s+for\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:one|a|an)\s+(?:new\s+)?(invoice|bill|deal|contact|candidate|job)\b/g, "create a new $2 for $1"],
+  [/,\s*it\s+is\s+for\s+(?=the\b|a\b|an\b|our\b)/gi, " for "],
+  [/\bdue\s+date\s+(?:keep|make\s+it|put|set|should\s+be)\s+/gi, "due "],
+  // "new opp from this morning": a new deal.
+  [/\bnew\s+(?:opp|oppty|opportunity|deal)\s+(?:from|since)\s+(?:this\s+morning|today|yesterday|the\s+call|the\s+meeting)\b/gi, "new deal"],
+  // "Initech wants a data migration, ~35k": in a new deal, what they want is its name.
+  [
+    /(?<=\bnew\s+(?:deal|opp|opportunity)\b.*)\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:wants|needs|is\s+looking\s+for|asked\s+for|would\s+like)\s+(?:a|an|some|the)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})(?=\s*[,;.])/g,
+    "for $1, called $2",
+  ],
+  // "add a new contact under Globex:": at Globex.
+  [/\b(contact|person|lead)\s+(?:under|for|in)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s*:/g, "$1 at $2:"],
+  // "She handles their remittances now, so put her down as a customer": what she does is not a value; how she is put is.
+  [
+    /(?<=[.;]\s*|\s[–—-]\s)(?:he|she|they)\s+(?:handles?|manages?|runs?|looks\s+after|takes\s+care\s+of|deals\s+with|works?\s+on|leads?|owns?|covers?|does)\b[^.!?,]*,?\s*(?:so\s+)?/gi,
+    "",
+  ],
+  [
+    /\b(?:put|mark|set|list|have|add)\s+(?:her|him|them)\s+(?:down\s+)?as\s+(?:an?\s+)?(lead|customer|subscriber|prospect|opportunity|evangelist)\b/gi,
+    "lifecycle stage is $1",
+  ],
+  // "A CV came in by email for the Account Executive vacancy:": a new candidate for it.
+  [
+    /\b(?:an?\s+)?(?:cv|resume|résumé|application)\s+(?:came\s+in|arrived|landed|was\s+sent)(?:\s+(?:by|via|through)\s+(?:e-?mail|post|the\s+website))?\s+for\s+/gi,
+    "new candidate for ",
+  ],
+  // "the vacancy of Account Executive", "a position for Product Designer": the Account Executive vacancy.
+  [/\b(?:the\s+)?(vacancy|position|opening|role|job|req)\s+(?:of|for)\s+(?:an?\s+)?([A-Z][\w&'’-]*(?:\s+(?:of\s+)?[A-Z][\w&'’-]*)*)/g, "the $2 $1"],
+  // "boss said write it off", "the controller wants us to finalise them": who asked is not what is asked.
+  [
+    /(?<=^\s*|[.!?,;:]\s+|\s[-–—]\s+)(?:(?:my|the|our)\s+)?(?:boss|manager|controller|cfo|ceo|coo|founder|finance|accounting|team|director|auditors?)\s+(?:said|says|wants|asked(?:\s+me)?|told\s+me|would\s+like)\s+(?:(?:us|me)\s+)?(?:to\s+)?(?=[a-z])/gi,
+    "",
   ],
   // "..., finally 🎉", "... btw": how it ends, too.
   [/[,\s]+(?:finally|btw|fyi|at last|woohoo|yay|phew)[\s!.\p{Extended_Pictographic}]*$/iu, ""],

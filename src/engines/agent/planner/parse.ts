@@ -431,6 +431,14 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   if (phone) {
     out.fields.push({ words: "phone", value: phone[1]!.trim() });
     spans.push([phone.index, phone.index + phone[0].length]);
+  } else {
+    // "update the phone of Noah Schmidt to +49 151 23456789": the field, its owner, then the number.
+    const apart = /\b(?:phone|mobile|cell|tel(?:ephone)?|line)(?:\s+number)?\b(.{1,60}?)\s(?:to|is|:|=)\s*(\+?\d[\d\s().-]{5,}\d)/i.exec(text);
+    if (apart) {
+      out.fields.push({ words: "phone", value: apart[2]!.trim() });
+      const owner = apart.index + apart[0].indexOf(apart[1]!);
+      spans.push([apart.index, owner], [owner + apart[1]!.length, apart.index + apart[0].length]);
+    }
   }
   // "accounts with no domain", "contacts missing a phone", "deals without a close date": a field that is or is not filled in.
   for (const [pattern, present] of [
@@ -763,6 +771,11 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       out.groups.push(group);
       continue;
     }
+    // "Accounts Payable Lead", "Engineering Lead": a capitalized state word closing a capitalized name is part of it (a title).
+    if (value && bare === "lead" && phrase.length > 0 && /^[A-Z]/.test(shown[i]!) && /^[A-Z]/.test(phrase.at(-1)!)) {
+      phrase.push(shown[i]!);
+      continue;
+    }
     if (value) {
       flush();
       out.states.push(value);
@@ -867,8 +880,12 @@ export function sequenceName(message: string): string | undefined {
       .split(/(?<=[.?!])\s+(?=\S)/)
       .filter((x) => /\b(?:sequence|campaign|cadence|drip|outreach)s?\b|\bfollow[- ]?up\b/i.test(x))
       .at(-1) ?? message;
+  // "..., he is interested", "... please": what follows the sequence's name is not part of it.
+  const keyword = [...said.matchAll(/\b(?:sequence|campaign|cadence|drip|outreach)s?\b|\bfollow[- ]?up\b/gi)].at(-1);
+  const end = keyword ? said.slice(keyword.index! + keyword[0].length).search(/\s*(?:[,;]|\s[-–—]\s|\s(?:please|pls|plz|thanks|thx)\b)/i) : -1;
+  const cut = keyword && end >= 0 ? said.slice(0, keyword.index! + keyword[0].length + end) : said;
   // "pause the new lead follow-up until January": when, not which.
-  const raw = said.replace(TIME_SAID, "").replace(/\s+(?:until|till|til|through|thru)\s+.*$/i, "");
+  const raw = cut.replace(TIME_SAID, "").replace(/\s+(?:until|till|til|through|thru)\s+.*$/i, "");
   const m =
     /\b(?:in|into|on|onto|to|for)\s+(?:the\s+|our\s+)?((?:(?!\b(?:in|into|on|onto|to|for)\b).)+?)(?:\s+(?:sequence|campaign|cadence|drip|outreach)s?)?\s*[.!?]?$/i.exec(
       raw.trim(),

@@ -2,7 +2,7 @@ import type { Tool } from "../tools.ts";
 import { capitalize, labelOf, money, personName, plural, sums, sumText, type Item } from "./answer.ts";
 import { classify, enumValues, formatOf, properties, requiredOf } from "./catalog.ts";
 import { describe } from "./describe.ts";
-import { DEPARTMENTS, FIELD_WORDS, placeCode, TITLE_HEADS, VALUE_WORDS, type Action } from "./lexicon.ts";
+import { DEPARTMENTS, FIELD_WORDS, placeCode, resourceOf, STOPWORDS, TITLE_HEADS, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { tagOf } from "./filters.ts";
 import { shiftDate } from "./nlp.ts";
 import { sequenceName, type Parsed, type Phrase } from "./parse.ts";
@@ -671,22 +671,23 @@ async function invoiceTarget(s: Session, p: Parsed, phrases: Phrase[], states: s
   if (!phrase) throw new Stop({ content: "Which invoice? Give me its number (e.g. INV-000042). Nothing changed." });
   const allowed = states.split(",");
   const said = p.states.filter((st) => allowed.includes(st) && st !== p.to);
+  // "their pending bill": an open invoice past its due date is overdue to the API, still open to a person.
+  if (said.includes("open") && allowed.includes("overdue") && !said.includes("overdue")) said.push("overdue");
   const status = (said.length > 0 ? said : allowed).join(",");
   const owner = await accountThen(s, phrase.text);
   const page = await s.list("invoice", { ...(owner ? { account_id: owner.account.id } : { "client[contains]": phrase.text }), status, per_page: 100 });
   // A payment's amount is what was paid, not which invoice.
   const amount = amountNames ? p.amounts.find((a) => !a.op) : undefined;
-  const cents = (n: unknown) => Math.round(Number(n) * 100);
   const items = page.data.filter(
     (i) =>
-      (!amount || cents(i.amount) === cents(amount.value) || cents(i.amount_due) === cents(amount.value)) &&
+      (!amount || sameMoney(i.amount, amount.value) || sameMoney(i.amount_due, amount.value)) &&
       (owner?.rest ?? []).every((w) =>
         String(i.description ?? "")
           .toLowerCase()
           .includes(w.toLowerCase()),
       ),
   );
-  const picked = items.length > 1 ? pickedBy(p.raw, items) : items[0];
+  const picked = items.length > 1 ? (pickedBy(p.raw, items) ?? narrowed(p, items, allowed.length > 2)) : items[0];
   if (picked) return { id: picked.id, label: labelOf(picked), item: picked };
   const which = `${status.replace(/,/g, " or ")} invoice${amount ? ` of ${amount.value.toLocaleString("en-US")}` : ""}`;
   if (items.length === 0) throw new Stop({ content: `I found no ${which} for “${phrase.text}”. Nothing changed.` });
@@ -695,6 +696,37 @@ async function invoiceTarget(s: Session, p: Parsed, phrases: Phrase[], states: s
     `invoice:${phrase.text.toLowerCase()}`,
     items.slice(0, 5).map((i) => ({ id: i.id, label: labelOf(i) })),
   );
+}
+
+const sameMoney = (a: unknown, b: number) => Math.round(Number(a) * 100) === Math.round(b * 100);
+
+/**
+ * One of several invoices, told apart by what else the request says of it: its currency ("the euro invoice",
+ * "the one in GBP"), a figure it holds ("paid the £6,142.86 invoice in full"), words of its description ("the
+ * support plan invoice"), or, among every status, its being unpaid (a due date moved is an unpaid invoice's).
+ * Each narrows only when something is left; undefined unless exactly one remains.
+ */
+function narrowed(p: Parsed, items: Item[], anyStatus: boolean): Item | undefined {
+  const currency = p.currency ?? p.amounts.find((a) => a.currency)?.currency;
+  const words = p.phrases.flatMap((ph) => ph.text.toLowerCase().split(/\s+/)).filter((w) => w.length > 3 && !STOPWORDS.has(w) && resourceOf(w) === undefined);
+  const tests: ((i: Item) => boolean)[] = [
+    (i) => !currency || i.currency === currency,
+    (i) => p.amounts.length === 0 || p.amounts.some((a) => !a.op && (sameMoney(i.amount_due, a.value) || sameMoney(i.amount, a.value))),
+    (i) =>
+      words.length === 0 ||
+      words.some((w) =>
+        String(i.description ?? "")
+          .toLowerCase()
+          .includes(w),
+      ),
+    (i) => !anyStatus || ["draft", "open", "overdue"].includes(String(i.status)),
+  ];
+  let left = items;
+  for (const fits of tests) {
+    const kept = left.filter(fits);
+    if (kept.length > 0) left = kept;
+  }
+  return left.length === 1 ? left[0] : undefined;
 }
 
 /**
@@ -936,7 +968,11 @@ export async function unenroll(s: Session, p: Parsed): Promise<string> {
   if (!tool || !list) throw new Stop({ content: "I cannot take contacts out of sequences with this API key." });
   const phrases = [...p.phrases];
   // "pull Liam at Northwind out of the sequence": no name said, so "at Northwind" says which Liam, not which sequence.
-  const unnamedSaid = /\b(?:out\s+of|off|from)\s+(?:the|our|this|that)\s+(?:[\w-]+\s+)?(?:sequence|campaign|cadence|list|emails|drip|outreach)\b/i.exec(p.raw);
+  // "out of the follow up mails": the words before the kind of thing may name it.
+  const unnamedSaid =
+    /\b(?:out\s+(?:of|from)|off|from)\s+(?:the|our|this|that)\s+((?:[\w-]+\s+){0,2}?)(?:sequence|campaign|cadence|list|(?:e-?)?mails|messages|drip|outreach)\b/i.exec(
+      p.raw,
+    );
   const unnamed = unnamedSaid !== null;
   // "out of the follow-up sequence": the word naming it is not a person.
   if (unnamedSaid) for (const ph of [...phrases]) if (unnamedSaid[0].toLowerCase().includes(ph.text.toLowerCase())) phrases.splice(phrases.indexOf(ph), 1);
@@ -944,7 +980,9 @@ export async function unenroll(s: Session, p: Parsed): Promise<string> {
     ? undefined
     : ([...phrases].reverse().find((ph) => ph.prep && ["from", "of", "in", "off"].includes(ph.prep)) ?? (phrases.length > 1 ? phrases.at(-1) : undefined));
   if (!seqPhrase && !unnamed) throw new Stop({ content: "Out of which sequence? Nothing changed." });
-  const sequence = seqPhrase ? await findPhrase(s, "sequence", seqPhrase) : await soleSequence(s);
+  const words = unnamedSaid?.[1]?.trim();
+  const byWords = words ? await s.find("sequence", words, { write: false }).catch(() => undefined) : undefined;
+  const sequence = seqPhrase ? await findPhrase(s, "sequence", seqPhrase) : (byWords ?? (await soleSequence(s)));
   const people = phrases.filter((ph) => ph !== seqPhrase);
   if (people.length === 0) throw new Stop({ content: `Whom should I take out of ${sequence.label}? Nothing changed.` });
   const found: { contact: Found; enrollment: string }[] = [];
