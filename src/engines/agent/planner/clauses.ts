@@ -251,6 +251,16 @@ function withoutAsides(text: string): string {
   }
   const kept = asides.filter(holdsData);
   let request = requests.join(" ");
+  // "The controller has signed off both Gringotts drafts. Please finalise them": them are the records counted.
+  const counted =
+    /\b(?:both|all(?:\s+(?:of\s+)?the)?|the|those|these|their)\s+(?:(?:two|three|four|five|\d)\s+)?((?:[A-Z][\w&'’-]*\s+)*)(?:(draft|open|overdue|unpaid)\s+)?(invoices|bills|drafts)\b/.exec(
+      asides.join(" "),
+    );
+  if (counted && /\b(?:them|those|these|both)\b/i.test(request) && !RECORD_NUMBER.test(request)) {
+    const owner = counted[1]!.trim();
+    const kind = counted[3] === "drafts" ? "draft invoices" : `${counted[2] ? `${counted[2]} ` : ""}${counted[3]}`;
+    return request.replace(/\b(?:them|those|these|both)\b/i, `all of ${owner ? `${owner}'s ` : "the "}${kind}`);
+  }
   const number = kept.map((x) => RECORD_NUMBER.exec(x)?.[0]).find(Boolean);
   if (number && PRONOUN.test(request)) return request.replace(PRONOUN, number);
   // "they'll pay INV-37 next week. push the due date to next friday": the date of the invoice told of.
@@ -382,4 +392,44 @@ function updatedBack(rest: string, told: string): string | undefined {
 /** The request a message makes, with what its pronouns point back to written in. */
 export function focus(lang: Language, text: string): string {
   return withoutRemark(lang, withoutAsides(text));
+}
+
+/** A question that starts a second request in the same message: "..., and how many jobs do we have open?" */
+const NEXT_QUESTION =
+  /(?:[,;?]|\s[-–—]\s)\s*(?:and\s+|also\s+|plus\s+)?(?=(?:how\s+many|how\s+much|which|what|who|whose|when|where|is\s+there|are\s+there)\b)/gi;
+/** Words by which a follow-up points at the records the first question found: "and who are they", "what do they add up to". */
+const SAME_RECORDS = /\b(?:they|them|those|these|it|its|each|one|ones|their|together|in\s+all|altogether|total)\b/i;
+
+/**
+ * The separate questions one message asks ("how many people have we hired this year, and how many jobs do we have
+ * open?"). A follow-up about the same records ("..., and who are they", "and what do they add up to") is not a
+ * second question: the first one's answer names and sums its records. Requests that change things are never split.
+ */
+export function questionsOf(text: string): string[] {
+  const marks = [...text.matchAll(NEXT_QUESTION)].map((m) => m.index! + m[0].length);
+  if (marks.length === 0) return [text];
+  const parts: string[] = [];
+  let from = 0;
+  for (const at of marks) {
+    parts.push(text.slice(from, at));
+    from = at;
+  }
+  parts.push(text.slice(from));
+  const cleaned = parts
+    .map((x) =>
+      x
+        .replace(/^\s*(?:and|also|plus)\s+/i, "")
+        .replace(/[\s,;–—-]*(?:\b(?:and|also|plus)\b)?[\s,;–—-]*$/i, "")
+        .trim(),
+    )
+    .filter(Boolean);
+  if (cleaned.length < 2 || !asks(cleaned[0]!) || cleaned.some((c) => imperative(c) && !asks(c))) return [text];
+  const kept = [cleaned[0]!];
+  for (const part of cleaned.slice(1)) {
+    // A follow-up names no kind of record of its own, or points back at the first question's.
+    const ownKind = part.split(/\s+/).some((w) => resourceOf(w.toLowerCase().replace(/[^a-z-]/g, "")) !== undefined);
+    if (!ownKind || SAME_RECORDS.test(part)) continue;
+    kept.push(part);
+  }
+  return kept;
 }

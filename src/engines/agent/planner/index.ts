@@ -2,6 +2,7 @@ import type { PendingQuestion } from "../agent-table.ts";
 import type { Planner, PlannerReply, PlannerTurn } from "../turn.ts";
 import { labelOf } from "./answer.ts";
 import { catalogOf, enumValues, properties, type Catalog } from "./catalog.ts";
+import { questionsOf } from "./clauses.ts";
 import { describe } from "./describe.ts";
 import { FIELD_WORDS, GROUP_WORDS, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { asksFigures, figures } from "./metrics.ts";
@@ -212,7 +213,7 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   const narrowed = async () => !specific && ((p.dates.hint === "close" && (p.dates.gte !== undefined || p.dates.lt !== undefined)) || (await namesStage(s, p)));
   if (wanted && !changes && !explicit && !stagesAsked && !scoped && !(await narrowed())) return figures(s, wanted, false);
   // "how many people did we hire in the last year": the snapshot's hires, not contacts.
-  if (wanted && /\bhire\b/.test(lower) && /\b(?:year|365|12 months)\b/.test(lower) && !p.resources.some((r) => r !== "contact"))
+  if (wanted && /\bhire[ds]?\b/.test(lower) && /\b(?:year|365|12 months|twelve months)\b/.test(lower) && !p.resources.some((r) => r !== "contact"))
     return figures(s, wanted, false);
   if (p.resource === "event" || /^what happened\b|\brecent (?:activity|events)\b/.test(lower)) return events(s, p);
 
@@ -520,6 +521,12 @@ function carriedOf(pending: PendingQuestion | null, message: string): Carried {
   return { message: earlier.message, choices: { ...choices, [pending.slot]: message.trim() } };
 }
 
+/** A question that stopped (nothing found, or a question back) still answers in words, beside the others. */
+function stopped(error: unknown): string {
+  if (error instanceof Stop) return error.reply.content;
+  throw error;
+}
+
 export function offlinePlanner(): Planner {
   return {
     describe,
@@ -534,9 +541,19 @@ export function offlinePlanner(): Planner {
           .filter(([k]) => k.startsWith("field:"))
           .map(([, v]) => v)
           .join(" ");
-        const parsed = parse(lang, carried.message, turn.now);
-        const withAnswers = extra ? { ...parse(lang, `${carried.message} ${extra}`, turn.now), phrases: parsed.phrases } : parsed;
-        result = { content: await plan(session, withAnswers) };
+        const questions = extra ? [carried.message] : questionsOf(carried.message);
+        if (questions.length > 1) {
+          // Two questions in one message ("how many hires this year, and how many open jobs?"): each answered in turn.
+          const answers: string[] = [];
+          for (const question of questions) answers.push(await plan(session, parse(lang, question, turn.now)).catch(stopped));
+          result = { content: answers.join("\n\n") };
+        } else {
+          // A follow-up about the same records ("..., and who are they") is left out: the answer names them.
+          const message = questions[0]!;
+          const parsed = parse(lang, message, turn.now);
+          const withAnswers = extra ? { ...parse(lang, `${message} ${extra}`, turn.now), phrases: parsed.phrases } : parsed;
+          result = { content: await plan(session, withAnswers) };
+        }
       } catch (error) {
         if (!(error instanceof Stop)) throw error;
         result = error.reply;

@@ -573,6 +573,45 @@ export const REWRITES: [RegExp, string][] = [
   ],
   // "the vacancy of Account Executive", "a position for Product Designer": the Account Executive vacancy.
   [/\b(?:the\s+)?(vacancy|position|opening|role|job|req)\s+(?:of|for)\s+(?:an?\s+)?([A-Z][\w&'’-]*(?:\s+(?:of\s+)?[A-Z][\w&'’-]*)*)/g, "the $2 $1"],
+  // "not hired or rejected", "i.e. not the rejected or hired ones": still in the pipeline.
+  [
+    /[,;:\s–—-]*(?:\(?\s*i\.?e\.?\s*,?\s*)?(?:not|excluding|except(?:\s+for)?|but\s+not|other\s+than)\s+(?:the\s+)?(?:ones?\s+)?(?:(?:already\s+)?hired|rejected)\s+(?:or|and|nor|\/)\s+(?:the\s+)?(?:(?:already\s+)?hired|rejected)(?:\s+ones)?\s*\)?(?:\s*[,;–—-])?/gi,
+    " in the pipeline ",
+  ],
+  [/\bstill\s+live\s+in\s+the\s+pipeline\b|\bstill\s+live\b/gi, "in the pipeline"],
+  // "the referral candidates", "LinkedIn applicants": candidates by where they came from.
+  [/\b(referral|linkedin|agency|indeed|website|job\s+board)\s+(candidates|applicants|hires|people)\b/gi, "$2 who came in through $1"],
+  // "the AE search", "the designer hiring process": the job.
+  [/\b(account executive|designer|engineer|developer|manager|[A-Z]{2,4})\s+(?:search|hiring(?:\s+process)?|recruitment|recruiting|process)\b/g, "$1 job"],
+  // "At Globex who is already customer by us?": who at Globex is a customer.
+  [/^\s*(?:at|from|in)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s*,?\s+(who|which\s+contacts?|which\s+people)\b/g, "$2 at $1"],
+  [/\b(customers?|leads?|clients?)\s+(?:by|with|of)\s+(?:us|ours)\b/gi, "$1"],
+  [/\b(?:already|still)\s+(?:sitting\s+)?as\s+(?:an?\s+)?(lead|customer|subscriber|prospect)s?\b/gi, "$1s"],
+  [/\bsitting\s+as\s+(?:an?\s+)?(lead|customer|subscriber|prospect)s?\b/gi, "$1s"],
+  // "prepone the due date by one week": bring it forward.
+  [/\bprepone\b/gi, "bring forward"],
+  // "anything stuck in proposal?", "what's sitting in negotiation": deals in that stage.
+  [/\b(?:anything|any\s+deals?|what(?:'s|\s+is)?)\s+(?:stuck|sitting|parked|stalled|hanging\s+around)\s+in\b/gi, "which deals are in"],
+  // "are we getting paid by Initech or what": a remark about whom the question is.
+  [
+    /\bare\s+we\s+(?:ever\s+)?(?:getting|going\s+to\s+get|gonna\s+get)\s+paid\s+by\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)(?:\s+or\s+(?:what|not))?\b/g,
+    "$1 -",
+  ],
+  // "double-billed", "scrap": a duplicate to delete.
+  [/\bscrap\b/gi, "delete"],
+  // "how much open $$ is sitting in each stage": the open pipeline by stage.
+  [/\bhow\s+much\s+(?:open\s+)?(?:\$+|money|value|pipeline)?\s*(?:is\s+)?(?:sitting|parked)?\s*in\s+each\s+stage\b/gi, "open pipeline by stage"],
+  [/\b(?:across|over|in)\s+how\s+many\s+(invoices|deals|bills)\b/gi, ""],
+  // "HR bit for the quarterly pack: how many ...", "For the aged debtors report: which ...": what it is for, before the question.
+  // A question pointing back ("Stark: how much do they owe?") keeps it, as a remark naming whom.
+  [
+    /^\s*[^:?!.]{3,60}:\s+(?=(?:how|which|what|who|whose|when|where|can|could|would|please|list|show|give|is|are|do|does|did|any)\b(?![^.?!]*\b(?:they|them|their|it|its|he|she|him|her|his)\b))/i,
+    "",
+  ],
+  // "which invoices fall in the 31-60 bucket": are in it.
+  [/\b(?:fall|falls|sit|sits)\s+(?:in|into|within)\b/gi, "are in"],
+  // "the smaller of their two drafts": which of them, the count aside.
+  [/\b(of\s+(?:their|the|its|his|her|our|those|these))\s+(?:two|2|both|three|3|four|4)\s+(?=\w)/gi, "$1 "],
   // "boss said write it off", "the controller wants us to finalise them": who asked is not what is asked.
   [
     /(?<=^\s*|[.!?,;:]\s+|\s[-–—]\s+)(?:(?:my|the|our)\s+)?(?:boss|manager|controller|cfo|ceo|coo|founder|finance|accounting|team|director|auditors?)\s+(?:said|says|wants|asked(?:\s+me)?|told\s+me|would\s+like)\s+(?:(?:us|me)\s+)?(?:to\s+)?(?=[a-z])/gi,
@@ -788,6 +827,9 @@ export const GROUP_WORDS: Record<string, string[]> = {
   closed: ["won", "lost"],
   "in progress": ["screening", "interview", "offer"],
   "in the pipeline": ["applied", "screening", "interview", "offer"],
+  "in process": ["applied", "screening", "interview", "offer"],
+  "in the process": ["applied", "screening", "interview", "offer"],
+  "in the game": ["applied", "screening", "interview", "offer"],
   "in the running": ["applied", "screening", "interview", "offer"],
   "in contention": ["applied", "screening", "interview", "offer"],
   "in play": ["applied", "screening", "interview", "offer"],

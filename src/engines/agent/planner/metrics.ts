@@ -102,7 +102,10 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
     test: /time to (?:hire|fill)|days to (?:hire|fill)|how long .*(?:to )?(?:hire|fill)/,
     text: (s) => `Median time to hire: ${s.talent.median_days_to_hire ?? "n/a"} days (${s.talent.hires_last_365_days} hires in the last 365 days).`,
   },
-  { test: /\bhires\b.*\b(?:year|365)\b|how many (?:people )?(?:did )?we hire/, text: (s) => `${s.talent.hires_last_365_days} hires in the last 365 days.` },
+  {
+    test: /\bhires\b.*\b(?:year|365|12 months|twelve months)\b|how many (?:people |candidates |ppl )?(?:did |have |has )?(?:we |you )?(?:hire|hired)\b/,
+    text: (s) => `${s.talent.hires_last_365_days} hires in the last 365 days.`,
+  },
   {
     test: /\b(?:active\s+)?(?:sequence\s+)?enrol?lments\b/,
     text: (s) => `Active sequence enrollments: ${s.growth.sequences.active_enrollments} (reply rate ${pct(s.growth.sequences.reply_rate)}).`,

@@ -424,7 +424,7 @@ const CUR = Object.keys(CURRENCY_WORDS)
   .filter((w) => w.length > 1)
   .join("|");
 const AMOUNT = new RegExp(
-  `(?:(more than|greater than|larger than|bigger than|over|above|exceeding|at least|min(?:imum)?|>=|>|less than|smaller than|under|below|at most|max(?:imum)?|up to|<=|<)\\s*)?([$€£])?\\s?(\\d{1,3}(?:,\\d{3})+|\\d+)(\\.\\d+)?\\s?(k|m|mm|bn|thousand|grand|million|mil|billion)?\\b\\s?(${CUR})?\\b`,
+  `(?:(more than|greater than|larger than|bigger than|over|above|exceeding|at least|min(?:imum)?|>=|>|less than|smaller than|under|below|at most|max(?:imum)?|up to|<=|<)\\s*)?([$€£])?\\s?(\\d{1,3}(?:[ \\u00a0\\u202f]\\d{3})+(?=(?:\\.\\d+)?\\s?(?:${CUR})\\b)|(?<=[$€£]\\s?)\\d{1,3}(?:[ \\u00a0\\u202f]\\d{3})+(?![\\d,])|\\d{1,3}(?:,\\d{3})+|\\d+)(\\.\\d+)?\\s?(k|m|mm|bn|thousand|grand|million|mil|billion)?\\b\\s?(${CUR})?\\b`,
   "gi",
 );
 const OPS: Record<string, Amount["op"]> = {
@@ -457,7 +457,7 @@ export function readAmounts(text: string): Amount[] {
   const out: Amount[] = [];
   for (const m of text.matchAll(AMOUNT)) {
     const [whole, op, symbol, digits, decimals, scale, word] = m;
-    const value = Number(digits!.replace(/,/g, "") + (decimals ?? "")) * (scale ? SCALE[scale.toLowerCase()]! : 1);
+    const value = Number(digits!.replace(/[,\s]/g, "") + (decimals ?? "")) * (scale ? SCALE[scale.toLowerCase()]! : 1);
     const currency = symbol ? CURRENCY_WORDS[symbol] : word ? CURRENCY_WORDS[word.toLowerCase()] : undefined;
     out.push({ value: Math.round(value * 100) / 100, currency, op: op ? OPS[op.toLowerCase()] : undefined, index: m.index!, length: whole.trimEnd().length });
   }

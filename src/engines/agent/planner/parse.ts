@@ -244,7 +244,7 @@ const SOURCES = String.raw`linkedin|indeed|an?\s+referral|referrals?|our\s+websi
 const LATE_N = String.raw`(\d{1,4}|an?|one|two|three|four|six)`;
 const LATE_UNIT = String.raw`(days?|weeks?|months?)`;
 const LATE_WORD = String.raw`(?:overdue|late|past[- ]due|outstanding)`;
-const LATE_FORMS: [RegExp, "over" | "atLeast" | "between"][] = [
+const LATE_FORMS: [RegExp, "over" | "atLeast" | "between" | "under"][] = [
   [new RegExp(String.raw`\b(?:between\s+)?${LATE_N}\s*(?:-|–|to|and)\s*${LATE_N}\s*${LATE_UNIT}\s+(?:\w+\s+)?${LATE_WORD}`, "i"), "between"],
   [new RegExp(String.raw`\b${LATE_WORD}\s+(?:by\s+|for\s+)?(?:between\s+)?${LATE_N}\s*(?:-|–|to|and)\s*${LATE_N}\s*${LATE_UNIT}`, "i"), "between"],
   [
@@ -267,6 +267,13 @@ const LATE_FORMS: [RegExp, "over" | "atLeast" | "between"][] = [
       "i",
     ),
     "over",
+  ],
+  [
+    new RegExp(
+      String.raw`\b(?:under|less than|fewer than|within|up to|<)\s*${LATE_N}\s*${LATE_UNIT}\s+${LATE_WORD}|\b${LATE_WORD}\s+(?:by\s+|for\s+)?(?:under|less than|fewer than|up to|<)\s*${LATE_N}\s*${LATE_UNIT}`,
+      "i",
+    ),
+    "under",
   ],
 ];
 
@@ -291,6 +298,8 @@ function lateness(text: string, now: Date): { range: { gte?: string; lt?: string
       return { range: { gte: day(high), lt: day(low - 1) }, span };
     }
     const n = days(n1!, n2!);
+    // "under a month late": overdue, by at most that many days (the aging buckets' 1-30 holds 30).
+    if (kind === "under") return { range: { gte: day(n) }, span };
     return { range: kind === "atLeast" ? { lt: day(n - 1) } : { lt: day(n) }, span };
   }
   return null;

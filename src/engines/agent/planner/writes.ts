@@ -749,7 +749,9 @@ function pickedBy(raw: string, items: Item[]): Item | undefined {
 export async function pay(s: Session, p: Parsed, phrases = p.phrases): Promise<string> {
   const tool = s.tool("invoice", "pay");
   if (!tool) throw new Stop({ content: "I cannot record payments with this API key." });
-  const found = await invoiceTarget(s, p, phrases.slice(0, 1), "open,overdue", false);
+  // "Bank rec shows a transfer from Tyrell ...": the one it came from says whose invoice, before any other name.
+  const payerFirst = [...phrases].sort((a, b) => Number(b.prep === "from") - Number(a.prep === "from"));
+  const found = await invoiceTarget(s, p, payerFirst.slice(0, 1), "open,overdue", false);
   const amount =
     p.amounts.find((a) => !a.op)?.value ??
     (s.carried.choices["field:amount"] ? Number(s.carried.choices["field:amount"].replace(/[^0-9.]/g, "")) || undefined : undefined);
@@ -758,7 +760,10 @@ export async function pay(s: Session, p: Parsed, phrases = p.phrases): Promise<s
     s.ask(`How much was paid on ${found.label}?`, "field:amount", []);
   const current = found.item ?? ((await s.call(s.tool("invoice", "get")!, { invoice_id: found.id })) as Item);
   // "Oscorp sent us 400 for INV-3" when INV-3 is Pied Piper's: the payer and the invoice disagree, so nothing is recorded.
-  const payer = p.numbers.length > 0 ? p.phrases.find((ph) => /^[A-Z]/.test(ph.text) && (!ph.prep || ph.prep === "from")) : undefined;
+  const payer =
+    p.numbers.length > 0
+      ? (p.phrases.find((ph) => /^[A-Z]/.test(ph.text) && ph.prep === "from") ?? p.phrases.find((ph) => /^[A-Z]/.test(ph.text) && !ph.prep))
+      : undefined;
   if (payer && !String(current.client).toLowerCase().includes(payer.text.split(/\s+/)[0]!.toLowerCase())) {
     return `${String(current.number)} is billed to ${String(current.client)}, not ${payer.text}: nothing recorded. Name the invoice ${payer.text} paid, or say it without the payer.`;
   }
@@ -776,7 +781,12 @@ export async function invoiceOp(s: Session, p: Parsed, op: "void" | "uncollectib
   const tool = s.tool("invoice", op);
   if (!tool) throw new Stop({ content: `I cannot ${op === "uncollectible" ? "mark invoices uncollectible" : `${op} invoices`} with this API key.` });
   const states = op === "finalize" ? "draft" : op === "void" ? "open,overdue,uncollectible" : "open,overdue";
-  if (op !== "finalize" && EVERYTHING_OWED.test(p.raw) && phrases[0]) return everyInvoice(s, tool, op, phrases[0], states);
+  // "finalise both Gringotts drafts", "void all of Hooli's invoices": each of one account's invoices in those states.
+  const every =
+    op === "finalize"
+      ? /\b(?:both|all|every|each)\b[^.!?]{0,40}\b(?:drafts|invoices|bills)\b/i.test(p.raw) || /\b(?:both|all)\b/i.test(p.raw)
+      : EVERYTHING_OWED.test(p.raw);
+  if (every && phrases[0]) return everyInvoice(s, tool, op, phrases[0], states);
   const found = await invoiceTarget(s, p, phrases.slice(0, 1), states);
   const words = { void: `void ${found.label}`, uncollectible: `mark ${found.label} uncollectible`, finalize: `finalize ${found.label}` }[op];
   const result = await s.call(tool, { invoice_id: found.id }, words);
@@ -789,21 +799,24 @@ const EVERYTHING_OWED =
 /** A turn's calls are bounded: a bulk change of more than this is asked to be narrowed. */
 const MOST_AT_ONCE = 5;
 
-async function everyInvoice(s: Session, tool: Tool, op: "void" | "uncollectible", phrase: Phrase, states: string): Promise<string> {
-  const owner = await accountThen(s, phrase.text);
-  if (!owner) throw new Stop({ content: `I found no account matching “${phrase.text}”. Nothing changed.` });
-  const page = await s.list("invoice", { account_id: owner.account.id, status: states, per_page: 100 });
+async function everyInvoice(s: Session, tool: Tool, op: "void" | "uncollectible" | "finalize", phrase: Phrase, states: string): Promise<string> {
+  const name = phrase.text.replace(/^(?:(?:both|all|every|each|of|the)\s+)+/i, "");
+  // An invoice's client need not be an account: then its name says whose.
+  const owner = await accountThen(s, name);
+  const page = await s.list("invoice", { ...(owner ? { account_id: owner.account.id } : { "client[contains]": name }), status: states, per_page: 100 });
   const items = page.data;
-  if (items.length === 0) return `${owner.account.label} has no ${states.replace(/,/g, " or ")} invoices. Nothing changed.`;
+  const whose = owner?.account.label ?? name;
+  if (items.length === 0) return `${whose} has no ${states.replace(/,/g, " or ")} invoices. Nothing changed.`;
   if (items.length > MOST_AT_ONCE)
-    throw new Stop({ content: `${owner.account.label} has ${items.length} such invoices; name them, ${MOST_AT_ONCE} at most at a time. Nothing changed.` });
-  const verb = op === "void" ? "void" : "mark uncollectible";
+    throw new Stop({ content: `${whose} has ${items.length} such invoices; name them, ${MOST_AT_ONCE} at most at a time. Nothing changed.` });
+  const verb = { void: "void", uncollectible: "mark uncollectible", finalize: "finalize" }[op];
   const outcomes: string[] = [];
   for (const i of items) outcomes.push(await s.propose(tool, { invoice_id: i.id }, `${verb} ${labelOf(i)}`));
   const numbers = items.map((i) => String(i.number)).join(", ");
-  const total = sumText(sums(items, "amount_due"));
-  if (outcomes.every((o) => o === "completed")) return `Done: ${op === "void" ? "voided" : "marked uncollectible"} ${numbers} (${total}).`;
-  return `${op === "void" ? "Voiding" : "Writing off"} ${plural(items.length, "invoice")} of ${owner.account.label} (${numbers}; ${total} due) ${items.length === 1 ? "waits for approval" : "waits for approval, one for each invoice"}; until then nothing changes.`;
+  const total = sumText(sums(items, op === "finalize" ? "amount" : "amount_due"));
+  if (outcomes.every((o) => o === "completed"))
+    return `Done: ${{ void: "voided", uncollectible: "marked uncollectible", finalize: "finalized" }[op]} ${numbers} (${total}).`;
+  return `${op === "void" ? "Voiding" : "Writing off"} ${plural(items.length, "invoice")} of ${whose} (${numbers}; ${total} due) ${items.length === 1 ? "waits for approval" : "waits for approval, one for each invoice"}; until then nothing changes.`;
 }
 
 export async function remove(s: Session, p: Parsed, resource: string): Promise<string> {
