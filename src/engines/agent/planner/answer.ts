@@ -60,6 +60,7 @@ export function lineOf(i: Item): string {
     if (key === "title" && typeof i.name !== "string" && i.first_name === undefined) continue;
     if (i[key] !== undefined && i[key] !== null && i[key] !== "") parts.push(String(i[key]));
   }
+  if (typeof i.job === "string") parts.push(`for ${i.job}`);
   // A candidate's stars say how they are rated, next to their stage.
   if (typeof i.rating === "number") parts.push(`${i.rating}★`);
   return `- ${labelOf(i)}${parts.length > 0 ? ` (${parts.join(", ")})` : ""}`;

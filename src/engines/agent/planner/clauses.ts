@@ -20,6 +20,8 @@ const PRONOUN = new RegExp(
 const POSSESSIVE = /\b(?:their|his|its)\b/i;
 const imperative = (clause: string) => {
   const bare = clause.replace(POLITE, "");
+  // "sorting interview rooms for next week": what someone is doing, not a request.
+  if (/^[a-z]+ing\b/i.test(bare)) return false;
   // "write it off", "write off INV-3": a verb of two words.
   return (
     actionOf(/^[a-z]+/i.exec(bare)?.[0]?.toLowerCase() ?? "") !== undefined ||
@@ -132,6 +134,12 @@ function withoutRemark(lang: Language, text: string): string {
   // "it", "that one", "that deal" stand for a thing: the last thing the remark names, with whose it is when it names no one.
   const said = PRONOUN.exec(command)![0];
   const kind = /^(?:the|that|this)\s+(\S+)$/i.exec(said)?.[1];
+  // "we're done with the account executive job - close the req": the req is the job the remark names.
+  const sameKind = kind ? resourceOf(kind.toLowerCase().replace(/s$/, "")) : undefined;
+  const toldOfKind = sameKind
+    ? new RegExp(String.raw`\b(?:the|our|their|that|this)\s+((?:[\w-]+\s+){1,4}?)(?:${RESOURCE_WORDS[sameKind]!.join("|")})s?\b`, "i").exec(told)
+    : null;
+  if (toldOfKind) return [command.replace(PRONOUN, `the ${toldOfKind[1]!.trim()} ${kind}`), ...rest].join(", ");
   const thing = /^(?:it|(?:that|this|the) one)$/i.test(said) || (kind && resourceOf(kind.toLowerCase())) ? lastThing(clauses.slice(0, k).join(" ")) : undefined;
   const whole = thing && resourceOf(thing.split(/\s+/).at(-1)!.toLowerCase()) === undefined ? thing : undefined;
   const noun = kind && resourceOf(kind.toLowerCase()) !== undefined && resourceOf(subject.at(-1)!.toLowerCase()) === undefined ? ` ${kind}` : "";
@@ -273,7 +281,9 @@ function withoutAsides(text: string): string {
   if (name && /\bover there\b|\bthere\b/i.test(request)) request = request.replace(/\b(?:over )?there\b/i, `at ${name}`);
   if (org && /\b(?:with|for|from|to|of|at)\s+them\b/i.test(request)) request = request.replace(/\b(with|for|from|to|of|at)\s+them\b/i, `$1 ${org}`);
   // "Tyrell Biotech went into administration. write off what they still owe us": they are the one the remark opens with.
-  const opener = org ?? (name && asides.some((x) => x.trimStart().startsWith(name)) ? name : undefined);
+  // "I want to chase Stark before we close the month. Can you list what they owe": they are the only one the remark names.
+  const only = name && !properName(asides.join(" ").replace(name, "")) && !properName(request.replace(/^\S+/, "")) ? name : undefined;
+  const opener = org ?? (name && asides.some((x) => x.trimStart().startsWith(name)) ? name : only);
   if (opener && /\bthey\b/i.test(request) && !/\b(?:she|he|her|him|his)\b/i.test(request)) request = request.replace(/\bthey\b/i, opener);
   // "The Stark Logistics support upgrade deal has slipped. Push its close date out": the record the remark names.
   // "We're rewriting the new lead follow-up emails. Could you pause that sequence?": that sequence is the one told of.
@@ -297,7 +307,9 @@ function withoutAsides(text: string): string {
   // "Hooli Cloud signed! Please mark their deal as won": whose, by the name the remark gives.
   if (name && POSSESSIVE.test(request)) return request.replace(POSSESSIVE, `${name}'s`);
   // A pronoun with no record number to stand for: the remark before it says whom (withoutRemark).
-  if (kept.length === 0 && (PRONOUN.test(request) || POSSESSIVE.test(request)) && asides[0] === sentences[0])
+  // "in the pipeline" is a group of stages, not a record pointed back at.
+  const pointing = request.replace(/\bin\s+the\s+pipeline\b/gi, "");
+  if (kept.length === 0 && (PRONOUN.test(pointing) || POSSESSIVE.test(pointing)) && asides[0] === sentences[0])
     return `${asides[0]!.replace(/[.!?]+$/, "")}, ${request}`;
   return [...kept.map((x) => x.replace(/[.!?]+$/, "")), request].join(", ");
 }
@@ -389,9 +401,24 @@ function updatedBack(rest: string, told: string): string | undefined {
   return `update ${noun && !sameKind ? `${noun}: ` : ""}${told}`;
 }
 
+/**
+ * "Tyrell platform rollout: yesterday we had a good meeting ... Put it please in Proposal": a topic before a colon,
+ * then what happened, then the request, whose "it" is the topic.
+ */
+function topicFirst(text: string): string {
+  const m = /^\s*([A-Z][\w&'’-]*(?:\s+[\w&'’-]+){0,5})\s*:\s+(.+)$/s.exec(text);
+  if (!m || imperative(m[1]!) || asks(m[1]!)) return text;
+  const sentences = m[2]!.split(/(?<=[.?!])\s+(?=\S)/);
+  let k = sentences.length - 1;
+  while (k >= 0 && !(imperative(sentences[k]!) || sentences[k]!.split(CLAUSE).some((c) => imperative(c)))) k--;
+  if (k < 0 || !/\b(?:it|this one|that one)\b/i.test(sentences[k]!)) return text;
+  const request = sentences[k]!.replace(/\b(?:it|this one|that one)\b(?:\s+please\b)?/i, `the ${m[1]!}`);
+  return [...sentences.slice(0, k).filter(holdsData), request, ...sentences.slice(k + 1)].join(" ");
+}
+
 /** The request a message makes, with what its pronouns point back to written in. */
 export function focus(lang: Language, text: string): string {
-  return withoutRemark(lang, withoutAsides(text));
+  return withoutRemark(lang, withoutAsides(topicFirst(text)));
 }
 
 /** A question that starts a second request in the same message: "..., and how many jobs do we have open?" */
@@ -423,11 +450,15 @@ export function questionsOf(text: string): string[] {
         .trim(),
     )
     .filter(Boolean);
-  if (cleaned.length < 2 || !asks(cleaned[0]!) || cleaned.some((c) => imperative(c) && !asks(c))) return [text];
+  // "Office manager here, sorting rooms. Who is still in the pipeline ...": the first part asks in its last sentence.
+  const asksIn = (c: string) => c.split(/(?<=[.?!:])\s+(?=\S)/).some(asks);
+  if (cleaned.length < 2 || !asksIn(cleaned[0]!) || cleaned.some((c) => imperative(c) && !asksIn(c))) return [text];
   const kept = [cleaned[0]!];
   for (const part of cleaned.slice(1)) {
     // A follow-up names no kind of record of its own, or points back at the first question's.
-    const ownKind = part.split(/\s+/).some((w) => resourceOf(w.toLowerCase().replace(/[^a-z-]/g, "")) !== undefined);
+    const ownKind =
+      part.split(/\s+/).some((w) => resourceOf(w.toLowerCase().replace(/[^a-z-]/g, "")) !== undefined) ||
+      [...part.matchAll(/\b[A-Z][\w&'’-]+/g)].some((m) => m.index! > 0 && !cleaned[0]!.includes(m[0]));
     if (!ownKind || SAME_RECORDS.test(part)) continue;
     kept.push(part);
   }

@@ -83,7 +83,10 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     if (hits.has("open") && values.includes("overdue") && resource === "invoice") hits.add("overdue");
     if (hits.size > 0) {
       query[field] = [...hits].join(",");
-      said.push(`${field === "stage" ? "in " : ""}${[...hits].join(" or ")}`);
+      // Every stage from applied to offer is "still in the pipeline" to a person.
+      const pipeline = GROUP_WORDS["in the pipeline"]!;
+      const whole = hits.size === pipeline.length && pipeline.every((v) => hits.has(v));
+      said.push(whole ? "still in the pipeline" : `${field === "stage" ? "in " : ""}${[...hits].join(" or ")}`);
     }
   }
   void groups;
@@ -219,7 +222,7 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
           : undefined;
     if (textField) {
       query[textField] = textField === "source" ? singular(phrase.text.toLowerCase()) : phrase.text;
-      said.push(`${textField.replace("[contains]", "")} ${String(query[textField])}`);
+      said.push(textField === "source" ? `from ${String(query.source)}` : `${textField.replace("[contains]", "")} ${String(query[textField])}`);
       continue;
     }
     if ("q" in props && query.q === undefined) {

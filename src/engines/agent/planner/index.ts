@@ -7,9 +7,9 @@ import { describe } from "./describe.ts";
 import { FIELD_WORDS, GROUP_WORDS, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { asksFigures, figures } from "./metrics.ts";
 import { loadLanguage } from "./nlp.ts";
-import { parse, sequenceName, type Parsed } from "./parse.ts";
+import { parse, rewritten, sequenceName, type Parsed } from "./parse.ts";
 import { tagOf } from "./filters.ts";
-import { anything, clientsOf, events, peopleWhoDo, read, roleAsked, stagesOf } from "./reads.ts";
+import { anything, clientsOf, duplicates, events, peopleWhoDo, read, roleAsked, stagesOf } from "./reads.ts";
 import { pickOption, Session, Stop, type Carried } from "./resolve.ts";
 import { accountOp, create, enroll, GENERIC_SEQUENCE, invoiceOp, pay, remove, sequenceOp, setState, soleSequence, unenroll, update } from "./writes.ts";
 
@@ -216,6 +216,8 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   if (wanted && /\bhire[ds]?\b/.test(lower) && /\b(?:year|365|12 months|twelve months)\b/.test(lower) && !p.resources.some((r) => r !== "contact"))
     return figures(s, wanted, false);
   if (p.resource === "event" || /^what happened\b|\brecent (?:activity|events)\b/.test(lower)) return events(s, p);
+  // "which names appear more than once in our contacts", "any duplicate accounts?": records that share a name.
+  if (!write && DUPLICATES.test(lower)) return duplicates(s, p.resource && s.tool(p.resource, "list") ? p.resource : "contact");
 
   // "send Tim an offer": the verb's usual resource (an invoice is sent) gives way to a state only another resource has.
   const usual = p.action ? BY_ACTION[p.action] : undefined;
@@ -504,6 +506,9 @@ async function whichResource(s: Session, p: Parsed, action: Action): Promise<str
   return undefined;
 }
 
+const DUPLICATES =
+  /\b(?:duplicates?|duplicated|dupes?|dups|appears?\s+(?:more\s+than\s+once|twice)|listed\s+(?:twice|more\s+than\s+once)|double\s+entries|same\s+name)\b/;
+
 /** The request a message makes, or the earlier request it completes (an answer to the question asked). */
 function carriedOf(pending: PendingQuestion | null, message: string): Carried {
   const fresh = { message, choices: {} };
@@ -541,7 +546,9 @@ export function offlinePlanner(): Planner {
           .filter(([k]) => k.startsWith("field:"))
           .map(([, v]) => v)
           .join(" ");
-        const questions = extra ? [carried.message] : questionsOf(carried.message);
+        // Rewriting may make one message two questions ("which is bigger, what Oscorp owes or what Initech owes").
+        const again = extra ? [] : questionsOf(rewritten(carried.message));
+        const questions = again.length > 1 ? again : extra ? [carried.message] : questionsOf(carried.message);
         if (questions.length > 1) {
           // Two questions in one message ("how many hires this year, and how many open jobs?"): each answered in turn.
           const answers: string[] = [];

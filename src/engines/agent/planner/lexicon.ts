@@ -354,7 +354,7 @@ const SHORTHAND: Record<string, string> = {
 /** "new cand for the AE role", "hires last 12 mo": the words in full. */
 export const expandShorthand = (text: string) => text.replace(SHORT, (w) => SHORTHAND[w.toLowerCase()] ?? w);
 // Not before a number: "INV-12" and "inv #12" keep their prefix.
-const SHORT = new RegExp(`(?<![\\w@.])(${Object.keys(SHORTHAND).join("|")})(?![\\w@]|\\.\\w|/\\w|\\s*[-#]?\\s*\\d)`, "gi");
+const SHORT = new RegExp(`(?<![\\w@.])(${Object.keys(SHORTHAND).join("|")})(?![\\w@]|\\.\\w|/|\\s*[-#]?\\s*\\d)`, "gi");
 
 export const REWRITES: [RegExp, string][] = [
   // "heads up, ...", "Great news, ...", "Sorry if this is a silly question, but ...": how a message opens says nothing asked.
@@ -600,18 +600,72 @@ export const REWRITES: [RegExp, string][] = [
   // "double-billed", "scrap": a duplicate to delete.
   [/\bscrap\b/gi, "delete"],
   // "how much open $$ is sitting in each stage": the open pipeline by stage.
-  [/\bhow\s+much\s+(?:open\s+)?(?:\$+|money|value|pipeline)?\s*(?:is\s+)?(?:sitting|parked)?\s*in\s+each\s+stage\b/gi, "open pipeline by stage"],
+  [
+    /\bhow\s+much\s+(?:open\s+)?(?:\$+|money|value|pipeline)?\s*(?:is\s+)?(?:sitting|parked)?\s*in\s+each\s+stage\b/gi,
+    "how much is the open pipeline by stage",
+  ],
   [/\b(?:across|over|in)\s+how\s+many\s+(invoices|deals|bills)\b/gi, ""],
   // "HR bit for the quarterly pack: how many ...", "For the aged debtors report: which ...": what it is for, before the question.
   // A question pointing back ("Stark: how much do they owe?") keeps it, as a remark naming whom.
   [
-    /^\s*[^:?!.]{3,60}:\s+(?=(?:how|which|what|who|whose|when|where|can|could|would|please|list|show|give|is|are|do|does|did|any)\b(?![^.?!]*\b(?:they|them|their|it|its|he|she|him|her|his)\b))/i,
+    /^\s*[^:?!.]{3,60}:\s+(?=(?:how|which|what|who|whose|when|where|can|could|would|please|list|show|give|is|are|do|does|did|any)\b(?![^.?!,]*\b(?:they|them|their|it|its|he|she|him|her|his)\b))/i,
     "",
   ],
   // "which invoices fall in the 31-60 bucket": are in it.
   [/\b(?:fall|falls|sit|sits)\s+(?:in|into|within)\b/gi, "are in"],
   // "the smaller of their two drafts": which of them, the count aside.
   [/\b(of\s+(?:their|the|its|his|her|our|those|these))\s+(?:two|2|both|three|3|four|4)\s+(?=\w)/gi, "$1 "],
+  // "what they've still got outstanding on account": what they owe.
+  [
+    /\bwhat\s+(they|he|she|[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)(?:'ve|'s|\s+have|\s+has)?\s+(?:still\s+)?got\s+(?:outstanding|owing|open|unpaid|due|left\s+to\s+pay)(?:\s+on\s+(?:their\s+)?account)?/g,
+    "what $1 owe",
+  ],
+  // "What's happening with the Northwind deal?": show it.
+  [/\bwhat(?:'s|\s+is)\s+(?:happening|going\s+on|the\s+(?:status|latest|story|situation))\s+(?:with|on)\s+/gi, "show "],
+  // "Just had an email from Isla Haddad at Stark —": who wrote, told before the request.
+  [/^\s*(?:just\s+)?(?:had|got|received)\s+(?:an?\s+)?(?:email|e-mail|mail|message|text|note|call|voicemail)\s+from\s+/i, ""],
+  [/\b(?:her|his|their)\s+(?:email\s+)?signature\s+says\s+/gi, ""],
+  // "Tyrell's platform rollout is dead in the water": it is lost, said as a remark.
+  [/\s+(?:is|was|went)\s+dead(?:\s+in\s+the\s+water)?\b/gi, " is dead"],
+  // "isn't Berlin-based any more, it's fully remote now": the location is Remote.
+  [/\b(?:is\s*n[o']t|is\s+no\s+longer)\s+[\w-]+[- ]based(?:\s+any\s?more)?\s*,?\s*/gi, ""],
+  [/\b(?:it's|it\s+is|(?:the\s+)?(?:job|role|position)\s+is)\s+(?:now\s+)?(?:fully\s+|100%\s+|completely\s+)?remote(?:\s+now)?\b/gi, "its location is Remote"],
+  // "which is bigger — what Oscorp owes us or what Initech owes us?": each, asked in turn.
+  [
+    /^\s*(?:so\s+)?(?:which|what|who)(?:'s|\s+is)\s+(?:bigger|larger|higher|more|greater|worth\s+more)\s*[,:;–—-]?\s*what\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+owes?\s+(?:us\s+)?or\s+what\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+owes?(?:\s+us)?\s*[?.!]*\s*$/g,
+    "how much does $1 owe us? how much does $2 owe us?",
+  ],
+  [
+    /^\s*(?:so\s+)?(?:which|what)(?:'s|\s+is)\s+(?:bigger|larger|higher|more|greater|worth\s+more)\s*[,:;–—-]?\s*(?:the\s+)?(.+?)(?:\s+deal)?\s+or\s+(?:the\s+)?(.+?)(?:\s+deal)?\s*[?.!]*\s*$/gi,
+    "what is the $1 deal worth? what is the $2 deal worth?",
+  ],
+  [/\bthe\s+([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)*)['’]s\s+/g, "the $1 "],
+  // "what's closing this month or next?": deals closing by the end of next month.
+  [/\bthis\s+(month|quarter|week|year)\s+or\s+(?:the\s+)?next(?:\s+(?:one|month|quarter|week|year))?\b/gi, "by the end of next $1"],
+  [/^\s*what(?:'s|\s+is|\s+are)?\s+(?:closing|expected\s+to\s+close|going\s+to\s+close|set\s+to\s+close)\b/gi, "which deals are closing"],
+  // "AE search - who's still in the running?": who, for the job.
+  [/^\s*(?:the\s+)?(.{2,40}?)\s+job\s*[-–—:,]\s*(who(?:'s|\s+is|\s+are)\s+.+?)\s*[?.!]*\s*$/gi, "$2 for the $1 job?"],
+  // "Radia - remind me what role she's up for and where she is": the candidate, whose line says both.
+  [
+    /^\s*([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)\s*[-–—:,]\s*(?:(?:can\s+you\s+)?(?:remind|tell)\s+me\s+)?(?:what|which)\s+(?:role|job|position|opening)\s+(?:is\s+)?(?:she|he|they)(?:'s|\s+is|\s+are|'re)?\s+(?:up\s+for|applying\s+for|applied\s+for|going\s+for|interviewing\s+for|in|for)\b.*$/g,
+    "show candidate $1",
+  ],
+  // "Umbrella requested to prepone ...", "please do the needful": who asked, and the asking, are not what is asked.
+  [
+    /(?<=^\s*|[.!?]\s+)[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*\s+(?:requested|has\s+requested|asked(?:\s+us)?|wants\s+us|would\s+like\s+us)\s+to\s+(?=(?:prepone|postpone|push|move|extend|change|update|bring|delay|shift|cancel|void|close|bill|invoice)\b)/g,
+    "",
+  ],
+  [/[,.;]?\s*(?:(?:please|pls|kindly)\s+)?do\s+the\s+needful\b[.!]*/gi, ""],
+  // "who at Globex is already customer": which contacts there are customers.
+  [
+    /\bwho\s+(at\s+[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*\s+)?(?:is|are)\s+(?:already\s+|still\s+|now\s+)?(?:an?\s+)?(customer|lead|subscriber|prospect|evangelist)s?\b/g,
+    "which contacts $1are $2s",
+  ],
+  // "which of our open roles have already had someone hired": the hires, each line saying for which role.
+  [
+    /\bwhich\s+(?:of\s+(?:our|the)\s+)?(?:open\s+)?(?:roles|jobs|positions|reqs|openings)\s+(?:have|has)\s+(?:already\s+)?(?:had\s+)?(?:someone|anyone|somebody|a\s+candidate|people)\s+hired\b/gi,
+    "which candidates are hired",
+  ],
   // "boss said write it off", "the controller wants us to finalise them": who asked is not what is asked.
   [
     /(?<=^\s*|[.!?,;:]\s+|\s[-–—]\s+)(?:(?:my|the|our)\s+)?(?:boss|manager|controller|cfo|ceo|coo|founder|finance|accounting|team|director|auditors?)\s+(?:said|says|wants|asked(?:\s+me)?|told\s+me|would\s+like)\s+(?:(?:us|me)\s+)?(?:to\s+)?(?=[a-z])/gi,

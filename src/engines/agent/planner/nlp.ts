@@ -370,7 +370,9 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
   const before = lower.slice(0, at);
   const dayIso = iso(day);
   range.day = dayIso;
-  if (/\b(before|until|till|by|earlier than|prior to)\s*$/.test(before)) range.lt = dayIso;
+  // "by the end of next month", "until Friday": that day included; "before Friday": not.
+  if (/\b(by|until|till|up to)\s*(?:the\s*)?$/.test(before)) range.lt = iso(new Date(day.getTime() + DAY));
+  else if (/\b(before|earlier than|prior to)\s*(?:the\s*)?$/.test(before)) range.lt = dayIso;
   else if (/\b(since|after|from|later than|starting)\s*$/.test(before)) range.gte = dayIso;
   else if (/\bon\s*$/.test(before) || !range.hint || range.hint !== "due" || !/\bdue\s*$/.test(before)) {
     range.gte = dayIso;

@@ -305,6 +305,9 @@ function lateness(text: string, now: Date): { range: { gte?: string; lt?: string
   return null;
 }
 
+/** A message with its shorthand written out and its everyday phrasings rewritten, as parse reads it. */
+export const rewritten = (message: string) => REWRITES.reduce((t, [from, to]) => t.replace(from, to), expandShorthand(message.trim().replace(/\s+/g, " ")));
+
 export function parse(lang: Language, message: string, now: Date): Parsed {
   // Shorthand is written out in the raw text too, which later rules test ("whos" is "who's", "ppl" people).
   const raw = expandShorthand(message.trim().replace(/\s+/g, " "));

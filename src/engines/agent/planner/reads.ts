@@ -114,6 +114,12 @@ async function decorate(s: Session, resource: string, items: Item[]): Promise<vo
     const names = new Map(pipelines.data.flatMap((pl) => ((pl.stages as Item[]) ?? []).map((st) => [st.id, String(st.name)] as const)));
     for (const i of items) if (names.has(String(i.stage_id))) i.stage = names.get(String(i.stage_id));
   }
+  // A candidate's line says which job they are up for.
+  if (resource === "candidate" && items.some((i) => i.job_id) && s.tool("job", "list")) {
+    const jobs = await s.list("job", { per_page: 100 });
+    const titles = new Map(jobs.data.map((j) => [j.id, String(j.title)] as const));
+    for (const i of items) if (titles.has(String(i.job_id))) i.job = titles.get(String(i.job_id));
+  }
   if (resource === "enrollment" && items.some((i) => i.contact_id) && s.tool("contact", "list")) {
     const contacts = await s.list("contact", { per_page: 100 });
     const names = new Map(contacts.data.map((c) => [c.id, personName(c)] as const));
@@ -303,4 +309,23 @@ export async function peopleWhoDo(s: Session, role: string, at: { text: string }
     return `${capitalize(role)} at ${account.label}: ${plural(doers.length, "contact")}.\n${listText({ data: doers, meta: { total: doers.length } })}`;
   if (page.data.length === 0) return `${account.label} has no contacts yet.`;
   return `No contact at ${account.label} has a ${role} title. Its contacts:\n${listText(page)}`;
+}
+
+/** Records that share a name (people by full name), each told apart by its email or what it belongs to. */
+export async function duplicates(s: Session, resource: string): Promise<string> {
+  const items: Item[] = [];
+  for (let page = 1; page <= SUM_PAGES; page++) {
+    const got = await s.list(resource, { per_page: 100, page });
+    items.push(...got.data);
+    if (items.length >= got.meta.total || got.data.length === 0) break;
+  }
+  const byName = new Map<string, Item[]>();
+  for (const i of items) {
+    const name = labelOf(i).trim().toLowerCase();
+    byName.set(name, [...(byName.get(name) ?? []), i]);
+  }
+  const twins = [...byName.values()].filter((group) => group.length > 1);
+  if (twins.length === 0) return `No two ${noun(resource)}s share a name (${plural(items.length, noun(resource))} checked).`;
+  const lines = twins.map((group) => `- ${labelOf(group[0]!)} × ${group.length}: ${group.map((i) => String(i.email ?? i.domain ?? i.id)).join(", ")}`);
+  return `${plural(twins.length, "name")} appear more than once among ${plural(items.length, noun(resource))}:\n${lines.join("\n")}`;
 }

@@ -68,12 +68,14 @@ export class Session {
   async call(tool: Tool, input: Record<string, unknown>, intended = `run ${tool.name}`): Promise<unknown> {
     // Anything but a list may change what the lists said.
     this.pages.clear();
+    this.everything.clear();
     return this.run(tool, input, intended);
   }
 
   /** A change of several, which may wait for approval: how it went, the turn going on either way. */
   async propose(tool: Tool, input: Record<string, unknown>, intended: string): Promise<"completed" | "approval_required"> {
     this.pages.clear();
+    this.everything.clear();
     const outcome = await this.turn.tools.call(tool.name, input);
     if (outcome.status === "completed" || outcome.status === "approval_required") return outcome.status;
     throw new Stop({ content: outcomeText(tool.name, intended, outcome) });
@@ -96,8 +98,29 @@ export class Session {
     if (!page) {
       page = this.run(tool, query) as Promise<Page>;
       this.pages.set(key, page);
+      if (Object.keys(query).every((k) => k === "per_page" || k === "page")) {
+        page.then(
+          (read) => read.meta.total <= read.data.length && this.everything.set(resource, read.data),
+          () => undefined,
+        );
+      }
     }
     return page;
+  }
+
+  /** Every record of a resource, when one unfiltered page this turn held them all. */
+  private readonly everything = new Map<string, Item[]>();
+
+  /**
+   * A name searched for: among every record when this turn has read them all ("Stark support upgrade", then
+   * "Stark support", then "Stark" cost no calls once the accounts are known), else by the list's search.
+   */
+  private search(resource: string, name: string, base: Record<string, unknown>): Promise<Page> {
+    const all = Object.keys(base).every((k) => k === "per_page") ? this.everything.get(resource) : undefined;
+    if (!all) return this.list(resource, { ...base, q: name });
+    const wanted = name.toLowerCase();
+    const data = all.filter((i) => Object.values(i).some((v) => typeof v === "string" && v.toLowerCase().includes(wanted)));
+    return Promise.resolve({ data: data.slice(0, Number(base.per_page ?? 20)), meta: { total: data.length } } as Page);
   }
 
   /** Asks the person to pick, remembering the request so the answer resumes it. */
@@ -135,10 +158,12 @@ export class Session {
       }
       if (m && page?.data.length === 0) throw new Stop({ content: `I found no invoice numbered ${name.toUpperCase()}.` });
     }
-    if (!page || page.data.length === 0) page = await this.list(resource, { ...base, q: name });
+    if (!page || page.data.length === 0) page = await this.search(resource, name, base);
     if (page.data.length === 0 && /\s/.test(name)) {
       // Search matches one column at a time: "Dan Eve" is found by its first word, then kept by its whole name.
-      const byWord = await this.list(resource, { ...base, q: name.split(/\s+/)[0], per_page: 100 });
+      // When every record fits on one page, that page (read next anyway, when nothing matches) holds them: one call fewer.
+      const all = await this.list(resource, { ...options.query, per_page: 100 });
+      const byWord = all.meta.total <= all.data.length ? all : await this.list(resource, { ...base, q: name.split(/\s+/)[0], per_page: 100 });
       page = { data: byWord.data.filter((i) => likeness(labelOf(i), name) >= 0.85), meta: byWord.meta };
     }
     // Several match, but the change applies to only some ("move the Tyrell deal": its open one).

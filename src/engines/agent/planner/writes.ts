@@ -514,13 +514,22 @@ export async function update(s: Session, p: Parsed, resource: string, _action: A
   const tool = s.tool(resource, "update");
   if (!tool) throw new Stop({ content: `I cannot change ${noun(resource)}s with this API key.` });
   const rename = /\brename\b/i.test(p.raw) ? p.phrases.find((ph) => ph.prep === "to") : undefined;
+  // Of several that match, a change is meant for the one still in play ("bump their deal": the open one).
   const { found, rest } = await target(
     s,
     p,
     resource,
     p.phrases.filter((ph) => ph !== rename),
+    stillOpen(resource),
   );
+  // "bump their deal to negotiation and make it 48k": a stage said beside the values is one of them.
+  const stageSaid = "stage_id" in properties(tool) ? rest.find((ph) => ph.prep && ["to", "into", "in"].includes(ph.prep)) : undefined;
+  const stage = stageSaid
+    ? await stageOfDeal(s, found, stageSaid.text).catch((error) => (error instanceof Stop ? undefined : Promise.reject(error)))
+    : undefined;
+  if (stage) rest.splice(rest.indexOf(stageSaid!), 1);
   const input = await values(s, p, tool, rest, new Set([idKey(tool, resource)]));
+  if (stage) input.stage_id = stage.id;
   if (rename) input[["name", "title"].find((f) => f in properties(tool)) ?? "name"] = rename.text;
   if (rest.length > 0) unplaced(rest);
   if (p.shift) Object.assign(input, await shifted(s, resource, tool, found, p));
@@ -532,8 +541,9 @@ export async function update(s: Session, p: Parsed, resource: string, _action: A
     input.tags = [...new Set([...((current.tags as string[] | undefined) ?? []), ...(input.tags as string[])])];
   }
   const result = await s.call(tool, { [idKey(tool, resource)]: found.id, ...input }, `update ${found.label}`);
+  // A stage is said by its name, not its id.
   return `Updated ${noun(resource)} ${found.label}: ${Object.entries(input)
-    .map(([k, v]) => `${k.replace(/_id$/, "").replace(/_/g, " ")} ${String(v)}`)
+    .map(([k, v]) => `${k.replace(/_id$/, "").replace(/_/g, " ")} ${k === "stage_id" && stage ? stage.name : String(v)}`)
     .join(", ")}. (${(result as Item).id})`;
 }
 
@@ -585,7 +595,9 @@ export async function setState(s: Session, p: Parsed, resource: string, action: 
   let phrases = [...p.phrases];
   let state = stateOf(p, action, resource);
   // A deal's stage may be one of its pipeline's own names ("to proposal").
-  const toPhrase = phrases.find((ph) => ph.prep === "to" || ph.prep === "into" || (ph.prep === "as" && !state));
+  // "put it in Proposal": in, after a verb of placing, says where to.
+  const placing = /\b(?:put|stick|place|drop|pop|park)\b/i.test(p.raw);
+  const toPhrase = phrases.find((ph) => ph.prep === "to" || ph.prep === "into" || (ph.prep === "as" && !state) || (ph.prep === "in" && placing && !state));
   if (!state && toPhrase) {
     state = toPhrase.text;
     phrases = phrases.filter((ph) => ph !== toPhrase);
