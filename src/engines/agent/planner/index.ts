@@ -126,7 +126,8 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
   if (p.dates.hint === "due" && catalog.has("invoice")) return "invoice";
   // "what's expected to close next month": the resource with a close date.
   if (p.dates.hint === "close" && catalog.has("deal")) return "deal";
-  if (/\bwho\b/i.test(p.raw))
+  // "who", "anyone", "somebody": people.
+  if (/\b(?:who|whom|any(?:one|body)|some(?:one|body)|every(?:one|body))\b/i.test(p.raw))
     return catalog.has("candidate") &&
       (/\b(hire|hired|interview|applied|applying|screen|offer)/i.test(p.raw) || p.phrases.some((ph) => ph.nounResource === "job"))
       ? "candidate"
@@ -210,7 +211,10 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   // "how much pipeline have we got with Umbrella Health": the snapshot holds the whole business, not one account's part.
   const scoped = !specific && p.phrases.some((ph) => ph.prep && ["with", "for", "at", "from"].includes(ph.prep));
   // "open pipeline sitting in Negotiation", "expected to close in the next 30 days": a part of it, from its deals.
-  const narrowed = async () => !specific && ((p.dates.hint === "close" && (p.dates.gte !== undefined || p.dates.lt !== undefined)) || (await namesStage(s, p)));
+  // "negotiation vs proposal: how much is in each stage": stages named to be compared, not a part asked for.
+  const eachStage = /\b(?:by|each|per|every)\s+stage\b/.test(lower);
+  const narrowed = async () =>
+    !specific && ((p.dates.hint === "close" && (p.dates.gte !== undefined || p.dates.lt !== undefined)) || (!eachStage && (await namesStage(s, p))));
   if (wanted && !changes && !explicit && !stagesAsked && !scoped && !(await narrowed())) return figures(s, wanted, false);
   // "how many people did we hire in the last year": the snapshot's hires, not contacts.
   if (wanted && /\bhire[ds]?\b/.test(lower) && /\b(?:year|365|12 months|twelve months)\b/.test(lower) && !p.resources.some((r) => r !== "contact"))

@@ -529,7 +529,7 @@ export const REWRITES: [RegExp, string][] = [
   // "we're passing on Alan Turing", "we will not go ahead with him": a rejection.
   [/\b(?:we're|we\s+are|i'm|i\s+am)\s+passing\s+on\b/gi, "reject"],
   [
-    /\b(?:we|i)\s*(?:'ll|\s+will|\s+shall|'re|\s+are)?\s+(?:not|n't|never)\s+(?:be\s+)?(?:go(?:ing)?\s+ahead|proceed(?:ing)?|mov(?:e|ing)\s+forward|continu(?:e|ing))\s+with\b|\bwe\s+won't\s+(?:go\s+ahead|proceed|move\s+forward|continue)\s+with\b/gi,
+    /\b(?:we|i)(?:\s+(?:will|shall|are|am|do|can)\s+not|\s+won't|\s+cannot|\s+can't|'ll\s+not|\s+aren't|'re\s+not|'m\s+not|\s+don't|\s+never)\s+(?:be\s+)?(?:go(?:ing)?\s+ahead|proceed(?:ing)?|mov(?:e|ing)\s+forward|continu(?:e|ing)|progress(?:ing)?)\s+with\b/gi,
     "reject",
   ],
   // "Keep it as a draft for now", "send it out, don't leave it sitting as a draft": the new invoice's status.
@@ -563,7 +563,7 @@ export const REWRITES: [RegExp, string][] = [
     "",
   ],
   [
-    /\b(?:put|mark|set|list|have|add)\s+(?:her|him|them)\s+(?:down\s+)?as\s+(?:an?\s+)?(lead|customer|subscriber|prospect|opportunity|evangelist)\b/gi,
+    /\b(?:put|mark|set|list|have)\s+(?:her|him|them)\s+(?:down\s+)?as\s+(?:an?\s+)?(lead|customer|subscriber|prospect|opportunity|evangelist)\b(?!\s+contact)/gi,
     "lifecycle stage is $1",
   ],
   // "A CV came in by email for the Account Executive vacancy:": a new candidate for it.
@@ -666,6 +666,8 @@ export const REWRITES: [RegExp, string][] = [
     /\bwhich\s+(?:of\s+(?:our|the)\s+)?(?:open\s+)?(?:roles|jobs|positions|reqs|openings)\s+(?:have|has)\s+(?:already\s+)?(?:had\s+)?(?:someone|anyone|somebody|a\s+candidate|people)\s+hired\b/gi,
     "which candidates are hired",
   ],
+  // "open pipeline by stage": the pipeline that is open, not a request to open one.
+  [/^\s*open\s+pipeline\b/i, "the open pipeline"],
   // "boss said write it off", "the controller wants us to finalise them": who asked is not what is asked.
   [
     /(?<=^\s*|[.!?,;:]\s+|\s[-–—]\s+)(?:(?:my|the|our)\s+)?(?:boss|manager|controller|cfo|ceo|coo|founder|finance|accounting|team|director|auditors?)\s+(?:said|says|wants|asked(?:\s+me)?|told\s+me|would\s+like)\s+(?:(?:us|me)\s+)?(?:to\s+)?(?=[a-z])/gi,

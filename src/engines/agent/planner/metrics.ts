@@ -48,7 +48,7 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
       `Weighted pipeline: ${list(s.growth.pipeline.totals, (t) => money(t.weighted_value, t.currency), "nothing open")} (open value ${list(s.growth.pipeline.totals, (t) => money(t.open_value, t.currency), "nothing")}).`,
   },
   {
-    test: /\bpipeline\b.*\bstages?\b|\bstages?\b.*\bpipeline\b|\bby stage\b|\b(?:which|what) stage\b.*\b(?:most|biggest|largest|highest|least|smallest)\b/,
+    test: /\bpipeline\b.*\bstages?\b|\bstages?\b.*\bpipeline\b|\b(?:by|each|every|per) stage\b|\b(?:which|what) stage\b.*\b(?:most|biggest|largest|highest|least|smallest)\b/,
     text: (s) => {
       const stages = s.growth.pipeline.by_stage;
       const top = [...stages].sort((a, b) => b.open_value - a.open_value)[0];

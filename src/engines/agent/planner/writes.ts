@@ -473,12 +473,19 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   if (resource === "invoice" && input.client && !input.account_id && "account_id" in props && s.tool("account", "list")) {
     // Bill the account of that name when exactly one has it; a client needs no account.
     const page = (await s.list("account", { q: String(input.client), per_page: 5 })) as { data: Item[] };
-    const exact = page.data.filter((a) => String(a.name).toLowerCase() === String(input.client).toLowerCase());
+    const said = String(input.client).toLowerCase();
+    const exact = page.data.filter((a) => String(a.name).toLowerCase() === said);
+    // "bill Globex": the one account whose name starts with those words is the client, by its full name.
+    const starts = page.data.filter((a) => String(a.name).toLowerCase().startsWith(`${said} `));
     if (exact.length === 1) input.account_id = exact[0]!.id;
+    else if (exact.length === 0 && starts.length === 1) {
+      input.account_id = starts[0]!.id;
+      input.client = String(starts[0]!.name);
+    }
     // "Hooli Cloud asked": a name written with capitals that runs into lower-case words was read past its end; a
     // client no account has is asked about rather than billed as read.
     const client = String(input.client);
-    if (exact.length === 0 && /^[A-Z]/.test(client) && /\s(?!(?:ltd|inc|llc|plc|gmbh|corp|co|and|of|the|de|la)\b)[a-z]{3,}\b/.test(client))
+    if (!input.account_id && /^[A-Z]/.test(client) && /\s(?!(?:ltd|inc|llc|plc|gmbh|corp|co|and|of|the|de|la)\b)[a-z]{3,}\b/.test(client))
       throw new Stop({ content: `Who is the client? I read “${client}”, which no account is called. Nothing changed.` });
   }
   if ("account_id" in props && input.account_id === undefined && nameField === "name" && typeof input.name === "string" && s.tool("account", "list")) {
