@@ -3,6 +3,7 @@ import {
   changed,
   unenrolled,
   count,
+  date,
   created,
   enrolled,
   figure,
@@ -308,4 +309,68 @@ const roundFour: Case[] = [
   }),
 ];
 
-export const MORE_CASES: Case[] = [...finance, ...growth, ...talent, ...intelligence, ...careful, ...roundFour];
+/*
+ * Round five: a question about when someone must pay that once recorded a payment (a wrong write), a bulk void that
+ * proposes one approval per invoice, part-paid invoices, two questions in one message, a stage said beside a new
+ * amount, and a payment told as a bank line, allocated to the one invoice in its currency.
+ */
+const roundFive: Case[] = [
+  about("finance", "question", "by when does <an account with one unpaid invoice> have to pay us?", (w) => {
+    const client = pick(w.accounts, (a) => w.invoices.filter((i) => i.account_id === a.id && unpaid(i)).length === 1, "account with one unpaid invoice");
+    const inv = pick(w.invoices, (i) => i.account_id === client.id && unpaid(i), "its unpaid invoice");
+    return { say: `by when does ${client.name} have to pay us?`, expect: [date(inv.due_date, "its due date"), noChange()] };
+  }),
+  about("finance", "write", "please void every unpaid invoice of <an account with two or three>", (w) => {
+    const client = pick(
+      w.accounts,
+      (a) => [2, 3].includes(w.invoices.filter((i) => i.account_id === a.id && unpaid(i)).length),
+      "account with two or three unpaid invoices",
+    );
+    const owed = w.invoices.filter((i) => i.account_id === client.id && unpaid(i));
+    return { say: `please void every unpaid invoice of ${client.name}`, expect: owed.map((i) => approval(/void/, i.id)) };
+  }),
+  about("finance", "read", "anything partly paid that still has a balance?", (w) => {
+    const part = w.invoices.filter((i) => unpaid(i) && i.amount_paid > 0);
+    if (part.length === 0) throw new Error("no part-paid invoice in the demo data");
+    return { say: "anything partly paid that still has a balance?", expect: [named(numbers(part), numbers(w.invoices.filter((i) => !part.includes(i))))] };
+  }),
+  about("talent", "read", "how many open jobs have we got, and how many candidates are in interview?", (w) => ({
+    say: "how many open jobs have we got, and how many candidates are in interview?",
+    expect: [count(w.jobs.filter((j) => j.status === "open").length, "open jobs"), count(inStage(w, "interview").length, "candidates in interview")],
+  })),
+  about("growth", "write", "move <an account with one open and one closed deal>'s deal to Proposal and set it to 40k", (w) => {
+    const client = pick(
+      w.accounts,
+      (a) =>
+        w.deals.filter((d) => d.account_id === a.id && d.status === "open").length === 1 && w.deals.some((d) => d.account_id === a.id && d.status !== "open"),
+      "account with one open and one closed deal",
+    );
+    const deal = pick(w.deals, (d) => d.account_id === client.id && d.status === "open", "its open deal");
+    return {
+      say: `${client.name} are keen, move their deal to Proposal and set it to 40k`,
+      expect: [changed("deal", deal.id, { stage_id: stageNamed(w, "Proposal").id, amount: 40000 }, deal.name)],
+    };
+  }),
+  about(
+    "finance",
+    "write",
+    "Bank statement shows 1 500 EUR from <an account with one unpaid EUR invoice among others>, allocate it to their euro invoice",
+    (w) => {
+      const client = pick(
+        w.accounts,
+        (a) => {
+          const owed = w.invoices.filter((i) => i.account_id === a.id && unpaid(i));
+          return owed.length > 1 && owed.filter((i) => i.currency === "EUR" && i.amount_due > 1500).length === 1;
+        },
+        "account with one unpaid EUR invoice among others",
+      );
+      const inv = pick(w.invoices, (i) => i.account_id === client.id && unpaid(i) && i.currency === "EUR", "its EUR invoice");
+      return {
+        say: `Bank statement this morning shows a transfer of 1 500 EUR from ${client.name}. Please allocate it to their euro invoice.`,
+        expect: [changed("invoice", inv.id, { amount_paid: inv.amount_paid + 1500 }, inv.number)],
+      };
+    },
+  ),
+];
+
+export const MORE_CASES: Case[] = [...finance, ...growth, ...talent, ...intelligence, ...careful, ...roundFour, ...roundFive];

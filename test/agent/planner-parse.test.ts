@@ -3,6 +3,7 @@ import { classify } from "../../src/engines/agent/planner/catalog.ts";
 import { resourceOf, near } from "../../src/engines/agent/planner/lexicon.ts";
 import { loadLanguage, readAmounts } from "../../src/engines/agent/planner/nlp.ts";
 import { parse, type Parsed } from "../../src/engines/agent/planner/parse.ts";
+import { questionsOf } from "../../src/engines/agent/planner/clauses.ts";
 import type { Tool } from "../../src/engines/agent/tools.ts";
 
 /** The parser alone: what a request asks, about what, which records, which values. No lookups. */
@@ -468,6 +469,79 @@ describe("part-paid invoices, and bulk changes said with all or every", () => {
       expect(read(message), message).toMatchObject({ action: "void", resources: ["invoice"] });
     expect(read("show void invoices")).toMatchObject({ action: "list", states: ["void"] });
     expect(read("how many void invoices do we have").states).toEqual(["void"]);
+  });
+});
+
+describe("round five's everyday words", () => {
+  it("when someone must pay is a question about a due date, never a payment", () => {
+    for (const message of [
+      "until when Blue Sun must pay? their invoice i mean",
+      "by when does Initech have to pay us",
+      "when do they need to pay",
+      "Initech must pay INV-12 by Friday",
+      "they have to pay INV-3 next week",
+    ]) {
+      const p = read(message);
+      expect(p.action, message).not.toBe("pay");
+    }
+  });
+
+  it("how to answer is not what to find: 'client name and amount pls', 'currency wise', 'actual'", () => {
+    for (const message of [
+      "which pound invoices are overdue actual? only number and client name is sufficient",
+      "how much is unpaid? currency wise pls",
+      "biggest deals, names + amounts",
+    ])
+      expect(read(message).phrases, message).toEqual([]);
+    // A date the request needs stays: "past their due date" is not "how to answer".
+    expect(read("deals missing a close date").having).toEqual({ expected_close_date: false });
+  });
+
+  it("amounts with spaces between the thousands, when a currency says it is money", () => {
+    expect(readAmounts("a transfer from Tyrell of 4 000 USD.").map((a) => [a.value, a.currency])).toEqual([[4000, "USD"]]);
+    expect(readAmounts("€ 1 200 for it").map((a) => [a.value, a.currency])).toEqual([[1200, "EUR"]]);
+    expect(readAmounts("top 5 100 deals").map((a) => a.value)).toEqual([5, 100]);
+  });
+
+  it("people: titles of address, 'give N stars', passing on someone, a capitalized Lead in a title", () => {
+    expect(read("put Mr. Novak from Stark in the new lead follow-up sequence").phrases.map((p) => p.text)).toContain("Novak");
+    expect(read("give 4 stars for Grace Hopper, I read her CV, is very good profile")).toMatchObject({
+      numeric: [],
+      fields: [{ words: "rating", value: "4" }],
+    });
+    expect(read("we won't be moving forward with Grace Hopper")).toMatchObject({ action: "reject" });
+    expect(read("we will go ahead with Grace Hopper").action).not.toBe("reject");
+    expect(read("add a contact at Globex: Priya Natarajan, Accounts Payable Lead, priya@globex.com").phrases.map((p) => p.text)).toContain(
+      "Accounts Payable Lead",
+    );
+  });
+
+  it("'under a month late' is overdue by at most 30 days", () => {
+    // NOW is 2026-03-10.
+    expect(read("of the USD that's overdue, how much is under a month late?")).toMatchObject({
+      states: expect.arrayContaining(["overdue"]),
+      dates: { gte: "2026-02-08" },
+    });
+    expect(read("invoices less than 30 days overdue").dates).toEqual({ gte: "2026-02-08", hint: "due" });
+  });
+
+  it("'by the end of' includes that day; 'before' does not", () => {
+    expect(read("deals closing by the end of next month").dates.lt).toBe("2026-05-01");
+    expect(read("invoices due before March 20").dates.lt).toBe("2026-03-20");
+  });
+});
+
+describe("questions and requests a message holds", () => {
+  it("two questions are two; a follow-up about the same records is not", () => {
+    expect(questionsOf("how many people have we hired over the last twelve months, and how many jobs do we have open right now?")).toEqual([
+      "how many people have we hired over the last twelve months",
+      "how many jobs do we have open right now?",
+    ]);
+    expect(questionsOf("How many invoices are past due, and which customer is sitting on the oldest one?")).toEqual(["How many invoices are past due"]);
+    expect(questionsOf("how many referral candidates are in process? And who are they")).toEqual(["how many referral candidates are in process?"]);
+    expect(questionsOf("which deals close this year, and what do they add up to?")).toEqual(["which deals close this year"]);
+    // A request that changes things is never split.
+    expect(questionsOf("move Tim to interview, and which job is he on?")).toEqual(["move Tim to interview, and which job is he on?"]);
   });
 });
 
