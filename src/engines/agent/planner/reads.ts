@@ -87,7 +87,7 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   if (byDue) page.data = page.data.sort((a, b) => (Number(b.amount_due) - Number(a.amount_due)) * (p.ascending ? -1 : 1)).slice(0, perPage);
   // Ratings are a few stars: those tied with the last one shown are shown too.
   if (byRating) page.data = page.data.filter((i, n) => n < perPage || i.rating === page.data[perPage - 1]?.rating);
-  await decorate(s, resource, page.data);
+  await decorate(s, resource, page.data, query);
   if (p.asked.length > 0 && page.data.length === 1) return answerFields(page.data[0]!, p.asked);
   const total = page.meta.total;
   if (total === 0) return `No ${noun(resource)}s${be(2)}${where}.`;
@@ -107,7 +107,7 @@ function showInvoice(i: Item): string {
 }
 
 /** Names for the ids a record holds, so replies name them: a deal's stage, an enrollment's contact. */
-async function decorate(s: Session, resource: string, items: Item[]): Promise<void> {
+async function decorate(s: Session, resource: string, items: Item[], query: Record<string, unknown> = {}): Promise<void> {
   if (items.length === 0) return;
   if (resource === "deal" && items.some((i) => i.stage_id) && s.tool("pipeline", "list")) {
     const pipelines = await s.list("pipeline", { per_page: 100 });
@@ -115,7 +115,8 @@ async function decorate(s: Session, resource: string, items: Item[]): Promise<vo
     for (const i of items) if (names.has(String(i.stage_id))) i.stage = names.get(String(i.stage_id));
   }
   // A candidate's line says which job they are up for.
-  if (resource === "candidate" && items.some((i) => i.job_id) && s.tool("job", "list")) {
+  // (A list for one job says it once, in its heading.)
+  if (resource === "candidate" && query.job_id === undefined && items.some((i) => i.job_id) && s.tool("job", "list")) {
     const jobs = await s.list("job", { per_page: 100 });
     const titles = new Map(jobs.data.map((j) => [j.id, String(j.title)] as const));
     for (const i of items) if (titles.has(String(i.job_id))) i.job = titles.get(String(i.job_id));
