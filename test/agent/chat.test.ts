@@ -47,7 +47,8 @@ describe("the offline planner answers questions with read tools", () => {
 
   it("summarize account Acme: the dossier in a few lines", async () => {
     const out = await chat(tenant.client, "summarize account Acme");
-    expect(out.actions.map((a: any) => a.tool)).toEqual(["list_accounts", "get_account_dossier"]);
+    // The dossier, then the account's deals by name.
+    expect(out.actions.map((a: any) => a.tool)).toEqual(["list_accounts", "get_account_dossier", "list_deals"]);
     expect(out.message.content).toContain("Acme (acme.example)");
     expect(out.message.content).toContain("2 contacts: Bob Stone, Ann Lee");
     expect(out.message.content).toContain("outstanding 350.00 USD, overdue 300.00 USD");
@@ -63,9 +64,10 @@ describe("the offline planner answers questions with read tools", () => {
     expect(second.actions.map((a: any) => a.tool)).toEqual(["list_invoices"]);
     expect(second.actions[0].input.account_id).toBe(world.globexWest);
     expect(second.message.content).toBe("Globex West owes nothing: no open invoices.");
-    // The question is answered once: the same answer later is a new request.
+    // The question is answered once: the same answer later is a new request (a name alone: that record), not the old one resumed.
     const third = await chat(tenant.client, "Globex East", first.conversation_id);
-    expect(third.actions).toEqual([]);
+    expect(third.actions.map((a: any) => a.tool)).not.toContain("list_invoices");
+    expect(third.message.content).not.toMatch(/\bowes\b/);
   });
 
   it("says plainly what it cannot do, and what it can", async () => {

@@ -423,7 +423,7 @@ export function focus(lang: Language, text: string): string {
 
 /** A question that starts a second request in the same message: "..., and how many jobs do we have open?" */
 const NEXT_QUESTION =
-  /(?:[,;?]|\s[-–—]\s)\s*(?:and\s+|also\s+|plus\s+)?(?=(?:how\s+many|how\s+much|which|what|who|whose|when|where|is\s+there|are\s+there)\b)/gi;
+  /(?:[,;?]|\s[-–—]\s)\s*(?:and\s+|also\s+|plus\s+)?(?=(?:how\s+many|how\s+much|which|what|who|whose|when|where|is\s+there|are\s+there)\b)|\?\s+(?=(?:do|does|did|is|are|was|were|has|have|can|could|will)\b)/gi;
 /** Words by which a follow-up points at the records the first question found: "and who are they", "what do they add up to". */
 const SAME_RECORDS = /\b(?:they|them|those|these|it|its|each|one|ones|their|together|in\s+all|altogether|total)\b/i;
 

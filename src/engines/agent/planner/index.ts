@@ -372,7 +372,8 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   if (!action || READS.has(action)) {
     if (resource) return read(s, { ...p, action: action ?? "list" }, resource);
     if (p.asked.length > 0 && p.phrases.length > 0) return anything(s, p.phrases[0]!.text, p.asked);
-    if (action && p.phrases.length === 1) return anything(s, p.phrases[0]!.text);
+    // "Globex", "Radia Perlman?": a name alone asks for that record.
+    if (p.phrases.length === 1 && (action || /^[A-Z]/.test(p.phrases[0]!.text))) return anything(s, p.phrases[0]!.text);
     return notUnderstood(s, p);
   }
   switch (action) {

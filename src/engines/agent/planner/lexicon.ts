@@ -621,7 +621,7 @@ export const REWRITES: [RegExp, string][] = [
     "what $1 owe",
   ],
   // "What's happening with the Northwind deal?": show it.
-  [/\bwhat(?:'s|\s+is)\s+(?:happening|going\s+on|the\s+(?:status|latest|story|situation))\s+(?:with|on)\s+/gi, "show "],
+  [/\bwhat(?:'s|\s+is)\s+(?:happening|going\s+on|the\s+(?:status|latest|story|situation))\s+(?:with|on)\s+/gi, "summarize "],
   // "Just had an email from Isla Haddad at Stark —": who wrote, told before the request.
   [/^\s*(?:just\s+)?(?:had|got|received)\s+(?:an?\s+)?(?:email|e-mail|mail|message|text|note|call|voicemail)\s+from\s+/i, ""],
   [/\b(?:her|his|their)\s+(?:email\s+)?signature\s+says\s+/gi, ""],

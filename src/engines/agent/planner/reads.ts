@@ -187,6 +187,10 @@ export async function anything(s: Session, name: string, asked: string[] = []): 
   const holds = (resource: string) =>
     asked.some((a) => (ASKED_FIELDS[a] ?? [a]).some((f) => f in properties(s.tool(resource, "update") ?? s.tool(resource, "create"))));
   if (asked.length > 0) order.sort((a, b) => Number(holds(b)) - Number(holds(a)));
+  else {
+    const account = await accountNamed(s, name);
+    if (account) return account;
+  }
   for (const resource of order) {
     if (!s.tool(resource, "list")) continue;
     let page: Page = await s.list(resource, { q: name, per_page: 5 });
@@ -203,7 +207,10 @@ export async function anything(s: Session, name: string, asked: string[] = []): 
     return answerFields(hits[0]!.item, asked);
   }
   if (hits.length === 0) return `I found nothing named “${name}”.`;
-  if (hits.length === 1) return `${capitalize(noun(hits[0]!.resource))}: ${showOne(hits[0]!.item)}`;
+  if (hits.length === 1) {
+    await decorate(s, hits[0]!.resource, [hits[0]!.item]);
+    return `${capitalize(noun(hits[0]!.resource))}: ${showOne(hits[0]!.item)}`;
+  }
   return `Records matching “${name}”:\n${hits.map((h) => `- ${noun(h.resource)} ${labelOf(h.item)} (${h.item.id})`).join("\n")}`;
 }
 
@@ -329,4 +336,56 @@ export async function duplicates(s: Session, resource: string): Promise<string> 
   if (twins.length === 0) return `No two ${noun(resource)}s share a name (${plural(items.length, noun(resource))} checked).`;
   const lines = twins.map((group) => `- ${labelOf(group[0]!)} × ${group.length}: ${group.map((i) => String(i.email ?? i.domain ?? i.id)).join(", ")}`);
   return `${plural(twins.length, "name")} appear more than once among ${plural(items.length, noun(resource))}:\n${lines.join("\n")}`;
+}
+
+export type Dossier = {
+  account: Item;
+  signals: {
+    days_since_last_activity: number | null;
+    open_deal_count: number;
+    win_rate: number | null;
+    outstanding: { currency: string; amount: number }[] | null;
+    overdue: { currency: string; amount: number }[] | null;
+    active_enrollment_count: number;
+  };
+  contacts: { total: number; data: Item[] };
+  deals: { pipeline: { currency: string; open_value: number }[] };
+};
+
+function dossierText(d: Dossier, deals: Item[] = []): string {
+  const a = d.account;
+  const facts = [a.industry, a.employee_count ? `${String(a.employee_count)} employees` : null, a.country].filter(Boolean).join(", ");
+  const sum = (xs: { currency: string; amount: number }[] | null) => (xs && xs.length > 0 ? xs.map((x) => money(x.amount, x.currency)).join(" + ") : "nothing");
+  return [
+    `${String(a.name)}${a.domain ? ` (${String(a.domain)})` : ""}${facts ? `: ${facts}` : ""}.`,
+    `- ${d.contacts.total} contact${d.contacts.total === 1 ? "" : "s"}${d.contacts.data.length > 0 ? `: ${d.contacts.data.slice(0, 5).map(personName).join(", ")}` : ""}`,
+    `- ${d.signals.open_deal_count} open deal${d.signals.open_deal_count === 1 ? "" : "s"}${d.deals.pipeline.length > 0 ? ` worth ${d.deals.pipeline.map((pl) => money(pl.open_value, pl.currency)).join(" + ")}` : ""}${d.signals.win_rate !== null ? `; win rate ${Math.round(d.signals.win_rate * 100)}%` : ""}`,
+    ...deals.map(
+      (x) =>
+        `  - ${labelOf(x)} (${x.amount === null || x.amount === undefined ? "no amount" : money(Number(x.amount), String(x.currency))}, ${String(x.status)})`,
+    ),
+    d.signals.outstanding === null ? "- invoices: not visible to this key" : `- outstanding ${sum(d.signals.outstanding)}, overdue ${sum(d.signals.overdue)}`,
+    `- ${d.signals.active_enrollment_count} active sequence enrollment${d.signals.active_enrollment_count === 1 ? "" : "s"}`,
+    d.signals.days_since_last_activity === null
+      ? "- no activity yet"
+      : `- last activity ${d.signals.days_since_last_activity} day${d.signals.days_since_last_activity === 1 ? "" : "s"} ago`,
+  ].join("\n");
+}
+
+/** An account's dossier read back, with its deals by name (newest first): what "what's going on with Initech" asks for. */
+export async function dossierWithDeals(s: Session, accountId: string, dossier: Dossier): Promise<string> {
+  const deals = s.tool("deal", "list") ? await s.list("deal", { account_id: accountId, per_page: 5, sort: "-updated_at" }).catch(() => undefined) : undefined;
+  return dossierText(dossier, deals?.data ?? []);
+}
+
+/** "Globex", "give me an overview of Globex": a name that is one account's is that account, read whole. */
+async function accountNamed(s: Session, name: string): Promise<string | undefined> {
+  const dossier = s.tool("account", "dossier");
+  if (!dossier || !s.tool("account", "list")) return undefined;
+  const wanted = name.toLowerCase();
+  const page = await s.list("account", { q: name, per_page: 5 });
+  const match = page.data.filter((a) => String(a.name).toLowerCase() === wanted || String(a.name).toLowerCase().startsWith(`${wanted} `));
+  if (match.length !== 1) return undefined;
+  const id = match[0]!.id;
+  return dossierWithDeals(s, id, (await s.call(dossier, { account_id: id })) as Dossier);
 }

@@ -4,6 +4,7 @@ import { classify, enumValues, formatOf, properties, requiredOf } from "./catalo
 import { describe } from "./describe.ts";
 import { DEPARTMENTS, FIELD_WORDS, placeCode, resourceOf, STOPWORDS, TITLE_HEADS, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { tagOf } from "./filters.ts";
+import { dossierWithDeals, type Dossier } from "./reads.ts";
 import { shiftDate } from "./nlp.ts";
 import { sequenceName, type Parsed, type Phrase } from "./parse.ts";
 import { Stop, type FindOptions, type Found, type Session } from "./resolve.ts";
@@ -948,37 +949,7 @@ export async function accountOp(s: Session, p: Parsed, op: "enrich" | "dossier")
   const { found } = await target(s, p, "account", p.phrases.slice(0, 1));
   const result = await s.call(tool, { [idKey(tool, "account")]: found.id }, `${op} ${found.label}`);
   if (op === "enrich") return capitalize(describe(tool.name, result));
-  return dossierText(result as Dossier);
-}
-
-type Dossier = {
-  account: Item;
-  signals: {
-    days_since_last_activity: number | null;
-    open_deal_count: number;
-    win_rate: number | null;
-    outstanding: { currency: string; amount: number }[] | null;
-    overdue: { currency: string; amount: number }[] | null;
-    active_enrollment_count: number;
-  };
-  contacts: { total: number; data: Item[] };
-  deals: { pipeline: { currency: string; open_value: number }[] };
-};
-
-function dossierText(d: Dossier): string {
-  const a = d.account;
-  const facts = [a.industry, a.employee_count ? `${String(a.employee_count)} employees` : null, a.country].filter(Boolean).join(", ");
-  const sum = (xs: { currency: string; amount: number }[] | null) => (xs && xs.length > 0 ? xs.map((x) => money(x.amount, x.currency)).join(" + ") : "nothing");
-  return [
-    `${String(a.name)}${a.domain ? ` (${String(a.domain)})` : ""}${facts ? `: ${facts}` : ""}.`,
-    `- ${d.contacts.total} contact${d.contacts.total === 1 ? "" : "s"}${d.contacts.data.length > 0 ? `: ${d.contacts.data.slice(0, 5).map(personName).join(", ")}` : ""}`,
-    `- ${d.signals.open_deal_count} open deal${d.signals.open_deal_count === 1 ? "" : "s"}${d.deals.pipeline.length > 0 ? ` worth ${d.deals.pipeline.map((pl) => money(pl.open_value, pl.currency)).join(" + ")}` : ""}${d.signals.win_rate !== null ? `; win rate ${Math.round(d.signals.win_rate * 100)}%` : ""}`,
-    d.signals.outstanding === null ? "- invoices: not visible to this key" : `- outstanding ${sum(d.signals.outstanding)}, overdue ${sum(d.signals.overdue)}`,
-    `- ${d.signals.active_enrollment_count} active sequence enrollment${d.signals.active_enrollment_count === 1 ? "" : "s"}`,
-    d.signals.days_since_last_activity === null
-      ? "- no activity yet"
-      : `- last activity ${d.signals.days_since_last_activity} day${d.signals.days_since_last_activity === 1 ? "" : "s"} ago`,
-  ].join("\n");
+  return dossierWithDeals(s, found.id, result as Dossier);
 }
 
 /** "the sequence", "the list", "the follow-up emails": no name, only what it is. */
