@@ -208,6 +208,21 @@ function organization(remark: string): string | undefined {
     : undefined;
 }
 
+/**
+ * The name a remark is about, for "they" and "their" in the request: "Diane is seeing the Umbrella Health team":
+ * Umbrella Health, the last name of several words, else the last name (a first name that opens a sentence is
+ * usually who is telling, not who is told of).
+ */
+function toldName(remark: string): string | undefined {
+  const names: string[] = [];
+  let rest = remark;
+  for (let name = properName(rest); name; name = properName(rest)) {
+    names.push(name);
+    rest = rest.slice(rest.indexOf(name) + name.length);
+  }
+  return names.filter((n) => n.includes(" ")).at(-1) ?? names.at(-1);
+}
+
 /** Names written with capitals inside a remark ("I'm meeting Stark Logistics next week"), past its first word. */
 function properName(clause: string): string | undefined {
   for (const m of clause.matchAll(/\b[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*/g)) {
@@ -277,7 +292,7 @@ function withoutAsides(text: string): string {
   // "Ava at Stark Logistics. What deals do we have open with them?": they, there and their are the organization a
   // person was named at, when one was.
   const org = kept.length === 0 ? asides.map(organization).find(Boolean) : undefined;
-  const name = kept.length === 0 ? (org ?? asides.map(properName).find(Boolean)) : undefined;
+  const name = kept.length === 0 ? (org ?? toldName(asides.join(" "))) : undefined;
   if (name && /\bover there\b|\bthere\b/i.test(request)) request = request.replace(/\b(?:over )?there\b/i, `at ${name}`);
   if (org && /\b(?:with|for|from|to|of|at)\s+them\b/i.test(request)) request = request.replace(/\b(with|for|from|to|of|at)\s+them\b/i, `$1 ${org}`);
   // "Tyrell Biotech went into administration. write off what they still owe us": they are the one the remark opens with.
@@ -348,7 +363,14 @@ export function askedLast(text: string): string | undefined {
     .filter(Boolean);
   if (sentences.length < 2) return undefined;
   // "Could you add her as a candidate, with referral as the source?": a value said after the request is told too.
-  const trailing = sentences.length > 2 && /^(?:with|as|and\s+(?:her|his|their|its))\b/i.test(sentences.at(-1)!) ? 1 : 0;
+  // "Could I add her as a contact? Her email is priya@hooli.cloud.": a value said after the request, in a sentence of its own.
+  const trailing =
+    sentences.length > 2 &&
+    /^(?:with|as|and\s+(?:her|his|their|its)|(?:her|his|their|its)\s+(?:email|e-mail|phone|mobile|number|title|address|website|domain)\b)/i.test(
+      sentences.at(-1)!,
+    )
+      ? 1
+      : 0;
   const last = sentences
     .at(-1 - trailing)!
     .replace(POLITE, "")

@@ -356,12 +356,138 @@ export const expandShorthand = (text: string) => text.replace(SHORT, (w) => SHOR
 // Not before a number: "INV-12" and "inv #12" keep their prefix.
 const SHORT = new RegExp(`(?<![\\w@.])(${Object.keys(SHORTHAND).join("|")})(?![\\w@]|\\.\\w|/|\\s*[-#]?\\s*\\d)`, "gi");
 
-export const REWRITES: [RegExp, string][] = [
+/** Verbs a request is made of, in the forms a polite or relayed request puts them: "would you mind rejecting", "would like her moved". */
+const VERB_FORMS: [base: string, ing: string, done: string][] = [
+  ["move", "moving", "moved"],
+  ["mark", "marking", "marked"],
+  ["open", "opening", "opened"],
+  ["change", "changing", "changed"],
+  ["add", "adding", "added"],
+  ["close", "closing", "closed"],
+  ["reject", "rejecting", "rejected"],
+  ["hire", "hiring", "hired"],
+  ["update", "updating", "updated"],
+  ["raise", "raising", "raised"],
+  ["create", "creating", "created"],
+  ["take", "taking", "taken"],
+  ["put", "putting", "put"],
+  ["record", "recording", "recorded"],
+  ["finalise", "finalising", "finalised"],
+  ["finalize", "finalizing", "finalized"],
+  ["void", "voiding", "voided"],
+  ["set", "setting", "set"],
+  ["enroll", "enrolling", "enrolled"],
+  ["remove", "removing", "removed"],
+  ["delete", "deleting", "deleted"],
+  ["push", "pushing", "pushed"],
+  ["log", "logging", "logged"],
+  ["send", "sending", "sent"],
+  ["write", "writing", "written"],
+  ["rate", "rating", "rated"],
+  ["pause", "pausing", "paused"],
+  ["list", "listing", "listed"],
+];
+const ING = VERB_FORMS.map(([, ing]) => ing).join("|");
+const DONE = VERB_FORMS.map(([, , done]) => done).join("|");
+const baseOf = (form: string) => VERB_FORMS.find(([, ing, done]) => ing === form.toLowerCase() || done === form.toLowerCase())?.[0] ?? form;
+/** Someone a request is relayed from: "Diane", "Sam", "the CEO", "finance", "she". */
+// Not the last word of a longer name ("Hooli Cloud asked us to bill them" is Hooli Cloud's request, read elsewhere).
+const ASKER = String.raw`(?<![A-Z][\w&'’-]*\s)(?:(?:the|our|my)\s+)?(?:[A-Z][a-z]+|CEO|CFO|COO|CTO|boss|founder|finance(?:\s+team)?|accounts|manager|controller|she|he|they)`;
+
+/**
+ * A polite or relayed request, said plainly: "Would you mind rejecting her application?" is "reject her
+ * application", "Diane would like her moved forward to the offer stage" is "move her forward to the offer stage",
+ * "Could I trouble you for a list of ..." is "list ...". What is asked stays; how it is asked goes.
+ */
+/** A rewrite: a pattern and what it becomes (a function where the words change form: "moved" is "move"). */
+type Rewrite = [RegExp, string | ((match: string, ...groups: string[]) => string)];
+const POLITE_REWRITES: Rewrite[] = [
+  // "Thank you ever so much.", "Many thanks in advance.": closing words.
+  [
+    /(?:^|[,.!?;]\s*|\s[–—-]\s*)(?:thank\s+you(?:\s+(?:ever\s+so|so|very)\s+much)?|thanks(?:\s+(?:so\s+much|a\s+lot|in\s+advance))?|many\s+thanks(?:\s+in\s+advance)?|much\s+appreciated)[.!\s]*$/i,
+    ".",
+  ],
+  // "..., when you have a moment", "for me, please", "if possible".
+  [
+    /[,\s]+(?:when|whenever)\s+you\s+(?:have|get)\s+a\s+(?:moment|minute|chance)\b|[,\s]+if\s+(?:at\s+all\s+)?possible\b|\s+for\s+(?:me|him|her|us|them)(?=\s*(?:,\s*please)?\s*[?.!]|\s*,?\s*please\b)/gi,
+    "",
+  ],
+  // "... — would you be able to let me know?", "would you be able to give me the figure, please?": asked already.
+  [
+    /[,;\s–—-]+(?:would|could|can)\s+you\s+(?:possibly\s+|please\s+)?(?:be\s+able\s+to\s+)?(?:let\s+me\s+know|give\s+me\s+(?:the|that)\s+(?:figure|number|total|answer|date)|confirm)(?:,?\s*please)?\s*\?\s*/gi,
+    "? ",
+  ],
+  // "I'm afraid", "I'm so sorry to bring bad news": how it is told.
+  [/\b(?:i'm|i\s+am)\s+(?:so\s+|very\s+)?(?:afraid|sorry(?:\s+to\s+(?:bring|say|tell)[^,—–.]*)?)\b\s*[,—–-]?\s*/gi, ""],
+  // "given five stars", "a four-star candidate": a rating in words.
+  [/\b(?:been\s+)?given\s+(one|two|three|four|five|[1-5])[-\s]stars?\b/gi, "$1 stars"],
+  [
+    /\b(one|two|three|four|five)([-\s])stars?\b/gi,
+    (_, n: string, sep: string) => `${["one", "two", "three", "four", "five"].indexOf(n.toLowerCase()) + 1}${sep}stars`,
+  ],
+  // "where Tim Berners-Lee has got to in the process": that candidate, whose line says where.
+  [/\bwhere\s+(.{2,40}?)\s+(?:has\s+got\s+to|has\s+got|is|stands|has\s+reached)\s+in\s+(?:the|our)\s+(?:process|pipeline)\b/gi, "show candidate $1"],
+  // "Could I trouble you for a list of", "Could I ask you for": show.
+  [/\b(?:could|may|can)\s+i\s+(?:trouble|bother|ask)\s+you\s+for\s+(?:a\s+list\s+of\s+|the\s+list\s+of\s+)?/gi, "list "],
+  // "Could I trouble you to add her", "Could I ask you to finalise it": the request.
+  [/\b(?:could|may|can)\s+i\s+(?:trouble|bother|ask)\s+you\s+to\s+/gi, ""],
+  // "I was wondering whether you could tell me which ...", "would you be able to let me know ...": the question.
+  [
+    /\b(?:i\s+was\s+wondering|i\s+wonder|i\s+was\s+hoping)\s+(?:whether|if)\s+(?:you\s+could|you\s+might|you'd\s+be\s+able\s+to|it\s+would\s+be\s+possible\s+to)\s+/gi,
+    "could you ",
+  ],
+  [
+    /\b(?:would|could|will|can)\s+you\s+(?:possibly\s+|please\s+)?(?:be\s+able\s+to\s+)?(?:let\s+me\s+(?:know|have)|tell\s+me|give\s+me|find\s+out|remind\s+me)\s+/gi,
+    "show me ",
+  ],
+  [/\bwould\s+you\s+happen\s+to\s+know\s+/gi, ""],
+  [/\bwould\s+it\s+be\s+possible\s+to\s+(?:find\s+out|see|get|have|know|tell\s+me)\s+/gi, "show me "],
+  [/\bwould\s+it\s+be\s+possible\s+to\s+/gi, ""],
+  [/\bwould\s+you\s+be\s+so\s+kind\s+as\s+to\s+/gi, ""],
+  // "Would you mind rejecting her application?": reject it.
+  [new RegExp(String.raw`\b(?:would|do)\s+you\s+mind\s+(${ING})\b`, "gi"), (_, ing: string) => baseOf(ing)],
+  // "Diane would like to know how much ...", "Sam has asked me to move ...", "Diane has agreed we should write off ...":
+  // who wants it is not what is wanted.
+  [
+    new RegExp(
+      String.raw`\b${ASKER}\s+(?:would\s+like|wants|needs|has\s+asked(?:\s+me)?|asked(?:\s+me)?|is\s+asking|was\s+asking|would\s+love)\s+(?:(?:me|us)\s+)?to\s+(?:know|see|have|get)\s+`,
+      "g",
+    ),
+    "",
+  ],
+  // "For the board pack, ...", "I'm putting the board pack together and could you ...": what it is for.
+  [/^\s*for\s+(?:the|our|my)\s+(?:board\s+pack|board|report|deck|meeting|review|audit|forecast|pack|slides?|call)\s*,?\s*/i, ""],
+  [/^\s*(?:i'm|i\s+am|we're|we\s+are)\s+\w+ing\b[^.?!]*?\s+(?:and|so)\s+(?=could\s+you|can\s+you|would\s+you|show\s+me)/i, ""],
+  [new RegExp(String.raw`\b${ASKER}\s+(?:was|is)\s+asking\s+(?=how|which|what|who|when|where|whether|if)`, "g"), ""],
+  [
+    new RegExp(
+      String.raw`\b${ASKER}\s+(?:has\s+asked|asked|would\s+like|wants|needs)\s+(?:me|us)\s+to\s+(?!(?:bill|invoice|charge)\s+(?:them|him|her|it)\b)`,
+      "g",
+    ),
+    "",
+  ],
+  [new RegExp(String.raw`\b${ASKER}\s+(?:has\s+agreed|agreed|has\s+decided|decided)\s+(?:that\s+)?(?:we\s+should\s+|to\s+)`, "g"), ""],
+  // "Diane would like her moved forward to the offer stage", "Sam would like a new deal opened for Initech": do it.
+  [
+    new RegExp(String.raw`\b${ASKER}\s+(?:would\s+like|wants|needs|asked\s+for|has\s+asked\s+for)\s+(.{1,60}?)\s+(${DONE})\b`, "g"),
+    (_, what: string, done: string) => `${baseOf(done)} ${what}`,
+  ],
+  // "could his rating be changed to a 4": change it.
+  [new RegExp(String.raw`\b(?:could|can|would)\s+(.{1,40}?)\s+be\s+(${DONE})\b`, "gi"), (_, what: string, done: string) => `${baseOf(done)} ${what}`],
+  // "Would you mind?", "Could you do that for him, please?", "Would you mind setting that up?": the request is the one before.
+  [
+    /(?<=[.!?—–-]\s*)(?:would|could|can|will)\s+you\s+(?:mind|be\s+able\s+to|possibly)?\s*(?:(?:do(?:ing)?|sort(?:ing)?|handl(?:e|ing)|set(?:ting)?)\s+(?:that|it|this)(?:\s+(?:up|out))?|tak(?:e|ing)\s+care\s+of\s+(?:that|it|this))?(?:,?\s*please)?\s*\?\s*$/i,
+    "",
+  ],
+];
+
+export const REWRITES: Rewrite[] = [
   // "heads up, ...", "Great news, ...", "Sorry if this is a silly question, but ...": how a message opens says nothing asked.
   [
     /^\s*(?:(?:heads[- ]up|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|just so you know|ok so|okay so|hey|hi|hello|hiya|good (?:morning|afternoon|evening|day)|morning|dear (?:team|all)|hello team|hi team|sorry if [^,]*|sorry to bother you|i know this is [^,]*|not my (?:usual )?(?:area|department|thing|wheelhouse|job)|a bit outside my (?:area|lane))(?:[,:!.\s–—-]+|\s+but\s+))+(?:but\s+)?/i,
     "",
   ],
+  ...POLITE_REWRITES,
   // "client name and amount pls", "names + amounts", "only number and client name is sufficient", "currency wise":
   // how to show the answer, which every answer shows anyway.
   [
@@ -1110,3 +1236,8 @@ export const PREPS = new Set([
 /** How a question starts. */
 export const QUESTION_START =
   /^(?:which|what|what's|whats|who|whom|whose|how|show|list|find|display|give|get|are|is|do|does|did|any|anything|anyone|anybody|has|have|hasn't|haven't|was|were|can you (?:show|list|find|tell)|tell me|i need (?:a list|to see)|let me see|pull up|search|look up|where|when)\b/;
+
+/** A message with every rewrite applied, in order. */
+export function rewrite(text: string): string {
+  return REWRITES.reduce((t, [from, to]) => (typeof to === "string" ? t.replace(from, to) : t.replace(from, to)), text);
+}

@@ -13,7 +13,7 @@ import {
   QUESTION_START,
   REASON,
   resourceOf,
-  REWRITES,
+  rewrite,
   STOPWORDS,
   TIME_SAID,
   TITLE_HEADS,
@@ -306,12 +306,12 @@ function lateness(text: string, now: Date): { range: { gte?: string; lt?: string
 }
 
 /** A message with its shorthand written out and its everyday phrasings rewritten, as parse reads it. */
-export const rewritten = (message: string) => REWRITES.reduce((t, [from, to]) => t.replace(from, to), expandShorthand(message.trim().replace(/\s+/g, " ")));
+export const rewritten = (message: string) => rewrite(expandShorthand(message.trim().replace(/\s+/g, " ")));
 
 export function parse(lang: Language, message: string, now: Date): Parsed {
   // Shorthand is written out in the raw text too, which later rules test ("whos" is "who's", "ppl" people).
   const raw = expandShorthand(message.trim().replace(/\s+/g, " "));
-  let text = REWRITES.reduce((t, [from, to]) => t.replace(from, to), raw);
+  let text = rewrite(raw);
   const pointedBack = askedLast(text);
   if (pointedBack) text = pointedBack;
   const creating = CREATE_START.test(pointedBack ?? text);
