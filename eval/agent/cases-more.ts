@@ -315,6 +315,18 @@ const roundFour: Case[] = [
  * amount, and a payment told as a bank line, allocated to the one invoice in its currency.
  */
 const roundFive: Case[] = [
+  about("finance", "read", "before I send the renewal quote: what's overdue with <an account with a draft and an overdue invoice>?", (w) => {
+    const client = pick(
+      w.accounts,
+      (a) => w.invoices.some((i) => i.account_id === a.id && i.status === "draft") && w.invoices.some((i) => i.account_id === a.id && i.status === "overdue"),
+      "account with a draft and an overdue invoice",
+    );
+    const late = w.invoices.filter((i) => i.account_id === client.id && i.status === "overdue");
+    return {
+      say: `AR is chasing ${client.name}. before I send the renewal quote: what's actually overdue w/ them?`,
+      expect: [named(numbers(late)), noChange()],
+    };
+  }),
   about("finance", "question", "by when does <an account with one unpaid invoice> have to pay us?", (w) => {
     const client = pick(w.accounts, (a) => w.invoices.filter((i) => i.account_id === a.id && unpaid(i)).length === 1, "account with one unpaid invoice");
     const inv = pick(w.invoices, (i) => i.account_id === client.id && unpaid(i), "its unpaid invoice");

@@ -516,6 +516,14 @@ describe("round five's everyday words", () => {
     );
   });
 
+  it("a clause about when the teller acts asks nothing: 'before I send the renewal quote'", () => {
+    const p = read("AR is chasing Initech. before I send the renewal quote: what's actually overdue w/ them");
+    expect(p.action).not.toBe("finalize");
+    expect(p.states).toContain("overdue");
+    // "invoice 60" before "+ days" is an age, not an invoice number.
+    expect(read("which customers have an invoice 60+ days past due?")).toMatchObject({ numbers: [], dates: { lt: "2026-01-10" } });
+  });
+
   it("'under a month late' is overdue by at most 30 days", () => {
     // NOW is 2026-03-10.
     expect(read("of the USD that's overdue, how much is under a month late?")).toMatchObject({

@@ -349,6 +349,8 @@ const SHORTHAND: Record<string, string> = {
   abt: "about",
   mgmt: "management",
   reqs: "jobs",
+  fwd: "forward",
+  rn: "right now",
   "#": "number",
 };
 /** "new cand for the AE role", "hires last 12 mo": the words in full. */
@@ -412,6 +414,18 @@ const POLITE_REWRITES: Rewrite[] = [
     /[,\s]+(?:when|whenever)\s+you\s+(?:have|get)\s+a\s+(?:moment|minute|chance)\b|[,\s]+if\s+(?:at\s+all\s+)?possible\b|\s+for\s+(?:me|him|her|us|them)(?=\s*(?:,\s*please)?\s*[?.!]|\s*,?\s*please\b)/gi,
     "",
   ],
+  // "before I send the renewal quote:", "once we sign them,": when the teller acts, a clause that asks nothing.
+  // ("when" and "until" stay: "until when they had to pay" is a question.)
+  [/\b(?:before|after|once|while|as\s+soon\s+as)\s+(?:i|we|you|they|he|she)\s+[^,:;.?!—–]*[,:;—–]\s*/gi, ""],
+  // "AE here.", "Office manager here,": who is writing.
+  [/^\s*(?:[\w-]+\s+){0,2}[\w-]+\s+here\s*[,.:;!—–-]+\s*/i, ""],
+  // "AR is chasing Initech.", "the stark QBR next week": who else is at work, and the meeting, are remarks.
+  [/(?<=^\s*|[.!?]\s+)(?:AR|finance|accounts|collections)\s+(?:is|are)\s+chasing\s+([A-Z]?[\w&'’-]+(?:\s+[A-Z][\w&'’-]+)*)\s*[.!]\s*/g, "$1. "],
+  [/\s+across\s+the\s+(?:whole\s+)?(?:book|board|business|company|org)\b/gi, ""],
+  // "how many invoices r overdue": "r" is "are" only between words that need a verb (never in "R&D").
+  [/(?<=\b(?:invoices|deals|contacts|candidates|jobs|accounts|they|we|you|who|which|what|how\s+many)\s)r(?=\s+[a-z])/gi, "are"],
+  // "who we ended up hiring for AE": who was hired.
+  [/\bwho\s+(?:did\s+)?we\s+(?:ended|end)\s+up\s+hiring\b/gi, "who was hired"],
   // "... — would you be able to let me know?", "would you be able to give me the figure, please?": asked already.
   [
     /[,;\s–—-]+(?:would|could|can)\s+you\s+(?:possibly\s+|please\s+)?(?:be\s+able\s+to\s+)?(?:let\s+me\s+know|give\s+me\s+(?:the|that)\s+(?:figure|number|total|answer|date)|confirm)(?:,?\s*please)?\s*\?\s*/gi,
@@ -461,7 +475,8 @@ const POLITE_REWRITES: Rewrite[] = [
   [new RegExp(String.raw`\b${ASKER}\s+(?:was|is)\s+asking\s+(?=how|which|what|who|when|where|whether|if)`, "g"), ""],
   [
     new RegExp(
-      String.raw`\b${ASKER}\s+(?:has\s+asked|asked|would\s+like|wants|needs)\s+(?:me|us)\s+to\s+(?!(?:bill|invoice|charge)\s+(?:them|him|her|it)\b)`,
+      // Only where a sentence opens: "..., he asked us to stop emailing him" is a reason, not a request relayed.
+      String.raw`(?<=^\s*|[.!?]\s+)${ASKER}\s+(?:has\s+asked|asked|would\s+like|wants|needs)\s+(?:me|us)\s+to\s+(?!(?:bill|invoice|charge)\s+(?:them|him|her|it)\b)`,
       "g",
     ),
     "",
@@ -491,7 +506,7 @@ export const REWRITES: Rewrite[] = [
   // "client name and amount pls", "names + amounts", "only number and client name is sufficient", "currency wise":
   // how to show the answer, which every answer shows anyway.
   [
-    /(?:[,;:?.!]|\s[–—-])\s*(?:(?:just|only)\s+)?(?:(?:the\s+)?(?:client|customer|deal|candidate|invoice)?\s*(?:names?|numbers?|amounts?|totals?|stages?|values?|dates?)(?:\s*(?:\+|&|and|,|\/)\s*(?:the\s+)?(?:client|customer)?\s*(?:names?|numbers?|amounts?|totals?|stages?|values?|dates?))*(?:\s+(?:is|are)\s+(?:sufficient|enough|fine|ok|okay))?|(?:in\s+each|per|by)\s+currency|currency[- ]?wise)(?:\s+(?:pls|please|plz))?\s*[.!?]*\s*$/i,
+    /(?:[,;:?.!]|\s[–—-])\s*(?:(?:just|only)\s+)?(?:(?:the\s+)?(?:client|customer|account|deal|candidate|invoice)?\s*(?:names?|numbers?|amounts?|totals?|stages?|values?|dates?)(?:\s*(?:\+|&|and|,|\/)\s*(?:the\s+)?(?:client|customer)?\s*(?:names?|numbers?|amounts?|totals?|stages?|values?|dates?))*(?:\s+(?:is|are)\s+(?:sufficient|enough|fine|ok|okay))?|(?:in\s+each|per|by)\s+currency|currency[- ]?wise)(?:\s+(?:pls|please|plz))?\s*[.!?]*\s*$/i,
     "?",
   ],
   [/\b(?:in\s+each|per)\s+currency\b|\bcurrency[- ]?wise\b/gi, ""],

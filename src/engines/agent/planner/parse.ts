@@ -375,7 +375,9 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     out.numbers.push({ prefix: m[1]!.toUpperCase(), digits: m[2]!, raw: m[0].replace(/['’]s$/i, "") });
     spans.push([m.index!, m.index! + m[0].length]);
   }
-  for (const m of text.matchAll(/\b(invoice|bill|inv)\s*(?:#|no\.?|number|num\.?)?\s*(\d{1,9})\b(?!\s*(?:k|m|usd|eur|gbp|dollars?|euros?|%))/gi)) {
+  for (const m of text.matchAll(
+    /\b(invoice|bill|inv)\s*(?:#|no\.?|number|num\.?)?\s*(\d{1,9})\b(?!\s*(?:k|m|usd|eur|gbp|dollars?|euros?|%|\+|(?:or\s+more\s+)?(?:days?|weeks?|months?)\b))/gi,
+  )) {
     out.numbers.push({ prefix: "INV", digits: m[2]!, raw: m[2]! });
     spans.push([m.index! + m[0].length - m[2]!.length, m.index! + m[0].length]);
   }
