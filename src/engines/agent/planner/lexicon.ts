@@ -350,7 +350,7 @@ const SHORTHAND: Record<string, string> = {
   mgmt: "management",
   reqs: "jobs",
   fwd: "forward",
-  rn: "right now",
+  rn: "at the moment",
   "#": "number",
 };
 /** "new cand for the AE role", "hires last 12 mo": the words in full. */
