@@ -277,6 +277,10 @@ const LATE_FORMS: [RegExp, "over" | "atLeast" | "between" | "under"][] = [
   ],
 ];
 
+/** What a number counts when it is not money: "40 more seats". */
+const COUNTED =
+  /^\s+(?:more\s+|extra\s+|additional\s+|new\s+)?(?:seats?|users?|licen[cs]es?|hours?|days?|weeks?|months?|years?|units?|items?|logins?|accounts?|locations?|sites?)\b/i;
+
 const PART_PAID =
   /\b(?:part(?:ly|ially)?[- ]?paid|paid (?:in part|(?:only )?(?:some|part|a (?:part|portion|bit)) of (?:it|them|the (?:amount|balance|invoice))|something)|(?:had|have|has|with|got|received|made)\s+(?:a\s+|some\s+)?(?:partial|part)[- ]payments?|partial(?:ly)?[- ]pa(?:id|yments?))\b/i;
 
@@ -559,7 +563,9 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   text = blank(text, dates.spans);
   out.amounts = readAmounts(text)
     .map((a) => ({ ...a, at: raw.indexOf(text.slice(a.index, a.index + a.length).trim()) }))
-    .filter((a) => a.currency || a.op || a.value >= 10 || /\d\s?[km]\b/i.test(text.slice(a.index, a.index + a.length)));
+    .filter((a) => a.currency || a.op || a.value >= 10 || /\d\s?[km]\b/i.test(text.slice(a.index, a.index + a.length)))
+    // "40 more seats", "12 users": a count of things, not money.
+    .filter((a) => a.currency || !COUNTED.test(text.slice(a.index + a.length)));
   text = blank(
     text,
     out.amounts.map((a) => [a.index, a.index + a.length]),

@@ -201,7 +201,8 @@ async function values(s: Session, p: Parsed, tool: Tool, phrases: Phrase[], skip
     if (has("domain")) input.domain = p.domains[0];
     else if (has("website")) input.website = `https://${p.domains[0]}`;
   }
-  const amount = p.amounts.find((a) => !a.op);
+  // Of several figures, the one said as money ("40 more seats, $36k": the $36k).
+  const amount = p.amounts.find((a) => !a.op && a.currency) ?? p.amounts.find((a) => !a.op);
   if (amount) {
     const field = ["amount", "annual_revenue"].find(has);
     if (field) input[field] = amount.value;
