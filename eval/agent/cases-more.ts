@@ -315,6 +315,13 @@ const roundFour: Case[] = [
  * amount, and a payment told as a bank line, allocated to the one invoice in its currency.
  */
 const roundFive: Case[] = [
+  about("growth", "write", "new expansion opp at <account>, 40 more seats, $36k, called Seat expansion", (w) => {
+    const account = accountNamed(w, "Globex");
+    return {
+      say: `new expansion opp at ${account.name.split(" ")[0]}, 40 more seats, $36k, call it "Seat expansion"`,
+      expect: [created("deal", { name: "Seat expansion", amount: 36000, currency: "USD", account_id: account.id })],
+    };
+  }),
   about("finance", "read", "before I send the renewal quote: what's overdue with <an account with a draft and an overdue invoice>?", (w) => {
     const client = pick(
       w.accounts,

@@ -417,6 +417,8 @@ const POLITE_REWRITES: Rewrite[] = [
   // "before I send the renewal quote:", "once we sign them,": when the teller acts, a clause that asks nothing.
   // ("when" and "until" stay: "until when they had to pay" is a question.)
   [/\b(?:before|after|once|while|as\s+soon\s+as)\s+(?:i|we|you|they|he|she)\s+[^,:;.?!—–]*[,:;—–]\s*/gi, ""],
+  // "call it Seat expansion": its name.
+  [/\bcall\s+it\s+(?=["“A-Z])/g, "called "],
   // "AE here.", "Office manager here,": who is writing.
   [/^\s*(?:[\w-]+\s+){0,2}[\w-]+\s+here\s*[,.:;!—–-]+\s*/i, ""],
   // "AR is chasing Initech.", "the stark QBR next week": who else is at work, and the meeting, are remarks.

@@ -570,6 +570,8 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     text,
     out.amounts.map((a) => [a.index, a.index + a.length]),
   );
+  // "40 more seats": a count told about the deal, which no field holds.
+  text = text.replace(/\b\d+\s+(?:more\s+|extra\s+|additional\s+|new\s+)?(?:seats?|users?|licen[cs]es?|logins?)\b/gi, (m) => " ".repeat(m.length));
 
   for (const m of text.matchAll(FIELD_ASSIGN)) {
     const value = m[2]!.trim().replace(/[.!?]+$/, "");
