@@ -111,7 +111,7 @@ function withoutRemark(lang: Language, text: string): string {
   const whose = (/\btheir\b/i.test(command) ? organization(told) : undefined) ?? properName(told) ?? (named.length > 0 ? subject.join(" ") : undefined);
   // "Hooli asked for more time on the euro invoice, push its due date out": its is the record the remark names.
   const field = /\bits\s+((?:due|close|start)\s+date|amount|value|stage|status|location|title|description)\b/i.exec(command);
-  const record = field && whose ? /\b(?:the|their|that|this|our)\s+((?:[\w-]+\s+){0,3}?)(invoice|bill|deal|job|role|opportunity)\b/i.exec(told) : null;
+  const record = field && whose ? TOLD_RECORD.exec(told) : null;
   if (field && record)
     return [
       command.replace(field[0], `the ${field[1]} of the ${record[1]!.toLowerCase().includes(whose!.toLowerCase()) ? "" : `${whose} `}${record[1]}${record[2]}`),
@@ -152,6 +152,9 @@ function withoutRemark(lang: Language, text: string): string {
   // "we filled the Account Executive role, close the req": the req is the role named, and still a req.
   return [command.replace(PRONOUN, `${subject.join(" ")}${noun}`), ...rest].join(", ");
 }
+
+/** "the euro invoice", "their data migration deal": a record a remark tells of, by the words before its kind. */
+const TOLD_RECORD = /\b(?:the|their|that|this|our)\s+((?:[\w-]+\s+){0,3}?)(invoice|bill|deal|job|role|opportunity)\b/i;
 
 /** "Aperture Labs' legal team needs more time on the data migration contract": the deal told of, by its owner's name. */
 function dealTold(remark: string, owner: string): string | undefined {
@@ -310,7 +313,7 @@ function withoutAsides(text: string): string {
     if (told) return request.replace(that[0], `the ${told[1]!.trim()} ${that[1]}`);
   }
   // "Hooli rang about the data migration invoice. ... push the due date back 14 days": the date of the record told of.
-  const toldRecord = name ? /\b(?:the|their|that|this|our)\s+((?:[\w-]+\s+){0,3}?)(invoice|bill|deal|job|role|opportunity)\b/i.exec(asides.join(" ")) : null;
+  const toldRecord = name ? TOLD_RECORD.exec(asides.join(" ")) : null;
   const fieldOnly = /\b(?:the|its)\s+((?:due|close|start)\s+date|amount|location|title)\b/i.exec(request);
   if (toldRecord && fieldOnly && !RECORD_NUMBER.test(request) && !properName(request.replace(/^\S+\s*/, ""))) {
     const owner = toldRecord[1]!.toLowerCase().includes(name!.toLowerCase()) ? "" : `${name} `;

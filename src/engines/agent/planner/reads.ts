@@ -8,6 +8,19 @@ import { Stop, type Session } from "./resolve.ts";
 const SUM_PAGES = 5;
 const OWED = /\b(owe[sd]?|owing|outstanding|unpaid|receivables?|collect|balance)\b/i;
 
+/** Up to SUM_PAGES full pages of a list, and the list's total. */
+async function pages(s: Session, resource: string, query: Record<string, unknown>): Promise<{ items: Item[]; total: number }> {
+  const items: Item[] = [];
+  let total = 0;
+  for (let page = 1; page <= SUM_PAGES; page++) {
+    const got = await s.list(resource, { ...query, per_page: 100, page });
+    items.push(...got.data);
+    total = got.meta.total;
+    if (items.length >= total || got.data.length === 0) break;
+  }
+  return { items, total };
+}
+
 const noun = (resource: string) => resource.replace(/_/g, " ");
 
 function sortable(s: Session, resource: string, field: string): boolean {
@@ -40,14 +53,7 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   const moneyField = resource === "invoice" && (owed || /^(open|overdue|open,overdue)$/.test(String(query.status ?? ""))) ? "amount_due" : "amount";
 
   if (p.action === "sum") {
-    const items: Item[] = [];
-    let total = 0;
-    for (let page = 1; page <= SUM_PAGES; page++) {
-      const got = await s.list(resource, { ...query, per_page: 100, page, ...(sortable(s, resource, "due_date") ? { sort: "due_date" } : {}) });
-      items.push(...got.data);
-      total = got.meta.total;
-      if (items.length >= total || got.data.length === 0) break;
-    }
+    const { items, total } = await pages(s, resource, { ...query, ...(sortable(s, resource, "due_date") ? { sort: "due_date" } : {}) });
     const debtor = owed && typeof query.account_id === "string" ? s.labels.get(query.account_id) : undefined;
     if (total === 0) return debtor ? `${debtor} owes nothing: no open invoices.` : `No ${noun(resource)}s${where}: nothing to add up.`;
     if (debtor && items.length === total) {
@@ -321,12 +327,7 @@ export async function peopleWhoDo(s: Session, role: string, at: { text: string }
 
 /** Records that share a name (people by full name), each told apart by its email or what it belongs to. */
 export async function duplicates(s: Session, resource: string): Promise<string> {
-  const items: Item[] = [];
-  for (let page = 1; page <= SUM_PAGES; page++) {
-    const got = await s.list(resource, { per_page: 100, page });
-    items.push(...got.data);
-    if (items.length >= got.meta.total || got.data.length === 0) break;
-  }
+  const { items } = await pages(s, resource, {});
   const byName = new Map<string, Item[]>();
   for (const i of items) {
     const name = labelOf(i).trim().toLowerCase();
