@@ -692,7 +692,7 @@ describe("GET /v1/candidates", () => {
     expect(await listIds(client, "/v1/candidates?email[ne]=ADA@example.com")).toEqual([bob.id]);
   });
 
-  it("q searches first name, last name and email, case-insensitively", async () => {
+  it("q searches first name, last name, the full name and email, case-insensitively", async () => {
     const { client, job } = await setup();
     const byFirst = await createCandidate(client, job.id, { first_name: "Zelda", last_name: "One", email: "one@example.com" });
     const byLast = await createCandidate(client, job.id, { first_name: "Two", last_name: "Zeldaston", email: "two@example.com" });
@@ -701,6 +701,8 @@ describe("GET /v1/candidates", () => {
     expect((await listIds(client, "/v1/candidates?q=ZELDA")).sort()).toEqual([byFirst.id, byLast.id, byEmail.id].sort());
     expect(await listIds(client, "/v1/candidates?q=zeldaston")).toEqual([byLast.id]);
     expect(await listIds(client, "/v1/candidates?q=fan@")).toEqual([byEmail.id]);
+    expect(await listIds(client, `/v1/candidates?q=${encodeURIComponent("two zeldaston")}`)).toEqual([byLast.id]);
+    expect(await listIds(client, `/v1/candidates?q=${encodeURIComponent("Link Hyrule")}`)).toHaveLength(1);
     expect(await listIds(client, `/v1/candidates?q=${encodeURIComponent("%")}`)).toEqual([]);
   });
 

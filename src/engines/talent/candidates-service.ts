@@ -1,4 +1,4 @@
-import { and, asc, eq, max } from "drizzle-orm";
+import { and, asc, eq, max, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connection.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { ApiError } from "../../platform/errors.ts";
@@ -69,7 +69,7 @@ export const candidateList = defineList({
     last_name: candidates.lastName,
   },
   defaultSort: "-created_at",
-  search: [candidates.email, candidates.firstName, candidates.lastName],
+  search: [candidates.email, sql`concat_ws(' ', ${candidates.firstName}, ${candidates.lastName})`],
   // candidateSummary, in SQL (see JsonItem).
   json: {
     schema: CandidateSummary,
