@@ -110,7 +110,12 @@ function withoutRemark(lang: Language, text: string): string {
   const told = clauses.slice(0, k).join(", ");
   const whose = (/\btheir\b/i.test(command) ? organization(told) : undefined) ?? properName(told) ?? (named.length > 0 ? subject.join(" ") : undefined);
   // "Hooli asked for more time on the euro invoice, push its due date out": its is the record the remark names.
-  const field = /\bits\s+((?:due|close|start)\s+date|amount|value|stage|status|location|title|description)\b/i.exec(command);
+  // "..., push the due date back two weeks": a date of no record named is the told record's.
+  const field =
+    /\bits\s+((?:due|close|start)\s+date|amount|value|stage|status|location|title|description)\b/i.exec(command) ??
+    (RECORD_NUMBER.test(command) || /[.?!]\s/.test(told) || /\b(?:of|on|for)\s+(?:the|their|his|her|[A-Z])/.test(command)
+      ? null
+      : /\bthe\s+((?:due|close|start)\s+date)\b/i.exec(command));
   const record = field && whose ? TOLD_RECORD.exec(told) : null;
   if (field && record)
     return [
@@ -195,6 +200,8 @@ const holdsData = (clause: string) =>
   /[\d@"“”£$€]/.test(
     clause
       .replace(/\b\d+\s*(?:min|mins|minutes|hrs?|hours?|secs?|seconds|am|pm)\b|\b\d{1,2}:\d{2}\b/gi, "")
+      // "we've agreed an extra 2 weeks": a span of time told is not a value either.
+      .replace(/\b(?:an?\s+)?(?:extra|another|more|other)\s+\d{1,3}\s+(?:days?|weeks?|months?)\b/gi, "")
       .replace(/\b\d{1,2}\s+(?:[a-z]+\s+)?(?:invoices|bills|deals|contacts|candidates|jobs|roles|accounts)\b/gi, ""),
   );
 /** "in dollars, which is the biggest ...": a currency said before the question narrows it. */

@@ -118,6 +118,14 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
   const owing = /\b(?:owing|owed|outstanding|left|remaining|balance)\b/i.test(p.raw);
   const moneyField = (owing ? ["amount_due", "amount", "annual_revenue"] : ["amount", "amount_due", "annual_revenue"]).find((f) => `${f}[gte]` in props);
   for (const a of p.amounts) {
+    // "invoices around 8k": within a tenth either side.
+    if (a.approx && moneyField && !p.amounts.some((b) => b.op)) {
+      query[`${moneyField}[gte]`] = Math.round(a.value * 90) / 100;
+      query[`${moneyField}[lte]`] = Math.round(a.value * 110) / 100;
+      said.push(`around ${a.currency ? money(a.value, a.currency) : a.value.toLocaleString("en-US")}`);
+      if (a.currency && "currency" in props) query.currency = a.currency;
+      continue;
+    }
     if (!a.op || !moneyField) continue;
     query[`${moneyField}[${a.op}]`] = a.value;
     said.push(

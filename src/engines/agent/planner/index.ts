@@ -11,6 +11,7 @@ import { parse, rewritten, sequenceName, type Parsed } from "./parse.ts";
 import { tagOf } from "./filters.ts";
 import { anything, clientsOf, duplicates, events, peopleWhoDo, read, roleAsked, stagesOf } from "./reads.ts";
 import { pickOption, Session, Stop, type Carried } from "./resolve.ts";
+import { spoken } from "./spoken.ts";
 import { accountOp, create, enroll, GENERIC_SEQUENCE, invoiceOp, pay, remove, sequenceOp, setState, soleSequence, unenroll, update } from "./writes.ts";
 
 /**
@@ -542,7 +543,8 @@ export function offlinePlanner(): Planner {
     describe,
     async reply(turn: PlannerTurn): Promise<PlannerReply> {
       const lang = await loadLanguage();
-      const carried = carriedOf(turn.pending, turn.message);
+      const said = carriedOf(turn.pending, turn.message);
+      const carried = { ...said, message: spoken(said.message) };
       const session = new Session(turn, catalogOf(turn.tools.available), carried, catalogOf(turn.tools.all));
       let result: Omit<PlannerReply, "steps">;
       try {

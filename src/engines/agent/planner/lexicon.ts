@@ -233,8 +233,8 @@ export const CREATE_START =
   /^\s*(?:(?:please|pls|plz|can you|could you|would you|hey|hi|ok|okay|quick one|also|and)[,\s]+)*(?:add|create|new|log|register|enter|set up|open|make|put in|onboard|book|raise|draft|bill|invoice|post|record)\b/i;
 /** Said to the person in a remark: "she's their head of ops" is a title, "they're based in Canada" a place. */
 export const CREATE_REMARKS: [RegExp, string][] = [
-  [/([,;]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?=based|located)/gi, "$1 "],
-  [/([,;]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+/gi, "$1 title is "],
+  [/([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?=based|located)/gi, "$1 "],
+  [/([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+/gi, "$1 title is "],
   // "she's a lead", "he's a customer": the lifecycle stage.
   [
     /([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:an?\s+)?(?=(?:lead|subscriber|customer|prospect|qualified|opportunity|evangelist)\b)/gi,
@@ -417,8 +417,15 @@ const POLITE_REWRITES: Rewrite[] = [
   // "before I send the renewal quote:", "once we sign them,": when the teller acts, a clause that asks nothing.
   // ("when" and "until" stay: "until when they had to pay" is a question.)
   [/\b(?:before|after|once|while|as\s+soon\s+as)\s+(?:i|we|you|they|he|she)\s+[^,:;.?!—–]*[,:;—–]\s*/gi, ""],
+  // "we need a new job posting ...", "I want to add a new contact": a request to create.
+  [/^\s*(?:we|i)\s+(?:need|want|would\s+like|'d\s+like|have)\s+(?:to\s+(?:add|open|create|post|set\s+up)\s+)?(?:a|an|another)\s+new\b/i, "create a new"],
   // "call it Seat expansion": its name.
   [/\bcall\s+it\s+(?=["“A-Z])/g, "called "],
+  // "call it analytics add on 12500 dollars": in lower case the name runs to the first value, quoted so its words stay a name.
+  [
+    /\b(?:call|name)\s+(?:it|the\s+deal|the\s+opportunity)\s+([a-z][\w&'’-]*(?:\s+(?!(?:for|worth|at|due|should|closing|close|expected|in|with|and|valued|amount|value|stage)\b)[a-z][\w&'’-]*){0,5})(?=\s*(?:[,.;]|$|\s+(?:for|worth|at|due|should|closing|close|expected|in|with|and|valued|amount|value|stage)\b|\s+[$€£\d]))/g,
+    'called "$1"',
+  ],
   // "AE here.", "Office manager here,": who is writing.
   [/^\s*(?:[\w-]+\s+){0,2}[\w-]+\s+here\s*[,.:;!—–-]+\s*/i, ""],
   // "AR is chasing Initech.", "the stark QBR next week": who else is at work, and the meeting, are remarks.
@@ -511,7 +518,14 @@ export const REWRITES: Rewrite[] = [
     /(?:[,;:?.!]|\s[–—-])\s*(?:(?:just|only)\s+)?(?:(?:the\s+)?(?:client|customer|account|deal|candidate|invoice)?\s*(?:names?|numbers?|amounts?|totals?|stages?|values?|dates?)(?:\s*(?:\+|&|and|,|\/)\s*(?:the\s+)?(?:client|customer)?\s*(?:names?|numbers?|amounts?|totals?|stages?|values?|dates?))*(?:\s+(?:is|are)\s+(?:sufficient|enough|fine|ok|okay))?|(?:in\s+each|per|by)\s+currency|currency[- ]?wise)(?:\s+(?:pls|please|plz))?\s*[.!?]*\s*$/i,
     "?",
   ],
-  [/\b(?:in\s+each|per)\s+currency\b|\bcurrency[- ]?wise\b/gi, ""],
+  [/\b(?:in\s+each|per)\s+currency\b|\bcurrency[- ]?wise\b|\b(?:broken\s+(?:out|down)|split(?:\s+out)?|grouped|separated)\s+by\s+currency\b/gi, ""],
+  // "all in across everything", "all told", "across the board": the whole sum, which a sum is.
+  [
+    /\b(?:all\s+in|all\s+told|overall|in\s+all\s+currencies|(?:for\s+|in\s+|across\s+)?all\s+(?:the\s+)?currencies|across\s+(?:everything|the\s+board|all\s+(?:of\s+)?(?:them|it|(?:the\s+|our\s+)?invoices)))\b/gi,
+    "",
+  ],
+  [/\b(?:us|u\.s\.|american)\s+dollars?\b/gi, "USD"],
+  [/\b(?:british\s+pounds?|pounds?\s+sterling)\b/gi, "GBP"],
   // "biggest overdue invoice in USD — who is it and how much", "..., and who's it from?": the record's line says both.
   [
     /[,;\s–—-]+(?:and\s+)?(?:who(?:'s|\s+is)\s+it(?:\s+from)?|who\s+owes\s+it|whose\s+is\s+it)(?:\s*(?:,|and|&|\+)\s*(?:how\s+much|what\s+amount|the\s+amount))?\s*[?.!]*\s*$/i,
@@ -581,6 +595,11 @@ export const REWRITES: Rewrite[] = [
     /(?<=\b(?:close|pause|reject|void|cancel|archive|delete|remove|hold)\b[^.!?]*)[,;]\s*(?:we're|we\s+are|we've\s+been|they're|they\s+are)\s+(?!looking\b|hiring\b|going\s+to\b)[a-z]+ing\b[^.!?]*/gi,
     "",
   ],
+  // "wired the rest of what they owe on the workshop invoice": the balance, paid in full.
+  [
+    /\b(paid|wired|sent|transferred|settled|cleared|remitted)\s+(?:off\s+|over\s+)?(?:(?:the\s+)?(?:rest|remainder|remaining\s+balance|outstanding\s+balance|balance)\b(?:\s+of\s+what\s+(?:they|he|she|it)\s+(?:still\s+)?owe[sd]?)?|what(?:['’]?s|\s+is|\s+was)\s+(?:left|remaining|outstanding|still\s+due)(?:\s+(?=on|of|for)\S+)?)/gi,
+    "$1",
+  ],
   // "paid in full": paid.
   [/\s+in\s+full\b/gi, ""],
   // "pause the follow-up sequence until after the holidays": when it resumes is not said to the API.
@@ -605,7 +624,10 @@ export const REWRITES: Rewrite[] = [
   // "anyone tagged as a decision-maker": the tag.
   [/\b(tagged|labell?ed)\s+(?:as\s+)?(?:an?\s+)?(?=["“]?[\w-])/gi, "$1 "],
   // "When is the Hooli data migration deal expected to close?": the deal, which shows its close date.
-  [/^\s*when\s+(?:is|does|will|do)\s+(?:the\s+)?(.+?)\s+(?:(?:expected|supposed|scheduled|due|set|likely|going)\s+to\s+)?close\s*\??\s*$/i, "show the $1"],
+  [
+    /^\s*when\s+(?:is|does|will|do)\s+(?:the\s+)?(.+?)\s+(?:(?:expected|supposed|scheduled|due|set|likely|going)\s+to\s+close|close|closing)\s*\??\s*$/i,
+    (_: string, what: string) => `show the ${what}${/\b(?:deal|opportunity|opp)s?$/i.test(what) ? "" : " deal"}`,
+  ],
   // "which has been overdue the longest, and by how many days": the most overdue (its days are in the answer).
   [/\b(?:has|have)\s+been\s+(?:overdue|late|unpaid|outstanding)\s+(?:the\s+)?longest\b/gi, "is the most overdue"],
   [/,?\s*(?:and\s+)?by\s+how\s+(?:many\s+days|much|long)\s*(?=[?.!]|$)/gi, ""],

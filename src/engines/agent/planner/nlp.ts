@@ -392,6 +392,8 @@ export interface Amount {
   length: number;
   /** Where it stands in the request as typed (-1 when not found there). */
   at?: number;
+  /** Said as a rough figure ("about 8.5k", "eighty five hundred and something"): a record's is within a tenth of it. */
+  approx?: boolean;
 }
 
 const CURRENCY_WORDS: Record<string, string> = {
@@ -454,6 +456,8 @@ const OPS: Record<string, Amount["op"]> = {
   "<": "lt",
 };
 
+const ROUGH_BEFORE = /\b(?:about|around|roughly|approx(?:imately|\.)?|circa|some|nearly|almost|~)\s*$/i;
+
 /** Sums of money and numbers in the text: "above 5k", "$500", "12k euros", "between 1k and 3k". */
 export function readAmounts(text: string): Amount[] {
   const out: Amount[] = [];
@@ -461,7 +465,11 @@ export function readAmounts(text: string): Amount[] {
     const [whole, op, symbol, digits, decimals, scale, word] = m;
     const value = Number(digits!.replace(/[,\s]/g, "") + (decimals ?? "")) * (scale ? SCALE[scale.toLowerCase()]! : 1);
     const currency = symbol ? CURRENCY_WORDS[symbol] : word ? CURRENCY_WORDS[word.toLowerCase()] : undefined;
-    out.push({ value: Math.round(value * 100) / 100, currency, op: op ? OPS[op.toLowerCase()] : undefined, index: m.index!, length: whole.trimEnd().length });
+    // The word saying it is rough is part of the amount ("around 8.5k").
+    const rough = op ? null : ROUGH_BEFORE.exec(text.slice(0, m.index!));
+    const index = m.index! - (rough?.[0].length ?? 0);
+    const length = whole.trimEnd().length + m.index! - index;
+    out.push({ value: Math.round(value * 100) / 100, currency, op: op ? OPS[op.toLowerCase()] : undefined, index, length, ...(rough ? { approx: true } : {}) });
   }
   const between = /\bbetween\s*$/i;
   for (let i = 0; i + 1 < out.length; i++) {

@@ -186,8 +186,10 @@ const MULTI = [
 
 const VALUE_NAMES = Object.keys(VALUE_WORDS).filter((v) => v.length >= 5);
 /** A misspelt state ("unpiad", "overdeu"): one edit from a state or group word of five letters or more. */
+/** Words one letter from a state that mean something else ("wired the money" is not "hired"). */
+const NOT_MISSPELT = new Set(["wired", "fired", "tired", "hiked", "wiped", "mired", "wires", "hides", "lost", "posed", "pasted", "opener", "spent", "wound"]);
 function fuzzyValue(word: string): string | undefined {
-  if (word.length < 5) return undefined;
+  if (word.length < 5 || NOT_MISSPELT.has(word)) return undefined;
   const hit = VALUE_NAMES.find((v) => near(word, v) || (word.length > 6 && distance(word, v) === 2 && word[0] === v[0]));
   if (hit) return hit;
   if (near(word, "unpaid") || distance(word, "outstanding") <= 2) return "unpaid";
@@ -380,7 +382,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     spans.push([m.index!, m.index! + m[0].length]);
   }
   for (const m of text.matchAll(
-    /\b(invoice|bill|inv)\s*(?:#|no\.?|number|num\.?)?\s*(\d{1,9})\b(?!\s*(?:k|m|usd|eur|gbp|dollars?|euros?|%|\+|(?:or\s+more\s+)?(?:days?|weeks?|months?)\b))/gi,
+    /\b(invoice|bill|inv)\s*(?:#|no\.?|number|num\.?)?\s*(\d{1,9})\b(?![.,]\d)(?!\s*(?:k|m|usd|eur|gbp|dollars?|euros?|pounds?|bucks|%|\+|(?:or\s+more\s+)?(?:days?|weeks?|months?)\b))/gi,
   )) {
     out.numbers.push({ prefix: "INV", digits: m[2]!, raw: m[2]! });
     spans.push([m.index! + m[0].length - m[2]!.length, m.index! + m[0].length]);

@@ -2,7 +2,7 @@ import type { PendingQuestion } from "../agent-table.ts";
 import type { Tool } from "../tools.ts";
 import type { PlannerTurn, ToolOutcome } from "../turn.ts";
 import { labelOf, type Item, type Page } from "./answer.ts";
-import { toolFor, type Catalog, type Op } from "./catalog.ts";
+import { properties, toolFor, type Catalog, type Op } from "./catalog.ts";
 import { likeness } from "./lexicon.ts";
 
 /** Operations that only read: planned with the caller's own tools, so a read never ends in a refusal. */
@@ -117,10 +117,17 @@ export class Session {
    */
   private search(resource: string, name: string, base: Record<string, unknown>): Promise<Page> {
     const all = Object.keys(base).every((k) => k === "per_page") ? this.everything.get(resource) : undefined;
+    // A list with no search of its own (pipelines) is searched here, on its first page.
+    if (!all && !("q" in properties(this.tool(resource, "list"))))
+      return this.list(resource, { per_page: 100 }).then((page) => this.within(page.data, name, base));
     if (!all) return this.list(resource, { ...base, q: name });
+    return Promise.resolve(this.within(all, name, base));
+  }
+
+  private within(all: Item[], name: string, base: Record<string, unknown>): Page {
     const wanted = name.toLowerCase();
     const data = all.filter((i) => Object.values(i).some((v) => typeof v === "string" && v.toLowerCase().includes(wanted)));
-    return Promise.resolve({ data: data.slice(0, Number(base.per_page ?? 20)), meta: { total: data.length } } as Page);
+    return { data: data.slice(0, Number(base.per_page ?? 20)), meta: { total: data.length } } as Page;
   }
 
   /** Asks the person to pick, remembering the request so the answer resumes it. */

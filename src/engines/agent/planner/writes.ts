@@ -5,7 +5,7 @@ import { describe } from "./describe.ts";
 import { DEPARTMENTS, FIELD_WORDS, placeCode, resourceOf, STOPWORDS, TITLE_HEADS, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { tagOf } from "./filters.ts";
 import { dossierWithDeals, type Dossier } from "./reads.ts";
-import { shiftDate } from "./nlp.ts";
+import { shiftDate, type Amount } from "./nlp.ts";
 import { sequenceName, type Parsed, type Phrase } from "./parse.ts";
 import { Stop, type FindOptions, type Found, type Session } from "./resolve.ts";
 
@@ -20,11 +20,11 @@ const noun = (resource: string) => resource.replace(/_/g, " ");
 
 /** Prepositions that tie a phrase to a related record, by the field it fills. */
 const RELATED: Record<string, string[]> = {
-  account_id: ["at", "for", "from", "of", "with", "to"],
+  account_id: ["at", "for", "from", "of", "with", "to", "on"],
   job_id: ["for", "to", "on", "in", "at", "into"],
   sequence_id: ["in", "into", "on", "to", "for"],
   contact_id: ["with", "for"],
-  pipeline_id: ["in", "into", "on"],
+  pipeline_id: ["in", "into"],
 };
 
 function idKey(tool: Tool, resource: string): string {
@@ -323,6 +323,34 @@ function askFor(s: Session, resource: string, missing: string[]): never {
   );
 }
 
+/**
+ * "a new contact at hooli cloud priya nair", "a candidate for the account executive role joan clarke": said without
+ * capitals or a stop, the person's name runs on after the record they belong to. The record's exact name, said
+ * first, marks where the person's begins.
+ */
+async function nameAfterRecord(s: Session, props: Record<string, unknown>, phrases: Phrase[]): Promise<string | undefined> {
+  for (const [field, preps] of Object.entries(RELATED)) {
+    const resource = field.replace(/_id$/, "");
+    const k = phrases.findIndex((ph) => ph.prep && preps.includes(ph.prep) && ph.text.split(/\s+/).length >= 3);
+    if (!(field in props) || k < 0 || !s.tool(resource, "list")) continue;
+    const said = phrases[k]!.text.toLowerCase().replace(/^(?:the|our)\s+/, "");
+    const page = (await s.list(resource, { per_page: 100 })) as { data: Item[] };
+    const label = page.data
+      .map((i) => labelOf(i))
+      .filter((l) => said.startsWith(`${l.toLowerCase().replace(/\s+(?:role|job|position)$/, "")} `))
+      .sort((a, b) => b.length - a.length)[0];
+    if (!label) continue;
+    const rest = said
+      .slice(label.length)
+      .replace(/^\s*(?:role|job|position|opening)?\s+/, "")
+      .trim();
+    if (!/^[a-z][\p{L}'-]*(?:\s+[a-z][\p{L}'-]*){1,2}$/iu.test(rest)) continue;
+    phrases[k] = { ...phrases[k]!, text: label };
+    return rest;
+  }
+  return undefined;
+}
+
 export async function create(s: Session, p: Parsed, resource: string): Promise<string> {
   const tool = s.tool(resource, "create");
   if (!tool) throw new Stop({ content: `I cannot create ${noun(resource)}s: no tool for it is available to this API key. Nothing changed.` });
@@ -376,8 +404,10 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
       phrases.splice(phrases.indexOf(phrase), 1);
     }
   }
+  if (!name && person) name = await nameAfterRecord(s, props, phrases);
   if (name && person) {
-    let words = name.split(/\s+/);
+    // Names typed or dictated in lower case are stored as people write them.
+    let words = name.split(/\s+/).map((w) => (/^\p{Ll}+$/u.test(w) ? w[0]!.toUpperCase() + w.slice(1) : w));
     // "priya nair vp sales": a title after the name.
     const head = words.findIndex((w, n) => n >= 2 && TITLE_HEADS.has(w.toLowerCase()));
     if (head > 0 && "title" in props && !p.fields.some((f) => f.words === "title")) {
@@ -671,14 +701,28 @@ async function stageOfDeal(s: Session, deal: Found, wanted: string): Promise<{ i
 const INVOICE_STATES = ["draft", "open", "overdue", "paid", "void", "uncollectible"];
 
 /** The account a phrase starts with, and the words after it ("umbrella health consulting": Umbrella Health, "consulting"). */
-async function accountThen(s: Session, text: string): Promise<{ account: Found; rest: string[] } | null> {
+async function accountThen(s: Session, text: string): Promise<{ account: Found; rest: string[]; query: Record<string, string> } | null> {
   if (!s.tool("account", "list")) return null;
   const words = text.split(/\s+/);
   for (let n = words.length; n >= 1; n--) {
     const account = await s.find("account", words.slice(0, n).join(" "), { write: true }).catch(() => null);
-    if (account) return { account, rest: words.slice(n) };
+    if (account) return { account, rest: words.slice(n), query: { account_id: account.id } };
   }
   return null;
+}
+
+/**
+ * A client with no account, and the words after its name ("the gringotts data migration draft": Gringotts Holdings,
+ * "data migration"), as the invoice query naming it. The whole phrase is the client when no shorter one bills.
+ */
+async function clientThen(s: Session, text: string, status: string): Promise<{ query: Record<string, string>; rest: string[] }> {
+  const words = text.split(/\s+/);
+  for (let n = words.length; n >= 1; n--) {
+    const client = words.slice(0, n).join(" ");
+    const page = await s.list("invoice", { "client[contains]": client, status, per_page: 100 });
+    if (page.data.length > 0) return { query: { "client[contains]": client }, rest: words.slice(n) };
+  }
+  return { query: { "client[contains]": text }, rest: [] };
 }
 
 /**
@@ -695,14 +739,14 @@ async function invoiceTarget(s: Session, p: Parsed, phrases: Phrase[], states: s
   // "their pending bill": an open invoice past its due date is overdue to the API, still open to a person.
   if (said.includes("open") && allowed.includes("overdue") && !said.includes("overdue")) said.push("overdue");
   const status = (said.length > 0 ? said : allowed).join(",");
-  const owner = await accountThen(s, phrase.text);
-  const page = await s.list("invoice", { ...(owner ? { account_id: owner.account.id } : { "client[contains]": phrase.text }), status, per_page: 100 });
+  const owner = (await accountThen(s, phrase.text)) ?? (await clientThen(s, phrase.text, status));
+  const page = await s.list("invoice", { ...owner.query, status, per_page: 100 });
   // A payment's amount is what was paid, not which invoice.
   const amount = amountNames ? p.amounts.find((a) => !a.op) : undefined;
   const items = page.data.filter(
     (i) =>
-      (!amount || sameMoney(i.amount, amount.value) || sameMoney(i.amount_due, amount.value)) &&
-      (owner?.rest ?? []).every((w) =>
+      (!amount || saidMoney(i.amount, amount) || saidMoney(i.amount_due, amount)) &&
+      owner.rest.every((w) =>
         String(i.description ?? "")
           .toLowerCase()
           .includes(w.toLowerCase()),
@@ -720,6 +764,8 @@ async function invoiceTarget(s: Session, p: Parsed, phrases: Phrase[], states: s
 }
 
 const sameMoney = (a: unknown, b: number) => Math.round(Number(a) * 100) === Math.round(b * 100);
+/** A record's figure is the one said: exactly, or within a tenth of a rough one ("the 8.5k-ish invoice"). */
+const saidMoney = (a: unknown, said: Amount) => (said.approx ? Math.abs(Number(a) - said.value) <= said.value * 0.1 : sameMoney(a, said.value));
 
 /**
  * One of several invoices, told apart by what else the request says of it: its currency ("the euro invoice",
@@ -732,7 +778,7 @@ function narrowed(p: Parsed, items: Item[], anyStatus: boolean): Item | undefine
   const words = p.phrases.flatMap((ph) => ph.text.toLowerCase().split(/\s+/)).filter((w) => w.length > 3 && !STOPWORDS.has(w) && resourceOf(w) === undefined);
   const tests: ((i: Item) => boolean)[] = [
     (i) => !currency || i.currency === currency,
-    (i) => p.amounts.length === 0 || p.amounts.some((a) => !a.op && (sameMoney(i.amount_due, a.value) || sameMoney(i.amount, a.value))),
+    (i) => p.amounts.length === 0 || p.amounts.some((a) => !a.op && (saidMoney(i.amount_due, a) || saidMoney(i.amount, a))),
     (i) =>
       words.length === 0 ||
       words.some((w) =>

@@ -1,0 +1,296 @@
+import { actionOf } from "./lexicon.ts";
+
+/**
+ * Dictated text as it would have been typed. Speech-to-text leaves fillers
+ * ("um", "okay so"), numbers in words ("twenty five hundred dollars"),
+ * corrections in passing ("move it to proposal no wait negotiation") and
+ * addresses read out ("priya dot nair at hooli dot cloud"). The parser reads
+ * digits, one value per slot and written addresses, so the message is put in
+ * that form once, before anything else reads it.
+ *
+ * compromise's number reader was tried first and left out: it reads the
+ * pronoun "one" as 1, "first name" as "1st name", "twelve and a half thousand"
+ * as 12000 and "twenty fifth" as 4th.
+ */
+
+const UNITS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9 };
+const TEENS: Record<string, number> = {
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+};
+const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+const SCALES: Record<string, number> = { thousand: 1_000, grand: 1_000, million: 1_000_000, billion: 1_000_000_000 };
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  thirteenth: 13,
+  fourteenth: 14,
+  fifteenth: 15,
+  sixteenth: 16,
+  seventeenth: 17,
+  eighteenth: 18,
+  nineteenth: 19,
+  twentieth: 20,
+  thirtieth: 30,
+};
+const MONTH = "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+
+type Kind = "unit" | "teen" | "tens" | "tensUnit" | "hundred" | "scale" | "half";
+
+/** What may follow each kind of number word inside one number ("twenty five hundred", not "four five"). */
+const FOLLOWS: Record<Kind | "start", Kind[]> = {
+  start: ["unit", "teen", "tens", "hundred"],
+  unit: ["hundred", "scale", "half"],
+  teen: ["hundred", "scale", "half"],
+  tens: ["tensUnit", "hundred", "scale", "half"],
+  tensUnit: ["hundred", "scale", "half"],
+  hundred: ["unit", "teen", "tens", "scale", "half"],
+  scale: ["unit", "teen", "tens", "hundred"],
+  half: ["hundred", "scale"],
+};
+
+function kindOf(word: string, last: Kind | "start"): Kind | undefined {
+  if (word in UNITS) return last === "tens" ? "tensUnit" : "unit";
+  if (word in TEENS) return "teen";
+  if (word in TENS) return "tens";
+  if (word === "hundred") return "hundred";
+  if (word in SCALES) return "scale";
+  return undefined;
+}
+
+/**
+ * The numbers said in words, as digits: "twelve thousand eighteen" 12018, "twenty five hundred" 2500, "twelve and a
+ * half thousand" 12500, "two point five million" 2500000, "a hundred" 100. A lone "one" stays a word ("the one
+ * that's open").
+ */
+export function numbersAsDigits(text: string): string {
+  const words = text.split(/([\s,.?!;:]+)/);
+  const out: string[] = [];
+  let i = 0;
+  while (i < words.length) {
+    const read = readNumber(words, i);
+    if (!read) {
+      out.push(words[i]!);
+      i++;
+      continue;
+    }
+    out.push(String(read.value));
+    i = read.end;
+  }
+  return out.join("");
+}
+
+/** The number starting at words[start] (tokens alternate word, space), or none. */
+function readNumber(words: string[], start: number): { value: number; end: number } | null {
+  const word = (k: number) => (words[k] ?? "").toLowerCase().replace(/-/g, " ");
+  // "twenty-five" is one token: read its halves in turn.
+  const parts: { text: string; end: number }[] = [];
+  // A capital in mid-sentence names something ("Seven Seas Ltd"), and a number never runs past punctuation.
+  if (start > 0 && /^[A-Z]/.test(words[start] ?? "")) return null;
+  for (let k = start; k < words.length && parts.length < 24; k += 2) {
+    if (k > start && !/^\s+$/.test(words[k - 1]!)) break;
+    const w = word(k);
+    if (!/^[a-z ]+$/.test(w)) break;
+    for (const piece of w.split(" ")) parts.push({ text: piece, end: k + 1 });
+  }
+  let total = 0;
+  let current = 0;
+  let last: Kind | "start" = "start";
+  let used = 0;
+  let decimals = "";
+  let p = 0;
+  // "a hundred", "a thousand": "a" counts as one only there.
+  if (parts[0]?.text === "a" && (parts[1]?.text === "hundred" || (parts[1]?.text ?? "") in SCALES)) {
+    current = 1;
+    last = "unit";
+    p = 1;
+  }
+  for (; p < parts.length; p++) {
+    const w = parts[p]!.text;
+    // "and" joins only inside a number: "one hundred and five", "twelve and a half".
+    if (w === "and" && last !== "start") {
+      if (parts[p + 1]?.text === "a" && parts[p + 2]?.text === "half") {
+        current += 0.5;
+        last = "half";
+        p += 2;
+        used = p + 1;
+        continue;
+      }
+      const next = parts[p + 1] ? kindOf(parts[p + 1]!.text, last) : undefined;
+      if ((last === "hundred" || last === "scale") && next && next !== "hundred" && next !== "scale") continue;
+      break;
+    }
+    // "two point five million".
+    if (w === "point" && last !== "start" && last !== "half" && (parts[p + 1]?.text ?? "") in UNITS) {
+      let q = p + 1;
+      while ((parts[q]?.text ?? "") in UNITS) decimals += UNITS[parts[q++]!.text];
+      current += Number(`0.${decimals}`);
+      p = q - 1;
+      used = q;
+      last = "half";
+      continue;
+    }
+    const kind = kindOf(w, last);
+    if (!kind || !FOLLOWS[last].includes(kind)) break;
+    if (kind === "unit" || kind === "tensUnit") current += UNITS[w]!;
+    else if (kind === "teen") current += TEENS[w]!;
+    else if (kind === "tens") current += TENS[w]!;
+    else if (kind === "hundred") current = (current || 1) * 100;
+    else {
+      total += (current || 1) * SCALES[w]!;
+      current = 0;
+    }
+    last = kind;
+    used = p + 1;
+  }
+  if (!used) return null;
+  const taken = parts.slice(0, used);
+  // A lone "one" is a pronoun far more often than a number ("the one that's still open", "one of them").
+  if (taken.length === 1 && taken[0]!.text === "one") return null;
+  // A token only partly read ("twenty-something"): leave it as written.
+  const end = taken[taken.length - 1]!.end;
+  if (parts[used] && parts[used]!.end === end) return null;
+  return { value: Math.round((total + current) * 100) / 100, end };
+}
+
+/** "the twenty fifth of january", "march third": the day as digits ("25th"), only beside a month. */
+function ordinalDays(text: string): string {
+  const ordinal = `((?:twenty|thirty)[ -])?(${Object.keys(ORDINALS).join("|")})`;
+  const value = (tens: string | undefined, word: string) => {
+    const n = (tens ? TENS[tens.trim().toLowerCase()]! : 0) + ORDINALS[word.toLowerCase()]!;
+    const suffix = n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th";
+    return `${n}${suffix}`;
+  };
+  return text
+    .replace(new RegExp(String.raw`\b(?:the\s+)?${ordinal}(?=\s+of\s+${MONTH}\b)`, "gi"), (_, tens, word) => `the ${value(tens, word)}`)
+    .replace(new RegExp(String.raw`\b(${MONTH})\s+(?:the\s+)?${ordinal}\b`, "gi"), (_, month, tens, word) => `${month} ${value(tens, word)}`);
+}
+
+const FILLERS = /(?:^|\s)(?:u+m+|u+h+|e+r+m+|u+h+m+|h+m+|you know|like i said),?(?=\s|$)/gi;
+const OPENERS = /^(?:(?:okay|ok|alright|all right|right|so|yeah|hey)\b[,.]?\s+)+(?=\S)/i;
+
+/** "move it to proposal no wait negotiation": the word corrected gives way to the one said after. */
+const CORRECTION =
+  /(\S+)(\s+\S+)?[,.]?\s+(?:no[,.]?\s+wait|wait[,.]?\s+no|no[,.]?\s+sorry|sorry[,.]?\s+no|no[,.]?\s+actually|actually[,.]?\s+no|oops|scratch that)(?:[,.]?\s+no)*[,.]?\s+(\S+)/gi;
+
+function corrected(text: string): string {
+  return text.replace(CORRECTION, (_, before: string, last: string | undefined, after: string) => {
+    // "to rejected no wait to offer", "closed won no wait closed lost": the phrase said again from its first word.
+    if (last && before.toLowerCase() === after.toLowerCase()) return after;
+    // "invoice number eleven no sorry twelve": the one word before gives way.
+    return last ? `${before} ${after}` : after;
+  });
+}
+
+const TLD = "(?:com|io|co|net|org|ai|app|dev|cloud|biz|info|uk|de|fr|es|it|nl|eu|us|ca|au|tech|xyz|me)";
+const PART = "[a-z0-9][a-z0-9-]*";
+
+/** "priya dot nair at hooli dot cloud" as priya.nair@hooli.cloud, "acme dot io" as acme.io. */
+function addresses(text: string): string {
+  const dotted = (s: string) =>
+    s
+      .replace(/\s+(?:dot)\s+/gi, ".")
+      .replace(/\s+underscore\s+/gi, "_")
+      .replace(/\s+(?:dash|hyphen)\s+/gi, "-");
+  const domain = String.raw`${PART}(?:\s+dot\s+${PART})*\s+dot\s+${TLD}`;
+  const local = String.raw`${PART}(?:\s+(?:dot|underscore|dash|hyphen)\s+${PART})+`;
+  return (
+    text
+      // A local part read out in pieces, or a single word right after "email (is)".
+      .replace(new RegExp(String.raw`\b(${local})\s+at\s+(${domain})\b`, "gi"), (_, l, d) => `${dotted(l)}@${dotted(d)}`)
+      .replace(
+        new RegExp(String.raw`\b((?:e-?mail|address)(?:\s+(?:is|address))?:?\s+)(${PART})\s+at\s+(${domain})\b`, "gi"),
+        (_, lead, l, d) => `${lead}${l}@${dotted(d)}`,
+      )
+      .replace(new RegExp(String.raw`\b(${domain})\b`, "gi"), (d) => dotted(d))
+  );
+}
+
+/** Words after which "she", "they" or "we" go on the same clause ("how much do they owe", "the one that we sent"). */
+const JOINS = new Set(
+  (
+    "do does did can could should would will shall must may might have has had are is was were am be been what who whom which whose how when where why " +
+    "that than and but or nor because if so as since until while whether though although once unless whatever whoever wherever whenever " +
+    "to for of at in on by with from about into onto like said says told tell asked ask think thought know knew mean see hope guess sure " +
+    "not also just only even then else ever"
+  ).split(" "),
+);
+/** "...for now we're rewriting the emails", "...four stars he did way better": a remark begun without a stop. */
+const REMARK =
+  /\s+(?=the\s+(?:[a-z]+\s+)?(?:team|panel|client|customer|manager|interviewers?)\s+(?:loved|liked|said|says|wants|thinks|thought|was|were|is|are)\b|(?:i|we|he|she|they)(?:['’](?:s|re|m)\s+[a-z]|\s+(?:am|is|are|was|were|need|needs|told|said|says|took|did|loved|liked|wants|want|asked|just|already|came|went|skipped|accepted|declined|called|mentioned|decided|signed|will|won't|can't)\b))/gi;
+const VERB_AFTER_SO = /\s+(?:so|and so)\s+(?=([a-z]+)\b)/gi;
+/** "tim burners lee move him to offer": the record said first, then the request with a pronoun for it. */
+const TOPIC_THEN_PRONOUN = /^((?:[a-z0-9&'’-]+\s+){0,5}[a-z0-9&'’-]+)\s+([a-z]+)\s+(?:it|him|her|them)\b/i;
+const NOT_A_TOPIC = /\b(?:can|could|would|will|you|u|please|pls|i|we|let|let's|to|and|then|just|now|also|should|must|need|want)\b/i;
+
+/**
+ * A dictated run-on cut into the sentences a writer would have made: the request, then each remark in its own
+ * sentence ("pause the new lead follow up sequence for now. we're rewriting the emails"), so remarks stay remarks
+ * and a value said in one ("she's the head of finance") is told. Only a message with no stop of its own is cut.
+ */
+function sentences(text: string): string {
+  if (/[,;:!?]|[.](?:\s|$)|\s[-–—]\s|\p{Extended_Pictographic}/u.test(text)) return text;
+  let out = text.replace(/\s+(?:yeah|yep|okay so|ok so|alright so)\s+/gi, ". ");
+  out = out.replace(/\s+go\s+ahead\s+and\s+/gi, " ");
+  out = out.replace(VERB_AFTER_SO, (whole, verb: string, at: number, all: string) =>
+    actionOf(verb.toLowerCase()) || /^(?:can|could|would|please|write\s+off|take\s)/i.test(all.slice(at + whole.length)) ? ", " : whole,
+  );
+  // "...twelve thousand dollars can you log that payment": the request asked at the end.
+  out = out.replace(/(?<=\S)\s+(?=(?:can|could|would)\s+you\s+[a-z]+)/gi, ". ");
+  out = out.replace(REMARK, (whole, at: number, all: string) => {
+    const before = /([a-z'’]+)$/i.exec(all.slice(0, at))?.[1]?.toLowerCase() ?? "";
+    // "remind me what role she's up for": a question's own clause.
+    const asking = /\b(?:what|which|where|who|whom|how|when|why)\s+(?:\S+\s+){0,2}$/i.test(all.slice(0, at + 1));
+    return !before || JOINS.has(before) || asking ? whole : ". ";
+  });
+  // "...finance email is priya@x.io": each value told apart from the one before.
+  out = out.replace(
+    /(?<=[a-z0-9])\s+(?=(?:(?:her|his|their|the)\s+)?(?:e-?mail|phone|title|website|domain|location|department|source)(?:\s+address)?\s+is\b)/gi,
+    ", ",
+  );
+  // "...based in london full time under the engineering department": a job's terms, each its own value.
+  out = out
+    .replace(/(?<=[a-z])\s+(?=(?:full|part)[- ]time\b|remote\b|hybrid\b|on[- ]site\b)/gi, ", ")
+    .replace(/(?<=[a-z])\s+(?:under|in|for|within)\s+(?:the\s+)?([a-z&]+(?:\s+[a-z&]+)?)\s+(department|dept|team)\b/gi, ", $1 $2");
+  const topic = TOPIC_THEN_PRONOUN.exec(out);
+  if (topic && actionOf(topic[2]!.toLowerCase()) && !NOT_A_TOPIC.test(topic[1]!) && !actionOf(/^\S+/.exec(topic[1]!)![0].toLowerCase()))
+    out = `${topic[2]} ${topic[1]}${out.slice(topic[0].length)}`;
+  return out;
+}
+
+/** Dictated text in typed form: fillers out, numbers as digits, corrections applied, addresses written. */
+export function spoken(message: string): string {
+  let text = message.replace(FILLERS, " ").replace(/\s+/g, " ").trim().replace(OPENERS, "");
+  text = addresses(text);
+  text = ordinalDays(text);
+  text = numbersAsDigits(text);
+  // "twelve thousand eighteen dollars and twenty seven cents".
+  text = text.replace(
+    /\b(\d+)\s+(dollars?|euros?|pounds?|bucks)\s+and\s+(\d{1,2})\s+(?:cents?|pence|p)\b/gi,
+    (_, whole, unit, cents) => `${whole}.${cents.padStart(2, "0")} ${unit}`,
+  );
+  text = corrected(text);
+  // "eighty five hundred and something", "8.5k-ish", "12k or so": a rough figure.
+  text = text.replace(/\b(\d[\d,.]*(?:\s?k\b)?)(?:-?ish|\s+odd|\s+or\s+so|\s+and\s+(?:change|something|a\s+bit))\b/gi, "about $1");
+  // Heard for "invoice": a phrase no one types.
+  text = text.replace(/\bin\s?voice(s?)\b/gi, "invoice$1");
+  return sentences(text);
+}

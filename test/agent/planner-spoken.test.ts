@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { numbersAsDigits, spoken } from "../../src/engines/agent/planner/spoken.ts";
+
+/** Dictated text put in typed form before the parser reads it. */
+describe("numbers said in words", () => {
+  it.each([
+    ["twenty five hundred dollars", "2500 dollars"],
+    ["twelve thousand eighteen", "12018"],
+    ["twelve and a half thousand", "12500"],
+    ["one hundred and five", "105"],
+    ["a hundred bucks", "100 bucks"],
+    ["two point five million", "2500000"],
+    ["thirty-one days", "31 days"],
+    ["between thirty one and sixty days", "between 31 and 60 days"],
+    ["three and a half weeks", "3.5 weeks"],
+    ["five grand", "5000"],
+    ["invoice number eleven", "invoice number 11"],
+  ])("%s", (said, typed) => expect(numbersAsDigits(said)).toBe(typed));
+
+  it.each([
+    // A lone "one" is a pronoun; a capital in mid-sentence names something; a word only partly a number stays.
+    "the one that's still open",
+    "one of them",
+    "invoices for Seven Seas",
+    "twenty-something people",
+    "first name is ann",
+    "four five six",
+  ])("leaves %s as it is, or reads no more than it holds", (said) => {
+    const typed = numbersAsDigits(said);
+    if (said === "four five six") expect(typed).toBe("4 5 6");
+    else expect(typed).toBe(said);
+  });
+});
+
+describe("dictation in typed form", () => {
+  it.each([
+    ["okay so stark logistics um how much do they owe", "stark logistics how much do they owe"],
+    ["twelve thousand eighteen dollars and twenty seven cents", "12018.27 dollars"],
+    ["move it to proposal no wait negotiation", "move it to negotiation"],
+    ["log a payment on invoice number eleven no sorry twelve", "log a payment on invoice number 12"],
+    ["move him to rejected no wait no no to offer", "move him to offer"],
+    ["email is priya dot nair at hooli dot cloud", "email is priya.nair@hooli.cloud"],
+    ["website is acme dot io", "website is acme.io"],
+    ["when is the massive dynamic in voice due", "when is the massive dynamic invoice due"],
+    ["due on the twenty fifth of january", "due on the 25th of january"],
+    ["march third", "march 3rd"],
+    ["the euro one for eighty five hundred and something", "the euro one for about 8500"],
+    // A request, then a remark of its own.
+    ["pause the new lead follow up sequence for now we're rewriting the emails", "pause the new lead follow up sequence for now. we're rewriting the emails"],
+    ["give alan turing four stars he did way better", "give alan turing 4 stars. he did way better"],
+    // A record said first, then the request with a pronoun for it.
+    ["tim burners lee move him to offer", "move tim burners lee to offer"],
+    ["hooli asked for more time so push the due date back", "hooli asked for more time, push the due date back"],
+  ])("%s", (said, typed) => expect(spoken(said)).toBe(typed));
+
+  it.each([
+    // Relative clauses and questions keep their pronouns; typed punctuation is the writer's own.
+    "show the invoices they haven't paid",
+    "remind me what role she's up for and where she is in the process",
+    "Katherine Johnson didn't make it, reject them",
+    "who do we have as contacts at stark",
+    "yes",
+  ])("leaves %s as it is", (said) => expect(spoken(said)).toBe(said));
+});
