@@ -701,10 +701,10 @@ describe("limits", () => {
     await expectHealthy(a, b);
   });
 
-  it("a memory bomb of a string doubling loop that keeps its strings flat (cpu_ms 1000): memory_limit", async () => {
+  it("a memory bomb of a string doubling loop that keeps its strings flat (cpu_ms 3000): memory_limit", async () => {
     // s += s alone builds ropes that take no memory; reading each one forces it to be a real string.
     const source = `export default { fetch() { let s = "x".repeat(1024); const keep = []; for (;;) { s = s + s; s.charCodeAt(s.length - 1); keep.push(s.slice(1)); } } }`;
-    await deployToRun(a.client, "bomb-string", source, { limits: { cpu_ms: 1_000 } });
+    await deployToRun(a.client, "bomb-string", source, { limits: { cpu_ms: 3_000 } });
     const { body } = await expectLimit("bomb-string", "function_limit_exceeded", ["memory_limit"]);
     expect(body.detail).toContain("memory limit of 64 MB");
     await expectHealthy(a, b);
