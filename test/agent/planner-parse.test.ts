@@ -590,3 +590,37 @@ describe("fuzzy matching", () => {
     expect(resourceOf("candidtes")).toBe("candidate");
   });
 });
+
+describe("round eight: questions asked late, ranges, words that tell how", () => {
+  it("a question asked after a remark is never a payment", () => {
+    const p = read("quick question, the Pied Piper bill, the one they still haven't paid, when was it supposed to be paid by? they're on the phone");
+    expect(p.question).toBe(true);
+    expect(p.action).toBe("list");
+  });
+
+  it.each([
+    ["which invoices fall due between 1 and 15 March?", "2026-03-01", "2026-03-16"],
+    ["invoices due between 1 April and 15 April", "2026-04-01", "2026-04-16"],
+    ["which issued invoices fall due between today and xmas (not counting xmas day)?", "2026-03-10", "2026-12-25"],
+    ["which invoices fell due between 1 and 15 February and are unpaid?", "2026-02-01", "2026-02-16"],
+  ])("%s", (said, gte, lt) => expect(read(said).dates).toMatchObject({ hint: "due", gte, lt }));
+
+  it("an amount range is not a date range", () => {
+    expect(read("deals between 10 and 20k").dates.gte).toBeUndefined();
+  });
+
+  it.each([
+    ["do we have drafts sitting there that never went out? how many"],
+    ["how many contacts we got at stark"],
+    ["pls reject alan for the backend job, not a fit unfortunately"],
+    ["pause the new lead follow-up seq, nobody's reading email over the holidays"],
+  ])("words that tell how name nothing: %s", (said) => {
+    const names = read(said).phrases.map((ph) => ph.text.toLowerCase());
+    expect(names.every((n) => ["stark", "alan", "backend", "follow-up"].includes(n))).toBe(true);
+  });
+
+  it("bills made but not sent are drafts; drafts left out are not asked for", () => {
+    expect(read("How many bills have we made but not actually sent out to the client yet?").states).toEqual(["draft"]);
+    expect(read("the bills clients are supposed to pay next month, not the drafts").states).not.toContain("draft");
+  });
+});

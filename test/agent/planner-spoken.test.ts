@@ -62,3 +62,11 @@ describe("dictation in typed form", () => {
     "yes",
   ])("leaves %s as it is", (said) => expect(spoken(said)).toBe(said));
 });
+
+describe("shouting", () => {
+  it.each([
+    ["WE WON NORTHWIND!!! mark the deal won", "we won Northwind!!! mark the deal won"],
+    ["Pied Piper finally paid in FULL", "Pied Piper finally paid in Full"],
+    ["void INV-12 for the USD client, the CFO agreed", "void INV-12 for the USD client, the CFO agreed"],
+  ])("%s", (said, typed) => expect(spoken(said)).toBe(typed));
+});

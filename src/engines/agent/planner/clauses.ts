@@ -108,7 +108,8 @@ function withoutRemark(lang: Language, text: string): string {
   // "the proposal went out to Tyrell, so bump their deal": whose, by the name the remark gives.
   // "Spoke to Ava at Stark, can you show me their open invoices": their is the organization someone was named at.
   const told = clauses.slice(0, k).join(", ");
-  const whose = (/\btheir\b/i.test(command) ? organization(told) : undefined) ?? properName(told) ?? (named.length > 0 ? subject.join(" ") : undefined);
+  const whose =
+    (/\btheir\b/i.test(command) ? (organization(told) ?? toldName(told)) : undefined) ?? properName(told) ?? (named.length > 0 ? subject.join(" ") : undefined);
   // "Hooli asked for more time on the euro invoice, push its due date out": its is the record the remark names.
   // "..., push the due date back two weeks": a date of no record named is the told record's.
   const field =
@@ -260,11 +261,15 @@ function properName(clause: string): string | undefined {
  * called"): the request is read, the rest kept only for what the request points back to (a record number for
  * "it", a name for "over there"). Sentences holding figures are kept, since a request may need them.
  */
+/** "I need to know how many interview slots to book": why the question before was asked. */
+const PURPOSE =
+  /^(?:i|we)\s+(?:need|want|have|'d\s+like|would\s+like|am\s+trying|'m\s+trying|just\s+want|just\s+need)\s+to\s+(?:know|figure\s+out|work\s+out|understand|see|check)\s+(?:how\s+(?:many|much)|which|what|who|whether|if)\b[^.?!]*?\b(?:to|i|we|should)\s+\w+/i;
 function withoutAsides(text: string): string {
   const sentences = text.split(/(?<=[.?!])\s+(?=\S)/).filter(Boolean);
   if (sentences.length < 2) return text;
   const requests = sentences.filter(
-    (x) =>
+    (x, i) =>
+      !(i > 0 && PURPOSE.test(x.trim())) &&
       (imperative(x) ||
         asks(x) ||
         x
@@ -448,9 +453,29 @@ function topicFirst(text: string): string {
   return [...sentences.slice(0, k).filter(holdsData), request, ...sentences.slice(k + 1)].join(" ");
 }
 
+/**
+ * "pause the follow-up sequence, nobody's reading email over the holidays", "kill the Monarch draft, deal fell
+ * thru": a clause after the request in which someone or something does something (a subject, then its verb) is
+ * why, and changes nothing. One that holds a value, a state or a question is kept.
+ */
+function withoutReason(lang: Language, text: string): string {
+  const clauses = text.split(CLAUSE).filter(Boolean);
+  if (clauses.length < 2 || !imperative(clauses[0]!) || /[.?!]\s/.test(text)) return text;
+  const why = (clause: string) => {
+    if (asks(clause) || imperative(clause) || holdsData(clause) || FIELD_TOLD.test(clause)) return false;
+    const words = clause.toLowerCase().match(/[a-z'’-]+/g) ?? [];
+    if (words.some((w) => STATE_WORDS.has(w) || GROUP_WORDS[w] !== undefined)) return false;
+    const terms = (lang.nlp(clause).terms().json() as { terms: { tags: string[] }[] }[]).map((t) => t.terms[0]?.tags ?? []);
+    const verb = terms.findIndex((tags, i) => i > 0 && (tags.includes("Verb") || tags.includes("Copula")) && !tags.includes("Gerund"));
+    return verb > 0 && terms.slice(0, verb).some((tags) => tags.includes("Noun") || tags.includes("Pronoun"));
+  };
+  const kept = clauses.filter((c, i) => i === 0 || !why(c));
+  return kept.length === clauses.length ? text : kept.join(", ");
+}
+
 /** The request a message makes, with what its pronouns point back to written in. */
 export function focus(lang: Language, text: string): string {
-  return withoutRemark(lang, withoutAsides(topicFirst(text)));
+  return withoutReason(lang, withoutRemark(lang, withoutAsides(topicFirst(text))));
 }
 
 /** A question that starts a second request in the same message: "..., and how many jobs do we have open?" */

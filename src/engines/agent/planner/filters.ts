@@ -208,6 +208,12 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
           said.push(`for ${split.label}`, `matching “${split.rest}”`);
           continue;
         }
+        // "the Stark deal for the support upgrade": no account has that name, but the record's own name may hold it.
+        if (!("client[contains]" in props) && "q" in props && query.q === undefined && query.account_id !== undefined) {
+          query.q = phrase.text;
+          said.push(`matching “${phrase.text}”`);
+          continue;
+        }
         // An invoice's client need not be an account: fall back to its name.
         if (!("client[contains]" in props)) throw error;
         query["client[contains]"] = phrase.text;

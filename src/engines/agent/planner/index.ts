@@ -394,6 +394,8 @@ async function plan(s: Session, p: Parsed): Promise<string> {
       if (resource === "sequence") return sequenceOp(s, p, "archive");
       if (resource === "job") return setState(s, p, "job", "close");
       if (resource && resource !== "invoice") return remove(s, p, resource);
+      // "kill the Monarch draft invoice": a draft was never issued, so it is deleted, not voided.
+      if (p.states.length === 1 && p.states[0] === "draft") return remove(s, p, "invoice");
       return invoiceOp(s, p, "void");
     case "uncollectible":
       return invoiceOp(s, p, "uncollectible");

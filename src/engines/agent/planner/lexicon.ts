@@ -351,6 +351,21 @@ const SHORTHAND: Record<string, string> = {
   reqs: "jobs",
   fwd: "forward",
   rn: "at the moment",
+  hw: "how",
+  smth: "something",
+  sth: "something",
+  smthg: "something",
+  smthng: "something",
+  pipe: "pipeline",
+  referal: "referral",
+  u: "you",
+  ur: "your",
+  b4: "before",
+  pmt: "payment",
+  pmts: "payments",
+  step: "stage",
+  steps: "stages",
+  phase: "stage",
   "#": "number",
 };
 /** "new cand for the AE role", "hires last 12 mo": the words in full. */
@@ -394,7 +409,7 @@ const DONE = VERB_FORMS.map(([, , done]) => done).join("|");
 const baseOf = (form: string) => VERB_FORMS.find(([, ing, done]) => ing === form.toLowerCase() || done === form.toLowerCase())?.[0] ?? form;
 /** Someone a request is relayed from: "Diane", "Sam", "the CEO", "finance", "she". */
 // Not the last word of a longer name ("Hooli Cloud asked us to bill them" is Hooli Cloud's request, read elsewhere).
-const ASKER = String.raw`(?<![A-Z][\w&'’-]*\s)(?:(?:the|our|my)\s+)?(?:[A-Z][a-z]+|CEO|CFO|COO|CTO|boss|founder|finance(?:\s+team)?|accounts|manager|controller|she|he|they)`;
+const ASKER = String.raw`(?<![A-Z][\w&'’-]*\s)(?:(?:the|our|my)\s+)?(?:[Ss]ales[- ]ops|[Cc]redit\s+control|HR|[Rr]ev[Oo]ps|[Ll]egal|[Pp]rocurement|(?:the\s+)?hiring\s+manager|[\w-]+\s+colleague|[A-Z][a-z]+|CEO|CFO|COO|CTO|boss|founder|finance(?:\s+team)?|accounts|manager|controller|she|he|they)`;
 
 /**
  * A polite or relayed request, said plainly: "Would you mind rejecting her application?" is "reject her
@@ -464,8 +479,13 @@ const POLITE_REWRITES: Rewrite[] = [
     "show me ",
   ],
   [/\bwould\s+you\s+happen\s+to\s+know\s+/gi, ""],
-  [/\bwould\s+it\s+be\s+possible\s+to\s+(?:find\s+out|see|get|have|know|tell\s+me)\s+/gi, "show me "],
-  [/\bwould\s+it\s+be\s+possible\s+to\s+/gi, ""],
+  [/\b(?:would|is)\s+it\s+(?:be\s+)?possible\s+(?:for\s+you\s+)?to\s+(?:find\s+out|see|get|have|know|tell\s+me|check)\s+/gi, "show me "],
+  [/\b(?:would|is)\s+it\s+(?:be\s+)?possible\s+(?:for\s+you\s+)?to\s+/gi, ""],
+  // "Is there a way to get the total?", "is there any way to see ...": the request.
+  [/\bis\s+there\s+(?:a|any)\s+way\s+(?:for\s+you\s+)?to\s+(?:find\s+out|see|get|have|know|check)\s+/gi, "show me "],
+  [/\bis\s+there\s+(?:a|any)\s+way\s+(?:for\s+you\s+)?to\s+/gi, ""],
+  // "I think they're called drafts?", "(I think that's the word)": a guess at the product's word, said aside.
+  [/[,.!?\s]*\(?\s*i\s+think\s+(?:they're|they\s+are|it's|it\s+is|that's|that\s+is)\s+called\s+([\w-]+)\s*\??\)?/gi, " ($1)"],
   [/\bwould\s+you\s+be\s+so\s+kind\s+as\s+to\s+/gi, ""],
   // "Would you mind rejecting her application?": reject it.
   [new RegExp(String.raw`\b(?:would|do)\s+you\s+mind\s+(${ING})\b`, "gi"), (_, ing: string) => baseOf(ing)],
@@ -473,7 +493,7 @@ const POLITE_REWRITES: Rewrite[] = [
   // who wants it is not what is wanted.
   [
     new RegExp(
-      String.raw`\b${ASKER}\s+(?:would\s+like|wants|needs|has\s+asked(?:\s+me)?|asked(?:\s+me)?|is\s+asking|was\s+asking|would\s+love)\s+(?:(?:me|us)\s+)?to\s+(?:know|see|have|get)\s+`,
+      String.raw`\b${ASKER}\s+(?:would\s+like|wants|needs|has\s+asked(?:\s+me)?|have\s+asked(?:\s+me)?|asked(?:\s+me)?|is\s+asking|was\s+asking|would\s+love)\s+(?:(?:me|us)\s+)?to\s+(?:know|see|have|get|find\s+out|check|look\s+up|figure\s+out)\s+`,
       "g",
     ),
     "",
@@ -485,7 +505,7 @@ const POLITE_REWRITES: Rewrite[] = [
   [
     new RegExp(
       // Only where a sentence opens: "..., he asked us to stop emailing him" is a reason, not a request relayed.
-      String.raw`(?<=^\s*|[.!?]\s+)${ASKER}\s+(?:has\s+asked|asked|would\s+like|wants|needs)\s+(?:me|us)\s+to\s+(?!(?:bill|invoice|charge)\s+(?:them|him|her|it)\b)`,
+      String.raw`(?<=^\s*|[.!?]\s+)${ASKER}\s+(?:has\s+asked|have\s+asked|asked|would\s+like|wants|needs)\s+(?:me|us)\s+to\s+(?!(?:bill|invoice|charge)\s+(?:them|him|her|it)\b)`,
       "g",
     ),
     "",
@@ -493,7 +513,7 @@ const POLITE_REWRITES: Rewrite[] = [
   [new RegExp(String.raw`\b${ASKER}\s+(?:has\s+agreed|agreed|has\s+decided|decided)\s+(?:that\s+)?(?:we\s+should\s+|to\s+)`, "g"), ""],
   // "Diane would like her moved forward to the offer stage", "Sam would like a new deal opened for Initech": do it.
   [
-    new RegExp(String.raw`\b${ASKER}\s+(?:would\s+like|wants|needs|asked\s+for|has\s+asked\s+for)\s+(.{1,60}?)\s+(${DONE})\b`, "g"),
+    new RegExp(String.raw`\b${ASKER}\s+(?:would\s+like|wants|needs|asked\s+for|has\s+asked\s+for|have\s+asked\s+for)\s+(.{1,60}?)\s+(${DONE})\b`, "g"),
     (_, what: string, done: string) => `${baseOf(done)} ${what}`,
   ],
   // "could his rating be changed to a 4": change it.
@@ -508,7 +528,7 @@ const POLITE_REWRITES: Rewrite[] = [
 export const REWRITES: Rewrite[] = [
   // "heads up, ...", "Great news, ...", "Sorry if this is a silly question, but ...": how a message opens says nothing asked.
   [
-    /^\s*(?:(?:heads[- ]up|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|just so you know|ok so|okay so|hey|hi|hello|hiya|good (?:morning|afternoon|evening|day)|morning|dear (?:team|all)|hello team|hi team|sorry if [^,]*|sorry to bother you|i know this is [^,]*|not my (?:usual )?(?:area|department|thing|wheelhouse|job)|a bit outside my (?:area|lane))(?:[,:!.\s–—-]+|\s+but\s+))+(?:but\s+)?/i,
+    /^\s*(?:(?:heads[- ]up|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|just so you know|ok so|okay so|hey|hi|hello|hiya|(?:so\s+)?sorry(?=\s*[,!.])|apologies(?=\s*[,!.])|good (?:morning|afternoon|evening|day)|morning|dear (?:team|all)|hello team|hi team|sorry if [^,]*|sorry to bother you|i know this is [^,]*|not my (?:usual )?(?:area|department|thing|wheelhouse|job)|a bit outside my (?:area|lane))(?:[,:!.\s–—-]+|\s+but\s+))+(?:but\s+)?/i,
     "",
   ],
   ...POLITE_REWRITES,
@@ -661,6 +681,16 @@ export const REWRITES: Rewrite[] = [
     /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:asked|wants?|would\s+like|needs?|requested|told\s+us)\s+(?:us\s+|me\s+)?(?:to\s+)?(bill|invoice|charge)\s+(?:them|him|her|it)\b/g,
     "$2 $1",
   ],
+  // "when was it supposed to be paid by", "bills clients are supposed to pay next month": due, never a payment.
+  [
+    /\b(?:(?:is|are|was|were)\s+)?(?:supposed|meant|expected|scheduled|due|required)\s+to\s+(?:be\s+)?(?:pa(?:id|y))(?:\s+(?:it|us|them))?(?:\s+(?:by|on|until))?(?=[\s?.!,]|$)/gi,
+    " due",
+  ],
+  [
+    /\b(?:the\s+)?date\s+(?:they|he|she|it|the\s+client)\s+(?:was|were|are|is)\s+(?:supposed|meant|due)\s+to\s+pay\s+(?:by|on)\s+(?:has\s+)?(?:already\s+)?(?:gone\s+)?(?:past|passed)\b/gi,
+    "past due",
+  ],
+  [/\b(?:past|after)\s+the\s+date\s+(?:they|he|she|it)\s+(?:should\s+have|were\s+supposed\s+to\s+have|had\s+to)\s+paid\b/gi, "past due"],
   // "until when Blue Sun must pay?", "by when do they have to pay us": when their invoice is due, never a payment.
   [/\b(?:[Uu]ntil|[Tt]ill?|[Bb]y)\s+when\b/g, "when"],
   [
@@ -857,9 +887,37 @@ export const REWRITES: Rewrite[] = [
   // "past their due date", "fall due", "waiting the longest for payment": the invoice words.
   [/\bpast\s+(?:their|its|the)\s+due\s+dates?\b/gi, "overdue"],
   [/\bfall(?:s|ing)?\s+due\b/gi, "due"],
+  [/\bfell\s+due\b/gi, "were due"],
   [/\b(?:has|have)\s+been\s+(?:waiting|outstanding|unpaid|open)\s+(?:the\s+)?longest(?:\s+(?:for|on)\s+(?:payment|being\s+paid))?/gi, "is the most overdue"],
   [/\s*\b(?:that|which)\s+(?:haven't|have\s+not|hasn't|has\s+not)\s+(?:gone|been\s+sent|been\s+issued|been\s+finalized)(?:\s+out)?(?:\s+yet)?/gi, ""],
+  // "(not the ones we haven't sent out obviously)", "not the drafts": drafts left out, as owed money always leaves them.
+  [
+    /[,(\s]*\b(?:but\s+)?(?:not|except|excluding|leaving\s+out|without)\s+(?:the\s+ones?|those|any)\s+(?:that\s+)?we\s+(?:haven't|have\s+not|didn't|did\s+not)\s+(?:sent|send|issued|issue)(?:\s+out)?(?:\s+yet)?(?:\s+obviously)?\s*\)?/gi,
+    "",
+  ],
+  [/[,(\s]*\b(?:but\s+)?(?:not|except|excluding|without)\s+(?:the\s+)?drafts?\b\s*\)?/gi, ""],
+  // "bills we made but not actually sent out to the client yet": drafts.
+  [
+    /\b(?:(?:have\s+)?(?:we|you|i)\s+(?:have\s+)?(?:made|created|prepared|written|drawn\s+up)\s+)?(?:but\s+)?(?:not|haven't|hasn't|have\s+not|has\s+not|never)\s+(?:been\s+|actually\s+|yet\s+)*(?:sent|issued|finali[sz]ed|gone\s+out|went\s+out)(?:\s+out)?(?:\s+to\s+(?:the\s+)?(?:clients?|customers?))?(?:\s+yet)?/gi,
+    " draft",
+  ],
   [/,?\s*\b(?:(?:broken\s+down|split|grouped|sorted|listed)\s+(?:out\s+)?)?(?:by|per|for\s+each)\s+(?:client|customer|account|company|currency)\b/gi, ""],
+  // "wire hit this am", "the cheque cleared yesterday": how the money came, told; the payment is said elsewhere.
+  [
+    /[,;]?\s*\b(?:the\s+|their\s+)?(?:wire|payment|transfer|money|cash|funds|cheque|check)\s+(?:hit|landed|arrived|came\s+(?:in|through)|cleared|went\s+through|has\s+cleared)(?:\s+(?:the|our)\s+(?:bank|account))?(?:\s+(?:this|today|yesterday|last)\s*(?:am|pm|morning|afternoon|night)?)?(?=\s*(?:[,;.!]|$))/gi,
+    "",
+  ],
+  // "across all the positions we're hiring for", "over all our clients": every one, which a list is.
+  [
+    /,?\s*\b(?:across|over|for|in)\s+all\s+(?:of\s+)?(?:the\s+|our\s+)?(?:positions|jobs|roles|openings|reqs|vacancies|accounts|clients|customers|companies|pipelines|sequences)\b(?:\s+(?:that\s+)?we(?:'re|\s+are)\s+(?:hiring|recruiting)\s+for)?/gi,
+    "",
+  ],
+  // "deals still going in the funnel", "opps in the pipe": open ones.
+  [
+    /\b(deals|opps|opportunities|sales)\s+(?:(?:are|is)\s+)?(?:still\s+)?(?:going\s+|sitting\s+|active\s+)?in\s+(?:the|our)\s+(?:sales\s+)?(?:funnel|pipeline|pipe)\b/gi,
+    "open $1",
+  ],
+  [/\b(?:only\s+)?(?:the\s+ones\s+)?(?:still\s+)?in\s+progress\b/gi, ""],
   // "How far behind is Globex?": what they owe that is overdue.
   [/\bhow\s+(?:far\s+)?behind\s+(?:is|are)\s+(.+?)(?:\s+(?:on|with)\s+(?:their\s+)?(?:payments?|invoices?|bills?))?\s*\?/gi, "how much overdue does $1 owe?"],
   // "where Katherine Johnson is in the hiring process": its stage.
@@ -952,6 +1010,11 @@ export const REWRITES: Rewrite[] = [
     "",
   ],
   // "(accounting already billed that work under another PO)": an aside in brackets, when it holds no value.
+  // "between today and xmas (not counting xmas day)": the range's last day left out.
+  [
+    /\s*[(,]\s*(?:but\s+)?(?:not\s+(?:counting|including)|excluding|exclusive\s+of)\s+(?:the\s+)?(?:last\s+day|[\w'’-]+(?:\s+day)?|the\s+\d{1,2}(?:st|nd|rd|th)?)\s*\)?/gi,
+    " exclusive",
+  ],
   [/\s*\((?![^)]*[\d@.])[^)]*\)/g, ""],
   // "in dollar terms": the currency.
   [/\bin\s+(dollar|euro|pound|sterling)\s+terms\b/gi, "in $1s"],
@@ -1094,7 +1157,7 @@ export const STOPWORDS = new Set(
     "stage stages status state right away asap bucket buckets single pile pipe in-total best strongest weakest thanks thank hi hello hey okay ok kindly quick quickly currently pls plz " +
     "according didn't doesn't don't isn't aren't wasn't weren't won't haven't hasn't sitting sits sit lying parked waiting awaiting anyone anybody someone somebody crm atm rn u ur tbh fyi btw thx ty basically actually literally overall altogether presently roughly approximately exactly combined together grand whole entire honestly moment far " +
     "need needs needed want wants wanted wanna like love know check wondering curious interested looking hoping " +
-    "record records entry entries item items details info information money cash work works working employed employ date everything anything nothing something whatever came come comes coming through thru forward along onto we're we've i'm they're it's that's there's what's who's"
+    "record records entry entries item items details info information money cash work works working employed employ date everything anything nothing something whatever came come comes coming got gotten left through thru forward along onto we're we've i'm they're it's that's there's what's who's"
   ).split(" "),
 );
 

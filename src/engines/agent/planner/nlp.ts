@@ -199,14 +199,49 @@ export function shiftDate(day: string, shift: Shift): string {
 }
 
 /** A day or span named in the text, with the words it took (so they are not read as names). */
+const DATE_WORD = new RegExp(
+  String.raw`\b(?:${MONTHS.join("|")}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|today|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|${Object.keys(HOLIDAYS).join("|")}|(?:end|start|beginning)\s+of\s+(?:the\s+)?(?:month|quarter|year))\b|\b\d{1,4}[/-]\d{1,2}(?:[/-]\d{1,4})?\b`,
+);
+const MONTH_IN = new RegExp(`\\b(${MONTHS.join("|")}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\\b`);
+
+/**
+ * "between 1 and 15 December", "between today and xmas (not counting xmas day)": both ends said as dates (a bare
+ * day takes the other end's month), the last day included unless the request leaves it out.
+ */
+function betweenDates(chrono: Chrono, lower: string, now: Date): { gte: string; lt: string; index: number; length: number } | undefined {
+  const m =
+    /\bbetween\s+(?:the\s+)?(.{1,30}?)\s+(?:and|&)\s+(?:the\s+)?(.{1,30}?)(?=\s*(?:[?.!,;()]|$)|\s+(?:have|has|are|is|was|were|that|which|and|not|but|inclusive|excluding|for|from|to|in|of)\b)/.exec(
+      lower,
+    );
+  if (!m || !DATE_WORD.test(m[2]!)) return undefined;
+  const bare = /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(m[1]!.trim());
+  const first = bare && MONTH_IN.test(m[2]!) ? `${bare[1]} ${MONTH_IN.exec(m[2]!)![1]}` : m[1]!;
+  if (!bare && !DATE_WORD.test(first)) return undefined;
+  // "that fell due between 1 and 15 October": in the past, the October gone.
+  const said = /\b(?:fell|was|were|did|had|went|last)\b/.test(lower) ? "from" : "on";
+  const oneDay = (r: DateRange) => r.day ?? (r.gte && r.lt && Date.parse(r.lt) - Date.parse(r.gte) === DAY ? r.gte : undefined);
+  let from = oneDay(readDates(chrono, `${said} ${first}`, now).range);
+  const to = oneDay(readDates(chrono, `${said} ${m[2]}`, now).range);
+  // "between 1 and 15 March" on the 10th: the start, read forward, fell a year on; it is this month's.
+  if (from && to && from > to) from = `${Number(from.slice(0, 4)) - 1}${from.slice(4)}`;
+  if (!from || !to || from > to) return undefined;
+  const excluded = /\b(?:not\s+(?:counting|including)|excluding|exclusive)\b/.test(lower.slice(m.index));
+  return { gte: from, lt: excluded ? to : iso(new Date(Date.parse(to) + DAY)), index: m.index, length: m[0].length };
+}
+
 export function readDates(chrono: Chrono, text: string, now: Date): { range: DateRange; spans: [number, number][] } {
   const range: DateRange = {};
   const spans: [number, number][] = [];
   const lower = text.toLowerCase();
   const take = (index: number, length: number) => spans.push([index, index + length]);
-  const hint = /\b(due|clos(?:e|es|ed|ing)|expected|created|added|new|applied|joined|signed|paid|issued)\b/.exec(lower);
-  // "expected to close", "expected close date": a deal's close.
-  if (hint) range.hint = hint[1]!.startsWith("clos") || hint[1] === "expected" ? "close" : hint[1];
+  // "issued invoices due ...": due says which date; issued only which invoices.
+  const hint = /\bdue\b/.test(lower) ? "due" : /\b(clos(?:e|es|ed|ing)|expected|created|added|new|applied|joined|signed|paid|issued)\b/.exec(lower)?.[1];
+  if (hint) range.hint = hint.startsWith("clos") || hint === "expected" ? "close" : hint;
+  const between = betweenDates(chrono, lower, now);
+  if (between) {
+    take(between.index, between.length);
+    return { range: { ...range, gte: between.gte, lt: between.lt }, spans };
+  }
 
   const span =
     /\b(?:in\s+)?(?:the\s+)?(next|last|past|coming|previous)\s+(\d{1,3})\s+(day|week|month)s?\b|\bin\s+(\d{1,3})\s+(day|week|month)s?\b|\b(\d{1,3})\s+(day|week|month)s?\s+(ago|from now|from today|later)\b/.exec(

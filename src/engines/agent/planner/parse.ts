@@ -233,12 +233,25 @@ const HAVING = new RegExp(String.raw`\b(?:with|has|have|having)\s+(?:an?|their|i
 
 /** One word that only describes: a superlative, an adverb or a verb in -ing ("the strongest", "falling due", "expecting"), so not a name. */
 function describes(lang: Language, ph: Phrase): boolean {
-  if (/\s|-/.test(ph.text)) return false;
-  const tags = (lang.nlp(ph.text).terms().json() as { terms: { tags: string[] }[] }[])[0]?.terms[0]?.tags ?? [];
+  const terms = (lang.nlp(ph.text).terms().json() as { terms: { tags: string[] }[] }[]).map((t) => t.terms[0]?.tags ?? []);
+  // "drafts that never went out", "not a fit unfortunately": words that tell how, none that names (a noun, a number,
+  // an adjective as in "stark"), describe.
+  if (terms.length > 1 || /-/.test(ph.text))
+    return !/-/.test(ph.text) && terms.every((tags) => tags.some((t) => TELLING.has(t)) && !tags.some((t) => NAMING.has(t)));
+  const tags = terms[0] ?? [];
   if (tags.includes("Noun") || tags.includes("ProperNoun")) return false;
   // Before a noun a verb in -ing may be a name's ("engineering jobs"); a superlative never is.
   return ["Superlative", "Comparative", "Adverb"].some((t) => tags.includes(t)) || (tags.includes("Gerund") && !ph.noun);
 }
+
+/** Whether a phrase is only adverbs and the like ("unfortunately", "over the holidays" is not: it has a noun). */
+function tells(lang: Language, ph: Phrase): boolean {
+  const terms = (lang.nlp(ph.text).terms().json() as { terms: { tags: string[] }[] }[]).map((t) => t.terms[0]?.tags ?? []);
+  return terms.every((tags) => tags.some((t) => TELLING.has(t) && t !== "Verb") && !tags.some((t) => NAMING.has(t)));
+}
+
+const TELLING = new Set(["Verb", "Negative", "Adverb", "Pronoun", "Determiner", "Preposition", "Conjunction", "QuestionWord", "Copula", "Modal"]);
+const NAMING = new Set(["Noun", "ProperNoun", "Value", "Adjective", "Acronym"]);
 
 /** Reads a request into what it asks, about what, which records and which values. Deterministic; no lookups. */
 /** Where candidates come from, as people say it. */
@@ -613,7 +626,10 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   // Joined as one word, in the case it was written ("Account Executive" stays a name).
   for (const multi of MULTI) cased = cased.replace(new RegExp(`\\b${multi.replace(/[-]/g, "\\-")}\\b`, "gi"), (said) => said.replace(/[ -]/g, "_"));
   const lower = cased.toLowerCase();
-  out.question = QUESTION_START.test(lower.trim());
+  // "quick question, the Pied Piper bill, ..., when was it supposed to be paid by?": a clause asking, past the start.
+  out.question =
+    QUESTION_START.test(lower.trim()) ||
+    (/\?/.test(raw) && lower.split(" | ").some((c, i) => i > 0 && /^(?:when|what|what's|which|who|whom|whose|how|where)\b/.test(c.trim())));
   if (/\bhow many\b|\bnumber of\b|\bcount\b/.test(lower)) out.action = "count";
   // "write off what they owe": owing says which invoices, not that a sum is asked.
   else if (/\bhow much\b|\btotal\b|\bsum\b|\bowe[sd]?\b|\bowing\b/.test(lower) && !(out.action === "uncollectible" && !/\bhow much\b/.test(lower)))
@@ -891,8 +907,9 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   if (out.action === "top" && /\b(?:smallest|small|lowest|low|cheapest|least valuable|weakest)\b/i.test(raw)) out.ascending = true;
   out.resource = out.resources[0];
   // "the strongest applicants", "anything falling due": in a read, lower-case words with no noun among them describe; they name nothing.
-  if (!out.action || ["list", "count", "sum", "top", "show"].includes(out.action))
-    out.phrases = out.phrases.filter((ph) => ph.text !== ph.text.toLowerCase() || ph.prep || !describes(lang, ph));
+  // In a change, only words that tell how ("not a fit unfortunately", "nobody's reading email") are left out.
+  const reading = !out.action || ["list", "count", "sum", "top", "show"].includes(out.action);
+  out.phrases = out.phrases.filter((ph) => ph.text !== ph.text.toLowerCase() || ph.prep || !(reading ? describes(lang, ph) : tells(lang, ph)));
   return out;
 }
 

@@ -3,7 +3,7 @@ import type { Tool } from "../tools.ts";
 import type { PlannerTurn, ToolOutcome } from "../turn.ts";
 import { labelOf, type Item, type Page } from "./answer.ts";
 import { properties, toolFor, type Catalog, type Op } from "./catalog.ts";
-import { likeness } from "./lexicon.ts";
+import { likeness, resourceOf, STOPWORDS } from "./lexicon.ts";
 
 /** Operations that only read: planned with the caller's own tools, so a read never ends in a refusal. */
 const READ_OPS = new Set<Op>(["list", "get", "latest", "dossier"]);
@@ -181,6 +181,8 @@ export class Session {
     const exact = page.data.filter((i) => labelOf(i).toLowerCase() === name.toLowerCase() || String(i.number ?? "").toLowerCase() === name.toLowerCase());
     const pick = exact.length === 1 ? exact[0] : page.data.length === 1 ? page.data[0] : undefined;
     if (pick) return { id: pick.id, label: labelOf(pick), item: pick };
+    const apart = page.data.length > 1 ? toldApart(page.data, this.carried.message, name) : undefined;
+    if (apart) return { id: apart.id, label: labelOf(apart), item: apart };
     if (page.data.length > 1) {
       this.ask(`More than one ${resource} matches “${name}”. Which one?`, key, choices(page.data.slice(0, 5)));
     }
@@ -200,6 +202,8 @@ export class Session {
       const fit = await options.narrow(spread);
       if (fit.length > 0) spread = fit;
     }
+    const spreadApart = spread.length > 1 ? toldApart(spread, this.carried.message, name) : undefined;
+    if (spreadApart) spread = [spreadApart];
     if (spread.length === 1) return { id: spread[0]!.id, label: labelOf(spread[0]!), item: spread[0] };
     if (spread.length > 1) this.ask(`More than one ${resource} matches “${name}”. Which one?`, key, choices(spread.slice(0, 5)));
     const ranked = recent.data
@@ -239,6 +243,30 @@ export function pickOption(pending: PendingQuestion, message: string): { id: str
     pending.options.find((o) => o.label.toLowerCase() === text) ??
     (text.length >= 3 ? pending.options.filter((o) => o.label.toLowerCase().includes(text)).at(0) : undefined)
   );
+}
+
+/**
+ * "Hooli signed!! mark the data migration deal as won": of the records the name matches, the one whose name holds
+ * another word of the message (Hooli), when exactly one does.
+ */
+function toldApart(items: Item[], message: string, name: string): Item | undefined {
+  const named = new Set(name.toLowerCase().split(/[^a-z0-9]+/));
+  const said = new Set(
+    message
+      .toLowerCase()
+      // "..., not the Umbrella one": a name said to leave a record out never picks it.
+      .replace(/\b(?:not|except|excluding|other\s+than|rather\s+than|instead\s+of)\s+(?:(?:the|that|this|their|its)\s+)?(?:[\w'’-]+\s+){0,3}[\w'’-]+/g, " ")
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 3 && !named.has(w) && !STOPWORDS.has(w) && resourceOf(w) === undefined),
+  );
+  if (said.size === 0) return undefined;
+  const hits = items.filter((i) =>
+    labelOf(i)
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .some((w) => said.has(w)),
+  );
+  return hits.length === 1 ? hits[0] : undefined;
 }
 
 /** Records to choose from, told apart when they share a name ("Olivia Tanaka, olivia.tanaka@aperturelabs.fr"). */

@@ -1,4 +1,4 @@
-import { actionOf } from "./lexicon.ts";
+import { ACTION_WORDS, actionOf, RESOURCE_WORDS, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
 
 /**
  * Dictated text as it would have been typed. Speech-to-text leaves fillers
@@ -277,8 +277,31 @@ function sentences(text: string): string {
 }
 
 /** Dictated text in typed form: fillers out, numbers as digits, corrections applied, addresses written. */
+/** Capitals that are the thing's name, not a shout. */
+const ACRONYMS = new Set(
+  (
+    "USD EUR GBP CHF CAD AUD JPY INV AE AM SDR BDR CFO CEO COO CTO CMO CRO VP SVP EVP HR AR AP QBR DSO KPI KPIS ARR MRR API PO " +
+    "ASAP EOW EOD EOM EOY FYI BTW US USA UK EU UAE IT QA UX UI ID PDF CRM SaaS NDA MSA SOW RFP POC ROI LLC LTD INC GMBH PLC"
+  ).split(" "),
+);
+/** Words that say what to do, a state or a kind of record: shouted, they are still those words. */
+const SHOUTED_WORDS = new Set([...STOPWORDS, ...Object.keys(ACTION_WORDS), ...Object.values(VALUE_WORDS).flat(), ...Object.values(RESOURCE_WORDS).flat()]);
+
+/**
+ * "WE WON NORTHWIND!!!", "paid in FULL": a word in capitals for emphasis is the word; a name in capitals
+ * (NORTHWIND) is written as a name. Acronyms (USD, CFO, INV-3) and a message with no lower case at all stay.
+ */
+function unshouted(text: string): string {
+  if (!/[a-z]/.test(text)) return text.toLowerCase().replace(/(^|[.!?]\s+)([a-z])/g, (_, at: string, c: string) => at + c.toUpperCase());
+  return text.replace(/\b[A-Z]{2,}\b(?![-\d])/g, (word) => {
+    if (ACRONYMS.has(word) || /^Q[1-4]$/.test(word)) return word;
+    const lower = word.toLowerCase();
+    return SHOUTED_WORDS.has(lower) ? lower : word[0] + lower.slice(1);
+  });
+}
+
 export function spoken(message: string): string {
-  let text = message.replace(FILLERS, " ").replace(/\s+/g, " ").trim().replace(OPENERS, "");
+  let text = unshouted(message).replace(FILLERS, " ").replace(/\s+/g, " ").trim().replace(OPENERS, "");
   text = addresses(text);
   text = ordinalDays(text);
   text = numbersAsDigits(text);

@@ -1,4 +1,5 @@
 import type { Tool } from "../tools.ts";
+import { distance } from "fastest-levenshtein";
 import { capitalize, labelOf, money, personName, plural, sums, sumText, type Item } from "./answer.ts";
 import { classify, enumValues, formatOf, properties, requiredOf } from "./catalog.ts";
 import { describe } from "./describe.ts";
@@ -524,14 +525,23 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     // "Initech expansion": a deal named after its account belongs to it, when exactly one account's name starts it.
     const first = input.name.split(/\s+/)[0]!;
     const page = (await s.list("account", { q: first, per_page: 5 })) as { data: Item[] };
+    // "Globe platform expansion" (a slip for Globex): the first word one letter off an account's first word.
+    const near = (a: Item) => {
+      const word = String(a.name).split(/\s+/)[0]!.toLowerCase();
+      return first.length >= 4 && distance(first.toLowerCase(), word) <= 1;
+    };
     const owners = page.data.filter(
       (a) =>
         String(input.name).toLowerCase().startsWith(String(a.name).toLowerCase()) ||
         String(input.name)
           .toLowerCase()
-          .startsWith(`${String(a.name).split(/\s+/)[0]!.toLowerCase()} `),
+          .startsWith(`${String(a.name).split(/\s+/)[0]!.toLowerCase()} `) ||
+        near(a),
     );
-    if (owners.length === 1) input.account_id = owners[0]!.id;
+    if (owners.length === 1) {
+      input.account_id = owners[0]!.id;
+      s.labels.set(String(owners[0]!.id), String(owners[0]!.name));
+    }
   }
   const missing = requiredOf(tool).filter((f) => input[f] === undefined);
   if (person && !input.first_name && !input.email && !missing.includes("email")) missing.unshift("first_name");
@@ -545,7 +555,9 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     made.due_date ? `due ${String(made.due_date)}` : null,
     made.title && person ? made.title : null,
   ].filter(Boolean);
-  const at = input.account_id && resource === "contact" ? ` at ${s.labels.get(String(input.account_id)) ?? String(input.account_id)}` : "";
+  const owner = input.account_id ? (s.labels.get(String(input.account_id)) ?? String(input.account_id)) : undefined;
+  // Whose the new record is, said back: a name read with a slip ("Globe") shows the account it was taken for.
+  const at = owner && resource === "contact" ? ` at ${owner}` : owner && resource === "deal" ? ` for ${owner}` : "";
   return `Created ${noun(resource)} ${made.number ? String(made.number) + " for " + String(made.client) : labelOf(made)}${facts.length ? ` (${facts.join(", ")})` : ""}${at}: ${made.id}.`;
 }
 
