@@ -596,6 +596,8 @@ describe("round eight: questions asked late, ranges, words that tell how", () =>
     const p = read("quick question, the Pied Piper bill, the one they still haven't paid, when was it supposed to be paid by? they're on the phone");
     expect(p.question).toBe(true);
     expect(p.action).toBe("list");
+    // A clause opening with "which" that does not end the question is not one.
+    expect(read("USD 11,130.62 against INV-12, which clears it in full. Can you record the payment please?").action).toBe("pay");
   });
 
   it.each([

@@ -629,7 +629,10 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   // "quick question, the Pied Piper bill, ..., when was it supposed to be paid by?": a clause asking, past the start.
   out.question =
     QUESTION_START.test(lower.trim()) ||
-    (/\?/.test(raw) && lower.split(" | ").some((c, i) => i > 0 && /^(?:when|what|what's|which|who|whom|whose|how|where)\b/.test(c.trim())));
+    (raw.match(/[^.?!]*\?/g) ?? []).some((asked) => {
+      const clause = asked.split(/[,;:]|\s[-–—]+\s/).at(-1)!.trim().toLowerCase();
+      return asked.trim() !== clause && /^(?:when|what|what's|which|who|whom|whose|how|where)\b/.test(clause);
+    });
   if (/\bhow many\b|\bnumber of\b|\bcount\b/.test(lower)) out.action = "count";
   // "write off what they owe": owing says which invoices, not that a sum is asked.
   else if (/\bhow much\b|\btotal\b|\bsum\b|\bowe[sd]?\b|\bowing\b/.test(lower) && !(out.action === "uncollectible" && !/\bhow much\b/.test(lower)))
