@@ -630,7 +630,11 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   out.question =
     QUESTION_START.test(lower.trim()) ||
     (raw.match(/[^.?!]*\?/g) ?? []).some((asked) => {
-      const clause = asked.split(/[,;:]|\s[-–—]+\s/).at(-1)!.trim().toLowerCase();
+      const clause = asked
+        .split(/[,;:]|\s[-–—]+\s/)
+        .at(-1)!
+        .trim()
+        .toLowerCase();
       return asked.trim() !== clause && /^(?:when|what|what's|which|who|whom|whose|how|where)\b/.test(clause);
     });
   if (/\bhow many\b|\bnumber of\b|\bcount\b/.test(lower)) out.action = "count";
