@@ -261,11 +261,23 @@ function properName(clause: string): string | undefined {
  * called"): the request is read, the rest kept only for what the request points back to (a record number for
  * "it", a name for "over there"). Sentences holding figures are kept, since a request may need them.
  */
+/** "Who are our largest debtors? US dollar invoices only, please.": a sentence narrowing the question before it joins it. */
+function narrowed(sentences: string[]): string[] {
+  const out: string[] = [];
+  for (const x of sentences) {
+    const last = out.at(-1);
+    if (last && asks(last) && /\b(?:only|just)\b/i.test(x) && (CURRENCY_WORD.test(x) || VOCABULARY.test(x)) && !asks(x) && !imperative(x))
+      out[out.length - 1] = `${last.replace(/\?\s*$/, "")}, ${x.replace(/[.!]+\s*$/, "")}?`;
+    else out.push(x);
+  }
+  return out;
+}
+
 /** "I need to know how many interview slots to book": why the question before was asked. */
 const PURPOSE =
   /^(?:i|we)\s+(?:need|want|have|'d\s+like|would\s+like|am\s+trying|'m\s+trying|just\s+want|just\s+need)\s+to\s+(?:know|figure\s+out|work\s+out|understand|see|check)\s+(?:how\s+(?:many|much)|which|what|who|whether|if)\b[^.?!]*?\b(?:to|i|we|should)\s+\w+/i;
 function withoutAsides(text: string): string {
-  const sentences = text.split(/(?<=[.?!])\s+(?=\S)/).filter(Boolean);
+  const sentences = narrowed(text.split(/(?<=[.?!])\s+(?=\S)/).filter(Boolean));
   if (sentences.length < 2) return text;
   const requests = sentences.filter(
     (x, i) =>

@@ -208,8 +208,9 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
           said.push(`for ${split.label}`, `matching “${split.rest}”`);
           continue;
         }
-        // "the Stark deal for the support upgrade": no account has that name, but the record's own name may hold it.
-        if (!("client[contains]" in props) && "q" in props && query.q === undefined && query.account_id !== undefined) {
+        // "the Stark deal for the support upgrade", "the Globex invoice for the custom integration build": the
+        // account is known, so words no account has are the record's own (its name, its description).
+        if ("q" in props && query.q === undefined && query.account_id !== undefined) {
           query.q = phrase.text;
           said.push(`matching “${phrase.text}”`);
           continue;

@@ -138,6 +138,9 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
   return undefined;
 }
 
+/** "the most on a single invoice": one invoice, not a client's total. */
+const ONE_INVOICE = /\b(?:a|one)\s+(?:single\s+)?(?:\w+\s+){0,2}(?:invoice|bill)\b/i;
+const OWES_MOST = /\b(?:owe[sd]?|owing)\s+(?:us\s+)?(?:the\s+)?most\b|\b(?:largest|biggest|top)\s+(?:\d+\s+)?debtors?\b/i;
 const BY_CLIENT = /\b(?:broken\s+down|split|grouped|sorted|listed)?\s*(?:by|per)\s+(?:client|customer|account|company)\b/i;
 
 /** Values said in a read are what to filter by: "based in X" is a place, "came in through X" a source. */
@@ -305,6 +308,8 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   if (!resource && action && READS.has(action) && (await namesStage(s, p))) resource = "deal";
   // "what's expected to close in the next two weeks": what closes is a deal.
   if (!resource && action && READS.has(action) && p.dates.hint === "close" && (p.dates.gte || p.dates.lt) && s.catalog.has("deal")) resource = "deal";
+  // "which client owes us the most", "our 3 largest debtors": clients ranked by what they owe.
+  if ((!action || READS.has(action)) && OWES_MOST.test(p.raw) && !ONE_INVOICE.test(p.raw) && s.tool("invoice", "list")) return clientsOf(s, p);
   // "Wayne Enterprises' balance": what the account owes.
   if (p.asked.includes("balance") && (!resource || resource === "account") && s.catalog.has("invoice"))
     return read(s, { ...p, action: "sum", asked: [] }, "invoice");

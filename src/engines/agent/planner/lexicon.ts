@@ -294,6 +294,7 @@ const SHORTHAND: Record<string, string> = {
   whats: "what's",
   wheres: "where's",
   whos: "who's",
+  whens: "when's",
   hows: "how's",
   mo: "months",
   mos: "months",
@@ -681,6 +682,18 @@ export const REWRITES: Rewrite[] = [
     /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:asked|wants?|would\s+like|needs?|requested|told\s+us)\s+(?:us\s+|me\s+)?(?:to\s+)?(bill|invoice|charge)\s+(?:them|him|her|it)\b/g,
     "$2 $1",
   ],
+  // "our three largest debtors": the clients who owe the most; "who owes us the most on a single invoice": the largest invoice.
+  [
+    /\b(?:(\d+)\s+)?(?:largest|biggest|top)\s+(?:(\d+)\s+)?debtors?\b/gi,
+    (_: string, a?: string, b?: string) => `${a ?? b ?? ""} clients who owe the most`.trim(),
+  ],
+  [/\bdebtors\b/gi, "clients who owe"],
+  [/\bwho\s+owes\s+(?:us\s+)?the\s+most\s+on\s+(?:a|one)\s+(?:single\s+)?/gi, "which is the largest "],
+  [/,?\s+as\s+well\b/gi, ""],
+  // "the largest overdue USD invoice and how much": the largest, whose line says how much.
+  [/\b(largest|biggest|highest)\b([^?.!]*?)[,\s]+and\s+(?:for\s+)?how\s+much(?:\s+(?:is|was)\s+it)?(?=\s*(?:[?.!]|$))/gi, "$1$2"],
+  // "On what date was the Globex invoice ... due?": when.
+  [/\b(?:on|by)\s+(?:what|which)\s+date\b/gi, "when"],
   // "when was it supposed to be paid by", "bills clients are supposed to pay next month": due, never a payment.
   [
     /\b(?:(?:is|are|was|were)\s+)?(?:supposed|meant|expected|scheduled|due|required)\s+to\s+(?:be\s+)?(?:pa(?:id|y))(?:\s+(?:it|us|them))?(?:\s+(?:by|on|until))?(?=[\s?.!,]|$)/gi,

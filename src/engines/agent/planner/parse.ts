@@ -554,7 +554,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   text = blank(text, spans.splice(0));
   // "top 3", "the 5 most overdue": how many to show.
   const top =
-    /\b(?:top|first|largest|biggest|highest|last|latest)\s+(\d{1,3})\b(?!\s*(?:days?|weeks?|months?|years?|hours?)\b)|\b(\d{1,3})\s+(?=(?:most|least|oldest|newest|latest|largest|biggest|highest|lowest|smallest)\b)/i.exec(
+    /\b(?:top|first|largest|biggest|highest|last|latest)\s+(\d{1,3})\b(?!\s*(?:days?|weeks?|months?|years?|hours?)\b)|\b(\d{1,3})\s+(?=(?:most|least|oldest|newest|latest|largest|biggest|highest|lowest|smallest)\b|(?:clients?|customers?|accounts?|companies)\s+(?:(?:who|that)\s+)?owe)/i.exec(
       text,
     );
   if (top) {
@@ -912,6 +912,9 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     if (!["count", "sum", "top"].includes(out.action ?? "")) out.action = "list";
   }
   if (out.action === "top" && /\b(?:smallest|small|lowest|low|cheapest|least valuable|weakest)\b/i.test(raw)) out.ascending = true;
+  // "when's the workshop invoice due?": when it is due is asked, not which are still due.
+  if (out.groups.includes("due") && out.dates.gte === undefined && out.dates.lt === undefined && /\b(?:when|what\s+date|which\s+date)\b/i.test(raw))
+    out.groups = out.groups.filter((g) => g !== "due");
   out.resource = out.resources[0];
   // "the strongest applicants", "anything falling due": in a read, lower-case words with no noun among them describe; they name nothing.
   // In a change, only words that tell how ("not a fit unfortunately", "nobody's reading email") are left out.

@@ -42,7 +42,9 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   const { query, said, unplaced, stated } = await filtersFor(s, p, resource, p.phrases);
   if (unplaced.length > 0) return `I could not place “${unplaced.map((u) => u.text).join("”, “")}” in a search of ${noun(resource)}s. ${nearest(s, resource)}`;
   // Owing, and "due before Christmas", are about invoices still to be paid.
-  const owed = resource === "invoice" && (OWED.test(p.raw) || p.dates.hint === "due") && query.status === undefined;
+  // "when is the workshop invoice due" names no span: the invoice may be a draft.
+  const spanned = p.dates.gte !== undefined || p.dates.lt !== undefined || p.dates.day !== undefined;
+  const owed = resource === "invoice" && (OWED.test(p.raw) || (p.dates.hint === "due" && spanned)) && query.status === undefined;
   if (owed) {
     query.status = "open,overdue";
     said.unshift("unpaid");
@@ -160,7 +162,9 @@ export function answerFields(i: Item, asked: string[]): string {
     const field = (ASKED_FIELDS[a] ?? [a]).find((f) => i[f] !== undefined && i[f] !== null);
     if (!field) return [`no ${a} on record`];
     const value = field === "amount" || field === "amount_due" ? money(Number(i[field]), String(i.currency)) : String(i[field]);
-    return [`${a} ${value}`];
+    // An overdue invoice's status says how late it is.
+    const late = field === "status" && Number(i.days_overdue) > 0 ? ` (${String(i.days_overdue)} days overdue)` : "";
+    return [`${a} ${value}${late}`];
   });
   return `${labelOf(i)}: ${parts.join(", ")}. (${i.id})`;
 }
@@ -239,6 +243,8 @@ function leastCount(text: string): number {
 
 export async function clientsOf(s: Session, p: Parsed): Promise<string> {
   const { query, said } = await filtersFor(s, p, "invoice", p.phrases);
+  // What a client owes is on its invoices still to be paid.
+  if (query.status === undefined && OWED.test(p.raw)) query.status = "open,overdue";
   const page = await s.list("invoice", { ...query, per_page: 100 });
   const clients = new Map<string, Item[]>();
   for (const i of page.data) clients.set(String(i.client), [...(clients.get(String(i.client)) ?? []), i]);
@@ -246,9 +252,36 @@ export async function clientsOf(s: Session, p: Parsed): Promise<string> {
   if (least > 1) for (const [client, items] of clients) if (items.length < least) clients.delete(client);
   const where = `${least > 1 ? ` (at least ${least})` : ""}${said.length > 0 ? ` ${said.join(" ")}` : ""}`;
   if (clients.size === 0) return `No client has invoices${where}.`;
+  if (RANKED.test(p.raw)) return rankedClients(clients, p, where);
   const lines = [...clients].map(([client, items]) => `- ${client}: ${plural(items.length, "invoice")}, ${sumText(sums(items, "amount_due"))} due`);
   const partial = page.meta.total > page.data.length ? ` (from the first ${page.data.length} of ${page.meta.total} invoices)` : "";
   return `${plural(clients.size, "client")} with invoices${where}${partial}:\n${lines.join("\n")}`;
+}
+
+const RANKED = /\b(?:most|largest|biggest|highest|top)\b/i;
+
+/**
+ * "which client owes us the most in dollars", "our three largest debtors on overdue balances": clients by what
+ * they owe, in one currency (the one asked, else the one most of the invoices are in), largest first.
+ */
+function rankedClients(clients: Map<string, Item[]>, p: Parsed, where: string): string {
+  const all = [...clients.values()].flat();
+  const counts = new Map<string, number>();
+  for (const i of all) counts.set(String(i.currency), (counts.get(String(i.currency)) ?? 0) + 1);
+  const currency = p.currency ?? [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+  const owed = [...clients]
+    .map(([client, items]) => {
+      const mine = items.filter((i) => i.currency === currency);
+      return { client, count: mine.length, due: mine.reduce((sum, i) => sum + Number(i.amount_due), 0) };
+    })
+    .filter((c) => c.count > 0)
+    .sort((a, b) => b.due - a.due);
+  const n = Math.min(owed.length, p.top ?? (p.plural ? 5 : 1));
+  if (n === 0) return `No client owes anything in ${currency}${where}.`;
+  const lines = owed.slice(0, n).map((c) => `- ${c.client}: ${money(c.due, currency)} due on ${plural(c.count, "invoice")}`);
+  const others = counts.size > 1 && !p.currency ? ` (in ${currency}; ask for another currency by name)` : "";
+  if (n === 1) return `${owed[0]!.client} owes the most${where}: ${money(owed[0]!.due, currency)} on ${plural(owed[0]!.count, "invoice")}${others}.`;
+  return `The ${n} clients who owe the most${where}${others}:\n${lines.join("\n")}`;
 }
 
 /** The pipelines and their stages, in order. */
