@@ -392,4 +392,64 @@ const roundFive: Case[] = [
   ),
 ];
 
-export const MORE_CASES: Case[] = [...finance, ...growth, ...talent, ...intelligence, ...careful, ...roundFour, ...roundFive];
+/* Classes round eight taught: a question asked after a remark (it once recorded a payment), a deal named after a
+ * misspelt account, dates between two days, clients ranked by what they owe, a remark's company telling two records
+ * apart, a shouted message. */
+const roundEight: Case[] = [
+  about("finance", "question", "about <client>'s bill, the unpaid one: when were they meant to pay it by?", (w) => {
+    const client = pick(w.accounts, (a) => w.invoices.filter((i) => i.account_id === a.id && unpaid(i)).length === 1, "account with one unpaid invoice");
+    const inv = pick(w.invoices, (i) => i.account_id === client.id && unpaid(i), "its unpaid invoice");
+    return {
+      say: `got a question about ${client.name}'s bill, the unpaid one, when were they meant to pay it by? they're asking`,
+      expect: [date(inv.due_date, "its due date"), noChange()],
+    };
+  }),
+  about("growth", "write", "new opp: <an account's first word, one letter short> onboarding 45k", (w) => {
+    const account = pick(w.accounts, (a) => a.name.split(" ")[0]!.length >= 6 && a.name.includes(" "), "account with a long first word");
+    const slip = account.name.split(" ")[0]!.slice(0, -1);
+    return { say: `new opp: ${slip} onboarding 45k`, expect: [created("deal", { amount: 45000, account_id: account.id })] };
+  }),
+  about("finance", "read", "which unpaid invoices fall due between <a day> and <a day two weeks on>?", (w) => {
+    const from = addDays(w.now.toISOString().slice(0, 10), 7);
+    const to = addDays(from, 14);
+    const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", timeZone: "UTC" });
+    const inside = w.invoices.filter((i) => unpaid(i) && i.due_date >= from && i.due_date <= to);
+    const outside = w.invoices.filter((i) => unpaid(i) && !inside.includes(i));
+    if (inside.length === 0) throw new Error("no unpaid invoice falls due in that fortnight");
+    return { say: `which unpaid invoices fall due between ${day(from)} and ${day(to)}?`, expect: [named(numbers(inside), numbers(outside), inside.length)] };
+  }),
+  about("finance", "read", "which customer owes us the most in euros?", (w) => {
+    const owed = new Map<string, number>();
+    for (const i of w.invoices.filter((x) => unpaid(x) && x.currency === "EUR")) owed.set(i.client, (owed.get(i.client) ?? 0) + i.amount_due);
+    const [top] = [...owed].sort((a, b) => b[1] - a[1]);
+    if (!top) throw new Error("no unpaid euro invoice");
+    return {
+      say: "which customer owes us the most in euros?",
+      expect: [
+        named(
+          [top[0]],
+          [...owed.keys()].filter((c) => c !== top[0]),
+          1,
+        ),
+        money({ EUR: top[1] }),
+      ],
+    };
+  }),
+  about("growth", "write", "<account> signed!! mark the <topic another account's deal shares> deal as won", (w) => {
+    const deal = pick(w.deals, (d) => d.status === "open" && w.deals.some((o) => o !== d && dealTopic(o) === dealTopic(d)), "open deal sharing its topic");
+    const account = pick(w.accounts, (a) => a.id === deal.account_id, "its account");
+    return {
+      say: `${account.name.split(" ")[0]} signed!! mark the ${dealTopic(deal).toLowerCase()} deal as won`,
+      expect: [changed("deal", deal.id, { status: "won" }, deal.name)],
+    };
+  }),
+  about("finance", "write", "<CLIENT> PAID <an overdue invoice> IN FULL, MARK IT", (w) => {
+    const inv = pick(w.invoices, (i) => overdue(i) && i.amount_paid === 0, "overdue invoice with nothing paid");
+    return {
+      say: `${inv.client.toUpperCase()} PAID ${inv.number} IN FULL, MARK IT`,
+      expect: [changed("invoice", inv.id, { status: "paid", amount_due: 0 }, inv.number)],
+    };
+  }),
+];
+
+export const MORE_CASES: Case[] = [...finance, ...growth, ...talent, ...intelligence, ...careful, ...roundFour, ...roundFive, ...roundEight];

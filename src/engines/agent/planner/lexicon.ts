@@ -529,7 +529,7 @@ const POLITE_REWRITES: Rewrite[] = [
 export const REWRITES: Rewrite[] = [
   // "heads up, ...", "Great news, ...", "Sorry if this is a silly question, but ...": how a message opens says nothing asked.
   [
-    /^\s*(?:(?:heads[- ]up|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|just so you know|ok so|okay so|hey|hi|hello|hiya|(?:so\s+)?sorry(?=\s*[,!.])|apologies(?=\s*[,!.])|good (?:morning|afternoon|evening|day)|morning|dear (?:team|all)|hello team|hi team|sorry if [^,]*|sorry to bother you|i know this is [^,]*|not my (?:usual )?(?:area|department|thing|wheelhouse|job)|a bit outside my (?:area|lane))(?:[,:!.\s–—-]+|\s+but\s+))+(?:but\s+)?/i,
+    /^\s*(?:(?:heads[- ]up|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|(?:i\s+)?(?:have|'ve\s+got|got)\s+a\s+(?:quick\s+)?question\s+(?:about|on|re|regarding)|just so you know|ok so|okay so|hey|hi|hello|hiya|(?:so\s+)?sorry(?=\s*[,!.])|apologies(?=\s*[,!.])|good (?:morning|afternoon|evening|day)|morning|dear (?:team|all)|hello team|hi team|sorry if [^,]*|sorry to bother you|i know this is [^,]*|not my (?:usual )?(?:area|department|thing|wheelhouse|job)|a bit outside my (?:area|lane))(?:[,:!.\s–—-]+|\s+but\s+))+(?:but\s+)?/i,
     "",
   ],
   ...POLITE_REWRITES,
@@ -692,6 +692,11 @@ export const REWRITES: Rewrite[] = [
   [/,?\s+as\s+well\b/gi, ""],
   // "the largest overdue USD invoice and how much": the largest, whose line says how much.
   [/\b(largest|biggest|highest)\b([^?.!]*?)[,\s]+and\s+(?:for\s+)?how\s+much(?:\s+(?:is|was)\s+it)?(?=\s*(?:[?.!]|$))/gi, "$1$2"],
+  // "Initech paid INV-12 in full, mark it", "stark paid off what's left on INV-36, can u mark it": mark it so.
+  [
+    /\b(paid|settled|won|lost|hired|rejected)\b([^.!?]*?)[,;.]\s*(?:(?:can|could|would)\s+(?:you|u)\s+|please\s+|pls\s+|so\s+)*mark\s+(it|that|them|this|her|him)(?:\s+(?:as\s+such|accordingly|off|too))?(?=\s*(?:please|pls)?\s*[?.!]*\s*$)/gi,
+    "$1$2, mark $3 $1",
+  ],
   // "On what date was the Globex invoice ... due?": when.
   [/\b(?:on|by)\s+(?:what|which)\s+date\b/gi, "when"],
   // "when was it supposed to be paid by", "bills clients are supposed to pay next month": due, never a payment.
