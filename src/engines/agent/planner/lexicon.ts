@@ -697,6 +697,30 @@ export const REWRITES: Rewrite[] = [
     /\b(paid|settled|won|lost|hired|rejected)\b([^.!?]*?)[,;.]\s*(?:(?:can|could|would)\s+(?:you|u)\s+|please\s+|pls\s+|so\s+)*mark\s+(it|that|them|this|her|him)(?:\s+(?:as\s+such|accordingly|off|too))?(?=\s*(?:please|pls)?\s*[?.!]*\s*$)/gi,
     "$1$2, mark $3 $1",
   ],
+  // "payable by 31 January": due.
+  [/\bpayable\s+(?=by|on|before|within|in)\b/gi, "due "],
+  // "as they stand today", "to date", "as of now": now, which every answer is.
+  [/,?\s*\b(?:as\s+(?:they|it|things)\s+stands?(?:\s+(?:today|now|at\s+the\s+moment))?|to\s+date|as\s+of\s+(?:today|now))\b/gi, ""],
+  // "closed-won bookings": won deals.
+  [/\bclosed[- ]won\b/gi, "won"],
+  [/\b(?:won\s+)?bookings\b/gi, "won deals"],
+  // "before the year end", "by year-end": the end of the year.
+  [/\b(?:the\s+)?year[- ]end\b/gi, "the end of the year"],
+  // "which invoices have we written off": the uncollectible ones.
+  [/\b(?:have|has|did)\s+(?:we|you)\s+(?:already\s+)?(?:written|wrote|write)\s+off(?:\s+as\s+(?:uncollectible|bad\s+debts?))?/gi, "are uncollectible"],
+  // "Who have we hired so far, and into which roles?": the candidates' lines name their jobs.
+  [/,?\s*(?:and\s+)?(?:into|for|in|to)\s+(?:which|what)\s+(?:roles?|jobs?|positions?|openings?)\s*(?=[?.!]|$)/gi, ""],
+  [/\bso\s+far\b/gi, ""],
+  // "which client has the largest open deal": the largest deal, whose line names its client.
+  [/\b(?:which|what)\s+(?:client|customer|account|company)\s+has\s+the\s+(largest|biggest|highest|smallest)\b/gi, "which is the $1"],
+  [/,?\s*(?:and\s+)?(?:what|how\s+much)\s+is\s+it\s+worth\s*(?=[?.!]|$)/gi, ""],
+  // "My sales-ops colleague tells me ...": who told it is not what is asked.
+  [/^\s*(?:my|our|the)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:tells|told|says|said|mentioned|informs)\s+(?:me|us)\s+(?:that\s+)?/i, ""],
+  // "the Stark support upgrade has now moved into negotiation. Please update the deal's stage": move it there.
+  [
+    /^\s*(?:the\s+)?(.+?)\s+(?:is|are|'s|has\s+(?:now\s+)?(?:moved|gone|progressed|advanced)|have\s+(?:now\s+)?(?:moved|gone)|moved|went)\s+(?:now\s+)?(?:in|into|to|at)\s+(?:the\s+)?([\w-]+)(?:\s+stage)?(?:\s+now)?\b[^.!?]*?[.!,;]\s*(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+)*(?:update|change|fix|set)\s+(?:it|that|this|the\s+deal(?:'s)?(?:\s+stage)?|its\s+stage|the\s+stage|her|him|them)(?:\s+accordingly)?(?:\s+(?:please|pls))?\s*[.!?]*\s*$/i,
+    "move the $1 to $2",
+  ],
   // "On what date was the Globex invoice ... due?": when.
   [/\b(?:on|by)\s+(?:what|which)\s+date\b/gi, "when"],
   // "when was it supposed to be paid by", "bills clients are supposed to pay next month": due, never a payment.
@@ -788,7 +812,7 @@ export const REWRITES: Rewrite[] = [
   [/\b(?:the\s+)?(vacancy|position|opening|role|job|req)\s+(?:of|for)\s+(?:an?\s+)?([A-Z][\w&'’-]*(?:\s+(?:of\s+)?[A-Z][\w&'’-]*)*)/g, "the $2 $1"],
   // "not hired or rejected", "i.e. not the rejected or hired ones": still in the pipeline.
   [
-    /[,;:\s–—-]*(?:\(?\s*i\.?e\.?\s*,?\s*)?(?:not|excluding|except(?:\s+for)?|but\s+not|other\s+than)\s+(?:the\s+)?(?:ones?\s+)?(?:(?:already\s+)?hired|rejected)\s+(?:or|and|nor|\/)\s+(?:the\s+)?(?:(?:already\s+)?hired|rejected)(?:\s+ones)?\s*\)?(?:\s*[,;–—-])?/gi,
+    /[,;:\s–—-]*(?:\(?\s*i\.?e\.?\s*,?\s*)?(?:not|excluding|except(?:\s+for)?|but\s+not|other\s+than|leaving\s+(?:aside|out)|setting\s+aside|apart\s+from|ignoring)\s+(?:the\s+|anyone\s+|anybody\s+|those\s+)?(?:ones?\s+)?(?:(?:already\s+)?hired|rejected)\s+(?:or|and|nor|\/)\s+(?:the\s+)?(?:(?:already\s+)?hired|rejected)(?:\s+ones)?\s*\)?(?:\s*[,;–—-])?/gi,
     " in the pipeline ",
   ],
   [/\bstill\s+live\s+in\s+the\s+pipeline\b|\bstill\s+live\b/gi, "in the pipeline"],
