@@ -266,13 +266,22 @@ function narrowed(sentences: string[]): string[] {
   const out: string[] = [];
   for (const x of sentences) {
     const last = out.at(-1);
-    if (last && asks(last) && /\b(?:only|just)\b/i.test(x) && (CURRENCY_WORD.test(x) || VOCABULARY.test(x)) && !asks(x) && !imperative(x))
+    if (
+      last &&
+      asks(last) &&
+      /\b(?:only|just)\b/i.test(x) &&
+      (CURRENCY_WORD.test(x) || (x.toLowerCase().match(/[a-z'-]+/g) ?? []).some((w) => STATE_WORDS.has(w))) &&
+      !asks(x) &&
+      !imperative(x)
+    )
       out[out.length - 1] = `${last.replace(/\?\s*$/, "")}, ${x.replace(/[.!]+\s*$/, "")}?`;
     else out.push(x);
   }
   return out;
 }
 
+/** "I think people give the applicants stars out of 5?": a guess said after the question, not another one. */
+const HEDGE = /^(?:i|we)\s+(?:think|believe|guess|assume|suppose|reckon)\b(?!.*\b(?:how\s+many|how\s+much|which|what|who)\b)/i;
 /** "I need to know how many interview slots to book": why the question before was asked. */
 const PURPOSE =
   /^(?:i|we)\s+(?:need|want|have|'d\s+like|would\s+like|am\s+trying|'m\s+trying|just\s+want|just\s+need)\s+to\s+(?:know|figure\s+out|work\s+out|understand|see|check)\s+(?:how\s+(?:many|much)|which|what|who|whether|if)\b[^.?!]*?\b(?:to|i|we|should)\s+\w+/i;
@@ -281,7 +290,7 @@ function withoutAsides(text: string): string {
   if (sentences.length < 2) return text;
   const requests = sentences.filter(
     (x, i) =>
-      !(i > 0 && PURPOSE.test(x.trim())) &&
+      !(i > 0 && (PURPOSE.test(x.trim()) || HEDGE.test(x.trim()))) &&
       (imperative(x) ||
         asks(x) ||
         x
@@ -299,7 +308,7 @@ function withoutAsides(text: string): string {
     const request = requests.join(" ");
     return `${request.slice(0, person.index + person[0].length)} ${which[1]} ${which[2]!.trim()}${request.slice(person.index + person[0].length)}`;
   }
-  const kept = asides.filter(holdsData);
+  const kept = asides.filter((x) => holdsData(x) && !HEDGE.test(x.trim()));
   let request = requests.join(" ");
   // "The controller has signed off both Gringotts drafts. Please finalise them": them are the records counted.
   const counted =

@@ -533,6 +533,16 @@ export const REWRITES: Rewrite[] = [
     "",
   ],
   ...POLITE_REWRITES,
+  // "inv-46 whats the status on that one": the record, then a question about it.
+  [
+    /^\s*([a-z]{2,5}-?\s?\d{1,9})\s*[-–—:,]?\s+(what's|what\s+is|how's|where's)\s+(?:the\s+)?(status|state|balance|due\s+date|amount)\s+(?:on|of|with|for)\s+(?:that|it|this)(?:\s+one)?/i,
+    "$2 the $3 of $1",
+  ],
+  // "tyrell platform rollout - what stage is that at": the topic, then a question about it.
+  [
+    /^\s*([^-–—:?.!]{3,60}?)\s+[-–—:]+\s+((?:what|what's|when|when's|which|where|where's|how|is|has|did)\b[^?.!]*?)\b(?:it|that|this)(?:\s+one)?\b/i,
+    (_: string, topic: string, before: string) => `${before}the ${topic.trim()}`,
+  ],
   // "client name and amount pls", "names + amounts", "only number and client name is sufficient", "currency wise":
   // how to show the answer, which every answer shows anyway.
   [
@@ -646,7 +656,7 @@ export const REWRITES: Rewrite[] = [
   [/\b(tagged|labell?ed)\s+(?:as\s+)?(?:an?\s+)?(?=["“]?[\w-])/gi, "$1 "],
   // "When is the Hooli data migration deal expected to close?": the deal, which shows its close date.
   [
-    /^\s*when\s+(?:is|does|will|do)\s+(?:the\s+)?(.+?)\s+(?:(?:expected|supposed|scheduled|due|set|likely|going)\s+to\s+close|close|closing)\s*\??\s*$/i,
+    /^\s*when(?:\s+(?:is|does|will|do)|'s)\s+(?:the\s+)?(.+?)\s+(?:(?:expected|supposed|scheduled|due|set|likely|going)\s+to\s+close|close|closing)\s*\??\s*$/i,
     (_: string, what: string) => `show the ${what}${/\b(?:deal|opportunity|opp)s?$/i.test(what) ? "" : " deal"}`,
   ],
   // "which has been overdue the longest, and by how many days": the most overdue (its days are in the answer).
@@ -697,6 +707,10 @@ export const REWRITES: Rewrite[] = [
     /\b(paid|settled|won|lost|hired|rejected)\b([^.!?]*?)[,;.]\s*(?:(?:can|could|would)\s+(?:you|u)\s+|please\s+|pls\s+|so\s+)*mark\s+(it|that|them|this|her|him)(?:\s+(?:as\s+such|accordingly|off|too))?(?=\s*(?:please|pls)?\s*[?.!]*\s*$)/gi,
     "$1$2, mark $3 $1",
   ],
+  // "top 3 open opps by size": the top is by amount anyway.
+  [/(\b(?:top|largest|biggest|smallest)\b[^.?!]*?)\s+by\s+(?:size|value|amount|worth|deal\s+size|deal\s+value)\b/gi, "$1"],
+  // "need an invoive out to Hooli asap": a new invoice for Hooli.
+  [/\b(?:(?:we|i)\s+)?(?:need|want)\s+(?:an?|another)\s+(?:new\s+)?((?:in|ni)v\w{2,5}|bill)\s+(?:out\s+)?(?:to|for)\b/gi, "create an invoice for"],
   // "payable by 31 January": due.
   [/\bpayable\s+(?=by|on|before|within|in)\b/gi, "due "],
   // "as they stand today", "to date", "as of now": now, which every answer is.

@@ -216,12 +216,35 @@ export async function anything(s: Session, name: string, asked: string[] = []): 
     await decorate(s, hits[0]!.resource, [hits[0]!.item]);
     return answerFields(hits[0]!.item, asked);
   }
+  // "the tyrell platform rollout": its words spread over a record's name ("Tyrell Biotech: Platform rollout").
+  if (hits.length === 0) hits.push(...(await spreadOver(s, name, ["deal", "job"])));
   if (hits.length === 0) return `I found nothing named “${name}”.`;
   if (hits.length === 1) {
     await decorate(s, hits[0]!.resource, [hits[0]!.item]);
     return `${capitalize(noun(hits[0]!.resource))}: ${showOne(hits[0]!.item)}`;
   }
   return `Records matching “${name}”:\n${hits.map((h) => `- ${noun(h.resource)} ${labelOf(h.item)} (${h.item.id})`).join("\n")}`;
+}
+
+/** Records of these kinds whose names hold every word said, each as the start of one of theirs. */
+async function spreadOver(s: Session, name: string, resources: string[]): Promise<{ resource: string; item: Item }[]> {
+  const words = name
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w.length > 1 && w !== "the");
+  if (words.length < 2) return [];
+  for (const resource of resources) {
+    if (!s.tool(resource, "list")) continue;
+    const page = await s.list(resource, { per_page: 100 });
+    const fit = page.data.filter((i) => {
+      const own = labelOf(i)
+        .toLowerCase()
+        .split(/[^a-z0-9]+/);
+      return words.every((w) => own.some((o) => o.startsWith(w)));
+    });
+    if (fit.length > 0) return fit.map((item) => ({ resource, item }));
+  }
+  return [];
 }
 
 /** "which clients have overdue invoices": the clients of the invoices the request filters, each once. */

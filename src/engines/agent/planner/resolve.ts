@@ -249,6 +249,9 @@ export function pickOption(pending: PendingQuestion, message: string): { id: str
  * "Hooli signed!! mark the data migration deal as won": of the records the name matches, the one whose name holds
  * another word of the message (Hooli), when exactly one does.
  */
+/** "seat" and "seats" are one word here. */
+const stem = (w: string) => w.replace(/(?<=[a-z]{3})s$/, "");
+
 function toldApart(items: Item[], message: string, name: string): Item | undefined {
   const named = new Set(name.toLowerCase().split(/[^a-z0-9]+/));
   const said = new Set(
@@ -257,14 +260,15 @@ function toldApart(items: Item[], message: string, name: string): Item | undefin
       // "..., not the Umbrella one": a name said to leave a record out never picks it.
       .replace(/\b(?:not|except|excluding|other\s+than|rather\s+than|instead\s+of)\s+(?:(?:the|that|this|their|its)\s+)?(?:[\w'’-]+\s+){0,3}[\w'’-]+/g, " ")
       .split(/[^a-z0-9]+/)
-      .filter((w) => w.length > 3 && !named.has(w) && !STOPWORDS.has(w) && resourceOf(w) === undefined),
+      .filter((w) => (w.length > 3 || /^\d{2,}$/.test(w)) && !named.has(w) && !STOPWORDS.has(w) && resourceOf(w) === undefined)
+      .map(stem),
   );
   if (said.size === 0) return undefined;
   const hits = items.filter((i) =>
     labelOf(i)
       .toLowerCase()
       .split(/[^a-z0-9]+/)
-      .some((w) => said.has(w)),
+      .some((w) => said.has(stem(w))),
   );
   return hits.length === 1 ? hits[0] : undefined;
 }
