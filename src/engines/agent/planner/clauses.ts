@@ -284,7 +284,7 @@ function narrowed(sentences: string[]): string[] {
 const HEDGE = /^(?:i|we)\s+(?:think|believe|guess|assume|suppose|reckon)\b(?!.*\b(?:how\s+many|how\s+much|which|what|who)\b)/i;
 /** "I need to know how many interview slots to book": why the question before was asked. */
 const PURPOSE =
-  /^(?:i|we)\s+(?:need|want|have|'d\s+like|would\s+like|am\s+trying|'m\s+trying|just\s+want|just\s+need)\s+to\s+(?:know|figure\s+out|work\s+out|understand|see|check)\s+(?:how\s+(?:many|much)|which|what|who|whether|if)\b[^.?!]*?\b(?:to|i|we|should)\s+\w+/i;
+  /^(?:i|we)\s+(?:(?:need|want|have|'d\s+like|would\s+like|just\s+want|just\s+need)\s+to\s+(?:know|figure\s+out|work\s+out|understand|see|check)\s+(?:how\s+(?:many|much)|which|what|who|whether|if)\b[^.?!]*?\b(?:to|i|we|should)\s+\w+|(?:am|'m)\s+trying\s+to\s+(?:understand|figure\s+out|work\s+out|see|learn|get\s+a\s+sense))/i;
 function withoutAsides(text: string): string {
   const sentences = narrowed(text.split(/(?<=[.?!])\s+(?=\S)/).filter(Boolean));
   if (sentences.length < 2) return text;

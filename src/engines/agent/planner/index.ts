@@ -7,7 +7,7 @@ import { describe } from "./describe.ts";
 import { FIELD_WORDS, GROUP_WORDS, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { asksFigures, figures } from "./metrics.ts";
 import { loadLanguage } from "./nlp.ts";
-import { parse, rewritten, sequenceName, type Parsed } from "./parse.ts";
+import { parse, rewritten, sequenceOf, type Parsed } from "./parse.ts";
 import { tagOf } from "./filters.ts";
 import { anything, clientsOf, duplicates, events, peopleWhoDo, read, roleAsked, stagesOf } from "./reads.ts";
 import { pickOption, Session, Stop, type Carried } from "./resolve.ts";
@@ -139,7 +139,7 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
 }
 
 /** "the most on a single invoice": one invoice, not a client's total. */
-const ONE_INVOICE = /\b(?:a|one)\s+(?:single\s+)?(?:\w+\s+){0,2}(?:invoice|bill)\b/i;
+const ONE_INVOICE = /\b(?:a|one)\s+(?:single\s+)?(?:\w+\s+){0,2}(?:invoice|bill)\b|\bwhich\s+one\b/i;
 const OWES_MOST = /\b(?:owe[sd]?|owing)\s+(?:us\s+)?(?:the\s+)?most\b|\b(?:largest|biggest|top)\s+(?:\d+\s+)?debtors?\b/i;
 const BY_CLIENT = /\b(?:broken\s+down|split|grouped|sorted|listed)?\s*(?:by|per)\s+(?:client|customer|account|company)\b/i;
 
@@ -279,7 +279,7 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   if (
     action &&
     (["create", "stage", "update", "enroll"].includes(action) || dropsIn) &&
-    (!p.to || inName(p.to, sequenceName(p.raw))) &&
+    (!p.to || inName(p.to, sequenceOf(p))) &&
     (await intoSequence(s, p, resource))
   )
     return enroll(s, p);
@@ -288,8 +288,13 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   if (resource === "sequence" && action && ["stage", "update"].includes(action) && sequenceState && sequenceState in SEQUENCE_OPS)
     return sequenceOp(s, p, SEQUENCE_OPS[sequenceState]!);
   // "the people in the Intro campaign", "enrollments in new lead follow-up": a sequence's enrollments, by its whole name.
-  if ((!action || READS.has(action)) && (resource === "enrollment" || (resource === "contact" && SEQUENCE_NOUN.test(p.raw))) && s.tool("enrollment", "list")) {
-    const said = sequenceName(p.raw);
+  const told = p.said ?? p.raw;
+  if (
+    (!action || READS.has(action)) &&
+    (resource === "enrollment" || (resource === "contact" && (SEQUENCE_NOUN.test(p.raw) || SEQUENCE_NOUN.test(told)))) &&
+    s.tool("enrollment", "list")
+  ) {
+    const said = sequenceOf(p);
     // "how many active sequence enrollments": over every sequence, a figure of the snapshot.
     if (!said && resource === "enrollment" && wanted) return figures(s, wanted, false);
     // "who's still getting the follow-up emails": the one sequence there is, when no name is said.
@@ -455,7 +460,7 @@ async function plan(s: Session, p: Parsed): Promise<string> {
 /** Where "in/into/on/to/for X" puts someone, when X is a sequence (by its noun, or its name): the request is an enrollment. */
 async function intoSequence(s: Session, p: Parsed, resource: string | undefined): Promise<boolean> {
   if (!s.tool("sequence", "enroll") || !s.tool("sequence", "list")) return false;
-  const name = sequenceName(p.raw);
+  const name = sequenceOf(p);
   if (!name) return false;
   const person = p.phrases.some((ph) => !ph.prep && !name.toLowerCase().includes(ph.text.toLowerCase())) || p.emails.length > 0;
   if (!person) return false;

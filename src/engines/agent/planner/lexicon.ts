@@ -711,6 +711,34 @@ export const REWRITES: Rewrite[] = [
   [/(\b(?:top|largest|biggest|smallest)\b[^.?!]*?)\s+by\s+(?:size|value|amount|worth|deal\s+size|deal\s+value)\b/gi, "$1"],
   // "need an invoive out to Hooli asap": a new invoice for Hooli.
   [/\b(?:(?:we|i)\s+)?(?:need|want)\s+(?:an?|another)\s+(?:new\s+)?((?:in|ni)v\w{2,5}|bill)\s+(?:out\s+)?(?:to|for)\b/gi, "create an invoice for"],
+  // "they should pay it by the 15th": due then.
+  [
+    /\b(?:they|he|she|it|the\s+client|the\s+customer)\s+(?:should|must|need\s+to|needs\s+to|have\s+to|has\s+to|will)\s+pay(?:\s+(?:it|us|them|this))?\s+(?=by|on|before|within)\b/gi,
+    "due ",
+  ],
+  // "which companies are we in negotiation with": the deals in that stage, whose lines name the companies.
+  [
+    /\b(?:which|what)\s+(?:companies|clients|customers|accounts)\s+are\s+we\s+(?:at\s+the\s+|in\s+|at\s+)?([\w-]+)(?:\s+(?:part|stage|phase|point))?\s+with\b/gi,
+    "which deals are in $1",
+  ],
+  // "the list of emails we send to new leads", "those automatic follow-up emails": the sequence of that name.
+  [
+    /\b(?:the|that|our|those)\s+(?:list\s+of\s+)?(?:automatic\s+|automated\s+)?(?:follow[- ]up\s+)?(?:emails?|mails?|messages)\s+(?:we\s+send|that\s+go\s+out|going\s+out|sent)\s+to\s+(?:all\s+)?(?:the\s+)?(new\s+leads?|[\w-]+(?:\s+[\w-]+)?)\b/gi,
+    "the $1 sequence",
+  ],
+  // "who's currently in the follow-up sequence", "who is getting the new leads sequence": its enrollments' people.
+  [
+    /\bwho(?:\s+is|\s+are|'s|s)\s+(?:currently\s+|still\s+|now\s+)?(?:getting|receiving|in|on|enrolled\s+in|signed\s+up\s+(?:to|for))\s+(the\s+[^?.!,]*?\b(?:sequence|seq|campaign|cadence|drip|emails))\b/gi,
+    "which contacts are in $1",
+  ],
+  // "who did we make an offer to": candidates at the offer stage.
+  [/\b(?:did|have|has)\s+(?:we|you)\s+(?:make|made|extend|extended|send|sent)\s+(?:an?\s+)?offers?\s+to\b/gi, "are in offer"],
+  // "how much cash have we collected": what was paid.
+  [
+    /\b(?:how\s+much\s+)?(?:cash|money)\s+(?:have\s+we|did\s+we|we've|we\s+have)\s+(?:actually\s+)?(?:collected|received|taken\s+in|brought\s+in)\b/gi,
+    "how much have we collected",
+  ],
+  [/\s*\(?\b(?:incl(?:uding|\.)?|counting)\s+partial\s+(?:payments|pmts)\)?/gi, ""],
   // "payable by 31 January": due.
   [/\bpayable\s+(?=by|on|before|within|in)\b/gi, "due "],
   // "as they stand today", "to date", "as of now": now, which every answer is.
@@ -737,11 +765,6 @@ export const REWRITES: Rewrite[] = [
   ],
   // "On what date was the Globex invoice ... due?": when.
   [/\b(?:on|by)\s+(?:what|which)\s+date\b/gi, "when"],
-  // "when was it supposed to be paid by", "bills clients are supposed to pay next month": due, never a payment.
-  [
-    /\b(?:(?:is|are|was|were)\s+)?(?:supposed|meant|expected|scheduled|due|required)\s+to\s+(?:be\s+)?(?:pa(?:id|y))(?:\s+(?:it|us|them))?(?:\s+(?:by|on|until))?(?=[\s?.!,]|$)/gi,
-    " due",
-  ],
   [
     /\b(?:the\s+)?date\s+(?:they|he|she|it|the\s+client)\s+(?:was|were|are|is)\s+(?:supposed|meant|due)\s+to\s+pay\s+(?:by|on)\s+(?:has\s+)?(?:already\s+)?(?:gone\s+)?(?:past|passed)\b/gi,
     "past due",
@@ -943,6 +966,11 @@ export const REWRITES: Rewrite[] = [
   // "past their due date", "fall due", "waiting the longest for payment": the invoice words.
   [/\bpast\s+(?:their|its|the)\s+due\s+dates?\b/gi, "overdue"],
   [/\bfall(?:s|ing)?\s+due\b/gi, "due"],
+  // "when was it supposed to be paid by", "bills clients are supposed to pay next month": due, never a payment.
+  [
+    /\b(?:(?:is|are|was|were)\s+)?(?:supposed|meant|expected|scheduled|due|required)\s+to\s+(?:be\s+)?(?:pa(?:id|y))(?:\s+(?:it|us|them))?(?:\s+(?:by|on|until))?(?=[\s?.!,]|$)/gi,
+    " due",
+  ],
   [/\bfell\s+due\b/gi, "were due"],
   [/\b(?:has|have)\s+been\s+(?:waiting|outstanding|unpaid|open)\s+(?:the\s+)?longest(?:\s+(?:for|on)\s+(?:payment|being\s+paid))?/gi, "is the most overdue"],
   [/\s*\b(?:that|which)\s+(?:haven't|have\s+not|hasn't|has\s+not)\s+(?:gone|been\s+sent|been\s+issued|been\s+finalized)(?:\s+out)?(?:\s+yet)?/gi, ""],

@@ -40,6 +40,8 @@ export interface Phrase {
 
 export interface Parsed {
   raw: string;
+  /** The request as read: rewritten in plain words, remarks and asides left out. */
+  said?: string;
   action?: Action;
   /** Asked as a question or a request to see (which, what, how many, show): a read, whatever verbs follow. */
   question: boolean;
@@ -347,6 +349,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   const spans: [number, number][] = [];
   const out: Parsed = {
     raw,
+    said: text,
     question: false,
     resources: [],
     states: [],
@@ -924,6 +927,12 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
 }
 
 /** The words after the last "in/into/on/to/for" of a request, as a sequence's name ("the New lead follow-up sequence": New lead follow-up). */
+/** The sequence a request names: in its own words, or as read ("the list of emails we send to new leads"). */
+export function sequenceOf(p: Parsed): string | undefined {
+  const noun = /\b(?:sequence|campaign|cadence|drip|outreach)s?\b/i;
+  return noun.test(p.raw) || !p.said ? sequenceName(p.raw) : sequenceName(p.said);
+}
+
 export function sequenceName(message: string): string | undefined {
   // "add James to the New lead follow-up sequence? he downloaded our guide": the sentence naming a sequence.
   const said =

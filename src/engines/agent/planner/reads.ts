@@ -52,7 +52,20 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   const where = said.length > 0 ? ` ${said.join(" ")}` : "";
   // "2 invoices are overdue", "1 job is open": a state reads with its verb.
   const be = (n: number) => (stated || owed ? (n === 1 ? " is" : " are") : "");
-  const moneyField = resource === "invoice" && (owed || /^(open|overdue|open,overdue)$/.test(String(query.status ?? ""))) ? "amount_due" : "amount";
+  // "how much have we collected": what every invoice has been paid so far, part payments included.
+  const collected = resource === "invoice" && p.action === "sum" && /\b(?:collected|received|brought\s+in|taken\s+in)\b/i.test(p.raw);
+  if (collected) {
+    if (query.status === "paid") {
+      delete query.status;
+      said.splice(0, said.length, ...said.filter((w) => w !== "paid"));
+    }
+    query["amount_paid[gt]"] = 0;
+  }
+  const moneyField = collected
+    ? "amount_paid"
+    : resource === "invoice" && (owed || /^(open|overdue|open,overdue)$/.test(String(query.status ?? "")))
+      ? "amount_due"
+      : "amount";
 
   if (p.action === "sum") {
     const { items, total } = await pages(s, resource, { ...query, ...(sortable(s, resource, "due_date") ? { sort: "due_date" } : {}) });
@@ -65,7 +78,7 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
     }
     const sum = sumText(sums(items, moneyField));
     const partial = items.length < total ? ` (the first ${items.length} of ${total}; ask with a narrower filter for the rest)` : "";
-    const what = moneyField === "amount_due" ? " due" : "";
+    const what = moneyField === "amount_due" ? " due" : moneyField === "amount_paid" ? " collected" : "";
     return `${capitalize(plural(total, noun(resource)))}${be(total)}${where}: ${sum}${what} in all${partial}.\n${listText({ data: items, meta: { total } })}`;
   }
   const top = p.action === "top";
@@ -84,7 +97,9 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
       : resource === "invoice" && sortable(s, resource, "due_date") && query.status
         ? "due_date"
         : undefined;
-  const perPage = Math.min(100, Math.max(1, p.top ?? (top ? (p.plural === false ? 1 : 5) : SCREEN)));
+  // "which one is the biggest": one.
+  const one = p.plural === false || /\bwhich\s+one\b/i.test(p.raw);
+  const perPage = Math.min(100, Math.max(1, p.top ?? (top ? (one ? 1 : 5) : SCREEN)));
   // A list of money reads a full page (one call either way), so its sum is exact whenever it fits.
   const money_ = properties(s.tool(resource, "list"))["amount[gte]"] !== undefined;
   const page = await s.list(resource, {

@@ -191,7 +191,8 @@ export class Session {
     const words = name
       .toLowerCase()
       .split(/\s+/)
-      .filter((w) => w.length > 1);
+      .filter((w) => w.length > 1)
+      .map(stem);
     // The words may also be where it is, its team or what it is for: "the Berlin backend job".
     const said = (i: Item) =>
       [labelOf(i), ...["location", "department", "description", "client", "industry"].map((f) => (typeof i[f] === "string" ? i[f] : ""))]

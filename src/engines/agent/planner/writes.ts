@@ -7,7 +7,7 @@ import { DEPARTMENTS, FIELD_WORDS, placeCode, resourceOf, STOPWORDS, TITLE_HEADS
 import { tagOf } from "./filters.ts";
 import { dossierWithDeals, type Dossier } from "./reads.ts";
 import { shiftDate, type Amount } from "./nlp.ts";
-import { sequenceName, type Parsed, type Phrase } from "./parse.ts";
+import { sequenceOf, type Parsed, type Phrase } from "./parse.ts";
 import { Stop, type FindOptions, type Found, type Session } from "./resolve.ts";
 
 /**
@@ -926,7 +926,7 @@ export async function enroll(s: Session, p: Parsed): Promise<string> {
   // The sequence's name is the request's last words after in/to/for, read whole: it may hold vocabulary ("New lead follow-up").
   // "start sending the follow-up emails to Isla": the words after "to" are whom, and the sequence is unnamed.
   const sending = /\b(?:start|begin)\s+(?:sending|emailing)\b/i.test(p.raw);
-  const tail = p.quoted[0] ?? (sending ? "the sequence" : sequenceName(p.raw));
+  const tail = p.quoted[0] ?? (sending ? "the sequence" : sequenceOf(p));
   const inTail = (ph: Phrase) => tail?.toLowerCase().includes(ph.text.toLowerCase());
   const phrases = p.phrases.filter(
     (ph) =>
