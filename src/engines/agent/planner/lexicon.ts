@@ -728,7 +728,7 @@ export const REWRITES: Rewrite[] = [
   ],
   // "who's currently in the follow-up sequence", "who is getting the new leads sequence": its enrollments' people.
   [
-    /\bwho(?:\s+is|\s+are|'s|s)\s+(?:currently\s+|still\s+|now\s+)?(?:getting|receiving|in|on|enrolled\s+in|signed\s+up\s+(?:to|for))\s+(the\s+[^?.!,]*?\b(?:sequence|seq|campaign|cadence|drip|emails))\b/gi,
+    /\bwho(?:\s+is|\s+are|'s|s)\s+(?:currently\s+|still\s+|now\s+)?(?:in|on|getting|receiving)\s+(the\s+[^?.!,]*?\b(?:sequence|seq|campaign|cadence|drip))\b/gi,
     "which contacts are in $1",
   ],
   // "who did we make an offer to": candidates at the offer stage.
