@@ -541,7 +541,8 @@ export const REWRITES: Rewrite[] = [
   // "tyrell platform rollout - what stage is that at": the topic, then a question about it.
   [
     /^\s*([^-–—:?.!]{3,60}?)\s+[-–—:]+\s+((?:what|what's|when|when's|which|where|where's|how|is|has|did)\b[^?.!]*?)\b(?:it|that|this)(?:\s+one)?\b/i,
-    (_: string, topic: string, before: string) => `${before}the ${topic.trim()}`,
+    // "tyrell onboarding workshop inv - how much is still outstanding on it" names its kind: read as it is.
+    (said: string, topic: string, before: string) => (resourceOf(topic.trim().split(/\s+/).at(-1)!.toLowerCase()) ? said : `${before}the ${topic.trim()}`),
   ],
   // "client name and amount pls", "names + amounts", "only number and client name is sufficient", "currency wise":
   // how to show the answer, which every answer shows anyway.
