@@ -607,6 +607,11 @@ describe("round eight: questions asked late, ranges, words that tell how", () =>
     ["which invoices fell due between 1 and 15 February and are unpaid?", "2026-02-01", "2026-02-16"],
   ])("%s", (said, gte, lt) => expect(read(said).dates).toMatchObject({ hint: "due", gte, lt }));
 
+  it("before the end of a period includes its last day; before a day does not", () => {
+    expect(read("which deals are expected to close before the end of this year?").dates).toMatchObject({ lt: "2027-01-01" });
+    expect(read("invoices due before 20 March").dates).toMatchObject({ lt: "2026-03-20" });
+  });
+
   it("an amount range is not a date range", () => {
     expect(read("deals between 10 and 20k").dates.gte).toBeUndefined();
   });

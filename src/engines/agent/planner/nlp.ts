@@ -407,7 +407,9 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
   range.day = dayIso;
   // "by the end of next month", "until Friday": that day included; "before Friday": not.
   if (/\b(by|until|till|up to)\s*(?:the\s*)?$/.test(before)) range.lt = iso(new Date(day.getTime() + DAY));
-  else if (/\b(before|earlier than|prior to)\s*(?:the\s*)?$/.test(before)) range.lt = dayIso;
+  // "before the end of the year": the end is the last day's end, so that day is included.
+  else if (/\b(before|earlier than|prior to)\s*(?:the\s*)?$/.test(before))
+    range.lt = /^(?:the\s+)?end\b/.test(lower.slice(at)) ? iso(new Date(day.getTime() + DAY)) : dayIso;
   else if (/\b(since|after|from|later than|starting)\s*$/.test(before)) range.gte = dayIso;
   else if (/\bon\s*$/.test(before) || !range.hint || range.hint !== "due" || !/\bdue\s*$/.test(before)) {
     range.gte = dayIso;
