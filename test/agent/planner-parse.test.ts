@@ -612,6 +612,17 @@ describe("round eight: questions asked late, ranges, words that tell how", () =>
     expect(read("invoices due before 20 March").dates).toMatchObject({ lt: "2026-03-20" });
   });
 
+  it("a rating asked as a question filters", () => {
+    expect(read("which of the designer applicants did we rate 3 or higher?").numeric).toContainEqual({ field: "rating", op: "gte", value: 3 });
+    expect(read("any of the backend candidates rated a 5").numeric).toContainEqual({ field: "rating", op: undefined, value: 5 });
+  });
+
+  it("an amount said to a scale is any figure that rounds to it", () => {
+    expect(readAmounts("the 4.8k draft")[0]).toMatchObject({ value: 4800, rounding: 50 });
+    expect(readAmounts("5k")[0]).toMatchObject({ value: 5000, rounding: 500 });
+    expect(readAmounts("4,800")[0]!.rounding).toBeUndefined();
+  });
+
   it("an amount range is not a date range", () => {
     expect(read("deals between 10 and 20k").dates.gte).toBeUndefined();
   });

@@ -740,6 +740,8 @@ export const REWRITES: Rewrite[] = [
     "how much have we collected",
   ],
   [/\s*\(?\b(?:incl(?:uding|\.)?|counting)\s+partial\s+(?:payments|pmts)\)?/gi, ""],
+  // "void the Gringotts draft its a dupe": why, even with no comma before it.
+  [/[\s,;–—-]*\b(?:it'?s|it\s+is|that'?s|that\s+is|this\s+is)\s+(?:a\s+|an\s+)?(?:dupe|duplicate|double|mistake|error|typo)(?=\s*[.!?]*\s*$)/gi, ""],
   // "payable by 31 January": due.
   [/\bpayable\s+(?=by|on|before|within|in)\b/gi, "due "],
   // "as they stand today", "to date", "as of now": now, which every answer is.

@@ -431,6 +431,8 @@ export interface Amount {
   at?: number;
   /** Said as a rough figure ("about 8.5k", "eighty five hundred and something"): a record's is within a tenth of it. */
   approx?: boolean;
+  /** Said to a scale ("4.8k", "5k"): a record's figure rounds to it, within this much either side. */
+  rounding?: number;
 }
 
 const CURRENCY_WORDS: Record<string, string> = {
@@ -506,7 +508,17 @@ export function readAmounts(text: string): Amount[] {
     const rough = op ? null : ROUGH_BEFORE.exec(text.slice(0, m.index!));
     const index = m.index! - (rough?.[0].length ?? 0);
     const length = whole.trimEnd().length + m.index! - index;
-    out.push({ value: Math.round(value * 100) / 100, currency, op: op ? OPS[op.toLowerCase()] : undefined, index, length, ...(rough ? { approx: true } : {}) });
+    // "4.8k" is any figure that rounds to it: 4,750 to 4,850.
+    const rounding = scale ? (SCALE[scale.toLowerCase()]! * 10 ** -(decimals ? decimals.length - 1 : 0)) / 2 : undefined;
+    out.push({
+      value: Math.round(value * 100) / 100,
+      currency,
+      op: op ? OPS[op.toLowerCase()] : undefined,
+      index,
+      length,
+      ...(rough ? { approx: true } : {}),
+      ...(rounding ? { rounding } : {}),
+    });
   }
   const between = /\bbetween\s*$/i;
   for (let i = 0; i + 1 < out.length; i++) {

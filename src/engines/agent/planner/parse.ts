@@ -528,7 +528,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   }
   const rated = rateAs
     ? null
-    : /\brat(?:ed|ing)s?\s*(?:of\s+|is\s+|at least\s+|(above|over|more than|higher than|greater than)\s+|(below|under|less than|lower than)\s+)?(\d)(?:\s*(?:stars?|\/5))?(\s*(?:\+|or (?:more|higher|above|better)|and (?:up|above)))?/i.exec(
+    : /\b(?:rat(?:ed|ing)s?|(?:did|do|have|has)\s+(?:we|you|they|i)\s+(?:\w+\s+)?rated?)\s*(?:an?\s+)?(?:of\s+|is\s+|at least\s+|(above|over|more than|higher than|greater than)\s+|(below|under|less than|lower than)\s+)?(\d)(?:\s*(?:stars?|\/5))?(\s*(?:\+|or (?:more|higher|above|better)|and (?:up|above)))?/i.exec(
         text,
       );
   if (rated) {

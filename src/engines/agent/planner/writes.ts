@@ -777,7 +777,10 @@ async function invoiceTarget(s: Session, p: Parsed, phrases: Phrase[], states: s
 
 const sameMoney = (a: unknown, b: number) => Math.round(Number(a) * 100) === Math.round(b * 100);
 /** A record's figure is the one said: exactly, or within a tenth of a rough one ("the 8.5k-ish invoice"). */
-const saidMoney = (a: unknown, said: Amount) => (said.approx ? Math.abs(Number(a) - said.value) <= said.value * 0.1 : sameMoney(a, said.value));
+const saidMoney = (a: unknown, said: Amount) =>
+  said.approx
+    ? Math.abs(Number(a) - said.value) <= said.value * 0.1
+    : sameMoney(a, said.value) || (said.rounding !== undefined && Math.abs(Number(a) - said.value) <= said.rounding);
 
 /**
  * One of several invoices, told apart by what else the request says of it: its currency ("the euro invoice",
