@@ -1,4 +1,4 @@
-import type { Language } from "./nlp.ts";
+import { tagsOf, type Language } from "./nlp.ts";
 import { actionOf, FIELD_WORDS, GROUP_WORDS, PREPS, QUESTION_START, RESOURCE_WORDS, resourceOf, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
 
 /*
@@ -486,7 +486,7 @@ function withoutReason(lang: Language, text: string): string {
     if (asks(clause) || imperative(clause) || holdsData(clause) || FIELD_TOLD.test(clause)) return false;
     const words = clause.toLowerCase().match(/[a-z'’-]+/g) ?? [];
     if (words.some((w) => STATE_WORDS.has(w) || GROUP_WORDS[w] !== undefined)) return false;
-    const terms = (lang.nlp(clause).terms().json() as { terms: { tags: string[] }[] }[]).map((t) => t.terms[0]?.tags ?? []);
+    const terms = tagsOf(lang, clause);
     const verb = terms.findIndex((tags, i) => i > 0 && (tags.includes("Verb") || tags.includes("Copula")) && !tags.includes("Gerund"));
     return verb > 0 && terms.slice(0, verb).some((tags) => tags.includes("Noun") || tags.includes("Pronoun"));
   };

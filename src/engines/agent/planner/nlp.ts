@@ -17,6 +17,11 @@ export function loadLanguage(): Promise<{ nlp: Compromise; chrono: Chrono }> {
 }
 
 /** Each word's root as compromise reads it in this sentence (verbs to the infinitive, nouns to the singular). */
+/** Each word's part-of-speech tags, in order ("never went": Negative; Verb, PastTense). */
+export function tagsOf(lang: Language, text: string): string[][] {
+  return (lang.nlp(text).terms().json() as { terms: { tags: string[] }[] }[]).map((t) => t.terms[0]?.tags ?? []);
+}
+
 export function roots(nlp: Compromise, text: string): Map<string, string> {
   const out = new Map<string, string>();
   const doc = nlp(text);

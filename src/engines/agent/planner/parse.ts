@@ -21,7 +21,7 @@ import {
   type Action,
 } from "./lexicon.ts";
 import { askedLast, focus } from "./clauses.ts";
-import { countOf, readAmounts, readDates, readShift, roots, type Amount, type DateRange, type Language, type Shift } from "./nlp.ts";
+import { countOf, readAmounts, readDates, readShift, roots, tagsOf, type Amount, type DateRange, type Language, type Shift } from "./nlp.ts";
 
 /** A run of words that is not vocabulary: a name, to be resolved through search. */
 export interface Phrase {
@@ -235,7 +235,7 @@ const HAVING = new RegExp(String.raw`\b(?:with|has|have|having)\s+(?:an?|their|i
 
 /** One word that only describes: a superlative, an adverb or a verb in -ing ("the strongest", "falling due", "expecting"), so not a name. */
 function describes(lang: Language, ph: Phrase): boolean {
-  const terms = (lang.nlp(ph.text).terms().json() as { terms: { tags: string[] }[] }[]).map((t) => t.terms[0]?.tags ?? []);
+  const terms = tagsOf(lang, ph.text);
   // "drafts that never went out", "not a fit unfortunately": words that tell how, none that names (a noun, a number,
   // an adjective as in "stark"), describe.
   if (terms.length > 1 || /-/.test(ph.text))
@@ -248,7 +248,7 @@ function describes(lang: Language, ph: Phrase): boolean {
 
 /** Whether a phrase is only adverbs and the like ("unfortunately", "over the holidays" is not: it has a noun). */
 function tells(lang: Language, ph: Phrase): boolean {
-  const terms = (lang.nlp(ph.text).terms().json() as { terms: { tags: string[] }[] }[]).map((t) => t.terms[0]?.tags ?? []);
+  const terms = tagsOf(lang, ph.text);
   return terms.every((tags) => tags.some((t) => TELLING.has(t) && t !== "Verb") && !tags.some((t) => NAMING.has(t)));
 }
 
