@@ -209,7 +209,15 @@ async function values(s: Session, p: Parsed, tool: Tool, phrases: Phrase[], skip
     if (field) input[field] = amount.value;
     if (amount.currency && has("currency")) input.currency = amount.currency;
   }
+  // "a new invoice for Acme in euros": the currency said on its own.
+  // (On a change it picks which record: "push the due date of the euro invoice".)
+  if (p.currency && input.currency === undefined && has("currency") && tool.name.startsWith("create_")) input.currency = p.currency;
   if (p.dates.day || p.dates.gte) {
+    // "due between the 1st and the 15th": a span is not a date to set; which day is asked.
+    const span = p.dates.gte && p.dates.lt ? Date.parse(p.dates.lt) - Date.parse(p.dates.gte) : 0;
+    const slot = `field:${p.dates.hint === "close" ? "expected_close_date" : "due_date"}`;
+    if (!p.dates.day && span > 86_400_000 && /\bbetween\b/i.test(p.raw) && s.carried.choices[slot] === undefined)
+      s.ask("Which day exactly should it be (e.g. 2026-04-30 or “the 15th of next month”)?", slot, []);
     const day = p.dates.day ?? p.dates.gte!;
     const dateFields = Object.keys(props).filter((f) => has(f) && !f.includes("[") && formatOf(props[f]) === "date");
     const field =
@@ -510,8 +518,11 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     const exact = page.data.filter((a) => String(a.name).toLowerCase() === said);
     // "bill Globex": the one account whose name starts with those words is the client, by its full name.
     const starts = page.data.filter((a) => String(a.name).toLowerCase().startsWith(`${said} `));
-    if (exact.length === 1) input.account_id = exact[0]!.id;
-    else if (exact.length === 0 && starts.length === 1) {
+    // "new inv for initech": the client as the account writes its name.
+    if (exact.length === 1) {
+      input.account_id = exact[0]!.id;
+      input.client = String(exact[0]!.name);
+    } else if (exact.length === 0 && starts.length === 1) {
       input.account_id = starts[0]!.id;
       input.client = String(starts[0]!.name);
     }
@@ -543,10 +554,22 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
       s.labels.set(String(owners[0]!.id), String(owners[0]!.name));
     }
   }
+  // "a new VP of Sales at Globex": a title is not a name; whose the record is, is asked.
+  if (person && typeof input.first_name === "string" && TITLE_HEADS.has(input.first_name.toLowerCase()) && input.title === undefined) {
+    input.title = [input.first_name, input.last_name].filter(Boolean).join(" ");
+    delete input.first_name;
+    delete input.last_name;
+  }
+  if (resource === "invoice" && typeof input.client === "string" && typeof input.account_id === "string") {
+    const label = s.labels.get(input.account_id);
+    if (label && label.toLowerCase() === input.client.toLowerCase()) input.client = label;
+  }
   const missing = requiredOf(tool).filter((f) => input[f] === undefined);
   if (person && !input.first_name && !input.email && !missing.includes("email")) missing.unshift("first_name");
   if (!person && nameField && !input[nameField] && !missing.includes(nameField)) missing.unshift(nameField);
   if (missing.length > 0) askFor(s, resource, missing);
+  const same = await existing(s, resource, input);
+  if (same) return await completed(s, resource, same, input);
   const made = (await s.call(tool, input, `create the ${noun(resource)}`)) as Item;
   const facts = [
     made.email,
@@ -559,6 +582,54 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   // Whose the new record is, said back: a name read with a slip ("Globe") shows the account it was taken for.
   const at = owner && resource === "contact" ? ` at ${owner}` : owner && resource === "deal" ? ` for ${owner}` : "";
   return `Created ${noun(resource)} ${made.number ? String(made.number) + " for " + String(made.client) : labelOf(made)}${facts.length ? ` (${facts.join(", ")})` : ""}${at}: ${made.id}.`;
+}
+
+/**
+ * The account or person a create names that is already on file: same name, and (for a person) same account. An
+ * address or domain said that the record of that name does not have is another one of that name, as CRMs
+ * dedupe (HubSpot: contacts by email, companies by domain): undefined, and it is created.
+ */
+async function existing(s: Session, resource: string, input: Record<string, unknown>): Promise<Item | undefined> {
+  if (resource !== "account" && resource !== "contact") return undefined;
+  const name = resource === "account" ? String(input.name ?? "") : [input.first_name, input.last_name].filter(Boolean).join(" ");
+  if (!name || (resource === "contact" && !input.last_name)) return undefined;
+  const key = resource === "account" ? "domain" : "email";
+  const lower = (v: unknown) => String(v ?? "").toLowerCase();
+  const page = (await s.list(resource, { q: name, per_page: 20 })) as { data: Item[] };
+  const same = page.data.filter(
+    (r) =>
+      lower(labelOf(r)) === name.toLowerCase() &&
+      (resource === "account" || input.account_id === undefined || r.account_id === input.account_id) &&
+      (input[key] === undefined || !r[key] || lower(r[key]) === lower(input[key])),
+  );
+  const exact = input[key] === undefined ? undefined : same.find((r) => lower(r[key]) === lower(input[key]));
+  if (exact) return exact;
+  // Two of that name and nothing said that tells them apart: which one (or a new one) is asked.
+  if (same.length > 1)
+    throw new Stop({
+      content: `There are ${same.length} ${noun(resource)}s called ${name} already (${same.map((r) => String(r[key] ?? r.id)).join(", ")}). Which one, or is this another? Nothing changed.`,
+    });
+  return same[0];
+}
+
+/**
+ * "James Novak at Stark - direct line is +44 ..., pls add it", "Tyrell is HQ'd in the US, add that to their
+ * account": a create of a record that exists adds what it says to that record; nothing is made twice.
+ */
+async function completed(s: Session, resource: string, found: Item, input: Record<string, unknown>): Promise<string> {
+  const label = labelOf(found);
+  const identity = new Set(["name", "first_name", "last_name", "account_id"]);
+  const given = Object.entries(input).filter(([k, v]) => !identity.has(k) && v !== undefined);
+  const changes = Object.fromEntries(given.filter(([k, v]) => JSON.stringify(found[k]) !== JSON.stringify(v)));
+  if (Array.isArray(changes.tags)) changes.tags = [...new Set([...((found.tags as string[] | undefined) ?? []), ...(changes.tags as string[])])];
+  if (Object.keys(changes).length === 0) return `${label} is already on file (${found.id}). Nothing changed.`;
+  const tool = s.tool(resource, "update");
+  if (!tool)
+    throw new Stop({ content: `${label} is already on file (${found.id}), and I cannot change ${noun(resource)}s with this API key. Nothing changed.` });
+  const result = (await s.call(tool, { [idKey(tool, resource)]: found.id, ...changes }, `update ${label}`)) as Item;
+  return `${label} is already on file, so I updated it rather than adding another: ${Object.entries(changes)
+    .map(([k, v]) => `${k.replace(/_/g, " ")} ${Array.isArray(v) ? v.join(", ") : String(v)}`)
+    .join(", ")}. (${result.id})`;
 }
 
 export async function update(s: Session, p: Parsed, resource: string, _action: Action = "update"): Promise<string> {
@@ -614,11 +685,13 @@ async function shifted(s: Session, resource: string, tool: Tool, found: Found, p
 /** The state a move names: "to offer", "as won", hire, reject, close. */
 function stateOf(p: Parsed, action: Action, resource: string): string | undefined {
   if (action === "hire") return "hired";
-  if (action === "reject") return "rejected";
+  // "we're not going ahead with the Hooli deal": a deal turned down is lost.
+  if (action === "reject") return resource === "deal" ? "lost" : "rejected";
   if (action === "win") return "won";
   if (action === "lose") return "lost";
   if (action === "close") return resource === "job" ? "closed" : resource === "deal" ? (p.states.includes("lost") ? "lost" : "won") : undefined;
-  return p.to ?? p.states.at(-1);
+  const state = p.to ?? p.states.at(-1);
+  return resource === "deal" && state && ["rejected", "declined", "cancelled", "canceled", "withdrawn"].includes(state) ? "lost" : state;
 }
 
 const NEXT = /^(?:the\s+)?next(?:\s+(?:stage|step|round|level))?$/i;
@@ -828,19 +901,31 @@ function pickedBy(raw: string, items: Item[]): Item | undefined {
   return key(sorted[0]!) === key(sorted[1]!) ? undefined : sorted[0];
 }
 
+/** "paid one part", "a partial payment", "part of it": less than the whole balance. */
+const PART_SAID = /\b(?:one\s+part|a\s+part|part\s+of|partial(?:ly)?|part[- ]pa(?:id|yment)|some\s+of\s+it|half)\b/i;
+
 export async function pay(s: Session, p: Parsed, phrases = p.phrases): Promise<string> {
   const tool = s.tool("invoice", "pay");
   if (!tool) throw new Stop({ content: "I cannot record payments with this API key." });
   // "Bank rec shows a transfer from Tyrell ...": the one it came from says whose invoice, before any other name.
   const payerFirst = [...phrases].sort((a, b) => Number(b.prep === "from") - Number(a.prep === "from"));
   const found = await invoiceTarget(s, p, payerFirst.slice(0, 1), "open,overdue", false);
-  const amount =
-    p.amounts.find((a) => !a.op)?.value ??
-    (s.carried.choices["field:amount"] ? Number(s.carried.choices["field:amount"].replace(/[^0-9.]/g, "")) || undefined : undefined);
-  // "record a payment on INV-12" says a payment came, not that it was paid in full: ask how much.
-  if (amount === undefined && p.verb === "payment" && !/\b(?:in full|full payment|fully|everything|the rest|the balance|whole amount)\b/i.test(p.raw))
-    s.ask(`How much was paid on ${found.label}?`, "field:amount", []);
   const current = found.item ?? ((await s.call(s.tool("invoice", "get")!, { invoice_id: found.id })) as Item);
+  // "paid one part of the invoice of 21,508.44, we received 10,000": a figure that is the invoice's own says which
+  // invoice; the other one is what came in.
+  const said = p.amounts.filter((a) => !a.op).map((a) => a.value);
+  const owns = (v: number) => [current.amount, current.amount_due].some((x) => Math.abs(Number(x) - v) < 0.005);
+  const amount =
+    (said.length > 1 ? said.find((v) => !owns(v)) : said[0]) ??
+    (s.carried.choices["field:amount"] ? Number(s.carried.choices["field:amount"].replace(/[^0-9.]/g, "")) || undefined : undefined);
+  // "record a payment on INV-12" says a payment came, not that it was paid in full; "paid one part" says it was not:
+  // ask how much.
+  const partly = PART_SAID.test(p.raw) && (amount === undefined || owns(amount));
+  if (
+    (amount === undefined && p.verb === "payment" && !/\b(?:in full|full payment|fully|everything|the rest|the balance|whole amount)\b/i.test(p.raw)) ||
+    partly
+  )
+    s.ask(`How much was paid on ${found.label}?`, "field:amount", []);
   // "Oscorp sent us 400 for INV-3" when INV-3 is Pied Piper's: the payer and the invoice disagree, so nothing is recorded.
   const payer =
     p.numbers.length > 0
