@@ -5,12 +5,13 @@ import { catalogOf, enumValues, properties, type Catalog } from "./catalog.ts";
 import { questionsOf } from "./clauses.ts";
 import { describe } from "./describe.ts";
 import { FIELD_WORDS, GROUP_WORDS, VALUE_WORDS, type Action } from "./lexicon.ts";
-import { asksFigures, figures } from "./metrics.ts";
+import { asksFigures, FIGURE_PHRASES, figures } from "./metrics.ts";
 import { loadLanguage } from "./nlp.ts";
 import { parse, rewritten, sequenceOf, type Parsed } from "./parse.ts";
 import { tagOf } from "./filters.ts";
 import { anything, clientsOf, duplicates, events, peopleWhoDo, read, roleAsked, stagesOf } from "./reads.ts";
 import { pickOption, Session, Stop, type Carried } from "./resolve.ts";
+import { namesForAddresses } from "./references.ts";
 import { spoken } from "./spoken.ts";
 import { accountOp, create, enroll, GENERIC_SEQUENCE, invoiceOp, pay, remove, sequenceOp, setState, soleSequence, unenroll, update } from "./writes.ts";
 
@@ -87,7 +88,7 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
   if (p.numbers.length > 0) return "invoice";
   // "push the Globex pilot a month": a date moved is a deal's close unless it is a due date or a payment's time.
   if (p.shift) return p.dates.hint === "due" || /\b(?:pay|paying|payment|owe|owes|bill)\b/i.test(p.raw) ? "invoice" : "deal";
-  if (p.groups.some((g) => ["unpaid", "outstanding", "owed", "owing", "receivable"].includes(g)) || (p.action === "sum" && /\bowe/i.test(p.raw)))
+  if (p.groups.some((g) => ["unpaid", "outstanding", "owed", "owing", "receivable"].includes(g)) || (p.action === "sum" && /\bowe/i.test(p.said ?? p.raw)))
     return "invoice";
   // "we closed the Hooli migration": the verb's own state says nothing of what was closed.
   // "still in the running": a group of states says what has them as much as a state does ("in the pipeline" is
@@ -205,7 +206,7 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   const specific =
     /\b(rate|funnel|weighted|dso|days sales|aging|ageing|time to hire|days to hire|time to fill|days to fill|percent|percentage|proportion|ratio|how often|(?:business|company|things|we) (?:doing|going)|how (?:long|fast|quickly|soon) do)\b/.test(
       lower,
-    );
+    ) || FIGURE_PHRASES.test(lower);
   // "how many deals did we win and how many did we lose": both counts are the snapshot's, over its 90 days.
   const wonAndLost =
     /\bw(?:i|o)n\b.*\blos[et]\b|\blos[et]\b.*\bw(?:i|o)n\b/.test(lower) && (!p.dates.gte || /\b(?:90 days|three months|3 months)\b/.test(lower));
@@ -560,6 +561,7 @@ export function offlinePlanner(): Planner {
       const session = new Session(turn, catalogOf(turn.tools.available), carried, catalogOf(turn.tools.all));
       let result: Omit<PlannerReply, "steps">;
       try {
+        carried.message = await namesForAddresses(session, carried.message);
         // Answers given to questions (a missing value) join the request as if said in it.
         const extra = Object.entries(carried.choices)
           .filter(([k]) => k.startsWith("field:"))

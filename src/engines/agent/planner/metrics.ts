@@ -38,7 +38,7 @@ const list = <T>(xs: T[], f: (x: T) => string, none: string) => (xs.length > 0 ?
 
 const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
   {
-    test: /\bwin(?:ning)? ?rate|\bclose rate|\bclosing rate|\bhit rate|\bwin ratio|\bwin percentage|\bsuccess rate on deals|\bhow many deals (?:did )?we win|\b(?:percent(?:age)?|share|proportion|ratio|fraction|how often)\b.*\b(?:win|won|close|closed)\b/,
+    test: /\bwin(?:ning)? ?rate|\bhow (?:good|well|successful)\b[^.?!]*\b(?:clos(?:e|ing)|win(?:ning)?|convert(?:ing)?)\b|\bclose rate|\bclosing rate|\bhit rate|\bwin ratio|\bwin percentage|\bsuccess rate on deals|\bhow many deals (?:did )?we win|\b(?:percent(?:age)?|share|proportion|ratio|fraction|how often)\b.*\b(?:win|won|close|closed)\b/,
     text: (s) =>
       `Win rate over the last 90 days: ${pct(s.growth.last_90_days.win_rate)} (${s.growth.last_90_days.won} won, ${s.growth.last_90_days.lost} lost).`,
   },
@@ -63,7 +63,7 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
       `Open pipeline: ${list(s.growth.pipeline.totals, (t) => `${money(t.open_value, t.currency)} in ${t.deal_count} deals (weighted ${money(t.weighted_value, t.currency)})`, "no open deals")}.`,
   },
   {
-    test: /\bdso\b|days? sales outstanding|how (?:long|fast|quickly|soon) .*(?:get paid|pay us|pay|collect)/,
+    test: /\bdso\b|days? sales outstanding|how (?:long|fast|quickly|soon) .*(?:get paid|pay us|pay|collect)|\b(?:how many days|average (?:number of )?days|days on average)\b[^.?!]*\b(?:to pay|pay us|get paid|to collect|collect)\b/,
     text: (s) => `Days sales outstanding: ${list(s.finance.currencies, (c) => `${c.days_sales_outstanding ?? "n/a"} days (${c.currency})`, "no invoices")}.`,
   },
   {
@@ -79,7 +79,7 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
       )}.`,
   },
   {
-    test: /\breceivables?\b|\bar\b|accounts receivable|(?:total|how much) (?:is |are )?(?:outstanding|owed to us)/,
+    test: /\breceivables?\b|\bar\b|accounts receivable|(?:total|how much) (?:is |are )?(?:outstanding|owed to us)|\b(?:cash|money)\b[^.?!]*\b(?:waiting (?:on|for)|owed|owing|to come in|coming in|out there|to collect)\b(?:\s+(?:from|by)\s+(?:all\s+)?(?:our\s+)?(?:clients|customers|everyone|everybody|people))?\s*[?.!]*$/,
     text: (s) =>
       `Receivables: ${list(s.finance.currencies, (c) => `${money(c.outstanding, c.currency)} outstanding, ${money(c.overdue, c.currency)} overdue`, "nothing outstanding")}; ${s.finance.overdue_count} overdue invoices.`,
   },
@@ -116,6 +116,12 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
   },
   { test: /\bnew contacts\b.*\b30 days\b/, text: (s) => `${s.growth.new_contacts_last_30_days} new contacts in the last 30 days.` },
 ];
+/**
+ * Figures asked for in words that name records too ("how good are we at closing deals", "cash we are waiting on
+ * from clients"): the business's figure, not a list, when nothing narrows it to one client or deal.
+ */
+export const FIGURE_PHRASES =
+  /\bhow (?:good|well|successful)\b[^.?!]*\b(?:clos(?:e|ing)|win(?:ning)?|convert(?:ing)?)\b(?:\s+(?:deals|opps|opportunities|business))?(?:\s+(?:lately|recently|these days|this quarter))?\s*[?.!]*$|\b(?:how many days|average (?:number of )?days|days on average)\b[^.?!]*\b(?:to pay|pay us|get paid)\b|\b(?:cash|money)\b[^.?!]*\b(?:waiting (?:on|for)|owed|owing|to come in|coming in|out there|to collect)\b(?:\s+(?:from|by)\s+(?:all\s+)?(?:our\s+)?(?:clients|customers|everyone|everybody|people))?\s*[?.!]*$/;
 const OVERVIEW =
   /how are we doing|how(?:'s| is| are) (?:the |our )?(?:business|company|things|we) (?:doing|going)|how'?s business|\bkpis?\b|key (?:figures|metrics|numbers)|business (?:summary|overview|health)|\bdashboard\b|\bsnapshot\b|\bmetrics\b|state of the business/;
 
