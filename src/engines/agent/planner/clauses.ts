@@ -25,11 +25,25 @@ const imperative = (clause: string) => {
   // "write it off", "write off INV-3": a verb of two words.
   return (
     actionOf(/^[a-z]+/i.exec(bare)?.[0]?.toLowerCase() ?? "") !== undefined ||
-    /^(?:write\s+(?:\S+\s+)?off|set\s+up|sign\s+up|rate|re-?rate|score|pause|resume|unpause)\b|^(?:take|pull|get|drop)\s+\S+(?:\s+\S+)?\s+(?:out\s+of|off)\b/i.test(
+    /^(?:write\s+(?:\S+\s+)?off|set\s+up|sign\s+up|rate|re-?rate|score|pause|resume|unpause|(?:tag|label|flag)(?=\s+(?:\S+\s+){0,4}?(?:as|with)\b))\b|^(?:take|pull|get|drop)\s+\S+(?:\s+\S+)?\s+(?:out\s+of|off)\b/i.test(
       bare,
     )
   );
 };
+
+/** "acme called": who did it, when it is one to three words before the verb, written in lower case or not. */
+function subjectOf(lang: Language, clause: string): string | undefined {
+  const words: string[] = [];
+  for (const term of lang.nlp(clause).terms().json() as { text: string; terms: { tags: string[] }[] }[]) {
+    const tags = term.terms[0]?.tags ?? [];
+    if (tags.includes("Verb") || tags.includes("Copula")) break;
+    if (tags.includes("Pronoun") || tags.includes("Determiner") || tags.includes("Preposition")) return undefined;
+    words.push(term.text);
+  }
+  if (words.length === 0 || words.length > 3 || words.length === clause.trim().split(/\s+/).length) return undefined;
+  if (words.some((w) => STOPWORDS.has(w.toLowerCase()) || resourceOf(w.toLowerCase()) !== undefined)) return undefined;
+  return words.join(" ");
+}
 
 /**
  * "Grace Hopper looks promising, can you move her on to screening", "Tyrell went with a competitor, mark it lost":
@@ -47,7 +61,7 @@ function withoutRemark(lang: Language, text: string): string {
   const before = clauses.slice(0, question);
   if (question > 0 && !before.some(holdsData) && !before.some(imperative) && !before.some((c) => VOCABULARY.test(c) || CURRENCY_WORD.test(c))) {
     // "Ava at Stark, can you show me their open invoices": they are the organization someone was named at.
-    const name = organization(before.join(", ")) ?? clauses.slice(0, question).map(properName).find(Boolean);
+    const name = organization(before.join(", ")) ?? clauses.slice(0, question).map(properName).find(Boolean) ?? subjectOf(lang, before.at(-1)!);
     const rest = clauses.slice(question).join(", ");
     if (!name) return rest;
     // "Stark Logistics keeps paying late, how much do they owe us": they are the one named.
@@ -114,7 +128,12 @@ function withoutRemark(lang: Language, text: string): string {
   // "..., push the due date back two weeks": a date of no record named is the told record's.
   const field =
     /\bits\s+((?:due|close|start)\s+date|amount|value|stage|status|location|title|description)\b/i.exec(command) ??
-    (RECORD_NUMBER.test(command) || /[.?!]\s/.test(told) || /\b(?:of|on|for)\s+(?:the|their|his|her|[A-Z])/.test(command)
+    (RECORD_NUMBER.test(command) ||
+    /[.?!]\s/.test(told) ||
+    // "to the end of January" names a day, not whose date it is.
+    /\b(?:of|on|for)\s+(?:the|their|his|her|[A-Z])/.test(
+      command.replace(/\b(?:the\s+)?(?:end|start|beginning|middle|mid|first\s+week|last\s+week|first|last)\s+of\s+(?:the\s+)?/gi, ""),
+    )
       ? null
       : /\bthe\s+((?:due|close|start)\s+date)\b/i.exec(command));
   const record = field && whose ? TOLD_RECORD.exec(told) : null;
@@ -123,7 +142,27 @@ function withoutRemark(lang: Language, text: string): string {
       command.replace(field[0], `the ${field[1]} of the ${record[1]!.toLowerCase().includes(whose!.toLowerCase()) ? "" : `${whose} `}${record[1]}${record[2]}`),
       ...rest,
     ].join(", ");
+  // "Umbrella pilot is slipping, push the close date to end of January": the date of what the remark is about.
+  if (field && !record && !POSSESSIVE.test(command) && named.length > 0 && subject.length <= 4)
+    return [command.replace(field[0], `the ${field[1]} of ${subject.join(" ")}`), ...rest].join(", ");
   if (POSSESSIVE.test(command) && whose) return [command.replace(POSSESSIVE, `${whose}'s`), ...rest].join(", ");
+  // "James Novak signs off on everything, tag as decision-maker": a verb with no object is done to the remark's subject.
+  const objectless = /^((?:tag|label|flag|move|mark|set|put|add|enrol?l|sign\s+up|bump|advance|change|update))\s+(?=(?:as|to|into|in|with|on)\b)/i.exec(
+    command,
+  );
+  if (objectless && named.length > 0 && !PRONOUN.test(command) && subject.every((w) => /^[A-Z]/.test(w)))
+    return [`${objectless[1]} ${subject.join(" ")} ${command.slice(objectless[0].length)}`, ...rest].join(", ");
+  // "tom said no to alan turing for the backend role, pls reject": a bare verb doing what the remark told is done
+  // to whom the remark told it of.
+  if (!command.includes(" ")) {
+    const told0 = clauses[0]!.split(/\s+/);
+    const at = told0.findIndex((w, i) => i >= subject.length && /^[a-z]+$/i.test(w));
+    const stem = told0[at]?.toLowerCase() ?? "";
+    const same = [stem, stem.replace(/ed$/, ""), stem.replace(/d$/, "")].some(
+      (w) => actionOf(w) !== undefined && actionOf(w) === actionOf(command.toLowerCase()),
+    );
+    if (same && at + 1 < told0.length) return [`${command} ${told0.slice(at + 1).join(" ")}`, ...rest].join(", ");
+  }
   if (!PRONOUN.test(command)) return command.includes(" ") ? [command, ...rest].join(", ") : text;
   // "Emma Dubois from Hooli left": the person, and where, said as "at" so the request's own "from" stays its own.
   const from = subject.findIndex((w, n) => n >= 2 && /^(?:from|of)$/i.test(w) && /^[A-Z]/.test(subject[n + 1] ?? ""));
@@ -479,6 +518,8 @@ function topicFirst(text: string): string {
  * thru": a clause after the request in which someone or something does something (a subject, then its verb) is
  * why, and changes nothing. One that holds a value, a state or a question is kept.
  */
+const OWN_PLAN =
+  /^(?:(?:i|we)(?:'ll|'m|'re|\s+will|\s+am|\s+are)?\s+)?(?:(?:really|still|just)\s+)?(?:need|needs|have|has|got|gotta|want|wanna|trying|try|going|gonna|about|planning|hoping|meaning)\s+(?:to\s+)?(?:get\s+)?[a-z]+/i;
 function withoutReason(lang: Language, text: string): string {
   const clauses = text.split(CLAUSE).filter(Boolean);
   if (clauses.length < 2 || !imperative(clauses[0]!) || /[.?!]\s/.test(text)) return text;
@@ -486,6 +527,8 @@ function withoutReason(lang: Language, text: string): string {
     if (asks(clause) || imperative(clause) || holdsData(clause) || FIELD_TOLD.test(clause)) return false;
     const words = clause.toLowerCase().match(/[a-z'’-]+/g) ?? [];
     if (words.some((w) => STATE_WORDS.has(w) || GROUP_WORDS[w] !== undefined)) return false;
+    // "..., need to sort her laptop", "..., trying to size my next batch": what the one asking will do next.
+    if (OWN_PLAN.test(clause.trim())) return true;
     const terms = tagsOf(lang, clause);
     const verb = terms.findIndex((tags, i) => i > 0 && (tags.includes("Verb") || tags.includes("Copula")) && !tags.includes("Gerund"));
     return verb > 0 && terms.slice(0, verb).some((tags) => tags.includes("Noun") || tags.includes("Pronoun"));

@@ -529,7 +529,14 @@ const POLITE_REWRITES: Rewrite[] = [
 export const REWRITES: Rewrite[] = [
   // "heads up, ...", "Great news, ...", "Sorry if this is a silly question, but ...": how a message opens says nothing asked.
   [
-    /^\s*(?:(?:heads[- ]up|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|(?:i\s+)?(?:have|'ve\s+got|got)\s+a\s+(?:quick\s+)?question\s+(?:about|on|re|regarding)|just so you know|ok so|okay so|hey|hi|hello|hiya|(?:so\s+)?sorry(?=\s*[,!.])|apologies(?=\s*[,!.])|good (?:morning|afternoon|evening|day)|morning|dear (?:team|all)|hello team|hi team|sorry if [^,]*|sorry to bother you|i know this is [^,]*|not my (?:usual )?(?:area|department|thing|wheelhouse|job)|a bit outside my (?:area|lane))(?:[,:!.\s–—-]+|\s+but\s+))+(?:but\s+)?/i,
+    /^\s*(?:(?:heads[- ]up|ugh+|argh+|oh|ah|wow|yay|phew|whew|oops|ouch|yikes|damn|dang|woo+hoo+|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|(?:i\s+)?(?:have|'ve\s+got|got)\s+a\s+(?:quick\s+)?question\s+(?:about|on|re|regarding)|just so you know|ok so|okay so|hey|hi|hello|hiya|(?:so\s+)?sorry(?=\s*[,!.])|apologies(?=\s*[,!.])|good (?:morning|afternoon|evening|day)|morning|dear (?:team|all)|hello team|hi team|sorry if [^,]*|sorry to bother you|i know this is [^,]*|not my (?:usual )?(?:area|department|thing|wheelhouse|job)|a bit outside my (?:area|lane))(?:[,:!.\s–—-]+|\s+but\s+))+(?:but\s+)?/i,
+    "",
+  ],
+  // "can u resend the... actually nvm just tell me what they owe": a request begun and taken back is not asked.
+  [/[^,.;!?]*?(?:\.\.\.|…)\s*(?:actually\s+|oh\s+|wait\s+)?(?:nvm|never\s*mind|scratch\s+that|forget\s+(?:that|it))\b[,.!\s]*(?:just\s+)?/gi, " "],
+  // "saw on linkedin Noah got promoted", "heard from Ava that ...": where the news came from is not asked about.
+  [
+    /^\s*(?:(?:i|we)\s+)?(?:just\s+)?(?:saw|seen|heard|read|noticed|spotted|learned|learnt)\s+(?:on|in|from|via|through)\s+(?:linkedin|twitter|x|the\s+news|slack|email|teams|a\s+call|the\s+grapevine|the\s+call)\s*(?:that\s+)?/i,
     "",
   ],
   ...POLITE_REWRITES,
@@ -710,8 +717,35 @@ export const REWRITES: Rewrite[] = [
   ],
   // "top 3 open opps by size": the top is by amount anyway.
   [/(\b(?:top|largest|biggest|smallest)\b[^.?!]*?)\s+by\s+(?:size|value|amount|worth|deal\s+size|deal\s+value)\b/gi, "$1"],
+  // "the Aperture Labs folks", "the Hooli Cloud side": the company itself.
+  [/\b((?:[A-Z][\w&'’-]*\s+){0,3}[A-Z][\w&'’-]*)\s+(?:folks|guys|crew|gang|lot|side|people|team)\b(?!\s+(?:at|from|of)\b)/g, "$1"],
+  [/\b([a-z][\w&-]*)\s+(?:folks|guys|crew|gang)\b/gi, "$1"],
+  // "what's left to pay on the workshop invoice", "how much is left on it": what is still due.
+  [
+    /\b(?:what(?:'s|\s+is)|how\s*(?:'s|s)?\s+much(?:'s|\s+is)?)\s+(?:still\s+)?(?:left|remaining|outstanding|open)\s+(?:to\s+(?:pay|be\s+paid|collect)\s+)?(?=on|of|for)\b/gi,
+    "how much is still due ",
+  ],
+  // "the Umbrella expansion opp grew to 65k": its amount is now 65k.
+  [
+    /\b(?:has\s+)?(?:grew|grown|went\s+up|gone\s+up|increased|rose|risen|jumped|dropped|went\s+down|gone\s+down|decreased|fell|fallen|shrank|shrunk|came\s+down|come\s+down)\s+to\s+(?=(?:[$€£]\s?)?\d)/gi,
+    "amount is ",
+  ],
+  // "pause the sequence for the holidays": when and why it pauses, not a record.
+  [
+    /\s+(?:for|over|during|through|until\s+after)\s+(?:the\s+)?(?:holidays?|holiday\s+(?:season|period|break)|festive\s+(?:season|period|break)|christmas\s+(?:break|period|holidays?)|winter\s+break|summer(?:\s+(?:break|holidays?))?|break)\b/gi,
+    "",
+  ],
+  // "how much cash are we waiting on from Acme": what Acme owes; from clients in general it is the receivables.
+  [
+    /\bhow\s+much\s+(?:money\s+|cash\s+)?(?:are\s+we|we're|we\s+are|r\s+we|are\s+u|do\s+we)\s+(?:still\s+)?(?:waiting\s+(?:on|for)|expecting|owed)\s+(?:(?:to\s+(?:get|receive|collect)\s+)?(?:from|by)\s+)(?!(?:all\s+)?(?:our\s+)?(?:clients|customers|everyone|everybody|people)\b)([^?.!,;]+?)(?=\s*(?:[?.!,;]|$))/gi,
+    "how much does $1 owe us",
+  ],
   // "need an invoive out to Hooli asap": a new invoice for Hooli.
-  [/\b(?:(?:we|i)\s+)?(?:need|want)\s+(?:an?|another)\s+(?:new\s+)?((?:in|ni)v\w{2,5}|bill)\s+(?:out\s+)?(?:to|for)\b/gi, "create an invoice for"],
+  // "I need one invoice for Northwind of ...", "we need a new draft invoice for Bluth".
+  [
+    /\b(?:(?:we|i)\s+)?(?:need|want|would\s+like|'d\s+like)\s+(?:an?|one|another)\s+(?:new\s+)?(draft\s+)?((?:in|ni)v\w{2,5}|bill)\s+(?:out\s+)?(?:to|for)\b/gi,
+    (_: string, draft: string | undefined) => `create ${draft ? "a draft" : "an"} invoice for`,
+  ],
   // "they should pay it by the 15th": due then.
   [
     /\b(?:they|he|she|it|the\s+client|the\s+customer)\s+(?:should|must|need\s+to|needs\s+to|have\s+to|has\s+to|will)\s+pay(?:\s+(?:it|us|them|this))?\s+(?=by|on|before|within)\b/gi,

@@ -84,6 +84,7 @@ export interface Parsed {
   ids: { resource: string; id: string }[];
 }
 
+const STATE_NAMES = new Set(Object.entries(VALUE_WORDS).flatMap(([value, words]) => [value, ...words]));
 const BILL_VERBS = new Set(["bill", "invoice", "charge"]);
 const LEAD_FILLER = new Set([
   "please",
@@ -214,6 +215,12 @@ const FIELD_SYNONYMS = Object.values(FIELD_WORDS)
 const FIELD_ASSIGN = new RegExp(
   `\\b(?:(?:their|its|his|her|the|new|a|an)\\s+)?(${FIELD_SYNONYMS.map((w) => w.replace(/[-]/g, "\\-")).join("|")})\\s*(?:is|=|:|to|should be|will be|becomes)\\s+([^,;]+?)(?=\\s*(?:[,;]|[.!?](?:\\s|$)|\\band\\b|\\bwith\\b|$))`,
   "gi",
+);
+
+/** "set the title of James Novak to Director of Operations": the field, whose it is, then the value. */
+const FIELD_OF_ASSIGN = new RegExp(
+  `\\b(?:the\\s+)?(${FIELD_SYNONYMS.map((w) => w.replace(/[-]/g, "\\-")).join("|")})\\s+(?:of|for|on)\\s+(?:the\\s+)?(.{1,60}?)\\s+(?:to|as|=|should be|will be)\\s+([^,;]+?)(?=\\s*(?:[,;]|[.!?](?:\\s|$)|\\band\\b|\\bwith\\b|$))`,
+  "gid",
 );
 
 /** Field words a record may lack: not those that also name a value's role ("for", "due", "close") or a record ("client"). */
@@ -369,9 +376,20 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     ids: [],
   };
 
-  for (const m of text.matchAll(/["“”]([^"“”]{1,200})["“”]/g)) {
-    out.quoted.push(m[1]!.trim());
-    spans.push([m.index!, m.index! + m[0].length]);
+  // Double quotes, or single ones around words ('API usage overage'), not an apostrophe's.
+  for (const m of text.matchAll(/["“”]([^"“”]{1,200})["“”]|(?<![\w'‘’])['‘]([^'‘’"“”]*?[^\s'‘’"“”])['’](?![\w'‘’])/g)) {
+    const quoted = (m[1] ?? m[2]!).trim();
+    // "description 'API usage overage'": the value of the field named before it.
+    const field = /\b(description|memo|desc)\s*(?:is|:|=|of|as)?\s*$/i.exec(text.slice(0, m.index));
+    // "move her to 'interview'": a state in quotes is still the state.
+    if (m[2] && STATE_NAMES.has(quoted.toLowerCase())) continue;
+    if (field) {
+      out.fields.push({ words: "description", value: quoted });
+      spans.push([field.index, m.index! + m[0].length]);
+    } else {
+      out.quoted.push(quoted);
+      spans.push([m.index!, m.index! + m[0].length]);
+    }
   }
   text = blank(text, spans.splice(0));
   // Record ids as the API writes them (inv_01h...): what they name is in their prefix.
@@ -591,6 +609,14 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   // "40 more seats": a count told about the deal, which no field holds.
   text = text.replace(/\b\d+\s+(?:more\s+|extra\s+|additional\s+|new\s+)?(?:seats?|users?|licen[cs]es?|logins?)\b/gi, (m) => " ".repeat(m.length));
 
+  for (const m of text.matchAll(FIELD_OF_ASSIGN)) {
+    const value = m[3]!.trim().replace(/[.!?]+$/, "");
+    if (!value || /\d/.test(m[2]!)) continue;
+    out.fields.push({ words: m[1]!.toLowerCase(), value: value === "|" ? "" : value });
+    const [nameAt] = m.indices![2]!;
+    spans.push([m.index!, nameAt], [m.indices![2]![1], m.index! + m[0].length]);
+  }
+  text = blank(text, spans.splice(0));
   for (const m of text.matchAll(FIELD_ASSIGN)) {
     const value = m[2]!.trim().replace(/[.!?]+$/, "");
     if (!value) continue;
@@ -610,7 +636,17 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     spans.push([based.index, based.index + based[0].length]);
   }
   const make = /\bmake\s+(?:him|her|them|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+(?:the\s+|a\s+|an\s+|our\s+)?([^,;|]+?)\s*$/i.exec(text);
-  if (make && !/\b(paid|won|lost|active|inactive|hired|rejected)\b/i.test(make[1]!)) {
+  // "make her an offer", "make it paid": a state, not a title.
+  if (
+    make &&
+    !/\b(paid|won|lost|active|inactive|hired|rejected)\b/i.test(make[1]!) &&
+    !STATE_NAMES.has(
+      make[1]!
+        .trim()
+        .toLowerCase()
+        .replace(/[.!]+$/, ""),
+    )
+  ) {
     out.fields.push({ words: "title", value: make[1]!.trim().replace(/[.!]+$/, "") });
     spans.push([make.index + make[0].length - make[1]!.length - (make[0].endsWith(" ") ? 1 : 0), make.index + make[0].length]);
   }
@@ -903,6 +939,13 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     }
   }
   flush();
+  // "make a new invoice for Acme", "make one invoice for Northwind": make a thing is to create it; "make her VP" changes her.
+  if (
+    out.verb === "make" &&
+    out.resourceWords[0] &&
+    new RegExp(String.raw`\bmake\s+(?:(?:a|an|one|another|me|us)\s+)*(?:new\s+|fresh\s+|draft\s+|separate\s+)*${out.resourceWords[0]}\b`, "i").test(raw)
+  )
+    out.action = "create";
   // "with domain northwind.com": the value was read already; its field word names no record.
   const readAlready: Record<string, boolean> = {
     domain: out.domains.length > 0,

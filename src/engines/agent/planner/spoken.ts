@@ -171,17 +171,29 @@ function readNumber(words: string[], start: number): { value: number; end: numbe
   return { value: Math.round((total + current) * 100) / 100, end };
 }
 
-/** "the twenty fifth of january", "march third": the day as digits ("25th"), only beside a month. */
+const dayOrdinal = (n: string | number) => {
+  const d = Number(n);
+  return `${d}${d % 10 === 1 && d !== 11 ? "st" : d % 10 === 2 && d !== 12 ? "nd" : d % 10 === 3 && d !== 13 ? "rd" : "th"}`;
+};
+
+/** "the twenty fifth of january", "march third", "the 15 of next month": the day as digits ("25th"), only beside a month. */
 function ordinalDays(text: string): string {
   const ordinal = `((?:twenty|thirty)[ -])?(${Object.keys(ORDINALS).join("|")})`;
-  const value = (tens: string | undefined, word: string) => {
-    const n = (tens ? TENS[tens.trim().toLowerCase()]! : 0) + ORDINALS[word.toLowerCase()]!;
-    const suffix = n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th";
-    return `${n}${suffix}`;
-  };
-  return text
-    .replace(new RegExp(String.raw`\b(?:the\s+)?${ordinal}(?=\s+of\s+${MONTH}\b)`, "gi"), (_, tens, word) => `the ${value(tens, word)}`)
-    .replace(new RegExp(String.raw`\b(${MONTH})\s+(?:the\s+)?${ordinal}\b`, "gi"), (_, month, tens, word) => `${month} ${value(tens, word)}`);
+  const value = (tens: string | undefined, word: string) => dayOrdinal((tens ? TENS[tens.trim().toLowerCase()]! : 0) + ORDINALS[word.toLowerCase()]!);
+  return (
+    text
+      .replace(new RegExp(String.raw`\b(?:the\s+)?${ordinal}(?=\s+of\s+${MONTH}\b)`, "gi"), (_, tens, word) => `the ${value(tens, word)}`)
+      // "the 15 of next month", "between the 1 and the 15 of next month": a day written as a bare number is a day of the month.
+      .replace(
+        new RegExp(String.raw`\b(?:the\s+)?([12]?\d|3[01])(?=\s+of\s+(?:${MONTH}|(?:next|this|the\s+following|the\s+coming)\s+month)\b)`, "gi"),
+        (_, n: string) => `the ${dayOrdinal(n)}`,
+      )
+      .replace(
+        /\bthe\s+([12]?\d|3[01])(?=\s+(?:and|to|until|till|through|-)\s+the\s+(?:[12]?\d|3[01])(?:st|nd|rd|th)\s+of\b)/gi,
+        (_, n: string) => `the ${dayOrdinal(n)}`,
+      )
+      .replace(new RegExp(String.raw`\b(${MONTH})\s+(?:the\s+)?${ordinal}\b`, "gi"), (_, month, tens, word) => `${month} ${value(tens, word)}`)
+  );
 }
 
 const FILLERS = /(?:^|\s)(?:u+m+|u+h+|e+r+m+|u+h+m+|h+m+|you know|like i said),?(?=\s|$)/gi;
@@ -303,7 +315,17 @@ function unshouted(text: string): string {
 export function spoken(message: string): string {
   let text = unshouted(message).replace(FILLERS, " ").replace(/\s+/g, " ").trim().replace(OPENERS, "");
   text = addresses(text);
+  // "2.500,00 GBP", "18.065,37": thousands with dots and cents after a comma, as most of Europe writes them.
+  text = text.replace(
+    /(?<![\d.,])(\d{1,3}(?:\.\d{3})+|\d{1,3}),(\d{2})(?![\d.,]|\d)/g,
+    (_, whole: string, cents: string) => `${whole.replace(/\./g, "")}.${cents}`,
+  );
   text = ordinalDays(text);
+  // "the last day of next month": its end.
+  text = text.replace(
+    /\b(?:the\s+)?(?:very\s+)?last\s+day\s+of\s+(?=(?:the\s+)?(?:next|this|the\s+following|the\s+coming)\s+month\b|(?:the\s+)?month\b)/gi,
+    "the end of ",
+  );
   text = numbersAsDigits(text);
   // "twelve thousand eighteen dollars and twenty seven cents".
   text = text.replace(
