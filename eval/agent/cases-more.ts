@@ -16,6 +16,7 @@ import {
   ask,
   about,
   unclear,
+  asksBack,
 } from "./judge.ts";
 import {
   candidatesOf,
@@ -38,6 +39,8 @@ import {
   accountNamed,
   addDays,
   dealTopic,
+  ofClient,
+  stageOf,
 } from "./facts.ts";
 import type { Deal, Invoice, World } from "./world.ts";
 
@@ -452,4 +455,123 @@ const roundEight: Case[] = [
   }),
 ];
 
-export const MORE_CASES: Case[] = [...finance, ...growth, ...talent, ...intelligence, ...careful, ...roundFour, ...roundFive, ...roundEight];
+/* Classes rounds nine and ten taught. Their wrong writes: a create of a record already on file (it made a second
+ * James Novak, a second Tyrell Biotech), a title read as a person's name, a client written as typed when an account
+ * has the name, a part payment recorded as the whole, "make a new invoice" changing an old one. And what they could
+ * not read: a contact by email address, an account by domain, a field "of" a record, figures in plain words, a
+ * remark before a bare verb, a plan said after the request. */
+const uniqueContact = (w: World) => {
+  const c = pick(uniqueContacts(w), (x) => x.account_id !== null && !x.phone && x.tags.length === 0, "contact with a name of its own");
+  return { c, account: pick(w.accounts, (a) => a.id === c.account_id, "their account") };
+};
+const digits = (d: string) => is.where(`the number ${d} (any punctuation)`, (v: unknown) => typeof v === "string" && v.replace(/\D/g, "") === d);
+const roundTen: Case[] = [
+  about("growth", "write", "<unique contact> at <account> - mobile is +1 212 555 0199, add it (they are on file)", (w) => {
+    const { c, account } = uniqueContact(w);
+    return {
+      say: `${fullName(c).toLowerCase()} at ${account.name.split(" ")[0]!.toLowerCase()} - mobile is +1 212 555 0199, pls add it`,
+      expect: [changed("contact", c.id, { phone: digits("12125550199") }, fullName(c))],
+    };
+  }),
+  about("growth", "write", "<account> is based in Canada, add that to their account (it is on file)", (w) => {
+    const account = pick(w.accounts, (a) => a.country !== "CA", "account not in Canada");
+    return {
+      say: `${account.name} is based in Canada, can you add that to their account?`,
+      expect: [changed("account", account.id, { country: "CA" }, account.name)],
+    };
+  }),
+  about("growth", "question", "a new Head of Finance started at <domain>, add them as a contact", (w) => {
+    const account = pick(w.accounts, (a) => a.domain !== null, "account with a domain");
+    return { say: `a new Head of Finance started at ${account.domain}, add them as a contact`, expect: [noChange(), asksBack()] };
+  }),
+  about("finance", "write", "new invoice for <account, lower case>, 900 usd for setup, due end of next month", (w) => {
+    const account = pick(w.accounts, (a) => !a.name.includes(" "), "account of one word");
+    return {
+      say: `new invoice for ${account.name.toLowerCase()}, 900 usd for setup, due end of next month`,
+      expect: [created("invoice", { client: account.name, account_id: account.id, amount: 900, currency: "USD", due_date: month(w, 1)[1] })],
+    };
+  }),
+  about("finance", "write", "<client> sent part of what they owe on the <amount> invoice: <part> came in, log it", (w) => {
+    const inv = pick(
+      w.invoices,
+      (i) => unpaid(i) && i.amount_paid === 0 && i.amount > 2000 && ofClient(w, i.client).filter(unpaid).length > 1,
+      "unpaid invoice among several",
+    );
+    const part = Math.floor(inv.amount / 2000) * 1000;
+    const fmt = (n: number) => n.toLocaleString("en-US", { minimumFractionDigits: 2 });
+    return {
+      say: `${inv.client} paid one part of the invoice of ${fmt(inv.amount)} ${inv.currency}, we received ${fmt(part)} ${inv.currency} today, register it`,
+      expect: [changed("invoice", inv.id, { amount_paid: part }, inv.number)],
+    };
+  }),
+  about("finance", "question", "make a new invoice for <account> in euros, due the end of next month (no amount)", (w) => {
+    const account = pick(w.accounts, (a) => w.invoices.some((i) => i.account_id === a.id), "account with invoices");
+    return { say: `make a new invoice for ${account.name} in euros, the due date is the end of next month`, expect: [noChange(), asksBack()] };
+  }),
+  about("growth", "write", "<email> direct line is +44 20 7946 0000, update the record", (w) => {
+    const c = pick(w.contacts, (x) => !x.phone, "contact without a phone");
+    return {
+      say: `${c.email} direct line is +44 20 7946 0000, update the record`,
+      expect: [changed("contact", c.id, { phone: digits("442079460000") }, c.email)],
+    };
+  }),
+  about("growth", "write", "set the title of <email> to VP Operations", (w) => {
+    const c = pick(w.contacts, (x) => x.title !== "VP Operations", "contact");
+    return { say: `set the title of ${c.email} to VP Operations`, expect: [changed("contact", c.id, { title: is.text("VP Operations") }, c.email)] };
+  }),
+  about("growth", "read", "what stage is the open deal with the <domain> folks in?", (w) => {
+    const account = pick(
+      w.accounts,
+      (a) => a.domain !== null && w.deals.filter((d) => d.account_id === a.id && d.status === "open").length === 1,
+      "account with one open deal",
+    );
+    const deal = pick(w.deals, (d) => d.account_id === account.id && d.status === "open", "its open deal");
+    return { say: `what stage is the open deal with the ${account.domain} folks in?`, expect: [says(stageOf(w, deal).name)] };
+  }),
+  about("growth", "write", "we're not going ahead with <account>'s <topic> deal", (w) => {
+    const deal = pick(
+      w.deals,
+      (d) => d.status === "open" && d.account_id !== null && w.deals.filter((o) => o.account_id === d.account_id && o.status === "open").length === 1,
+      "sole open deal",
+    );
+    const account = pick(w.accounts, (a) => a.id === deal.account_id, "its account");
+    return { say: `we're not going ahead with the ${account.name} deal`, expect: [changed("deal", deal.id, { status: "lost" }, deal.name)] };
+  }),
+  about("talent", "write", "the hiring manager said no to <candidate> for the <job>, please reject", (w) => {
+    const cand = pick(w.candidates, (c) => c.stage === "screening" || c.stage === "applied", "candidate early in the process");
+    const job = pick(w.jobs, (j) => j.id === cand.job_id, "their job");
+    return {
+      say: `the hiring manager said no to ${fullName(cand).toLowerCase()} for the ${job.title.toLowerCase()} role, please reject`,
+      expect: [changed("candidate", cand.id, { stage: "rejected" }, fullName(cand))],
+    };
+  }),
+  about("growth", "write", "<unique contact> signs off on every purchase at <account>, tag as decision-maker", (w) => {
+    const { c, account } = uniqueContact(w);
+    return {
+      say: `${fullName(c)} signs off on every purchase at ${account.name}, tag as decision-maker`,
+      expect: [changed("contact", c.id, { tags: is.including("decision-maker") }, fullName(c))],
+    };
+  }),
+  about("growth", "write", "pause <sequence> over the holidays, nobody opens email then", (w) => {
+    const seq = followUp(w);
+    return { say: `pause ${seq.name} over the holidays, nobody opens email then`, expect: [changed("sequence", seq.id, { status: "paused" }, seq.name)] };
+  }),
+  ask("intelligence", "figure", "how good are we at winning deals these days?", (w) => [
+    figure(snapshotOf(w).growth.last_90_days.win_rate, "win rate", "percent"),
+  ]),
+  ask("intelligence", "figure", "on average how many days do customers take to pay us?", (w) => [
+    figure(pick(snapshotOf(w).finance.currencies, (c) => c.currency === "USD", "USD").days_sales_outstanding, "days sales outstanding"),
+  ]),
+  ask("intelligence", "figure", "how much money are we still waiting on from customers?", (w) => [
+    money(
+      perCurrency(snapshotOf(w).finance.currencies, (c) => c.outstanding),
+      "outstanding",
+    ),
+  ]),
+  about("finance", "read", "how much are we still waiting for from <client>?", (w) => {
+    const client = pick(w.invoices, (i) => unpaid(i) && ofClient(w, i.client).filter(unpaid).length > 1, "client with several unpaid").client;
+    return { say: `how much are we still waiting for from ${client}?`, expect: [money(dueSums(ofClient(w, client).filter(unpaid)))] };
+  }),
+];
+
+export const MORE_CASES: Case[] = [...finance, ...growth, ...talent, ...intelligence, ...careful, ...roundFour, ...roundFive, ...roundEight, ...roundTen];
