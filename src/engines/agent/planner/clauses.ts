@@ -580,7 +580,8 @@ export function questionsOf(text: string): string[] {
     const ownKind =
       part.split(/\s+/).some((w) => resourceOf(w.toLowerCase().replace(/[^a-z-]/g, "")) !== undefined) ||
       [...part.matchAll(/\b[A-Z][\w&'’-]+/g)].some((m) => m.index! > 0 && !cleaned[0]!.includes(m[0]));
-    if (!ownKind || SAME_RECORDS.test(part)) continue;
+    // "anything more than 60 days overdue? which invoices": which they are, asked again.
+    if (!ownKind || SAME_RECORDS.test(part) || /^(?:which|what)\s+(?:ones?|[a-z]+s)(?:\s+(?:are\s+they|are\s+those|is\s+it))?\s*\??$/i.test(part)) continue;
     kept.push(part);
   }
   return kept;

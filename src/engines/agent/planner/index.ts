@@ -9,7 +9,7 @@ import { asksFigures, FIGURE_PHRASES, figures } from "./metrics.ts";
 import { loadLanguage } from "./nlp.ts";
 import { parse, rewritten, sequenceOf, type Parsed } from "./parse.ts";
 import { tagOf } from "./filters.ts";
-import { anything, clientsOf, duplicates, events, peopleWhoDo, read, roleAsked, stagesOf } from "./reads.ts";
+import { anything, clientsOf, duplicates, events, peopleWhoDo, read, roleAsked, sequencesAsked, sequencesOfContact, stagesOf } from "./reads.ts";
 import { pickOption, Session, Stop, type Carried } from "./resolve.ts";
 import { namesForAddresses } from "./references.ts";
 import { spoken } from "./spoken.ts";
@@ -315,7 +315,7 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   // "what's expected to close in the next two weeks": what closes is a deal.
   if (!resource && action && READS.has(action) && p.dates.hint === "close" && (p.dates.gte || p.dates.lt) && s.catalog.has("deal")) resource = "deal";
   // "which client owes us the most", "our 3 largest debtors": clients ranked by what they owe.
-  if ((!action || READS.has(action)) && OWES_MOST.test(p.raw) && !ONE_INVOICE.test(p.raw) && s.tool("invoice", "list")) return clientsOf(s, p);
+  if ((!action || READS.has(action)) && OWES_MOST.test(p.said ?? p.raw) && !ONE_INVOICE.test(p.raw) && s.tool("invoice", "list")) return clientsOf(s, p);
   // "Wayne Enterprises' balance": what the account owes.
   if (p.asked.includes("balance") && (!resource || resource === "account") && s.catalog.has("invoice"))
     return read(s, { ...p, action: "sum", asked: [] }, "invoice");
@@ -347,6 +347,8 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     action = "stage";
     p = { ...p, to: p.states[0] };
   }
+  const enrolledWhere = sequencesAsked(p.said ?? p.raw);
+  if (enrolledWhere && (!action || READS.has(action)) && s.tool("enrollment", "list") && s.tool("contact", "list")) return sequencesOfContact(s, enrolledWhere);
   // "who's the finance contact at Stark", "the person who handles procurement over at Globex": people by what they do.
   const role = roleAsked(p.raw);
   const roleAt = p.phrases.find((ph) => ph.prep && ["at", "for", "with", "from", "in"].includes(ph.prep) && ph.nounResource !== "job");

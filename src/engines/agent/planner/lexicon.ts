@@ -532,6 +532,24 @@ export const REWRITES: Rewrite[] = [
     /^\s*(?:(?:heads[- ]up|ugh+|argh+|oh|ah|wow|yay|phew|whew|oops|ouch|yikes|damn|dang|woo+hoo+|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|(?:i\s+)?(?:have|'ve\s+got|got)\s+a\s+(?:quick\s+)?question\s+(?:about|on|re|regarding)|just so you know|ok so|okay so|hey|hi|hello|hiya|(?:so\s+)?sorry(?=\s*[,!.])|apologies(?=\s*[,!.])|good (?:morning|afternoon|evening|day)|morning|dear (?:team|all)|hello team|hi team|sorry if [^,]*|sorry to bother you|i know this is [^,]*|not my (?:usual )?(?:area|department|thing|wheelhouse|job)|a bit outside my (?:area|lane))(?:[,:!.\s–—-]+|\s+but\s+))+(?:but\s+)?/i,
     "",
   ],
+  // "which client has the most overdue", "which customers have the most outstanding": who owes the most.
+  [
+    /\b(which|what)\s+(?:client|customer|account|company|debtor)(s)?\s+(?:has|have|had)\s+(?:got\s+)?the\s+most\s+(?:money\s+)?(overdue|late|past\s+due|outstanding|owing|unpaid|owed|open)\b/gi,
+    (_: string, which: string, many: string | undefined, what: string) =>
+      `${which} ${many ? "clients" : "client"} ${many ? "owe" : "owes"} the most${/^(?:overdue|late|past)/i.test(what) ? " overdue" : ""}`,
+  ],
+  // "which overdue invoice has the most still owing on it": the largest by what is still due.
+  [
+    /\b(?:which|what)\s+((?:[\w-]+\s+){0,3}?)(?:one\s+)?(?:has|have|had|carries|is\s+carrying)\s+the\s+(?:most|biggest\s+amount|largest\s+amount|highest\s+amount)\s+(?:of\s+)?(?:money\s+|cash\s+)?(?:still\s+)?(?:owing|owed|due|outstanding|unpaid|left(?:\s+to\s+pay)?|to\s+pay|open)\b(?:\s+on\s+it)?/gi,
+    (_: string, kind: string) => `which one is the largest ${kind}still due`,
+  ],
+  // "my contact at Globex says they paid": the company says it.
+  [
+    /\b(?:my|our)\s+(?:main\s+)?(?:contact|person|guy|lady|rep|champion|buyer|ap\s+(?:person|lady|guy|team|contact)|finance\s+(?:person|team|contact))\s+(?:over\s+)?at\s+(?=[A-Z])/g,
+    "",
+  ],
+  // "contacts at lifecycle stage = lead", "status: overdue": a filter written as a query.
+  [/\b(?:lifecycle\s+stage|lifecycle|stage|status)\s*(?:==?|:)\s*/gi, ""],
   // "can u resend the... actually nvm just tell me what they owe": a request begun and taken back is not asked.
   [/[^,.;!?]*?(?:\.\.\.|…)\s*(?:actually\s+|oh\s+|wait\s+)?(?:nvm|never\s*mind|scratch\s+that|forget\s+(?:that|it))\b[,.!\s]*(?:just\s+)?/gi, " "],
   // "saw on linkedin Noah got promoted", "heard from Ava that ...": where the news came from is not asked about.
@@ -718,7 +736,11 @@ export const REWRITES: Rewrite[] = [
   // "top 3 open opps by size": the top is by amount anyway.
   [/(\b(?:top|largest|biggest|smallest)\b[^.?!]*?)\s+by\s+(?:size|value|amount|worth|deal\s+size|deal\s+value)\b/gi, "$1"],
   // "the Aperture Labs folks", "the Hooli Cloud side": the company itself.
-  [/\b((?:[A-Z][\w&'’-]*\s+){0,3}[A-Z][\w&'’-]*)\s+(?:folks|guys|crew|gang|lot|side|people|team)\b(?!\s+(?:at|from|of)\b)/g, "$1"],
+  // ("Which people", "Our team": a word that opens a sentence names no company.)
+  [
+    /\b((?:[A-Z][\w&'’-]*\s+){0,3}[A-Z][\w&'’-]*)\s+(?:folks|guys|crew|gang|lot|side|people|team)\b(?!\s+(?:at|from|of)\b)/g,
+    (said: string, name: string) => (name.split(/\s+/).some((w) => STOPWORDS.has(w.toLowerCase()) || resourceOf(w.toLowerCase()) !== undefined) ? said : name),
+  ],
   [/\b([a-z][\w&-]*)\s+(?:folks|guys|crew|gang)\b/gi, "$1"],
   // "what's left to pay on the workshop invoice", "how much is left on it": what is still due.
   [

@@ -990,7 +990,7 @@ export function sequenceName(message: string): string | undefined {
   // "pause the new lead follow-up until January": when, not which.
   const raw = cut.replace(TIME_SAID, "").replace(/\s+(?:until|till|til|through|thru)\s+.*$/i, "");
   const m =
-    /\b(?:in|into|on|onto|to|for)\s+(?:the\s+|our\s+)?((?:(?!\b(?:in|into|on|onto|to|for)\b).)+?)(?:\s+(?:sequence|campaign|cadence|drip|outreach)s?)?\s*[.!?]?$/i.exec(
+    /\b(?:in|into|on|onto|to|for)\s+(?:the\s+|our\s+)?((?:(?!\b(?:in|into|on|onto|to|for)\b).)+?)(?:\s+(?:sequence|campaign|cadence|drip|outreach)s?|(?<=follow[- ]?up)\s+(?:e-?mails?|messages|mailings?|emails?\s+sequence))?\s*[.!?]?$/i.exec(
       raw.trim(),
     );
   const name = m?.[1]?.trim();

@@ -396,6 +396,37 @@ export async function peopleWhoDo(s: Session, role: string, at: { text: string }
   return `No contact at ${account.label} has a ${role} title. Its contacts:\n${listText(page)}`;
 }
 
+/** "is Leo Andersen in any sequence?": the sequences a person is enrolled in, by their enrollments. */
+const ANY_SEQUENCE =
+  /\b(?:is|are|was)\s+(.+?)\s+(?:already\s+|currently\s+|still\s+)?(?:in|enrolled\s+in|on|part\s+of|getting)\s+(?:any|a|some|the|one\s+of\s+the|one\s+of\s+our|our)\s+(?:sequences?|cadences?|campaigns?|drips?)\b|\b(?:which|what)\s+(?:sequences?|cadences?|campaigns?)\s+(?:is|are)\s+(.+?)\s+(?:in|enrolled\s+in|on)\b/i;
+export const sequencesAsked = (raw: string) => {
+  const m = ANY_SEQUENCE.exec(raw);
+  return m ? (m[1] ?? m[2])!.trim() : undefined;
+};
+/** "Lucas Silva at Initech": the one of that name whose account it is. */
+async function atAccount(s: Session, name: string): Promise<{ id: string; label: string } | undefined> {
+  const at = /^(.+?)\s+at\s+(.+)$/.exec(name);
+  if (!at || !s.tool("account", "list")) return undefined;
+  const account = await s.find("account", at[2]!, { write: false });
+  const page = await s.list("contact", { q: at[1]!, account_id: account.id, per_page: 5 });
+  return page.data.length === 1 ? { id: page.data[0]!.id, label: `${labelOf(page.data[0]!)} at ${account.label}` } : undefined;
+}
+export async function sequencesOfContact(s: Session, name: string): Promise<string> {
+  const person = (await atAccount(s, name)) ?? (await s.find("contact", name, { write: false }));
+  const sequences = (await s.list("sequence", { per_page: 100 })).data;
+  // A turn's calls are few: the first sequences are read, and the answer says when there were more.
+  const read = sequences.slice(0, 5);
+  const inIt: string[] = [];
+  for (const seq of read) {
+    const page = (await s.call(s.tool("enrollment", "list")!, { sequence_id: seq.id, contact_id: person.id, per_page: 5 })) as Page;
+    for (const e of page.data) inIt.push(`${labelOf(seq)} (${String(e.status)})`);
+  }
+  const unread = sequences.length - read.length;
+  const rest = unread > 0 ? ` (${plural(unread, "more sequence")} not checked; ask about one by name)` : "";
+  if (inIt.length === 0) return `${person.label} is not in any sequence${unread > 0 ? " I checked" : ""}.${rest}`;
+  return `${person.label} is in ${inIt.join(", ")}.${rest}`;
+}
+
 /** Records that share a name (people by full name), each told apart by its email or what it belongs to. */
 export async function duplicates(s: Session, resource: string): Promise<string> {
   const { items } = await pages(s, resource, {});

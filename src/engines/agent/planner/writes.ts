@@ -890,7 +890,8 @@ function narrowed(p: Parsed, items: Item[], anyStatus: boolean): Item | undefine
  */
 function pickedBy(raw: string, items: Item[]): Item | undefined {
   const said =
-    /\b(oldest|earliest|first|longest|most\s+overdue|newest|latest|most\s+recent|last|small(?:er|est)|low(?:er|est)|cheap(?:er|est)|larg(?:er|est)|big(?:ger|gest)|high(?:er|est))\b/i
+    // ("paid it last week", "first thing tomorrow": when, not which.)
+    /\b(oldest|earliest|first(?!\s+(?:thing|week|day|of|half|quarter|time))|longest|most\s+overdue|newest|latest|most\s+recent|last(?!\s+(?:week|month|year|night|time|quarter|day|days|weeks|months|couple|few|monday|tuesday|wednesday|thursday|friday|saturday|sunday))|small(?:er|est)|low(?:er|est)|cheap(?:er|est)|larg(?:er|est)|big(?:ger|gest)|high(?:er|est))\b/i
       .exec(raw)?.[1]
       ?.toLowerCase();
   if (!said) return undefined;
@@ -1015,7 +1016,8 @@ export async function enroll(s: Session, p: Parsed): Promise<string> {
   // "start sending the follow-up emails to Isla": the words after "to" are whom, and the sequence is unnamed.
   const sending = /\b(?:start|begin)\s+(?:sending|emailing)\b/i.test(p.raw);
   const tail = p.quoted[0] ?? (sending ? "the sequence" : sequenceOf(p));
-  const inTail = (ph: Phrase) => tail?.toLowerCase().includes(ph.text.toLowerCase());
+  // ("the lead follow-up emails": the emails are the sequence's.)
+  const inTail = (ph: Phrase) => tail?.toLowerCase().includes(ph.text.toLowerCase().replace(/\s+(?:e-?mails?|messages|mailings?)$/, ""));
   const phrases = p.phrases.filter(
     (ph) =>
       !(inTail(ph) && ph.prep && ["in", "into", "on", "onto", "to", "for"].includes(ph.prep)) && !(inTail(ph) && p.phrases.some((o) => o !== ph && !inTail(o))),
