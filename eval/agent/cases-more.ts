@@ -572,6 +572,42 @@ const roundTen: Case[] = [
     const client = pick(w.invoices, (i) => unpaid(i) && ofClient(w, i.client).filter(unpaid).length > 1, "client with several unpaid").client;
     return { say: `how much are we still waiting for from ${client}?`, expect: [money(dueSums(ofClient(w, client).filter(unpaid)))] };
   }),
+  about("growth", "write", "put <unique contact> from <account> in the <sequence, last two words> emails", (w) => {
+    const c = notEnrolled(w, 0);
+    const account = pick(w.accounts, (a) => a.id === c.account_id, "their account");
+    const seq = followUp(w);
+    return {
+      say: `can you put ${c.first_name.toLowerCase()} from ${account.name.split(" ")[0]!.toLowerCase()} in the ${seq.name.split(" ").slice(-2).join(" ").toLowerCase()} emails`,
+      expect: [enrolled(seq.id, c.id, fullName(c))],
+    };
+  }),
+  about("growth", "read", "is <enrolled contact's email> in any sequence right now?", (w) => {
+    const seq = followUp(w);
+    const c = pick(enrolledContacts(w, seq.id), () => true, "enrolled contact");
+    return { say: `is ${c.email} in any sequence right now? don't want to double up`, expect: [says(seq.name), noChange()] };
+  }),
+  about("finance", "read", "which client has the most overdue? (in dollars)", (w) => {
+    const owed = new Map<string, number>();
+    for (const i of w.invoices.filter((x) => overdue(x) && x.currency === "USD")) owed.set(i.client, (owed.get(i.client) ?? 0) + i.amount_due);
+    const [top] = [...owed].sort((a, b) => b[1] - a[1]);
+    if (!top) throw new Error("no overdue dollar invoice");
+    return { say: "which client has the most overdue in dollars?", expect: [named([top[0]], [], 1), money({ USD: top[1] })] };
+  }),
+  about("finance", "read", "of the overdue ones in <currency>, which has the most still owing on it?", (w) => {
+    const late = w.invoices.filter((i) => overdue(i) && i.currency === "USD").sort((a, b) => b.amount_due - a.amount_due);
+    if (late.length < 2) throw new Error("fewer than two overdue dollar invoices");
+    return {
+      say: "of the overdue usd ones which has the most still owing on it",
+      expect: [named([late[0]!.number], [], 1), money({ USD: late[0]!.amount_due })],
+    };
+  }),
+  about("finance", "question", "my contact at <client with two unpaid> says they paid their invoice last week, mark it paid", (w) => {
+    const account = pick(w.accounts, (a) => w.invoices.filter((i) => i.account_id === a.id && unpaid(i)).length >= 2, "account with two unpaid invoices");
+    return { say: `my contact at ${account.name} says they paid their invoice last week, can you mark it paid`, expect: [noChange(), asksBack()] };
+  }),
+  ask("growth", "read", "how many contacts are still at lifecycle stage = lead?", (w) => [
+    count(w.contacts.filter((c) => c.lifecycle_stage === "lead").length, "leads"),
+  ]),
 ];
 
 export const MORE_CASES: Case[] = [...finance, ...growth, ...talent, ...intelligence, ...careful, ...roundFour, ...roundFive, ...roundEight, ...roundTen];
