@@ -460,13 +460,14 @@ export function askedLast(text: string): string | undefined {
   const states = words.filter((w) => !POINTING.has(w) && resourceOf(w) === undefined && STATE_WORDS.has(w));
   if (!words.every((w) => POINTING.has(w) || w === "payment" || resourceOf(w) !== undefined || states.includes(w))) return undefined;
   if (!words.some((w) => /^(?:him|her|them|it|that|this|these|those|the)$/.test(w))) return undefined;
-  if (!holdsData(told) && !properName(told)) return undefined;
-  // "set the job up": the words setting up; "set it" alone changes something, and is not this.
-  if (/^(?:set|put)$/i.test(verb) && !words.includes(verb.toLowerCase() === "set" ? "up" : "in")) return undefined;
   // "Hooli says they paid 30k on INV-17. log it": what was told is a payment.
   // "Stark sent over a payment this morning, could you record it against their account?": what was told is a payment.
   const paymentTold =
     /^(?:record|log|enter|book)$/i.test(verb) && /\bpayment\b|\bpaid\b/i.test(told) && !words.some((w) => w !== "account" && resourceOf(w) !== undefined);
+  // (A payment told is of someone, whether or not their name has capitals: "tyrell made a payment".)
+  if (!holdsData(told) && !properName(told) && !paymentTold) return undefined;
+  // "set the job up": the words setting up; "set it" alone changes something, and is not this.
+  if (/^(?:set|put)$/i.test(verb) && !words.includes(verb.toLowerCase() === "set" ? "up" : "in")) return undefined;
   const noun = paymentTold
     ? "payment"
     : (words.find((w) => w === "payment" || resourceOf(w) !== undefined) ?? (PAID_TOLD.test(told) && /\d/.test(told) ? "payment" : undefined));

@@ -268,7 +268,7 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   }
   if (
     action === "hire" &&
-    /\b(?:we'?re|we are|i'?m|are we|we will be|we'll be|start)\s+hiring\b|\bhiring\s+(?:a|an|two|three|\d+)\b/i.test(p.raw) &&
+    /\b(?:we'?re|we are|i'?m|are we|we will be|we'll be|start)\s+hiring\b|\bhiring\s+(?:a|an|two|three|\d+)\b/i.test(p.said ?? p.raw) &&
     s.catalog.has("job")
   ) {
     action = "create";

@@ -543,9 +543,19 @@ export const REWRITES: Rewrite[] = [
     /\b(?:which|what)\s+((?:[\w-]+\s+){0,3}?)(?:one\s+)?(?:has|have|had|carries|is\s+carrying)\s+the\s+(?:most|biggest\s+amount|largest\s+amount|highest\s+amount)\s+(?:of\s+)?(?:money\s+|cash\s+)?(?:still\s+)?(?:owing|owed|due|outstanding|unpaid|left(?:\s+to\s+pay)?|to\s+pay|open)\b(?:\s+on\s+it)?/gi,
     (_: string, kind: string) => `which one is the largest ${kind}still due`,
   ],
+  // "tyrell sent some money over this morning": a payment of an amount not said (asked, never taken as the whole).
+  [
+    /\b(?:sent|wired|transferred|paid)\s+(?:us\s+)?(?:some|a\s+bit\s+of|a\s+little|part\s+of\s+the)\s+(?:money|cash|funds|payment)(?:\s+over)?\b/gi,
+    "made a payment",
+  ],
+  // "we need to start hiring a CSM", "we want to recruit two engineers": a role to open.
+  [
+    /\b(?:we|i)\s+(?:need|want|have|plan|are\s+going|'re\s+going|would\s+like|'d\s+like|are\s+about|'re\s+about)\s+to\s+(?:start\s+|begin\s+)?(?:hire|hiring|recruit|recruiting|bring\s+on|look\s+for|find)\s+(?=(?:a|an|another|two|three|\d+)\b)/gi,
+    "we're hiring ",
+  ],
   // "my contact at Globex says they paid": the company says it.
   [
-    /\b(?:my|our)\s+(?:main\s+)?(?:contact|person|guy|lady|rep|champion|buyer|ap\s+(?:person|lady|guy|team|contact)|finance\s+(?:person|team|contact))\s+(?:over\s+)?at\s+(?=[A-Z])/g,
+    /\b(?:my|our)\s+(?:main\s+)?(?:contact|person|guy|lady|rep|champion|buyer|ap\s+(?:person|lady|guy|team|contact)|finance\s+(?:person|team|contact))\s+(?:over\s+)?at\s+(?=[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3}\s+(?:says|said|tells|told|mentioned|confirmed|called|rang|emailed|wrote|asked|just|thinks|claims)\b)/g,
     "",
   ],
   // "contacts at lifecycle stage = lead", "status: overdue": a filter written as a query.

@@ -554,6 +554,15 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
       s.labels.set(String(owners[0]!.id), String(owners[0]!.name));
     }
   }
+  // "Priya Raman, priya.raman@initech.io": a person whose address is at an account's domain works there (as CRMs link them).
+  if (person && typeof input.email === "string" && input.account_id === undefined && "account_id" in props && s.tool("account", "list")) {
+    const domain = input.email.split("@")[1]!.toLowerCase();
+    const page = (await s.list("account", { domain, per_page: 2 })) as { data: Item[] };
+    if (page.data.length === 1) {
+      input.account_id = page.data[0]!.id;
+      s.labels.set(page.data[0]!.id, labelOf(page.data[0]!));
+    }
+  }
   // "a new VP of Sales at Globex": a title is not a name; whose the record is, is asked.
   if (person && typeof input.first_name === "string" && TITLE_HEADS.has(input.first_name.toLowerCase()) && input.title === undefined) {
     input.title = [input.first_name, input.last_name].filter(Boolean).join(" ");
