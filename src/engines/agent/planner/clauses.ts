@@ -495,7 +495,9 @@ function updatedBack(rest: string, told: string): string | undefined {
   const noun = words.find((w) => resourceOf(w) !== undefined);
   // "the product designer role is going contract. update the posting": the told names a record of the kind updated.
   const sameKind = noun !== undefined && told.split(/\s+/).some((w) => resourceOf(w.toLowerCase()) === resourceOf(noun));
-  if (!properName(told) && !(words.length === 0 && FIELD_TOLD.test(told)) && !sameKind) return undefined;
+  // "mia rossi at tyrell is qualified now, update her": a state told of someone, whatever the case of their name.
+  const stateTold = (/\b(?:is|are|moved\s+to)\s+(?:now\s+)?(?:a\s+|an\s+)?([a-z-]+)/i.exec(told)?.[1] ?? "").toLowerCase();
+  if (!properName(told) && !(words.length === 0 && FIELD_TOLD.test(told)) && !sameKind && !STATE_WORDS.has(stateTold)) return undefined;
   return `update ${noun && !sameKind ? `${noun}: ` : ""}${told}`;
 }
 

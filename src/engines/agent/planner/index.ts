@@ -349,6 +349,16 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   }
   const enrolledWhere = sequencesAsked(p.said ?? p.raw);
   if (enrolledWhere && (!action || READS.has(action)) && s.tool("enrollment", "list") && s.tool("contact", "list")) return sequencesOfContact(s, enrolledWhere);
+  // "stark support upgrade is in negotiation now": a deal said to be at a stage of its pipeline is moved there.
+  const atStage = !action && !p.question ? /\b(?:is|are|'s)\s+(?:now\s+)?(?:in|at|into)\s+(?:the\s+)?([a-z]+(?:\s+[a-z]+)?)\b/i.exec(p.raw) : null;
+  if (atStage && s.tool("deal", "update") && s.tool("pipeline", "list")) {
+    const pipelines = await s.list("pipeline", { per_page: 100 });
+    const said = atStage[1]!.toLowerCase().replace(/\s+(?:stage|now)$/, "");
+    const stage = pipelines.data.flatMap((pl) => (pl.stages as { name: string }[] | undefined) ?? []).find((st) => st.name.toLowerCase() === said);
+    // (What follows the stage is why: "..., they came back on the proposal".)
+    const named = p.phrases.filter((ph) => ph.text.toLowerCase() !== said && ph.at !== undefined && ph.at >= 0 && ph.at < atStage.index);
+    if (stage && named.length > 0) return setState(s, { ...p, phrases: named, action: "stage", to: stage.name }, "deal", "stage");
+  }
   // "who's the finance contact at Stark", "the person who handles procurement over at Globex": people by what they do.
   const role = roleAsked(p.raw);
   const roleAt = p.phrases.find((ph) => ph.prep && ["at", "for", "with", "from", "in"].includes(ph.prep) && ph.nounResource !== "job");

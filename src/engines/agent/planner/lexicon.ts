@@ -543,11 +543,23 @@ export const REWRITES: Rewrite[] = [
     /\b(?:which|what)\s+((?:[\w-]+\s+){0,3}?)(?:one\s+)?(?:has|have|had|carries|is\s+carrying)\s+the\s+(?:most|biggest\s+amount|largest\s+amount|highest\s+amount)\s+(?:of\s+)?(?:money\s+|cash\s+)?(?:still\s+)?(?:owing|owed|due|outstanding|unpaid|left(?:\s+to\s+pay)?|to\s+pay|open)\b(?:\s+on\s+it)?/gi,
     (_: string, kind: string) => `which one is the largest ${kind}still due`,
   ],
+  // "Acme Robotics' cheque for $5,000.00 has cleared": Acme Robotics paid $5,000.00.
+  [
+    /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3}?)(?:['’]s?)?\s+(?:cheque|check|bank\s+transfer|transfer|wire|payment|remittance)\s+(?:of|for)\s+((?:[$€£]\s?)?\d[\d,.]*(?:\s?[km])?(?:\s*(?:usd|eur|gbp|dollars|euros|pounds))?)\s+(?:has\s+|have\s+|just\s+|finally\s+)*(?:cleared|came\s+in|arrived|landed|been\s+received|was\s+received|hit\s+the\s+(?:bank|account)|went\s+through)\b/g,
+    "$1 paid $2",
+  ],
+  // "...; the remainder is still owed", "the rest is coming next month": said of a part payment, not asked.
+  [
+    /[;,.]?\s*(?:and\s+)?the\s+(?:remainder|rest|balance)\s+(?:is|remains|will\s+be|should\s+be)\s+(?:still\s+)?(?:owed|due|outstanding|open|unpaid|to\s+come|coming)\b[^.;!?]*/gi,
+    "",
+  ],
   // "tyrell sent some money over this morning": a payment of an amount not said (asked, never taken as the whole).
   [
     /\b(?:sent|wired|transferred|paid)\s+(?:us\s+)?(?:some|a\s+bit\s+of|a\s+little|part\s+of\s+the)\s+(?:money|cash|funds|payment)(?:\s+over)?\b/gi,
     "made a payment",
   ],
+  // "we're done hiring for the product designer role": it is filled.
+  [/\b(?:we'?re|we\s+are|i'?m)\s+(?:all\s+)?(?:done|finished|through)\s+(?:with\s+)?(?:hiring|recruiting|interviewing)\s+for\s+/gi, "we filled "],
   // "we need to start hiring a CSM", "we want to recruit two engineers": a role to open.
   [
     /\b(?:we|i)\s+(?:need|want|have|plan|are\s+going|'re\s+going|would\s+like|'d\s+like|are\s+about|'re\s+about)\s+to\s+(?:start\s+|begin\s+)?(?:hire|hiring|recruit|recruiting|bring\s+on|look\s+for|find)\s+(?=(?:a|an|another|two|three|\d+)\b)/gi,
@@ -767,6 +779,8 @@ export const REWRITES: Rewrite[] = [
     /\s+(?:for|over|during|through|until\s+after)\s+(?:the\s+)?(?:holidays?|holiday\s+(?:season|period|break)|festive\s+(?:season|period|break)|christmas\s+(?:break|period|holidays?)|winter\s+break|summer(?:\s+(?:break|holidays?))?|break)\b/gi,
     "",
   ],
+  // "new invocie for initech": the noun misspelt the way fast typists do.
+  [/\b(?:invocie|invoce|invioce|inovice|invoie|invoive|invice)(s?)\b/gi, "invoice$1"],
   // "how much cash are we waiting on from Acme": what Acme owes; from clients in general it is the receivables.
   [
     /\bhow\s+much\s+(?:money\s+|cash\s+)?(?:are\s+we|we're|we\s+are|r\s+we|are\s+u|do\s+we)\s+(?:still\s+)?(?:waiting\s+(?:on|for)|expecting|owed)\s+(?:(?:to\s+(?:get|receive|collect)\s+)?(?:from|by)\s+)(?!(?:all\s+)?(?:our\s+)?(?:clients|customers|everyone|everybody|people)\b)([^?.!,;]+?)(?=\s*(?:[?.!,;]|$))/gi,

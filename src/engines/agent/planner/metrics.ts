@@ -79,7 +79,7 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
       )}.`,
   },
   {
-    test: /\breceivables?\b|\bar\b|accounts receivable|(?:total|how much) (?:is |are )?(?:outstanding|owed to us)|\b(?:cash|money)\b[^.?!]*\b(?:waiting (?:on|for)|owed|owing|to come in|coming in|out there|to collect)\b(?:\s+(?:from|by)\s+(?:all\s+)?(?:our\s+)?(?:clients|customers|everyone|everybody|people))?\s*[?.!]*$/,
+    test: /\breceivables?\b|\bar\b|accounts receivable|(?:total|how much) (?:is |are )?(?:outstanding|owed to us)|\b(?:cash|money)\b[^.?!]*\b(?:waiting (?:on|for)|owed|owing|to come in|coming in|out there|to collect)\b(?:\s+(?:from|by)\s+(?:all\s+)?(?:our\s+)?(?:clients|customers|everyone|everybody|people))?\s*[?.!]*$|\bhow much (?:are|do|is) (?:all\s+)?(?:our\s+)?(?:customers|clients|people|everyone|everybody) (?:owing|owe)(?: us)?\b(?:\s+(?:overall|in total|altogether|all together|in all))?(?:,?\s*(?:in\s+)?all currencies)?\s*[?.!]*$/,
     text: (s) =>
       `Receivables: ${list(s.finance.currencies, (c) => `${money(c.outstanding, c.currency)} outstanding, ${money(c.overdue, c.currency)} overdue`, "nothing outstanding")}; ${s.finance.overdue_count} overdue invoices.`,
   },
@@ -121,7 +121,7 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
  * from clients"): the business's figure, not a list, when nothing narrows it to one client or deal.
  */
 export const FIGURE_PHRASES =
-  /\bhow (?:good|well|successful)\b[^.?!]*\b(?:clos(?:e|ing)|win(?:ning)?|convert(?:ing)?)\b(?:\s+(?:deals|opps|opportunities|business))?(?:\s+(?:lately|recently|these days|this quarter))?\s*[?.!]*$|\b(?:how many days|average (?:number of )?days|days on average)\b[^.?!]*\b(?:to pay|pay us|get paid)\b|\b(?:cash|money)\b[^.?!]*\b(?:waiting (?:on|for)|owed|owing|to come in|coming in|out there|to collect)\b(?:\s+(?:from|by)\s+(?:all\s+)?(?:our\s+)?(?:clients|customers|everyone|everybody|people))?\s*[?.!]*$/;
+  /\bhow (?:good|well|successful)\b[^.?!]*\b(?:clos(?:e|ing)|win(?:ning)?|convert(?:ing)?)\b(?:\s+(?:deals|opps|opportunities|business))?(?:\s+(?:lately|recently|these days|this quarter))?\s*[?.!]*$|\b(?:how many days|average (?:number of )?days|days on average)\b[^.?!]*\b(?:to pay|pay us|get paid)\b|\b(?:cash|money)\b[^.?!]*\b(?:waiting (?:on|for)|owed|owing|to come in|coming in|out there|to collect)\b(?:\s+(?:from|by)\s+(?:all\s+)?(?:our\s+)?(?:clients|customers|everyone|everybody|people))?\s*[?.!]*$|\bhow much (?:are|do|is) (?:all\s+)?(?:our\s+)?(?:customers|clients|people|everyone|everybody) (?:owing|owe)(?: us)?\b(?:\s+(?:overall|in total|altogether|all together|in all))?(?:,?\s*(?:in\s+)?all currencies)?\s*[?.!]*$/;
 const OVERVIEW =
   /how are we doing|how(?:'s| is| are) (?:the |our )?(?:business|company|things|we) (?:doing|going)|how'?s business|\bkpis?\b|key (?:figures|metrics|numbers)|business (?:summary|overview|health)|\bdashboard\b|\bsnapshot\b|\bmetrics\b|state of the business/;
 
