@@ -605,6 +605,47 @@ const roundTen: Case[] = [
     const account = pick(w.accounts, (a) => w.invoices.filter((i) => i.account_id === a.id && unpaid(i)).length >= 2, "account with two unpaid invoices");
     return { say: `my contact at ${account.name} says they paid their invoice last week, can you mark it paid`, expect: [noChange(), asksBack()] };
   }),
+  about("finance", "write", "<client>'s cheque for <part> has cleared, record it as a part payment against <invoice>; the rest is still owed", (w) => {
+    const inv = pick(w.invoices, (i) => unpaid(i) && i.amount_due > 3000 && i.currency === "USD", "unpaid dollar invoice over 3k");
+    return {
+      say: `${inv.client}'s cheque for $2,500.00 has cleared. Please record it as a part payment against ${inv.number}; the rest is still owed.`,
+      expect: [changed("invoice", inv.id, { amount_paid: Math.round((inv.amount_paid + 2500) * 100) / 100 }, inv.number)],
+    };
+  }),
+  about("growth", "write", "<account> <topic of its sole open deal> is in <a later stage> now, they came back on the proposal", (w) => {
+    const deal = pick(
+      w.deals,
+      (d) =>
+        d.status === "open" && stageOf(w, d).name !== "Negotiation" && w.deals.filter((o) => o.account_id === d.account_id && o.status === "open").length === 1,
+      "sole open deal not in negotiation",
+    );
+    const account = pick(w.accounts, (a) => a.id === deal.account_id, "its account");
+    return {
+      say: `${account.name.toLowerCase()} ${dealTopic(deal).toLowerCase()} is in negotiation now, they came back on the proposal`,
+      expect: [changed("deal", deal.id, { stage_id: stageNamed(w, "Negotiation").id }, deal.name)],
+    };
+  }),
+  about("talent", "write", "we're done hiring for the <open job> role, can you close it", (w) => {
+    const job = pick(w.jobs, (j) => j.status === "open", "open job");
+    return {
+      say: `we're done hiring for the ${job.title.toLowerCase()} role, can you close the job`,
+      expect: [changed("job", job.id, { status: "closed" }, job.title)],
+    };
+  }),
+  about("growth", "write", "<unique lead, lower case> at <account> is qualified now, update her", (w) => {
+    const c = pick(uniqueContacts(w), (x) => x.lifecycle_stage === "lead" && x.account_id !== null, "lead with a name of its own");
+    const account = pick(w.accounts, (a) => a.id === c.account_id, "their account");
+    return {
+      say: `${fullName(c).toLowerCase()} at ${account.name.split(" ")[0]!.toLowerCase()} is qualified now, update the record`,
+      expect: [changed("contact", c.id, { lifecycle_stage: "qualified" }, fullName(c))],
+    };
+  }),
+  ask("intelligence", "figure", "how much are customers owing us overall, all currencies", (w) => [
+    money(
+      perCurrency(snapshotOf(w).finance.currencies, (c) => c.outstanding),
+      "outstanding",
+    ),
+  ]),
   ask("growth", "read", "how many contacts are still at lifecycle stage = lead?", (w) => [
     count(w.contacts.filter((c) => c.lifecycle_stage === "lead").length, "leads"),
   ]),
