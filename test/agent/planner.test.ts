@@ -227,6 +227,56 @@ describe("writes: create, update, move, pay, enroll, with a question back when s
   });
 });
 
+describe("an address or a domain on file names its record", () => {
+  it("a contact by email address: the change is made to them", async () => {
+    const out = await chat(tenant.client, "bob@acme.example direct line is +1 212 555 0100, update the record");
+    expect(writes(out)).toMatchObject([
+      { tool: "update_contact", input: { contact_id: world.acmeContacts[1], phone: "+1 212 555 0100" }, status: "completed" },
+    ]);
+  });
+
+  it("an account by domain: its records are read", async () => {
+    const out = await chat(tenant.client, "what do the initech.example folks owe us?");
+    expect(out.message.content).toMatch(/^Initech owes /);
+  });
+
+  it("an address given as a value stays a value, and one no record carries stays as written", async () => {
+    const out = await chat(tenant.client, "create a contact Cy Twombly cy@twombly.example at Acme");
+    expect(writes(out)).toMatchObject([{ tool: "create_contact", input: { email: "cy@twombly.example", account_id: world.acme } }]);
+  });
+
+  it("an address the API's filter refuses names nothing, and the turn still answers", async () => {
+    const out = await chat(tenant.client, "who is a..b@c.example");
+    expect(out.actions.filter((a: any) => a.status === "failed")).toEqual([]);
+    expect(writes(out)).toEqual([]);
+  });
+});
+
+describe("a create of a record on file completes it, never makes it twice", () => {
+  it("a person on file: what the request says is set on them", async () => {
+    const out = await chat(tenant.client, "Ann Lee at Acme, mobile is +44 20 7946 0001, please add it");
+    expect(writes(out)).toMatchObject([{ tool: "update_contact", input: { contact_id: world.acmeContacts[0], phone: "+44 20 7946 0001" } }]);
+    expect(out.message.content).toMatch(/^Ann Lee is already on file, so I updated it/);
+  });
+
+  it("an account on file, said again with nothing new: nothing changes", async () => {
+    const out = await chat(tenant.client, "add an account called Initech");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/^Initech is already on file \(acc_/);
+  });
+
+  it("the same name with another domain is another company (as CRMs dedupe by domain)", async () => {
+    const out = await chat(tenant.client, "add an account Globex East with domain globex-holdings.example");
+    expect(writes(out)).toMatchObject([{ tool: "create_account", input: { name: "Globex East", domain: "globex-holdings.example" } }]);
+  });
+
+  it("a job title is not a name: who they are is asked", async () => {
+    const out = await chat(tenant.client, "Acme just hired a new VP of Sales, add them as a contact");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toContain("?");
+  });
+});
+
 describe("a wrong write is worse than no write", () => {
   it.each([
     ["a name that matches no record", "move the Hooli deal to won", /^I found no deal matching “Hooli”\. Nothing changed\.$/],

@@ -414,6 +414,16 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     }
   }
   if (!name && person) name = await nameAfterRecord(s, props, phrases);
+  // "Acme just hired a new VP of Sales, add them as a contact": a company's name is whose they are, not who.
+  if (name && person && "account_id" in props && s.tool("account", "list")) {
+    const page = (await s.list("account", { q: name, per_page: 5 })) as { data: Item[] };
+    const company = page.data.filter((a) => String(a.name).toLowerCase() === name!.toLowerCase());
+    if (company.length === 1) {
+      input.account_id = company[0]!.id;
+      s.labels.set(company[0]!.id, labelOf(company[0]!));
+      name = undefined;
+    }
+  }
   if (name && person) {
     // Names typed or dictated in lower case are stored as people write them.
     let words = name.split(/\s+/).map((w) => (/^\p{Ll}+$/u.test(w) ? w[0]!.toUpperCase() + w.slice(1) : w));
