@@ -242,7 +242,9 @@ const holdsData = (clause: string) =>
       .replace(/\b\d+\s*(?:min|mins|minutes|hrs?|hours?|secs?|seconds|am|pm)\b|\b\d{1,2}:\d{2}\b/gi, "")
       // "we've agreed an extra 2 weeks": a span of time told is not a value either.
       .replace(/\b(?:an?\s+)?(?:extra|another|more|other)\s+\d{1,3}\s+(?:days?|weeks?|months?)\b/gi, "")
-      .replace(/\b\d{1,2}\s+(?:[a-z]+\s+)?(?:invoices|bills|deals|contacts|candidates|jobs|roles|accounts)\b/gi, ""),
+      .replace(/\b\d{1,2}\s+(?:[a-z]+\s+)?(?:invoices|bills|deals|contacts|candidates|jobs|roles|accounts)\b/gi, "")
+      // "ken's 2nd call was meh": which call, not a value.
+      .replace(/\b\d{1,2}(?:st|nd|rd|th)\s+(?:call|interview|round|meeting|chat|conversation|screen|time|try|attempt)\b/gi, ""),
   );
 /** "in dollars, which is the biggest ...": a currency said before the question narrows it. */
 const CURRENCY_WORD = /\b(?:usd|eur|gbp|euros?|dollars?|pounds?|sterling|yen)\b/i;

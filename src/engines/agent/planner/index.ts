@@ -235,6 +235,12 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     const elsewhere = p.states.find((st) => !accepts(s.catalog, usual, st) && ORDER.some((r) => r !== usual && accepts(s.catalog, r, st)));
     if (elsewhere) p = { ...p, action: "stage", to: elsewhere };
   }
+  // "who's the finance contact at Stark", "the person who handles procurement over at Globex", "whos the cfo at
+  // northwind": people by what they do (before any phrase is read as a filter).
+  const role = roleAsked(p.raw);
+  const roleAt = p.phrases.find((ph) => ph.prep && ["at", "for", "with", "from", "in"].includes(ph.prep) && ph.nounResource !== "job");
+  if (role && roleAt && (!p.action || READS.has(p.action)) && (!p.resource || p.resource === "contact") && s.tool("contact", "list"))
+    return peopleWhoDo(s, role, roleAt);
   // A question or a plural names what to find: "accounts based in the UK", "who came in through LinkedIn".
   if ((p.question || p.plural) && (!p.action || READS.has(p.action))) p = asFilters(s, p);
   // "Acme's phone number is +1 555 0100": a statement of a value is a change.
@@ -359,11 +365,6 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     const named = p.phrases.filter((ph) => ph.text.toLowerCase() !== said && ph.at !== undefined && ph.at >= 0 && ph.at < atStage.index);
     if (stage && named.length > 0) return setState(s, { ...p, phrases: named, action: "stage", to: stage.name }, "deal", "stage");
   }
-  // "who's the finance contact at Stark", "the person who handles procurement over at Globex": people by what they do.
-  const role = roleAsked(p.raw);
-  const roleAt = p.phrases.find((ph) => ph.prep && ["at", "for", "with", "from", "in"].includes(ph.prep) && ph.nounResource !== "job");
-  if (role && roleAt && (!action || READS.has(action)) && (!resource || resource === "contact") && s.tool("contact", "list"))
-    return peopleWhoDo(s, role, roleAt);
   // "decision makers at Stark": people by a tag they carry.
   const described =
     p.phrases[0] &&

@@ -113,6 +113,12 @@ export const ACTION_WORDS: Record<string, Action> = {
   push: "stage",
   bump: "stage",
   put: "stage",
+  // "throw olivia in the follow up seq", "stick her in Qualified", "pop him into interview": put.
+  throw: "stage",
+  stick: "stage",
+  chuck: "stage",
+  pop: "stage",
+  slot: "stage",
   delete: "delete",
   remove: "delete",
   erase: "delete",
@@ -557,6 +563,11 @@ export const REWRITES: Rewrite[] = [
   [
     /\b(?:sent|wired|transferred|paid)\s+(?:us\s+)?(?:some|a\s+bit\s+of|a\s+little|part\s+of\s+the)\s+(?:money|cash|funds|payment)(?:\s+over)?\b/gi,
     "made a payment",
+  ],
+  // "drop him to a 4", "bump Grace up to a 5", "lower Ken's rating to 3": a candidate's stars.
+  [
+    /\b(?:drop|bump|move|lower|raise|knock|take|bring|put|upgrade|downgrade|mark|set|change)\s+(.{1,40}?)(?:['’]s\s+(?:rating|score|stars))?\s+(?:down\s+|up\s+|back\s+)?to\s+(?:a\s+)?([1-5])(?:\s*(?:stars?|out\s+of\s+(?:5|five)|\/5))?(?![\w.,%])(?!\s*(?:k|m|usd|eur|gbp|dollars?|euros?|pounds?|days?|weeks?|months?|%|percent))/gi,
+    (said: string, who: string, n: string) => (/\b(?:deal|invoice|amount|price|seats?|users?)\b/i.test(who) ? said : `rate ${who} ${n} stars`),
   ],
   // "we're done hiring for the product designer role": it is filled.
   [/\b(?:we'?re|we\s+are|i'?m)\s+(?:all\s+)?(?:done|finished|through)\s+(?:with\s+)?(?:hiring|recruiting|interviewing)\s+for\s+/gi, "we filled "],

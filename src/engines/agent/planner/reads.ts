@@ -366,6 +366,13 @@ const ROLE_WORDS: Record<string, string> = {
   exec: "leadership",
   executive: "leadership",
   leadership: "leadership",
+  cfo: "finance",
+  controller: "finance",
+  cto: "engineering",
+  cmo: "marketing",
+  cro: "sales",
+  coo: "operations",
+  ceo: "leadership",
 };
 const ROLE_WORD = Object.keys(ROLE_WORDS).join("|");
 const ROLE_ASKED = [
@@ -374,6 +381,8 @@ const ROLE_ASKED = [
     String.raw`\bwho\s+(?:handles|runs|looks\s+after|owns|manages|does|deals\s+with|is\s+in\s+charge\s+of|is\s+responsible\s+for|takes\s+care\s+of|signs\s+off\s+on|approves)\s+(?:the\s+|their\s+|our\s+)?(${ROLE_WORD})\b`,
     "i",
   ),
+  // "whos the cfo over at northwind", "who is their controller".
+  /\bwho(?:'?s|\s+is|\s+are)\s+(?:the\s+|their\s+|our\s+)?(cfo|cto|cmo|cro|coo|ceo|controller)\b/i,
 ];
 
 /** The kind of work a question asks people by ("the finance contact", "who handles procurement"), if any. */
@@ -393,7 +402,7 @@ export async function peopleWhoDo(s: Session, role: string, at: { text: string }
   if (doers.length > 0)
     return `${capitalize(role)} at ${account.label}: ${plural(doers.length, "contact")}.\n${listText({ data: doers, meta: { total: doers.length } })}`;
   if (page.data.length === 0) return `${account.label} has no contacts yet.`;
-  return `No contact at ${account.label} has a ${role} title. Its contacts:\n${listText(page)}`;
+  return `No contact at ${account.label} has ${/^[aeiou]/.test(role) ? "an" : "a"} ${role} title. Its contacts:\n${listText(page)}`;
 }
 
 /** "is Leo Andersen in any sequence?": the sequences a person is enrolled in, by their enrollments. */
