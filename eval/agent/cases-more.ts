@@ -646,6 +646,29 @@ const roundTen: Case[] = [
       "outstanding",
     ),
   ]),
+  about("growth", "read", "whos the <title's acronym> over at <account>", (w) => {
+    const c = pick(
+      w.contacts,
+      (x) =>
+        /chief financial officer/i.test(x.title ?? "") &&
+        w.contacts.filter((o) => o.account_id === x.account_id && /chief financial|finance|controller/i.test(o.title ?? "")).length === 1,
+      "sole finance contact",
+    );
+    const account = pick(w.accounts, (a) => a.id === c.account_id, "their account");
+    return { say: `whos the cfo over at ${account.name.split(" ")[0]!.toLowerCase()}`, expect: [named([fullName(c)], [], 1), noChange()] };
+  }),
+  about("talent", "write", "<candidate>'s 2nd call was meh, drop him to a <one less>", (w) => {
+    const cand = pick(w.candidates, (c) => (c.rating ?? 0) >= 3 && !["hired", "rejected"].includes(c.stage), "rated candidate in play");
+    return {
+      say: `${fullName(cand).toLowerCase()}'s 2nd call was meh, drop them to a ${cand.rating! - 1}`,
+      expect: [changed("candidate", cand.id, { rating: cand.rating! - 1 }, fullName(cand))],
+    };
+  }),
+  about("growth", "write", "throw <unique contact> in the follow up seq", (w) => {
+    const c = notEnrolled(w, 0);
+    const seq = followUp(w);
+    return { say: `throw ${fullName(c).toLowerCase()} in the follow up seq`, expect: [enrolled(seq.id, c.id, fullName(c))] };
+  }),
   ask("growth", "read", "how many contacts are still at lifecycle stage = lead?", (w) => [
     count(w.contacts.filter((c) => c.lifecycle_stage === "lead").length, "leads"),
   ]),
