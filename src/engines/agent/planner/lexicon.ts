@@ -567,7 +567,15 @@ export const REWRITES: Rewrite[] = [
   // "drop him to a 4", "bump Grace up to a 5", "lower Ken's rating to 3": a candidate's stars.
   [
     /\b(?:drop|bump|move|lower|raise|knock|take|bring|put|upgrade|downgrade|mark|set|change)\s+(.{1,40}?)(?:['’]s\s+(?:rating|score|stars))?\s+(?:down\s+|up\s+|back\s+)?to\s+(?:a\s+)?([1-5])(?:\s*(?:stars?|out\s+of\s+(?:5|five)|\/5))?(?![\w.,%])(?!\s*(?:k|m|usd|eur|gbp|dollars?|euros?|pounds?|days?|weeks?|months?|%|percent))/gi,
-    (said: string, who: string, n: string) => (/\b(?:deal|invoice|amount|price|seats?|users?)\b/i.test(who) ? said : `rate ${who} ${n} stars`),
+    (said: string, who: string, n: string) => {
+      if (/\b(?:deal|invoice|amount|price|seats?|users?)\b/i.test(who)) return said;
+      // "knock their rating down to a 2": whose rating it is.
+      const whose = who
+        .replace(/(?:['’]s)?\s+(?:rating|score|stars?)$/i, "")
+        .replace(/^(?:their|them)$/i, "them")
+        .replace(/^his$/i, "him");
+      return `rate ${whose} ${n} stars`;
+    },
   ],
   // "we're done hiring for the product designer role": it is filled.
   [/\b(?:we'?re|we\s+are|i'?m)\s+(?:all\s+)?(?:done|finished|through)\s+(?:with\s+)?(?:hiring|recruiting|interviewing)\s+for\s+/gi, "we filled "],
