@@ -89,11 +89,13 @@ describe("the offline planner answers questions with read tools", () => {
 describe("the offline planner acts with write tools, and the engines' events say which conversation asked", () => {
   it("create a contact Jane Roe jane@roe.io at Acme", async () => {
     const out = await chat(tenant.client, "create a contact Jane Roe jane@roe.io at Acme");
-    // Reads first: whether the address is a contact's already (then it names them), the account, whether a Jane Roe
-    // there is on file (then she is completed, not made twice).
-    expect(out.actions.map((a: any) => a.tool)).toEqual(["list_contacts", "list_accounts", "list_contacts", "create_contact"]);
-    expect(out.actions[3].input).toEqual({ first_name: "Jane", last_name: "Roe", email: "jane@roe.io", account_id: world.acme });
-    const contact = out.actions[3].result;
+    // Reads first: whether the address is a contact's already (then it names them), whether "Jane Roe" is a company's
+    // name (then it is whose, not who), the account, whether a Jane Roe there is on file (then she is completed, not
+    // made twice).
+    expect(out.actions.map((a: any) => a.tool)).toEqual(["list_contacts", "list_accounts", "list_accounts", "list_contacts", "create_contact"]);
+    const created = out.actions.at(-1);
+    expect(created.input).toEqual({ first_name: "Jane", last_name: "Roe", email: "jane@roe.io", account_id: world.acme });
+    const contact = created.result;
     expect(out.message.content).toBe(`Created contact Jane Roe (jane@roe.io) at Acme: ${contact.id}.`);
     const found = await tenant.client.get("/v1/contacts?email=jane@roe.io");
     expect(found.body.data.map((c: any) => c.id)).toEqual([contact.id]);
@@ -101,9 +103,9 @@ describe("the offline planner acts with write tools, and the engines' events say
     const events = await tenant.client.get(`/v1/events?object_id=${contact.id}`);
     expect(events.body.data.map((e: any) => e.type)).toEqual(["contact.created"]);
     expect(events.body.data[0].request.conversation_id).toBe(out.conversation_id);
-    const action = await tenant.client.get(`/v1/events?object_id=${out.actions[3].id}`);
+    const action = await tenant.client.get(`/v1/events?object_id=${created.id}`);
     expect(action.body.data.map((e: any) => e.type)).toEqual(["agent.action_completed"]);
-    expect(action.body.data[0].data.object).toMatchObject({ id: out.actions[3].id, tool: "create_contact", status: "completed" });
+    expect(action.body.data[0].data.object).toMatchObject({ id: created.id, tool: "create_contact", status: "completed" });
     const started = await tenant.client.get(`/v1/events?object_id=${out.conversation_id}`);
     expect(started.body.data.map((e: any) => e.type)).toEqual(["agent.conversation_started"]);
     const reply = await tenant.client.get(`/v1/events?object_id=${out.message.id}`);
