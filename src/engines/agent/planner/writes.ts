@@ -360,6 +360,15 @@ async function nameAfterRecord(s: Session, props: Record<string, unknown>, phras
   return undefined;
 }
 
+/** The one account with exactly this name (any case), its label kept for the reply; undefined for none or several. */
+async function accountCalled(s: Session, name: string): Promise<Item | undefined> {
+  const page = (await s.list("account", { q: name, per_page: 5 })) as { data: Item[] };
+  const exact = page.data.filter((a) => String(a.name).toLowerCase() === name.toLowerCase());
+  if (exact.length !== 1) return undefined;
+  s.labels.set(exact[0]!.id, labelOf(exact[0]!));
+  return exact[0];
+}
+
 export async function create(s: Session, p: Parsed, resource: string): Promise<string> {
   const tool = s.tool(resource, "create");
   if (!tool) throw new Stop({ content: `I cannot create ${noun(resource)}s: no tool for it is available to this API key. Nothing changed.` });
@@ -416,11 +425,9 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   if (!name && person) name = await nameAfterRecord(s, props, phrases);
   // "Acme just hired a new VP of Sales, add them as a contact": a company's name is whose they are, not who.
   if (name && person && "account_id" in props && s.tool("account", "list")) {
-    const page = (await s.list("account", { q: name, per_page: 5 })) as { data: Item[] };
-    const company = page.data.filter((a) => String(a.name).toLowerCase() === name!.toLowerCase());
-    if (company.length === 1) {
-      input.account_id = company[0]!.id;
-      s.labels.set(company[0]!.id, labelOf(company[0]!));
+    const company = await accountCalled(s, name);
+    if (company) {
+      input.account_id = company.id;
       name = undefined;
     }
   }
@@ -450,11 +457,9 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   // "Tony Stark, tony@x.com, CEO, Stark Logistics": an account named on its own, by its exact name.
   if ("account_id" in props && s.tool("account", "list")) {
     for (const ph of phrases.filter((x) => !x.prep && /^[A-Z]/.test(x.text))) {
-      const page = (await s.list("account", { q: ph.text, per_page: 5 })) as { data: Item[] };
-      const exact = page.data.filter((a) => String(a.name).toLowerCase() === ph.text.toLowerCase());
-      if (exact.length !== 1) continue;
-      input.account_id = exact[0]!.id;
-      s.labels.set(exact[0]!.id, String(exact[0]!.name));
+      const account = await accountCalled(s, ph.text);
+      if (!account) continue;
+      input.account_id = account.id;
       phrases.splice(phrases.indexOf(ph), 1);
       break;
     }
