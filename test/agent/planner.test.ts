@@ -295,6 +295,32 @@ describe("a wrong write is worse than no write", () => {
     expect(out.message.content).toMatch(reply);
   });
 
+  it("a statement asked ('INV-000001 is paid?') is a question: it is answered, nothing is recorded", async () => {
+    for (const message of ["INV-000001 is paid?", "the INV-1 of Initech is paid?"]) {
+      const out = await chat(tenant.client, message);
+      expect(writes(out), message).toEqual([]);
+      expect(out.message.content, message).toMatch(/^INV-000001 for Initech: .*status (?:open|overdue)/);
+    }
+  });
+
+  it("an amount written the European way at a sentence's end is read whole ('USD 2.500,75.')", async () => {
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", { client: "Acme", account_id: world.acme, amount: 2500.75, currency: "USD", status: "open", due_date: "2026-06-01" }),
+    );
+    const out = await chat(tenant.client, `Acme pay yesterday the invoice ${invoice.number}, full value USD 2.500,75. please register the payment`);
+    expect(writes(out)).toMatchObject([{ tool: "pay_invoice", input: { invoice_id: invoice.id, amount: 2500.75 }, status: "completed" }]);
+  });
+
+  it("'send Initech an invoice for the workshop': whom it is sent is the client, what it is for the description", async () => {
+    const out = await chat(tenant.client, "send Initech an invoice for the onboarding workshop, 300 dollars, due end of April");
+    expect(writes(out)).toMatchObject([
+      {
+        tool: "create_invoice",
+        input: { client: "Initech", account_id: world.initech, description: "onboarding workshop", amount: 300, currency: "USD", due_date: "2026-04-30" },
+      },
+    ]);
+  });
+
   it("the confirmation of a near spelling is answered with yes", async () => {
     const asked = await chat(tenant.client, "enrich Initek");
     const done = await chat(tenant.client, "yes", asked.conversation_id);

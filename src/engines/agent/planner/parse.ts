@@ -108,6 +108,10 @@ const LEAD_FILLER = new Set([
   "then",
   "also",
 ]);
+/** A request put as a question: "could you mark it paid?", "pls can we move it?". */
+const REQUEST_MODAL =
+  /^(?:(?:please|pls|kindly|so|and|ok|okay|also)\s+)*(?:can|could|would|will|may|shall|might)\s+(?:you|we|i|u)\b|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?\w+/i;
+
 /** Fields a question may ask about a record ("what's Leo's email?"). */
 const ASKABLE = new Set([
   "email",
@@ -675,7 +679,11 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
         .trim()
         .toLowerCase();
       return asked.trim() !== clause && /^(?:when|what|what's|which|who|whom|whose|how|where)\b/.test(clause);
-    });
+    }) ||
+    // "the INV-38 of Acme is paid?", "Frances is in which stage?": a statement asked, not a request ("could you ... paid?").
+    (raw.match(/[^.?!]*\?/g) ?? []).some(
+      (asked) => /\b(?:is|are|was|were|has|have)\s+(?:\S+\s+){0,3}\S+\s*\?$/i.test(asked.trim()) && !REQUEST_MODAL.test(asked.trim()),
+    );
   if (/\bhow many\b|\bnumber of\b|\bcount\b/.test(lower)) out.action = "count";
   // "write off what they owe": owing says which invoices, not that a sum is asked.
   else if (/\bhow much\b|\btotal\b|\bsum\b|\bowe[sd]?\b|\bowing\b/.test(lower) && !(out.action === "uncollectible" && !/\bhow much\b/.test(lower)))

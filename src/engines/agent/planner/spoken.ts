@@ -315,9 +315,9 @@ function unshouted(text: string): string {
 export function spoken(message: string): string {
   let text = unshouted(message).replace(FILLERS, " ").replace(/\s+/g, " ").trim().replace(OPENERS, "");
   text = addresses(text);
-  // "2.500,00 GBP", "18.065,37": thousands with dots and cents after a comma, as most of Europe writes them.
+  // "2.500,00 GBP", "18.065,37", "USD 8.925,59.": thousands with dots and cents after a comma, as most of Europe writes them.
   text = text.replace(
-    /(?<![\d.,])(\d{1,3}(?:\.\d{3})+|\d{1,3}),(\d{2})(?![\d.,]|\d)/g,
+    /(?<![\d.,])(\d{1,3}(?:\.\d{3})+|\d{1,3}),(\d{2})(?![\d,]|\.\d)/g,
     (_, whole: string, cents: string) => `${whole.replace(/\./g, "")}.${cents}`,
   );
   text = ordinalDays(text);

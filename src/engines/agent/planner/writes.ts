@@ -89,6 +89,15 @@ function billedTo(phrases: Phrase[], amounts: Parsed["amounts"]): Phrase | undef
   return phrases.find((ph) => ph.prep === "to" && !after(ph, amounts)) ?? phrases.find((ph) => ph.prep === "for" && !after(ph, amounts));
 }
 
+/** "send Northwind an invoice", "raise Acme a bill": the name between the verb and the invoice it is sent. */
+function sentTo(raw: string, name: string): boolean {
+  const said =
+    /\b(?:send|sending|email|give|raise|issue|make|do|cut|draw\s+up)\s+(.+?)\s+(?:an?|another|one|the|their)\s+(?:new\s+)?(?:\w+\s+)?(?:invoice|inv|bill)\b/i.exec(
+      raw,
+    );
+  return said !== null && said[1]!.toLowerCase() === name.toLowerCase();
+}
+
 /** The phrase comes after the request's amount ("620 euros for support hours"). */
 function after(phrase: Phrase, amounts: Parsed["amounts"]): boolean {
   const at = amounts.find((a) => !a.op)?.at ?? -1;
@@ -399,6 +408,8 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     const phrase =
       personLike ??
       phrases.find((ph) => ph.prep === "called" || ph.prep === "named") ??
+      // "send northwind an invoice for the onboarding workshop": whom it is sent is the client; "for" says what for.
+      (nameField === "client" ? phrases.find((ph) => !ph.prep && sentTo(p.raw, ph.text)) : undefined) ??
       // An invoice's client is whom it is for or to ("a new invoice for Oscorp"), before any stray word.
       (nameField === "client" ? billedTo(phrases, p.amounts) : undefined) ??
       phrases.find((ph) => !ph.prep && (!ph.beforeNoun || p.resources.length === 0)) ??
