@@ -178,6 +178,9 @@ function withoutRemark(lang: Language, text: string): string {
   if (named.length === 0 || (destructive && !person && !picked)) return text;
   // "it", "that one", "that deal" stand for a thing: the last thing the remark names, with whose it is when it names no one.
   const said = PRONOUN.exec(command)![0];
+  // "The owner has signed off the Initech pipeline review invoice, so could you send it out": it is the record named.
+  const recordTold = /^(?:it|(?:that|this) one)$/i.test(said) ? namedRecord(told) : undefined;
+  if (recordTold) return [command.replace(PRONOUN, `the ${recordTold}`), ...rest].join(", ");
   const kind = /^(?:the|that|this)\s+(\S+)$/i.exec(said)?.[1];
   // "we're done with the account executive job - close the req": the req is the job the remark names.
   const sameKind = kind ? resourceOf(kind.toLowerCase().replace(/s$/, "")) : undefined;
@@ -525,15 +528,28 @@ function topicFirst(text: string): string {
  */
 const OWN_PLAN =
   /^(?:(?:i|we)(?:'ll|'m|'re|\s+will|\s+am|\s+are)?\s+)?(?:(?:really|still|just)\s+)?(?:need|needs|have|has|got|gotta|want|wanna|trying|try|going|gonna|about|planning|hoping|meaning)\s+(?:to\s+)?(?:get\s+)?[a-z]+/i;
+/** "just names is fine", "per currency is fine", "either is ok": how the answer may come, not what is asked. */
+const ANSWER_FORM = /^(?:(?:just|only|a|the)\s+)?[a-z]+(?:\s+[a-z]+){0,2}\s+(?:is|are|would\s+be|will\s+do)\s+(?:fine|ok|okay|enough|good|great|perfect)\b/i;
+/** "sorting out referral bonuses this week": what the one asking is doing; not a verb of a filter ("closing next month"). */
+const DOING = /^(?!(?:closing|expiring|ending|starting|falling|coming|going|looking|including|excluding|covering|due|paying|owing)\b)[a-z]+ing\b/i;
+/** "... stark logistics i've got a call with them in 10 minutes": dictated with no comma, a first-person remark begins. */
+const SPOKEN_REMARK =
+  /(?<!\b(?:who|whom|that|which|what|where|when|if|so|because|do|did|can|could|should|would|will|have|as|than|and|but|or)) (?=(?:i've got|i have got|i've|i'm|im|i am|i want|i need|i might|i'll|i will|i gotta|i have to|i wanna|i'd like|i was|i just)\b)/i;
 function withoutReason(lang: Language, text: string): string {
-  const clauses = text.split(CLAUSE).filter(Boolean);
-  if (clauses.length < 2 || !imperative(clauses[0]!) || /[.?!]\s/.test(text)) return text;
+  const split = text.includes(",") || /[.?!]\s/.test(text) ? text : text.replace(SPOKEN_REMARK, ", ");
+  const clauses = split.split(CLAUSE).filter(Boolean);
+  const first = clauses[0] ?? "";
+  if (clauses.length < 2 || !(imperative(first) || asks(first)) || /[.?!]\s/.test(split)) return text;
+  // Words the request itself says are no reason to keep a clause that repeats them ("... through referrals, sorting out referral bonuses").
+  const own = new Set((first.toLowerCase().match(/[a-z'’-]+/g) ?? []).flatMap((w) => [w, w.replace(/s$/, "")]));
   const why = (clause: string) => {
     if (asks(clause) || imperative(clause) || holdsData(clause) || FIELD_TOLD.test(clause)) return false;
+    if (ANSWER_FORM.test(clause.trim())) return true;
     const words = clause.toLowerCase().match(/[a-z'’-]+/g) ?? [];
-    if (words.some((w) => STATE_WORDS.has(w) || GROUP_WORDS[w] !== undefined)) return false;
+    if (words.some((w) => (STATE_WORDS.has(w) || GROUP_WORDS[w] !== undefined) && !own.has(w) && !own.has(w.replace(/s$/, "")))) return false;
     // "..., need to sort her laptop", "..., trying to size my next batch": what the one asking will do next.
     if (OWN_PLAN.test(clause.trim())) return true;
+    if (DOING.test(clause.trim()) && !VOCABULARY.test(clause.replace(/\b(?:this|next|last)\s+(?:week|month)\b/gi, ""))) return true;
     const terms = tagsOf(lang, clause);
     const verb = terms.findIndex((tags, i) => i > 0 && (tags.includes("Verb") || tags.includes("Copula")) && !tags.includes("Gerund"));
     return verb > 0 && terms.slice(0, verb).some((tags) => tags.includes("Noun") || tags.includes("Pronoun"));

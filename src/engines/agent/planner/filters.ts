@@ -210,7 +210,8 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
         }
         // "the Stark deal for the support upgrade", "the Globex invoice for the custom integration build": the
         // account is known, so words no account has are the record's own (its name, its description).
-        if ("q" in props && query.q === undefined && query.account_id !== undefined) {
+        // ("Did Gringotts pay the pipeline review invoice": a client already named, by its name on the invoices.)
+        if ("q" in props && query.q === undefined && (query.account_id !== undefined || query["client[contains]"] !== undefined)) {
           query.q = phrase.text;
           said.push(`matching “${phrase.text}”`);
           continue;

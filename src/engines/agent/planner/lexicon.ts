@@ -485,6 +485,9 @@ const POLITE_REWRITES: Rewrite[] = [
     /\b(?:would|could|will|can)\s+you\s+(?:possibly\s+|please\s+)?(?:be\s+able\s+to\s+)?(?:let\s+me\s+(?:know|have)|tell\s+me|give\s+me|find\s+out|remind\s+me)\s+/gi,
     "show me ",
   ],
+  // "Would you mind telling me how much ...", "would you mind recording it": the question, the request.
+  [/\b(?:would|do)\s+you\s+mind\s+(?:telling|letting)\s+me\s+(?:know\s+)?/gi, "show me "],
+  [/\b(?:would|do)\s+you\s+mind\s+([a-z]+?)ing\b/gi, (_: string, verb: string) => `please ${baseOf(`${verb}ing`)}`],
   [/\bwould\s+you\s+happen\s+to\s+know\s+/gi, ""],
   [/\b(?:would|is)\s+it\s+(?:be\s+)?possible\s+(?:for\s+you\s+)?to\s+(?:find\s+out|see|get|have|know|tell\s+me|check)\s+/gi, "show me "],
   [/\b(?:would|is)\s+it\s+(?:be\s+)?possible\s+(?:for\s+you\s+)?to\s+/gi, ""],
@@ -538,6 +541,16 @@ export const REWRITES: Rewrite[] = [
     /^\s*(?:(?:heads[- ]up|ugh+|argh+|oh|ah|wow|yay|phew|whew|oops|ouch|yikes|damn|dang|woo+hoo+|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|(?:i\s+)?(?:have|'ve\s+got|got)\s+a\s+(?:quick\s+)?question\s+(?:about|on|re|regarding)|just so you know|ok so|okay so|hey|hi|hello|hiya|(?:so\s+)?sorry(?=\s*[,!.])|apologies(?=\s*[,!.])|good (?:morning|afternoon|evening|day)|morning|dear (?:team|all)|hello team|hi team|sorry if [^,]*|sorry to bother you|i know this is [^,]*|not my (?:usual )?(?:area|department|thing|wheelhouse|job)|a bit outside my (?:area|lane))(?:[,:!.\s–—-]+|\s+but\s+))+(?:but\s+)?/i,
     "",
   ],
+  // "just names is fine", "per currency is fine": how the answer may come, not a filter.
+  [
+    /[,;–—-]?\s*\b(?:just|only|per|by)\s+(?:the\s+)?(?:names?|numbers?|emails?|totals?|figures?|amounts?|currency|client)\s+(?:is|are|would\s+be|will\s+do)\s+(?:fine|ok|okay|enough|good|great)\b[.!]?/gi,
+    "",
+  ],
+  // "how much of what people owe us is overdue": how much is overdue; "what people owe us": what clients owe.
+  [/\bof\s+what\s+(?:people|folks|everyone|everybody|clients|customers)\s+owes?\s+us\s+/gi, ""],
+  [/\bwhat\s+(?:people|folks|everyone|everybody)\s+owes?\s+us\b/gi, "what clients owe us"],
+  // "who's going through the follow-up sequence": who is in it.
+  [/\b(who(?:'s|\s+is|\s+are)?)\s+(?:currently\s+|still\s+)?(?:going|getting|running|working|moving)\s+through\b/gi, "$1 in"],
   // "which client has the most overdue", "which customers have the most outstanding": who owes the most.
   [
     /\b(which|what)\s+(?:client|customer|account|company|debtor)(s)?\s+(?:has|have|had)\s+(?:got\s+)?the\s+most\s+(?:money\s+)?(overdue|late|past\s+due|outstanding|owing|unpaid|owed|open)\b/gi,

@@ -291,7 +291,8 @@ const LATE_FORMS: [RegExp, "over" | "atLeast" | "between" | "under"][] = [
   ],
   [
     new RegExp(
-      String.raw`\b(?:more than|over|longer than|>)\s*${LATE_N}\s*${LATE_UNIT}\s+${LATE_WORD}|\b${LATE_WORD}\s+(?:by\s+|for\s+)?(?:more than|over|longer than|>)\s*${LATE_N}\s*${LATE_UNIT}`,
+      // "more than 60 days of overdue", "really late paying us, like more than sixty days".
+      String.raw`\b(?:more than|over|longer than|>)\s*${LATE_N}\s*${LATE_UNIT}\s+(?:of\s+)?${LATE_WORD}|\b${LATE_WORD}\s+(?:[\w']+,?\s+){0,4}?(?:by\s+|for\s+)?(?:more than|over|longer than|>)\s*${LATE_N}\s*${LATE_UNIT}`,
       "i",
     ),
     "over",
@@ -993,10 +994,19 @@ export function sequenceName(message: string): string | undefined {
       .at(-1) ?? message;
   // "..., he is interested", "... please": what follows the sequence's name is not part of it.
   const keyword = [...said.matchAll(/\b(?:sequence|campaign|cadence|drip|outreach)s?\b|\bfollow[- ]?up\b/gi)].at(-1);
-  const end = keyword ? said.slice(keyword.index! + keyword[0].length).search(/\s*(?:[,;]|\s[-–—]\s|\s(?:please|pls|plz|thanks|thx)\b)/i) : -1;
+  // ("the Intro sequence at the moment just names is fine": a sequence's noun ends its name.)
+  const end = !keyword
+    ? -1
+    : /^follow/i.test(keyword[0])
+      ? said.slice(keyword.index! + keyword[0].length).search(/\s*(?:[,;]|\s[-–—]\s|\s(?:please|pls|plz|thanks|thx)\b)/i)
+      : 0;
   const cut = keyword && end >= 0 ? said.slice(0, keyword.index! + keyword[0].length + end) : said;
   // "pause the new lead follow-up until January": when, not which.
-  const raw = cut.replace(TIME_SAID, "").replace(/\s+(?:until|till|til|through|thru)\s+.*$/i, "");
+  // ("who's going through the follow-up sequence" is who is in it.)
+  const raw = cut
+    .replace(TIME_SAID, "")
+    .replace(/\b(?:going|getting|running|moving|working)\s+(?:through|thru)\b/gi, "in")
+    .replace(/\s+(?:until|till|til|through|thru)\s+.*$/i, "");
   const m =
     /\b(?:in|into|on|onto|to|for)\s+(?:the\s+|our\s+)?((?:(?!\b(?:in|into|on|onto|to|for)\b).)+?)(?:\s+(?:sequence|campaign|cadence|drip|outreach)s?|(?<=follow[- ]?up)\s+(?:e-?mails?|messages|mailings?|emails?\s+sequence))?\s*[.!?]?$/i.exec(
       raw.trim(),

@@ -178,7 +178,11 @@ async function target(s: Session, p: Parsed, resource: string, phrases: Phrase[]
   // An invoice has no name of its own: it is named by its client.
   // In a change, an amount is the new value ("it should be 19,500"), not which invoice.
   if (resource === "invoice")
-    return { found: await invoiceTarget(s, p, [own], INVOICE_STATES.join(","), p.action !== "update"), rest: phrases.filter((ph) => ph !== own) };
+    return {
+      found: await invoiceTarget(s, p, [own], INVOICE_STATES.join(","), p.action !== "update"),
+      // ("Umbrella's pipeline review invoice": the words naming the invoice are not a value.)
+      rest: phrases.filter((ph) => ph !== own && !(ph.nounResource === "invoice" && (ph.at ?? -1) > (own.at ?? -1))),
+    };
   // "Globex Corporation's Pilot project": the owner's name and the record's, read together ("Globex Corporation: Pilot project").
   const owned = phrases[phrases.indexOf(own) + 1];
   if (own.prep === "of" && owned?.prep === "of") {
@@ -863,15 +867,20 @@ async function invoiceTarget(s: Session, p: Parsed, phrases: Phrase[], states: s
   const page = await s.list("invoice", { ...owner.query, status, per_page: 100 });
   // A payment's amount is what was paid, not which invoice.
   const amount = amountNames ? p.amounts.find((a) => !a.op) : undefined;
-  const items = page.data.filter(
-    (i) =>
-      (!amount || saidMoney(i.amount, amount) || saidMoney(i.amount_due, amount)) &&
-      owner.rest.every((w) =>
-        String(i.description ?? "")
-          .toLowerCase()
-          .includes(w.toLowerCase()),
-      ),
-  );
+  const describedBy = (words: string[]) => (i: Item) =>
+    words.every((w) =>
+      String(i.description ?? "")
+        .toLowerCase()
+        .includes(w.toLowerCase()),
+    );
+  let items = page.data.filter((i) => (!amount || saidMoney(i.amount, amount) || saidMoney(i.amount_due, amount)) && describedBy(owner.rest)(i));
+  // "Umbrella's pipeline review invoice", "Did Gringotts pay the pipeline review invoice": the words before
+  // "invoice", after the client's name, are what was billed (when some invoice of theirs is).
+  const billed = p.phrases.find((ph) => ph !== phrase && ph.nounResource === "invoice" && (ph.at ?? -1) > (phrase.at ?? -1));
+  if (owner.rest.length === 0 && billed && items.length > 1) {
+    const described = items.filter(describedBy(billed.text.split(/\s+/)));
+    if (described.length > 0) items = described;
+  }
   const picked = items.length > 1 ? (pickedBy(p.raw, items) ?? narrowed(p, items, allowed.length > 2)) : items[0];
   if (picked) return { id: picked.id, label: labelOf(picked), item: picked };
   const which = `${status.replace(/,/g, " or ")} invoice${amount ? ` of ${amount.value.toLocaleString("en-US")}` : ""}`;
