@@ -100,6 +100,10 @@ function withoutRemark(lang: Language, text: string): string {
     subject.splice(owner + 1);
     subject[owner] = subject[owner]!.replace(/['’]s$/i, "");
   }
+  // "tim berners lee the designer guy absolutely nailed the interview": a name, then who they are.
+  const apposed = subject.findIndex((w, n) => n >= 2 && /^(?:the|our|a|an|that|this)$/i.test(w));
+  const nameLike = (w: string) => /^[a-z][a-z'’-]+$/i.test(w) && !/ing$/i.test(w) && !STOPWORDS.has(w.toLowerCase()) && !PREPS.has(w.toLowerCase());
+  if (apposed > 0 && apposed <= 3 && subject.length > 3 && subject.slice(0, apposed).every(nameLike)) subject.splice(apposed);
   // "references for frances allen came back lukewarm": the one it is about follows the preposition.
   const about = subject.map((w) => /^(?:for|on|about|of|with)$/i.test(w)).lastIndexOf(true);
   if (about > 0 && about < subject.length - 1 && !/^[A-Z]/.test(subject[0]!)) subject.splice(0, about + 1);

@@ -216,6 +216,16 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
           said.push(`matching “${phrase.text}”`);
           continue;
         }
+        // "the hooley data migration deal": the record's own name, misheard; found as the record, by its name.
+        // (An invoice has no name of its own: its client's follows.)
+        if ("q" in props && query.q === undefined && phrase.nounResource === resource && !("client[contains]" in props)) {
+          const itself = await s.find(resource, phrase.text, { write: false }).catch(() => undefined);
+          if (itself) {
+            query.q = itself.label;
+            said.push(`named “${itself.label}”`);
+            continue;
+          }
+        }
         // An invoice's client need not be an account: fall back to its name.
         if (!("client[contains]" in props)) throw error;
         query["client[contains]"] = phrase.text;

@@ -481,7 +481,11 @@ async function intoSequence(s: Session, p: Parsed, resource: string | undefined)
   if (resource === "sequence" || resource === "enrollment" || p.phrases.some((ph) => ph.nounResource === "sequence") || p.action === "enroll") return true;
   // A resource named in words rules it out; one only inferred (from "lead" in "New lead follow-up") does not.
   if (p.resource && p.resource !== "contact") return false;
-  return (await s.list("sequence", { q: name, per_page: 1 })).data.length > 0;
+  // ("the new lead follow up" is "New lead follow-up": said, a hyphen is a space.)
+  const said = SEQUENCE_NOUN.test(p.raw) || /\bfollow[- ]?ups?\b/i.test(p.raw);
+  for (const q of new Set([name, ...(said ? [name.split(/\s+/).slice(0, 2).join(" ")] : [])]))
+    if ((await s.list("sequence", { q, per_page: 1 })).data.length > 0) return true;
+  return false;
 }
 
 /**

@@ -229,7 +229,7 @@ export const VALUE_WORDS: Record<string, string[]> = {
  * create, where "she's their head of ops" or "they're based in Canada" are the record's values.
  */
 export const REASON =
-  /\s*[,;–—-]+\s*(?:because|since|(?:the\s+)?(?:customer|client)\s+\w+ed\b|as\s+(?:he|she|they|it)|not\s+(?:a|the|really)|no\s+longer|(?:he|she|they|it)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)|it\s+was|was\s+a|too\s+\w+|wrong\s+\w+|duplicate\b|thanks?\b|thank\s+you|we(?:'re|\s+are|'ve|\s+have|'ll|\s+will)?\s+(?:not|no\s+longer|never|decided|done)|(?:he|she|they)\s+\w+ed\b|(?:the|his|her|their|its|our|my)\s+\w+(?:\s+\w+){0,2}\s+(?:was|were|went|came\s+back|looked|seemed|is\s+(?:very|really|super|so)|are\s+(?:very|really|super|so))|(?:i|we)\s+(?:read|saw|met|spoke|talked|think|thought|liked|loved|feel|felt|checked|reviewed|interviewed|called|heard)\b|not\s+\w+\s+enough|(?:is|was)\s+(?:a\s+)?(?:very|really|super)\s+\w+)\b.*$/gi;
+  /\s*[,;–—-]+\s*(?:because|since|(?:the\s+)?(?:customer|client)\s+\w+ed\b|as\s+(?:he|she|they|it)|not\s+(?:a|the|really)|no\s+longer|(?:he|she|they|it)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)|it\s+was|was\s+a|too\s+\w+|wrong\s+\w+|duplicate\b|thanks?\b|thank\s+you|we(?:'re|\s+are|'ve|\s+have|'ll|\s+will)?\s+(?:not|no\s+longer|never|decided|done)|(?:he|she|they)\s+\w+ed\b|(?:the|his|her|their|its|our|my)\s+\w+(?:\s+\w+){0,4}\s+(?:was|were|went|came\s+back|looked|seemed|is\s+(?:very|really|super|so)|are\s+(?:very|really|super|so))|(?:i|we)\s+(?:read|saw|met|spoke|talked|think|thought|liked|loved|feel|felt|checked|reviewed|interviewed|called|heard)\b|not\s+\w+\s+enough|(?:is|was)\s+(?:a\s+)?(?:very|really|super)\s+\w+)\b.*$/gi;
 /** Time said in passing: "at the moment", "right now", "as of today". */
 export const TIME_SAID =
   /\s*\b(?:at\s+the\s+moment|right\s+now|as\s+of\s+(?:now|today)|as\s+we\s+speak|at\s+present|for\s+now|any\s?more|currently|presently|actually|actual(?=\s*(?:[?.!,]|$)))\b/gi;
@@ -240,7 +240,7 @@ export const CREATE_START =
 /** Said to the person in a remark: "she's their head of ops" is a title, "they're based in Canada" a place. */
 export const CREATE_REMARKS: [RegExp, string][] = [
   [/([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?=based|located)/gi, "$1 "],
-  [/([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+/gi, "$1 title is "],
+  [/([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+(?:new\s+)?/gi, "$1 title is "],
   // "she's a lead", "he's a customer": the lifecycle stage.
   [
     /([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:an?\s+)?(?=(?:lead|subscriber|customer|prospect|qualified|opportunity|evangelist)\b)/gi,
@@ -472,6 +472,8 @@ const POLITE_REWRITES: Rewrite[] = [
   ],
   // "where Tim Berners-Lee has got to in the process": that candidate, whose line says where.
   [/\bwhere\s+(.{2,40}?)\s+(?:has\s+got\s+to|has\s+got|is|stands|has\s+reached)\s+in\s+(?:the|our)\s+(?:process|pipeline)\b/gi, "show candidate $1"],
+  // "where's catherine johnson at in the process", "where is Tim at with hiring": a candidate's stage.
+  [/\bwhere(?:'s|\s+is|s)\s+(.{2,40}?)\s+at\s+(?:in|with)\s+(?:the\s+|our\s+)?(?:process|pipeline|hiring|interviews?|recruiting)\b/gi, "show candidate $1"],
   // "Could I trouble you for a list of", "Could I ask you for": show.
   [/\b(?:could|may|can)\s+i\s+(?:trouble|bother|ask)\s+you\s+for\s+(?:a\s+list\s+of\s+|the\s+list\s+of\s+)?/gi, "list "],
   // "Could I trouble you to add her", "Could I ask you to finalise it": the request.
@@ -549,6 +551,24 @@ export const REWRITES: Rewrite[] = [
   // "how much of what people owe us is overdue": how much is overdue; "what people owe us": what clients owe.
   [/\bof\s+what\s+(?:people|folks|everyone|everybody|clients|customers)\s+owes?\s+us\s+/gi, ""],
   [/\bwhat\s+(?:people|folks|everyone|everybody)\s+owes?\s+us\b/gi, "what clients owe us"],
+  // "I need to get an invoice out to Northwind", "Aperture Labs need invoicing for their API overage": bill them.
+  [/\b(?:i|we)\s+(?:need|have|want)\s+to\s+(?:get|send)\s+(an?\s+(?:new\s+)?(?:invoice|bill))\s+out\s+to\b/gi, "raise $1 for"],
+  [
+    /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3})\s+(?:need|needs|want|wants|is\s+due|are\s+due)\s+(?:invoicing|billing|an\s+invoice|a\s+bill)\s+for\s+(?:their|its|the)?\s*/g,
+    "raise an invoice for $1 for ",
+  ],
+  // "due at the end of the month as usual": how it always is, no value.
+  [/[,;]?\s*\b(?:as\s+usual|as\s+always|like\s+usual|like\s+always|as\s+normal|as\s+per\s+usual)\b/gi, ""],
+  // "put rating 4 in the Tim Berners-Lee": give him a rating of 4.
+  [
+    /\b(?:put|set|give|add|register)\s+(?:a\s+|the\s+)?(?:rating|score)\s+(?:of\s+)?([1-5])(?:\s+stars?)?\s+(?:in|on|to|for)\s+(?:the\s+)?([^,.;!?]+?)(?=\s*(?:[,.;!?]|$))/gi,
+    "give $2 a rating of $1",
+  ],
+  // "what stage is it in and when are we expecting it to close": a deal's stage is read back with its close date.
+  [
+    /[,;]?\s*(?:and\s+)?when\s+(?:are|do|is|does)\s+(?:we|they|it)\s+(?:expecting|expect|expected|forecasting|planning|going|supposed)\s+(?:(?:it|them|this|that)\s+)?to\s+close\b/gi,
+    "",
+  ],
   // "who's going through the follow-up sequence": who is in it.
   [/\b(who(?:'s|\s+is|\s+are)?)\s+(?:currently\s+|still\s+)?(?:going|getting|running|working|moving)\s+through\b/gi, "$1 in"],
   // "which client has the most overdue", "which customers have the most outstanding": who owes the most.

@@ -681,6 +681,8 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
         .toLowerCase();
       return asked.trim() !== clause && /^(?:when|what|what's|which|who|whom|whose|how|where)\b/.test(clause);
     }) ||
+    // "the hooley data migration deal what stage is it in and when ...": dictated, a question past the start, with no mark.
+    (!/[?.!,;]/.test(raw) && /\s(?:what|which|when|where|how)\s+(?:\w+\s+)?(?:is|are|was|were|do|does|did)\s+(?:it|they|he|she|we)\b/i.test(raw)) ||
     // "the INV-38 of Acme is paid?", "Frances is in which stage?": a statement asked, not a request ("could you ... paid?").
     (raw.match(/[^.?!]*\?/g) ?? []).some(
       (asked) => /\b(?:is|are|was|were|has|have)\s+(?:\S+\s+){0,3}\S+\s*\?$/i.test(asked.trim()) && !REQUEST_MODAL.test(asked.trim()),

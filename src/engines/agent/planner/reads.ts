@@ -110,6 +110,16 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   if (byDue) page.data = page.data.sort((a, b) => (Number(b.amount_due) - Number(a.amount_due)) * (p.ascending ? -1 : 1)).slice(0, perPage);
   // Ratings are a few stars: those tied with the last one shown are shown too.
   if (byRating) page.data = page.data.filter((i, n) => n < perPage || i.rating === page.data[perPage - 1]?.rating);
+  // "where's catherine johnson at": a name searched for and not found, misspelt or misheard, is its nearest record.
+  if (page.meta.total === 0 && typeof query.q === "string" && Object.keys(query).every((k) => k === "q" || k === "status")) {
+    const near = await s
+      .find(resource, query.q, { write: false })
+      .catch((error: unknown) => (error instanceof Stop && !error.reply.pending ? undefined : Promise.reject(error)));
+    if (near?.item && near.label.toLowerCase() !== query.q.toLowerCase()) {
+      await decorate(s, resource, [near.item], query);
+      return `(I took “${query.q}” as ${near.label}.) ${p.asked.length > 0 ? answerFields(near.item, p.asked) : showOne(near.item)}`;
+    }
+  }
   await decorate(s, resource, page.data, query);
   if (p.asked.length > 0 && page.data.length === 1) return answerFields(page.data[0]!, p.asked);
   const total = page.meta.total;
@@ -179,7 +189,10 @@ export function answerFields(i: Item, asked: string[]): string {
     const value = field === "amount" || field === "amount_due" ? money(Number(i[field]), String(i.currency)) : String(i[field]);
     // An overdue invoice's status says how late it is.
     const late = field === "status" && Number(i.days_overdue) > 0 ? ` (${String(i.days_overdue)} days overdue)` : "";
-    return [`${a} ${value}${late}`];
+    // An open deal's stage says when it is expected to close.
+    const closing =
+      /^stage/.test(field) && i.status === "open" && typeof i.expected_close_date === "string" ? `, expected to close ${i.expected_close_date}` : "";
+    return [`${a} ${value}${late}${closing}`];
   });
   return `${labelOf(i)}: ${parts.join(", ")}. (${i.id})`;
 }

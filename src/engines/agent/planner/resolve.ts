@@ -216,6 +216,7 @@ export class Session {
             .split(/[\s()]+/)
             .filter((w) => w.length > 2)
             .map((w) => likeness(w, name)),
+          wordwise(labelOf(i), name),
         ),
       }))
       .sort((a, b) => b.score - a.score);
@@ -285,4 +286,22 @@ function choices(items: Item[]): { id: string; label: string }[] {
       : undefined;
     return { id: i.id, label: detail ? `${label}, ${String(detail)}` : label };
   });
+}
+
+/**
+ * "hooley data migration" for "Hooli Cloud: Data migration", "catherine johnson" for "Katherine Johnson": each
+ * word said near a word of the name (as misheard or misspelt), scored by their mean; 0 when any word is far.
+ */
+export function wordwise(label: string, said: string): number {
+  const words = said
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w.length > 2);
+  const own = label
+    .toLowerCase()
+    .split(/[\s():,-]+/)
+    .filter((w) => w.length > 1);
+  if (words.length < 2 || own.length === 0) return 0;
+  const best = words.map((w) => Math.max(...own.map((o) => likeness(o, w))));
+  return best.every((b) => b >= 0.6) ? best.reduce((a, b) => a + b, 0) / best.length : 0;
 }

@@ -201,16 +201,20 @@ const OPENERS = /^(?:(?:okay|ok|alright|all right|right|so|yeah|hey)\b[,.]?\s+)+
 
 /** "move it to proposal no wait negotiation": the word corrected gives way to the one said after. */
 const CORRECTION =
-  /(\S+)(\s+\S+)?[,.]?\s+(?:no[,.]?\s+wait|wait[,.]?\s+no|no[,.]?\s+sorry|sorry[,.]?\s+no|no[,.]?\s+actually|actually[,.]?\s+no|oops|scratch that)(?:[,.]?\s+no)*[,.]?\s+(\S+)/gi;
+  /(\S+)(\s+\S+)?[,.]?\s+(?:no[,.]?\s+wait|wait[,.]?\s+no|no[,.]?\s+sorry|sorry[,.]?\s+no|no[,.]?\s+actually|actually[,.]?\s+no|oops|scratch that)(?:[,.]?\s+(?:no|actually|sorry|i\s+mean))*[,.]?\s+(\S+)(?=(\s+[a-z][a-z'’-]*)?)/gi;
 
 function corrected(text: string): string {
-  return text.replace(CORRECTION, (_, before: string, last: string | undefined, after: string) => {
+  return text.replace(CORRECTION, (_, before: string, last: string | undefined, after: string, next: string | undefined) => {
     // "to rejected no wait to offer", "closed won no wait closed lost": the phrase said again from its first word.
     if (last && before.toLowerCase() === after.toLowerCase()) return after;
+    // "reject alan turing no wait sorry grace hopper": a name of two words gives way to another.
+    const word = (w: string | undefined) => w !== undefined && /^[a-z][a-z'’-]+$/i.test(w.trim()) && !STOPWORDS.has(w.trim().toLowerCase());
+    if (last && word(before) && word(last) && word(after) && word(next) && !NUMBER_WORD.test(after)) return after;
     // "invoice number eleven no sorry twelve": the one word before gives way.
     return last ? `${before} ${after}` : after;
   });
 }
+const NUMBER_WORD = /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|\w+ty|hundred|thousand)$/i;
 
 const TLD = "(?:com|io|co|net|org|ai|app|dev|cloud|biz|info|uk|de|fr|es|it|nl|eu|us|ca|au|tech|xyz|me)";
 const PART = "[a-z0-9][a-z0-9-]*";
@@ -258,7 +262,22 @@ const NOT_A_TOPIC = /\b(?:can|could|would|will|you|u|please|pls|i|we|let|let's|t
  * sentence ("pause the new lead follow up sequence for now. we're rewriting the emails"), so remarks stay remarks
  * and a value said in one ("she's the head of finance") is told. Only a message with no stop of its own is cut.
  */
+/** "...she's their new head of ops": a remark begun with no stop, inside one clause of several. */
+const remarkCut = (whole: string, at: number, all: string) => {
+  const before = /([a-z'’]+)$/i.exec(all.slice(0, at))?.[1]?.toLowerCase() ?? "";
+  // "remind me what role she's up for": a question's own clause.
+  const asking = /\b(?:what|which|where|who|whom|how|when|why)\s+(?:\S+\s+){0,2}$/i.test(all.slice(0, at + 1));
+  return !before || JOINS.has(before) || asking ? whole : ". ";
+};
+
 function sentences(text: string): string {
+  // "add a new contact at globex priya nair she's their new head of ops, email is ...": commas alone are no stops
+  // between a name and a remark, so each clause is cut where a remark begins.
+  if (!/[;:!?]|[.](?:\s|$)|\s[-–—]\s|\p{Extended_Pictographic}/u.test(text) && text.includes(","))
+    return text
+      .split(/(?<=,)(?!\d)/)
+      .map((clause) => clause.replace(REMARK, remarkCut))
+      .join("");
   if (/[,;:!?]|[.](?:\s|$)|\s[-–—]\s|\p{Extended_Pictographic}/u.test(text)) return text;
   let out = text.replace(/\s+(?:yeah|yep|okay so|ok so|alright so)\s+/gi, ". ");
   out = out.replace(/\s+go\s+ahead\s+and\s+/gi, " ");
@@ -267,12 +286,7 @@ function sentences(text: string): string {
   );
   // "...twelve thousand dollars can you log that payment": the request asked at the end.
   out = out.replace(/(?<=\S)\s+(?=(?:can|could|would)\s+you\s+[a-z]+)/gi, ". ");
-  out = out.replace(REMARK, (whole, at: number, all: string) => {
-    const before = /([a-z'’]+)$/i.exec(all.slice(0, at))?.[1]?.toLowerCase() ?? "";
-    // "remind me what role she's up for": a question's own clause.
-    const asking = /\b(?:what|which|where|who|whom|how|when|why)\s+(?:\S+\s+){0,2}$/i.test(all.slice(0, at + 1));
-    return !before || JOINS.has(before) || asking ? whole : ". ";
-  });
+  out = out.replace(REMARK, remarkCut);
   // "...finance email is priya@x.io": each value told apart from the one before.
   out = out.replace(
     /(?<=[a-z0-9])\s+(?=(?:(?:her|his|their|the)\s+)?(?:e-?mail|phone|title|website|domain|location|department|source)(?:\s+address)?\s+is\b)/gi,

@@ -86,7 +86,13 @@ async function candidateOfJob(s: Session, text: string): Promise<Found | undefin
 
 /** Whom an invoice is to: "an invoice to Northwind for the workshop" is Northwind's, for the workshop. */
 function billedTo(phrases: Phrase[], amounts: Parsed["amounts"]): Phrase | undefined {
-  return phrases.find((ph) => ph.prep === "to" && !after(ph, amounts)) ?? phrases.find((ph) => ph.prep === "for" && !after(ph, amounts));
+  const fors = phrases.filter((ph) => ph.prep === "for");
+  return (
+    phrases.find((ph) => ph.prep === "to" && !after(ph, amounts)) ??
+    fors.find((ph) => !after(ph, amounts)) ??
+    // "a $12k invoice for Pied Piper for the integration build": the first "for" is whom, the second what for.
+    (fors.length > 1 ? fors[0] : undefined)
+  );
 }
 
 /** "send Northwind an invoice", "raise Acme a bill": the name between the verb and the invoice it is sent. */
@@ -438,6 +444,21 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     }
   }
   if (!name && person) name = await nameAfterRecord(s, props, phrases);
+  // "a new contact at globex priya nair": dictated, the account's name then the person's, read as one phrase.
+  if (!name && person && "account_id" in props && s.tool("account", "list")) {
+    const joined = phrases.find((ph) => ph.prep && ["at", "from", "with"].includes(ph.prep) && /^[\p{L}'-]+(?:\s+[\p{L}'-]+){2,5}$/u.test(ph.text));
+    const words = joined?.text.split(/\s+/) ?? [];
+    for (let n = words.length - 2; joined && n >= 1 && !name; n--) {
+      if (words.length - n > 3) break;
+      const account = await s
+        .find("account", words.slice(0, n).join(" "), { write: false })
+        .catch((error: unknown) => (error instanceof Stop && !error.reply.pending ? undefined : Promise.reject(error)));
+      if (!account) continue;
+      input.account_id = account.id;
+      name = words.slice(n).join(" ");
+      phrases.splice(phrases.indexOf(joined), 1);
+    }
+  }
   // "Acme just hired a new VP of Sales, add them as a contact": a company's name is whose they are, not who.
   if (name && person && "account_id" in props && s.tool("account", "list")) {
     const company = await accountCalled(s, name);
@@ -468,6 +489,14 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   if (purpose) {
     input.description = purpose.text;
     phrases.splice(phrases.indexOf(purpose), 1);
+    // "for the custom integration build, phase 2": words set apart right after what it is for are part of it.
+    const more = phrases.find(
+      (ph) => !ph.prep && ph.at !== undefined && purpose.at !== undefined && ph.at > purpose.at && ph.at - (purpose.at + purpose.text.length) <= 3,
+    );
+    if (more) {
+      input.description = `${purpose.text}, ${more.text}`;
+      phrases.splice(phrases.indexOf(more), 1);
+    }
   }
   // "Tony Stark, tony@x.com, CEO, Stark Logistics": an account named on its own, by its exact name.
   if ("account_id" in props && s.tool("account", "list")) {
@@ -1066,6 +1095,15 @@ export async function enroll(s: Session, p: Parsed): Promise<string> {
     (ph) =>
       !(inTail(ph) && ph.prep && ["in", "into", "on", "onto", "to", "for"].includes(ph.prep)) && !(inTail(ph) && p.phrases.some((o) => o !== ph && !inTail(o))),
   );
+  // "throw james into the new lead follow up, he's the CEO and hasn't heard from us in ages": words in a clause
+  // after the sequence's name tell why, not whom (names of people are written before it).
+  const told = (p.said ?? p.raw).toLowerCase();
+  const tailEnd = tail ? told.indexOf(tail.toLowerCase()) + tail.length : -1;
+  const pause = tailEnd > 0 ? told.slice(tailEnd).search(/[,;.!?]/) : -1;
+  if (pause >= 0) {
+    const after = (ph: Phrase) => told.indexOf(ph.text.toLowerCase(), tailEnd + pause) >= 0 && !told.slice(0, tailEnd).includes(ph.text.toLowerCase());
+    for (let n = phrases.length - 1; n >= 0; n--) if (after(phrases[n]!) && phrases[n]!.text === phrases[n]!.text.toLowerCase()) phrases.splice(n, 1);
+  }
   const generic = tail !== undefined && GENERIC_SEQUENCE.test(tail);
   const seqPhrase = generic
     ? undefined
