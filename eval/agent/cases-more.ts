@@ -674,4 +674,161 @@ const roundTen: Case[] = [
   ]),
 ];
 
-export const MORE_CASES: Case[] = [...finance, ...growth, ...talent, ...intelligence, ...careful, ...roundFour, ...roundFive, ...roundEight, ...roundTen];
+/* Classes round eleven taught (a bookkeeper pasting and writing politely, a founder dictating, a coordinator whose
+ * English is his second language). Its wrong writes: "INV-38 is paid?" recorded a payment, "USD 8.925,59." read as
+ * 59, "send northwind an invoice for the workshop" billed "the workshop". And what it could not read: remarks after
+ * the request, invoices by client and what was billed, misheard names, corrections of names, day-first dates. */
+const misspelt = (name: string) => `${name}${name.at(-1)}`;
+const late = (w: World, days: number) => w.invoices.filter((i) => i.status === "overdue" && (i.days_overdue ?? 0) > days);
+const billedOnce = (w: World) =>
+  pick(
+    w.invoices,
+    (i) =>
+      unpaid(i) &&
+      i.account_id !== null &&
+      i.description !== null &&
+      w.invoices.filter((o) => o.client === i.client && o.description === i.description).length === 1,
+    "unpaid invoice whose description its client has once",
+  );
+const roundEleven: Case[] = [
+  about("finance", "question", "<number> of <client> is paid? (a question, not a payment)", (w) => {
+    const inv = pick(w.invoices, (i) => i.status === "overdue" && i.amount_paid === 0, "overdue invoice");
+    return { say: `the ${inv.number} of ${inv.client} is paid?`, expect: [noChange(), says("overdue", "not paid", "unpaid")] };
+  }),
+  about("finance", "write", "<client> paid the invoice <n> yesterday, full value <currency> <European amount>.", (w) => {
+    const inv = pick(w.invoices, (i) => unpaid(i) && i.amount_due >= 1000, "unpaid invoice of a thousand or more");
+    const [whole, cents] = inv.amount_due.toFixed(2).split(".");
+    const european = `${whole!.replace(/\B(?=(\d{3})+$)/g, ".")},${cents}`;
+    return {
+      say: `${inv.client} paid yesterday the invoice ${Number(inv.number.replace(/\D/g, ""))}, full value ${inv.currency} ${european}. please register`,
+      expect: [changed("invoice", inv.id, { status: "paid", amount_due: 0 }, inv.number)],
+    };
+  }),
+  about("finance", "write", "send <account> an invoice for the <purpose>, 2,400 euros, due end of next month", (w) => {
+    const account = pick(w.accounts, (a) => a.name.includes(" "), "account");
+    return {
+      say: `send ${account.name.split(" ")[0]!.toLowerCase()} an invoice for the analytics workshop, 2,400 euros, due end of next month`,
+      expect: [
+        created("invoice", {
+          client: account.name,
+          account_id: account.id,
+          amount: 2400,
+          currency: "EUR",
+          due_date: month(w, 1)[1],
+          description: is.text("analytics workshop"),
+        }),
+      ],
+    };
+  }),
+  about("finance", "read", "has <client> settled the <description> invoice yet?", (w) => {
+    const inv = billedOnce(w);
+    return {
+      say: `has ${inv.client.split(" ")[0]} settled the ${inv.description!.toLowerCase()} invoice yet?`,
+      expect: [named([inv.number], [], 1), noChange()],
+    };
+  }),
+  about(
+    "finance",
+    "write",
+    "<client>'s people asked for more time on the <description> invoice, so please push its due date to the 20th of next month",
+    (w) => {
+      const inv = billedOnce(w);
+      const due = `${month(w, 1)[0].slice(0, 8)}20`;
+      return {
+        say: `${inv.client.split(" ")[0]}'s AP people asked for more time on the ${inv.description!.toLowerCase()} invoice, so please push its due date to the 20th of next month`,
+        expect: [changed("invoice", inv.id, { due_date: due }, inv.number)],
+      };
+    },
+  ),
+  about("finance", "read", "which invoices have more than 50 days of overdue? I want to phone them", (w) => ({
+    say: "which invoices have more than 50 days of overdue? I want to phone those clients",
+    expect: [named(numbers(late(w, 50)), numbers(w.invoices.filter((i) => i.status === "overdue" && (i.days_overdue ?? 0) < 49)))],
+  })),
+  about("growth", "read", "remind me who we've got over at <account> i've got a meeting with them at 3", (w) => {
+    const account = pick(w.accounts, (a) => w.contacts.filter((c) => c.account_id === a.id).length >= 2, "account with people");
+    const people = w.contacts.filter((c) => c.account_id === account.id);
+    return {
+      say: `remind me who we've got over at ${account.name.toLowerCase()} i've got a meeting with them at 3`,
+      expect: [named(people.map(fullName), [], people.length)],
+    };
+  }),
+  ask("intelligence", "figure", "how much of what our clients owe us is overdue, the board keeps asking", (w) => [
+    money(dueSums(w.invoices.filter(overdue)), "overdue"),
+  ]),
+  about("growth", "read", "the <misheard account> <topic> deal what stage is it in", (w) => {
+    const { deal, account } = soleOpenDeal(w);
+    return {
+      say: `the ${misspelt(account.split(" ")[0]!).toLowerCase()} ${dealTopic(deal).toLowerCase()} deal what stage is it in`,
+      expect: [says(stageOf(w, deal).name), noChange()],
+    };
+  }),
+  about("talent", "read", "where's <misheard first name> <last name> at in the process", (w) => {
+    const cand = pick(w.candidates, (c) => w.candidates.filter((o) => o.last_name === c.last_name).length === 1 && c.first_name.length >= 4, "candidate");
+    return {
+      say: `where's ${misspelt(cand.first_name).toLowerCase()} ${cand.last_name.toLowerCase()} at in the process`,
+      expect: [says(cand.stage), noChange()],
+    };
+  }),
+  about("talent", "write", "reject <candidate> no wait sorry <other candidate>, <first> is fine", (w) => {
+    const [a, b] = w.candidates
+      .filter((c) => ["applied", "screening"].includes(c.stage))
+      .filter((c) => w.candidates.filter((o) => fullName(o) === fullName(c)).length === 1);
+    if (!a || !b) throw new Error("no two candidates early in the process");
+    return {
+      say: `reject ${fullName(a).toLowerCase()} no wait sorry ${fullName(b).toLowerCase()}, ${a.first_name.toLowerCase()}'s fine`,
+      expect: [changed("candidate", b.id, { stage: "rejected" }, fullName(b))],
+    };
+  }),
+  about("growth", "write", "add a new contact at <account> <first last> he's their new head of sales, email ...", (w) => {
+    const account = pick(w.accounts, (a) => a.domain !== null && !a.name.includes(" "), "account of one word with a domain");
+    return {
+      say: `add a new contact at ${account.name.toLowerCase()} raj mehta he's their new head of sales, email is raj.mehta@${account.domain}`,
+      expect: [
+        created("contact", {
+          first_name: "Raj",
+          last_name: "Mehta",
+          account_id: account.id,
+          email: `raj.mehta@${account.domain}`,
+          title: is.text("head of sales"),
+        }),
+      ],
+    };
+  }),
+  about("growth", "write", "put <contact> of <account> in the sequence <name> please", (w) => {
+    const c = notEnrolled(w, 1);
+    const account = pick(w.accounts, (a) => a.id === c.account_id, "their account");
+    return { say: `put ${fullName(c)} of ${account.name} in the sequence ${followUp(w).name} please`, expect: [enrolled(followUp(w).id, c.id, fullName(c))] };
+  }),
+  about("talent", "write", "put rating 5 in the <candidate>, the interview of him was very good", (w) => {
+    const cand = pick(w.candidates, (c) => c.rating !== 5 && !["hired", "rejected"].includes(c.stage), "candidate below five stars");
+    return {
+      say: `put rating 5 in the ${fullName(cand)}, the interview of them today was very good`,
+      expect: [changed("candidate", cand.id, { rating: 5 }, fullName(cand))],
+    };
+  }),
+  about("growth", "read", "need the emails of the contacts of <account>, for send the newsletter", (w) => {
+    const account = pick(w.accounts, (a) => w.contacts.filter((c) => c.account_id === a.id).length >= 2, "account with people");
+    const emails = w.contacts.filter((c) => c.account_id === account.id).map((c) => c.email!);
+    return { say: `need the emails of the contacts of ${account.name}, for send the newsletter`, expect: [named(emails, [], emails.length)] };
+  }),
+  about("growth", "read", "the deals of <account> that are still open, which are and in what stage?", (w) => {
+    const { deal, account } = soleOpenDeal(w);
+    return {
+      say: `the deals of ${account} that are still open, which are and in what stage?`,
+      expect: [named([deal.name], [], 1), says(stageOf(w, deal).name)],
+    };
+  }),
+];
+
+export const MORE_CASES: Case[] = [
+  ...finance,
+  ...growth,
+  ...talent,
+  ...intelligence,
+  ...careful,
+  ...roundFour,
+  ...roundFive,
+  ...roundEight,
+  ...roundTen,
+  ...roundEleven,
+];

@@ -72,6 +72,10 @@ function withoutRemark(lang: Language, text: string): string {
   }
   const k = clauses.findIndex((c, i) => i > 0 && imperative(c));
   if (k <= 0) return text;
+  // "the deals of Stark Logistics that are still open, which are and in what stage?": the records asked about are
+  // named before the question, which names none of its own.
+  const wh = QUESTION_START.test(clauses[k]!.replace(POLITE, "").trim().toLowerCase());
+  if (wh && clauses.slice(0, k).some((c) => VOCABULARY.test(c)) && !VOCABULARY.test(clauses[k]!)) return text;
   // "they wired the full balance on INV-11 this morning, so please mark it as paid": "it" is the record numbered.
   const number = clauses
     .slice(0, k)
@@ -246,7 +250,7 @@ const asks = (clause: string) => QUESTION_START.test(clause.trim().toLowerCase()
 const holdsData = (clause: string) =>
   /[\d@"“”£$€]/.test(
     clause
-      .replace(/\b\d+\s*(?:min|mins|minutes|hrs?|hours?|secs?|seconds|am|pm)\b|\b\d{1,2}:\d{2}\b/gi, "")
+      .replace(/\b\d+\s*(?:min|mins|minutes|hrs?|hours?|secs?|seconds|am|pm)\b|\b\d{1,2}:\d{2}\b|\bat\s+\d{1,2}(?:\s*o['’]clock)?\s*$/gi, "")
       // "we've agreed an extra 2 weeks": a span of time told is not a value either.
       .replace(/\b(?:an?\s+)?(?:extra|another|more|other)\s+\d{1,3}\s+(?:days?|weeks?|months?)\b/gi, "")
       .replace(/\b\d{1,2}\s+(?:[a-z]+\s+)?(?:invoices|bills|deals|contacts|candidates|jobs|roles|accounts)\b/gi, "")
@@ -291,8 +295,10 @@ function properName(clause: string): string | undefined {
       m.index === 0 || /[.!?]\s*$/.test(clause.slice(0, m.index))
         ? /^[A-Z][a-z]*(?:ing|ed)\b\s*|^(?:Had|Got|Just|Quick|Not|Going|Spoke|Met|Heard|Saw|Found)\b\s*/.exec(m[0])
         : null;
+    // ("Tyrell's AP people": the name ends at its possessive.)
     const name = m[0]
       .slice(first?.[0].length ?? 0)
+      .split(/['’]s\s/)[0]!
       .replace(/['’]s?$/i, "")
       .replace(/^(?:(?:the|i|i'm|im|before|after|since|when|if|our|my|we|so|and|but|just)\s+)+/i, "");
     if (!name) continue;

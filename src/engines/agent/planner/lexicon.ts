@@ -549,7 +549,13 @@ export const REWRITES: Rewrite[] = [
     "",
   ],
   // "how much of what people owe us is overdue": how much is overdue; "what people owe us": what clients owe.
-  [/\bof\s+what\s+(?:people|folks|everyone|everybody|clients|customers)\s+owes?\s+us\s+/gi, ""],
+  [/\bof\s+what\s+(?:people|folks|everyone|everybody|(?:our\s+|the\s+)?(?:clients|customers))\s+owes?\s+us\s+/gi, ""],
+  // "has Tyrell settled the onboarding workshop invoice yet?": that invoice, whatever its state (what was billed quoted,
+  // so "pipeline review" is words of it, not the sales pipeline).
+  [
+    /^\s*(?:has|have|did)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3})\s+(?:ever\s+|already\s+|actually\s+|finally\s+)?(?:paid|pay|settled|settle|cleared|clear)\s+(?:off\s+)?the\s+((?:[\w-]+\s+){1,4})(invoice|bill)\b(?:\s+(?:yet|already))?/i,
+    (_: string, client: string, what: string, noun: string) => `show the ${client} "${what.trim()}" ${noun}`,
+  ],
   [/\bwhat\s+(?:people|folks|everyone|everybody)\s+owes?\s+us\b/gi, "what clients owe us"],
   // "I need to get an invoice out to Northwind", "Aperture Labs need invoicing for their API overage": bill them.
   [/\b(?:i|we)\s+(?:need|have|want)\s+to\s+(?:get|send)\s+(an?\s+(?:new\s+)?(?:invoice|bill))\s+out\s+to\b/gi, "raise $1 for"],
@@ -559,6 +565,19 @@ export const REWRITES: Rewrite[] = [
   ],
   // "due at the end of the month as usual": how it always is, no value.
   [/[,;]?\s*\b(?:as\s+usual|as\s+always|like\s+usual|like\s+always|as\s+normal|as\s+per\s+usual)\b/gi, ""],
+  // "for send the invitation of the event", "for to call them": why, said the way Portuguese and Spanish say it.
+  [/[,;]?\s*\bfor\s+(?:to\s+)?(?:send|make|do|prepare|call|invite|use|write|contact)\b[^.?!]*/gi, ""],
+  // "need the emails of the contacts of Globex": the contacts, whose lines hold their emails.
+  [
+    /\b(?:i\s+|we\s+)?need\s+(?:the\s+|all\s+the\s+)?(?:e-?mails?(?:\s+addresses)?|phones?(?:\s+numbers)?|names)\s+(?:of|for)\s+(?:the\s+|all\s+the\s+)?(contacts|people|persons)\b/gi,
+    "show the $1",
+  ],
+  // "send me the list of overdue invoice": show it.
+  [/\bsend\s+me\s+(?=(?:the|a)\s+(?:list|report|summary|overview)\b|all\s+the\b|the\s+[a-z]+s\b)/gi, "show me "],
+  // "change: now is USD 32.500": what it is now, not a date.
+  [/\bnow\s+(?=(?:is|are|it's)\b)/gi, ""],
+  // "the close date go to 15/01", "amount change to 5k": the field to its value.
+  [/\b(date|amount|value|stage|status|title|rating)\s+(?:go|goes|change|changes|move|moves|pass|passes)\s+(?=to\b)/gi, "$1 "],
   // "put rating 4 in the Tim Berners-Lee": give him a rating of 4.
   [
     /\b(?:put|set|give|add|register)\s+(?:a\s+|the\s+)?(?:rating|score)\s+(?:of\s+)?([1-5])(?:\s+stars?)?\s+(?:in|on|to|for)\s+(?:the\s+)?([^,.;!?]+?)(?=\s*(?:[,.;!?]|$))/gi,

@@ -1010,7 +1010,7 @@ export function sequenceName(message: string): string | undefined {
     .replace(/\b(?:going|getting|running|moving|working)\s+(?:through|thru)\b/gi, "in")
     .replace(/\s+(?:until|till|til|through|thru)\s+.*$/i, "");
   const m =
-    /\b(?:in|into|on|onto|to|for)\s+(?:the\s+|our\s+)?((?:(?!\b(?:in|into|on|onto|to|for)\b).)+?)(?:\s+(?:sequence|campaign|cadence|drip|outreach)s?|(?<=follow[- ]?up)\s+(?:e-?mails?|messages|mailings?|emails?\s+sequence))?\s*[.!?]?$/i.exec(
+    /\b(?:in|into|on|onto|to|for)\s+(?:the\s+|our\s+)?(?:(?:sequence|campaign|cadence)\s+(?=[A-Z]))?((?:(?!\b(?:in|into|on|onto|to|for)\b).)+?)(?:\s+(?:sequence|campaign|cadence|drip|outreach)s?|(?<=follow[- ]?up)\s+(?:e-?mails?|messages|mailings?|emails?\s+sequence))?\s*[.!?]?$/i.exec(
       raw.trim(),
     );
   const name = m?.[1]?.trim();

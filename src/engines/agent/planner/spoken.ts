@@ -177,6 +177,8 @@ const dayOrdinal = (n: string | number) => {
 };
 
 /** "the twenty fifth of january", "march third", "the 15 of next month": the day as digits ("25th"), only beside a month. */
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
 function ordinalDays(text: string): string {
   const ordinal = `((?:twenty|thirty)[ -])?(${Object.keys(ORDINALS).join("|")})`;
   const value = (tens: string | undefined, word: string) => dayOrdinal((tens ? TENS[tens.trim().toLowerCase()]! : 0) + ORDINALS[word.toLowerCase()]!);
@@ -334,6 +336,16 @@ export function spoken(message: string): string {
     /(?<![\d.,])(\d{1,3}(?:\.\d{3})+|\d{1,3}),(\d{2})(?![\d,]|\.\d)/g,
     (_, whole: string, cents: string) => `${whole.replace(/\./g, "")}.${cents}`,
   );
+  // "USD 32.500", "€ 1.250": a dot before three digits after a currency is a thousands separator, as most of Europe writes it.
+  text = text.replace(
+    /(\b(?:USD|EUR|GBP|CHF)\s?|[€$£]\s?)(\d{1,3}(?:\.\d{3})+)(?![\d,]|\.\d)/gi,
+    (_, cur: string, n: string) => `${cur}${n.replace(/\./g, "")}`,
+  );
+  // "15/01", "30/12/2026": day first, as most of the world writes it, when the first number cannot be a month.
+  text = text.replace(/(?<![\d/.-])(1[3-9]|2\d|3[01])\/(0?[1-9]|1[0-2])(?:\/(\d{4}|\d{2}))?(?![\d/])/g, (_, d: string, m: string, y: string | undefined) => {
+    const month = MONTHS[Number(m) - 1]!;
+    return `${Number(d)} ${month}${y ? ` ${y.length === 2 ? `20${y}` : y}` : ""}`;
+  });
   text = ordinalDays(text);
   // "the last day of next month": its end.
   text = text.replace(

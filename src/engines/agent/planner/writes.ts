@@ -1074,7 +1074,8 @@ export async function remove(s: Session, p: Parsed, resource: string): Promise<s
  * narrows the search for them. Takes the account's phrase out of `people`.
  */
 async function employer(s: Session, people: Phrase[]): Promise<Record<string, unknown> | undefined> {
-  const at = people.findIndex((ph, n) => n > 0 && ph.prep !== undefined && ["at", "from"].includes(ph.prep));
+  // ("Leo Andersen of Stark Logistics": of, before a capital, is where too.)
+  const at = people.findIndex((ph, n) => n > 0 && ph.prep !== undefined && (["at", "from"].includes(ph.prep) || (ph.prep === "of" && /^[A-Z]/.test(ph.text))));
   if (at < 0 || !s.tool("account", "list")) return undefined;
   const account = await findPhrase(s, "account", people[at]!, false);
   people.splice(at, 1);
