@@ -277,6 +277,38 @@ describe("a create of a record on file completes it, never makes it twice", () =
   });
 });
 
+describe("what people say around a request, and records named loosely", () => {
+  it("a remark after the question, dictated with no comma, is not a filter", async () => {
+    const out = await chat(tenant.client, "remind me who we know over at acme i've got a call with them in like ten minutes");
+    // (Earlier tests add people to Acme: every one of them is listed, with no date or "call" filter.)
+    expect(out.message.content).toMatch(/^\d+ contacts at Acme:/);
+    expect(out.message.content).toContain("Ann Lee");
+    expect(out.message.content).toContain("Bob Stone");
+  });
+
+  it("an invoice named by its client and what was billed, with the reason first", async () => {
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", {
+        client: "Initech",
+        account_id: world.initech,
+        amount: 640,
+        currency: "USD",
+        status: "open",
+        due_date: "2026-05-01",
+        description: "Onboarding workshop",
+      }),
+    );
+    const out = await chat(tenant.client, "Initech's AP team asked for more time on the onboarding workshop invoice, so please push its due date to June 30");
+    expect(writes(out)).toMatchObject([{ tool: "update_invoice", input: { invoice_id: invoice.id, due_date: "2026-06-30" } }]);
+  });
+
+  it("a misheard name in a read is its one near record, and the reply says so", async () => {
+    const out = await chat(tenant.client, "where's kara diaz at in the process");
+    expect(out.message.content).toMatch(/^\(I took “kara diaz” as Cara Diaz\.\) Cara Diaz \(cara@mail\.example, [a-z]+, for Backend Engineer/);
+    expect(writes(out)).toEqual([]);
+  });
+});
+
 describe("a wrong write is worse than no write", () => {
   it.each([
     ["a name that matches no record", "move the Hooli deal to won", /^I found no deal matching “Hooli”\. Nothing changed\.$/],
