@@ -2,7 +2,7 @@ import { capitalize, labelOf, lineOf, listText, money, personName, plural, SCREE
 import { properties } from "./catalog.ts";
 import { filtersFor } from "./filters.ts";
 import type { Parsed } from "./parse.ts";
-import { Stop, type Session } from "./resolve.ts";
+import { noneFound, Stop, type Session } from "./resolve.ts";
 
 /** Pages a sum reads at most (100 records each): a turn makes a bounded number of calls. */
 const SUM_PAGES = 5;
@@ -112,9 +112,7 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   if (byRating) page.data = page.data.filter((i, n) => n < perPage || i.rating === page.data[perPage - 1]?.rating);
   // "where's catherine johnson at": a name searched for and not found, misspelt or misheard, is its nearest record.
   if (page.meta.total === 0 && typeof query.q === "string" && Object.keys(query).every((k) => k === "q" || k === "status")) {
-    const near = await s
-      .find(resource, query.q, { write: false })
-      .catch((error: unknown) => (error instanceof Stop && !error.reply.pending ? undefined : Promise.reject(error)));
+    const near = await s.find(resource, query.q, { write: false }).catch(noneFound);
     if (near?.item && near.label.toLowerCase() !== query.q.toLowerCase()) {
       await decorate(s, resource, [near.item], query);
       return `(I took “${query.q}” as ${near.label}.) ${p.asked.length > 0 ? answerFields(near.item, p.asked) : showOne(near.item)}`;

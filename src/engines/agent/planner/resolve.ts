@@ -13,6 +13,12 @@ export class Stop {
   constructor(readonly reply: { content: string; pending?: PendingQuestion | null }) {}
 }
 
+/** For `.catch`: a lookup that found nothing is undefined; a question back, or any other failure, goes on. */
+export function noneFound(error: unknown): undefined {
+  if (error instanceof Stop && !error.reply.pending) return undefined;
+  throw error;
+}
+
 export interface FindOptions {
   write: boolean;
   query?: Record<string, unknown>;

@@ -8,7 +8,7 @@ import { tagOf } from "./filters.ts";
 import { dossierWithDeals, type Dossier } from "./reads.ts";
 import { shiftDate, type Amount } from "./nlp.ts";
 import { sequenceOf, type Parsed, type Phrase } from "./parse.ts";
-import { Stop, type FindOptions, type Found, type Session } from "./resolve.ts";
+import { noneFound, Stop, type FindOptions, type Found, type Session } from "./resolve.ts";
 
 /**
  * Changes. A change is made only when what to do, to which record and with
@@ -450,9 +450,7 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     const words = joined?.text.split(/\s+/) ?? [];
     for (let n = words.length - 2; joined && n >= 1 && !name; n--) {
       if (words.length - n > 3) break;
-      const account = await s
-        .find("account", words.slice(0, n).join(" "), { write: false })
-        .catch((error: unknown) => (error instanceof Stop && !error.reply.pending ? undefined : Promise.reject(error)));
+      const account = await s.find("account", words.slice(0, n).join(" "), { write: false }).catch(noneFound);
       if (!account) continue;
       input.account_id = account.id;
       name = words.slice(n).join(" ");
