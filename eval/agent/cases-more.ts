@@ -41,6 +41,8 @@ import {
   dealTopic,
   ofClient,
   stageOf,
+  today,
+  endOfNamedMonth,
 } from "./facts.ts";
 import type { Deal, Invoice, World } from "./world.ts";
 
@@ -820,6 +822,128 @@ const roundEleven: Case[] = [
   }),
 ];
 
+/*
+ * Round twelve's classes (a coordinator typing as in Slack, a COO's context-first review, an intern who names
+ * things in everyday words), worded apart from its blind sets.
+ */
+const roundTwelve: Case[] = [
+  ask("finance", "read", "r any invoices overdue rn? total per currency pls", (w) => [money(dueSums(w.invoices.filter(overdue)), "overdue")]),
+  about("finance", "write", "need new invoice for <account> - €3,000 for the pipeline health check, due in 2 weeks", (w) => {
+    const account = pick(w.accounts, (a) => a.name.includes(" "), "account");
+    return {
+      say: `need new invoice for ${account.name} - €3,000 for the pipeline health check, due in 2 weeks`,
+      expect: [
+        created("invoice", {
+          account_id: account.id,
+          amount: 3000,
+          currency: "EUR",
+          due_date: addDays(today(w), 14),
+          description: is.text("pipeline health check"),
+        }),
+      ],
+    };
+  }),
+  about("growth", "question", "add the new <account> cto as a contact (no name said)", (w) => {
+    const account = pick(w.accounts, (a) => a.name.includes(" "), "account");
+    return { say: `pls add the new ${account.name.split(" ")[0]!.toLowerCase()} cto as a contact`, expect: [noChange(), asksBack()] };
+  }),
+  about("growth", "write", "add the new <Account> CTO, Maya Patel, as a contact", (w) => {
+    const account = pick(w.accounts, (a) => a.name.includes(" "), "account");
+    return {
+      say: `add the new ${account.name.split(" ")[0]} CTO, Maya Patel, as a contact`,
+      expect: [created("contact", { first_name: "Maya", last_name: "Patel", account_id: account.id, title: is.text("CTO") })],
+    };
+  }),
+  about("talent", "write", "<first name> said yes to the offer!! they're officially hired, update them pls", (w) => {
+    const c = pick(w.candidates, (x) => x.stage === "offer", "candidate at offer");
+    return {
+      say: `${c.first_name} said yes to the offer!! they're officially hired, update them pls`,
+      expect: [changed("candidate", c.id, { stage: "hired" }, fullName(c))],
+    };
+  }),
+  about("talent", "write", "could we put <candidate> down as rejected? the panel passed on him", (w) => {
+    const c = pick(w.candidates, (x) => x.stage === "screening", "candidate in screening");
+    return { say: `could we put ${fullName(c)} down as rejected? the panel passed`, expect: [changed("candidate", c.id, { stage: "rejected" }, fullName(c))] };
+  }),
+  about("finance", "read", "which clients are more than 45 days late paying?", (w) => {
+    const late45 = w.invoices.filter((i) => i.status === "overdue" && (i.days_overdue ?? 0) > 45);
+    const onTime = w.invoices.filter((i) => i.status === "overdue" && (i.days_overdue ?? 0) < 44).map((i) => i.client);
+    const clients = [...new Set(late45.map((i) => i.client))];
+    return {
+      say: "which clients are more than 45 days late paying?",
+      expect: [
+        named(
+          clients,
+          onTime.filter((c) => !clients.includes(c)),
+          clients.length,
+        ),
+      ],
+    };
+  }),
+  ask("finance", "read", "how much money do our clients still owe us altogether?", (w) => [money(dueSums(w.invoices.filter(unpaid)), "owed")]),
+  about("growth", "write", "<Account> signed the <topic> contract 🎉 the team asked me to record it as a win", (w) => {
+    const { deal, account } = soleOpenDeal(w);
+    return {
+      say: `${account} signed the ${dealTopic(deal).toLowerCase()} contract 🎉 the team asked me to record it as a win`,
+      expect: [changed("deal", deal.id, { status: "won" }, deal.name)],
+    };
+  }),
+  about("growth", "write", "fyi the <account> <topic> deal is slipping - revised close date is end of February", (w) => {
+    const { deal, account } = soleOpenDeal(w);
+    return {
+      say: `fyi the ${account.split(" ")[0]} ${dealTopic(deal).toLowerCase()} deal is slipping - revised close date is end of February`,
+      expect: [changed("deal", deal.id, { expected_close_date: endOfNamedMonth(w, 2) }, deal.name)],
+    };
+  }),
+  ask("intelligence", "figure", "hiring: how many people did we hire over the past 12 months and what is the median time-to-fill?", (w) => [
+    figure(w.snapshot!.talent.hires_last_365_days, "hires in the last year"),
+    figure(w.snapshot!.talent.median_days_to_hire, "median days to hire"),
+  ]),
+  about("growth", "read", "who's receiving the automated email drip at the moment?", (w) => {
+    const inIt = enrolledContacts(w, followUp(w).id);
+    return { say: "who's receiving the automated email drip at the moment?", expect: [named(names(inIt), [], inIt.length)] };
+  }),
+  about("finance", "read", "ahead of the board meeting, which invoices fall due between today and 10 days from now?", (w) => {
+    const end = addDays(today(w), 10);
+    const due = w.invoices.filter((i) => unpaid(i) && i.due_date >= today(w) && i.due_date <= end);
+    const later = w.invoices.filter((i) => unpaid(i) && i.due_date > addDays(end, 1));
+    return {
+      say: "ahead of the board meeting, which invoices fall due between today and 10 days from now?",
+      expect: [named(numbers(due), numbers(later), due.length)],
+    };
+  }),
+  about("finance", "question", "raise an invoice to <account> for the Q2 retainer, net 45 (no amount)", (w) => {
+    const account = pick(w.accounts, (a) => a.name.includes(" "), "account");
+    return { say: `raise an invoice to ${account.name} for the Q2 retainer, net 45`, expect: [noChange(), asksBack()] };
+  }),
+  about("growth", "read", "which of the businesses we work with are based in the UK?", (w) => {
+    const uk = w.accounts.filter((a) => a.country === "GB");
+    return {
+      say: "which of the businesses we work with are based in the UK?",
+      expect: [
+        named(
+          uk.map((a) => a.name),
+          w.accounts.filter((a) => a.country !== "GB").map((a) => a.name),
+          uk.length,
+        ),
+      ],
+    };
+  }),
+  about("growth", "read", "the largest opportunity we haven't won yet", (w) => {
+    const open = w.deals.filter((d) => d.status === "open").sort((a, b) => (b.amount ?? 0) - (a.amount ?? 0));
+    return { say: "the largest opportunity we haven't won yet", expect: [named([open[0]!.name], [], 1)] };
+  }),
+  about("finance", "write", "Contract signed with <Account> - please bill them 7,500 GBP for the migration sprint, due end of next month", (w) => {
+    const account = pick(w.accounts, (a) => a.name.includes(" "), "account");
+    return {
+      say: `Contract signed with ${account.name} - please bill them 7,500 GBP for the migration sprint, due end of next month`,
+      expect: [
+        created("invoice", { account_id: account.id, amount: 7500, currency: "GBP", due_date: month(w, 1)[1], description: is.text("migration sprint") }),
+      ],
+    };
+  }),
+];
+
 export const MORE_CASES: Case[] = [
   ...finance,
   ...growth,
@@ -831,4 +955,5 @@ export const MORE_CASES: Case[] = [
   ...roundEight,
   ...roundTen,
   ...roundEleven,
+  ...roundTwelve,
 ];

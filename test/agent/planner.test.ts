@@ -309,7 +309,68 @@ describe("what people say around a request, and records named loosely", () => {
   });
 });
 
+describe("context before the request, chat shorthand and everyday words", () => {
+  it("a heading before a colon is not a name, and 'close-won' is won", async () => {
+    const out = await chat(tenant.client, "Great way to start the week: Initech signed the renewal on Friday, mark it close-won");
+    expect(writes(out)).toMatchObject([{ tool: "move_deal_to_stage", input: { deal_id: world.initechDeal, stage: "won" }, status: "completed" }]);
+  });
+
+  it("what a change is for ('so the hiring manager can ...') is not a name", async () => {
+    const dan = (await tenant.client.get("/v1/candidates?q=Dan Eve")).body.data[0];
+    const out = await chat(tenant.client, "Dan Eve looks strong on paper, move him along to interview so the hiring manager can get a call on the calendar");
+    expect(writes(out)).toMatchObject([{ tool: "update_candidate", input: { candidate_id: dan.id, stage: "interview" }, status: "completed" }]);
+  });
+
+  it("'which customers are late paying us' are the clients of the overdue invoices, not accounts by age", async () => {
+    const out = await chat(tenant.client, "which customers are more than 30 days late paying us?");
+    expect(tools(out)).toEqual(["list_invoices"]);
+    expect(out.actions[0].input).toMatchObject({ status: "overdue", "due_date[lt]": "2026-02-08" });
+    expect(out.message.content).toMatch(/^1 client with invoices overdue .*\n- Initech: 1 invoice, 1,200\.00 USD due/);
+  });
+
+  it("a count and a figure of the snapshot joined by 'and what's our' are both answered", async () => {
+    const out = await chat(tenant.client, "how many hires have we made in the last twelve months and what's our median time-to-hire?");
+    expect(out.message.content).toMatch(/Median time to hire: /);
+    expect(out.message.content.split("\n\n")).toHaveLength(2);
+  });
+
+  it("chat shorthand: 'need new inv for ... for the pipeline review' creates it, described in full", async () => {
+    const out = await chat(tenant.client, "need new inv for initech - $450 for the pipeline review, due in 30 days");
+    expect(writes(out)).toMatchObject([
+      {
+        tool: "create_invoice",
+        input: { client: "Initech", account_id: world.initech, amount: 450, currency: "USD", description: "pipeline review", due_date: "2026-04-09" },
+        status: "completed",
+      },
+    ]);
+  });
+});
+
 describe("a wrong write is worse than no write", () => {
+  it("'the new Acme CTO' is a company and a role, not a person's name: the name is asked", async () => {
+    const out = await chat(tenant.client, "add the new acme cto as a contact");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/first name\?/);
+    const named = await chat(tenant.client, "add the new Acme CTO, Dana Lee, as a contact");
+    expect(writes(named)).toMatchObject([
+      { tool: "create_contact", input: { first_name: "Dana", last_name: "Lee", title: "CTO", account_id: world.acme }, status: "completed" },
+    ]);
+  });
+
+  it("'New contract signed with Initech - I need an invoice out to them': the invoice is Initech's, not the contract's", async () => {
+    const out = await chat(
+      tenant.client,
+      "New contract signed with Initech - I need an invoice out to them for 700 USD covering a data audit, due end of April",
+    );
+    expect(writes(out)).toMatchObject([
+      {
+        tool: "create_invoice",
+        input: { client: "Initech", account_id: world.initech, amount: 700, currency: "USD", description: "data audit", due_date: "2026-04-30" },
+        status: "completed",
+      },
+    ]);
+  });
+
   it.each([
     ["a name that matches no record", "move the Hooli deal to won", /^I found no deal matching “Hooli”\. Nothing changed\.$/],
     ["a name that matches several", "delete the Globex account", /^More than one account matches “Globex”\. Which one\?/],

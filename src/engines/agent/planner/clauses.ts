@@ -1,5 +1,6 @@
 import { tagsOf, type Language } from "./nlp.ts";
 import { actionOf, FIELD_WORDS, GROUP_WORDS, PREPS, QUESTION_START, RESOURCE_WORDS, resourceOf, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
+import { asksFigures } from "./metrics.ts";
 
 /*
  * A message is often more than its request: a remark before it ("Grace Hopper looks promising, can you move
@@ -244,7 +245,8 @@ const VOCABULARY = new RegExp(
     .join("|")})s?\b`,
   "i",
 );
-const asks = (clause: string) => QUESTION_START.test(clause.trim().toLowerCase()) || /\b(?:how many|how much)\b|\?\s*$/i.test(clause);
+const asks = (clause: string) =>
+  QUESTION_START.test(clause.trim().toLowerCase()) || /\b(?:how many|how much)\b|\?\s*$|^\s*(?:the\s+)?(?:number|count|total)\s+of\b/i.test(clause);
 // "renewal call in 10 min": a time of day or a wait holds nothing a request needs.
 // "has 2 draft invoices": a count of records is not a value either.
 const holdsData = (clause: string) =>
@@ -575,7 +577,7 @@ export function focus(lang: Language, text: string): string {
 
 /** A question that starts a second request in the same message: "..., and how many jobs do we have open?" */
 const NEXT_QUESTION =
-  /(?:[,;?]|\s[-–—]\s)\s*(?:and\s+|also\s+|plus\s+)?(?=(?:how\s+many|how\s+much|which|what|who|whose|when|where|is\s+there|are\s+there)\b)|\?\s+(?=(?:do|does|did|is|are|was|were|has|have|can|could|will)\b)/gi;
+  /\s+and\s+(?=(?:what(?:'s|\s+is|\s+are)\s+(?:our|the)|how\s+many|how\s+much)\b)|(?:[,;?]|\s[-–—+&]\s)\s*(?:and\s+|also\s+|plus\s+)?(?=(?:how\s+many|how\s+much|which|what|who|whose|when|where|is\s+there|are\s+there)\b)|\?\s+(?=(?:do|does|did|is|are|was|were|has|have|can|could|will)\b)/gi;
 /** Words by which a follow-up points at the records the first question found: "and who are they", "what do they add up to". */
 const SAME_RECORDS = /\b(?:they|them|those|these|it|its|each|one|ones|their|together|in\s+all|altogether|total)\b/i;
 
@@ -608,7 +610,9 @@ export function questionsOf(text: string): string[] {
   const kept = [cleaned[0]!];
   for (const part of cleaned.slice(1)) {
     // A follow-up names no kind of record of its own, or points back at the first question's.
+    // ("and what's our median time-to-hire": a figure of the business is a question of its own.)
     const ownKind =
+      asksFigures(part) !== null ||
       part.split(/\s+/).some((w) => resourceOf(w.toLowerCase().replace(/[^a-z-]/g, "")) !== undefined) ||
       [...part.matchAll(/\b[A-Z][\w&'’-]+/g)].some((m) => m.index! > 0 && !cleaned[0]!.includes(m[0]));
     // "anything more than 60 days overdue? which invoices": which they are, asked again.

@@ -305,7 +305,12 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     // "how many active sequence enrollments": over every sequence, a figure of the snapshot.
     if (!said && resource === "enrollment" && wanted) return figures(s, wanted, false);
     // "who's still getting the follow-up emails": the one sequence there is, when no name is said.
-    const name = said && !GENERIC_SEQUENCE.test(said) ? said : resource === "enrollment" ? (await soleSequence(s)).label : undefined;
+    const name =
+      said && !GENERIC_SEQUENCE.test(said)
+        ? said
+        : resource === "enrollment" || (p.phrases.length === 0 && p.question)
+          ? (await soleSequence(s)).label
+          : undefined;
     if (name) {
       const outside = (text: string) => !name.toLowerCase().includes(text.toLowerCase());
       p = {
@@ -379,6 +384,15 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     p.resources[0] === "account" &&
     p.resources.includes("invoice") &&
     /\b(?:have|has|with|owe|owing)\b/i.test(p.raw) &&
+    s.tool("invoice", "list")
+  )
+    return clientsOf(s, p);
+  // "which customers are more than 60 days overdue": the clients of the invoices in that state.
+  if (
+    (!action || READS.has(action)) &&
+    p.resources.length === 1 &&
+    p.resources[0] === "account" &&
+    p.states.some((st) => st === "overdue" || st === "unpaid") &&
     s.tool("invoice", "list")
   )
     return clientsOf(s, p);

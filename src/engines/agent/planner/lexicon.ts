@@ -193,8 +193,8 @@ export const VALUE_WORDS: Record<string, string[]> = {
   void: ["void", "voided", "cancelled", "canceled", "scrapped"],
   uncollectible: ["uncollectible", "written off", "written-off", "wrote off", "bad debt", "bad debts", "bad-debt", "unrecoverable", "uncollectable"],
   draft: ["draft", "drafts", "unsent"],
-  won: ["won", "closed won", "closed-won", "win", "wins", "signed", "booked"],
-  lost: ["lost", "closed lost", "closed-lost", "dead", "fell through"],
+  won: ["won", "closed won", "closed-won", "close won", "close-won", "win", "wins", "signed", "booked"],
+  lost: ["lost", "closed lost", "closed-lost", "close lost", "close-lost", "dead", "fell through"],
   closed: ["closed", "filled"],
   applied: ["applied", "new applicants", "new candidates"],
   screening: ["screening", "screen", "screened", "phone screen", "phone screening", "phone screens"],
@@ -374,11 +374,45 @@ const SHORTHAND: Record<string, string> = {
   steps: "stages",
   phase: "stage",
   "#": "number",
+  // Chat: "thx", words typed without their apostrophe.
+  thx: "thanks",
+  evryone: "everyone",
+  everyon: "everyone",
+  evry: "every",
+  comming: "coming",
+  havent: "haven't",
+  hasnt: "hasn't",
+  hadnt: "hadn't",
+  doesnt: "doesn't",
+  dont: "don't",
+  didnt: "didn't",
+  isnt: "isn't",
+  arent: "aren't",
+  wasnt: "wasn't",
+  werent: "weren't",
+  cant: "can't",
+  wont: "won't",
+  wouldnt: "wouldn't",
+  couldnt: "couldn't",
+  shouldnt: "shouldn't",
+  thats: "that's",
+  theres: "there's",
+  youre: "you're",
+  ive: "I've",
+  im: "I'm",
 };
 /** "new cand for the AE role", "hires last 12 mo": the words in full. */
-export const expandShorthand = (text: string) => text.replace(SHORT, (w) => SHORTHAND[w.toLowerCase()] ?? w);
+export const expandShorthand = (text: string) =>
+  text
+    .replace(SHORT, (w) => SHORTHAND[w.toLowerCase()] ?? w)
+    // "w/ a referral", "b/c they paid": the slash forms of "with" and "because".
+    .replace(/(?<![\w/])w\/(?=\s)/gi, "with")
+    .replace(/(?<![\w/])b\/c(?![\w/])/gi, "because")
+    // "5⭐ cands", "⭐⭐⭐⭐": a rating in stars.
+    .replace(/\b([1-5])\s?(?:⭐|★)(?:\uFE0F)?/gu, "$1 stars")
+    .replace(/(?:(?:⭐|★)\uFE0F?){1,5}/gu, (stars) => `${[...stars.replace(/\uFE0F/g, "")].length} stars`);
 // Not before a number: "INV-12" and "inv #12" keep their prefix.
-const SHORT = new RegExp(`(?<![\\w@.])(${Object.keys(SHORTHAND).join("|")})(?![\\w@]|\\.\\w|/|\\s*[-#]?\\s*\\d)`, "gi");
+const SHORT = new RegExp(`(?<![\\w@.&])(${Object.keys(SHORTHAND).join("|")})(?![\\w@&'’]|\\.\\w|/|\\s*[-#]?\\s*\\d)`, "gi");
 
 /** Verbs a request is made of, in the forms a polite or relayed request puts them: "would you mind rejecting", "would like her moved". */
 const VERB_FORMS: [base: string, ing: string, done: string][] = [
@@ -416,7 +450,7 @@ const DONE = VERB_FORMS.map(([, , done]) => done).join("|");
 const baseOf = (form: string) => VERB_FORMS.find(([, ing, done]) => ing === form.toLowerCase() || done === form.toLowerCase())?.[0] ?? form;
 /** Someone a request is relayed from: "Diane", "Sam", "the CEO", "finance", "she". */
 // Not the last word of a longer name ("Hooli Cloud asked us to bill them" is Hooli Cloud's request, read elsewhere).
-const ASKER = String.raw`(?<![A-Z][\w&'’-]*\s)(?:(?:the|our|my)\s+)?(?:[Ss]ales[- ]ops|[Cc]redit\s+control|HR|[Rr]ev[Oo]ps|[Ll]egal|[Pp]rocurement|(?:the\s+)?hiring\s+manager|[\w-]+\s+colleague|[A-Z][a-z]+|CEO|CFO|COO|CTO|boss|founder|finance(?:\s+team)?|accounts|manager|controller|she|he|they)`;
+const ASKER = String.raw`(?<![A-Z][\w&'’-]*\s)(?:(?:the|our|my)\s+)?(?:[Ss]ales[- ]ops|[Ss]ales(?:\s+team)?|[Mm]arketing|[Rr]ecruiting|[Tt]alent|[Oo]ps|[Cc]redit\s+control|HR|[Rr]ev[Oo]ps|[Ll]egal|[Pp]rocurement|(?:the\s+)?hiring\s+manager|[\w-]+\s+colleague|[A-Z][a-z]+|CEO|CFO|COO|CTO|boss|founder|finance(?:\s+team)?|accounts|manager|controller|she|he|they)`;
 
 /**
  * A polite or relayed request, said plainly: "Would you mind rejecting her application?" is "reject her
@@ -440,7 +474,16 @@ const POLITE_REWRITES: Rewrite[] = [
   // ("when" and "until" stay: "until when they had to pay" is a question.)
   [/\b(?:before|after|once|while|as\s+soon\s+as)\s+(?:i|we|you|they|he|she)\s+[^,:;.?!—–]*[,:;—–]\s*/gi, ""],
   // "we need a new job posting ...", "I want to add a new contact": a request to create.
-  [/^\s*(?:we|i)\s+(?:need|want|would\s+like|'d\s+like|have)\s+(?:to\s+(?:add|open|create|post|set\s+up)\s+)?(?:a|an|another)\s+new\b/i, "create a new"],
+  // "need new inv for initech": typed with no one and no article.
+  [
+    /^\s*(?:(?:we|i)\s+)?(?:need|want|would\s+like|'d\s+like|have)\s+(?:to\s+(?:add|open|create|post|set\s+up)\s+)?(?:(?:a|an|another)\s+)?new\b/i,
+    "create a new",
+  ],
+  // "the biggest deal we haven't closed yet", "roles we have yet to fill": still open.
+  [
+    /\b(?:that\s+|which\s+)?(?:we|they|you)\s+(?:have\s+not|haven't|did\s+not|didn't|have\s+yet\s+to|are\s+yet\s+to)\s+(?:closed?|won?|signed?|filled?)(?:\s+yet)?\b/gi,
+    "still open",
+  ],
   // "call it Seat expansion": its name.
   [/\bcall\s+it\s+(?=["“A-Z])/g, "called "],
   // "call it analytics add on 12500 dollars": in lower case the name runs to the first value, quoted so its words stay a name.
@@ -454,7 +497,8 @@ const POLITE_REWRITES: Rewrite[] = [
   [/(?<=^\s*|[.!?]\s+)(?:AR|finance|accounts|collections)\s+(?:is|are)\s+chasing\s+([A-Z]?[\w&'’-]+(?:\s+[A-Z][\w&'’-]+)*)\s*[.!]\s*/g, "$1. "],
   [/\s+across\s+the\s+(?:whole\s+)?(?:book|board|business|company|org)\b/gi, ""],
   // "how many invoices r overdue": "r" is "are" only between words that need a verb (never in "R&D").
-  [/(?<=\b(?:invoices|deals|contacts|candidates|jobs|accounts|they|we|you|who|which|what|how\s+many)\s)r(?=\s+[a-z])/gi, "are"],
+  [/(?<=\b(?:invoices|deals|contacts|candidates|jobs|accounts|they|we|you|who|which|what|how\s+many|how\s+much|where|when|why|there)\s)r(?=\s+[a-z])/gi, "are"],
+  [/^\s*r(?=\s+(?:we|you|u|they|there|any)\b)/i, "are"],
   // "who we ended up hiring for AE": who was hired.
   [/\bwho\s+(?:did\s+)?we\s+(?:ended|end)\s+up\s+hiring\b/gi, "who was hired"],
   // "... — would you be able to let me know?", "would you be able to give me the figure, please?": asked already.
@@ -540,9 +584,111 @@ const POLITE_REWRITES: Rewrite[] = [
 export const REWRITES: Rewrite[] = [
   // "heads up, ...", "Great news, ...", "Sorry if this is a silly question, but ...": how a message opens says nothing asked.
   [
-    /^\s*(?:(?:heads[- ]up|ugh+|argh+|oh|ah|wow|yay|phew|whew|oops|ouch|yikes|damn|dang|woo+hoo+|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|(?:i\s+)?(?:have|'ve\s+got|got)\s+a\s+(?:quick\s+)?question\s+(?:about|on|re|regarding)|just so you know|ok so|okay so|hey|hi|hello|hiya|(?:so\s+)?sorry(?=\s*[,!.])|apologies(?=\s*[,!.])|good (?:morning|afternoon|evening|day)|morning|dear (?:team|all)|hello team|hi team|sorry if [^,]*|sorry to bother you|i know this is [^,]*|not my (?:usual )?(?:area|department|thing|wheelhouse|job)|a bit outside my (?:area|lane))(?:[,:!.\s–—-]+|\s+but\s+))+(?:but\s+)?/i,
+    /^\s*(?:(?:heads[- ]up|ugh+|argh+|oh|ah|wow|yay|omg|woo+t|whoa|lol|phew|whew|oops|ouch|yikes|damn|dang|woo+hoo+|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|(?:i\s+)?(?:have|'ve\s+got|got)\s+a\s+(?:quick\s+)?question\s+(?:about|on|re|regarding)|just so you know|ok so|okay so|hey|hi|hello|hiya|(?:so\s+)?sorry(?=\s*[,!.]|\s+(?:who|what|which|how|where|when|but|can|could|is|are|do|does)\b)|apologies(?=\s*[,!.])|good (?:morning|afternoon|evening|day)|morning|dear (?:team|all)|hello team|hi team|sorry if [^,]*|sorry to bother you|i know this is [^,]*|not my (?:usual )?(?:area|department|thing|wheelhouse|job)|a bit outside my (?:area|lane))(?:[,:!.\s–—-]+|\s+but\s+))+(?:but\s+)?/i,
     "",
   ],
+  // "Great way to start the week: ...", "Top of funnel question - ...", "on the people side, ...": a heading, not the request.
+  [
+    /^\s*(?:(?:great|good|nice|fun|happy|big|bad|sad|quick|small)\s+(?:\w+\s+){0,5}?(?:news|way\s+to\s+(?:start|end)\s+the\s+\w+|update|one|question|thing|win)|(?:[\w-]+\s+){1,4}question|on\s+the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:side|front))\s*[:!,–—-]+\s*/i,
+    "",
+  ],
+  // "For cash planning over the next couple of weeks, which ...", "Before we close out the month, ...": why the
+  // question is asked, not what it asks (a name in it would be the question's, so none may be there).
+  [
+    /^\s*(?:for|ahead\s+of|before|going\s+into|after|as\s+part\s+of)\s+(?![^,?]*\b(?:[A-HJ-Z][\w&'’-]*|\d[\w,.]*)\b)[^,?]{3,80},\s*(?=(?:which|what|who|how|can|could|please|show|list|give|mark|move|set|tell)\b)/i,
+    "",
+  ],
+  // "..., so the recruiter can get a call on the calendar", "..., so she doesn't get more emails": what the change is for.
+  [
+    /(?<=\S)\s*,?\s+so\s+(?:that\s+)?(?:(?:the|our|my)\s+[a-z]+(?:\s+[a-z]+)?|we|i|he|she|they|you)\s+(?:can|could|will|won't|doesn't|does\s+not|don't|do\s+not|gets?|knows?|stops?|has|have|is|are)\b[^.?!]*/gi,
+    "",
+  ],
+  // "mark her hired, great news for the design team": a cheer after the request.
+  [/[,;.!]+\s*(?:(?:great|good|big|nice|huge|amazing)\s+(?:news|win|day)|what\s+a\s+(?:win|day))\b[^.?!]*/gi, ""],
+  // "a backfill req", "a replacement role": why the job is opened, not its name.
+  [/\b(?:backfill|replacement)\s+(?=(?:req|reqs|role|job|position|opening|hire)\b)/gi, ""],
+  // "receivables aged past 60 days": overdue by more than that.
+  [/\baged\s+(?:past|over|beyond|more\s+than|above)\s+(\d+)\s+days\b/gi, "more than $1 days overdue"],
+  // "between today and 14 days from now": the next 14 days.
+  [/\bbetween\s+(?:today|now)\s+and\s+(\d+)\s+(days?|weeks?)\s+(?:from\s+(?:now|today)|out|ahead)\b/gi, "in the next $1 $2"],
+  [/\(\s*not\s+(?:the\s+)?(?:ones?\s+)?(?:that\s+are\s+)?(?:already\s+)?(?:overdue|late)(?:\s+ones)?\s*\)/gi, ""],
+  // "on or before December 31": by that day.
+  [/\bon\s+or\s+before\b/gi, "by"],
+  [/\bon\s+or\s+after\b/gi, "from"],
+  // "list the contacts and flag which ones are decision-makers": the list shows it.
+  [/[,\s]+and\s+(?:flag|mark|highlight|note|show|tell\s+me)\s+which\s+(?:ones?|of\s+them)\s+(?:are|is)\s+(?:the\s+)?[\w-]+\b/gi, ""],
+  // "and where are they based", "across both currencies": the list's lines and sums say it.
+  [/[,\s]+and\s+where\s+(?:are\s+they|is\s+it|is\s+each)\s+(?:based|located)\b/gi, ""],
+  [/\s+(?:across|in)\s+(?:both|all)\s+(?:the\s+|our\s+)?currencies\b/gi, ""],
+  // "the people we're trying to hire": candidates.
+  [/\b(?:the\s+)?people\s+(?:that\s+)?(?:are\s+)?we(?:'re|\s+are)\s+(?:trying\s+to\s+hire|considering|hiring)\b/gi, "candidates"],
+  [/\bhow\s+many\s+people\s+are\s+we\s+(?:trying\s+to\s+hire|considering)\b/gi, "how many candidates are there"],
+  // "the companies we sell to", "the businesses we work with": accounts.
+  [/\b(?:the\s+)?(?:companies|businesses|firms|organi[sz]ations)\s+(?:that\s+)?we\s+(?:sell\s+to|work\s+with|do\s+business\s+with|serve)\b/gi, "accounts"],
+  // "a new person under Initech": a contact at it.
+  [/\b(?:new\s+)?(?:person|contact|guy|lady|woman|man)\s+under\s+(?=[A-Z])/g, "contact at "],
+  // "the email drip thing", "the drip one": the sequence.
+  [/\b(?:the\s+)?(?:automatic\s+|automated\s+)?(?:e-?mail\s+)?drip(?:\s+(?:thing|one|campaign|emails?))?\b/gi, "the sequence"],
+  // "do we still show them as owing us anything": what they owe.
+  [
+    /\bdo\s+we\s+(?:still\s+)?(?:show|have)\s+(them|him|her|[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:as\s+)?(?:owing|down\s+as\s+owing)(?:\s+us)?(?:\s+anything)?/g,
+    (_: string, who: string) => `what do ${({ them: "they", him: "he", her: "she" } as Record<string, string>)[who] ?? who} still owe us`,
+  ],
+  // "On the Globex thing from last week, what do they owe": the topic named.
+  [
+    /^\s*(?:on|about|re|regarding)\s+the\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:thing|situation|matter|topic|issue|front)(?:\s+from\s+(?:last|this)\s+\w+)?\s*,\s*/g,
+    "$1, ",
+  ],
+  // "an invoice ... covering an onboarding workshop": what it is for.
+  [/\b(invoice|bill)\b(.*?)\bcovering\s+(?=(?:an?|the|our|their)\s)/gi, "$1$2for "],
+  // "net 30", "usual net 30 terms", "usual terms": when it is due, and a remark.
+  [/\b(?:(?:on|with)\s+)?(?:our\s+|the\s+)?(?:usual|standard|normal|regular)\s+(net[\s-]?\d{1,3})(?:\s+(?:payment\s+)?terms)?\b/gi, "$1"],
+  [/[,\s]+(?:on\s+|with\s+)?(?:our\s+|the\s+)?(?:usual|standard|normal|regular)\s+(?:payment\s+)?terms\b/gi, ""],
+  [/\bnet[\s-]?(\d{1,3})\b(?:\s+(?:payment\s+)?terms\b)?(?!\s*(?:days|%))/gi, "due in $1 days"],
+  // "..., which to me means that deal belongs in Proposal now, please update it": move it there.
+  [
+    /,?\s*which\s+(?:to\s+me\s+|i\s+think\s+|I\s+think\s+)?means\s+(?:that\s+|the\s+)?(deal|opportunity|opp|candidate)\s+(?:now\s+)?(?:belongs|should\s+(?:go|be|move))\s+(?:in|at|to|into)\s+([^,.;!?]+?)(?:\s+now)?\s*(?:[,.;!]\s*(?:so\s+)?(?:please|pls|can\s+you|could\s+you)?\s*(?:update|change|move)\s+(?:it|that|this)\b)?(?=\s*(?:[,.;!?]|$))/gi,
+    ", so move the $1 to $2",
+  ],
+  // "more than 45 days late paying", "behind on payments": late.
+  [/\b(late|behind)\s+(?:in\s+|with\s+|on\s+)?(?:paying|payments?)(?:\s+(?:us|their\s+(?:bills?|invoices?)))?\b/gi, "$1"],
+  // "Leo at Stark should get the follow up emails too - could you sign him up?": enroll him.
+  [
+    /^\s*(.+?)\s+should\s+(?:also\s+)?(?:get|receive|be\s+getting|be\s+receiving|be\s+in|go\s+(?:in|into))\s+(?:the\s+)?((?:[\w-]+\s+){0,3}?(?:e-?mails|sequence|drip|campaign|cadence)s?)\b(?:\s+too|\s+as\s+well)?(?:\s*\([^)]*\))?(?:\s*[-–—,.;]+\s*(?:(?:so\s+)?(?:could|can|would)\s+you\s+|please\s+|pls\s+)?(?:sign|add|put|enrol?l)\s+(?:him|her|them)(?:\s+(?:up|in))?\s*[?.!]*)?\s*$/i,
+    (_: string, who: string, what: string) =>
+      `enroll ${who} in the ${what.replace(/\s*\b(?:e-?mails|drip|campaign|cadence)s?$/i, "")} sequence`.replace(/\s+/g, " "),
+  ],
+  // "my manager says we're never going to get paid for the old Globex one, so we should write it off": write it off.
+  [
+    /^\s*(?:(?:my|our|the)\s+[\w-]+\s+says?\s+(?:that\s+)?)?we(?:'re|\s+are|'ll|\s+will)\s+never\s+(?:going\s+to\s+)?(?:get\s+paid|be\s+paid|see\s+(?:the\s+|that\s+)?(?:money|payment|cash))\s+(?:for|on)\s+(.+?)\s*,?\s+so\s+(?:we\s+should|we\s+need\s+to|let's|please|pls)?\s*write\s+(?:it|that|this)\s+off\b/i,
+    "write off $1",
+  ],
+  // "the old Globex one in pounds": Globex's oldest invoice.
+  [/\bthe\s+old\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:one|invoice|bill)\b/g, "the $1 invoice"],
+  // "are we getting any replies out of them or is it crickets?": the reply rate.
+  [
+    /\bare\s+we\s+(?:getting|seeing)\s+(?:any\s+)?(?:replies|responses)(?:\s+(?:out\s+of|from)\s+(?:them|it|those|these))?(?:\s+or\s+(?:is\s+it\s+)?[\w\s]+?)?(?=\s*[?.!]|$)/gi,
+    "what is the reply rate",
+  ],
+  // "open balance, overdue included": open or overdue.
+  [/[,\s]*\b(?:(?:the\s+)?(?:overdue|late)(?:\s+ones)?\s+included|including\s+(?:the\s+)?(?:overdue|late)(?:\s+ones)?)\b/gi, " (open or overdue)"],
+  // "new expected close is end of January": set it so.
+  [
+    /\b(?:the\s+)?(?:new|revised|updated)\s+(?:(?:expected\s+)?(close)(?:\s+date)?|(due)\s+date)\s+(?:is|will\s+be|should\s+be|:)\s+/gi,
+    (_: string, close: string | undefined) => `set the ${close ? "close" : "due"} date to `,
+  ],
+  // "New SOW signed with Northwind Traders - I need an invoice out to them ...": the news is whom the request is for.
+  [
+    /^\s*(?:(?:a|the|our)\s+)?(?:new\s+)?(?:SOW|statement\s+of\s+work|contract|agreement|order|PO|purchase\s+order|deal)\s+(?:just\s+)?(?:signed|agreed|closed|booked|in)\s+with\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s*(?:[-–—:;,.!]+\s*)(\S.*)$/i,
+    (_: string, who: string, rest: string) =>
+      /\b(?:them|they|their)\b/i.test(rest) ? rest.replace(/\bthem\b|\bthey\b/i, who).replace(/\btheir\b/i, `${who}'s`) : `${rest} for ${who}`,
+  ],
+  // "Hooli signed the data migration SOW": the deal of that name.
+  [/\bsigned\s+(?:the|their|our)\s+((?:[\w-]+\s+){1,3}?)(?:SOW|statement\s+of\s+work|contract|agreement|paperwork)\b/gi, "signed the $1deal"],
+  // "mark it close-won".
+  [/\bclosed?[- ](won|lost)\b/gi, "$1"],
+  // "signed 🎉 sales asked me to ...": an emoji between two sentences is their stop.
+  [/\s*(?:\p{Extended_Pictographic}[\u200d\ufe0f]?)+\s*(?=\S)/gu, ". "],
   // "just names is fine", "per currency is fine": how the answer may come, not a filter.
   [
     /[,;–—-]?\s*\b(?:just|only|per|by)\s+(?:the\s+)?(?:names?|numbers?|emails?|totals?|figures?|amounts?|currency|client)\s+(?:is|are|would\s+be|will\s+do)\s+(?:fine|ok|okay|enough|good|great)\b[.!]?/gi,
@@ -557,6 +703,8 @@ export const REWRITES: Rewrite[] = [
     (_: string, client: string, what: string, noun: string) => `show the ${client} "${what.trim()}" ${noun}`,
   ],
   [/\bwhat\s+(?:people|folks|everyone|everybody)\s+owes?\s+us\b/gi, "what clients owe us"],
+  // "how much money do customers still owe us": how much we are owed.
+  [/\b(?:money\s+)?(?:do|does)\s+(?:our\s+|the\s+|all\s+(?:our\s+|the\s+)?)?(?:customers|clients|people|companies)\s+(?:still\s+)?owe\s+us\b/gi, "are we owed"],
   // "I need to get an invoice out to Northwind", "Aperture Labs need invoicing for their API overage": bill them.
   [/\b(?:i|we)\s+(?:need|have|want)\s+to\s+(?:get|send)\s+(an?\s+(?:new\s+)?(?:invoice|bill))\s+out\s+to\b/gi, "raise $1 for"],
   [
@@ -760,6 +908,19 @@ export const REWRITES: Rewrite[] = [
   // "going to pass on Ken", "let's take another look at Barbara": what follows is who.
   [/(?<=^\s*|[.!?]\s+)(?:actually\s*,?\s+)?(?:we're\s+|i'm\s+|we\s+are\s+|i\s+am\s+)?(?:going\s+to|gonna|decided\s+to|will)\s+pass\s+on\s+/gi, ""],
   [/(?<=^\s*|[.!?]\s+)(?:actually\s*,?\s+)?(?:let's|let\s+us|i\s+want\s+to|we\s+should)\s+(?:take\s+)?(?:another|a\s+second|a\s+fresh)\s+look\s+at\s+/gi, ""],
+  // "I think Pied Piper paid their bill today?", "..., per currency i think": a hedge, not part of what is said.
+  [/^\s*(?:i\s+think|i\s+believe|i\s+guess|i(?:'m|\s+am)\s+(?:pretty\s+)?sure|pretty\s+sure|apparently)\s+(?:that\s+)?(?=\S)/gi, ""],
+  [/[,\s]+(?:i\s+think|i\s+believe|i\s+guess)\s*(?=[?.!]|$)/gi, ""],
+  // "put him down as hired", "could we put it down as paid": mark it so.
+  [
+    /\b(?:put|write)\s+(him|her|them|it|that|this|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+down\s+as\s+(?:an?\s+)?(?=(?:hired|rejected|paid|won|lost|win|loss|uncollectible|void|closed|settled)\b)/gi,
+    "mark $1 as ",
+  ],
+  // "she's officially hired, update her pls": the state said is the change asked for.
+  [
+    /\b(?:she|he|they)(?:['’]s|['’]re|\s+is|\s+are)\s+(?:now\s+|officially\s+|finally\s+)+(hired|rejected|paid|won|lost)\b\s*[,.;!]*\s*(?:(?:so\s+)?(?:please|pls|can\s+you|could\s+you)\s+)?(?:update|record|log|change|reflect)\s+(?:her|him|them|it|that|this)(?:\s+(?:accordingly|in\s+the\s+system))?/gi,
+    "mark them $1",
+  ],
   // "put them back in the applied pile": a move back to a stage.
   [/\b(?:put|send|move|bring)\s+(him|her|them|it|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+back\s+(?:in(?:to)?|to)\s+(?:the\s+)?/g, "move $1 to "],
   // "it should be 19,500 not 18,364.21", "shd be 19.5k": a correction of the amount.
@@ -1449,7 +1610,10 @@ export function likeness(a: string, b: string): number {
 }
 
 /** First words of job titles that "of" continues ("head of IT", "VP of Sales"): the "of" stays in the name. */
-export const TITLE_HEADS = new Set(["head", "vp", "director", "chief", "manager", "lead", "president", "svp", "evp", "avp", "dean", "professor"]);
+export const TITLE_HEADS = new Set([
+  ...["head", "vp", "director", "chief", "manager", "lead", "president", "svp", "evp", "avp", "dean", "professor", "founder", "cofounder", "co-founder"],
+  ...["ceo", "cfo", "cto", "coo", "cmo", "cio", "cpo", "cro", "controller"],
+]);
 
 /** Departments people name a job by ("new job: Sales Engineer, Engineering, Paris"). */
 export const DEPARTMENTS = new Set(
@@ -1543,6 +1707,7 @@ export function placeCode(text: string): string | undefined {
     text
       .toLowerCase()
       .replace(/^the\s+/, "")
+      .replace(/[?.!]+$/, "")
       .trim()
   ];
 }

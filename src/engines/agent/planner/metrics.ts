@@ -99,11 +99,11 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
       }${funnelTotals(s.talent.open_job_pipelines.map((j) => j.candidates))}`,
   },
   {
-    test: /time to (?:hire|fill)|days to (?:hire|fill)|how long .*(?:to )?(?:hire|fill)/,
+    test: /time[- ]to[- ](?:hire|fill)|days[- ]to[- ](?:hire|fill)|how long .*(?:to )?(?:hire|fill)/,
     text: (s) => `Median time to hire: ${s.talent.median_days_to_hire ?? "n/a"} days (${s.talent.hires_last_365_days} hires in the last 365 days).`,
   },
   {
-    test: /\bhires\b.*\b(?:year|365|12 months|twelve months)\b|how many (?:people |candidates |ppl )?(?:did |have |has )?(?:we |you )?(?:hire|hired)\b/,
+    test: /\b(?:hires|hired candidates)\b.*\b(?:year|365|12 months|twelve months)\b|how many (?:people |candidates |ppl )?(?:did |have |has )?(?:we |you )?(?:hire|hired)\b/,
     text: (s) => `${s.talent.hires_last_365_days} hires in the last 365 days.`,
   },
   {

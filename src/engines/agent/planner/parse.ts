@@ -339,6 +339,9 @@ function lateness(text: string, now: Date): { range: { gte?: string; lt?: string
 }
 
 /** A message with its shorthand written out and its everyday phrasings rewritten, as parse reads it. */
+/** A phrase after "for" in a request to create: what the record is for. */
+const inPurposeOf = (out: Parsed, prep: string | undefined) => out.action === "create" && prep === "for" && out.resources.length > 0;
+
 export const rewritten = (message: string) => rewrite(expandShorthand(message.trim().replace(/\s+/g, " ")));
 
 export function parse(lang: Language, message: string, now: Date): Parsed {
@@ -635,7 +638,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     out.fields.push({ words: m[1]!.toLowerCase(), value: count ? String(count.value) : value === "|" ? "" : value });
     spans.push([m.index!, m.index! + m[0].length]);
   }
-  const based = /\b(?:based|located|headquartered|hq'?d?)\s+(?:in|at)\s+([^,;|]+?)(?=\s*(?:[,;|]|\band\b|\bwith\b|$))/i.exec(text);
+  const based = /\b(?:based|located|headquartered|hq'?d?)\s+(?:in|at)\s+([^,;|?!]+?)(?=\s*(?:[,;|?!]|\.(?:\s|$)|\band\b|\bwith\b|$))/i.exec(text);
   if (based) {
     out.fields.push({ words: "based in", value: based[1]!.trim() });
     spans.push([based.index, based.index + based[0].length]);
@@ -763,9 +766,33 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       (lastPrep !== undefined || ["the", "our", "this", "that"].includes(words[i - 1] ?? "")) &&
       !vocabulary(next) &&
       words.slice(i + 2, i + 5).some((w) => resourceOf(w) !== undefined);
-    const resource = (possessive && phrase.length === 0) || inName || inLowerName ? undefined : resourceOf(bare);
+    // "an invoice for the pipeline review consulting": what a new record is for may begin with another resource's word.
+    const inPurpose =
+      phrase.length === 0 &&
+      out.action === "create" &&
+      lastPrep === "for" &&
+      out.resources.length > 0 &&
+      resourceOf(bare) !== undefined &&
+      resourceOf(bare) !== out.resources[0] &&
+      !isPlural(bare) &&
+      !vocabulary(next);
+    const resource = (possessive && phrase.length === 0) || inName || inLowerName || inPurpose ? undefined : resourceOf(bare);
     // A vocabulary word inside a name: "the New lead follow-up sequence".
     const vocab = value || group || ACTION_WORDS[root];
+    // "for the pipeline health check, due ...": what a new record is for ends at the pause, whatever its last word.
+    if (
+      (vocab || STOPWORDS.has(bare)) &&
+      !value &&
+      !group &&
+      !/^(?:please|pls|plz|thanks|thx|asap|now|today|too|also|again|then|yet|though|tho|ok|okay|it|them|this|that)$/.test(bare) &&
+      phrase.length > 1 &&
+      phrase.every((w) => w === w.toLowerCase()) &&
+      inPurposeOf(out, prep) &&
+      (next === "|" || next === "")
+    ) {
+      phrase.push(shown[i]!);
+      continue;
+    }
     if (vocab && !resource && !PREPS.has(bare) && !STOPWORDS.has(bare) && !possessive && next !== "|" && !PREPS.has(next) && resourceOf(next) === undefined) {
       const capitalized = i > 0 && /^[A-Z]/.test(shown[i]!) && phrase.length === 0 && !lead;
       const inside = phrase.length > 0 && !pendingTo && !vocabulary(next) && (value !== undefined || group !== undefined);
@@ -984,7 +1011,8 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
 /** The sequence a request names: in its own words, or as read ("the list of emails we send to new leads"). */
 export function sequenceOf(p: Parsed): string | undefined {
   const noun = /\b(?:sequence|campaign|cadence|drip|outreach)s?\b/i;
-  return noun.test(p.raw) || !p.said ? sequenceName(p.raw) : sequenceName(p.said);
+  // ("should get the follow up emails (the drip one)": the raw words may name none; what was read may.)
+  return noun.test(p.raw) || !p.said ? (sequenceName(p.raw) ?? (p.said ? sequenceName(p.said) : undefined)) : sequenceName(p.said);
 }
 
 export function sequenceName(message: string): string | undefined {
@@ -1014,6 +1042,8 @@ export function sequenceName(message: string): string | undefined {
       raw.trim(),
     );
   const name = m?.[1]?.trim();
+  // "the email drip": words any sequence could have say it is the sequence, not which one.
+  if (name && /^(?:(?:e-?mail|mailing|automatic|automated|nurture|marketing|outreach)\s*)+$/i.test(name)) return "the sequence";
   // "in the last 30 days", "on hold": a date or a state, not a name.
   return name && !/^(it|them|this|that|hold)$/i.test(name) && !/\d|\b(?:last|this|next|past|today|yesterday|week|month|quarter|year)\b/i.test(name)
     ? name

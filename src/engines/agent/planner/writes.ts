@@ -36,7 +36,7 @@ function idKey(tool: Tool, resource: string): string {
 
 function unplaced(phrases: Phrase[]): never {
   throw new Stop({
-    content: `I did not change anything: I could not place “${phrases.map((p) => p.text).join("”, “")}” in the request. Say it with the record's exact name, or in quotes.`,
+    content: `I did not change anything: I could not place “${phrases.map((p) => p.text).join("”, “")}” in the request. Could you say it with the record's exact name, or in quotes?`,
   });
 }
 
@@ -191,7 +191,8 @@ async function target(s: Session, p: Parsed, resource: string, phrases: Phrase[]
     };
   // "Globex Corporation's Pilot project": the owner's name and the record's, read together ("Globex Corporation: Pilot project").
   const owned = phrases[phrases.indexOf(own) + 1];
-  if (own.prep === "of" && owned?.prep === "of") {
+  // "Umbrella Health signed the pilot": who, then what of theirs, as two phrases with no preposition.
+  if ((own.prep === "of" && owned?.prep === "of") || (owned && !own.prep && !owned.prep && resource !== "candidate" && resource !== "contact")) {
     try {
       return { found: await s.find(resource, `${own.text} ${owned.text}`, { write: true, narrow }), rest: phrases.filter((ph) => ph !== own && ph !== owned) };
     } catch (error) {
@@ -386,6 +387,16 @@ async function accountCalled(s: Session, name: string): Promise<Item | undefined
   if (exact.length !== 1) return undefined;
   s.labels.set(exact[0]!.id, labelOf(exact[0]!));
   return exact[0];
+}
+
+/** The one account whose name is this word or begins with it ("globex" is Globex Corporation). */
+async function accountStartingWith(s: Session, word: string): Promise<Item | undefined> {
+  const page = (await s.list("account", { q: word, per_page: 5 })) as { data: Item[] };
+  const lower = word.toLowerCase();
+  const hits = page.data.filter((a) => String(a.name).toLowerCase() === lower || String(a.name).toLowerCase().startsWith(`${lower} `));
+  if (hits.length !== 1) return undefined;
+  s.labels.set(hits[0]!.id, labelOf(hits[0]!));
+  return hits[0];
 }
 
 export async function create(s: Session, p: Parsed, resource: string): Promise<string> {
@@ -618,6 +629,20 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     if (page.data.length === 1) {
       input.account_id = page.data[0]!.id;
       s.labels.set(page.data[0]!.id, labelOf(page.data[0]!));
+    }
+  }
+  // "the new globex cfo": a company and a role, not a name; the name is asked.
+  const role = typeof input.last_name === "string" ? input.last_name.split(/\s+/) : [];
+  // "the new Globex CFO, Dana Lee": the name is the one said beside them (read as the title).
+  const named = typeof input.title === "string" && /^\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}[\p{Ll}'’-]+){1,2}$/u.test(input.title) ? input.title : undefined;
+  if (person && typeof input.first_name === "string" && role.length > 0 && TITLE_HEADS.has(role[0]!.toLowerCase()) && (input.title === undefined || named)) {
+    const company = "account_id" in props && s.tool("account", "list") ? await accountStartingWith(s, input.first_name) : undefined;
+    if (company) {
+      input.account_id ??= company.id;
+      input.title = role.map((w) => (/^c[a-z]o$/i.test(w) ? w.toUpperCase() : w)).join(" ");
+      delete input.first_name;
+      delete input.last_name;
+      if (named) [input.first_name, input.last_name] = [named.split(/\s+/)[0], named.split(/\s+/).slice(1).join(" ")];
     }
   }
   // "a new VP of Sales at Globex": a title is not a name; whose the record is, is asked.
