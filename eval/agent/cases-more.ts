@@ -942,6 +942,37 @@ const roundTwelve: Case[] = [
       ],
     };
   }),
+  about("growth", "read", "prepping for the quarterly board meeting: rank the Proposal deals by value, biggest first, and give me the total", (w) => {
+    const inStage = stageDeals(w, "Proposal");
+    return {
+      say: "prepping for the quarterly board meeting: rank the Proposal deals by value, biggest first, and give me the total",
+      expect: [
+        named(
+          inStage.map((d) => d.name),
+          w.deals.filter((d) => !inStage.includes(d)).map((d) => d.name),
+          inStage.length,
+        ),
+        money(
+          sums(inStage, (d: Deal) => d.amount ?? 0),
+          "Proposal total",
+        ),
+      ],
+    };
+  }),
+  about(
+    "finance",
+    "read",
+    "ahead of my 1:1 with the CFO I want to understand where the money is stuck, so rank the customers by how much USD they owe us",
+    (w) => {
+      const owed = new Map<string, number>();
+      for (const i of w.invoices.filter((x) => unpaid(x) && x.currency === "USD")) owed.set(i.client, (owed.get(i.client) ?? 0) + i.amount_due);
+      const ranked = [...owed].sort((a, b) => b[1] - a[1]).map(([client]) => client);
+      return {
+        say: "ahead of my 1:1 with the CFO I want to understand where the money is stuck, so rank the customers by how much USD they owe us",
+        expect: [named(ranked.slice(0, 3), [], 3)],
+      };
+    },
+  ),
 ];
 
 export const MORE_CASES: Case[] = [

@@ -334,6 +334,24 @@ describe("context before the request, chat shorthand and everyday words", () => 
     expect(out.message.content.split("\n\n")).toHaveLength(2);
   });
 
+  it("the occasion and what the asker wants to see come before the request: 'rank the clients by how much they owe'", async () => {
+    const out = await chat(
+      tenant.client,
+      "Going into the Monday review I want to see where our collections risk is concentrated, so rank the clients by how much USD they owe us",
+    );
+    expect(writes(out)).toEqual([]);
+    // (Earlier tests pay and add invoices: the order is what holds, by what each owes.)
+    expect(out.message.content).toMatch(/^The 2 clients who owe the most in USD:\n- Initech: [\d,.]+ USD due on 2 invoices\n- Acme: [\d,.]+ USD due/);
+  });
+
+  it("'On the Initech thing, what do they owe, and how late is their oldest invoice': one answer listing the invoices with their days late", async () => {
+    const out = await chat(
+      tenant.client,
+      "On the Initech thing from last week, what do they still owe us, and how many days late is their oldest invoice at this point?",
+    );
+    expect(out.message.content).toMatch(/^Initech owes [\d,.]+ USD on \d open invoices\. 1 overdue \(1,200\.00 USD\)\.\n.*\(overdue, 37 days overdue\)/);
+  });
+
   it("chat shorthand: 'need new inv for ... for the pipeline review' creates it, described in full", async () => {
     const out = await chat(tenant.client, "need new inv for initech - $450 for the pipeline review, due in 30 days");
     expect(writes(out)).toMatchObject([

@@ -605,7 +605,9 @@ export function questionsOf(text: string): string[] {
     )
     .filter(Boolean);
   // "Office manager here, sorting rooms. Who is still in the pipeline ...": the first part asks in its last sentence.
-  const asksIn = (c: string) => c.split(/(?<=[.?!:])\s+(?=\S)/).some(asks);
+  const asksIn = (c: string) => c.split(/(?<=[.?!:,])\s+(?=\S)/).some(asks);
+  // "Globex, what do they still owe us, and ...": a topic set apart belongs to the question after it.
+  if (cleaned.length > 2 && !asksIn(cleaned[0]!) && cleaned[0]!.split(/\s+/).length <= 4) cleaned.splice(0, 2, `${cleaned[0]}, ${cleaned[1]}`);
   if (cleaned.length < 2 || !asksIn(cleaned[0]!) || cleaned.some((c) => imperative(c) && !asksIn(c))) return [text];
   const kept = [cleaned[0]!];
   for (const part of cleaned.slice(1)) {

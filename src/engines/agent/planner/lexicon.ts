@@ -582,6 +582,25 @@ const POLITE_REWRITES: Rewrite[] = [
 ];
 
 export const REWRITES: Rewrite[] = [
+  // "Going into the Monday review.", "Prepping for the board meeting:": the occasion, not the request.
+  [
+    /^\s*(?:going\s+into|ahead\s+of|before|for|prepping\s+for|preparing\s+for|getting\s+ready\s+for)\s+(?:the\s+|our\s+|my\s+|this\s+|next\s+|tomorrow's\s+|today's\s+)?(?:[\w-]+\s+){0,3}?(?:review|meeting|call|sync|board|standup|stand-up|1:1|one-on-one|catch-up|check-in|session|offsite|qbr)(?:\s+with\s+(?:the\s+|our\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?)?(?:\s*[.:,;–—-]+\s*|\s+(?=(?:i|we)\s+(?:want|need|would|'d)\b))/i,
+    "",
+  ],
+  // "Before we close out the month": when, not what.
+  [/^\s*(?:before|after|until|as)\s+we\s+(?:close|wrap)\s+(?:out|up)\s+the\s+(?:month|quarter|year|week|books)\s*,?\s*/i, ""],
+  // "I'd like a handle on what's sitting in draft and never went out the door": show the draft invoices.
+  [/\b(?:i'd|i\s+would|we'd|we\s+would)\s+like\s+(?:a\s+|to\s+get\s+a\s+)?(?:handle|read|view|look|picture|sense|overview)\s+(?:on|of|at)\s+/gi, "show me "],
+  [/\bwhat(?:'s|\s+is)\s+(?:sitting|stuck|left|still)\s+(?:in|as)\s+(?:a\s+)?drafts?\b/gi, "the draft invoices"],
+  [
+    /\s+and\s+(?:never|hasn't|haven't|didn't|has\s+not|have\s+not)\s+(?:actually\s+|actualy\s+|yet\s+)?(?:went|gone|go|been\s+sent)\s+out(?:\s+the\s+door)?\b/gi,
+    "",
+  ],
+  // "I want to see where our collections risk is concentrated, so rank ...": the request is after "so".
+  [
+    /(?<=^\s*|[.!?]\s+)(?:i|we)\s+(?:want|need|would\s+like|'d\s+like)\s+to\s+(?:see|know|understand|get\s+a\s+sense\s+of)\s+[^,.;!?]*,\s*(?:so\s+)?(?=[a-z])/gi,
+    "",
+  ],
   // "heads up, ...", "Great news, ...", "Sorry if this is a silly question, but ...": how a message opens says nothing asked.
   [
     /^\s*(?:(?:heads[- ]up|ugh+|argh+|oh|ah|wow|yay|omg|woo+t|whoa|lol|phew|whew|oops|ouch|yikes|damn|dang|woo+hoo+|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|(?:i\s+)?(?:have|'ve\s+got|got)\s+a\s+(?:quick\s+)?question\s+(?:about|on|re|regarding)|just so you know|ok so|okay so|hey|hi|hello|hiya|(?:so\s+)?sorry(?=\s*[,!.]|\s+(?:who|what|which|how|where|when|but|can|could|is|are|do|does)\b)|apologies(?=\s*[,!.])|good (?:morning|afternoon|evening|day)|morning|dear (?:team|all)|hello team|hi team|sorry if [^,]*|sorry to bother you|i know this is [^,]*|not my (?:usual )?(?:area|department|thing|wheelhouse|job)|a bit outside my (?:area|lane))(?:[,:!.\s–—-]+|\s+but\s+))+(?:but\s+)?/i,
@@ -636,7 +655,7 @@ export const REWRITES: Rewrite[] = [
   ],
   // "On the Globex thing from last week, what do they owe": the topic named.
   [
-    /^\s*(?:on|about|re|regarding)\s+the\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:thing|situation|matter|topic|issue|front)(?:\s+from\s+(?:last|this)\s+\w+)?\s*,\s*/g,
+    /^\s*(?:[Oo]n|[Aa]bout|[Rr]e|[Rr]egarding)\s+the\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:thing|situation|matter|topic|issue|front)(?:\s+from\s+(?:last|this)\s+\w+)?\s*,\s*/g,
     "$1, ",
   ],
   // "an invoice ... covering an onboarding workshop": what it is for.
@@ -669,6 +688,21 @@ export const REWRITES: Rewrite[] = [
   [
     /\bare\s+we\s+(?:getting|seeing)\s+(?:any\s+)?(?:replies|responses)(?:\s+(?:out\s+of|from)\s+(?:them|it|those|these))?(?:\s+or\s+(?:is\s+it\s+)?[\w\s]+?)?(?=\s*[?.!]|$)/gi,
     "what is the reply rate",
+  ],
+  // "rank whatever is sitting in Negotiation by deal size, biggest first": the largest, in order.
+  [
+    /^\s*(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:rank|sort|order)\s+(.+?)\s+by\s+(?:(?:deal|their|its)\s+)?(?:size|value|amount|worth)(?:\s*,?\s*(?:biggest|largest|highest)\s+first)?/i,
+    "the 10 largest $1",
+  ],
+  [/\bwhatever\s+is\s+(?:sitting\s+|stuck\s+|currently\s+)?in\s+/gi, "deals in "],
+  // "rank the clients by how much overdue USD they owe us": who owes the most.
+  [
+    /\b(?:rank|sort|order)\s+(?:the\s+|our\s+)?(clients|customers|accounts|debtors)\s+by\s+how\s+much\s+((?:[\w-]+\s+){0,2}?)(?:they\s+)?(?:owe|are\s+owing)(?:\s+us)?\b/gi,
+    (_: string, who: string, what: string) => `which ${who} owe us the most ${what}`.trim(),
+  ],
+  [
+    /[,\s]+and\s+(?:give|tell|show)\s+me\s+(?:the\s+)?total(?:\s+value)?(?:\s+of\s+(?:that|this|the)\s+stage|\s+of\s+(?:them|those|these)|\s+too)?\b/gi,
+    ", with their total",
   ],
   // "open balance, overdue included": open or overdue.
   [/[,\s]*\b(?:(?:the\s+)?(?:overdue|late)(?:\s+ones)?\s+included|including\s+(?:the\s+)?(?:overdue|late)(?:\s+ones)?)\b/gi, " (open or overdue)"],

@@ -68,7 +68,9 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
       : "amount";
 
   if (p.action === "sum") {
-    const { items, total } = await pages(s, resource, { ...query, ...(sortable(s, resource, "due_date") ? { sort: "due_date" } : {}) });
+    // "the largest deals in Negotiation, with their total": in that order.
+    const order = p.top && sortable(s, resource, "amount") ? (p.ascending ? "amount" : "-amount") : sortable(s, resource, "due_date") ? "due_date" : undefined;
+    const { items, total } = await pages(s, resource, { ...query, ...(order ? { sort: order } : {}) });
     const debtor = owed && typeof query.account_id === "string" ? s.labels.get(query.account_id) : undefined;
     if (total === 0) return debtor ? `${debtor} owes nothing: no open invoices.` : `No ${noun(resource)}s${where}: nothing to add up.`;
     if (debtor && items.length === total) {
@@ -307,7 +309,7 @@ export async function clientsOf(s: Session, p: Parsed): Promise<string> {
   return `${plural(clients.size, "client")} with invoices${where}${partial}:\n${lines.join("\n")}`;
 }
 
-const RANKED = /\b(?:most|largest|biggest|highest|top)\b/i;
+const RANKED = /\b(?:most|largest|biggest|highest|top|rank|ranked|ranking)\b/i;
 
 /**
  * "which client owes us the most in dollars", "our three largest debtors on overdue balances": clients by what
