@@ -43,6 +43,7 @@ import {
   stageOf,
   today,
   endOfNamedMonth,
+  dealsOf,
 } from "./facts.ts";
 import type { Deal, Invoice, World } from "./world.ts";
 
@@ -973,6 +974,29 @@ const roundTwelve: Case[] = [
       };
     },
   ),
+  about("growth", "write", "new upsell opp at <account>, $18k, closing end of April (no name said)", (w) => {
+    const account = pick(w.accounts, (a) => a.name.includes(" "), "account");
+    return {
+      say: `new upsell opp at ${account.name.split(" ")[0]}, $18k, closing end of April`,
+      expect: [created("deal", { account_id: account.id, amount: 18000, name: is.containing("upsell"), expected_close_date: endOfNamedMonth(w, 4) })],
+    };
+  }),
+  about("growth", "read", "when does <account>'s <topic word> deal close?", (w) => {
+    const account = pick(w.accounts, (a) => dealsOf(w, a.id).filter((d) => d.status === "open").length >= 2, "account with two open deals");
+    const open = dealsOf(w, account.id).filter((d) => d.status === "open");
+    const deal = pick(open, (d) => open.filter((o) => dealTopic(o).split(" ")[0] === dealTopic(d).split(" ")[0]).length === 1, "deal with its own first word");
+    return {
+      say: `when does ${account.name}'s ${dealTopic(deal).split(" ")[0]!.toLowerCase()} deal close?`,
+      expect: [
+        date(deal.expected_close_date!, "expected close"),
+        named(
+          [deal.name],
+          open.filter((d) => d !== deal).map((d) => d.name),
+          1,
+        ),
+      ],
+    };
+  }),
 ];
 
 export const MORE_CASES: Case[] = [

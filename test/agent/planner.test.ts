@@ -352,6 +352,14 @@ describe("context before the request, chat shorthand and everyday words", () => 
     expect(out.message.content).toMatch(/^Initech owes [\d,.]+ USD on \d open invoices\. 1 overdue \(1,200\.00 USD\)\.\n.*\(overdue, 37 days overdue\)/);
   });
 
+  it("a new deal said by its kind ('a new renewal opp at Acme') is named as deals are: its account and its kind", async () => {
+    const out = await chat(tenant.client, "Sam would like a new renewal opp opened at Acme, $9k, closing end of May");
+    expect(writes(out)).toMatchObject([
+      { tool: "create_deal", input: { name: "Acme: Renewal", account_id: world.acme, amount: 9000, expected_close_date: "2026-05-31" }, status: "completed" },
+    ]);
+    expect(out.message.content).toMatch(/^Created deal Acme: Renewal /);
+  });
+
   it("chat shorthand: 'need new inv for ... for the pipeline review' creates it, described in full", async () => {
     const out = await chat(tenant.client, "need new inv for initech - $450 for the pipeline review, due in 30 days");
     expect(writes(out)).toMatchObject([

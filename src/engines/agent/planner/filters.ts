@@ -197,6 +197,12 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
         const found = await s.find(relation.resource, phrase.text, { write: false });
         query[relation.field] = found.id;
         said.push(`${phrase.prep === "at" ? "at" : "for"} ${found.label}`);
+        // "the Umbrella Health pilot deal": the account's whole name, then words of the record's own.
+        const own = phrase.text.toLowerCase().startsWith(`${found.label.toLowerCase()} `) ? phrase.text.slice(found.label.length).trim() : "";
+        if (own && phrase.nounResource === resource && "q" in props && query.q === undefined) {
+          query.q = own;
+          said.push(`matching “${own}”`);
+        }
         continue;
       } catch (error) {
         if (!(error instanceof Stop) || error.reply.pending) throw error;

@@ -970,7 +970,7 @@ export const REWRITES: Rewrite[] = [
   [/\b(tagged|labell?ed)\s+(?:as\s+)?(?:an?\s+)?(?=["“]?[\w-])/gi, "$1 "],
   // "When is the Hooli data migration deal expected to close?": the deal, which shows its close date.
   [
-    /^\s*when(?:\s+(?:is|does|will|do)|'s)\s+(?:the\s+)?(.+?)\s+(?:(?:expected|supposed|scheduled|due|set|likely|going)\s+to\s+close|close|closing)\s*\??\s*$/i,
+    /^\s*when(?:\s+(?:is|does|will|do)|'s)\s+(?:the\s+)?(.+?)\s+(?:(?:expected|supposed|scheduled|due|set|likely|going)\s+to\s+close|close|closing)(?:,?\s*(?:please|pls))?\s*\??\s*$/i,
     (_: string, what: string) => `show the ${what}${/\b(?:deal|opportunity|opp)s?$/i.test(what) ? "" : " deal"}`,
   ],
   // "which has been overdue the longest, and by how many days": the most overdue (its days are in the answer).

@@ -380,24 +380,21 @@ async function nameAfterRecord(s: Session, props: Record<string, unknown>, phras
   return undefined;
 }
 
-/** The one account with exactly this name (any case), its label kept for the reply; undefined for none or several. */
-async function accountCalled(s: Session, name: string): Promise<Item | undefined> {
+/**
+ * The one account with exactly this name (any case), or, as the first word of its name, one whose name begins with
+ * it ("globex" is Globex Corporation); its label kept for the reply; undefined for none or several.
+ */
+async function accountCalled(s: Session, name: string, asFirstWord = false): Promise<Item | undefined> {
   const page = (await s.list("account", { q: name, per_page: 5 })) as { data: Item[] };
-  const exact = page.data.filter((a) => String(a.name).toLowerCase() === name.toLowerCase());
-  if (exact.length !== 1) return undefined;
-  s.labels.set(exact[0]!.id, labelOf(exact[0]!));
-  return exact[0];
-}
-
-/** The one account whose name is this word or begins with it ("globex" is Globex Corporation). */
-async function accountStartingWith(s: Session, word: string): Promise<Item | undefined> {
-  const page = (await s.list("account", { q: word, per_page: 5 })) as { data: Item[] };
-  const lower = word.toLowerCase();
-  const hits = page.data.filter((a) => String(a.name).toLowerCase() === lower || String(a.name).toLowerCase().startsWith(`${lower} `));
+  const lower = name.toLowerCase();
+  const hits = page.data.filter((a) => String(a.name).toLowerCase() === lower || (asFirstWord && String(a.name).toLowerCase().startsWith(`${lower} `)));
   if (hits.length !== 1) return undefined;
   s.labels.set(hits[0]!.id, labelOf(hits[0]!));
   return hits[0];
 }
+
+/** Words that say what kind of deal it is, when it is given no name of its own. */
+const DEAL_KIND = /\b(renewal|expansion|upsell|upgrade|pilot|rollout|migration|onboarding|extension)\b/i;
 
 export async function create(s: Session, p: Parsed, resource: string): Promise<string> {
   const tool = s.tool(resource, "create");
@@ -636,7 +633,7 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   // "the new Globex CFO, Dana Lee": the name is the one said beside them (read as the title).
   const named = typeof input.title === "string" && /^\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}[\p{Ll}'’-]+){1,2}$/u.test(input.title) ? input.title : undefined;
   if (person && typeof input.first_name === "string" && role.length > 0 && TITLE_HEADS.has(role[0]!.toLowerCase()) && (input.title === undefined || named)) {
-    const company = "account_id" in props && s.tool("account", "list") ? await accountStartingWith(s, input.first_name) : undefined;
+    const company = "account_id" in props && s.tool("account", "list") ? await accountCalled(s, input.first_name, true) : undefined;
     if (company) {
       input.account_id ??= company.id;
       input.title = role.map((w) => (/^c[a-z]o$/i.test(w) ? w.toUpperCase() : w)).join(" ");
@@ -654,6 +651,12 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   if (resource === "invoice" && typeof input.client === "string" && typeof input.account_id === "string") {
     const label = s.labels.get(input.account_id);
     if (label && label.toLowerCase() === input.client.toLowerCase()) input.client = label;
+  }
+  // "a new expansion opp at Globex", "a new deal for Initech for their renewal": named as deals are, its account and its kind.
+  if (resource === "deal" && nameField && input[nameField] === undefined && typeof input.account_id === "string") {
+    const kind = DEAL_KIND.exec(p.raw)?.[1];
+    const account = s.labels.get(input.account_id);
+    if (kind && account) input[nameField] = `${account}: ${kind[0]!.toUpperCase()}${kind.slice(1).toLowerCase()}`;
   }
   const missing = requiredOf(tool).filter((f) => input[f] === undefined);
   if (person && !input.first_name && !input.email && !missing.includes("email")) missing.unshift("first_name");
