@@ -997,6 +997,20 @@ const roundTwelve: Case[] = [
       ],
     };
   }),
+  about("growth", "write", "Leo @ Stark is our new champion — put a champion tag on him", (w) => {
+    const leo = pick(w.contacts, (c) => c.first_name === "Leo" && c.account_id === accountNamed(w, "Stark").id, "Leo at Stark");
+    return {
+      say: "Leo @ Stark is our new champion — put a champion tag on him",
+      expect: [changed("contact", leo.id, { tags: is.including(...(leo.tags ?? []), "champion") }, fullName(leo))],
+    };
+  }),
+  about("talent", "write", "Tom has thought it over and feels <candidate> isn't the right fit, I'm afraid. Could you reject her application?", (w) => {
+    const grace = pick(w.candidates, (c) => fullName(c) === "Grace Hopper" && c.stage !== "rejected" && c.stage !== "hired", "Grace Hopper in process");
+    return {
+      say: "Tom has thought it over and feels Grace Hopper isn't the right fit, I'm afraid. Could you reject her application?",
+      expect: [changed("candidate", grace.id, { stage: "rejected" }, fullName(grace))],
+    };
+  }),
 ];
 
 export const MORE_CASES: Case[] = [

@@ -360,6 +360,15 @@ describe("context before the request, chat shorthand and everyday words", () => 
     expect(out.message.content).toMatch(/^Created deal Acme: Renewal /);
   });
 
+  it("a relayed remark: 'her' is the one person it names in full, not the one who relayed it", async () => {
+    const cara = (await tenant.client.get("/v1/candidates?q=Cara Diaz")).body.data[0];
+    const out = await chat(
+      tenant.client,
+      "Diane has had a think and doesn't feel Cara Diaz is quite right for us, I'm afraid. Would you mind rejecting her application?",
+    );
+    expect(writes(out)).toMatchObject([{ tool: "update_candidate", input: { candidate_id: cara.id, stage: "rejected" }, status: "completed" }]);
+  });
+
   it("chat shorthand: 'need new inv for ... for the pipeline review' creates it, described in full", async () => {
     const out = await chat(tenant.client, "need new inv for initech - $450 for the pipeline review, due in 30 days");
     expect(writes(out)).toMatchObject([

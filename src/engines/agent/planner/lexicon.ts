@@ -582,6 +582,15 @@ const POLITE_REWRITES: Rewrite[] = [
 ];
 
 export const REWRITES: Rewrite[] = [
+  // "add a champion tag on her", "put a VIP tag on Acme": tag them so.
+  [/\b(?:add|put|stick|slap)\s+(?:an?\s+|the\s+)?["“]?([\w-]+)["”]?\s+(?:tag|label)\s+(?:on|to)\s+(.+?)(?=\s*(?:[,.;!?(]|$))/gi, "tag $2 as $1"],
+  // "Isla @ Stark": at.
+  [/(?<=[\w.])\s+@\s+(?=[A-Z])/g, " at "],
+  // "he has a new direct line, +1 617 555 0142": his phone.
+  [
+    /\b(?:(?:he|she|they)\s+(?:has|have)\s+)?(?:a\s+)?new\s+(?:direct\s+(?:line|dial)|phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|number)\s*(?:is|:|,|-)?\s*(?=\+?\(?\d)/gi,
+    "phone is ",
+  ],
   // "Going into the Monday review.", "Prepping for the board meeting:": the occasion, not the request.
   [
     /^\s*(?:going\s+into|ahead\s+of|before|for|prepping\s+for|preparing\s+for|getting\s+ready\s+for)\s+(?:the\s+|our\s+|my\s+|this\s+|next\s+|tomorrow's\s+|today's\s+)?(?:[\w-]+\s+){0,3}?(?:review|meeting|call|sync|board|standup|stand-up|1:1|one-on-one|catch-up|check-in|session|offsite|qbr)(?:\s+with\s+(?:the\s+|our\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?)?(?:\s*[.:,;–—-]+\s*|\s+(?=(?:i|we)\s+(?:want|need|would|'d)\b))/i,
