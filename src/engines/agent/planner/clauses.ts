@@ -130,7 +130,12 @@ function withoutRemark(lang: Language, text: string): string {
   // one person the remark names in full, when its subject is someone else named by a first name alone.
   const someone = /^(?:him|her)$/i.test(PRONOUN.exec(command)?.[0] ?? "") && subject.length === 1 && /^[A-Z]/.test(subject[0]!);
   const fullNames = someone
-    ? [...clauses.slice(0, k).join(", ").matchAll(/\b([A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?\s+[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?)\b/g)].map((m) => m[1]!)
+    ? [
+        ...clauses
+          .slice(0, k)
+          .join(", ")
+          .matchAll(/\b([A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?\s+[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?)\b/g),
+      ].map((m) => m[1]!)
     : [];
   if (fullNames.length === 1 && !fullNames[0]!.startsWith(`${subject[0]} `)) return [command.replace(PRONOUN, fullNames[0]!), ...rest].join(", ");
   // "Acme is late again, void INV-3": the request names its record itself.
