@@ -769,9 +769,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     // "an invoice for the pipeline review consulting": what a new record is for may begin with another resource's word.
     const inPurpose =
       phrase.length === 0 &&
-      out.action === "create" &&
-      lastPrep === "for" &&
-      out.resources.length > 0 &&
+      inPurposeOf(out, lastPrep) &&
       resourceOf(bare) !== undefined &&
       resourceOf(bare) !== out.resources[0] &&
       !isPlural(bare) &&
