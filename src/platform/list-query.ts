@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, gt, gte, isNotNull, isNull, lt, lte, not, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, gt, gte, isNotNull, isNull, lt, lte, not, or, sql, SQL, type Placeholder } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { Type, type TSchema } from "typebox";
 import { ApiError, type FieldError } from "./errors.ts";
@@ -26,7 +26,8 @@ type FilterKind = "text" | "enum" | "id" | "array" | "date" | "datetime" | "mone
 
 export interface FilterDef {
   kind: FilterKind;
-  column: PgColumn;
+  /** The column, or an expression over the row's columns (an invoice's amount due is its amount less what was paid). */
+  column: PgColumn | SQL;
   description?: string;
   /** enum: the accepted values. */
   values?: readonly string[];
@@ -153,7 +154,7 @@ function querySchema(spec: ListSpec): TSchema {
     const ops: Op[] = isRanged(def.kind) ? [...RANGE_OPS] : def.kind === "id" || def.kind === "array" ? [] : ["ne"];
     if (def.kind === "text" && def.contains) ops.push("contains");
     for (const op of ops) props[`${name}[${op}]`] = Type.Optional(valueSchema(def, op));
-    if (!def.column.notNull) {
+    if (!(def.column instanceof SQL) && !def.column.notNull) {
       props[`${name}[exists]`] = Type.Optional(
         Type.Boolean({ description: `true: only records that have a ${name}; false: only records without one ("accounts with no domain").` }),
       );
@@ -200,7 +201,7 @@ function equality(def: FilterDef, field: string, raw: string, bind: Bind, now: D
   if (def.kind !== "text" && def.kind !== "enum" && def.kind !== "id" && def.kind !== "array") {
     shape.push(field);
     const value = bind(toDbValue(def, raw));
-    return () => eq(def.column, value);
+    return () => eq(left(def), value);
   }
   const values = raw.split(",").map((v) => (def.normalize ? def.normalize(v.trim()) : v.trim()));
   for (const value of values) {
@@ -220,15 +221,21 @@ function equality(def: FilterDef, field: string, raw: string, bind: Bind, now: D
   shape.push(`${field}:${values.length}`);
   const bound = values.map(bind);
   if (def.kind === "array") return () => sql`${def.column} && ARRAY[${sql.join(bound, sql`, `)}]::text[]`;
-  return () => (bound.length === 1 ? eq(def.column, bound[0]!) : inArray(def.column, bound));
+  return () => (bound.length === 1 ? eq(left(def), bound[0]!) : inArray(left(def), bound));
 }
 
 function likePattern(text: unknown): string {
   return `%${String(text).replace(/[\\%_]/g, "\\$&")}%`;
 }
 
+/**
+ * A filter's column as drizzle's comparisons take it: their overloads accept a column or an expression, not the
+ * union, and build the same SQL for either (the value is always a placeholder, never encoded by the column).
+ */
+const left = (def: FilterDef) => def.column as PgColumn;
+
 /** field[ne]=x keeps rows whose field is empty too: "not x" includes "nothing". */
-function notEqual(column: PgColumn, value: Placeholder): SQL {
+function notEqual(column: PgColumn | SQL, value: Placeholder): SQL {
   return sql`${column} IS DISTINCT FROM ${value}`;
 }
 
@@ -240,7 +247,7 @@ function operator(def: FilterDef, op: string, raw: unknown, bind: Bind): Conditi
   const value = bind(toDbValue(def, raw));
   if (op === "ne") return () => notEqual(def.column, value);
   const fns = { gte, gt, lte, lt } as const;
-  return () => fns[op as Exclude<RangeOp, "ne">](def.column, value);
+  return () => fns[op as Exclude<RangeOp, "ne">](left(def), value);
 }
 
 function parseQuery(spec: ListSpec, orgId: string, query: Record<string, unknown>, now: Date, extra?: ExtraCondition): ParsedList {

@@ -280,6 +280,17 @@ describe("filters", () => {
     await expectFilter({ "amount_paid[gte]": 100 }, (i) => i.amount_paid >= 100);
   });
 
+  it("amount_due: what is still owed (amount less amount_paid), in ranges and equality, not the amount billed", async () => {
+    const partPaid = all.find((i) => i.amount_paid > 0 && i.amount_due > 0)!;
+    // A threshold between the part-paid invoice's balance and its amount: the balance decides.
+    const between = Math.round(((partPaid.amount_due + partPaid.amount) / 2) * 100) / 100;
+    await expectFilter({ "amount_due[gt]": between }, (i) => i.amount_due > between);
+    expect(all.some((i) => i.amount > between && i.amount_due <= between)).toBe(true);
+    await expectFilter({ "amount_due[lte]": partPaid.amount_due, status: "open,overdue" }, (i) => i.amount_due <= partPaid.amount_due && i.amount_due > 0);
+    await expectFilter({ amount_due: partPaid.amount_due }, (i) => i.amount_due === partPaid.amount_due);
+    await expectFilter({ "amount_due[ne]": 0 }, (i) => i.amount_due !== 0);
+  });
+
   it("due_date: equality and ranges", async () => {
     await expectFilter({ due_date: "2026-03-15" }, (i) => i.due_date === "2026-03-15");
     await expectFilter({ "due_date[gte]": "2026-03-15", "due_date[lte]": "2026-04-01" }, (i) => i.due_date >= "2026-03-15" && i.due_date <= "2026-04-01");

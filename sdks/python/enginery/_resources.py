@@ -167,6 +167,12 @@ class InvoicesResource(Resource):
         amount_paid__lte: Optional[float] = None,
         amount_paid__lt: Optional[float] = None,
         amount_paid__ne: Optional[float] = None,
+        amount_due: Optional[float] = None,
+        amount_due__gte: Optional[float] = None,
+        amount_due__gt: Optional[float] = None,
+        amount_due__lte: Optional[float] = None,
+        amount_due__lt: Optional[float] = None,
+        amount_due__ne: Optional[float] = None,
         due_date: Optional[Union[str, SequenceOf[str]]] = None,
         due_date__gte: Optional[Union[str, SequenceOf[str]]] = None,
         due_date__gt: Optional[Union[str, SequenceOf[str]]] = None,
@@ -202,8 +208,14 @@ class InvoicesResource(Resource):
         amount_paid__gt: Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid.
         amount_paid__lte: Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid.
         amount_paid__lt: Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid.
-        amount_paid__ne: Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid."""
-        return self._list("/v1/invoices", {"page": page, "per_page": per_page, "sort": sort, "q": q, "status": status, "status[ne]": status__ne, "currency": currency, "currency[ne]": currency__ne, "client": client, "client[ne]": client__ne, "client[contains]": client__contains, "number": number, "number[ne]": number__ne, "account_id": account_id, "account_id[exists]": account_id__exists, "amount": amount, "amount[gte]": amount__gte, "amount[gt]": amount__gt, "amount[lte]": amount__lte, "amount[lt]": amount__lt, "amount[ne]": amount__ne, "amount_paid": amount_paid, "amount_paid[gte]": amount_paid__gte, "amount_paid[gt]": amount_paid__gt, "amount_paid[lte]": amount_paid__lte, "amount_paid[lt]": amount_paid__lt, "amount_paid[ne]": amount_paid__ne, "due_date": due_date, "due_date[gte]": due_date__gte, "due_date[gt]": due_date__gt, "due_date[lte]": due_date__lte, "due_date[lt]": due_date__lt, "due_date[ne]": due_date__ne, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "updated_at": updated_at, "updated_at[gte]": updated_at__gte, "updated_at[gt]": updated_at__gt, "updated_at[lte]": updated_at__lte, "updated_at[lt]": updated_at__lt, "updated_at[ne]": updated_at__ne})
+        amount_paid__ne: Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid.
+        amount_due: Still owed (amount - amount_paid): amount_due[gt]=20000 with status=open,overdue lists the balances over 20,000.
+        amount_due__gte: Still owed (amount - amount_paid): amount_due[gt]=20000 with status=open,overdue lists the balances over 20,000.
+        amount_due__gt: Still owed (amount - amount_paid): amount_due[gt]=20000 with status=open,overdue lists the balances over 20,000.
+        amount_due__lte: Still owed (amount - amount_paid): amount_due[gt]=20000 with status=open,overdue lists the balances over 20,000.
+        amount_due__lt: Still owed (amount - amount_paid): amount_due[gt]=20000 with status=open,overdue lists the balances over 20,000.
+        amount_due__ne: Still owed (amount - amount_paid): amount_due[gt]=20000 with status=open,overdue lists the balances over 20,000."""
+        return self._list("/v1/invoices", {"page": page, "per_page": per_page, "sort": sort, "q": q, "status": status, "status[ne]": status__ne, "currency": currency, "currency[ne]": currency__ne, "client": client, "client[ne]": client__ne, "client[contains]": client__contains, "number": number, "number[ne]": number__ne, "account_id": account_id, "account_id[exists]": account_id__exists, "amount": amount, "amount[gte]": amount__gte, "amount[gt]": amount__gt, "amount[lte]": amount__lte, "amount[lt]": amount__lt, "amount[ne]": amount__ne, "amount_paid": amount_paid, "amount_paid[gte]": amount_paid__gte, "amount_paid[gt]": amount_paid__gt, "amount_paid[lte]": amount_paid__lte, "amount_paid[lt]": amount_paid__lt, "amount_paid[ne]": amount_paid__ne, "amount_due": amount_due, "amount_due[gte]": amount_due__gte, "amount_due[gt]": amount_due__gt, "amount_due[lte]": amount_due__lte, "amount_due[lt]": amount_due__lt, "amount_due[ne]": amount_due__ne, "due_date": due_date, "due_date[gte]": due_date__gte, "due_date[gt]": due_date__gt, "due_date[lte]": due_date__lte, "due_date[lt]": due_date__lt, "due_date[ne]": due_date__ne, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "updated_at": updated_at, "updated_at[gte]": updated_at__gte, "updated_at[gt]": updated_at__gt, "updated_at[lte]": updated_at__lte, "updated_at[lt]": updated_at__lt, "updated_at[ne]": updated_at__ne})
 
     def create(
         self,

@@ -1220,6 +1220,18 @@ export interface ListInvoicesQuery {
   "amount_paid[lt]"?: number;
   /** Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid. */
   "amount_paid[ne]"?: number;
+  /** Still owed (amount - amount_paid): amount_due[gt]=20000 with status=open,overdue lists the balances over 20,000. */
+  amount_due?: number;
+  /** Still owed (amount - amount_paid): amount_due[gt]=20000 with status=open,overdue lists the balances over 20,000. */
+  "amount_due[gte]"?: number;
+  /** Still owed (amount - amount_paid): amount_due[gt]=20000 with status=open,overdue lists the balances over 20,000. */
+  "amount_due[gt]"?: number;
+  /** Still owed (amount - amount_paid): amount_due[gt]=20000 with status=open,overdue lists the balances over 20,000. */
+  "amount_due[lte]"?: number;
+  /** Still owed (amount - amount_paid): amount_due[gt]=20000 with status=open,overdue lists the balances over 20,000. */
+  "amount_due[lt]"?: number;
+  /** Still owed (amount - amount_paid): amount_due[gt]=20000 with status=open,overdue lists the balances over 20,000. */
+  "amount_due[ne]"?: number;
   due_date?: string;
   "due_date[gte]"?: string;
   "due_date[gt]"?: string;

@@ -96,6 +96,11 @@ export const invoiceList = defineList({
       column: invoices.amountPaidCents,
       description: "Paid so far: amount_paid[gt]=0 with status=open,overdue lists the part-paid.",
     },
+    amount_due: {
+      kind: "money",
+      column: sql`(${invoices.amountCents} - ${invoices.amountPaidCents})`,
+      description: "Still owed (amount - amount_paid): amount_due[gt]=20000 with status=open,overdue lists the balances over 20,000.",
+    },
     due_date: { kind: "date", column: invoices.dueDate },
     created_at: { kind: "datetime", column: invoices.createdAt },
     updated_at: { kind: "datetime", column: invoices.updatedAt },
