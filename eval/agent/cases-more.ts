@@ -43,6 +43,8 @@ import {
   stageOf,
   today,
   endOfNamedMonth,
+  nextWeekday,
+  dealNames,
   dealsOf,
 } from "./facts.ts";
 import type { Deal, Invoice, World } from "./world.ts";
@@ -1013,6 +1015,125 @@ const roundTwelve: Case[] = [
   }),
 ];
 
+/*
+ * Round thirteen's classes, worded apart from its blind sets: formal British letters (greeting, sign-off, "I wonder
+ * whether", "a week on Tuesday", "fortnight", what is told before "how many there are"), messages relayed from a
+ * help desk (ticket numbers, a customer's words in quotes, "<Company>'s head of finance <Name>"), and requests typed
+ * as a filter bar ("status = open & currency = EUR", "src = referral & rating >= 4", "sort by amount desc, top 2").
+ */
+const roundThirteen: Case[] = [
+  ask(
+    "finance",
+    "read",
+    "Dear team, there are some invoices that have been drawn up but not sent yet. Could you tell me how many there are and their total? Kind regards, Tom",
+    (w) => {
+      const drafts = w.invoices.filter((i) => i.status === "draft");
+      return [count(drafts.length, "draft invoices"), money(dueSums(drafts), "drafts' total")];
+    },
+  ),
+  about("finance", "read", "Which open invoices fall due within the coming fortnight?", (w) => {
+    const end = addDays(today(w), 14);
+    const open = w.invoices.filter((i) => i.status === "open");
+    if (open.some((i) => i.due_date >= addDays(end, -1) && i.due_date <= addDays(end, 1))) throw new Error("an open invoice sits on the fortnight's edge");
+    const soon = open.filter((i) => i.due_date <= end);
+    const later = open.filter((i) => i.due_date > end);
+    return {
+      say: "Hello Sam, which open invoices fall due within the coming fortnight? Best, Tom",
+      expect: [named(numbers(soon), numbers(later), soon.length)],
+    };
+  }),
+  about("finance", "write", "Please raise a bill to <account> for £1,200 for the training day, payable a week on Tuesday. Kind regards, Tom", (w) => {
+    const account = pick(w.accounts, (a) => a.name.includes(" "), "account");
+    const [coming, after] = nextWeekday(w, 2) as [string, string];
+    return {
+      say: `Good afternoon. Please could you raise a bill to ${account.name} for £1,200 for the training day, payable a week on Tuesday? Kind regards, Tom`,
+      expect: [
+        created("invoice", {
+          account_id: account.id,
+          amount: 1200,
+          currency: "GBP",
+          due_date: is.oneOf(...(w.now.getUTCDay() === 2 ? [coming, after] : [after])),
+          description: is.containing("training"),
+        }),
+      ],
+    };
+  }),
+  about("finance", "write", "re case #5521 - <client>'s AP lady says they sent $1,000 this morning toward the oldest unpaid one. log it pls", (w) => {
+    const client = pick(
+      [...new Set(w.invoices.map((i) => i.client))],
+      (c) => {
+        const mine = ofClient(w, c)
+          .filter(unpaid)
+          .sort((a, b) => a.due_date.localeCompare(b.due_date));
+        return mine.length >= 2 && mine[0]!.currency === "USD" && mine[0]!.amount_due > 1000 && mine[0]!.due_date < mine[1]!.due_date;
+      },
+      "client with two unpaid invoices, the oldest in USD",
+    );
+    const oldest = ofClient(w, client)
+      .filter(unpaid)
+      .sort((a, b) => a.due_date.localeCompare(b.due_date))[0]!;
+    return {
+      say: `re case #5521 - ${client}'s AP lady says they sent $1,000 this morning toward the oldest unpaid one. log it pls`,
+      expect: [
+        changed(
+          "invoice",
+          oldest.id,
+          { amount_paid: Math.round((oldest.amount_paid + 1000) * 100) / 100, amount_due: Math.round((oldest.amount_due - 1000) * 100) / 100 },
+          oldest.number,
+        ),
+      ],
+    };
+  }),
+  about("talent", "write", '<candidate at offer> just phoned: "I\'ve accepted, see you in January!" please mark them hired', (w) => {
+    const c = pick(w.candidates, (x) => x.stage === "offer", "candidate at offer");
+    return {
+      say: `${fullName(c)} just phoned: "I've accepted, see you in January!" please mark them hired`,
+      expect: [changed("candidate", c.id, { stage: "hired" }, fullName(c))],
+    };
+  }),
+  about("growth", "write", "<Account>'s head of finance <Name> told me they renewed, so she's a customer now - please update her stage", (w) => {
+    const c = pick(
+      uniqueContacts(w),
+      (x) => x.lifecycle_stage !== "customer" && x.account_id !== null && w.accounts.some((a) => a.id === x.account_id),
+      "contact not yet a customer",
+    );
+    const account = pick(w.accounts, (a) => a.id === c.account_id, "account");
+    return {
+      say: `${account.name}'s head of finance ${fullName(c)} told me they renewed, so she's a customer now - please update her stage`,
+      expect: [changed("contact", c.id, { lifecycle_stage: "customer" }, fullName(c))],
+    };
+  }),
+  ask("finance", "read", "invoices where status = open & currency = EUR", (w) => {
+    const list = w.invoices.filter((i) => i.status === "open" && i.currency === "EUR");
+    const others = w.invoices.filter((i) => i.status === "open" && i.currency !== "EUR");
+    return [named(numbers(list), numbers(others), list.length)];
+  }),
+  ask("talent", "read", "candidates where src = referral & rating >= 3", (w) => {
+    const fits = w.candidates.filter((c) => c.source === "referral" && (c.rating ?? 0) >= 3);
+    const others = w.candidates.filter((c) => c.source !== "referral" || (c.rating ?? 0) < 3);
+    return [named(names(fits), names(others), fits.length)];
+  }),
+  ask("growth", "read", "open deals, sort by amount desc, top 2", (w) => {
+    const open = w.deals.filter((d) => stageOf(w, d).kind === "open").sort((a, b) => (b.amount ?? 0) - (a.amount ?? 0));
+    return [named(dealNames(open.slice(0, 2)), dealNames(open.slice(3)), 2)];
+  }),
+  ask("finance", "write", "Sadly we shan't see a penny from Pied Piper for that invoice, so could you write it off as a bad debt?", (w) => {
+    const inv = pick(ofClient(w, "Pied Piper").filter(unpaid), () => true, "Pied Piper's unpaid invoice");
+    return [approval(/uncollectible/i, inv.id, inv.number)];
+  }),
+  ask("intelligence", "figure", "how long, roughly, are clients taking to settle their invoices these days?", (w) => {
+    return [figure(pick(snapshotOf(w).finance.currencies, (c) => c.currency === "USD", "USD").days_sales_outstanding, "days sales outstanding")];
+  }),
+  about("talent", "read", "a quick run-down of where the applicants for <job> have got to", (w) => {
+    const job = pick(w.jobs, (j) => candidatesOf(w, j.id).length >= 2, "job with candidates");
+    const theirs = candidatesOf(w, job.id);
+    return {
+      say: `Could I have a quick run-down of where the applicants for the ${job.title} vacancy have got to?`,
+      expect: [named(names(theirs), [], Math.min(theirs.length, 3))],
+    };
+  }),
+];
+
 export const MORE_CASES: Case[] = [
   ...finance,
   ...growth,
@@ -1025,4 +1146,5 @@ export const MORE_CASES: Case[] = [
   ...roundTen,
   ...roundEleven,
   ...roundTwelve,
+  ...roundThirteen,
 ];

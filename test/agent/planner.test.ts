@@ -465,3 +465,70 @@ describe("a wrong write is worse than no write", () => {
     expect((await tenant.client.get(`/v1/invoices/${before.id}`)).body.amount_paid).toBe(before.amount_paid);
   });
 });
+
+describe("round thirteen: formal letters, messages relayed from a help desk, requests typed as a filter bar", () => {
+  it("a formal letter: greeting, 'I wonder whether you could tell me', 'gone past their payment date', sign-off with a name", async () => {
+    const out = await chat(
+      tenant.client,
+      "Good morning. I'm looking after the accounts whilst our finance lead is away, and I wonder whether you could tell me which of Initech's invoices have now gone past their payment date? Many thanks, Margaret",
+    );
+    expect(out.actions.at(-1).input).toMatchObject({ status: "overdue", account_id: world.initech });
+    expect(out.message.content).toContain(world.overdue.find((i) => i.id === world.initechInvoices[0])?.number ?? "INV-000001");
+    expect(out.message.content).not.toContain("Margaret");
+  });
+
+  it("'payable a week on Friday' is the Friday after the coming one", async () => {
+    const out = await chat(
+      tenant.client,
+      "Would you be so kind as to raise an invoice to Initech for $600 for the audit, payable a week on Friday? Kind regards, Tom",
+    );
+    // The clock is Tuesday 10 March 2026: the coming Friday is the 13th, a week on Friday the 20th.
+    expect(writes(out)).toMatchObject([
+      {
+        tool: "create_invoice",
+        input: { client: "Initech", account_id: world.initech, amount: 600, currency: "USD", due_date: "2026-03-20" },
+        status: "completed",
+      },
+    ]);
+  });
+
+  it("a help desk's ticket number is not an amount, and '<Company>'s finance guy says they sent $200' is a payment", async () => {
+    const owed = await made(
+      tenant.client.post("/v1/invoices", {
+        client: "Globex West",
+        account_id: world.globexWest,
+        amount: 700,
+        currency: "USD",
+        status: "open",
+        due_date: "2026-02-15",
+      }),
+    );
+    const out = await chat(
+      tenant.client,
+      "ticket 5120: Globex West's finance guy says they sent another $200 yesterday against the overdue one. log that as a part payment",
+    );
+    expect(writes(out)).toMatchObject([{ tool: "pay_invoice", input: { invoice_id: owed.id, amount: 200 }, status: "completed" }]);
+  });
+
+  it("'<Company>'s head of procurement <Name> told me they signed, so she's a customer now': her record", async () => {
+    const zoe = await made(
+      tenant.client.post("/v1/contacts", { first_name: "Zoe", last_name: "Park", email: "zoe@globex-west.example", account_id: world.globexWest }),
+    );
+    const out = await chat(tenant.client, "Globex West's head of procurement Zoe Park told me they signed, so she's a customer now - update her stage");
+    expect(writes(out)).toMatchObject([{ tool: "update_contact", input: { contact_id: zoe.id, lifecycle_stage: "customer" }, status: "completed" }]);
+  });
+
+  it("a candidate's own words in quotes are what they said, not a name: the request after them is done", async () => {
+    const fay = await made(tenant.client.post("/v1/candidates", { job_id: world.backend, first_name: "Fay", last_name: "Gold", email: "fay@mail.example" }));
+    for (const stage of ["screening", "interview", "offer"]) await made(tenant.client.patch(`/v1/candidates/${fay.id}`, { stage }), 200);
+    const out = await chat(tenant.client, 'Fay Gold just phoned: "I\'ve accepted, see you in April!" please mark her hired');
+    expect(writes(out)).toMatchObject([{ tool: "update_candidate", input: { candidate_id: fay.id, stage: "hired" }, status: "completed" }]);
+  });
+
+  it("a filter bar: 'status = overdue & currency = USD & amount_due > 500', what is still owed rather than billed", async () => {
+    const out = await chat(tenant.client, "filter invoices where status = overdue & currency = USD & amount_due > 500. count + list pls");
+    expect(out.actions.at(-1)).toMatchObject({ tool: "list_invoices", input: { status: "overdue", currency: "USD", "amount_due[gt]": 500 } });
+    expect(out.message.content).toMatch(/with more than 500 still due/);
+    expect(writes(out)).toEqual([]);
+  });
+});

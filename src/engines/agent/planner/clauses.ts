@@ -223,7 +223,8 @@ function withoutRemark(lang: Language, text: string): string {
 }
 
 /** "the euro invoice", "their data migration deal": a record a remark tells of, by the words before its kind. */
-const TOLD_RECORD = /\b(?:the|their|that|this|our)\s+((?:[\w-]+\s+){0,3}?)(invoice|bill|deal|job|role|opportunity)\b/i;
+const TOLD_RECORD =
+  /\b(?:the|their|that|this|our)\s+((?:[\w-]+\s+){0,3}?)(invoice|bill|deal|job|role|opportunity|project|pilot|renewal|expansion|rollout|migration|upgrade)\b/i;
 
 /** "Aperture Labs' legal team needs more time on the data migration contract": the deal told of, by its owner's name. */
 function dealTold(remark: string, owner: string): string | undefined {
@@ -241,7 +242,7 @@ const WHICH_ONE =
 
 /** "Pied Piper's invoice", "the Oscorp Materials invoice", "the Stark Logistics support upgrade deal": a record a remark names. */
 function namedRecord(remark: string): string | undefined {
-  const owned = /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*['’]s\s+(?:\w+\s+)?(?:invoice|bill|deal|job|role|sequence|campaign))\b/.exec(remark)?.[1];
+  const owned = /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*['’]s\s+(?:[a-z][\w-]*\s+){0,3}(?:invoice|bill|deal|job|role|sequence|campaign))\b/.exec(remark)?.[1];
   if (owned) return owned;
   const m =
     /\b(?:[Tt]he|[Tt]heir|[Oo]ur)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*(?:\s+[a-z][\w-]*){0,3}\s+(?:invoice|bill|deal|job|role|position|opening|sequence|campaign)(?:\s+in\s+(?:[A-Z]{3}|euros?|pounds?|dollars?|sterling))?)\b/.exec(
@@ -300,6 +301,8 @@ function toldName(remark: string): string | undefined {
   return names.filter((n) => n.includes(" ")).at(-1) ?? names.at(-1);
 }
 
+const CALENDAR =
+  /^(?:jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|christmas|easter)$/i;
 /** Names written with capitals inside a remark ("I'm meeting Stark Logistics next week"), past its first word. */
 function properName(clause: string): string | undefined {
   for (const m of clause.matchAll(/\b[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*/g)) {
@@ -318,6 +321,8 @@ function properName(clause: string): string | undefined {
     if (!name) continue;
     // "After the call", "I'm meeting...": a sentence's first word is capitalized anyway.
     if (!name.includes(" ") && (STOPWORDS.has(name.toLowerCase()) || /^(?:i|i'm|im|after|before|since|following|given|when|if|our|my)$/i.test(name))) continue;
+    // "the 31st of March", "by Friday": a day, not a name.
+    if (CALENDAR.test(name)) continue;
     return name;
   }
   return undefined;
@@ -378,6 +383,10 @@ function withoutAsides(text: string): string {
   }
   const kept = asides.filter((x) => holdsData(x) && !HEDGE.test(x.trim()));
   let request = requests.join(" ");
+  // "invoices in draft. Tell me how many there are": how many of the records told.
+  const thereAre = /\bhow\s+many\s+(?:of\s+them\s+)?there\s+are\b/i;
+  const toldRecords = asides.map((x) => x.replace(/[.!?]+$/, "").trim()).find((x) => x.split(/\s+/).length <= 10 && VOCABULARY.test(x) && !asks(x));
+  if (toldRecords && thereAre.test(request)) request = request.replace(thereAre, `how many ${toldRecords} there are`);
   // "The controller has signed off both Gringotts drafts. Please finalise them": them are the records counted.
   const counted =
     /\b(?:both|all(?:\s+(?:of\s+)?the)?|the|those|these|their)\s+(?:(?:two|three|four|five|\d)\s+)?((?:[A-Z][\w&'’-]*\s+)*)(?:(draft|open|overdue|unpaid)\s+)?(invoices|bills|drafts)\b/.exec(
@@ -424,6 +433,19 @@ function withoutAsides(text: string): string {
   if (record && /\bits\b/i.test(request)) return request.replace(/\bits\b/i, `the ${record}'s`);
   if (record && PRONOUN.test(request) && /^(?:it|(?:that|this|the) one)$/i.test(PRONOUN.exec(request)![0])) return request.replace(PRONOUN, `the ${record}`);
   // "Hooli Cloud signed! Please mark their deal as won": whose, by the name the remark gives.
+  // "Soylent never signed off ..., they're disputing the whole invoice. void it": it is the invoice told of, theirs.
+  const kindTold = /\b(?:the|their|that|this)\s+(?:whole\s+|entire\s+|full\s+)?(invoice|bill|deal)\b/i.exec(asides.join(" "));
+  if (name && kindTold && /^(?:it|that one)$/i.test(PRONOUN.exec(request)?.[0] ?? "") && !properName(request.replace(/^\S+\s*/, "")))
+    return request.replace(PRONOUN, `${name}'s ${kindTold[1]!.toLowerCase()}`);
+  // "the candidate who called in, Katherine Johnson, wants to know where she is. what stage is she at?": she is the
+  // one person the asides name in full.
+  const people = [
+    ...new Set([...asides.join(" ").matchAll(/\b([A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?\s+[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?)\b/g)].map((m) => m[1]!)),
+  ].filter((n) => !CALENDAR.test(n.split(" ")[0]!) && n !== org);
+  if (people.length === 1 && /\b(?:she|he|him)\b/i.test(request) && !properName(request.replace(/^\S+\s*/, "")))
+    return request
+      .replace(/\b(?:she|he|him)\b/i, people[0]!)
+      .replace(/\b(?:his|her)\b(?=\s+(?:record|title|stage|email|phone|application|contact|details|profile|number|status|rating))/i, `${people[0]}'s`);
   if (name && POSSESSIVE.test(request)) return request.replace(POSSESSIVE, `${name}'s`);
   // A pronoun with no record number to stand for: the remark before it says whom (withoutRemark).
   // "in the pipeline" is a group of stages, not a record pointed back at.
@@ -475,10 +497,14 @@ export function askedLast(text: string): string | undefined {
     )
       ? 1
       : 0;
-  const last = sentences
+  const said = sentences
     .at(-1 - trailing)!
     .replace(POLITE, "")
     .replace(/[?.!\s]+$/, "");
+  // "add him at Northwind": where the one pointed back at belongs, said with the request.
+  const placed = /\s+(?:at|under|with|from)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)$/.exec(said);
+  const place = placed?.[1];
+  const last = placed ? said.slice(0, placed.index) : said;
   const told = [...sentences.slice(0, -1 - trailing), ...sentences.slice(sentences.length - trailing)].join(", ").replace(/[.!?]+$/, "");
   const change = /^(?:update|change|fix|adjust|amend|edit)\b/i.exec(last)?.[0];
   if (change) return updatedBack(last.slice(change.length), told);
@@ -497,12 +523,14 @@ export function askedLast(text: string): string | undefined {
   if (!holdsData(told) && !properName(told) && !paymentTold) return undefined;
   // "set the job up": the words setting up; "set it" alone changes something, and is not this.
   if (/^(?:set|put)$/i.test(verb) && !words.includes(verb.toLowerCase() === "set" ? "up" : "in")) return undefined;
+  // "add him at Northwind": a person put at an organization is its contact.
+  const person = place && words.some((w) => w === "him" || w === "her") ? "contact" : undefined;
   const noun = paymentTold
     ? "payment"
-    : (words.find((w) => w === "payment" || resourceOf(w) !== undefined) ?? (PAID_TOLD.test(told) && /\d/.test(told) ? "payment" : undefined));
+    : (words.find((w) => w === "payment" || resourceOf(w) !== undefined) ?? (PAID_TOLD.test(told) && /\d/.test(told) ? "payment" : person));
   if (!noun) return undefined;
   if (noun === "payment") return /^(?:record|log|enter|book|add)$/i.test(verb) ? `record a payment: ${told}` : undefined;
-  return `${/^(?:set|put)$/i.test(verb) ? `${verb} up` : verb} a ${[...states, noun].join(" ")}: ${told}`;
+  return `${/^(?:set|put)$/i.test(verb) ? `${verb} up` : verb} a ${[...states, noun].join(" ")}${place ? ` at ${place}` : ""}: ${told}`;
 }
 
 /** "her title is ...", "promoted to ...": a told value a bare "update" points back to. */
@@ -589,7 +617,7 @@ export function focus(lang: Language, text: string): string {
 
 /** A question that starts a second request in the same message: "..., and how many jobs do we have open?" */
 const NEXT_QUESTION =
-  /\s+and\s+(?=(?:what(?:'s|\s+is|\s+are)\s+(?:our|the)|how\s+many|how\s+much)\b)|(?:[,;?]|\s[-–—+&]\s)\s*(?:and\s+|also\s+|plus\s+)?(?=(?:how\s+many|how\s+much|which|what|who|whose|when|where|is\s+there|are\s+there)\b)|\?\s+(?=(?:do|does|did|is|are|was|were|has|have|can|could|will)\b)/gi;
+  /\s+and\s+(?=(?:what(?:'s|\s+is|\s+are)\s+(?:our|the)|how\s+many|how\s+much)\b)|(?:[,;?]|\s[-–—+&]\s)\s*(?:and\s+|also\s+|plus\s+)?(?=(?:how\s+many|how\s+much|which|what|who|whose|when|where|is\s+there|are\s+there)\b|\s*(?:the\s+)?(?:number|count)\s+of\b)|\?\s+(?=(?:do|does|did|is|are|was|were|has|have|can|could|will)\b)/gi;
 /** Words by which a follow-up points at the records the first question found: "and who are they", "what do they add up to". */
 const SAME_RECORDS = /\b(?:they|them|those|these|it|its|each|one|ones|their|together|in\s+all|altogether|total)\b/i;
 
@@ -617,7 +645,11 @@ export function questionsOf(text: string): string[] {
     )
     .filter(Boolean);
   // "Office manager here, sorting rooms. Who is still in the pipeline ...": the first part asks in its last sentence.
-  const asksIn = (c: string) => c.split(/(?<=[.?!:,])\s+(?=\S)/).some(asks);
+  // ("median time-to-hire + # of hires": a figure named is asked for.)
+  // (Not "of the USD receivables, how much ...": a part that names what the question after it is about.)
+  const asksIn = (c: string) =>
+    c.split(/(?<=[.?!:,])\s+(?=\S)/).some(asks) ||
+    (asksFigures(c) !== null && c.split(/\s+/).length <= 6 && !/^(?:of|for|in|on|about|from|among|across|within|regarding)\b/i.test(c.trim()));
   // "Globex, what do they still owe us, and ...": a topic set apart belongs to the question after it.
   if (cleaned.length > 2 && !asksIn(cleaned[0]!) && cleaned[0]!.split(/\s+/).length <= 4) cleaned.splice(0, 2, `${cleaned[0]}, ${cleaned[1]}`);
   if (cleaned.length < 2 || !asksIn(cleaned[0]!) || cleaned.some((c) => imperative(c) && !asksIn(c))) return [text];
@@ -630,7 +662,13 @@ export function questionsOf(text: string): string[] {
       part.split(/\s+/).some((w) => resourceOf(w.toLowerCase().replace(/[^a-z-]/g, "")) !== undefined) ||
       [...part.matchAll(/\b[A-Z][\w&'’-]+/g)].some((m) => m.index! > 0 && !cleaned[0]!.includes(m[0]));
     // "anything more than 60 days overdue? which invoices": which they are, asked again.
-    if (!ownKind || SAME_RECORDS.test(part) || /^(?:which|what)\s+(?:ones?|[a-z]+s)(?:\s+(?:are\s+they|are\s+those|is\s+it))?\s*\??$/i.test(part)) continue;
+    // ("and how many people we have hired in the past twelve months altogether": a figure asked, whatever its words.)
+    if (
+      !ownKind ||
+      (SAME_RECORDS.test(part) && asksFigures(part) === null) ||
+      /^(?:which|what)\s+(?:ones?|[a-z]+s)(?:\s+(?:are\s+they|are\s+those|is\s+it))?\s*\??$/i.test(part)
+    )
+      continue;
     kept.push(part);
   }
   return kept;

@@ -115,7 +115,7 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
   }
 
   // "more than 15 thousand still owing": the balance, not the amount billed.
-  const owing = /\b(?:owing|owed|outstanding|left|remaining|balance)\b/i.test(p.raw);
+  const owing = /\b(?:owing|owed|outstanding|left|remaining|balance|amount[_ ]due|still\s+due)\b/i.test(p.raw);
   const moneyField = (owing ? ["amount_due", "amount", "annual_revenue"] : ["amount", "amount_due", "annual_revenue"]).find((f) => `${f}[gte]` in props);
   for (const a of p.amounts) {
     // "invoices around 8k": within a tenth either side.
@@ -128,8 +128,11 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     }
     if (!a.op || !moneyField) continue;
     query[`${moneyField}[${a.op}]`] = a.value;
+    const value = a.currency ? money(a.value, a.currency) : a.value.toLocaleString("en-US");
     said.push(
-      `${{ gt: "above", gte: "at least", lt: "under", lte: "at most" }[a.op]} ${a.currency ? money(a.value, a.currency) : a.value.toLocaleString("en-US")}`,
+      moneyField === "amount_due"
+        ? `with ${{ gt: "more than", gte: "at least", lt: "less than", lte: "at most" }[a.op]} ${value} still due`
+        : `${{ gt: "above", gte: "at least", lt: "under", lte: "at most" }[a.op]} ${value}`,
     );
     if (a.currency && "currency" in props) query.currency = a.currency;
   }

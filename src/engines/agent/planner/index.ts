@@ -129,7 +129,7 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
   // "what's expected to close next month": the resource with a close date.
   if (p.dates.hint === "close" && catalog.has("deal")) return "deal";
   // "who", "anyone", "somebody": people.
-  if (/\b(?:who|whom|any(?:one|body)|some(?:one|body)|every(?:one|body))\b/i.test(p.raw))
+  if (/\b(?:who|whom|any(?:one|body)|some(?:one|body)|every(?:one|body))\b/i.test(p.said ?? p.raw))
     return catalog.has("candidate") &&
       (/\b(hire|hired|interview|applied|applying|screen|offer)/i.test(p.raw) || p.phrases.some((ph) => ph.nounResource === "job"))
       ? "candidate"
@@ -237,7 +237,7 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   }
   // "who's the finance contact at Stark", "the person who handles procurement over at Globex", "whos the cfo at
   // northwind": people by what they do (before any phrase is read as a filter).
-  const role = roleAsked(p.raw);
+  const role = roleAsked(p.said ?? p.raw);
   const roleAt = p.phrases.find((ph) => ph.prep && ["at", "for", "with", "from", "in"].includes(ph.prep) && ph.nounResource !== "job");
   if (role && roleAt && (!p.action || READS.has(p.action)) && (!p.resource || p.resource === "contact") && s.tool("contact", "list"))
     return peopleWhoDo(s, role, roleAt);

@@ -460,6 +460,40 @@ const ASKER = String.raw`(?<![A-Z][\w&'’-]*\s)(?:(?:the|our|my)\s+)?(?:[Ss]ale
 /** A rewrite: a pattern and what it becomes (a function where the words change form: "moved" is "move"). */
 type Rewrite = [RegExp, string | ((match: string, ...groups: string[]) => string)];
 const POLITE_REWRITES: Rewrite[] = [
+  // "Many thanks, Margaret", "Kind regards, Tom", "Thanks! - Maria": a sign-off and the writer's name.
+  [
+    /(?:^|([.!?])\s*|[,;]\s*|\s[–—-]\s*)(?:many\s+thanks|thanks(?:\s+(?:so\s+much|a\s+lot|in\s+advance))?|thank\s+you(?:\s+(?:ever\s+so|so|very)\s+much)?|(?:kind|best|warm|warmest)\s+regards|regards|best\s+wishes|all\s+the\s+best|best|cheers|yours(?:\s+sincerely|\s+faithfully|\s+truly)?|with\s+(?:many\s+)?thanks)[,.!]*\s*(?:[–—-]\s*)?[a-z]+(?:\s+[a-z]+)?[.!]?\s*$/i,
+    (_: string, stop: string | undefined) => stop ?? ".",
+  ],
+  // "Hi Sam,", "Dear Margaret,", "Hello there!": a greeting, with whom it greets.
+  [/^\s*(?:hi|hello|hey|dear|morning|good\s+(?:morning|afternoon|evening))\s+(?:there|team|all|everyone|folks|[A-Z][a-z]+)\s*[,!.:;–—-]\s*/i, ""],
+  // "I'm given to understand that", "I have just learnt that", "I understand from the sales team that", "I'm sorry to
+  // report that": how the teller came to know, not what is known.
+  [
+    /\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:given\s+to\s+understand|told|informed|led\s+to\s+believe|(?:so\s+|very\s+)?(?:sorry|pleased|delighted|happy|glad|sad)\s+to\s+(?:report|say|tell\s+you|let\s+you\s+know|inform\s+you))\s*(?:that\s+)?,?\s*|\b(?:i|we)\s+(?:understand|gather|hear|believe)(?:\s+from\s+(?:the\s+|our\s+)?[\w-]+(?:\s+[\w-]+)?)?\s+that\s+|\b(?:i|we)(?:'ve|\s+have)\s+(?:just\s+|now\s+|only\s+just\s+)?(?:learnt|learned|heard|been\s+told|been\s+informed|found\s+out|discovered)(?:\s+from\s+(?:the\s+|our\s+)?[\w-]+(?:\s+[\w-]+)?)?\s+that\s+|\b(?:it\s+(?:seems|appears)\s+(?:that\s+)?|apparently,?\s+)/gi,
+    "",
+  ],
+  // "..., I'm pleased to say.", "..., how lovely.": the teller's feeling, after what is told.
+  [/\s*,\s*(?:i'm|i\s+am|we're|we\s+are)\s+(?:pleased|delighted|happy|glad|sorry|sad)\s+to\s+(?:say|report)(?=\s*[.!?,;]|$)/gi, ""],
+  [
+    /\s*[,;]\s*(?:how|what)\s+(?:(?:a\s+)?(?:lovely|wonderful|great|nice|exciting|splendid|marvellous|sad|annoying|frustrating|shame|pity))(?:\s+news)?(?=\s*[.!?]|$)/gi,
+    "",
+  ],
+  // "I'd be most grateful if you could", "I should be grateful if you would": please.
+  [
+    /\b(?:i'd|i\s+would|i\s+should|we'd|we\s+would|we\s+should)\s+be\s+(?:most\s+|very\s+|really\s+|so\s+|ever\s+so\s+|extremely\s+)?(?:grateful|obliged|thankful)\s+if\s+(?:you\s+)?(?:could|would|might|can)\s+(?:possibly\s+|kindly\s+)?/gi,
+    "please ",
+  ],
+  // "Could you possibly", "please could you", "if I may", "at your earliest convenience": how it is asked.
+  [/\b(could|can|would)\s+you\s+possibly\s+/gi, "$1 you "],
+  [/\bplease\s+(could|can|would)\s+you\s+/gi, "$1 you "],
+  [
+    /[,\s]+(?:if\s+i\s+may|if\s+you\s+(?:would|wouldn't\s+mind|don't\s+mind|please)|at\s+your\s+(?:earliest\s+)?convenience|when\s+convenient|in\s+due\s+course|if\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:at\s+all\s+)?(?:possible|ok|okay|alright|all\s+right))\b/gi,
+    "",
+  ],
+  // "and whilst you're at it,": and.
+  [/\b(?:and\s+)?(?:whilst|while)\s+you(?:'re|\s+are)\s+at\s+it\s*,?\s*/gi, "and "],
+  [/\bwhilst\b/gi, "while"],
   // "Thank you ever so much.", "Many thanks in advance.": closing words.
   [
     /(?:^|[,.!?;]\s*|\s[–—-]\s*)(?:thank\s+you(?:\s+(?:ever\s+so|so|very)\s+much)?|thanks(?:\s+(?:so\s+much|a\s+lot|in\s+advance))?|many\s+thanks(?:\s+in\s+advance)?|much\s+appreciated)[.!\s]*$/i,
@@ -515,7 +549,10 @@ const POLITE_REWRITES: Rewrite[] = [
     (_, n: string, sep: string) => `${["one", "two", "three", "four", "five"].indexOf(n.toLowerCase()) + 1}${sep}stars`,
   ],
   // "where Tim Berners-Lee has got to in the process": that candidate, whose line says where.
-  [/\bwhere\s+(.{2,40}?)\s+(?:has\s+got\s+to|has\s+got|is|stands|has\s+reached)\s+in\s+(?:the|our)\s+(?:process|pipeline)\b/gi, "show candidate $1"],
+  [
+    /\bwhere\s+(?!(?:she|he|they|it|we|i)\s)(.{2,40}?)\s+(?:has\s+got\s+to|has\s+got|is|stands|has\s+reached)\s+in\s+(?:the|our)\s+(?:process|pipeline)\b/gi,
+    "show candidate $1",
+  ],
   // "where's catherine johnson at in the process", "where is Tim at with hiring": a candidate's stage.
   [/\bwhere(?:'s|\s+is|s)\s+(.{2,40}?)\s+at\s+(?:in|with)\s+(?:the\s+|our\s+)?(?:process|pipeline|hiring|interviews?|recruiting)\b/gi, "show candidate $1"],
   // "Could I trouble you for a list of", "Could I ask you for": show.
@@ -581,7 +618,216 @@ const POLITE_REWRITES: Rewrite[] = [
   ],
 ];
 
+/** A pattern's words in any case, where the pattern must stay case-sensitive elsewhere (a company's capitals). */
+const anyCase = (pattern: string) => pattern.replace(/(?<!\\)[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
+/** Who someone is at a company, as a support desk relays it: "their finance guy", "the AP team", "head of procurement". */
+const ROLE_WORDS = String.raw`(?:(?:head|director|vp|vice\s+president)\s+of\s+\w+(?:\s+\w+)?|(?:(?:finance|financial|ops|operations|ap|ar|accounts(?:\s+payable|\s+receivable)?|procurement|purchasing|hr|people|it|sales|marketing|legal|billing|payroll|engineering|office|account|product|customer\s+success|main)\s+)?(?:manager|guy|lady|person|team|folks|people|director(?!\s+of\b)|controller|head(?!\s+of\b)|admin|administrator|assistant|clerk|coordinator|officer|rep|representative)|(?:finance|sales|team|tech|technical|ops|operations|hr|people|account|engineering|design|product)\s+lead|(?:billing|finance|accounts|ap)\s+contact|cfo|ceo|cto|coo|cmo|cro|founder|owner|bookkeeper|accountant|account\s+executive|account\s+manager|buyer|champion)`;
+const ROLE = anyCase(ROLE_WORDS);
+const COMPANY = String.raw`([A-Z][\w&’-]*(?:\s+[A-Z][\w&’-]*)*)`;
+
+/**
+ * A message relayed from a call or a ticket: "re ticket 4471:", "Initech's finance manager Sofia Kowalski",
+ * "the AE for Oscorp says", a customer's words in quotes. Who called and the ticket's number are how the news came;
+ * the company and the person named are what the request is about.
+ */
+const RELAYED_REWRITES: Rewrite[] = [
+  // "re ticket 4471:", "ticket 5120 -", "(case #88)": a help desk's number, not a record's.
+  [/(?:^|(?<=[\s(]))(?:re:?\s+)?(?:ticket|case|tkt|zendesk|jira|support\s+request)\s*(?:no\.?\s*|#\s*)?\d+\b\s*[:\-–—,)]?\s*/gi, ""],
+  // A customer's own words in quotes ("we wired the full amount on Friday, please stop the reminders"): what they said, not a name.
+  [
+    /\s*[:,-]?\s*["“]([^"“”]{6,240})["”]\s*[.!?]*/g,
+    (quote: string, words: string) =>
+      /\b(?:i|i'm|i've|we|we're|we've|we'll|you|your|our|us|me|my|please|pls|might|will|won't|can't|don't|didn't|haven't)\b|[!?]$/i.test(words) &&
+      words.trim().split(/\s+/).length >= 3
+        ? ", "
+        : quote,
+  ],
+  [
+    /\s*[:,-]?\s*(?<![\w])['‘]([^'‘’]{6,120}?)['’](?![\w])\s*/g,
+    (quote: string, words: string) =>
+      /\b(?:i|i'm|we|you|your|our|us|me|my|please|whoever)\b/i.test(words) && words.trim().split(/\s+/).length >= 3 ? " " : quote,
+  ],
+  // "Initech's finance manager Sofia Kowalski", "Tyrell's head of procurement (Mia)": the person, at the company.
+  [
+    new RegExp(
+      String.raw`\b${COMPANY}['’]s?\s+${ROLE}\s*(?:\(\s*([A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?)\s*\)|,?\s+([A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?)\b(?!['’]))`,
+      "g",
+    ),
+    (_: string, company: string, inParens: string | undefined, named: string | undefined) => `${inParens ?? named} at ${company}`,
+  ],
+  // "Acme Robotics' finance guy says", "the AE for Oscorp says", "their ops manager at Hooli wants": the company.
+  [new RegExp(String.raw`\b${COMPANY}['’]s?\s+${ROLE}\b`, "g"), "$1"],
+  [new RegExp(String.raw`\b${anyCase("(?:the|their|our|a|an)")}\s+${ROLE}\s+${anyCase("(?:at|for|from|of|over\\s+at|with)")}\s+${COMPANY}`, "g"), "$1"],
+  [new RegExp(String.raw`\b${COMPANY}\s+(?:AP|AR|accounts|finance|ops|procurement|billing)\s+(?:team|department|dept|people|folks)\b`, "g"), "$1"],
+  // "customer on the line from Pied Piper says", "someone from Stark Logistics called": the company.
+  [
+    new RegExp(
+      String.raw`\b${anyCase("(?:a\\s+|the\\s+|our\\s+)?(?:customer|client|someone|somebody|caller|person|guy|lady|woman|man)\\s+(?:on\\s+the\\s+(?:line|phone)\\s+)?(?:from|at|over\\s+at)")}\s+${COMPANY}`,
+      "g",
+    ),
+    "$1",
+  ],
+  // "says they sent another $5,000": they paid it.
+  [/\b(?:says|said|confirmed|told\s+me|tells\s+me)\s+(?:that\s+)?(?=(?:they|he|she)\s+(?:sent|paid|wired|transferred)\b)/gi, ""],
+  [/\b(they|he|she)\s+(?:have\s+|has\s+|just\s+)?(?:sent|wired|transferred)\s+(?:us\s+)?(?:another\s+|over\s+|across\s+)*(?=[$€£]|\d)/gi, "$1 paid "],
+  // "gave me her direct line while we were on the phone: +1 ...": her phone.
+  [
+    /\b(?:gave|sent|passed)\s+(?:me|us)\s+(?:her|his|their)\s+(?:new\s+)?(?:direct\s+(?:line|dial)|number|mobile(?:\s+number)?|cell(?:\s+number)?|phone(?:\s+number)?)(?:\s+(?:while|when)\s+[^:+\d]{2,40}?)?\s*[:,-]?\s*(?=\+?\(?\d)/gi,
+    "has phone ",
+  ],
+  // "add it to her contact": the value told goes on her record.
+  [
+    /\badd\s+(?:it|this|that|them|the\s+(?:number|phone(?:\s+number)?|email|address|line))\s+to\s+(his|her|their|[A-Z][\w&’-]*(?:\s+[A-Z][\w&’-]*)*['’]s)\s+(?:contact|record|profile|details|entry|card)\b/gi,
+    "update $1 contact",
+  ],
+  // "Sofia Kowalski at Initech just confirmed they signed, so she's a customer now": she is one now.
+  [
+    /^(\s*[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*(?:\s+(?:at|from)\s+[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)?)\s+(?:just\s+|has\s+)?(?:confirmed|said|told\s+me|mentioned|let\s+me\s+know|called\s+to\s+say)\b[^,.;!?]{0,60},\s*so\s+(?:she|he|they)(?:'s|\s+is|'re|\s+are)\s+/,
+    "$1 is ",
+  ],
+  // "hiring manager says Tim nailed the final interview": who passed it on.
+  [
+    new RegExp(
+      String.raw`(?<=^\s*|[.!?]\s+)(?:the\s+|my\s+|our\s+)?(?:hiring\s+manager|manager|boss|HR|recruiter|team\s+lead|${ROLE})\s+(?:says|said|told\s+me|mentioned|confirmed|reports|reported)\s+(?:that\s+)?(?=[A-Z])`,
+      "gi",
+    ),
+    "",
+  ],
+  // "close him out pls (reject is fine)": reject him.
+  [
+    /\b(?:close|take|mark|move)\s+(him|her|them)\s+out(?:\s+(?:please|pls))?\s*\(\s*(?:a\s+)?(?:reject(?:ion)?|rejected|rejecting)\s+(?:is|would\s+be|'s)\s+(?:fine|ok|okay|good)\s*\)/gi,
+    "reject $1",
+  ],
+  // "hiring manager for the backend engineer role pinged me - who's still in the running for it?": it is the role told.
+  [
+    /\b(the\s+(?:[\w-]+\s+){1,4}?(?:role|job|position|opening|vacancy|req))\b(.{3,200}?)\bfor\s+(?:it|that\s+one|that\s+role|that\s+job|that\s+position)\b/gi,
+    "$1$2for $1",
+  ],
+  // "HR wants to send the referrers an update - which ...", "hiring manager ... pinged me - who ...": why the question
+  // comes, before a dash.
+  [
+    /^(?![^?.!–—]*\s[A-Z][a-z])\s*[^?.!]{3,120}?\b(?:wants?\s+to|pinged|called|emailed|messaged|asked|needs?\s+to|rang)\b[^?.!]{0,80}?\s[-–—]+\s+(?=(?:which|what|who|who's|how|any)\b)/,
+    "",
+  ],
+  // "leave out anyone hired or rejected", "including the ones we rejected": who is counted.
+  [
+    /[,.;]?\s*\(?\s*(?:leave\s+out|exclude|excluding|ignore|ignoring|skip|not\s+counting|don't\s+count|without)\s+(?:anyone|anybody|those|the\s+ones|people|candidates)?\s*(?:who(?:'s|\s+is|\s+are|\s+was|\s+were)?\s+|already\s+)*(?:been\s+)?hired\s+(?:or|and|\/)\s+rejected\s*\)?/gi,
+    " (not hired or rejected)",
+  ],
+  [/(?<=\b(?:candidates|applicants|people|who)\b.{0,80})\bstill\s+active\b/gi, "still in the pipeline"],
+  [
+    /,?\s*(?:including|incl\.?|counting|even)\s+(?:the\s+ones?|those|anyone|people|candidates)\s+(?:we(?:'ve|\s+have)?\s+|who\s+(?:were|got)\s+)?(?:rejected|turned\s+down|declined|hired)\b/gi,
+    "",
+  ],
+  // "Noah Schmidt from Hooli says ...": the person at that company (not "remove Ann from Intro").
+  [
+    new RegExp(
+      String.raw`\b([A-Z][a-z'’-]+\s+[A-Z][a-z'’-]+)\s+from\s+${COMPANY}\s+(?=(?:says|said|called|rang|emailed|wrote|asked|mentioned|confirmed|told|is|was|has|had|wants|just)\b)`,
+      "g",
+    ),
+    "$1 at $2 ",
+  ],
+  // "just off a call with Liam Okafor at Tyrell - ...", "just got off the phone with Ava:": who the call was with.
+  [
+    /^\s*(?:(?:i'm|i\s+am|i've|i\s+have)\s+)?(?:just\s+)?(?:got\s+)?(?:off|out\s+of|back\s+from)\s+(?:a|the|my)\s+(?:call|phone|zoom|meeting|chat)\s+(?:call\s+)?(?:with|w\/)\s+/i,
+    "",
+  ],
+  // "he's been promoted, he's CTO now not VP Eng": his title is CTO.
+  [/\b(?:he|she|they)(?:'s|\s+has|'ve|\s+have)\s+(?:just\s+)?been\s+promoted\s*(?:,|\band\b)\s*/gi, ""],
+  [
+    /\b(?:he|she)(?:'s|\s+is)\s+(?:now\s+)?(?:the\s+|our\s+|their\s+)?([A-Z][\w&]*(?:\s+(?:of\s+)?[A-Z][\w&]*){0,3})\s+now\b(?:,?\s+not\s+(?:the\s+)?[^.,;!?]+)?/g,
+    "title is $1",
+  ],
+  // "new one is n.schmidt@hooli.cloud", "pls swap it on his record": the new address, on the record.
+  [/\b(?:the\s+)?new\s+(?:one|address|email(?:\s+address)?)\s+(?:is|:)\s+(?=\S+@)/gi, "email is "],
+  [
+    /\b(?:swap|switch|change|replace|put)\s+(?:it|that|them)\s+(?:on|in)\s+(his|her|their|the)\s+(?:record|contact|profile|details|entry)\b/gi,
+    "update $1 record",
+  ],
+  // "tag her billing-contact": tag her as that.
+  [/\b(tag|label|flag)\s+(him|her|them|it)\s+(?!as\b|with\b|to\b)(?=[\w-]+\b)/gi, "$1 $2 as "],
+  // "who do we have on file there? names and titles": who, at that company.
+  [/\s+(?:on\s+file|on\s+record|in\s+the\s+(?:system|crm|database))\b/gi, ""],
+  [/\s*[,.;!?–—-]\s*(?:just\s+)?(?:names?|titles?|emails?)(?:\s*(?:and|&|\+|,)\s*(?:names?|titles?|emails?|phones?))*(?:\s+(?:please|pls))?\s*[.!]?\s*$/i, "?"],
+  // "asap", "quick, she's waiting": how soon, not what.
+  [/[,\s]+(?:asap|a\.s\.a\.p\.?|urgently|right\s+away|quick(?:ly)?(?:,?\s+(?:she's|he's|they're)\s+(?:waiting|on\s+hold|on\s+the\s+line))?)\b/gi, ""],
+  // "Wayne Enterprises on the phone, their AP lady says": the company says.
+  [new RegExp(String.raw`\b${COMPANY}\s+(?:on\s+the\s+(?:phone|line)|just\s+called|called|rang)\s*,\s*(?:their|the)\s+${ROLE}\s+`, "g"), "$1 "],
+  // "got Initech on the line asking what ...": they called.
+  [new RegExp(String.raw`\b(?:got|have|had)\s+${COMPANY}\s+on\s+the\s+(?:line|phone)\b`, "g"), "$1 called"],
+  // "... asking what they still owe us in total. what do i tell her": the question they asked.
+  [/[,.;]?\s*(?:what|how)\s+(?:do|should|shall|can)\s+i\s+(?:tell|say\s+to|answer|reply\s+to)\s+(?:her|him|them|the\s+customer|the\s+client)\s*\??\s*$/i, "?"],
+  [
+    /\b(?:asking|wants\s+to\s+know|want\s+to\s+know|wondering|asked)\s+what\s+(they|he|she|it)\s+(still\s+)?(owes?)\b/gi,
+    (_: string, who: string, still: string | undefined) => `. what do ${who} ${still ?? ""}owe`,
+  ],
+  // "our emails bounce, they changed addresses": why the address changes.
+  [
+    /[:,]?\s*\b(?:our\s+|the\s+)?(?:e-?mails?|mails?)\s+(?:to\s+(?:him|her|them)\s+)?(?:bounce[sd]?|(?:are|keep|kept)\s+bouncing)\b(?:\s+back)?\s*,?\s*(?:(?:they|he|she)\s+(?:have\s+|has\s+)?changed\s+(?:their\s+|his\s+|her\s+)?(?:e-?mail\s+)?address(?:es)?\s*)?(?=[.,;]|$)/gi,
+    "",
+  ],
+  // "Noah Schmidt at Hooli says our emails bounce": who said it, then what was said.
+  [/(?<=\b[A-Z][\w&'’-]*)\s+(?:says|said|mentioned|reports|reported|claims|claimed)\s+(?:that\s+)?(?!(?:yes|no|ok|okay)\b)(?=[a-z])/g, ": "],
+  [/(?<=\b[A-Z][\w&'’-]*)\s+(?:says|said|mentioned)\s*(?=[.,;:]|$)/g, ""],
+];
+
+const MONEY_FIELD = String.raw`(?:amount[_ ]due|amount[_ ]paid|amount|balance|value|deal[_ ]size|size|total)`;
+const OPERATOR: Record<string, string> = { ">": "above", ">=": "at least", "=>": "at least", "<": "below", "<=": "at most", "=<": "at most" };
+
+/**
+ * A request typed as a filter bar: "invoices where status = overdue & currency = USD & amount_due > 10k",
+ * "open deals, sort by amount desc, top 5", "count of contacts where lifecycle stage = customer". Each condition
+ * is said as words the parser reads ("overdue", "in USD", "above 10k", "the 5 largest").
+ */
+const NOTATION_REWRITES: Rewrite[] = [
+  [/\s*(?:&&?|\band\b)\s*(?=[a-z_ ]{2,20}\s*(?:=|==|!=|>=|<=|>|<|\bcontains\b|\bin\b))/gi, " and "],
+  [/\s+&\s+/g, " and "],
+  [/^\s*(?:filter|query|select|pull|get|show(?:\s+me)?)\s+(?=\w+\s+where\b)/i, "show "],
+  [/\b(?:rows|records|entries|lines)\s+where\b/gi, ""],
+  [/\s+where\s+(?=[a-z_ ]{2,20}\s*(?:=|==|!=|>=|<=|>|<|\bcontains\b|\bincludes\b)\s*)/gi, " "],
+  [/\b(?:lifecycle(?:[_\s]+stage)?|status|stage)\s*(?:==?|:)\s*(?=[a-z])/gi, ""],
+  [/\b(?:currency|ccy)\s*(?:==?|:)\s*([a-z]{3})\b/gi, "in $1"],
+  [/\b(?:source|src|channel)\s*(?:==?|:)\s*([\w-]+)/gi, "from $1"],
+  [/\b(?:tags?|labels?)\s*(?:contains|includes|has|==?|:)\s*([\w-]+)/gi, "tagged $1"],
+  [
+    /\b(?:rating|stars?|score)\s*(>=|=>|>|==?)\s*([1-5])\b/gi,
+    (_: string, op: string, n: string) => (op === ">" ? `rated ${Number(n) + 1} or above` : op.startsWith("=") ? `rated ${n}` : `rated ${n} or above`),
+  ],
+  [new RegExp(String.raw`\b${MONEY_FIELD}\s*(>=|=>|<=|=<|>|<)\s*(?=[$€£]?\d)`, "gi"), (_: string, op: string) => `${OPERATOR[op]} `],
+  [/\b(?:due[_ ]date\s*(?:in|=|:)|due\s*[=:])\s*(?=[a-z]|\d)/gi, "due in "],
+  [/\b(?:due[_ ]date|due)\s*(<=?|=<|before)\s*/gi, "due before "],
+  [/\b(?:due[_ ]date|due)\s*(>=?|=>|after)\s*/gi, "due after "],
+  [/\b(?:close[_ ]date|expected[_ ]close[_ ]date)\s*(?:in|=|:)\s*(?=[a-z]|\d)/gi, "closing in "],
+  [/\bdays[_ ]overdue\s*(>=?|=>)\s*(\d+)/gi, (_: string, op: string, n: string) => `more than ${op === ">" ? n : Number(n) - 1} days overdue`],
+  // "sort by amount desc, top 5": the largest 5; "by days_overdue desc, top 3": the 3 most overdue.
+  [/^\s*(?:sort|order|rank)\s+(.+?)\s+by\s+days[_ ]overdue\s+(?:desc(?:ending)?)?\s*,?\s*(?:top|first)\s+(\d+)\b/i, "the $2 most overdue $1"],
+  [
+    new RegExp(
+      String.raw`^\s*(?:show\s+|list\s+)?(.+?)\s*,?\s*(?:sort(?:ed)?|order(?:ed)?)\s+by\s+${MONEY_FIELD}\s+desc(?:ending)?\s*,?\s*(?:top|first|limit)\s+(\d+)\b`,
+      "i",
+    ),
+    "the $2 largest $1",
+  ],
+  [/\b(?:split|grouped|group|broken\s+down|sliced)\s+by\s+(?:ccy|currency)\b|\b(?:by|per)\s+ccy\b|\(\s*sum\s+of\s+amount[_ ]due\s*,?\s*/gi, ""],
+  [/\bccy\b/gi, "currency"],
+  // "count + list pls", "w/ names", "+ names": the answer lists them anyway.
+  [/[,\s]*(?:\bcount\s*(?:\+|and|&)\s*list|(?:\+|with|w\/)\s*names)\b(?:\s+(?:please|pls))?/gi, ""],
+  [/^\s*count\s+(?:of\s+)?(?=[a-z])/i, "how many "],
+  [/\b(?:excl\.?|excluding|ex\.?)\s+(?=rejected|hired|lost|won|paid|void|draft)/gi, "not "],
+  // "L12M", "LTM", "L30D": the last months or days.
+  [/\b(?:L12M|LTM|TTM|last\s+12m)\b/g, "in the last 12 months"],
+  [/\bL(\d{1,3})D\b/g, "in the last $1 days"],
+  [/\bL(\d{1,2})M\b/g, "in the last $1 months"],
+  // "open AR", "overdue AR": receivables, the invoices not yet paid.
+  [/\bopen\s+AR\b/g, "unpaid invoices"],
+  [/\boverdue\s+AR\b/g, "overdue invoices"],
+  // "INV-38 -> status / amount_paid / amount_due?": that invoice.
+  [/^\s*([A-Za-z]{2,5}-\d{1,9})\s*(?:->|→|:)\s*[a-z_]+(?:\s*\/\s*[a-z_]+)*\s*\??\s*$/i, "show $1"],
+];
+
 export const REWRITES: Rewrite[] = [
+  ...NOTATION_REWRITES,
+  ...RELAYED_REWRITES,
   // "add a champion tag on her", "put a VIP tag on Acme": tag them so.
   [/\b(?:add|put|stick|slap)\s+(?:an?\s+|the\s+)?["“]?([\w-]+)["”]?\s+(?:tag|label)\s+(?:on|to)\s+(.+?)(?=\s*(?:[,.;!?(]|$))/gi, "tag $2 as $1"],
   // "Isla @ Stark": at.
@@ -617,7 +863,7 @@ export const REWRITES: Rewrite[] = [
   ],
   // "Great way to start the week: ...", "Top of funnel question - ...", "on the people side, ...": a heading, not the request.
   [
-    /^\s*(?:(?:great|good|nice|fun|happy|big|bad|sad|quick|small)\s+(?:\w+\s+){0,5}?(?:news|way\s+to\s+(?:start|end)\s+the\s+\w+|update|one|question|thing|win)|(?:[\w-]+\s+){1,4}question|on\s+the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:side|front))\s*[:!,–—-]+\s*/i,
+    /^\s*(?:(?:great|good|nice|fun|happy|big|bad|sad|quick|small|splendid|wonderful|lovely|excellent|brilliant|fantastic|terrific|exciting|marvellous|unfortunate|disappointing)\s+(?:\w+\s+){0,5}?(?:news|way\s+to\s+(?:start|end)\s+the\s+\w+|update|one|question|thing|win)|(?:[\w-]+\s+){1,4}question|on\s+the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:side|front))\s*[:!,–—-]+\s*/i,
     "",
   ],
   // "For cash planning over the next couple of weeks, which ...", "Before we close out the month, ...": why the
@@ -628,11 +874,116 @@ export const REWRITES: Rewrite[] = [
   ],
   // "..., so the recruiter can get a call on the calendar", "..., so she doesn't get more emails": what the change is for.
   [
-    /(?<=\S)\s*,?\s+so\s+(?:that\s+)?(?:(?:the|our|my)\s+[a-z]+(?:\s+[a-z]+)?|we|i|he|she|they|you)\s+(?:can|could|will|won't|doesn't|does\s+not|don't|do\s+not|gets?|knows?|stops?|has|have|is|are)\b[^.?!]*/gi,
+    /(?<=\S)\s*,?\s+so\s+(?:that\s+)?(?:(?:the|our|my)\s+[a-z]+(?:\s+[a-z]+)?|we|i|he|she|they|you|it)\s+(?:can|could|will|won't|doesn't|does\s+not|don't|do\s+not|gets?|knows?|stops?|has|have|is|are|no\s+longer|isn't|is\s+not)\b[^.?!]*/gi,
     "",
   ],
   // "mark her hired, great news for the design team": a cheer after the request.
   [/[,;.!]+\s*(?:(?:great|good|big|nice|huge|amazing)\s+(?:news|win|day)|what\s+a\s+(?:win|day))\b[^.?!]*/gi, ""],
+  // "We met a most helpful gentleman from Northwind at the trade fair yesterday: Rupert Fairweather, ...": how we met him.
+  [
+    /(?<=^\s*|[.!?]\s+)(?:we|i)\s+(?:(?:just|finally)\s+)?(?:met|spoke\s+(?:to|with)|talked\s+(?:to|with)|had\s+a\s+(?:call|chat|meeting|coffee)\s+with|(?:were|was)\s+introduced\s+to|ran\s+into|bumped\s+into|got\s+talking\s+to)\s+[^:.!?]{2,100}?\s*:\s*(?=[A-Z][a-z]+\s+[A-Z])/gi,
+    "",
+  ],
+  // "push its close date back to the 31st of March": to that day ("back", "out" say only which way).
+  [/\b(push|move|bring|pull|shift|set)\s+(\S.{0,80}?\b(?:date|deadline))\s+(?:back|out|forward|along)\s+(?=(?:to|until|till)\b)/gi, "$1 $2 "],
+  // "... who they were? I want to make sure each of them has had a proper letter.": why it is asked.
+  [
+    /(?<=[.?!]\s+)(?:(?:i|we)\s+(?:just\s+)?(?:want|need|'d\s+like|would\s+like|wish)\s+to\s+)?(?:make\s+sure|ensure|double-?check)\s+(?:that\s+)?(?:each|all|every|everyone|they|he|she|we|nobody|no\s+one|none)\b[^.?!]*[.?!]?/gi,
+    "",
+  ],
+  // "its expected closing date": its close date.
+  [/\b(?:expected\s+)?clos(?:e|ing)\s+date\b/gi, "close date"],
+  // "within the next fortnight": two weeks.
+  [/\b(?:a|one)\s+fortnight\b/gi, "2 weeks"],
+  [/\bfortnight\b/gi, "2 weeks"],
+  // "due within the next 2 weeks": in them.
+  [/\bwithin\s+(?=(?:the\s+)?(?:next|coming|following)\s+(?:\d|few|couple))/gi, "in "],
+  // "fall due for payment", "payable a week on Friday", "to be payable at the end of next month": due.
+  [/\b(?:fall|falls|falling|become|becomes)\s+due(?:\s+for\s+payment)?\b/gi, "due"],
+  [
+    /\b(?:(?:they|he|she)\s+(?:have\s+|has\s+)?(?:asked|would\s+like|want|wants|need|needs)\s+(?:for\s+)?it\s+to\s+be\s+|(?:to\s+be\s+|it's\s+|it\s+is\s+|make\s+it\s+)?)(?<!accounts\s+)payable\s+(?:at|by|on|in)?\s*/gi,
+    "due ",
+  ],
+  // "gone past their payment date", "past the due date": overdue.
+  [/\b(?:have|has)\s+(?:now\s+)?(?:gone|run|slipped)\s+past\s+(?:their|its|the)\s+(?:payment|due)\s+dates?\b/gi, "are overdue"],
+  [/\b(?:gone\s+|are\s+|is\s+)?past\s+(?:their|its|the)\s+(?:payment|due)\s+dates?\b/gi, "overdue"],
+  // "invoices which have been prepared but not yet sent out to the clients": drafts.
+  [
+    /\b(?:which|that)\s+(?:have\s+been|has\s+been|are|were|we've|we\s+have)\s+(?:prepared|drawn\s+up|created|raised|made|written|done)\s+but\s+(?:not\s+yet|haven't\s+(?:yet\s+)?been|have\s+not\s+(?:yet\s+)?been|never|not)\s+(?:been\s+)?(?:sent|issued|gone)(?:\s+out)?(?:\s+(?:yet|to\s+(?:the\s+)?(?:clients|customers)))*/gi,
+    "in draft",
+  ],
+  [/\bthere\s+(?:are|is)\s+(?:a\s+number\s+of|some|several|a\s+few)\s+(?=(?:invoices|bills|deals|contacts|candidates|jobs)\b)/gi, ""],
+  // "whatever the currency", "regardless of currency": every currency, as a sum is anyway.
+  [
+    /[,\s]*\b(?:whatever|whichever)\s+the\s+currency\b|[,\s]*\b(?:regardless\s+of|irrespective\s+of)\s+(?:the\s+)?currency\b|[,\s]*\bin\s+any\s+currency\b/gi,
+    "",
+  ],
+  // "the invoices we have already sent out": issued and not yet paid.
+  [/\b(?:the\s+)?invoices\s+(?:that\s+|which\s+)?we\s+(?:have\s+|'ve\s+)?already\s+(?:sent|issued)(?:\s+out)?\b/gi, "the open invoices"],
+  // "a cheque for 5,000 US dollars towards their invoice": a payment.
+  [
+    /\b(?:have|has)?\s*(?:sent|given|mailed|posted|handed)\s+(?:us\s+)?(?:over\s+)?(?:a\s+)?(?:cheque|check|bank\s+transfer|transfer|wire|payment)\s+(?:for|of)\s+/gi,
+    " paid ",
+  ],
+  [/\bcheques?\b/gi, "payment"],
+  // "we shan't see a penny from Pied Piper for the custom integration work ... write that invoice off": write off their invoice for it.
+  [
+    /\b(?:we\s+)?(?:won't|shan't|will\s+not|shall\s+not|aren't\s+going\s+to|are\s+not\s+going\s+to|'re\s+not\s+going\s+to|will\s+never|'ll\s+never|are\s+never\s+going\s+to|'re\s+never\s+going\s+to)\s+(?:see\s+(?:a\s+)?(?:penny|cent|dime|dollar|pound|thing)|get\s+(?:paid|anything|a\s+penny)|be\s+paid|recover\s+(?:anything|it|that|the\s+money))\s+(?:from|by)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:for|on)\s+(?:the\s+)?([^,.;!?]{3,60}?)\s*[,.;]\s*(?:[^.?!]*[.!?]\s*)?(?:(?:so\s+)?(?:could|can|would)\s+you\s+(?:please\s+)?|please\s+|so\s+)?write\s+(?:it|that|this|that\s+invoice|this\s+invoice|the\s+invoice)\s+off\b(?:\s+as\s+(?:a\s+)?bad\s+debt)?/i,
+    "write off the $1 invoice for the $2",
+  ],
+  [/\b(write\s+(?:\S+\s+){0,4}?off|written\s+off|write-off)\s+as\s+(?:a\s+)?bad\s+debts?\b/gi, "$1"],
+  // "the end of the financial year, that is to say the 31st of March": the day said.
+  [
+    /\b(?:the\s+)?(?:end|close|start|beginning)\s+of\s+(?:the|our)\s+(?:financial|fiscal|tax)\s+year\s*,?\s*(?:that\s+is\s+to\s+say|that\s+is|that's|i\.e\.?|namely|which\s+is)\s+/gi,
+    "",
+  ],
+  // "(negotiation, I believe it's called)": the product's word, after a description of it.
+  [
+    /\(\s*([\w-]+(?:\s+[\w-]+)?)\s*,?\s*(?:i\s+(?:believe|think)|as\s+i\s+understand\s+it)\s+(?:it's|it\s+is|that's|that\s+is|they're|they\s+are)\s+called\s*\)/gi,
+    "($1)",
+  ],
+  [/\b(?:reached\s+)?the\s+(?:stage|point|step|phase)\s+(?:where|at\s+which|when)\s+[^()]{3,60}?\(\s*([\w-]+(?:\s+[\w-]+)?)\s*\)/gi, "reached the $1 stage"],
+  [/\b(?:have|has)\s+reached\s+the\s+([\w-]+(?:\s+[\w-]+)?)\s+stage\b/gi, "are in $1"],
+  // "in our records", "to our records under Northwind": where the teller keeps them, and at whom.
+  [/\s+(?:to|in|on|into)\s+(?:our|the)\s+(?:records|books|system|crm|database|files)\b/gi, ""],
+  [/\b(?:under|for)\s+(?=[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*\s*[?.!]?\s*$)/g, "at "],
+  // "update her job title": a person's title, not a job.
+  [/\bjob\s+title\b/gi, "title"],
+  // "has now become a customer of ours": is one now.
+  [/\b(?:has|have)\s+(?:now\s+)?become\s+(?:a|an)\s+([\w-]+)(?:\s+of\s+ours)?\b/gi, "is now a $1"],
+  // "a quick run-down of where each of the candidates for the X vacancy has got to": the candidates for it.
+  [
+    /\b(?:(?:give\s+me\s+)?(?:a|the)\s+(?:quick\s+|brief\s+|short\s+)?(?:run-?down|summary|overview|update|round-?up)\s+(?:of|on)\s+)?where\s+(?:each\s+of\s+|all\s+of\s+|every\s+one\s+of\s+)?(?:the\s+|our\s+)?(candidates|applicants|deals)\s+(.{0,60}?)\s*(?:has|have)\s+got(?:\s+to)?\b/gi,
+    "show the $1 $2",
+  ],
+  // "pull together a list of", "put together a list of": list.
+  [/\b(?:pull|put|draw)\s+(?:together\s+)?(?:for\s+me\s+)?(?:a\s+)?(?:list|summary)\s+of\s+/gi, "list "],
+  [/\b(?:our\s+)?(?:most\s+)?(?:highly|highest|top|best)[- ]rated\s+(candidates|applicants)\s*,\s*(?:those|the\s+ones|i\.e\.?)\s+/gi, "$1 "],
+  // "Her name is Priya Raman, her email address is ...": the one to add.
+  [/\s*[?.!]?\s+(?:his|her|their|the\s+candidate's|the\s+contact's)\s+(?:full\s+)?name\s+is\s+/gi, ": "],
+  // "the median time it is taking us to hire someone": time to hire.
+  [
+    /\b(median|average|mean|typical)\s+time\s+(?:it\s+(?:is\s+taking|takes|took|'s\s+taking)\s+(?:us\s+)?)?to\s+(?:hire|fill\s+a\s+role)(?:\s+(?:someone|somebody|people|a\s+person|for\s+a\s+role))?\b/gi,
+    "$1 time to hire",
+  ],
+  // "in play", "who has neither been hired nor turned down": still in the pipeline.
+  [
+    /\b(?:who|that)\s+(?:has|have)\s+neither\s+been\s+(?:hired|rejected|turned\s+down)\s+nor\s+(?:been\s+)?(?:hired|rejected|turned\s+down)\b|\bneither\s+hired\s+nor\s+(?:rejected|turned\s+down)\b/gi,
+    "still in the pipeline",
+  ],
+  [/,?\s*by\s+which\s+i\s+mean\s+(?:everyone|everybody|anyone|those|the\s+ones)\s+(?=still\s+in\s+the\s+pipeline)/gi, " "],
+  [/\bin\s+play\b/gi, "in the pipeline"],
+  // "the Umbrella Health expansion, the fifty additional seats, to be signed": a description set apart, of the name before it.
+  [/(?<=\b[A-Z][\w&'’-]*(?:\s+[\w&'’-]+){0,4}),\s+(?:the|that|our|i\.e\.)\s+[^,.;!?]{2,50},\s+(?=(?:expected|to\s+be|to\s+close|is|are|was|has|have)\b)/g, " "],
+  // "expected to be concluded before Christmas", "when are we expecting the expansion to be signed and sealed": to close.
+  [
+    /\b(?:expected|expecting|due|likely|going)\s+to\s+be\s+(?:concluded|signed(?:\s+(?:and|&)\s+sealed)?|sealed|wrapped\s+up|closed|won|finali[sz]ed|over\s+the\s+line)\b/gi,
+    "expected to close",
+  ],
+  [
+    /\bwhen\s+(?:are|do)\s+we\s+(?:expect|expecting|think|reckon)\s+(?:to\s+(?:get|have)\s+)?(.{2,80}?)\s+(?:to\s+be\s+|to\s+get\s+|to\s+|will\s+be\s+|will\s+)?(?:signed(?:\s+(?:and|&)\s+sealed)?|closed|concluded|wrapped\s+up|over\s+the\s+line|close|sign|get\s+signed)\b/gi,
+    "when is $1 expected to close",
+  ],
   // "a backfill req", "a replacement role": why the job is opened, not its name.
   [/\b(?:backfill|replacement)\s+(?=(?:req|reqs|role|job|position|opening|hire)\b)/gi, ""],
   // "receivables aged past 60 days": overdue by more than that.
@@ -979,8 +1330,8 @@ export const REWRITES: Rewrite[] = [
   [/\b(tagged|labell?ed)\s+(?:as\s+)?(?:an?\s+)?(?=["“]?[\w-])/gi, "$1 "],
   // "When is the Hooli data migration deal expected to close?": the deal, which shows its close date.
   [
-    /^\s*when(?:\s+(?:is|does|will|do)|'s)\s+(?:the\s+)?(.+?)\s+(?:(?:expected|supposed|scheduled|due|set|likely|going)\s+to\s+close|close|closing)(?:,?\s*(?:please|pls))?\s*\??\s*$/i,
-    (_: string, what: string) => `show the ${what}${/\b(?:deal|opportunity|opp)s?$/i.test(what) ? "" : " deal"}`,
+    /^\s*when(?:\s+(?:is|does|will|do)|'s)\s+(?:the\s+)?(.+?)\s+(?:(?:expected|supposed|scheduled|due|set|likely|going)\s+to\s+close|close|closing)(?:,?\s*(?:please|pls))?\s*(?:\?\s*|$)(?=[A-Z]|$)/i,
+    (_: string, what: string) => `show the ${what}${/\b(?:deal|opportunity|opp)s?$/i.test(what) ? "" : " deal"}. `,
   ],
   // "which has been overdue the longest, and by how many days": the most overdue (its days are in the answer).
   [/\b(?:has|have)\s+been\s+(?:overdue|late|unpaid|outstanding)\s+(?:the\s+)?longest\b/gi, "is the most overdue"],

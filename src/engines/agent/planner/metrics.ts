@@ -63,7 +63,7 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
       `Open pipeline: ${list(s.growth.pipeline.totals, (t) => `${money(t.open_value, t.currency)} in ${t.deal_count} deals (weighted ${money(t.weighted_value, t.currency)})`, "no open deals")}.`,
   },
   {
-    test: /\bdso\b|days? sales outstanding|how (?:long|fast|quickly|soon) .*(?:get paid|pay us|pay|collect)|\b(?:how many days|average (?:number of )?days|days on average)\b[^.?!]*\b(?:to pay|pay us|get paid|to collect|collect)\b/,
+    test: /\bdso\b|days? sales outstanding|how (?:long|fast|quickly|soon)\b.*(?:get paid|pay us|pay|collect|settle)|\b(?:how many days|average (?:number of )?days|days on average)\b[^.?!]*\b(?:to pay|pay us|get paid|to collect|collect)\b/,
     text: (s) => `Days sales outstanding: ${list(s.finance.currencies, (c) => `${c.days_sales_outstanding ?? "n/a"} days (${c.currency})`, "no invoices")}.`,
   },
   {
@@ -103,7 +103,7 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
     text: (s) => `Median time to hire: ${s.talent.median_days_to_hire ?? "n/a"} days (${s.talent.hires_last_365_days} hires in the last 365 days).`,
   },
   {
-    test: /\b(?:hires|hired candidates)\b.*\b(?:year|365|12 months|twelve months)\b|how many (?:people |candidates |ppl )?(?:did |have |has )?(?:we |you )?(?:hire|hired)\b/,
+    test: /\b(?:hires|hired candidates)\b.*\b(?:year|365|12 months|twelve months)\b|how many (?:people |candidates |ppl )?(?:did |have |has )?(?:we |you )?(?:have |'ve )?(?:hire|hired)\b/,
     text: (s) => `${s.talent.hires_last_365_days} hires in the last 365 days.`,
   },
   {
@@ -121,7 +121,7 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
  * from clients"): the business's figure, not a list, when nothing narrows it to one client or deal.
  */
 export const FIGURE_PHRASES =
-  /\bhow (?:good|well|successful)\b[^.?!]*\b(?:clos(?:e|ing)|win(?:ning)?|convert(?:ing)?)\b(?:\s+(?:deals|opps|opportunities|business))?(?:\s+(?:lately|recently|these days|this quarter))?\s*[?.!]*$|\b(?:how many days|average (?:number of )?days|days on average)\b[^.?!]*\b(?:to pay|pay us|get paid)\b|\b(?:cash|money)\b[^.?!]*\b(?:waiting (?:on|for)|owed|owing|to come in|coming in|out there|to collect)\b(?:\s+(?:from|by)\s+(?:all\s+)?(?:our\s+)?(?:clients|customers|everyone|everybody|people))?\s*[?.!]*$|\bhow much (?:are|do|is) (?:all\s+)?(?:our\s+)?(?:customers|clients|people|everyone|everybody) (?:owing|owe)(?: us)?\b(?:\s+(?:overall|in total|altogether|all together|in all))?(?:,?\s*(?:in\s+)?all currencies)?\s*[?.!]*$/;
+  /\bhow (?:long|fast|quickly|soon)\b[^.?!]*\b(?:to pay|pay us|paying us|get paid|settle (?:their|an?) (?:invoices?|bills?))\b|\bhow (?:good|well|successful)\b[^.?!]*\b(?:clos(?:e|ing)|win(?:ning)?|convert(?:ing)?)\b(?:\s+(?:deals|opps|opportunities|business))?(?:\s+(?:lately|recently|these days|this quarter))?\s*[?.!]*$|\b(?:how many days|average (?:number of )?days|days on average)\b[^.?!]*\b(?:to pay|pay us|get paid)\b|\b(?:cash|money)\b[^.?!]*\b(?:waiting (?:on|for)|owed|owing|to come in|coming in|out there|to collect)\b(?:\s+(?:from|by)\s+(?:all\s+)?(?:our\s+)?(?:clients|customers|everyone|everybody|people))?\s*[?.!]*$|\bhow much (?:are|do|is) (?:all\s+)?(?:our\s+)?(?:customers|clients|people|everyone|everybody) (?:owing|owe)(?: us)?\b(?:\s+(?:overall|in total|altogether|all together|in all))?(?:,?\s*(?:in\s+)?all currencies)?\s*[?.!]*$/;
 const OVERVIEW =
   /how are we doing|how(?:'s| is| are) (?:the |our )?(?:business|company|things|we) (?:doing|going)|how'?s business|\bkpis?\b|key (?:figures|metrics|numbers)|business (?:summary|overview|health)|\bdashboard\b|\bsnapshot\b|\bmetrics\b|state of the business/;
 

@@ -236,6 +236,8 @@ function betweenDates(chrono: Chrono, lower: string, now: Date): { gte: string; 
   return { gte: from, lt: excluded ? to : iso(new Date(Date.parse(to) + DAY)), index: m.index, length: m[0].length };
 }
 
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+
 export function readDates(chrono: Chrono, text: string, now: Date): { range: DateRange; spans: [number, number][] } {
   const range: DateRange = {};
   const spans: [number, number][] = [];
@@ -386,6 +388,21 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
       day = new Date(span.lt.getTime() - DAY);
       at = end.index;
       length = end[0].length;
+    }
+  }
+  if (!day) {
+    // "a week on Friday", "Friday week" (British): the Friday after the coming one.
+    const weekOn =
+      /\b(?:a\s+week\s+(?:on|from)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+week)\b/.exec(
+        lower,
+      );
+    if (weekOn) {
+      const wanted = WEEKDAYS.indexOf((weekOn[1] ?? weekOn[2])!);
+      const today = utc(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+      const ahead = (wanted - today.getUTCDay() + 7) % 7 || 7;
+      day = new Date(today.getTime() + (ahead + 7) * DAY);
+      at = weekOn.index;
+      length = weekOn[0].length;
     }
   }
   if (!day) {

@@ -603,7 +603,8 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     text = blank(text, shift.spans);
   }
   const dates = readDates(lang.chrono, text, now);
-  out.dates = { ...dates.range, ...out.dates };
+  // A range already read ("overdue for more than 60 days") is the one asked: chrono's guesses at the rest do not join it.
+  out.dates = out.dates.gte || out.dates.lt ? out.dates : { ...dates.range, ...out.dates };
   text = blank(text, dates.spans);
   out.amounts = readAmounts(text)
     .map((a) => ({ ...a, at: raw.indexOf(text.slice(a.index, a.index + a.length).trim()) }))
