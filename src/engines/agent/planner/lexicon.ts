@@ -624,6 +624,8 @@ const anyCase = (pattern: string) => pattern.replace(/(?<!\\)[a-z]/g, (c) => `[$
 const ROLE_WORDS = String.raw`(?:(?:head|director|vp|vice\s+president)\s+of\s+\w+(?:\s+\w+)?|(?:(?:finance|financial|ops|operations|ap|ar|accounts(?:\s+payable|\s+receivable)?|procurement|purchasing|hr|people|it|sales|marketing|legal|billing|payroll|engineering|office|account|product|customer\s+success|main)\s+)?(?:manager|guy|lady|person|team|folks|people|director(?!\s+of\b)|controller|head(?!\s+of\b)|admin|administrator|assistant|clerk|coordinator|officer|rep|representative)|(?:finance|sales|team|tech|technical|ops|operations|hr|people|account|engineering|design|product)\s+lead|(?:billing|finance|accounts|ap)\s+contact|cfo|ceo|cto|coo|cmo|cro|founder|owner|bookkeeper|accountant|account\s+executive|account\s+manager|buyer|champion)`;
 const ROLE = anyCase(ROLE_WORDS);
 const COMPANY = String.raw`([A-Z][\w&’-]*(?:\s+[A-Z][\w&’-]*)*)`;
+/** What follows someone who passes news on: "... says", "... is asking", "... on the line". */
+const SPEAKS = String.raw`(?=\s+(?:says|said|wants|wanted|asked|asks|is\s+asking|was\s+asking|called|rang|emailed|confirmed|told|mentioned|pinged|referred|sent|gave|just|has\s+asked|would\s+like|needs|on\s+the\s+(?:line|phone|call)))`;
 
 /**
  * A message relayed from a call or a ticket: "re ticket 4471:", "Initech's finance manager Sofia Kowalski",
@@ -656,13 +658,17 @@ const RELAYED_REWRITES: Rewrite[] = [
     (_: string, company: string, inParens: string | undefined, named: string | undefined) => `${inParens ?? named} at ${company}`,
   ],
   // "Acme Robotics' finance guy says", "the AE for Oscorp says", "their ops manager at Hooli wants": the company.
-  [new RegExp(String.raw`\b${COMPANY}['’]s?\s+${ROLE}\b`, "g"), "$1"],
-  [new RegExp(String.raw`\b${anyCase("(?:the|their|our|a|an)")}\s+${ROLE}\s+${anyCase("(?:at|for|from|of|over\\s+at|with)")}\s+${COMPANY}`, "g"), "$1"],
+  // (Only as who spoke: "who's the finance person at Initech?" asks for that person.)
+  [new RegExp(String.raw`\b${COMPANY}['’]s?\s+${ROLE}\b${SPEAKS}`, "g"), "$1"],
+  [
+    new RegExp(String.raw`\b${anyCase("(?:the|their|our|a|an)")}\s+${ROLE}\s+${anyCase("(?:at|for|from|of|over\\s+at|with)")}\s+${COMPANY}${SPEAKS}`, "g"),
+    "$1",
+  ],
   [new RegExp(String.raw`\b${COMPANY}\s+(?:AP|AR|accounts|finance|ops|procurement|billing)\s+(?:team|department|dept|people|folks)\b`, "g"), "$1"],
   // "customer on the line from Pied Piper says", "someone from Stark Logistics called": the company.
   [
     new RegExp(
-      String.raw`\b${anyCase("(?:a\\s+|the\\s+|our\\s+)?(?:customer|client|someone|somebody|caller|person|guy|lady|woman|man)\\s+(?:on\\s+the\\s+(?:line|phone)\\s+)?(?:from|at|over\\s+at)")}\s+${COMPANY}`,
+      String.raw`\b${anyCase("(?:a\\s+|the\\s+|our\\s+)?(?:customer|client|someone|somebody|caller|person|guy|lady|woman|man)\\s+(?:on\\s+the\\s+(?:line|phone)\\s+)?(?:from|at|over\\s+at)")}\s+${COMPANY}${SPEAKS}`,
       "g",
     ),
     "$1",
