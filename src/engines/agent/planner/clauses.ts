@@ -224,7 +224,7 @@ function withoutRemark(lang: Language, text: string): string {
 
 /** "the euro invoice", "their data migration deal": a record a remark tells of, by the words before its kind. */
 const TOLD_RECORD =
-  /\b(?:the|their|that|this|our)\s+((?:[\w-]+\s+){0,3}?)(invoice|bill|deal|job|role|opportunity|project|pilot|renewal|expansion|rollout|migration|upgrade)\b/i;
+  /\b(?:the|their|that|this|our)\s+((?:[\w-]+\s+){0,3}?)(invoice|bill|deal|job|role|opportunity|(?:project|pilot|renewal|expansion|rollout|migration|upgrade)(?:\s+deal)?)\b/i;
 
 /** "Aperture Labs' legal team needs more time on the data migration contract": the deal told of, by its owner's name. */
 function dealTold(remark: string, owner: string): string | undefined {
