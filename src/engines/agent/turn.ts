@@ -37,6 +37,8 @@ export interface ToolCaller {
    */
   readonly all: readonly Tool[];
   call(name: string, input: unknown): Promise<ToolOutcome>;
+  /** Calls this turn may still make: a planner that searches widely stops before the limit, not at it. */
+  callsLeft(): number;
 }
 
 export interface PlannerTurn {
@@ -273,6 +275,7 @@ export async function runTurn(
   const tools: ToolCaller = {
     available: deps.tools.for(caller),
     all: deps.tools.all,
+    callsLeft: () => deps.maxSteps - toolCalls,
     async call(name, rawInput) {
       if (toolCalls >= deps.maxSteps) {
         return {

@@ -513,7 +513,9 @@ export function askedLast(text: string): string | undefined {
   const words = last.slice(verb.length).toLowerCase().split(/\s+/).filter(Boolean);
   // "add her as a lead contact": a state said with the noun goes with it.
   const states = words.filter((w) => !POINTING.has(w) && resourceOf(w) === undefined && STATE_WORDS.has(w));
-  if (!words.every((w) => POINTING.has(w) || w === "payment" || resourceOf(w) !== undefined || states.includes(w))) return undefined;
+  // "record the part payment on their invoice": how much of it was paid is said with the noun.
+  const part = words.includes("payment") ? words.find((w) => /^(?:part|partial)$/.test(w)) : undefined;
+  if (!words.every((w) => POINTING.has(w) || w === "payment" || w === part || resourceOf(w) !== undefined || states.includes(w))) return undefined;
   if (!words.some((w) => /^(?:him|her|them|it|that|this|these|those|the)$/.test(w))) return undefined;
   // "Hooli says they paid 30k on INV-17. log it": what was told is a payment.
   // "Stark sent over a payment this morning, could you record it against their account?": what was told is a payment.
@@ -529,7 +531,7 @@ export function askedLast(text: string): string | undefined {
     ? "payment"
     : (words.find((w) => w === "payment" || resourceOf(w) !== undefined) ?? (PAID_TOLD.test(told) && /\d/.test(told) ? "payment" : person));
   if (!noun) return undefined;
-  if (noun === "payment") return /^(?:record|log|enter|book|add)$/i.test(verb) ? `record a payment: ${told}` : undefined;
+  if (noun === "payment") return /^(?:record|log|enter|book|add)$/i.test(verb) ? `record a ${part ? "part " : ""}payment: ${told}` : undefined;
   return `${/^(?:set|put)$/i.test(verb) ? `${verb} up` : verb} a ${[...states, noun].join(" ")}${place ? ` at ${place}` : ""}: ${told}`;
 }
 

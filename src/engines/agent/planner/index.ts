@@ -204,7 +204,7 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   }
   const wanted = asksFigures(lower);
   const specific =
-    /\b(rate|funnel|weighted|dso|days sales|aging|ageing|time to hire|days to hire|time to fill|days to fill|percent|percentage|proportion|ratio|how often|(?:business|company|things|we) (?:doing|going)|how (?:long|fast|quickly|soon) do)\b/.test(
+    /\b(rate|funnel|weighted|dso|days sales|aging|ageing|time to hire|days to hire|time to fill|days to fill|percent|percentage|proportion|ratio|how often|(?:business|company|things|we) (?:doing|going)|how (?:long|fast|quickly|soon) do|how (?:long|fast|quickly)\b[^?.]{0,40}\b(?:to (?:hire|fill)|pay(?:ing)? us))\b/.test(
       lower,
     ) || FIGURE_PHRASES.test(lower);
   // "how many deals did we win and how many did we lose": both counts are the snapshot's, over its 90 days.
@@ -214,7 +214,12 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   const changes = write && !(specific && ["hire", "close", "win", "lose"].includes(p.action!));
   const stagesAsked = /\bstages\b/.test(lower) && !/\b(?:worth|value|how much|money|deals?|by stage)\b/.test(lower);
   // "how much pipeline have we got with Umbrella Health": the snapshot holds the whole business, not one account's part.
-  const scoped = !specific && p.phrases.some((ph) => ph.prep && ["with", "for", "at", "from"].includes(ph.prep));
+  // "umbrella health's total outstanding", "the stark logistics pipeline": one account's, by its name before the
+  // figure (a pipeline's own name, "the Sales pipeline", is the whole business's).
+  const scoped =
+    !specific &&
+    (p.phrases.some((ph) => ph.prep && ["with", "for", "at", "from", "of"].includes(ph.prep)) ||
+      (p.phrases.some((ph) => ph.nounResource === "pipeline") && !(await pipelineNamed(s, p))));
   // "open pipeline sitting in Negotiation", "expected to close in the next 30 days": a part of it, from its deals.
   // "negotiation vs proposal: how much is in each stage": stages named to be compared, not a part asked for.
   const eachStage = /\b(?:by|each|per|every)\s+stage\b/.test(lower);
@@ -518,6 +523,16 @@ async function newRecordOf(s: Session, p: Parsed): Promise<string | undefined> {
 }
 
 /** A phrase or state that is the name of a pipeline stage ("in proposal", "sitting in qualified"). */
+/** "the Sales pipeline": a phrase before "pipeline" that is one of the pipelines' names. */
+async function pipelineNamed(s: Session, p: Parsed): Promise<boolean> {
+  if (!s.tool("pipeline", "list")) return true;
+  const pipelines = await s.list("pipeline", { per_page: 100 });
+  const names = new Set(pipelines.data.map((pl) => String(pl.name).toLowerCase()));
+  return p.phrases.some(
+    (ph) => ph.nounResource === "pipeline" && (names.has(ph.text.toLowerCase()) || /^(?:our|the|whole|total|entire|open|current|main)$/i.test(ph.text)),
+  );
+}
+
 async function namesStage(s: Session, p: Parsed): Promise<boolean> {
   if (!s.tool("deal", "list") || !s.tool("pipeline", "list")) return false;
   const words = [...p.phrases.map((ph) => ph.text), ...p.states].map((w) => w.toLowerCase());

@@ -1164,6 +1164,13 @@ export const REWRITES: Rewrite[] = [
     /\b(?:sent|wired|transferred|paid)\s+(?:us\s+)?(?:some|a\s+bit\s+of|a\s+little|part\s+of\s+the)\s+(?:money|cash|funds|payment)(?:\s+over)?\b/gi,
     "made a payment",
   ],
+  // "Initech paid part of their balance", "Blue Sun partially paid their invoice", "Hooli short-paid the bill", "Umbrella
+  // is paying some of what they owe": told as news, a part payment whose amount is asked when not said. (Asked as a
+  // question, "has Initech paid part of ...", it is not news: the sentence starts with the name.)
+  [
+    /(^|[.!?]\s+)(?:(?:so|ok(?:ay)?|fyi|heads\s+up|update)\W+)?([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3})\s+(?:has\s+|have\s+|just\s+|only\s+|finally\s+|now\s+)*(?:(?:(?:partly|partially)\s+|part[- ]?|short[- ]?)paid\s+(?:off\s+)?(?:their|the|its|his|her|our)\s+(?:\w+\s+)?(?:invoice|bill|balance)|(?:made|sent|paid|wired|transferred|remitted|(?:is|are|were|was)\s+paying|(?:'s|’s|'re|’re)\s+paying)\s+(?:us\s+)?(?:a\s+)?(?:part(?:ial)?[- ]payment|(?:part|some|a\s+(?:portion|chunk|bit))\s+of\s+(?:what\s+(?:they|he|she|it)\s+owes?(?:\s+us)?|it|the\s+(?:money|amount|balance|invoice|bill)|(?:their|its|his|her)\s+(?:\w+\s+)?(?:balance|invoice|bill)))(?:\s+(?:on|against|towards?|for)\s+(?:their|the|its|his|her)\s+(?:\w+\s+)?(?:invoice|bill|balance))?)/g,
+    (_: string, start: string, who: string) => `${start}log a partial payment from ${who}`,
+  ],
   // "drop him to a 4", "bump Grace up to a 5", "lower Ken's rating to 3": a candidate's stars.
   [
     /\b(?:drop|bump|move|lower|raise|knock|take|bring|put|upgrade|downgrade|mark|set|change)\s+(.{1,40}?)(?:['’]s\s+(?:rating|score|stars))?\s+(?:down\s+|up\s+|back\s+)?to\s+(?:a\s+)?([1-5])(?:\s*(?:stars?|out\s+of\s+(?:5|five)|\/5))?(?![\w.,%])(?!\s*(?:k|m|usd|eur|gbp|dollars?|euros?|pounds?|days?|weeks?|months?|%|percent))/gi,
@@ -1645,6 +1652,41 @@ export const REWRITES: Rewrite[] = [
     "",
   ],
   [/[,.;]?\s*(?:(?:please|pls|kindly)\s+)?do\s+the\s+needful\b[.!]*/gi, ""],
+  // "... and revert", "and confirm once done", "pls let me know when updated": an acknowledgement asked for after the
+  // request, which every reply is.
+  [
+    /(?:\s+and\s+|\s*[,.;!]\s*)(?:(?:please|pls|kindly)\s+)?(?:revert|confirm|inform(?:\s+(?:me|us))?|update\s+(?:me|us)|let\s+(?:me|us)\s+know|get\s+back(?:\s+to\s+(?:me|us))?)(?:\s+back)?(?:\s+(?:once|when|after)\s+(?:it\s+is\s+|it's\s+)?(?:done|completed|updated|finished))?(?:\s+(?:on|with)\s+(?:the\s+)?(?:same|status|details|confirmation))?\s*[.!]*\s*$/i,
+    "",
+  ],
+  // "can you add this one to the pipeline", "put it in the CRM": the record just told of, added.
+  [
+    /\b(add|put|log|enter|create)\s+(?:this|it|that|these|those)(?:\s+(?:one|ones|two|three|deal|deals))?\s+(?:to|in|into|on)\s+(?:the\s+|our\s+)?(?:pipeline|crm|system)\b/gi,
+    "$1 it",
+  ],
+  // "pls update the same in system", "void the same": the record just told of.
+  [/\b(update|void|cancel|delete|change|correct|amend|edit|mark|reject|close|remove|reflect|process|record|log)\s+the\s+same\b/gi, "$1 it"],
+  [/\s+(?:in|on|into)\s+(?:the\s+|our\s+)?(?:system|crm|portal|records|books|tool)(?=\s*(?:[.!?,;]|$))/gi, ""],
+  // "Madrid team is asking.", "client is waiting for the same": who is waiting, not what is asked.
+  [
+    /(?:^|(?<=[.!?])\s+|\s*[,;]\s*)(?:the\s+|our\s+)?(?:[A-Z][\w-]*\s+)?(?:team|office|manager|boss|client|customer|management|auditors?)\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:asking|requesting|waiting|chasing|following\s+up)(?:\s+(?:for|about|on)\s+(?:it|this|that|the\s+same|them))?\s*[.!]?(?=\s|$)/g,
+    "",
+  ],
+  // "as discussed in today's call", "as per our discussion", "after yesterday's call": where it was agreed.
+  [
+    /[,;]?\s*\b(?:as\s+(?:discussed|agreed|per\s+(?:our|the|my|your)\s+(?:discussion|call|conversation|email|mail|meeting|chat))|after|following)(?:\s+(?:in|on|during|over|at|with)\s+(?:the\s+|our\s+|today['’]s\s+|yesterday['’]s\s+|this\s+morning['’]s\s+|[a-z]+['’]s\s+)?(?:call|meeting|discussion|conversation|email|mail|chat))?(?=[\s.,;!?]|$)(?<=(?:discussed|agreed|discussion|call|conversation|email|mail|meeting|chat))/gi,
+    "",
+  ],
+  [
+    /\s*\b(?:after|following)\s+(?:today['’]s|yesterday['’]s|this\s+morning['’]s|the|our|last\s+week['’]s)\s+(?:call|meeting|discussion|conversation|demo)\b/gi,
+    "",
+  ],
+  // "share the list of EUR invoices", "share candidates list for ...": show them.
+  [/\b(?:share|send|provide|give)\s+(?:me\s+|us\s+)?(?:the\s+|a\s+)?(?:full\s+|complete\s+)?(?:list|details|count|number|total|status)\s+of\s+/gi, "show "],
+  [/\b(?:share|send|provide)\s+(?:me\s+|us\s+)?(?:the\s+)?([a-z]+)\s+list\b/gi, "show $1"],
+  // "pending for payment": unpaid.
+  [/\b(?:pending|due)\s+(?:for|with)\s+payment\b/gi, "unpaid"],
+  // "..., along with their current stage": each line says it.
+  [/[,;]?\s*along\s+with\s+(?:their|its|his|her|the)\s+(?:current\s+|latest\s+)?(?:stages?|status(?:es)?|amounts?|details|emails?|titles?)\b/gi, ""],
   // "who at Globex is already customer": which contacts there are customers.
   [
     /\bwho\s+(at\s+[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*\s+)?(?:is|are)\s+(?:already\s+|still\s+|now\s+)?(?:an?\s+)?(customer|lead|subscriber|prospect|evangelist)s?\b/g,
@@ -2007,6 +2049,56 @@ export function likeness(a: string, b: string): number {
   if (!x || !y) return 0;
   if (x === y) return 1;
   return 1 - distance(x, y) / Math.max(x.length, y.length);
+}
+
+/**
+ * A word as it sounds, roughly: what a dictation engine or a hurried typist keeps of it ("oz corp" and "Oscorp",
+ * "blue son" and "Blue Sun", "initek" and "Initech", "francis" and "Frances" sound alike). Letters that sound alike
+ * are one, doubled letters one, and vowels after the first letter are dropped.
+ */
+export function soundKey(word: string): string {
+  const w = word
+    .toLowerCase()
+    .replace(/[^a-z]/g, "")
+    .replace(/ph/g, "f")
+    .replace(/ck|ch|q|c/g, "k")
+    .replace(/x/g, "ks")
+    .replace(/z/g, "s")
+    .replace(/y/g, "i")
+    .replace(/gh/g, "");
+  return (w.slice(0, 1) + w.slice(1).replace(/[aeiouwh]/g, "")).replace(/(.)\1+/g, "$1");
+}
+
+/**
+ * How many of the words said, from the first, are heard in a record's name: each run of said words sounds like one
+ * word of the name (taken in order, words of the name may be skipped: "globe ex pilot" is "Globex Corporation: Pilot
+ * project"), or the last is the start of one ("tyrell bio"). Words after those are the sentence going on ("katherine
+ * johnson crushed the interview"). 0 when the name's first word is not the first heard.
+ */
+export function heardWords(said: string[], label: string): number {
+  const own = label
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  const ownKeys = own.map(soundKey);
+  let best = 0;
+  // (Small: a name has a few words, and runs of at most three said words make one of its words.)
+  const walk = (i: number, j: number) => {
+    if (i > best) best = i;
+    if (i >= said.length || j >= own.length) return;
+    for (let k = j; k < own.length; k++) {
+      if (i === 0 && k > 0) break;
+      for (let n = 1; n <= 3 && i + n <= said.length; n++) {
+        const run = said.slice(i, i + n).join("");
+        const key = soundKey(run);
+        // ("leo", "ava": too short to be heard wrong; "bio" after "tyrell" is where the name was cut short.)
+        const sounds = (key.length < 2 ? run === own[k] : key === ownKeys[k]) || (i > 0 && n === 1 && run.length >= 3 && own[k]!.startsWith(run));
+        if (sounds) walk(i + n, k + 1);
+      }
+    }
+  };
+  walk(0, 0);
+  return best;
 }
 
 /** First words of job titles that "of" continues ("head of IT", "VP of Sales"): the "of" stays in the name. */

@@ -215,14 +215,16 @@ const MONTH_IN = new RegExp(`\\b(${MONTHS.join("|")}|jan|feb|mar|apr|jun|jul|aug
  */
 function betweenDates(chrono: Chrono, lower: string, now: Date): { gte: string; lt: string; index: number; length: number } | undefined {
   const m =
-    /\bbetween\s+(?:the\s+)?(.{1,30}?)\s+(?:and|&)\s+(?:the\s+)?(.{1,30}?)(?=\s*(?:[?.!,;()]|$)|\s+(?:have|has|are|is|was|were|that|which|and|not|but|inclusive|excluding|for|from|to|in|of(?!\s+(?:(?:next|this|the\s+following|the\s+coming)\s+month|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))\b)/.exec(
+    /\bbetween\s+(?:the\s+)?(.{1,30}?)\s+(?:and|&)\s+(?:the\s+)?(.{1,30}?)(?=\s*(?:[?.!,;()]|$)|\s+(?:have|has|are|is|was|were|that|which|and|not|but|inclusive|excluding|for|from|to|in|of(?!\s+(?:(?:next|this|the\s+following|the\s+coming)\s+month|(?:the|this|next)\s+(?:year|quarter|month|week)|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))\b)/.exec(
       lower,
     );
   if (!m || !DATE_WORD.test(m[2]!)) return undefined;
   const bare = /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(m[1]!.trim());
   // "between the 1st and the 15th of next month": the bare day is of the month the other end names.
   const of = /\bof\s+.+$/.exec(m[2]!)?.[0];
-  const first = bare && of ? `the ${m[1]!.trim()} ${of}` : bare && MONTH_IN.test(m[2]!) ? `${bare[1]} ${MONTH_IN.exec(m[2]!)![1]}` : m[1]!;
+  // "between now and the end of the year": from today.
+  const start = /^(?:now|right now|today|this morning)$/.test(m[1]!.trim()) ? "today" : m[1]!;
+  const first = bare && of ? `the ${m[1]!.trim()} ${of}` : bare && MONTH_IN.test(m[2]!) ? `${bare[1]} ${MONTH_IN.exec(m[2]!)![1]}` : start;
   if (!bare && !DATE_WORD.test(first)) return undefined;
   // "that fell due between 1 and 15 October": in the past, the October gone.
   const said = /\b(?:fell|was|were|did|had|went|last)\b/.test(lower) ? "from" : "on";

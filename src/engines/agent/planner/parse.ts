@@ -424,7 +424,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     spans.push([m.index!, m.index! + m[0].length]);
   }
   for (const m of text.matchAll(
-    /\b(invoice|bill|inv)\s*(?:#|no\.?|number|num\.?)?\s*(\d{1,9})\b(?![.,]\d)(?!\s*(?:k|m|usd|eur|gbp|dollars?|euros?|pounds?|bucks|%|\+|(?:or\s+more\s+)?(?:days?|weeks?|months?)\b))/gi,
+    /\b(invoice|bill|inv)\s*(?:#|no\.?|number|num\.?)?\s*(\d{1,9})\b(?![.,]\d)(?!\s*(?:(?:k|m|usd|eur|gbp|dollars?|euros?|pounds?|bucks)\b|%|\+|(?:or\s+more\s+)?(?:days?|weeks?|months?)\b))/gi,
   )) {
     out.numbers.push({ prefix: "INV", digits: m[2]!, raw: m[2]! });
     spans.push([m.index! + m[0].length - m[2]!.length, m.index! + m[0].length]);
@@ -440,7 +440,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     text = blank(text, spans.splice(0));
   }
   const multi =
-    /\b(write[- ]?off|write (?:it|them|this|that|these|those) off|bad[- ]debts?)\b|\b(?:record|log|register|enter|add|got|get|gotten|received|receive|took|take|collected|collect|had|booked|book|applied|apply|taken|post|posted)\s+(?:a\s+|the\s+|another\s+|one\s+)?(?:[$€£]?\s?\d[\d,.]*\s*(?:k\b)?\s*(?:usd|eur|gbp|dollars?|euros?|pounds?)?\s*)?(?:partial\s+|part\s+|full\s+)?payment\b|\bset\s+up\b/i.exec(
+    /\b(write[- ]?off|write (?:it|them|this|that|these|those) off|bad[- ]debts?)\b|\b(?:record|log|register|enter|add|got|get|gotten|received|receive|took|take|collected|collect|had|booked|book|applied|apply|taken|post|posted|made|make|sent|wired|remitted)\s+(?:a\s+|the\s+|another\s+|one\s+)?(?:[$€£]?\s?\d[\d,.]*\s*(?:k\b)?\s*(?:usd|eur|gbp|dollars?|euros?|pounds?)?\s*)?(?:partial\s+|part\s+|full\s+)?payment\b(?!\s+(?:reminders?|links?|terms|plans?|schedules?|dates?|details|requests?|methods?))|\bset\s+up\b/i.exec(
       text,
     );
   if (multi) {
@@ -450,7 +450,10 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     if (payment) {
       // The verb and "payment" are taken; an amount between them ("apply a $250 payment") is read as an amount.
       const verb = /^\S+/.exec(multi[0])![0];
-      spans.push([multi.index, multi.index + verb.length], [multi.index + multi[0].length - "payment".length, multi.index + multi[0].length]);
+      // ("a part payment": how much was paid is read from the raw text, and "part" is no name.)
+      const kind = /\b(?:partial|part|full)\s+payment$/i.exec(multi[0]);
+      const end = multi.index + multi[0].length;
+      spans.push([multi.index, multi.index + verb.length], [kind ? multi.index + kind.index : end - "payment".length, end]);
     } else spans.push([multi.index, multi.index + multi[0].length]);
   }
   // "tag Leo as champion", "label Ann with vip": a tag to add.

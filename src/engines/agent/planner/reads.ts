@@ -219,8 +219,10 @@ export async function events(s: Session, p: Parsed): Promise<string> {
 /** A record whatever it is ("show Cara Diaz"): searched in each resource the key may read. */
 export async function anything(s: Session, name: string, asked: string[] = []): Promise<string> {
   const hits: { resource: string; item: Item }[] = [];
-  const person = /\s/.test(name);
-  const order = ["candidate", "contact", "account", "deal", "job", "sequence", "invoice"];
+  // A person is named by two words ("Ava Chen", "ava chen"); "Blue Sun Freight", "the Tyrell platform rollout" are not.
+  const person = /^[\p{L}'’.-]+\s+[\p{L}'’-]+$/u.test(name.trim());
+  // (An invoice's client may be a company with no account: searched before the kinds a name less often is.)
+  const order = ["candidate", "contact", "account", "invoice", "deal", "job", "sequence"];
   // "what's Tyrell's website": first the records that have the field asked about (by their schemas).
   const holds = (resource: string) =>
     asked.some((a) => (ASKED_FIELDS[a] ?? [a]).some((f) => f in properties(s.tool(resource, "update") ?? s.tool(resource, "create"))));
@@ -231,9 +233,16 @@ export async function anything(s: Session, name: string, asked: string[] = []): 
   }
   for (const resource of order) {
     if (!s.tool(resource, "list")) continue;
+    // Every kind searched costs a call or two: what the turn's limit leaves unsearched is said, not failed on.
+    if (s.turn.tools.callsLeft() < 1) break;
+    // "the tyrell platform rollout": words spread over a deal's or a job's name, read before the kinds left.
+    if (resource === "deal" && !person && /\s/.test(name.trim())) {
+      hits.push(...(await spreadOver(s, name, ["deal", "job"])));
+      if (hits.length > 0) break;
+    }
     let page: Page = await s.list(resource, { q: name, per_page: 5 });
     // Search matches one column at a time: a person's full name is found by its first word.
-    if (page.data.length === 0 && person && (resource === "candidate" || resource === "contact")) {
+    if (page.data.length === 0 && person && (resource === "candidate" || resource === "contact") && s.turn.tools.callsLeft() > 2) {
       const byWord = await s.list(resource, { q: name.split(/\s+/)[0], per_page: 100 });
       page = { data: byWord.data.filter((i) => labelOf(i).toLowerCase() === name.toLowerCase()), meta: { total: 0 } };
     }
@@ -245,7 +254,7 @@ export async function anything(s: Session, name: string, asked: string[] = []): 
     return answerFields(hits[0]!.item, asked);
   }
   // "the tyrell platform rollout": its words spread over a record's name ("Tyrell Biotech: Platform rollout").
-  if (hits.length === 0) hits.push(...(await spreadOver(s, name, ["deal", "job"])));
+  if (hits.length === 0 && s.turn.tools.callsLeft() >= 2) hits.push(...(await spreadOver(s, name, ["deal", "job"])));
   if (hits.length === 0) return `I found nothing named “${name}”.`;
   if (hits.length === 1) {
     await decorate(s, hits[0]!.resource, [hits[0]!.item]);

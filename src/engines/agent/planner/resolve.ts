@@ -3,7 +3,7 @@ import type { Tool } from "../tools.ts";
 import type { PlannerTurn, ToolOutcome } from "../turn.ts";
 import { labelOf, type Item, type Page } from "./answer.ts";
 import { properties, toolFor, type Catalog, type Op } from "./catalog.ts";
-import { likeness, resourceOf, STOPWORDS } from "./lexicon.ts";
+import { heardWords, likeness, resourceOf, soundKey, STOPWORDS } from "./lexicon.ts";
 
 /** Operations that only read: planned with the caller's own tools, so a read never ends in a refusal. */
 const READ_OPS = new Set<Op>(["list", "get", "latest", "dossier"]);
@@ -163,8 +163,10 @@ export class Session {
     const base = { per_page: 20, ...options.query };
     let page: Page | undefined;
     if (resource === "invoice") {
-      const m = /^([a-z]{2,5})[-#]?(\d+)$/i.exec(name);
-      const candidates = m ? [name.toUpperCase(), `${m[1]!.toUpperCase()}-${m[2]!.padStart(6, "0")}`] : [name];
+      // ("invoice 8", dictated: the number alone is an invoice's.)
+      const m = /^(?:([a-z]{2,5})[-#]?)?(\d+)$/i.exec(name);
+      const prefix = m?.[1]?.toUpperCase() ?? "INV";
+      const candidates = m ? [...(m[1] ? [name.toUpperCase()] : []), `${prefix}-${m[2]!.padStart(6, "0")}`] : [name];
       for (const number of new Set(candidates)) {
         page = await this.list("invoice", { ...base, number });
         if (page.data.length > 0) break;
@@ -213,6 +215,8 @@ export class Session {
     if (spreadApart) spread = [spreadApart];
     if (spread.length === 1) return { id: spread[0]!.id, label: labelOf(spread[0]!), item: spread[0] };
     if (spread.length > 1) this.ask(`More than one ${resource} matches “${name}”. Which one?`, key, choices(spread.slice(0, 5)));
+    const heard = heardIn(recent.data, name);
+    if (heard) return { id: heard.id, label: labelOf(heard), item: heard };
     const ranked = recent.data
       .map((i) => ({
         i,
@@ -233,6 +237,21 @@ export class Session {
     }
     throw new Stop({ content: `I found no ${resource} matching “${name}”.${options.write ? " Nothing changed." : ""}` });
   }
+}
+
+/**
+ * "oz corp" (Oscorp Materials), "katherine johnson crushed the interview" (Katherine Johnson): the one record whose
+ * name is heard in the words said, from the first, when no other is heard in as many. Two or more words heard, or one
+ * long enough not to be another's by chance ("initek").
+ */
+export function heardIn<T extends Item>(items: T[], name: string, label: (i: T) => string = labelOf): T | undefined {
+  const words = name.toLowerCase().split(/\s+/).filter(Boolean);
+  const scored = items.map((i) => ({ i, n: heardWords(words, label(i)) }));
+  const most = Math.max(0, ...scored.map((x) => x.n));
+  const top = scored.filter((x) => x.n === most);
+  if (top.length !== 1) return undefined;
+  if (most >= 2 || (words.length === 1 && soundKey(words[0]!).length >= 3)) return top[0]!.i;
+  return undefined;
 }
 
 /** An answer to the question asked last turn: a number, an id, yes, or (part of) a label of one option. */

@@ -1,3 +1,4 @@
+import { unpasted } from "./pasted.ts";
 import { ACTION_WORDS, actionOf, RESOURCE_WORDS, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
 
 /**
@@ -228,7 +229,7 @@ function addresses(text: string): string {
       .replace(/\s+(?:dot)\s+/gi, ".")
       .replace(/\s+underscore\s+/gi, "_")
       .replace(/\s+(?:dash|hyphen)\s+/gi, "-");
-  const domain = String.raw`${PART}(?:\s+dot\s+${PART})*\s+dot\s+${TLD}`;
+  const domain = String.raw`${PART}(?:\s+(?:dot|dash|hyphen)\s+${PART})*\s+dot\s+${TLD}`;
   const local = String.raw`${PART}(?:\s+(?:dot|underscore|dash|hyphen)\s+${PART})+`;
   return (
     text
@@ -329,19 +330,33 @@ function unshouted(text: string): string {
 }
 
 export function spoken(message: string): string {
-  let text = unshouted(message).replace(FILLERS, " ").replace(/\s+/g, " ").trim().replace(OPENERS, "");
+  let text = unshouted(unpasted(message)).replace(FILLERS, " ").replace(/\s+/g, " ").trim().replace(OPENERS, "");
   text = addresses(text);
+  // "when's the tyrell deal supposed to close again": asked again, the same question.
+  text = text.replace(/^(\s*(?:when|what|who|which|how|where)\b[^?]*?)\s+again(?=\s*[?.!]*\s*$)/i, "$1");
+  // "between now and the end of the year": from today ("now" alone is a filler elsewhere).
+  text = text.replace(/\bbetween\s+(?:right\s+)?now\s+and\b/gi, "between today and");
+  // "our d s o", "the k p i list": an abbreviation said letter by letter.
+  text = text.replace(/\b(?:[b-hj-z]\s){1,3}[b-hj-z]\b(?!['’])/gi, (letters) => letters.replace(/\s/g, "").toUpperCase());
   // "2.500,00 GBP", "18.065,37", "USD 8.925,59.": thousands with dots and cents after a comma, as most of Europe writes them.
   text = text.replace(
-    /(?<![\d.,])(\d{1,3}(?:\.\d{3})+|\d{1,3}),(\d{2})(?![\d,]|\.\d)/g,
+    /(?<![\d.,])(\d{1,3}(?:\.\d{3})+|\d{1,3}),(\d{2})(?!\d|[.,]\d)/g,
     (_, whole: string, cents: string) => `${whole.replace(/\./g, "")}.${cents}`,
   );
   // "USD 32.500", "€ 1.250": a dot before three digits after a currency is a thousands separator, as most of Europe writes it.
   text = text.replace(
-    /(\b(?:USD|EUR|GBP|CHF)\s?|[€$£]\s?)(\d{1,3}(?:\.\d{3})+)(?![\d,]|\.\d)/gi,
+    /(\b(?:USD|EUR|GBP|CHF)\s?|[€$£]\s?)(\d{1,3}(?:\.\d{3})+)(?!\d|[.,]\d)/gi,
     (_, cur: string, n: string) => `${cur}${n.replace(/\./g, "")}`,
   );
+  // "above USD 21000.00", "EUR 450": a currency's code before the figure is said after it, where amounts take it.
+  text = text.replace(/\b(USD|EUR|GBP|CHF)\s?(\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|mm|bn)\b)?)(?![\d.,]?\d)/g, "$2 $1");
+  // "1.250 €", "32.500 euros": the same, the currency after.
+  text = text.replace(/(?<![\d.,])(\d{1,3}(?:\.\d{3})+)(?=\s?(?:€|\$|£|(?:USD|EUR|GBP|CHF|euros?|dollars?|pounds?)\b))/gi, (n: string) => n.replace(/\./g, ""));
   // "15/01", "30/12/2026": day first, as most of the world writes it, when the first number cannot be a month.
+  // ("31-03-2027", "31.03.2027": the same, with the year, which dashes and dots need to be read as a date.)
+  text = text.replace(/(?<![\d/.-])(1[3-9]|2\d|3[01])([-.])(0?[1-9]|1[0-2])\2(\d{4})(?![\d.-]\d)/g, (_, d: string, _sep: string, m: string, y: string) => {
+    return `${Number(d)} ${MONTHS[Number(m) - 1]!} ${y}`;
+  });
   text = text.replace(/(?<![\d/.-])(1[3-9]|2\d|3[01])\/(0?[1-9]|1[0-2])(?:\/(\d{4}|\d{2}))?(?![\d/])/g, (_, d: string, m: string, y: string | undefined) => {
     const month = MONTHS[Number(m) - 1]!;
     return `${Number(d)} ${month}${y ? ` ${y.length === 2 ? `20${y}` : y}` : ""}`;

@@ -3,12 +3,12 @@ import { distance } from "fastest-levenshtein";
 import { capitalize, labelOf, money, personName, plural, sums, sumText, type Item } from "./answer.ts";
 import { classify, enumValues, formatOf, properties, requiredOf } from "./catalog.ts";
 import { describe } from "./describe.ts";
-import { DEPARTMENTS, FIELD_WORDS, placeCode, resourceOf, STOPWORDS, TITLE_HEADS, VALUE_WORDS, type Action } from "./lexicon.ts";
+import { DEPARTMENTS, FIELD_WORDS, heardWords, placeCode, resourceOf, STOPWORDS, TITLE_HEADS, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { tagOf } from "./filters.ts";
 import { dossierWithDeals, type Dossier } from "./reads.ts";
 import { shiftDate, type Amount } from "./nlp.ts";
 import { sequenceOf, type Parsed, type Phrase } from "./parse.ts";
-import { noneFound, Stop, type FindOptions, type Found, type Session } from "./resolve.ts";
+import { heardIn, noneFound, Stop, type FindOptions, type Found, type Session } from "./resolve.ts";
 
 /**
  * Changes. A change is made only when what to do, to which record and with
@@ -745,6 +745,18 @@ export async function update(s: Session, p: Parsed, resource: string, _action: A
     : undefined;
   if (stage) rest.splice(rest.indexOf(stageSaid!), 1);
   const input = await values(s, p, tool, rest, new Set([idKey(tool, resource)]));
+  // "push the due date on the twenty one thousand dollar one": the figure said which record, beside what changes.
+  const own = found.item ? [found.item.amount, found.item.amount_due].map(Number) : [];
+  const newFigure = /\b(?:amount|value|price|total|make\s+it|(?:up|down|to)\s+[$€£]?\d)/i.test(p.said ?? p.raw);
+  if (
+    typeof input.amount === "number" &&
+    !newFigure &&
+    Object.keys(input).some((k) => k !== "amount" && k !== "currency") &&
+    own.some((v) => Math.abs(v - Number(input.amount)) <= v * 0.1)
+  ) {
+    delete input.amount;
+    delete input.currency;
+  }
   if (stage) input.stage_id = stage.id;
   if (rename) input[["name", "title"].find((f) => f in properties(tool)) ?? "name"] = rename.text;
   if (rest.length > 0) unplaced(rest);
@@ -899,8 +911,23 @@ async function clientThen(s: Session, text: string, status: string): Promise<{ q
   for (let n = words.length; n >= 1; n--) {
     const client = words.slice(0, n).join(" ");
     const page = await s.list("invoice", { "client[contains]": client, status, per_page: 100 });
-    if (page.data.length > 0) return { query: { "client[contains]": client }, rest: words.slice(n) };
+    if (page.data.length === 0) continue;
+    // "blue son freight": the first word found the client; the rest are the rest of its name, heard, not what was billed.
+    const heard = n < words.length ? heardIn(page.data, text, (i) => String(i.client ?? "")) : undefined;
+    const rest = heard
+      ? words.slice(
+          heardWords(
+            words.map((w) => w.toLowerCase()),
+            String(heard.client),
+          ),
+        )
+      : words.slice(n);
+    return { query: { "client[contains]": heard ? String(heard.client) : client }, rest };
   }
+  // "the blue son freight invoice": a client heard, not spelt.
+  const billed = await s.list("invoice", { status, per_page: 100 });
+  const heard = heardIn(billed.data, text, (i) => String(i.client ?? ""));
+  if (heard) return { query: { "client[contains]": String(heard.client) }, rest: [] };
   return { query: { "client[contains]": text }, rest: [] };
 }
 
@@ -929,6 +956,9 @@ async function invoiceTarget(s: Session, p: Parsed, phrases: Phrase[], states: s
         .includes(w.toLowerCase()),
     );
   let items = page.data.filter((i) => (!amount || saidMoney(i.amount, amount) || saidMoney(i.amount_due, amount)) && describedBy(owner.rest)(i));
+  // "the twenty one thousand dollar one" for 21,508.44: a round figure that names an invoice is what it comes to.
+  if (items.length === 0 && amount && !amount.approx && amount.value >= 1000 && amount.value % 1000 === 0)
+    items = page.data.filter((i) => saidMoney(i.amount, { ...amount, approx: true }) && describedBy(owner.rest)(i));
   // "Umbrella's pipeline review invoice", "Did Gringotts pay the pipeline review invoice": the words before
   // "invoice", after the client's name, are what was billed (when some invoice of theirs is).
   const billed = p.phrases.find((ph) => ph !== phrase && ph.nounResource === "invoice" && (ph.at ?? -1) > (phrase.at ?? -1));
@@ -1002,7 +1032,8 @@ function pickedBy(raw: string, items: Item[]): Item | undefined {
 }
 
 /** "paid one part", "a partial payment", "part of it": less than the whole balance. */
-const PART_SAID = /\b(?:one\s+part|a\s+part|part\s+of|partial(?:ly)?|part[- ]pa(?:id|yment)|some\s+of\s+it|half)\b/i;
+const PART_SAID =
+  /\b(?:one\s+part|a\s+part|part\s+of|partial(?:ly)?|partly|in\s+part|part[- ]pa(?:id|yment)|(?:some|a\s+(?:portion|chunk|bit))\s+of\s+(?:it|them|the|their|his|her|its|our|what)|half|not\s+(?:the\s+)?(?:all|whole|full)|(?:did\s*n[o']?t|didn’t|haven'?t|hasn'?t)\s+pa(?:y|id)\s+(?:it\s+)?(?:all|in\s+full|the\s+(?:whole|full))|short[- ]?paid)\b/i;
 
 export async function pay(s: Session, p: Parsed, phrases = p.phrases): Promise<string> {
   const tool = s.tool("invoice", "pay");

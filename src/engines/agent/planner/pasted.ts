@@ -1,0 +1,126 @@
+/*
+ * Text pasted into a message with a word or two of instruction: a chat message with its sender and time, a
+ * forwarded email with its headers, greeting and signature, a calendar invite with its links. What the paste says
+ * stays; the furniture around it goes, and each line ends as a sentence so that the lines do not run together.
+ */
+
+/** "Dana Whitfield  4:15 PM", "Priya (Finance)  9:20 AM": who posted a chat message, and when. */
+const CHAT_HEADER = /^[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,2}(?:\s*\([^)]{1,30}\))?\s+\d{1,2}:\d{2}(?:\s*[AaPp][Mm])?$/;
+/** The lines an email client or a calendar adds around what was written. */
+const FURNITURE = [
+  /^-{2,}\s*(?:forwarded|original)\s+message\s*-*$/i,
+  /^(?:to|cc|bcc|sent|date|reply-to|attendees|guests|organi[sz]er|location|when)\s*:/i,
+  /^(?:sent\s+from\s+my\s+\w+|get\s+outlook\s+for\s+\w+)\b/i,
+  /^(?:please\s+do\s+not\s+reply|this\s+(?:e-?mail|message)\s+(?:and\s+any\s+attachments\s+)?(?:is|was|may|contains)|confidentiality\s+notice|disclaimer)\b/i,
+  /^(?:google\s+meet\s+joining\s+info|join\s+(?:zoom|teams|the)\s+meeting|video\s+call\s+link|zoom|meet|teams)\b.*$/i,
+  /^\S*https?:\/\/\S+$/i,
+];
+/** "Hi Lena,", "Bonjour Lena,", "Dear Supplier,": a greeting alone on its line. */
+const GREETING = /^(?:hi|hello|hey|dear|bonjour|hola|hallo|good\s+(?:morning|afternoon|evening))\b[^.!?]{0,30}[,!.]?$/i;
+/** "Thanks,", "All the best,", "Merci,", "Thx, M": a sign-off, and the name under it. */
+const SIGN_OFF =
+  /^(?:thanks|thank\s+you|thx|ty|cheers|regards|best|all\s+the\s+best|best\s+wishes|kind\s+regards|warm\s+regards|many\s+thanks|merci|gracias|danke|sincerely|yours)\b[^.!?]{0,25}$/i;
+/** "can you do this?", "can you check", "fyi": a pointer at the paste, which says the rest. */
+const POINTER =
+  /^(?:(?:can|could|would)\s+(?:you|u)\s+(?:do|check|handle|action|sort)\s+(?:this|that|it)?|can\s+you\s+check|fyi|pls|please|thoughts)\s*[?.!]*$/i;
+/** "From: Alan Turing <alan.turing@example.com>": whose email it is, kept as who wrote it. */
+const FROM = /^from\s*:\s*(.+)$/i;
+/** "Subject: Duplicate invoice INV-000018": what it is about, kept when it names a record. */
+const SUBJECT = /^subject\s*:\s*(?:(?:re|fw|fwd)\s*:\s*)*(.*)$/i;
+
+/** A row of a table copied from a spreadsheet or a CRM export: cells split by tabs or pipes. */
+const cellsOf = (line: string) => (/\t/.test(line) ? line.split(/\t+/) : / \| /.test(line) ? line.split(/\s+\|\s+/) : [line]).map((c) => c.trim());
+
+/** What a column holds, by its header's words. */
+const COLUMNS: [RegExp, string][] = [
+  [/^(?:first\s*name|given\s*name)$/i, "first"],
+  [/^(?:last\s*name|surname|family\s*name)$/i, "last"],
+  [/^(?:opportunity|deal(?:\s*name)?|name|full\s*name|contact|candidate)$/i, "name"],
+  [/^(?:account|company|organi[sz]ation|client|customer)(?:\s*name)?$/i, "account"],
+  [/^(?:amount|value|deal\s*(?:size|value)|arr|acv)$/i, "amount"],
+  [/^(?:stage|deal\s*stage)$/i, "stage"],
+  [/^(?:lead\s*status|lifecycle(?:\s*stage)?|status)$/i, "status"],
+  [/^(?:close\s*date|expected\s*close(?:\s*date)?|closing(?:\s*date)?)$/i, "close"],
+  [/^(?:e-?mail(?:\s*address)?)$/i, "email"],
+  [/^(?:phone|mobile|tel(?:ephone)?)(?:\s*number)?$/i, "phone"],
+  [/^(?:title|job\s*title|role|position)$/i, "title"],
+  [/^(?:location|city|office)$/i, "location"],
+];
+
+/**
+ * "Account | Opportunity | Amount ... / Aperture Labs | Support renewal 2027 | $24,000 ...": each row of a table under
+ * its header, as a person would say it ("Support renewal 2027 for Aperture Labs, $24,000, in Qualified, closing
+ * 3/31/2027"). Undefined when the lines are not such a table.
+ */
+function rowsSaid(header: string[], rows: string[][]): string[] | undefined {
+  const kinds = header.map((h) => COLUMNS.find(([words]) => words.test(h))?.[1]);
+  if (kinds.filter(Boolean).length < 2) return undefined;
+  return rows.map((row) => {
+    const v: Record<string, string> = {};
+    row.forEach((cell, n) => {
+      const kind = kinds[n];
+      if (kind && cell) v[kind] = cell;
+    });
+    const name = v.name ?? [v.first, v.last].filter(Boolean).join(" ");
+    const parts = [
+      name,
+      v.title ? `${v.title}${v.account ? ` at ${v.account}` : ""}` : v.account ? `for ${v.account}` : "",
+      v.email ? `email ${v.email}` : "",
+      v.phone ? `phone ${v.phone}` : "",
+      v.amount ?? "",
+      v.stage ? `in ${v.stage}` : "",
+      v.status ? `as a ${v.status.toLowerCase()}` : "",
+      v.close ? `closing ${v.close}` : "",
+      v.location ? `based in ${v.location}` : "",
+    ].filter(Boolean);
+    // (A row with a stage, an amount or a close date is a deal's, whatever its name column is called.)
+    const deal = (v.stage || v.amount || v.close) && !v.email && !v.first;
+    return `${deal ? "New deal " : ""}${parts.join(", ")}.`;
+  });
+}
+
+/** The message with a paste's furniture taken out; a message of one line is as it was. */
+export function unpasted(message: string): string {
+  if (!/\n/.test(message.trim())) return message;
+  let lines = message.split(/\r?\n/).map((l) => l.trim());
+  // A table: a header of three or more cells and rows of as many.
+  const at = lines.findIndex((l) => cellsOf(l).length >= 3);
+  if (at >= 0) {
+    const header = cellsOf(lines[at]!);
+    let end = at + 1;
+    while (end < lines.length && cellsOf(lines[end]!).length === header.length) end++;
+    const said = end > at + 1 ? rowsSaid(header, lines.slice(at + 1, end).map(cellsOf)) : undefined;
+    if (said) lines = [...lines.slice(0, at), ...said, ...lines.slice(end)];
+  }
+  const kept: string[] = [];
+  let signed = false;
+  for (const [n, line] of lines.entries()) {
+    if (!line) {
+      signed = false;
+      continue;
+    }
+    if (CHAT_HEADER.test(line) || FURNITURE.some((f) => f.test(line)) || GREETING.test(line)) continue;
+    if (SIGN_OFF.test(line)) {
+      signed = true;
+      continue;
+    }
+    // The name under a sign-off ("Alan", "Kaylee Frye").
+    if (signed && /^[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}[.,]?$/.test(line)) continue;
+    // A closing pointer at the paste: the paste already asks.
+    if (POINTER.test(line) && n > 0) continue;
+    const from = FROM.exec(line);
+    if (from) {
+      const who = from[1]!.replace(/<[^>]*>/g, "").trim();
+      if (who && !/@/.test(who)) kept.push(`From ${who}:`);
+      else kept.push(`From ${from[1]!.trim()}:`);
+      continue;
+    }
+    const subject = SUBJECT.exec(line);
+    if (subject) {
+      if (/\b[A-Z]{2,5}-\d+\b/.test(subject[1]!)) kept.push(`${subject[1]!.trim()}.`);
+      continue;
+    }
+    kept.push(/[.!?:;,]$/.test(line) ? line : `${line}.`);
+  }
+  return kept.join(" ");
+}
