@@ -532,3 +532,86 @@ describe("round thirteen: formal letters, messages relayed from a help desk, req
     expect(writes(out)).toEqual([]);
   });
 });
+
+describe("round fourteen: pasted emails and chat messages, dictated names, international English, part payments", () => {
+  const invoice = (body: Record<string, unknown>) =>
+    made(tenant.client.post("/v1/invoices", { currency: "USD", status: "open", due_date: "2026-04-01", ...body }));
+
+  it("a part payment with no amount is asked about, never recorded as the whole balance", async () => {
+    await invoice({ client: "Kestrel Freight", amount: 4200 });
+    for (const message of [
+      "Kestrel Freight paid some of their invoice",
+      "Kestrel Freight just called, they're paying part of their balance today and the rest next month. can you record the part payment on their invoice",
+    ]) {
+      const out = await chat(tenant.client, message);
+      expect(writes(out), message).toEqual([]);
+      expect(out.message.content, message).toMatch(/^How much was paid on INV-\d+ \(Kestrel Freight\)\?/);
+    }
+  });
+
+  it("figures written the European way ('USD 24.000') and a day-first date with dashes", async () => {
+    const out = await chat(tenant.client, "Create one new deal for Initech - Support renewal, USD 24.000, expected closing 31-03-2026.");
+    expect(writes(out)).toMatchObject([
+      { tool: "create_deal", input: { account_id: world.initech, amount: 24000, currency: "USD", expected_close_date: "2026-03-31" }, status: "completed" },
+    ]);
+  });
+
+  it("international English: 'and confirm once done' is no part of the request", async () => {
+    const inv = await invoice({ client: "Initech", account_id: world.initech, amount: 75 });
+    const out = await chat(tenant.client, `Initech has requested extension for ${inv.number}. Kindly change the due date to 20/04/2026 and confirm once done.`);
+    expect(writes(out)).toMatchObject([{ tool: "update_invoice", input: { invoice_id: inv.id, due_date: "2026-04-20" }, status: "completed" }]);
+  });
+
+  it("a dictated name is matched by how it sounds: 'jon smith' is Jon Smyth, the words after it the sentence going on", async () => {
+    const jon = await made(tenant.client.post("/v1/candidates", { job_id: world.backend, first_name: "Jon", last_name: "Smyth", email: "jon@mail.example" }));
+    await made(tenant.client.patch(`/v1/candidates/${jon.id}`, { stage: "screening" }), 200);
+    const out = await chat(tenant.client, "okay so jon smith crushed the screen lets go ahead and move him to interview");
+    expect(writes(out)).toMatchObject([{ tool: "update_candidate", input: { candidate_id: jon.id, stage: "interview" }, status: "completed" }]);
+    // No word of it as written ("john smyth" for Jon Smyth): a change is confirmed first.
+    const unsure = await chat(tenant.client, "move john smythe to offer");
+    expect(writes(unsure)).toEqual([]);
+    expect(unsure.message.content).toMatch(/Did you mean/);
+  });
+
+  it("'the twenty one thousand dollar one' picks the invoice near that figure, whose amount does not change", async () => {
+    const big = await invoice({ client: "Blue Harbor Freight", amount: 21508.44 });
+    await invoice({ client: "Blue Harbor Freight", amount: 3000 });
+    const out = await chat(
+      tenant.client,
+      "push the due date on the blue harbour freight invoice the twenty one thousand dollar one out to the fifteenth of april",
+    );
+    const [write] = writes(out);
+    expect(write).toMatchObject({ tool: "update_invoice", input: { invoice_id: big.id, due_date: "2026-04-15" }, status: "completed" });
+    expect(write.input).not.toHaveProperty("amount");
+  });
+
+  it("a chat message pasted with its sender and time, then 'can you do this?': the message is the request", async () => {
+    const ola = await made(tenant.client.post("/v1/candidates", { job_id: world.backend, first_name: "Ola", last_name: "Berg", email: "ola@mail.example" }));
+    for (const stage of ["screening", "interview", "offer"]) await made(tenant.client.patch(`/v1/candidates/${ola.id}`, { stage }), 200);
+    const out = await chat(
+      tenant.client,
+      "Dana Whitfield  4:15 PM\nOla Berg signed the offer letter 🙌 start date is Jan 12. can you mark her as hired in the system?\n\ncan you do this?",
+    );
+    expect(writes(out)).toMatchObject([{ tool: "update_candidate", input: { candidate_id: ola.id, stage: "hired" }, status: "completed" }]);
+  });
+
+  it("a forwarded email (headers, greeting, signature) and a short go-ahead: the change it asks for", async () => {
+    const inv = await invoice({ client: "Kestrel Freight", amount: 990 });
+    const out = await chat(
+      tenant.client,
+      `From: Kaylee Frye <ap@kestrel.example>\nSubject: ${inv.number} - extension request\n\nHi Lena,\n\nOur payment run slipped this month. Would it be possible to move the due date on ${inv.number} to April 21? Sorry for the hassle.\n\nThanks,\nKaylee Frye\nKestrel Freight | Accounts\n\nok'd by finance, go ahead and change it`,
+    );
+    expect(writes(out)).toMatchObject([{ tool: "update_invoice", input: { invoice_id: inv.id, due_date: "2026-04-21" }, status: "completed" }]);
+  });
+
+  it("a spreadsheet row pasted under its header is the record to add", async () => {
+    const out = await chat(
+      tenant.client,
+      "Account\tOpportunity\tAmount\tClose date\nAcme\tSupport renewal 2026\t$24,000\t6/30/2026\n\ncan you add this one to the pipeline",
+    );
+    expect(writes(out)).toMatchObject([
+      { tool: "create_deal", input: { account_id: world.acme, amount: 24000, currency: "USD", expected_close_date: "2026-06-30" }, status: "completed" },
+    ]);
+    expect(writes(out)[0].input.name).toMatch(/Support renewal/);
+  });
+});

@@ -1663,6 +1663,8 @@ export const REWRITES: Rewrite[] = [
     /\b(add|put|log|enter|create)\s+(?:this|it|that|these|those)(?:\s+(?:one|ones|two|three|deal|deals))?\s+(?:to|in|into|on)\s+(?:the\s+|our\s+)?(?:pipeline|crm|system)\b/gi,
     "$1 it",
   ],
+  // "start date is Jan 12", "she starts on the 3rd": when a hire begins, which no record here holds, told in passing.
+  [/(?:^|(?<=[.!?])\s+|\s*[,;–—-]\s*)(?:(?:her|his|their|the)\s+)?start(?:ing)?\s+date\s+(?:is|will\s+be|=|:)\s+[^.?!,;]*[.!]?/gi, ""],
   // "pls update the same in system", "void the same": the record just told of.
   [/\b(update|void|cancel|delete|change|correct|amend|edit|mark|reject|close|remove|reflect|process|record|log)\s+the\s+same\b/gi, "$1 it"],
   [/\s+(?:in|on|into)\s+(?:the\s+|our\s+)?(?:system|crm|portal|records|books|tool)(?=\s*(?:[.!?,;]|$))/gi, ""],

@@ -23,7 +23,12 @@ const SIGN_OFF =
 /** "can you do this?", "can you check", "fyi": a pointer at the paste, which says the rest. */
 const POINTER =
   /^(?:(?:can|could|would)\s+(?:you|u)\s+(?:do|check|handle|action|sort)\s+(?:this|that|it)?|can\s+you\s+check|fyi|pls|please|thoughts)\s*[?.!]*$/i;
-/** "From: Alan Turing <alan.turing@example.com>": whose email it is, kept as who wrote it. */
+/** "ok'd by finance, go ahead and change it", "pls action this": a go-ahead for what the paste asks. */
+const GO_AHEAD =
+  /^(?:(?:ok(?:'d|’d)?|okay|approved|fine|sure|yes|yep)\b[^.!?]{0,30}?[,.;-]?\s*)?(?:(?:pls|please|can\s+you|could\s+you|go\s+ahead\s+and|just)\s+)*(?:do|change|update|action|process|handle|make)\s+(?:it|this|that|the\s+change)(?:\s+(?:pls|please|for\s+me))?\s*[.!?]*$/i;
+/** "Would it be possible to move ...", "Could you cancel it on your side?": the paste asks for a change. */
+const ASKS = /\b(?:would\s+it\s+be\s+possible\s+to|could\s+you|can\s+you|would\s+you|please|pls|kindly)\s+(?!do\s+(?:this|it)\b)[a-z]+/i;
+/** "From: Alan Turing <alan.turing@example.com>": whose email it is. */
 const FROM = /^from\s*:\s*(.+)$/i;
 /** "Subject: Duplicate invoice INV-000018": what it is about, kept when it names a record. */
 const SUBJECT = /^subject\s*:\s*(?:(?:re|fw|fwd)\s*:\s*)*(.*)$/i;
@@ -108,19 +113,14 @@ export function unpasted(message: string): string {
     if (signed && /^[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}[.,]?$/.test(line)) continue;
     // A closing pointer at the paste: the paste already asks.
     if (POINTER.test(line) && n > 0) continue;
-    const from = FROM.exec(line);
-    if (from) {
-      const who = from[1]!.replace(/<[^>]*>/g, "").trim();
-      if (who && !/@/.test(who)) kept.push(`From ${who}:`);
-      else kept.push(`From ${from[1]!.trim()}:`);
-      continue;
-    }
-    const subject = SUBJECT.exec(line);
-    if (subject) {
-      if (/\b[A-Z]{2,5}-\d+\b/.test(subject[1]!)) kept.push(`${subject[1]!.trim()}.`);
-      continue;
-    }
+    // Who sent it is in the signature, or not needed: the body says what happened.
+    if (FROM.test(line)) continue;
+    // A subject names what the body says again ("INV-000016 - extension request").
+    if (SUBJECT.test(line)) continue;
     kept.push(/[.!?:;,]$/.test(line) ? line : `${line}.`);
   }
+  // "... Would it be possible to move the due date on INV-16 to December 21? ... / go ahead and change it": the
+  // go-ahead points at the request the paste makes.
+  if (kept.length > 1 && GO_AHEAD.test(kept.at(-1)!) && kept.slice(0, -1).some((l) => ASKS.test(l))) kept.pop();
   return kept.join(" ");
 }

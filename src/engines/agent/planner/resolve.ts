@@ -215,8 +215,9 @@ export class Session {
     if (spreadApart) spread = [spreadApart];
     if (spread.length === 1) return { id: spread[0]!.id, label: labelOf(spread[0]!), item: spread[0] };
     if (spread.length > 1) this.ask(`More than one ${resource} matches “${name}”. Which one?`, key, choices(spread.slice(0, 5)));
+    // (A change needs one word of the name said as it is written: "enrich Initek" is confirmed first.)
     const heard = heardIn(recent.data, name);
-    if (heard) return { id: heard.id, label: labelOf(heard), item: heard };
+    if (heard && (!options.write || sharesWord(labelOf(heard), name))) return { id: heard.id, label: labelOf(heard), item: heard };
     const ranked = recent.data
       .map((i) => ({
         i,
@@ -244,14 +245,24 @@ export class Session {
  * name is heard in the words said, from the first, when no other is heard in as many. Two or more words heard, or one
  * long enough not to be another's by chance ("initek").
  */
-export function heardIn<T extends Item>(items: T[], name: string, label: (i: T) => string = labelOf): T | undefined {
+export function heardIn<T extends Item>(items: T[], name: string, label: (i: T) => string = labelOf, one: (i: T) => string = (i) => i.id): T | undefined {
   const words = name.toLowerCase().split(/\s+/).filter(Boolean);
   const scored = items.map((i) => ({ i, n: heardWords(words, label(i)) }));
   const most = Math.max(0, ...scored.map((x) => x.n));
+  // (`one` says which records are one: a client's invoices are one client heard.)
   const top = scored.filter((x) => x.n === most);
-  if (top.length !== 1) return undefined;
+  if (new Set(top.map((x) => one(x.i))).size !== 1) return undefined;
   if (most >= 2 || (words.length === 1 && soundKey(words[0]!).length >= 3)) return top[0]!.i;
   return undefined;
+}
+
+/** Whether a word of three letters or more is said as the name writes it ("alan touring": Alan). */
+export function sharesWord(label: string, said: string): boolean {
+  const own = new Set(label.toLowerCase().split(/[^a-z0-9]+/));
+  return said
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .some((w) => w.length >= 3 && own.has(w));
 }
 
 /** An answer to the question asked last turn: a number, an id, yes, or (part of) a label of one option. */

@@ -8,7 +8,7 @@ import { tagOf } from "./filters.ts";
 import { dossierWithDeals, type Dossier } from "./reads.ts";
 import { shiftDate, type Amount } from "./nlp.ts";
 import { sequenceOf, type Parsed, type Phrase } from "./parse.ts";
-import { heardIn, noneFound, Stop, type FindOptions, type Found, type Session } from "./resolve.ts";
+import { heardIn, noneFound, sharesWord, Stop, type FindOptions, type Found, type Session } from "./resolve.ts";
 
 /**
  * Changes. A change is made only when what to do, to which record and with
@@ -902,6 +902,8 @@ async function accountThen(s: Session, text: string): Promise<{ account: Found; 
   return null;
 }
 
+const clientOf = (i: Item) => String(i.client ?? "");
+
 /**
  * A client with no account, and the words after its name ("the gringotts data migration draft": Gringotts Holdings,
  * "data migration"), as the invoice query naming it. The whole phrase is the client when no shorter one bills.
@@ -913,7 +915,7 @@ async function clientThen(s: Session, text: string, status: string): Promise<{ q
     const page = await s.list("invoice", { "client[contains]": client, status, per_page: 100 });
     if (page.data.length === 0) continue;
     // "blue son freight": the first word found the client; the rest are the rest of its name, heard, not what was billed.
-    const heard = n < words.length ? heardIn(page.data, text, (i) => String(i.client ?? "")) : undefined;
+    const heard = n < words.length ? heardIn(page.data, text, clientOf, clientOf) : undefined;
     const rest = heard
       ? words.slice(
           heardWords(
@@ -926,8 +928,8 @@ async function clientThen(s: Session, text: string, status: string): Promise<{ q
   }
   // "the blue son freight invoice": a client heard, not spelt.
   const billed = await s.list("invoice", { status, per_page: 100 });
-  const heard = heardIn(billed.data, text, (i) => String(i.client ?? ""));
-  if (heard) return { query: { "client[contains]": String(heard.client) }, rest: [] };
+  const heard = heardIn(billed.data, text, clientOf, clientOf);
+  if (heard && sharesWord(clientOf(heard), text)) return { query: { "client[contains]": String(heard.client) }, rest: [] };
   return { query: { "client[contains]": text }, rest: [] };
 }
 
