@@ -507,6 +507,9 @@ export function askedLast(text: string): string | undefined {
   const last = placed ? said.slice(0, placed.index) : said;
   const told = [...sentences.slice(0, -1 - trailing), ...sentences.slice(sentences.length - trailing)].join(", ").replace(/[.!?]+$/, "");
   const change = /^(?:update|change|fix|adjust|amend|edit)\b/i.exec(last)?.[0];
+  // "Received EUR 5,000 from Acme against INV-21 today. Pls update it": what was told is a payment.
+  if (change && /^\s*(?:it|this|that|them|the\s+same|accordingly)?\s*$/i.test(last.slice(change.length)) && PAID_TOLD.test(told) && /\d/.test(told))
+    return `record a payment: ${told}`;
   if (change) return updatedBack(last.slice(change.length), told);
   const verb = BACK_VERB.exec(last)?.[0];
   if (!verb) return undefined;

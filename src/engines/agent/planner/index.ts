@@ -466,6 +466,11 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   if (!resource && p.phrases.length > 0 && ["stage", "update", "delete", "close", "win", "lose"].includes(action)) {
     // "the Initech renewal": the word after the name says what it is; else the record's name does ("rename Globex East ...").
     resource = p.phrases.find((ph) => ph.nounResource)?.nounResource ?? (await whichResource(s, p, action));
+    // "move her to the next stage", with no one named before: whom is asked.
+    const onlyWhere = p.phrases.every((ph) => ph.prep === "to" || ph.prep === "as" || ph.prep === "into");
+    if (!resource && onlyWhere && /\b(?:him|her)\b/i.test(p.raw) && s.catalog.has("candidate")) resource = "candidate";
+    if (!resource && onlyWhere && /\b(?:it|that|this|them)\b/i.test(p.raw))
+      throw new Stop({ content: "Which record do you mean? Give me its name. Nothing changed." });
     if (!resource) return `I found no record matching “${p.quoted[0] ?? p.phrases[0]!.text}”. Nothing changed.`;
   }
   if (!resource) return notUnderstood(s, p);
@@ -559,7 +564,9 @@ async function whichResource(s: Session, p: Parsed, action: Action): Promise<str
     // A person's full name is searched by its first word, then kept by the whole name.
     if (page.data.length === 0 && /\s/.test(name)) {
       // A person's full name is searched by its first word; "Hooli data migration" is "Hooli Cloud: Data migration", every word in it.
-      const byWord = await s.list(resource, { q: name.split(/\s+/)[0], per_page: 100 });
+      // (The whole first page, when it holds every record, is the one the change's own lookup reads next: no call twice.)
+      const all = await s.list(resource, { per_page: 100 });
+      const byWord = all.meta.total <= all.data.length ? all : await s.list(resource, { q: name.split(/\s+/)[0], per_page: 100 });
       const words = name.toLowerCase().split(/\s+/);
       page = {
         data: byWord.data.filter((i) => labelOf(i).toLowerCase() === name.toLowerCase() || words.every((w) => labelOf(i).toLowerCase().includes(w))),

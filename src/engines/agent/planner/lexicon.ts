@@ -1665,6 +1665,61 @@ export const REWRITES: Rewrite[] = [
   ],
   // "start date is Jan 12", "she starts on the 3rd": when a hire begins, which no record here holds, told in passing.
   [/(?:^|(?<=[.!?])\s+|\s*[,;–—-]\s*)(?:(?:her|his|their|the)\s+)?start(?:ing)?\s+date\s+(?:is|will\s+be|=|:)\s+[^.?!,;]*[.!]?/gi, ""],
+  // "sent over 2,000 dollars": over is how it was sent, not more than.
+  [/\b(sent|wired|transferred|mailed|handed)\s+over\b/gi, "$1"],
+  // "came through referral from our Lagos team", "came via LinkedIn": where a candidate came from.
+  [
+    /\b(?:came|come|comes|coming)\s+(?:in\s+)?(?:through|via|by|from)\s+(?:an?\s+|the\s+)?(referral|linkedin|agency|indeed|website|job\s+board)\b(?:\s+(?:from|by|via)\s+(?:our\s+|the\s+|a\s+|an\s+)?[\w-]+(?:\s+(?:team|office|colleague))?)?/gi,
+    "source is $1",
+  ],
+  // "open one new position - Finance Analyst": a job to create, not a filter on open ones.
+  [/\bopen\s+(?:one|a|an)\s+new\s+(?:position|job|role|req(?:uisition)?|opening|vacancy)\b/gi, "create a new job"],
+  // "Finance department, Madrid office": its department, where it is.
+  [/,\s*([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)?)\s+department\b/g, ", in the $1 department"],
+  [/,\s*([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+office\b/g, ", based in $1"],
+  // "add new contact in Stark Logistics - ...": a person at a company.
+  [/\b(contact|person|lead|customer)\s+in\s+(?=[A-Z])/g, "$1 at "],
+  // "He is handling their Lagos operations.", "she looks after procurement": what a new person does, told after.
+  [
+    /(?<=[.!?])\s+(?:he|she|they)\s+(?:is|are|will\s+be)\s+(?:handling|managing|running|looking\s+after|responsible\s+for|in\s+charge\s+of|covering)\b[^.!?]*[.!?]?\s*$/gi,
+    "",
+  ],
+  // "they went with somebody else", "she asked us to stop emailing her", "its a no": why, not what to do.
+  [
+    /[,;.]?\s*\b(?:they|he|she)\s+(?:went|have\s+gone|'ve\s+gone|chose\s+to\s+go)\s+with\s+(?:somebody|someone|another\s+(?:vendor|supplier|provider)|a\s+competitor|the\s+competition)(?:\s+else)?\b/gi,
+    "",
+  ],
+  [/[,;.]?\s*\b(?:she|he|they)\s+asked\s+(?:us|me)\s+to\s+stop\s+(?:emailing|contacting|calling|messaging|mailing)(?:\s+(?:her|him|them))?\b/gi, ""],
+  // ("unenroll her from the sequence. stop emailing her": the same request, said twice.)
+  [
+    /[,;.]\s*stop\s+(?:emailing|contacting|messaging|mailing)\s+(?:her|him|them)\s*[.!]?\s*$/gi,
+    (said: string, ...rest: unknown[]) => (/\bunenroll\b|\bout\s+of\b|\boff\b/i.test(String(rest.at(-1))) ? "" : said),
+  ],
+  [/[,;.]?\s*\b(?:it's|its|it\s+is)\s+a\s+(?:no|hard\s+no|pass)(?:\s+(?:from\s+(?:me|us)|for\s+(?:me|us)))?\b/gi, ","],
+  // "move the deal along", "push her forward": to the next stage.
+  [
+    /\b(move|push|bump|take|advance)\s+((?:it|him|her|them|this|that|the\s+(?:deal|candidate|application|opportunity|opp)))\s+(?:along|forward)\b(?!\s+(?:to|by|a|one|two|\d))/gi,
+    "$1 $2 to the next stage",
+  ],
+  // "Soylent went under", "Pied Piper filed for bankruptcy": why a debt is written off, told.
+  [/\b(?:went\s+(?:under|bust|bankrupt|belly[- ]up)|filed\s+for\s+bankruptcy|folded)\b/gi, "is bankrupt"],
+  // "..., client has agreed to pay early": why, not what.
+  [/[,;]\s*(?:the\s+)?(?:client|customer|they|he|she)\s+(?:has|have)\s+agreed\s+to\s+[^.,;!?]*/gi, ""],
+  // "bring forward the due date of INV-20", "pull in the close date": a date changed (to when, asked if not said).
+  // (By a span, "bring forward the due date by a week", it is moved by that span.)
+  [
+    /\b(?:bring|pull|move)\s+(?:forward|up|in)\s+(the\s+(?:due|close|expected\s+close)\s+date)\b/gi,
+    (said: string, date: string, ...rest: unknown[]) =>
+      /\b(?:by|(?:\d+|a|one|two|three|four|a\s+couple\s+of)\s+(?:days?|weeks?|months?|fortnights?))\b/i.test(String(rest.at(-1))) ? said : `change ${date}`,
+  ],
+  // "the northwind support upgrade is bigger than we thought, its now like 110k": its new amount.
+  [/\s+(?:is|was|are|got|came\s+in)\s+(?:bigger|smaller|larger|higher|lower)\s+than\s+(?:we|i)\s+(?:thought|expected|planned|hoped)\b,?/gi, ","],
+  [/\b(?:it's|its|it\s+is)\s+(?:now\s+(?:like\s+|about\s+|around\s+|roughly\s+)?|(?:now\s+)?(?:like|about|around|roughly)\s+)(?=[$€£]?\d)/gi, "amount is "],
+  // "that interview went really well", "the demo went great": how it went, not a name.
+  [
+    /\b(?:the|that|this|her|his|their|our)\s+(?:interview|call|meeting|demo|screen|chat|pitch)\s+went\s+(?:really\s+|very\s+|super\s+|so\s+)?(?:well|great|badly|fine|ok(?:ay)?|amazing(?:ly)?)\b[,.;]?/gi,
+    "",
+  ],
   // "pls update the same in system", "void the same": the record just told of.
   [/\b(update|void|cancel|delete|change|correct|amend|edit|mark|reject|close|remove|reflect|process|record|log)\s+the\s+same\b/gi, "$1 it"],
   [/\s+(?:in|on|into)\s+(?:the\s+|our\s+)?(?:system|crm|portal|records|books|tool)(?=\s*(?:[.!?,;]|$))/gi, ""],

@@ -1103,9 +1103,10 @@ async function everyInvoice(s: Session, tool: Tool, op: "void" | "uncollectible"
   const name = phrase.text.replace(/^(?:(?:both|all|every|each|of|the)\s+)+/i, "");
   // An invoice's client need not be an account: then its name says whose.
   const owner = await accountThen(s, name);
-  const page = await s.list("invoice", { ...(owner ? { account_id: owner.account.id } : { "client[contains]": name }), status: states, per_page: 100 });
+  const client = owner ? undefined : (await clientThen(s, name, states)).query;
+  const page = await s.list("invoice", { ...(owner ? { account_id: owner.account.id } : client), status: states, per_page: 100 });
   const items = page.data;
-  const whose = owner?.account.label ?? name;
+  const whose = owner?.account.label ?? client?.["client[contains]"] ?? name;
   if (items.length === 0) return `${whose} has no ${states.replace(/,/g, " or ")} invoices. Nothing changed.`;
   if (items.length > MOST_AT_ONCE)
     throw new Stop({ content: `${whose} has ${items.length} such invoices; name them, ${MOST_AT_ONCE} at most at a time. Nothing changed.` });
