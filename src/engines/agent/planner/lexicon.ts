@@ -1720,6 +1720,26 @@ export const REWRITES: Rewrite[] = [
     /\b(?:the|that|this|her|his|their|our)\s+(?:interview|call|meeting|demo|screen|chat|pitch)\s+went\s+(?:really\s+|very\s+|super\s+|so\s+)?(?:well|great|badly|fine|ok(?:ay)?|amazing(?:ly)?)\b[,.;]?/gi,
     "",
   ],
+  // "jumping on a call with them in 10", "before my 3pm with them": what the one asking does next.
+  [/[,;.]?\s*\b(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?(?:jumping|hopping|getting)\s+on\s+a\s+(?:call|zoom|meeting|demo)\b[^.?!]*/gi, ""],
+  // "anything coming due I should chase?": who chases is not what is asked.
+  [
+    /\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:should|need\s+to|must|have\s+to|ought\s+to|can)\s+(?:chase|follow\s+up\s+on|nudge|remind|ping)(?:\s+(?:up|them|on))?(?=\s*[?.!,(]|$)/gi,
+    "",
+  ],
+  // "Lena can you grab ...": the one addressed, not a name in the request.
+  [/^\s*[A-Z][a-z]+,?\s+(?=(?:can|could|would|will)\s+(?:you|u)\b|(?:pls|please)\b)/g, ""],
+  [/\b(?:grab|pull|fetch|dig\s+up)\s+(?:me\s+)?(?=(?:the\s+|our\s+)?(?:total|list|number|count|figures?|receivables|pipeline|invoices|deals)\b)/gi, "show "],
+  // "for the board deck", "for our weekly review": what the answer is for.
+  [
+    /\s+for\s+(?:the|our|my|a|tomorrow['’]s|this\s+week['’]s)\s+(?:board|investor|team|weekly|monthly|quarterly|exec(?:utive)?|leadership|finance)?\s*(?:deck|meeting|update|report|review|call|sync|slides?)\b/gi,
+    "",
+  ],
+  // "everything outstanding, not just overdue": all of it.
+  [/[,;]?\s*(?:and\s+)?not\s+just\s+(?:the\s+)?(?:overdue|late|open|unpaid)(?:\s+ones)?\b/gi, ""],
+  // "do we have her in the system? need her email": what is asked of the one named.
+  [/\bdo\s+we\s+(?:have|know)\s+(?:her|him|them)(?:\s+(?:in\s+(?:the\s+)?(?:system|crm)|on\s+file|already))?\s*\?\s*/gi, ""],
+  [/\b(?:i\s+|we\s+)?need\s+(her|his|their)\s+(email(?:\s+address)?|e-mail|phone(?:\s+number)?|number|title)\b/gi, "what is $1 $2?"],
   // "pls update the same in system", "void the same": the record just told of.
   [/\b(update|void|cancel|delete|change|correct|amend|edit|mark|reject|close|remove|reflect|process|record|log)\s+the\s+same\b/gi, "$1 it"],
   [/\s+(?:in|on|into)\s+(?:the\s+|our\s+)?(?:system|crm|portal|records|books|tool)(?=\s*(?:[.!?,;]|$))/gi, ""],

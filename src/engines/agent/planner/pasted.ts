@@ -25,7 +25,7 @@ const POINTER =
   /^(?:(?:can|could|would)\s+(?:you|u)\s+(?:do|check|handle|action|sort)\s+(?:this|that|it)?|can\s+you\s+check|fyi|pls|please|thoughts)\s*[?.!]*$/i;
 /** "ok'd by finance, go ahead and change it", "pls action this": a go-ahead for what the paste asks. */
 const GO_AHEAD =
-  /^(?:(?:ok(?:'d|’d)?|okay|approved|fine|sure|yes|yep)\b[^.!?]{0,30}?[,.;-]?\s*)?(?:(?:pls|please|can\s+you|could\s+you|go\s+ahead\s+and|just)\s+)*(?:do|change|update|action|process|handle|make)\s+(?:it|this|that|the\s+change)(?:\s+(?:pls|please|for\s+me))?\s*[.!?]*$/i;
+  /^(?:(?:ok(?:'d|’d)?|okay|approved|fine|sure|yes|yep)\b[^.!?]{0,30}?[,.;-]?\s*)?(?:(?:pls|please|can\s+you|could\s+you|go\s+ahead\s+and|just)\s+)*(?:(?:do|change|update|action|process|handle|make)\s+(?:it|this|that|the\s+change)|set\s+(?:it|this|that)\s+up)(?:\s+(?:pls|please|for\s+me))?\s*[.!?]*$/i;
 /** "Would it be possible to move ...", "Could you cancel it on your side?": the paste asks for a change. */
 const ASKS = /\b(?:would\s+it\s+be\s+possible\s+to|could\s+you|can\s+you|would\s+you|please|pls|kindly)\s+(?!do\s+(?:this|it)\b)[a-z]+/i;
 /** "From: Alan Turing <alan.turing@example.com>": whose email it is. */
@@ -99,12 +99,14 @@ export function unpasted(message: string): string {
   }
   const kept: string[] = [];
   let signed = false;
-  for (const [n, line] of lines.entries()) {
+  for (let [n, line] of lines.entries()) {
     if (!line) {
       signed = false;
       continue;
     }
     if (CHAT_HEADER.test(line) || FURNITURE.some((f) => f.test(line)) || GREETING.test(line)) continue;
+    // "Hi Lena, for our year-end close could you ...": a greeting the line goes on after.
+    line = line.replace(/^(?:hi|hello|hey|dear|bonjour|hola)\b[^,!.?]{0,20}[,!]\s+(?=\S)/i, "");
     if (SIGN_OFF.test(line)) {
       signed = true;
       continue;
@@ -117,6 +119,12 @@ export function unpasted(message: string): string {
     if (FROM.test(line)) continue;
     // A subject names what the body says again ("INV-000016 - extension request").
     if (SUBJECT.test(line)) continue;
+    // "T: +1 512 555 0133", "E: sofia@initech.io": a signature's phone and email, said as such.
+    const contact = /^(t|tel|m|mob|mobile|p|phone|e|email|e-mail)\s*:\s*(\S.*)$/i.exec(line);
+    if (contact) {
+      kept.push(`${/^e/i.test(contact[1]!) ? "email" : "phone"} ${contact[2]!.trim()}.`);
+      continue;
+    }
     kept.push(/[.!?:;,]$/.test(line) ? line : `${line}.`);
   }
   // "... Would it be possible to move the due date on INV-16 to December 21? ... / go ahead and change it": the
