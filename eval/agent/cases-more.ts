@@ -1134,6 +1134,103 @@ const roundThirteen: Case[] = [
   }),
 ];
 
+/*
+ * Round fourteen's classes, worded apart from its blind sets (nineteenth-*): figures written the European way,
+ * dictated requests (lower case, the sentence going on after a name), pasted chat messages, emails and table rows,
+ * international English ("and confirm once done", "came via"), and a part payment whose amount is not said.
+ */
+const roundFourteen: Case[] = [
+  about("finance", "write", "Please record a payment of EUR 1.250,00 against <an open EUR invoice>", (w) => {
+    const inv = pick(w.invoices, (i) => i.status === "open" && i.currency === "EUR" && i.amount_due > 1250, "open EUR invoice over 1,250");
+    return {
+      say: `Please record a payment of EUR 1.250,00 against ${inv.number}.`,
+      expect: [changed("invoice", inv.id, { amount_paid: Math.round((inv.amount_paid + 1250) * 100) / 100 }, inv.number)],
+    };
+  }),
+  about("finance", "question", "<client> paid a portion of what they owe (no amount)", (w) => {
+    const client = pick([...new Set(w.invoices.map((i) => i.client))], (c) => ofClient(w, c).filter(unpaid).length === 1, "client with one unpaid invoice");
+    return { say: `${client} paid a portion of what they owe`, expect: [noChange(), asksBack()] };
+  }),
+  about("finance", "write", "a pasted chat message: <client> wired the full balance of <INV>, can you mark it paid + can you do this?", (w) => {
+    const inv = pick(w.invoices, (i) => i.status === "overdue" && i.amount_paid === 0, "overdue invoice");
+    return {
+      say: `Priya  10:02 AM\n${inv.client} just wired the full balance for ${inv.number} 🎉 can you mark it paid?\n\ncan you do this?`,
+      expect: [changed("invoice", inv.id, { status: "paid", amount_due: 0 }, inv.number)],
+    };
+  }),
+  about("growth", "read", "whats <account, lower case>s open pipeline worth (dictated)", (w) => {
+    const account = pick(w.accounts, (a) => dealsOf(w, a.id).filter((d) => stageOf(w, d).kind === "open").length >= 2, "account with two open deals");
+    const open = dealsOf(w, account.id).filter((d) => stageOf(w, d).kind === "open");
+    return {
+      say: `okay um whats the ${account.name.toLowerCase()} pipeline worth right now`,
+      expect: [
+        money(
+          sums(open, (d: Deal) => d.amount ?? 0),
+          "open pipeline of the account",
+        ),
+      ],
+    };
+  }),
+  about("talent", "write", "<candidate at interview, lower case> did really well lets move them to offer (dictated)", (w) => {
+    const c = pick(
+      w.candidates,
+      (x) => x.stage === "interview" && w.candidates.filter((o) => o.first_name === x.first_name).length === 1,
+      "candidate at interview",
+    );
+    return {
+      say: `so ${fullName(c).toLowerCase()} did really well in the panel lets move them to offer`,
+      expect: [changed("candidate", c.id, { stage: "offer" }, fullName(c))],
+    };
+  }),
+  about("finance", "write", "a forwarded email asking to move <INV>'s due date, then 'ok, go ahead and do it'", (w) => {
+    const inv = pick(w.invoices, (i) => i.status === "open", "open invoice");
+    const to = addDays(inv.due_date, 21);
+    return {
+      say: `From: Jo Park <jo.park@example.com>\nSubject: Re: ${inv.number}\n\nHi there,\n\nCould you push the due date on ${inv.number} to ${to}? Our approvals are running late.\n\nThanks,\nJo\n\nok, go ahead and do it`,
+      expect: [changed("invoice", inv.id, { due_date: to }, inv.number)],
+    };
+  }),
+  about("growth", "write", "a pasted table row (pipes) for a new deal at <account> + add this to the pipeline", (w) => {
+    const account = pick(w.accounts, (a) => a.name.includes(" "), "account");
+    const close = endOfNamedMonth(w, 6);
+    const [y, m, d] = close.split("-");
+    return {
+      say: `Company | Deal | Value | Close date\n${account.name} | Expansion 2027 | $30,000 | ${Number(m)}/${Number(d)}/${y}\n\nadd this to the pipeline pls`,
+      expect: [created("deal", { account_id: account.id, amount: 30000, currency: "USD", expected_close_date: close, name: is.containing("Expansion") })],
+    };
+  }),
+  about("finance", "read", "anything due in the next 10 days we should chase up?", (w) => {
+    // Those well inside the span must be named (one on its edge may fall either side of a day's reading).
+    const soon = w.invoices.filter((i) => i.status === "open" && i.due_date <= addDays(today(w), 8));
+    if (soon.length === 0) throw new Error("no open invoice due within 8 days");
+    return { say: "anything due in the next 10 days we should chase up?", expect: [named(numbers(soon), [], Math.min(soon.length, 3))] };
+  }),
+  about("finance", "write", "Kindly extend the due date of <INV> to <dd-mm-yyyy> and confirm once done", (w) => {
+    const inv = pick(w.invoices, (i) => i.status === "open" && Number(i.due_date.slice(8)) <= 15, "open invoice due in a month's first half");
+    const to = addDays(inv.due_date, 20);
+    const [y, m, d] = to.split("-");
+    if (Number(d) <= 12) throw new Error("the day could be read as a month");
+    return {
+      say: `Kindly extend the due date of ${inv.number} to ${d}-${m}-${y} and confirm once done.`,
+      expect: [changed("invoice", inv.id, { due_date: to }, inv.number)],
+    };
+  }),
+  about("talent", "write", "Pls add new candidate for <job> role - <name>, email, came via LinkedIn", (w) => {
+    const job = pick(w.jobs, (j) => j.status === "open", "open job");
+    return {
+      say: `Pls add new candidate for ${job.title} role - Amara Nwosu, email amara.nwosu@example.org, came via LinkedIn.`,
+      expect: [created("candidate", { first_name: "Amara", last_name: "Nwosu", email: "amara.nwosu@example.org", job_id: job.id, source: "linkedin" })],
+    };
+  }),
+  about("growth", "write", "<an open deal, lower case> - they went with someone else, please mark it as lost", (w) => {
+    const { deal } = soleOpenDeal(w);
+    return {
+      say: `${dealTopic(deal).toLowerCase()} at ${deal.name.split(": ")[0]!.toLowerCase()} - they went with someone else, please mark it as lost`,
+      expect: [changed("deal", deal.id, { status: "lost" }, deal.name)],
+    };
+  }),
+];
+
 export const MORE_CASES: Case[] = [
   ...finance,
   ...growth,
@@ -1147,4 +1244,5 @@ export const MORE_CASES: Case[] = [
   ...roundEleven,
   ...roundTwelve,
   ...roundThirteen,
+  ...roundFourteen,
 ];

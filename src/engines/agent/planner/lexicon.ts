@@ -1670,7 +1670,7 @@ export const REWRITES: Rewrite[] = [
   // "came through referral from our Lagos team", "came via LinkedIn": where a candidate came from.
   [
     /\b(?:came|come|comes|coming)\s+(?:in\s+)?(?:through|via|by|from)\s+(?:an?\s+|the\s+)?(referral|linkedin|agency|indeed|website|job\s+board)\b(?:\s+(?:from|by|via)\s+(?:our\s+|the\s+|a\s+|an\s+)?[\w-]+(?:\s+(?:team|office|colleague))?)?/gi,
-    "source is $1",
+    (_: string, source: string) => `source is ${source.toLowerCase()}`,
   ],
   // "open one new position - Finance Analyst": a job to create, not a filter on open ones.
   [/\bopen\s+(?:one|a|an)\s+new\s+(?:position|job|role|req(?:uisition)?|opening|vacancy)\b/gi, "create a new job"],
@@ -1740,6 +1740,14 @@ export const REWRITES: Rewrite[] = [
   // "do we have her in the system? need her email": what is asked of the one named.
   [/\bdo\s+we\s+(?:have|know)\s+(?:her|him|them)(?:\s+(?:in\s+(?:the\s+)?(?:system|crm)|on\s+file|already))?\s*\?\s*/gi, ""],
   [/\b(?:i\s+|we\s+)?need\s+(her|his|their)\s+(email(?:\s+address)?|e-mail|phone(?:\s+number)?|number|title)\b/gi, "what is $1 $2?"],
+  // "extend the due date of INV-22 to 31-12-2026", "extend INV-22 till the 31st": a new date, not a span.
+  [/\bextend\s+(the\s+(?:due|close|expected\s+close)\s+date\s+(?:of|on|for)\s+\S+(?:\s+\S+){0,3}?)\s+(?:to|until|till)\s+(?=\S)/gi, "push $1 to "],
+  [/\bextend\s+((?:inv|invoice)[\s#-]*\d+)\s+(?:to|until|till)\s+(?=\S)/gi, "push the due date of $1 to "],
+  // "did really well in the panel", "smashed the interview": how it went, not a name.
+  [
+    /\s+(?:did|went|performed)\s+(?:really\s+|very\s+|super\s+|so\s+)?(?:well|great|badly|fine)\s+(?:in|at|on|during)\s+(?:the|her|his|their)\s+(?:panel|interview|call|screen|tech(?:nical)?\s+round|case\s+study|onsite|final\s+round)\b[,.;]?/gi,
+    "",
+  ],
   // "pls update the same in system", "void the same": the record just told of.
   [/\b(update|void|cancel|delete|change|correct|amend|edit|mark|reject|close|remove|reflect|process|record|log)\s+the\s+same\b/gi, "$1 it"],
   [/\s+(?:in|on|into)\s+(?:the\s+|our\s+)?(?:system|crm|portal|records|books|tool)(?=\s*(?:[.!?,;]|$))/gi, ""],
