@@ -1669,7 +1669,7 @@ export const REWRITES: Rewrite[] = [
   [/\b(sent|wired|transferred|mailed|handed)\s+over\b/gi, "$1"],
   // "came through referral from our Lagos team", "came via LinkedIn": where a candidate came from.
   [
-    /\b(?:came|come|comes|coming)\s+(?:in\s+)?(?:through|via|by|from)\s+(?:an?\s+|the\s+)?(referral|linkedin|agency|indeed|website|job\s+board)\b(?:\s+(?:from|by|via)\s+(?:our\s+|the\s+|a\s+|an\s+)?[\w-]+(?:\s+(?:team|office|colleague))?)?/gi,
+    /(?<!\b(?:who|that|which)\s+)\b(?:came|come|comes|coming)\s+(?:in\s+)?(?:through|via|by|from)\s+(?:an?\s+|the\s+)?(referral|linkedin|agency|indeed|website|job\s+board)\b(?:\s+(?:from|by|via)\s+(?:our\s+|the\s+|a\s+|an\s+)?[\w-]+(?:\s+(?:team|office|colleague))?)?/gi,
     (_: string, source: string) => `source is ${source.toLowerCase()}`,
   ],
   // "open one new position - Finance Analyst": a job to create, not a filter on open ones.
@@ -1696,10 +1696,14 @@ export const REWRITES: Rewrite[] = [
     (said: string, ...rest: unknown[]) => (/\bunenroll\b|\bout\s+of\b|\boff\b/i.test(String(rest.at(-1))) ? "" : said),
   ],
   [/[,;.]?\s*\b(?:it's|its|it\s+is)\s+a\s+(?:no|hard\s+no|pass)(?:\s+(?:from\s+(?:me|us)|for\s+(?:me|us)))?\b/gi, ","],
-  // "move the deal along", "push her forward": to the next stage.
+  // "move the deal along", "push her forward": to the next stage (a stage named elsewhere, "make her an offer - move
+  // her along", is where it goes).
   [
     /\b(move|push|bump|take|advance)\s+((?:it|him|her|them|this|that|the\s+(?:deal|candidate|application|opportunity|opp)))\s+(?:along|forward)\b(?!\s+(?:to|by|a|one|two|\d))/gi,
-    "$1 $2 to the next stage",
+    (said: string, verb: string, what: string, ...rest: unknown[]) =>
+      /\b(?:offer|interview|screening|hired?|proposal|negotiation|qualified|won|lost)\b/i.test(String(rest.at(-1)))
+        ? said
+        : `${verb} ${what} to the next stage`,
   ],
   // "Soylent went under", "Pied Piper filed for bankruptcy": why a debt is written off, told.
   [/\b(?:went\s+(?:under|bust|bankrupt|belly[- ]up)|filed\s+for\s+bankruptcy|folded)\b/gi, "is bankrupt"],
