@@ -246,6 +246,11 @@ export const CREATE_REMARKS: [RegExp, string][] = [
     /([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:an?\s+)?(?=(?:lead|subscriber|customer|prospect|qualified|opportunity|evangelist)\b)/gi,
     "$1 lifecycle stage is ",
   ],
+  // "her name is priya natarajan she runs operations over there": dictated, the head of what she runs.
+  [
+    /\s+(?:he|she)\s+(?:runs|leads|heads(?:\s+up)?)\s+([a-z]+(?:\s+(?!over\b|there\b|um\b|uh\b|and\b)[a-z]+)?)(?:\s+over\s+there|\s+there)?(?=\s+(?:um|uh|and|her|his|email|phone|mobile)\b|\s*[,.;]|$)/gi,
+    (_: string, what: string) => `, title is Head of ${what.replace(/\b[a-z]/g, (c) => c.toUpperCase())},`,
+  ],
   // "she runs accounts payable at Globex": her title, and where.
   [/([,;.]|\s[-–—]\s)\s*(?:he|she|they)\s+(?:runs|leads|heads|manages|handles|owns|looks\s+after)\s+(.+?)\s+(at|for|over\s+at)\s+/gi, "$1 title is $2, at "],
   // "Start it at Proposal", "stick it in qualified": the stage it starts in.
