@@ -234,11 +234,14 @@ export const REASON =
 export const TIME_SAID =
   /\s*\b(?:at\s+the\s+moment|right\s+now|as\s+of\s+(?:now|today)|as\s+we\s+speak|at\s+present|for\s+now|any\s?more|currently|presently|actually|actual(?=\s*(?:[?.!,]|$)))\b/gi;
 
+/** A pattern and what it becomes (a function where the words matched decide). */
+export type Rewrite = [RegExp, string | ((match: string, ...groups: string[]) => string)];
+
 /** A request to create: its remarks are values ("add Priya at Hooli, she's their head of ops"). */
 export const CREATE_START =
   /^\s*(?:(?:please|pls|plz|can you|could you|would you|hey|hi|ok|okay|quick one|also|and)[,\s]+)*(?:add|create|new|log|register|enter|set up|open|make|put in|onboard|book|raise|draft|bill|invoice|post|record)\b/i;
 /** Said to the person in a remark: "she's their head of ops" is a title, "they're based in Canada" a place. */
-export const CREATE_REMARKS: [RegExp, string][] = [
+export const CREATE_REMARKS: Rewrite[] = [
   [/([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?=based|located)/gi, "$1 "],
   [/([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+(?:new\s+)?/gi, "$1 title is "],
   // "she's a lead", "he's a customer": the lifecycle stage.
@@ -463,7 +466,6 @@ const ASKER = String.raw`(?<![A-Z][\w&'’-]*\s)(?:(?:the|our|my)\s+)?(?:[Ss]ale
  * "Could I trouble you for a list of ..." is "list ...". What is asked stays; how it is asked goes.
  */
 /** A rewrite: a pattern and what it becomes (a function where the words change form: "moved" is "move"). */
-type Rewrite = [RegExp, string | ((match: string, ...groups: string[]) => string)];
 const POLITE_REWRITES: Rewrite[] = [
   // "Many thanks, Margaret", "Kind regards, Tom", "Thanks! - Maria": a sign-off and the writer's name.
   [
@@ -2329,6 +2331,12 @@ export const QUESTION_START =
   /^(?:which|what|what's|whats|who|whom|whose|how|show|list|find|display|give|get|are|is|do|does|did|any|anything|anyone|anybody|has|have|hasn't|haven't|was|were|can you (?:show|list|find|tell)|tell me|i need (?:a list|to see)|let me see|pull up|search|look up|where|when)\b/;
 
 /** A message with every rewrite applied, in order. */
-export function rewrite(text: string): string {
-  return REWRITES.reduce((t, [from, to]) => (typeof to === "string" ? t.replace(from, to) : t.replace(from, to)), text);
+/** The last text rewritten and what it became: a turn rewrites its message once to split it, then again to parse it. */
+let last: { text: string; out: string } | undefined;
+
+export function rewrite(text: string, rules: Rewrite[] = REWRITES): string {
+  if (rules === REWRITES && last?.text === text) return last.out;
+  const out = rules.reduce((t, [from, to]) => (typeof to === "string" ? t.replace(from, to) : t.replace(from, to)), text);
+  if (rules === REWRITES) last = { text, out };
+  return out;
 }

@@ -358,7 +358,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       /(?<=[.?!])\s+(?:he|she|they|we|i)\s+(?!(?:is|are|was|were|has|have|had|runs|leads|heads|manages|owns|works)\b)[a-z]+ed\b[^\d@"“.?!]*[.?!]?\s*$/i,
       "",
     );
-  text = creating ? CREATE_REMARKS.reduce((t, [from, to]) => t.replace(from, to), text) : focus(lang, text).replace(REASON, "");
+  text = creating ? rewrite(text, CREATE_REMARKS) : focus(lang, text).replace(REASON, "");
   // "write the Oscorp Materials invoice off": the verb together, before the record it names.
   text = text.replace(/\bwrite\s+(?!(?:it|them|this|that|these|those)\s+off\b)([^,.;!?\s][^,.;!?]{0,60}?)\s+off\b/i, "write off $1");
   const spans: [number, number][] = [];
