@@ -231,12 +231,13 @@ export async function anything(s: Session, name: string, asked: string[] = []): 
     const account = await accountNamed(s, name);
     if (account) return account;
   }
+  const spreadFirst = !person && /\s/.test(name.trim());
   for (const resource of order) {
     if (!s.tool(resource, "list")) continue;
     // Every kind searched costs a call or two: what the turn's limit leaves unsearched is said, not failed on.
     if (s.turn.tools.callsLeft() < 1) break;
     // "the tyrell platform rollout": words spread over a deal's or a job's name, read before the kinds left.
-    if (resource === "deal" && !person && /\s/.test(name.trim())) {
+    if (resource === "deal" && spreadFirst) {
       hits.push(...(await spreadOver(s, name, ["deal", "job"])));
       if (hits.length > 0) break;
     }
@@ -254,7 +255,7 @@ export async function anything(s: Session, name: string, asked: string[] = []): 
     return answerFields(hits[0]!.item, asked);
   }
   // "the tyrell platform rollout": its words spread over a record's name ("Tyrell Biotech: Platform rollout").
-  if (hits.length === 0 && s.turn.tools.callsLeft() >= 2) hits.push(...(await spreadOver(s, name, ["deal", "job"])));
+  if (hits.length === 0 && !spreadFirst && s.turn.tools.callsLeft() >= 2) hits.push(...(await spreadOver(s, name, ["deal", "job"])));
   if (hits.length === 0) return `I found nothing named “${name}”.`;
   if (hits.length === 1) {
     await decorate(s, hits[0]!.resource, [hits[0]!.item]);

@@ -916,20 +916,13 @@ async function clientThen(s: Session, text: string, status: string): Promise<{ q
     if (page.data.length === 0) continue;
     // "blue son freight": the first word found the client; the rest are the rest of its name, heard, not what was billed.
     const heard = n < words.length ? heardIn(page.data, text, clientOf, clientOf) : undefined;
-    const rest = heard
-      ? words.slice(
-          heardWords(
-            words.map((w) => w.toLowerCase()),
-            String(heard.client),
-          ),
-        )
-      : words.slice(n);
-    return { query: { "client[contains]": heard ? String(heard.client) : client }, rest };
+    if (!heard) return { query: { "client[contains]": client }, rest: words.slice(n) };
+    return { query: { "client[contains]": clientOf(heard) }, rest: words.slice(heardWords(text.toLowerCase().split(/\s+/), clientOf(heard))) };
   }
   // "the blue son freight invoice": a client heard, not spelt.
   const billed = await s.list("invoice", { status, per_page: 100 });
   const heard = heardIn(billed.data, text, clientOf, clientOf);
-  if (heard && sharesWord(clientOf(heard), text)) return { query: { "client[contains]": String(heard.client) }, rest: [] };
+  if (heard && sharesWord(clientOf(heard), text)) return { query: { "client[contains]": clientOf(heard) }, rest: [] };
   return { query: { "client[contains]": text }, rest: [] };
 }
 
