@@ -81,6 +81,13 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     const hits = narrows ? named : new Set([...named, ...grouped]);
     // An open invoice past its due date is "overdue" to the API, but still open to a person.
     if (hits.has("open") && values.includes("overdue") && resource === "invoice") hits.add("overdue");
+    // "contacts that are not customers yet", "everyone except the rejected": the field's other values.
+    const left = new Set(p.without.states.flatMap((st) => meanings(st)).filter((v) => values.includes(v)));
+    if (left.size > 0) {
+      const kept = [...(hits.size > 0 ? hits : values)].filter((v) => !left.has(v));
+      hits.clear();
+      for (const v of kept) hits.add(v);
+    }
     if (hits.size > 0) {
       query[field] = [...hits].join(",");
       // Every stage from applied to offer is "still in the pipeline" to a person.
@@ -90,6 +97,20 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     }
   }
   void groups;
+  // "every client except Wayne Enterprises", "outside the Engineering department": a value left out, by its field.
+  for (const ph of p.without.phrases) {
+    const after = p.raw.slice(p.raw.toLowerCase().indexOf(ph.text.toLowerCase()) + ph.text.length);
+    const field = /^\s+(?:department|dept|team)\b/i.test(after)
+      ? "department"
+      : resource === "invoice"
+        ? "client"
+        : ph.prep === "in" || ph.prep === "from"
+          ? "location"
+          : undefined;
+    if (!field || !(`${field}[ne]` in props) || query[`${field}[ne]`] !== undefined) continue;
+    query[`${field}[ne]`] = ph.text;
+    said.push(`not ${ph.text}`);
+  }
   const firstIsState = said.length > 0;
 
   // A deal's stage lives in its pipeline: stage names are the pipelines' own.

@@ -237,9 +237,13 @@ export const TIME_SAID =
 /** A pattern and what it becomes (a function where the words matched decide). */
 export type Rewrite = [RegExp, string | ((match: string, ...groups: string[]) => string)];
 
+/** "we need to", "I'd like you to": what someone wants done, said before the verb. */
+export const WANT_TO = /(?:we|i)\s+(?:need|want|have|should|must|'d\s+like|would\s+like)\s+(?:you\s+)?to/i;
 /** A request to create: its remarks are values ("add Priya at Hooli, she's their head of ops"). */
-export const CREATE_START =
-  /^\s*(?:(?:please|pls|plz|can you|could you|would you|hey|hi|ok|okay|quick one|also|and)[,\s]+)*(?:add|create|new|log|register|enter|set up|open|make|put in|onboard|book|raise|draft|bill|invoice|post|record)\b/i;
+export const CREATE_START = new RegExp(
+  String.raw`^\s*(?:(?:please|pls|plz|kindly|can you|could you|would you|can we|could we|hey|hi|ok|okay|quick one|also|and|let'?s|go ahead and|${WANT_TO.source})[,\s]+)*(?:add|create|new|log|register|enter|set up|open|make|put in|onboard|book|raise|draft|bill|invoice|post|record)\b`,
+  "i",
+);
 /** Said to the person in a remark: "she's their head of ops" is a title, "they're based in Canada" a place. */
 export const CREATE_REMARKS: Rewrite[] = [
   [/([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?=based|located)/gi, "$1 "],
@@ -273,6 +277,10 @@ export const CREATE_REMARKS: Rewrite[] = [
     /\b(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:an?\s+)?([1-5])(?:\s*(?:\/\s*5|out\s+of\s+(?:5|five)|stars?))?(?:\s+(?:in\s+my\s+book|for\s+me|imo|in\s+my\s+view))?\b/gi,
     "$1 stars",
   ],
+  // "..., full time, under the sales department": the department, with the word that places the job in it.
+  [/([,;]\s*)(?:under|in|within|part\s+of|for)\s+(?:the\s+|our\s+)?([A-Za-z&]+(?:\s+[A-Za-z&]+)?)\s+(?:dept|department)\b/gi, "$1department: $2"],
+  // "EUR 12.500,00 towards annual support plan", "a payment towards INV-5": what it is for.
+  [/\btowards?\s+(?=(?:the\s+|an?\s+|our\s+|their\s+)?[A-Za-z])(?![a-z]+ing\b)/gi, "for "],
   // "Customer Success Manager, CS dept": the department, said before its word.
   [/(^|[,;:]\s*|\p{Extended_Pictographic}\s*)([A-Za-z&]+(?:\s+[A-Za-z&]+)?)\s+(?:dept|department)\b/giu, "$1, department: $2"],
   // "got headcount approved for a Customer Success Manager": the role is what it was approved for.
@@ -793,6 +801,23 @@ const OPERATOR: Record<string, string> = { ">": "above", ">=": "at least", "=>":
  * is said as words the parser reads ("overdue", "in USD", "above 10k", "the 5 largest").
  */
 const NOTATION_REWRITES: Rewrite[] = [
+  // "expected_close_date", "amount_due", "lifecycle_stage": a field by its name in the API, said as words.
+  [/\bexpected_close_date\b/gi, "close date"],
+  [/\b(amount|due|start|close|created|updated)_(due|paid|date|at)\b/gi, "$1 $2"],
+  [/\blifecycle_stage\b/gi, "lifecycle stage"],
+  [/\bemployee_count\b/gi, "employees"],
+  // "whose lifecycle stage is still \"lead\"", "with status overdue": a filter said by its field's name.
+  [
+    /\b(?:whose|with(?:\s+a|\s+the)?|where(?:\s+the|\s+their)?)\s+(?:lifecycle\s+stage|lifecycle|status|stage)\s+(?:is\s+|=\s*|of\s+|as\s+)?(?:still\s+|currently\s+|set\s+to\s+|now\s+)?["“']?([a-z][a-z_-]*(?:\s+[a-z][a-z_-]*)?)["”']?(?=$|[\s,.;!?])/gi,
+    "in $1",
+  ],
+  // "name \"Wayne Enterprises\"": a new record's name, in quotes after its field.
+  [/((?:^|[,;:(])\s*)name\s*(?:is\s+|:\s*|=\s*)?(?=["“])/gi, "$1called "],
+  // "..., title VP Sales, lifecycle stage lead": in a list of values, a field's name then its value.
+  [
+    /((?:^|[,;:(]|\s[-–—])\s*)(title|job\s+title|phone(?:\s+number)?|mobile|e-?mail|domain|website|country|location|department|source|lifecycle\s+stage|industry)\s+(?!(?:is|are|was|to|of|for|from|in|on|at|and|or|=|:|field)\b|[=:])(?=["“\w+])/gi,
+    "$1$2 is ",
+  ],
   [/\s*(?:&&?|\band\b)\s*(?=[a-z_ ]{2,20}\s*(?:=|==|!=|>=|<=|>|<|\bcontains\b|\bin\b))/gi, " and "],
   [/\s+&\s+/g, " and "],
   [/^\s*(?:filter|query|select|pull|get|show(?:\s+me)?)\s+(?=\w+\s+where\b)/i, "show "],

@@ -4,6 +4,7 @@ import {
   ACTION_WORDS,
   actionOf,
   CREATE_REMARKS,
+  WANT_TO,
   CREATE_START,
   expandShorthand,
   FIELD_WORDS,
@@ -51,6 +52,8 @@ export interface Parsed {
   /** Names of states (enum values), in order; `to` the one the request moves something to. */
   states: string[];
   groups: string[];
+  /** What a read leaves out ("except Wayne", "not customers yet", "outside the Engineering department"). */
+  without: { states: string[]; phrases: Phrase[] };
   to?: string;
   amounts: Amount[];
   dates: DateRange;
@@ -173,6 +176,9 @@ const PAST_VERBS = new Set([
 /** Words that deny what follows ("won't be paid", "not interested"): the state after them is not asserted. */
 const NEGATIONS =
   /^(?:not|never|no|won't|wont|haven't|havent|hasn't|hasnt|isn't|isnt|aren't|arent|wasn't|wasnt|weren't|werent|didn't|didnt|doesn't|doesnt|don't|dont|can't|cant|cannot|couldn't|shouldn't|wouldn't|unlikely)$/;
+/** Words that leave out what follows them in a read: "except Wayne", "other than customers", "leave out the lead". */
+const EXCLUDING =
+  /^(?:except(?:\s+for)?|excluding|exclude|besides|other\s+than|apart\s+from|leave\s+out|leaving\s+out|outside(?:\s+of)?|ignore|ignoring|minus|but\s+not)\b/;
 /** Words that say which date, read with the date itself. */
 const DATE_WORDS = new Set(["due", "dated", "close", "closes", "closing", "created", "added", "issued", "expected", "expiring", "joined", "signed"]);
 /** Field words whose value is a count, read as a number where the amount reader took it. */
@@ -358,7 +364,8 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       /(?<=[.?!])\s+(?:he|she|they|we|i)\s+(?!(?:is|are|was|were|has|have|had|runs|leads|heads|manages|owns|works)\b)[a-z]+ed\b[^\d@"“.?!]*[.?!]?\s*$/i,
       "",
     );
-  text = creating ? rewrite(text, CREATE_REMARKS) : focus(lang, text).replace(REASON, "");
+  // "we need to add Tom Reed at Initech": the "to" of wanting is not where the record goes.
+  text = creating ? rewrite(text.replace(new RegExp(String.raw`^\s*${WANT_TO.source}\s+`, "i"), ""), CREATE_REMARKS) : focus(lang, text).replace(REASON, "");
   // "write the Oscorp Materials invoice off": the verb together, before the record it names.
   text = text.replace(/\bwrite\s+(?!(?:it|them|this|that|these|those)\s+off\b)([^,.;!?\s][^,.;!?]{0,60}?)\s+off\b/i, "write off $1");
   const spans: [number, number][] = [];
@@ -368,6 +375,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     question: false,
     resources: [],
     states: [],
+    without: { states: [], phrases: [] },
     groups: [],
     amounts: [],
     dates: {},
@@ -435,7 +443,9 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   // "invoices we wrote off", "show the bad debt": a state to filter by; "write off INV-7", "INV-7 is bad debt": the change.
   const writtenOff = /\b(written[- ]off|wrote off|write[- ]?offs)\b|\bbad[- ]debts?\b/i.exec(text);
   if (writtenOff && (asking || writtenOff[1] || (out.numbers.length === 0 && !/\b(?:mark|flag|treat|record|log)\b|\bis\b/i.test(text)))) {
-    out.states.push("uncollectible");
+    // ("ignore write-offs", "except the written-off ones": left out.)
+    const leftOut = new RegExp(`(?:^|\\s)${EXCLUDING.source.slice(1)}(?:\\s+(?:the|any))?\\s*$`).test(text.slice(0, writtenOff.index).toLowerCase());
+    (leftOut ? out.without.states : out.states).push("uncollectible");
     spans.push([writtenOff.index, writtenOff.index + writtenOff[0].length]);
     text = blank(text, spans.splice(0));
   }
@@ -715,9 +725,11 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   let prep: string | undefined;
   let lastPrep: string | undefined;
   let pendingTo = false;
+  // After "except", "other than", "leave out", "aren't": what is named up to the next pause is left out.
+  let excluding = false;
   const flush = (noun?: string, nounResource?: string) => {
     if (phrase.length > 0)
-      out.phrases.push({
+      (excluding ? out.without.phrases : out.phrases).push({
         text: phrase.join(" ").replace(/_/g, " "),
         prep,
         beforeNoun: out.resources.length === 0,
@@ -742,8 +754,16 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     const word = words[i]!;
     if (word === "|") {
       flush();
+      excluding = false;
       lastPrep = undefined;
       pendingTo = false;
+      continue;
+    }
+    const cue = EXCLUDING.exec(words.slice(i, i + 2).join(" "));
+    if (cue && i > 0) {
+      flush();
+      excluding = true;
+      i += cue[0].split(" ").length - 1;
       continue;
     }
     const possessive = /'s?$/.test(word) && word.length > 2 && !/^(we|they|you|i|let|it|that|what|who|there|here|he|she)'/.test(word);
@@ -759,6 +779,16 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       // "haven't been paid" are unpaid ones; any other denied state or verb says nothing to act on ("won't be paid, mark it uncollectible").
       flush();
       if (value === "paid") out.groups.push("unpaid");
+      // "candidates that aren't rejected or already hired": the states named are left out, up to the pause.
+      else if (value && /^(?:not|isn't|isnt|aren't|arent)$/.test(words[i - 1] ?? "")) {
+        out.without.states.push(value);
+        excluding = true;
+      }
+      continue;
+    }
+    if (excluding && (value || group)) {
+      flush();
+      out.without.states.push(...(value ? [value] : (GROUP_WORDS[group!] ?? [])));
       continue;
     }
     const lead = !out.action && words.slice(0, i).every((w) => LEAD_FILLER.has(w));
@@ -994,7 +1024,15 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     amount: out.amounts.length > 0,
   };
   out.phrases = out.phrases.filter((ph) => !FIELD_INDEX.some(([w, f]) => w === ph.text.toLowerCase() && readAlready[f]));
-  if (out.question && (!out.action || ["create", "update", "stage", "pay", "void", "delete", "win", "lose", "close", "hire", "reject"].includes(out.action))) {
+  if (
+    out.question &&
+    (!out.action ||
+      ["create", "update", "stage", "pay", "void", "delete", "win", "lose", "close", "hire", "reject", "uncollectible", "finalize", "archive"].includes(
+        out.action,
+      ))
+  ) {
+    // "did we already write that one off?": whether it was is asked, by the state it would be in.
+    if (out.action === "uncollectible" && !out.states.includes("uncollectible")) out.states.push("uncollectible");
     if (!["count", "sum", "top"].includes(out.action ?? "")) out.action = "list";
   }
   if (out.action === "top" && /\b(?:smallest|small|lowest|low|cheapest|least valuable|weakest)\b/i.test(raw)) out.ascending = true;

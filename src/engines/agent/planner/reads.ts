@@ -2,7 +2,7 @@ import { capitalize, labelOf, lineOf, listText, money, personName, plural, SCREE
 import { properties } from "./catalog.ts";
 import { filtersFor } from "./filters.ts";
 import type { Parsed } from "./parse.ts";
-import { noneFound, Stop, type Session } from "./resolve.ts";
+import { noneFound, Stop, toldApart, type Session } from "./resolve.ts";
 
 /** Pages a sum reads at most (100 records each): a turn makes a bounded number of calls. */
 const SUM_PAGES = 5;
@@ -257,6 +257,20 @@ export async function anything(s: Session, name: string, asked: string[] = []): 
   // "the tyrell platform rollout": its words spread over a record's name ("Tyrell Biotech: Platform rollout").
   if (hits.length === 0 && !spreadFirst && s.turn.tools.callsLeft() >= 2) hits.push(...(await spreadOver(s, name, ["deal", "job"])));
   if (hits.length === 0) return `I found nothing named “${name}”.`;
+  // "whats lucas silva's email, the guy at initech": namesakes told apart by what else the message says of one.
+  const apart =
+    hits.length > 1
+      ? toldApart(
+          hits.map((h) => h.item),
+          s.carried.message,
+          name,
+        )
+      : undefined;
+  if (apart) hits.splice(0, hits.length, hits.find((h) => h.item === apart)!);
+  if (hits.length === 1 && asked.length > 0) {
+    await decorate(s, hits[0]!.resource, [hits[0]!.item]);
+    return answerFields(hits[0]!.item, asked);
+  }
   if (hits.length === 1) {
     await decorate(s, hits[0]!.resource, [hits[0]!.item]);
     return `${capitalize(noun(hits[0]!.resource))}: ${showOne(hits[0]!.item)}`;

@@ -290,7 +290,7 @@ export function pickOption(pending: PendingQuestion, message: string): { id: str
 /** "seat" and "seats" are one word here. */
 const stem = (w: string) => w.replace(/(?<=[a-z]{3})s$/, "");
 
-function toldApart(items: Item[], message: string, name: string): Item | undefined {
+export function toldApart(items: Item[], message: string, name: string): Item | undefined {
   const named = new Set(name.toLowerCase().split(/[^a-z0-9]+/));
   const said = new Set(
     message
@@ -302,11 +302,17 @@ function toldApart(items: Item[], message: string, name: string): Item | undefin
       .map(stem),
   );
   if (said.size === 0) return undefined;
-  const hits = items.filter((i) =>
-    labelOf(i)
+  const heard = new Set([...said].filter((w) => w.length >= 4).map(soundKey));
+  // "lucas silva, the guy at initek": where they work is in their address's domain, heard as well as spelt.
+  const wordsOf = (i: Item) =>
+    [labelOf(i), typeof i.email === "string" ? i.email.replace(/^[^@]*@/, "") : "", typeof i.client === "string" ? i.client : ""]
+      .join(" ")
       .toLowerCase()
       .split(/[^a-z0-9]+/)
-      .some((w) => said.has(stem(w))),
+      .filter(Boolean);
+  // ("aperturelabs.fr" is Aperture's: a domain runs a company's words together.)
+  const hits = items.filter((i) =>
+    wordsOf(i).some((w) => said.has(stem(w)) || (w.length >= 4 && heard.has(soundKey(w))) || [...said].some((x) => x.length >= 5 && w.startsWith(x))),
   );
   return hits.length === 1 ? hits[0] : undefined;
 }

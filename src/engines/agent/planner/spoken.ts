@@ -343,6 +343,8 @@ export function spoken(message: string): string {
     /(?<![\d.,])(\d{1,3}(?:\.\d{3})+|\d{1,3}),(\d{2})(?!\d|[.,]\d)/g,
     (_, whole: string, cents: string) => `${whole.replace(/\./g, "")}.${cents}`,
   );
+  // "12,5k", "1,2 m": a comma before one or two digits and a scale is a decimal comma ("12,500k" is not).
+  text = text.replace(/(?<![\d.,])(\d{1,3}),(\d{1,2})(\s?(?:k|m|mm|bn)\b)/gi, "$1.$2$3");
   // "USD 32.500", "€ 1.250": a dot before three digits after a currency is a thousands separator, as most of Europe writes it.
   text = text.replace(
     /(\b(?:USD|EUR|GBP|CHF)\s?|[€$£]\s?)(\d{1,3}(?:\.\d{3})+)(?!\d|[.,]\d)/gi,

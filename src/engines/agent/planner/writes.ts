@@ -393,6 +393,23 @@ async function accountCalled(s: Session, name: string, asFirstWord = false): Pro
   return hits[0];
 }
 
+/**
+ * "a deal for Initech platform rollout": the account's name, then what the record is, in one phrase no account is
+ * named by. The account is taken from its whole name at the phrase's start, and the rest stays as a phrase of its own.
+ */
+async function splitOwner(s: Session, phrases: Phrase[], input: Record<string, unknown>): Promise<void> {
+  const joined = phrases.find((ph) => ph.prep && ["for", "with", "at"].includes(ph.prep) && !ph.nounResource && /^\S+(?:\s+\S+){1,5}$/.test(ph.text));
+  if (!joined || !s.tool("account", "list") || (await s.list("account", { q: joined.text, per_page: 1 })).data.length > 0) return;
+  const words = joined.text.split(/\s+/);
+  for (let n = Math.min(words.length - 1, 3); n >= 1; n--) {
+    const account = await accountCalled(s, words.slice(0, n).join(" "), true);
+    if (!account) continue;
+    input.account_id = account.id;
+    phrases.splice(phrases.indexOf(joined), 1, { ...joined, prep: undefined, text: words.slice(n).join(" "), at: undefined });
+    return;
+  }
+}
+
 /** Words that say what kind of deal it is, when it is given no name of its own. */
 const DEAL_KIND = /\b(renewal|expansion|upsell|upgrade|pilot|rollout|migration|onboarding|extension)\b/i;
 
@@ -410,6 +427,7 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   // A person's title is a value, not their name.
   const nameField = (person ? ["name"] : ["name", "title", "client"]).find((f) => f in props);
   let name = p.quoted[0] ?? p.fields.find((f) => f.words === "name" || f.words === "called" || f.words === "named")?.value;
+  if (!name && nameField === "name" && resource !== "account" && "account_id" in props) await splitOwner(s, phrases, input);
   if (!name) {
     const relatedPreps = new Set(
       Object.entries(RELATED)
@@ -590,6 +608,12 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     } else if (exact.length === 0 && starts.length === 1) {
       input.account_id = starts[0]!.id;
       input.client = String(starts[0]!.name);
+    }
+    // "bill Wayne": a client billed before and in no account, by the full name its invoices carry.
+    if (!input.account_id && s.tool("invoice", "list")) {
+      const billed = (await s.list("invoice", { q: String(input.client), per_page: 20 }).catch(noneFound)) as { data: Item[] } | undefined;
+      const names = new Set((billed?.data ?? []).map((i) => String(i.client)).filter((c) => c.toLowerCase().startsWith(`${said} `)));
+      if (names.size === 1) input.client = [...names][0];
     }
     // "Hooli Cloud asked": a name written with capitals that runs into lower-case words was read past its end; a
     // client no account has is asked about rather than billed as read.
