@@ -4,6 +4,7 @@ import {
   unenrolled,
   count,
   date,
+  excludes,
   created,
   enrolled,
   figure,
@@ -46,6 +47,7 @@ import {
   nextWeekday,
   dealNames,
   dealsOf,
+  clientNames,
 } from "./facts.ts";
 import type { Deal, Invoice, World } from "./world.ts";
 
@@ -1139,6 +1141,104 @@ const roundThirteen: Case[] = [
  * dictated requests (lower case, the sentence going on after a name), pasted chat messages, emails and table rows,
  * international English ("and confirm once done", "came via"), and a part payment whose amount is not said.
  */
+/*
+ * Round fifteen's classes (a month-end controller, a recruiter on a phone, a RevOps lead), worded apart from its
+ * blind sets: what a read leaves out, fields said by their API names, decimal commas before a "k", a question about
+ * a write-off, namesakes told apart by where they work, an account's name run into a new deal's.
+ */
+const roundFifteen: Case[] = [
+  about("finance", "read", "unpaid invoices apart from <client>'s", (w) => {
+    const client = pick([...new Set(w.invoices.filter(unpaid).map((i) => i.client))], (c) => ofClient(w, c).filter(unpaid).length >= 2, "client with 2 unpaid");
+    const others = w.invoices.filter((i) => unpaid(i) && i.client !== client);
+    return {
+      say: `unpaid invoices apart from ${client}`,
+      expect: [named(numbers(others), numbers(ofClient(w, client).filter(unpaid)))],
+    };
+  }),
+  about("growth", "read", "contacts at <account> other than the customers", (w) => {
+    const account = pick(
+      w.accounts,
+      (a) => {
+        const people = w.contacts.filter((c) => c.account_id === a.id);
+        return people.some((c) => c.lifecycle_stage === "customer") && people.some((c) => c.lifecycle_stage !== "customer");
+      },
+      "account with customers and others",
+    );
+    const people = w.contacts.filter((c) => c.account_id === account.id);
+    return {
+      say: `people at ${account.name} other than the customers`,
+      expect: [named(names(people.filter((c) => c.lifecycle_stage !== "customer")), names(people.filter((c) => c.lifecycle_stage === "customer")))],
+    };
+  }),
+  about("talent", "read", "applicants for <job> who aren't rejected", (w) => {
+    const job = pick(
+      w.jobs,
+      (j) => candidatesOf(w, j.id).some((c) => c.stage === "rejected") && candidatesOf(w, j.id).some((c) => c.stage !== "rejected"),
+      "job with a rejection",
+    );
+    const all = candidatesOf(w, job.id);
+    return {
+      say: `applicants for ${job.title} who aren't rejected`,
+      expect: [named(names(all.filter((c) => c.stage !== "rejected")), names(all.filter((c) => c.stage === "rejected")))],
+    };
+  }),
+  about("talent", "read", "open roles outside <department>", (w) => {
+    const open = w.jobs.filter((j) => j.status === "open");
+    const dept = pick(open, (j) => j.department !== null && open.some((o) => o.department !== j.department), "open job with a department").department!;
+    return {
+      say: `which open roles are outside the ${dept} department?`,
+      expect: [
+        named(
+          open.filter((j) => j.department !== dept).map((j) => j.title),
+          open.filter((j) => j.department === dept).map((j) => j.title),
+        ),
+      ],
+    };
+  }),
+  about("finance", "write", "invoice <client> 7,5k EUR for workshop days, due in 30 days", (w) => {
+    const client = pick(clientNames(w), (c) => w.accounts.some((a) => a.name === c), "client with an account");
+    return {
+      say: `invoice ${client} 7,5k EUR for workshop days, due in 30 days`,
+      expect: [created("invoice", { client, amount: 7500, currency: "EUR", due_date: addDays(today(w), 30) })],
+    };
+  }),
+  about("finance", "read", "has <uncollectible INV> been written off already?", (w) => {
+    const inv = pick(w.invoices, (i) => i.status === "uncollectible", "uncollectible invoice");
+    return { say: `${inv.number} - did we already write it off?`, expect: [says("uncollectible", "written off", "write-off"), noChange()] };
+  }),
+  about("growth", "write", "new contact for <account>: <name>, title Head of Finance, lifecycle stage customer", (w) => {
+    const account = pick(w.accounts, (a) => a.name.split(" ").length >= 2, "account");
+    return {
+      say: `new contact for ${account.name}: Marta Quint, marta.quint@example.org, title Head of Finance, lifecycle stage customer`,
+      expect: [
+        created("contact", { first_name: "Marta", last_name: "Quint", title: is.text("Head of Finance"), lifecycle_stage: "customer", account_id: account.id }),
+      ],
+    };
+  }),
+  about("growth", "write", "open a deal for <account> data warehouse, 30k", (w) => {
+    const account = pick(w.accounts, (a) => /\s/.test(a.name), "account of two words");
+    const first = account.name.split(" ")[0]!;
+    const unique = w.accounts.filter((a) => a.name.startsWith(`${first} `) || a.name === first).length === 1;
+    const said = unique ? first : account.name;
+    return {
+      say: `open a deal for ${said} data warehouse, 30k`,
+      expect: [
+        created("deal", { account_id: account.id, amount: 30000, name: is.where("containing data warehouse", (v: string) => /data warehouse/i.test(v)) }),
+      ],
+    };
+  }),
+  about("growth", "read", "<namesake>'s email, the one at <their company>", (w) => {
+    const c = pick(w.contacts, (x) => x.account_id !== null && w.contacts.filter((o) => fullName(o) === fullName(x)).length === 2, "contact with a namesake");
+    const account = w.accounts.find((a) => a.id === c.account_id)!;
+    const twin = w.contacts.find((o) => fullName(o) === fullName(c) && o.id !== c.id)!;
+    return { say: `what's ${fullName(c)}'s email, the one at ${account.name.split(" ")[0]}`, expect: [says(c.email), excludes([twin.email])] };
+  }),
+  about("talent", "write", "we need to open a req for a support engineer under the customer success department", () => ({
+    say: "we need to open a req for a support engineer, under the customer success department",
+    expect: [created("job", { title: is.text("support engineer"), department: is.text("customer success") })],
+  })),
+];
+
 const roundFourteen: Case[] = [
   about("finance", "write", "Please record a payment of EUR 1.250,00 against <an open EUR invoice>", (w) => {
     const inv = pick(w.invoices, (i) => i.status === "open" && i.currency === "EUR" && i.amount_due > 1250, "open EUR invoice over 1,250");
@@ -1245,4 +1345,5 @@ export const MORE_CASES: Case[] = [
   ...roundTwelve,
   ...roundThirteen,
   ...roundFourteen,
+  ...roundFifteen,
 ];

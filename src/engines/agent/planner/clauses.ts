@@ -83,7 +83,9 @@ function withoutRemark(lang: Language, text: string): string {
     .map((c) => RECORD_NUMBER.exec(c)?.[0])
     .filter(Boolean)
     .at(-1);
-  if (number && PRONOUN.test(clauses[k]!)) return [clauses[k]!.replace(POLITE, "").replace(PRONOUN, number), ...clauses.slice(k + 1)].join(", ");
+  // ("got 2k usd from acme against INV-38, log it": the amount told is the request's too, so the remark stays.)
+  const amountTold = clauses.slice(0, k).some((c) => MONEY_TOLD.test(c.replace(RECORD_NUMBER, "")));
+  if (number && !amountTold && PRONOUN.test(clauses[k]!)) return [clauses[k]!.replace(POLITE, "").replace(PRONOUN, number), ...clauses.slice(k + 1)].join(", ");
   if (clauses.slice(0, k).some(holdsData)) return text;
   // Which record a deletion means is never guessed from a remark, unless the remark names it ("Pied Piper's invoice was a duplicate, so void it").
   const verb = actionOf(/^[a-z]+/i.exec(clauses[k]!.replace(POLITE, ""))?.[0]?.toLowerCase() ?? "");
@@ -117,7 +119,7 @@ function withoutRemark(lang: Language, text: string): string {
     subject.length === 0 ||
     subject.length > 5 ||
     PREPS.has(subject[0]!.toLowerCase()) ||
-    /^(?:i|we|you|they|after|before|since|following|given|when|if)$/i.test(subject[0]!)
+    /^(?:(?:i|we|you|they)(?:['’](?:ve|re|m|d|ll))?|after|before|since|following|given|when|if)$/i.test(subject[0]!)
   ) {
     const name = properName(clauses.slice(0, k).join(", "));
     subject.splice(0, subject.length, ...(name ? name.split(/\s+/) : []));
@@ -262,6 +264,8 @@ const asks = (clause: string) =>
   QUESTION_START.test(clause.trim().toLowerCase()) || /\b(?:how many|how much)\b|\?\s*$|^\s*(?:the\s+)?(?:number|count|total)\s+of\b/i.test(clause);
 // "renewal call in 10 min": a time of day or a wait holds nothing a request needs.
 // "has 2 draft invoices": a count of records is not a value either.
+/** An amount of money: "2k usd", "$3,200", "EUR 450", "12.5k". */
+const MONEY_TOLD = /[$€£]\s?\d|\b\d[\d,.]*\s?(?:k|m)?\s*(?:usd|eur|gbp|chf|dollars?|euros?|pounds?|bucks|quid)\b|\b(?:usd|eur|gbp|chf)\s?\d|\b\d[\d,.]*\s?k\b/i;
 const holdsData = (clause: string) =>
   /[\d@"“”£$€]/.test(
     clause

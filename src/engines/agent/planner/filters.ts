@@ -13,6 +13,8 @@ export interface Query {
   unplaced: Phrase[];
   /** The words start with a state ("overdue", "in interview"): the reply says "are overdue". */
   stated: boolean;
+  /** Filters taken from words of the question (Phrase.loose), by their key and what the reply says of them. */
+  loose: { key: string; said: string }[];
 }
 
 /** The enum values a state word may mean: its own name, or the states it is a synonym of ("active" deals are open). */
@@ -58,6 +60,7 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
   const query: Record<string, unknown> = {};
   const said: string[] = [];
   const unplaced: Phrase[] = [];
+  const loose: Query["loose"] = [];
 
   const groups = p.groups.flatMap((g) => [g, ...(GROUP_WORDS[g] ?? [])]);
   for (const [field, schema] of Object.entries(props)) {
@@ -244,6 +247,7 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
         if ("q" in props && query.q === undefined && (query.account_id !== undefined || query["client[contains]"] !== undefined)) {
           query.q = phrase.text;
           said.push(`matching “${phrase.text}”`);
+          if (phrase.loose) loose.push({ key: "q", said: said.at(-1)! });
           continue;
         }
         // "the hooley data migration deal": the record's own name, misheard; found as the record, by its name.
@@ -260,6 +264,7 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
         if (!("client[contains]" in props)) throw error;
         query["client[contains]"] = phrase.text;
         said.push(`for clients named like “${phrase.text}”`);
+        if (phrase.loose) loose.push({ key: "client[contains]", said: said.at(-1)! });
         continue;
       }
     }
@@ -284,6 +289,7 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     if ("q" in props && query.q === undefined) {
       query.q = phrase.text;
       said.push(`matching “${phrase.text}”`);
+      if (phrase.loose) loose.push({ key: "q", said: said.at(-1)! });
       continue;
     }
     unplaced.push(phrase);
@@ -294,7 +300,7 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
       said.push(`matching “${quoted}”`);
     }
   }
-  return { query, said, unplaced, stated: firstIsState };
+  return { query, said, unplaced, stated: firstIsState, loose };
 }
 
 /** An account named by the first words of a phrase, and the words left after it. */

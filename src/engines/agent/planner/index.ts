@@ -242,8 +242,10 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   }
   // "who's the finance contact at Stark", "the person who handles procurement over at Globex", "whos the cfo at
   // northwind": people by what they do (before any phrase is read as a filter).
-  const role = roleAsked(p.said ?? p.raw);
-  const roleAt = p.phrases.find((ph) => ph.prep && ["at", "for", "with", "from", "in"].includes(ph.prep) && ph.nounResource !== "job");
+  const role = roleAsked(p.said ?? p.raw) ?? roleAsked(p.raw);
+  const roleAt =
+    p.phrases.find((ph) => ph.prep === "at" && ph.nounResource !== "job") ??
+    p.phrases.find((ph) => ph.prep && ["for", "with", "from", "in"].includes(ph.prep) && ph.nounResource !== "job");
   if (role && roleAt && (!p.action || READS.has(p.action)) && (!p.resource || p.resource === "contact") && s.tool("contact", "list"))
     return peopleWhoDo(s, role, roleAt);
   // A question or a plural names what to find: "accounts based in the UK", "who came in through LinkedIn".

@@ -277,6 +277,13 @@ export const CREATE_REMARKS: Rewrite[] = [
     /\b(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:an?\s+)?([1-5])(?:\s*(?:\/\s*5|out\s+of\s+(?:5|five)|stars?))?(?:\s+(?:in\s+my\s+book|for\s+me|imo|in\s+my\s+view))?\b/gi,
     "$1 stars",
   ],
+  // "technical recruiter, people team, london": a new role's team is its department.
+  [
+    /([,;]\s*)([A-Za-z&]+(?:\s+[A-Za-z&]+)?)\s+team(?=\s*[,;.]|\s*$)/gi,
+    // (The last argument is the whole text: a team is a department only where a role is being opened.)
+    (said: string, before: string, team: string, ...more: string[]) =>
+      /\b(?:req|role|job|position|opening|vacancy)\b/i.test(String(more.at(-1))) ? `${before}department: ${team}` : said,
+  ],
   // "..., full time, under the sales department": the department, with the word that places the job in it.
   [/([,;]\s*)(?:under|in|within|part\s+of|for)\s+(?:the\s+|our\s+)?([A-Za-z&]+(?:\s+[A-Za-z&]+)?)\s+(?:dept|department)\b/gi, "$1department: $2"],
   // "EUR 12.500,00 towards annual support plan", "a payment towards INV-5": what it is for.
@@ -340,6 +347,9 @@ const SHORTHAND: Record<string, string> = {
   nov: "november",
   dec: "december",
   pls: "please",
+  wher: "where",
+  wat: "what",
+  actualy: "actually",
   plz: "please",
   thru: "through",
   w: "with",
@@ -424,6 +434,8 @@ export const expandShorthand = (text: string) =>
     // "w/ a referral", "b/c they paid": the slash forms of "with" and "because".
     .replace(/(?<![\w/])w\/(?=\s)/gi, "with")
     .replace(/(?<![\w/])b\/c(?![\w/])/gi, "because")
+    // ("giv 4 stars": a shorthand before a figure, which SHORT leaves alone.)
+    .replace(/\bgiv\b/gi, "give")
     // "5⭐ cands", "⭐⭐⭐⭐": a rating in stars.
     .replace(/\b([1-5])\s?(?:⭐|★)(?:\uFE0F)?/gu, "$1 stars")
     .replace(/(?:(?:⭐|★)\uFE0F?){1,5}/gu, (stars) => `${[...stars.replace(/\uFE0F/g, "")].length} stars`);
@@ -866,6 +878,31 @@ const NOTATION_REWRITES: Rewrite[] = [
 export const REWRITES: Rewrite[] = [
   ...NOTATION_REWRITES,
   ...RELAYED_REWRITES,
+  // "where did john mccarthy come from?", "how did we find Ken Thompson": their source, asked.
+  [/\bwhere\s+(?:did|does)\s+(.+?)\s+come\s+(?:in\s+)?from\b/gi, "what is $1's source"],
+  [/\bhow\s+did\s+we\s+(?:find|get|source|meet)\s+(.+?)(?=\s*(?:[?.!,;]|$))/gi, "what is $1's source"],
+  // "frances allen actually came through hays not linkedin, can you fix the source": the source to set.
+  [
+    /^(.+?)\s+(?:actually\s+|really\s+)?came\s+(?:in\s+)?(?:through|via|from)\s+(?:an?\s+|the\s+)?([\w-]+)(?:\s*,?\s*not\s+(?:an?\s+|the\s+)?[\w-]+)?\s*[,.;-]?\s*(?:so\s+)?(?:can\s+you\s+|could\s+you\s+|please\s+|pls\s+)?(?:fix|update|correct|change)\s+(?:the|her|his|their)\s+source\b.*$/i,
+    "set $1's source to $2",
+  ],
+  // "change olivia tanakas title": a possessive typed without its apostrophe.
+  [
+    /\b([a-z][a-z'-]+\s+[a-z][a-z-]+?)s\s+(?=(?:title|e-?mail|phone(?:\s+number)?|stage|rating|source|address|domain|website)\b)/gi,
+    (said: string, name: string) => (name.split(/\s+/).some((w) => STOPWORDS.has(w.toLowerCase()) || resourceOf(w) !== undefined) ? said : `${name}'s `),
+  ],
+  // "Grace Hopper isn't a fit for the backend role, reject": why, not what; the request says the rest.
+  [
+    /\s+(?:is|isn't|is\s+not|was|wasn't|was\s+not|'s\s+not)\s+(?:really\s+)?(?:a\s+|the\s+)?(?:good\s+|great\s+|right\s+|strong\s+|culture\s+|cultural\s+)?fit\b/gi,
+    "",
+  ],
+  // "found her on linkedin, id say 4 stars": the rating, without the hedge.
+  [/\b(?:i'?d|i\s+would)\s+say\s+(?=(?:[1-5]|one|two|three|four|five)\s*(?:stars?|\/\s*5|out\s+of))/gi, ""],
+  // "new number for Isla Haddad at Stark Logistics: +44 20 7946 0958": her phone.
+  [
+    /\b(?:(?:her|his|their)\s+)?(?:new|updated|different|correct|right|latest)\s+(?:mobile\s+|cell\s+|direct\s+|phone\s+|office\s+)?(?:number|no\.?|line)\s+(?:for|of)\s+([^:=]+?)\s*(?:is|:|=|-)\s*(\+?\d[\d\s().-]{5,}\d)/gi,
+    "set $1 phone to $2",
+  ],
   // "add a champion tag on her", "put a VIP tag on Acme": tag them so.
   [/\b(?:add|put|stick|slap)\s+(?:an?\s+|the\s+)?["“]?([\w-]+)["”]?\s+(?:tag|label)\s+(?:on|to)\s+(.+?)(?=\s*(?:[,.;!?(]|$))/gi, "tag $2 as $1"],
   // "Isla @ Stark": at.

@@ -37,6 +37,8 @@ export interface Phrase {
   nounResource?: string;
   /** Where it starts in the request (-1 when rewritten): "620 euros for support hours" puts a phrase after an amount. */
   at?: number;
+  /** Words of the question rather than a name ("ranked", "with titles", "how many days"): left out of a search that finds nothing with them. */
+  loose?: boolean;
 }
 
 export interface Parsed {
@@ -261,6 +263,14 @@ function describes(lang: Language, ph: Phrase): boolean {
   if (tags.includes("Noun") || tags.includes("ProperNoun")) return false;
   // Before a noun a verb in -ing may be a name's ("engineering jobs"); a superlative never is.
   return ["Superlative", "Comparative", "Adverb"].some((t) => tags.includes(t)) || (tags.includes("Gerund") && !ph.noun);
+}
+
+/** Words a question is made of ("ranked", "days", "with titles", "Split"): verbs, plurals, words that tell how, never a name's. */
+const COMMON = new Set(["Verb", "Adverb", "Adjective", "Plural", "Gerund", "PastTense", "Infinitive", "Preposition", "Conjunction", "Determiner", "Pronoun"]);
+const NAMED = new Set(["ProperNoun", "Person", "Place", "Organization", "FirstName", "LastName", "Acronym", "Value"]);
+function questionWords(lang: Language, ph: Phrase): boolean {
+  if ((ph.prep && !["with", "across", "by"].includes(ph.prep)) || !/^[A-Za-z]+(?:\s+[A-Za-z][a-z]*){0,2}$/.test(ph.text)) return false;
+  return tagsOf(lang, ph.text).every((tags) => tags.some((t) => COMMON.has(t)) && !tags.some((t) => NAMED.has(t)));
 }
 
 /** Whether a phrase is only adverbs and the like ("unfortunately", "over the holidays" is not: it has a noun). */
@@ -696,7 +706,8 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
         .at(-1)!
         .trim()
         .toLowerCase();
-      return asked.trim() !== clause && /^(?:when|what|what's|which|who|whom|whose|how|where)\b/.test(clause);
+      // ("INV-47 - did we already write it off?": whether something was done, asked past the start.)
+      return asked.trim() !== clause && /^(?:when|what|what's|which|who|whom|whose|how|where|(?:did|have|has)\s+(?:we|you|they|i)\b)/.test(clause);
     }) ||
     // "the hooley data migration deal what stage is it in and when ...": dictated, a question past the start, with no mark.
     (!/[?.!,;]/.test(raw) && /\s(?:what|which|when|where|how)\s+(?:\w+\s+)?(?:is|are|was|were|do|does|did)\s+(?:it|they|he|she|we)\b/i.test(raw)) ||
@@ -1044,6 +1055,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   // In a change, only words that tell how ("not a fit unfortunately", "nobody's reading email") are left out.
   const reading = !out.action || ["list", "count", "sum", "top", "show"].includes(out.action);
   out.phrases = out.phrases.filter((ph) => ph.text !== ph.text.toLowerCase() || ph.prep || !(reading ? describes(lang, ph) : tells(lang, ph)));
+  if (reading) for (const ph of out.phrases) if (questionWords(lang, ph)) ph.loose = true;
   return out;
 }
 

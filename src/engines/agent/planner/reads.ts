@@ -1,6 +1,6 @@
 import { capitalize, labelOf, lineOf, listText, money, personName, plural, SCREEN, sums, sumText, type Item, type Page } from "./answer.ts";
 import { properties } from "./catalog.ts";
-import { filtersFor } from "./filters.ts";
+import { filtersFor, type Query } from "./filters.ts";
 import type { Parsed } from "./parse.ts";
 import { noneFound, Stop, toldApart, type Session } from "./resolve.ts";
 
@@ -29,6 +29,20 @@ function sortable(s: Session, resource: string, field: string): boolean {
 }
 
 /** A read over one resource: list, count, sum or top, filtered by what the request names. */
+/**
+ * "the three largest open deals, ranked by amount", "how many days": words of the question taken as a name to
+ * search for. When nothing matches them, they are left out, so the question is answered rather than "none matching".
+ */
+async function withoutLooseWords(s: Session, resource: string, query: Record<string, unknown>, said: string[], loose: Query["loose"]): Promise<void> {
+  if (loose.length === 0) return;
+  const probe = await s.list(resource, { ...query, per_page: 1 });
+  if (probe.meta.total > 0) return;
+  for (const { key, said: words } of loose) {
+    delete query[key];
+    said.splice(said.indexOf(words), 1);
+  }
+}
+
 export async function read(s: Session, p: Parsed, resource: string): Promise<string> {
   if (!s.tool(resource, "list")) throw new Stop({ content: `This API key cannot read ${noun(resource)}s.` });
   const byId = p.ids.find((i) => i.resource === resource);
@@ -39,8 +53,9 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
     const item = found.item ?? ((await s.call(s.tool("invoice", "get")!, { invoice_id: found.id })) as Item);
     return showInvoice(item);
   }
-  const { query, said, unplaced, stated } = await filtersFor(s, p, resource, p.phrases);
+  const { query, said, unplaced, stated, loose } = await filtersFor(s, p, resource, p.phrases);
   if (unplaced.length > 0) return `I could not place “${unplaced.map((u) => u.text).join("”, “")}” in a search of ${noun(resource)}s. ${nearest(s, resource)}`;
+  await withoutLooseWords(s, resource, query, said, loose);
   // Owing, and "due before Christmas", are about invoices still to be paid.
   // "when is the workshop invoice due" names no span: the invoice may be a draft.
   const spanned = p.dates.gte !== undefined || p.dates.lt !== undefined || p.dates.day !== undefined;
@@ -317,7 +332,8 @@ function leastCount(text: string): number {
 }
 
 export async function clientsOf(s: Session, p: Parsed): Promise<string> {
-  const { query, said } = await filtersFor(s, p, "invoice", p.phrases);
+  const { query, said, loose } = await filtersFor(s, p, "invoice", p.phrases);
+  await withoutLooseWords(s, "invoice", query, said, loose);
   // What a client owes is on its invoices still to be paid.
   if (query.status === undefined && OWED.test(p.raw)) query.status = "open,overdue";
   const page = await s.list("invoice", { ...query, per_page: 100 });
@@ -387,6 +403,7 @@ const ROLE_WORDS: Record<string, string> = {
   "accounts payable": "finance",
   ap: "finance",
   payments: "finance",
+  payment: "finance",
   invoices: "finance",
   procurement: "procurement",
   purchasing: "procurement",
@@ -420,6 +437,13 @@ const ROLE_ASKED = [
   ),
   // "whos the cfo over at northwind", "who is their controller".
   /\bwho(?:'?s|\s+is|\s+are)\s+(?:the\s+|their\s+|our\s+)?(cfo|cto|cmo|cro|coo|ceo|controller)\b/i,
+  // "the email for the cfo at northwind": how to reach whoever does that work.
+  /\b(?:e-?mail|phone(?:\s+number)?|number|details|contact\s+details)\s+(?:for|of)\s+(?:the\s+|their\s+)?(cfo|cto|cmo|cro|coo|ceo|controller)\b/i,
+  // "who do I chase for payment at Aperture Labs": whoever pays.
+  new RegExp(
+    String.raw`\bwho\s+(?:do|should|can|would)\s+(?:i|we)\s+(?:chase|contact|email|call|ask|speak\s+to|talk\s+to|send\s+\w+\s+to)\s+(?:for|about|re|regarding)\s+(?:the\s+)?(${ROLE_WORD})\b`,
+    "i",
+  ),
 ];
 
 /** The kind of work a question asks people by ("the finance contact", "who handles procurement"), if any. */

@@ -180,7 +180,11 @@ async function target(s: Session, p: Parsed, resource: string, phrases: Phrase[]
   if (resource === "invoice" && p.numbers[0]) return { found: await s.find("invoice", p.numbers[0].raw, { write: true }), rest: phrases };
   if (p.quoted[0]) return { found: await s.find(resource, p.quoted[0], { write: true, narrow }), rest: phrases };
   const own = phrases.find((ph) => !ph.prep || ph.prep === "of" || ph.beforeNoun) ?? phrases[0];
-  if (!own) throw new Stop({ content: `Which ${noun(resource)} do you mean? Give me its name${resource === "invoice" ? " or number" : ""}.` });
+  if (!own) {
+    const named = await personNamedIn(s, resource, p.raw);
+    if (named) return { found: named, rest: phrases };
+    throw new Stop({ content: `Which ${noun(resource)} do you mean? Give me its name${resource === "invoice" ? " or number" : ""}.` });
+  }
   // An invoice has no name of its own: it is named by its client.
   // In a change, an amount is the new value ("it should be 19,500"), not which invoice.
   if (resource === "invoice")
@@ -208,6 +212,20 @@ async function target(s: Session, p: Parsed, resource: string, phrases: Phrase[]
   const found = await findPhrase(s, resource, own, true, theirs);
   if (found.item && found.item[of.field] !== of.id) throw new Stop({ content: `${found.label} is not linked to ${of.label}. Nothing changed.` });
   return { found, rest: phrases.filter((ph) => ph !== own && ph !== of.phrase) };
+}
+
+/**
+ * "phone screen w radia perlman went great, move to interview": a change that names no one is done to the one
+ * person whose full name the message gives, however it is written. Two people of that name, or none: undefined.
+ */
+async function personNamedIn(s: Session, resource: string, message: string): Promise<Found | undefined> {
+  if ((resource !== "candidate" && resource !== "contact") || !s.tool(resource, "list")) return undefined;
+  const words = ` ${message.toLowerCase().replace(/[^\p{L}\d'’-]+/gu, " ")} `;
+  const page = await s.list(resource, { per_page: 100 });
+  const hits = page.data.filter((i) => words.includes(` ${labelOf(i).toLowerCase()} `));
+  if (hits.length !== 1) return undefined;
+  s.labels.set(hits[0]!.id, labelOf(hits[0]!));
+  return { id: hits[0]!.id, label: labelOf(hits[0]!), item: hits[0] };
 }
 
 const FIELD_INDEX = Object.entries(FIELD_WORDS).flatMap(([field, words]) => words.map((w) => [w, field] as const));
@@ -785,6 +803,12 @@ export async function update(s: Session, p: Parsed, resource: string, _action: A
   if (rename) input[["name", "title"].find((f) => f in properties(tool)) ?? "name"] = rename.text;
   if (rest.length > 0) unplaced(rest);
   if (p.shift) Object.assign(input, await shifted(s, resource, tool, found, p));
+  // "set that job's status to closed": a word for several states that is one of this record's own.
+  if (Object.keys(input).length === 0) {
+    const props = properties(tool);
+    const state = p.groups.find((g) => Object.values(props).some((schema) => enumValues(schema).includes(g)));
+    if (state) return setState(s, { ...p, to: state, states: [state] }, resource, "stage", found);
+  }
   if (Object.keys(input).length === 0)
     throw new Stop({ content: `What should change on ${found.label}? Say it as “set its <field> to <value>”. Nothing changed.` });
   if (Array.isArray(input.tags)) {
@@ -890,8 +914,15 @@ export async function setState(s: Session, p: Parsed, resource: string, action: 
     state = stage.name;
   }
   if (!field) throw new Stop({ content: `A ${noun(resource)} has no state “${state}”. Nothing changed.` });
-  const result = (await s.call(tool, { [key]: found.id, [field]: value }, `move ${found.label} to ${state}`)) as Item;
-  return `Moved ${found.label} to ${state}${result.status && result.status !== state ? `; it is now ${String(result.status)}` : ""}.`;
+  // "move to interview and give 4 stars": a figure said exactly, of a field the same change sets, goes with it.
+  // ("the 3 star candidate" describes: only a figure given is set.)
+  const given = /\b(?:give|gave|giving|rate|rated|re-?rate|score|scored|set|bump|make)\b[^.,;!?]{0,25}?\b\d+(?:\.\d+)?\s*(?:stars?|\/\s*5|out\s+of)?/i.test(
+    p.raw,
+  );
+  const also = given ? Object.fromEntries(p.numeric.filter((n) => !n.op && n.field in props && n.field !== field).map((n) => [n.field, n.value])) : {};
+  const result = (await s.call(tool, { [key]: found.id, [field]: value, ...also }, `move ${found.label} to ${state}`)) as Item;
+  const extra = Object.entries(also).map(([f, v]) => `, ${f} ${String(v)}`);
+  return `Moved ${found.label} to ${state}${extra.join("")}${result.status && result.status !== state ? `; it is now ${String(result.status)}` : ""}.`;
 }
 
 /** The stage of a deal's own pipeline a name or kind (won, lost) names. */
