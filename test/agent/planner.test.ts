@@ -615,3 +615,69 @@ describe("round fourteen: pasted emails and chat messages, dictated names, inter
     expect(writes(out)[0].input.name).toMatch(/Support renewal/);
   });
 });
+
+describe("round fifteen: what a read leaves out, fields by their API names, decimal commas, a person named in a remark", () => {
+  const invoice = (body: Record<string, unknown>) =>
+    made(tenant.client.post("/v1/invoices", { currency: "USD", status: "open", due_date: "2026-04-01", ...body }));
+
+  it("'12,5k' is twelve and a half thousand (it was read as 5,000: a wrong write)", async () => {
+    const out = await chat(tenant.client, "bill Initech 12,5k USD for the licence true-up, due end of April");
+    expect(writes(out)).toMatchObject([{ tool: "create_invoice", input: { client: "Initech", amount: 12500, currency: "USD" }, status: "completed" }]);
+  });
+
+  it("an amount told before 'log it' is the payment, not the whole balance (a wrong write)", async () => {
+    const inv = await invoice({ client: "Tern Logistics", amount: 9000 });
+    const out = await chat(tenant.client, `got 2k usd from tern logistics against ${inv.number}, log it pls`);
+    expect(writes(out)).toMatchObject([{ tool: "pay_invoice", input: { invoice_id: inv.id, amount: 2000 }, status: "completed" }]);
+  });
+
+  it("a read leaves out what it excludes: a client, a state", async () => {
+    await invoice({ client: "Osprey Mining", amount: 700 });
+    const all = await chat(tenant.client, "unpaid invoices except Osprey Mining");
+    expect(all.actions.find((a: any) => a.tool === "list_invoices").input).toMatchObject({ "client[ne]": "Osprey Mining" });
+    expect(all.message.content).not.toMatch(/· Osprey Mining ·/);
+    expect(all.message.content).toMatch(/Initech/);
+    const job = await made(tenant.client.post("/v1/jobs", { title: "Field Geologist", department: "Data" }));
+    const person = (first: string, last: string) =>
+      made(tenant.client.post("/v1/candidates", { job_id: job.id, first_name: first, last_name: last, email: `${first}@mail.example` }));
+    await person("Ivo", "Kral");
+    const gone = await person("Uma", "Pike");
+    await made(tenant.client.patch(`/v1/candidates/${gone.id}`, { stage: "rejected" }), 200);
+    const alive = await chat(tenant.client, "applicants for Field Geologist that aren't rejected");
+    expect(alive.message.content).toMatch(/Ivo Kral/);
+    expect(alive.message.content).not.toMatch(/Uma Pike/);
+  });
+
+  it("fields said by their API names: 'lifecycle stage lead', 'title VP Sales', 'expected_close_date'", async () => {
+    const out = await chat(tenant.client, "Add a new contact under Initech: Rhea Moss, rhea@initech.example, title VP Sales, lifecycle stage lead.");
+    expect(writes(out)).toMatchObject([
+      { tool: "create_contact", input: { first_name: "Rhea", last_name: "Moss", title: "VP Sales", lifecycle_stage: "lead", account_id: world.initech } },
+    ]);
+    const deal = await chat(tenant.client, 'Create a deal on Acme named "Analytics add-on": amount 24,500 USD, expected_close_date 2026-06-30.');
+    expect(writes(deal)).toMatchObject([
+      { tool: "create_deal", input: { account_id: world.acme, name: "Analytics add-on", expected_close_date: "2026-06-30" } },
+    ]);
+  });
+
+  it("asking whether a write-off happened reads the invoice; it proposes none", async () => {
+    const inv = await invoice({ client: "Heron Labs", amount: 60 });
+    const out = await chat(tenant.client, `${inv.number} - did we already write that one off or is it still open?`);
+    expect(out.actions.filter((a: any) => a.status === "approval_required")).toEqual([]);
+    expect(out.message.content).toMatch(new RegExp(inv.number));
+  });
+
+  it("a change that names no one is done to the one person the remark names, written in lower case", async () => {
+    const lia = await made(tenant.client.post("/v1/candidates", { job_id: world.backend, first_name: "Lia", last_name: "Sand", email: "lia@mail.example" }));
+    await made(tenant.client.patch(`/v1/candidates/${lia.id}`, { stage: "screening" }), 200);
+    const out = await chat(tenant.client, "the panel loved lia sand!! move to interview and give 4 stars pls");
+    expect(writes(out)).toMatchObject([{ tool: "update_candidate", input: { candidate_id: lia.id, stage: "interview", rating: 4 } }]);
+  });
+
+  it("words of the question that no record matches are left out of the search ('ranked by amount')", async () => {
+    const port = await made(tenant.client.post("/v1/accounts", { name: "Kittiwake Ports", domain: "kittiwake.example" }));
+    await made(tenant.client.post("/v1/deals", { name: "Harbor expansion", account_id: port.id, amount: 77777 }));
+    const out = await chat(tenant.client, "which deals at Kittiwake Ports are open, ranked by amount?");
+    expect(out.message.content).toMatch(/Harbor expansion/);
+    expect(out.message.content).not.toMatch(/matching/);
+  });
+});

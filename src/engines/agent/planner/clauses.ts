@@ -119,7 +119,7 @@ function withoutRemark(lang: Language, text: string): string {
     subject.length === 0 ||
     subject.length > 5 ||
     PREPS.has(subject[0]!.toLowerCase()) ||
-    /^(?:(?:i|we|you|they)(?:['’](?:ve|re|m|d|ll))?|after|before|since|following|given|when|if)$/i.test(subject[0]!)
+    /^(?:i|we|you|they|after|before|since|following|given|when|if)$/i.test(subject[0]!)
   ) {
     const name = properName(clauses.slice(0, k).join(", "));
     subject.splice(0, subject.length, ...(name ? name.split(/\s+/) : []));
@@ -198,19 +198,18 @@ function withoutRemark(lang: Language, text: string): string {
   const picked = /\b(?:oldest|earliest|newest|latest|small(?:er|est)|larg(?:er|est)|big(?:ger|gest)|cheap(?:er|est))\s+one\b/i.test(
     clauses.slice(0, k).join(" "),
   );
+  const said = PRONOUN.exec(command)![0];
+  const kind = /^(?:the|that|this)\s+(\S+)$/i.exec(said)?.[1];
+  // "we're done with the account executive job - close the req": the req is the job the remark names.
+  const toldOfKind = ofKindTold(told, kind);
+  // ("We've made our hire for the Product Designer role, so set that job's status to closed": so whoever told it.)
+  if (named.length === 0 && !destructive && toldOfKind) return [command.replace(PRONOUN, `the ${toldOfKind} ${kind}`), ...rest].join(", ");
   if (named.length === 0 || (destructive && !person && !picked)) return text;
   // "it", "that one", "that deal" stand for a thing: the last thing the remark names, with whose it is when it names no one.
-  const said = PRONOUN.exec(command)![0];
   // "The owner has signed off the Initech pipeline review invoice, so could you send it out": it is the record named.
   const recordTold = /^(?:it|(?:that|this) one)$/i.test(said) ? namedRecord(told) : undefined;
   if (recordTold) return [command.replace(PRONOUN, `the ${recordTold}`), ...rest].join(", ");
-  const kind = /^(?:the|that|this)\s+(\S+)$/i.exec(said)?.[1];
-  // "we're done with the account executive job - close the req": the req is the job the remark names.
-  const sameKind = kind ? resourceOf(kind.toLowerCase().replace(/s$/, "")) : undefined;
-  const toldOfKind = sameKind
-    ? new RegExp(String.raw`\b(?:the|our|their|that|this)\s+((?:[\w-]+\s+){1,4}?)(?:${RESOURCE_WORDS[sameKind]!.join("|")})s?\b`, "i").exec(told)
-    : null;
-  if (toldOfKind) return [command.replace(PRONOUN, `the ${toldOfKind[1]!.trim()} ${kind}`), ...rest].join(", ");
+  if (toldOfKind) return [command.replace(PRONOUN, `the ${toldOfKind} ${kind}`), ...rest].join(", ");
   const thing = /^(?:it|(?:that|this|the) one)$/i.test(said) || (kind && resourceOf(kind.toLowerCase())) ? lastThing(clauses.slice(0, k).join(" ")) : undefined;
   const whole = thing && resourceOf(thing.split(/\s+/).at(-1)!.toLowerCase()) === undefined ? thing : undefined;
   const noun = kind && resourceOf(kind.toLowerCase()) !== undefined && resourceOf(subject.at(-1)!.toLowerCase()) === undefined ? ` ${kind}` : "";
@@ -222,6 +221,14 @@ function withoutRemark(lang: Language, text: string): string {
   if (whole) return [command.replace(PRONOUN, `${/[A-Z]/.test(whole) ? whole : `${subject.join(" ")} ${whole}`}${noun}`), ...rest].join(", ");
   // "we filled the Account Executive role, close the req": the req is the role named, and still a req.
   return [command.replace(PRONOUN, `${subject.join(" ")}${noun}`), ...rest].join(", ");
+}
+
+/** "the account executive job" in "we're done with the account executive job": the name of a record of this kind a remark tells of. */
+function ofKindTold(told: string, kind: string | undefined): string | undefined {
+  const sameKind = kind ? resourceOf(kind.toLowerCase().replace(/s$/, "")) : undefined;
+  if (!sameKind) return undefined;
+  const m = new RegExp(String.raw`\b(?:the|our|their|that|this)\s+((?:[\w-]+\s+){1,4}?)(?:${RESOURCE_WORDS[sameKind]!.join("|")})s?\b`, "i").exec(told);
+  return m ? m[1]!.trim() : undefined;
 }
 
 /** "the euro invoice", "their data migration deal": a record a remark tells of, by the words before its kind. */
