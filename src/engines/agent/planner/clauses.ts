@@ -656,7 +656,7 @@ export function questionsOf(text: string): string[] {
     .map((x) =>
       x
         .replace(/^\s*(?:and|also|plus)\s+/i, "")
-        .replace(/[\s,;–—-]*(?:\b(?:and|also|plus)\b)?[\s,;–—-]*$/i, "")
+        .replace(/[\s,;+&–—-]*(?:\b(?:and|also|plus)\b)?[\s,;+&–—-]*$/i, "")
         .trim(),
     )
     .filter(Boolean);
@@ -677,11 +677,16 @@ export function questionsOf(text: string): string[] {
       asksFigures(part) !== null ||
       part.split(/\s+/).some((w) => resourceOf(w.toLowerCase().replace(/[^a-z-]/g, "")) !== undefined) ||
       [...part.matchAll(/\b[A-Z][\w&'’-]+/g)].some((m) => m.index! > 0 && !cleaned[0]!.includes(m[0]));
+    // ("how many open reqs + how much is overdue in total": a state the first question did not name is records of their own.)
+    const newState = part
+      .toLowerCase()
+      .split(/[^a-z-]+/)
+      .some((w) => STATE_WORDS.has(w) && !cleaned[0]!.toLowerCase().includes(w));
     // "anything more than 60 days overdue? which invoices": which they are, asked again.
     // ("and how many people we have hired in the past twelve months altogether": a figure asked, whatever its words.)
     if (
-      !ownKind ||
-      (SAME_RECORDS.test(part) && asksFigures(part) === null) ||
+      (!ownKind && !newState) ||
+      (SAME_RECORDS.test(part) && asksFigures(part) === null && !newState) ||
       /^(?:which|what)\s+(?:ones?|[a-z]+s)(?:\s+(?:are\s+they|are\s+those|is\s+it))?\s*\??$/i.test(part)
     )
       continue;

@@ -361,8 +361,9 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   )
     return pay(s, p);
   // "INV-1 is uncollectible", "the Acme deal is lost": a statement of a state is a move to it.
-  // ("candidates whose stage is interview" is a filter: the statement is read from the words as rewritten.)
-  if (!action && !p.question && p.states.length === 1 && /\b(?:is|are)\b/i.test(p.said ?? p.raw) && (p.numbers.length > 0 || p.phrases.length > 0)) {
+  // ("candidates whose stage is interview" is a filter, not a statement.)
+  const stating = /\b(?:is|are)\b/i.test(p.raw.replace(/\b(?:whose|where|with)\s+(?:the\s+|their\s+)?[\w_]+(?:\s+[\w_]+)?\s+(?:is|are)\b/gi, ""));
+  if (!action && !p.question && p.states.length === 1 && stating && (p.numbers.length > 0 || p.phrases.length > 0)) {
     action = "stage";
     p = { ...p, to: p.states[0] };
   }

@@ -815,7 +815,9 @@ const OPERATOR: Record<string, string> = { ">": "above", ">=": "at least", "=>":
 const NOTATION_REWRITES: Rewrite[] = [
   // "expected_close_date", "amount_due", "lifecycle_stage": a field by its name in the API, said as words.
   [/\bexpected_close_date\b/gi, "close date"],
-  [/\b(amount|due|start|close|created|updated)_(due|paid|date|at)\b/gi, "$1 $2"],
+  // ("amount_due" is what is still owed; amount_paid is left as written, since "amount paid" would be a payment.)
+  [/\b(due|start|close)_date\b/gi, "$1 date"],
+  [/\bamount_due\b(?=\s*(?:\([^)]*\)\s*)?(?:is\s+|of\s+)?(?:over|above|under|below|more|less|greater|at\s+least|at\s+most|[<>]))/gi, "balance"],
   [/\blifecycle_stage\b/gi, "lifecycle stage"],
   [/\bemployee_count\b/gi, "employees"],
   // "whose lifecycle stage is still \"lead\"", "with status overdue": a filter said by its field's name.
@@ -878,6 +880,10 @@ const NOTATION_REWRITES: Rewrite[] = [
 export const REWRITES: Rewrite[] = [
   ...NOTATION_REWRITES,
   ...RELAYED_REWRITES,
+  // "Group the overdue invoices per client": shown, by client.
+  [/^\s*(?:please\s+|pls\s+)?group\s+(?=(?:the\s+|all\s+|our\s+)?(?:[\w-]+\s+){1,3}(?:by|per)\b)/i, "show "],
+  // "push back the close date on ...": push the date (back says which way, the figure how far).
+  [/\b(push|move|pull|bump)\s+back\s+(?=(?:the|their|its|his|her)\b)/gi, "$1 "],
   // "where did john mccarthy come from?", "how did we find Ken Thompson": their source, asked.
   [/\bwhere\s+(?:did|does)\s+(.+?)\s+come\s+(?:in\s+)?from\b/gi, "what is $1's source"],
   [/\bhow\s+did\s+we\s+(?:find|get|source|meet)\s+(.+?)(?=\s*(?:[?.!,;]|$))/gi, "what is $1's source"],
@@ -886,10 +892,11 @@ export const REWRITES: Rewrite[] = [
     /^(.+?)\s+(?:actually\s+|really\s+)?came\s+(?:in\s+)?(?:through|via|from)\s+(?:an?\s+|the\s+)?([\w-]+)(?:\s*,?\s*not\s+(?:an?\s+|the\s+)?[\w-]+)?\s*[,.;-]?\s*(?:so\s+)?(?:can\s+you\s+|could\s+you\s+|please\s+|pls\s+)?(?:fix|update|correct|change)\s+(?:the|her|his|their)\s+source\b.*$/i,
     "set $1's source to $2",
   ],
-  // "change olivia tanakas title": a possessive typed without its apostrophe.
+  // "change olivia tanakas title": a possessive typed without its apostrophe, after a verb asking for or changing it.
   [
-    /\b([a-z][a-z'-]+\s+[a-z][a-z-]+?)s\s+(?=(?:title|e-?mail|phone(?:\s+number)?|stage|rating|source|address|domain|website)\b)/gi,
-    (said: string, name: string) => (name.split(/\s+/).some((w) => STOPWORDS.has(w.toLowerCase()) || resourceOf(w) !== undefined) ? said : `${name}'s `),
+    /\b((?:change|update|set|fix|edit|correct|what's|whats|what\s+is|what\s+are|show(?:\s+me)?|get(?:\s+me)?|find|need)\s+)([a-z][a-z'-]+\s+[a-z][a-z-]+?)s\s+(?=(?:title|e-?mail|phone(?:\s+number)?|stage|rating|source|address|domain|website)\b)/gi,
+    (said: string, verb: string, name: string) =>
+      name.split(/\s+/).some((w) => STOPWORDS.has(w.toLowerCase()) || resourceOf(w) !== undefined) ? said : `${verb}${name}'s `,
   ],
   // "Grace Hopper isn't a fit for the backend role, reject": why, not what; the request says the rest.
   [

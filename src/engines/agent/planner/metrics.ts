@@ -58,7 +58,8 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
     },
   },
   {
-    test: /\bpipeline\b(?! stage)|\bforecast\b/,
+    // ("the cash forecast" is money coming in, not the pipeline.)
+    test: /\bpipeline\b(?! stage)|(?<!\bcash[\s-])\bforecast\b/,
     text: (s) =>
       `Open pipeline: ${list(s.growth.pipeline.totals, (t) => `${money(t.open_value, t.currency)} in ${t.deal_count} deals (weighted ${money(t.weighted_value, t.currency)})`, "no open deals")}.`,
   },

@@ -321,7 +321,7 @@ const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4,
 function leastCount(text: string): number {
   const n = (w: string) => COUNT_WORDS[w.toLowerCase()] ?? Number(w);
   const m =
-    /\b(?:(more than|over|above|greater than)\s+(\d+|one|two|three|four|five|six|ten)|(at least|min(?:imum)?(?: of)?)\s+(\d+|one|two|three|four|five|six|ten)|(\d+|two|three|four|five)\s*(?:\+|or more)|(multiple|several|many))\s+(?:\w+\s+){0,2}(?:invoices?|bills?)\b/i.exec(
+    /\b(?:(more than|over|above|greater than)\s+(\d+|one|two|three|four|five|six|ten)|(at least|min(?:imum)?(?: of)?)\s+(\d+|one|two|three|four|five|six|ten)|(\d+|two|three|four|five)\s*(?:\+|or more)|(multiple|several|many))\s+(?:(?:\w+\s+){0,2}(?:invoices?|bills?)|of\s+(?:them|those|these))\b/i.exec(
       text,
     );
   if (!m) return 0;
