@@ -681,7 +681,7 @@ export function questionsOf(text: string): string[] {
     const newState = part
       .toLowerCase()
       .split(/[^a-z-]+/)
-      .some((w) => STATE_WORDS.has(w) && !cleaned[0]!.toLowerCase().includes(w));
+      .some((w) => STATE_WORDS.has(w) && resourceOf(w) === undefined && !cleaned[0]!.toLowerCase().includes(w));
     // "anything more than 60 days overdue? which invoices": which they are, asked again.
     // ("and how many people we have hired in the past twelve months altogether": a figure asked, whatever its words.)
     if (
