@@ -265,6 +265,10 @@ function describes(lang: Language, ph: Phrase): boolean {
   return ["Superlative", "Comparative", "Adverb"].some((t) => tags.includes(t)) || (tags.includes("Gerund") && !ph.noun);
 }
 
+/** "... ignore write-offs": a text that ends in words leaving out what follows. */
+const EXCLUDED_BEFORE = new RegExp(String.raw`(?:^|\s)${EXCLUDING.source.slice(1)}(?:\s+(?:the|any))?\s*$`);
+/** "we need to ...", said before a request to create. */
+const WANTING = new RegExp(String.raw`^\s*${WANT_TO.source}\s+`, "i");
 /** Words a question is made of ("ranked", "days", "with titles", "Split"): verbs, plurals, words that tell how, never a name's. */
 const COMMON = new Set(["Verb", "Adverb", "Adjective", "Plural", "Gerund", "PastTense", "Infinitive", "Preposition", "Conjunction", "Determiner", "Pronoun"]);
 const NAMED = new Set(["ProperNoun", "Person", "Place", "Organization", "FirstName", "LastName", "Acronym", "Value"]);
@@ -375,7 +379,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       "",
     );
   // "we need to add Tom Reed at Initech": the "to" of wanting is not where the record goes.
-  text = creating ? rewrite(text.replace(new RegExp(String.raw`^\s*${WANT_TO.source}\s+`, "i"), ""), CREATE_REMARKS) : focus(lang, text).replace(REASON, "");
+  text = creating ? rewrite(text.replace(WANTING, ""), CREATE_REMARKS) : focus(lang, text).replace(REASON, "");
   // "write the Oscorp Materials invoice off": the verb together, before the record it names.
   text = text.replace(/\bwrite\s+(?!(?:it|them|this|that|these|those)\s+off\b)([^,.;!?\s][^,.;!?]{0,60}?)\s+off\b/i, "write off $1");
   const spans: [number, number][] = [];
@@ -454,7 +458,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   const writtenOff = /\b(written[- ]off|wrote off|write[- ]?offs)\b|\bbad[- ]debts?\b/i.exec(text);
   if (writtenOff && (asking || writtenOff[1] || (out.numbers.length === 0 && !/\b(?:mark|flag|treat|record|log)\b|\bis\b/i.test(text)))) {
     // ("ignore write-offs", "except the written-off ones": left out.)
-    const leftOut = new RegExp(`(?:^|\\s)${EXCLUDING.source.slice(1)}(?:\\s+(?:the|any))?\\s*$`).test(text.slice(0, writtenOff.index).toLowerCase());
+    const leftOut = EXCLUDED_BEFORE.test(text.slice(0, writtenOff.index).toLowerCase());
     (leftOut ? out.without.states : out.states).push("uncollectible");
     spans.push([writtenOff.index, writtenOff.index + writtenOff[0].length]);
     text = blank(text, spans.splice(0));

@@ -28,7 +28,6 @@ function sortable(s: Session, resource: string, field: string): boolean {
   return new RegExp(`\\b${field}\\b`).test(sort?.description ?? "");
 }
 
-/** A read over one resource: list, count, sum or top, filtered by what the request names. */
 /**
  * "the three largest open deals, ranked by amount", "how many days": words of the question taken as a name to
  * search for. When nothing matches them, they are left out, so the question is answered rather than "none matching".
@@ -43,6 +42,7 @@ async function withoutLooseWords(s: Session, resource: string, query: Record<str
   }
 }
 
+/** A read over one resource: list, count, sum or top, filtered by what the request names. */
 export async function read(s: Session, p: Parsed, resource: string): Promise<string> {
   if (!s.tool(resource, "list")) throw new Stop({ content: `This API key cannot read ${noun(resource)}s.` });
   const byId = p.ids.find((i) => i.resource === resource);
@@ -264,10 +264,6 @@ export async function anything(s: Session, name: string, asked: string[] = []): 
     }
     for (const item of page.data) hits.push({ resource, item });
     if (hits.length > 0) break;
-  }
-  if (hits.length === 1 && asked.length > 0) {
-    await decorate(s, hits[0]!.resource, [hits[0]!.item]);
-    return answerFields(hits[0]!.item, asked);
   }
   // "the tyrell platform rollout": its words spread over a record's name ("Tyrell Biotech: Platform rollout").
   if (hits.length === 0 && !spreadFirst && s.turn.tools.callsLeft() >= 2) hits.push(...(await spreadOver(s, name, ["deal", "job"])));
