@@ -182,6 +182,7 @@ function openPostgres(url: string, poolSize: number, readUrl: string | null): Da
   });
   const db = postgresHandle(client);
   const replica = readUrl ? openReplica(client, readUrl, poolSize) : null;
+  let closed = false;
   return {
     kind: "postgres",
     db,
@@ -204,9 +205,13 @@ function openPostgres(url: string, poolSize: number, readUrl: string | null): Da
         if (!first) onReconnect();
         first = false;
       });
-      return () => request.unlisten();
+      // As on PGlite: after close there is nothing to unsubscribe from (postgres.js would throw CONNECTION_ENDED).
+      return async () => {
+        if (!closed) await request.unlisten();
+      };
     },
     close: async () => {
+      closed = true;
       await replica?.close();
       await client.end({ timeout: 5 });
     },
