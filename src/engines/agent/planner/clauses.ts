@@ -503,7 +503,7 @@ export function askedLast(text: string): string | undefined {
   // "Could I add her as a contact? Her email is priya@hooli.cloud.": a value said after the request, in a sentence of its own.
   const trailing =
     sentences.length > 2 &&
-    /^(?:with|as|and\s+(?:her|his|their|its)|(?:her|his|their|its)\s+(?:email|e-mail|phone|mobile|number|title|address|website|domain)\b)/i.test(
+    /^(?:with|as|and\s+(?:her|his|their|its)|(?:her|his|their|its)\s+(?:email|e-mail|phone|mobile|number|title|address|website|domain)\b|(?:title|email|e-mail|phone|mobile|domain|website|location|department)\s+(?:should\s+be|is|will\s+be|=|:))/i.test(
       sentences.at(-1)!,
     )
       ? 1
@@ -524,13 +524,16 @@ export function askedLast(text: string): string | undefined {
   if (change) return updatedBack(last.slice(change.length), told);
   const verb = BACK_VERB.exec(last)?.[0];
   if (!verb) return undefined;
-  const words = last.slice(verb.length).toLowerCase().split(/\s+/).filter(Boolean);
+  const said_ = last.slice(verb.length).toLowerCase().split(/\s+/).filter(Boolean);
+  // "add him as a referral": how they came is told with the request.
+  const referral = said_.some((w) => /^referrals?$/.test(w));
+  const words = said_.filter((w) => !/^referrals?$/.test(w));
   // "add her as a lead contact": a state said with the noun goes with it.
   const states = words.filter((w) => !POINTING.has(w) && resourceOf(w) === undefined && STATE_WORDS.has(w));
   // "record the part payment on their invoice": how much of it was paid is said with the noun.
   const part = words.includes("payment") ? words.find((w) => /^(?:part|partial)$/.test(w)) : undefined;
   if (!words.every((w) => POINTING.has(w) || w === "payment" || w === part || resourceOf(w) !== undefined || states.includes(w))) return undefined;
-  if (!words.some((w) => /^(?:him|her|them|it|that|this|these|those|the)$/.test(w))) return undefined;
+  if (!words.some((w) => /^(?:him|her|them|it|that|this|these|those|the|one)$/.test(w))) return undefined;
   // "Hooli says they paid 30k on INV-17. log it": what was told is a payment.
   // "Stark sent over a payment this morning, could you record it against their account?": what was told is a payment.
   const paymentTold =
@@ -539,14 +542,30 @@ export function askedLast(text: string): string | undefined {
   if (!holdsData(told) && !properName(told) && !paymentTold) return undefined;
   // "set the job up": the words setting up; "set it" alone changes something, and is not this.
   if (/^(?:set|put)$/i.test(verb) && !words.includes(verb.toLowerCase() === "set" ? "up" : "in")) return undefined;
-  // "add him at Northwind": a person put at an organization is its contact.
-  const person = place && words.some((w) => w === "him" || w === "her") ? "contact" : undefined;
+  // "add him at Northwind": a person put at an organization is its contact; one told of with a role to fill
+  // ("Sam referred someone for the backend opening: ... add him"), its candidate.
+  const someone = words.some((w) => w === "him" || w === "her");
+  const forRole = /\b(?:opening|role|req|position|job|vacancy|posting)\b/i.test(told);
+  const person = someone && (place || forRole || holdsData(told)) ? (forRole && !place ? "candidate" : "contact") : undefined;
+  // "Can you create one?": one of the kind the story named ("they don't have an account in here yet").
+  const kindTold = words.includes("one")
+    ? told
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .map((w) => resourceOf(w))
+        .filter((r): r is string => r !== undefined)
+        .at(-1)
+    : undefined;
+  const named = words.find((w) => w === "payment" || resourceOf(w) !== undefined);
+  // "add her to the account": the account is where she goes.
   const noun = paymentTold
     ? "payment"
-    : (words.find((w) => w === "payment" || resourceOf(w) !== undefined) ?? (PAID_TOLD.test(told) && /\d/.test(told) ? "payment" : person));
+    : named && resourceOf(named) === "account" && someone
+      ? "contact"
+      : (named ?? kindTold ?? (PAID_TOLD.test(told) && /\d/.test(told) ? "payment" : person));
   if (!noun) return undefined;
   if (noun === "payment") return /^(?:record|log|enter|book|add)$/i.test(verb) ? `record a ${part ? "part " : ""}payment: ${told}` : undefined;
-  return `${/^(?:set|put)$/i.test(verb) ? `${verb} up` : verb} a ${[...states, noun].join(" ")}${place ? ` at ${place}` : ""}: ${told}`;
+  return `${/^(?:set|put)$/i.test(verb) ? `${verb} up` : verb} a ${[...states, noun].join(" ")}${place ? ` at ${place}` : ""}: ${told}${referral ? ", source: referral" : ""}`;
 }
 
 /** "her title is ...", "promoted to ...": a told value a bare "update" points back to. */

@@ -126,7 +126,10 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     for (const stage of stages) {
       const name = String(stage.name).toLowerCase();
       const phrase = phrases.find((ph) => likeness(ph.text, name) >= 0.85 || ph.text === `${name} stage`);
-      if (phrase || p.states.includes(name) || new RegExp(`\\b${name.replace(/[^a-z0-9 ]/g, ".")}\\b(?=\\s+stage)`).test(p.raw.toLowerCase())) {
+      // ("still in Lead in": a stage named in words that are also a state's, "lead", is the stage when all of its name is said.)
+      const pattern = name.replace(/[^a-z0-9 ]/g, ".");
+      const spelt = new RegExp(`\\b${pattern}\\b${name.includes(" ") ? "" : "(?=\\s+stage)"}`).test(p.raw.toLowerCase());
+      if (phrase || p.states.includes(name) || spelt) {
         matched.add(stage.id);
         names.push(String(stage.name));
         if (phrase) rest = rest.filter((r) => r !== phrase);

@@ -4,6 +4,7 @@ import { labelOf } from "./answer.ts";
 import { catalogOf, enumValues, properties, type Catalog } from "./catalog.ts";
 import { questionsOf } from "./clauses.ts";
 import { describe } from "./describe.ts";
+import { BULK_ACTIONS, pickedRecords } from "./every.ts";
 import { FIELD_WORDS, GROUP_WORDS, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { asksFigures, FIGURE_PHRASES, figures } from "./metrics.ts";
 import { loadLanguage } from "./nlp.ts";
@@ -267,6 +268,8 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   // "who is in the Intro sequence": the sequence's enrollments.
   if (resource === "contact" && p.phrases.some((ph) => ph.nounResource === "sequence") && s.catalog.has("enrollment")) resource = "enrollment";
   let action = p.action;
+  // "make the enrolment of Leo in the sequence X", "create an enrollment for Ava in Intro": an enrollment is made by enrolling.
+  if (resource === "enrollment" && action && ["create", "update", "stage"].includes(action) && s.tool("sequence", "enroll")) return enroll(s, p);
   // "push the due date on the monarch draft to jan 15": the date moves, not the record.
   if (action === "stage" && !p.to && p.dates.day && /\b(?:due|close|closing|start)\s+date\b/i.test(p.raw)) action = "update";
   // "we're hiring a contract DevOps Engineer": a new job, not a hire.
@@ -423,6 +426,11 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     // "Globex", "Radia Perlman?": a name alone asks for that record.
     if (p.phrases.length === 1 && (action || /^[A-Z]/.test(p.phrases[0]!.text))) return anything(s, p.phrases[0]!.text);
     return notUnderstood(s, p);
+  }
+  // "move every Stark deal still in Lead in to Qualified", "mark the largest deal in Negotiation won": the records a condition picks.
+  if (resource && BULK_ACTIONS.has(action)) {
+    const done = await pickedRecords(s, p, resource, action);
+    if (done !== undefined) return done;
   }
   switch (action) {
     case "summarize":

@@ -126,6 +126,7 @@ export const ACTION_WORDS: Record<string, Action> = {
   trash: "delete",
   void: "void",
   cancel: "void",
+  annul: "void",
   kill: "void",
   nix: "void",
   pay: "pay",
@@ -164,6 +165,7 @@ export const ACTION_WORDS: Record<string, Action> = {
   summarise: "summarize",
   summary: "summarize",
   brief: "summarize",
+  rundown: "summarize",
   dossier: "summarize",
   overview: "summarize",
   profile: "summarize",
@@ -172,6 +174,8 @@ export const ACTION_WORDS: Record<string, Action> = {
   finalise: "finalize",
   issue: "finalize",
   send: "finalize",
+  // ("you can emit it now": a second language's word for issuing.)
+  emit: "finalize",
   win: "win",
   won: "win",
   signed: "win",
@@ -246,6 +250,20 @@ export const CREATE_START = new RegExp(
 );
 /** Said to the person in a remark: "she's their head of ops" is a title, "they're based in Canada" a place. */
 export const CREATE_REMARKS: Rewrite[] = [
+  // "and they're UK based", "she's Berlin-based": where.
+  [/\b(?:he|she|they|it)(?:'s|'re|’s|’re|\s+is|\s+are)\s+([A-Z][\w.]*(?:\s+[A-Z][\w.]*)?)[\s-]based\b/g, "based in $1"],
+  // "Tyrell Biotech has a new head of procurement, Priya Nair (...)": the person, at the account, with that title.
+  [
+    /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:has|have|hired|brought\s+on|got)\s+a\s+new\s+([a-z][a-z -]{2,40}?)\s*[,:—–-]\s*([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)/g,
+    "$3 at $1, title is $2,",
+  ],
+  // "We just signed Soylent Foods through a referral": the new customer; how they came is a remark.
+  [
+    /\b(?:we\s+)?(?:just\s+|finally\s+)?(?:signed|landed|won|closed)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:through|via|thanks\s+to|off)\s+(?:a\s+|an\s+|the\s+)?[a-z]+\b/g,
+    "$1",
+  ],
+  // "Sam referred someone for the backend opening: Edsger Dijkstra": the person, for that role.
+  [/^(?:add\s+a\s+candidate:\s*)?[A-Z][\w'’-]*\s+referred\s+(?:someone|somebody|a\s+\w+)\s+(?=for\b)/, "add a candidate "],
   [/([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?=based|located)/gi, "$1 "],
   [/([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+(?:new\s+)?/gi, "$1 title is "],
   // "she's a lead", "he's a customer": the lifecycle stage.
@@ -877,8 +895,55 @@ const NOTATION_REWRITES: Rewrite[] = [
   [/^\s*([A-Za-z]{2,5}-\d{1,9})\s*(?:->|→|:)\s*[a-z_]+(?:\s*\/\s*[a-z_]+)*\s*\??\s*$/i, "show $1"],
 ];
 
+/** English written as a second language: the words a native speaker would use ("pending from", "in delay", "the phase X"). */
+const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
+  // "and they're UK based", "she's Berlin-based": where.
+  [/\b(?:he|she|they|it)(?:'s|'re|’s|’re|\s+is|\s+are)\s+([A-Z][\w.]*(?:\s+[A-Z][\w.]*)?)[\s-]based\b/g, "based in $1"],
+  // "Remind me — when is ...": the question after the dash (read before the questions' own rules).
+  [/^\s*(?:quick\s+(?:one|question)|remind\s+me|question)\s*[—–:-]+\s*/i, ""],
+  // "please to create invoice": please create.
+  [/\bplease\s+to\s+/gi, "please "],
+  // "how much is pending from Acme?": owed by them.
+  [/\b(?:is|are)\s+(?:still\s+)?pending\s+(?:from|by|with|of)\s+/gi, "is owed by "],
+  // "clients which are in delay with the payment", "invoices in delay since more than 60 days": late.
+  [/\bin\s+delay\s+since\s+(more|less)\s+than\s+(\d+\s+(?:days?|weeks?|months?))/gi, "$1 than $2 late"],
+  [/\b(?:are|is|be)\s+in\s+delay\b/gi, "are late"],
+  [/\bin\s+delay\b/gi, "late"],
+  [/\blate\s+(?:with|on|in)\s+(?:the\s+|their\s+|his\s+|her\s+|its\s+)?payments?\b/gi, "late"],
+  // "..., I must make the reminders", "these ones I must call personally": what the person will do next, not asked.
+  [
+    /(?<=[.?!,;]\s+)(?:(?:these|those)(?:\s+ones)?\s+)?(?:i|we)\s+(?:must|have\s+to|need\s+to|will|'ll|want\s+to|am\s+going\s+to|'m\s+going\s+to)\s+(?:make|send|do|call|write|prepare|chase|ping|email|phone|contact)\b(?:\s+(?:the|them|these|those|my|our|some|a))?(?:\s+(?:reminders?|calls?|personally|emails?|follow[- ]?ups?|letters?|them))+\b[^.?!]*[.?!]?/gi,
+    "",
+  ],
+  // "how much money is outside in total": outstanding.
+  [/\b(money|amount|cash)\s+(?:is|are)\s+(?:still\s+)?outside\b/gi, "$1 is outstanding"],
+  // "who is inside the sequence": in it.
+  [/\binside\s+(?=(?:the\s+|our\s+)?(?:sequence|campaign|cadence|pipeline|stage|phase)\b)/gi, "in "],
+  // "in which point is the candidate Frances Allen?", "at what phase is the deal": the stage it is at.
+  [/^\s*(?:in|at)\s+(?:which|what)\s+(?:point|phase|step|stage)\s+(?:is|are)\s+(.+?)\s*([?.!]|$)/i, "what stage is $1 in$2"],
+  // "put the deal in the phase Proposal": the stage named.
+  [/\b(?:the\s+)?(?:phase|step|stage)\s+(?=[A-Z])/g, ""],
+  // "spin up a req", "stand up a new role": open one.
+  [/\b(?:spin|stand)\s+up\b/gi, "open"],
+  // "a Staff Engineer (IC, L6)": a level in brackets is no field of a job.
+  [/\s*\((?:IC|EM|M\d|L\d{1,2}|E\d|P\d|IC\d)(?:\s*[,/]\s*(?:IC|EM|M\d|L\d{1,2}|E\d|P\d|IC\d))*\)/gi, ""],
+  // "note on Tim Berners-Lee: portfolio strong", "add a note to Ken: ...": the record's notes.
+  [/^\s*(?:(?:add|leave|put|write)\s+(?:a\s+|an?\s+)?)?(?:quick\s+)?notes?\s+(?:on|for|to|about)\s+([^:]{2,60}?)\s*[:—–-]\s+(?=\S)/i, "update $1's notes: "],
+  // "put Barbara back in the pipeline", "un-reject her": back to the start of the process.
+  [/\b(?:put|bring|move|add|get)\s+(.{2,60}?)\s+back\s+(?:in(?:to)?|on)\s+(?:the\s+)?(?:pipeline|process|running|funnel)\b/gi, "move $1 to applied"],
+  [/\bun-?reject\s+/gi, "move to applied "],
+  // "every referral we've got", "pass on the referral for backend": candidates who came by referral.
+  [
+    /\b(?:(?:the|every|all(?:\s+the)?)\s+referrals?|referrals)\b(?!\s+(?:from|by|source|fee|bonus|partner|program|as)\b)(?<!\b(?:as|a|from|by|via|through|with)\s+referrals?)/gi,
+    (m: string) => `${/^every/i.test(m) ? "every" : /^all/i.test(m) ? "all" : "the"} ${/s$/i.test(m) ? "candidates" : "candidate"} from referral`,
+  ],
+  // "make the enrolment of Leo Andersen in the sequence X": enrol him.
+  [/\b(?:make|create|do|add|register)\s+(?:an?\s+|the\s+)?enrol(?:l)?ments?\s+(?:of|for)\s+/gi, "enroll "],
+];
+
 export const REWRITES: Rewrite[] = [
   ...NOTATION_REWRITES,
+  ...SECOND_LANGUAGE_REWRITES,
   ...RELAYED_REWRITES,
   // "Group the overdue invoices per client": shown, by client.
   [/^\s*(?:please\s+|pls\s+)?group\s+(?=(?:the\s+|all\s+|our\s+)?(?:[\w-]+\s+){1,3}(?:by|per)\b)/i, "show "],
@@ -1995,6 +2060,9 @@ export const REWRITES: Rewrite[] = [
   [/\b(?:new\s+|recent\s+)?hires\b(?!\s+(?:him|her|them|[a-z]+\s+[a-z]+\s*$))/gi, "hired candidates"],
   // "referral from mike": where a candidate came from.
   [/\breferral\s+(?:from|by|via)\s+[a-z]+\b/gi, "referred by someone"],
+  // "what'd we score Katherine Johnson at?", "how did we rate Ken": the rating asked.
+  [/\bwhat(?:'d|\s+did)\s+(?:we|you|they|i)\s+(?:score|rate|give)\s+(.+?)(?:\s+at)?\s*(?=[?.!]|$)/gi, "what is $1's rating"],
+  [/\bhow\s+(?:did|do)\s+(?:we|you|they|i)\s+(?:score|rate)\s+(.+?)\s*(?=[?.!]|$)/gi, "what is $1's rating"],
   // "wheres the hooli deal at stage wise": what it says is the stage.
   [/\b(\w+)[\s-]wise\b/gi, "$1"],
   // Typed fast: "more then 30 days", "less then 5k".
@@ -2005,6 +2073,8 @@ export const REWRITES: Rewrite[] = [
     /^\s*(?:(?:[a-z]+\s+){0,3}(?:wants?|would like|'d like|needs?|asked|asks)\s+to\s+(?:know|see|find out|check)\s+|remind me\s+|(?:i|we)(?:'d|\s+would)?\s+like\s+to\s+(?:know|see)\s+)/i,
     "",
   ],
+  // ("Remind me — when is ...": the dash that followed it.)
+  [/^\s*[—–:-]+\s*/, ""],
   // "across all the roles", "across the board": everything, not a filter.
   [
     /,?\s*\b(?:across|over)\s+(?:all\s+)?(?:of\s+)?(?:the\s+|our\s+|their\s+|its\s+|his\s+|her\s+)?(?:roles|jobs|openings|accounts|deals|pipelines?|board|company|business|teams?|currencies|customers|clients|companies|customer\s+base)\b/gi,

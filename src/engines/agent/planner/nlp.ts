@@ -254,6 +254,15 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
     return { range: { ...range, gte: between.gte, lt: between.lt }, spans };
   }
 
+  // "due within 30 days": the days from today up to that one (a change's due date is that day: "payable within 30 days").
+  const within = /\bwithin\s+(?:the\s+)?(?:next\s+)?(\d{1,3}|an?)\s+(day|week|month)s?\b/.exec(countsAsDigits(lower));
+  if (within) {
+    const today = utc(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const days = (/^\d/.test(within[1]!) ? Number(within[1]) : 1) * { day: 1, week: 7, month: 30 }[within[2] as "day" | "week" | "month"];
+    take(within.index, within[0].length);
+    const day = new Date(today.getTime() + days * DAY);
+    return { range: { ...range, day: iso(day), gte: iso(today), lt: iso(new Date(day.getTime() + DAY)) }, spans };
+  }
   const span =
     /\b(?:in\s+)?(?:the\s+)?(next|last|past|coming|previous)\s+(\d{1,3})\s+(day|week|month)s?\b|\bin\s+(\d{1,3})\s+(day|week|month)s?\b|\b(\d{1,3})\s+(day|week|month)s?\s+(ago|from now|from today|later)\b/.exec(
       countsAsDigits(lower),

@@ -405,6 +405,13 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     numeric: [],
     ids: [],
   };
+  // "notes: portfolio strong, shaky on design systems, want a second opinion": free text runs to the end, commas,
+  // days and figures in it included.
+  const notes = /\bnotes?\s*:\s*(\S[^]*)$/i.exec(text);
+  if (notes) {
+    out.fields.push({ words: "notes", value: notes[1]!.trim().replace(/[.!]+$/, "") });
+    text = text.slice(0, notes.index);
+  }
 
   // Double quotes, or single ones around words ('API usage overage'), not an apostrophe's.
   for (const m of text.matchAll(/["“”]([^"“”]{1,200})["“”]|(?<![\w'‘’])['‘]([^'‘’"“”]*?[^\s'‘’"“”])['’](?![\w'‘’])/g)) {
@@ -1067,6 +1074,9 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
 /** The sequence a request names: in its own words, or as read ("the list of emails we send to new leads"). */
 export function sequenceOf(p: Parsed): string | undefined {
   const noun = /\b(?:sequence|campaign|cadence|drip|outreach)s?\b/i;
+  // "in the sequence "New lead follow-up"": a quoted name after the noun is the whole name.
+  const quoted = /\b(?:sequence|campaign|cadence|drip|outreach)\s+(?:called\s+|named\s+)?["“]([^"”]+)["”]/i.exec(p.raw);
+  if (quoted) return quoted[1];
   // ("should get the follow up emails (the drip one)": the raw words may name none; what was read may.)
   return noun.test(p.raw) || !p.said ? (sequenceName(p.raw) ?? (p.said ? sequenceName(p.said) : undefined)) : sequenceName(p.said);
 }

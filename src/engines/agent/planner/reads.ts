@@ -23,7 +23,8 @@ async function pages(s: Session, resource: string, query: Record<string, unknown
 
 const noun = (resource: string) => resource.replace(/_/g, " ");
 
-function sortable(s: Session, resource: string, field: string): boolean {
+/** Whether a resource's list sorts by the field (its sort parameter says so). */
+export function sortable(s: Session, resource: string, field: string): boolean {
   const sort = properties(s.tool(resource, "list")).sort as { description?: string } | undefined;
   return new RegExp(`\\b${field}\\b`).test(sort?.description ?? "");
 }
@@ -207,7 +208,9 @@ export function answerFields(i: Item, asked: string[]): string {
     // An open deal's stage says when it is expected to close.
     const closing =
       /^stage/.test(field) && i.status === "open" && typeof i.expected_close_date === "string" ? `, expected to close ${i.expected_close_date}` : "";
-    return [`${a} ${value}${late}${closing}`];
+    // "the status of the Hooli deal": where it is in the pipeline says more than "open".
+    const stage = field === "status" && i.stage_id && typeof i.stage === "string" && i.stage !== value ? `, in ${i.stage}` : "";
+    return [`${a} ${value}${stage}${late}${closing}`];
   });
   return `${labelOf(i)}: ${parts.join(", ")}. (${i.id})`;
 }

@@ -175,6 +175,32 @@ async function owner(
 
 /** The record a change is about: a record number, a quoted name, or the one phrase left. */
 async function target(s: Session, p: Parsed, resource: string, phrases: Phrase[], narrow?: FindOptions["narrow"]): Promise<{ found: Found; rest: Phrase[] }> {
+  const { found, rest } = await targetOf(s, p, resource, phrases, narrow);
+  return { found, rest: withoutRemarks(p, found, rest) };
+}
+
+/**
+ * "INV-22 for Umbrella Health, we made it by mistake", "Linus Torvalds accepted our offer and signs on monday": once
+ * a record is found by its number, id, quoted or capitalised name, a lone lowercase word left over is part of a
+ * remark, not a name; and an invoice's client, said again, only confirms it.
+ */
+function withoutRemarks(p: Parsed, found: Found, rest: Phrase[]): Phrase[] {
+  const named = capitalisedName(p, found);
+  const client = typeof found.item?.client === "string" ? found.item.client.toLowerCase() : undefined;
+  return rest.filter((ph) => {
+    if (client && (client === ph.text.toLowerCase() || client.startsWith(`${ph.text.toLowerCase()} `))) return false;
+    const remark = /^\p{Ll}[\p{Ll}-]*$/u.test(ph.text) && !STOPWORDS.has(ph.text) && p.raw.includes(ph.text);
+    return !(named && remark);
+  });
+}
+
+/** The request names the record in capitals (or by number, id or quotes): a lowercase request may hold names in lowercase. */
+function capitalisedName(p: Parsed, found: Found): boolean {
+  if (p.ids.length > 0 || p.numbers.length > 0 || p.quoted.length > 0) return true;
+  return found.label.split(/[\s:]+/).some((w) => w.length > 1 && /^\p{Lu}/u.test(w) && p.raw.includes(w));
+}
+
+async function targetOf(s: Session, p: Parsed, resource: string, phrases: Phrase[], narrow?: FindOptions["narrow"]): Promise<{ found: Found; rest: Phrase[] }> {
   const byId = p.ids.find((i) => i.resource === resource);
   if (byId) return { found: { id: byId.id, label: byId.id }, rest: phrases };
   if (resource === "invoice" && p.numbers[0]) return { found: await s.find("invoice", p.numbers[0].raw, { write: true }), rest: phrases };
@@ -287,7 +313,8 @@ async function values(s: Session, p: Parsed, tool: Tool, phrases: Phrase[], skip
     } else if (field === "tags") {
       input.tags = [...new Set([...((input.tags as string[] | undefined) ?? []), value])];
     } else if (field === "country") {
-      const code = value.length === 2 ? value.toUpperCase() : placeCode(value);
+      // ("UK" is the United Kingdom, whose code is GB.)
+      const code = placeCode(value) ?? (value.length === 2 ? value.toUpperCase() : undefined);
       if (code) input.country = code;
       else unusable.push(`${words} ${value}`);
     } else input[field] = value;
@@ -875,8 +902,13 @@ export async function setState(s: Session, p: Parsed, resource: string, action: 
   // A deal's stage may be one of its pipeline's own names ("to proposal").
   // "put it in Proposal": in, after a verb of placing, says where to.
   const placing = /\b(?:put|stick|place|drop|pop|park)\b/i.test(p.raw);
-  const toPhrase = phrases.find((ph) => ph.prep === "to" || ph.prep === "into" || (ph.prep === "as" && !state) || (ph.prep === "in" && placing && !state));
-  if (!state && toPhrase) {
+  // "put the Tyrell deal in Proposal, we sent them the offer": a state of another kind of record, said in a remark, is
+  // not where a deal goes when a stage is named.
+  const foreign = resource === "deal" && state !== undefined && !p.to && !["won", "lost"].includes(state);
+  const toPhrase = phrases.find(
+    (ph) => ph.prep === "to" || ph.prep === "into" || (ph.prep === "as" && (!state || foreign)) || (ph.prep === "in" && placing && (!state || foreign)),
+  );
+  if ((!state || foreign) && toPhrase) {
     state = toPhrase.text;
     phrases = phrases.filter((ph) => ph !== toPhrase);
   }
@@ -1136,6 +1168,10 @@ export async function invoiceOp(s: Session, p: Parsed, op: "void" | "uncollectib
       : EVERYTHING_OWED.test(p.raw);
   if (every && phrases[0]) return everyInvoice(s, tool, op, phrases[0], states);
   const found = await invoiceTarget(s, p, phrases.slice(0, 1), states);
+  // "cancel INV-34" when it is paid: named by its number, it may be in a state the change does not apply to.
+  const status = found.item?.status;
+  if (typeof status === "string" && !states.split(",").includes(status))
+    return `${found.label} is ${status}: only ${states.replace(/,(?=[^,]*$)/, " or ").replace(/,/g, ", ")} invoices can be ${{ void: "voided", uncollectible: "written off", finalize: "finalized" }[op]}. Nothing changed.`;
   const words = { void: `void ${found.label}`, uncollectible: `mark ${found.label} uncollectible`, finalize: `finalize ${found.label}` }[op];
   const result = await s.call(tool, { invoice_id: found.id }, words);
   return `Done: ${describe(tool.name, result)}`;
@@ -1145,7 +1181,7 @@ export async function invoiceOp(s: Session, p: Parsed, op: "void" | "uncollectib
 const EVERYTHING_OWED =
   /\b(?:what|everything|all)\b[^.!?]{0,40}\bowe[sd]?\b|\b(?:all|every|each)\s+(?:(?:of\s+)?(?:their|its|his|her|the|[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)*['’]s?)\s+)?(?:\w+\s+)?(?:invoices?|bills?)\b/i;
 /** A turn's calls are bounded: a bulk change of more than this is asked to be narrowed. */
-const MOST_AT_ONCE = 5;
+export const MOST_AT_ONCE = 5;
 
 async function everyInvoice(s: Session, tool: Tool, op: "void" | "uncollectible" | "finalize", phrase: Phrase, states: string): Promise<string> {
   const name = phrase.text.replace(/^(?:(?:both|all|every|each|of|the)\s+)+/i, "");
