@@ -407,7 +407,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   };
   // "notes: portfolio strong, shaky on design systems, want a second opinion": free text runs to the end, commas,
   // days and figures in it included.
-  const notes = /\bnotes?\s*:\s*(\S[^]*)$/i.exec(text);
+  const notes = /\bnotes?\s*:\s*(\S[\s\S]*)$/i.exec(text);
   if (notes) {
     out.fields.push({ words: "notes", value: notes[1]!.trim().replace(/[.!]+$/, "") });
     text = text.slice(0, notes.index);
