@@ -19,7 +19,8 @@ describe("sign-in timing", () => {
     await attempt(email)(); // warm-up
     // Interleaved, so a busy host slows both kinds alike; the fastest of each is the one least
     // disturbed by other work (load only ever adds time). Skipping the hash for an unknown email
-    // would make it a tenth of the known one's time or less.
+    // would make it a tenth of the known one's time or less; a known email's sign-in also reads and records more
+    // rows, which on a loaded PostgreSQL took up to half again as long (CI, 2026-11-29: a ratio of 0.45).
     const known: number[] = [];
     const unknown: number[] = [];
     for (let i = 0; i < 7; i++) {
@@ -29,7 +30,7 @@ describe("sign-in timing", () => {
     const fastestKnown = Math.min(...known);
     const fastestUnknown = Math.min(...unknown);
     expect(fastestKnown).toBeGreaterThan(5); // the hash ran
-    expect(fastestUnknown / fastestKnown).toBeGreaterThan(0.5);
+    expect(fastestUnknown / fastestKnown).toBeGreaterThan(0.3);
     expect(fastestUnknown / fastestKnown).toBeLessThan(2);
   });
 });

@@ -544,7 +544,9 @@ export function askedLast(text: string): string | undefined {
   if (/^(?:set|put)$/i.test(verb) && !words.includes(verb.toLowerCase() === "set" ? "up" : "in")) return undefined;
   // "add him at Northwind": a person put at an organization is its contact; one told of with a role to fill
   // ("Sam referred someone for the backend opening: ... add him"), its candidate.
-  const someone = words.some((w) => w === "him" || w === "her");
+  // (Only when the story names the person: an address, or a full name after its first words. "Globex has a new
+  // head of procurement starting Monday, can you add her" names nobody, and is asked about.)
+  const someone = words.some((w) => w === "him" || w === "her") && (/@/.test(told) || /.\b[A-Z][a-z’'-]+\s+[A-Z][a-z’'-]+/.test(told));
   const forRole = /\b(?:opening|role|req|position|job|vacancy|posting)\b/i.test(told);
   const person = someone && (place || forRole || holdsData(told)) ? (forRole && !place ? "candidate" : "contact") : undefined;
   // "Can you create one?": one of the kind the story named ("they don't have an account in here yet").

@@ -10,7 +10,7 @@ import { asksFigures, FIGURE_PHRASES, figures } from "./metrics.ts";
 import { loadLanguage } from "./nlp.ts";
 import { parse, rewritten, sequenceOf, type Parsed } from "./parse.ts";
 import { tagOf } from "./filters.ts";
-import { anything, clientsOf, duplicates, events, peopleWhoDo, read, roleAsked, sequencesAsked, sequencesOfContact, stagesOf } from "./reads.ts";
+import { accountsBy, anything, clientsOf, duplicates, events, peopleWhoDo, read, roleAsked, sequencesAsked, sequencesOfContact, stagesOf } from "./reads.ts";
 import { pickOption, Session, Stop, type Carried } from "./resolve.ts";
 import { namesForAddresses } from "./references.ts";
 import { spoken } from "./spoken.ts";
@@ -399,6 +399,12 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     s.tool("invoice", "list")
   )
     return clientsOf(s, p);
+  // "which accounts have something in negotiation", "accounts with no open deals", "with at least 3 contacts":
+  // accounts by what their deals or contacts hold.
+  if ((!action || READS.has(action)) && p.resources[0] === "account" && /\b(?:have|has|had|with|without|no|lack\w*)\b/i.test(p.raw)) {
+    const held = p.resources.find((r) => r === "deal" || r === "contact") ?? ((await namesStage(s, p)) ? "deal" : undefined);
+    if ((held === "deal" || held === "contact") && s.tool(held, "list")) return accountsBy(s, p, held);
+  }
   // "which customers are more than 60 days overdue": the clients of the invoices in that state.
   if (
     (!action || READS.has(action)) &&

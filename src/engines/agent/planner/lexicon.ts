@@ -937,6 +937,13 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
     /\b(?:(?:the|every|all(?:\s+the)?)\s+referrals?|referrals)\b(?!\s+(?:from|by|source|fee|bonus|partner|program|as)\b)(?<!\b(?:as|a|from|by|via|through|with)\s+referrals?)/gi,
     (m: string) => `${/^every/i.test(m) ? "every" : /^all/i.test(m) ? "all" : "the"} ${/s$/i.test(m) ? "candidates" : "candidate"} from referral`,
   ],
+  // "... past due — I have a QBR with them Thursday and don't want to be blindsided": why it is asked, after a dash.
+  [/\s[—–]\s+(?:i|we)(?:'m|'ve|'re|’m|’ve|’re|\s+have|\s+am|\s+are|\s+need|\s+want|\s+got)?\s[^?]*$/i, ""],
+  // "Which accounts ...? Trying to figure out where to spend my week.", "...? Feels like I've only talked to ...": why.
+  [
+    /(?<=\?)\s+(?:(?:i'?m\s+|we'?re\s+)?trying\s+to|feels\s+like|hoping\s+to|it\s+feels|i\s+(?:just\s+)?want\s+to\s+(?:make\s+sure|know\s+where)|so\s+i\s+can|for\s+(?:my|our|the)\s+(?:qbr|meeting|call|review|sync|1:1))\b[^?]*$/i,
+    "",
+  ],
   // "make the enrolment of Leo Andersen in the sequence X": enrol him.
   [/\b(?:make|create|do|add|register)\s+(?:an?\s+|the\s+)?enrol(?:l)?ments?\s+(?:of|for)\s+/gi, "enroll "],
 ];

@@ -320,7 +320,7 @@ const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4,
 function leastCount(text: string): number {
   const n = (w: string) => COUNT_WORDS[w.toLowerCase()] ?? Number(w);
   const m =
-    /\b(?:(more than|over|above|greater than)\s+(\d+|one|two|three|four|five|six|ten)|(at least|min(?:imum)?(?: of)?)\s+(\d+|one|two|three|four|five|six|ten)|(\d+|two|three|four|five)\s*(?:\+|or more)|(multiple|several|many))\s+(?:(?:\w+\s+){0,2}(?:invoices?|bills?)|of\s+(?:them|those|these))\b/i.exec(
+    /\b(?:(more than|over|above|greater than)\s+(\d+|one|two|three|four|five|six|ten)|(at least|min(?:imum)?(?: of)?)\s+(\d+|one|two|three|four|five|six|ten)|(\d+|two|three|four|five)\s*(?:\+|or more)|(multiple|several|many))\s+(?:(?:\w+\s+){0,2}(?:invoices?|bills?|deals?|opportunit(?:y|ies)|contacts?|people)|of\s+(?:them|those|these))\b/i.exec(
       text,
     );
   if (!m) return 0;
@@ -349,6 +349,48 @@ export async function clientsOf(s: Session, p: Parsed): Promise<string> {
 }
 
 const RANKED = /\b(?:most|largest|biggest|highest|top|rank|ranked|ranking)\b/i;
+
+/** "accounts with no open deals", "don't have a deal": the accounts left out are the ones asked for. */
+const NONE_OF =
+  /\b(?:no|without|zero|lack(?:s|ing)?|(?:do|does)\s*(?:n[o']?t|n’t)\s+have|have\s+n[o']?t\s+got|haven[’']?t\s+got)\s+(?:an?\s+|any\s+)?(?:\w+\s+){0,2}?(?:deals?|opportunit(?:y|ies)|contacts?|people)\b/i;
+
+/**
+ * "which accounts have something in negotiation", "accounts with an open deal over 50k", "accounts with no open
+ * deals", "accounts with at least 3 contacts": accounts by what their deals or contacts hold, read from those.
+ */
+export async function accountsBy(s: Session, p: Parsed, resource: "deal" | "contact"): Promise<string> {
+  const phrases = p.phrases.filter((ph) => ph.nounResource !== "account");
+  // ("no open deals": the "no" is of the accounts, not of the deals' state.)
+  const noneSaid = NONE_OF.exec(p.said ?? p.raw)?.[0].toLowerCase();
+  const none = noneSaid !== undefined;
+  // ("no open deals": the state said after "no" is the deals'.)
+  const stateSaid = noneSaid?.match(/\b(?:open|won|lost|closed)\b/g) ?? [];
+  const states = none ? [...new Set([...p.states, ...p.without.states, ...stateSaid.map((w) => (w === "closed" ? "won" : w))])] : p.states;
+  const without = none ? { ...p.without, states: [] } : p.without;
+  const { query, said, unplaced } = await filtersFor(s, { ...p, resource, states, without }, resource, phrases);
+  if (unplaced.length > 0) return `I could not place “${unplaced.map((u) => u.text).join("”, “")}” in a search of ${resource}s. ${nearest(s, resource)}`;
+  const { items, total } = await pages(s, resource, query);
+  const byAccount = new Map<string, Item[]>();
+  for (const i of items) if (typeof i.account_id === "string") byAccount.set(i.account_id, [...(byAccount.get(i.account_id) ?? []), i]);
+  const least = leastCount(p.raw);
+  if (least > 1) for (const [id, held] of byAccount) if (held.length < least) byAccount.delete(id);
+  const accounts = await pages(s, "account", {});
+  const names = new Map(accounts.items.map((a) => [a.id, labelOf(a)] as const));
+  const kind = `${resource}${said.length > 0 ? ` ${said.join(" ")}` : ""}`;
+  const partial = items.length < total ? ` (from the first ${items.length} of ${total} ${resource}s)` : "";
+  if (none) {
+    const left = accounts.items.filter((a) => !byAccount.has(a.id)).map(labelOf);
+    if (left.length === 0) return `Every account has a ${kind}${partial}.`;
+    return `${plural(left.length, "account")} with no ${kind}${partial}:\n${left.map((n) => `- ${n}`).join("\n")}`;
+  }
+  if (byAccount.size === 0) return `No account has a ${kind}${least > 1 ? ` (at least ${least})` : ""}.`;
+  const lines = [...byAccount].map(([id, held]) => {
+    const money_ = held.some((i) => i.currency) ? `, ${sumText(sums(held, "amount"))}` : "";
+    return `- ${names.get(id) ?? id}: ${plural(held.length, resource)}${money_}${resource === "deal" ? ` (${held.map(labelOf).join("; ")})` : ""}`;
+  });
+  const counted = least > 1 ? `at least ${least} ${resource}s${said.length > 0 ? ` ${said.join(" ")}` : ""}` : `a ${kind}`;
+  return `${plural(byAccount.size, "account")} with ${counted}${partial}:\n${lines.join("\n")}`;
+}
 
 /**
  * "which client owes us the most in dollars", "our three largest debtors on overdue balances": clients by what

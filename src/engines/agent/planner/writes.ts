@@ -266,8 +266,25 @@ async function values(s: Session, p: Parsed, tool: Tool, phrases: Phrase[], skip
     if (has("domain")) input.domain = p.domains[0];
     else if (has("website")) input.website = `https://${p.domains[0]}`;
   }
-  // Of several figures, the one said as money ("40 more seats, $36k": the $36k).
-  const amount = p.amounts.find((a) => !a.op && a.currency) ?? p.amounts.find((a) => !a.op);
+  // Of several figures, the one said as money ("40 more seats, $36k": the $36k); of several bare ones, the new value
+  // ("60 seats instead of 50 ... up to 71,500"): the one said after "to", else the one not said as the old value.
+  // ("bump the value up to 71,500": on a change, "up to" says the new value, not a ceiling.)
+  const raised = (a: Amount) => tool.name.startsWith("update_") && a.at !== undefined && a.at >= 0 && /^(?:up|down)\s+to\b/i.test(p.raw.slice(a.at));
+  const bare = p.amounts.filter((a) => !a.op || raised(a)).map((a) => (raised(a) ? { ...a, op: undefined, at: (a.at ?? 0) + 6 } : a));
+  const before = (a: Amount) => (a.at !== undefined && a.at >= 0 ? p.raw.slice(Math.max(0, a.at - 16), a.at) : "");
+  const newValue = bare.filter((a) => /\b(?:to|now|be|is|at|=|:)\s*[$€£]?\s*$/i.test(before(a)));
+  const oldValue = (a: Amount) => /\b(?:instead\s+of|from|was|of|not|rather\s+than)\s*[$€£]?\s*$/i.test(before(a));
+  const amount =
+    bare.find((a) => a.currency) ??
+    (bare.length > 1
+      ? newValue.length === 1
+        ? newValue[0]
+        : bare.filter((a) => !oldValue(a)).length === 1
+          ? bare.find((a) => !oldValue(a))
+          : undefined
+      : bare[0]);
+  if (bare.length > 1 && !amount && tool.name.startsWith("update_"))
+    throw new Stop({ content: `Which figure is the new amount: ${bare.map((a) => a.value.toLocaleString("en-US")).join(" or ")}? Nothing changed.` });
   if (amount) {
     const field = ["amount", "annual_revenue"].find(has);
     if (field) input[field] = amount.value;
