@@ -22,6 +22,8 @@ import {
 import {
   candidatesOf,
   dueSums,
+  clientWithUnpaid,
+  stages,
   enrolledContacts,
   fullName,
   inStage,
@@ -1331,6 +1333,104 @@ const roundFourteen: Case[] = [
   }),
 ];
 
+const roundSixteen: Case[] = [
+  about("growth", "write", "shift all of <account>'s deals sitting in <stage> over to <the next stage>", (w) => {
+    const open = stages(w).filter((st) => st.kind === "open");
+    const account = pick(
+      w.accounts,
+      (a) => dealsOf(w, a.id).some((d) => d.status === "open" && open.indexOf(stageOf(w, d)) >= 0 && open.indexOf(stageOf(w, d)) < open.length - 1),
+      "account with an open deal before the last open stage",
+    );
+    const from = stageOf(
+      w,
+      pick(dealsOf(w, account.id), (d) => d.status === "open" && open.indexOf(stageOf(w, d)) < open.length - 1, "deal"),
+    );
+    const to = open[open.indexOf(from) + 1]!;
+    const moving = dealsOf(w, account.id).filter((d) => d.stage_id === from.id);
+    return {
+      say: `shift all of ${account.name}'s deals sitting in ${from.name} over to ${to.name}`,
+      expect: moving.map((d) => changed("deal", d.id, { stage_id: to.id }, d.name)),
+    };
+  }),
+  about("talent", "write", "decline each applicant for <job> still sitting at applied", (w) => {
+    const job = pick(
+      w.jobs,
+      (j) => {
+        const n = candidatesOf(w, j.id).filter((c) => c.stage === "applied").length;
+        return n >= 1 && n <= 5;
+      },
+      "job with applicants at applied",
+    );
+    const applied = candidatesOf(w, job.id).filter((c) => c.stage === "applied");
+    return {
+      say: `decline each applicant for the ${job.title} job still sitting at applied`,
+      expect: applied.map((c) => changed("candidate", c.id, { stage: "rejected" }, fullName(c))),
+    };
+  }),
+  about("growth", "write", "close out <account>'s biggest open deal as won", (w) => {
+    const account = pick(w.accounts, (a) => dealsOf(w, a.id).filter((d) => d.status === "open").length >= 2, "account with two open deals");
+    const open = dealsOf(w, account.id).filter((d) => d.status === "open");
+    const biggest = open.reduce((a, b) => ((a.amount ?? 0) >= (b.amount ?? 0) ? a : b));
+    return { say: `close out ${account.name}'s biggest open deal as won`, expect: [changed("deal", biggest.id, { status: "won" }, biggest.name)] };
+  }),
+  about("finance", "write", "issue the smallest of our drafts", (w) => {
+    const drafts = w.invoices.filter((i) => i.status === "draft");
+    const smallest = drafts.reduce((a, b) => (a.amount <= b.amount ? a : b));
+    if (drafts.filter((i) => i.amount === smallest.amount).length > 1) throw new Error("two drafts share the smallest amount");
+    return { say: "issue the smallest of our drafts", expect: [changed("invoice", smallest.id, { status: "open" }, smallest.number)] };
+  }),
+  about("finance", "write", "finalise all the drafts falling due within 3 weeks", (w) => {
+    const soon = w.invoices.filter((i) => i.status === "draft" && i.due_date >= today(w) && i.due_date <= addDays(today(w), 20));
+    if (soon.length === 0 || soon.length > 5) throw new Error("no handful of drafts due within 3 weeks");
+    return { say: "finalise all the drafts falling due within 3 weeks", expect: soon.map((i) => changed("invoice", i.id, { status: "open" }, i.number)) };
+  }),
+  about("growth", "read", "which customers don't have a single open deal at the moment?", (w) => {
+    const withOpen = w.accounts.filter((a) => dealsOf(w, a.id).some((d) => d.status === "open"));
+    const without = w.accounts.filter((a) => !withOpen.includes(a));
+    if (without.length === 0) throw new Error("every account has an open deal");
+    return {
+      say: "which accounts don't have a single open deal at the moment?",
+      expect: [
+        named(
+          without.map((a) => a.name),
+          withOpen.map((a) => a.name),
+        ),
+      ],
+    };
+  }),
+  about("growth", "read", "which companies have 3 or more contacts on file?", (w) => {
+    const many = w.accounts.filter((a) => w.contacts.filter((c) => c.account_id === a.id).length >= 3);
+    const few = w.accounts.filter((a) => !many.includes(a) && w.contacts.some((c) => c.account_id === a.id));
+    return {
+      say: "which companies have 3 or more contacts on file?",
+      expect: [
+        named(
+          many.map((a) => a.name),
+          few.map((a) => a.name),
+        ),
+      ],
+    };
+  }),
+  about("finance", "read", "what is still pending from <client>?", (w) => {
+    const client = clientWithUnpaid(w, 1);
+    return { say: `what is still pending from ${client}?`, expect: [money(dueSums(ofClient(w, client).filter(unpaid)), `still due from ${client}`)] };
+  }),
+  about("growth", "write", "<account> has a new CFO, Ines Duarte (email). Please add her to the account.", (w) => {
+    const account = pick(w.accounts, (a) => a.name.includes(" "), "account of two words");
+    return {
+      say: `${account.name} has a new CFO, Ines Duarte (ines.duarte@example.org). Please add her to the account.`,
+      expect: [created("contact", { first_name: "Ines", last_name: "Duarte", email: "ines.duarte@example.org", account_id: account.id })],
+    };
+  }),
+  about("growth", "write", "<account> are taking 25 licences rather than 20 - change that deal to 48,000", (w) => {
+    const { deal, account } = soleOpenDeal(w);
+    return {
+      say: `${account} are taking 25 licences rather than 20 on the ${dealTopic(deal).toLowerCase()} - please change that deal to 48,000`,
+      expect: [changed("deal", deal.id, { amount: 48000 }, deal.name)],
+    };
+  }),
+];
+
 export const MORE_CASES: Case[] = [
   ...finance,
   ...growth,
@@ -1346,4 +1446,5 @@ export const MORE_CASES: Case[] = [
   ...roundThirteen,
   ...roundFourteen,
   ...roundFifteen,
+  ...roundSixteen,
 ];

@@ -681,3 +681,94 @@ describe("round fifteen: what a read leaves out, fields by their API names, deci
     expect(out.message.content).not.toMatch(/matching/);
   });
 });
+
+describe("round sixteen: changes to the records a condition picks, accounts by their deals, context told first, a second language", () => {
+  const deal = (account_id: string, name: string, amount: number) => made(tenant.client.post("/v1/deals", { account_id, name, amount }));
+  const dealNow = async (id: string) => (await tenant.client.get(`/v1/deals/${id}`)).body;
+
+  it("'every' changes each record the condition picks, and only those", async () => {
+    const puffin = await made(tenant.client.post("/v1/accounts", { name: "Puffin Air", domain: "puffin.example" }));
+    const [a, b, c] = [await deal(puffin.id, "Fleet wifi", 1000), await deal(puffin.id, "Lounge kiosks", 2000), await deal(puffin.id, "Cargo app", 3000)];
+    const pipeline = (await tenant.client.get(`/v1/pipelines/${(await dealNow(c.id)).pipeline_id}`)).body;
+    const stage = (name: string) => pipeline.stages.find((st: any) => st.name === name).id;
+    await made(tenant.client.patch(`/v1/deals/${c.id}`, { stage_id: stage("Proposal") }), 200);
+    const out = await chat(tenant.client, "move every Puffin Air deal still in Lead in to Qualified");
+    expect(
+      writes(out)
+        .map((w: any) => w.input.deal_id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
+    expect((await dealNow(a.id)).stage_id).toBe(stage("Qualified"));
+    expect((await dealNow(c.id)).stage_id).toBe(stage("Proposal"));
+  });
+
+  it("a superlative picks the one record a change is for; a tie is asked about", async () => {
+    const gannet = await made(tenant.client.post("/v1/accounts", { name: "Gannet Foods", domain: "gannet.example" }));
+    await deal(gannet.id, "Cold chain", 10000);
+    const big = await deal(gannet.id, "Bakery line", 40000);
+    const out = await chat(tenant.client, "mark Gannet Foods' largest deal as won");
+    expect(writes(out)).toMatchObject([{ input: { deal_id: big.id }, status: "completed" }]);
+    expect((await dealNow(big.id)).status).toBe("won");
+    const job = await made(tenant.client.post("/v1/jobs", { title: "Ferry Planner" }));
+    for (const [first, rating] of [
+      ["Oda", 2],
+      ["Pim", 2],
+      ["Rex", 5],
+    ] as const) {
+      const cand = await made(tenant.client.post("/v1/candidates", { job_id: job.id, first_name: first, last_name: "Tern", email: `${first}@tern.example` }));
+      await made(tenant.client.patch(`/v1/candidates/${cand.id}`, { rating }), 200);
+    }
+    const tie = await chat(tenant.client, "reject the lowest-rated candidate for the Ferry Planner role");
+    expect(writes(tie)).toEqual([]);
+    expect(tie.message.content).toMatch(/Which one\?[\s\S]*Oda Tern[\s\S]*Pim Tern/);
+  });
+
+  it("'due within 30 days' is the days up to then: only the drafts due in them are finalized", async () => {
+    const draft = (due_date: string) =>
+      made(tenant.client.post("/v1/invoices", { client: "Skua Shipping", amount: 500, currency: "USD", status: "draft", due_date }));
+    const soon = await draft("2026-03-20");
+    const later = await draft("2026-05-15");
+    const out = await chat(tenant.client, "finalize every Skua Shipping draft due within 30 days");
+    expect(writes(out)).toMatchObject([{ tool: "finalize_invoice", input: { invoice_id: soon.id }, status: "completed" }]);
+    expect((await tenant.client.get(`/v1/invoices/${later.id}`)).body.status).toBe("draft");
+  });
+
+  it("accounts by what their deals hold: none open, in a stage", async () => {
+    const none = await chat(tenant.client, "which accounts have no open deals?");
+    expect(none.message.content).toMatch(/Globex East/);
+    expect(none.message.content).not.toMatch(/- Initech/);
+    const staged = await chat(tenant.client, "which of our accounts have something in Lead in right now?");
+    expect(staged.message.content).toMatch(/Initech/);
+    expect(staged.message.content).not.toMatch(/Globex East/);
+  });
+
+  it("context told before the request: the person it names is added where the story says", async () => {
+    const out = await chat(tenant.client, "Initech has a new head of finance, Ona Reyes (ona@initech.example). Could you add her to the account?");
+    expect(writes(out)).toMatchObject([
+      { tool: "create_contact", input: { first_name: "Ona", last_name: "Reyes", email: "ona@initech.example", account_id: world.initech } },
+    ]);
+    const nobody = await chat(tenant.client, "Acme has a new head of legal starting Monday, can you add her to the account?");
+    expect(writes(nobody).filter((w: any) => w.status === "completed")).toEqual([]);
+  });
+
+  it("of several figures in a change, the new value ('instead of 10 ... up to 6,500'), never the old one", async () => {
+    const out = await chat(tenant.client, "Initech wants 12 seats instead of 10 on the renewal, could you bump that deal's value up to 6,500?");
+    expect(writes(out)).toMatchObject([{ tool: "update_deal", input: { deal_id: world.initechDeal, amount: 6500 } }]);
+  });
+
+  it("English as a second language: pending from, in delay, the enrolment of, cancel a paid invoice", async () => {
+    const pending = await chat(tenant.client, "how much is pending from Acme?");
+    expect(pending.message.content).toMatch(/Acme/);
+    expect(pending.message.content).toMatch(/350\.00 USD|300\.00 USD/);
+    const late = await chat(tenant.client, "I need the list of clients which are in delay with the payment. I must make the reminders");
+    expect(late.message.content).toMatch(/Initech/);
+    expect(writes(late)).toEqual([]);
+    const enrol = await chat(tenant.client, "make the enrolment of Bob Stone in the sequence Intro");
+    expect(writes(enrol)).toMatchObject([{ tool: "enroll_contact", input: { sequence_id: world.intro, contact_id: world.acmeContacts[1] } }]);
+    const paid = await made(tenant.client.post("/v1/invoices", { client: "Auk Media", amount: 80, currency: "USD", status: "open", due_date: "2026-04-01" }));
+    await made(tenant.client.post(`/v1/invoices/${paid.id}/pay`, { amount: 80 }), 200);
+    const cancel = await chat(tenant.client, `cancel please the invoice ${paid.number}, the client says the amount was not correct`);
+    expect(cancel.actions.filter((a: any) => a.status === "approval_required")).toEqual([]);
+    expect(cancel.message.content).toMatch(/is paid/);
+  });
+});

@@ -592,7 +592,9 @@ function updatedBack(rest: string, told: string): string | undefined {
   // "mia rossi at tyrell is qualified now, update her": a state told of someone, whatever the case of their name.
   const stateTold = (/\b(?:is|are|moved\s+to)\s+(?:now\s+)?(?:a\s+|an\s+)?([a-z-]+)/i.exec(told)?.[1] ?? "").toLowerCase();
   if (!properName(told) && !(words.length === 0 && FIELD_TOLD.test(told)) && !sameKind && !STATE_WORDS.has(stateTold)) return undefined;
-  return `update ${noun && !sameKind ? `${noun}: ` : ""}${told}`;
+  // ("moved Tyrell to proposal this morning": when it happened is no date of the record's.)
+  const when = /\s*\b(?:this\s+(?:morning|afternoon|evening)|yesterday|last\s+night|earlier\s+today|just\s+now)\b/gi;
+  return `update ${noun && !sameKind ? `${noun}: ` : ""}${told.replace(when, "")}`;
 }
 
 /**

@@ -98,7 +98,10 @@ function selection(p: Parsed, action: Action): Parsed {
   };
 }
 
-const SUPERLATIVE_WORD = new RegExp(`^(?:${SUPERLATIVE.source.slice(SUPERLATIVE.source.indexOf("(largest"))})$`, "i");
+const SUPERLATIVE_WORD = new RegExp(
+  `^(?:${SUPERLATIVE.source.slice(SUPERLATIVE.source.indexOf("(largest"))})(?:[- ](?:rated|ranked|scored|valued?|paid))?$`,
+  "i",
+);
 
 /**
  * The change applied to each record the rest of the request picks, or undefined when it names no condition this can

@@ -254,7 +254,7 @@ export const CREATE_REMARKS: Rewrite[] = [
   [/\b(?:he|she|they|it)(?:'s|'re|’s|’re|\s+is|\s+are)\s+([A-Z][\w.]*(?:\s+[A-Z][\w.]*)?)[\s-]based\b/g, "based in $1"],
   // "Tyrell Biotech has a new head of procurement, Priya Nair (...)": the person, at the account, with that title.
   [
-    /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:has|have|hired|brought\s+on|got)\s+a\s+new\s+([a-z][a-z -]{2,40}?)\s*[,:—–-]\s*([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)/g,
+    /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:has|have|hired|brought\s+on|got)\s+a\s+new\s+([A-Za-z][A-Za-z -]{1,40}?)\s*[,:—–-]\s*([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)/g,
     "$3 at $1, title is $2,",
   ],
   // "We just signed Soylent Foods through a referral": the new customer; how they came is a remark.
@@ -923,6 +923,15 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   [/^\s*(?:in|at)\s+(?:which|what)\s+(?:point|phase|step|stage)\s+(?:is|are)\s+(.+?)\s*([?.!]|$)/i, "what stage is $1 in$2"],
   // "put the deal in the phase Proposal": the stage named.
   [/\b(?:the\s+)?(?:phase|step|stage)\s+(?=[A-Z])/g, ""],
+  // "Hooli are taking 25 licences rather than 20 on the migration", "wants 60 seats instead of 50": a count of seats
+  // is the story behind a new amount, which no field holds.
+  [
+    /\s*\b(?:(?:now\s+)?(?:want|wants|wanted|need|needs|take|takes|taking|buy|buys|buying|order|orders|ordered|get|gets|getting)|are\s+(?:now\s+)?(?:taking|buying|getting|ordering)|is\s+(?:now\s+)?(?:taking|buying|getting|ordering))\s+\d+\s+(?:more\s+|extra\s+)?(?:seats?|licen[cs]es?|users?|logins?)(?:\s+(?:rather\s+than|instead\s+of|not)\s+\d+)?\b/gi,
+    "",
+  ],
+  // "shift all of Tyrell's deals sitting in Qualified over to Proposal": move them to it.
+  [/\bshift\b(?=[^.?!]{0,80}\b(?:over\s+)?(?:to|into)\s+[A-Za-z])(?![^.?!]{0,40}\b(?:date|deadline|days?|weeks?|months?)\b)/gi, "move"],
+  [/\b(move|push|bump|put)\b([^.?!]{0,80}?)\bover\s+(to|into)\b/gi, "$1$2$3"],
   // "spin up a req", "stand up a new role": open one.
   [/\b(?:spin|stand)\s+up\b/gi, "open"],
   // "a Staff Engineer (IC, L6)": a level in brackets is no field of a job.

@@ -417,7 +417,8 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
     }
   }
   if (!day) {
-    const [hit] = chrono.parse(text, now, { forwardDate: !/\b(since|last|ago|from)\b/.test(lower) });
+    // ("this morning", said in the evening, is today's, not tomorrow's.)
+    const [hit] = chrono.parse(text, now, { forwardDate: !/\b(since|last|ago|from|this\s+(?:morning|afternoon)|earlier)\b/.test(lower) });
     // "blue sun's invoice", "the sat nav deal": a weekday's short form is a day only where a day is expected.
     const bareDay =
       hit &&

@@ -1077,6 +1077,9 @@ export function sequenceOf(p: Parsed): string | undefined {
   // "in the sequence "New lead follow-up"": a quoted name after the noun is the whole name.
   const quoted = /\b(?:sequence|campaign|cadence|drip|outreach)\s+(?:called\s+|named\s+)?["“]([^"”]+)["”]/i.exec(p.raw);
   if (quoted) return quoted[1];
+  // "in the sequence Intro", "to the campaign Spring Launch": the name after the noun, in capitals.
+  const after = /\b(?:in|into|to|on|from|of)\s+(?:the\s+)?(?:sequence|campaign|cadence)\s+(?:called\s+|named\s+)?([A-Z][^,.;!?]*?)\s*(?=[,.;!?]|$)/.exec(p.raw);
+  if (after) return after[1];
   // ("should get the follow up emails (the drip one)": the raw words may name none; what was read may.)
   return noun.test(p.raw) || !p.said ? (sequenceName(p.raw) ?? (p.said ? sequenceName(p.said) : undefined)) : sequenceName(p.said);
 }

@@ -359,7 +359,8 @@ const NONE_OF =
  * deals", "accounts with at least 3 contacts": accounts by what their deals or contacts hold, read from those.
  */
 export async function accountsBy(s: Session, p: Parsed, resource: "deal" | "contact"): Promise<string> {
-  const phrases = p.phrases.filter((ph) => ph.nounResource !== "account");
+  // ("3 or more contacts": the count is leastCount's, not a name.)
+  const phrases = p.phrases.filter((ph) => ph.nounResource !== "account" && !/^\d+$/.test(ph.text));
   // ("no open deals": the "no" is of the accounts, not of the deals' state.)
   const noneSaid = NONE_OF.exec(p.said ?? p.raw)?.[0].toLowerCase();
   const none = noneSaid !== undefined;

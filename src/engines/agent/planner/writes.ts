@@ -175,7 +175,9 @@ async function owner(
 
 /** The record a change is about: a record number, a quoted name, or the one phrase left. */
 async function target(s: Session, p: Parsed, resource: string, phrases: Phrase[], narrow?: FindOptions["narrow"]): Promise<{ found: Found; rest: Phrase[] }> {
-  const { found, rest } = await targetOf(s, p, resource, phrases, narrow);
+  // ("bump that deal's value": the noun of the record changed is no name.)
+  const named = phrases.filter((ph) => resourceOf(ph.text.toLowerCase()) !== resource);
+  const { found, rest } = await targetOf(s, p, resource, named.length > 0 ? named : phrases, narrow);
   return { found, rest: withoutRemarks(p, found, rest) };
 }
 
@@ -189,10 +191,19 @@ function withoutRemarks(p: Parsed, found: Found, rest: Phrase[]): Phrase[] {
   const client = typeof found.item?.client === "string" ? found.item.client.toLowerCase() : undefined;
   return rest.filter((ph) => {
     if (client && (client === ph.text.toLowerCase() || client.startsWith(`${ph.text.toLowerCase()} `))) return false;
-    const remark = /^\p{Ll}[\p{Ll}-]*$/u.test(ph.text) && !STOPWORDS.has(ph.text) && p.raw.includes(ph.text);
+    // (Not a word that may be a value: a state, a stage's name "to negotiation", a word placed by a preposition.)
+    const remark =
+      /^\p{Ll}[\p{Ll}-]*$/u.test(ph.text) &&
+      !STOPWORDS.has(ph.text) &&
+      p.raw.includes(ph.text) &&
+      (!ph.prep || ["by", "after", "before", "since", "about"].includes(ph.prep)) &&
+      !VALUE_WORDS_SAID.has(ph.text) &&
+      !/^(?:lead|qualified|proposal|negotiation|won|lost|open|closed)$/.test(ph.text);
     return !(named && remark);
   });
 }
+
+const VALUE_WORDS_SAID = new Set(Object.entries(VALUE_WORDS).flatMap(([value, words]) => [value, ...words]));
 
 /** The request names the record in capitals (or by number, id or quotes): a lowercase request may hold names in lowercase. */
 function capitalisedName(p: Parsed, found: Found): boolean {
@@ -222,7 +233,9 @@ async function targetOf(s: Session, p: Parsed, resource: string, phrases: Phrase
   // "Globex Corporation's Pilot project": the owner's name and the record's, read together ("Globex Corporation: Pilot project").
   const owned = phrases[phrases.indexOf(own) + 1];
   // "Umbrella Health signed the pilot": who, then what of theirs, as two phrases with no preposition.
-  if ((own.prep === "of" && owned?.prep === "of") || (owned && !own.prep && !owned.prep && resource !== "candidate" && resource !== "contact")) {
+  // "Hooli Cloud are taking 25 licences ... on the data migration": an account's deal named by its words after "on".
+  const onDeal = resource === "deal" && owned !== undefined && !own.prep && ["on", "for", "about"].includes(owned.prep ?? "");
+  if ((own.prep === "of" && owned?.prep === "of") || (owned && !own.prep && !owned.prep && resource !== "candidate" && resource !== "contact") || onDeal) {
     try {
       return { found: await s.find(resource, `${own.text} ${owned.text}`, { write: true, narrow }), rest: phrases.filter((ph) => ph !== own && ph !== owned) };
     } catch (error) {
