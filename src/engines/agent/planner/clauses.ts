@@ -219,6 +219,8 @@ function withoutRemark(lang: Language, text: string): string {
     : null;
   if (counted) return [command.replace(PRONOUN, `${subject.join(" ")} ${counted[1]}${counted[2]}`), ...rest].join(", ");
   if (whole) return [command.replace(PRONOUN, `${/[A-Z]/.test(whole) ? whole : `${subject.join(" ")} ${whole}`}${noun}`), ...rest].join(", ");
+  // ("the interview was very good, put him in the next phase": him is a person, which "the interview" is not.)
+  if (/^(?:him|her)$/i.test(said) && /^(?:the|a|an|this|that|our|my|their)$/i.test(subject[0] ?? "") && !subject.some((w) => /^[A-Z]/.test(w))) return text;
   // "we filled the Account Executive role, close the req": the req is the role named, and still a req.
   return [command.replace(PRONOUN, `${subject.join(" ")}${noun}`), ...rest].join(", ");
 }
@@ -537,7 +539,9 @@ export function askedLast(text: string): string | undefined {
   // "Hooli says they paid 30k on INV-17. log it": what was told is a payment.
   // "Stark sent over a payment this morning, could you record it against their account?": what was told is a payment.
   const paymentTold =
-    /^(?:record|log|enter|book)$/i.test(verb) && /\bpayment\b|\bpaid\b/i.test(told) && !words.some((w) => w !== "account" && resourceOf(w) !== undefined);
+    /^(?:record|log|enter|book|register)$/i.test(verb) &&
+    /\bpayment\b|\bpaid\b/i.test(told) &&
+    !words.some((w) => w !== "account" && resourceOf(w) !== undefined);
   // (A payment told is of someone, whether or not their name has capitals: "tyrell made a payment".)
   if (!holdsData(told) && !properName(told) && !paymentTold) return undefined;
   // "set the job up": the words setting up; "set it" alone changes something, and is not this.
@@ -566,7 +570,10 @@ export function askedLast(text: string): string | undefined {
       ? "contact"
       : (named ?? kindTold ?? (PAID_TOLD.test(told) && /\d/.test(told) ? "payment" : person));
   if (!noun) return undefined;
-  if (noun === "payment") return /^(?:record|log|enter|book|add)$/i.test(verb) ? `record a ${part ? "part " : ""}payment: ${told}` : undefined;
+  // ("the invoice of Northwind, it is paid yesterday. please register it": paid, with no figure, is paid in full.)
+  const whole = !part && !/\d/.test(told) && /\b(?:is|was|has\s+been|got|been)\s+(?:fully\s+)?paid\b/i.test(told);
+  if (noun === "payment")
+    return /^(?:record|log|enter|book|add|register)$/i.test(verb) ? `record a ${part ? "part " : whole ? "full " : ""}payment: ${told}` : undefined;
   return `${/^(?:set|put)$/i.test(verb) ? `${verb} up` : verb} a ${[...states, noun].join(" ")}${place ? ` at ${place}` : ""}: ${told}${referral ? ", source: referral" : ""}`;
 }
 

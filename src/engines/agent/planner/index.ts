@@ -485,7 +485,7 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     // "the Initech renewal": the word after the name says what it is; else the record's name does ("rename Globex East ...").
     resource = p.phrases.find((ph) => ph.nounResource)?.nounResource ?? (await whichResource(s, p, action));
     // "move her to the next stage", with no one named before: whom is asked.
-    const onlyWhere = p.phrases.every((ph) => ph.prep === "to" || ph.prep === "as" || ph.prep === "into");
+    const onlyWhere = p.phrases.every((ph) => ph.prep === "to" || ph.prep === "as" || ph.prep === "into" || (ph.prep === "in" && /^next\b/i.test(ph.text)));
     if (!resource && onlyWhere && /\b(?:him|her)\b/i.test(p.raw) && s.catalog.has("candidate")) resource = "candidate";
     if (!resource && onlyWhere && /\b(?:it|that|this|them)\b/i.test(p.raw))
       throw new Stop({ content: "Which record do you mean? Give me its name. Nothing changed." });

@@ -257,6 +257,8 @@ export const CREATE_REMARKS: Rewrite[] = [
     /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:has|have|hired|brought\s+on|got)\s+a\s+new\s+([A-Za-z][A-Za-z -]{1,40}?)\s*[,:—–-]\s*([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)/g,
     "$3 at $1, title is $2,",
   ],
+  // "new candidate for Product Designer: Piotr Nowak, ...": the role, then the person.
+  [/\bfor\s+(?:the\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,4})\s*[:—–]\s+(?=[A-Z][\w'’-]+\s+[A-Z])/g, "for the $1 role - "],
   // "We just signed Soylent Foods through a referral": the new customer; how they came is a remark.
   [
     /\b(?:we\s+)?(?:just\s+|finally\s+)?(?:signed|landed|won|closed)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:through|via|thanks\s+to|off)\s+(?:a\s+|an\s+|the\s+)?[a-z]+\b/g,
@@ -895,12 +897,16 @@ const NOTATION_REWRITES: Rewrite[] = [
   [/^\s*([A-Za-z]{2,5}-\d{1,9})\s*(?:->|→|:)\s*[a-z_]+(?:\s*\/\s*[a-z_]+)*\s*\??\s*$/i, "show $1"],
 ];
 
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
 /** English written as a second language: the words a native speaker would use ("pending from", "in delay", "the phase X"). */
 const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   // "and they're UK based", "she's Berlin-based": where.
   [/\b(?:he|she|they|it)(?:'s|'re|’s|’re|\s+is|\s+are)\s+([A-Z][\w.]*(?:\s+[A-Z][\w.]*)?)[\s-]based\b/g, "based in $1"],
   // "Remind me — when is ...": the question after the dash (read before the questions' own rules).
   [/^\s*(?:quick\s+(?:one|question)|remind\s+me|question)\s*[—–:-]+\s*/i, ""],
+  // "create invoice for client Initech": for Initech (the word says what Initech is).
+  [/\b(for|of|to)\s+(?:the\s+)?(?:client|customer)\s+(?=[A-Z])/g, "$1 "],
   // "please to create invoice": please create.
   [/\bplease\s+to\s+/gi, "please "],
   // "how much is pending from Acme?": owed by them.
@@ -929,6 +935,38 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
     /\s*\b(?:(?:now\s+)?(?:want|wants|wanted|need|needs|take|takes|taking|buy|buys|buying|order|orders|ordered|get|gets|getting)|are\s+(?:now\s+)?(?:taking|buying|getting|ordering)|is\s+(?:now\s+)?(?:taking|buying|getting|ordering))\s+\d+\s+(?:more\s+|extra\s+)?(?:seats?|licen[cs]es?|users?|logins?)(?:\s+(?:rather\s+than|instead\s+of|not)\s+\d+)?\b/gi,
     "",
   ],
+  // "Is Globex behind on payments?": overdue.
+  [/\b(?:behind|late|slow)\s+(?:on|with)\s+(?:(?:their|its|the|his|her|any|our)\s+)?(?:payments?|paying|invoices?|bills?)\b/gi, "overdue"],
+  // "anybody at Initech flagged as a decision-maker": tagged.
+  [/\b(?:flagged|labell?ed)\s+(?:as\s+)?(?:an?\s+)?(?=[a-z][\w-]*\b)/gi, "tagged "],
+  // "leadership sync in 10 — what's the total ...": the lead-in before a dash and a question.
+  [/^[^—–?.!]{3,50}?\s[—–]\s+(?=(?:what|what's|how|which|who|who's|when|where|can|could|is|are|do|does|did|any)\b)/i, ""],
+  // "company-wide", "org-wide": everything, not a filter.
+  [/,?\s*\b(?:company|org|business|team)[- ]wide\b/gi, ""],
+  // "rejects and hires included", "all of them also the rejected", ", every req": nothing left out.
+  [
+    /,?\s*\b(?:(?:rejects?|rejected|hires|hired|withdrawn)(?:\s*(?:,|and|&|\+)\s*(?:rejects?|rejected|hires|hired|withdrawn))*\s+included|including\s+(?:the\s+)?(?:rejects?|rejected|hires|hired)(?:\s*(?:,|and|&)\s*(?:the\s+)?(?:rejects?|rejected|hires|hired))*|(?:all\s+of\s+them\s+)?(?:also|even)\s+the\s+(?:rejected|hired)(?:\s+ones)?)\b/gi,
+    "",
+  ],
+  [/,\s*(?:every|each|all|any)\s+(?:req|role|job|opening|position)s?\b/gi, ""],
+  [/\bsourced\s+(?:off|from|via|through)\b/gi, "from"],
+  // "invoices where the client paid only one part and there is still a rest to pay": part-paid.
+  [
+    /\b(?:where|which|that)\s+the\s+(?:client|customer)\s+(?:has\s+)?paid\s+only\s+(?:one|a)\s+part(?:\s+and\s+there\s+is\s+still\s+a\s+rest\s+(?:to\s+pay|open))?/gi,
+    "that are part-paid",
+  ],
+  // "to pay until the 15.12": due then.
+  [/\bto\s+(?:be\s+)?pa(?:y|id)\s+(?:until|till|by|before)\s+(?:the\s+)?/gi, "due "],
+  // "for the position Account Executive": the Account Executive position.
+  [/\b(?:the\s+)?(position|role|job|opening|req|vacancy)\s+(?!I\b)([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)/g, "the $2 $1"],
+  // "to pay until the 15.12", "due on 15.12.": a day and month with a dot, after a word that says a date follows.
+  [
+    /\b(due|until|till|by|before|on|from|the)\s+(\d{1,2})\.(\d{1,2})\.?(?!\d)(?!\s*(?:usd|eur|gbp|euros?|dollars?|pounds?|%|k\b))/gi,
+    (said: string, before: string, d: string, m: string) =>
+      Number(d) >= 1 && Number(d) <= 31 && Number(m) >= 1 && Number(m) <= 12 ? `${before} ${Number(d)} ${MONTH_NAMES[Number(m) - 1]}` : said,
+  ],
+  // "put him in the next phase": the next stage.
+  [/\bnext\s+(?:phase|step|round)\b/gi, "next stage"],
   // "shift all of Tyrell's deals sitting in Qualified over to Proposal": move them to it.
   [/\bshift\b(?=[^.?!]{0,80}\b(?:over\s+)?(?:to|into)\s+[A-Za-z])(?![^.?!]{0,40}\b(?:date|deadline|days?|weeks?|months?)\b)/gi, "move"],
   [/\b(move|push|bump|put)\b([^.?!]{0,80}?)\bover\s+(to|into)\b/gi, "$1$2$3"],

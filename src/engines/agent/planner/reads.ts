@@ -54,6 +54,8 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
     const item = found.item ?? ((await s.call(s.tool("invoice", "get")!, { invoice_id: found.id })) as Item);
     return showInvoice(item);
   }
+  // "total candidates from LinkedIn": a total of records without money is their count.
+  if (p.action === "sum" && !("amount[gte]" in properties(s.tool(resource, "list")))) p = { ...p, action: "count" };
   const { query, said, unplaced, stated, loose } = await filtersFor(s, p, resource, p.phrases);
   if (unplaced.length > 0) return `I could not place “${unplaced.map((u) => u.text).join("”, “")}” in a search of ${noun(resource)}s. ${nearest(s, resource)}`;
   await withoutLooseWords(s, resource, query, said, loose);

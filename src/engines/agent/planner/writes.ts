@@ -1165,7 +1165,9 @@ export async function pay(s: Session, p: Parsed, phrases = p.phrases): Promise<s
   // ask how much.
   const partly = PART_SAID.test(p.raw) && (amount === undefined || owns(amount));
   if (
-    (amount === undefined && p.verb === "payment" && !/\b(?:in full|full payment|fully|everything|the rest|the balance|whole amount)\b/i.test(p.raw)) ||
+    (amount === undefined &&
+      p.verb === "payment" &&
+      !/\b(?:in full|full payment|fully|everything|the rest|the balance|whole amount)\b/i.test(`${p.raw} ${p.said ?? ""}`)) ||
     partly
   )
     s.ask(`How much was paid on ${found.label}?`, "field:amount", []);
