@@ -940,7 +940,11 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   // "anybody at Initech flagged as a decision-maker": tagged.
   [/\b(?:flagged|labell?ed)\s+(?:as\s+)?(?:an?\s+)?(?=[a-z][\w-]*\b)/gi, "tagged "],
   // "leadership sync in 10 — what's the total ...": the lead-in before a dash and a question.
-  [/^[^—–?.!]{3,50}?\s[—–]\s+(?=(?:what|what's|how|which|who|who's|when|where|can|could|is|are|do|does|did|any)\b)/i, ""],
+  // (Only a lead-in about the occasion: anything else before the dash is the topic, "biggest overdue invoice in USD — who is it".)
+  [
+    /^[a-z0-9' ]{0,30}\b(?:sync|meeting|call|stand-?up|1:1|qbr|review|board|demo|catch-?up)\b[a-z0-9' ]{0,20}\s[—–]\s+(?=(?:what|what's|how|which|who|who's|when|where|can|could|is|are|do|does|did|any)\b)/i,
+    "",
+  ],
   // "company-wide", "org-wide": everything, not a filter.
   [/,?\s*\b(?:company|org|business|team)[- ]wide\b/gi, ""],
   // "rejects and hires included", "all of them also the rejected", ", every req": nothing left out.
@@ -981,7 +985,7 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   [/\bun-?reject\s+/gi, "move to applied "],
   // "every referral we've got", "pass on the referral for backend": candidates who came by referral.
   [
-    /\b(?:(?:the|every|all(?:\s+the)?)\s+referrals?|referrals)\b(?!\s+(?:from|by|source|fee|bonus|partner|program|as)\b)(?<!\b(?:as|a|from|by|via|through|with)\s+referrals?)/gi,
+    /\b(?:(?:the|every|all(?:\s+the)?)\s+referrals?|referrals)\b(?!\s+(?:from|by|source|fee|bonus|partner|program|as|cands?|candidates?|applicants?|hires?|people|folks|ones)\b)(?<!\b(?:as|a|from|by|via|through|with)\s+referrals?)/gi,
     (m: string) => `${/^every/i.test(m) ? "every" : /^all/i.test(m) ? "all" : "the"} ${/s$/i.test(m) ? "candidates" : "candidate"} from referral`,
   ],
   // "... past due — I have a QBR with them Thursday and don't want to be blindsided": why it is asked, after a dash.
