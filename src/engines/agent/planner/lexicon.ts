@@ -942,7 +942,8 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   // "leadership sync in 10 — what's the total ...": the lead-in before a dash and a question.
   // (Only a lead-in about the occasion: anything else before the dash is the topic, "biggest overdue invoice in USD — who is it".)
   [
-    /^[a-z0-9' ]{0,30}\b(?:sync|meeting|call|stand-?up|1:1|qbr|review|board|demo|catch-?up)\b[a-z0-9' ]{0,20}\s[—–]\s+(?=(?:what|what's|how|which|who|who's|when|where|can|could|is|are|do|does|did|any)\b)/i,
+    // (In lower case after its first letter: a name in it, "call with Stark —", makes it the topic.)
+    /^[A-Za-z]?[a-z0-9' ]{0,30}\b(?:sync|meeting|call|stand-?up|1:1|qbr|QBR|review|board|demo|catch-?up)\b[a-z0-9' ]{0,20}\s[—–]\s+(?=(?:[Ww]hat|[Ww]hat's|[Hh]ow|[Ww]hich|[Ww]ho|[Ww]ho's|[Ww]hen|[Ww]here|[Cc]an|[Cc]ould|[Ii]s|[Aa]re|[Dd]o|[Dd]oes|[Dd]id|[Aa]ny)\b)/,
     "",
   ],
   // "company-wide", "org-wide": everything, not a filter.
