@@ -50,8 +50,11 @@ export function saysEvery(p: Parsed): boolean {
 }
 
 /** "the largest", "Stark's oldest", "their highest-rated": the one record a superlative picks, by which field and which end. */
-const SUPERLATIVE =
-  /\b(?:the|their|its|his|her|our|my|[a-z][\w.&-]*['’]s?)\s+(largest|biggest|highest|top|most\s+valuable|smallest|lowest|least\s+valuable|oldest|earliest|newest|latest|most\s+recent|strongest|best|weakest|worst)\b/i;
+const SUPERLATIVES =
+  "largest|biggest|highest|top|most\\s+valuable|smallest|lowest|least\\s+valuable|oldest|earliest|newest|latest|most\\s+recent|strongest|best|weakest|worst";
+const SUPERLATIVE = new RegExp(`\\b(?:the|their|its|his|her|our|my|[a-z][\\w.&-]*['’]s?)\\s+(${SUPERLATIVES})\\b`, "i");
+/** A phrase that is only a superlative ("oldest", "lowest-rated"): no name. */
+const SUPERLATIVE_WORD = new RegExp(`^(?:${SUPERLATIVES})(?:[- ](?:rated|ranked|scored|valued?|paid))?$`, "i");
 
 interface Most {
   word: string;
@@ -63,16 +66,17 @@ function superlative(s: Session, p: Parsed, resource: string): Most | undefined 
   const m = SUPERLATIVE.exec(p.said ?? p.raw);
   if (!m) return undefined;
   const word = m[1]!.toLowerCase().replace(/\s+/g, " ");
-  const high = /^(?:largest|biggest|highest|top|most valuable|strongest|best)$/.test(word);
-  const rated = /^(?:strongest|best|weakest|worst)$/.test(word) || /\b(?:rated|rating|stars?)\b/i.test(p.raw);
-  if (/^(?:oldest|earliest)$/.test(word) || /^(?:newest|latest|most recent)$/.test(word)) {
+  const props = properties(s.tool(resource, "list"));
+  if (/^(?:oldest|earliest|newest|latest|most recent)$/.test(word)) {
     const field = resource === "invoice" && sortable(s, resource, "due_date") ? "due_date" : "created_at";
     return { word, field, descending: !/^(?:oldest|earliest)$/.test(word) };
   }
-  if (rated && "rating[gte]" in properties(s.tool(resource, "list"))) return { word, field: "rating", descending: high };
-  const money = resource === "invoice" && /\b(?:open|overdue|unpaid|outstanding|owed|owing|due)\b/i.test(p.raw) ? "amount_due" : "amount";
-  if (!(`${money}[gte]` in properties(s.tool(resource, "list"))) && !(`amount[gte]` in properties(s.tool(resource, "list")))) return undefined;
-  return { word, field: money, descending: high };
+  const descending = /^(?:largest|biggest|highest|top|most valuable|strongest|best)$/.test(word);
+  const rated = /^(?:strongest|best|weakest|worst)$/.test(word) || /\b(?:rated|rating|stars?)\b/i.test(p.raw);
+  if (rated && "rating[gte]" in props) return { word, field: "rating", descending };
+  if (!("amount[gte]" in props)) return undefined;
+  const owed = resource === "invoice" && /\b(?:open|overdue|unpaid|outstanding|owed|owing|due)\b/i.test(p.raw);
+  return { word, field: owed ? "amount_due" : "amount", descending };
 }
 
 /** Where the records go ("to Qualified", "as won"): the phrase, when a stage is named by it rather than by a state word. */
@@ -97,11 +101,6 @@ function selection(p: Parsed, action: Action): Parsed {
     phrases: p.phrases.filter((ph) => ph !== dest && !SUPERLATIVE_WORD.test(ph.text)),
   };
 }
-
-const SUPERLATIVE_WORD = new RegExp(
-  `^(?:${SUPERLATIVE.source.slice(SUPERLATIVE.source.indexOf("(largest"))})(?:[- ](?:rated|ranked|scored|valued?|paid))?$`,
-  "i",
-);
 
 /**
  * The change applied to each record the rest of the request picks, or undefined when it names no condition this can
