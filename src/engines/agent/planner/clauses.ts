@@ -119,7 +119,11 @@ function withoutRemark(lang: Language, text: string): string {
     subject.length === 0 ||
     subject.length > 5 ||
     PREPS.has(subject[0]!.toLowerCase()) ||
-    /^(?:i|we|you|they|after|before|since|following|given|when|if)$/i.test(subject[0]!)
+    /^(?:i|we|you|they|after|before|since|following|given|when|if)$/i.test(subject[0]!) ||
+    // "The hiring manager liked Ken Thompson's resume, move them to screening": who is told of, not who told.
+    (/^(?:the|a|an|our|my|their)$/i.test(subject[0]!) &&
+      !subject.slice(1).some((w) => /^[A-Z]/.test(w)) &&
+      properName(clauses.slice(0, k).join(", ")) !== undefined)
   ) {
     const name = properName(clauses.slice(0, k).join(", "));
     subject.splice(0, subject.length, ...(name ? name.split(/\s+/) : []));
@@ -158,7 +162,7 @@ function withoutRemark(lang: Language, text: string): string {
       command.replace(/\b(?:the\s+)?(?:end|start|beginning|middle|mid|first\s+week|last\s+week|first|last)\s+of\s+(?:the\s+)?/gi, ""),
     )
       ? null
-      : /\bthe\s+((?:due|close|start)\s+date)\b/i.exec(command));
+      : /\bthe\s+((?:due|close|start)\s+date|amount|value)\b/i.exec(command));
   const record = field && whose ? TOLD_RECORD.exec(told) : null;
   if (field && record)
     return [
@@ -235,7 +239,7 @@ function ofKindTold(told: string, kind: string | undefined): string | undefined 
 
 /** "the euro invoice", "their data migration deal": a record a remark tells of, by the words before its kind. */
 const TOLD_RECORD =
-  /\b(?:the|their|that|this|our)\s+((?:[\w-]+\s+){0,3}?)(invoice|bill|deal|job|role|opportunity|(?:project|pilot|renewal|expansion|rollout|migration|upgrade)(?:\s+deal)?)\b/i;
+  /(?:\b(?:the|their|that|this|our)|(?<=\b[A-Z][\w&-]*['’]s?))\s+((?:[\w-]+\s+){0,3}?)(invoice|bill|deal|job|role|opportunity|(?:project|pilot|renewal|expansion|rollout|migration|upgrade)(?:\s+deal)?)\b/i;
 
 /** "Aperture Labs' legal team needs more time on the data migration contract": the deal told of, by its owner's name. */
 function dealTold(remark: string, owner: string): string | undefined {

@@ -402,7 +402,10 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   // "which accounts have something in negotiation", "accounts with no open deals", "with at least 3 contacts":
   // accounts by what their deals or contacts hold.
   if ((!action || READS.has(action)) && p.resources[0] === "account" && /\b(?:have|has|had|with|without|no|lack\w*)\b/i.test(p.raw)) {
-    const held = p.resources.find((r) => r === "deal" || r === "contact") ?? ((await namesStage(s, p)) ? "deal" : undefined);
+    // ("which accounts have we won": won and lost are a deal's.)
+    const held =
+      p.resources.find((r) => r === "deal" || r === "contact") ??
+      ((await namesStage(s, p)) || p.states.some((st) => st === "won" || st === "lost") ? "deal" : undefined);
     if ((held === "deal" || held === "contact") && s.tool(held, "list")) return accountsBy(s, p, held);
   }
   // "which customers are more than 60 days overdue": the clients of the invoices in that state.

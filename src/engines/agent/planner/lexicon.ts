@@ -447,6 +447,9 @@ const SHORTHAND: Record<string, string> = {
   ive: "I've",
   im: "I'm",
 };
+/** "hm wants a call tmrw", "the hm said no": a hiring manager (not "hm," musing). */
+export const HIRING_MANAGER =
+  /\bhm\b(?=\s+(?:wants?|wanted|said|says|liked|likes|loved|thinks|thought|is|was|asked|needs|passed|approved|signed|agreed|prefers|didn't|doesn't|isn't|has|had|would|will|wasn't)\b)|(?<=\b(?:the|our|my|their)\s)hm\b/gi;
 /** "new cand for the AE role", "hires last 12 mo": the words in full. */
 export const expandShorthand = (text: string) =>
   text
@@ -454,6 +457,9 @@ export const expandShorthand = (text: string) =>
     // "w/ a referral", "b/c they paid": the slash forms of "with" and "because".
     .replace(/(?<![\w/])w\/(?=\s)/gi, "with")
     .replace(/(?<![\w/])b\/c(?![\w/])/gi, "because")
+    .replace(HIRING_MANAGER, "hiring manager")
+    // "how many accounts r in the crm": "r" for "are", between words.
+    .replace(/(?<=[a-z]\s)r(?=\s+[a-z])/gi, "are")
     // ("giv 4 stars": a shorthand before a figure, which SHORT leaves alone.)
     .replace(/\bgiv\b/gi, "give")
     // "5⭐ cands", "⭐⭐⭐⭐": a rating in stars.
@@ -1000,10 +1006,57 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   [/\b(?:make|create|do|add|register)\s+(?:an?\s+|the\s+)?enrol(?:l)?ments?\s+(?:of|for)\s+/gi, "enroll "],
 ];
 
+const NUMBER_WORDS: Record<string, string> = { two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10" };
+/** How people at a desk say what the API calls otherwise: "job ads", "logos", "in flight", "getting the X emails". */
+const SHOP_TALK_REWRITES: Rewrite[] = [
+  // "office mgr wants to know what stage ...", "finance would like to know how much ...": the question relayed.
+  [/^(?:[\w'’-]+\s+){1,3}(?:wants|wanted|would\s+like|needs|needed|asked|is\s+asking|asks|was\s+asking)\s+to\s+know\s+/i, ""],
+  // "I don't care about the ones we already closed out": what is left out, already said by "only the live deals".
+  [/[,.;]?\s*\bi\s+(?:don't|do\s+not|dont)\s+care\s+about\s+[^.?!;]*[.!]?/gi, ""],
+  // "job ads", "job postings": the jobs.
+  [/\bjob\s+(?:ads|adverts|postings|listings|posts)\b/gi, "jobs"],
+  [/\bjob\s+(?:ad|advert|posting|listing|post)\b/gi, "job"],
+  // "which logos have we closed-won": customers, by the sales word for them.
+  [/\blogos\b/gi, "accounts"],
+  [/\bclosed[-\s]won\b/gi, "won"],
+  [/\bclosed[-\s]lost\b/gi, "lost"],
+  // "45k ACV", "the biggest ACV": a deal's amount, by the sales word for it.
+  [/(\d\s*[km]?)\s+(?:acv|arr|tcv)\b/gi, "$1"],
+  [/\b(?:carry|carries|have|has|with)\s+the\s+(biggest|largest|highest)\s+(?:acv|tcv|arr|contract\s+value|deal\s+size)\b/gi, "are the $1"],
+  [/\b(?:acv|tcv|arr|contract\s+value|deal\s+size)\b/gi, "value"],
+  // "which three deals are the biggest": the top three.
+  [
+    /^\s*(?:which|what)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?=(?:[\w-]+\s+){0,6}?(?:are|is|have|has)\s+the\s+(?:biggest|largest|highest|smallest|lowest|oldest|newest|best|worst)\b)/i,
+    (_: string, n: string) => `top ${NUMBER_WORDS[n.toLowerCase()] ?? n} `,
+  ],
+  // "drop Leo Andersen from Stark into the follow-up sequence": enrol, whoever they are.
+  [
+    /\b(?:drop|pop|throw|stick|slot)\s+([^,.;]+?)\s+into\s+(?=(?:the|our|a)\s+[^,.;]*\b(?:sequences?|cadences?|campaigns?|drips?|follow[-\s]?ups?)\b)/gi,
+    "enroll $1 in ",
+  ],
+  // "roll the close date forward two weeks": push it.
+  [/\broll\s+(the\s+(?:close|due|expected\s+close)\s+date|it|them)\s+(?:forward|out|over)\b/gi, "push $1"],
+  // "what's still in flight with Aperture": open deals.
+  [/\b(?:still\s+)?in\s+flight\b/gi, "open"],
+  // "forecast to close", "slated to close": when it is expected to close.
+  [/\b(?:forecast(?:ed)?|slated|scheduled|projected|set)\s+to\s+close\b/gi, "expected to close"],
+  // "paid a chunk of but not the whole thing": partly paid ("paid some of their invoice" alone is a payment told).
+  [
+    /\bpaid\s+(?:a\s+chunk|a\s+bit|part|some|a\s+portion|a\s+part)\s+(?:of\s+)?but\s+not\s+(?:all|the\s+whole\s+thing|everything|in\s+full|the\s+rest)(?:\s+of\s+it)?/gi,
+    "partially paid",
+  ],
+  // "who's getting the "new lead follow-up" emails": enrolled in that sequence.
+  [
+    /\b(?:getting|receiving|on)\s+(?:the\s+)?(["“][^"“”]{2,60}["”]|[A-Z][\w-]*(?:\s+[\w-]+){0,4}?)\s+(?:emails|mails|drip|emailers)\b/g,
+    "enrolled in the $1 sequence",
+  ],
+];
+
 export const REWRITES: Rewrite[] = [
   ...NOTATION_REWRITES,
   ...SECOND_LANGUAGE_REWRITES,
   ...RELAYED_REWRITES,
+  ...SHOP_TALK_REWRITES,
   // "Group the overdue invoices per client": shown, by client.
   [/^\s*(?:please\s+|pls\s+)?group\s+(?=(?:the\s+|all\s+|our\s+)?(?:[\w-]+\s+){1,3}(?:by|per)\b)/i, "show "],
   // "push back the close date on ...": push the date (back says which way, the figure how far).

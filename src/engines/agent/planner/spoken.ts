@@ -1,5 +1,5 @@
 import { unpasted } from "./pasted.ts";
-import { ACTION_WORDS, actionOf, RESOURCE_WORDS, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
+import { ACTION_WORDS, actionOf, HIRING_MANAGER, RESOURCE_WORDS, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
 
 /**
  * Dictated text as it would have been typed. Speech-to-text leaves fillers
@@ -330,7 +330,7 @@ function unshouted(text: string): string {
 }
 
 export function spoken(message: string): string {
-  let text = unshouted(unpasted(message)).replace(FILLERS, " ").replace(/\s+/g, " ").trim().replace(OPENERS, "");
+  let text = unshouted(unpasted(message)).replace(HIRING_MANAGER, "hiring manager").replace(FILLERS, " ").replace(/\s+/g, " ").trim().replace(OPENERS, "");
   text = addresses(text);
   // "when's the tyrell deal supposed to close again": asked again, the same question.
   text = text.replace(/^(\s*(?:when|what|who|which|how|where)\b[^?]*?)\s+again(?=\s*[?.!]*\s*$)/i, "$1");

@@ -101,7 +101,10 @@ function sentTo(raw: string, name: string): boolean {
     /\b(?:send|sending|email|give|raise|issue|make|do|cut|draw\s+up)\s+(.+?)\s+(?:an?|another|one|the|their)\s+(?:new\s+)?(?:\w+\s+)?(?:invoice|inv|bill)\b/i.exec(
       raw,
     );
-  return said !== null && said[1]!.toLowerCase() === name.toLowerCase();
+  if (said !== null && said[1]!.toLowerCase() === name.toLowerCase()) return true;
+  // "invoice Aperture for the november retainer", "bill Globex for the workshop": the verb's object is the client.
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?:^|[^\\w\\s]\\s*|\\b(?:you|u|we|please|pls|and|to|then|just)\\s+)(?:invoice|bill|charge)\\s+${escaped}(?:\\s|[,.]|$)`, "i").test(raw);
 }
 
 /** The phrase comes after the request's amount ("620 euros for support hours"). */
@@ -1079,6 +1082,16 @@ async function invoiceTarget(s: Session, p: Parsed, phrases: Phrase[], states: s
     if (described.length > 0) items = described;
   }
   const picked = items.length > 1 ? (pickedBy(p.raw, items) ?? narrowed(p, items, allowed.length > 2)) : items[0];
+  // "send Initech the invoice for the pilot project": what it was for, said, must be what the one invoice bills.
+  // ("..., send them the invoice for it": for something told before, which no invoice's description says.)
+  const purpose = p.phrases.find((ph) => ph !== phrase && ph.prep === "for" && !ph.nounResource && !p.amounts.some((a) => ph.at === a.at));
+  const elsewhere = (i: Item) =>
+    (purpose && !describedBy(purpose.text.split(/\s+/).filter((w) => w.length > 3 && !STOPWORDS.has(w.toLowerCase())))(i)) ||
+    /\b(?:invoice|bill)\s+for\s+(?:it|that|this)\b/i.test(p.raw);
+  if (picked && items.length === 1 && p.action === "finalize" && elsewhere(picked))
+    throw new Stop({
+      content: `Which invoice? ${phrase.text}'s ${String(picked.status)} invoice is ${String(picked.number)}${picked.description ? ` (${String(picked.description)})` : ""}${purpose ? `, not one for “${purpose.text}”` : ""}. Give me its number, or ask me to create a new one. Nothing changed.`,
+    });
   if (picked) return { id: picked.id, label: labelOf(picked), item: picked };
   const which = `${status.replace(/,/g, " or ")} invoice${amount ? ` of ${amount.value.toLocaleString("en-US")}` : ""}`;
   if (items.length === 0) throw new Stop({ content: `I found no ${which} for “${phrase.text}”. Nothing changed.` });
