@@ -325,6 +325,17 @@ export const CREATE_REMARKS: Rewrite[] = [
 /** Shorthand people type, in the words the rest of the planner reads. Whole words only, so names keep theirs. */
 const SHORTHAND: Record<string, string> = {
   cand: "candidate",
+  // Typed in a hurry.
+  rejct: "reject",
+  rejcted: "rejected",
+  rejet: "reject",
+  interveiw: "interview",
+  interveiws: "interviews",
+  intervew: "interview",
+  canidate: "candidate",
+  canidates: "candidates",
+  candiate: "candidate",
+  candiates: "candidates",
   cands: "candidates",
   candi: "candidate",
   mgr: "manager",
@@ -1036,6 +1047,38 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   ],
   // "roll the close date forward two weeks": push it.
   [/\broll\s+(the\s+(?:close|due|expected\s+close)\s+date|it|them)\s+(?:forward|out|over)\b/gi, "push $1"],
+  // "did we land anyone for the AE role, or is that seat still empty": hired, asked.
+  [/\b(?:land|landed|get|got|find|found|sign|signed)\s+(anyone|anybody|someone|somebody|a\s+hire)\s+(?=for\b)/gi, "hire $1 "],
+  [/[,;]?\s*\bor\s+is\s+(?:that|the)\s+(?:seat|role|req|position|spot|chair)\s+still\s+(?:empty|open|vacant|unfilled)\??/gi, "?"],
+  // "what have we got on the go with Stark deal-wise": deals, open.
+  [
+    /\b(deal|invoice|candidate|contact|job|hiring|money|billing)-wise\b/gi,
+    (_: string, w: string) => (w === "money" || w === "billing" ? "invoices" : w === "hiring" ? "candidates" : `${w}s`),
+  ],
+  [/\bon\s+the\s+go\b/gi, "open"],
+  // "add Ethan Murphy to the follow up emails": the follow-up sequence.
+  // ("who's still getting the follow-up emails" asks who is enrolled, read as such.)
+  [
+    /(?<=\b(?:add|put|enrol+|sign)\s+[^,.;]{2,40}?\s(?:to|in|into|onto|on)\s)the\s+follow[-\s]?up\s+(?:emails|mails|drip|emailers)\b/gi,
+    "the follow-up sequence",
+  ],
+  // "sales said the Stark deal is in negotiation now", "finance tells me ...": who relayed it.
+  [
+    /^(?:(?:so|ok|okay|fyi)[,\s]+)?(?:sales|finance|hr|legal|accounting|ops|marketing|the\s+team|the\s+boss|my\s+boss|the\s+ceo|the\s+cfo|the\s+hiring\s+manager)\s+(?:said|says|tells\s+me|told\s+me|mentioned|confirmed)\s+(?:that\s+)?/i,
+    "",
+  ],
+  // "€1,200 landed in the bank from Acme", "2k came in from Stark": a payment told, by whom.
+  [
+    /((?:[$€£]\s?)?\d[\d,.]*\s?(?:k\b)?(?:\s?(?:usd|eur|gbp|euros?|dollars?|pounds?))?)\s+(?:landed|came\s+in|arrived|hit\s+the\s+(?:bank|account))(?:\s+in\s+(?:the|our)\s+(?:bank|account))?\s+from\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)/g,
+    "$2 paid $1",
+  ],
+  // "..., it's for INV-21": the invoice the payment is on.
+  [/[,.;]\s*(?:it'?s|it\s+is|that'?s|that\s+is|this\s+is)\s+for\s+([a-z]{2,5}-\d{1,9})\b/gi, " on $1"],
+  // "the Oscorp account... what's still unpaid from them?": the topic, then the question about it.
+  [
+    /^\s*(?:the\s+)?([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:account|client|customer)\s*(?:\.{2,}|…|,|:|\s[-–—])\s*(?=(?:what|what's|who|who's|how|which|when|is|are|do|does|did|any|anything)\b)/i,
+    "$1, ",
+  ],
   // "what's still in flight with Aperture": open deals.
   [/\b(?:still\s+)?in\s+flight\b/gi, "open"],
   // "forecast to close", "slated to close": when it is expected to close.

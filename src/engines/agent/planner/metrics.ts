@@ -92,9 +92,9 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
         s.talent.open_job_pipelines
           .map(
             (j) =>
-              `- ${j.title}: ${Object.entries(j.candidates)
+              `- ${j.title}: ${Object.values(j.candidates).reduce((a, b) => a + b, 0)} candidates (${Object.entries(j.candidates)
                 .map(([k, v]) => `${v} ${k}`)
-                .join(", ")}`,
+                .join(", ")})`,
           )
           .join("\n") || "- no open jobs"
       }${funnelTotals(s.talent.open_job_pipelines.map((j) => j.candidates))}`,

@@ -311,6 +311,23 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
     range.lt = iso(new Date(day.getTime() + DAY));
     return { range, spans };
   }
+  // "push the due date to the 1st", "by the 15th": the next such day of a month, today included.
+  const bare =
+    /\b(?:to|on|by|until|till|for|before)\s+(the\s+(\d{1,2})(?:st|nd|rd|th))\b(?!\s+(?:of|day|week|month|time|call|interview|round|place|percent|%)\b|\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)/.exec(
+      lower,
+    );
+  const nthDay = Number(bare?.[2] ?? 0);
+  if (bare && nthDay >= 1 && nthDay <= 31) {
+    let day = utc(now.getUTCFullYear(), now.getUTCMonth(), nthDay);
+    // Past this month's, or a day this month has not (the 31st of November): the next month that has it.
+    for (let ahead = 1; day.getUTCDate() !== nthDay || day.getTime() < utc(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()).getTime(); ahead++)
+      day = utc(now.getUTCFullYear(), now.getUTCMonth() + ahead, nthDay);
+    take(bare.index + bare[0].length - bare[1]!.length, bare[1]!.length);
+    range.day = iso(day);
+    range.gte = iso(day);
+    range.lt = iso(new Date(day.getTime() + DAY));
+    return { range, spans };
+  }
   const endOf =
     /\b(?:the\s+)?end of (?:the\s+)?(this|next|last)\s+(week|month|quarter|year)\b|\b(this|next|last)\s+(week|month|quarter|year)(?:'s)?\s+end\b/.exec(lower);
   const relative = endOf

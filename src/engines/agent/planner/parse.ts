@@ -1055,6 +1055,9 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   ) {
     // "did we already write that one off?": whether it was is asked, by the state it would be in.
     if (out.action === "uncollectible" && !out.states.includes("uncollectible")) out.states.push("uncollectible");
+    // "did we actually hire anyone for the AE role?", "who'd we reject for it?": those in the state the verb makes.
+    const made = { hire: "hired", reject: "rejected" }[out.action === "hire" || out.action === "reject" ? out.action : (out.verb ?? "")];
+    if (made && out.states.length === 0 && !out.to) out.states.push(made);
     if (!["count", "sum", "top"].includes(out.action ?? "")) out.action = "list";
   }
   if (out.action === "top" && /\b(?:smallest|small|lowest|low|cheapest|least valuable|weakest)\b/i.test(raw)) out.ascending = true;

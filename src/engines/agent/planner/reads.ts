@@ -283,6 +283,14 @@ export async function anything(s: Session, name: string, asked: string[] = []): 
         )
       : undefined;
   if (apart) hits.splice(0, hits.length, hits.find((h) => h.item === apart)!);
+  // "the Hooli Cloud thing, what stage is it at": an account has no stage; its open deals do.
+  if (hits.length === 1 && hits[0]!.resource === "account" && asked.some((a) => a === "stage" || a === "status") && s.tool("deal", "list")) {
+    const deals = (await s.list("deal", { account_id: hits[0]!.item.id, status: "open", per_page: 10 })).data;
+    await decorate(s, "deal", deals);
+    if (deals.length === 1) return answerFields(deals[0]!, ["stage"]);
+    if (deals.length > 1)
+      return `${labelOf(hits[0]!.item)} has ${deals.length} open deals:\n${deals.map((d) => `- ${labelOf(d)}: ${String(d.stage ?? "no stage")}`).join("\n")}`;
+  }
   if (hits.length === 1 && asked.length > 0) {
     await decorate(s, hits[0]!.resource, [hits[0]!.item]);
     return answerFields(hits[0]!.item, asked);
