@@ -128,10 +128,13 @@ function withoutRemark(lang: Language, text: string): string {
     const name = properName(clauses.slice(0, k).join(", "));
     subject.splice(0, subject.length, ...(name ? name.split(/\s+/) : []));
   }
-  // Not a remark: no verb after a subject.
-  if (subject.length === 0 || subject.length > 5 || subject.length === clauses[0]!.split(/\s+/).length) return text;
   const command = clauses[k]!.replace(POLITE, "");
   const rest = clauses.slice(k + 1);
+  // "finally got the green light, open a req: ...": what happened to the one asking, which the request needs nothing of.
+  const happened = clauses.slice(0, k).every((c) => tagsOf(lang, c).some((tags) => tags.includes("Verb") && !tags.includes("Gerund")));
+  if (subject.length === 0 && happened && command.includes(" ") && !PRONOUN.test(command) && !POSSESSIVE.test(command)) return [command, ...rest].join(", ");
+  // Not a remark: no verb after a subject.
+  if (subject.length === 0 || subject.length > 5 || subject.length === clauses[0]!.split(/\s+/).length) return text;
   // "Diane has had a think and doesn't feel Radia Perlman is right for us ... rejecting her application": her is the
   // one person the remark names in full, when its subject is someone else named by a first name alone.
   const someone = /^(?:him|her)$/i.test(PRONOUN.exec(command)?.[0] ?? "") && subject.length === 1 && /^[A-Z]/.test(subject[0]!);

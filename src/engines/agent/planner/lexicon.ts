@@ -1079,6 +1079,18 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
     /^\s*(?:the\s+)?([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:account|client|customer)\s*(?:\.{2,}|…|,|:|\s[-–—])\s*(?=(?:what|what's|who|who's|how|which|when|is|are|do|does|did|any|anything)\b)/i,
     "$1, ",
   ],
+  // "add her as a contact: Priya Raman, ...": she is the one named after the colon.
+  [/\b(add|put|enter|create|log)\s+(?:her|him|them)\s+(as\s+(?:an?\s+)?(?:new\s+)?(?:contact|candidate|applicant|lead|person))\s*:\s*/gi, "$1 $2: "],
+  // "got a CV in for the Product Designer job from Priya Nair": an applicant, for that job.
+  [
+    /\b(?:[Gg]ot|[Rr]eceived|[Hh]ave|[Hh]ad)\s+(?:a|an)\s+(?:[Cc][Vv]|[Rr][eé]sum[eé]|[Aa]pplication)\s+(?:in\s+)?(for\s+(?:the\s+)?[^,.;]+?)\s+from\s+([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)/g,
+    "new candidate $2 $1",
+  ],
+  // "a friend referred her": where the candidate came from.
+  [
+    /\b(?:a\s+)?(?:friend|colleague|someone|somebody|an?\s+employee|one\s+of\s+(?:our|the|my)\s+\w+)(?:\s+of\s+(?:mine|ours))?\s+referred\s+(?:her|him|them)\b/gi,
+    "via referral",
+  ],
   // "what's still in flight with Aperture": open deals.
   [/\b(?:still\s+)?in\s+flight\b/gi, "open"],
   // "forecast to close", "slated to close": when it is expected to close.
