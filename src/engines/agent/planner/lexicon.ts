@@ -1091,6 +1091,22 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
     /\b(?:a\s+)?(?:friend|colleague|someone|somebody|an?\s+employee|one\s+of\s+(?:our|the|my)\s+\w+)(?:\s+of\s+(?:mine|ours))?\s+referred\s+(?:her|him|them)\b/gi,
     "via referral",
   ],
+  // "invoice Wayne for the landing page job": what was billed for, a piece of work, not an opening.
+  [/(\b(?:invoice|bill|inv)\b[^.;!?]*?\bfor\s+(?:the|our|that|this|a|an)\s+(?:[\w-]+\s+){1,3}?)(?:job|gig|role)\b/gi, "$1project"],
+  // "for the website job we wrapped up last week", "the workshop we ran for them": what was billed for, and when it was done.
+  [
+    /(?<=\bfor\s+(?:the|our|that|this|a|an)\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:that\s+|which\s+)?(?:we|i)\s+(?:just\s+|finally\s+)?(?:wrapped\s+up|finished|did|delivered|ran|completed|shipped|built|held|hosted|ran)\b(?:\s+(?:for\s+(?:them|him|her)|last\s+(?:week|month|night|friday|monday|tuesday|wednesday|thursday)|yesterday|today|this\s+(?:week|month|morning)|on\s+\w+day))*/gi,
+    "",
+  ],
+  // "can you put a job up", "put up a req": post one.
+  [/\bput\s+(?:up\s+)?(?:a|an)\s+(?:new\s+)?(job|role|req|opening|position|posting|listing|ad)(?:\s+up)?\b/gi, "create a job"],
+  // "we need a freelance motion designer for a couple of months, can you create a job?": the job is who is needed.
+  [
+    /^\s*(?:so\s+)?(?:we|i)\s*(?:need|want|'re\s+looking\s+for|are\s+looking\s+for|are\s+hiring|'re\s+hiring)\s+(?:a|an)\s+((?:[\w-]+\s+){0,3}?[\w-]+)(?:\s+for\s+[^,.;?]+)?\s*[,.;]\s*(?:so\s+)?(?:can\s+you\s+|could\s+you\s+|please\s+)?(?:create|post|open|add)\s+(?:a|the|one)\s+(?:new\s+)?(?:job|role|req|opening)\b\s*\??/i,
+    'create a job called "$1",',
+  ],
+  // "fully remote", "100% remote": remote.
+  [/\b(?:fully|100%|completely|totally|entirely)\s+(?=remote\b)/gi, ""],
   // "what's still in flight with Aperture": open deals.
   [/\b(?:still\s+)?in\s+flight\b/gi, "open"],
   // "forecast to close", "slated to close": when it is expected to close.
@@ -1838,9 +1854,9 @@ export const REWRITES: Rewrite[] = [
   ],
   // "Keep it as a draft for now", "send it out, don't leave it sitting as a draft": the new invoice's status.
   [/[,;.–—-]?\s*(?:please\s+)?(?:keep|leave|save|hold)\s+it\s+(?:as\s+)?(?:a\s+)?draft\b(?:\s+for\s+now)?/gi, ", as a draft"],
-  [/[,;.–—-]?\s*(?:but\s+)?(?:do\s+not|don't|dont)\s+(?:leave|keep|save|hold)\s+it\s+(?:sitting\s+)?(?:as\s+)?(?:a\s+)?draft\b/gi, ""],
+  [/[,;.–—-]?\s*(?:but\s+)?(?:do\s+not|don't|dont)\s+(?:leave|keep|save|hold)\s+it\s+(?:sitting\s+)?(?:as\s+|in\s+)?(?:a\s+|the\s+)?drafts?\b/gi, ""],
   [
-    /(?<=\b(?:bill|invoice|raise|create|new|add|make)\b.*)[,;.–—-]?\s*(?:and\s+)?(?:send|issue)\s+it(?:\s+out)?(?:\s+(?:right|straight)\s+away|\s+now|\s+immediately)?(?=\s*(?:[,;.!?–—-]|$))/gi,
+    /(?<=\b(?:bill|invoice|raise|create|new|add|make)\b.*)[,;.–—-]?\s*(?:and\s+)?(?:send|issue)\s+it(?:\s+out)?(?:\s+(?:right|straight)\s+away|\s+now|\s+immediately|\s+tonight|\s+today|\s+this\s+evening|\s+asap)?(?=\s*(?:[,;.!?–—-]|$))/gi,
     ", status open",
   ],
   // "... — the controller wants to review it before it's issued": who checks it next changes nothing asked.

@@ -1084,7 +1084,8 @@ async function invoiceTarget(s: Session, p: Parsed, phrases: Phrase[], states: s
   const picked = items.length > 1 ? (pickedBy(p.raw, items) ?? narrowed(p, items, allowed.length > 2)) : items[0];
   // "send Initech the invoice for the pilot project": what it was for, said, must be what the one invoice bills.
   // ("..., send them the invoice for it": for something told before, which no invoice's description says.)
-  const purpose = p.phrases.find((ph) => ph !== phrase && ph.prep === "for" && !ph.nounResource && !p.amounts.some((a) => ph.at === a.at));
+  const billedFor = /\b(?:invoice|bill)\s+for\s+([^,.;!?]+)/i.exec(p.raw)?.[1]?.toLowerCase() ?? "";
+  const purpose = p.phrases.find((ph) => ph !== phrase && ph.prep === "for" && !ph.nounResource && billedFor.includes(ph.text.toLowerCase()));
   const elsewhere = (i: Item) =>
     (purpose && !describedBy(purpose.text.split(/\s+/).filter((w) => w.length > 3 && !STOPWORDS.has(w.toLowerCase())))(i)) ||
     /\b(?:invoice|bill)\s+for\s+(?:it|that|this)\b/i.test(p.raw);
