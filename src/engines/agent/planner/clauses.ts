@@ -132,7 +132,9 @@ function withoutRemark(lang: Language, text: string): string {
   const rest = clauses.slice(k + 1);
   // "finally got the green light, open a req: ...": what happened to the one asking, which the request needs nothing of.
   const happened = clauses.slice(0, k).every((c) => tagsOf(lang, c).some((tags) => tags.includes("Verb") && !tags.includes("Gerund")));
-  if (subject.length === 0 && happened && command.includes(" ") && !PRONOUN.test(command) && !POSSESSIVE.test(command)) return [command, ...rest].join(", ");
+  // (Not before a question: "offers out - which cands" says which records are asked about.)
+  if (subject.length === 0 && happened && !asks(command) && command.includes(" ") && !PRONOUN.test(command) && !POSSESSIVE.test(command))
+    return [command, ...rest].join(", ");
   // Not a remark: no verb after a subject.
   if (subject.length === 0 || subject.length > 5 || subject.length === clauses[0]!.split(/\s+/).length) return text;
   // "Diane has had a think and doesn't feel Radia Perlman is right for us ... rejecting her application": her is the
@@ -260,7 +262,10 @@ const WHICH_ONE =
 
 /** "Pied Piper's invoice", "the Oscorp Materials invoice", "the Stark Logistics support upgrade deal": a record a remark names. */
 function namedRecord(remark: string): string | undefined {
-  const owned = /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*['’]s\s+(?:[a-z][\w-]*\s+){0,3}(?:invoice|bill|deal|job|role|sequence|campaign))\b/.exec(remark)?.[1];
+  const owned =
+    /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*['’]s\s+(?:[a-z][\w-]*\s+){0,3}(?:invoice|bill|deal|job|role|sequence|campaign|project|pilot|renewal|expansion|rollout|migration|upgrade))\b/.exec(
+      remark,
+    )?.[1];
   if (owned) return owned;
   const m =
     /\b(?:[Tt]he|[Tt]heir|[Oo]ur)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*(?:\s+[a-z][\w-]*){0,3}\s+(?:invoice|bill|deal|job|role|position|opening|sequence|campaign)(?:\s+in\s+(?:[A-Z]{3}|euros?|pounds?|dollars?|sterling))?)\b/.exec(
@@ -285,7 +290,10 @@ const MONEY_TOLD = /[$€£]\s?\d|\b\d[\d,.]*\s?(?:k|m)?\s*(?:usd|eur|gbp|chf|do
 const holdsData = (clause: string) =>
   /[\d@"“”£$€]/.test(
     clause
-      .replace(/\b\d+\s*(?:min|mins|minutes|hrs?|hours?|secs?|seconds|am|pm)\b|\b\d{1,2}:\d{2}\b|\bat\s+\d{1,2}(?:\s*o['’]clock)?\s*$/gi, "")
+      .replace(
+        /\b\d+\s*(?:min|mins|minutes|hrs?|hours?|secs?|seconds|am|pm)\b|\b\d{1,2}:\d{2}\b|\bat\s+\d{1,2}(?:\s*o['’]clock)?(?=\s*$|\s*[,;!?]|\s+(?:about|to|for|with|re|regarding|today|tomorrow|and|so)\b)/gi,
+        "",
+      )
       // "we've agreed an extra 2 weeks": a span of time told is not a value either.
       .replace(/\b(?:an?\s+)?(?:extra|another|more|other)\s+\d{1,3}\s+(?:days?|weeks?|months?)\b/gi, "")
       .replace(/\b\d{1,2}\s+(?:[a-z]+\s+)?(?:invoices|bills|deals|contacts|candidates|jobs|roles|accounts)\b/gi, "")

@@ -1107,6 +1107,24 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   ],
   // "fully remote", "100% remote": remote.
   [/\b(?:fully|100%|completely|totally|entirely)\s+(?=remote\b)/gi, ""],
+  // "how much $$ are ppl still owing us": money owed to us, by anyone.
+  [/\$\$+/g, "money"],
+  [/\b(?:are|is)\s+(?:people|folks|clients|customers|they)\s+(still\s+)?(?:owing|owe)\s+us\b/gi, "is $1owed to us"],
+  // "drop the pilot project down to 20k", "cut Stark's deal to 40k": its amount, lowered (never a deletion).
+  [
+    /\b(?:drop|bring|cut|knock|take|trim|lower|reduce)\s+((?:the|their|our|that|this|[A-Z][\w&'’-]*(?:['’]s)?)\s+(?:[^,.;!?]{1,50}?))\s+(?:down\s+)?to\s+(?=(?:about\s+|around\s+|~\s*)?[$€£]?\s?\d)/g,
+    "set the amount of $1 to ",
+  ],
+  // "i rejected barbara liskov by accident, meant to reject someone else": the one it was done to, told first.
+  [
+    /\b(?:i|we)\s+(?:accidentally\s+)?(rejected|hired|moved|archived|closed|voided|deleted|marked)\s+(.+?)\s+(?:by\s+(?:accident|mistake)|in\s+error|accidentally)\b(?:\s+(?:last\s+\w+|yesterday|today|this\s+\w+))?(?:\s*,\s*(?:i\s+|we\s+)?meant\s+to\s+[^,.;]+)?/gi,
+    "$2 was $1 by mistake",
+  ],
+  // "the email we have for tim berners-lee bounces, its tim.bl@w3mail.org now. can u fix": the new address, set.
+  [
+    /\bthe\s+(e-?mail|phone(?:\s+number)?|number)\s+(?:address\s+)?(?:we\s+have\s+|on\s+file\s+|we've\s+got\s+)?(?:for|of)\s+(.+?)\s+(?:bounces|bounced|is\s+wrong|is\s+out\s+of\s+date|is\s+outdated|is\s+old|doesn't\s+work|does\s+not\s+work|is\s+dead|changed)\s*[,.;]?\s*(?:it'?s|its|it\s+is|the\s+new\s+one\s+is|new\s+one\s+is|should\s+be)\s+(\+?\d[\d\s().-]{5,}\d|\S+?)(?:\s+now)?\s*[.,;]?\s*(?:(?:can|could)\s+(?:you|u)\s+|please\s+|pls\s+)?(?:fix|update|change|correct)(?:\s+(?:it|that|this))?(?:\s+please)?\s*[.?!]*$/i,
+    "set $2's $1 to $3",
+  ],
   // "what's still in flight with Aperture": open deals.
   [/\b(?:still\s+)?in\s+flight\b/gi, "open"],
   // "forecast to close", "slated to close": when it is expected to close.
