@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { LongFilesFirst } from "./test/sequencer.ts";
 
 /**
  * The same suite runs on the embedded database (PGlite) and, when
@@ -79,6 +80,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     globalSetup: ["test/global-setup.ts"],
+    sequence: { sequencer: LongFilesFirst },
     projects,
   },
 });
