@@ -10,7 +10,20 @@ import { asksFigures, FIGURE_PHRASES, figures } from "./metrics.ts";
 import { loadLanguage } from "./nlp.ts";
 import { parse, rewritten, sequenceOf, type Parsed } from "./parse.ts";
 import { tagOf } from "./filters.ts";
-import { accountsBy, anything, clientsOf, duplicates, events, peopleWhoDo, read, roleAsked, sequencesAsked, sequencesOfContact, stagesOf } from "./reads.ts";
+import {
+  accountsBy,
+  anything,
+  clientsOf,
+  dealsByStage,
+  duplicates,
+  events,
+  peopleWhoDo,
+  read,
+  roleAsked,
+  sequencesAsked,
+  sequencesOfContact,
+  stagesOf,
+} from "./reads.ts";
 import { pickOption, Session, Stop, type Carried } from "./resolve.ts";
 import { namesForAddresses } from "./references.ts";
 import { spoken } from "./spoken.ts";
@@ -143,6 +156,7 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
 /** "the most on a single invoice": one invoice, not a client's total. */
 const ONE_INVOICE = /\b(?:a|one)\s+(?:single\s+)?(?:\w+\s+){0,2}(?:invoice|bill)\b|\bwhich\s+one\b/i;
 const OWES_MOST = /\b(?:owe[sd]?|owing)\s+(?:us\s+)?(?:the\s+)?most\b|\b(?:largest|biggest|top)\s+(?:\d+\s+)?debtors?\b/i;
+const BY_STAGE = /\b(?:(?:broken\s+down|split|grouped)\s+)?(?:by|per)\s+stage\b|\b(?:for\s+)?(?:each|every)\s+stage\b|\bstage\s+by\s+stage\b/i;
 const BY_CLIENT = /\b(?:broken\s+down|split|grouped|sorted|listed)?\s*(?:by|per)\s+(?:client|customer|account|company)\b/i;
 
 /** Values said in a read are what to filter by: "based in X" is a place, "came in through X" a source. */
@@ -420,6 +434,9 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   // "everything that's overdue, broken down by client": the invoices, grouped by whom they bill.
   if ((!action || READS.has(action)) && resource === "invoice" && BY_CLIENT.test(p.raw) && !p.phrases.some((ph) => ph.prep) && s.tool("invoice", "list"))
     return clientsOf(s, p);
+  // "the pipe by stage", "for each stage, how many open deals and what value": the deals, per stage.
+  if ((!action || READS.has(action)) && (resource === "deal" || resource === "pipeline") && BY_STAGE.test(p.raw) && s.tool("deal", "list"))
+    return dealsByStage(s, p);
   // "what are the stages of our pipeline": the pipelines' stages, not their value.
   if (
     (!action || READS.has(action)) &&

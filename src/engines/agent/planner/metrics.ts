@@ -1,4 +1,4 @@
-import { money } from "./answer.ts";
+import { money, plural } from "./answer.ts";
 import { Stop, type Session } from "./resolve.ts";
 
 /** The business figures the intelligence snapshot holds, and how people ask for them. */
@@ -52,7 +52,7 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
     text: (s) => {
       const stages = s.growth.pipeline.by_stage;
       const top = [...stages].sort((a, b) => b.open_value - a.open_value)[0];
-      return `Open pipeline by stage:\n${stages.map((b) => `- ${b.stage_name}: ${b.deal_count} deals, ${money(b.open_value, b.currency)} (weighted ${money(b.weighted_value, b.currency)})`).join("\n") || "- no open deals"}${
+      return `Open pipeline by stage:\n${stages.map((b) => `- ${b.stage_name}: ${plural(b.deal_count, "deal")}, ${money(b.open_value, b.currency)} (weighted ${money(b.weighted_value, b.currency)})`).join("\n") || "- no open deals"}${
         top && stages.length > 1 ? `\nThe most is in ${top.stage_name}: ${money(top.open_value, top.currency)}.` : ""
       }`;
     },
@@ -61,7 +61,7 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
     // ("the cash forecast" is money coming in, not the pipeline.)
     test: /\bpipeline\b(?! stage)|(?<!\bcash[\s-])\bforecast\b/,
     text: (s) =>
-      `Open pipeline: ${list(s.growth.pipeline.totals, (t) => `${money(t.open_value, t.currency)} in ${t.deal_count} deals (weighted ${money(t.weighted_value, t.currency)})`, "no open deals")}.`,
+      `Open pipeline: ${list(s.growth.pipeline.totals, (t) => `${money(t.open_value, t.currency)} in ${plural(t.deal_count, "deal")} (weighted ${money(t.weighted_value, t.currency)})`, "no open deals")}.`,
   },
   {
     test: /\bdso\b|days? sales outstanding|how (?:long|fast|quickly|soon)\b.*(?:get paid|pay us|pay|collect|settle)|\b(?:how many days|average (?:number of )?days|days on average)\b[^.?!]*\b(?:to pay|pay us|get paid|to collect|collect)\b/,

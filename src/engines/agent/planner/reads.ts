@@ -358,6 +358,22 @@ export async function clientsOf(s: Session, p: Parsed): Promise<string> {
   return `${plural(clients.size, "client")} with invoices${where}${partial}:\n${lines.join("\n")}`;
 }
 
+/** "the pipe by stage: how many open deals and what value in each": the deals a request picks, counted and summed per stage. */
+export async function dealsByStage(s: Session, p: Parsed): Promise<string> {
+  const { query, said, unplaced } = await filtersFor(s, { ...p, resource: "deal" }, "deal", p.phrases);
+  if (unplaced.length > 0) return `I could not place “${unplaced.map((u) => u.text).join("”, “")}” in a search of deals. ${nearest(s, "deal")}`;
+  if (query.status === undefined) query.status = "open";
+  const { items, total } = await pages(s, "deal", query);
+  await decorate(s, "deal", items);
+  const where = said.length > 0 ? ` ${said.join(" ")}` : " open";
+  if (items.length === 0) return `No deals${where}.`;
+  const byStage = new Map<string, Item[]>();
+  for (const i of items) byStage.set(String(i.stage ?? "no stage"), [...(byStage.get(String(i.stage ?? "no stage")) ?? []), i]);
+  const lines = [...byStage].map(([stage, held]) => `- ${stage}: ${plural(held.length, "deal")}, ${sumText(sums(held, "amount"))}`);
+  const partial = items.length < total ? ` (from the first ${items.length} of ${total})` : "";
+  return `${capitalize(plural(items.length, "deal"))}${where} by stage, ${sumText(sums(items, "amount"))} in all${partial}:\n${lines.join("\n")}`;
+}
+
 const RANKED = /\b(?:most|largest|biggest|highest|top|rank|ranked|ranking)\b/i;
 
 /** "accounts with no open deals", "don't have a deal": the accounts left out are the ones asked for. */
