@@ -475,6 +475,12 @@ function withoutAsides(text: string): string {
       .replace(/\b(?:she|he|him)\b/i, people[0]!)
       .replace(/\b(?:his|her)\b(?=\s+(?:record|title|stage|email|phone|application|contact|details|profile|number|status|rating))/i, `${people[0]}'s`);
   if (name && POSSESSIVE.test(request)) return request.replace(POSSESSIVE, `${name}'s`);
+  // "FRANCES SIGNED 🎉 pls mark as hired on the design opening": a verb with no object is done to the one told of.
+  const objectless = /^((?:mark|move|set|put|advance|bump|tag|flag))\s+(?=(?:as|to|into)\b)/i.exec(request.replace(POLITE, ""));
+  if (objectless && name && kept.length === 0 && !PRONOUN.test(request)) {
+    const bare = request.replace(POLITE, "");
+    return `${objectless[1]} ${name} ${bare.slice(objectless[0].length)}`;
+  }
   // A pronoun with no record number to stand for: the remark before it says whom (withoutRemark).
   // "in the pipeline" is a group of stages, not a record pointed back at.
   const pointing = request.replace(/\bin\s+the\s+pipeline\b/gi, "");

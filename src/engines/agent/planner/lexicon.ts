@@ -250,6 +250,21 @@ export const CREATE_START = new RegExp(
 );
 /** Said to the person in a remark: "she's their head of ops" is a title, "they're based in Canada" a place. */
 export const CREATE_REMARKS: Rewrite[] = [
+  // "Initech want a quote for a full website redesign": the deal is the work quoted, for them.
+  [
+    /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:want|wants|wanted|asked\s+for|asks\s+for|need|needs|requested)\s+(?:a\s+|an\s+)?(?:quote|proposal|pricing|estimate)\s+(?:for|on)\s+(?:a\s+|an\s+|the\s+)?(?:full\s+|new\s+|complete\s+|whole\s+)?([^,.;!?]+)/g,
+    "$2 for $1",
+  ],
+  // "they said they'd decide by end of january": when it is expected to close.
+  [
+    /\b(?:they|he|she)\s+(?:said\s+)?(?:they|he|she)?(?:'d|’d|\s+would|\s+will|'ll|’ll)\s+(?:decide|sign|commit|close|know|confirm)\s+(?:by|before|in)\s+/gi,
+    "closing ",
+  ],
+  // "..., met him at the meetup last nite": where the one asking met them, which no field holds.
+  [
+    /\s*[,;.]\s*(?:(?:i|we)\s+)?(?:met|saw|spoke\s+(?:to|with)|talked\s+(?:to|with)|chatted\s+with|bumped\s+into|ran\s+into)\s+(?:him|her|them)\b[^.,;!?]*/gi,
+    "",
+  ],
   // "and they're UK based", "she's Berlin-based": where.
   [/\b(?:he|she|they|it)(?:'s|'re|’s|’re|\s+is|\s+are)\s+([A-Z][\w.]*(?:\s+[A-Z][\w.]*)?)[\s-]based\b/g, "based in $1"],
   // "Tyrell Biotech has a new head of procurement, Priya Nair (...)": the person, at the account, with that title.
@@ -1124,6 +1139,16 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   [
     /\bthe\s+(e-?mail|phone(?:\s+number)?|number)\s+(?:address\s+)?(?:we\s+have\s+|on\s+file\s+|we've\s+got\s+)?(?:for|of)\s+(.+?)\s+(?:bounces|bounced|is\s+wrong|is\s+out\s+of\s+date|is\s+outdated|is\s+old|doesn't\s+work|does\s+not\s+work|is\s+dead|changed)\s*[,.;]?\s*(?:it'?s|its|it\s+is|the\s+new\s+one\s+is|new\s+one\s+is|should\s+be)\s+(\+?\d[\d\s().-]{5,}\d|\S+?)(?:\s+now)?\s*[.,;]?\s*(?:(?:can|could)\s+(?:you|u)\s+|please\s+|pls\s+)?(?:fix|update|change|correct)(?:\s+(?:it|that|this))?(?:\s+please)?\s*[.?!]*$/i,
     "set $2's $1 to $3",
+  ],
+  // "add jordan lee to the pipeline": a candidate (the sales pipeline holds deals, which are not added that way).
+  [
+    /\b(add|put)\s+(?!(?:a|an|the|this|that|new)\s)([^,.;!?]+?)\s+(?:to|in|into)\s+(?:the|our)\s+(?:hiring\s+|recruiting\s+|candidate\s+)?pipeline\b/gi,
+    "$1 candidate $2",
+  ],
+  // "stick it in as a deal", "pop that in the CRM as a contact": add it.
+  [
+    /\b(?:stick|pop|throw|put|log|enter|chuck)\s+(it|that|this|them|him|her)\s+(?:in\s+|on\s+|into\s+(?:the\s+)?(?:crm|system)\s+|in\s+the\s+(?:crm|system)\s+)?as\s+(?=(?:a|an)\s)/gi,
+    "add $1 as ",
   ],
   // "what's still in flight with Aperture": open deals.
   [/\b(?:still\s+)?in\s+flight\b/gi, "open"],
