@@ -27,7 +27,22 @@ import {
 import { pickOption, Session, Stop, type Carried } from "./resolve.ts";
 import { namesForAddresses } from "./references.ts";
 import { spoken } from "./spoken.ts";
-import { accountOp, create, enroll, GENERIC_SEQUENCE, invoiceOp, pay, remove, sequenceOp, setState, soleSequence, unenroll, update } from "./writes.ts";
+import {
+  accountOp,
+  create,
+  enroll,
+  GENERIC_SEQUENCE,
+  invoiceOp,
+  joinDeal,
+  ONTO_DEAL,
+  pay,
+  remove,
+  sequenceOp,
+  setState,
+  soleSequence,
+  unenroll,
+  update,
+} from "./writes.ts";
 
 /**
  * The built-in planner: no model, no network, deterministic. It parses a
@@ -453,6 +468,8 @@ async function plan(s: Session, p: Parsed): Promise<string> {
     if (p.phrases.length === 1 && (action || /^[A-Z]/.test(p.phrases[0]!.text))) return anything(s, p.phrases[0]!.text);
     return notUnderstood(s, p);
   }
+  // "put James Novak on Stark's support upgrade deal as a contact": one of the deal's people.
+  if (["create", "stage", "update"].includes(action) && ONTO_DEAL.test(p.said ?? p.raw) && s.tool("contact", "list")) return joinDeal(s, p);
   // "move every Stark deal still in Lead in to Qualified", "mark the largest deal in Negotiation won": the records a condition picks.
   if (resource && BULK_ACTIONS.has(action)) {
     const done = await pickedRecords(s, p, resource, action);

@@ -236,7 +236,25 @@ export class Session {
       if (!options.write) return { id: best.i.id, label: labelOf(best.i), item: best.i };
       this.ask(`I found no ${resource} named “${name}”. Did you mean this one?`, key, [{ id: best.i.id, label: labelOf(best.i) }]);
     }
+    if (resource === "account") {
+      const employer = await this.employerOf(name, key);
+      if (employer) return employer;
+    }
     throw new Stop({ content: `I found no ${resource} matching “${name}”.${options.write ? " Nothing changed." : ""}` });
+  }
+
+  /** "bill Olivia Tanaka's company": the account of the contact of that name; of several namesakes, a question. */
+  private async employerOf(name: string, key: string): Promise<Found | undefined> {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    if (!new RegExp(`\\b${escaped}['’]s?\\s+(?:company|employer|firm|account|business|organi[sz]ation|org)\\b`, "i").test(this.carried.message))
+      return undefined;
+    if (!this.tool("contact", "list")) return undefined;
+    const people = (await this.list("contact", { q: name.split(/\s+/)[0], per_page: 100 })).data.filter((c) => labelOf(c).toLowerCase() === name.toLowerCase());
+    const ids = [...new Set(people.map((c) => c.account_id).filter((id): id is string => typeof id === "string"))];
+    if (ids.length === 0) return undefined;
+    const accounts = (await this.list("account", { per_page: 100 })).data.filter((a) => ids.includes(a.id));
+    if (accounts.length === 1) return { id: accounts[0]!.id, label: labelOf(accounts[0]!), item: accounts[0] };
+    this.ask(`${name} is a contact at ${accounts.length} accounts. Which one?`, key, choices(accounts.slice(0, 5)));
   }
 }
 

@@ -670,6 +670,9 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     if (n.op) unplaced([{ text: `${n.field} ${n.op} ${n.value}`, beforeNoun: false }]);
     input[n.field] = n.value;
   }
+  // "bill Leo Andersen's company": the account found is whom the invoice bills.
+  if ("client" in props && input.client === undefined && typeof input.account_id === "string" && s.labels.has(input.account_id))
+    input.client = s.labels.get(input.account_id);
   answered(s, tool, input);
   if (phrases.length > 0) unplaced(phrases);
   if (resource === "invoice" && input.client && !input.account_id && "account_id" in props && s.tool("account", "list")) {
@@ -826,6 +829,25 @@ async function completed(s: Session, resource: string, found: Item, input: Recor
   return `${label} is already on file, so I updated it rather than adding another: ${Object.entries(changes)
     .map(([k, v]) => `${k.replace(/_/g, " ")} ${Array.isArray(v) ? v.join(", ") : String(v)}`)
     .join(", ")}. (${result.id})`;
+}
+
+/** "put James Novak on Stark's support upgrade deal as a contact", "add Ava Chen to the Globex pilot deal". */
+export const ONTO_DEAL =
+  /\b(?:add|put|attach|link)\s+(?!(?:a|an|the|new|another)\s)[^,.;]+?\s+(?:to|on|onto)\s+(?!(?:negotiation|proposal|qualified|lead|won|lost)\b)[^,.;]*?\b(?:deal|opportunity|opp)\b/i;
+
+/** A contact joins the people on a deal: the deal's contacts, with this one added. */
+export async function joinDeal(s: Session, p: Parsed): Promise<string> {
+  const tool = s.tool("deal", "update");
+  if (!tool || !("contact_ids" in properties(tool))) throw new Stop({ content: "I cannot change a deal's contacts with this API key." });
+  const [person, ...rest] = p.phrases;
+  if (!person || rest.length === 0) throw new Stop({ content: "Whom should I add, and to which deal? Nothing changed." });
+  const contact = await findPhrase(s, "contact", person);
+  const { found: deal } = await target(s, p, "deal", rest);
+  const item = deal.item ?? ((await s.call(s.tool("deal", "get") ?? tool, { deal_id: deal.id })) as Item);
+  const ids = Array.isArray(item.contact_ids) ? item.contact_ids.map(String) : [];
+  if (ids.includes(contact.id)) return `${contact.label} is already on ${deal.label}. Nothing changed.`;
+  await s.call(tool, { [idKey(tool, "deal")]: deal.id, contact_ids: [...ids, contact.id] }, `add ${contact.label} to ${deal.label}`);
+  return `Added ${contact.label} to ${deal.label}.`;
 }
 
 export async function update(s: Session, p: Parsed, resource: string, _action: Action = "update"): Promise<string> {
