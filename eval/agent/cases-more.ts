@@ -50,6 +50,7 @@ import {
   dealNames,
   dealsOf,
   clientNames,
+  iso,
 } from "./facts.ts";
 import type { Deal, Invoice, World } from "./world.ts";
 
@@ -1431,6 +1432,112 @@ const roundSixteen: Case[] = [
   }),
 ];
 
+/*
+ * Round seventeen: the classes a recruiting coordinator's Slack shorthand, a VP of Sales's forecast call and an
+ * agency owner's late-night admin found, worded apart from those blind sets.
+ */
+const roundSeventeen: Case[] = [
+  about("finance", "write", "invoice <account> for the onboarding sprint, 3.2k usd, due in 3 weeks", (w) => {
+    const account = pick(w.accounts, (a) => a.name.includes(" "), "account of two words");
+    const first = account.name.split(" ")[0]!;
+    return {
+      say: `can u invoice ${first} for the onboarding sprint, 3.2k usd, due in 3 weeks`,
+      expect: [
+        created("invoice", {
+          client: is.containing(first),
+          description: is.containing("onboarding"),
+          amount: 3200,
+          currency: "USD",
+          due_date: addDays(today(w), 21),
+        }),
+      ],
+    };
+  }),
+  about("growth", "write", "cut <account>'s <deal> down to 15k (a lower amount, never a deletion)", (w) => {
+    const { deal, account } = soleOpenDeal(w);
+    return {
+      say: `budget got slashed at ${account} - cut their ${dealTopic(deal).toLowerCase()} down to 15k`,
+      expect: [changed("deal", deal.id, { amount: 15000 }, deal.name)],
+    };
+  }),
+  about("growth", "read", "which 2 open deals are the largest?", (w) => {
+    const open = w.deals.filter((d) => d.status === "open").sort((a, b) => (b.amount ?? 0) - (a.amount ?? 0));
+    return { say: "which 2 open deals are the largest?", expect: [named(dealNames(open.slice(0, 2)), dealNames(open.slice(3)), 2)] };
+  }),
+  about("growth", "read", "open deals per stage, with what each stage is worth", (w) => {
+    const open = w.deals.filter((d) => d.status === "open");
+    const byStage = new Map<string, Deal[]>();
+    for (const d of open) byStage.set(stageOf(w, d).name, [...(byStage.get(stageOf(w, d).name) ?? []), d]);
+    return {
+      say: "open deals per stage, with what each stage is worth",
+      expect: [...byStage].map(([stage, held]) =>
+        money(
+          sums(held, (d: Deal) => d.amount ?? 0),
+          `the ${stage} value`,
+        ),
+      ),
+    };
+  }),
+  about("talent", "write", "<first name of the only candidate at offer> accepted!! mark as hired", (w) => {
+    const offer = inStage(w, "offer");
+    const one = pick(offer, (c) => w.candidates.filter((o) => o.first_name === c.first_name).length === 1, "candidate at offer with a unique first name");
+    return { say: `${one.first_name.toUpperCase()} ACCEPTED!! mark as hired pls`, expect: [changed("candidate", one.id, { stage: "hired" }, fullName(one))] };
+  }),
+  about("growth", "write", "put <contact> on <account>'s <deal> as a contact", (w) => {
+    const deal = pick(
+      w.deals,
+      (d) =>
+        d.status === "open" &&
+        dealsOf(w, d.account_id ?? "").filter((o) => dealTopic(o) === dealTopic(d)).length === 1 &&
+        uniqueContacts(w).some((c) => c.account_id === d.account_id && !d.contact_ids.includes(c.id)),
+      "an open deal, the only one of its kind at its account, with a contact not on it",
+    );
+    const contact = pick(uniqueContacts(w), (c) => c.account_id === deal.account_id && !deal.contact_ids.includes(c.id), "contact");
+    const account = pick(w.accounts, (a) => a.id === deal.account_id, "account");
+    return {
+      say: `attach ${fullName(contact)} to the ${account.name} ${dealTopic(deal).toLowerCase()} deal, they sign the cheques`,
+      expect: [changed("deal", deal.id, { contact_ids: is.including(contact.id) }, deal.name)],
+    };
+  }),
+  about("finance", "write", "move the due date of <an open invoice> to the 20th", (w) => {
+    const invoice = pick(w.invoices, (i) => i.status === "open", "open invoice");
+    const now = w.now;
+    let day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 20));
+    if (iso(day) < today(w)) day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 20));
+    return { say: `move the due date on ${invoice.number} to the 20th`, expect: [changed("invoice", invoice.id, { due_date: iso(day) }, invoice.number)] };
+  }),
+  about("growth", "write", "the phone number we have for <contact> is out of date, it's +1 415 555 0100 now, please update it", (w) => {
+    const contact = pick(uniqueContacts(w), () => true, "contact");
+    return {
+      say: `the phone number we have for ${fullName(contact)} is out of date, it's +1 415 555 0100 now. please update it`,
+      expect: [changed("contact", contact.id, { phone: "+1 415 555 0100" }, fullName(contact))],
+    };
+  }),
+  about("talent", "write", "we need a part-time bookkeeper for a few months, could you post a job? 100% remote", () => ({
+    say: "we need a part-time bookkeeper for a few months, could you post a job? 100% remote",
+    expect: [created("job", { title: is.containing("bookkeeper"), employment_type: "part_time", location: is.containing("remote") })],
+  })),
+  about("talent", "read", "did we end up landing anyone for <job with a hire>?", (w) => {
+    const job = pick(w.jobs, (j) => candidatesOf(w, j.id).some((c) => c.stage === "hired"), "job with a hire");
+    const all = candidatesOf(w, job.id);
+    return {
+      say: `did we end up landing anyone for the ${job.title} role?`,
+      expect: [named(names(all.filter((c) => c.stage === "hired")), names(all.filter((c) => c.stage !== "hired")), 1)],
+    };
+  }),
+  about("growth", "read", "quick q, what stage is <account with one open deal> at?", (w) => {
+    const { deal, account } = soleOpenDeal(w);
+    return { say: `quick q, what stage is ${account} at?`, expect: [says(stageOf(w, deal).name)] };
+  }),
+  about("talent", "write", "i accidentally rejected <rejected candidate> - can you put them back to applied", (w) => {
+    const one = pick(inStage(w, "rejected"), () => true, "rejected candidate");
+    return {
+      say: `i accidentally rejected ${fullName(one).toLowerCase()} - can you put them back to applied`,
+      expect: [changed("candidate", one.id, { stage: "applied" }, fullName(one))],
+    };
+  }),
+];
+
 export const MORE_CASES: Case[] = [
   ...finance,
   ...growth,
@@ -1447,4 +1554,5 @@ export const MORE_CASES: Case[] = [
   ...roundFourteen,
   ...roundFifteen,
   ...roundSixteen,
+  ...roundSeventeen,
 ];

@@ -1062,8 +1062,11 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   ],
   // "roll the close date forward two weeks": push it.
   [/\broll\s+(the\s+(?:close|due|expected\s+close)\s+date|it|them)\s+(?:forward|out|over)\b/gi, "push $1"],
-  // "did we land anyone for the AE role, or is that seat still empty": hired, asked.
-  [/\b(?:land|landed|get|got|find|found|sign|signed)\s+(anyone|anybody|someone|somebody|a\s+hire)\s+(?=for\b)/gi, "hire $1 "],
+  // "did we land anyone for the AE role, or is that seat still empty", "did we end up landing anyone for it": hired, asked.
+  [
+    /\b(?:end(?:ed)?\s+up\s+)?(?:land|landed|landing|get|got|getting|find|found|finding|sign|signed|signing)\s+(anyone|anybody|someone|somebody|a\s+hire)\s+(?=for\b)/gi,
+    "hire $1 ",
+  ],
   [/[,;]?\s*\bor\s+is\s+(?:that|the)\s+(?:seat|role|req|position|spot|chair)\s+still\s+(?:empty|open|vacant|unfilled)\??/gi, "?"],
   // "what have we got on the go with Stark deal-wise": deals, open.
   [
@@ -1118,7 +1121,12 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   // "we need a freelance motion designer for a couple of months, can you create a job?": the job is who is needed.
   [
     /^\s*(?:so\s+)?(?:we|i)\s*(?:need|want|'re\s+looking\s+for|are\s+looking\s+for|are\s+hiring|'re\s+hiring)\s+(?:a|an)\s+((?:[\w-]+\s+){0,3}?[\w-]+)(?:\s+for\s+[^,.;?]+)?\s*[,.;]\s*(?:so\s+)?(?:can\s+you\s+|could\s+you\s+|please\s+)?(?:create|post|open|add)\s+(?:a|the|one)\s+(?:new\s+)?(?:job|role|req|opening)\b\s*\??/i,
-    'create a job called "$1",',
+    // ("a part-time bookkeeper": how they are employed is no part of the title.)
+    (_: string, who: string) => {
+      const kind = /^(?:(full|part)[-\s]time|contract|freelance|temporary|temp)\s+/i.exec(who);
+      const title = kind ? who.slice(kind[0].length) : who;
+      return `create a job called "${title}",${kind ? ` ${kind[1] ? `${kind[1]} time` : kind[0].trim().toLowerCase() === "freelance" ? "contract" : kind[0].trim()},` : ""}`;
+    },
   ],
   // "fully remote", "100% remote": remote.
   [/\b(?:fully|100%|completely|totally|entirely)\s+(?=remote\b)/gi, ""],
@@ -1132,8 +1140,9 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   ],
   // "i rejected barbara liskov by accident, meant to reject someone else": the one it was done to, told first.
   [
-    /\b(?:i|we)\s+(?:accidentally\s+)?(rejected|hired|moved|archived|closed|voided|deleted|marked)\s+(.+?)\s+(?:by\s+(?:accident|mistake)|in\s+error|accidentally)\b(?:\s+(?:last\s+\w+|yesterday|today|this\s+\w+))?(?:\s*,\s*(?:i\s+|we\s+)?meant\s+to\s+[^,.;]+)?/gi,
-    "$2 was $1 by mistake",
+    /\b(?:i|we)\s+(accidentally\s+|mistakenly\s+|wrongly\s+)?(rejected|hired|moved|archived|closed|voided|deleted|marked)\s+(.+?)(\s+(?:by\s+(?:accident|mistake)|in\s+error|accidentally))?(?=\s*(?:$|[-–—,.;]|\s(?:last\s+\w+|yesterday|today|this\s+\w+)\b))(?:\s+(?:last\s+\w+|yesterday|today|this\s+\w+))?(?:\s*,\s*(?:i\s+|we\s+)?meant\s+to\s+[^,.;]+)?/gi,
+    (said: string, before: string | undefined, done: string, who: string, after: string | undefined) =>
+      before || after ? `${who} was ${done} by mistake` : said,
   ],
   // "the email we have for tim berners-lee bounces, its tim.bl@w3mail.org now. can u fix": the new address, set.
   [
@@ -1150,6 +1159,8 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
     /\b(?:stick|pop|throw|put|log|enter|chuck)\s+(it|that|this|them|him|her)\s+(?:in\s+|on\s+|into\s+(?:the\s+)?(?:crm|system)\s+|in\s+the\s+(?:crm|system)\s+)?as\s+(?=(?:a|an)\s)/gi,
     "add $1 as ",
   ],
+  // "attach Leo Andersen to the Stark deal": add them to it.
+  [/\b(?:attach|link|associate|tie)\s+(?=[^,.;]+?\s+(?:to|with)\s+[^,.;]*\b(?:deal|opportunity|opp)\b)/gi, "add "],
   // "what's still in flight with Aperture": open deals.
   [/\b(?:still\s+)?in\s+flight\b/gi, "open"],
   // "forecast to close", "slated to close": when it is expected to close.

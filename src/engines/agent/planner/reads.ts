@@ -360,7 +360,9 @@ export async function clientsOf(s: Session, p: Parsed): Promise<string> {
 
 /** "the pipe by stage: how many open deals and what value in each": the deals a request picks, counted and summed per stage. */
 export async function dealsByStage(s: Session, p: Parsed): Promise<string> {
-  const { query, said, unplaced } = await filtersFor(s, { ...p, resource: "deal" }, "deal", p.phrases);
+  // ("per stage, with what each is worth": the grouping's own words name no deal.)
+  const phrases = p.phrases.filter((ph) => !/^(?:per|each|every|stage|stages|worth|value|total|sum)$/i.test(ph.text));
+  const { query, said, unplaced } = await filtersFor(s, { ...p, resource: "deal" }, "deal", phrases);
   if (unplaced.length > 0) return `I could not place “${unplaced.map((u) => u.text).join("”, “")}” in a search of deals. ${nearest(s, "deal")}`;
   if (query.status === undefined) query.status = "open";
   const { items, total } = await pages(s, "deal", query);

@@ -325,7 +325,8 @@ function unshouted(text: string): string {
   return text.replace(/\b[A-Z]{2,}\b(?![-\d])/g, (word) => {
     if (ACRONYMS.has(word) || /^Q[1-4]$/.test(word)) return word;
     const lower = word.toLowerCase();
-    return SHOUTED_WORDS.has(lower) ? lower : word[0] + lower.slice(1);
+    // ("FRANCES ACCEPTED": a shouted past or -ing form is a verb, not part of a name.)
+    return SHOUTED_WORDS.has(lower) || /^[A-Z]{3,}(?:ED|ING)$/.test(word) ? lower : word[0] + lower.slice(1);
   });
 }
 
