@@ -772,3 +772,87 @@ describe("round sixteen: changes to the records a condition picks, accounts by t
     expect(cancel.message.content).toMatch(/is paid/);
   });
 });
+
+describe("round seventeen: the verb's object billed, amounts lowered, deals per stage, a deal's people, stories before a request", () => {
+  const account = (name: string) => made(tenant.client.post("/v1/accounts", { name, domain: `${name.split(" ")[0]!.toLowerCase()}.example` }));
+  const approvals = (out: any) => out.actions.filter((a: any) => a.status === "approval_required");
+
+  it("'invoice X for Y' bills X for Y (it billed Y)", async () => {
+    await account("Merganser Studio");
+    const out = await chat(tenant.client, "can you invoice Merganser for the logo refresh, 1.2k usd, due in 2 weeks");
+    expect(writes(out)).toMatchObject([
+      { tool: "create_invoice", status: "completed", input: { client: "Merganser Studio", description: "logo refresh", amount: 1200, currency: "USD" } },
+    ]);
+  });
+
+  it("'drop X down to 5k' lowers the amount; it proposed deleting the deal", async () => {
+    const shearwater = await account("Shearwater Co");
+    const deal = await made(tenant.client.post("/v1/deals", { account_id: shearwater.id, name: "Harbour app", amount: 9000 }));
+    const out = await chat(tenant.client, "budget got cut at Shearwater, so drop their harbour app down to 5k");
+    expect(approvals(out), out.message.content).toEqual([]);
+    expect(writes(out).length, out.message.content).toBe(1);
+    expect(writes(out)).toMatchObject([{ tool: "update_deal", input: { deal_id: deal.id, amount: 5000 } }]);
+  });
+
+  it("open deals per stage: a count and a value for each stage, no name searched", async () => {
+    const out = await chat(tenant.client, "open deals per stage, with what each stage is worth");
+    expect(out.message.content).toMatch(/by stage/);
+    expect(out.message.content).toMatch(/^- [A-Z][\w ]+: \d+ deals?, [\d,]+\.\d\d USD/m);
+    expect(out.message.content).not.toMatch(/matching/);
+  });
+
+  it("a contact joins a deal's people, the ones already on it kept", async () => {
+    const petrel = await account("Petrel Labs");
+    const [ivy, ned] = [
+      await made(tenant.client.post("/v1/contacts", { first_name: "Ivy", last_name: "Moss", email: "ivy@petrel.example", account_id: petrel.id })),
+      await made(tenant.client.post("/v1/contacts", { first_name: "Ned", last_name: "Moss", email: "ned@petrel.example", account_id: petrel.id })),
+    ];
+    const deal = await made(tenant.client.post("/v1/deals", { account_id: petrel.id, name: "Sensor pilot", amount: 4000, contact_ids: [ned.id] }));
+    const out = await chat(tenant.client, "put Ivy Moss on Petrel Labs' sensor pilot deal as a contact, she signs the cheques");
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "update_deal", input: { deal_id: deal.id } }]);
+    expect((await tenant.client.get(`/v1/deals/${deal.id}`)).body.contact_ids.sort()).toEqual([ivy.id, ned.id].sort());
+  });
+
+  it("a person's company is their account; of two namesakes at two accounts, a question", async () => {
+    for (const name of ["Gull Works", "Skua Partners"]) {
+      const a = await account(name);
+      await made(tenant.client.post("/v1/contacts", { first_name: "Ada", last_name: "Wren", email: `ada@${a.domain}`, account_id: a.id }));
+    }
+    const out = await chat(tenant.client, "bill Ada Wren's company 500 usd for the audit, due in 2 weeks");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/Which one\?/);
+    expect(out.message.content).toMatch(/Gull Works[\s\S]*Skua Partners|Skua Partners[\s\S]*Gull Works/);
+  });
+
+  it("'send X the invoice for Y' finalizes only an invoice for Y; 'to the 20th' is this month's 20th", async () => {
+    const draft = await made(
+      tenant.client.post("/v1/invoices", {
+        client: "Fulmar Ltd",
+        amount: 700,
+        currency: "USD",
+        status: "draft",
+        due_date: "2026-04-01",
+        description: "Website build",
+      }),
+    );
+    const other = await chat(tenant.client, "send Fulmar Ltd the invoice for the brand workshop");
+    expect(writes(other)).toEqual([]);
+    expect(other.message.content).toMatch(/Which invoice\?/);
+    const right = await chat(tenant.client, "send Fulmar Ltd the invoice for the website build");
+    expect(writes(right)).toMatchObject([{ tool: "finalize_invoice", input: { invoice_id: draft.id }, status: "completed" }]);
+    const moved = await chat(tenant.client, `push the due date of ${draft.number} to the 20th`);
+    expect(writes(moved)).toMatchObject([{ tool: "update_invoice", input: { invoice_id: draft.id, due_date: "2026-03-20" } }]);
+  });
+
+  it("a story before the request: done by mistake, a shouted name, a remark about the one asking", async () => {
+    const job = await made(tenant.client.post("/v1/jobs", { title: "Harbour Pilot" }));
+    const wilma = await made(tenant.client.post("/v1/candidates", { job_id: job.id, first_name: "Wilma", last_name: "Petrel", email: "wilma@petrel.example" }));
+    await made(tenant.client.patch(`/v1/candidates/${wilma.id}`, { stage: "rejected" }), 200);
+    const back = await chat(tenant.client, "i accidentally rejected wilma petrel - can you put them back to applied");
+    expect(writes(back)).toMatchObject([{ tool: "update_candidate", input: { candidate_id: wilma.id, stage: "applied" } }]);
+    const shouted = await chat(tenant.client, "WILMA ACCEPTED!! move to screening pls");
+    expect(writes(shouted)).toMatchObject([{ tool: "update_candidate", input: { candidate_id: wilma.id, stage: "screening" } }]);
+    const req = await chat(tenant.client, "finally got the green light - please open a req: Dock Planner, Operations dept, remote");
+    expect(writes(req)).toMatchObject([{ tool: "create_job", input: { title: "Dock Planner", department: "Operations" } }]);
+  });
+});

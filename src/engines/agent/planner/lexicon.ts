@@ -1136,7 +1136,9 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   // "drop the pilot project down to 20k", "cut Stark's deal to 40k": its amount, lowered (never a deletion).
   [
     /\b(?:drop|bring|cut|knock|take|trim|lower|reduce)\s+((?:the|their|our|that|this|[A-Z][\w&'’-]*(?:['’]s)?)\s+(?:[^,.;!?]{1,50}?))\s+(?:down\s+)?to\s+(?=(?:about\s+|around\s+|~\s*)?[$€£]?\s?\d)/g,
-    "set the amount of $1 to ",
+    // (What is sold is a deal, unless the words say an invoice.)
+    (_: string, what: string) =>
+      `set the amount of ${what}${/\b(?:invoices?|bills?|inv|deals?|opportunit(?:y|ies)|opps?)\b|\b[a-z]{2,5}-\d/i.test(what) ? "" : " deal"} to `,
   ],
   // "i rejected barbara liskov by accident, meant to reject someone else": the one it was done to, told first.
   [

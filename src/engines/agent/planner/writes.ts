@@ -245,6 +245,15 @@ async function targetOf(s: Session, p: Parsed, resource: string, phrases: Phrase
       if (!(error instanceof Stop) || error.reply.pending) throw error;
     }
   }
+  // "Petrel Labs' sensor pilot", "drop Shearwater's harbour app": a deal named by its own words, among its account's.
+  if (resource === "deal" && owned && owned !== own && s.tool("account", "list") && s.tool("deal", "list")) {
+    const account = await accountCalled(s, own.text, true);
+    const words = owned.text.toLowerCase().split(/\s+/);
+    const theirs = account ? (await s.list("deal", { account_id: account.id, per_page: 100 })).data : [];
+    const hits = theirs.filter((d) => words.every((w) => String(d.name).toLowerCase().includes(w)));
+    const fit = hits.length > 1 && narrow ? await narrow(hits) : hits;
+    if (fit.length === 1) return { found: { id: fit[0]!.id, label: labelOf(fit[0]!), item: fit[0] }, rest: phrases.filter((ph) => ph !== own && ph !== owned) };
+  }
   const of = await owner(s, resource, phrases, own);
   if (!of) return { found: await findPhrase(s, resource, own, true, narrow), rest: phrases.filter((ph) => ph !== own) };
   const theirs = async (items: Item[]) => {
@@ -843,7 +852,10 @@ export async function joinDeal(s: Session, p: Parsed): Promise<string> {
   if (!person || rest.length === 0) throw new Stop({ content: "Whom should I add, and to which deal? Nothing changed." });
   const contact = await findPhrase(s, "contact", person);
   const { found: deal } = await target(s, p, "deal", rest);
-  const item = deal.item ?? ((await s.call(s.tool("deal", "get") ?? tool, { deal_id: deal.id })) as Item);
+  // The deal as it is now: the people on it are kept, whatever a search's copy of it said.
+  const get = s.tool("deal", "get");
+  const item = get ? ((await s.call(get, { [idKey(get, "deal")]: deal.id })) as Item) : deal.item;
+  if (!item) throw new Stop({ content: "I cannot read a deal's contacts with this API key. Nothing changed." });
   const ids = Array.isArray(item.contact_ids) ? item.contact_ids.map(String) : [];
   if (ids.includes(contact.id)) return `${contact.label} is already on ${deal.label}. Nothing changed.`;
   await s.call(tool, { [idKey(tool, "deal")]: deal.id, contact_ids: [...ids, contact.id] }, `add ${contact.label} to ${deal.label}`);
