@@ -1137,8 +1137,11 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   [
     /\b(?:drop|bring|cut|knock|take|trim|lower|reduce)\s+((?:the|their|our|that|this|[A-Z][\w&'’-]*(?:['’]s)?)\s+(?:[^,.;!?]{1,50}?))\s+(?:down\s+)?to\s+(?=(?:about\s+|around\s+|~\s*)?[$€£]?\s?\d)/g,
     // (What is sold is a deal, unless the words say an invoice.)
-    (_: string, what: string) =>
-      `set the amount of ${what}${/\b(?:invoices?|bills?|inv|deals?|opportunit(?:y|ies)|opps?)\b|\b[a-z]{2,5}-\d/i.test(what) ? "" : " deal"} to `,
+    // ("drop Katherine's rating to 3": a figure of another field, lowered.)
+    (said: string, what: string) =>
+      /\b(?:rating|score|stars?|stage|status|date|probability|seats?|headcount|employees)\b/i.test(what)
+        ? said
+        : `set the amount of ${what}${/\b(?:invoices?|bills?|inv|deals?|opportunit(?:y|ies)|opps?)\b|\b[a-z]{2,5}-\d/i.test(what) ? "" : " deal"} to `,
   ],
   // "i rejected barbara liskov by accident, meant to reject someone else": the one it was done to, told first.
   [
@@ -1163,6 +1166,11 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   ],
   // "attach Leo Andersen to the Stark deal": add them to it.
   [/\b(?:attach|link|associate|tie)\s+(?=[^,.;]+?\s+(?:to|with)\s+[^,.;]*\b(?:deal|opportunity|opp)\b)/gi, "add "],
+  // "the hm was kinda lukewarm on katherine johnson, drop the rating to a 4": the rating of the one the opinion is on.
+  [
+    /^[\s\S]*?\b(?:was|is|were|are|seemed|felt|sounded)\s+(?:\w+\s+){0,2}?(?:lukewarm|keen|positive|negative|excited|unsure|meh|cold|mixed|sold|impressed|underwhelmed)\s+(?:on|about|by|with)\s+([\p{L}'’-]+\s+[\p{L}'’-]+)\s*[,;.]\s*(?:so\s+)?(?:please\s+)?(drop|lower|bump|raise|set|change|knock)\s+(?:the|their|his|her)\s+(rating|score)\b/giu,
+    "$2 $1's $3",
+  ],
   // "what's still in flight with Aperture": open deals.
   [/\b(?:still\s+)?in\s+flight\b/gi, "open"],
   // "forecast to close", "slated to close": when it is expected to close.
