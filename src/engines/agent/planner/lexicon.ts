@@ -1171,6 +1171,24 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
     /^[\s\S]*?\b(?:was|is|were|are|seemed|felt|sounded)\s+(?:\w+\s+){0,2}?(?:lukewarm|keen|positive|negative|excited|unsure|meh|cold|mixed|sold|impressed|underwhelmed)\s+(?:on|about|by|with)\s+([\p{L}'’-]+\s+[\p{L}'’-]+)\s*[,;.]\s*(?:so\s+)?(?:please\s+)?(drop|lower|bump|raise|set|change|knock)\s+(?:the|their|his|her)\s+(rating|score)\b/giu,
     "$2 $1's $3",
   ],
+  // "Initech finally sent some money", "Hooli just paid": how or when, not part of the name.
+  [
+    /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:finally|just|already|actually|eventually|apparently|also|still)\s+(?=(?:sent|paid|wired|transferred|settled|signed|came|got|asked|agreed|accepted|declined|said|told|wants|wanted|renewed|closed)\b)/g,
+    "$1 ",
+  ],
+  // "can we get Ken Thompson (AE) into screening": moved there.
+  [
+    /\b(?:get|bring|push)\s+([^,.;!?]+?)\s+(?:into|to|through\s+to|on\s+to|onto)\s+(?=(?:the\s+)?(?:screening|interview|interviews|offer|applied|proposal|negotiation|qualified)\b)/gi,
+    "move $1 to ",
+  ],
+  // "which dept does it sit under and where's it based?": its department and location.
+  [/\bwhich\s+(?:dept|department|team)\s+does\s+(it|that\s+\w+|the\s+\w+)\s+(?:sit|fall|live|belong)\s+(?:under|in|to)\b/gi, "what is $1's department"],
+  [/\bwhere(?:'s|’s|\s+is)\s+(it|that\s+\w+|the\s+\w+)\s+(?:based|located)\b/gi, "what is $1's location"],
+  // "Northwind's finance lead asked me when their invoice is due": the question, about them.
+  [
+    /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:asked|asks|wanted\s+to\s+know|wants\s+to\s+know)\s+(?:me\s+|us\s+)?(when|what|how\s+much|which|whether|if)\s+(their|they)\b/g,
+    (_: string, who: string, wh: string, pronoun: string) => `${wh} ${pronoun === "their" ? `${who}'s` : who}`,
+  ],
   // "what's still in flight with Aperture": open deals.
   [/\b(?:still\s+)?in\s+flight\b/gi, "open"],
   // "forecast to close", "slated to close": when it is expected to close.
