@@ -600,7 +600,7 @@ async function namesStage(s: Session, p: Parsed): Promise<boolean> {
   const pipelines = await s.list("pipeline", { per_page: 100 });
   const stages = pipelines.data.flatMap((pl) => ((pl.stages as { name: string }[]) ?? []).map((st) => st.name.toLowerCase()));
   // ("something in Lead in": a stage whose name is also a state's word, said whole.)
-  const raw = p.raw.toLowerCase();
+  const raw = (p.said ?? p.raw).toLowerCase();
   return (
     words.some((w) => stages.includes(w) || stages.includes(w.replace(/\s+stage$/, ""))) ||
     stages.some((st) => st.includes(" ") && new RegExp(`\\b${st.replace(/[^a-z0-9 ]/g, ".")}\\b`).test(raw))

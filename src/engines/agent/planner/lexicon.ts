@@ -1189,6 +1189,33 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
     /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:asked|asks|wanted\s+to\s+know|wants\s+to\s+know)\s+(?:me\s+|us\s+)?(when|what|how\s+much|which|whether|if)\s+(their|they)\b/g,
     (_: string, who: string, wh: string, pronoun: string) => `${wh} ${pronoun === "their" ? `${who}'s` : who}`,
   ],
+  // "3 contacts attached to them", "contacts linked to them": theirs.
+  [/\s+(?:attached|linked|associated|tied)\s+(?:to|with)\s+(?:them|it|each|each\s+one)\b/gi, ""],
+  // "what does Stark still owe us across their open invoices? Split it per currency": on them; every sum is per currency.
+  [/\bacross\s+(?=(?:their|its|his|her|all|the)\s)/gi, "on "],
+  [/[,.;]?\s*(?:please\s+)?(?:split|break)\s+(?:it|that|this|them)?\s*(?:down\s+)?(?:per|by)\s+currency,?(?:\s+please)?\s*[.!]?/gi, "."],
+  // "won and lost ones don't count for this", "closed won or lost deals are fine": what is left out, said again.
+  [
+    /[,.;]?\s*(?:the\s+)?(?:closed\s+)?(?:won|lost|paid|closed|rejected|hired|void|voided)(?:\s+(?:and|or)\s+(?:closed\s+)?(?:won|lost|paid|closed|rejected|hired|void|voided))?\s+(?:ones|deals|invoices|candidates)\s+(?:don't|do\s+not|doesn't|does\s+not)\s+count\b[^.?!]*[.!]?/gi,
+    ".",
+  ],
+  [
+    /(?<=[.?!]\s*)(?:the\s+)?(?:closed\s+)?(?:won|lost|paid|closed|rejected|hired)(?:\s+(?:and|or)\s+(?:closed\s+)?(?:won|lost|paid|closed|rejected|hired))?\s+(?:ones|deals|invoices|candidates)\s+(?:are|is)\s+(?:fine|ok|okay)\b[^.?!]*[.!]?/gi,
+    "",
+  ],
+  // "Anything further along stays where it is.", "Leave the rest of them alone.": what is not changed, said.
+  [
+    /[.;,]\s*(?:anything|everything|the\s+rest|all\s+the\s+others?|the\s+others?|others)(?:\s+(?:else|further\s+along|of\s+them))?\s+(?:stays|remains|can\s+stay|should\s+stay|stay)\s+(?:where\s+(?:it|they)\s+(?:is|are)|as\s+(?:it|they)\s+(?:is|are)|put)\b[.!]?/gi,
+    ".",
+  ],
+  [
+    /[.;,]\s*(?:and\s+)?(?:please\s+)?leave\s+(?:the\s+rest|the\s+others?|everything\s+else|anything\s+else)(?:\s+of\s+them)?\s+(?:alone|as\s+(?:it\s+is|they\s+are))\b[.!]?/gi,
+    ".",
+  ],
+  // "...; the rest stays open": what is not changed, said.
+  [/[;,.]\s*the\s+rest\s+(?:stays|remains|is\s+still|will\s+stay)\s+(?:open|due|outstanding|unpaid)\b[.!]?/gi, "."],
+  // "sitting in "Lead in" over to "Qualified"": a stage's name in quotes is still the stage.
+  [/["“](lead in|qualified|proposal|negotiation|closed won|closed lost|screening|interview|offer|applied|hired|rejected)["”]/gi, "$1"],
   // "what's still in flight with Aperture": open deals.
   [/\b(?:still\s+)?in\s+flight\b/gi, "open"],
   // "forecast to close", "slated to close": when it is expected to close.
