@@ -1216,6 +1216,15 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   [/[;,.]\s*the\s+rest\s+(?:stays|remains|is\s+still|will\s+stay)\s+(?:open|due|outstanding|unpaid)\b[.!]?/gi, "."],
   // "sitting in "Lead in" over to "Qualified"": a stage's name in quotes is still the stage.
   [/["“](lead in|qualified|proposal|negotiation|closed won|closed lost|screening|interview|offer|applied|hired|rejected)["”]/gi, "$1"],
+  // "We have been given the go-ahead to recruit a Payroll Administrator": a job to open, by its title.
+  [
+    /\b(?:(?:[Ww]e|I)(?:'ve|\s+have|'re|\s+are)?\s+)?(?:been\s+|finally\s+|just\s+)*(?:given|got|gotten|received)\s+the\s+(?:go-ahead|green\s+light|ok|okay|sign-off|approval|budget)\s+to\s+(?:recruit|hire|open\s+a\s+(?:req|role|job)\s+for)\s+(?:a|an|another)\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)/g,
+    'create a job called "$1"',
+  ],
+  // "based in our Manchester office", "out of the Berlin office": the city.
+  [/\b(based|located|working)\s+(?:in|at|out\s+of)\s+(?:our|the)\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+(?:office|hq|site|studio)\b/g, "$1 in $2"],
+  // "for the Finance department": in it.
+  [/\bfor\s+the\s+([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)?)\s+(department|dept|team)\b/g, "in the $1 $2"],
   // "what's still in flight with Aperture": open deals.
   [/\b(?:still\s+)?in\s+flight\b/gi, "open"],
   // "forecast to close", "slated to close": when it is expected to close.
