@@ -339,6 +339,7 @@ export const CREATE_REMARKS: Rewrite[] = [
 
 /** Shorthand people type, in the words the rest of the planner reads. Whole words only, so names keep theirs. */
 const SHORTHAND: Record<string, string> = {
+  ccy: "currency",
   cand: "candidate",
   // Typed in a hurry.
   rejct: "reject",
@@ -1225,6 +1226,8 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   [/\b(based|located|working)\s+(?:in|at|out\s+of)\s+(?:our|the)\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+(?:office|hq|site|studio)\b/g, "$1 in $2"],
   // "for the Finance department": in it.
   [/\bfor\s+the\s+([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)?)\s+(department|dept|team)\b/g, "in the $1 $2"],
+  // "sum amount_due for Stark": what they owe, by the field's name.
+  [/\b(?:sum|total)\s+(?:of\s+)?(?:the\s+)?amount[_\s]due\s+(?:for|of|from)\s+/gi, "how much is owed by "],
   // "what's still in flight with Aperture": open deals.
   [/\b(?:still\s+)?in\s+flight\b/gi, "open"],
   // "forecast to close", "slated to close": when it is expected to close.
