@@ -1228,6 +1228,13 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   [/\bfor\s+the\s+([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)?)\s+(department|dept|team)\b/g, "in the $1 $2"],
   // "sum amount_due for Stark": what they owe, by the field's name.
   [/\b(?:sum|total)\s+(?:of\s+)?(?:the\s+)?amount[_\s]due\s+(?:for|of|from)\s+/gi, "how much is owed by "],
+  // "yes!! hooley just signed ...", "great news - ...": the cheer before the news.
+  [/^\s*(?:yes+|yay+|wo+ho+|woo+|hooray|great\s+news|good\s+news|boom|finally)\b\s*[!.,:–—-]*\s*(?=\S)/i, ""],
+  // "Olivia Tanaka rang this morning to say the direct line is now 020 7946 0321": their number, changed.
+  [
+    /\b([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)\s+(?:rang|called|phoned|emailed|messaged|texted|wrote)(?:\s+(?:in|us|me))?(?:\s+(?:this\s+morning|this\s+afternoon|today|yesterday|earlier|just\s+now))?\s+to\s+(?:say|tell\s+us|tell\s+me|let\s+us\s+know)\s+(?:that\s+)?(?:the|her|his|their)\s+(direct\s+line|phone(?:\s+number)?|mobile(?:\s+number)?|number|e-?mail(?:\s+address)?)\s+is\s+now\s+(\+?\d[\d\s().-]{5,}\d|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)[.!]?(?:\s*(?:could|can|would)\s+you\s+(?:please\s+)?(?:update|change|fix)\s+(?:the|her|his|their)\s+(?:contact\s+)?(?:record|details|entry)(?:\s+please)?[.?!]*)?/g,
+    (_: string, who: string, field: string, value: string) => `set ${who}'s ${/mail/i.test(field) ? "email" : "phone"} to ${value}`,
+  ],
   // "what's still in flight with Aperture": open deals.
   [/\b(?:still\s+)?in\s+flight\b/gi, "open"],
   // "forecast to close", "slated to close": when it is expected to close.

@@ -435,7 +435,9 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
   }
   if (!day) {
     // ("this morning", said in the evening, is today's, not tomorrow's.)
-    const [hit] = chrono.parse(text, now, { forwardDate: !/\b(since|last|ago|from|this\s+(?:morning|afternoon)|earlier)\b/.test(lower) });
+    const hits = chrono.parse(text, now, { forwardDate: !/\b(since|last|ago|from|this\s+(?:morning|afternoon)|earlier)\b/.test(lower) });
+    // ("for their November API overage ..., due 31 December": the day said as when it is due, of two.)
+    const hit = hits.find((h) => /\bdue\s+(?:on\s+|by\s+)?(?:the\s+)?$/i.test(text.slice(0, h.index))) ?? hits[0];
     // "blue sun's invoice", "the sat nav deal": a weekday's short form is a day only where a day is expected.
     const bareDay =
       hit &&
