@@ -1193,7 +1193,8 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   // "3 contacts attached to them", "contacts linked to them": theirs.
   [/\s+(?:attached|linked|associated|tied)\s+(?:to|with)\s+(?:them|it|each|each\s+one)\b/gi, ""],
   // "what does Stark still owe us across their open invoices? Split it per currency": on them; every sum is per currency.
-  [/\bacross\s+(?=(?:their|its|his|her|all|the)\s)/gi, "on "],
+  // ("across all the roles", "across all our customers" say every one, and stay.)
+  [/\bacross\s+(?=(?:their|its|his|her)\s)/gi, "on "],
   [/[,.;]?\s*(?:please\s+)?(?:split|break)\s+(?:it|that|this|them)?\s*(?:down\s+)?(?:per|by)\s+currency,?(?:\s+please)?\s*[.!]?/gi, "."],
   // "won and lost ones don't count for this", "closed won or lost deals are fine": what is left out, said again.
   [
