@@ -1,6 +1,6 @@
 import { money, type Item } from "./answer.ts";
 import { enumValues, formatOf, properties } from "./catalog.ts";
-import { GROUP_WORDS, likeness, placeCode, VALUE_WORDS } from "./lexicon.ts";
+import { GROUP_WORDS, likeness, placeCode, rewrite, VALUE_WORDS } from "./lexicon.ts";
 import { singular } from "./catalog.ts";
 import type { Parsed, Phrase } from "./parse.ts";
 import { Stop, type Session } from "./resolve.ts";
@@ -128,7 +128,7 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
       const phrase = phrases.find((ph) => likeness(ph.text, name) >= 0.85 || ph.text === `${name} stage`);
       // ("still in Lead in": a stage named in words that are also a state's, "lead", is the stage when all of its name is said.)
       const pattern = name.replace(/[^a-z0-9 ]/g, ".");
-      const spelt = new RegExp(`\\b${pattern}\\b${name.includes(" ") ? "" : "(?=\\s+stage)"}`).test((p.said ?? p.raw).toLowerCase());
+      const spelt = new RegExp(`\\b${pattern}\\b${name.includes(" ") ? "" : "(?=\\s+stage)"}`).test(rewrite(p.raw).toLowerCase());
       if (phrase || p.states.includes(name) || spelt) {
         matched.add(stage.id);
         names.push(String(stage.name));

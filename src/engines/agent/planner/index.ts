@@ -5,7 +5,7 @@ import { catalogOf, enumValues, properties, type Catalog } from "./catalog.ts";
 import { questionsOf } from "./clauses.ts";
 import { describe } from "./describe.ts";
 import { BULK_ACTIONS, pickedRecords } from "./every.ts";
-import { FIELD_WORDS, GROUP_WORDS, VALUE_WORDS, type Action } from "./lexicon.ts";
+import { FIELD_WORDS, GROUP_WORDS, rewrite, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { asksFigures, FIGURE_PHRASES, figures } from "./metrics.ts";
 import { loadLanguage } from "./nlp.ts";
 import { parse, rewritten, sequenceOf, type Parsed } from "./parse.ts";
@@ -600,7 +600,7 @@ async function namesStage(s: Session, p: Parsed): Promise<boolean> {
   const pipelines = await s.list("pipeline", { per_page: 100 });
   const stages = pipelines.data.flatMap((pl) => ((pl.stages as { name: string }[]) ?? []).map((st) => st.name.toLowerCase()));
   // ("something in Lead in": a stage whose name is also a state's word, said whole.)
-  const raw = (p.said ?? p.raw).toLowerCase();
+  const raw = rewrite(p.raw).toLowerCase();
   return (
     words.some((w) => stages.includes(w) || stages.includes(w.replace(/\s+stage$/, ""))) ||
     stages.some((st) => st.includes(" ") && new RegExp(`\\b${st.replace(/[^a-z0-9 ]/g, ".")}\\b`).test(raw))

@@ -202,7 +202,24 @@ const MULTI = [
 const VALUE_NAMES = Object.keys(VALUE_WORDS).filter((v) => v.length >= 5);
 /** A misspelt state ("unpiad", "overdeu"): one edit from a state or group word of five letters or more. */
 /** Words one letter from a state that mean something else ("wired the money" is not "hired"). */
-const NOT_MISSPELT = new Set(["wired", "fired", "tired", "hiked", "wiped", "mired", "wires", "hides", "lost", "posed", "pasted", "opener", "spent", "wound"]);
+const NOT_MISSPELT = new Set([
+  "wired",
+  "fired",
+  "tired",
+  "hiked",
+  "wiped",
+  "mired",
+  "wires",
+  "hides",
+  "lost",
+  "posed",
+  "pasted",
+  "opener",
+  "spent",
+  "wound",
+  "overage",
+  "overages",
+]);
 function fuzzyValue(word: string): string | undefined {
   if (word.length < 5 || NOT_MISSPELT.has(word)) return undefined;
   const hit = VALUE_NAMES.find((v) => near(word, v) || (word.length > 6 && distance(word, v) === 2 && word[0] === v[0]));
