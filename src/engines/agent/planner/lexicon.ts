@@ -1172,9 +1172,9 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
     /^[\s\S]*?\b(?:was|is|were|are|seemed|felt|sounded)\s+(?:\w+\s+){0,2}?(?:lukewarm|keen|positive|negative|excited|unsure|meh|cold|mixed|sold|impressed|underwhelmed)\s+(?:on|about|by|with)\s+([\p{L}'’-]+\s+[\p{L}'’-]+)\s*[,;.]\s*(?:so\s+)?(?:please\s+)?(drop|lower|bump|raise|set|change|knock)\s+(?:the|their|his|her)\s+(rating|score)\b/giu,
     "$2 $1's $3",
   ],
-  // "Initech finally sent some money", "Hooli just paid": how or when, not part of the name.
+  // "Initech finally sent some money", "Hooli just paid": how or when, not part of the name (not "I just got off the phone": a pronoun tells).
   [
-    /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:finally|just|already|actually|eventually|apparently|also|still)\s+(?=(?:sent|paid|wired|transferred|settled|signed|came|got|asked|agreed|accepted|declined|said|told|wants|wanted|renewed|closed)\b)/g,
+    /\b(?!(?:I|We|They|He|She|You|It)\b)([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:finally|just|already|actually|eventually|apparently|also|still)\s+(?=(?:sent|paid|wired|transferred|settled|signed|came|got|asked|agreed|accepted|declined|said|told|wants|wanted|renewed|closed)\b)/g,
     "$1 ",
   ],
   // "can we get Ken Thompson (AE) into screening": moved there.
