@@ -165,6 +165,9 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
       : "contact";
   if (p.phrases.some((ph) => ph.nounResource === "job") && catalog.has("candidate") && /\b(applicants?|candidates?|applying|applied)\b/i.test(p.raw))
     return "candidate";
+  // "Is Initech still sitting on that api usage overage invoice?": the kind a name was said with.
+  const kind = p.phrases.find((ph) => ph.nounResource && catalog.has(ph.nounResource))?.nounResource;
+  if (kind && p.question) return kind;
   return undefined;
 }
 
