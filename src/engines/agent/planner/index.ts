@@ -166,7 +166,8 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
   if (p.phrases.some((ph) => ph.nounResource === "job") && catalog.has("candidate") && /\b(applicants?|candidates?|applying|applied)\b/i.test(p.raw))
     return "candidate";
   // "Is Initech still sitting on that api usage overage invoice?": the kind a name was said with.
-  const kind = p.phrases.find((ph) => ph.nounResource && catalog.has(ph.nounResource))?.nounResource;
+  // (A pipeline named is its deals: the caller reads those.)
+  const kind = p.phrases.find((ph) => ph.nounResource && ph.nounResource !== "pipeline" && catalog.has(ph.nounResource))?.nounResource;
   if (kind && p.question) return kind;
   return undefined;
 }
