@@ -2,7 +2,7 @@ import { capitalize, labelOf, plural, type Item } from "./answer.ts";
 import { enumValues, properties } from "./catalog.ts";
 import { filtersFor } from "./filters.ts";
 import { sortable } from "./reads.ts";
-import { VALUE_WORDS, type Action } from "./lexicon.ts";
+import { escapeRegExp, VALUE_WORDS, type Action } from "./lexicon.ts";
 import type { Parsed, Phrase } from "./parse.ts";
 import { Stop, type Found, type Session } from "./resolve.ts";
 import { MOST_AT_ONCE, setState } from "./writes.ts";
@@ -89,7 +89,7 @@ function destination(p: Parsed, action: Action): Phrase | undefined {
 function selection(p: Parsed, action: Action): Parsed {
   const dest = destination(p, action);
   const to = p.to ?? (action === "win" ? "won" : action === "lose" ? "lost" : action === "reject" ? "rejected" : action === "hire" ? "hired" : undefined);
-  const raw = dest ? p.raw.replace(new RegExp(`\\b(?:to|into|as)\\s+(?:the\\s+)?${dest.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}.*$`, "i"), "") : p.raw;
+  const raw = dest ? p.raw.replace(new RegExp(`\\b(?:to|into|as)\\s+(?:the\\s+)?${escapeRegExp(dest.text)}.*$`, "i"), "") : p.raw;
   return {
     ...p,
     raw,

@@ -1,4 +1,5 @@
 import { distance } from "fastest-levenshtein";
+import { COUNT_WORDS } from "./nlp.ts";
 
 /**
  * The words people use for what the API calls resources, operations, states
@@ -1033,7 +1034,6 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   [/\b(?:make|create|do|add|register)\s+(?:an?\s+|the\s+)?enrol(?:l)?ments?\s+(?:of|for)\s+/gi, "enroll "],
 ];
 
-const NUMBER_WORDS: Record<string, string> = { two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10" };
 /** How people at a desk say what the API calls otherwise: "job ads", "logos", "in flight", "getting the X emails". */
 const SHOP_TALK_REWRITES: Rewrite[] = [
   // "office mgr wants to know what stage ...", "finance would like to know how much ...": the question relayed.
@@ -1054,7 +1054,7 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   // "which three deals are the biggest": the top three.
   [
     /^\s*(?:which|what)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?=(?:[\w-]+\s+){0,6}?(?:are|is|have|has)\s+the\s+(?:biggest|largest|highest|smallest|lowest|oldest|newest|best|worst)\b)/i,
-    (_: string, n: string) => `top ${NUMBER_WORDS[n.toLowerCase()] ?? n} `,
+    (_: string, n: string) => `top ${COUNT_WORDS[n.toLowerCase()] ?? n} `,
   ],
   // "drop Leo Andersen from Stark into the follow-up sequence": enrol, whoever they are.
   [
@@ -2780,6 +2780,9 @@ export const PREPS = new Set([
 /** How a question starts. */
 export const QUESTION_START =
   /^(?:which|what|what's|whats|who|whom|whose|how|show|list|find|display|give|get|are|is|do|does|did|any|anything|anyone|anybody|has|have|hasn't|haven't|was|were|can you (?:show|list|find|tell)|tell me|i need (?:a list|to see)|let me see|pull up|search|look up|where|when)\b/;
+
+/** Text matched as itself inside a regular expression (a name said, a stage's name). */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A message with every rewrite applied, in order. */
 /** The last text rewritten and what it became: a turn rewrites its message once to split it, then again to parse it. */

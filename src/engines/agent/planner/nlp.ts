@@ -41,7 +41,7 @@ export interface DateRange {
   day?: string;
 }
 
-const COUNT_WORDS: Record<string, number> = {
+export const COUNT_WORDS: Record<string, number> = {
   one: 1,
   two: 2,
   three: 3,

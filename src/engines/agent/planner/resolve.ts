@@ -3,7 +3,7 @@ import type { Tool } from "../tools.ts";
 import type { PlannerTurn, ToolOutcome } from "../turn.ts";
 import { labelOf, type Item, type Page } from "./answer.ts";
 import { properties, toolFor, type Catalog, type Op } from "./catalog.ts";
-import { heardWords, likeness, resourceOf, soundKey, STOPWORDS } from "./lexicon.ts";
+import { escapeRegExp, heardWords, likeness, resourceOf, soundKey, STOPWORDS } from "./lexicon.ts";
 
 /** Operations that only read: planned with the caller's own tools, so a read never ends in a refusal. */
 const READ_OPS = new Set<Op>(["list", "get", "latest", "dossier"]);
@@ -245,8 +245,7 @@ export class Session {
 
   /** "bill Olivia Tanaka's company": the account of the contact of that name; of several namesakes, a question. */
   private async employerOf(name: string, key: string): Promise<Found | undefined> {
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    if (!new RegExp(`\\b${escaped}['’]s?\\s+(?:company|employer|firm|account|business|organi[sz]ation|org)\\b`, "i").test(this.carried.message))
+    if (!new RegExp(`\\b${escapeRegExp(name)}['’]s?\\s+(?:company|employer|firm|account|business|organi[sz]ation|org)\\b`, "i").test(this.carried.message))
       return undefined;
     if (!this.tool("contact", "list")) return undefined;
     const people = (await this.list("contact", { q: name.split(/\s+/)[0], per_page: 100 })).data.filter((c) => labelOf(c).toLowerCase() === name.toLowerCase());

@@ -3,7 +3,7 @@ import { distance } from "fastest-levenshtein";
 import { capitalize, labelOf, money, personName, plural, sums, sumText, type Item } from "./answer.ts";
 import { classify, enumValues, formatOf, properties, requiredOf } from "./catalog.ts";
 import { describe } from "./describe.ts";
-import { DEPARTMENTS, FIELD_WORDS, heardWords, placeCode, resourceOf, STOPWORDS, TITLE_HEADS, VALUE_WORDS, type Action } from "./lexicon.ts";
+import { DEPARTMENTS, escapeRegExp, FIELD_WORDS, heardWords, placeCode, resourceOf, STOPWORDS, TITLE_HEADS, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { tagOf } from "./filters.ts";
 import { dossierWithDeals, type Dossier } from "./reads.ts";
 import { shiftDate, type Amount } from "./nlp.ts";
@@ -103,8 +103,10 @@ function sentTo(raw: string, name: string): boolean {
     );
   if (said !== null && said[1]!.toLowerCase() === name.toLowerCase()) return true;
   // "invoice Aperture for the november retainer", "bill Globex for the workshop": the verb's object is the client.
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?:^|[^\\w\\s]\\s*|\\b(?:you|u|we|please|pls|and|to|then|just)\\s+)(?:invoice|bill|charge)\\s+${escaped}(?:\\s|[,.]|$)`, "i").test(raw);
+  return new RegExp(
+    `(?:^|[^\\w\\s]\\s*|\\b(?:you|u|we|please|pls|and|to|then|just)\\s+)(?:invoice|bill|charge)\\s+${escapeRegExp(name)}(?:\\s|[,.]|$)`,
+    "i",
+  ).test(raw);
 }
 
 /** The phrase comes after the request's amount ("620 euros for support hours"). */
