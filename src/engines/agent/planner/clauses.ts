@@ -60,9 +60,17 @@ function withoutRemark(lang: Language, text: string): string {
     (c, i) => i > 0 && asks(c) && !(imperative(c) && !QUESTION_START.test(c.replace(POLITE, "").toLowerCase())) && !asks(clauses[0]!),
   );
   const before = clauses.slice(0, question);
-  if (question > 0 && !before.some(holdsData) && !before.some(imperative) && !before.some((c) => VOCABULARY.test(c) || CURRENCY_WORD.test(c))) {
+  // ("renewal call w Acme in an hour": the words of a meeting name no records asked about.)
+  const met = question > 0 ? metWith(before.join(", ")) : undefined;
+  if (
+    question > 0 &&
+    !before.some(holdsData) &&
+    !before.some(imperative) &&
+    (met !== undefined || !before.some((c) => VOCABULARY.test(c) || CURRENCY_WORD.test(c)))
+  ) {
     // "Ava at Stark, can you show me their open invoices": they are the organization someone was named at.
-    const name = organization(before.join(", ")) ?? clauses.slice(0, question).map(properName).find(Boolean) ?? subjectOf(lang, before.at(-1)!);
+    // "qbr with stark tmrw, what do they owe": the one the meeting is with, in whatever case.
+    const name = organization(before.join(", ")) ?? met ?? clauses.slice(0, question).map(properName).find(Boolean) ?? subjectOf(lang, before.at(-1)!);
     const rest = clauses.slice(question).join(", ");
     if (!name) return rest;
     // "Stark Logistics keeps paying late, how much do they owe us": they are the one named.
@@ -86,7 +94,8 @@ function withoutRemark(lang: Language, text: string): string {
   // ("got 2k usd from acme against INV-38, log it": the amount told is the request's too, so the remark stays.)
   const amountTold = clauses.slice(0, k).some((c) => MONEY_TOLD.test(c.replace(RECORD_NUMBER, "")));
   if (number && !amountTold && PRONOUN.test(clauses[k]!)) return [clauses[k]!.replace(POLITE, "").replace(PRONOUN, number), ...clauses.slice(k + 1)].join(", ");
-  if (clauses.slice(0, k).some(holdsData)) return text;
+  // ("isla haddad's title is vp finance, can you update the title on their contact": the value is told first.)
+  if (clauses.slice(0, k).some((c) => holdsData(c) || FIELD_TOLD.test(c))) return text;
   // Which record a deletion means is never guessed from a remark, unless the remark names it ("Pied Piper's invoice was a duplicate, so void it").
   const verb = actionOf(/^[a-z]+/i.exec(clauses[k]!.replace(POLITE, ""))?.[0]?.toLowerCase() ?? "");
   const destructive = verb !== undefined && ["delete", "void", "uncollectible", "archive"].includes(verb);
@@ -219,6 +228,9 @@ function withoutRemark(lang: Language, text: string): string {
   const recordTold = /^(?:it|(?:that|this) one)$/i.test(said) ? namedRecord(told) : undefined;
   if (recordTold) return [command.replace(PRONOUN, `the ${recordTold}`), ...rest].join(", ");
   if (toldOfKind) return [command.replace(PRONOUN, `the ${toldOfKind} ${kind}`), ...rest].join(", ");
+  // "Radia Perlman passed the screening, put the candidate in interview": the candidate is the person named, not what they passed.
+  const personKind = kind !== undefined && ["candidate", "contact"].includes(resourceOf(kind.toLowerCase()) ?? "");
+  if (personKind && subject.length >= 2 && subject.every((w) => /^[A-Z]/.test(w))) return [command.replace(PRONOUN, subject.join(" ")), ...rest].join(", ");
   const thing = /^(?:it|(?:that|this|the) one)$/i.test(said) || (kind && resourceOf(kind.toLowerCase())) ? lastThing(clauses.slice(0, k).join(" ")) : undefined;
   const whole = thing && resourceOf(thing.split(/\s+/).at(-1)!.toLowerCase()) === undefined ? thing : undefined;
   const noun = kind && resourceOf(kind.toLowerCase()) !== undefined && resourceOf(subject.at(-1)!.toLowerCase()) === undefined ? ` ${kind}` : "";
@@ -291,7 +303,7 @@ const holdsData = (clause: string) =>
   /[\d@"“”£$€]/.test(
     clause
       .replace(
-        /\b\d+\s*(?:min|mins|minutes|hrs?|hours?|secs?|seconds|am|pm)\b|\b\d{1,2}:\d{2}\b|\bat\s+\d{1,2}(?:\s*o['’]clock)?(?=\s*$|\s*[,;!?]|\s+(?:about|to|for|with|re|regarding|today|tomorrow|and|so)\b)/gi,
+        /\b\d+\s*(?:min|mins|minutes|hrs?|hours?|secs?|seconds|am|pm)\b|\b\d{1,2}:\d{2}\b|\b1[:-]on[:-]1\b|\b1:1s?\b|\bat\s+\d{1,2}(?:\s*o['’]clock)?(?=\s*$|\s*[,;!?]|\s+(?:about|to|for|with|re|regarding|today|tomorrow|and|so)\b)/gi,
         "",
       )
       // "we've agreed an extra 2 weeks": a span of time told is not a value either.
@@ -314,6 +326,14 @@ function organization(remark: string): string | undefined {
     : undefined;
 }
 
+/** "qbr with stark tmrw", "renewal call w Acme Robotics in an hour": whom a meeting is with. */
+const MEETING_WITH =
+  /\b(?:call|meeting|qbr|sync|demo|lunch|dinner|catch-?up|check-?in|review|chat|1:1|onsite|visit)\s+(?:w\/?|with)\s+([\w&'’.-]+(?:\s+[\w&'’.-]+){0,2}?)(?=\s+(?:tmrw|tomorrow|today|tonight|later|next|this|on|at|in|soon|first|after|before)\b|\s*$)/i;
+function metWith(remark: string): string | undefined {
+  const who = MEETING_WITH.exec(remark)?.[1];
+  return who && !STOPWORDS.has(who.toLowerCase()) && !/^(?:the|a|an|my|our|their|him|her|them)\b/i.test(who) ? who : undefined;
+}
+
 /**
  * The name a remark is about, for "they" and "their" in the request: "Diane is seeing the Umbrella Health team":
  * Umbrella Health, the last name of several words, else the last name (a first name that opens a sentence is
@@ -331,6 +351,9 @@ function toldName(remark: string): string | undefined {
 
 const CALENDAR =
   /^(?:jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|christmas|easter)$/i;
+/** Titles and shorthand written in capitals that name no one: "the CFO", "my QBR", "their PO". */
+const ROLE_TITLE =
+  /^(?:CEO|CFO|COO|CTO|CRO|CMO|CPO|CHRO|VP|SVP|EVP|HR|AP|AR|PO|QBR|CS|CSM|AE|SDR|BDR|PM|IT|OK|FYI|ASAP|EOD|EOM|EOW|ETA|TBD|ARR|MRR|NPS|KPI|OKR)$/;
 /** Names written with capitals inside a remark ("I'm meeting Stark Logistics next week"), past its first word. */
 function properName(clause: string): string | undefined {
   for (const m of clause.matchAll(/\b[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*/g)) {
@@ -349,8 +372,8 @@ function properName(clause: string): string | undefined {
     if (!name) continue;
     // "After the call", "I'm meeting...": a sentence's first word is capitalized anyway.
     if (!name.includes(" ") && (STOPWORDS.has(name.toLowerCase()) || /^(?:i|i'm|im|after|before|since|following|given|when|if|our|my)$/i.test(name))) continue;
-    // "the 31st of March", "by Friday": a day, not a name.
-    if (CALENDAR.test(name)) continue;
+    // "the 31st of March", "by Friday": a day, not a name; "The CFO has a call with Umbrella Health": a role, not a name.
+    if (CALENDAR.test(name) || ROLE_TITLE.test(name)) continue;
     return name;
   }
   return undefined;
@@ -409,7 +432,8 @@ function withoutAsides(text: string): string {
     const request = requests.join(" ");
     return `${request.slice(0, person.index + person[0].length)} ${which[1]} ${which[2]!.trim()}${request.slice(person.index + person[0].length)}`;
   }
-  const kept = asides.filter((x) => holdsData(x) && !HEDGE.test(x.trim()));
+  // ("I need to send a few "thanks, but no" follow-ups today": words quoted in what the one asking will do are no value.)
+  const kept = asides.filter((x) => holdsData(x) && !HEDGE.test(x.trim()) && !(OWN_PLAN.test(x.trim()) && !/[\d@£$€]/.test(x)));
   let request = requests.join(" ");
   // "invoices in draft. Tell me how many there are": how many of the records told.
   const thereAre = /\bhow\s+many\s+(?:of\s+them\s+)?there\s+are\b/i;
@@ -507,7 +531,7 @@ const POINTING = new Set(
   ),
 );
 const STATE_WORDS = new Set(Object.entries(VALUE_WORDS).flatMap(([value, words]) => [value, ...words]));
-const PAID_TOLD = /\b(?:paid|sent|wired|transferred|settled|remitted|came in|received)\b/i;
+const PAID_TOLD = /\b(?:paid|sent|wired|transferred|settled|remitted|came in|received|got\s+(?=[$€£\d]|(?:usd|eur|gbp)\b))\b/i;
 const BACK_VERB = /^(?:add|create|open|raise|log|record|enter|book|register|draft|make|set\s+up|put\s+in|set|put|issue)\b/i;
 
 /**
@@ -539,7 +563,14 @@ export function askedLast(text: string): string | undefined {
   const placed = /\s+(?:at|under|with|from)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)$/.exec(said);
   const place = placed?.[1];
   const last = placed ? said.slice(0, placed.index) : said;
-  const told = [...sentences.slice(0, -1 - trailing), ...sentences.slice(sentences.length - trailing)].join(", ").replace(/[.!?]+$/, "");
+  // ("met sarah lindqvist at aperture, ...": how the one asking came to know them is no part of who they are.)
+  const told = [...sentences.slice(0, -1 - trailing), ...sentences.slice(sentences.length - trailing)]
+    .join(", ")
+    .replace(/[.!?]+$/, "")
+    .replace(
+      /^(?:(?:i|we)\s+)?(?:just\s+)?(?:met|spoke\s+(?:to|with)|talked\s+(?:to|with)|chatted\s+with|ran\s+into|bumped\s+into|heard\s+from|had\s+(?:a\s+)?(?:call|coffee|lunch|chat|meeting)\s+with)\s+(?=\S+\s+\S)/i,
+      "",
+    );
   const change = /^(?:update|change|fix|adjust|amend|edit)\b/i.exec(last)?.[0];
   // "Received EUR 5,000 from Acme against INV-21 today. Pls update it": what was told is a payment.
   if (change && /^\s*(?:it|this|that|them|the\s+same|accordingly)?\s*$/i.test(last.slice(change.length)) && PAID_TOLD.test(told) && /\d/.test(told))
@@ -567,6 +598,9 @@ export function askedLast(text: string): string | undefined {
   if (!holdsData(told) && !properName(told) && !paymentTold) return undefined;
   // "set the job up": the words setting up; "set it" alone changes something, and is not this.
   if (/^(?:set|put)$/i.test(verb) && !words.includes(verb.toLowerCase() === "set" ? "up" : "in")) return undefined;
+  // ("put the candidate in interview": into a state is a move, not a new record.)
+  const into = /\b(?:in|into|to)\s+(?:the\s+)?([a-z-]+)\s*$/i.exec(last)?.[1]?.toLowerCase();
+  if (/^(?:set|put)$/i.test(verb) && into && STATE_WORDS.has(into)) return undefined;
   // "add him at Northwind": a person put at an organization is its contact; one told of with a role to fill
   // ("Sam referred someone for the backend opening: ... add him"), its candidate.
   // (Only when the story names the person: an address, or a full name after its first words. "Globex has a new
@@ -619,7 +653,9 @@ function updatedBack(rest: string, told: string): string | undefined {
   const sameKind = noun !== undefined && told.split(/\s+/).some((w) => resourceOf(w.toLowerCase()) === resourceOf(noun));
   // "mia rossi at tyrell is qualified now, update her": a state told of someone, whatever the case of their name.
   const stateTold = (/\b(?:is|are|moved\s+to)\s+(?:now\s+)?(?:a\s+|an\s+)?([a-z-]+)/i.exec(told)?.[1] ?? "").toLowerCase();
-  if (!properName(told) && !(words.length === 0 && FIELD_TOLD.test(told)) && !sameKind && !STATE_WORDS.has(stateTold)) return undefined;
+  // ("isla haddad at stark's title is vp finance, update the title on their contact": the field told is the one updated.)
+  const fieldTold = FIELD_TOLD.test(told) && (words.length === 0 || words.some((w) => FIELD_TOKENS.has(w) || /^(?:it|them|their|his|her)$/.test(w)));
+  if (!properName(told) && !fieldTold && !sameKind && !STATE_WORDS.has(stateTold)) return undefined;
   // ("moved Tyrell to proposal this morning": when it happened is no date of the record's.)
   const when = /\s*\b(?:this\s+(?:morning|afternoon|evening)|yesterday|last\s+night|earlier\s+today|just\s+now)\b/gi;
   return `update ${noun && !sameKind ? `${noun}: ` : ""}${told.replace(when, "")}`;
@@ -668,7 +704,9 @@ function withoutReason(lang: Language, text: string): string {
     if (words.some((w) => (STATE_WORDS.has(w) || GROUP_WORDS[w] !== undefined) && !own.has(w) && !own.has(w.replace(/s$/, "")))) return false;
     // "..., need to sort her laptop", "..., trying to size my next batch": what the one asking will do next.
     if (OWN_PLAN.test(clause.trim())) return true;
-    if (DOING.test(clause.trim()) && !VOCABULARY.test(clause.replace(/\b(?:this|next|last)\s+(?:week|month)\b/gi, ""))) return true;
+    // ("building the org chart for my account plan": an account plan is no account.)
+    const plain = clause.replace(/\b(?:this|next|last)\s+(?:week|month)\b|\baccount\s+(?:plans?|reviews?|maps?|planning)\b|\borg\s*charts?\b/gi, "");
+    if (DOING.test(clause.trim()) && !VOCABULARY.test(plain)) return true;
     const terms = tagsOf(lang, clause);
     const verb = terms.findIndex((tags, i) => i > 0 && (tags.includes("Verb") || tags.includes("Copula")) && !tags.includes("Gerund"));
     return verb > 0 && terms.slice(0, verb).some((tags) => tags.includes("Noun") || tags.includes("Pronoun"));
@@ -738,7 +776,11 @@ export function questionsOf(text: string): string[] {
     if (
       (!ownKind && !newState) ||
       (SAME_RECORDS.test(part) && asksFigures(part) === null && !newState) ||
-      /^(?:which|what)\s+(?:ones?|[a-z]+s)(?:\s+(?:are\s+they|are\s+those|is\s+it))?\s*\??$/i.test(part)
+      /^(?:which|what)\s+(?:ones?|[a-z]+s)(?:\s+(?:are\s+they|are\s+those|is\s+it))?\s*\??$/i.test(part) ||
+      // "whats the biggest open opp? which account + how much": whose it is and what it is worth, which the answer says.
+      /^(?:which|what|whose)\s+(?:account|client|customer|company|stage|one)(?:\s*(?:\+|and|&|,)\s*(?:how\s+much|the\s+amount|(?:the\s+)?value|when))?\s*\??$/i.test(
+        part,
+      )
     )
       continue;
     kept.push(part);

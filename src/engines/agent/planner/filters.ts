@@ -1,6 +1,6 @@
 import { money, type Item } from "./answer.ts";
 import { enumValues, formatOf, properties } from "./catalog.ts";
-import { GROUP_WORDS, likeness, placeCode, rewrite, VALUE_WORDS } from "./lexicon.ts";
+import { DEPARTMENTS, escapeRegExp, GROUP_WORDS, likeness, placeCode, rewrite, VALUE_WORDS } from "./lexicon.ts";
 import { singular } from "./catalog.ts";
 import type { Parsed, Phrase } from "./parse.ts";
 import { Stop, type Session } from "./resolve.ts";
@@ -282,7 +282,11 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
       phrase.prep === "from" || phrase.prep === "via"
         ? ["source"].find((f) => f in props)
         : phrase.prep === "in" || phrase.prep === "at"
-          ? ["location[contains]", "department[contains]", "industry[contains]"].find((f) => f in props)
+          ? // ("jobs in Engineering", "roles in the Sales team": a department is no place.)
+            (DEPARTMENTS.has(phrase.text.toLowerCase()) || new RegExp(String.raw`\b${escapeRegExp(phrase.text)}\s+(?:department|dept|team)\b`, "i").test(p.raw)
+              ? ["department[contains]"]
+              : ["location[contains]", "department[contains]", "industry[contains]"]
+            ).find((f) => f in props)
           : undefined;
     if (textField) {
       query[textField] = textField === "source" ? singular(phrase.text.toLowerCase()) : phrase.text;

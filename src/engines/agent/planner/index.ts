@@ -279,7 +279,9 @@ async function plan(s: Session, p: Parsed): Promise<string> {
   const role = roleAsked(p.said ?? p.raw) ?? roleAsked(p.raw);
   const roleAt =
     p.phrases.find((ph) => ph.prep === "at" && ph.nounResource !== "job") ??
-    p.phrases.find((ph) => ph.prep && ["for", "with", "from", "in"].includes(ph.prep) && ph.nounResource !== "job");
+    p.phrases.find((ph) => ph.prep && ["for", "with", "from", "in"].includes(ph.prep) && ph.nounResource !== "job") ??
+    // ("the Director of Marketing of Aperture Labs": whose, after the title's own "of".)
+    (role ? p.phrases.filter((ph) => ph.prep === "of" && !roleAsked(`who is the ${ph.text}`)).at(-1) : undefined);
   if (role && roleAt && (!p.action || READS.has(p.action)) && (!p.resource || p.resource === "contact") && s.tool("contact", "list"))
     return peopleWhoDo(s, role, roleAt);
   // A question or a plural names what to find: "accounts based in the UK", "who came in through LinkedIn".

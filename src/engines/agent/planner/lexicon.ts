@@ -9,7 +9,7 @@ import { COUNT_WORDS } from "./nlp.ts";
 export const RESOURCE_WORDS: Record<string, string[]> = {
   invoice: ["invoice", "bill", "receivable", "inv"],
   account: ["account", "customer", "company", "client", "organization", "organisation", "org", "business", "firm"],
-  contact: ["contact", "person", "people", "prospect"],
+  contact: ["contact", "person", "people", "prospect", "stakeholder"],
   deal: ["deal", "opportunity", "opp", "oppty", "renewal"],
   sequence: ["sequence", "campaign", "cadence", "outreach", "drip"],
   enrollment: ["enrollment", "enrolment"],
@@ -803,7 +803,7 @@ const RELAYED_REWRITES: Rewrite[] = [
   ],
   [/(?<=\b(?:candidates|applicants|people|who)\b.{0,80})\bstill\s+active\b/gi, "still in the pipeline"],
   [
-    /,?\s*(?:including|incl\.?|counting|even)\s+(?:the\s+ones?|those|anyone|people|candidates)\s+(?:we(?:'ve|\s+have)?\s+|who\s+(?:were|got)\s+)?(?:rejected|turned\s+down|declined|hired)\b/gi,
+    /,?\s*(?:including|incl\.?|counting|even)\s+(?:the\s+ones?|those|anyone|people|candidates)\s+(?:we(?:'ve|\s+have)?\s+|who\s+(?:were|got)\s+)?(?:rejected|turned\s+down|declined|hired|passed\s+on)(?:\s*(?:,|or|and|&|\/)\s*(?:rejected|turned\s+down|declined|hired|passed\s+on))*\b/gi,
     "",
   ],
   // "Noah Schmidt from Hooli says ...": the person at that company (not "remove Ann from Intro").
@@ -935,6 +935,53 @@ const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "Ju
 
 /** English written as a second language: the words a native speaker would use ("pending from", "in delay", "the phase X"). */
 const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
+  // "the facture", "facturas", "fatura": an invoice, in the words of French, Spanish and Portuguese.
+  [/\b(?:factur|fatur)(?:as|es|a|e)\b/gi, (w: string) => (/s$/i.test(w) ? "invoices" : "invoice")],
+  // "make one new client", "put one new client company in the system": a new one.
+  [/\b(make|create|put|add|open|register)\s+one\s+new\b/gi, "$1 a new"],
+  [/\bput\s+(?=(?:a|an)\s+new\b)/gi, "add "],
+  [/\bclient\s+company\b/gi, "account"],
+  [/\s+in\s+(?:the|our)\s+(?:system|crm|platform|records?|database|db|books)(?=\s*[:,.!?]|\s+(?:for|with|as|to)\b|\s*$)/gi, ""],
+  // "they are from Portugal", "the client is from Spain": the country a new account is in.
+  [/\b(?:they|it|he|she|the\s+(?:client|company|customer))\s+(?:are|is)\s+from\s+(?=[A-Z])/g, "based in "],
+  // "the site is www.x.pt": the website.
+  [/\b(?:the|their|its)\s+(?:web\s*)?site\s+is\b/gi, "website is"],
+  // "pass the deal of Northwind to won": move it.
+  [/\bpass\s+(?=(?:the\s+|this\s+|that\s+)?(?:deal|opportunity|opp|candidate|invoice)\b[^.?!]{0,60}?\b(?:to|into)\s+)/gi, "move "],
+  // "put it in the step of Negotiation", "the candidate in the step of interview": the stage named.
+  [/\b(in|to|into)\s+the\s+(?:phase|step|stage)\s+of\s+/gi, "$1 "],
+  // "the candidate is refused", "we refuse him": rejected.
+  [/\b(is|are|was|were|has\s+been|have\s+been|got|be)\s+refused\b/gi, "$1 rejected"],
+  [/\bcandidature\b/gi, "application"],
+  // "contract the best candidate": hire.
+  [/\bcontract\s+(?=(?:the|a|an|this|that|our|him|her|them|[A-Z])\b)/g, "hire "],
+  [/\bContract\s+(?=(?:the|a|an|this|that|our|him|her|them)\b)/g, "Hire "],
+  // "which invoices are still to pay", "to be paid still": unpaid.
+  [/\b(?:are|is)\s+(?:still\s+)?to\s+(?:pay|be\s+paid)(?:\s+still)?\b/gi, "are unpaid"],
+  // "the opportunities more big": the biggest.
+  [/\b([a-z]+s)\s+more\s+(?:big|bigger|large|high|expensive|important)\b/gi, "biggest $1"],
+  // "the late ones no, only the ones still in time": not overdue.
+  [/,?\s*\bthe\s+(?:late|overdue)\s+ones?\s+no\b/gi, ""],
+  [/,?\s*\b(?:only\s+)?the\s+ones?\s+(?:that\s+are\s+)?(?:still\s+)?(?:in|on)\s+time\b/gi, " (not overdue)"],
+  // "the client must pay until 15/12": due then.
+  [/\b(?:the\s+)?(?:client|customer|they)\s+(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+pay\s+(?:until|till|by|before|on)\s+(?:the\s+)?/gi, "due "],
+  // "have the due date until 31/12": due by then.
+  [/\b(?:have|has|with)\s+the\s+due\s+date\s+(?:until|till|up\s+to)\b/gi, "due by"],
+  // "change the due date for 3 of February": to that day.
+  [
+    /\b(due\s+date|close\s+date|closing\s+date|start\s+date)\s+for\s+(?=(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Za-z]|\d{1,2}[/.]\d{1,2})/gi,
+    "$1 to ",
+  ],
+  // "3 of February": the third of February.
+  [/\b(\d{1,2})\s+of\s+(january|february|march|april|may|june|july|august|september|october|november|december)\b/gi, "$1 $2"],
+  // "how much money the clients owe to us", "separated by currency": what is owed, by currency.
+  [/\bhow\s+much(?:\s+money)?\s+(?:the\s+)?(clients|customers)\s+owe\s+(?:to\s+)?us\b/gi, "how much do $1 owe us"],
+  [/\b(?:separated|separate|divided|split|broken\s+out|broken\s+down)\s+(?:by|per|in)\s+(currenc(?:y|ies))\b/gi, "by currency"],
+  // "the factura in draft of Monarch": Monarch's draft invoice.
+  [/\bthe\s+invoice\s+in\s+draft\s+(?:of|from|for)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)/g, "$1's draft invoice"],
+  [/\b(invoices?)\s+in\s+draft\b/gi, "draft $1"],
+  // "in this moment", "in the actual moment": now.
+  [/,?\s*\b(?:in|at)\s+(?:this|the\s+actual|the\s+present)\s+moment\b/gi, ""],
   // "and they're UK based", "she's Berlin-based": where.
   [/\b(?:he|she|they|it)(?:'s|'re|’s|’re|\s+is|\s+are)\s+([A-Z][\w.]*(?:\s+[A-Z][\w.]*)?)[\s-]based\b/g, "based in $1"],
   // "Remind me — when is ...": the question after the dash (read before the questions' own rules).
@@ -988,6 +1035,50 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
     "",
   ],
   [/,\s*(?:every|each|all|any)\s+(?:req|role|job|opening|position)s?\b/gi, ""],
+  // "recruiting said i could do this: move ken ...": leave to do it, not part of what is done.
+  [
+    /^[^:.!?]{0,60}\b(?:said|says|told\s+me|confirmed|agreed)\s+(?:that\s+)?(?:i|we)\s+(?:could|can|should|may|might)\s+(?:do|handle|take\s+care\s+of)\s+(?:this|it|that)(?:\s+one)?\s*[:,–—-]\s*/i,
+    "",
+  ],
+  // "met sarah at the aperture qbr": at the organization the meeting was with.
+  [
+    /\bat\s+(?:the|their|our)\s+([\w&'’-]+(?:\s+[\w&'’-]+)?)\s+(?:qbr|meeting|call|sync|offsite|off-site|dinner|lunch|event|conference|demo|workshop|kick-?off|onsite)\b/gi,
+    "at $1",
+  ],
+  // "..., know them from a past customer, great fit", "and my new champion": why, not what to record.
+  [/,\s*(?:i\s+|we\s+)?know\s+(?:them|him|her)\s+from\s+[^,.;!?]*/gi, ""],
+  [/,\s*(?:really\s+|a\s+)?(?:great|good|strong|solid|perfect)\s+(?:fit|match|profile)\b[^,.;!?]*/gi, ""],
+  [
+    /,?\s*(?:and\s+)?(?:(?:she|he|they)(?:'s|'re|\s+is|\s+are)\s+)?(?:my|our)\s+(?:new\s+)?(?:champion|main\s+contact|point\s+of\s+contact|poc|exec\s+sponsor)\b/gi,
+    "",
+  ],
+  // "in the People department", "for the Customer Success team": the department, said as a field (its name may be a noun of ours).
+  [
+    /^(?=[^?]*(?:^|[.!?,;]\s*|\b(?:[Pp]lease|[Pp]ls|you)\s+)(?:[Aa]dd|[Cc]reate|[Oo]pen|[Pp]ost|[Ss]et\s+up|[Rr]aise)\s+(?:a|an|one|new|the|this)\b)([^?]*?)\s*\b(?:in|for|on|under|into)\s+(?:the\s+|our\s+)?([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,2})\s+(?:department|dept|team)\b/,
+    "$1, department: $2,",
+  ],
+  [/\b(in|from|within)\s+(?:the\s+|our\s+)?([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,2})\s+(?:department|dept|team)\b/g, "$1 $2"],
+  // "a new req titled "People Ops Coordinator"": called that.
+  [/\b(?:titled|entitled)\s+(?=["“‘'A-Z])/g, "called "],
+  // "flip Leo to customer": set him to it.
+  [/\bflip\s+(?=[^.?!,;]{1,60}?\b(?:to|into)\s+)/gi, "set "],
+  // "pull lucas out of the new lead follow-up emails": the sequence that sends them.
+  [
+    /\b(out\s+of|from|into|in|to|off)\s+(?:the\s+)?([a-z][\w-]*(?:\s+[\w-]+){0,4}?)\s+(?:emails|e-mails|mails|emailers|email\s+sequence|drip)\b/gi,
+    "$1 the $2 sequence",
+  ],
+  // "pull every stakeholder we have at Aperture", "pull up all the open deals": list them.
+  [/\bpull\s+(?:up\s+)?(?=(?:every|all|each|a\s+list|the\s+list)\b)/gi, "list "],
+  // "who has an offer out across all the open roles", "in every req": no job in particular.
+  [
+    /,?\s*\b(?:across|in|for|over)\s+(?:all|every|each)\s+(?:of\s+)?(?:the\s+|our\s+)?(?:open\s+)?(?:reqs?|roles?|jobs?|openings?|positions?|vacanc(?:y|ies))\b/gi,
+    "",
+  ],
+  // "across my book", "in my patch": the one asking's own accounts, which are all of them here.
+  [/,?\s*\b(?:across|in|from|on|over)\s+my\s+(?:whole\s+|entire\s+)?(?:book(?:\s+of\s+business)?|patch|territory|portfolio|accounts)\b/gi, ""],
+  // "outstanding AR across every customer": receivables, all of them.
+  [/\bAR\b(?!\s*[-–]\s*\d)/g, "receivables"],
+  [/,?\s*\b(?:across|for|over)\s+(?:every|all|each)\s+(?:of\s+(?:our|the)\s+)?(?:customers?|clients?|accounts?)\b/gi, ""],
   [/\bsourced\s+(?:off|from|via|through)\b/gi, "from"],
   // "invoices where the client paid only one part and there is still a rest to pay": part-paid.
   [
@@ -1312,7 +1403,7 @@ export const REWRITES: Rewrite[] = [
   ],
   // "I want to see where our collections risk is concentrated, so rank ...": the request is after "so".
   [
-    /(?<=^\s*|[.!?]\s+)(?:i|we)\s+(?:want|need|would\s+like|'d\s+like)\s+to\s+(?:see|know|understand|get\s+a\s+sense\s+of)\s+[^,.;!?]*,\s*(?:so\s+)?(?=[a-z])/gi,
+    /(?<=^\s*|[.!?]\s+)(?:i|we)\s+(?:want|need|would\s+like|'d\s+like)\s+to\s+(?:see|know|understand|get\s+a\s+sense\s+of)\s+[^,.;!?]*,\s*(?:so\s+)?(?=[a-z])(?!(?:the|only|just)\s+(?:[a-z]+\s+){0,2}ones?\b)/gi,
     "",
   ],
   // "heads up, ...", "Great news, ...", "Sorry if this is a silly question, but ...": how a message opens says nothing asked.
@@ -1320,6 +1411,8 @@ export const REWRITES: Rewrite[] = [
     /^\s*(?:(?:heads[- ]up|ugh+|argh+|oh|ah|wow|yay|omg|woo+t|whoa|lol|phew|whew|oops|ouch|yikes|damn|dang|woo+hoo+|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|(?:i\s+)?(?:have|'ve\s+got|got)\s+a\s+(?:quick\s+)?question\s+(?:about|on|re|regarding)|just so you know|ok so|okay so|hey|hi|hello|hiya|(?:so\s+)?sorry(?=\s*[,!.]|\s+(?:who|what|which|how|where|when|but|can|could|is|are|do|does)\b)|apologies(?=\s*[,!.])|good (?:morning|afternoon|evening|day)|morning|dear (?:team|all)|hello team|hi team|sorry if [^,]*|sorry to bother you|i know this is [^,]*|not my (?:usual )?(?:area|department|thing|wheelhouse|job)|a bit outside my (?:area|lane))(?:[,:!.\s–—-]+|\s+but\s+))+(?:but\s+)?/i,
     "",
   ],
+  // "... a couple of questions. First: how many ...": the count of a list of questions is no part of one.
+  [/(^|[.?!]\s+)(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|next|also|lastly|finally|one\s+more(?:\s+(?:thing|question))?|another\s+one)\s*[:–—-]\s*/gi, "$1"],
   // "Great way to start the week: ...", "Top of funnel question - ...", "on the people side, ...": a heading, not the request.
   [
     /^\s*(?:(?:great|good|nice|fun|happy|big|bad|sad|quick|small|splendid|wonderful|lovely|excellent|brilliant|fantastic|terrific|exciting|marvellous|unfortunate|disappointing)\s+(?:\w+\s+){0,5}?(?:news|way\s+to\s+(?:start|end)\s+the\s+\w+|update|one|question|thing|win)|(?:[\w-]+\s+){1,4}question|on\s+the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:side|front))\s*[:!,–—-]+\s*/i,
@@ -1710,7 +1803,11 @@ export const REWRITES: Rewrite[] = [
     /\b(?:he|she|they)\s+(?:just\s+)?(?:got|was|were|has\s+been|have\s+been|'s\s+been|is\s+being)\s+(?:promoted|moved\s+up|bumped\s+up)\s+to\s+(?:be\s+)?(?:the\s+|their\s+|our\s+)?/gi,
     "title is ",
   ],
-  [/\s+(?:just\s+)?(?:got|was|has\s+been|have\s+been)\s+(?:promoted|moved\s+up|a\s+promotion)\b(?!\s+to\b)/gi, ""],
+  // ("was promoted from Controller": what they were is no part of it either.)
+  [
+    /\s+(?:just\s+)?(?:got|was|has\s+been|have\s+been)\s+(?:promoted|moved\s+up|a\s+promotion)\b(?!\s+to\b)(?:\s+from\s+(?:a\s+|an\s+|the\s+)?[\w -]+?(?=\s*[.,;!?]|\s*$))?/gi,
+    "",
+  ],
   // "her title is finance director now", "the role is now contract": now is when, not part of the value.
   [/(\b(?:is|are)\s+(?!(?:an?\s+)?(?:lead|qualified|customer|subscriber|opportunity|evangelist|prospect)\b)[^,.;!?]+?)\s+now\b/gi, "$1"],
   // "the role is going to be a contract gig now, not FT": what it is now.
@@ -1962,7 +2059,7 @@ export const REWRITES: Rewrite[] = [
   [/,?\s+(?:i\s+mean|i\s+meant)\s*(?=[.!?]*\s*$)/gi, ""],
   // "they'll pay INV-37 next week", "they promised to settle it", "they must pay": a payment to come is not one made.
   [
-    /\b(?:they|he|she|we|it|[A-Z][\w&'’-]*)(?:'ll|\s+must|\s+has\s+to|\s+have\s+to|\s+had\s+to|\s+needs?\s+to|\s+(?:is|are)\s+supposed\s+to|\s+will|\s+are\s+going\s+to|\s+is\s+going\s+to|\s+plans?\s+to|\s+promised\s+to|\s+intends?\s+to|\s+should|\s+might|\s+may|\s+want\s+to|\s+wants\s+to|\s+hopes?\s+to|\s+expects?\s+to|\s+say\s+they'll|\s+says\s+they'll)\s+(?:pay|settle|send|wire|transfer|clear)\b/g,
+    /\b(?:they|he|she|we|it|(?!I\b)[A-Z][\w&'’-]*)(?:'ll|\s+must|\s+has\s+to|\s+have\s+to|\s+had\s+to|\s+needs?\s+to|\s+(?:is|are)\s+supposed\s+to|\s+will|\s+are\s+going\s+to|\s+is\s+going\s+to|\s+plans?\s+to|\s+promised\s+to|\s+intends?\s+to|\s+should|\s+might|\s+may|\s+want\s+to|\s+wants\s+to|\s+hopes?\s+to|\s+expects?\s+to|\s+say\s+they'll|\s+says\s+they'll)\s+(?:pay|settle|send(?!\s+(?:(?:an?|the|some|a\s+few|over|out)\s+)*(?:intros?|e-?mails?|notes?|messages?|follow|invites?|letters?|reminders?|offers?|contracts?|forms?|docs?|decks?|thanks|["“]))|wire|transfer|clear)\b/g,
     "a payment is promised for",
   ],
   // "Mr. Schmidt from Globex", "Dr Patel": a title of address is not part of the name.

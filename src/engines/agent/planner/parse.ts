@@ -434,11 +434,14 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   for (const m of text.matchAll(/["“”]([^"“”]{1,200})["“”]|(?<![\w'‘’])['‘]([^'‘’"“”]*?[^\s'‘’"“”])['’](?![\w'‘’])/g)) {
     const quoted = (m[1] ?? m[2]!).trim();
     // "description 'API usage overage'": the value of the field named before it.
-    const field = /\b(description|memo|desc)\s*(?:is|:|=|of|as)?\s*$/i.exec(text.slice(0, m.index));
+    // ("update their title to "VP of Finance"": the title's new value, not a record's name.)
+    const field =
+      /\b(description|memo|desc)\s*(?:is|:|=|of|as)?\s*$/i.exec(text.slice(0, m.index)) ??
+      /\b(title)\s*(?:(?:should\s+be|is|:|=|as)|(?:\s+\w+){0,3}?\s+(?:to|into))\s*$/i.exec(text.slice(0, m.index));
     // "move her to 'interview'": a state in quotes is still the state.
     if (m[2] && STATE_NAMES.has(quoted.toLowerCase())) continue;
     if (field) {
-      out.fields.push({ words: "description", value: quoted });
+      out.fields.push({ words: field[1]!.toLowerCase() === "title" ? "title" : "description", value: quoted });
       spans.push([field.index, m.index! + m[0].length]);
     } else {
       out.quoted.push(quoted);
@@ -1052,7 +1055,9 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   if (
     out.verb === "make" &&
     out.resourceWords[0] &&
-    new RegExp(String.raw`\bmake\s+(?:(?:a|an|one|another|me|us)\s+)*(?:new\s+|fresh\s+|draft\s+|separate\s+)*${out.resourceWords[0]}\b`, "i").test(raw)
+    new RegExp(String.raw`\bmake\s+(?:(?:a|an|one|another|me|us)\s+)*(?:new\s+|fresh\s+|draft\s+|separate\s+)*${out.resourceWords[0]}\b`, "i").test(
+      rewrite(raw),
+    )
   )
     out.action = "create";
   // "with domain northwind.com": the value was read already; its field word names no record.

@@ -499,6 +499,21 @@ async function splitOwner(s: Session, phrases: Phrase[], input: Record<string, u
   }
 }
 
+/** "for them", "to the client": whose a new record is, pointed at rather than named. */
+const OWNER_POINTED = /\b(?:for|with|to|at|of)\s+(?:them|him|her|the\s+(?:client|customer|company|account|prospect))\b/i;
+
+/**
+ * "set up the renewal opp for them, same terms as last year", "create one deal for the client": a new record whose
+ * owner is pointed at but named nowhere in the message is asked about; a guess would file it under nobody, or under
+ * the wrong name.
+ */
+async function ownerPointedAt(s: Session, p: Parsed, resource: string, props: Record<string, unknown>): Promise<void> {
+  const field = "account_id" in props ? "account_id" : "client" in props ? "client" : undefined;
+  if (!field || !OWNER_POINTED.test(p.raw) || p.quoted.length > 0 || p.numbers.length > 0 || p.emails.length > 0) return;
+  if (p.phrases.some((ph) => /^\p{Lu}/u.test(ph.text)) || s.carried.choices["field:owner"]) return;
+  s.ask(`Which ${field === "client" ? "client" : "account"} is the new ${noun(resource)} for?`, "field:owner", []);
+}
+
 /** Words that say what kind of deal it is, when it is given no name of its own. */
 const DEAL_KIND = /\b(renewal|expansion|upsell|upgrade|pilot|rollout|migration|onboarding|extension)\b/i;
 
@@ -506,6 +521,7 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   const tool = s.tool(resource, "create");
   if (!tool) throw new Stop({ content: `I cannot create ${noun(resource)}s: no tool for it is available to this API key. Nothing changed.` });
   const props = properties(tool);
+  await ownerPointedAt(s, p, resource, props);
   // An address the message gives that the reading lost (a remark cut as a reason) is a value with no place: nothing is created without it.
   const lost = (p.raw.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g) ?? []).filter((e) => !p.emails.includes(e.toLowerCase()));
   if (lost.length > 0) unplaced(lost.map((text) => ({ text, beforeNoun: false })));
@@ -1224,7 +1240,9 @@ export async function pay(s: Session, p: Parsed, phrases = p.phrases): Promise<s
   // "Oscorp sent us 400 for INV-3" when INV-3 is Pied Piper's: the payer and the invoice disagree, so nothing is recorded.
   const payer =
     p.numbers.length > 0
-      ? (p.phrases.find((ph) => /^[A-Z]/.test(ph.text) && ph.prep === "from") ?? p.phrases.find((ph) => /^[A-Z]/.test(ph.text) && !ph.prep))
+      ? (p.phrases.find((ph) => /^[A-Z]/.test(ph.text) && ph.prep === "from") ??
+        // (The one who paid is said before the figure: "Oscorp sent us 400 for INV-3", not "... once their PO clears".)
+        p.phrases.find((ph) => /^[A-Z]/.test(ph.text) && !ph.prep && (ph.at ?? 0) < p.raw.search(/\d/)))
       : undefined;
   if (payer && !String(current.client).toLowerCase().includes(payer.text.split(/\s+/)[0]!.toLowerCase())) {
     return `${String(current.number)} is billed to ${String(current.client)}, not ${payer.text}: nothing recorded. Name the invoice ${payer.text} paid, or say it without the payer.`;
