@@ -26,7 +26,7 @@ const imperative = (clause: string) => {
   // "write it off", "write off INV-3": a verb of two words.
   return (
     actionOf(/^[a-z]+/i.exec(bare)?.[0]?.toLowerCase() ?? "") !== undefined ||
-    /^(?:write\s+(?:\S+\s+)?off|set\s+up|sign\s+up|rate|re-?rate|score|pause|resume|unpause|(?:tag|label|flag)(?=\s+(?:\S+\s+){0,4}?(?:as|with)\b))\b|^(?:take|pull|get|drop)\s+\S+(?:\s+\S+)?\s+(?:out\s+of|off)\b/i.test(
+    /^(?:put\s+(?:it|him|her|them|this|that)\s+(?:in|into|to|on)\s|write\s+(?:\S+\s+)?off|set\s+up|sign\s+up|rate|re-?rate|score|pause|resume|unpause|(?:tag|label|flag)(?=\s+(?:\S+\s+){0,4}?(?:as|with)\b))\b|^(?:take|pull|get|drop)\s+\S+(?:\s+\S+)?\s+(?:out\s+of|off)\b/i.test(
       bare,
     )
   );
@@ -423,7 +423,7 @@ function withoutAsides(text: string): string {
           .some((c) => imperative(c))) &&
       !/^(?:would|could|can|will) you\??$/i.test(x.trim()),
   );
-  if (requests.length === 0) return text;
+  if (requests.length === 0) return cheered(sentences) ?? text;
   const asides = sentences.filter((x) => !requests.includes(x));
   // "Enroll Olivia Tanaka in the follow-up. I mean the one at Aperture Labs, not the Umbrella one": which Olivia.
   const which = asides.map((x) => WHICH_ONE.exec(x)).find(Boolean);
@@ -498,6 +498,13 @@ function withoutAsides(text: string): string {
     return request
       .replace(/\b(?:she|he|him)\b/i, people[0]!)
       .replace(/\b(?:his|her)\b(?=\s+(?:record|title|stage|email|phone|application|contact|details|profile|number|status|rating))/i, `${people[0]}'s`);
+  // "our candidate at the offer stage accepted! mark them as hired": them are whoever is at that stage (asked about
+  // when several are).
+  const described = asides
+    .map((x) => /\b(?:our|the|my|that)\s+(?:candidate|applicant|person|guy|woman|man|one)\s+(?:at|in|on)\s+(?:the\s+)?([a-z-]+)(?:\s+stage)?\b/i.exec(x))
+    .find((m) => m && STATE_WORDS.has(m[1]!.toLowerCase()));
+  if (described && people.length === 0 && /\b(?:them|her|him)\b/i.test(request) && !properName(request.replace(/^\S+\s*/, "")))
+    return request.replace(/\b(?:them|her|him)\b/i, `the candidate in ${described[1]!.toLowerCase()}`);
   if (name && POSSESSIVE.test(request)) return request.replace(POSSESSIVE, `${name}'s`);
   // "FRANCES SIGNED 🎉 pls mark as hired on the design opening": a verb with no object is done to the one told of.
   const objectless = /^((?:mark|move|set|put|advance|bump|tag|flag))\s+(?=(?:as|to|into)\b)/i.exec(request.replace(POLITE, ""));
@@ -507,10 +514,23 @@ function withoutAsides(text: string): string {
   }
   // A pronoun with no record number to stand for: the remark before it says whom (withoutRemark).
   // "in the pipeline" is a group of stages, not a record pointed back at.
-  const pointing = request.replace(/\bin\s+the\s+pipeline\b/gi, "");
+  // ("the Account Executive role" is named, not pointed at.)
+  const pointing = request.replace(/\bin\s+the\s+pipeline\b/gi, "").replace(/\b(?:the|that|this)\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)+/g, "");
   if (kept.length === 0 && (PRONOUN.test(pointing) || POSSESSIVE.test(pointing)) && asides[0] === sentences[0])
     return `${asides[0]!.replace(/[.!?]+$/, "")}, ${request}`;
   return [...kept.map((x) => x.replace(/[.!?]+$/, "")), request].join(", ");
+}
+
+/**
+ * "PO came thru!! aperture data migration is closed won": a cheer, then the news that is the request (a record's new
+ * state). The cheer holds nothing, so the news is read alone.
+ */
+function cheered(sentences: string[]): string | undefined {
+  const news = sentences.findIndex((x) =>
+    (/\b(?:is|are|was|were|has\s+been|got)\s+(?:now\s+)?(?:officially\s+)?([a-z-]+)/i.exec(x)?.slice(1) ?? []).some((w) => STATE_WORDS.has(w.toLowerCase())),
+  );
+  if (news <= 0 || !sentences.slice(0, news).every((x) => /!\s*$/.test(x) && !holdsData(x) && !VOCABULARY.test(x))) return undefined;
+  return sentences.slice(news).join(" ");
 }
 
 /** "umbrella signed the pilot", "went with a competitor on the platform rollout": the last thing named after an article. */
@@ -524,6 +544,9 @@ function lastThing(remark: string): string | undefined {
   return last && !STOPWORDS.has(last.toLowerCase()) ? last : undefined;
 }
 
+/** "her email is ...", "and the source should be referral", "email priya@x.com": a value said after a request. */
+const TRAILING_VALUE =
+  /^(?:with|as|and\s+(?:her|his|their|its)|(?:and\s+)?(?:her|his|their|its)\s+(?:email|e-mail|phone|mobile|number|title|address|website|domain)\b|(?:and\s+)?(?:the\s+)?(?:title|email|e-mail|phone|mobile|domain|website|location|department|source)\s+(?:should\s+be|is|will\s+be|=|:)|(?:email|e-mail)\s+\S+@)/i;
 /** Words a request says only to point back at what the message told before it: "add her as a contact", "set the job up". */
 const POINTING = new Set(
   "him her them it that this these those the a an new one as for up in on to into against their his its please pls plz too then now thanks thx system crm".split(
@@ -548,23 +571,20 @@ export function askedLast(text: string): string | undefined {
   if (sentences.length < 2) return undefined;
   // "Could you add her as a candidate, with referral as the source?": a value said after the request is told too.
   // "Could I add her as a contact? Her email is priya@hooli.cloud.": a value said after the request, in a sentence of its own.
-  const trailing =
-    sentences.length > 2 &&
-    /^(?:with|as|and\s+(?:her|his|their|its)|(?:her|his|their|its)\s+(?:email|e-mail|phone|mobile|number|title|address|website|domain)\b|(?:title|email|e-mail|phone|mobile|domain|website|location|department)\s+(?:should\s+be|is|will\s+be|=|:))/i.test(
-      sentences.at(-1)!,
-    )
-      ? 1
-      : 0;
-  const said = sentences
-    .at(-1 - trailing)!
-    .replace(POLITE, "")
-    .replace(/[?.!\s]+$/, "");
+  // ("..., email priya@x.com, and the source should be referral": every value said after it.)
+  let trailing = 0;
+  while (sentences.length - trailing > 2 && TRAILING_VALUE.test(sentences.at(-1 - trailing)!)) trailing++;
+  // "Could you add her as a candidate: Priya Raman": whom, said after the request.
+  const asked = sentences.at(-1 - trailing)!;
+  const namedAfter = /:\s*([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){1,2})\s*[?.!]*\s*$/.exec(asked);
+  const said = (namedAfter ? asked.slice(0, namedAfter.index) : asked).replace(POLITE, "").replace(/[?.!\s]+$/, "");
   // "add him at Northwind": where the one pointed back at belongs, said with the request.
   const placed = /\s+(?:at|under|with|from)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)$/.exec(said);
   const place = placed?.[1];
   const last = placed ? said.slice(0, placed.index) : said;
   // ("met sarah lindqvist at aperture, ...": how the one asking came to know them is no part of who they are.)
-  const told = [...sentences.slice(0, -1 - trailing), ...sentences.slice(sentences.length - trailing)]
+  const told = [...sentences.slice(0, -1 - trailing), ...(namedAfter ? [namedAfter[1]!] : []), ...sentences.slice(sentences.length - trailing)]
+    .map((x) => x.replace(/[.!?]+$/, ""))
     .join(", ")
     .replace(/[.!?]+$/, "")
     .replace(
@@ -777,6 +797,8 @@ export function questionsOf(text: string): string[] {
       (!ownKind && !newState) ||
       (SAME_RECORDS.test(part) && asksFigures(part) === null && !newState) ||
       /^(?:which|what)\s+(?:ones?|[a-z]+s)(?:\s+(?:are\s+they|are\s+those|is\s+it))?\s*\??$/i.test(part) ||
+      // ("..., + how many days late is it": how late each is, which the answer says.)
+      /^how\s+(?:many\s+days|long)\s+(?:late|overdue|past\s+due|behind)\s+(?:is|are)\s+(?:it|they|that|those)\b/i.test(part) ||
       // "whats the biggest open opp? which account + how much": whose it is and what it is worth, which the answer says.
       /^(?:which|what|whose)\s+(?:account|client|customer|company|stage|one)(?:\s*(?:\+|and|&|,)\s*(?:how\s+much|the\s+amount|(?:the\s+)?value|when))?\s*\??$/i.test(
         part,

@@ -1058,13 +1058,73 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
     "$1, department: $2,",
   ],
   [/\b(in|from|within)\s+(?:the\s+|our\s+)?([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,2})\s+(?:department|dept|team)\b/g, "$1 $2"],
+  // "every candidate whose source is LinkedIn": from there.
+  [/\b(?:whose|with\s+(?:a|the))\s+source\s+(?:is|was|=|of)\s+/gi, "from "],
+  // "the email address we have for Leo", "what website domain do we have saved for Northwind": the field of the record.
+  [
+    /\b(e-?mail(?:\s+address)?|phone(?:\s+number)?|(?:website\s+)?domain|website|title)\s+(?:(?:do\s+)?(?:we|you)\s+(?:have|'ve\s+got|got|keep)|(?:that\s+)?(?:is|are)|we've\s+got)?\s*(?:saved|stored|on\s+file|listed|recorded|in\s+(?:the\s+)?(?:system|crm))?\s+(?:for|on)\s+(?=\S)/gi,
+    "$1 of ",
+  ],
+  [/\bwebsite\s+domain\b/gi, "domain"],
+  [/\b(?:the|their|his|her)\s+e-?mail\s+address\s+of\b/gi, "the email of"],
+  // "- can you update the stage, please?": the request before it, asked again.
+  [
+    /\s*[—–]+\s*(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:update|change|set)\s+(?:the|her|his|their|its)\s+(?:stage|status|record)(?:\s*,?\s*please)?\s*[?.!]*\s*$/i,
+    "",
+  ],
+  // "we don't continue with this candidature for X", "we're not going to move forward with her": said of a rejection.
+  [
+    /,?\s*(?:so\s+)?we(?:'re|\s+are)?\s+(?:don't|do\s+not|won't|will\s+not|not\s+going\s+to|aren't\s+going\s+to)\s+(?:continue|proceed|go\s+(?:forward|ahead)|move\s+forward)\s+with\s+(?:this|her|his|their|them|him)(?:\s+(?:application|candidate|candidacy|process))?/gi,
+    "",
+  ],
+  // "bring Radia in for interviews", "bring her onsite": on to the interview stage.
+  [/\b(?:let's\s+|let\s+us\s+)?move\s+forward\s+and\s+/gi, ""],
+  [
+    /\bbring\s+(\S+(?:\s+[A-Z][\w'’-]+)?)\s+(?:in|on-?site|onsite|back\s+in)\s+for\s+(?:an?\s+|the\s+)?(?:interviews?|on-?sites?|final\s+rounds?|panel)\b/gi,
+    "move $1 to interview",
+  ],
+  [/\bbring\s+(\S+(?:\s+[A-Z][\w'’-]+)?)\s+on-?site\b/gi, "move $1 to interview"],
+  // "put Barbara back into the pipeline as a new applicant": applied again.
+  [
+    /\b(?:put|move|bring|add)\s+(\S+(?:\s+[A-Z][\w'’-]+)?)\s+back\s+(?:into|in|to|on)\s+(?:the\s+)?(?:pipeline|process|running|funnel)(?:\s+as\s+(?:a\s+|an\s+)?(?:new\s+)?(?:applicant|candidate))?/gi,
+    "move $1 to the applied stage",
+  ],
+  // "add a note to Katherine Johnson's candidate profile? It should say: "...": her notes.
+  [
+    /\b(?:add|leave|put|write)\s+(?:a\s+|an?\s+)?(?:quick\s+)?note\s+(?:to|on|for|in)\s+([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2}?)(?:['’]s)?(?:\s+(?:candidate|contact|applicant))?(?:\s+(?:profile|record|file|card|page))?\s*[?.:,]?\s*(?:it\s+should\s+(?:say|read)|saying|that\s+says|reading|with)?\s*:?\s*(?=["“])/gi,
+    (_: string, who: string) => `update ${who.replace(/['’]s$/i, "")}'s notes: `,
+  ],
+  // "Olivia Tanaka let me know their phone number changed. Could you update it to ...": update theirs.
+  [
+    /\b([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s+(?:let\s+(?:me|us)\s+know|told\s+(?:me|us)|said|mentioned|says|emailed\s+(?:me|us)\s+(?:that|to\s+say))\s+(?:that\s+)?(?:their|her|his)\s+(phone(?:\s+number)?|e-?mail(?:\s+address)?|number|title|address)\s+(?:has\s+)?changed[.!,]?\s+(?:(?:[Cc]ould|[Cc]an|[Ww]ould)\s+you\s+|[Pp]lease\s+|[Pp]ls\s+)?(?:[Uu]pdate|[Cc]hange|[Ss]et)\s+it\s+to\b/g,
+    "update $1's $2 to",
+  ],
+  // "the opportunity "Support upgrade" of Stark Logistics", "Stark's "Support upgrade" deal": the account's deal of that name.
+  [
+    /\b(?:the\s+)?(?:deal|opportunity|opp|oppty)\s+["“]([^"“”]{2,60})["”]\s+(?:of|for|at|with|from)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)/g,
+    "the $2 $1 deal",
+  ],
+  [
+    /\b(?:the\s+)?["“]([^"“”]{2,60})["”]\s+(?:deal|opportunity|opp|oppty)\s+(?:of|for|at|with|from)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)/g,
+    "the $2 $1 deal",
+  ],
+  [/\b(?:the\s+)?([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)*?)(?:['’]s?)?\s+["“]([^"“”]{2,60})["”]\s+(?:deal|opportunity|opp|oppty)\b/g, "the $1 $2 deal"],
+  // "can you go ahead and mark them hired": the request is the verb after.
+  [/\b(?:go\s+ahead\s+and|just\s+go\s+and)\s+(?=[a-z])/gi, ""],
+  // "One of our engineers referred a friend for the designer opening": a referral, whoever made it.
+  [
+    /\b(?:one\s+of\s+(?:our|my)\s+[\w-]+|(?:a|an|our|my)\s+[\w-]+(?:\s+[\w-]+)?)\s+referred\s+(?:a\s+|an\s+|their\s+|his\s+|her\s+)?(?:friend|someone|somebody|(?:former\s+)?colleague|contact|person|candidate)\b/gi,
+    "a referral",
+  ],
+  // "add a new contact for me at Hooli": whom it is for is the one asking.
+  [/\s+for\s+me\b(?=\s+(?:at|in|on|to|with|under)\b)/gi, ""],
   // "a new req titled "People Ops Coordinator"": called that.
   [/\b(?:titled|entitled)\s+(?=["“‘'A-Z])/g, "called "],
   // "flip Leo to customer": set him to it.
   [/\bflip\s+(?=[^.?!,;]{1,60}?\b(?:to|into)\s+)/gi, "set "],
   // "pull lucas out of the new lead follow-up emails": the sequence that sends them.
   [
-    /\b(out\s+of|from|into|in|to|off)\s+(?:the\s+)?([a-z][\w-]*(?:\s+[\w-]+){0,4}?)\s+(?:emails|e-mails|mails|emailers|email\s+sequence|drip)\b/gi,
+    /\b((?:pull|take|remove|drop|kick|get|add|put|enrol{1,2}|sign(?:\s+up)?)\b[^,.;!?]{1,40}?\s(?:out\s+of|from|into|in|to|off|on))\s+(?:the\s+|our\s+|my\s+)?([a-z][\w-]*(?:\s+[\w-]+){0,4}?)\s+(?:emails|e-mails|mails|emailers|email\s+sequence|drip)\b/gi,
     "$1 the $2 sequence",
   ],
   // "pull every stakeholder we have at Aperture", "pull up all the open deals": list them.
@@ -1077,7 +1137,6 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   // "across my book", "in my patch": the one asking's own accounts, which are all of them here.
   [/,?\s*\b(?:across|in|from|on|over)\s+my\s+(?:whole\s+|entire\s+)?(?:book(?:\s+of\s+business)?|patch|territory|portfolio|accounts)\b/gi, ""],
   // "outstanding AR across every customer": receivables, all of them.
-  [/\bAR\b(?!\s*[-–]\s*\d)/g, "receivables"],
   [/,?\s*\b(?:across|for|over)\s+(?:every|all|each)\s+(?:of\s+(?:our|the)\s+)?(?:customers?|clients?|accounts?)\b/gi, ""],
   [/\bsourced\s+(?:off|from|via|through)\b/gi, "from"],
   // "invoices where the client paid only one part and there is still a rest to pay": part-paid.
@@ -1498,7 +1557,11 @@ export const REWRITES: Rewrite[] = [
   [/\b(?:have|has)\s+reached\s+the\s+([\w-]+(?:\s+[\w-]+)?)\s+stage\b/gi, "are in $1"],
   // "in our records", "to our records under Northwind": where the teller keeps them, and at whom.
   [/\s+(?:to|in|on|into)\s+(?:our|the)\s+(?:records|books|system|crm|database|files)\b/gi, ""],
-  [/\b(?:under|for)\s+(?=[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*\s*[?.!]?\s*$)/g, "at "],
+  // (Not "rejected for Product Designer": a candidate's stage for a role.)
+  [
+    /(?<!\b(?:rejected|hired|declined|withdrawn|interview|screening|offer|applied|candidates?|applicants?)\s)\b(?:under|for)\s+(?=[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*\s*[?.!]?\s*$)/g,
+    "at ",
+  ],
   // "update her job title": a person's title, not a job.
   [/\bjob\s+title\b/gi, "title"],
   // "has now become a customer of ours": is one now.
@@ -2050,7 +2113,7 @@ export const REWRITES: Rewrite[] = [
   ],
   // "..., and how many days late they are now": the invoice's line says how late it is.
   [
-    /[,\s]*(?:and\s+)?how\s+(?:many\s+days|long)\s+(?:late|overdue|past\s+due|behind)\s+(?:(?:are|is)\s+(?:they|it|he|she|we|that)|(?:they|it|he|she|we|that)\s+(?:are|is))(?:\s+(?:now|already|by now|today))?\b/gi,
+    /[,\s+&]*(?:and\s+)?how\s+(?:many\s+days|long)\s+(?:late|overdue|past\s+due|behind)\s+(?:(?:are|is)\s+(?:they|it|he|she|we|that)|(?:they|it|he|she|we|that)\s+(?:are|is))(?:\s+(?:now|already|by now|today))?\b/gi,
     "",
   ],
   [/\bthey's invoice due\b/g, "their invoice due"],
@@ -2876,7 +2939,7 @@ export const PREPS = new Set([
 ]);
 /** How a question starts. */
 export const QUESTION_START =
-  /^(?:which|what|what's|whats|who|whom|whose|how|show|list|find|display|give|get|are|is|do|does|did|any|anything|anyone|anybody|has|have|hasn't|haven't|was|were|can you (?:show|list|find|tell)|tell me|i need (?:a list|to see)|let me see|pull up|search|look up|where|when)\b/;
+  /^(?:which|what|what's|whats|who|whom|whose|how|show|list|find|display|give|get|are|is|do|does|did|any|anything|anyone|anybody|has|have|hasn't|haven't|was|were|(?:can|could|would) you (?:show|list|find|tell|look up|pull up|check)|tell me|i need (?:a list|to see)|let me see|pull up|search|look up|where|when)\b/;
 
 /** Text matched as itself inside a regular expression (a name said, a stage's name). */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -2885,9 +2948,21 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
 /** The last text rewritten and what it became: a turn rewrites its message once to split it, then again to parse it. */
 let last: { text: string; out: string } | undefined;
 
+const SHIELD = "\u2063".repeat(3);
 export function rewrite(text: string, rules: Rewrite[] = REWRITES): string {
   if (rules === REWRITES && last?.text === text) return last.out;
-  const out = rules.reduce((t, [from, to]) => (typeof to === "string" ? t.replace(from, to) : t.replace(from, to)), text);
+  // A note's or a description's words in quotes are the person's own, kept as written: no rule reads inside them.
+  // (Other quotes are read: a customer's words relayed, a name.)
+  const kept: string[] = [];
+  const shielded = text.replace(
+    /(\bnotes?\b[^"“.?!]{0,60}?[:=]\s*|\b(?:notes?|description|memo|desc|say|says|saying|read|reads|reading)\s*(?:is|should\s+be|=|:)?\s*)(["“][^"“”]*\s[^"“”]*["”])/gi,
+    (_, lead: string, quote: string) => `${lead}"${SHIELD}${kept.push(quote) - 1}${SHIELD}"`,
+  );
+  const out = rules
+    .reduce((t, [from, to]) => (typeof to === "string" ? t.replace(from, to) : t.replace(from, to)), shielded)
+    .replace(new RegExp(`("?)${SHIELD}(\\d+)${SHIELD}("?)`, "g"), (_, open: string, n: string, close: string) =>
+      open && close ? kept[Number(n)]! : kept[Number(n)]!.slice(1, -1),
+    );
   if (rules === REWRITES) last = { text, out };
   return out;
 }

@@ -392,7 +392,8 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   // holds nothing it needs.
   if (creating && !pointedBack)
     text = text.replace(
-      /(?<=[.?!])\s+(?:he|she|they|we|i)\s+(?!(?:is|are|was|were|has|have|had|runs|leads|heads|manages|owns|works)\b)[a-z]+ed\b[^\d@"“.?!]*[.?!]?\s*$/i,
+      // ("She's my counterpart for a joint internship program": who they are to the one asking, no value.)
+      /(?<=[.?!])\s+(?:(?:he|she|they|we|i)\s+(?!(?:is|are|was|were|has|have|had|runs|leads|heads|manages|owns|works)\b)[a-z]+ed\b|(?:he|she|they)(?:'s|'re|\s+is|\s+are|\s+will\s+be)\s+(?:my|our)\s+)[^\d@"“.?!]*[.?!]?\s*$/i,
       "",
     );
   // "we need to add Tom Reed at Initech": the "to" of wanting is not where the record goes.
@@ -426,7 +427,10 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   // days and figures in it included.
   const notes = /\bnotes?\s*:\s*(\S[\s\S]*)$/i.exec(text);
   if (notes) {
-    out.fields.push({ words: "notes", value: notes[1]!.trim().replace(/[.!]+$/, "") });
+    // (The note as the person wrote it, before any rule read it; in quotes, the words inside them.)
+    const written = /\bnotes?\b[^:.?!"“]{0,60}?:\s*(\S[\s\S]*)$/i.exec(raw)?.[1] ?? notes[1]!;
+    const note = written.trim().replace(/[.!]+$/, "");
+    out.fields.push({ words: "notes", value: /^["“][^"“”]+["”]$/.test(note) ? note.slice(1, -1).trim() : note });
     text = text.slice(0, notes.index);
   }
 
