@@ -1,13 +1,13 @@
 import type { PendingQuestion } from "../agent-table.ts";
 import type { Planner, PlannerReply, PlannerTurn } from "../turn.ts";
-import { labelOf } from "./answer.ts";
+import { labelOf, type Item } from "./answer.ts";
 import { catalogOf, enumValues, properties, type Catalog } from "./catalog.ts";
 import { questionsOf } from "./clauses.ts";
 import { describe } from "./describe.ts";
 import { BULK_ACTIONS, pickedRecords } from "./every.ts";
 import { FIELD_WORDS, GROUP_WORDS, rewrite, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { asksFigures, FIGURE_PHRASES, figures } from "./metrics.ts";
-import { loadLanguage } from "./nlp.ts";
+import { loadLanguage, type Language } from "./nlp.ts";
 import { parse, rewritten, sequenceOf, type Parsed } from "./parse.ts";
 import { tagOf } from "./filters.ts";
 import {
@@ -26,6 +26,7 @@ import {
 } from "./reads.ts";
 import { pickOption, Session, Stop, type Carried } from "./resolve.ts";
 import { namesForAddresses } from "./references.ts";
+import { companyAndPeople, type CompanyAndPeople } from "./several.ts";
 import { spoken } from "./spoken.ts";
 import {
   accountOp,
@@ -664,10 +665,67 @@ function carriedOf(pending: PendingQuestion | null, message: string): Carried {
   return { message: earlier.message, choices: { ...choices, [pending.slot]: message.trim() } };
 }
 
+/**
+ * Several records to create, in order: the first (the company) must be made before the rest (its people) refer to
+ * it, so a question or a refusal there stops the whole; one about a person is answered beside the others.
+ * (A company already there is not made twice: its people join it.)
+ */
+async function planEach(s: Session, lang: Language, { company, domain, people }: CompanyAndPeople, now: Date): Promise<string> {
+  const create = s.tool("account", "create");
+  if (!create) throw new Stop({ content: "I cannot create accounts: no tool for it is available to this API key. Nothing changed." });
+  const page = await s.list("account", { q: company, per_page: 5 });
+  const existing = page.data.find((a) => labelOf(a).toLowerCase() === company.toLowerCase());
+  const account = existing ?? ((await s.call(create, { name: company, ...(domain ? { domain } : {}) }, `create the account ${company}`)) as Item);
+  // The people name the company as it was said: found without another search.
+  s.carried.choices[`account:${company.toLowerCase()}`] = account.id;
+  s.carried.choices[`account:${company.toLowerCase()}:label`] = labelOf(account);
+  const answers = [
+    existing
+      ? `${labelOf(existing)} is already an account: its people join it.`
+      : `Created account ${labelOf(account)}${domain ? ` (${domain})` : ""}: ${account.id}.`,
+  ];
+  for (const request of people) answers.push(await plan(s, parse(lang, request, now)).catch(stopped));
+  return answers.join("\n");
+}
+
 /** A question that stopped (nothing found, or a question back) still answers in words, beside the others. */
 function stopped(error: unknown): string {
   if (error instanceof Stop) return error.reply.content;
   throw error;
+}
+
+/** The reply to a message (the request it makes, or the earlier one it completes), in words. */
+async function answer(session: Session, lang: Language, carried: Carried, now: Date): Promise<string> {
+  // A company and its people in one message: the company made first, then a request per person.
+  // (Their addresses are new: none is looked up as a name.)
+  const several = Object.keys(carried.choices).length > 0 ? undefined : companyAndPeople(carried.message);
+  if (several) return planEach(session, lang, several, now);
+  carried.message = await namesForAddresses(session, carried.message);
+  // Answers given to questions (a missing value) join the request as if said in it.
+  const extra = Object.entries(carried.choices)
+    .filter(([k]) => k.startsWith("field:"))
+    .map(([, v]) => v)
+    .join(" ");
+  // Rewriting may make one message two questions ("which is bigger, what Oscorp owes or what Initech owes").
+  const whole = rewritten(carried.message);
+  const again = extra ? [] : questionsOf(whole);
+  // (A follow-up seen only once rewritten, "On the Globex thing, what do they owe, and how late is their oldest",
+  // is left out there too: the first question's answer lists its records.)
+  const own = questionsOf(carried.message);
+  const topicFirst = /^[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*,\s/.test(again[0] ?? "");
+  const questions =
+    again.length > 1 ? again : extra ? [carried.message] : topicFirst && own.length === 1 && own[0] === carried.message && again[0] !== whole ? again : own;
+  if (questions.length > 1) {
+    // Two questions in one message ("how many hires this year, and how many open jobs?"): each answered in turn.
+    const answers: string[] = [];
+    for (const question of questions) answers.push(await plan(session, parse(lang, question, now)).catch(stopped));
+    return answers.join("\n\n");
+  }
+  // A follow-up about the same records ("..., and who are they") is left out: the answer names them.
+  const message = questions[0]!;
+  const parsed = parse(lang, message, now);
+  const withAnswers = extra ? { ...parse(lang, `${message} ${extra}`, now), phrases: parsed.phrases } : parsed;
+  return plan(session, withAnswers);
 }
 
 export function offlinePlanner(): Planner {
@@ -680,39 +738,7 @@ export function offlinePlanner(): Planner {
       const session = new Session(turn, catalogOf(turn.tools.available), carried, catalogOf(turn.tools.all));
       let result: Omit<PlannerReply, "steps">;
       try {
-        carried.message = await namesForAddresses(session, carried.message);
-        // Answers given to questions (a missing value) join the request as if said in it.
-        const extra = Object.entries(carried.choices)
-          .filter(([k]) => k.startsWith("field:"))
-          .map(([, v]) => v)
-          .join(" ");
-        // Rewriting may make one message two questions ("which is bigger, what Oscorp owes or what Initech owes").
-        const whole = rewritten(carried.message);
-        const again = extra ? [] : questionsOf(whole);
-        // (A follow-up seen only once rewritten, "On the Globex thing, what do they owe, and how late is their oldest",
-        // is left out there too: the first question's answer lists its records.)
-        const own = questionsOf(carried.message);
-        const topicFirst = /^[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*,\s/.test(again[0] ?? "");
-        const questions =
-          again.length > 1
-            ? again
-            : extra
-              ? [carried.message]
-              : topicFirst && own.length === 1 && own[0] === carried.message && again[0] !== whole
-                ? again
-                : own;
-        if (questions.length > 1) {
-          // Two questions in one message ("how many hires this year, and how many open jobs?"): each answered in turn.
-          const answers: string[] = [];
-          for (const question of questions) answers.push(await plan(session, parse(lang, question, turn.now)).catch(stopped));
-          result = { content: answers.join("\n\n") };
-        } else {
-          // A follow-up about the same records ("..., and who are they") is left out: the answer names them.
-          const message = questions[0]!;
-          const parsed = parse(lang, message, turn.now);
-          const withAnswers = extra ? { ...parse(lang, `${message} ${extra}`, turn.now), phrases: parsed.phrases } : parsed;
-          result = { content: await plan(session, withAnswers) };
-        }
+        result = { content: await answer(session, lang, carried, turn.now) };
       } catch (error) {
         if (!(error instanceof Stop)) throw error;
         result = error.reply;
