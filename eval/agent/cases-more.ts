@@ -51,6 +51,8 @@ import {
   dealsOf,
   clientNames,
   iso,
+  contactsOf,
+  shortNumber,
 } from "./facts.ts";
 import type { Deal, Invoice, World } from "./world.ts";
 
@@ -1538,6 +1540,112 @@ const roundSeventeen: Case[] = [
   }),
 ];
 
+/*
+ * Round eighteen: the classes a customer success manager, an office manager writing English as a second language
+ * and a people-ops generalist found, each said in other words: a payment told before "log it", an owner pointed at
+ * but never named, a meeting before the question, "factures" and "the step of", a title that holds the work, a field
+ * "we have on file for" someone, a candidate described by their stage, a note's own words, a company and its people
+ * in one message, a quoted deal name with its account, back into the pipeline, a cheer before the news.
+ */
+const roundEighteen: Case[] = [
+  about("finance", "write", "received 2,000 from <client> against <open invoice>, rest later. record it", (w) => {
+    const invoice = pick(w.invoices, (i) => i.status === "open" && i.amount_due > 2500, "open invoice over 2,500");
+    const first = invoice.client.split(" ")[0]!.toLowerCase();
+    return {
+      say: `received 2,000 ${invoice.currency} from ${first} against ${shortNumber(invoice)}, rest comes next month once their PO clears. record it pls`,
+      expect: [changed("invoice", invoice.id, { amount_paid: 2000, status: "open" }, invoice.number)],
+    };
+  }),
+  about("growth", "question", "set up an expansion opp for them, 30k (whom?)", () => ({
+    say: "can you set up an expansion opp for them, 30k, closing end of next quarter",
+    expect: [noChange(), asksBack()],
+  })),
+  about("finance", "read", "sync w <client in lower case> in 20 — what do they owe us?", (w) => {
+    const client = clientWithUnpaid(w, 2);
+    const held = ofClient(w, client).filter(unpaid);
+    return { say: `sync w ${client.toLowerCase()} in 20 — what do they still owe us?`, expect: [money(dueSums(held), `${client}'s balance`)] };
+  }),
+  about("finance", "read", "which factures of <client> are still to pay", (w) => {
+    const client = clientWithUnpaid(w, 2);
+    const held = ofClient(w, client);
+    return { say: `which factures of ${client} are still to pay?`, expect: [named(numbers(held.filter(unpaid)), numbers(held.filter((i) => !unpaid(i))), 2)] };
+  }),
+  about("growth", "read", "who is the head of engineering at <account with an engineer>?", (w) => {
+    const account = pick(w.accounts, (a) => contactsOf(w, a.id).some((c) => /\bengineer|\bcto\b/i.test(c.title ?? "")), "account with an engineering contact");
+    const people = contactsOf(w, account.id);
+    const doers = people.filter((c) => /\bengineer|\bcto\b/i.test(c.title ?? ""));
+    return { say: `who is the head of engineering of ${account.name}?`, expect: [named(names(doers), [], doers.length)] };
+  }),
+  about("growth", "read", "what email do we have stored for <contact>?", (w) => {
+    const contact = pick(uniqueContacts(w), (c) => Boolean(c.email), "contact with an email");
+    return { say: `what email do we have stored for ${fullName(contact)}? need it for an intro`, expect: [says(contact.email!)] };
+  }),
+  about("talent", "question", "the one at the interview stage nailed it! move them to offer (several at interview)", (w) => {
+    pick([inStage(w, "interview")], (l) => l.length > 1, "two candidates at interview");
+    return {
+      say: "Fantastic — our person at the interview stage nailed the panel! Can you go ahead and move them to offer?",
+      expect: [noChange(), asksBack()],
+    };
+  }),
+  about("talent", "write", 'add a note to <candidate>\'s profile saying "...second round..."', (w) => {
+    const one = pick(inStage(w, "interview"), () => true, "candidate at interview");
+    return {
+      say: `please add a note to ${fullName(one)}'s candidate profile, saying: "second round went well; wants a remote start in phase two"`,
+      expect: [changed("candidate", one.id, { notes: is.containing("second round went well; wants a remote start in phase two") }, fullName(one))],
+    };
+  }),
+  about("growth", "write", "add <new company> (domain) as a client, plus their two contacts with emails", () => ({
+    say: "Could you add Fjord Analytics (fjordanalytics.no) as a client, plus their two contacts: Ingrid Berg ingrid@fjordanalytics.no and Lars Moen, lars@fjordanalytics.no?",
+    expect: [
+      created("account", { name: is.text("Fjord Analytics"), domain: "fjordanalytics.no" }),
+      created("contact", {
+        first_name: "Ingrid",
+        last_name: "Berg",
+        email: "ingrid@fjordanalytics.no",
+        account_id: is.where("an account", (v: unknown) => typeof v === "string"),
+      }),
+      created("contact", {
+        first_name: "Lars",
+        last_name: "Moen",
+        email: "lars@fjordanalytics.no",
+        account_id: is.where("an account", (v: unknown) => typeof v === "string"),
+      }),
+    ],
+  })),
+  about("growth", "write", 'move the opportunity "<topic>" of <account> to <next stage>', (w) => {
+    const deal = pick(
+      w.deals,
+      (d) =>
+        d.status === "open" && stageOf(w, d).name === "Proposal" && dealsOf(w, d.account_id ?? "").filter((o) => dealTopic(o) === dealTopic(d)).length === 1,
+      "a deal in Proposal, the only one of its kind at its account",
+    );
+    const account = pick(w.accounts, (a) => a.id === deal.account_id, "account").name;
+    const next = stageNamed(w, "Negotiation");
+    return {
+      say: `the opportunity "${dealTopic(deal)}" of ${account} is moving, please put it in the step of Negotiation`,
+      expect: [changed("deal", deal.id, { stage_id: next.id }, deal.name)],
+    };
+  }),
+  about("talent", "write", "put <rejected candidate's first name> back into the pipeline as a new applicant", (w) => {
+    const one = pick(
+      inStage(w, "rejected"),
+      (c) => w.candidates.filter((o) => o.first_name === c.first_name).length === 1,
+      "rejected candidate with a unique first name",
+    );
+    return {
+      say: `we passed on ${fullName(one)} too fast. could you put ${one.first_name} back into the process as a new applicant?`,
+      expect: [changed("candidate", one.id, { stage: "applied" }, fullName(one))],
+    };
+  }),
+  about("growth", "write", "yesss!! <account> <deal> is closed won", (w) => {
+    const { deal, account } = soleOpenDeal(w);
+    return {
+      say: `yesss!! contract signed!! ${account.toLowerCase()} ${dealTopic(deal).toLowerCase()} is closed won`,
+      expect: [changed("deal", deal.id, { status: "won" }, deal.name)],
+    };
+  }),
+];
+
 export const MORE_CASES: Case[] = [
   ...finance,
   ...growth,
@@ -1555,4 +1663,5 @@ export const MORE_CASES: Case[] = [
   ...roundFifteen,
   ...roundSixteen,
   ...roundSeventeen,
+  ...roundEighteen,
 ];

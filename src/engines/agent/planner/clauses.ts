@@ -303,7 +303,7 @@ const holdsData = (clause: string) =>
   /[\d@"“”£$€]/.test(
     clause
       .replace(
-        /\b\d+\s*(?:min|mins|minutes|hrs?|hours?|secs?|seconds|am|pm)\b|\b\d{1,2}:\d{2}\b|\b1[:-]on[:-]1\b|\b1:1s?\b|\bat\s+\d{1,2}(?:\s*o['’]clock)?(?=\s*$|\s*[,;!?]|\s+(?:about|to|for|with|re|regarding|today|tomorrow|and|so)\b)/gi,
+        /\b\d+\s*(?:min|mins|minutes|hrs?|hours?|secs?|seconds|am|pm)\b|\b\d{1,2}:\d{2}\b|\b1[:-]on[:-]1\b|\b1:1s?\b|\bin\s+\d{1,2}(?=\s*$|\s*[,;—–-])|\bat\s+\d{1,2}(?:\s*o['’]clock)?(?=\s*$|\s*[,;!?]|\s+(?:about|to|for|with|re|regarding|today|tomorrow|and|so)\b)/gi,
         "",
       )
       // "we've agreed an extra 2 weeks": a span of time told is not a value either.

@@ -480,6 +480,12 @@ export const HIRING_MANAGER =
   /\bhm\b(?=\s+(?:wants?|wanted|said|says|liked|likes|loved|thinks|thought|is|was|asked|needs|passed|approved|signed|agreed|prefers|didn't|doesn't|isn't|has|had|would|will|wasn't)\b)|(?<=\b(?:the|our|my|their)\s)hm\b/gi;
 /** "new cand for the AE role", "hires last 12 mo": the words in full. */
 export const expandShorthand = (text: string) =>
+  // (Words in double quotes are a name or a note, kept as written.)
+  text
+    .split(/(["“][^"“”]*["”])/)
+    .map((part, n) => (n % 2 === 1 ? part : expandedOutside(part)))
+    .join("");
+const expandedOutside = (text: string) =>
   text
     .replace(SHORT, (w) => SHORTHAND[w.toLowerCase()] ?? w)
     // "w/ a referral", "b/c they paid": the slash forms of "with" and "because".
@@ -1024,7 +1030,8 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   // (Only a lead-in about the occasion: anything else before the dash is the topic, "biggest overdue invoice in USD — who is it".)
   [
     // (In lower case after its first letter: a name in it, "call with Stark —", makes it the topic.)
-    /^[A-Za-z]?[a-z0-9' ]{0,30}\b(?:sync|meeting|call|stand-?up|1:1|qbr|QBR|review|board|demo|catch-?up)\b[a-z0-9' ]{0,20}\s[—–]\s+(?=(?:[Ww]hat|[Ww]hat's|[Hh]ow|[Ww]hich|[Ww]ho|[Ww]ho's|[Ww]hen|[Ww]here|[Cc]an|[Cc]ould|[Ii]s|[Aa]re|[Dd]o|[Dd]oes|[Dd]id|[Aa]ny)\b)/,
+    // (Not "sync w wayne enterprises in 20 —": whom the meeting is with is who the question is about.)
+    /^(?![^—–]*\b(?:with|w)\s+(?!(?:the|my|our|a|an|team|everyone|boss|ceo|cfo|board|leadership|sales|finance|hr|ops|marketing)\b)[a-z])[A-Za-z]?[a-z0-9' ]{0,30}\b(?:sync|meeting|call|stand-?up|1:1|qbr|QBR|review|board|demo|catch-?up)\b[a-z0-9' ]{0,20}\s[—–]\s+(?=(?:[Ww]hat|[Ww]hat's|[Hh]ow|[Ww]hich|[Ww]ho|[Ww]ho's|[Ww]hen|[Ww]here|[Cc]an|[Cc]ould|[Ii]s|[Aa]re|[Dd]o|[Dd]oes|[Dd]id|[Aa]ny)\b)/,
     "",
   ],
   // "company-wide", "org-wide": everything, not a filter.
@@ -2939,7 +2946,7 @@ export const PREPS = new Set([
 ]);
 /** How a question starts. */
 export const QUESTION_START =
-  /^(?:which|what|what's|whats|who|whom|whose|how|show|list|find|display|give|get|are|is|do|does|did|any|anything|anyone|anybody|has|have|hasn't|haven't|was|were|(?:can|could|would) you (?:show|list|find|tell|look up|pull up|check)|tell me|i need (?:a list|to see)|let me see|pull up|search|look up|where|when)\b/;
+  /^(?:which|what|what's|whats|who|whom|whose|how|show|list|find|display|give|get|are|is|do|does|did|any|anything|anyone|anybody|has|have|hasn't|haven't|was|were|can you (?:show|list|find|tell)|(?:can|could|would) you (?:look up|pull up)|tell me|i need (?:a list|to see)|let me see|pull up|search|look up|where|when)\b/;
 
 /** Text matched as itself inside a regular expression (a name said, a stage's name). */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -2955,7 +2962,7 @@ export function rewrite(text: string, rules: Rewrite[] = REWRITES): string {
   // (Other quotes are read: a customer's words relayed, a name.)
   const kept: string[] = [];
   const shielded = text.replace(
-    /(\bnotes?\b[^"“.?!]{0,60}?[:=]\s*|\b(?:notes?|description|memo|desc|say|says|saying|read|reads|reading)\s*(?:is|should\s+be|=|:)?\s*)(["“][^"“”]*\s[^"“”]*["”])/gi,
+    /(\bnotes?\b[^"“.?!]{0,60}?[:=]\s*|\b(?:notes?|description|memo|desc)\s*(?:is|should\s+be|=|:)?\s*)(["“][^"“”]*\s[^"“”]*["”])/gi,
     (_, lead: string, quote: string) => `${lead}"${SHIELD}${kept.push(quote) - 1}${SHIELD}"`,
   );
   const out = rules

@@ -428,7 +428,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   const notes = /\bnotes?\s*:\s*(\S[\s\S]*)$/i.exec(text);
   if (notes) {
     // (The note as the person wrote it, before any rule read it; in quotes, the words inside them.)
-    const written = /\bnotes?\b[^:.?!"“]{0,60}?:\s*(\S[\s\S]*)$/i.exec(raw)?.[1] ?? notes[1]!;
+    const written = /\bnotes?\b[^:"“]{0,80}?:\s*(\S[\s\S]*)$/i.exec(raw)?.[1] ?? notes[1]!;
     const note = written.trim().replace(/[.!]+$/, "");
     out.fields.push({ words: "notes", value: /^["“][^"“”]+["”]$/.test(note) ? note.slice(1, -1).trim() : note });
     text = text.slice(0, notes.index);
