@@ -856,3 +856,88 @@ describe("round seventeen: the verb's object billed, amounts lowered, deals per 
     expect(writes(req)).toMatchObject([{ tool: "create_job", input: { title: "Dock Planner", department: "Operations" } }]);
   });
 });
+
+describe("round eighteen: a payment told before 'log it', owners pointed at, meetings and notes, second-language words, a company and its people", () => {
+  const account = (name: string) => made(tenant.client.post("/v1/accounts", { name, domain: `${name.split(" ")[0]!.toLowerCase()}.example` }));
+
+  it("'got 5000 from X against INV-n, rest later. log it' records 5,000, not the whole balance", async () => {
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", { client: "Tern Freight", amount: 9000, currency: "USD", status: "open", due_date: "2026-04-30" }),
+    );
+    const out = await chat(tenant.client, `got 5000 USD from tern against ${invoice.number}, rest is coming once their PO clears. log it`);
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "pay_invoice", input: { invoice_id: invoice.id, amount: 5000 } }]);
+  });
+
+  it("a new deal 'for them' or 'for the client', named nowhere, is asked about; it made a deal named after the remark", async () => {
+    for (const message of [
+      "can u set up the renewal opp for them, same terms as last yr",
+      "create one deal for the client, 5000 euros, the one from the meeting",
+    ]) {
+      const out = await chat(tenant.client, message);
+      expect(writes(out), message).toEqual([]);
+      expect(out.message.content).toMatch(/Which account is the new deal for\?/);
+    }
+  });
+
+  it("a meeting's company before the dash is whom 'they' means, in any case; a CFO is no company", async () => {
+    await made(tenant.client.post("/v1/invoices", { client: "Plover Foods", amount: 321.5, currency: "EUR", status: "open", due_date: "2026-05-01" }));
+    for (const message of [
+      "sync w plover foods in 20 — what do they still owe us?",
+      "The CFO has a call with Plover Foods today. Can you tell me how much they still owe us?",
+    ]) {
+      const out = await chat(tenant.client, message);
+      expect(out.message.content, message).toMatch(/321\.50 EUR/);
+      expect(out.message.content, message).toMatch(/Plover Foods/);
+    }
+  });
+
+  it("a note's words are kept as written, 'round' and 'phase' included", async () => {
+    const job = await made(tenant.client.post("/v1/jobs", { title: "Quay Analyst" }));
+    const lark = await made(tenant.client.post("/v1/candidates", { job_id: job.id, first_name: "Lark", last_name: "Ember", email: "lark@ember.example" }));
+    const out = await chat(tenant.client, 'Could you add a note to Lark Ember\'s candidate profile? It should say: "second round went well, phase two next"');
+    expect(writes(out)).toMatchObject([{ tool: "update_candidate", input: { candidate_id: lark.id, notes: "second round went well, phase two next" } }]);
+  });
+
+  it("second-language words: a 'facture' made for a day written day-first, a deal passed to won", async () => {
+    const heron = await account("Heron Bakery");
+    const made1 = await chat(tenant.client, "make one new facture to Heron Bakery of 2500 euros, for consultancy services, the client must pay until 15/04");
+    expect(writes(made1), made1.message.content).toMatchObject([
+      { tool: "create_invoice", input: { client: "Heron Bakery", amount: 2500, currency: "EUR", due_date: "2026-04-15" } },
+    ]);
+    const deal = await made(tenant.client.post("/v1/deals", { account_id: heron.id, name: "Ovens", amount: 3000 }));
+    const won = await chat(tenant.client, "pass the deal of Heron Bakery to won, they signed the contract yesterday!");
+    expect(writes(won), won.message.content).toMatchObject([{ tool: "move_deal_to_stage", input: { deal_id: deal.id, stage: "won" } }]);
+  });
+
+  it("a company and its people in one message: the account first, then each person at it", async () => {
+    const out = await chat(
+      tenant.client,
+      "Could you add Grebe Search (grebesearch.example) as an account, and their recruiter Dana Grebe as a contact there? Her email is dana@grebesearch.example and her title is Senior Recruiter.",
+    );
+    const [first, second] = writes(out);
+    expect(first).toMatchObject({ tool: "create_account", input: { name: "Grebe Search", domain: "grebesearch.example" } });
+    expect(second).toMatchObject({
+      tool: "create_contact",
+      input: { first_name: "Dana", last_name: "Grebe", email: "dana@grebesearch.example", title: "Senior Recruiter" },
+    });
+    const grebe = (await tenant.client.get("/v1/accounts?q=Grebe%20Search")).body.data[0];
+    expect(second.input.account_id).toBe(grebe.id);
+    const again = await chat(
+      tenant.client,
+      "add Grebe Search as a client, plus two people there: Ola Nord ola@grebesearch.example and Per Syd, per@grebesearch.example",
+    );
+    expect(writes(again).map((a: any) => a.tool)).toEqual(["create_contact", "create_contact"]);
+    expect(again.message.content).toMatch(/already an account/);
+  });
+
+  it("a candidate described by their stage is asked about when several are at it", async () => {
+    const job = await made(tenant.client.post("/v1/jobs", { title: "Dune Surveyor" }));
+    for (const first of ["Sol", "Ras"]) {
+      const c = await made(tenant.client.post("/v1/candidates", { job_id: job.id, first_name: first, last_name: "Dune", email: `${first}@dune.example` }));
+      for (const stage of ["screening", "interview", "offer"]) await made(tenant.client.patch(`/v1/candidates/${c.id}`, { stage }), 200);
+    }
+    const out = await chat(tenant.client, "Great news — our candidate at the offer stage accepted this morning! Can you go ahead and mark them as hired?");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/Which candidate/);
+  });
+});

@@ -478,13 +478,14 @@ const SHORTHAND: Record<string, string> = {
 /** "hm wants a call tmrw", "the hm said no": a hiring manager (not "hm," musing). */
 export const HIRING_MANAGER =
   /\bhm\b(?=\s+(?:wants?|wanted|said|says|liked|likes|loved|thinks|thought|is|was|asked|needs|passed|approved|signed|agreed|prefers|didn't|doesn't|isn't|has|had|would|will|wasn't)\b)|(?<=\b(?:the|our|my|their)\s)hm\b/gi;
-/** "new cand for the AE role", "hires last 12 mo": the words in full. */
-export const expandShorthand = (text: string) =>
-  // (Words in double quotes are a name or a note, kept as written.)
+/** A change made outside double quotes only: words quoted are a name or a note, kept as written. */
+export const outsideQuotes = (text: string, change: (part: string) => string) =>
   text
     .split(/(["“][^"“”]*["”])/)
-    .map((part, n) => (n % 2 === 1 ? part : expandedOutside(part)))
+    .map((part, n) => (n % 2 === 1 ? part : change(part)))
     .join("");
+/** "new cand for the AE role", "hires last 12 mo": the words in full. */
+export const expandShorthand = (text: string) => outsideQuotes(text, expandedOutside);
 const expandedOutside = (text: string) =>
   text
     .replace(SHORT, (w) => SHORTHAND[w.toLowerCase()] ?? w)

@@ -1,5 +1,5 @@
 import { unpasted } from "./pasted.ts";
-import { ACTION_WORDS, actionOf, HIRING_MANAGER, RESOURCE_WORDS, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
+import { ACTION_WORDS, actionOf, HIRING_MANAGER, outsideQuotes, RESOURCE_WORDS, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
 
 /**
  * Dictated text as it would have been typed. Speech-to-text leaves fillers
@@ -372,7 +372,7 @@ export function spoken(message: string): string {
     /\b(?:the\s+)?(?:very\s+)?last\s+day\s+of\s+(?=(?:the\s+)?(?:next|this|the\s+following|the\s+coming)\s+month\b|(?:the\s+)?month\b)/gi,
     "the end of ",
   );
-  text = numbersAsDigits(text);
+  text = outsideQuotes(text, numbersAsDigits);
   // "twelve thousand eighteen dollars and twenty seven cents".
   text = text.replace(
     /\b(\d+)\s+(dollars?|euros?|pounds?|bucks)\s+and\s+(\d{1,2})\s+(?:cents?|pence|p)\b/gi,

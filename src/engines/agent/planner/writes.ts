@@ -257,7 +257,16 @@ async function targetOf(s: Session, p: Parsed, resource: string, phrases: Phrase
     if (fit.length === 1) return { found: { id: fit[0]!.id, label: labelOf(fit[0]!), item: fit[0] }, rest: phrases.filter((ph) => ph !== own && ph !== owned) };
   }
   const of = await owner(s, resource, phrases, own);
-  if (!of) return { found: await findPhrase(s, resource, own, true, narrow), rest: phrases.filter((ph) => ph !== own) };
+  if (!of) {
+    try {
+      return { found: await findPhrase(s, resource, own, true, narrow), rest: phrases.filter((ph) => ph !== own) };
+    } catch (error) {
+      // "pass the deal of Heron Bakery to won": a deal named by its account alone, its own name being another.
+      const sole = error instanceof Stop && !error.reply.pending && resource === "deal" ? await openDealOf(s, own.text, narrow) : undefined;
+      if (!sole) throw error;
+      return { found: sole, rest: phrases.filter((ph) => ph !== own) };
+    }
+  }
   const theirs = async (items: Item[]) => {
     const mine = items.filter((i) => i[of.field] === of.id);
     return narrow && mine.length > 1 ? narrow(mine) : mine;
@@ -265,6 +274,22 @@ async function targetOf(s: Session, p: Parsed, resource: string, phrases: Phrase
   const found = await findPhrase(s, resource, own, true, theirs);
   if (found.item && found.item[of.field] !== of.id) throw new Stop({ content: `${found.label} is not linked to ${of.label}. Nothing changed.` });
   return { found, rest: phrases.filter((ph) => ph !== own && ph !== of.phrase) };
+}
+
+/** The one open deal of the account called so; of several, a question; undefined for no such account or no open deal. */
+async function openDealOf(s: Session, name: string, narrow?: FindOptions["narrow"]): Promise<Found | undefined> {
+  if (!s.tool("account", "list") || !s.tool("deal", "list")) return undefined;
+  const account = await accountCalled(s, name, true);
+  if (!account) return undefined;
+  const open = (await s.list("deal", { account_id: account.id, status: "open", per_page: 100 })).data;
+  const fit = open.length > 1 && narrow ? await narrow(open) : open;
+  if (fit.length > 1)
+    s.ask(
+      `${labelOf(account)} has ${fit.length} open deals. Which one?`,
+      `deal:${name.toLowerCase()}`,
+      fit.slice(0, 5).map((d) => ({ id: d.id, label: labelOf(d) })),
+    );
+  return fit[0] ? { id: fit[0].id, label: labelOf(fit[0]), item: fit[0] } : undefined;
 }
 
 /**
