@@ -225,9 +225,17 @@ function notUnderstood(s: Session, p: Parsed, resource?: string): string {
   return `${head} I found no action and no record type in it. Ask “help” for what I can do; e.g. a list, a count, a total or a change of invoices, deals, contacts, candidates or jobs.`;
 }
 
-async function plan(s: Session, p: Parsed): Promise<string> {
+/** "don't mark anything yet, just checking": the one asking wants nothing changed. */
+const HANDS_OFF =
+  /\b(?:don'?t|do\s+not|dont|no\s+need\s+to)\s+(?:mark|change|update|record|touch|edit|modify|void|delete|log|move|do)\s+(?:anything|it|them|that|this)\b|\bjust\s+(?:checking|looking|asking|curious)\b|\bread[- ]only\b|\bno\s+changes?\s+(?:yet|please|pls|for\s+now)\b/i;
+
+async function plan(s: Session, given: Parsed): Promise<string> {
+  let p = given;
   const lower = p.raw.toLowerCase();
   if (/^(help|\?|what can you do|what do you (?:understand|know)|how do i use you)\W*$/.test(lower)) return help(s.catalog);
+  // A message that says to change nothing is read, whatever else it tells ("says they paid INV-12 ... don't mark anything yet").
+  if (p.action !== undefined && WRITES.has(p.action) && HANDS_OFF.test(lower))
+    p = { ...p, action: p.numbers.length > 0 || p.quoted.length > 0 ? "show" : "list" };
   const write = p.action !== undefined && WRITES.has(p.action);
   // "how many invoices are overdue according to the latest snapshot": the snapshot's figure, whatever else it names.
   if (p.resources.includes("snapshot") || p.phrases.some((ph) => ph.nounResource === "snapshot") || p.action === "snapshot") {

@@ -283,6 +283,11 @@ export const CREATE_REMARKS: Rewrite[] = [
   // "Sam referred someone for the backend opening: Edsger Dijkstra": the person, for that role.
   [/^(?:add\s+a\s+candidate:\s*)?[A-Z][\w'’-]*\s+referred\s+(?:someone|somebody|a\s+\w+)\s+(?=for\b)/, "add a candidate "],
   [/([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?=based|located)/gi, "$1 "],
+  // ("she's the head of finance at Aperture Labs": the title ends where the company begins.)
+  [
+    /([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+(?:new\s+)?([a-z][\w -]{1,40}?)\s+(at|for|with)\s+(?=[A-Z])/g,
+    "$1 title is $2, $3 ",
+  ],
   [/([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+(?:new\s+)?/gi, "$1 title is "],
   // "she's a lead", "he's a customer": the lifecycle stage.
   [
@@ -722,7 +727,18 @@ const SPEAKS = String.raw`(?=\s+(?:says|said|wants|wanted|asked|asks|is\s+asking
  */
 const RELAYED_REWRITES: Rewrite[] = [
   // "re ticket 4471:", "ticket 5120 -", "(case #88)": a help desk's number, not a record's.
-  [/(?:^|(?<=[\s(]))(?:re:?\s+)?(?:ticket|case|tkt|zendesk|jira|support\s+request)\s*(?:no\.?\s*|#\s*)?\d+\b\s*[:\-–—,)]?\s*/gi, ""],
+  // ("TKT-4410 |", "ticket #88:": with a dash, and set apart by a bar.)
+  [/(?:^|(?<=[\s(]))(?:re:?\s+)?(?:ticket|case|tkt|zendesk|jira|support\s+request)\s*(?:no\.?\s*|#\s*|-)?\d+\b\s*[:|\-–—,)]?\s*/gi, ""],
+  // "PFB update:", "FYI -": a memo's heading.
+  [/^\s*(?:pfb|pfa|fyi|fyr|psb)(?:\s+(?:update|details|below|the\s+update))?\s*[:,–—-]\s*/i, ""],
+  // "wrong amount on the Monarch draft INV-44 — cust quote was 18,000.00 USD, not 18,364.21. fix it": the amount
+  // changed to the figure said, the one after "not" being the old.
+  [/\bwrong\s+(amount|total|price|value|due\s+date)\s+on\s+/gi, "change the $1 of "],
+  [/\b(?:the\s+)?(?:cust(?:omer)?(?:'s)?\s+|client(?:'s)?\s+|their\s+)?(?:quote|po|agreed\s+(?:price|amount))\s+(?:was|is|says)\s+(?=[$€£]?\d)/gi, "to "],
+  [/(\d(?:\s*(?:usd|eur|gbp))?)\s*,?\s+not\s+[$€£]?\d[\d,.]*(?:\s*(?:usd|eur|gbp))?\b/gi, "$1"],
+  [/([.!;—–-])\s*(?:pls\s+|please\s+|can\s+you\s+)?(?:fix|correct|change|update)\s+(?:it|that)(?:\s+(?:pls|please))?\s*[.!]*\s*$/gi, "$1"],
+  // "fix it before it's issued": when, not a request to issue it.
+  [/,?\s*\b(?:before|until)\s+(?:it's|it\s+is|it\s+gets|they're|they\s+are|they\s+get)\s+(?:issued|sent(?:\s+out)?|finali[sz]ed|approved|paid|out)\b/gi, ""],
   // A customer's own words in quotes ("we wired the full amount on Friday, please stop the reminders"): what they said, not a name.
   [
     /\s*[:,-]?\s*["“]([^"“”]{6,240})["”]\s*[.!?]*/g,
@@ -1192,6 +1208,105 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   [/\b(?:make|create|do|add|register)\s+(?:an?\s+|the\s+)?enrol(?:l)?ments?\s+(?:of|for)\s+/gi, "enroll "],
 ];
 
+/** "wants it closed": the verb that does it. */
+const WANTED_DONE: Record<string, string> = { closed: "close", paused: "pause", archived: "archive", voided: "void" };
+/** A state's name, for rules that turn "the offer point" into "offer". */
+const isStateWord = (word: string) => Object.entries(VALUE_WORDS).some(([value, words]) => value === word || words.includes(word));
+
+/**
+ * A newcomer's words, and a second office's: "is there a way to see", "the money stuff", deals called "orders" or
+ * "sales", jobs called "ads", a stage called a "step" or a "point"; "kindly", "revert", "update the same",
+ * "currency wise", "who all".
+ */
+const EVERYDAY_REWRITES: Rewrite[] = [
+  [
+    /^\s*(?:is\s+there\s+(?:a\s+way|any\s+way|somewhere)\s+(?:to|i\s+can)\s+(?:see|get|find|check|view|look\s+at)|where\s+(?:would|do|can|could)\s+i\s+(?:find|see|look\s+up|check)|how\s+(?:do|can|would)\s+i\s+(?:see|find|check|get|look\s+up)|can\s+i\s+(?:get\s+a\s+list\s+of|see|get|have))\b\s*/i,
+    "show ",
+  ],
+  [/^\s*is\s+there\s+a\s+way\s+to\s+(?=(?:put|add|create|open|make|mark|move|set)\b)/i, ""],
+  [/\bhow\s+do\s+i\s+know\s+how\s+we\s+(?:found|got|sourced|met)\s+(.+?)\s*(?:\?|$|[.,;]\s*like\b[^?]*\??)/gi, "what is the source of $1?"],
+  [/\b(?:the\s+)?money\s+stuff\b/gi, "invoices"],
+  [/\b(?:hasn't|has\s+not|haven't|have\s+not)\s+paid(?:\s+us)?(?:\s+yet)?\b/gi, "has unpaid"],
+  [/,?\s*like\s+(?:which|what)\s+[a-z]+\s+(?:are\s+)?still\s+hanging\s+out\s+there\b/gi, ""],
+  [/\b(?:the\s+)?people\s+we(?:'re|\s+are)\s+(?:talking\s+to|working\s+with|in\s+touch\s+with|selling\s+to|dealing\s+with)\b/gi, "contacts"],
+  [/\bcustomers\s+(?:over\s+)?at\s+(?=[A-Z])/g, "contacts at "],
+  [/[?.,]?\s*i\s+mean\s+the\s+(?:actual\s+)?people\b[^.?!]*[.?!]?/gi, "?"],
+  [/\b(are|is)\s+(?:still\s+)?(?:just\s+)?marked\s+as\s+/gi, "$1 "],
+  // "the Hooli Cloud sale", "which orders are in negotiation": deals.
+  [
+    /(?<=\b(?:the|a|an|our|any|which|what|many|this|that|new|open|lost|won|[A-Z][\w&-]*)\s)(order|sale)(s?)\b(?!\s+(?:team|tax|rep|reps|director|manager|follow|pipeline|people|department|dept|role|job|opening|position|emails?|calls?|engineer|executive|ops|cycle|side))/g,
+    "deal$2",
+  ],
+  // "at the offer point", "in the negotiation step", "what step it's in": the stage.
+  [/\b(at|in|to|into)\s+the\s+([a-z]+)\s+(?:point|step|phase)\b/gi, (said: string, _: string, w: string) => (isStateWord(w.toLowerCase()) ? `in ${w}` : said)],
+  [/\b(what|which)\s+(?:step|point|phase)\b/gi, "$1 stage"],
+  // "the Product Designer ad": the job.
+  [/\b([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s+ad\b/g, "$1 job"],
+  [/\bnew\s+(?:person|someone|applicant)\s+for\s+(?=(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*\s+(?:job|role|opening|position|req)\b)/g, "new candidate for "],
+  [/\bput\s+up\s+(?=(?:a|an)\s+(?:new\s+)?job\b)/gi, "create "],
+  [/\?\s*it(?:'s|\s+is)\s+for\s+(?:a|an)\s+/gi, ": "],
+  [/\bmake\s+it\s+official\b(?:\s+so\s+(?:it|that)\s+counts\s+as\s+sent)?/gi, "finalize it"],
+  [/,?\s*(?:is|are)\s+good\s+to\s+go\b/gi, ""],
+  [/\b(?:can\s+you\s+|please\s+)?(?:put|log|record|enter)\s+(?:that|this|it)\s+in\s+(?:the|our)\s+(?:system|crm|records?)\b/gi, "update it"],
+  [/\b(?:change|update)\s+(?:their|his|her|its|the)\s+record\s+to\s+(?:show|reflect)\s+(?:that|this|it)\b/gi, "update it"],
+  [/\bpaying\s+customer\b/gi, "customer"],
+  [
+    /\b(?:my\s+manager|the\s+hiring\s+manager|they|she|he|we|the\s+boss|finance)\s+wants?\s+(it|them|that|this)\s+(closed|paused|archived|voided|cancell?ed)\b/gi,
+    (_: string, it: string, done: string) => `${WANTED_DONE[done.toLowerCase()] ?? "cancel"} ${it}`,
+  ],
+  [/,?\s*so\s+(?:that\s+)?no\s+(?:more\s+)?(?:one|people|candidates|applicants)\s+can\s+apply\b/gi, ""],
+  [/\bswitch\s+(.+?)\s+over\s+to\s+(?:being\s+)?(?:a|an)\s+/gi, "set $1 to "],
+  [/^\s*(?:i\s+was\s+told|my\s+manager\s+(?:asked|told)\s+me|i've\s+been\s+asked|i\s+was\s+asked)\s+to\s+/i, ""],
+  [/[.?!]?\s*how\s+do\s+i\s+do\s+that\??\s*(?:or\s+)?(?:can\s+you\s+)?(?:just\s+)?(?:do\s+it)?\s*[.?!]*\s*$/i, ""],
+  [
+    /\bget\s+(.{2,60}?)\s+(?:onto|on\s+to|into)\s+(?=(?:the\s+)?["“]?[\w-]+(?:\s+[\w-]+){0,4}["”]?\s+(?:e-?mails|sequence|campaign|drip|cadence)\b)/gi,
+    "enroll $1 in ",
+  ],
+  [/\bget\s+(him|her|them)\s+in\s+as\s+(?=(?:a|an)\s+(?:contact|candidate)\b)/gi, "add $1 as "],
+  // Indian business English: "kindly", "revert", "update the same", "currency wise", "who all".
+  [/\b(?:and\s+)?revert(?:\s+back)?(?:\s+to\s+me)?(?=\s*[.!?]*\s*$)/gi, ""],
+  [/\b(?:update|do)\s+the\s+(?:same|needful|updation)\b(?:\s+in\s+(?:the|our)\s+system)?/gi, "update it"],
+  [/\b(?:do|make)\s+the\s+updation\b/gi, "update it"],
+  [/\bcurrency[- ]wise\b/gi, "by currency"],
+  [/\bwho\s+all\b/gi, "who"],
+  [/\b(?:please|kindly)\s+share\s+(?:the\s+)?names?\b[.!]*/gi, ""],
+  [/\b(?:please|kindly|can\s+you)\s+share\s+/gi, "show "],
+  [/,?\s*along\s+with\s+their\s+(?:designations?|titles?|roles?)\b/gi, ""],
+  [/\bdesignations?\b/gi, "title"],
+  [/\b(?:currently\s+)?running\s+in\s+(?=(?:the\s+)?["“]?[\w-]+(?:\s+[\w-]+){0,4}["”]?\s+(?:sequence|campaign|drip|cadence)\b)/gi, "enrolled in "],
+  [/\b(?:what\s+is\s+)?the\s+total\s+amount\s+(?:pending|outstanding|due)\s+(?:from|by|with)\s+/gi, "how much is owed by "],
+  [/^\s*by\s+when\s+(?=is|are|was|will)/i, "when "],
+  [/\bwhen\s+is\s+the\s+payment\s+due\s+for\s+(.+?)\s*([?.!]|$)/gi, "when is $1 due$2"],
+  [/\bpending\s+invoice/gi, "open invoice"],
+  [/\b(has|have)\s+cleared\s+(?=(?:INV|inv|the|their|its|an?\s)|\S+\s+in\s+full)/g, "$1 paid "],
+  [/[.,]?\s*(?:the\s+)?balance\s+is\s+(?:pending|due|awaited|outstanding)(?:\s+from\s+(?:the\s+)?client(?:'s)?\s+side)?\b/gi, ""],
+  [/\s+from\s+(?:the\s+)?client(?:'s)?\s+side\b/gi, ""],
+  [/\btowards\s+(?=[a-z])/gi, "for "],
+  [/\bdue\s+date\s+(?=\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]{3})/gi, "due "],
+  [/\bexpected\s+(?:closure|closing)(?:\s+date)?\s+/gi, "expected close date "],
+  [
+    /\bstop\s+(?:the\s+)?(?:follow-?up\s+|sales\s+|automated\s+)*(?:e-?mails|mails)\s+(?:to|for)\s+(\S+(?:\s+[A-Z][\w'’-]+)?)/gi,
+    "take $1 out of the follow-up sequence",
+  ],
+  [/\s*[-–—]\s*take\s+(?:out|off)\s+(?:from|of)\s+the\s+sequence\b/gi, ""],
+  [/\b(?:has|have)\s+been\s+shortlisted\b/gi, "passed screening"],
+  [/\b(is|are|has\s+been|have\s+been|was|were)\s+dropped\b/gi, "$1 rejected"],
+  [/,?\s*(?:did\s+not|didn't)\s+clear\s+the\s+[\w -]{2,30}?\s+round\b/gi, ""],
+  // A support queue's words: "per the ticket", "mgmt ok'd it", "on the careers page".
+  [/^\s*(?:per|as\s+per)\s+(?:the\s+)?(?:ticket|email|call|thread)\s*,?\s*/i, ""],
+  [
+    /[,.;]?\s*(?:mgmt|management|my\s+manager|finance|the\s+boss|my\s+lead)\s+(?:ok'?d|okayed|approved|signed\s+off\s+on|agreed\s+to)\s+(?:it|this|that)\b/gi,
+    "",
+  ],
+  [/\s+on\s+the\s+(?:careers?|jobs?)\s+(?:page|site|board)\b/gi, ""],
+  [/^\s*(?:i\s+)?(?:want|need|wanted|trying|hoping)\s+to\s+[^—–?]{3,80}?\s[—–]\s+(?=(?:which|what|how|who|when|where|can|could|is|are|do|does|any)\b)/i, ""],
+  [
+    /^\s*fyi\s+(?:finance|the\s+cfo|my\s+manager|the\s+boss|leadership|management)\s+wants?\s+(?:our|the)\s+([^,.?!]+?)(?:\s+for\s+the\s+[\w/ -]{2,40}?\s+(?:review|meeting|report|deck))?(?=[,.?!]|$)/i,
+    "what's our $1",
+  ],
+  [/\bthe\s+duplicate(?:\s+one)?\b(?!\s+(?:invoice|bill|contact|account|deal))/gi, "the invoice"],
+];
+
 /** How people at a desk say what the API calls otherwise: "job ads", "logos", "in flight", "getting the X emails". */
 const SHOP_TALK_REWRITES: Rewrite[] = [
   // "office mgr wants to know what stage ...", "finance would like to know how much ...": the question relayed.
@@ -1415,6 +1530,7 @@ export const REWRITES: Rewrite[] = [
   ...SECOND_LANGUAGE_REWRITES,
   ...RELAYED_REWRITES,
   ...SHOP_TALK_REWRITES,
+  ...EVERYDAY_REWRITES,
   // "Group the overdue invoices per client": shown, by client.
   [/^\s*(?:please\s+|pls\s+)?group\s+(?=(?:the\s+|all\s+|our\s+)?(?:[\w-]+\s+){1,3}(?:by|per)\b)/i, "show "],
   // "push back the close date on ...": push the date (back says which way, the figure how far).
