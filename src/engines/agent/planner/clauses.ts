@@ -60,6 +60,14 @@ function withoutRemark(lang: Language, text: string): string {
     (c, i) => i > 0 && asks(c) && !(imperative(c) && !QUESTION_START.test(c.replace(POLITE, "").toLowerCase())) && !asks(clauses[0]!),
   );
   const before = clauses.slice(0, question);
+  // "the customer on INV-21, when is it due": it is the record numbered before the question.
+  const numbered = before
+    .map((c) => RECORD_NUMBER.exec(c)?.[0])
+    .filter(Boolean)
+    .at(-1);
+  const asked = clauses.slice(question).join(", ");
+  if (question > 0 && numbered && /\b(?:it|that|this)\b/i.test(clauses[question]!) && !RECORD_NUMBER.test(asked) && !before.some(imperative))
+    return asked.replace(/\b(?:it|that|this)\b/i, numbered);
   // ("renewal call w Acme in an hour": the words of a meeting name no records asked about.)
   const met = question > 0 ? metWith(before.join(", ")) : undefined;
   if (
@@ -94,6 +102,10 @@ function withoutRemark(lang: Language, text: string): string {
   // ("got 2k usd from acme against INV-38, log it": the amount told is the request's too, so the remark stays.)
   const amountTold = clauses.slice(0, k).some((c) => MONEY_TOLD.test(c.replace(RECORD_NUMBER, "")));
   if (number && !amountTold && PRONOUN.test(clauses[k]!)) return [clauses[k]!.replace(POLITE, "").replace(PRONOUN, number), ...clauses.slice(k + 1)].join(", ");
+  // "Oscorp asked for more time on INV-8, cash flow issues — can we push the due date to the 15th": the date of the record numbered.
+  const fieldOf = /\bthe\s+(due\s+date|amount|balance)\b/i;
+  if (number && !amountTold && fieldOf.test(clauses[k]!) && !RECORD_NUMBER.test(clauses[k]!))
+    return [clauses[k]!.replace(POLITE, "").replace(fieldOf, `the $1 of ${number}`), ...clauses.slice(k + 1)].join(", ");
   // ("isla haddad's title is vp finance, can you update the title on their contact": the value is told first.)
   if (clauses.slice(0, k).some((c) => holdsData(c) || FIELD_TOLD.test(c))) return text;
   // Which record a deletion means is never guessed from a remark, unless the remark names it ("Pied Piper's invoice was a duplicate, so void it").
@@ -508,9 +520,13 @@ function withoutAsides(text: string): string {
   if (name && POSSESSIVE.test(request)) return request.replace(POSSESSIVE, `${name}'s`);
   // "FRANCES SIGNED 🎉 pls mark as hired on the design opening": a verb with no object is done to the one told of.
   const objectless = /^((?:mark|move|set|put|advance|bump|tag|flag))\s+(?=(?:as|to|into)\b)/i.exec(request.replace(POLITE, ""));
-  if (objectless && name && kept.length === 0 && !PRONOUN.test(request)) {
+  // ("Alan Turing has been shortlisted ... for Senior Backend Engineer. move to interview": the one the news opens with.)
+  const opensWith = /^([A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){1,2})\s+(?:has|have|had|is|was|did|passed|got|nailed|aced|accepted|signed)\b/.exec(
+    asides[0] ?? "",
+  )?.[1];
+  if (objectless && (opensWith ?? name) && (kept.length === 0 || opensWith) && !PRONOUN.test(request)) {
     const bare = request.replace(POLITE, "");
-    return `${objectless[1]} ${name} ${bare.slice(objectless[0].length)}`;
+    return `${objectless[1]} ${opensWith ?? name} ${bare.slice(objectless[0].length)}`;
   }
   // A pronoun with no record number to stand for: the remark before it says whom (withoutRemark).
   // "in the pipeline" is a group of stages, not a record pointed back at.
@@ -593,7 +609,12 @@ export function askedLast(text: string): string | undefined {
     );
   const change = /^(?:update|change|fix|adjust|amend|edit)\b/i.exec(last)?.[0];
   // "Received EUR 5,000 from Acme against INV-21 today. Pls update it": what was told is a payment.
-  if (change && /^\s*(?:it|this|that|them|the\s+same|accordingly)?\s*$/i.test(last.slice(change.length)) && PAID_TOLD.test(told) && /\d/.test(told))
+  if (
+    change &&
+    /^\s*(?:it|this|that|them|the\s+same|accordingly|the\s+payment)?\s*$/i.test(last.slice(change.length)) &&
+    PAID_TOLD.test(told) &&
+    /\d/.test(told)
+  )
     return `record a payment: ${told}`;
   if (change) return updatedBack(last.slice(change.length), told);
   const verb = BACK_VERB.exec(last)?.[0];

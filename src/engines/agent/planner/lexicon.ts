@@ -735,8 +735,7 @@ const RELAYED_REWRITES: Rewrite[] = [
   // changed to the figure said, the one after "not" being the old.
   [/\bwrong\s+(amount|total|price|value|due\s+date)\s+on\s+/gi, "change the $1 of "],
   [/\b(?:the\s+)?(?:cust(?:omer)?(?:'s)?\s+|client(?:'s)?\s+|their\s+)?(?:quote|po|agreed\s+(?:price|amount))\s+(?:was|is|says)\s+(?=[$€£]?\d)/gi, "to "],
-  [/(\d(?:\s*(?:usd|eur|gbp))?)\s*,?\s+not\s+[$€£]?\d[\d,.]*(?:\s*(?:usd|eur|gbp))?\b/gi, "$1"],
-  [/([.!;—–-])\s*(?:pls\s+|please\s+|can\s+you\s+)?(?:fix|correct|change|update)\s+(?:it|that)(?:\s+(?:pls|please))?\s*[.!]*\s*$/gi, "$1"],
+  [/(?<=^change\b[\s\S]*)([.!;—–-])\s*(?:pls\s+|please\s+|can\s+you\s+)?(?:fix|correct|change|update)\s+(?:it|that)(?:\s+(?:pls|please))?\s*[.!]*\s*$/gi, "$1"],
   // "fix it before it's issued": when, not a request to issue it.
   [/,?\s*\b(?:before|until)\s+(?:it's|it\s+is|it\s+gets|they're|they\s+are|they\s+get)\s+(?:issued|sent(?:\s+out)?|finali[sz]ed|approved|paid|out)\b/gi, ""],
   // A customer's own words in quotes ("we wired the full amount on Friday, please stop the reminders"): what they said, not a name.
@@ -1234,7 +1233,7 @@ const EVERYDAY_REWRITES: Rewrite[] = [
   [/\b(are|is)\s+(?:still\s+)?(?:just\s+)?marked\s+as\s+/gi, "$1 "],
   // "the Hooli Cloud sale", "which orders are in negotiation": deals.
   [
-    /(?<=\b(?:the|a|an|our|any|which|what|many|this|that|new|open|lost|won|[A-Z][\w&-]*)\s)(order|sale)(s?)\b(?!\s+(?:team|tax|rep|reps|director|manager|follow|pipeline|people|department|dept|role|job|opening|position|emails?|calls?|engineer|executive|ops|cycle|side))/g,
+    /(?<=\b(?:the|a|an|our|any|which|what|many|this|that|new|open|lost|won|[A-Z][\w&-]*)\s)(order|sale)(s?)\b(?=\s*(?:[?.!,;—–]|$)|\s+(?:is|are|was|were|we|that|which|in|at|to|with|for|sitting|still|it|has|have|from|of|you|they|along|forward|on|back|over|into|through|as)\b)/g,
     "deal$2",
   ],
   // "at the offer point", "in the negotiation step", "what step it's in": the stage.
@@ -1248,10 +1247,16 @@ const EVERYDAY_REWRITES: Rewrite[] = [
   [/\bmake\s+it\s+official\b(?:\s+so\s+(?:it|that)\s+counts\s+as\s+sent)?/gi, "finalize it"],
   [/,?\s*(?:is|are)\s+good\s+to\s+go\b/gi, ""],
   [/\b(?:can\s+you\s+|please\s+)?(?:put|log|record|enter)\s+(?:that|this|it)\s+in\s+(?:the|our)\s+(?:system|crm|records?)\b/gi, "update it"],
+  [/\b(?:can\s+you\s+|please\s+)?(?:put|enter)\s+(?:that|this)\s*[?.!]*\s*$/gi, "update it"],
+  // "the customer on INV-21 asked me when it's due": when it is due, asked.
+  [
+    /\s+(?:asked|asks|wants\s+to\s+know|wanted\s+to\s+know|is\s+asking)(?:\s+me|\s+us)?\s+(when|how\s+much|what)\s+(it|they)(?:'s|'re|\s+is|\s+are)\s+/gi,
+    ", $1 is $2 ",
+  ],
   [/\b(?:change|update)\s+(?:their|his|her|its|the)\s+record\s+to\s+(?:show|reflect)\s+(?:that|this|it)\b/gi, "update it"],
   [/\bpaying\s+customer\b/gi, "customer"],
   [
-    /\b(?:my\s+manager|the\s+hiring\s+manager|they|she|he|we|the\s+boss|finance)\s+wants?\s+(it|them|that|this)\s+(closed|paused|archived|voided|cancell?ed)\b/gi,
+    /\b(?:my\s+manager|the\s+hiring\s+manager|they|she|he|we|the\s+boss|finance)\s+wants?\s+(it|them|that|this)\s+(closed|paused|archived|voided|cancell?ed)\b(?!\s+(?:by|before|in|this|next|at|on|end|out|won|lost)\b)/gi,
     (_: string, it: string, done: string) => `${WANTED_DONE[done.toLowerCase()] ?? "cancel"} ${it}`,
   ],
   [/,?\s*so\s+(?:that\s+)?no\s+(?:more\s+)?(?:one|people|candidates|applicants)\s+can\s+apply\b/gi, ""],
@@ -1265,7 +1270,8 @@ const EVERYDAY_REWRITES: Rewrite[] = [
   [/\bget\s+(him|her|them)\s+in\s+as\s+(?=(?:a|an)\s+(?:contact|candidate)\b)/gi, "add $1 as "],
   // Indian business English: "kindly", "revert", "update the same", "currency wise", "who all".
   [/\b(?:and\s+)?revert(?:\s+back)?(?:\s+to\s+me)?(?=\s*[.!?]*\s*$)/gi, ""],
-  [/\b(?:update|do)\s+the\s+(?:same|needful|updation)\b(?:\s+in\s+(?:the|our)\s+system)?/gi, "update it"],
+  [/\b(?:update|do)\s+the\s+(?:same|updation)\b(?:\s+in\s+(?:the|our)\s+system)?/gi, "update it"],
+  [/[.,]?\s*(?:kindly\s+|please\s+)?do\s+the\s+needful\b[.!]?/gi, "."],
   [/\b(?:do|make)\s+the\s+updation\b/gi, "update it"],
   [/\bcurrency[- ]wise\b/gi, "by currency"],
   [/\bwho\s+all\b/gi, "who"],
@@ -1292,6 +1298,40 @@ const EVERYDAY_REWRITES: Rewrite[] = [
   [/\b(?:has|have)\s+been\s+shortlisted\b/gi, "passed screening"],
   [/\b(is|are|has\s+been|have\s+been|was|were)\s+dropped\b/gi, "$1 rejected"],
   [/,?\s*(?:did\s+not|didn't)\s+clear\s+the\s+[\w -]{2,30}?\s+round\b/gi, ""],
+  [
+    /,?\s*(?:and\s+)?i\s+(?:have\s+)?(?:no\s+idea|don'?t\s+know|dunno)\s+(?:where\s+to\s+(?:look|find\s+it|check)|how\s+to\s+(?:check|find\s+(?:it|that|out)|look\s+(?:it|that)\s+up))\b/gi,
+    "",
+  ],
+  // "the bills where the customer still owes us more than 15,000": what is still due.
+  [
+    /\b(?:where|which|that|whose)\s+(?:the\s+)?(?:customer|client)s?\s+still\s+owes?\s+(?:us\s+)?(more|less)\s+than\s+([$€£]?\s?\d[\d,.]*\s*(?:k\b)?\s*(?:usd|eur|gbp|dollars?|euros?|pounds?)?)/gi,
+    "with $1 than $2 still due",
+  ],
+  [/\b(?:are\s+)?we(?:'re|\s+are)?\s+still\s+working\s+on\b/gi, "are open"],
+  [
+    /[?.,]?\s*not\s+the\s+ones?\s+(?:that\s+are\s+|that\s+were\s+|we(?:'ve|\s+have)\s+)?(?:already\s+)?(?:won\s+or\s+lost|lost\s+or\s+won|closed)\b[.?!]?/gi,
+    "?",
+  ],
+  [/\b(?:automatic|automated|auto)\s+(?=["“]|(?:sales\s+)?follow-?up|e-?mails|sequence)/gi, ""],
+  [/[.?!]\s*(?:my\s+manager|the\s+boss|finance|they|she|he)\s+wants?\s+(?:the\s+)?(?:names|list|numbers?|details|figures?)\b[.!]?/gi, "?"],
+  [
+    /\bhow\s+much\s+(?:money\s+)?(?:in\s+total\s+)?(?:are|do)\s+(?:customers|clients)\s+(?:still\s+)?(?:sitting\s+on\s+that\s+they\s+)?owe\s+us\b/gi,
+    "how much do customers owe us in total",
+  ],
+  [/[?.,]?\s*all\s+of\s+it,?\s+(?:late|overdue)\s+or\s+not\b[.?!]?/gi, "?"],
+  [/^\s*(?:i\s+was\s+told|i\s+heard|i\s+hear|apparently)\s+(?:that\s+)?(?=the\s|[A-Z])/i, ""],
+  // ""New lead follow-up" emails": the sequence of that name.
+  [/(["“][^"“”]+["”])\s+(?:e-?mails|mails|drip|emailers)\b/g, "$1 sequence"],
+  [
+    /^\s*(?:we(?:'ve|\s+have)\s+got|we\s+have|there's|there\s+is|(?:i(?:'ve|\s+have)\s+)?got)\s+(?:a\s+|one\s+)?new\s+(candidate|contact|applicant|lead|client|customer)\b/i,
+    "add a new $1",
+  ],
+  [
+    /\b(retainer|fees?|services|work|hours|subscription|licen[cs]e|support|consulting|maintenance|hosting)\s+for\s+(?:the\s+month\s+of\s+)?(January|February|March|April|May|June|July|August|September|October|November|December)\b/g,
+    "$1 ($2)",
+  ],
+  [/^\s*(?:the\s+)?(?:client|customer)\s+(?:has\s+)?confirmed\s+(?:the\s+)?payment(?:\s+(?:yesterday|today|this\s+morning))?\s*[.,]\s*/i, ""],
+  [/\b(status|stage)\s+of\s+([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)['’]s\s+(?:application|candidacy|candidature|profile)\b/g, "$1 of $2"],
   // A support queue's words: "per the ticket", "mgmt ok'd it", "on the careers page".
   [/^\s*(?:per|as\s+per)\s+(?:the\s+)?(?:ticket|email|call|thread)\s*,?\s*/i, ""],
   [
