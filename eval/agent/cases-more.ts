@@ -1646,6 +1646,100 @@ const roundEighteen: Case[] = [
   }),
 ];
 
+/*
+ * Round nineteen: the classes a new hire in their first week, an operations executive writing Indian business
+ * English and a billing support lead found, each said in other words: a message that says to change nothing, a
+ * ticket number with a dash, a wrong figure said with the right one, a newcomer's names for things ("orders" at "the
+ * proposal point", "the people we're talking to", "the ad"), "kindly update the same", "currency wise", "dropped",
+ * "shortlisted", a part payment told before "update the payment", a record numbered before the question.
+ */
+const roundNineteen: Case[] = [
+  about("finance", "read", "<client> insists they paid <overdue invoice>: what does it show? change nothing", (w) => {
+    const invoice = pick(w.invoices, (i) => i.status === "overdue", "overdue invoice");
+    return {
+      say: `${invoice.client} insists they paid ${shortNumber(invoice)} last week. what does our side show? don't change anything yet, just looking`,
+      expect: [noChange(), says("overdue")],
+    };
+  }),
+  about("finance", "read", "TKT-2231 | <client> asks how much is still open on their side", (w) => {
+    const client = clientWithUnpaid(w, 2);
+    return {
+      say: `TKT-2231 | ${client} asks how much is still open on their side, with the total`,
+      expect: [money(dueSums(ofClient(w, client).filter(unpaid)), `${client}'s balance`)],
+    };
+  }),
+  about("finance", "write", "wrong total on <draft>: the PO says 9,000", (w) => {
+    const draft = pick(w.invoices, (i) => i.status === "draft" && i.currency === "USD", "USD draft");
+    return {
+      say: `wrong total on ${shortNumber(draft)} — their PO says 9,000.00 USD`,
+      expect: [changed("invoice", draft.id, { amount: 9000 }, draft.number)],
+    };
+  }),
+  about("growth", "read", "is there a way to see which orders are at the proposal point?", (w) => {
+    const inProposal = w.deals.filter((d) => d.status === "open" && stageOf(w, d).name === "Proposal");
+    const others = w.deals.filter((d) => !inProposal.includes(d));
+    return {
+      say: "is there a way to see which orders are at the proposal point?",
+      expect: [named(dealNames(inProposal), dealNames(others), inProposal.length)],
+    };
+  }),
+  about("growth", "read", "can I get a list of the people we're talking to at <account>?", (w) => {
+    const account = pick(w.accounts, (a) => contactsOf(w, a.id).length >= 2, "account with two contacts");
+    const people = contactsOf(w, account.id);
+    return { say: `can I get a list of the people we're talking to at ${account.name}?`, expect: [named(names(people), [], people.length)] };
+  }),
+  about("talent", "read", "how do I know how we found <candidate with a source>?", (w) => {
+    const one = pick(w.candidates, (c) => Boolean(c.source), "candidate with a source");
+    return { say: `how do I know how we found ${fullName(one)}? like a job board or what`, expect: [says(one.source!)] };
+  }),
+  about("talent", "write", "we've got a new person for the <job> ad: name, email, referred by a friend", (w) => {
+    const job = pick(w.jobs, (j) => j.status === "open", "open job");
+    return {
+      say: `we've got a new person for the ${job.title} ad: Noor Haddad, noor.haddad@example.org. a friend of the team referred her`,
+      expect: [created("candidate", { first_name: "Noor", last_name: "Haddad", email: "noor.haddad@example.org", job_id: job.id })],
+    };
+  }),
+  about("finance", "read", "Kindly share the total amount pending from <client>, currency wise", (w) => {
+    const client = clientWithUnpaid(w, 2);
+    return {
+      say: `Kindly share the total amount pending from ${client}, currency wise.`,
+      expect: [money(dueSums(ofClient(w, client).filter(unpaid)), `${client}'s balance`)],
+    };
+  }),
+  about("finance", "write", "<client> has cleared <open invoice> in full. Kindly update the same.", (w) => {
+    const invoice = pick(w.invoices, (i) => i.status === "open", "open invoice");
+    return {
+      say: `${invoice.client} has cleared ${invoice.number} in full this morning. Kindly update the same.`,
+      expect: [changed("invoice", invoice.id, { status: "paid", amount_due: 0 }, invoice.number)],
+    };
+  }),
+  about("talent", "write", "<candidate at interview> has been dropped after the final round. Kindly do the updation.", (w) => {
+    const one = pick(inStage(w, "interview"), () => true, "candidate at interview");
+    return {
+      say: `${fullName(one)} has been dropped after the final round. Kindly do the updation in the system.`,
+      expect: [changed("candidate", one.id, { stage: "rejected" }, fullName(one))],
+    };
+  }),
+  about("finance", "write", "Received 1,000 from <client> against <open invoice> as part payment. Please update the payment.", (w) => {
+    const invoice = pick(w.invoices, (i) => i.status === "open" && i.amount_due > 1500, "open invoice over 1,500");
+    return {
+      say: `Received ${invoice.currency} 1,000 from ${invoice.client} against ${shortNumber(invoice)} as part payment, balance pending from client side. Please update the payment.`,
+      expect: [changed("invoice", invoice.id, { amount_paid: 1000 }, invoice.number)],
+    };
+  }),
+  about("talent", "write", "<candidate at screening> has been shortlisted after the phone screen. Kindly move to interview stage.", (w) => {
+    const one = pick(
+      inStage(w, "screening"),
+      (c) => inStage(w, "screening").filter((o) => o.job_id === c.job_id).length === 1,
+      "the only candidate at screening for a job",
+    );
+    return {
+      say: `${fullName(one)} has been shortlisted after the phone screen. Kindly move to interview stage.`,
+      expect: [changed("candidate", one.id, { stage: "interview" }, fullName(one))],
+    };
+  }),
+];
+
 export const MORE_CASES: Case[] = [
   ...finance,
   ...growth,
@@ -1664,4 +1758,5 @@ export const MORE_CASES: Case[] = [
   ...roundSixteen,
   ...roundSeventeen,
   ...roundEighteen,
+  ...roundNineteen,
 ];

@@ -941,3 +941,82 @@ describe("round eighteen: a payment told before 'log it', owners pointed at, mee
     expect(out.message.content).toMatch(/Which candidate/);
   });
 });
+
+describe("round nineteen: a message that changes nothing, ticket queues, a newcomer's words, Indian business English", () => {
+  // The account is made once; each test bills it anew.
+  let once: any;
+  const kestrel = async () => {
+    once ??= await made(tenant.client.post("/v1/accounts", { name: "Kestrel Air", domain: "kestrel.example" }));
+    const account = once;
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", {
+        client: "Kestrel Air",
+        account_id: account.id,
+        amount: 950,
+        currency: "USD",
+        status: "open",
+        due_date: "2026-03-01",
+      }),
+    );
+    return { account, invoice };
+  };
+
+  it("'says they paid ... don't change anything, just checking' reads the invoice; it recorded the payment", async () => {
+    const { invoice } = await kestrel();
+    const out = await chat(
+      tenant.client,
+      `per the ticket, Kestrel Air says they paid ${invoice.number} "weeks ago". what do we show on it? don't change anything yet, just checking`,
+    );
+    expect(writes(out), out.message.content).toEqual([]);
+    expect(out.message.content).toMatch(new RegExp(invoice.number));
+  });
+
+  it("a ticket number with a dash is no invoice number; 'X asks how much is still open' is what X owes", async () => {
+    await kestrel();
+    const out = await chat(tenant.client, "TKT-4410 | Kestrel Air asks how much is still open on their side, with the total");
+    expect(out.message.content).not.toMatch(/numbered TKT/);
+    expect(out.message.content).toMatch(/950\.00 USD/);
+  });
+
+  it("a wrong amount said with its old one changes the draft's amount; 'before it's issued' issues nothing", async () => {
+    const draft = await made(
+      tenant.client.post("/v1/invoices", { client: "Kestrel Air", amount: 950, currency: "USD", status: "draft", due_date: "2026-04-01" }),
+    );
+    const out = await chat(
+      tenant.client,
+      `wrong amount on the Kestrel Air draft ${draft.number} — their PO says 900.00 USD, not 950.00. fix it before it's issued pls`,
+    );
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "update_invoice", input: { invoice_id: draft.id, amount: 900 } }]);
+  });
+
+  it("a newcomer's words: a 'sale' at a 'step' is a deal at a stage; 'the X ad' is the job", async () => {
+    const { account } = await kestrel();
+    const deal = await made(tenant.client.post("/v1/deals", { account_id: account.id, name: "Kestrel Air: Fleet pilot", amount: 5000 }));
+    const stage = (await tenant.client.get(`/v1/deals/${deal.id}`)).body.stage_id;
+    const pipelines = (await tenant.client.get("/v1/pipelines")).body.data;
+    const name = pipelines.flatMap((p: any) => p.stages).find((st: any) => st.id === stage).name;
+    const out = await chat(tenant.client, "is there a way to see where the Kestrel Air sale is at? like what step it's in");
+    expect(out.message.content).toMatch(new RegExp(name));
+    const job = await made(tenant.client.post("/v1/jobs", { title: "Hangar Planner" }));
+    const added = await chat(
+      tenant.client,
+      "we've got a new person for the Hangar Planner ad: Ines Moreau, ines@moreau.example. a friend of the team referred her",
+    );
+    expect(writes(added), added.message.content).toMatchObject([
+      { tool: "create_candidate", input: { job_id: job.id, first_name: "Ines", last_name: "Moreau", source: "referral" } },
+    ]);
+  });
+
+  it("Indian business English: 'has cleared ... kindly update the same' records the payment; 'dropped' rejects, never deletes", async () => {
+    const { invoice } = await kestrel();
+    const paid = await chat(tenant.client, `PFB update: Kestrel Air has cleared ${invoice.number} in full today. Kindly update the same in the system.`);
+    expect(writes(paid), paid.message.content).toMatchObject([{ tool: "pay_invoice", input: { invoice_id: invoice.id, amount: 950 } }]);
+    const job = await made(tenant.client.post("/v1/jobs", { title: "Avionics Lead" }));
+    const one = await made(tenant.client.post("/v1/candidates", { job_id: job.id, first_name: "Ravi", last_name: "Menon", email: "ravi@menon.example" }));
+    const dropped = await chat(
+      tenant.client,
+      "The candidate Ravi Menon has been dropped, did not clear the technical round. Kindly do the updation in the system.",
+    );
+    expect(writes(dropped), dropped.message.content).toMatchObject([{ tool: "update_candidate", input: { candidate_id: one.id, stage: "rejected" } }]);
+  });
+});

@@ -81,6 +81,9 @@ function withoutRemark(lang: Language, text: string): string {
     const name = organization(before.join(", ")) ?? met ?? clauses.slice(0, question).map(properName).find(Boolean) ?? subjectOf(lang, before.at(-1)!);
     const rest = clauses.slice(question).join(", ");
     if (!name) return rest;
+    // "Wayne Enterprises, how much is still owed": a name set apart before a question that points at no one is its topic.
+    if (before.length === 1 && before[0]!.trim() === name && !/\b(?:they|them|their|there|it|its)\b/i.test(rest))
+      return `${rest.replace(/[?.!\s]+$/, "")} for ${name}?`;
     // "Stark Logistics keeps paying late, how much do they owe us": they are the one named.
     return rest
       .replace(/\b(?:over )?there\b/i, `at ${name}`)

@@ -733,7 +733,8 @@ const RELAYED_REWRITES: Rewrite[] = [
   [/^\s*(?:pfb|pfa|fyi|fyr|psb)(?:\s+(?:update|details|below|the\s+update))?\s*[:,–—-]\s*/i, ""],
   // "wrong amount on the Monarch draft INV-44 — cust quote was 18,000.00 USD, not 18,364.21. fix it": the amount
   // changed to the figure said, the one after "not" being the old.
-  [/\bwrong\s+(amount|total|price|value|due\s+date)\s+on\s+/gi, "change the $1 of "],
+  [/\bwrong\s+(?:amount|total|price|value|figure)\s+on\s+/gi, "change the amount of "],
+  [/\bwrong\s+due\s+date\s+on\s+/gi, "change the due date of "],
   [/\b(?:the\s+)?(?:cust(?:omer)?(?:'s)?\s+|client(?:'s)?\s+|their\s+)?(?:quote|po|agreed\s+(?:price|amount))\s+(?:was|is|says)\s+(?=[$€£]?\d)/gi, "to "],
   [/(?<=^change\b[\s\S]*)([.!;—–-])\s*(?:pls\s+|please\s+|can\s+you\s+)?(?:fix|correct|change|update)\s+(?:it|that)(?:\s+(?:pls|please))?\s*[.!]*\s*$/gi, "$1"],
   // "fix it before it's issued": when, not a request to issue it.
@@ -1209,6 +1210,8 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
 
 /** "wants it closed": the verb that does it. */
 const WANTED_DONE: Record<string, string> = { closed: "close", paused: "pause", archived: "archive", voided: "void" };
+/** The stages a sales pipeline usually has, named as steps ("the proposal point"). */
+const STAGE_NAMES = /^(?:proposal|negotiation|discovery|qualification|qualified|demo|contract|closing|lead|won|lost)$/i;
 /** A state's name, for rules that turn "the offer point" into "offer". */
 const isStateWord = (word: string) => Object.entries(VALUE_WORDS).some(([value, words]) => value === word || words.includes(word));
 
@@ -1237,7 +1240,22 @@ const EVERYDAY_REWRITES: Rewrite[] = [
     "deal$2",
   ],
   // "at the offer point", "in the negotiation step", "what step it's in": the stage.
-  [/\b(at|in|to|into)\s+the\s+([a-z]+)\s+(?:point|step|phase)\b/gi, (said: string, _: string, w: string) => (isStateWord(w.toLowerCase()) ? `in ${w}` : said)],
+  [
+    /\b(at|in|to|into)\s+the\s+([a-z]+)\s+(?:point|step|phase)\b/gi,
+    (said: string, _: string, w: string) => (isStateWord(w.toLowerCase()) || STAGE_NAMES.test(w) ? `in ${w}` : said),
+  ],
+  // "X asks what's still open on their side": the question relayed, about X.
+  [
+    /^\s*([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:asks|asked|wants\s+to\s+know|is\s+asking|would\s+like\s+to\s+know)\s+(?=(?:what|what's|how\s+much|which|whether|if|when)\b)/,
+    "$1, ",
+  ],
+  [/\s+on\s+(?:their|his|her)\s+(?:side|end)\b/gi, ""],
+  // "how much is still open", "how much is left": what is still owed.
+  [/\bhow\s+much\s+is\s+(?:still\s+)?(?:open|outstanding|left|unpaid)\b/gi, "how much is still owed"],
+  [
+    /\b(?:a\s+|an\s+)?(?:friend|colleague|member|someone|somebody)(?:\s+of\s+(?:the\s+|our\s+|my\s+)?(?:team|staff|company|ours|mine))?\s+referred\s+(?:her|him|them)\b/gi,
+    "source: referral",
+  ],
   [/\b(what|which)\s+(?:step|point|phase)\b/gi, "$1 stage"],
   // "the Product Designer ad": the job.
   [/\b([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s+ad\b/g, "$1 job"],
