@@ -1303,7 +1303,7 @@ const EVERYDAY_REWRITES: Rewrite[] = [
   [/\bwhen\s+is\s+the\s+payment\s+due\s+for\s+(.+?)\s*([?.!]|$)/gi, "when is $1 due$2"],
   [/\bpending\s+invoice/gi, "open invoice"],
   [/\b(has|have)\s+cleared\s+(?=(?:INV|inv|the|their|its|an?\s)|\S+\s+in\s+full)/g, "$1 paid "],
-  [/[.,]?\s*(?:the\s+)?balance\s+is\s+(?:pending|due|awaited|outstanding)(?:\s+from\s+(?:the\s+)?client(?:'s)?\s+side)?\b/gi, ""],
+  [/[.,]?\s*(?:the\s+)?balance\s+is\s+(?:pending|due|awaited|outstanding|owed)(?:\s+(?:from|by)\s+(?:the\s+)?client(?:'s)?)?(?:\s+side)?\b/gi, ""],
   [/\s+from\s+(?:the\s+)?client(?:'s)?\s+side\b/gi, ""],
   [/\btowards\s+(?=[a-z])/gi, "for "],
   [/\bdue\s+date\s+(?=\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]{3})/gi, "due "],

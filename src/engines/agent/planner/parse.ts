@@ -742,7 +742,12 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
         .trim()
         .toLowerCase();
       // ("INV-47 - did we already write it off?": whether something was done, asked past the start.)
-      return asked.trim() !== clause && /^(?:when|what|what's|which|who|whom|whose|how|where|(?:did|have|has)\s+(?:we|you|they|i)\b)/.test(clause);
+      // ("..., how do I do that?": how to do what was asked, which asks it done.)
+      return (
+        asked.trim() !== clause &&
+        /^(?:when|what|what's|which|who|whom|whose|how|where|(?:did|have|has)\s+(?:we|you|they|i)\b)/.test(clause) &&
+        !/^how\s+(?:do|can|would)\s+i\s+do\s+(?:that|it|this)\b/.test(clause)
+      );
     }) ||
     // "the hooley data migration deal what stage is it in and when ...": dictated, a question past the start, with no mark.
     (!/[?.!,;]/.test(raw) && /\s(?:what|which|when|where|how)\s+(?:\w+\s+)?(?:is|are|was|were|do|does|did)\s+(?:it|they|he|she|we)\b/i.test(raw)) ||
