@@ -1357,7 +1357,11 @@ const EVERYDAY_REWRITES: Rewrite[] = [
     "",
   ],
   [/\s+on\s+the\s+(?:careers?|jobs?)\s+(?:page|site|board)\b/gi, ""],
-  [/^\s*(?:i\s+)?(?:want|need|wanted|trying|hoping)\s+to\s+[^—–?]{3,80}?\s[—–]\s+(?=(?:which|what|how|who|when|where|can|could|is|are|do|does|any)\b)/i, ""],
+  // (Not when the lead-in names someone: "I need to send an intro to Leo Andersen — could you look up ...".)
+  [
+    /^(?![^—–?]*\s[A-Z][a-z])\s*(?:[Ii]\s+)?(?:[Ww]ant|[Nn]eed|[Ww]anted|[Tt]rying|[Hh]oping)\s+to\s+[^—–?]{3,80}?\s[—–]\s+(?=(?:[Ww]hich|[Ww]hat|[Hh]ow|[Ww]ho|[Ww]hen|[Ww]here|[Cc]an|[Cc]ould|[Ii]s|[Aa]re|[Dd]o|[Dd]oes|[Aa]ny)\b)/,
+    "",
+  ],
   [
     /^\s*fyi\s+(?:finance|the\s+cfo|my\s+manager|the\s+boss|leadership|management)\s+wants?\s+(?:our|the)\s+([^,.?!]+?)(?:\s+for\s+the\s+[\w/ -]{2,40}?\s+(?:review|meeting|report|deck))?(?=[,.?!]|$)/i,
     "what's our $1",

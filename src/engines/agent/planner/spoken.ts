@@ -333,6 +333,8 @@ function unshouted(text: string): string {
 export function spoken(message: string): string {
   let text = unshouted(unpasted(message)).replace(HIRING_MANAGER, "hiring manager").replace(FILLERS, " ").replace(/\s+/g, " ").trim().replace(OPENERS, "");
   text = addresses(text);
+  // "Hello Sam, which ...": whom the message is addressed to is no part of it.
+  text = text.replace(/^\s*(?:hi|hello|hey|dear|morning|good\s+(?:morning|afternoon|evening))\s+[A-Z][a-z]+\s*[,!:–—-]\s*/i, "");
   // "que vacancies are open? sorry, which vacancies": what the one asking corrected themselves to.
   text = text.replace(/^[^.?!]{3,80}[?.!,]\s*(?:sorry|oops|i\s+mean|i\s+meant)[,:]?\s+(?=(?:which|what|how|who|when|where|show|list)\b)/i, "");
   // "when's the tyrell deal supposed to close again": asked again, the same question.
