@@ -142,7 +142,8 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
   }
 
   // "more than 15 thousand still owing": the balance, not the amount billed.
-  const owing = /\b(?:owing|owed|outstanding|left|remaining|balance|amount[_ ]due|still\s+due)\b/i.test(p.raw);
+  // ("the bills where the customer still owes us more than 15,000": what they owe is the balance too.)
+  const owing = /\b(?:owing|owed|outstanding|left|remaining|balance|amount[_ ]due|still\s+due|still\s+owes?)\b/i.test(p.raw);
   const moneyField = (owing ? ["amount_due", "amount", "annual_revenue"] : ["amount", "amount_due", "annual_revenue"]).find((f) => `${f}[gte]` in props);
   for (const a of p.amounts) {
     // "invoices around 8k": within a tenth either side.
