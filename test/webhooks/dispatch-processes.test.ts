@@ -349,8 +349,19 @@ describe.skipIf(!ON_POSTGRES)("webhook dispatchers as separate processes on one 
       expectNoLoggedErrors(worker, `worker ${worker.child.pid}`);
     }
 
-    // Each delivery succeeded on its first and only attempt.
-    const deliveries = await listAll(tenant.client, `/v1/webhook_endpoints/${endpoint.id}/deliveries`);
+    // Each delivery succeeded on its first and only attempt. The receiver answers before the worker records the
+    // attempt, and under load that record can trail the request by seconds: wait for it (one never recorded still
+    // fails here, at the deadline).
+    let deliveries: Awaited<ReturnType<typeof listAll>> = [];
+    await waitUntil(
+      "every delivery's attempt recorded",
+      async () => {
+        deliveries = await listAll(tenant.client, `/v1/webhook_endpoints/${endpoint.id}/deliveries`);
+        return deliveries.length === 1_000 && deliveries.every((d) => d.status !== "pending");
+      },
+      30_000,
+      () => `${deliveries.filter((d) => d.status === "pending").length} still pending`,
+    );
     expect(deliveries).toHaveLength(1_000);
     expect(countBy(deliveries, (d) => `${d.status}/${d.attempt_count}`)).toEqual(new Map([["succeeded/1", 1_000]]));
     expect(new Set(deliveries.map((d) => d.event_id))).toEqual(receiver.ids());
