@@ -1,5 +1,5 @@
 import { tagsOf, type Language } from "./nlp.ts";
-import { actionOf, FIELD_WORDS, GROUP_WORDS, PREPS, QUESTION_START, RESOURCE_WORDS, resourceOf, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
+import { actionOf, FIELD_WORDS, GROUP_WORDS, PREPS, QUESTION_START, RESOURCE_WORDS, resourceOf, STATE_WORDS, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
 import { asksFigures } from "./metrics.ts";
 
 /*
@@ -572,7 +572,6 @@ const POINTING = new Set(
     " ",
   ),
 );
-const STATE_WORDS = new Set(Object.entries(VALUE_WORDS).flatMap(([value, words]) => [value, ...words]));
 const PAID_TOLD = /\b(?:paid|sent|wired|transferred|settled|remitted|came in|received|got\s+(?=[$€£\d]|(?:usd|eur|gbp)\b))\b/i;
 const BACK_VERB = /^(?:add|create|open|raise|log|record|enter|book|register|draft|make|set\s+up|put\s+in|set|put|issue)\b/i;
 

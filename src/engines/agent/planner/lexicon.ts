@@ -1212,8 +1212,8 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
 const WANTED_DONE: Record<string, string> = { closed: "close", paused: "pause", archived: "archive", voided: "void" };
 /** The stages a sales pipeline usually has, named as steps ("the proposal point"). */
 const STAGE_NAMES = /^(?:proposal|negotiation|discovery|qualification|qualified|demo|contract|closing|lead|won|lost)$/i;
-/** A state's name, for rules that turn "the offer point" into "offer". */
-const isStateWord = (word: string) => Object.entries(VALUE_WORDS).some(([value, words]) => value === word || words.includes(word));
+/** Every state's name and the words for it: "the offer point" is a stage, "that one" no state. */
+export const STATE_WORDS = new Set(Object.entries(VALUE_WORDS).flatMap(([value, words]) => [value, ...words]));
 
 /**
  * A newcomer's words, and a second office's: "is there a way to see", "the money stuff", deals called "orders" or
@@ -1242,7 +1242,7 @@ const EVERYDAY_REWRITES: Rewrite[] = [
   // "at the offer point", "in the negotiation step", "what step it's in": the stage.
   [
     /\b(at|in|to|into)\s+the\s+([a-z]+)\s+(?:point|step|phase)\b/gi,
-    (said: string, _: string, w: string) => (isStateWord(w.toLowerCase()) || STAGE_NAMES.test(w) ? `in ${w}` : said),
+    (said: string, _: string, w: string) => (STATE_WORDS.has(w.toLowerCase()) || STAGE_NAMES.test(w) ? `in ${w}` : said),
   ],
   // "X asks what's still open on their side": the question relayed, about X.
   [
