@@ -341,6 +341,9 @@ function organization(remark: string): string | undefined {
     : undefined;
 }
 
+/** "Lucas Silva at Initech", "Mia Rossi from Tyrell": a person by their name and their organization's. */
+const PERSON_AT = /\b[A-Z][a-z][\w'’-]*\s+[A-Z][\w'’-]+\s+(?:at|from|of)\s+[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*/;
+
 /** "qbr with stark tmrw", "renewal call w Acme Robotics in an hour": whom a meeting is with. */
 const MEETING_WITH =
   /\b(?:call|meeting|qbr|sync|demo|lunch|dinner|catch-?up|check-?in|review|chat|1:1|onsite|visit)\s+(?:w\/?|with)\s+([\w&'’.-]+(?:\s+[\w&'’.-]+){0,2}?)(?=\s+(?:tmrw|tomorrow|today|tonight|later|next|this|on|at|in|soon|first|after|before)\b|\s*$)/i;
@@ -469,6 +472,12 @@ function withoutAsides(text: string): string {
   // "they'll pay INV-37 next week. push the due date to next friday": the date of the invoice told of.
   const field = /\bthe\s+(due\s+date|amount|balance)\b/i;
   if (number && field.test(request) && !RECORD_NUMBER.test(request)) return request.replace(field, `the $1 of ${number}`);
+  // "Lucas Silva at Initech ... just got another sales follow-up email. pls stop those for them": those are the emails
+  // told of and them the person who got them (only them, not the whole sequence).
+  const mailed = /\b(?:e-?mails?|mails|messages|sequence|campaign|cadence|drip)\b/i.test(asides.join(" "));
+  const stopsThose = /^\s*(?:(?:please|pls|plz|can you|could you)\s+)*(?:stop|end|halt|cut\s+off|turn\s+off)\s+(?:those|these|them|that|this|it)\b/i;
+  const mailedPerson = mailed && stopsThose.test(request) ? PERSON_AT.exec(asides.join(" ")) : null;
+  if (mailedPerson) return `unenroll ${mailedPerson[0]} from the sequence`;
   // "Ava at Stark Logistics. What deals do we have open with them?": they, there and their are the organization a
   // person was named at, when one was.
   const org = kept.length === 0 ? asides.map(organization).find(Boolean) : undefined;

@@ -16,6 +16,7 @@ import {
   clientsOf,
   dealsByStage,
   duplicates,
+  enrolledAt,
   events,
   peopleWhoDo,
   read,
@@ -24,7 +25,7 @@ import {
   sequencesOfContact,
   stagesOf,
 } from "./reads.ts";
-import { pickOption, Session, Stop, type Carried } from "./resolve.ts";
+import { noneFound, pickOption, Session, Stop, type Carried } from "./resolve.ts";
 import { namesForAddresses } from "./references.ts";
 import { companyAndPeople, type CompanyAndPeople } from "./several.ts";
 import { spoken } from "./spoken.ts";
@@ -104,6 +105,9 @@ const HIRING = ["applied", "screening", "interview", "offer", "hired", "rejected
 
 const SEQUENCE_OPS: Record<string, "pause" | "resume" | "archive"> = { paused: "pause", active: "resume", archived: "archive" };
 const SEQUENCE_NOUN = /\b(sequences?|campaigns?|cadences?|drips?|outreach)\b/i;
+/** "anyone at Globex still getting our emails", "who at Initech is in a sequence": people asked of, by what they are sent. */
+const WHO_MAILED =
+  /\b(?:who|anyone|anybody|any\s+(?:one|contacts?|people)|which\s+(?:people|contacts)|active\s+enrollments)\b.*\b(?:sequences?|campaigns?|cadences?|drips?|outreach|e-?mails|mails|messages|enrollments?|enrolled)\b/i;
 
 /** A state some word of a name says ("lead" in "New lead follow-up"): part of the name, not a filter or a target. */
 function inName(state: string, name: string | undefined): boolean {
@@ -348,8 +352,20 @@ async function plan(s: Session, given: Parsed): Promise<string> {
   const sequenceState = p.to ?? p.states.find((st) => st in SEQUENCE_OPS);
   if (resource === "sequence" && action && ["stage", "update"].includes(action) && sequenceState && sequenceState in SEQUENCE_OPS)
     return sequenceOp(s, p, SEQUENCE_OPS[sequenceState]!);
-  // "the people in the Intro campaign", "enrollments in new lead follow-up": a sequence's enrollments, by its whole name.
   const told = p.said ?? p.raw;
+  // "is anyone at Globex still getting the follow-up emails? who?": an account's people, by their enrollments.
+  if (
+    (!action || READS.has(action)) &&
+    (!resource || ["contact", "enrollment", "sequence"].includes(resource)) &&
+    WHO_MAILED.test(told) &&
+    s.tool("enrollment", "list")
+  ) {
+    const at = p.phrases.find((ph) => ph.prep && ["at", "from", "with", "of"].includes(ph.prep) && ph.nounResource !== "sequence");
+    const account = at && s.tool("account", "list") ? await s.find("account", at.text, { write: false }).catch(noneFound) : undefined;
+    const said = sequenceOf(p);
+    if (account) return enrolledAt(s, account, said && !GENERIC_SEQUENCE.test(said) ? said : undefined);
+  }
+  // "the people in the Intro campaign", "enrollments in new lead follow-up": a sequence's enrollments, by its whole name.
   if (
     (!action || READS.has(action)) &&
     (resource === "enrollment" || (resource === "contact" && (SEQUENCE_NOUN.test(p.raw) || SEQUENCE_NOUN.test(told)))) &&

@@ -2601,7 +2601,7 @@ export const REWRITES: Rewrite[] = [
   ],
   // "which sales are in negotiation", "every sale we're working on": deals, where "sales" is not a team or a title.
   [
-    /\b(every|each|which|what|how\s+many|our|all(?:\s+the)?|the|open|active|biggest|largest|top)\s+(sales?)\b(?!\s+(?:team|department|dept|director|manager|managers|rep|reps|person|people|role|job|opening|position|executive|lead|head|org|cycle|call|pipeline|engineer|ops|operations))/gi,
+    /\b(every|each|which|what|how\s+many|our|all(?:\s+the)?|the|open|active|biggest|largest|top)\s+(sales?)\b(?!\s+(?:team|department|dept|director|manager|managers|rep|reps|person|people|role|job|opening|position|executive|lead|head|org|cycle|call|pipeline|engineer|ops|operations|follow-?ups?|e-?mails?|mails?|sequences?|campaigns?|cadences?|outreach|messages?))/gi,
     "$1 deals",
   ],
   [/(?<=^\s*|[.!?,]\s+)(?:please\s+)?go\s+ahead\s+and\s+/gi, ""],
@@ -2827,7 +2827,10 @@ export const REWRITES: Rewrite[] = [
     "enrollments in",
   ],
   // "james novak is a qualified lead now": a new lifecycle stage.
-  [/\b(?:is|are)\s+(?:an?\s+)?(lead|qualified|customer|subscriber|opportunity|evangelist|prospect)(?:\s+lead)?\s+now\b/gi, "moved to $1"],
+  [
+    /(?:\b(?:is|are)|(?<=\w)['’](?:s|re))\s+(?:an?\s+)?(lead|qualified|customer|subscriber|opportunity|evangelist|prospect)(?:\s+lead)?\s+now\b/gi,
+    " moved to $1",
+  ],
   // "move her on to the next stage": to.
   [/\b(move|advance|push|bump|progress|take)\s+(.+?)\s+(?:on\s+to|onto|on\s+into|forward\s+to|through\s+to)\b/gi, "$1 $2 to"],
   // "hooli - lost", "aperture: won": a deal's outcome, said in a note.

@@ -2,7 +2,7 @@ import { capitalize, labelOf, lineOf, listText, money, personName, plural, SCREE
 import { properties } from "./catalog.ts";
 import { filtersFor, type Query } from "./filters.ts";
 import type { Parsed } from "./parse.ts";
-import { noneFound, Stop, toldApart, type Session } from "./resolve.ts";
+import { noneFound, Stop, toldApart, type Found, type Session } from "./resolve.ts";
 
 /** Pages a sum reads at most (100 records each): a turn makes a bounded number of calls. */
 const SUM_PAGES = 5;
@@ -553,6 +553,30 @@ async function atAccount(s: Session, name: string): Promise<{ id: string; label:
   const page = await s.list("contact", { q: at[1]!, account_id: account.id, per_page: 5 });
   return page.data.length === 1 ? { id: page.data[0]!.id, label: `${labelOf(page.data[0]!)} at ${account.label}` } : undefined;
 }
+/** "is anyone at Globex still getting the follow-up emails? who?": the account's people with an active enrollment. */
+export async function enrolledAt(s: Session, account: Found, sequenceName?: string): Promise<string> {
+  const people = new Map((await s.list("contact", { account_id: account.id, per_page: 100 })).data.map((c) => [c.id, personName(c)] as const));
+  const all = (await s.list("sequence", { per_page: 100 })).data;
+  const named = sequenceName ? all.filter((q) => labelOf(q).toLowerCase() === sequenceName.toLowerCase()) : [];
+  // A turn's calls are few: the first sequences are read, and the answer says when there were more.
+  const sequences = named.length > 0 ? named : all;
+  const read = sequences.slice(0, 5);
+  const inIt = new Map<string, string[]>();
+  for (const seq of read) {
+    const page = (await s.call(s.tool("enrollment", "list")!, { sequence_id: seq.id, status: "active", per_page: 100 })) as Page;
+    for (const e of page.data) {
+      const who = people.get(String(e.contact_id));
+      if (who) inIt.set(who, [...(inIt.get(who) ?? []), labelOf(seq)]);
+    }
+  }
+  const unread = sequences.length - read.length;
+  const rest = unread > 0 ? ` (${plural(unread, "more sequence")} not checked; ask about one by name)` : "";
+  const where = named.length > 0 ? ` in ${labelOf(named[0]!)}` : inIt.size === 0 ? " in any sequence" : " in a sequence";
+  if (inIt.size === 0) return `No one at ${account.label} is active${where}${rest}.`;
+  const lines = [...inIt].map(([who, seqs]) => `- ${who}: ${seqs.join(", ")}`);
+  return `${inIt.size} ${inIt.size === 1 ? "person" : "people"} at ${account.label} ${inIt.size === 1 ? "is" : "are"} active${where}${rest}:\n${lines.join("\n")}`;
+}
+
 export async function sequencesOfContact(s: Session, name: string): Promise<string> {
   const person = (await atAccount(s, name)) ?? (await s.find("contact", name, { write: false }));
   const sequences = (await s.list("sequence", { per_page: 100 })).data;

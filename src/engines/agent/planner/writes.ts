@@ -542,7 +542,24 @@ async function ownerPointedAt(s: Session, p: Parsed, resource: string, props: Re
 /** Words that say what kind of deal it is, when it is given no name of its own. */
 const DEAL_KIND = /\b(renewal|expansion|upsell|upgrade|pilot|rollout|migration|onboarding|extension)\b/i;
 
+/**
+ * "add a new customer: Priya Nair, priya.nair@aperturelabs.fr, she's the head of finance at Aperture Labs": a person
+ * said with an account's word. An account has no address or title, so a person's name with their own address (its
+ * local part holds their name) or a title is a contact.
+ */
+function personAsCustomer(p: Parsed): boolean {
+  const person = p.phrases.find((ph) => !ph.prep && !ph.nounResource && /^[A-Z][\p{L}'-]+\s+[A-Z][\p{L}'-]+$/u.test(ph.text));
+  if (!person) return false;
+  const [first, last] = person.text.toLowerCase().split(/\s+/);
+  const own = p.emails.some((e) => {
+    const local = e.split("@")[0]!;
+    return local.includes(first!) || local.includes(last!);
+  });
+  return own || p.fields.some((f) => f.words === "title" && f.value);
+}
+
 export async function create(s: Session, p: Parsed, resource: string): Promise<string> {
+  if (resource === "account" && personAsCustomer(p) && s.tool("contact", "create")) return create(s, p, "contact");
   const tool = s.tool(resource, "create");
   if (!tool) throw new Stop({ content: `I cannot create ${noun(resource)}s: no tool for it is available to this API key. Nothing changed.` });
   const props = properties(tool);
@@ -1473,10 +1490,12 @@ export async function unenroll(s: Session, p: Parsed): Promise<string> {
   const phrases = [...p.phrases];
   // "pull Liam at Northwind out of the sequence": no name said, so "at Northwind" says which Liam, not which sequence.
   // "out of the follow up mails": the words before the kind of thing may name it.
-  const unnamedSaid =
+  // (In the request as read first: "stop the follow-up mails to Lucas - take out from the sequence" reads "from the follow-up sequence".)
+  const unnamedOf = (text: string) =>
     /\b(?:out\s+(?:of|from)|off|from)\s+(?:the|our|this|that)\s+((?:[\w-]+\s+){0,2}?)(?:sequence|campaign|cadence|list|(?:e-?)?mails|messages|drip|outreach)\b/i.exec(
-      p.raw,
+      text,
     );
+  const unnamedSaid = (p.said ? unnamedOf(p.said) : null) ?? unnamedOf(p.raw);
   const unnamed = unnamedSaid !== null;
   // "out of the follow-up sequence": the word naming it is not a person.
   if (unnamedSaid) for (const ph of [...phrases]) if (unnamedSaid[0].toLowerCase().includes(ph.text.toLowerCase())) phrases.splice(phrases.indexOf(ph), 1);
