@@ -469,6 +469,11 @@ function withoutAsides(text: string): string {
   }
   const number = kept.map((x) => RECORD_NUMBER.exec(x)?.[0]).find(Boolean);
   if (number && PRONOUN.test(request)) return request.replace(PRONOUN, number);
+  // "The "Stark Logistics: Platform rollout" deal is still at Lead in, ... Please move it to Qualified": it is the
+  // record named in quotes.
+  const quotedName = kept.map((x) => /["“][^"“”]{2,60}["”]/.exec(x)?.[0]).find(Boolean);
+  if (quotedName && !/["“]/.test(request) && /\b(?:it|that\s+one|this\s+one)\b/i.test(request))
+    return request.replace(/\b(?:it|that\s+one|this\s+one)\b/i, quotedName);
   // "they'll pay INV-37 next week. push the due date to next friday": the date of the invoice told of.
   const field = /\bthe\s+(due\s+date|amount|balance)\b/i;
   if (number && field.test(request) && !RECORD_NUMBER.test(request)) return request.replace(field, `the $1 of ${number}`);
@@ -835,9 +840,16 @@ export function questionsOf(text: string): string[] {
       /^(?:which|what|whose)\s+(?:account|client|customer|company|stage|one)(?:\s*(?:\+|and|&|,)\s*(?:how\s+much|the\s+amount|(?:the\s+)?value|when))?\s*\??$/i.test(
         part,
       )
-    )
+    ) {
+      // ("what stage is the Northwind deal in, and what is its amount": another field of the same record, asked with it.)
+      if (FIELD_OF_IT.test(part)) kept[0] = `${kept[0]!.replace(/[?.!\s]+$/, "")}, and ${part}`;
       continue;
+    }
     kept.push(part);
   }
   return kept;
 }
+
+/** "what is its amount", "and their email": a field of the record the question before is about. */
+const FIELD_OF_IT =
+  /\b(?:its|their|his|her)\s+(?:amount|value|stage|status|email|phone|title|owner|rating|source|due\s+date|close\s+date|website|domain)\b|^what\s+(?:value|amount|stage|status)\b[^?.!]*\b(?:it|that)\b/i;

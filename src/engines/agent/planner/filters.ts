@@ -5,6 +5,8 @@ import { singular } from "./catalog.ts";
 import type { Parsed, Phrase } from "./parse.ts";
 import { Stop, type Session } from "./resolve.ts";
 
+const AS_READ = new Set(["list", "count", "sum", "top", "show"]);
+
 /** A list call's query, built from what the request names, and the same in words for the reply. */
 export interface Query {
   query: Record<string, unknown>;
@@ -69,8 +71,9 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     if (values.length === 0) continue;
     const named = new Set<string>();
     for (const state of p.states)
+      // ("deals recorded as won": in a read, the state said after "as" is which records, not a move.)
       for (const v of meanings(state))
-        if (values.includes(v) && v !== p.to) {
+        if (values.includes(v) && (v !== p.to || AS_READ.has(p.action ?? "list"))) {
           named.add(v);
           break;
         }

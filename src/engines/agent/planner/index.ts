@@ -419,7 +419,7 @@ async function plan(s: Session, given: Parsed): Promise<string> {
     !p.question &&
     p.numbers.length > 0 &&
     p.amounts.some((a) => !a.op) &&
-    /\b(?:got|received|collected|took|wired|transferred|sent|paid|remitted)\b/i.test(p.raw) &&
+    /\b(?:got|received|collected|took|wired|transferred|sent|paid|remitted|(?:part\s+|partial\s+)?(?:payment|receipt)\s+of)\b/i.test(p.raw) &&
     s.tool("invoice", "pay")
   )
     return pay(s, p);

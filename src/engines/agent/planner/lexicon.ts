@@ -283,6 +283,11 @@ export const CREATE_REMARKS: Rewrite[] = [
   // "Sam referred someone for the backend opening: Edsger Dijkstra": the person, for that role.
   [/^(?:add\s+a\s+candidate:\s*)?[A-Z][\w'’-]*\s+referred\s+(?:someone|somebody|a\s+\w+)\s+(?=for\b)/, "add a candidate "],
   [/([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?=based|located)/gi, "$1 "],
+  // "Priya Raman - she's just started as Head of Operations at Northwind Traders": her title, at that company.
+  [
+    /([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are|\s+has|\s+have)\s+(?:just\s+|recently\s+)?(?:started|joined|begun|been\s+(?:hired|appointed|promoted|made))\s+as\s+(?:the\s+|their\s+|our\s+|a\s+|an\s+)?(?:new\s+)?([A-Za-z][\w &-]{1,40}?)\s+(at|for|with)\s+(?=[A-Z])/g,
+    "$1 title is $2, $3 ",
+  ],
   // ("she's the head of finance at Aperture Labs": the title ends where the company begins.)
   [
     /([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+(?:new\s+)?([a-z][\w -]{1,40}?)\s+(at|for|with)\s+(?=[A-Z])/g,
@@ -544,13 +549,24 @@ const DONE = VERB_FORMS.map(([, , done]) => done).join("|");
 const baseOf = (form: string) => VERB_FORMS.find(([, ing, done]) => ing === form.toLowerCase() || done === form.toLowerCase())?.[0] ?? form;
 /** Someone a request is relayed from: "Diane", "Sam", "the CEO", "finance", "she". */
 // Not the last word of a longer name ("Hooli Cloud asked us to bill them" is Hooli Cloud's request, read elsewhere).
-const ASKER = String.raw`(?<![A-Z][\w&'’-]*\s)(?:(?:the|our|my)\s+)?(?:[Ss]ales[- ]ops|[Ss]ales(?:\s+team)?|[Mm]arketing|[Rr]ecruiting|[Tt]alent|[Oo]ps|[Cc]redit\s+control|HR|[Rr]ev[Oo]ps|[Ll]egal|[Pp]rocurement|(?:the\s+)?hiring\s+manager|[\w-]+\s+colleague|[A-Z][a-z]+|CEO|CFO|COO|CTO|boss|founder|finance(?:\s+team)?|accounts|manager|controller|she|he|they)`;
+const ASKER = String.raw`(?<![A-Z][\w&'’-]*\s)(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?(?:[Ss]ales[- ]ops|[Ss]ales(?:\s+team)?|[Mm]arketing|[Rr]ecruiting|[Tt]alent|[Oo]ps|[Cc]redit\s+control|HR|[Rr]ev[Oo]ps|[Ll]egal|[Pp]rocurement|(?:the\s+)?hiring\s+manager|[\w-]+\s+colleague|[A-Z][a-z]+|CEO|CFO|COO|CTO|boss|founder|finance(?:\s+team)?|accounts|manager|controller|she|he|they)`;
 
 /**
  * A polite or relayed request, said plainly: "Would you mind rejecting her application?" is "reject her
  * application", "Diane would like her moved forward to the offer stage" is "move her forward to the offer stage",
  * "Could I trouble you for a list of ..." is "list ...". What is asked stays; how it is asked goes.
  */
+/** "voided", "written off": the verb that does it. */
+const AS_VERB: Record<string, string> = {
+  voided: "void",
+  cancelled: "cancel",
+  canceled: "cancel",
+  "written off": "write off",
+  deleted: "delete",
+  closed: "close",
+  paused: "pause",
+  archived: "archive",
+};
 /** A rewrite: a pattern and what it becomes (a function where the words change form: "moved" is "move"). */
 const POLITE_REWRITES: Rewrite[] = [
   // "Many thanks, Margaret", "Kind regards, Tom", "Thanks! - Maria": a sign-off and the writer's name.
@@ -685,7 +701,12 @@ const POLITE_REWRITES: Rewrite[] = [
     "",
   ],
   // "For the board pack, ...", "I'm putting the board pack together and could you ...": what it is for.
-  [/^\s*for\s+(?:the|our|my)\s+(?:board\s+pack|board|report|deck|meeting|review|audit|forecast|pack|slides?|call)\s*,?\s*/i, ""],
+  [
+    /^\s*for\s+(?:the|our|my)\s+(?:board\s+pack|board|report|deck|meeting|review|audit|forecast|pack|slides?|call|sample|testing|working\s+papers|file|records|audit\s+file|year-end|quarter-end)\s*,?\s*(?:i\s+(?:need|want|would\s+like|'d\s+like)\s+)?/i,
+    "",
+  ],
+  // "..., whatever its current status": in any status (the reading keeps the words that ask no filter out).
+  [/\s*,?\s*\b(?:whatever|regardless\s+of|irrespective\s+of)\s+(?:its|their|the)\s+(?:current\s+)?status(?:es)?\b/gi, ""],
   [/^\s*(?:i'm|i\s+am|we're|we\s+are)\s+\w+ing\b[^.?!]*?\s+(?:and|so)\s+(?=could\s+you|can\s+you|would\s+you|show\s+me)/i, ""],
   [new RegExp(String.raw`\b${ASKER}\s+(?:was|is)\s+asking\s+(?=how|which|what|who|when|where|whether|if)`, "g"), ""],
   [
@@ -697,6 +718,14 @@ const POLITE_REWRITES: Rewrite[] = [
     "",
   ],
   [new RegExp(String.raw`\b${ASKER}\s+(?:has\s+agreed|agreed|has\s+decided|decided)\s+(?:that\s+)?(?:we\s+should\s+|to\s+)`, "g"), ""],
+  // "Mark agrees it shouldn't have gone out, so could you void it?": who agrees, and why; the request follows "so".
+  [
+    new RegExp(
+      String.raw`(?<=^\s*|[.!?]\s+)${ASKER}\s+(?:agrees|agreed|has\s+agreed|thinks|feels|confirmed|confirms|says|said)\b[^,.;!?]{0,80},\s*so\s+(?=(?:could|can|would|will|please|pls|kindly)\b)`,
+      "g",
+    ),
+    "",
+  ],
   // "Diane would like her moved forward to the offer stage", "Sam would like a new deal opened for Initech": do it.
   [
     new RegExp(String.raw`\b${ASKER}\s+(?:would\s+like|wants|needs|asked\s+for|has\s+asked\s+for|have\s+asked\s+for)\s+(.{1,60}?)\s+(${DONE})\b`, "g"),
@@ -706,7 +735,7 @@ const POLITE_REWRITES: Rewrite[] = [
   [new RegExp(String.raw`\b(?:could|can|would)\s+(.{1,40}?)\s+be\s+(${DONE})\b`, "gi"), (_, what: string, done: string) => `${baseOf(done)} ${what}`],
   // "Would you mind?", "Could you do that for him, please?", "Would you mind setting that up?": the request is the one before.
   [
-    /(?<=[.!?—–-]\s*)(?:would|could|can|will)\s+you\s+(?:mind|be\s+able\s+to|possibly)?\s*(?:(?:do(?:ing)?|sort(?:ing)?|handl(?:e|ing)|set(?:ting)?)\s+(?:that|it|this)(?:\s+(?:up|out))?|tak(?:e|ing)\s+care\s+of\s+(?:that|it|this))?(?:,?\s*please)?\s*\?\s*$/i,
+    /(?<=[.!?—–-]\s*)(?:would|could|can|will)\s+you\s+(?:mind|be\s+able\s+to|possibly)?\s*(?:(?:do(?:ing)?|sort(?:ing)?|handl(?:e|ing)|set(?:ting)?)\s+(?:that|it|this)(?:\s+(?:up|out))?|tak(?:e|ing)\s+care\s+of\s+(?:that|it|this)|(?:check(?:ing)?|look(?:ing)?|find(?:ing)?\s+out)(?:\s+(?:into\s+)?(?:that|it|this))?(?:\s+for\s+(?:me|us|him|her))?)?(?:,?\s*please)?\s*\?\s*$/i,
     "",
   ],
 ];
@@ -729,6 +758,20 @@ const RELAYED_REWRITES: Rewrite[] = [
   // "re ticket 4471:", "ticket 5120 -", "(case #88)": a help desk's number, not a record's.
   // ("TKT-4410 |", "ticket #88:": with a dash, and set apart by a bar.)
   [/(?:^|(?<=[\s(]))(?:re:?\s+)?(?:ticket|case|tkt|zendesk|jira|support\s+request)\s*(?:no\.?\s*|#\s*|-)?\d+\b\s*[:|\-–—,)]?\s*/gi, ""],
+  // "the Hooli Cloud deal shows an expected close of 13 January 2027. Please change it to 3 February": the value now
+  // held is what is wrong, not the one to set.
+  [
+    /\b(?:shows|showed|displays|has|had|lists|says|reads|is\s+showing|is\s+recorded\s+with)\s+(?:an?\s+|the\s+|its\s+)?(?:expected\s+close(?:\s+date)?|close\s+date|closing\s+date|due\s+date|amount|value|title|stage|status)\s+(?:of|as|at)\s+[^.;!?]+(?=[.;!?]|$)/gi,
+    "is wrong",
+  ],
+  // "amend the deal to 3 February": change it.
+  [/\bamend\b/gi, "change"],
+  // "..., whereas the signed order form gives 3 February 2027.": what the record should say, told again in the request.
+  [/\s*,?\s*\bwhereas\s+[^.!?;]*/gi, ""],
+  // "Correction required:", "Action needed -": a review's heading.
+  [/^\s*(?:correction|amendment|action|adjustment|finding|observation|exception)(?:\s+(?:required|needed|requested|noted))?\s*[:–—-]\s*/i, ""],
+  // "Item 3:", "Point 2 -", "Query 4)": an item of a numbered review, not a record's number.
+  [/^\s*(?:item|point|query|finding|question|request|no\.|#)\s*\d{1,3}[a-z]?\s*[:.)–—-]\s*/i, ""],
   // "PFB update:", "FYI -": a memo's heading.
   [/^\s*(?:pfb|pfa|fyi|fyr|psb)(?:\s+(?:update|details|below|the\s+update))?\s*[:,–—-]\s*/i, ""],
   // "wrong amount on the Monarch draft INV-44 — cust quote was 18,000.00 USD, not 18,364.21. fix it": the amount
@@ -740,13 +783,16 @@ const RELAYED_REWRITES: Rewrite[] = [
   // "fix it before it's issued": when, not a request to issue it.
   [/,?\s*\b(?:before|until)\s+(?:it's|it\s+is|it\s+gets|they're|they\s+are|they\s+get)\s+(?:issued|sent(?:\s+out)?|finali[sz]ed|approved|paid|out)\b/gi, ""],
   // A customer's own words in quotes ("we wired the full amount on Friday, please stop the reminders"): what they said, not a name.
+  // (A record's number in their words is what the rest points back to: "... "INV-22 was raised in error" ... void it".)
   [
     /\s*[:,-]?\s*["“]([^"“”]{6,240})["”]\s*[.!?]*/g,
-    (quote: string, words: string) =>
-      /\b(?:i|i'm|i've|we|we're|we've|we'll|you|your|our|us|me|my|please|pls|might|will|won't|can't|don't|didn't|haven't)\b|[!?]$/i.test(words) &&
-      words.trim().split(/\s+/).length >= 3
-        ? ", "
-        : quote,
+    (quote: string, words: string) => {
+      if (!/\b(?:i|i'm|i've|we|we're|we've|we'll|you|your|our|us|me|my|please|pls|might|will|won't|can't|don't|didn't|haven't)\b|[!?]$/i.test(words))
+        return quote;
+      if (words.trim().split(/\s+/).length < 3) return quote;
+      const numbers = words.match(/\b[A-Z]{2,5}-\d{1,8}\b/g);
+      return numbers ? `, about ${numbers.join(" and ")}. ` : ", ";
+    },
   ],
   [
     /\s*[:,-]?\s*(?<![\w])['‘]([^'‘’]{6,120}?)['’](?![\w])\s*/g,
@@ -1132,7 +1178,10 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
     /\b(?:the\s+)?["“]([^"“”]{2,60})["”]\s+(?:deal|opportunity|opp|oppty)\s+(?:of|for|at|with|from)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)/g,
     "the $2 $1 deal",
   ],
-  [/\b(?:the\s+)?([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)*?)(?:['’]s?)?\s+["“]([^"“”]{2,60})["”]\s+(?:deal|opportunity|opp|oppty)\b/g, "the $1 $2 deal"],
+  [
+    /\b(?:[Tt]he\s+)?(?!(?:The|This|That|Our|Their|Its|A|An)\s)([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)*?)(?:['’]s?)?\s+["“]([^"“”]{2,60})["”]\s+(?:deal|opportunity|opp|oppty)\b/g,
+    "the $1 $2 deal",
+  ],
   // "can you go ahead and mark them hired": the request is the verb after.
   [/\b(?:go\s+ahead\s+and|just\s+go\s+and)\s+(?=[a-z])/gi, ""],
   // "One of our engineers referred a friend for the designer opening": a referral, whoever made it.
@@ -1331,7 +1380,13 @@ const EVERYDAY_REWRITES: Rewrite[] = [
     "?",
   ],
   [/\b(?:automatic|automated|auto)\s+(?=["“]|(?:sales\s+)?follow-?up|e-?mails|sequence)/gi, ""],
-  [/[.?!]\s*(?:my\s+manager|the\s+boss|finance|they|she|he)\s+wants?\s+(?:the\s+)?(?:names|list|numbers?|details|figures?)\b[.!]?/gi, "?"],
+  [
+    new RegExp(
+      String.raw`[.?!]\s*${ASKER}\s+(?:wants?|needs?|would\s+like|'d\s+like)\s+(?:the\s+|their\s+)?(?:invoice\s+|deal\s+|candidate\s+)?(?:names|list|numbers?|details|figures?|totals?|amounts?)\b[.!]?`,
+      "g",
+    ),
+    "?",
+  ],
   [
     /\bhow\s+much\s+(?:money\s+)?(?:in\s+total\s+)?(?:are|do)\s+(?:customers|clients)\s+(?:still\s+)?(?:sitting\s+on\s+that\s+they\s+)?owe\s+us\b/gi,
     "how much do customers owe us in total",
@@ -1449,7 +1504,7 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   [/(\b(?:invoice|bill|inv)\b[^.;!?]*?\bfor\s+(?:the|our|that|this|a|an)\s+(?:[\w-]+\s+){1,3}?)(?:job|gig|role)\b/gi, "$1project"],
   // "for the website job we wrapped up last week", "the workshop we ran for them": what was billed for, and when it was done.
   [
-    /(?<=\bfor\s+(?:the|our|that|this|a|an)\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:that\s+|which\s+)?(?:we|i)\s+(?:just\s+|finally\s+)?(?:wrapped\s+up|finished|did|delivered|ran|completed|shipped|built|held|hosted|ran)\b(?:\s+(?:for\s+(?:them|him|her)|last\s+(?:week|month|night|friday|monday|tuesday|wednesday|thursday)|yesterday|today|this\s+(?:week|month|morning)|on\s+\w+day))*/gi,
+    /(?<=\bfor\s+(?:the|our|that|this|a|an)\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:that\s+|which\s+)?(?:we|i)\s+(?:just\s+|finally\s+)?(?:wrapped\s+up|finished|did|delivered|ran|completed|shipped|built|held|hosted|ran)\b(?:\s+(?:(?:for|to)\s+(?:them|him|her)|them|him|her|last\s+(?:week|month|night|friday|monday|tuesday|wednesday|thursday)|yesterday|today|this\s+(?:week|month|morning)|on\s+\w+day))*/gi,
     "",
   ],
   // "can you put a job up", "put up a req": post one.
@@ -1566,6 +1621,13 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   [/\b(?:sum|total)\s+(?:of\s+)?(?:the\s+)?amount[_\s]due\s+(?:for|of|from)\s+/gi, "how much is owed by "],
   // "yes!! hooley just signed ...", "great news - ...": the cheer before the news.
   [/^\s*(?:yes+|yay+|wo+ho+|woo+|hooray|great\s+news|good\s+news|boom|finally)\b\s*[!.,:–—-]*\s*(?=\S)/i, ""],
+  // "Lovely news to end the week - ...", "Brilliant news for a Friday:": a cheer before the news.
+  [
+    /^\s*(?:some\s+)?(?:lovely|great|good|brilliant|fantastic|exciting|happy|wonderful|amazing|super|cracking)\s+news(?:\s+(?:to\s+(?:end|start|finish)|for|on)\s+(?:the|a|this)\s+(?:week|day|month|friday|monday))?\s*[!.,:–—-]+\s*(?=\S)/i,
+    "",
+  ],
+  // "After chatting with the panel, ...", "Having spoken to the team, ...": what came before the news.
+  [/^\s*(?:after|following|having)\s+(?:[a-z]+ing|spoken|talked|met|reviewed|discussed)\b[^,.!?]{0,60},\s*(?=\S)/i, ""],
   // "Olivia Tanaka rang this morning to say the direct line is now 020 7946 0321": their number, changed.
   [
     /\b([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)\s+(?:rang|called|phoned|emailed|messaged|texted|wrote)(?:\s+(?:in|us|me))?(?:\s+(?:this\s+morning|this\s+afternoon|today|yesterday|earlier|just\s+now))?\s+to\s+(?:say|tell\s+us|tell\s+me|let\s+us\s+know)\s+(?:that\s+)?(?:the|her|his|their)\s+(direct\s+line|phone(?:\s+number)?|mobile(?:\s+number)?|number|e-?mail(?:\s+address)?)\s+is\s+now\s+(\+?\d[\d\s().-]{5,}\d|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)[.!]?(?:\s*(?:could|can|would)\s+you\s+(?:please\s+)?(?:update|change|fix)\s+(?:the|her|his|their)\s+(?:contact\s+)?(?:record|details|entry)(?:\s+please)?[.?!]*)?/g,
@@ -1723,6 +1785,156 @@ export const REWRITES: Rewrite[] = [
     " paid ",
   ],
   [/\bcheques?\b/gi, "payment"],
+  // "the bank statement shows a receipt of 4,400.00 USD from Initech referenced to invoice INV-12": money received, on it.
+  [
+    /\b(?:the\s+|our\s+|today's\s+|yesterday's\s+)?(?:bank\s+statement|bank\s+feed|statement|remittance(?:\s+advice)?)\s+(?:shows|showed|says|said|indicates|confirms|has)\s+(?:that\s+)?/gi,
+    "we received ",
+  ],
+  [/\b(?:referenced|referencing|quoting|with\s+reference)\s+(?:to\s+)?(?=(?:the\s+)?(?:invoice\s+)?[A-Z]{2,5}-?\d)/gi, "for "],
+  // "remitted the outstanding balance of 12,018.27 USD on INV-38 ..., so that invoice is now fully settled. Please
+  // update the record accordingly": the payment told is the change asked for.
+  [
+    /\b(remitted|paid|sent|wired|transferred|settled|cleared)\s+(?:the|their|its|our)\s+(?:outstanding|remaining|open|full)\s+(?:balance|amount)\s+of\s+/gi,
+    "$1 ",
+  ],
+  [/,?\s*(?:so\s+)?(?:that|the|this)\s+invoice\s+is\s+(?:now\s+)?(?:fully|completely)\s+(?:settled|paid)\b/gi, ""],
+  [
+    /(?<=[.!;])\s*(?:please\s+|pls\s+|kindly\s+)?update\s+(?:the\s+|our\s+|your\s+|its\s+)?(?:record|records|system|books|ledger|crm)\s+accordingly\s*[.!]?\s*$/gi,
+    "",
+  ],
+  // "INV-22 was issued in error", "shouldn't have gone out": why, not a request to issue it.
+  [
+    /\b(?:was|were|has\s+been|have\s+been|got)\s+(?:issued|raised|sent(?:\s+out)?|created|billed|finali[sz]ed)\s+(?:in\s+error|by\s+mistake|by\s+accident|wrongly|erroneously|twice)\b/gi,
+    "is wrong",
+  ],
+  [/\b(?:it|they|that|this)\s+(?:shouldn't|should\s+not|should\s+never)\s+have\s+(?:gone\s+out|been\s+(?:sent|issued|raised))\b/gi, "it is wrong"],
+  // "It needs to be voided": void it.
+  [
+    /\b(it|they|this|that|these|those)\s+(?:needs?|has|have|ought|should|must)\s+(?:to\s+)?be\s+(voided|cancell?ed|written\s+off|deleted|closed|paused|archived)\b/gi,
+    (_: string, what: string, done: string) => `${AS_VERB[done.toLowerCase().replace(/\s+/g, " ")] ?? done} ${what}`,
+  ],
+  // "... has a new direct line - it was in the signature of their last email: +1 617 555 0142": their phone.
+  [
+    /\bhas\s+(?:a\s+)?new\s+(?:direct\s+(?:line|dial)|(?:phone\s+)?number|mobile(?:\s+number)?|phone(?:\s+number)?|cell(?:\s+number)?)\b[^:+\d.?!]{0,80}?\s*[:,-]?\s*(?=\+?\(?\d)/gi,
+    "has phone ",
+  ],
+  // "... so Mark's got it", "so the CEO has it": for whom, not what.
+  [new RegExp(String.raw`\s+so\s+(?:that\s+)?${ASKER}(?:['’]s|\s+has)\s+(?:got\s+)?(?:it|them|that|the\s+\w+)\b`, "g"), ""],
+  // "Mark met Leo Andersen at Stark Logistics at the conference": whom, not who met them.
+  [
+    new RegExp(
+      String.raw`(?<=^\s*|[.!?]\s+)${ASKER}\s+(?:just\s+)?(?:met|spoke\s+(?:to|with)|talked\s+(?:to|with)|had\s+(?:lunch|dinner|coffee|a\s+call)\s+with|ran\s+into|bumped\s+into)\s+(?=[A-Z][a-z]+\s+[A-Z])`,
+      "g",
+    ),
+    "",
+  ],
+  // "Mark just came out of a call and says the Umbrella Health deal is done": what was said.
+  [
+    new RegExp(
+      String.raw`(?<=^\s*|[.!?]\s+)${ASKER}\s+(?:has\s+)?(?:just\s+)?(?:came|come|got|gotten|stepped)\s+(?:out\s+of|off|back\s+from)\s+(?:a|the|his|her|their)\s+(?:call|meeting|demo|phone\s+call|zoom)\b[^.!?,]*?(?:\s+and\s+(?:says|said|tells\s+me|told\s+me|confirmed|reports)\s+(?:that\s+)?|\s*[.!,]\s*)`,
+      "g",
+    ),
+    "",
+  ],
+  // "Mark met her at the dinner last night.": how the one relaying knows them.
+  [
+    new RegExp(
+      String.raw`(?<=[.!?])\s+${ASKER}\s+(?:met|knows|saw|spoke\s+(?:to|with)|talked\s+(?:to|with)|had\s+(?:lunch|dinner|coffee)\s+with|introduced)\s+(?:her|him|them)\b[^.?!]*[.!]?`,
+      "g",
+    ),
+    "",
+  ],
+  // "Which ...? The CEO wants to make sure none of his contacts are on it.", "Mark wants to send their team a link":
+  // why the question before was asked.
+  [
+    new RegExp(
+      String.raw`(?<=\?(?:[^?]*[.!])?)\s*${ASKER}\s+(?:wants|needs|would\s+like|'d\s+like|is\s+trying|is\s+going|plans|hopes)\s+(?:to\s+[a-z]|an?\s+|some\s+)[^.?!]*[.!?]?\s*$`,
+      "g",
+    ),
+    "",
+  ],
+  // "Mark is writing his note for the all-hands and would like to mention the roles we're recruiting for. Which
+  // positions are open?": what the one relaying is doing, before the question.
+  [
+    new RegExp(
+      String.raw`^\s*${ASKER}\s+(?:is|was|'s)\s+[a-z]+ing\b[^.?!]*[.!]\s+(?=${anyCase("(?:which|what|who|how|where|when|can|could|would|is|are|do|does|please)")}\b)`,
+      "g",
+    ),
+    "",
+  ],
+  // "Mark is meeting the Aperture Labs team next week and asked me who we have over there": the question, about them.
+  [
+    new RegExp(
+      String.raw`^\s*${ASKER}\s+(?:is|are|'s)\s+(?:meeting|seeing|visiting|calling|having\s+(?:lunch|dinner|coffee|a\s+call|a\s+meeting)\s+with)\s+(?:with\s+)?(?:the\s+)?${COMPANY}(?:\s+(?:team|folks|people|guys))?\b[^.?!]*?\s+and\s+(?:asked(?:\s+me|\s+us)?|wants\s+to\s+know|would\s+like\s+to\s+know|is\s+asking)\s+(?=who|what|which|how)`,
+      "g",
+    ),
+    "$1. ",
+  ],
+  [/\b(?:asked(?:\s+me|\s+us)?|wants\s+to\s+know|wondering|\.)\s+(who|what)\s+we\s+(?:actually\s+|currently\s+)?(have|hold|keep)\b/gi, ". $1 do we $2"],
+  [
+    /[.?!]\s*(?:(?:could|can|would)\s+you\s+)?(?:please\s+)?(?:give|show|tell|send)\s+me\s+(?:their|the|those|all\s+the)\s+(?:full\s+)?names(?:\s+and\s+titles)?(?:,?\s*please)?\s*[.?!]?\s*$/gi,
+    "?",
+  ],
+  // "The CEO is having lunch with Globex tomorrow and he'd like to know going in how much they owe": the question
+  // is what follows; the lunch is why.
+  [
+    /\s+(?:and|so)\s+(?:he|she|they)(?:'d|\s+would)\s+(?:like|love)\s+to\s+know\s+(?:going\s+in\s+|beforehand\s+|in\s+advance\s+|first\s+|before\s+then\s+)?/gi,
+    ". ",
+  ],
+  // "Mark would like a heads-up on cash coming in before the holidays. Which ...": why the question after is asked.
+  [
+    new RegExp(
+      String.raw`(?<=^\s*|[.!?]\s+)${ASKER}\s+(?:would\s+like|'d\s+like|wants|needs)\s+(?:a\s+|an\s+|some\s+)?(?:quick\s+|rough\s+)?(?:heads-?up|update|overview|picture|sense|feel|idea|view|steer)\s+(?:on|of|about|for)\b[^.?!]*[.!]\s+(?=\S)`,
+      "g",
+    ),
+    "",
+  ],
+  // "for the strategy workshop he ran for them", "the bits and bobs we shipped them last week": what it was, told.
+  [
+    /\s+(?:that\s+|which\s+)?(?:he|she|we|they|i)\s+(?:ran|did|delivered|held|gave|hosted|built|provided|shipped|sent|made|supplied)\s+(?:(?:for|to)\s+)?(?:them|him|her)(?:\s+(?:last|this)\s+(?:week|month|year|monday|tuesday|wednesday|thursday|friday)|\s+(?:yesterday|today|recently))?\b/gi,
+    "",
+  ],
+  // "an invoice for €2,400 please, that's for the bits and bobs": what it is for.
+  [/(?<=\b(?:invoice|bill)\b[^.!?]{0,80}),?\s*(?:please\s*,?\s*)?(?:that's|that\s+is|it's|it\s+is|this\s+is)\s+for\s+/gi, " for "],
+  // "Good news from the Tyrell Biotech call this afternoon! Mark says their deal can move on": theirs is Tyrell Biotech's.
+  [
+    /^\s*(?:(?:(?:some\s+)?(?:good|great|bad|big|quick)\s+news|(?:a\s+)?(?:quick\s+)?update)\s+)?(?:from|after)\s+(?:the|our|my|today's)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:call|meeting|demo|qbr|sync|visit|review)\b[^.!?]*[.!]+\s*(\S[\s\S]*)$/,
+    (_: string, org: string, rest: string) => rest.replace(/\btheir\b/i, `${org}'s`),
+  ],
+  // "open a new deal for Aperture Labs? Call it "Analytics add-on"": its name.
+  [/\s*[?.,;:]?\s*\b(?:call|name|title)\s+(?:it|the\s+(?:deal|job|role|invoice|sequence)|this\s+one)\s+(?=["“])/gi, " called "],
+  // "The "Tyrell Biotech: Platform rollout" opportunity should therefore be recorded as closed lost": mark it so.
+  [
+    /(?<=^\s*|[.!?]\s+)((?:[Tt]he|[Tt]his|[Tt]hat|[Oo]ur|[Tt]heir)\s+[^.!?]{3,120}?|[A-Z][^.!?]{2,120}?)\s+(?:should|must|needs\s+to|has\s+to|ought\s+to)\s+(?:therefore\s+|now\s+|also\s+|accordingly\s+|then\s+)?be\s+(?:recorded|marked|set|shown|logged|listed|updated|changed|moved|put\s+down)\s+(as|to)\s+/g,
+    (_: string, what: string, how: string) => `mark ${what} ${how} `,
+  ],
+  // "the contacts held on file for Aperture Labs": kept, not put on hold.
+  [
+    /\b(records|contacts|people|invoices|deals|accounts|details|data|candidates)\s+(?:we\s+)?(?:held|hold|kept|keep|stored|store|recorded|record|saved|have)\s+(?=for\b|against\b|under\b|at\b)/gi,
+    "$1 ",
+  ],
+  // "..., along with each person's job title": what each line shows, which it does.
+  [
+    /\s*,?\s*(?:along\s+with|together\s+with|with|including)\s+(?:each|every|their)\s+(?:person's\s+|one's\s+|contact's\s+)?(?:job\s+)?(?:titles?|emails?|phones?|roles?)(?:\s+(?:and|&)\s+(?:job\s+)?(?:titles?|emails?|phones?|roles?))?\b/gi,
+    "",
+  ],
+  // "which pipeline stage is the Northwind deal sitting in": its stage.
+  [/\bwhich\s+(?:pipeline\s+)?stage\s+is\s+(.+?)\s+(?:sitting|sat|currently|now)\s+(?:in|at)\b/gi, "what stage is $1 in"],
+  [
+    /\bwhat\s+(?:value|amount)\s+(?:has\s+been|is|was)\s+(?:recorded|booked|entered|logged)\s+(?:against|for|on)\s+(?:it|that|the\s+deal)\b/gi,
+    "what is its amount",
+  ],
+  [/\b(its|their)\s+(?:current\s+|recorded\s+)?value\b/gi, "$1 amount"],
+  // "what web address do we have for Aperture Labs": its website.
+  [/\bweb\s*(?:address|url|page)\b/gi, "website"],
+  // "still sitting there as drafts": in draft.
+  [/\b(?:sitting|stuck|left|lying)\s+(?:there\s+|around\s+)?(?:as|in)\s+(?:a\s+)?drafts?\b/gi, "in draft"],
+  // "post the receipt from Umbrella", "a receipt of 4,400.00 USD from Initech": in the books, money received.
+  [
+    /\b(post|record|log|book|enter|allocate|apply|match)\s+(?:the\s+|a\s+|this\s+|that\s+|their\s+|today's\s+|yesterday's\s+)?(?:cash\s+)?receipt\b/gi,
+    "$1 the payment",
+  ],
+  [/\b(?:cash\s+)?receipts?\s+(?=of\s+(?:[$€£]|\d|usd|eur|gbp))/gi, "payment "],
   // "we shan't see a penny from Pied Piper for the custom integration work ... write that invoice off": write off their invoice for it.
   [
     /\b(?:we\s+)?(?:won't|shan't|will\s+not|shall\s+not|aren't\s+going\s+to|are\s+not\s+going\s+to|'re\s+not\s+going\s+to|will\s+never|'ll\s+never|are\s+never\s+going\s+to|'re\s+never\s+going\s+to)\s+(?:see\s+(?:a\s+)?(?:penny|cent|dime|dollar|pound|thing)|get\s+(?:paid|anything|a\s+penny)|be\s+paid|recover\s+(?:anything|it|that|the\s+money))\s+(?:from|by)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:for|on)\s+(?:the\s+)?([^,.;!?]{3,60}?)\s*[,.;]\s*(?:[^.?!]*[.!?]\s*)?(?:(?:so\s+)?(?:could|can|would)\s+you\s+(?:please\s+)?|please\s+|so\s+)?write\s+(?:it|that|this|that\s+invoice|this\s+invoice|the\s+invoice)\s+off\b(?:\s+as\s+(?:a\s+)?bad\s+debt)?/i,
@@ -2321,6 +2533,26 @@ export const REWRITES: Rewrite[] = [
   // "give 4 stars for Grace Hopper", "give Grace 4 stars": a rating.
   [/\bgive\s+(?:a\s+)?([1-5])\s*(?:stars?|\/5|out\s+of\s+5)\s+(?:for|to)\s+([^,.;!?]+)/gi, "rate $2 $1 stars"],
   [/\bgive\s+(?!me\b|us\b)([^,.;!?]+?)\s+(?:a\s+)?([1-5])\s*(?:stars?|\/5|out\s+of\s+5)/gi, "rate $1 $2 stars"],
+  // "Mark asked if we could take the job posting down": the request.
+  [new RegExp(String.raw`\b${ASKER}\s+(?:has\s+)?asked\s+(?:me\s+|us\s+)?(?:if|whether)\s+(?:we|you|i)\s+(?:could|can|might|would|should)\s+`, "g"), ""],
+  [/\btake\s+(?:down\s+)?(?:the\s+|that\s+|this\s+|our\s+|its\s+)?(?:job\s+)?(?:posting|post|ad|advert|listing)(?:\s+down)?\b/gi, "close the job"],
+  // "Our CFO is away this week, so Mark asked me instead: how much ...": the question after the colon.
+  [/^[^:?!]{0,120}?\b(?:asked|wants\s+to\s+know|would\s+like\s+to\s+know|is\s+asking)\s+(?:me|us)?\s*(?:instead\s*)?:\s*(?=[a-z])/i, ""],
+  // "how much do customers owe us in total, i.e. our outstanding receivables": the same said again.
+  [/\s*,?\s*\b(?:i\.e\.?|ie\.|e\.g\.?|in\s+other\s+words|a\.k\.a\.?|aka)(?=\s|,)\s*,?\s*/gi, ", "],
+  // "Mark has decided not to go ahead with Radia": a rejection.
+  [
+    new RegExp(
+      String.raw`\b${ASKER}\s+(?:has\s+|have\s+)?decided\s+(?:not\s+to|against)\s+(?:go(?:ing)?\s+ahead|proceed(?:ing)?|mov(?:e|ing)\s+forward|progress(?:ing)?|continu(?:e|ing))\s+with\b`,
+      "g",
+    ),
+    "reject",
+  ],
+  // "our head of sales referred her to Mark": how she came, a referral.
+  [
+    /[,;–—-]\s*(?:(?:our|the|my|a|an)\s+[\w ]{2,30}?|[A-Z][a-z]+)\s+referred\s+(?:her|him|them)(?:\s+(?:to|for)\s+[\w ]{1,30}?)?\s*(?=[.!?]|$)/g,
+    ", source is referral",
+  ],
   // "we're passing on Alan Turing", "we will not go ahead with him": a rejection.
   [/\b(?:we're|we\s+are|i'm|i\s+am)\s+passing\s+on\b/gi, "reject"],
   [
@@ -2862,8 +3094,8 @@ export const FIELD_WORDS: Record<string, string[]> = {
   title: ["title", "job title", "position"],
   email: ["email", "e-mail", "mail", "email address"],
   phone: ["phone", "phone number", "mobile", "number", "direct line", "cell"],
-  domain: ["domain", "website", "site", "web site", "url"],
-  website: ["website", "site", "url"],
+  domain: ["domain", "website", "site", "web site", "url", "web address", "web domain"],
+  website: ["website", "site", "url", "web address"],
   industry: ["industry", "sector", "vertical"],
   country: ["country"],
   location: ["location", "based in", "located in", "office", "city"],

@@ -215,7 +215,7 @@ const MONTH_IN = new RegExp(`\\b(${MONTHS.join("|")}|jan|feb|mar|apr|jun|jul|aug
  */
 function betweenDates(chrono: Chrono, lower: string, now: Date): { gte: string; lt: string; index: number; length: number } | undefined {
   const m =
-    /\bbetween\s+(?:the\s+)?(.{1,30}?)\s+(?:and|&)\s+(?:the\s+)?(.{1,30}?)(?=\s*(?:[?.!,;()]|$)|\s+(?:have|has|are|is|was|were|that|which|and|not|but|inclusive|excluding|for|from|to|in|of(?!\s+(?:(?:next|this|the\s+following|the\s+coming)\s+month|(?:the|this|next)\s+(?:year|quarter|month|week)|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))\b)/.exec(
+    /\bbetween\s+(?:the\s+)?(.{1,30}?)\s+(?:and|&)\s+(?:the\s+)?(.{1,30}?)(?=\s*(?:[?.!,;()]|\s[-–—]\s|$)|\s+(?:have|has|are|is|was|were|that|which|and|not|but|inclusive|excluding|for|from|to|in|of(?!\s+(?:(?:next|this|the\s+following|the\s+coming)\s+month|(?:the|this|next)\s+(?:year|quarter|month|week)|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))\b)/.exec(
       lower,
     );
   if (!m || !DATE_WORD.test(m[2]!)) return undefined;
@@ -230,10 +230,16 @@ function betweenDates(chrono: Chrono, lower: string, now: Date): { gte: string; 
   const said = /\b(?:fell|was|were|did|had|went|last)\b/.test(lower) ? "from" : "on";
   const oneDay = (r: DateRange) => r.day ?? (r.gte && r.lt && Date.parse(r.lt) - Date.parse(r.gte) === DAY ? r.gte : undefined);
   let from = oneDay(readDates(chrono, `${said} ${first}`, now).range);
-  const to = oneDay(readDates(chrono, `${said} ${m[2]}`, now).range);
+  let to = oneDay(readDates(chrono, `${said} ${m[2]}`, now).range);
   // "between 1 and 15 March" on the 10th: the start, read forward, fell a year on; it is this month's.
   if (from && to && from > to) from = `${Number(from.slice(0, 4)) - 1}${from.slice(4)}`;
   if (!from || !to || from > to) return undefined;
+  // "due between 1 and 15 October", asked in late November: the October just gone, not next year's.
+  const halfYear = 183 * DAY;
+  if (Date.parse(from) - now.getTime() > halfYear && now.getTime() - Date.parse(`${Number(to.slice(0, 4)) - 1}${to.slice(4)}`) < halfYear) {
+    from = `${Number(from.slice(0, 4)) - 1}${from.slice(4)}`;
+    to = `${Number(to.slice(0, 4)) - 1}${to.slice(4)}`;
+  }
   const excluded = /\b(?:not\s+(?:counting|including)|excluding|exclusive)\b/.test(lower.slice(m.index));
   return { gte: from, lt: excluded ? to : iso(new Date(Date.parse(to) + DAY)), index: m.index, length: m[0].length };
 }
@@ -443,7 +449,9 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
       hit &&
       /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)$/i.test(hit.text.trim()) &&
       !/\b(?:on|by|next|last|this|since|till|until|before|after|from|due)\s*$/i.test(text.slice(0, hit.index));
-    if (hit && !bareDay && !/^\d+$/.test(hit.text.trim())) {
+    // ("can move on to Proposal now", "who's on it right now": at present, no day to set or filter by.)
+    const bareNow = hit && /^(?:right\s+)?now$/i.test(hit.text.trim());
+    if (hit && !bareDay && !bareNow && !/^\d+$/.test(hit.text.trim())) {
       day = hit.start.date();
       at = hit.index;
       length = hit.text.length;
@@ -553,10 +561,14 @@ const OPS: Record<string, Amount["op"]> = {
 const ROUGH_BEFORE = /\b(?:about|around|roughly|approx(?:imately|\.)?|circa|some|nearly|almost|~)\s*$/i;
 
 /** Sums of money and numbers in the text: "above 5k", "$500", "12k euros", "between 1k and 3k". */
+const YEAR_AFTER_MONTH = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?,?)?\s*$/i;
 export function readAmounts(text: string): Amount[] {
   const out: Amount[] = [];
   for (const m of text.matchAll(AMOUNT)) {
     const [whole, op, symbol, digits, decimals, scale, word] = m;
+    // ("... to 3 February 2027", "Jan 13, 2027": a date's year, when the date itself was read elsewhere.)
+    if (!op && !symbol && !word && !scale && !/\d/.test(decimals ?? "") && /^(?:19|20)\d\d$/.test(digits!) && YEAR_AFTER_MONTH.test(text.slice(0, m.index!)))
+      continue;
     const value = Number(digits!.replace(/[,\s]/g, "") + (decimals ?? "")) * (scale ? SCALE[scale.toLowerCase()]! : 1);
     const currency = symbol ? CURRENCY_WORDS[symbol] : word ? CURRENCY_WORDS[word.toLowerCase()] : undefined;
     // The word saying it is rough is part of the amount ("around 8.5k").

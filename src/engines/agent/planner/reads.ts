@@ -44,6 +44,10 @@ async function withoutLooseWords(s: Session, resource: string, query: Record<str
 }
 
 /** A read over one resource: list, count, sum or top, filtered by what the request names. */
+/** "whatever its current status", "paid or not": every invoice the span holds, not only those still owed. */
+const ANY_STATUS =
+  /\b(?:whatever|regardless\s+of|irrespective\s+of|any|all|every)\s+(?:its\s+|their\s+|the\s+)?(?:current\s+)?status(?:es)?\b|\bpaid\s+or\s+(?:not|unpaid)\b/i;
+
 export async function read(s: Session, p: Parsed, resource: string): Promise<string> {
   if (!s.tool(resource, "list")) throw new Stop({ content: `This API key cannot read ${noun(resource)}s.` });
   const byId = p.ids.find((i) => i.resource === resource);
@@ -62,7 +66,7 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   // Owing, and "due before Christmas", are about invoices still to be paid.
   // "when is the workshop invoice due" names no span: the invoice may be a draft.
   const spanned = p.dates.gte !== undefined || p.dates.lt !== undefined || p.dates.day !== undefined;
-  const owed = resource === "invoice" && (OWED.test(p.raw) || (p.dates.hint === "due" && spanned)) && query.status === undefined;
+  const owed = resource === "invoice" && (OWED.test(p.raw) || (p.dates.hint === "due" && spanned && !ANY_STATUS.test(p.raw))) && query.status === undefined;
   if (owed) {
     query.status = "open,overdue";
     said.unshift("unpaid");

@@ -668,6 +668,17 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
       input.description = `${purpose.text}, ${more.text}`;
       phrases.splice(phrases.indexOf(more), 1);
     }
+    // "for the bits and bobs", "for travel and expenses": one thing said with "and", read as two.
+    const joined = phrases.find(
+      (ph) =>
+        ph.prep === "for" &&
+        !ph.nounResource &&
+        new RegExp(`\\b${escapeRegExp(purpose.text)}\\s+(?:and|&)\\s+${escapeRegExp(ph.text)}\\b`, "i").test(p.said ?? p.raw),
+    );
+    if (joined) {
+      input.description = `${String(input.description)} and ${joined.text}`;
+      phrases.splice(phrases.indexOf(joined), 1);
+    }
   }
   // "Tony Stark, tony@x.com, CEO, Stark Logistics": an account named on its own, by its exact name.
   if ("account_id" in props && s.tool("account", "list")) {
