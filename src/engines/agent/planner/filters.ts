@@ -70,8 +70,8 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     const values = enumValues(schema);
     if (values.length === 0) continue;
     const named = new Set<string>();
+    // ("deals recorded as won": in a read, the state said after "as" is which records, not a move.)
     for (const state of p.states)
-      // ("deals recorded as won": in a read, the state said after "as" is which records, not a move.)
       for (const v of meanings(state))
         if (values.includes(v) && (v !== p.to || AS_READ.has(p.action ?? "list"))) {
           named.add(v);
