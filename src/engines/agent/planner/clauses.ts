@@ -836,6 +836,10 @@ export function questionsOf(text: string): string[] {
       /^(?:which|what)\s+(?:ones?|[a-z]+s)(?:\s+(?:are\s+they|are\s+those|is\s+it))?\s*\??$/i.test(part) ||
       // ("..., + how many days late is it": how late each is, which the answer says.)
       /^how\s+(?:many\s+days|long)\s+(?:late|overdue|past\s+due|behind)\s+(?:is|are)\s+(?:it|they|that|those)\b/i.test(part) ||
+      // ("How many deals is that and who with?": the count and the names the answer gives.)
+      /^how\s+many\s+(?:[a-z]+\s+)?(?:is|are)\s+(?:that|those|they|there)\b/i.test(part) ||
+      // ("..., and which position is that application for": the job a candidate's answer names.)
+      /^(?:which|what)\s+(?:position|job|role|opening|vacancy|req)\s+(?:is|was|did)\s+(?:that|the|this|his|her|their|he|she|they)\b/i.test(part) ||
       // "whats the biggest open opp? which account + how much": whose it is and what it is worth, which the answer says.
       /^(?:which|what|whose)\s+(?:account|client|customer|company|stage|one)(?:\s*(?:\+|and|&|,)\s*(?:how\s+much|the\s+amount|(?:the\s+)?value|when))?\s*\??$/i.test(
         part,
@@ -852,4 +856,4 @@ export function questionsOf(text: string): string[] {
 
 /** "what is its amount", "and their email": a field of the record the question before is about. */
 const FIELD_OF_IT =
-  /\b(?:its|their|his|her)\s+(?:amount|value|stage|status|email|phone|title|owner|rating|source|due\s+date|close\s+date|website|domain)\b|^what\s+(?:value|amount|stage|status)\b[^?.!]*\b(?:it|that)\b/i;
+  /\b(?:its|their|his|her)\s+(?:amount|value|email|phone|title|owner|rating|source|website|domain)\b|^what\s+(?:value|amount)\b[^?.!]*\b(?:it|that)\b/i;

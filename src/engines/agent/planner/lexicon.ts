@@ -237,7 +237,7 @@ export const REASON =
   /\s*[,;–—-]+\s*(?:because|since|(?:the\s+)?(?:customer|client)\s+\w+ed\b|as\s+(?:he|she|they|it)|not\s+(?:a|the|really)|no\s+longer|(?:he|she|they|it)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)|it\s+was|was\s+a|too\s+\w+|wrong\s+\w+|duplicate\b|thanks?\b|thank\s+you|we(?:'re|\s+are|'ve|\s+have|'ll|\s+will)?\s+(?:not|no\s+longer|never|decided|done)|(?:he|she|they)\s+\w+ed\b|(?:the|his|her|their|its|our|my)\s+\w+(?:\s+\w+){0,4}\s+(?:was|were|went|came\s+back|looked|seemed|is\s+(?:very|really|super|so)|are\s+(?:very|really|super|so))|(?:i|we)\s+(?:read|saw|met|spoke|talked|think|thought|liked|loved|feel|felt|checked|reviewed|interviewed|called|heard)\b|not\s+\w+\s+enough|(?:is|was)\s+(?:a\s+)?(?:very|really|super)\s+\w+)\b.*$/gi;
 /** Time said in passing: "at the moment", "right now", "as of today". */
 export const TIME_SAID =
-  /\s*\b(?:at\s+the\s+moment|right\s+now|as\s+of\s+(?:now|today)|as\s+we\s+speak|at\s+present|for\s+now|any\s?more|currently|presently|actually|actual(?=\s*(?:[?.!,]|$)))\b/gi;
+  /\s*\b(?:at\s+the\s+moment|at\s+the\s+minute|at\s+the\s+mo|right\s+now|as\s+of\s+(?:now|today)|as\s+we\s+speak|at\s+present|for\s+now|any\s?more|currently|presently|actually|actual(?=\s*(?:[?.!,]|$)))\b/gi;
 
 /** A pattern and what it becomes (a function where the words matched decide). */
 export type Rewrite = [RegExp, string | ((match: string, ...groups: string[]) => string)];
@@ -770,6 +770,8 @@ const RELAYED_REWRITES: Rewrite[] = [
   [/\s*,?\s*\bwhereas\s+[^.!?;]*/gi, ""],
   // "Correction required:", "Action needed -": a review's heading.
   [/^\s*(?:correction|amendment|action|adjustment|finding|observation|exception)(?:\s+(?:required|needed|requested|noted))?\s*[:–—-]\s*/i, ""],
+  // "draft INV-44 for Monarch is recorded at ...": the draft told of, not a request to draft one.
+  [/(?<=^\s*|[.!?]\s+)[Dd]raft\s+(?=[A-Z]{2,5}-?\d+\b[^.!?]*\b(?:is|was|has|shows|says)\b)/g, "the draft "],
   // "Item 3:", "Point 2 -", "Query 4)": an item of a numbered review, not a record's number.
   [/^\s*(?:item|point|query|finding|question|request|no\.|#)\s*\d{1,3}[a-z]?\s*[:.)–—-]\s*/i, ""],
   // "PFB update:", "FYI -": a memo's heading.
@@ -871,6 +873,12 @@ const RELAYED_REWRITES: Rewrite[] = [
     " (not hired or rejected)",
   ],
   [/(?<=\b(?:candidates|applicants|people|who)\b.{0,80})\bstill\s+active\b/gi, "still in the pipeline"],
+  // "candidates still in progress (not hired, not rejected)": in the pipeline.
+  [
+    /(?<=\b(?:candidates|applicants|people|who)\b.{0,80})\b(?:still\s+)?in\s+progress\b(?:\s*\(\s*not\s+hired\s*(?:,|or|and|\/)\s*(?:not\s+)?rejected\s*\))?/gi,
+    "in the pipeline",
+  ],
+  [/\s*\(\s*not\s+(?:hired|rejected)\s*(?:,|or|and|\/)\s*(?:not\s+)?(?:rejected|hired)\s*\)/gi, " (not hired or rejected)"],
   [
     /,?\s*(?:including|incl\.?|counting|even)\s+(?:the\s+ones?|those|anyone|people|candidates)\s+(?:we(?:'ve|\s+have)?\s+|who\s+(?:were|got)\s+)?(?:rejected|turned\s+down|declined|hired|passed\s+on)(?:\s*(?:,|or|and|&|\/)\s*(?:rejected|turned\s+down|declined|hired|passed\s+on))*\b/gi,
     "",
@@ -1637,6 +1645,11 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   [/\b(?:still\s+)?in\s+flight\b/gi, "open"],
   // "forecast to close", "slated to close": when it is expected to close.
   [/\b(?:forecast(?:ed)?|slated|scheduled|projected|set)\s+to\s+close\b/gi, "expected to close"],
+  // "which invoices have we had a bit of money in on but not the lot": partly paid.
+  [
+    /\b(?:(?:have|has)\s+(?:we|you|they)\s+)?(?:had|received|got|taken|seen)\s+(?:a\s+bit\s+of|some|part\s+of\s+the|a\s+little)\s+(?:money|cash|payment)\s+(?:in\s+)?(?:on|for|against)\s+but\s+not\s+(?:the\s+lot|all\s+of\s+it|in\s+full|everything|the\s+whole\s+thing|the\s+rest)\b/gi,
+    "are partially paid",
+  ],
   // "paid a chunk of but not the whole thing": partly paid ("paid some of their invoice" alone is a payment told).
   [
     /\bpaid\s+(?:a\s+chunk|a\s+bit|part|some|a\s+portion|a\s+part)\s+(?:of\s+)?but\s+not\s+(?:all|the\s+whole\s+thing|everything|in\s+full|the\s+rest)(?:\s+of\s+it)?/gi,
@@ -1908,6 +1921,79 @@ export const REWRITES: Rewrite[] = [
     /(?<=^\s*|[.!?]\s+)((?:[Tt]he|[Tt]his|[Tt]hat|[Oo]ur|[Tt]heir)\s+[^.!?]{3,120}?|[A-Z][^.!?]{2,120}?)\s+(?:should|must|needs\s+to|has\s+to|ought\s+to)\s+(?:therefore\s+|now\s+|also\s+|accordingly\s+|then\s+)?be\s+(?:recorded|marked|set|shown|logged|listed|updated|changed|moved|put\s+down)\s+(as|to)\s+/g,
     (_: string, what: string, how: string) => `mark ${what} ${how} `,
   ],
+  // "What rating has been given to Ken Thompson": his rating.
+  [
+    /\bwhat\s+(?:rating|score|stars?)\s+(?:has|have|was|were|did)\s+(?:been\s+)?(?:given|assigned|awarded)\s+(?:to\s+)?(.+?)(?=\s*(?:[,?.!]|\s+and\b|$))/gi,
+    "what is $1's rating",
+  ],
+  // "..., and which position is that application for?": the job a candidate's answer names anyway.
+  [
+    /\s*,?\s*(?:and\s+)?(?:which|what)\s+(?:position|job|role|opening|vacancy|req)\s+(?:is|was|did)\s+(?:that|the|this|his|her|their|he|she|they)\s+(?:application|candidate|candidacy|applying|applied|apply|up)?\s*for\b\s*\??/gi,
+    "?",
+  ],
+  // "Signed acceptance received from Frances Allen for the Product Designer role": she accepted the offer.
+  [/\b(?:a\s+|the\s+)?(?:signed\s+)?(?:offer\s+)?acceptance\s+(?:letter\s+)?(?:received|came\s+in|arrived)\s+from\s+/gi, "offer accepted by "],
+  [/\b(?:record|log|register|enter|book)\s+(?:the|their|her|his)\s+hire\b/gi, "mark them hired"],
+  // "Isla is still recorded as "Controller". That is out of date; the correct title is ...": the old value.
+  [/\b(?:is|are)\s+(?:still\s+)?(?:recorded|listed|shown|down|showing|saved|stored|entered)\s+(?:as|with)\s+["“][^"“”]{1,60}["”]/gi, "is wrong"],
+  [/(?<=^|[.!?;]\s*)(?:that|this|it)\s+is\s+(?:out\s+of\s+date|outdated|wrong|incorrect|stale|no\s+longer\s+(?:right|correct|accurate))\s*[.;!]\s*/gi, ""],
+  [/\bthe\s+(?:correct|right|current|actual|new)\s+(title|email|phone|domain|website|amount|due\s+date|close\s+date)\s+(?:is|should\s+be)\b/gi, "$1 is"],
+  // "Need an invoice doing for Wayne Enterprises, can you sort that for me": a new one.
+  [
+    /\b(?:i\s+|we\s+)?need\s+(an?\s+|another\s+|a\s+new\s+)(invoice|deal|job|contact|account|candidate|opportunity)\s+(?:doing|done|sorting|sorted|raising|raised|making|made|setting\s+up|drawing\s+up|putting\s+together)\b/gi,
+    "create $1$2",
+  ],
+  [/\s*,?\s*(?:can|could|would)\s+you\s+sort\s+(?:that|it|this)(?:\s+out)?(?:\s+for\s+(?:me|us))?\s*[?.!]*\s*$/gi, ""],
+  // "who's on the new lead follow-up emails": in that sequence, however it is written.
+  [
+    /\bwho(?:'s|\s+is|\s+are)\s+(still\s+)?(?:currently\s+|now\s+)?(?:on|getting|receiving|in)\s+(?:the\s+|our\s+)?(?!(?:(?:follow[- ]?up|automatic|automated|nurture|drip|marketing|sales|email)\s+)+(?:e-?mails|mails)\b)((?:[\w-]+\s+){1,4}?)(?:e-?mails|mails|sequence|campaign|cadence|drip)\b/gi,
+    (_: string, still: string | undefined, name: string) => `${still ? "active " : ""}enrollments in the ${name}sequence`,
+  ],
+  // "anything in the pipeline that's meant to close before Christmas": closing.
+  [
+    /\b(?:that's|that\s+is|which\s+is|that\s+are|which\s+are|that\s+were|meant)\s+(?:meant\s+|supposed\s+|expected\s+|slated\s+|set\s+|due\s+)?to\s+(close|sign|land)\b/gi,
+    "closing",
+  ],
+  // "Has Pied Piper paid their invoice yet or do I need to chase them?": whether they paid; the chasing is the asker's.
+  [
+    /\s*,?\s+or\s+(?:do|should|shall|must)\s+(?:i|we)\s+(?:need\s+to\s+|have\s+to\s+)?(?:chase|ring|call|email|nudge|remind|hassle|follow\s+up\s+with)\s+(?:them|him|her)(?:\s+up)?\b/gi,
+    "",
+  ],
+  // "...? Remind me what it was for an' all, amount wise.": what the answer tells anyway.
+  [/(?<=\?)\s*(?:and\s+)?(?:(?:can|could)\s+you\s+)?remind\s+me\s+(?:what|how\s+much|when)\s+[^.?!]*[.?!]?\s*$/gi, ""],
+  // "as at today", "as of now": the present, which every read is.
+  [/\s*,?\s*\bas\s+(?:at|of)\s+(?:today|now|this\s+morning|the\s+moment|date)\b\s*,?(?=\s|[?.!]|$)/gi, ""],
+  // "total receivables outstanding, net of any part payments": what is still owed, which is net of them.
+  [
+    /\s*,?\s*\bnet\s+of\s+(?:any\s+|all\s+)?(?:part(?:ial)?\s+|partial\s+)?payments(?:\s+(?:already\s+)?(?:received|made|to\s+date))?(?:\s+already)?\s*,?(?=\s|[?.!]|$)/gi,
+    "",
+  ],
+  // "... per currency? Open and overdue both count.": which are counted, as asked.
+  [
+    /(?<=[.?!])\s*(?:both\s+)?(?:open|unpaid|overdue|draft|paid|sent)\s+(?:and|&|or)\s+(?:open|unpaid|overdue|draft|paid|sent)(?:\s+ones)?\s+(?:both\s+|all\s+)?(?:count|included|apply|are\s+included)\s*[.!]?\s*$/gi,
+    "",
+  ],
+  // "should close end of January all being well": a hope, not a value.
+  [/\s*,?\s*\b(?:all\s+being\s+well|fingers\s+crossed|touch\s+wood|god\s+willing|if\s+all\s+goes\s+(?:well|to\s+plan))\b/gi, ""],
+  // "Who've we turned down ... so far?": who have.
+  [/\bwho've\b/gi, "who have"],
+  [/\s+so\s+far(?=\s*[?.!]*\s*$)/gi, ""],
+  // "Reject them please, not wasting any more time", "we're not taking them forward": why, not what.
+  [/\s*,?\s*(?:not|no\s+point)\s+wasting\s+(?:any\s+more\s+|more\s+|any\s+)?(?:time|effort)(?:\s+on\s+(?:them|him|her))?\b/gi, ""],
+  [/\s*,?\s*(?:we're|we\s+are|we\s+aren't|we're\s+just)\s+(?:not\s+)?(?:taking|moving)\s+(?:them|him|her)\s+(?:forward|further|on)\b/gi, ""],
+  // "bin off the linkedin applicant": reject them.
+  [/\bbin\s+(?:off\s+)?(?=(?:the\s+|that\s+)?(?:[\w-]+\s+)?(?:applicant|candidate)s?\b)/gi, "reject "],
+  [/\b(referral|linkedin|agency|indeed|website|job\s+board)\s+(candidate|applicant|hire)\b/gi, "$2 who came in through $1"],
+  // "Need to get a job up for a warehouse operative": a new job, called that.
+  [
+    /\b(?:(?:i\s+|we\s+)?need\s+to\s+)?(?:get|put|stick)\s+(?:a|an|the)\s+(?:job|role|vacancy|advert|ad|posting|listing)\s+up\s+for\s+(?:an?\s+)?/gi,
+    "create a job called ",
+  ],
+  [/\bbased\s+(?:at|out\s+of)\s+(?:the|our)\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+(?:depot|office|site|warehouse|branch|store|shop|plant|hub)\b/g, "in $1"],
+  // "How many candidates have we got live": in the pipeline.
+  [/\b(?:have|has)\s+(?:we|you)\s+got\s+live\b/gi, "are in the pipeline"],
+  // "Remove them from the sequence with immediate effect": now, which every change is.
+  [/\s*,?\s*(?:with\s+immediate\s+effect|effective\s+immediately|immediately|straight\s+away|forthwith)\b/gi, ""],
   // "the contacts held on file for Aperture Labs": kept, not put on hold.
   [
     /\b(records|contacts|people|invoices|deals|accounts|details|data|candidates)\s+(?:we\s+)?(?:held|hold|kept|keep|stored|store|recorded|record|saved|have)\s+(?=for\b|against\b|under\b|at\b)/gi,
@@ -2720,7 +2806,10 @@ export const REWRITES: Rewrite[] = [
     /[,;.]?\s*\b(?:they|he|she)\s+(?:went|have\s+gone|'ve\s+gone|chose\s+to\s+go)\s+with\s+(?:somebody|someone|another\s+(?:vendor|supplier|provider)|a\s+competitor|the\s+competition)(?:\s+else)?\b/gi,
     "",
   ],
-  [/[,;.]?\s*\b(?:she|he|they)\s+asked\s+(?:us|me)\s+to\s+stop\s+(?:emailing|contacting|calling|messaging|mailing)(?:\s+(?:her|him|them))?\b/gi, ""],
+  [
+    /[,;.]?\s*\b(?:she|he|they)(?:'ve|'s|\s+have|\s+has)?\s+asked\s+(?:us|me)\s+to\s+stop\s+(?:emailing|contacting|calling|messaging|mailing)(?:\s+(?:her|him|them))?\b/gi,
+    "",
+  ],
   // ("unenroll her from the sequence. stop emailing her": the same request, said twice.)
   [
     /[,;.]\s*stop\s+(?:emailing|contacting|messaging|mailing)\s+(?:her|him|them)\s*[.!]?\s*$/gi,

@@ -43,11 +43,13 @@ async function withoutLooseWords(s: Session, resource: string, query: Record<str
   }
 }
 
-/** A read over one resource: list, count, sum or top, filtered by what the request names. */
 /** "whatever its current status", "paid or not": every invoice the span holds, not only those still owed. */
 const ANY_STATUS =
   /\b(?:whatever|regardless\s+of|irrespective\s+of|any|all|every)\s+(?:its\s+|their\s+|the\s+)?(?:current\s+)?status(?:es)?\b|\bpaid\s+or\s+(?:not|unpaid)\b/i;
+/** "Has Pied Piper paid their invoice yet?", "is the Globex deal won?": whether records are in a state, asked yes or no. */
+const YES_OR_NO = /^\s*(?:has|have|is|are|did|was|were)\b/i;
 
+/** A read over one resource: list, count, sum or top, filtered by what the request names. */
 export async function read(s: Session, p: Parsed, resource: string): Promise<string> {
   if (!s.tool(resource, "list")) throw new Stop({ content: `This API key cannot read ${noun(resource)}s.` });
   const byId = p.ids.find((i) => i.resource === resource);
@@ -145,6 +147,11 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   await decorate(s, resource, page.data, query);
   if (p.asked.length > 0 && page.data.length === 1) return answerFields(page.data[0]!, p.asked);
   const total = page.meta.total;
+  // Asked whether they are in a state, and none is: "no", and the records as they are.
+  if (total === 0 && query.status !== undefined && p.action === "list" && YES_OR_NO.test(p.said ?? p.raw) && (p.states.length > 0 || p.groups.length > 0)) {
+    const rest = await read(s, { ...p, states: [], groups: [], to: undefined }, resource);
+    if (!rest.startsWith("No ")) return `No: none is ${String(query.status).replace(/,/g, " or ")}. ${rest}`;
+  }
   if (total === 0) return `No ${noun(resource)}s${be(2)}${where}.`;
   const figure =
     money_ && page.data.some((i) => i.currency)
@@ -218,7 +225,9 @@ export function answerFields(i: Item, asked: string[]): string {
     const stage = field === "status" && i.stage_id && typeof i.stage === "string" && i.stage !== value ? `, in ${i.stage}` : "";
     return [`${a} ${value}${stage}${late}${closing}`];
   });
-  return `${labelOf(i)}: ${parts.join(", ")}. (${i.id})`;
+  // (A candidate is told with the job they applied for: one person may be up for two.)
+  const applied = typeof i.job === "string" ? ` (for ${i.job})` : "";
+  return `${labelOf(i)}${applied}: ${parts.join(", ")}. (${i.id})`;
 }
 
 /** One record, as a person would want it read back. */

@@ -333,6 +333,11 @@ function unshouted(text: string): string {
 export function spoken(message: string): string {
   let text = unshouted(unpasted(message)).replace(HIRING_MANAGER, "hiring manager").replace(FILLERS, " ").replace(/\s+/g, " ").trim().replace(OPENERS, "");
   text = addresses(text);
+  // "... stop contacting them full stop", "new paragraph": punctuation said aloud when dictating.
+  text = text
+    .replace(/\s*\bfull\s+stop\b\s*/gi, ". ")
+    .replace(/\s*\bquestion\s+mark\b\s*/gi, "? ")
+    .trim();
   // "Hello Sam, which ...": whom the message is addressed to is no part of it.
   text = text.replace(/^\s*(?:hi|hello|hey|dear|morning|good\s+(?:morning|afternoon|evening))\s+[A-Z][a-z]+\s*[,!:–—-]\s*/i, "");
   // "que vacancies are open? sorry, which vacancies": what the one asking corrected themselves to.

@@ -602,6 +602,10 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
       // "a 45k opportunity with Globex for a data warehouse project": the account is named otherwise; "for" says what it is.
       (nameField === "name" && phrases.some((ph) => ph.prep && ph.prep !== "for" && relatedPreps.has(ph.prep))
         ? phrases.find((ph) => ph.prep === "for" && !ph.nounResource)
+        : undefined) ??
+      // "an invoice for Wayne Enterprises": a client billed need not be an account; its name, in capitals, is the client.
+      (nameField === "client"
+        ? phrases.find((ph) => ph.prep && ["for", "to", "at"].includes(ph.prep) && !ph.nounResource && /^\p{Lu}/u.test(ph.text))
         : undefined);
     if (phrase) {
       // "a deal Initech Renewal": a synonym of the resource after the name belongs to it.
