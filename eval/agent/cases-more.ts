@@ -1740,6 +1740,107 @@ const roundNineteen: Case[] = [
   }),
 ];
 
+/*
+ * Round twenty's classes, worded apart from its blind sets (an executive assistant, an internal auditor, a British
+ * wholesale owner): a request relayed for someone else, whose plans and meetings are asides; a review's numbered
+ * items and headings; the old value told before the new one asked; dictated punctuation; "has X paid yet?".
+ */
+const roundTwenty: Case[] = [
+  about("finance", "write", "forwarded from <client>: 'please cancel <open invoice>'; Priya agrees, so void it", (w) => {
+    const invoice = pick(w.invoices, (i) => i.status === "open", "open invoice");
+    return {
+      say: `Forwarded by ${invoice.client}'s accounts team: "We never ordered this, please cancel ${invoice.number}." Priya agrees it shouldn't have been sent, so could you void it?`,
+      expect: [approval(/void/, invoice.id)],
+    };
+  }),
+  about("finance", "write", "Point 4 - the bank feed shows a receipt of 500 from <client> quoting <invoice>: book it", (w) => {
+    const invoice = pick(w.invoices, (i) => i.status === "open" && i.amount_due > 1000, "open invoice over 1,000");
+    return {
+      say: `Point 4 - yesterday's bank feed shows a receipt of 500.00 ${invoice.currency} from ${invoice.client} quoting ${shortNumber(invoice)}. Part payment only, please book it against that invoice.`,
+      expect: [changed("invoice", invoice.id, { amount_paid: 500 }, invoice.number)],
+    };
+  }),
+  about("finance", "read", "has <client with one overdue invoice> settled up yet, or do I ring them?", (w) => {
+    const client = clientWithUnpaid(w, 1, overdue);
+    const invoice = pick(ofClient(w, client), unpaid, "their unpaid invoice");
+    return {
+      say: `Has ${client} settled their invoice yet or should I ring them?`,
+      expect: [says("overdue"), money(dueSums([invoice]), `${invoice.number}'s balance`), noChange()],
+    };
+  }),
+  about("finance", "question", "Item 2: post the receipt from <client with several unpaid> (no amount, no invoice): ask", (w) => {
+    const client = clientWithUnpaid(w, 2);
+    return { say: `Item 2: please post the receipt from ${client} that came in this morning.`, expect: [noChange(), asksBack()] };
+  }),
+  about("growth", "write", "the quoted deal still shows <stage>, the call happened: move it to <next stage>", (w) => {
+    const deal = openDealIn(w, ["Qualified"]);
+    return {
+      say: `The "${deal.name}" deal still shows Qualified, though the demo went ahead on Monday. Please move it to Proposal.`,
+      expect: [changed("deal", deal.id, { stage_id: stageNamed(w, "Proposal").id }, deal.name)],
+    };
+  }),
+  about("growth", "write", "Correction: <account>'s deal shows one close date, the contract another: amend it", (w) => {
+    const { deal, account } = soleOpenDeal(w);
+    const wanted = addDays(deal.expected_close_date ?? today(w), 35);
+    const said = new Date(`${wanted}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    return {
+      say: `Correction: the ${account} deal shows an expected close of ${deal.expected_close_date}, whereas the signed contract gives ${said}. Please amend the deal to ${said}.`,
+      expect: [changed("deal", deal.id, { expected_close_date: wanted, amount: deal.amount }, deal.name)],
+    };
+  }),
+  about("growth", "write", "Sam met <contact> at the trade show and wants to stay in touch: put them on <sequence>", (w) => {
+    const sequence = w.sequences[0]!;
+    const inIt = new Set(w.enrollments.filter((e) => e.sequence_id === sequence.id).map((e) => e.contact_id));
+    const one = pick(uniqueContacts(w), (c) => !inIt.has(c.id) && c.account_id !== null, "contact not in the sequence");
+    const account = pick(w.accounts, (a) => a.id === one.account_id, "their account");
+    return {
+      say: `Sam met ${fullName(one)} from ${account.name} at the trade show and wants us to stay in touch. Could you put them on the "${sequence.name}" sequence?`,
+      expect: [enrolled(sequence.id, one.id, fullName(one))],
+    };
+  }),
+  about("growth", "read", "Nadia is seeing the <account> team on Friday and asked me who we have there", (w) => {
+    const account = pick(w.accounts, (a) => contactsOf(w, a.id).length >= 2, "account with two contacts");
+    const people = contactsOf(w, account.id);
+    return {
+      say: `Nadia is seeing the ${account.name} team on Friday and asked me who we actually have over there. Names please?`,
+      expect: [named(names(people), [], people.length)],
+    };
+  }),
+  about("growth", "write", "<contact> has a new mobile, from their email footer: update it so Sam has it", (w) => {
+    const one = pick(uniqueContacts(w), (c) => c.account_id !== null, "contact at an account");
+    const account = pick(w.accounts, (a) => a.id === one.account_id, "their account");
+    return {
+      say: `${fullName(one)} at ${account.name} has a new mobile number - it was in the footer of their last email: +44 20 7946 0321. Could you update it so Sam's got it?`,
+      expect: [changed("contact", one.id, { phone: "+44 20 7946 0321" }, fullName(one))],
+    };
+  }),
+  about("growth", "read", "is anyone at <account with an enrolled contact> still receiving our automated emails? who?", (w) => {
+    const active = w.enrollments.filter((e) => e.status === "active").map((e) => pick(w.contacts, (c) => c.id === e.contact_id, "enrolled contact"));
+    const withAccount = active.find((c) => c.account_id !== null)!;
+    const account = pick(w.accounts, (a) => a.id === withAccount.account_id, "their account");
+    const theirs = active.filter((c) => c.account_id === account.id);
+    return {
+      say: `We're in a dispute with ${account.name}. Is anyone over there still receiving our automated emails? Who?`,
+      expect: [named(names(theirs), [], theirs.length), noChange()],
+    };
+  }),
+  about("talent", "write", "Brilliant news for a Monday - <candidate at offer> signed the offer! record the hire", (w) => {
+    const one = pick(inStage(w, "offer"), () => true, "candidate at offer");
+    return {
+      say: `Brilliant news for a Monday - ${fullName(one)} has signed our offer! Please record the hire.`,
+      expect: [changed("candidate", one.id, { stage: "hired" }, fullName(one))],
+    };
+  }),
+  about("talent", "read", "what score has been given to <rated candidate>, and which role is that application for?", (w) => {
+    const one = pick(w.candidates, (c) => c.rating !== null && w.candidates.filter((o) => fullName(o) === fullName(c)).length === 1, "rated candidate");
+    const job = pick(w.jobs, (j) => j.id === one.job_id, "their job");
+    return {
+      say: `What score has been given to ${fullName(one)}, and which role is that application for?`,
+      expect: [says(String(one.rating)), says(job.title)],
+    };
+  }),
+];
+
 export const MORE_CASES: Case[] = [
   ...finance,
   ...growth,
@@ -1759,4 +1860,5 @@ export const MORE_CASES: Case[] = [
   ...roundSeventeen,
   ...roundEighteen,
   ...roundNineteen,
+  ...roundTwenty,
 ];

@@ -1020,3 +1020,101 @@ describe("round nineteen: a message that changes nothing, ticket queues, a newco
     expect(writes(dropped), dropped.message.content).toMatchObject([{ tool: "update_candidate", input: { candidate_id: one.id, stage: "rejected" } }]);
   });
 });
+
+describe("round twenty: requests relayed for someone else, a review's corrections, dictated punctuation", () => {
+  // The account is made once; each test bills it anew.
+  let once: any;
+  const osprey = async () => {
+    once ??= await made(tenant.client.post("/v1/accounts", { name: "Osprey Freight", domain: "osprey.example" }));
+    const account = once;
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", {
+        client: "Osprey Freight",
+        account_id: account.id,
+        amount: 1200,
+        currency: "EUR",
+        status: "open",
+        due_date: "2026-02-01",
+      }),
+    );
+    return { account, invoice };
+  };
+
+  it("a forwarded customer quote keeps its invoice number; 'X agrees ..., so could you void it' voids that one (on approval)", async () => {
+    const { invoice } = await osprey();
+    const out = await chat(
+      tenant.client,
+      `Forwarded from Osprey Freight: "We never ordered this, please cancel ${invoice.number}." Priya agrees it shouldn't have gone out, so could you void it?`,
+    );
+    expect(
+      out.actions.filter((a: any) => a.status === "approval_required"),
+      out.message.content,
+    ).toMatchObject([{ tool: "void_invoice", input: { invoice_id: invoice.id } }]);
+  });
+
+  it("a review's numbered item and a bank statement's receipt: the part payment is booked on the invoice quoted", async () => {
+    const { invoice } = await osprey();
+    const out = await chat(
+      tenant.client,
+      `Item 3: the bank statement shows a receipt of 300.00 EUR from Osprey Freight referenced to invoice ${invoice.number}. It is a part payment only - please record it against that invoice.`,
+    );
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "pay_invoice", input: { invoice_id: invoice.id, amount: 300 } }]);
+  });
+
+  it("'post the receipt from X' with no amount asks which invoice and how much; it created a contact called Receipt", async () => {
+    await osprey();
+    await osprey();
+    const out = await chat(tenant.client, "Item 4: please post the receipt from Osprey Freight which came in yesterday.");
+    expect(writes(out), out.message.content).toEqual([]);
+    expect(out.message.content).toMatch(/\?/);
+  });
+
+  it("the value a record shows now is not the one to set, and a date's year is never an amount", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Heron Glass" }));
+    const deal = await made(
+      tenant.client.post("/v1/deals", { account_id: account.id, name: "Heron Glass: Kiln retrofit", amount: 40000, expected_close_date: "2027-01-13" }),
+    );
+    const out = await chat(
+      tenant.client,
+      "Correction required: the Heron Glass deal shows an expected close of 13 January 2027, whereas the signed order form gives 3 February 2027. Please amend the deal to 3 February 2027.",
+    );
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "update_deal", input: { deal_id: deal.id, expected_close_date: "2027-02-03" } }]);
+    expect(writes(out)[0].input.amount).toBeUndefined();
+  });
+
+  it("'Has X paid their invoice yet?' says no, and shows the invoice as it is", async () => {
+    const { invoice } = await osprey();
+    const out = await chat(tenant.client, "Has Osprey Freight paid their invoice yet or do I need to chase them?");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/^No\b/);
+    expect(out.message.content).toMatch(new RegExp(invoice.number));
+  });
+
+  it("a colleague's plans are asides: 'Mark is meeting the X team and asked me who we have over there'", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Kittiwake Labs" }));
+    await made(tenant.client.post("/v1/contacts", { account_id: account.id, first_name: "Lena", last_name: "Marsh", email: "lena@kittiwake.example" }));
+    await made(tenant.client.post("/v1/contacts", { account_id: account.id, first_name: "Omar", last_name: "Haddad", email: "omar@kittiwake.example" }));
+    const out = await chat(
+      tenant.client,
+      "Mark is meeting the Kittiwake Labs team next week and asked me who we actually have on file over there. Could you give me their names?",
+    );
+    expect(out.message.content).toMatch(/Lena Marsh/);
+    expect(out.message.content).toMatch(/Omar Haddad/);
+  });
+
+  it("dictated 'full stop' ends a sentence: the reason after the request is not a name", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Puffin Print" }));
+    const contact = await made(
+      tenant.client.post("/v1/contacts", { account_id: account.id, first_name: "Tomasz", last_name: "Wilk", email: "tomasz@puffin.example" }),
+    );
+    const sequence = await made(
+      tenant.client.post("/v1/sequences", { name: "Print buyers nurture", status: "active", steps: [{ type: "email", subject: "Hi", body: "Hello" }] }),
+    );
+    await made(tenant.client.post(`/v1/sequences/${sequence.id}/enrollments`, { contact_id: contact.id }));
+    const out = await chat(
+      tenant.client,
+      "right can you take Tomasz at Puffin Print off the print buyers nurture emails they've asked us to stop contacting them full stop",
+    );
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "unenroll_contact", input: { sequence_id: sequence.id } }]);
+  });
+});

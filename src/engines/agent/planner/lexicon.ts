@@ -1870,7 +1870,7 @@ export const REWRITES: Rewrite[] = [
   // positions are open?": what the one relaying is doing, before the question.
   [
     new RegExp(
-      String.raw`^\s*${ASKER}\s+(?:is|was|'s)\s+[a-z]+ing\b[^.?!]*[.!]\s+(?=${anyCase("(?:which|what|who|how|where|when|can|could|would|is|are|do|does|please)")}\b)`,
+      String.raw`^\s*${ASKER}\s+(?:is|was|'s)\s+[a-z]+ing\b(?![^.?!]*\b(?:asked|wants\s+to\s+know|would\s+like\s+to\s+know|is\s+asking)\b)[^.?!]*[.!]\s+(?=${anyCase("(?:which|what|who|how|where|when|can|could|would|is|are|do|does|please)")}\b)`,
       "g",
     ),
     "",
@@ -1946,7 +1946,7 @@ export const REWRITES: Rewrite[] = [
   [/\s*,?\s*(?:can|could|would)\s+you\s+sort\s+(?:that|it|this)(?:\s+out)?(?:\s+for\s+(?:me|us))?\s*[?.!]*\s*$/gi, ""],
   // "who's on the new lead follow-up emails": in that sequence, however it is written.
   [
-    /\bwho(?:'s|\s+is|\s+are)\s+(still\s+)?(?:currently\s+|now\s+)?(?:on|getting|receiving|in)\s+(?:the\s+|our\s+)?(?!(?:(?:follow[- ]?up|automatic|automated|nurture|drip|marketing|sales|email)\s+)+(?:e-?mails|mails)\b)((?:[\w-]+\s+){1,4}?)(?:e-?mails|mails|sequence|campaign|cadence|drip)\b/gi,
+    /\bwho(?:'s|\s+is|\s+are)\s+(still\s+)?(?:currently\s+|now\s+)?(?:on|getting|receiving|in)\s+(?:the\s+|our\s+)?(?!(?:(?:the|our|follow[- ]?up|follow|up|automatic|automated|nurture|drip|marketing|sales|email)\s+)+(?:e-?mails|mails)\b)((?:[\w-]+\s+){1,4}?)(?:e-?mails|mails|sequence|campaign|cadence|drip)\b/gi,
     (_: string, still: string | undefined, name: string) => `${still ? "active " : ""}enrollments in the ${name}sequence`,
   ],
   // "anything in the pipeline that's meant to close before Christmas": closing.
