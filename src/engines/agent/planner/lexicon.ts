@@ -1817,7 +1817,7 @@ export const REWRITES: Rewrite[] = [
   ],
   // "INV-22 was issued in error", "shouldn't have gone out": why, not a request to issue it.
   [
-    /\b(?:was|were|has\s+been|have\s+been|got)\s+(?:issued|raised|sent(?:\s+out)?|created|billed|finali[sz]ed)\s+(?:in\s+error|by\s+mistake|by\s+accident|wrongly|erroneously|twice)\b/gi,
+    /\b(?:was|were|has\s+been|have\s+been|got)\s+(?:issued|raised|sent(?:\s+out)?|created|billed|finali[sz]ed)\s+(?:in\s+error|by\s+mistake|by\s+accident|wrongly|erroneously|twice)(?:\s+by\s+(?:the\s+|our\s+)?(?:[A-Za-z][\w-]*\s+)?(?:team|office|department|dept|folks|people|side))?\b/gi,
     "is wrong",
   ],
   [/\b(?:it|they|that|this)\s+(?:shouldn't|should\s+not|should\s+never)\s+have\s+(?:gone\s+out|been\s+(?:sent|issued|raised))\b/gi, "it is wrong"],
@@ -1870,10 +1870,23 @@ export const REWRITES: Rewrite[] = [
   // positions are open?": what the one relaying is doing, before the question.
   [
     new RegExp(
-      String.raw`^\s*${ASKER}\s+(?:is|was|'s)\s+[a-z]+ing\b(?![^.?!]*\b(?:asked|wants\s+to\s+know|would\s+like\s+to\s+know|is\s+asking)\b)[^.?!]*[.!]\s+(?=${anyCase("(?:which|what|who|how|where|when|can|could|would|is|are|do|does|please)")}\b)`,
+      String.raw`^\s*${ASKER}\s+(?:is|was|'s)\s+[a-z]+ing\b(?![^.?!]*\b(?:asked|wants\s+to\s+know|like\s+to\s+know|is\s+asking)\b)[^.?!]*[.!]\s+(?=${anyCase("(?:which|what|who|how|where|when|can|could|would|is|are|do|does|please)")}\b)`,
       "g",
     ),
     "",
+  ],
+  // "Mark would like to ring the companies we're in the final negotiation stage with, personally. Which ones are
+  // they?": which companies.
+  [
+    new RegExp(
+      String.raw`^\s*${ASKER}\s+(?:would\s+like|'d\s+like|wants|plans|is\s+going|intends|needs)\s+to\s+(?:ring|call|phone|email|contact|visit|meet|thank|chase|invite|write\s+to|reach\s+out\s+to)\s+(?:personally\s+)?(?:all\s+)?the\s+(companies|accounts|clients|customers|people|contacts|candidates|applicants)\s+([^.?!]+?)(?:,?\s+personally)?\s*[.!]\s*(?:[Ww]hich|[Ww]ho)\s+(?:ones\s+)?(?:are|is)\s+(?:they|those|it)\s*\?`,
+      "g",
+    ),
+    "which $1 $2?",
+  ],
+  [
+    /\b(companies|accounts|clients|customers)\s+(?:that\s+|which\s+)?we(?:'re|\s+are)\s+(?:currently\s+|now\s+)?(?:in|at)\s+(?:the\s+)?(?:final\s+|late\s+|early\s+)?([a-z]+)(?:\s+stage)?\s+with\b/gi,
+    "$1 with deals in $2",
   ],
   // "Mark is meeting the Aperture Labs team next week and asked me who we have over there": the question, about them.
   [
@@ -2874,6 +2887,11 @@ export const REWRITES: Rewrite[] = [
   ],
   // "pls update the same in system", "void the same": the record just told of.
   [/\b(update|void|cancel|delete|change|correct|amend|edit|mark|reject|close|remove|reflect|process|record|log)\s+the\s+same\b/gi, "$1 it"],
+  // "Hooli invoice, please void it": the record set first is the "it" of the request after it.
+  [
+    /^\s*(?:the\s+)?([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*\s+(?:invoice|bill|deal|opportunity|job|role|contact|candidate))\s*,\s*((?:please|pls|kindly|can\s+you|could\s+you)\s+)?([a-z]+)\s+(?:it|that|the\s+same)\b/,
+    "$2$3 the $1",
+  ],
   [/\s+(?:in|on|into)\s+(?:the\s+|our\s+)?(?:system|crm|portal|records|books|tool)(?=\s*(?:[.!?,;]|$))/gi, ""],
   // "Madrid team is asking.", "client is waiting for the same": who is waiting, not what is asked.
   [
