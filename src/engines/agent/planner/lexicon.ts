@@ -1959,7 +1959,7 @@ export const REWRITES: Rewrite[] = [
   [/\s*,?\s*(?:can|could|would)\s+you\s+sort\s+(?:that|it|this)(?:\s+out)?(?:\s+for\s+(?:me|us))?\s*[?.!]*\s*$/gi, ""],
   // "who's on the new lead follow-up emails": in that sequence, however it is written.
   [
-    /\bwho(?:'s|\s+is|\s+are)\s+(still\s+)?(?:currently\s+|now\s+)?(?:on|getting|receiving|in)\s+(?:the\s+|our\s+)?(?!(?:(?:the|our|follow[- ]?up|follow|up|automatic|automated|nurture|drip|marketing|sales|email)\s+)+(?:e-?mails|mails)\b)((?:[\w-]+\s+){1,4}?)(?:e-?mails|mails|sequence|campaign|cadence|drip)\b/gi,
+    /\bwho(?:'s|\s+is|\s+are)\s+(still\s+)?(?:currently\s+|now\s+)?(?:on|getting|receiving|in)\s+(?:the\s+|our\s+)?(?!(?:(?:the|our|follow[- ]?up|follow|up|automatic|automated|nurture|drip|marketing|sales|email)\s+)+(?:e-?mails|mails|drip|sequence|campaign|cadence)\b)((?:[\w-]+\s+){1,4}?)(?:e-?mails|mails|sequence|campaign|cadence|drip)\b/gi,
     (_: string, still: string | undefined, name: string) => `${still ? "active " : ""}enrollments in the ${name}sequence`,
   ],
   // "anything in the pipeline that's meant to close before Christmas": closing.
@@ -2935,7 +2935,7 @@ export const REWRITES: Rewrite[] = [
   [/[,\s]+(?:finally|btw|fyi|at last|woohoo|yay|phew)[\s!.\p{Extended_Pictographic}]*$/iu, ""],
   // "We've decided to hire Ann", "I'd like to open a new position": the request is what follows.
   [
-    /(?<=^\s*|[.!?,]\s+)(?:(?:we|i)(?:'ve|\s+have)?\s+decided\s+to|(?:i|we)(?:'d|\s+would)\s+like\s+to|(?:i|we)\s+want\s+to)\s+(?=(?:open|add|create|set\s+up|post|log|record|move|mark|close|hire|reject|enroll|void|update|change|make|offer)\b)/gi,
+    /(?<=^\s*|[.!?,]\s+)(?:(?:we|i)(?:'ve|\s+have)?\s+decided\s+to|(?:i|we)(?:'d|\s+would)\s+like\s+to|(?:i|we)\s+want\s+to)\s+(?=(?:open|add|create|set\s+up|post|log|record|move|mark|close|hire|reject|pass\s+on|enroll|void|update|change|make|offer)\b)/gi,
     "",
   ],
   // "which sales are in negotiation", "every sale we're working on": deals, where "sales" is not a team or a title.
