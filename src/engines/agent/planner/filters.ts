@@ -1,11 +1,9 @@
 import { money, type Item } from "./answer.ts";
 import { enumValues, formatOf, properties } from "./catalog.ts";
-import { DEPARTMENTS, escapeRegExp, GROUP_WORDS, likeness, placeCode, rewrite, VALUE_WORDS } from "./lexicon.ts";
+import { DEPARTMENTS, escapeRegExp, GROUP_WORDS, likeness, placeCode, READS, rewrite, VALUE_WORDS } from "./lexicon.ts";
 import { singular } from "./catalog.ts";
 import type { Parsed, Phrase } from "./parse.ts";
 import { Stop, type Session } from "./resolve.ts";
-
-const AS_READ = new Set(["list", "count", "sum", "top", "show"]);
 
 /** A list call's query, built from what the request names, and the same in words for the reply. */
 export interface Query {
@@ -73,7 +71,7 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     // ("deals recorded as won": in a read, the state said after "as" is which records, not a move.)
     for (const state of p.states)
       for (const v of meanings(state))
-        if (values.includes(v) && (v !== p.to || AS_READ.has(p.action ?? "list"))) {
+        if (values.includes(v) && (v !== p.to || READS.has(p.action ?? "list"))) {
           named.add(v);
           break;
         }

@@ -5,7 +5,7 @@ import { catalogOf, enumValues, properties, type Catalog } from "./catalog.ts";
 import { questionsOf } from "./clauses.ts";
 import { describe } from "./describe.ts";
 import { BULK_ACTIONS, pickedRecords } from "./every.ts";
-import { FIELD_WORDS, GROUP_WORDS, rewrite, VALUE_WORDS, type Action } from "./lexicon.ts";
+import { FIELD_WORDS, GROUP_WORDS, READS, rewrite, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { asksFigures, FIGURE_PHRASES, figures } from "./metrics.ts";
 import { loadLanguage, type Language } from "./nlp.ts";
 import { parse, rewritten, sequenceOf, type Parsed } from "./parse.ts";
@@ -77,7 +77,6 @@ const WRITES = new Set<Action>([
   "lose",
   "close",
 ]);
-const READS = new Set<Action>(["list", "count", "sum", "top", "show"]);
 /** Resources in the order a state word is tried on ("overdue" is an invoice's before anything else's). */
 const ORDER = ["invoice", "deal", "candidate", "job", "contact", "sequence", "account", "enrollment"];
 const BY_ACTION: Partial<Record<Action, string>> = {

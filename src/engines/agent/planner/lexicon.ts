@@ -48,6 +48,8 @@ export type Action =
   | "lose"
   | "close"
   | "help";
+/** The actions that only read: what a request asks to see, count or add up. */
+export const READS: ReadonlySet<Action | undefined> = new Set<Action>(["list", "count", "sum", "top", "show"]);
 
 /** Verbs (as roots) and the action they ask for. */
 export const ACTION_WORDS: Record<string, Action> = {

@@ -12,6 +12,7 @@ import {
   near,
   PREPS,
   QUESTION_START,
+  READS,
   REASON,
   resourceOf,
   rewrite,
@@ -1098,7 +1099,7 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   out.resource = out.resources[0];
   // "the strongest applicants", "anything falling due": in a read, lower-case words with no noun among them describe; they name nothing.
   // In a change, only words that tell how ("not a fit unfortunately", "nobody's reading email") are left out.
-  const reading = !out.action || ["list", "count", "sum", "top", "show"].includes(out.action);
+  const reading = !out.action || READS.has(out.action);
   out.phrases = out.phrases.filter((ph) => ph.text !== ph.text.toLowerCase() || ph.prep || !(reading ? describes(lang, ph) : tells(lang, ph)));
   if (reading) for (const ph of out.phrases) if (questionWords(lang, ph)) ph.loose = true;
   return out;
