@@ -1819,7 +1819,7 @@ export const REWRITES: Rewrite[] = [
   ],
   // "INV-22 was issued in error", "shouldn't have gone out": why, not a request to issue it.
   [
-    /\b(?:was|were|has\s+been|have\s+been|got)\s+(?:issued|raised|sent(?:\s+out)?|created|billed|finali[sz]ed)\s+(?:in\s+error|by\s+mistake|by\s+accident|wrongly|erroneously|twice)(?:\s+by\s+(?:the\s+|our\s+)?(?:[A-Za-z][\w-]*\s+)?(?:team|office|department|dept|folks|people|side))?\b/gi,
+    /\b(?:was|were|has\s+been|have\s+been|got)\s+(?:issued|raised|sent(?:\s+out)?|created|billed|finali[sz]ed)\s+(?:in\s+error|by\s+mistake|by\s+accident|wrongly|erroneously)(?:\s+by\s+(?:the\s+|our\s+)?(?:[A-Za-z][\w-]*\s+)?(?:team|office|department|dept|folks|people|side))?\b/gi,
     "is wrong",
   ],
   [/\b(?:it|they|that|this)\s+(?:shouldn't|should\s+not|should\s+never)\s+have\s+(?:gone\s+out|been\s+(?:sent|issued|raised))\b/gi, "it is wrong"],
@@ -1961,7 +1961,7 @@ export const REWRITES: Rewrite[] = [
   [/\s*,?\s*(?:can|could|would)\s+you\s+sort\s+(?:that|it|this)(?:\s+out)?(?:\s+for\s+(?:me|us))?\s*[?.!]*\s*$/gi, ""],
   // "who's on the new lead follow-up emails": in that sequence, however it is written.
   [
-    /\bwho(?:'s|\s+is|\s+are)\s+(still\s+)?(?:currently\s+|now\s+)?(?:on|getting|receiving|in)\s+(?:the\s+|our\s+)?(?!(?:(?:the|our|follow[- ]?up|follow|up|automatic|automated|nurture|drip|marketing|sales|email)\s+)+(?:e-?mails|mails|drip|sequence|campaign|cadence)\b)((?:[\w-]+\s+){1,4}?)(?:e-?mails|mails|sequence|campaign|cadence|drip)\b/gi,
+    /\bwho(?:'s|\s+is|\s+are)\s+(still\s+)?(?:currently\s+|now\s+)?(?:on|getting|receiving|in)\s+(?:the\s+|our\s+)?(?!(?:(?:the|our|list|set|series|of|follow[- ]?up|follow|up|automatic|automated|nurture|drip|marketing|sales|email)\s+)+(?:e-?mails|mails|drip|sequence|campaign|cadence)\b)((?:[\w-]+\s+){1,4}?)(?:e-?mails|mails|sequence|campaign|cadence|drip)\b/gi,
     (_: string, still: string | undefined, name: string) => `${still ? "active " : ""}enrollments in the ${name}sequence`,
   ],
   // "anything in the pipeline that's meant to close before Christmas": closing.
