@@ -46,6 +46,14 @@ function subjectOf(lang: Language, clause: string): string | undefined {
   return words.join(" ");
 }
 
+/** "globex - how much do they owe": a few words set apart before a question, naming nothing else, are its topic. */
+function topicWords(lang: Language, before: string[]): string | undefined {
+  if (before.length !== 1) return undefined;
+  const words = before[0]!.trim().split(/\s+/);
+  if (words.length > 3 || words.some((w) => STOPWORDS.has(w.toLowerCase()) || resourceOf(w.toLowerCase()) !== undefined)) return undefined;
+  return tagsOf(lang, before[0]!).some((tags) => tags.includes("Verb") || tags.includes("Pronoun")) ? undefined : before[0]!.trim();
+}
+
 /**
  * "Grace Hopper looks promising, can you move her on to screening", "Tyrell went with a competitor, mark it lost":
  * a remark about someone, then the request about them. The request is kept, its pronoun standing for the
@@ -78,7 +86,12 @@ function withoutRemark(lang: Language, text: string): string {
   ) {
     // "Ava at Stark, can you show me their open invoices": they are the organization someone was named at.
     // "qbr with stark tmrw, what do they owe": the one the meeting is with, in whatever case.
-    const name = organization(before.join(", ")) ?? met ?? clauses.slice(0, question).map(properName).find(Boolean) ?? subjectOf(lang, before.at(-1)!);
+    const name =
+      organization(before.join(", ")) ??
+      met ??
+      clauses.slice(0, question).map(properName).find(Boolean) ??
+      subjectOf(lang, before.at(-1)!) ??
+      topicWords(lang, before);
     const rest = clauses.slice(question).join(", ");
     if (!name) return rest;
     // "Wayne Enterprises, how much is still owed": a name set apart before a question that points at no one is its topic.
@@ -121,6 +134,8 @@ function withoutRemark(lang: Language, text: string): string {
   for (const term of lang.nlp(clauses[0]!).terms().json() as { text: string; terms: { tags: string[] }[] }[]) {
     const tags = term.terms[0]?.tags ?? [];
     if ((tags.includes("Verb") && !/ing$/i.test(term.text)) || tags.includes("Copula")) break;
+    // "Isla Haddad and Leo Andersen both showed up": both, all or each ends who was named.
+    if (subject.length > 0 && /^(?:both|all|each)$/i.test(term.text)) break;
     // "pied piper finally paid up": how or when is not who.
     if (tags.includes("Adverb")) continue;
     subject.push(term.text);

@@ -274,8 +274,9 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
       }
     }
     // Text fields named by a preposition: "accounts in the US", "candidates from referrals", "jobs in London".
-    const place = placeCode(phrase.text);
-    if (place && "country" in props && ["in", "from", "at", "based"].includes(phrase.prep ?? "")) {
+    // ("accts - US only", "US based accounts": a country alone, or said before "based", is where they are.)
+    const place = placeCode(phrase.text.replace(/[-\s]+based$/i, ""));
+    if (place && "country" in props && ["in", "from", "at", "based", undefined].includes(phrase.prep)) {
       query.country = place;
       said.push(`in ${place}`);
       continue;

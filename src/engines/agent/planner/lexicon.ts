@@ -213,7 +213,8 @@ export const VALUE_WORDS: Record<string, string[]> = {
   paused: ["paused", "on hold", "stopped", "suspended"],
   archived: ["archived"],
   lead: ["lead", "leads"],
-  qualified: ["qualified"],
+  // (Marketing's and sales' "qualified lead".)
+  qualified: ["qualified", "mql", "mqls", "sql", "sqls"],
   customer: ["customer", "customers"],
   churned: ["churned"],
   replied: ["replied", "responded"],
@@ -392,6 +393,12 @@ const SHORTHAND: Record<string, string> = {
   yrs: "years",
   wk: "week",
   wks: "weeks",
+  rcvd: "received",
+  recvd: "received",
+  "rec'd": "received",
+  agst: "against",
+  src: "source",
+  dsos: "DSO",
   tmrw: "tomorrow",
   tmr: "tomorrow",
   yday: "yesterday",
@@ -504,16 +511,23 @@ const expandedOutside = (text: string) =>
     // "w/ a referral", "b/c they paid": the slash forms of "with" and "because".
     .replace(/(?<![\w/])w\/(?=\s)/gi, "with")
     .replace(/(?<![\w/])b\/c(?![\w/])/gi, "because")
+    // "new lead f/up seq": the slash form of "follow-up".
+    .replace(/(?<![\w/])f\/up(?![\w/])/gi, "follow-up")
+    // "closing next 30d", "in 2wks": a count of days or weeks run into its unit.
+    .replace(/\b(\d+)\s?d\b(?!\.\w)/gi, "$1 days")
+    .replace(/\b(\d+)\s?wks?\b/gi, (_, n: string) => `${n} weeks`)
     .replace(HIRING_MANAGER, "hiring manager")
     // "how many accounts r in the crm": "r" for "are", between words.
     .replace(/(?<=[a-z]\s)r(?=\s+[a-z])/gi, "are")
     // ("giv 4 stars": a shorthand before a figure, which SHORT leaves alone.)
     .replace(/\bgiv\b/gi, "give")
+    .replace(/\bnxt\b/gi, "next")
     // "5⭐ cands", "⭐⭐⭐⭐": a rating in stars.
     .replace(/\b([1-5])\s?(?:⭐|★)(?:\uFE0F)?/gu, "$1 stars")
     .replace(/(?:(?:⭐|★)\uFE0F?){1,5}/gu, (stars) => `${[...stars.replace(/\uFE0F/g, "")].length} stars`);
 // Not before a number: "INV-12" and "inv #12" keep their prefix.
-const SHORT = new RegExp(`(?<![\\w@.&])(${Object.keys(SHORTHAND).join("|")})(?![\\w@&'’]|\\.\\w|/|\\s*[-#]?\\s*\\d)`, "gi");
+// Not inside a hyphenated word either: "webinar-dec" is a tag, not December.
+const SHORT = new RegExp(`(?<![\\w@.&-])(${Object.keys(SHORTHAND).join("|")})(?![\\w@&'’]|\\.\\w|/|\\s*[-#]?\\s*\\d)`, "gi");
 
 /** Verbs a request is made of, in the forms a polite or relayed request puts them: "would you mind rejecting", "would like her moved". */
 const VERB_FORMS: [base: string, ing: string, done: string][] = [
@@ -912,6 +926,11 @@ const RELAYED_REWRITES: Rewrite[] = [
   ],
   // "tag her billing-contact": tag her as that.
   [/\b(tag|label|flag)\s+(him|her|them|it)\s+(?!as\b|with\b|to\b)(?=[\w-]+\b)/gi, "$1 $2 as "],
+  // "tag Leo Andersen webinar-dec", "label Ava Chen and Isla Haddad vip": the names, then the tag in lower case.
+  [
+    /\b(tag|label|flag)\s+((?:[A-Z][\w'’-]*\s+){1,3}(?:(?:and|&)\s+(?:[A-Z][\w'’-]*\s+){1,3})?)(?!as\b|with\b)(?=[a-z0-9]+-[\w-]+\b|[a-z][\w]*\s*(?:[.!]|$))/g,
+    "$1 $2as ",
+  ],
   // "who do we have on file there? names and titles": who, at that company.
   [/\s+(?:on\s+file|on\s+record|in\s+the\s+(?:system|crm|database))\b/gi, ""],
   [/\s*[,.;!?–—-]\s*(?:just\s+)?(?:names?|titles?|emails?)(?:\s*(?:and|&|\+|,)\s*(?:names?|titles?|emails?|phones?))*(?:\s+(?:please|pls))?\s*[.!]?\s*$/i, "?"],
@@ -945,7 +964,67 @@ const OPERATOR: Record<string, string> = { ">": "above", ">=": "at least", "=>":
  * "open deals, sort by amount desc, top 5", "count of contacts where lifecycle stage = customer". Each condition
  * is said as words the parser reads ("overdue", "in USD", "above 10k", "the 5 largest").
  */
+/** A job title said alone in a list of values ("cfo", "VP Marketing", "head of ops"). */
+const TITLE_SAID =
+  /^(?:(?:senior|junior|chief|head\s+of|vp|svp|evp|director\s+of)\s+)?(?:[\w&-]+\s+){0,3}(?:ceo|cfo|coo|cto|cmo|cro|cpo|vp|svp|evp|head|director|manager|engineer|officer|president|founder|controller|accountant|analyst|designer|recruiter|coordinator|specialist|executive|partner|owner|administrator|assistant|buyer|marketing|sales|finance|procurement|operations|ops)(?:\s+[\w&-]+){0,3}$/i;
+const ACRONYMS = /\b(?:ceo|cfo|coo|cto|cmo|cro|cpo|vp|svp|evp|hr|it|ops)\b/gi;
+const capitalized = (words: string) => words.replace(/(^|\s)(\p{Ll})/gu, (_, b: string, c: string) => b + c.toUpperCase());
+
+/**
+ * "new contact: priya nair, priya.nair@initech.io, initech, cfo", "new cand - product designer: ada lovelace,
+ * ada@lovelace.dev, src referral": a record typed as a list of its values, each known by its shape, said as a request.
+ */
+function recordListed(all: string, kind: string, owner: string | undefined, list: string): string {
+  const person = /^(?:contact|lead|person)$/i.test(kind) ? "contact" : "candidate";
+  const told: string[] = [];
+  const free: string[] = [];
+  for (const item of list.split(/\s*[,;]\s*/).filter(Boolean)) {
+    const field = /^(title|phone|mobile|source|src|e-?mail|tags?|linkedin|location)\s*[:=]?\s+(.+)$/i.exec(item);
+    if (/^\S+@\S+\.\S+$/.test(item)) told.push(`email ${item}`);
+    else if (field) told.push(`${field[1]!.toLowerCase() === "src" ? "source" : field[1]!.toLowerCase()} ${field[2]}`);
+    else if (/^\+?[\d\s().-]{7,}$/.test(item)) told.push(`phone ${item}`);
+    else if (person === "contact" && /^(?:lead|qualified|customer|churned)$/i.test(item)) told.push(`lifecycle stage ${item.toLowerCase()}`);
+    else if (free.length > 0 && TITLE_SAID.test(item)) told.push(`title ${capitalized(item).replace(ACRONYMS, (a) => a.toUpperCase())}`);
+    else free.push(item);
+  }
+  const [name, where, ...more] = free;
+  if (!name || more.length > 0 || !/^[\p{L}'’.-]+(?:\s+[\p{L}'’.-]+){1,3}$/u.test(name)) return all;
+  // ("..., found her on linkedin": a remark is no value; the list is read as written.)
+  if (where && (where.split(/\s+/).some((w) => STOPWORDS.has(w.toLowerCase()) && !/^(?:of|and)$/i.test(w)) || (owner && person === "candidate"))) return all;
+  const job = owner ?? (person === "candidate" ? where : undefined);
+  const at = person === "contact" ? (where ?? owner) : undefined;
+  const head =
+    person === "contact"
+      ? `add ${capitalized(name)} as a contact${at ? ` at ${capitalized(at)}` : ""}`
+      : `add ${capitalized(name)} as a candidate${job ? ` for the ${job} job` : ""}`;
+  return [head, ...told].join(", ");
+}
+
+/** Words a name typed before a field is never made of ("what stage", "the status", "my email"). */
+const NOT_A_NAME = new Set(
+  "what whats what's which who whose how when where is are the a an my our your their his her its this that new set change update".split(" "),
+);
 const NOTATION_REWRITES: Rewrite[] = [
+  // "noah schmidt/globex": a person, then where they work.
+  [
+    /\b([\p{L}][\p{L}'’-]+\s+[\p{L}][\p{L}'’-]+)\/([\p{L}][\p{L}&'’-]+(?:\s+[A-Z][\p{L}&'’-]+)?)\b/gu,
+    (all, who: string, where: string) =>
+      [...who.split(/\s+/), where].some((w) => STOPWORDS.has(w.toLowerCase()) || STATE_WORDS.has(w.toLowerCase()) || resourceOf(w.toLowerCase()))
+        ? all
+        : `${who} at ${where}`,
+  ],
+  [/^\s*(?:new|add|create)\s+(contact|lead|person|candidate|applicant)\s*(?:(?:[-–—]|\bfor\b)\s*([^:,]+?))?\s*:\s*(.+?)\s*$/i, recordListed],
+  // "ken thompson - stage?", "stark logistics website": typed into a search box, a name then the field wanted.
+  [
+    /^\s*((?:[\p{L}][\p{L}'’&.-]*\s+){0,3}[\p{L}][\p{L}'’&.-]*?)\s*(?:[-–—:]\s*)?\b(stage|status|e-?mail(?:\s+address)?|phone(?:\s+number)?|title|website|domain|rating|source|lifecycle(?:\s+stage)?|close\s+date|due\s+date|owner)\s*\??\s*$/iu,
+    (all, said: string, field: string) => {
+      // ("Isla Haddad lifecycle stage": the field may be two words.)
+      const [, name, first] = /^(.+?)(?:\s+(lifecycle|close|due))?$/i.exec(said)!;
+      return name!.split(/\s+/).some((w) => ACTION_WORDS[w.toLowerCase()] || resourceOf(w.toLowerCase()) || NOT_A_NAME.has(w.toLowerCase()))
+        ? all
+        : `what is ${name}'s ${first ? `${first} ` : ""}${field}?`;
+    },
+  ],
   // "expected_close_date", "amount_due", "lifecycle_stage": a field by its name in the API, said as words.
   [/\bexpected_close_date\b/gi, "close date"],
   // ("amount_due" is what is still owed; amount_paid is left as written, since "amount paid" would be a payment.)

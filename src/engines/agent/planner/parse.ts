@@ -750,6 +750,14 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
         !/^how\s+(?:do|can|would)\s+i\s+do\s+(?:that|it|this)\b/.test(clause)
       );
     }) ||
+    // "inv-38 - whats left to pay", "globex: how much do they owe": typed as a heading, then the question, with no mark.
+    (!raw.includes("?") &&
+      /^(?:what(?:'s|s)?|which|who(?:'s|s)?|how\s+(?:much|many|long)|when(?:'s|s)?|where(?:'s|s)?)\s+(?!a\b|an\b)/i.test(
+        raw
+          .split(/\s[-–—]+\s|:\s/)
+          .at(-1)!
+          .trim(),
+      )) ||
     // "the hooley data migration deal what stage is it in and when ...": dictated, a question past the start, with no mark.
     (!/[?.!,;]/.test(raw) && /\s(?:what|which|when|where|how)\s+(?:\w+\s+)?(?:is|are|was|were|do|does|did)\s+(?:it|they|he|she|we)\b/i.test(raw)) ||
     // "the INV-38 of Acme is paid?", "Frances is in which stage?": a statement asked, not a request ("could you ... paid?").

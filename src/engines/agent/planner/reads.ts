@@ -195,7 +195,8 @@ const ASKED_FIELDS: Record<string, string[]> = {
   "e-mail": ["email"],
   title: ["title"],
   phone: ["phone"],
-  stage: ["stage", "status"],
+  // (A contact's stage is its lifecycle stage.)
+  stage: ["stage", "status", "lifecycle_stage"],
   status: ["status", "stage"],
   domain: ["domain", "website"],
   website: ["website", "domain"],

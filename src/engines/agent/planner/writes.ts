@@ -218,7 +218,7 @@ function capitalisedName(p: Parsed, found: Found): boolean {
 
 async function targetOf(s: Session, p: Parsed, resource: string, phrases: Phrase[], narrow?: FindOptions["narrow"]): Promise<{ found: Found; rest: Phrase[] }> {
   const byId = p.ids.find((i) => i.resource === resource);
-  if (byId) return { found: { id: byId.id, label: byId.id }, rest: phrases };
+  if (byId) return { found: { id: byId.id, label: s.labels.get(byId.id) ?? byId.id }, rest: phrases };
   if (resource === "invoice" && p.numbers[0]) return { found: await s.find("invoice", p.numbers[0].raw, { write: true }), rest: phrases };
   if (p.quoted[0]) return { found: await s.find(resource, p.quoted[0], { write: true, narrow }), rest: phrases };
   const own = phrases.find((ph) => !ph.prep || ph.prep === "of" || ph.beforeNoun) ?? phrases[0];
@@ -940,6 +940,8 @@ export async function joinDeal(s: Session, p: Parsed): Promise<string> {
 export async function update(s: Session, p: Parsed, resource: string, _action: Action = "update"): Promise<string> {
   const tool = s.tool(resource, "update");
   if (!tool) throw new Stop({ content: `I cannot change ${noun(resource)}s with this API key.` });
+  const together = namedTogether(p);
+  if (together) return updateEach(s, p, resource, together);
   const rename = /\brename\b/i.test(p.raw) ? p.phrases.find((ph) => ph.prep === "to") : undefined;
   // Of several that match, a change is meant for the one still in play ("bump their deal": the open one).
   const { found, rest } = await target(
@@ -1374,13 +1376,34 @@ export async function remove(s: Session, p: Parsed, resource: string): Promise<s
  * "Olivia Tanaka at Aperture": a person named with their account, which
  * narrows the search for them. Takes the account's phrase out of `people`.
  */
-async function employer(s: Session, people: Phrase[]): Promise<Record<string, unknown> | undefined> {
+async function employer(s: Session, people: Phrase[]): Promise<(person: Phrase) => Record<string, unknown> | undefined> {
   // ("Leo Andersen of Stark Logistics": of, before a capital, is where too.)
   const at = people.findIndex((ph, n) => n > 0 && ph.prep !== undefined && (["at", "from"].includes(ph.prep) || (ph.prep === "of" && /^[A-Z]/.test(ph.text))));
-  if (at < 0 || !s.tool("account", "list")) return undefined;
+  if (at < 0 || !s.tool("account", "list")) return () => undefined;
   const account = await findPhrase(s, "account", people[at]!, false);
+  const before = new Set(people.slice(0, at));
   people.splice(at, 1);
-  return { account_id: account.id };
+  // "Sofia Kowalski at Aperture Labs and Isla Haddad": the place is said of the people named before it.
+  return (person) => (before.has(person) ? { account_id: account.id } : undefined);
+}
+
+/** "tag Isla Haddad and Leo Andersen as webinar-dec": the same values for two or three records named with "and". */
+function namedTogether(p: Parsed): Phrase[] | undefined {
+  if (p.fields.length === 0 || p.numbers.length > 0 || p.ids.length > 0 || p.quoted.length > 0) return undefined;
+  const named = p.phrases.filter((ph) => !ph.prep && /^\p{Lu}/u.test(ph.text));
+  if (named.length < 2 || named.length > 3 || named.length !== p.phrases.length) return undefined;
+  const said = p.said ?? p.raw;
+  const between = (a: Phrase, b: Phrase) => said.slice(said.indexOf(a.text) + a.text.length, said.indexOf(b.text)).trim();
+  return named.slice(1).every((ph, n) => /^(?:,|,?\s*and|&)$/i.test(between(named[n]!, ph))) ? named : undefined;
+}
+
+/** Each record is found before any changes: a name that fails leaves nothing half done. */
+async function updateEach(s: Session, p: Parsed, resource: string, named: Phrase[]): Promise<string> {
+  const found: Found[] = [];
+  for (const ph of named) found.push(await findPhrase(s, resource, ph));
+  const replies: string[] = [];
+  for (const one of found) replies.push(await update(s, { ...p, phrases: [], ids: [{ resource, id: one.id }] }, resource));
+  return replies.join("\n");
 }
 
 /** Enrolls people (named, or everyone at an account) in a sequence. */
@@ -1430,8 +1453,11 @@ export async function enroll(s: Session, p: Parsed): Promise<string> {
       more = `\n…and ${people.meta.total - people.data.length} more at ${account.label}, not enrolled (100 at a time).`;
     others.splice(others.indexOf(accountPhrase), 1);
   } else {
-    const query = await employer(s, others);
-    for (const ph of others.splice(0)) contacts.push(query ? await s.find("contact", ph.text, { write: true, query }) : await findPhrase(s, "contact", ph));
+    const queryFor = await employer(s, others);
+    for (const ph of others.splice(0)) {
+      const query = queryFor(ph);
+      contacts.push(query ? await s.find("contact", ph.text, { write: true, query }) : await findPhrase(s, "contact", ph));
+    }
     for (const email of p.emails) contacts.push(await s.find("contact", email, { write: true }));
   }
   if (others.length > 0) unplaced(others);
@@ -1525,7 +1551,7 @@ export async function unenroll(s: Session, p: Parsed): Promise<string> {
   if (people.length === 0) throw new Stop({ content: `Whom should I take out of ${sequence.label}? Nothing changed.` });
   const found: { contact: Found; enrollment: string }[] = [];
   // "Lucas Silva from Initech": the account says which Lucas Silva.
-  const query = await employer(s, people);
+  const queryFor = await employer(s, people);
   // Everyone is found before anyone is taken out: a name that fails leaves nothing half done.
   for (const ph of people) {
     // Of two people with one name, the one in the sequence.
@@ -1534,6 +1560,7 @@ export async function unenroll(s: Session, p: Parsed): Promise<string> {
       const enrolled = new Set(active.data.map((e) => e.contact_id));
       return items.filter((i) => enrolled.has(i.id));
     };
+    const query = queryFor(ph);
     const contact = query ? await s.find("contact", ph.text, { write: true, query, narrow }) : await findPhrase(s, "contact", ph, true, narrow);
     const page = (await s.call(list, { sequence_id: sequence.id, contact_id: contact.id, status: "active", per_page: 1 })) as { data: Item[] };
     if (page.data.length === 0) throw new Stop({ content: `${contact.label} is not active in ${sequence.label}. Nothing changed.` });
