@@ -14,7 +14,8 @@ const POLITE =
   /^(?:(?:can|could|would|will|shall)\s+(?:you|u|we)\s+|please\s+|pls\s+|plz\s+|so\s+|then\s+|and\s+|just\s+|now\s+|go ahead and\s+|let'?s\s+|we (?:should|need to|must)\s+|i need you to\s+|kindly\s+)*/i;
 /** Words in a request that stand for a record named before: "move her", "close the job out". */
 const PRONOUN = new RegExp(
-  String.raw`\b(?:him|her|them|it|(?:that|this|the) one|(?:the|that|this)\s+(?:${Object.values(RESOURCE_WORDS).flat().join("|")})s?)\b`,
+  // ("the contacts there", "the contacts at Stark" are the records a place says, not one record pointed back at.)
+  String.raw`\b(?:him|her|them|it|(?:that|this|the) one|(?:the|that|this)\s+(?:${Object.values(RESOURCE_WORDS).flat().join("|")})(?:s(?!\s+(?:over\s+there|there|at|for|from|with|of|in|on)\b))?)\b`,
   "i",
 );
 /** "void their open invoice": whose record, said of the remark's subject. */

@@ -338,7 +338,8 @@ const tagsSeen = new WeakMap<Session, Map<string, Set<string>>>();
  */
 export async function tagOf(s: Session, resource: string, text: string, said = false): Promise<string | undefined> {
   const wanted = slug(text);
-  if (said) return wanted;
+  // ("tagged as decision-makers": a tag said in the plural is the one the records carry, when they carry it.)
+  if (said && !/s(?:-|$)/.test(wanted)) return wanted;
   let byResource = tagsSeen.get(s);
   if (!byResource) tagsSeen.set(s, (byResource = new Map()));
   let tags = byResource.get(resource);
@@ -347,5 +348,6 @@ export async function tagOf(s: Session, resource: string, text: string, said = f
     tags = new Set(page.data.flatMap((i) => (Array.isArray(i.tags) ? (i.tags as string[]) : [])));
     byResource.set(resource, tags);
   }
-  return [wanted, wanted.replace(/s$/, ""), wanted.replace(/s-/g, "-"), wanted.replace(/s(-|$)/g, "$1")].find((t) => tags.has(t));
+  const known = [wanted, wanted.replace(/s$/, ""), wanted.replace(/s-/g, "-"), wanted.replace(/s(-|$)/g, "$1")].find((t) => tags.has(t));
+  return known ?? (said ? wanted : undefined);
 }

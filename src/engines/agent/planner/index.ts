@@ -103,10 +103,10 @@ for (const [field, words] of Object.entries(FIELD_WORDS)) for (const w of words)
 const HIRING = ["applied", "screening", "interview", "offer", "hired", "rejected"];
 
 const SEQUENCE_OPS: Record<string, "pause" | "resume" | "archive"> = { paused: "pause", active: "resume", archived: "archive" };
-const SEQUENCE_NOUN = /\b(sequences?|campaigns?|cadences?|drips?|outreach)\b/i;
+const SEQUENCE_NOUN = /\b(sequences?|campaigns?|cadences?|drips?|flows?|outreach)\b/i;
 /** "anyone at Globex still getting our emails", "who at Initech is in a sequence": people asked of, by what they are sent. */
 const WHO_MAILED =
-  /\b(?:who|anyone|anybody|any\s+(?:one|contacts?|people)|which\s+(?:people|contacts)|active\s+enrollments)\b.*\b(?:sequences?|campaigns?|cadences?|drips?|outreach|e-?mails|mails|messages|enrollments?|enrolled)\b/i;
+  /\b(?:who|anyone|anybody|any\s+(?:one|contacts?|people)|which\s+(?:people|contacts)|active\s+enrollments)\b.*\b(?:sequences?|campaigns?|cadences?|drips?|flows?|outreach|e-?mails|mails|messages|enrollments?|enrolled)\b/i;
 
 /** A state some word of a name says ("lead" in "New lead follow-up"): part of the name, not a filter or a target. */
 function inName(state: string, name: string | undefined): boolean {
@@ -249,10 +249,12 @@ async function plan(s: Session, given: Parsed): Promise<string> {
     return figures(s, asksFigures(lower) ?? asksFigures("snapshot")!, fresh);
   }
   const wanted = asksFigures(lower);
+  // ("sizing top of funnel for the nurture: how many contacts ...": a figure's word in a heading cut off asks for no figure.)
+  const asked = (p.said ?? p.raw).toLowerCase();
   const specific =
     /\b(rate|funnel|weighted|dso|days sales|aging|ageing|time to hire|days to hire|time to fill|days to fill|percent|percentage|proportion|ratio|how often|(?:business|company|things|we) (?:doing|going)|how (?:long|fast|quickly|soon) do|how (?:long|fast|quickly)\b[^?.]{0,40}\b(?:to (?:hire|fill)|pay(?:ing)? us))\b/.test(
-      lower,
-    ) || FIGURE_PHRASES.test(lower);
+      asked,
+    ) || FIGURE_PHRASES.test(asked);
   // "how many deals did we win and how many did we lose": both counts are the snapshot's, over its 90 days.
   const wonAndLost =
     /\bw(?:i|o)n\b.*\blos[et]\b|\blos[et]\b.*\bw(?:i|o)n\b/.test(lower) && (!p.dates.gte || /\b(?:90 days|three months|3 months)\b/.test(lower));

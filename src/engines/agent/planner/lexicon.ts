@@ -11,7 +11,7 @@ export const RESOURCE_WORDS: Record<string, string[]> = {
   account: ["account", "customer", "company", "client", "organization", "organisation", "org", "business", "firm"],
   contact: ["contact", "person", "people", "prospect", "stakeholder"],
   deal: ["deal", "opportunity", "opp", "oppty", "renewal"],
-  sequence: ["sequence", "campaign", "cadence", "outreach", "drip"],
+  sequence: ["sequence", "campaign", "cadence", "outreach", "drip", "flow"],
   enrollment: ["enrollment", "enrolment"],
   job: ["job", "role", "opening", "position", "vacancy", "req", "requisition", "posting", "job posting", "job ad"],
   candidate: ["candidate", "applicant", "application"],
@@ -507,6 +507,8 @@ export const outsideQuotes = (text: string, change: (part: string) => string) =>
 export const expandShorthand = (text: string) => outsideQuotes(text, expandedOutside);
 const expandedOutside = (text: string) =>
   text
+    // ("cash flow" is money, not an email flow.)
+    .replace(/\bcash\s+flow\b/gi, "cashflow")
     .replace(SHORT, (w) => SHORTHAND[w.toLowerCase()] ?? w)
     // "w/ a referral", "b/c they paid": the slash forms of "with" and "because".
     .replace(/(?<![\w/])w\/(?=\s)/gi, "with")
@@ -1032,6 +1034,11 @@ const NOTATION_REWRITES: Rewrite[] = [
   [/\bamount_due\b(?=\s*(?:\([^)]*\)\s*)?(?:is\s+|of\s+)?(?:over|above|under|below|more|less|greater|at\s+least|at\s+most|[<>]))/gi, "balance"],
   [/\blifecycle_stage\b/gi, "lifecycle stage"],
   [/\bemployee_count\b/gi, "employees"],
+  // "sitting at lifecycle stage lead", "in status overdue": a state said after its field's name.
+  [
+    /\b(at|in)\s+(?:the\s+)?(?:lifecycle\s+stage|lifecycle|stage|status)\s+(?:of\s+)?["“']?([a-z]+)["”']?/gi,
+    (all, prep: string, state: string) => (state.toLowerCase() in VALUE_WORDS ? `${prep} ${state}` : all),
+  ],
   // "whose lifecycle stage is still \"lead\"", "with status overdue": a filter said by its field's name.
   [
     /\b(?:whose|with(?:\s+a|\s+the)?|where(?:\s+the|\s+their)?)\s+(?:lifecycle\s+stage|lifecycle|status|stage)\s+(?:is\s+|=\s*|of\s+|as\s+)?(?:still\s+|currently\s+|set\s+to\s+|now\s+)?["“']?([a-z][a-z_-]*(?:\s+[a-z][a-z_-]*)?)["”']?(?=$|[\s,.;!?])/gi,
@@ -2075,12 +2082,65 @@ export const REWRITES: Rewrite[] = [
   // "Reject them please, not wasting any more time", "we're not taking them forward": why, not what.
   [/\s*,?\s*(?:not|no\s+point)\s+wasting\s+(?:any\s+more\s+|more\s+|any\s+)?(?:time|effort)(?:\s+on\s+(?:them|him|her))?\b/gi, ""],
   [/\s*,?\s*(?:we're|we\s+are|we\s+aren't|we're\s+just)\s+(?:not\s+)?(?:taking|moving)\s+(?:them|him|her)\s+(?:forward|further|on)\b/gi, ""],
+  // Australian: "chuck an invoice together for Tyrell", "bung a quote up": make one.
+  [/\b(?:chuck|throw|whip|knock|bung|bang|whack)\s+(an?|the)\s+(invoice|bill|quote)\s+(?:together|up|out)\b/gi, "create $1 $2"],
+  // "Pop him in as a contact would ya", "chuck her in the system as a lead": add them.
+  [/\b(?:pop|chuck|stick|bung|whack|throw|put)\s+(him|her|them)\s+(?:in|on|into\s+the\s+(?:system|crm))\s+as\s+/gi, "add $1 as "],
+  [/\s*,?\s*\b(?:would|will|could|can)\s+(?:ya|yer)\b\s*\??/gi, ""],
+  // "the switchboard upgrade at their office", "met a bloke from Globex on site today": where the work or the meeting was.
+  [/\s+(?:at|on)\s+(?:their|his|her|our|the)\s+(?:office|premises|place|warehouse|shop|factory|building|lab|depot|site)\b/gi, ""],
+  [/\s+on\s+(?:the\s+)?site(?:\s+(?:today|yesterday|this\s+morning|this\s+arvo|this\s+afternoon))?\b/gi, ""],
+  [/\b(?:a|this|some)\s+(?:bloke|fella|fellow|guy|lady|sheila|chap)\b/gi, "someone"],
+  // "goes in the Electrical team": its department.
+  [/\b(?:goes|sits|will\s+sit|will\s+go)\s+in\s+(?:the\s+)?([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)?)(?:\s+(?:team|department|dept))?\b/g, "department is $1"],
+  // "4,500 bucks AUD", "45 bucks": dollars.
+  [/\bbucks\s+(?=[A-Z]{3}\b)/g, ""],
+  [/(\d)\s*bucks\b/gi, "$1 dollars"],
+  // "Move them to interview and I'll organise a time": what the one asking will do next is no part of it.
+  [/\s*,?\s+and\s+(?:I'll|I\s+will|I'm\s+going\s+to|I\s+can|we'll|we\s+will)\s+(?!need\b)[^.?!]*/gi, ""],
+  // "Accountant's chasing me before EOFY.": who is pressing the one asking, not what they ask.
+  [/(^|[.!?]\s+)[^.?!]{0,60}\b(?:chasing|hassling|bugging|nagging|on\s+at)\s+me\b[^.?!]*[.!]\s*(?=\S)/gi, "$1"],
+  // "hit pause on the new lead follow-up cadence": pause it.
+  [/\b(?:hit|press|push|smash)\s+(pause|resume|play|stop)\s+on\b/gi, (_, verb: string) => (/play/i.test(verb) ? "resume" : verb.toLowerCase())],
+  // "sizing top of funnel for the nurture: how many ...": what the one asking is doing, as a heading before the question.
+  [/^\s*[a-z]+ing\b[^:?.!]{0,80}:\s+(?=(?:how|what|which|who|whos|who's|when|where|can|could|pls|please|is|are|do|does)\b)/i, ""],
+  // "Chuck it in the pipeline as a new deal": make the deal told of.
+  [
+    /\b(?:chuck|put|stick|pop|bung|add|throw|whack)\s+(?:it|this|that|them)\s+(?:in|into|on)\s+(?:the\s+)?(?:pipeline|pipe|crm|system)\s+as\s+(?:an?\s+)?(?:new\s+)?(deal|opportunity)\b/gi,
+    "create a new $1 for it",
+  ],
+  // "Tyrell Biotech are having another crack", "reckon it's worth about $45k": back again; worth.
+  [/\s+(?:are|is)\s+having\s+(?:another|a\s+second|one\s+more)\s+(?:crack|go|shot|bite)\b(?:\s+at\s+it)?\s*(?:[-–—,]\s*)?/gi, " "],
+  // "$45k US", "$4,500 AU": which dollars.
+  [/(\$\s?\d[\d,.]*\s?(?:k|m)?)\s+(US|AU|CA|NZ)\b(?!\s*\$)/gi, (_, amount: string, country: string) => `${amount} ${country.toUpperCase()}D`],
+  // "they want a quote on a lab fit-out": the work quoted for is the deal.
+  [
+    /\b(?:want|wants|need|needs|asked\s+for|are\s+after|is\s+after)\s+(?:a\s+)?(?:quote|price|pricing|proposal)\s+(?:on|for)\s+(?:an?\s+|the\s+)?(?=[\w-]+(?:\s+[\w-]+){0,3}\s*,)/gi,
+    "want a deal called ",
+  ],
+  [/\b(?:I\s+)?reckon\s+(?=it's|it\s+is|its|they're|that's)/gi, ""],
+  // "the lighting job the boys knocked over last week": who did the work, and when, is no part of the invoice.
+  [
+    /\s+(?:that\s+)?(?:the\s+)?(?:boys|lads|guys|team|crew|blokes)\s+(?:knocked\s+over|did|finished|wrapped\s+up|smashed\s+out)\b(?:\s+(?:last\s+week|yesterday|today|this\s+week|on\s+\w+day))?/gi,
+    "",
+  ],
+  [/\s*,?\s*proper\s+[\w\s]{0,30}?\s+on\s+(?:that|this)\s+one\b/gi, ""],
+  // "Give Ken Thompson the flick": reject them.
+  [/\bgive\s+(.{2,40}?)\s+the\s+(?:old\s+)?(?:flick|boot|arse|heave[- ]ho|chop|bullet)\b/gi, "reject $1"],
+  // "a chat with Radia Perlman between jobs today": between the caller's own jobs, which names no record.
+  [/\s*\bbetween\s+(?:jobs|meetings|calls|sites)\b/gi, ""],
+  // "How many people have we put on (hired)": taken on as staff.
+  [/\b(?:put|taken|take|took)\s+on\s*\(\s*hired\s*\)/gi, "hired"],
+  [/\b(people|staff|workers|blokes|anyone|many)\s+(have|has|did)\s+we\s+(?:actually\s+)?(?:put|taken|take)\s+on\b(?!\s+hold)/gi, "$1 $2 we hired"],
+  // "Accountant's chasing me before EOFY", "All up, how much": the financial year's end is when, "all up" is in all.
+  [/\s*,?\s*\b(?:before|by|ahead\s+of|for)\s+(?:the\s+)?(?:EOFY|EOY|end\s+of\s+(?:the\s+)?financial\s+year)\b/gi, ""],
+  [/\ball\s+up\s*,?\s*/gi, "in total, "],
   // "bin off the linkedin applicant": reject them.
   [/\bbin\s+(?:off\s+)?(?=(?:the\s+|that\s+)?(?:[\w-]+\s+)?(?:applicant|candidate)s?\b)/gi, "reject "],
   [/\b(referral|linkedin|agency|indeed|website|job\s+board)\s+(candidate|applicant|hire)\b/gi, "$2 who came in through $1"],
   // "Need to get a job up for a warehouse operative": a new job, called that.
   [
-    /\b(?:(?:i\s+|we\s+)?need\s+to\s+)?(?:get|put|stick)\s+(?:a|an|the)\s+(?:job|role|vacancy|advert|ad|posting|listing)\s+up\s+for\s+(?:an?\s+)?/gi,
+    /\b(?:(?:i\s+|we\s+)?need\s+to\s+)?(?:get|put|stick|chuck|bung|whack|throw)\s+(?:a|an|the)\s+(?:job\s+(?:ad|advert|posting|listing)|job|role|vacancy|advert|ad|posting|listing)\s+up\s+for\s+(?:an?\s+)?/gi,
     "create a job called ",
   ],
   [/\bbased\s+(?:at|out\s+of)\s+(?:the|our)\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+(?:depot|office|site|warehouse|branch|store|shop|plant|hub)\b/g, "in $1"],

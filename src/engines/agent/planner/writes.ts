@@ -1040,6 +1040,17 @@ async function nextStage(s: Session, resource: string, found: Found): Promise<st
   return next;
 }
 
+/**
+ * "we're into negotiation now. Move it along in the pipeline", "their deal should be at Proposal now. can you move it":
+ * where the record goes, said in the remark before the request (a later lookup checks it is one of its stages).
+ */
+function stateTold(p: Parsed, resource: string): string | undefined {
+  if (p.said === undefined || p.said === p.raw) return undefined;
+  const kinds = resource === "deal" ? ["lead", "qualified", "proposal", "negotiation"] : [];
+  const told = [...p.raw.matchAll(/\b(?:into|to|at|in)\s+(?:the\s+)?([a-z]+)(?:\s+stage)?\b/gi)].map((m) => m[1]!.toLowerCase());
+  return told.filter((w) => kinds.includes(w) || (resource !== "deal" && w in VALUE_WORDS && w !== "open")).at(-1);
+}
+
 export async function setState(s: Session, p: Parsed, resource: string, action: Action, known?: Found): Promise<string> {
   let phrases = [...p.phrases];
   let state = stateOf(p, action, resource);
@@ -1056,6 +1067,7 @@ export async function setState(s: Session, p: Parsed, resource: string, action: 
     state = toPhrase.text;
     phrases = phrases.filter((ph) => ph !== toPhrase);
   }
+  if (!state) state = stateTold(p, resource);
   if (!state) throw new Stop({ content: `To which stage or status? Nothing changed.` });
   // "move her on to the next stage": the stage after the one the record is in.
   if (NEXT.test(state)) {
@@ -1513,7 +1525,7 @@ export async function accountOp(s: Session, p: Parsed, op: "enrich" | "dossier")
 
 /** "the sequence", "the list", "the follow-up emails": no name, only what it is. */
 export const GENERIC_SEQUENCE =
-  /^(?:(?:the|our|this|that|these)\s+)?(?:(?:email|mailing|follow[- ]?up|automatic|automated|nurture|drip|marketing)\s+)*(?:sequences?|campaigns?|cadences?|list|emails|drip|outreach|mails|messages)$/i;
+  /^(?:(?:the|our|this|that|these)\s+)?(?:(?:email|mailing|follow[- ]?up|automatic|automated|nurture|drip|marketing)\s+)*(?:sequences?|campaigns?|cadences?|flows?|list|emails|drip|outreach|mails|messages)$/i;
 
 /** The sequence meant when none is named: the organization's only one, or a question naming them. */
 export async function soleSequence(s: Session): Promise<Found> {
