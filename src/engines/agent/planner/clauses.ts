@@ -838,7 +838,8 @@ export function questionsOf(text: string): string[] {
     const ownKind =
       asksFigures(part) !== null ||
       part.split(/\s+/).some((w) => resourceOf(w.toLowerCase().replace(/[^a-z-]/g, "")) !== undefined) ||
-      [...part.matchAll(/\b[A-Z][\w&'’-]+/g)].some((m) => m.index! > 0 && !cleaned[0]!.includes(m[0]));
+      // ("what lifecycle stage is the CRM showing": the system asked is no record.)
+      [...part.matchAll(/\b[A-Z][\w&'’-]+/g)].some((m) => m.index! > 0 && !cleaned[0]!.includes(m[0]) && !/^(?:CRM|System|Platform)$/.test(m[0]));
     // ("how many open reqs + how much is overdue in total": a state the first question did not name is records of their own.)
     const newState = part
       .toLowerCase()

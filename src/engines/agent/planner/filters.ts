@@ -78,6 +78,8 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     const grouped = new Set<string>();
     for (const g of p.groups) {
       if (values.includes(g)) grouped.add(g);
+      // (A deal "in the pipeline" is one still open.)
+      else if (g === "in the pipeline" && resource === "deal" && values.includes("open")) grouped.add("open");
       else for (const v of GROUP_WORDS[g] ?? []) if (values.includes(v)) grouped.add(v);
     }
     // "owed and past due": a state inside the group narrows it; one outside it adds to it ("draft or unpaid").

@@ -182,6 +182,8 @@ const OWES_MOST = /\b(?:owe[sd]?|owing)\s+(?:us\s+)?(?:the\s+)?most\b|\b(?:large
 const BY_STAGE = /\b(?:(?:broken\s+down|split|grouped)\s+)?(?:by|per)\s+stage\b|\b(?:for\s+)?(?:each|every)\s+stage\b|\bstage\s+by\s+stage\b/i;
 const BY_CLIENT = /\b(?:broken\s+down|split|grouped|sorted|listed)?\s*(?:by|per)\s+(?:client|customer|account|company)\b/i;
 
+const CLIENT_NAMES = /\b(?:company|client|customer|account)\s+names\b|\bjust\s+the\s+(?:names|companies|clients|customers)\b/i;
+
 /** Values said in a read are what to filter by: "based in X" is a place, "came in through X" a source. */
 function asFilters(s: Session, p: Parsed): Parsed {
   const filters = p.fields.filter((f) => f.words === "based in" || f.words === "source");
@@ -300,9 +302,21 @@ async function plan(s: Session, given: Parsed): Promise<string> {
     return peopleWhoDo(s, role, roleAt);
   // A question or a plural names what to find: "accounts based in the UK", "who came in through LinkedIn".
   if ((p.question || p.plural) && (!p.action || READS.has(p.action))) p = asFilters(s, p);
+  // "Olivia Tanaka signed, mark them as a customer": the person's new lifecycle stage is the change, not a deal won.
+  if (p.action === "win" && p.fields.some((f) => f.words === "lifecycle stage") && !p.resources.includes("deal") && s.tool("contact", "update"))
+    p = { ...p, action: "update", resource: "contact", states: p.states.filter((st) => st !== "won") };
   // "Acme's phone number is +1 555 0100": a statement of a value is a change.
   if (!p.action && p.fields.some((f) => f.value) && !p.question) p = { ...p, action: "update" };
   let resource = p.resource && p.resource !== "pipeline" ? p.resource : (inferResource(s.catalog, p) ?? (p.resource === "pipeline" ? "deal" : undefined));
+  // "anything still live in the pipe with Aperture Labs?": sales' pipeline is its deals.
+  if (
+    !resource &&
+    p.groups.includes("in the pipeline") &&
+    /\bpipe(?:line)?\b/i.test(p.raw) &&
+    !/\b(?:hiring|candidates?|applicants?|recruit\w*)\b/i.test(p.raw) &&
+    s.catalog.has("deal")
+  )
+    resource = "deal";
   // "people we hired", "people in interview": people in hiring are candidates.
   if (
     resource === "contact" &&
@@ -480,6 +494,9 @@ async function plan(s: Session, given: Parsed): Promise<string> {
     return clientsOf(s, p);
   // "everything that's overdue, broken down by client": the invoices, grouped by whom they bill.
   if ((!action || READS.has(action)) && resource === "invoice" && BY_CLIENT.test(p.raw) && !p.phrases.some((ph) => ph.prep) && s.tool("invoice", "list"))
+    return clientsOf(s, p);
+  // "Who's still owing us money that's gone past due? Just the company names": whom the invoices bill.
+  if ((!action || READS.has(action)) && resource === "invoice" && CLIENT_NAMES.test(p.raw) && !p.phrases.some((ph) => ph.prep) && s.tool("invoice", "list"))
     return clientsOf(s, p);
   // "the pipe by stage", "for each stage, how many open deals and what value": the deals, per stage.
   if ((!action || READS.has(action)) && (resource === "deal" || resource === "pipeline") && BY_STAGE.test(p.raw) && s.tool("deal", "list"))

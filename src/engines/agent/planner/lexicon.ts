@@ -567,7 +567,7 @@ const DONE = VERB_FORMS.map(([, , done]) => done).join("|");
 const baseOf = (form: string) => VERB_FORMS.find(([, ing, done]) => ing === form.toLowerCase() || done === form.toLowerCase())?.[0] ?? form;
 /** Someone a request is relayed from: "Diane", "Sam", "the CEO", "finance", "she". */
 // Not the last word of a longer name ("Hooli Cloud asked us to bill them" is Hooli Cloud's request, read elsewhere).
-const ASKER = String.raw`(?<![A-Z][\w&'’-]*\s)(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?(?:[Ss]ales[- ]ops|[Ss]ales(?:\s+team)?|[Mm]arketing|[Rr]ecruiting|[Tt]alent|[Oo]ps|[Cc]redit\s+control|HR|[Rr]ev[Oo]ps|[Ll]egal|[Pp]rocurement|(?:the\s+)?hiring\s+manager|[\w-]+\s+colleague|[A-Z][a-z]+|CEO|CFO|COO|CTO|boss|founder|finance(?:\s+team)?|accounts|manager|controller|she|he|they)`;
+const ASKER = String.raw`(?<![A-Z][\w&'’-]*\s)(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?(?:[Ss]ales[- ]ops|[Ss]ales(?:\s+team)?|[Mm]arketing|[Rr]ecruiting|[Tt]alent|[Oo]ps|[Cc]redit\s+control|HR|[Rr]ev[Oo]ps|[Ll]egal|[Pp]rocurement|(?:the\s+)?hiring\s+manager|[\w-]+\s+colleague|(?:[Ff]inance|[Ss]ales|[Mm]arketing|[Oo]ps|[Tt]eam|[Dd]esign|[Ee]ngineering)\s+(?:lead|manager|director|head)|[A-Z][a-z]+|CEO|CFO|COO|CTO|boss|founder|finance(?:\s+team)?|accounts|manager|controller|she|he|they)`;
 
 /**
  * A polite or relayed request, said plainly: "Would you mind rejecting her application?" is "reject her
@@ -736,6 +736,8 @@ const POLITE_REWRITES: Rewrite[] = [
     "",
   ],
   [new RegExp(String.raw`\b${ASKER}\s+(?:has\s+agreed|agreed|has\s+decided|decided)\s+(?:that\s+)?(?:we\s+should\s+|to\s+)`, "g"), ""],
+  // "finance lead says to void it": the request passed on.
+  [new RegExp(String.raw`\b${ASKER}\s+(?:says|said|tells\s+me|told\s+me)\s+(?:we\s+should\s+|to\s+)(?=[a-z])`, "g"), ""],
   // "Mark agrees it shouldn't have gone out, so could you void it?": who agrees, and why; the request follows "so".
   [
     new RegExp(
@@ -977,10 +979,17 @@ const capitalized = (words: string) => words.replace(/(^|\s)(\p{Ll})/gu, (_, b: 
  * ada@lovelace.dev, src referral": a record typed as a list of its values, each known by its shape, said as a request.
  */
 function recordListed(all: string, kind: string, owner: string | undefined, list: string): string {
-  const person = /^(?:contact|lead|person)$/i.test(kind) ? "contact" : "candidate";
+  const person = /^(?:contact|lead|mql|sql|person)$/i.test(kind) ? "contact" : "candidate";
   const told: string[] = [];
   const free: string[] = [];
-  for (const item of list.split(/\s*[,;]\s*/).filter(Boolean)) {
+  // "..., VP Marketing. can you get her into the CRM as a lead": the request after the list says how to add them.
+  const [values, after] = list.split(/(?<=\w)\.\s+(?=[a-z])/i, 2) as [string, string | undefined];
+  if (after) {
+    const stage = /\bas\s+an?\s+(lead|qualified|customer)\b/i.exec(after);
+    if (!/^(?:(?:can|could|would)\s+you\s+|please\s+|pls\s+)?(?:get|add|put|pop|create|stick|enter|log)\b/i.test(after)) return all;
+    if (stage) told.push(`lifecycle stage ${stage[1]!.toLowerCase()}`);
+  }
+  for (const item of values.split(/\s*[,;]\s*/).filter(Boolean)) {
     const field = /^(title|phone|mobile|source|src|e-?mail|tags?|linkedin|location)\s*[:=]?\s+(.+)$/i.exec(item);
     if (/^\S+@\S+\.\S+$/.test(item)) told.push(`email ${item}`);
     else if (field) told.push(`${field[1]!.toLowerCase() === "src" ? "source" : field[1]!.toLowerCase()} ${field[2]}`);
@@ -1015,7 +1024,10 @@ const NOTATION_REWRITES: Rewrite[] = [
         ? all
         : `${who} at ${where}`,
   ],
-  [/^\s*(?:new|add|create)\s+(contact|lead|person|candidate|applicant)\s*(?:(?:[-–—]|\bfor\b)\s*([^:,]+?))?\s*:\s*(.+?)\s*$/i, recordListed],
+  [
+    /^\s*(?:new|add|create)\s+(?:inbound\s+|outbound\s+|fresh\s+)?(contact|lead|mql|sql|person|candidate|applicant)\b(?:\s+from\s+(?:the\s+|our\s+)?[^:,]+?)?\s*(?:(?:[-–—]|\bfor\b)\s*([^:,]+?))?\s*:\s*(.+?)\s*$/i,
+    recordListed,
+  ],
   // "ken thompson - stage?", "stark logistics website": typed into a search box, a name then the field wanted.
   [
     /^\s*((?:[\p{L}][\p{L}'’&.-]*\s+){0,3}[\p{L}][\p{L}'’&.-]*?)\s*(?:[-–—:]\s*)?\b(stage|status|e-?mail(?:\s+address)?|phone(?:\s+number)?|title|website|domain|rating|source|lifecycle(?:\s+stage)?|close\s+date|due\s+date|owner)\s*\??\s*$/iu,
@@ -2100,6 +2112,26 @@ export const REWRITES: Rewrite[] = [
   [/\s*,?\s+and\s+(?:I'll|I\s+will|I'm\s+going\s+to|I\s+can|we'll|we\s+will)\s+(?!need\b)[^.?!]*/gi, ""],
   // "Accountant's chasing me before EOFY.": who is pressing the one asking, not what they ask.
   [/(^|[.!?]\s+)[^.?!]{0,60}\b(?:chasing|hassling|bugging|nagging|on\s+at)\s+me\b[^.?!]*[.!]\s*(?=\S)/gi, "$1"],
+  // "skip whatever's already closed", "I only care about what's in play": the records left out, and why.
+  [
+    /\b(?:skip|ignore|leave\s+out|exclude|drop)\s+(?:whatever's|whatever\s+is|anything|everything|the\s+ones?|any)\s+(?:that's\s+|that\s+is\s+|that\s+are\s+|already\s+|been\s+)*(closed|won|lost|paid|rejected|hired|void(?:ed)?|drafts?)\b/gi,
+    "not $1",
+  ],
+  [/\s*,?\s*I\s+(?:only|just)\s+care\s+about\s+[^.?!]*/gi, ""],
+  // "Acme Robotics is on the list for our customer-love email. before it goes out:": why it is asked.
+  [
+    /\b(is|are)\s+(?:on|in)\s+(?:the|our|a)\s+(?:list|send|segment|audience)\s+for\s+(?:our|the|a|this)\s+[\w\s-]{1,40}?(?:email|campaign|send|newsletter|mailing|blast|invite)s?\b[^.?!]*[.!]\s*(?:before\s+it\s+goes\s+out\s*[:,-]\s*)?/gi,
+    "$1 on our list. ",
+  ],
+  // "is Isla Haddad still just an MQL or have they moved on?": their stage, asked.
+  [
+    /^\s*is\s+([A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+){1,2})\s+(?:still\s+)?(?:just\s+|only\s+)?(?:an?\s+)?(lead|qualified|customer|churned|mql|sql|prospect)\b(?:\s+or\s+(?:have|has|did)\s+(?:they|she|he)\s+moved\s+on)?\s*\??/iu,
+    "what is $1's lifecycle stage?",
+  ],
+  [
+    /(?<=\?)\s*what\s+(?:lifecycle\s+)?(?:stage|status)\s+(?:is|does)\s+(?:the\s+)?(?:crm|system|record|platform)\s+(?:showing|show|say|saying|have)\s*\??/gi,
+    "",
+  ],
   // "hit pause on the new lead follow-up cadence": pause it.
   [/\b(?:hit|press|push|smash)\s+(pause|resume|play|stop)\s+on\b/gi, (_, verb: string) => (/play/i.test(verb) ? "resume" : verb.toLowerCase())],
   // "sizing top of funnel for the nurture: how many ...": what the one asking is doing, as a heading before the question.

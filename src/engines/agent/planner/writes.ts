@@ -1468,7 +1468,13 @@ export async function enroll(s: Session, p: Parsed): Promise<string> {
     const queryFor = await employer(s, others);
     for (const ph of others.splice(0)) {
       const query = queryFor(ph);
-      contacts.push(query ? await s.find("contact", ph.text, { write: true, query }) : await findPhrase(s, "contact", ph));
+      try {
+        contacts.push(query ? await s.find("contact", ph.text, { write: true, query }) : await findPhrase(s, "contact", ph));
+      } catch (error) {
+        // "add the webinar leads to the flow": a group described, not named, is asked about.
+        if (!(error instanceof Stop) || error.reply.pending || /\p{Lu}/u.test(ph.text)) throw error;
+        throw new Stop({ content: `Which contacts do you mean by “${ph.text}”? Name the people to enroll in ${sequence.label}. Nothing changed.` });
+      }
     }
     for (const email of p.emails) contacts.push(await s.find("contact", email, { write: true }));
   }
