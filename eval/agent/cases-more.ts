@@ -1841,6 +1841,99 @@ const roundTwenty: Case[] = [
   }),
 ];
 
+/*
+ * Round twenty-one: the classes its blind sets (a search-box typist, an Australian contractor, a growth marketer)
+ * showed, worded apart from them.
+ */
+const roundTwentyOne: Case[] = [
+  about("finance", "read", "<part-paid invoice> — what's still owing (a question, never a payment)", (w) => {
+    const invoice = pick(w.invoices, (i) => unpaid(i) && i.amount_paid > 0, "part-paid invoice");
+    return {
+      say: `${shortNumber(invoice).toLowerCase()} — whats still owing`,
+      expect: [money({ [invoice.currency]: invoice.amount_due }, `${invoice.number}'s balance`), noChange()],
+    };
+  }),
+  about("growth", "write", "label <contact> and <contact> as trade-show-2026", (w) => {
+    const [a, b] = uniqueContacts(w).filter((c) => c.account_id !== null);
+    if (!a || !b) throw new Error("two contacts with names of their own");
+    return {
+      say: `${fullName(a)} and ${fullName(b)} came by the stand. label them trade-show-2026 please`,
+      expect: [
+        changed("contact", a.id, { tags: is.including(...a.tags, "trade-show-2026") }, fullName(a)),
+        changed("contact", b.id, { tags: is.including(...b.tags, "trade-show-2026") }, fullName(b)),
+      ],
+    };
+  }),
+  about("growth", "read", "<contact> title? (typed as a search)", (w) => {
+    const c = pick(uniqueContacts(w), (x) => x.title !== null, "contact with a title");
+    return { say: `${fullName(c).toLowerCase()} title?`, expect: [says(c.title!), noChange()] };
+  }),
+  about("growth", "write", "new contact: <name>, <email>, <account>, head of finance (a list of values)", (w) => {
+    const account = w.accounts[0]!;
+    const domain = account.domain ?? "example.com";
+    return {
+      say: `new contact: marta kowal, marta.kowal@${domain}, ${account.name.toLowerCase()}, head of finance`,
+      expect: [
+        created("contact", {
+          first_name: "Marta",
+          last_name: "Kowal",
+          email: `marta.kowal@${domain}`,
+          account_id: account.id,
+          title: is.text("head of finance"),
+        }),
+      ],
+    };
+  }),
+  about("growth", "write", "take <name>/<account> off <sequence> (the slash says where they work)", (w) => {
+    const sequence = followUp(w);
+    const [c] = enrolledContacts(w, sequence.id);
+    if (!c) throw new Error("a contact in the sequence");
+    const account = pick(w.accounts, (a) => a.id === c.account_id, "their account");
+    return {
+      say: `take ${fullName(c).toLowerCase()}/${account.name.split(" ")[0]!.toLowerCase()} off the ${sequence.name.toLowerCase()} seq`,
+      expect: [unenrolled(sequence.id, c.id, fullName(c))],
+    };
+  }),
+  about("growth", "read", "open deals closing nxt 60d - count", (w) => {
+    const end = addDays(today(w), 60);
+    const n = w.deals.filter((d) => d.status === "open" && d.expected_close_date && d.expected_close_date >= today(w) && d.expected_close_date <= end).length;
+    return { say: "open deals closing nxt 60d - count", expect: [count(n, "deals closing in 60 days")] };
+  }),
+  about("talent", "write", "give <applied candidate> the boot, not a fit", (w) => {
+    const c = pick(w.candidates, (x) => x.stage === "applied", "applied candidate");
+    return { say: `Give ${c.first_name} ${c.last_name} the boot, not a fit for us.`, expect: [changed("candidate", c.id, { stage: "rejected" }, fullName(c))] };
+  }),
+  about("finance", "write", "whack an invoice together for <client>, 1,200 bucks USD for a callout fee", (w) => {
+    const account = w.accounts[1]!;
+    return {
+      say: `Can you whack an invoice together for ${account.name}? 1,200 bucks USD for the emergency callout at their warehouse, due in 3 weeks.`,
+      expect: [created("invoice", { client: account.name, amount: 1200, currency: "USD", due_date: addDays(today(w), 21) })],
+    };
+  }),
+  about("growth", "write", "<account> liked the numbers on today's call, we're into <stage> now — shift it along", (w) => {
+    const { deal, account } = soleOpenDeal(w, ["Lead", "Qualified"]);
+    return {
+      say: `${account} liked the numbers on today's call, so we're into proposal now. Shift it along in the pipeline please.`,
+      expect: [changed("deal", deal.id, { stage_id: stageNamed(w, "Proposal").id }, deal.name)],
+    };
+  }),
+  about("growth", "write", "press pause on the <sequence> drip", (w) => {
+    const sequence = pick(w.sequences, (x) => x.status === "active", "active sequence");
+    return {
+      say: `press pause on the ${sequence.name.toLowerCase()} drip while legal reviews the wording`,
+      expect: [changed("sequence", sequence.id, { status: "paused" }, sequence.name)],
+    };
+  }),
+  about("growth", "read", "planning the Q1 push: how many contacts sit at lifecycle stage customer?", (w) => {
+    const n = w.contacts.filter((c) => c.lifecycle_stage === "customer").length;
+    return { say: "planning the Q1 push: how many contacts sit at lifecycle stage customer?", expect: [count(n, "customers")] };
+  }),
+  about("growth", "question", "put the trade show leads in the flow (which people?)", () => ({
+    say: "put the trade show leads in the follow-up flow",
+    expect: [noChange(), asksBack()],
+  })),
+];
+
 export const MORE_CASES: Case[] = [
   ...finance,
   ...growth,
@@ -1861,4 +1954,5 @@ export const MORE_CASES: Case[] = [
   ...roundEighteen,
   ...roundNineteen,
   ...roundTwenty,
+  ...roundTwentyOne,
 ];

@@ -115,6 +115,7 @@ export const ACTION_WORDS: Record<string, Action> = {
   promote: "stage",
   push: "stage",
   bump: "stage",
+  shift: "stage",
   put: "stage",
   // "throw olivia in the follow up seq", "stick her in Qualified", "pop him into interview": put.
   throw: "stage",
@@ -2130,6 +2131,13 @@ export const REWRITES: Rewrite[] = [
   ],
   [
     /(?<=\?)\s*what\s+(?:lifecycle\s+)?(?:stage|status)\s+(?:is|does)\s+(?:the\s+)?(?:crm|system|record|platform)\s+(?:showing|show|say|saying|have)\s*\??/gi,
+    "",
+  ],
+  // "pause the drip while legal reviews the wording": while what else happens, which changes nothing asked.
+  [/\s*,?\s+while\s+(?:legal|finance|sales|marketing|we|they|I|he|she|the\s+[\w-]+(?:\s+team)?)\s+(?:is\s+|are\s+|am\s+)?[a-z]+\b[^.?!,]*/gi, ""],
+  // "liked the numbers on this morning's call": when and where it was said.
+  [
+    /\s+(?:on|in|during|at|after)\s+(?:this\s+morning's|today's|yesterday's|this\s+afternoon's|last\s+week's|friday's|monday's|the|our)\s+(?:call|meeting|demo|chat|zoom|catch-?up)\b/gi,
     "",
   ],
   // "hit pause on the new lead follow-up cadence": pause it.

@@ -472,7 +472,8 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     spans.push([m.index!, m.index! + m[0].length]);
   }
   text = blank(text, spans.splice(0));
-  for (const m of text.matchAll(/\b([a-z]{2,5})[-#]?(\d{1,9})\b(?:['’]s\b)?/gi)) {
+  // (Not the end of a hyphenated word: "trade-show-2026" is a tag, not record SHOW-2026.)
+  for (const m of text.matchAll(/(?<![\w]-)\b([a-z]{2,5})[-#]?(\d{1,9})\b(?:['’]s\b)?/gi)) {
     if (!/[-#]/.test(m[0]) && !/^(inv)$/i.test(m[1]!)) continue;
     out.numbers.push({ prefix: m[1]!.toUpperCase(), digits: m[2]!, raw: m[0].replace(/['’]s$/i, "") });
     spans.push([m.index!, m.index! + m[0].length]);
@@ -513,7 +514,11 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     } else spans.push([multi.index, multi.index + multi[0].length]);
   }
   // "tag Leo as champion", "label Ann with vip": a tag to add.
-  const tag = /\b(?:tag|label|flag)\s+(.+?)\s+(?:as|with)\s+(?:an?\s+|the\s+)?["“]?([\w-]+(?:\s[\w-]+)?)["”]?\s*[.!]?$/i.exec(text);
+  // ("... as trade-show-2026 please": a courtesy after the tag is not part of it.)
+  const tag =
+    /\b(?:tag|label|flag)\s+(.+?)\s+(?:as|with)\s+(?:an?\s+|the\s+)?["“]?([\w-]+(?:\s(?!(?:please|pls|plz|thanks|thx|too)\b)[\w-]+)?)["”]?(?:\s+(?:please|pls|plz|thanks|thx|too))?\s*[.!]?$/i.exec(
+      text,
+    );
   if (tag && !/\b(?:invoices?|bills?)\b/i.test(tag[1]!)) {
     out.action = "update";
     out.verb = "tag";

@@ -6,7 +6,7 @@ import { describe } from "./describe.ts";
 import { DEPARTMENTS, escapeRegExp, FIELD_WORDS, heardWords, placeCode, resourceOf, STOPWORDS, TITLE_HEADS, VALUE_WORDS, type Action } from "./lexicon.ts";
 import { tagOf } from "./filters.ts";
 import { dossierWithDeals, type Dossier } from "./reads.ts";
-import { shiftDate, type Amount } from "./nlp.ts";
+import { countOf, shiftDate, type Amount } from "./nlp.ts";
 import { sequenceOf, type Parsed, type Phrase } from "./parse.ts";
 import { heardIn, noneFound, sharesWord, Stop, type FindOptions, type Found, type Session } from "./resolve.ts";
 
@@ -757,6 +757,13 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   // "bill Leo Andersen's company": the account found is whom the invoice bills.
   if ("client" in props && input.client === undefined && typeof input.account_id === "string" && s.labels.has(input.account_id))
     input.client = s.labels.get(input.account_id);
+  // "step 1: email right away, subject "...", body "..." step 2: 3 days later ...": a sequence's steps, as written.
+  const steps = "steps" in props ? stepsOf(p.raw) : undefined;
+  if (steps) {
+    input.steps = steps.steps;
+    const told = steps.text.toLowerCase();
+    for (const ph of [...phrases]) if (told.includes(ph.text.toLowerCase())) phrases.splice(phrases.indexOf(ph), 1);
+  }
   answered(s, tool, input);
   if (phrases.length > 0) unplaced(phrases);
   if (resource === "invoice" && input.client && !input.account_id && "account_id" in props && s.tool("account", "list")) {
@@ -1038,6 +1045,31 @@ async function nextStage(s: Session, resource: string, found: Found): Promise<st
   if (!next || /^(?:rejected|withdrawn|archived|closed|lost)$/.test(next))
     throw new Stop({ content: `${found.label} has no stage after ${String(item.stage ?? item.status)}. Nothing changed.` });
   return next;
+}
+
+const STEP = /\bstep\s+(?:\d+|one|two|three|four|five)\s*[:.)-]\s*/gi;
+
+/** A sequence's steps written out ("step 1: email right away, subject "…", body "…""), and the text they take up. */
+export function stepsOf(raw: string): { steps: Record<string, unknown>[]; text: string } | undefined {
+  const starts = [...raw.matchAll(STEP)];
+  if (starts.length === 0) return undefined;
+  const steps: Record<string, unknown>[] = [];
+  for (const [n, m] of starts.entries()) {
+    const part = raw.slice(m.index + m[0].length, starts[n + 1]?.index ?? raw.length);
+    const subject = /\b(?:subject|title)\s*[:=]?\s*["“]([^"”]+)["”]/i.exec(part)?.[1];
+    const body = /\b(?:body|text|message|copy)\s*[:=]?\s*["“]([^"”]+)["”]/i.exec(part)?.[1];
+    const later =
+      /\b(\d+|one|two|three|four|five|six|seven|ten|fourteen)\s+days?\s+(?:later|after)\b|\b(?:wait|after)\s+(\d+|one|two|three|four|five|six|seven|ten|fourteen)\s+days?\b/i.exec(
+        part,
+      );
+    const delay = later ? countOf((later[1] ?? later[2])!) : 0;
+    const type = /\btask\b/i.test(part) && !/\bemail\b/i.test(part) ? "task" : /^\s*wait\b/i.test(part) && !subject ? "wait" : "email";
+    // A step whose words cannot be placed is not guessed at: the request is read as written.
+    if (type === "email" && (!subject || !body)) return undefined;
+    if (type === "task" && !subject) return undefined;
+    steps.push({ type, delay_days: Number.isFinite(delay) ? delay : 0, ...(subject ? { subject } : {}), ...(type === "email" && body ? { body } : {}) });
+  }
+  return { steps, text: raw.slice(starts[0]!.index) };
 }
 
 /**
