@@ -1118,3 +1118,87 @@ describe("round twenty: requests relayed for someone else, a review's correction
     expect(writes(out), out.message.content).toMatchObject([{ tool: "unenroll_contact", input: { sequence_id: sequence.id } }]);
   });
 });
+
+describe("round twenty-one: search-box requests, Australian idiom, marketing words", () => {
+  it("'INV-n - whats left to pay' is a question: it shows the balance and pays nothing", async () => {
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", { client: "Gannet Tools", amount: 900, currency: "EUR", status: "open", due_date: "2027-03-01" }),
+    );
+    await made(tenant.client.post(`/v1/invoices/${invoice.id}/pay`, { amount: 400 }), 200);
+    const out = await chat(tenant.client, `${invoice.number.toLowerCase()} - whats left to pay`);
+    expect(writes(out), out.message.content).toEqual([]);
+    expect(out.message.content).toMatch(/500\.00 EUR/);
+  });
+
+  it("two people named with 'and', then 'tag them X': both are tagged, each keeping their own tags", async () => {
+    const a = await made(tenant.client.post("/v1/contacts", { first_name: "Wren", last_name: "Okafor", email: "wren@okafor.example", tags: ["vip"] }));
+    const b = await made(tenant.client.post("/v1/contacts", { first_name: "Idris", last_name: "Vance", email: "idris@vance.example" }));
+    const out = await chat(tenant.client, "Wren Okafor and Idris Vance both joined the roundtable. tag them roundtable-jan please");
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "update_contact", input: { contact_id: a.id, tags: ["vip", "roundtable-jan"] } },
+      { tool: "update_contact", input: { contact_id: b.id, tags: ["roundtable-jan"] } },
+    ]);
+  });
+
+  it("a record typed as a list of values: 'new contact: name, email, company, title'", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Lapwing Analytics", domain: "lapwing.example" }));
+    const out = await chat(tenant.client, "new contact: nora quist, nora@lapwing.example, lapwing analytics, cfo");
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "create_contact", input: { first_name: "Nora", last_name: "Quist", email: "nora@lapwing.example", title: "CFO", account_id: account.id } },
+    ]);
+  });
+
+  it("'<name> - <field>?' typed as a search answers the field", async () => {
+    await made(
+      tenant.client.post("/v1/contacts", { first_name: "Tobias", last_name: "Rennick", email: "tobias@rennick.example", title: "Head of Procurement" }),
+    );
+    const out = await chat(tenant.client, "tobias rennick - title?");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/Head of Procurement/);
+  });
+
+  it("'give X the flick' rejects the candidate", async () => {
+    const job = await made(tenant.client.post("/v1/jobs", { title: "Site Estimator" }));
+    const candidate = await made(
+      tenant.client.post("/v1/candidates", { job_id: job.id, first_name: "Callum", last_name: "Presswood", email: "callum@presswood.example" }),
+    );
+    const out = await chat(tenant.client, "Give Callum Presswood the flick, not what we're after.");
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "update_candidate", input: { candidate_id: candidate.id, stage: "rejected" } }]);
+  });
+
+  it("the stage told before 'move it along' is where the deal goes", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Dunlin Civil" }));
+    const deal = await made(tenant.client.post("/v1/deals", { account_id: account.id, name: "Dunlin Civil: Depot wiring", amount: 18000 }));
+    const out = await chat(
+      tenant.client,
+      "Had a yarn with Dunlin Civil about the depot wiring, they've accepted the scope so we're into proposal now. Move it along in the pipeline.",
+    );
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "move_deal_to_stage", input: { deal_id: deal.id, stage: "proposal" } }]);
+  });
+
+  it("'add the <described> leads to the flow' asks who they are and changes nothing", async () => {
+    await made(tenant.client.post("/v1/sequences", { name: "Spring nurture", status: "active", steps: [{ type: "email", subject: "Hi", body: "Hello" }] }));
+    const out = await chat(tenant.client, "add the roadshow leads to the spring nurture flow");
+    expect(writes(out), out.message.content).toEqual([]);
+    expect(out.message.content).toMatch(/\?/);
+  });
+
+  it("a sequence's steps written out are created as its steps, left as a draft", async () => {
+    const out = await chat(
+      tenant.client,
+      'new sequence called "Roadshow follow-up". step 1: email right away, subject "Thanks for stopping by", body "Great to meet you at the roadshow." step 2: 4 days later, subject "Any questions?", body "Happy to help, {{first_name}}." leave it as a draft',
+    );
+    expect(writes(out), out.message.content).toMatchObject([
+      {
+        tool: "create_sequence",
+        input: {
+          name: "Roadshow follow-up",
+          steps: [
+            { type: "email", delay_days: 0, subject: "Thanks for stopping by", body: "Great to meet you at the roadshow." },
+            { type: "email", delay_days: 4, subject: "Any questions?", body: "Happy to help, {{first_name}}." },
+          ],
+        },
+      },
+    ]);
+  });
+});
