@@ -87,13 +87,12 @@ function withoutRemark(lang: Language, text: string): string {
   ) {
     // "Ava at Stark, can you show me their open invoices": they are the organization someone was named at.
     // "qbr with stark tmrw, what do they owe": the one the meeting is with, in whatever case.
-    const name =
-      organization(before.join(", ")) ??
-      met ??
-      clauses.slice(0, question).map(properName).find(Boolean) ??
-      subjectOf(lang, before.at(-1)!) ??
-      topicWords(lang, before);
+    const name = organization(before.join(", ")) ?? met ?? clauses.slice(0, question).map(properName).find(Boolean) ?? subjectOf(lang, before.at(-1)!);
     const rest = clauses.slice(question).join(", ");
+    const topic = name ? undefined : topicWords(lang, before);
+    // "katherine johnson - where is she at in the process": she is the person set apart.
+    if (topic && /\b(?:she|he|her|him)\b/i.test(rest)) return rest.replace(/\b(?:she|he|her|him)\b/i, topic);
+    if (topic) return rest.replace(/\b(?:they|them)\b/i, topic).replace(/\btheir\b/i, `${topic}'s`);
     if (!name) return rest;
     // "Wayne Enterprises, how much is still owed": a name set apart before a question that points at no one is its topic.
     if (before.length === 1 && before[0]!.trim() === name && !/\b(?:they|them|their|there|it|its)\b/i.test(rest))

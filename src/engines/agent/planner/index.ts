@@ -252,7 +252,7 @@ async function plan(s: Session, given: Parsed): Promise<string> {
   }
   const wanted = asksFigures(lower);
   // ("sizing top of funnel for the nurture: how many contacts ...": a figure's word in a heading cut off asks for no figure.)
-  const asked = (p.said ?? p.raw).toLowerCase();
+  const asked = /^\s*[a-z]+ing\b[^:?.!]{0,80}:\s/i.test(p.raw) ? (p.said ?? p.raw).toLowerCase() : lower;
   const specific =
     /\b(rate|funnel|weighted|dso|days sales|aging|ageing|time to hire|days to hire|time to fill|days to fill|percent|percentage|proportion|ratio|how often|(?:business|company|things|we) (?:doing|going)|how (?:long|fast|quickly|soon) do|how (?:long|fast|quickly)\b[^?.]{0,40}\b(?:to (?:hire|fill)|pay(?:ing)? us))\b/.test(
       asked,
