@@ -1425,10 +1425,11 @@ async function employer(s: Session, people: Phrase[]): Promise<(person: Phrase) 
   const at = people.findIndex((ph, n) => n > 0 && ph.prep !== undefined && (["at", "from"].includes(ph.prep) || (ph.prep === "of" && /^[A-Z]/.test(ph.text))));
   if (at < 0 || !s.tool("account", "list")) return () => undefined;
   const account = await findPhrase(s, "account", people[at]!, false);
-  const before = new Set(people.slice(0, at));
+  // "Sofia Kowalski at Aperture Labs and Isla Haddad", "Isla Haddad and Sofia Kowalski at Aperture Labs": the place
+  // is said of the person named right before it (each other name is found as it is, and asked about when shared).
+  const nearest = people[at - 1];
   people.splice(at, 1);
-  // "Sofia Kowalski at Aperture Labs and Isla Haddad": the place is said of the people named before it.
-  return (person) => (before.has(person) ? { account_id: account.id } : undefined);
+  return (person) => (person === nearest ? { account_id: account.id } : undefined);
 }
 
 /** "tag Isla Haddad and Leo Andersen as webinar-dec": the same values for two or three records named with "and". */
