@@ -1183,6 +1183,25 @@ describe("round twenty-one: search-box requests, Australian idiom, marketing wor
     expect(out.message.content).toMatch(/\?/);
   });
 
+  it("'X got double billed, void the duplicate one' asks which of their invoices, and voids nothing", async () => {
+    for (const amount of [700, 700])
+      await made(tenant.client.post("/v1/invoices", { client: "Shrike Mills", amount, currency: "USD", status: "open", due_date: "2027-02-01" }));
+    const out = await chat(tenant.client, "Shrike Mills says they got double billed, void the duplicate one");
+    expect(writes(out), out.message.content).toEqual([]);
+    expect(out.message.content).toMatch(/Which one\?/);
+  });
+
+  it("a title in brackets after a name, and 'X's AP has changed hands — new person is ...', add the contact with it", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Plover Marine", domain: "plover.example" }));
+    const out = await chat(
+      tenant.client,
+      "per the ticket, Plover Marine's AP has changed hands — new person is Ines Varga (Accounts Payable Manager), ines.varga@plover.example. can we get her in as a contact under Plover Marine",
+    );
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "create_contact", input: { first_name: "Ines", last_name: "Varga", title: "Accounts Payable Manager", account_id: account.id } },
+    ]);
+  });
+
   it("a sequence's steps written out are created as its steps, left as a draft", async () => {
     const out = await chat(
       tenant.client,

@@ -2140,6 +2140,35 @@ export const REWRITES: Rewrite[] = [
     /\s+(?:on|in|during|at|after)\s+(?:this\s+morning's|today's|yesterday's|this\s+afternoon's|last\s+week's|friday's|monday's|the|our)\s+(?:call|meeting|demo|chat|zoom|catch-?up)\b/gi,
     "",
   ],
+  // "Hooli Cloud says they got double billed, void the duplicate one": one of their invoices, which the one asking
+  // has not named (asked about when they have several).
+  [
+    /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3})(?:\s*:|\s+says|\s+said)?\s+(?:that\s+)?(?:they|we|it)?\s*(?:got|were|was|have\s+been|has\s+been)\s+(?:double[- ]billed|billed\s+twice|charged\s+twice|invoiced\s+twice)\s*[,;.-]*\s*(?:so\s+)?(?:please\s+|pls\s+|can\s+you\s+)?void\s+the\s+(?:(?:duplicate|extra|second|other|double)(?:\s+one|\s+invoice|\s+bill)?|invoice|bill|one)\b/g,
+    "void $1's invoice",
+  ],
+  // "X's AP has changed hands — new person is Marcus Bell": who holds a role now, told before the request.
+  [
+    /\b(?:[\w&'’-]+\s+){0,3}(?:AP|AR|accounts\s+payable|accounts\s+receivable|finance|billing|procurement|purchasing)\s+(?:has|have)\s+changed\s+hands\s*(?:[-–—,:;]\s*)?(?:the\s+)?new\s+(?:person|contact|one|guy|lady)\s+is\s+/gi,
+    "",
+  ],
+  // "Marcus Bell (Accounts Payable Manager)": a title in brackets after a name.
+  [
+    /\b([A-Z][\p{L}'’-]+\s+[A-Z][\p{L}'’-]+)\s+\(([^()]{2,60})\)/gu,
+    (all, name: string, inside: string) => (TITLE_SAID.test(inside.trim()) ? `${name}, title is ${inside.trim()},` : all),
+  ],
+  // "can we get him in as a contact under Northwind Traders": add him, at that account.
+  [
+    /\b(?:get|put|pop|bring)\s+(him|her|them)\s+(?:in|on|into\s+the\s+(?:system|crm))\s+as\s+(an?\s+)?(contact|lead)\s+(?:under|for|with)\s+/gi,
+    "add $1 as $2$3 at ",
+  ],
+  // "want the extra onboarding session billed on its own invoice: 2,400 EUR": a new invoice, for that.
+  [
+    /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3})\s+(?:want|wants|need|needs|would\s+like|asked\s+for)\s+(?:the\s+|an?\s+)?(.{3,60}?)\s+(?:billed|invoiced|charged)\s+(?:on|as|in)\s+(?:its|their|a)\s+(?:own|separate|new|standalone)\s+invoice\b/g,
+    "create an invoice for $1 for the $2",
+  ],
+  // "... draft is fine, i'll check it before it goes": how far to take it, which a new invoice is anyway.
+  [/(?<=[.!?])\s*(?:a\s+)?draft\s+is\s+(?:fine|ok|okay|good)\b[^.?!]*[.!]?/gi, ""],
+  [/,\s*line\s+(["“][^"”]+["”])/gi, ", description $1"],
   // "hit pause on the new lead follow-up cadence": pause it.
   [/\b(?:hit|press|push|smash)\s+(pause|resume|play|stop)\s+on\b/gi, (_, verb: string) => (/play/i.test(verb) ? "resume" : verb.toLowerCase())],
   // "sizing top of funnel for the nurture: how many ...": what the one asking is doing, as a heading before the question.
