@@ -1050,7 +1050,7 @@ async function nextStage(s: Session, resource: string, found: Found): Promise<st
 const STEP = /\bstep\s+(?:\d+|one|two|three|four|five)\s*[:.)-]\s*/gi;
 
 /** A sequence's steps written out ("step 1: email right away, subject "…", body "…""), and the text they take up. */
-export function stepsOf(raw: string): { steps: Record<string, unknown>[]; text: string } | undefined {
+function stepsOf(raw: string): { steps: Record<string, unknown>[]; text: string } | undefined {
   const starts = [...raw.matchAll(STEP)];
   if (starts.length === 0) return undefined;
   const steps: Record<string, unknown>[] = [];
@@ -1076,11 +1076,20 @@ export function stepsOf(raw: string): { steps: Record<string, unknown>[]; text: 
  * "we're into negotiation now. Move it along in the pipeline", "their deal should be at Proposal now. can you move it":
  * where the record goes, said in the remark before the request (a later lookup checks it is one of its stages).
  */
-function stateTold(p: Parsed, resource: string): string | undefined {
+async function stateTold(s: Session, p: Parsed, resource: string): Promise<string | undefined> {
   if (p.said === undefined || p.said === p.raw) return undefined;
-  const kinds = resource === "deal" ? ["lead", "qualified", "proposal", "negotiation"] : [];
   const told = [...p.raw.matchAll(/\b(?:into|to|at|in)\s+(?:the\s+)?([a-z]+)(?:\s+stage)?\b/gi)].map((m) => m[1]!.toLowerCase());
-  return told.filter((w) => kinds.includes(w) || (resource !== "deal" && w in VALUE_WORDS && w !== "open")).at(-1);
+  if (told.length === 0) return undefined;
+  // A deal's stages are its pipelines' own names.
+  const stages =
+    resource === "deal" && s.tool("pipeline", "list")
+      ? new Set(
+          ((await s.list("pipeline", { per_page: 100 })).data as { stages?: { name: string; kind: string }[] }[]).flatMap((pl) =>
+            (pl.stages ?? []).filter((st) => st.kind === "open").map((st) => st.name.toLowerCase()),
+          ),
+        )
+      : undefined;
+  return told.filter((w) => (stages ? stages.has(w) : w in VALUE_WORDS && w !== "open")).at(-1);
 }
 
 export async function setState(s: Session, p: Parsed, resource: string, action: Action, known?: Found): Promise<string> {
@@ -1099,7 +1108,7 @@ export async function setState(s: Session, p: Parsed, resource: string, action: 
     state = toPhrase.text;
     phrases = phrases.filter((ph) => ph !== toPhrase);
   }
-  if (!state) state = stateTold(p, resource);
+  if (!state) state = await stateTold(s, p, resource);
   if (!state) throw new Stop({ content: `To which stage or status? Nothing changed.` });
   // "move her on to the next stage": the stage after the one the record is in.
   if (NEXT.test(state)) {
