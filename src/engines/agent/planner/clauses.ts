@@ -738,13 +738,20 @@ function updatedBack(rest: string, told: string): string | undefined {
  * then what happened, then the request, whose "it" is the topic.
  */
 function topicFirst(text: string): string {
-  const m = /^\s*([A-Z][\w&'’-]*(?:\s+[\w&'’-]+){0,5})\s*:\s+(.+)$/s.exec(text);
+  const m = /^\s*([A-Z][\w&'’-]*(?:\s+[\w&'’-]+){0,5})\s*(:|\s[-–—]+|,)\s+(.+)$/s.exec(text);
   if (!m || imperative(m[1]!) || asks(m[1]!)) return text;
-  const sentences = m[2]!.split(/(?<=[.?!])\s+(?=\S)/);
+  // ("Tyrell Biotech, they liked the numbers. ...": set apart by a comma, a topic is a name, in capitals.)
+  if (m[2] === "," && !/^[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3}$/.test(m[1]!)) return text;
+  const sentences = m[3]!.split(/(?<=[.?!])\s+(?=\S)/);
+  // ("Tyrell - move it along": set apart by a dash or a comma, a topic is one only when a story comes between it and the request.)
+  if (m[2] !== ":" && sentences.length < 2) return text;
   let k = sentences.length - 1;
   while (k >= 0 && !(imperative(sentences[k]!) || sentences[k]!.split(CLAUSE).some((c) => imperative(c)))) k--;
-  if (k < 0 || !/\b(?:it|this one|that one)\b/i.test(sentences[k]!)) return text;
-  const request = sentences[k]!.replace(/\b(?:it|this one|that one)\b(?:\s+please\b)?/i, `the ${m[1]!}`);
+  const pointer = /\b(?:it|this one|that one|the\s+(deal|opp|opportunity|invoice|application))\b(?:\s+please\b)?/i;
+  if (k < 0 || !pointer.test(sentences[k]!)) return text;
+  // "Tyrell today — they liked the numbers": when the story happened is no part of the topic.
+  const topic = m[1]!.replace(/\s+(?:today|yesterday|this\s+(?:morning|afternoon|week)|earlier(?:\s+today)?|just\s+now)$/i, "");
+  const request = sentences[k]!.replace(pointer, (_said, noun?: string) => `the ${topic}${noun ? ` ${noun}` : ""}`);
   return [...sentences.slice(0, k).filter(holdsData), request, ...sentences.slice(k + 1)].join(" ");
 }
 

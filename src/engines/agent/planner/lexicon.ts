@@ -235,10 +235,11 @@ export const VALUE_WORDS: Record<string, string[]> = {
  */
 /**
  * A reason or remark after the request ("void INV-3, the customer cancelled"): it changes nothing. Not read in a
- * create, where "she's their head of ops" or "they're based in Canada" are the record's values.
+ * create, where "she's their head of ops" or "they're based in Canada" are the record's values. Nor before a request
+ * ("We've filled the post, thank goodness, please close the vacancy").
  */
 export const REASON =
-  /\s*[,;–—-]+\s*(?:because|since|(?:the\s+)?(?:customer|client)\s+\w+ed\b|as\s+(?:he|she|they|it)|not\s+(?:a|the|really)|no\s+longer|(?:he|she|they|it)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)|it\s+was|was\s+a|too\s+\w+|wrong\s+\w+|duplicate\b|thanks?\b|thank\s+you|we(?:'re|\s+are|'ve|\s+have|'ll|\s+will)?\s+(?:not|no\s+longer|never|decided|done)|(?:he|she|they)\s+\w+ed\b|(?:the|his|her|their|its|our|my)\s+\w+(?:\s+\w+){0,4}\s+(?:was|were|went|came\s+back|looked|seemed|is\s+(?:very|really|super|so)|are\s+(?:very|really|super|so))|(?:i|we)\s+(?:read|saw|met|spoke|talked|think|thought|liked|loved|feel|felt|checked|reviewed|interviewed|called|heard)\b|not\s+\w+\s+enough|(?:is|was)\s+(?:a\s+)?(?:very|really|super)\s+\w+)\b.*$/gi;
+  /\s*[,;–—-]+\s*(?:because|since|(?:the\s+)?(?:customer|client)\s+\w+ed\b|as\s+(?:he|she|they|it)|not\s+(?:a|the|really)|no\s+longer|(?:he|she|they|it)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)|it\s+was|was\s+a|too\s+\w+|wrong\s+\w+|duplicate\b|thanks?\b|thank\s+you|we(?:'re|\s+are|'ve|\s+have|'ll|\s+will)?\s+(?:not|no\s+longer|never|decided|done)|(?:he|she|they)\s+\w+ed\b|(?:the|his|her|their|its|our|my)\s+\w+(?:\s+\w+){0,4}\s+(?:was|were|went|came\s+back|looked|seemed|is\s+(?:very|really|super|so)|are\s+(?:very|really|super|so))|(?:i|we)\s+(?:read|saw|met|spoke|talked|think|thought|liked|loved|feel|felt|checked|reviewed|interviewed|called|heard)\b|not\s+\w+\s+enough|(?:is|was)\s+(?:a\s+)?(?:very|really|super)\s+\w+|\w+(?:\s+\w+)?\s+(?:went|came\s+back|looked|seemed)\s+(?:fine|well|great|ok|okay|good|badly|poorly|smoothly|strong)\b)\b(?:(?![,.;]\s*(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you)\b).)*$/gi;
 /** Time said in passing: "at the moment", "right now", "as of today". */
 export const TIME_SAID =
   /\s*\b(?:at\s+the\s+moment|at\s+the\s+minute|at\s+the\s+mo|right\s+now|as\s+of\s+(?:now|today)|as\s+we\s+speak|at\s+present|for\s+now|any\s?more|currently|presently|actually|actual(?=\s*(?:[?.!,]|$)))\b/gi;
@@ -2565,6 +2566,11 @@ export const REWRITES: Rewrite[] = [
     /(?<=^\s*|[.!?]\s+)(?:so\s+|ok\s+so\s+)?(?:(?:i\s+)?just\s+)?(?:(?:got|came|hopped)\s+off|had|finished|wrapped(?:\s+up)?)\s+(?:a|the|my|our)\s+(?:(?:really|very|super|pretty)\s+)?(?:(?:good|great|quick|short|long|productive|nice|solid|rough|tough|first|second|discovery|intro|sales|demo|renewal|check-in|qbr)\s+){0,3}(?:call|phone|meeting|zoom|demo|chat|catch-?up|convo|conversation)(?:\s+call)?\s+(?:with\s+)?/gi,
     "",
   ],
+  // ("Good call with Tyrell Biotech, ...": the same, told without its verb.)
+  [
+    /^\s*(?:[Aa]\s+)?(?:(?:[Rr]eally|[Vv]ery|[Ss]uper|[Pp]retty)\s+)?(?:[Gg]ood|[Gg]reat|[Pp]roductive|[Nn]ice|[Ss]olid|[Qq]uick|[Pp]ositive)\s+(?:call|meeting|chat|convo|conversation|catch-?up|demo)\s+with\s+(?=[A-Z])/g,
+    "",
+  ],
   [/(?<=^\s*|[.!?]\s+)(?:(?:i\s+)?just\s+)?(?:heard|spoke|talked|chatted)\s+(?:back\s+)?(?:from|to|with)\s+/gi, ""],
   [/(?<=^\s*|[.!?]\s+)(?:a\s+)?(?:quick\s+)?(?:update|news)\s+(?:on|about|re)\s+/gi, ""],
   [/(?<=^\s*|[.!?]\s+)(?:prepping|preparing|getting\s+ready)\s+for\s+(?:the\s+|our\s+|my\s+|a\s+)?/gi, ""],
@@ -3039,10 +3045,10 @@ export const REWRITES: Rewrite[] = [
     (said: string, ...rest: unknown[]) => (/\bunenroll\b|\bout\s+of\b|\boff\b/i.test(String(rest.at(-1))) ? "" : said),
   ],
   [/[,;.]?\s*\b(?:it's|its|it\s+is)\s+a\s+(?:no|hard\s+no|pass)(?:\s+(?:from\s+(?:me|us)|for\s+(?:me|us)))?\b/gi, ","],
-  // "move the deal along", "push her forward": to the next stage (a stage named elsewhere, "make her an offer - move
-  // her along", is where it goes).
+  // "move the deal along", "push her forward", "shift Tyrell along": to the next stage (a stage named elsewhere,
+  // "make her an offer - move her along", is where it goes). (A name has its capital: "push the due date forward" is a date.)
   [
-    /\b(move|push|bump|take|advance)\s+((?:it|him|her|them|this|that|the\s+(?:deal|candidate|application|opportunity|opp)))\s+(?:along|forward)\b(?!\s+(?:to|by|a|one|two|\d))/gi,
+    /\b([Mm]ove|[Pp]ush|[Bb]ump|[Tt]ake|[Aa]dvance|[Ss]hift|[Nn]udge|[Pp]rogress)\s+((?:it|him|her|them|this|that|the\s+(?:deal|candidate|application|opportunity|opp)|(?:the\s+)?[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3}(?:\s+(?:deal|opp|opportunity|application|candidate))?))\s+(?:along|forward)\b(?!\s+(?:to|by|a|one|two|\d))/g,
     (said: string, verb: string, what: string, ...rest: unknown[]) =>
       /\b(?:offer|interview|screening|hired?|proposal|negotiation|qualified|won|lost)\b/i.test(String(rest.at(-1)))
         ? said
@@ -3180,6 +3186,11 @@ export const REWRITES: Rewrite[] = [
     " draft",
   ],
   [/,?\s*\b(?:(?:broken\s+down|split|grouped|sorted|listed)\s+(?:out\s+)?)?(?:by|per|for\s+each)\s+(?:client|customer|account|company|currency)\b/gi, ""],
+  // "..., sorted by amount", "biggest first": the order of a list, which already names each record with its amount.
+  [
+    /,?\s*\b(?:(?:sorted|ordered|ranked)\s+by\s+(?:the\s+)?(?:amount(?:\s+due)?|value|size|balance|total)(?:\s+(?:desc(?:ending)?|high(?:est)?\s+to\s+low(?:est)?))?|(?:the\s+)?(?:biggest|largest|highest)\s+(?:ones?\s+)?(?:first|on\s+top|at\s+the\s+top))\b/gi,
+    "",
+  ],
   // "wire hit this am", "the cheque cleared yesterday": how the money came, told; the payment is said elsewhere.
   [
     /[,;]?\s*\b(?:the\s+|their\s+)?(?:wire|payment|transfer|money|cash|funds|cheque|check)\s+(?:hit|landed|arrived|came\s+(?:in|through)|cleared|went\s+through|has\s+cleared)(?:\s+(?:the|our)\s+(?:bank|account))?(?:\s+(?:this|today|yesterday|last)\s*(?:am|pm|morning|afternoon|night)?)?(?=\s*(?:[,;.!]|$))/gi,

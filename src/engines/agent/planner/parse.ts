@@ -890,6 +890,22 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       phrase.push(shown[i]!);
       continue;
     }
+    // "Head of Community Giving", "Grants Officer": a capitalized word continuing a capitalized name is part of it, though
+    // it reads as a verb ("giving") or is near a state's word ("officer", "offer"). (Not a verb as written: "Biotech. Move it".)
+    if (
+      vocab &&
+      !valueIndex.has(bare) &&
+      !groupIndex.has(bare) &&
+      !resource &&
+      !ACTION_WORDS[bare] &&
+      !possessive &&
+      /^[A-Z]/.test(shown[i]!) &&
+      /^[A-Z]/.test(phrase.at(-1) ?? "") &&
+      !["the", "a", "an", "it", "them", "him", "her", "this", "that", "me", "us"].includes(next)
+    ) {
+      phrase.push(shown[i]!);
+      continue;
+    }
     if (vocab && !resource && !PREPS.has(bare) && !STOPWORDS.has(bare) && !possessive && next !== "|" && !PREPS.has(next) && resourceOf(next) === undefined) {
       const capitalized = i > 0 && /^[A-Z]/.test(shown[i]!) && phrase.length === 0 && !lead;
       const inside = phrase.length > 0 && !pendingTo && !vocabulary(next) && (value !== undefined || group !== undefined);

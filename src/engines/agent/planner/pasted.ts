@@ -36,51 +36,82 @@ const SUBJECT = /^subject\s*:\s*(?:(?:re|fw|fwd)\s*:\s*)*(.*)$/i;
 /** A row of a table copied from a spreadsheet or a CRM export: cells split by tabs or pipes. */
 const cellsOf = (line: string) => (/\t/.test(line) ? line.split(/\t+/) : / \| /.test(line) ? line.split(/\s+\|\s+/) : [line]).map((c) => c.trim());
 
-/** What a column holds, by its header's words. */
+/** What a column (or an object's key) holds, by its header's words. */
 const COLUMNS: [RegExp, string][] = [
   [/^(?:first\s*name|given\s*name)$/i, "first"],
   [/^(?:last\s*name|surname|family\s*name)$/i, "last"],
   [/^(?:opportunity|deal(?:\s*name)?|name|full\s*name|contact|candidate)$/i, "name"],
-  [/^(?:account|company|organi[sz]ation|client|customer)(?:\s*name)?$/i, "account"],
-  [/^(?:amount|value|deal\s*(?:size|value)|arr|acv)$/i, "amount"],
+  [/^(?:account|company|organi[sz]ation|client|customer)(?:\s*(?:name|id))?$/i, "account"],
+  [/^(?:amount|value|deal\s*(?:size|value)|arr|acv|total)$/i, "amount"],
+  [/^(?:currency|ccy)$/i, "currency"],
   [/^(?:stage|deal\s*stage)$/i, "stage"],
   [/^(?:lead\s*status|lifecycle(?:\s*stage)?|status)$/i, "status"],
   [/^(?:close\s*date|expected\s*close(?:\s*date)?|closing(?:\s*date)?)$/i, "close"],
+  [/^(?:due(?:\s*date)?|due\s*on)$/i, "due"],
   [/^(?:e-?mail(?:\s*address)?)$/i, "email"],
   [/^(?:phone|mobile|tel(?:ephone)?)(?:\s*number)?$/i, "phone"],
   [/^(?:title|job\s*title|role|position)$/i, "title"],
   [/^(?:location|city|office)$/i, "location"],
+  [/^(?:description|memo|line|item)$/i, "description"],
+  [/^(?:source|lead\s*source)$/i, "source"],
+  [/^(?:department|dept|team)$/i, "department"],
+  [/^(?:employment\s*type|type)$/i, "type"],
+  [/^(?:job|job\s*(?:id|name)|req|opening)$/i, "job"],
+  [/^(?:tags?|labels?)$/i, "tags"],
 ];
 
 /**
+ * A record's values by what each holds ("name" ... "close"), said as a person would: "Support renewal 2027 for
+ * Aperture Labs, $24,000, in Qualified, closing 3/31/2027", "Priya Raman, Head of Ops at Aperture Labs, email ...".
+ * `before` is what the message says ahead of them ("new invoice:", "add contact"), which tells whose they are.
+ * Undefined when fewer than two keys are known.
+ */
+export function recordSaid(values: Record<string, string>, before = ""): string | undefined {
+  const v: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const kind = COLUMNS.find(([words]) => words.test(key.trim()))?.[1];
+    if (kind && value) v[kind] = value;
+  }
+  if (Object.keys(v).length < 2) return undefined;
+  const person = /\b(?:contact|candidate|person|lead|applicant)s?\b/i.test(before) || Boolean(v.first || v.email);
+  const name = v.name ?? [v.first, v.last].filter(Boolean).join(" ");
+  const quoted = name && !person && /[^\w\s&'’.-]/.test(name) ? `"${name}"` : name;
+  const amount = v.amount ? `${v.amount}${v.currency ? ` ${v.currency}` : ""}` : "";
+  const parts = [
+    quoted,
+    v.title ? `${v.title}${v.account ? ` at ${v.account}` : ""}` : v.account ? `${person ? "at" : "for"} ${v.account}` : "",
+    v.email ? `email ${v.email}` : "",
+    v.phone ? `phone ${v.phone}` : "",
+    amount,
+    v.stage ? `in ${v.stage}` : "",
+    v.status ? `as a ${v.status.toLowerCase()}` : "",
+    v.close ? `closing ${v.close}` : "",
+    v.due ? `due ${v.due}` : "",
+    v.job ? `for the ${v.job} job` : "",
+    v.department ? `in the ${v.department} department` : "",
+    v.type ? v.type.replace(/_/g, " ") : "",
+    v.location ? `based in ${v.location}` : "",
+    v.source ? `source ${v.source}` : "",
+    v.tags ? `tagged ${v.tags}` : "",
+    v.description ? `description "${v.description}"` : "",
+  ].filter(Boolean);
+  return parts.join(", ");
+}
+
+/**
  * "Account | Opportunity | Amount ... / Aperture Labs | Support renewal 2027 | $24,000 ...": each row of a table under
- * its header, as a person would say it ("Support renewal 2027 for Aperture Labs, $24,000, in Qualified, closing
- * 3/31/2027"). Undefined when the lines are not such a table.
+ * its header, as a person would say it. Undefined when the lines are not such a table.
  */
 function rowsSaid(header: string[], rows: string[][]): string[] | undefined {
-  const kinds = header.map((h) => COLUMNS.find(([words]) => words.test(h))?.[1]);
-  if (kinds.filter(Boolean).length < 2) return undefined;
+  if (header.filter((h) => COLUMNS.some(([words]) => words.test(h))).length < 2) return undefined;
   return rows.map((row) => {
-    const v: Record<string, string> = {};
-    row.forEach((cell, n) => {
-      const kind = kinds[n];
-      if (kind && cell) v[kind] = cell;
-    });
-    const name = v.name ?? [v.first, v.last].filter(Boolean).join(" ");
-    const parts = [
-      name,
-      v.title ? `${v.title}${v.account ? ` at ${v.account}` : ""}` : v.account ? `for ${v.account}` : "",
-      v.email ? `email ${v.email}` : "",
-      v.phone ? `phone ${v.phone}` : "",
-      v.amount ?? "",
-      v.stage ? `in ${v.stage}` : "",
-      v.status ? `as a ${v.status.toLowerCase()}` : "",
-      v.close ? `closing ${v.close}` : "",
-      v.location ? `based in ${v.location}` : "",
-    ].filter(Boolean);
+    const values = Object.fromEntries(header.map((h, n) => [h, row[n] ?? ""]));
+    const said = recordSaid(values) ?? row.join(", ");
+    const kinds = header.map((h) => COLUMNS.find(([words]) => words.test(h))?.[1]);
+    const has = (kind: string) => kinds.some((k, n) => k === kind && row[n]);
     // (A row with a stage, an amount or a close date is a deal's, whatever its name column is called.)
-    const deal = (v.stage || v.amount || v.close) && !v.email && !v.first;
-    return `${deal ? "New deal " : ""}${parts.join(", ")}.`;
+    const deal = (has("stage") || has("amount") || has("close")) && !has("email") && !has("first");
+    return `${deal ? "New deal " : ""}${said}.`;
   });
 }
 

@@ -1,3 +1,4 @@
+import { unnotated } from "./notation.ts";
 import { unpasted } from "./pasted.ts";
 import { ACTION_WORDS, actionOf, HIRING_MANAGER, outsideQuotes, RESOURCE_WORDS, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
 
@@ -331,7 +332,12 @@ function unshouted(text: string): string {
 }
 
 export function spoken(message: string): string {
-  let text = unshouted(unpasted(message)).replace(HIRING_MANAGER, "hiring manager").replace(FILLERS, " ").replace(/\s+/g, " ").trim().replace(OPENERS, "");
+  let text = unshouted(unpasted(unnotated(message)))
+    .replace(HIRING_MANAGER, "hiring manager")
+    .replace(FILLERS, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(OPENERS, "");
   text = addresses(text);
   // "... stop contacting them full stop", "new paragraph": punctuation said aloud when dictating.
   text = text

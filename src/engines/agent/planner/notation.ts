@@ -1,0 +1,137 @@
+import { recordSaid } from "./pasted.ts";
+import { resourceOf, STATE_WORDS } from "./lexicon.ts";
+
+/*
+ * A request typed the way a programmer types: field names in snake_case or dotted ("deal.stage", "amount_due"),
+ * operators ("status != paid", "amount > 50k && currency=USD"), arrows ("INV-12 -> paid"), query words ("where",
+ * "order by ... desc", "limit 5", "count(...)"), backticks and JSON-ish objects. Each is said in the words the
+ * parser reads, once, before anything else reads the message; a message with none of them is as it was.
+ */
+
+/** `{"first_name": "Priya", "amount": 4200}`: the pairs of an object written inline, values unquoted. */
+function pairsOf(body: string): Record<string, string> | undefined {
+  const pairs: Record<string, string> = {};
+  for (const m of body.matchAll(/["']?([A-Za-z_][\w ]*?)["']?\s*[:=]\s*(?:"([^"]*)"|'([^']*)'|\[([^\]]*)\]|([^,}]+?))\s*(?=,|$)/g)) {
+    const value = (m[2] ?? m[3] ?? m[4]?.replace(/["']/g, "") ?? m[5] ?? "").trim();
+    if (value && value !== "null") pairs[m[1]!.trim().toLowerCase().replace(/[_ ]+/g, " ")] = value;
+  }
+  return Object.keys(pairs).length >= 2 ? pairs : undefined;
+}
+
+/** `name='Support renewal', account=Aperture Labs, amount=42000`: a record's values, said as a person would. */
+function objectsSaid(text: string): string {
+  const braces = text.replace(/\{([^{}]*)\}/g, (written, body: string) => {
+    const pairs = pairsOf(body);
+    return (pairs && recordSaid(pairs, text.slice(0, text.indexOf(written)))) ?? written;
+  });
+  // Not braced: three or more "key=value" after the request's words ("new deal -> name='...', account=..., amount=...").
+  return braces.replace(
+    /(?<=^|[:>]\s*|\s)((?:[a-z_]+\s*=\s*(?:'[^']*'|"[^"]*"|[^,&|=]+?)\s*(?:,|&&)\s*){2,}[a-z_]+\s*=\s*(?:'[^']*'|"[^"]*"|[^,&|=]+?))\s*$/i,
+    (written, list: string) => {
+      const pairs = pairsOf(list.replace(/&&/g, ","));
+      return (pairs && recordSaid(pairs, braces.slice(0, braces.length - written.length))) ?? written;
+    },
+  );
+}
+
+/** "INV-12 -> paid", "deal -> won": a state a record is marked with (a stage is moved to). */
+const MARKED = /^(?:paid|won|lost|void|voided|uncollectible|hired|rejected|closed|archived|paused)$/i;
+
+/** "james@stark.com: lifecycle_stage -> qualified": what comes before the arrow ends with the field set. */
+const FIELD_LAST = /\b(?:stage|status|title|email|phone|amount|due\s*date|close\s*date|lifecycle[_ ]stage|source|location|department|rating)\s*$/i;
+
+/** "status", "deal.stage", "lifecycle_stage": a field whose value is a state, said by the state alone. */
+const STATE_FIELD = /^(?:[a-z]+\.)?(?:status|state|stage|lifecycle[_ ]stage|lifecycle)$/i;
+
+/** One comparison of a query: "status != paid", "amount_due > 15k", "currency=USD", "job = "Senior Backend Engineer"". */
+function comparisonSaid(field: string, op: string, value: string): string {
+  const words = field.toLowerCase().replace(/[._]+/g, " ");
+  const v = value.replace(/^["'`]|["'`]$/g, "");
+  if (op === "!=" || op === "<>") return STATE_FIELD.test(field) ? `not ${v}` : `${words} not ${v}`;
+  if (op === ">" || op === ">=") return `${words} ${op === ">" ? "over" : "at least"} ${v}`;
+  if (op === "<" || op === "<=") return `${words} ${op === "<" ? "under" : "at most"} ${v}`;
+  if (STATE_FIELD.test(field)) return STATE_WORDS.has(v.toLowerCase()) ? v : `in ${v}`;
+  if (/^currency$/i.test(field)) return `in ${v}`;
+  // "job = "Senior Backend Engineer"", "account=Globex": the record of that kind named.
+  const kind = resourceOf(words.replace(/\s+(?:id|name)$/, ""));
+  if (kind) return `for the ${v} ${words.replace(/\s+(?:id|name)$/, "")}`;
+  return `${words} ${v}`;
+}
+
+/** (An order compares figures only: "Sam Patel <sam@initech.io>" is an address.) */
+const COMPARISON =
+  /\b([a-z][a-z_]*(?:\.[a-z_]+)?)\s*(?:(!=|<>|==|=)\s*("[^"]*"|'[^']*'|`[^`]*`|[$€£]?\d[\d,.]*\s*[km]?\b|[a-z][\w@.-]*)|(>=|<=|>|<)\s*([$€£]?\d[\d,.]*\s*[km]?\b))/gi;
+
+export function unnotated(message: string): string {
+  // Nothing a programmer writes: left as it was, at no cost.
+  if (!/[`{}=<>|&]|->|\b[a-z]+_[a-z]+\b|\b(?:order\s+by|limit\s+\d|count\s*\(|sum\s*\(|i?like\s+["']%)/i.test(message)) return message;
+  let text = message.replace(/`([^`]*)`/g, "$1");
+  text = objectsSaid(text);
+  // "tags += "champion"": a tag added; "-=" one taken away.
+  text = text.replace(/\btags?\s*\+=\s*["']?([\w-]+)["']?/gi, "tag as $1").replace(/\btags?\s*-=\s*["']?([\w-]+)["']?/gi, "remove the tag $1");
+  // "sum(amount_due)", "count(candidates)": a total, a count.
+  text = text.replace(/\bsum\s*\(\s*([\w.]+)\s*\)/gi, (_, f: string) => `total ${f.replace(/[._]+/g, " ")} of`);
+  text = text.replace(/\bcount\s*\(\s*\*?\s*([\w.]*)\s*\)/gi, (_, f: string) => `how many ${f.replace(/[._]+/g, " ")}`.trimEnd());
+  // "(draft -> open)" beside a verb that says it: how the state goes, already asked.
+  text = text.replace(/\s*\(\s*[a-z]+\s*->\s*[a-z]+\s*\)/gi, "");
+  // "set deal.stage = negotiation for Tyrell Biotech": the field of the named record's deal, set.
+  text = text.replace(
+    /\bset\s+([a-z]+)[._ ]([a-z_]+)\s*(?:=|:|->|to)\s*["']?([\w -]+?)["']?\s+(?:for|on|of)\s+(.+?)\s*$/i,
+    (written, kind: string, field: string, value: string, owner: string) =>
+      resourceOf(kind.toLowerCase()) ? `set the ${field.replace(/_/g, " ")} of ${owner}'s ${kind} to ${value}` : written,
+  );
+  text = text.replace(/\bset\s+([a-z]+)[._]([a-z_]+)\s*(?:=|:|->)\s*/gi, (_, kind: string, field: string) => `set the ${kind} ${field.replace(/_/g, " ")} to `);
+  // "order by amount desc", "limit 5": the order and how many.
+  text = text.replace(/,?\s*\border\s+by\s+([\w.]+)(?:\s+(desc|asc))?/gi, (_, f: string, dir?: string) =>
+    dir?.toLowerCase() === "asc" ? ` sorted by ${f.replace(/[._]+/g, " ")} ascending` : ` sorted by ${f.replace(/[._]+/g, " ")}`,
+  );
+  // ("list ... limit 5": the first five, said before what they are.)
+  const limit = /,?\s*\blimit\s+(\d+)\b/i.exec(text);
+  if (limit) {
+    text = text.replace(limit[0], "");
+    const verb = /^\s*(?:list|show|get|find|give\s+me)\s+/i.exec(text)?.[0] ?? "";
+    text = `${verb}top ${limit[1]} ${text.slice(verb.length)}`;
+  }
+  // "count(candidates) group by... no just the ones in interview": what was begun, taken back.
+  text = text.replace(/\s*\bgroup\s+by\b[^,;.]*?\.{2,}\s*(?:no|nah|actually|scratch\s+that|wait)\b[,\s]*/gi, " ");
+  text = text.replace(/\bgroup\s+by\s+([\w.]+)/gi, (_, f: string) => `by ${f.replace(/[._]+/g, " ")}`);
+  // "email like '%@aperturelabs.fr'": at that domain.
+  text = text.replace(/\be-?mail\s+(?:like|ilike|ends\s+with|=)\s*['"]%?@?([\w-]+(?:\.[\w-]+)+)%?['"]/gi, "at $1");
+  text = text.replace(/\b([\w.]+)\s+(?:like|ilike)\s+['"]%?([^'"%]+)%?['"]/gi, "$1 matching $2");
+  // "invoices where status=overdue": the filter, as "that are" (not "where she is in the process").
+  text = text.replace(/\bwhere\s+(?=at\s)/gi, "").replace(/\bwhere\s+(?=[^.?!]*?(?:[!<>=]|\blike\b))/gi, "that are ");
+  // "field = value", "field != value", "field > value".
+  text = text.replace(COMPARISON, (written, field: string, eq?: string, same?: string, order?: string, figure?: string) =>
+    /^(?:a|an|the)$/i.test(field) ? written : comparisonSaid(field, (eq ?? order)!, (same ?? figure)!),
+  );
+  text = text.replace(/\s*&&\s*/g, " and ").replace(/\s*\|\|\s*/g, " or ");
+  // "where overdue", "invoices where ...": the filter, as "that are".
+
+  // "INV-12 -> paid", "stark deal -> negotiation", "create invoice -> aperture labs", "DSO (USD) -> ?".
+  text = text.replace(/\s*->\s*\?/g, "?");
+  text = text.replace(/^(\s*(?:create|new|add|draft|make|open)\b[^>]*?)\s*->\s*(?=(.*))/i, (_, verb: string, rest: string) =>
+    rest.includes(",") ? `${verb}: ` : `${verb} for `,
+  );
+  text = text.replace(/^([^>]*?)\s*->\s*([a-z][\w -]*?)(?=\s*(?:[,.;!?]|$))/i, (_, what: string, to: string) =>
+    /^\s*(?:move|set|mark|change|update|put|push)\b/i.test(what)
+      ? `${what} to ${to}`
+      : FIELD_LAST.test(what)
+        ? `set ${what} to ${to}`
+        : MARKED.test(to)
+          ? `mark ${what} ${to}`
+          : `move ${what} to ${to}`,
+  );
+  text = text.replace(/\s*->\s*/g, " to ");
+  // "amount_due", "lifecycleStage": a field's words.
+  // (Not in an address: "first_last@acme.com".)
+  text = text.replace(/(?<![\w@.])([a-z]+)_([a-z]+)(?:_([a-z]+))?(?![\w@.])/g, (_, a: string, b: string, c?: string) => [a, b, c].filter(Boolean).join(" "));
+  text = text.replace(
+    /\b([a-z]+)(Due|Stage|Date|Name|Rate|Status|Type|Amount|Title|Email|Phone|Source)\b/g,
+    (_, a: string, b: string) => `${a} ${b.toLowerCase()}`,
+  );
+  return text
+    .replace(/\s*,(?:\s*,)+/g, ",")
+    .replace(/\s+,/g, ",")
+    .replace(/\s{2,}/g, " ")
+    .trim();
+}
