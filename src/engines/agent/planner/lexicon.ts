@@ -239,7 +239,7 @@ export const VALUE_WORDS: Record<string, string[]> = {
  * ("We've filled the post, thank goodness, please close the vacancy").
  */
 export const REASON =
-  /\s*[,;–—-]+\s*(?:because|since|(?:the\s+)?(?:customer|client)\s+\w+ed\b|as\s+(?:he|she|they|it)|not\s+(?:a|the|really)|no\s+longer|(?:he|she|they|it)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)|it\s+was|was\s+a|too\s+\w+|wrong\s+\w+|duplicate\b|thanks?\b|thank\s+you|we(?:'re|\s+are|'ve|\s+have|'ll|\s+will)?\s+(?:not|no\s+longer|never|decided|done)|(?:he|she|they)\s+\w+ed\b|(?:the|his|her|their|its|our|my)\s+\w+(?:\s+\w+){0,4}\s+(?:was|were|went|came\s+back|looked|seemed|is\s+(?:very|really|super|so)|are\s+(?:very|really|super|so))|(?:i|we)\s+(?:read|saw|met|spoke|talked|think|thought|liked|loved|feel|felt|checked|reviewed|interviewed|called|heard)\b|not\s+\w+\s+enough|(?:is|was)\s+(?:a\s+)?(?:very|really|super)\s+\w+|\w+(?:\s+\w+)?\s+(?:went|came\s+back|looked|seemed)\s+(?:fine|well|great|ok|okay|good|badly|poorly|smoothly|strong)\b)\b(?:(?![,.;]\s*(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you)\b).)*$/gi;
+  /\s*[,;–—-]+\s*(?:because|since|(?:the\s+)?(?:customer|client)\s+\w+ed\b|as\s+(?:he|she|they|it)|not\s+(?:a|the|really)|no\s+longer|(?:he|she|they|it)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)|it\s+was|was\s+a|too\s+\w+|wrong\s+\w+|duplicate\b|thanks?\b|thank\s+you|we(?:'re|\s+are|'ve|\s+have|'ll|\s+will)?\s+(?:not|no\s+longer|never|decided|done)|(?:he|she|they)\s+\w+ed\b|(?:the|his|her|their|its|our|my)\s+\w+(?:\s+\w+){0,4}\s+(?:was|were|went|got|came\s+back|looked|seemed|is\s+(?:very|really|super|so)|are\s+(?:very|really|super|so))|(?:i|we)\s+(?:read|saw|met|spoke|talked|think|thought|liked|loved|feel|felt|checked|reviewed|interviewed|called|heard)\b|not\s+\w+\s+enough|(?:is|was)\s+(?:a\s+)?(?:very|really|super)\s+\w+|(?:(?:i|we)\s+)?(?:made|created|raised|added|entered|did)\s+(?:it|this|that|them)\s+(?:by\s+mistake|in\s+error|twice)|\w+(?:\s+\w+)?\s+(?:went|came\s+back|looked|seemed)\s+(?:fine|well|great|ok|okay|good|badly|poorly|smoothly|strong)\b)\b(?:(?![,.;]\s*(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you)\b).)*$/gi;
 /** Time said in passing: "at the moment", "right now", "as of today". */
 export const TIME_SAID =
   /\s*\b(?:at\s+the\s+moment|at\s+the\s+minute|at\s+the\s+mo|right\s+now|as\s+of\s+(?:now|today)|as\s+we\s+speak|at\s+present|for\s+now|any\s?more|currently|presently|actually|actual(?=\s*(?:[?.!,]|$)))\b/gi;
@@ -1534,6 +1534,64 @@ const EVERYDAY_REWRITES: Rewrite[] = [
   [/\bthe\s+duplicate(?:\s+one)?\b(?!\s+(?:invoice|bill|contact|account|deal))/gi, "the invoice"],
 ];
 
+/**
+ * Words other trades use for the same records: a caterer's "tabs" and "bookings", a fundraiser's "pledges",
+ * "grants" and "funders", a kitchen's "86 it" and "comp it".
+ */
+const TRADE_REWRITES: Rewrite[] = [
+  // "how many tabs are past due", "stark paid their tab": invoices, by a bar's word for them.
+  [/\b(?:bar\s+)?tab(s?)\b(?!-)/gi, "invoice$1"],
+  // "which clients have bookings in negotiation", "the Initech booking" (and its typo): deals.
+  [/\bbooki[nm]g(s?)\b/gi, "deal$1"],
+  // "the Northwind pledge", "the Platform rollout grant", "major gifts in the pipeline": deals, by a fundraiser's words.
+  // (A grant capitalized is a name's: "Grants Officer".)
+  [/\b[Pp]ledge(s?)\b(?!\s+(?:to\s+(?:give|donate|pay|fund|support)|that)\b)/g, "deal$1"],
+  [/(?<=\b[a-z][\w'’-]*\s)grant(s?)\b(?!\s+(?:access|permission|officer|manager|writer|application)s?\b)/g, "deal$1"],
+  [/\b(?:major\s+)?gifts\s+(?=in\s+(?:the\s+)?pipeline\b)/gi, "deals "],
+  // "which funders are we at negotiation with", "our sponsor invoices": the clients.
+  [/\b(?:funders|sponsors|donors|supporters|patrons|benefactors)\b/gi, "clients"],
+  [/\b(?:funder|sponsor|donor|patron|benefactor)\s+(?=(?:invoices?|bills?|deals?|contacts?)\b)/gi, ""],
+  [/\b(?:funder|sponsor|donor|patron|benefactor)\b(?!\s+(?:invoice|bill|deal|contact))/gi, "client"],
+  // "comp INV-19", "comp their tab": void it, on the house.
+  [/\bcomp\s+(?=(?:it|that|this|the\s+(?:invoice|bill)|their\s+(?:invoice|bill)|[a-z]{2,5}-?\d))/gi, "void "],
+  // "86 Emma from the follow-up emails": taken off; "86 whoever's still in the pile": rejected; "86 the booking": cancelled.
+  [
+    /(?<=^|[,.;!?]\s*|\band\s)86\s+(?=[^,.;!?]*\b(?:from|off|out\s+of)\s+(?:the\s+|our\s+)?[^,.;!?]*\b(?:emails?|sequences?|drips?|follow[-\s]?ups?|cadences?)\b)/gi,
+    "remove ",
+  ],
+  [
+    /(?<=^|[,.;!?]\s*|\band\s)86\s+(?:whoever(?:'s|\s+is)|everyone|everybody|anyone|all\s+the\s+others|the\s+rest)\s+(?:still\s+|else\s+)?(?:in|on|left\s+in)\s+the\s+(?:pile|pipeline|running|mix)\b/gi,
+    "reject the remaining candidates",
+  ],
+  [/(?<=^|[,.;!?]\s*|\band\s)86\s+(?=[^,.;!?]*\bdrafts?\b)/gi, "delete "],
+  [/(?<=^|[,.;!?]\s*|\band\s)86\s+(?=(?:it|that|this|them|the|their|our|[A-Z]))/gi, "cancel "],
+  // "120 covers", "for 80 guests": the size of an event, which no field holds.
+  [/,?\s*\b(?:for\s+)?\d+\s+(?:covers|guests|pax|heads|people\s+attending)\b/gi, ""],
+  // "yes chef", "cheers chef": a kitchen's sign-off.
+  [/[,.!\s]*\b(?:yes|cheers|thanks|ta)\s+chef\b[.!]*/gi, ""],
+  // "an offer on the table": a candidate at the offer stage.
+  [/\b(?:have|has|with|got)\s+an?\s+offer\s+(?:on\s+the\s+table|out|pending|extended)(?:\s+with\s+us)?\b/gi, "are in offer"],
+  // "where has Tim got to in our hiring process", "how far along is Ken": the stage they are in.
+  [
+    /\bwhere\s+(?:has|have|is|are)\s+(.+?)\s+(?:got|gotten|got\s+up)\s+to\b(?:\s+in\s+(?:our|the)\s+(?:hiring\s+)?(?:process|pipeline))?/gi,
+    "what stage is $1 in",
+  ],
+  // "paid a deposit but still has a balance owing": part-paid invoices.
+  [
+    /\b(?:who(?:'s|\s+has)|which\s+clients\s+have)\s+paid\s+a\s+deposit\s+but\s+still\s+(?:has|have|owe)\s+(?:a\s+)?(?:balance|something|money)(?:\s+owing)?(?:\s+on\s+the\s+same\s+(?:invoice|bill))?/gi,
+    "which invoices are part-paid",
+  ],
+  // "their holiday party", "the fun run": what a new record is for, told as its purpose.
+  // "for their sponsorship of the spring fun run", "for sponsoring the gala": what the invoice is for, not whom.
+  [
+    /\bfor\s+(?:(?:their|his|her|our|the)\s+)?(sponsorship|support|attendance|participation|sponsoring|supporting|attending|catering)\s+(?:of|at|for)?\s*(?:the\s+|our\s+)?([^,.;!?]+)/gi,
+    (_: string, what: string, event: string) =>
+      `for the ${event.trim()} ${({ sponsoring: "sponsorship", supporting: "support", attending: "attendance" } as Record<string, string>)[what.toLowerCase()] ?? what.toLowerCase()}`,
+  ],
+  // "raise an invoice to Hooli Cloud": the client billed.
+  [/\b((?:raise|send|issue|create|make|draft)\s+(?:an?\s+)?(?:invoice|bill))\s+to\s+(?=[A-Z])/g, "$1 for "],
+];
+
 /** How people at a desk say what the API calls otherwise: "job ads", "logos", "in flight", "getting the X emails". */
 const SHOP_TALK_REWRITES: Rewrite[] = [
   // "office mgr wants to know what stage ...", "finance would like to know how much ...": the question relayed.
@@ -1768,6 +1826,7 @@ export const REWRITES: Rewrite[] = [
   ...NOTATION_REWRITES,
   ...SECOND_LANGUAGE_REWRITES,
   ...RELAYED_REWRITES,
+  ...TRADE_REWRITES,
   ...SHOP_TALK_REWRITES,
   ...EVERYDAY_REWRITES,
   // "Group the overdue invoices per client": shown, by client.
