@@ -1296,7 +1296,7 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   [/\b(?:go\s+ahead\s+and|just\s+go\s+and)\s+(?=[a-z])/gi, ""],
   // "One of our engineers referred a friend for the designer opening": a referral, whoever made it.
   [
-    /\b(?:one\s+of\s+(?:our|my)\s+[\w-]+|(?:a|an|our|my)\s+[\w-]+(?:\s+[\w-]+)?)\s+referred\s+(?:a\s+|an\s+|their\s+|his\s+|her\s+)?(?:friend|someone|somebody|(?:former\s+)?colleague|contact|person|candidate)\b/gi,
+    /\b(?:one\s+of\s+(?:our|my)\s+[\w-]+|(?:a|an|our|my)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:has\s+|have\s+|just\s+)*referred\s+(?:a\s+|an\s+|their\s+|his\s+|her\s+)?(?:friend|someone|somebody|(?:former\s+)?colleague|contact|person|candidate)\b/gi,
     "a referral",
   ],
   // "add a new contact for me at Hooli": whom it is for is the one asking.
@@ -1588,6 +1588,21 @@ const TRADE_REWRITES: Rewrite[] = [
     (_: string, what: string, event: string) =>
       `for the ${event.trim()} ${({ sponsoring: "sponsorship", supporting: "support", attending: "attendance" } as Record<string, string>)[what.toLowerCase()] ?? what.toLowerCase()}`,
   ],
+  // "record it and tell me what's left owing on it": the payment's answer says what is still due.
+  [
+    /(\b(?:record|log|enter|apply|book|mark)\s+(?:it|that|this|the\s+payment)(?:\s+(?:as\s+)?paid)?)\s+(?:and|&|then)\s+(?:tell|show|let)\s+me\s+(?:know\s+)?(?:what's|whats|what\s+is|how\s+much\s+is|how\s+much)\s+(?:left|still|remaining|outstanding)(?:\s+(?:owing|owed|due|to\s+pay|outstanding))?(?:\s+on\s+(?:it|the\s+invoice|the\s+bill))?/gi,
+    "$1",
+  ],
+  // "the Product Designer post", "a new post": a role, by the British word (not "post the job", nor a blog post).
+  [
+    /(?<=\b(?:the|a|an|this|that|our|new|their)\s+(?:(?!(?:blog|linkedin|social|facebook|twitter|instagram|job)\b)[\w&-]+\s+){0,4}?)post(s?)\b(?!\s+(?:a|an|the|it|them|this|that|to|on|for|about)\b)/gi,
+    "role$1",
+  ],
+  // "umbrella dropped a 2k deposit on INV-22", "they put down a deposit": paid.
+  [
+    /\b(?:dropped(?:\s+off)?|put\s+down|left|paid\s+in|sent\s+(?:over|through|in))\s+(?:an?\s+)?((?:[$€£]\s?)?\d[\d,.]*\s?k?\s+(?:(?:usd|eur|gbp|aud)\s+)?)?(?:deposit|down\s*payment)\b/gi,
+    "paid $1",
+  ],
   // "raise an invoice to Hooli Cloud": the client billed.
   [/\b((?:raise|send|issue|create|make|draft)\s+(?:an?\s+)?(?:invoice|bill))\s+to\s+(?=[A-Z])/g, "$1 for "],
 ];
@@ -1595,7 +1610,15 @@ const TRADE_REWRITES: Rewrite[] = [
 /** How people at a desk say what the API calls otherwise: "job ads", "logos", "in flight", "getting the X emails". */
 const SHOP_TALK_REWRITES: Rewrite[] = [
   // "office mgr wants to know what stage ...", "finance would like to know how much ...": the question relayed.
-  [/^(?:[\w'’-]+\s+){1,3}(?:wants|wanted|would\s+like|needs|needed|asked|is\s+asking|asks|was\s+asking)\s+to\s+know\s+/i, ""],
+  // ("Our finance committee meets on Thursday and the treasurer will want to know: how many ...": with its occasion.)
+  [
+    /^(?:[^?:.!]{0,120}?\s)?(?:wants|wanted|will\s+want|would\s+like|'ll\s+want|needs|needed|will\s+need|asked|is\s+asking|asks|was\s+asking)\s+to\s+know\s*[:,–—-]?\s+(?=(?:how|what|which|who|when|where|whether|if)\b)/i,
+    "",
+  ],
+  // "quick one before lunch service - how many ...": a heading before the question.
+  [/^\s*quick\s+(?:one|q|question|check)\b[^-–—:?]{0,60}?\s*[-–—:]\s*/i, ""],
+  // "thank goodness", "thankfully": relief, said in passing.
+  [/[,;]?\s*\b(?:thank\s+(?:goodness|god|heavens)|thankfully|phew|finally)\b[,!]?/gi, ""],
   // "I don't care about the ones we already closed out": what is left out, already said by "only the live deals".
   [/[,.;]?\s*\bi\s+(?:don't|do\s+not|dont)\s+care\s+about\s+[^.?!;]*[.!]?/gi, ""],
   // "job ads", "job postings": the jobs.
@@ -3107,7 +3130,7 @@ export const REWRITES: Rewrite[] = [
   // "move the deal along", "push her forward", "shift Tyrell along": to the next stage (a stage named elsewhere,
   // "make her an offer - move her along", is where it goes). (A name has its capital: "push the due date forward" is a date.)
   [
-    /\b([Mm]ove|[Pp]ush|[Bb]ump|[Tt]ake|[Aa]dvance|[Ss]hift|[Nn]udge|[Pp]rogress)\s+((?:it|him|her|them|this|that|the\s+(?:deal|candidate|application|opportunity|opp)|(?:the\s+)?[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3}(?:\s+(?:deal|opp|opportunity|application|candidate))?))\s+(?:along|forward)\b(?!\s+(?:to|by|a|one|two|\d))/g,
+    /(?<!\bnot\s+(?:to\s+)?)\b([Mm]ove|[Pp]ush|[Bb]ump|[Tt]ake|[Aa]dvance|[Ss]hift|[Nn]udge|[Pp]rogress)\s+((?:it|him|her|them|this|that|the\s+(?:deal|candidate|application|opportunity|opp)|(?:the\s+)?[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3}(?:\s+(?:deal|opp|opportunity|application|candidate))?))\s+(?:along|forward)\b(?!\s+(?:to|by|a|one|two|\d))/g,
     (said: string, verb: string, what: string, ...rest: unknown[]) =>
       /\b(?:offer|interview|screening|hired?|proposal|negotiation|qualified|won|lost)\b/i.test(String(rest.at(-1)))
         ? said

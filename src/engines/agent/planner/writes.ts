@@ -1596,7 +1596,10 @@ export async function unenroll(s: Session, p: Parsed): Promise<string> {
     /\b(?:out\s+(?:of|from)|off|from)\s+(?:the|our|this|that)\s+((?:[\w-]+\s+){0,2}?)(?:sequence|campaign|cadence|list|(?:e-?)?mails|messages|drip|outreach)\b/i.exec(
       text,
     );
-  const unnamedSaid = (p.said ? unnamedOf(p.said) : null) ?? unnamedOf(p.raw);
+  // ("Lucas asked for a break from our emails. Please take them out of the New lead follow-up sequence": the request
+  // names it, whatever the story says.)
+  const namedInSaid = /\b(?:out\s+(?:of|from)|off|from)\s+(?:the\s+|our\s+)?["“]?\p{Lu}/u.test(p.said ?? "");
+  const unnamedSaid = (p.said ? unnamedOf(p.said) : null) ?? (namedInSaid ? null : unnamedOf(p.raw));
   const unnamed = unnamedSaid !== null;
   // "out of the follow-up sequence": the word naming it is not a person.
   if (unnamedSaid) for (const ph of [...phrases]) if (unnamedSaid[0].toLowerCase().includes(ph.text.toLowerCase())) phrases.splice(phrases.indexOf(ph), 1);
