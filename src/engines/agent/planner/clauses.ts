@@ -880,3 +880,43 @@ export function questionsOf(text: string): string[] {
 /** "what is its amount", "and their email": a field of the record the question before is about. */
 const FIELD_OF_IT =
   /\b(?:its|their|his|her)\s+(?:amount|value|email|phone|title|owner|rating|source|website|domain)\b|^what\s+(?:value|amount)\b[^?.!]*\b(?:it|that)\b/i;
+
+/** Verbs that begin a second change in the same message ("..., and 86 Emma from the follow-up emails"). */
+const THEN_VERB = String.raw`(?:close|reject|remove|take|enrol+|unenrol+|void|pause|resume|hire|archive|cancel|mark|move|delete)`;
+const NEXT_REQUEST = new RegExp(
+  String.raw`(?:[,.!;]|\p{Extended_Pictographic})?\s+(?:and|&|then|also|plus)\s+(?:then\s+|also\s+)?(?:please\s+|pls\s+)?(?=${THEN_VERB}\b)|[.!;]\s+(?:and\s+)?(?:then\s+)?(?:please\s+|pls\s+)?(?=${THEN_VERB}\b)`,
+  "giu",
+);
+/** What a second change names for itself: a name, a record number, or every one of a kind. */
+const OWN_OBJECT = /\s(?:\p{Lu}|["“]|[a-z]{2,5}-\d|(?:all|every|each)\b|the\s+(?:remaining|rest|other)\b)/u;
+/** "the account executive role", "the Product Designer job": the job a first change names. */
+const JOB_NAMED = /\bthe\s+((?:(?!the\b)[\w&'’-]+\s+){1,4})(?:role|job|position|posting|opening|req|vacancy)\b/i;
+
+/**
+ * The separate changes one message asks for, in order: "globex went with another caterer - mark it lost. and take
+ * Emma Dubois off the follow-up emails", "close the Account Executive role and reject everyone still in the pile
+ * for it". A later change must name its own records (a name, a number, every one of a kind), or its candidates
+ * "for it", the job the first change names; "record it and mark it paid" is one change, not two.
+ */
+export function requestsOf(text: string): string[] {
+  const marks = [...text.matchAll(NEXT_REQUEST)];
+  if (marks.length === 0) return [text];
+  // A later part that names nothing of its own ("... role. close the posting") belongs to the part before it.
+  const parts: string[] = [];
+  let from = 0;
+  for (const [n, m] of marks.entries()) {
+    const end = marks[n + 1]?.index ?? text.length;
+    const next = text.slice(m.index! + m[0].length, end);
+    const job = JOB_NAMED.exec(text.slice(0, m.index))?.[0];
+    const own = job ? next.replace(/\b(?:for|of|on)\s+(?:it|that\s+one|that\s+role)\b/i, `for ${job}`) : next;
+    if (!OWN_OBJECT.test(own)) continue;
+    parts.push(text.slice(from, m.index));
+    from = m.index! + m[0].length;
+  }
+  parts.push(text.slice(from));
+  if (parts.length < 2 || asks(parts[0]!) || !parts[0]!.trim()) return [text];
+  return parts.map((part, n) => {
+    const job = n > 0 ? JOB_NAMED.exec(parts.slice(0, n).join(" "))?.[0] : undefined;
+    return (job ? part.replace(/\b(?:for|of|on)\s+(?:it|that\s+one|that\s+role)\b/i, `for ${job}`) : part).trim();
+  });
+}

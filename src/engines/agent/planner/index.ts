@@ -2,7 +2,7 @@ import type { PendingQuestion } from "../agent-table.ts";
 import type { Planner, PlannerReply, PlannerTurn } from "../turn.ts";
 import { labelOf, type Item } from "./answer.ts";
 import { catalogOf, enumValues, properties, type Catalog } from "./catalog.ts";
-import { questionsOf } from "./clauses.ts";
+import { questionsOf, requestsOf } from "./clauses.ts";
 import { describe } from "./describe.ts";
 import { BULK_ACTIONS, pickedRecords } from "./every.ts";
 import { FIELD_WORDS, GROUP_WORDS, READS, rewrite, VALUE_WORDS, type Action } from "./lexicon.ts";
@@ -750,6 +750,13 @@ async function answer(session: Session, lang: Language, carried: Carried, now: D
     .join(" ");
   // Rewriting may make one message two questions ("which is bigger, what Oscorp owes or what Initech owes").
   const whole = rewritten(carried.message);
+  // Two changes in one message ("mark it lost, and take Emma off the follow-up emails"): each made in turn.
+  const requests = extra ? [] : requestsOf(whole);
+  if (requests.length > 1) {
+    const answers: string[] = [];
+    for (const request of requests) answers.push(await plan(session, parse(lang, request, now)).catch(stopped));
+    return answers.join("\n");
+  }
   const again = extra ? [] : questionsOf(whole);
   // (A follow-up seen only once rewritten, "On the Globex thing, what do they owe, and how late is their oldest",
   // is left out there too: the first question's answer lists its records.)

@@ -295,7 +295,7 @@ export const CREATE_REMARKS: Rewrite[] = [
   ],
   // ("she's the head of finance at Aperture Labs": the title ends where the company begins.)
   [
-    /([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+(?:new\s+)?([a-z][\w -]{1,40}?)\s+(at|for|with)\s+(?=[A-Z])/g,
+    /([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+(?:new\s+)?([a-z][\w -]{1,40}?)\s+(?:over\s+|out\s+)?(at|for|with)\s+(?=[A-Z]|[a-z][\w&-]*\s*(?:[,.;]|\s[-–—]\s|$))/g,
     "$1 title is $2, $3 ",
   ],
   [/([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+(?:new\s+)?/gi, "$1 title is "],
@@ -1565,6 +1565,17 @@ const TRADE_REWRITES: Rewrite[] = [
   ],
   [/(?<=^|[,.;!?]\s*|\band\s)86\s+(?=[^,.;!?]*\bdrafts?\b)/gi, "delete "],
   [/(?<=^|[,.;!?]\s*|\band\s)86\s+(?=(?:it|that|this|them|the|their|our|[A-Z]))/gi, "cancel "],
+  // "reject the remaining candidates for it", "the rest of the applicants": every one still in play.
+  [/\b(?:the\s+)?(?:remaining|rest\s+of\s+the|other)\s+(candidates|applicants)\b/gi, "all the $1"],
+  // "..., any role", "across all jobs": no job in particular.
+  [/[,;–—-]?\s*\b(?:any|all|every|across\s+(?:all|every))\s+(?:roles?|jobs?|positions?|openings?|reqs?)\s*([?.!]*)\s*$/gi, "$1"],
+  // "hired this past year", "the past month": the last twelve months, the last month.
+  [/\b(?:this|the)\s+past\s+(year|month|week|quarter)\b/gi, "in the last $1"],
+  // "open a new front of house role: Events Coordinator": the team it is in, then its title.
+  [
+    /\b(open|create|add|post|set\s+up)\s+(?:a\s+|an\s+)?(?:new\s+)?((?!(?:new|part|full|time|remote|contract|temporary|temp|permanent|senior|junior|the)\b)[a-z]+(?:\s+(?!(?:role|job|position)\b)[a-z]+){0,3}?)\s+(?:role|job|position|opening|vacancy)\s*:\s*(?=[A-Z])/g,
+    (_: string, verb: string, team: string) => `${verb} a job, department: ${team.replace(/\b(?!(?:of|and|the)\b)\w/g, (c) => c.toUpperCase())}, called `,
+  ],
   // "120 covers", "for 80 guests": the size of an event, which no field holds.
   [/,?\s*\b(?:for\s+)?\d+\s+(?:covers|guests|pax|heads|people\s+attending)\b/gi, ""],
   // "yes chef", "cheers chef": a kitchen's sign-off.
@@ -1659,7 +1670,7 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   // "add Ethan Murphy to the follow up emails": the follow-up sequence.
   // ("who's still getting the follow-up emails" asks who is enrolled, read as such.)
   [
-    /(?<=\b(?:add|put|enrol+|sign)\s+[^,.;]{2,40}?\s(?:to|in|into|onto|on)\s)the\s+follow[-\s]?up\s+(?:emails|mails|drip|emailers)\b/gi,
+    /(?<=\b(?:add|put|enrol+|sign|stick|pop|slot|throw|get)\s+[^,.;]{2,40}?\s(?:to|in|into|onto|on)\s)the\s+follow[-\s]?up\s+(?:emails|mails|drip|emailers)\b/gi,
     "the follow-up sequence",
   ],
   // "sales said the Stark deal is in negotiation now", "finance tells me ...": who relayed it.
@@ -1926,6 +1937,11 @@ export const REWRITES: Rewrite[] = [
   // question is asked, not what it asks (a name in it would be the question's, so none may be there).
   [
     /^\s*(?:for|ahead\s+of|before|going\s+into|after|as\s+part\s+of)\s+(?![^,?]*\b(?:[A-HJ-Z][\w&'’-]*|\d[\w,.]*)\b)[^,?]{3,80},\s*(?=(?:which|what|who|how|can|could|please|show|list|give|mark|move|set|tell)\b)/i,
+    "",
+  ],
+  // "enrol Leo in the follow-up so the stewardship emails start going to them": what the change is for, said with no comma.
+  [
+    /(?<=[a-z"”])\s+so\s+(?:that\s+)?(?:the|our|his|her|their|they|he|she|we|no|nothing|nobody)\s+[^,.;!?]*?\b(?:start|starts|stop|stops|can|could|will|won't|doesn't|don't|gets?|goes|go|come|comes|knows?|hears?|receives?)\b[^.?!]*[.!]?\s*$/gi,
     "",
   ],
   // "..., so the recruiter can get a call on the calendar", "..., so she doesn't get more emails": what the change is for.

@@ -1521,6 +1521,8 @@ export async function enroll(s: Session, p: Parsed): Promise<string> {
     for (const email of p.emails) contacts.push(await s.find("contact", email, { write: true }));
   }
   if (others.length > 0) unplaced(others);
+  // ("lucas silva ... - the aperture one": a second phrase that says which one finds the same person.)
+  contacts = contacts.filter((c, i) => contacts.findIndex((o) => o.id === c.id) === i);
   if (contacts.length === 0) throw new Stop({ content: `Whom should I enroll in ${sequence.label}? Nothing changed.` });
   // Several people at once: the bulk tool when the key has it (one call, one approval over the threshold).
   const bulk = contacts.length > 1 ? s.turn.tools.available.find((t) => classify(t)?.op === "enroll" && "contact_ids" in properties(t)) : undefined;
