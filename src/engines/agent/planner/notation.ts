@@ -2,10 +2,12 @@ import { recordSaid } from "./pasted.ts";
 import { resourceOf, STATE_WORDS } from "./lexicon.ts";
 
 /*
- * A request typed the way a programmer types: field names in snake_case or dotted ("deal.stage", "amount_due"),
- * operators ("status != paid", "amount > 50k && currency=USD"), arrows ("INV-12 -> paid"), query words ("where",
- * "order by ... desc", "limit 5", "count(...)"), backticks and JSON-ish objects. Each is said in the words the
- * parser reads, once, before anything else reads the message; a message with none of them is as it was.
+ * A request typed the way a programmer types, in the shapes that span more than a word: JSON-ish objects and
+ * "key=value" lists of a record's values, arrows ("INV-12 -> paid"), "set deal.stage = ...", "tags += ...",
+ * "count(...)", "sum(...)", "order by ... desc", "limit 5", "like '%@domain'", backticks. Each is said in the words
+ * the parser reads, once, before anything else reads the message; a message with none of them is as it was. A
+ * single comparison ("amount_due > 10k", "status = overdue") is a word-level rewrite, with the others in
+ * lexicon.ts (NOTATION_REWRITES).
  */
 
 /** `{"first_name": "Priya", "amount": 4200}`: the pairs of an object written inline, values unquoted. */
@@ -39,28 +41,6 @@ const MARKED = /^(?:paid|won|lost|void|voided|uncollectible|hired|rejected|close
 
 /** "james@stark.com: lifecycle_stage -> qualified": what comes before the arrow ends with the field set. */
 const FIELD_LAST = /\b(?:stage|status|title|email|phone|amount|due\s*date|close\s*date|lifecycle[_ ]stage|source|location|department|rating)\s*$/i;
-
-/** "status", "deal.stage", "lifecycle_stage": a field whose value is a state, said by the state alone. */
-const STATE_FIELD = /^(?:[a-z]+\.)?(?:status|state|stage|lifecycle[_ ]stage|lifecycle)$/i;
-
-/** One comparison of a query: "status != paid", "amount_due > 15k", "currency=USD", "job = "Senior Backend Engineer"". */
-function comparisonSaid(field: string, op: string, value: string): string {
-  const words = field.toLowerCase().replace(/[._]+/g, " ");
-  const v = value.replace(/^["'`]|["'`]$/g, "");
-  if (op === "!=" || op === "<>") return STATE_FIELD.test(field) ? `not ${v}` : `${words} not ${v}`;
-  if (op === ">" || op === ">=") return `${words} ${op === ">" ? "over" : "at least"} ${v}`;
-  if (op === "<" || op === "<=") return `${words} ${op === "<" ? "under" : "at most"} ${v}`;
-  if (STATE_FIELD.test(field)) return STATE_WORDS.has(v.toLowerCase()) ? v : `in ${v}`;
-  if (/^currency$/i.test(field)) return `in ${v}`;
-  // "job = "Senior Backend Engineer"", "account=Globex": the record of that kind named.
-  const kind = resourceOf(words.replace(/\s+(?:id|name)$/, ""));
-  if (kind) return `for the ${v} ${words.replace(/\s+(?:id|name)$/, "")}`;
-  return `${words} ${v}`;
-}
-
-/** (An order compares figures only: "Sam Patel <sam@initech.io>" is an address.) */
-const COMPARISON =
-  /\b([a-z][a-z_]*(?:\.[a-z_]+)?)\s*(?:(!=|<>|==|=)\s*("[^"]*"|'[^']*'|`[^`]*`|[$€£]?\d[\d,.]*\s*[km]?\b|[a-z][\w@.-]*)|(>=|<=|>|<)\s*([$€£]?\d[\d,.]*\s*[km]?\b))/gi;
 
 export function unnotated(message: string): string {
   // Nothing a programmer writes: left as it was, at no cost.
@@ -96,39 +76,37 @@ export function unnotated(message: string): string {
   text = text.replace(/\s*\bgroup\s+by\b[^,;.]*?\.{2,}\s*(?:no|nah|actually|scratch\s+that|wait)\b[,\s]*/gi, " ");
   text = text.replace(/\bgroup\s+by\s+([\w.]+)/gi, (_, f: string) => `by ${f.replace(/[._]+/g, " ")}`);
   // "email like '%@aperturelabs.fr'": at that domain.
-  text = text.replace(/\be-?mail\s+(?:like|ilike|ends\s+with|=)\s*['"]%?@?([\w-]+(?:\.[\w-]+)+)%?['"]/gi, "at $1");
+  text = text.replace(/\bwhere\s+e-?mail\s+(?:like|ilike|ends\s+with)\s*['"]%?@?([\w-]+(?:\.[\w-]+)+)%?['"]/gi, "at $1");
+  text = text.replace(/\be-?mail\s+(?:like|ilike|ends\s+with)\s*['"]%?@?([\w-]+(?:\.[\w-]+)+)%?['"]/gi, "at $1");
   text = text.replace(/\b([\w.]+)\s+(?:like|ilike)\s+['"]%?([^'"%]+)%?['"]/gi, "$1 matching $2");
-  // "invoices where status=overdue": the filter, as "that are" (not "where she is in the process").
-  text = text.replace(/\bwhere\s+(?=at\s)/gi, "").replace(/\bwhere\s+(?=[^.?!]*?(?:[!<>=]|\blike\b))/gi, "that are ");
-  // "field = value", "field != value", "field > value".
-  text = text.replace(COMPARISON, (written, field: string, eq?: string, same?: string, order?: string, figure?: string) =>
-    /^(?:a|an|the)$/i.test(field) ? written : comparisonSaid(field, (eq ?? order)!, (same ?? figure)!),
-  );
-  text = text.replace(/\s*&&\s*/g, " and ").replace(/\s*\|\|\s*/g, " or ");
-  // "where overdue", "invoices where ...": the filter, as "that are".
-
+  // "status != paid": not in that state; "job = "Senior Backend Engineer"": that job's.
+  text = text.replace(/\b(?:status|state|stage)\s*(?:!=|<>)\s*["']?([a-z]+)["']?/gi, "not $1");
+  text = text.replace(/\b(job|role|account|client|company|customer)(?:[_ ](?:id|name))?\s*==?\s*["']([^"']+)["']/gi, "for the $2 $1");
+  text = text.replace(/\s*\|\|\s*/g, " or ");
   // "INV-12 -> paid", "stark deal -> negotiation", "create invoice -> aperture labs", "DSO (USD) -> ?".
+  // (An arrow before the fields wanted, "INV-38 -> status / amount_paid?", asks; it is left to be read as such.)
   text = text.replace(/\s*->\s*\?/g, "?");
-  text = text.replace(/^(\s*(?:create|new|add|draft|make|open)\b[^>]*?)\s*->\s*(?=(.*))/i, (_, verb: string, rest: string) =>
-    rest.includes(",") ? `${verb}: ` : `${verb} for `,
-  );
-  text = text.replace(/^([^>]*?)\s*->\s*([a-z][\w -]*?)(?=\s*(?:[,.;!?]|$))/i, (_, what: string, to: string) =>
-    /^\s*(?:move|set|mark|change|update|put|push)\b/i.test(what)
-      ? `${what} to ${to}`
-      : FIELD_LAST.test(what)
-        ? `set ${what} to ${to}`
-        : MARKED.test(to)
-          ? `mark ${what} ${to}`
-          : `move ${what} to ${to}`,
-  );
-  text = text.replace(/\s*->\s*/g, " to ");
-  // "amount_due", "lifecycleStage": a field's words.
-  // (Not in an address: "first_last@acme.com".)
-  text = text.replace(/(?<![\w@.])([a-z]+)_([a-z]+)(?:_([a-z]+))?(?![\w@.])/g, (_, a: string, b: string, c?: string) => [a, b, c].filter(Boolean).join(" "));
-  text = text.replace(
-    /\b([a-z]+)(Due|Stage|Date|Name|Rate|Status|Type|Amount|Title|Email|Phone|Source)\b/g,
-    (_, a: string, b: string) => `${a} ${b.toLowerCase()}`,
-  );
+  if (!text.includes("?")) {
+    text = text.replace(/^(\s*(?:create|new|add|draft|make|open)\b[^>]*?)\s*->\s*(?=(.*))/i, (_, verb: string, rest: string) =>
+      rest.includes(",") ? `${verb}: ` : `${verb} for `,
+    );
+    text = text.replace(/^([^>]*?)\s*->\s*([a-z][\w -]*?)(?=\s*(?:[,.;!]|&&|\band\b|$))/i, (_, what: string, to: string) =>
+      /^\s*(?:move|set|mark|change|update|put|push)\b/i.test(what)
+        ? `${what} to ${to}`
+        : FIELD_LAST.test(what)
+          ? `set ${what} to ${to}`
+          : MARKED.test(to)
+            ? `mark ${what} ${to}`
+            : `move ${what} to ${to}`,
+    );
+  }
+  // "win_rate", "hiring_funnel": a field's words ("amount_paid" stays: said as words it would be a payment).
+  // (Nor in a list of the fields wanted, "INV-38 -> status / amount_due?", which is read as written.)
+  if (!/(?:->|→|:)\s*[a-z_]+(?:\s*\/\s*[a-z_]+)+/i.test(text))
+    text = text.replace(/(?<![\w@.])([a-z]+)_([a-z]+)(?:_([a-z]+))?(?![\w@.])/g, (written, ...words: (string | undefined)[]) =>
+      written.includes("paid") ? written : words.slice(0, 3).filter(Boolean).join(" "),
+    );
+  text = text.replace(/\s*&&\s*(?![a-z_ ]{2,20}\s*(?:=|==|!=|>=|<=|>|<))/gi, ", and ");
   return text
     .replace(/\s*,(?:\s*,)+/g, ",")
     .replace(/\s+,/g, ",")
