@@ -107,9 +107,10 @@ export function unnotated(message: string): string {
       written.includes("paid") ? written : words.slice(0, 3).filter(Boolean).join(" "),
     );
   text = text.replace(/\s*&&\s*(?![a-z_ ]{2,20}\s*(?:=|==|!=|>=|<=|>|<))/gi, ", and ");
+  // (Lines stay lines: a pasted email's shape is read after this.)
   return text
-    .replace(/\s*,(?:\s*,)+/g, ",")
-    .replace(/\s+,/g, ",")
-    .replace(/\s{2,}/g, " ")
+    .replace(/[ \t]*,(?:[ \t]*,)+/g, ",")
+    .replace(/[ \t]+,/g, ",")
+    .replace(/[ \t]{2,}/g, " ")
     .trim();
 }
