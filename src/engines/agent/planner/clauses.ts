@@ -872,7 +872,13 @@ export function questionsOf(text: string): string[] {
       if (FIELD_OF_IT.test(part)) kept[0] = `${kept[0]!.replace(/[?.!\s]+$/, "")}, and ${part}`;
       continue;
     }
-    kept.push(part);
+    // "..., and how many of those have reached the interview stage": of the first question's records, in a state of their own.
+    const kind = cleaned[0]!
+      .toLowerCase()
+      .split(/\s+/)
+      .map((w) => w.replace(/[^a-z-]/g, ""))
+      .find((w) => resourceOf(w) !== undefined && /s$/.test(w));
+    kept.push(!ownKind && kind ? part.replace(/\b(?:of\s+)?(?:those|them|these)\b/i, kind) : part);
   }
   return kept;
 }
@@ -909,12 +915,15 @@ export function requestsOf(text: string): string[] {
     const next = text.slice(m.index! + m[0].length, end);
     const job = JOB_NAMED.exec(text.slice(0, m.index))?.[0];
     const own = job ? next.replace(/\b(?:for|of|on)\s+(?:it|that\s+one|that\s+role)\b/i, `for ${job}`) : next;
-    if (!OWN_OBJECT.test(own)) continue;
+    // ("... for a while. Please take them out of the New lead sequence": them is the one the story told of.)
+    if (!OWN_OBJECT.test(own) || /^\s*\S+\s+(?:it|them|him|her|this|that|these|those)\b/i.test(own)) continue;
     parts.push(text.slice(from, m.index));
     from = m.index! + m[0].length;
   }
   parts.push(text.slice(from));
-  if (parts.length < 2 || asks(parts[0]!) || !parts[0]!.trim()) return [text];
+  // (The first part is a change too, not only the story before one.)
+  const requested = (part: string) => part.split(/(?<=[.!?])\s+|\s*(?:[;,]|\s[-–—]\s|\p{Extended_Pictographic})\s*/u).some(imperative);
+  if (parts.length < 2 || asks(parts[0]!) || !requested(parts[0]!)) return [text];
   return parts.map((part, n) => {
     const job = n > 0 ? JOB_NAMED.exec(parts.slice(0, n).join(" "))?.[0] : undefined;
     return (job ? part.replace(/\b(?:for|of|on)\s+(?:it|that\s+one|that\s+role)\b/i, `for ${job}`) : part).trim();

@@ -1582,10 +1582,20 @@ const TRADE_REWRITES: Rewrite[] = [
   [/[,.!\s]*\b(?:yes|cheers|thanks|ta)\s+chef\b[.!]*/gi, ""],
   // "an offer on the table": a candidate at the offer stage.
   [/\b(?:have|has|with|got)\s+an?\s+offer\s+(?:on\s+the\s+table|out|pending|extended)(?:\s+with\s+us)?\b/gi, "are in offer"],
+  // "have reached the interview or offer stage", "made it to interview": in that stage (or a later one named).
+  [/\b(?:have|has)\s+(?:reached|got\s+to|made\s+it\s+to|progressed\s+to)\s+(?:the\s+)?([a-z]+(?:\s+or\s+[a-z]+)?)(?:\s+stages?)?\b/gi, "are in $1"],
   // "where has Tim got to in our hiring process", "how far along is Ken": the stage they are in.
   [
     /\bwhere\s+(?:has|have|is|are)\s+(.+?)\s+(?:got|gotten|got\s+up)\s+to\b(?:\s+in\s+(?:our|the)\s+(?:hiring\s+)?(?:process|pipeline))?/gi,
     "what stage is $1 in",
+  ],
+  // "what stage is Tim in for the Product Designer role": the role says which of his applications; the question is his stage.
+  [/(\bwhat\s+stage\s+is\s+.+?\s+in)\s+for\s+(?:the\s+|our\s+)?[^?.!,]+?\s+(?:role|job|position|post|opening|vacancy|req)\b/gi, "$1"],
+  // "need Olivia's email - Olivia Tanaka at aperture, not the other one": the field of the one said in full after.
+  [
+    /^\s*(?:(?:i\s+)?need|want|get\s+me|what(?:'s|s|\s+is))\s+(?:the\s+)?([A-Z][\w'’-]+)['’]s\s+(e-?mail|phone(?:\s+number)?|number|title)\s*[-–—:,]\s*((?:[A-Z][\w'’-]+|[a-z][\w'’-]+)\s+[\w'’-]+(?:\s+(?:at|from)\s+[\w&'’-]+(?:\s+[\w&'’-]+)?)?)\s*(?:,?\s*not\s+the\s+other\s+(?:one|\w+))?\s*[.?!]*\s*$/,
+    (said: string, first: string, field: string, who: string) =>
+      who.toLowerCase().startsWith(first.toLowerCase()) ? `what is the ${field.replace(/^number$/i, "phone")} of ${who}?` : said,
   ],
   // "paid a deposit but still has a balance owing": part-paid invoices.
   [
