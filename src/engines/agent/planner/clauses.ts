@@ -888,7 +888,7 @@ const FIELD_OF_IT =
   /\b(?:its|their|his|her)\s+(?:amount|value|email|phone|title|owner|rating|source|website|domain)\b|^what\s+(?:value|amount)\b[^?.!]*\b(?:it|that)\b/i;
 
 /** Verbs that begin a second change in the same message ("..., and 86 Emma from the follow-up emails"). */
-const THEN_VERB = String.raw`(?:close|reject|remove|take|enrol+|unenrol+|void|pause|resume|hire|archive|cancel|mark|move|delete)`;
+const THEN_VERB = String.raw`(?:close|reject|remove|take|enrol+|unenrol+|void|pause|resume|hire|archive|cancel|mark|move|delete)(?!\s+(?:date|dates|is|are|was|were|by|on|in|of))`;
 const NEXT_REQUEST = new RegExp(
   String.raw`(?:[,.!;]|\p{Extended_Pictographic})?\s+(?:and|&|then|also|plus)\s+(?:then\s+|also\s+)?(?:please\s+|pls\s+)?(?=${THEN_VERB}\b)|[.!;]\s+(?:and\s+)?(?:then\s+)?(?:please\s+|pls\s+)?(?=${THEN_VERB}\b)`,
   "giu",

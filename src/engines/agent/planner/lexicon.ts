@@ -1605,9 +1605,9 @@ const TRADE_REWRITES: Rewrite[] = [
   // "their holiday party", "the fun run": what a new record is for, told as its purpose.
   // "for their sponsorship of the spring fun run", "for sponsoring the gala": what the invoice is for, not whom.
   [
-    /\bfor\s+(?:(?:their|his|her|our|the)\s+)?(sponsorship|support|attendance|participation|sponsoring|supporting|attending|catering)\s+(?:of|at|for)?\s*(?:the\s+|our\s+)?([^,.;!?]+)/gi,
-    (_: string, what: string, event: string) =>
-      `for the ${event.trim()} ${({ sponsoring: "sponsorship", supporting: "support", attending: "attendance" } as Record<string, string>)[what.toLowerCase()] ?? what.toLowerCase()}`,
+    /\bfor\s+(?:(?:(?:their|his|her|our|the)\s+)?(sponsorship|support|attendance|participation)\s+(?:of|at|for)|(sponsoring|supporting|attending|catering))\s+(?:the\s+|our\s+)?([^,.;!?]+)/gi,
+    (_: string, noun: string | undefined, verb: string | undefined, event: string) =>
+      `for the ${event.trim()} ${noun?.toLowerCase() ?? ({ sponsoring: "sponsorship", supporting: "support", attending: "attendance" } as Record<string, string>)[verb!.toLowerCase()] ?? verb!.toLowerCase()}`,
   ],
   // "record it and tell me what's left owing on it": the payment's answer says what is still due.
   [
