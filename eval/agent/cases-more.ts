@@ -1934,6 +1934,108 @@ const roundTwentyOne: Case[] = [
   })),
 ];
 
+/*
+ * Round twenty-two: the classes the twenty-seventh blind sets (a fundraiser, a programmer, a caterer) showed, worded
+ * apart from them: a request typed like code (objects, arrows, "set x.y = v", "order by ... limit"), other trades'
+ * words for the same records, two changes in one message, a story before "nudge it forward".
+ */
+const roundTwentyTwo: Case[] = [
+  about("growth", "read", "open deals order by amount desc limit 3 (typed like a query)", (w) => {
+    const open = [...w.deals].filter((d) => d.status === "open").sort((a, b) => (b.amount ?? 0) - (a.amount ?? 0));
+    return {
+      say: "select deals where status = open order by amount desc limit 3",
+      expect: [named(dealNames(open.slice(0, 3)), dealNames(open.slice(3)), 3), noChange()],
+    };
+  }),
+  about("growth", "read", "contacts where email ilike '%@<domain>%'", (w) => {
+    const account = pick(w.accounts, (a) => a.domain !== null && contactsOf(w, a.id).length > 1, "account with contacts");
+    const people = contactsOf(w, account.id);
+    return {
+      say: `contacts where email ilike '%@${account.domain}%'`,
+      expect: [
+        named(names(people), names(w.contacts.filter((c) => c.account_id !== account.id && !people.some((p) => fullName(p) === fullName(c)))), people.length),
+      ],
+    };
+  }),
+  about("growth", "write", "new deal as a JSON object for <account>", (w) => {
+    const account = w.accounts[2]!;
+    const close = addDays(today(w), 50);
+    return {
+      say: `create deal {"name": "Analytics add-on", "account": "${account.name}", "value": 18000, "currency": "EUR", "close_date": "${close}"}`,
+      expect: [created("deal", { name: is.text("Analytics add-on"), account_id: account.id, amount: 18000, currency: "EUR", expected_close_date: close })],
+    };
+  }),
+  about("talent", "write", "set candidate.stage = offer for <candidate in interview>", (w) => {
+    const c = pick(w.candidates, (x) => x.stage === "interview", "candidate in interview");
+    return { say: `set candidate.stage = offer for ${fullName(c)}`, expect: [changed("candidate", c.id, { stage: "offer" }, fullName(c))] };
+  }),
+  about("finance", "write", "<unpaid invoice> -> paid (an arrow to a state)", (w) => {
+    const invoice = pick(w.invoices, (i) => i.status === "open" && i.amount_paid === 0, "open invoice");
+    return {
+      say: `\`${invoice.number}\` -> paid`,
+      expect: [changed("invoice", invoice.id, { status: "paid", amount_due: 0 }, invoice.number)],
+    };
+  }),
+  about("growth", "read", "which bookings are sitting in proposal (a caterer's word for deals)", (w) => {
+    const stage = stageNamed(w, "Proposal");
+    const inIt = w.deals.filter((d) => d.stage_id === stage.id && d.status === "open");
+    return { say: "which bookings are sitting in proposal at the moment?", expect: [named(dealNames(inIt), [], inIt.length)] };
+  }),
+  about("finance", "write", "comp <open invoice>, goodwill after the mix-up (void, waits for approval)", (w) => {
+    const invoice = pick(w.invoices, (i) => i.status === "open", "open invoice");
+    return { say: `comp ${shortNumber(invoice)}, goodwill gesture after the mix-up`, expect: [approval(/void/i, invoice.id, invoice.number)] };
+  }),
+  about("growth", "write", "86 <enrolled contact> from the follow-up emails", (w) => {
+    const sequence = followUp(w);
+    const c = pick(enrolledContacts(w, sequence.id), (x) => x.account_id !== null, "enrolled contact");
+    const account = pick(w.accounts, (a) => a.id === c.account_id, "their account");
+    return {
+      say: `86 ${fullName(c)} from ${account.name} from the follow-up emails, they asked us to stop`,
+      expect: [unenrolled(sequence.id, c.id, fullName(c))],
+    };
+  }),
+  about("growth", "write", "mark <sole open deal> won and enrol <contact> in the follow-up (two changes)", (w) => {
+    const { deal, account } = soleOpenDeal(w);
+    const sequence = followUp(w);
+    const c = pick(uniqueContacts(w), (x) => !enrolledContacts(w, sequence.id).some((e) => e.id === x.id), "contact not enrolled");
+    return {
+      say: `${account} came through - mark their deal won, and enrol ${fullName(c)} in the ${sequence.name} sequence`,
+      expect: [changed("deal", deal.id, { status: "won" }, deal.name), enrolled(sequence.id, c.id, fullName(c))],
+    };
+  }),
+  about("talent", "write", "we've filled the <job> post, close the vacancy (British 'post', no new job)", (w) => {
+    const job = pick(w.jobs, (j) => j.status === "open" && candidatesOf(w, j.id).some((c) => c.stage === "hired"), "open job with a hire");
+    return {
+      say: `Good news, we've filled the ${job.title} post. Could you close the vacancy?`,
+      expect: [changed("job", job.id, { status: "closed" }, job.title)],
+    };
+  }),
+  about("growth", "write", "add a contact whose title reads like a verb: Planned Giving Officer at <account>", (w) => {
+    const account = w.accounts[3]!;
+    const domain = account.domain ?? "example.com";
+    return {
+      say: `Please add Rosa Delgado, Planned Giving Officer at ${account.name}, rosa.delgado@${domain}, as a contact.`,
+      expect: [created("contact", { first_name: "Rosa", last_name: "Delgado", account_id: account.id, title: is.text("Planned Giving Officer") })],
+    };
+  }),
+  about("growth", "write", "good call with <account>, story, then nudge the deal forward", (w) => {
+    const { deal, account } = soleOpenDeal(w, ["Qualified", "Proposal"]);
+    const open = stages(w).filter((st) => st.kind === "open");
+    const next = open[open.indexOf(stageOf(w, deal)) + 1]!;
+    return {
+      say: `Really good call with ${account} this morning, they want to see the contract. Nudge the deal forward.`,
+      expect: [changed("deal", deal.id, { stage_id: next.id }, deal.name)],
+    };
+  }),
+  about("talent", "read", "how many candidates are in play, and how many of those made it to interview", (w) => {
+    const interview = w.candidates.filter((c) => c.stage === "interview").length;
+    return {
+      say: "how many candidates are still in play, and how many of those have made it to interview?",
+      expect: [count(interview, "candidates at interview"), noChange()],
+    };
+  }),
+];
+
 export const MORE_CASES: Case[] = [
   ...finance,
   ...growth,
@@ -1955,4 +2057,5 @@ export const MORE_CASES: Case[] = [
   ...roundNineteen,
   ...roundTwenty,
   ...roundTwentyOne,
+  ...roundTwentyTwo,
 ];

@@ -740,8 +740,10 @@ function updatedBack(rest: string, told: string): string | undefined {
 function topicFirst(text: string): string {
   const m = /^\s*([A-Z][\w&'’-]*(?:\s+[\w&'’-]+){0,5})\s*(:|\s[-–—]+|,)\s+(.+)$/s.exec(text);
   if (!m || imperative(m[1]!) || asks(m[1]!)) return text;
+  // "Tyrell today — they liked the numbers": when the story happened is no part of the topic.
+  const topic = m[1]!.replace(/\s+(?:today|yesterday|this\s+(?:morning|afternoon|week)|earlier(?:\s+today)?|just\s+now)$/i, "");
   // ("Tyrell Biotech, they liked the numbers. ...": set apart by a comma, a topic is a name, in capitals.)
-  if (m[2] === "," && !/^[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3}$/.test(m[1]!)) return text;
+  if (m[2] === "," && !/^[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3}$/.test(topic)) return text;
   const sentences = m[3]!.split(/(?<=[.?!])\s+(?=\S)/);
   // ("Tyrell - move it along": set apart by a dash or a comma, a topic is one only when a story comes between it and the request.)
   if (m[2] !== ":" && sentences.length < 2) return text;
@@ -749,8 +751,6 @@ function topicFirst(text: string): string {
   while (k >= 0 && !(imperative(sentences[k]!) || sentences[k]!.split(CLAUSE).some((c) => imperative(c)))) k--;
   const pointer = /\b(?:it|this one|that one|the\s+(deal|opp|opportunity|invoice|application))\b(?:\s+please\b)?/i;
   if (k < 0 || !pointer.test(sentences[k]!)) return text;
-  // "Tyrell today — they liked the numbers": when the story happened is no part of the topic.
-  const topic = m[1]!.replace(/\s+(?:today|yesterday|this\s+(?:morning|afternoon|week)|earlier(?:\s+today)?|just\s+now)$/i, "");
   const request = sentences[k]!.replace(pointer, (_said, noun?: string) => `the ${topic}${noun ? ` ${noun}` : ""}`);
   return [...sentences.slice(0, k).filter(holdsData), request, ...sentences.slice(k + 1)].join(" ");
 }
@@ -888,7 +888,7 @@ const FIELD_OF_IT =
   /\b(?:its|their|his|her)\s+(?:amount|value|email|phone|title|owner|rating|source|website|domain)\b|^what\s+(?:value|amount)\b[^?.!]*\b(?:it|that)\b/i;
 
 /** Verbs that begin a second change in the same message ("..., and 86 Emma from the follow-up emails"). */
-const THEN_VERB = String.raw`(?:close|reject|remove|take|enrol+|unenrol+|void|pause|resume|hire|archive|cancel|mark|move|delete)(?!\s+(?:date|dates|is|are|was|were|by|on|in|of))`;
+const THEN_VERB = String.raw`(?:close|reject|remove|take|enrol+|unenrol+|void|pause|resume|hire|archive|cancel|mark|move|delete)\b(?!\s+(?:date|dates|is|are|was|were|by|on|in|of)\b)`;
 const NEXT_REQUEST = new RegExp(
   String.raw`(?:[,.!;]|\p{Extended_Pictographic})?\s+(?:and|&|then|also|plus)\s+(?:then\s+|also\s+)?(?:please\s+|pls\s+)?(?=${THEN_VERB}\b)|[.!;]\s+(?:and\s+)?(?:then\s+)?(?:please\s+|pls\s+)?(?=${THEN_VERB}\b)`,
   "giu",

@@ -3160,7 +3160,7 @@ export const REWRITES: Rewrite[] = [
     (said: string, verb: string, what: string, ...rest: unknown[]) =>
       /\b(?:offer|interview|screening|hired?|proposal|negotiation|qualified|won|lost)\b/i.test(String(rest.at(-1)))
         ? said
-        : `${verb} ${what} to the next stage`,
+        : `${/^(?:shift|nudge|progress)$/i.test(verb) ? "move" : verb} ${what} to the next stage`,
   ],
   // "Soylent went under", "Pied Piper filed for bankruptcy": why a debt is written off, told.
   [/\b(?:went\s+(?:under|bust|bankrupt|belly[- ]up)|filed\s+for\s+bankruptcy|folded)\b/gi, "is bankrupt"],
@@ -3299,6 +3299,8 @@ export const REWRITES: Rewrite[] = [
     /,?\s*\b(?:(?:sorted|ordered|ranked)\s+by\s+(?:the\s+)?(?:amount(?:\s+due)?|value|size|balance|total)(?:\s+(?:desc(?:ending)?|high(?:est)?\s+to\s+low(?:est)?))?|(?:the\s+)?(?:biggest|largest|highest)\s+(?:ones?\s+)?(?:first|on\s+top|at\s+the\s+top))\b/gi,
     "",
   ],
+  // (Its field already read as the order: "sorted" left alone at the end.)
+  [/,?\s*\b(?:sorted|ordered|ranked)\s*(?=[?.!]*\s*$)/gi, ""],
   // "wire hit this am", "the cheque cleared yesterday": how the money came, told; the payment is said elsewhere.
   [
     /[,;]?\s*\b(?:the\s+|their\s+)?(?:wire|payment|transfer|money|cash|funds|cheque|check)\s+(?:hit|landed|arrived|came\s+(?:in|through)|cleared|went\s+through|has\s+cleared)(?:\s+(?:the|our)\s+(?:bank|account))?(?:\s+(?:this|today|yesterday|last)\s*(?:am|pm|morning|afternoon|night)?)?(?=\s*(?:[,;.!]|$))/gi,

@@ -69,8 +69,8 @@ export function unnotated(message: string): string {
   const limit = /,?\s*\blimit\s+(\d+)\b/i.exec(text);
   if (limit) {
     text = text.replace(limit[0], "");
-    const verb = /^\s*(?:list|show|get|find|give\s+me)\s+/i.exec(text)?.[0] ?? "";
-    text = `${verb}top ${limit[1]} ${text.slice(verb.length)}`;
+    const verb = /^\s*(?:list|show|get|find|give\s+me|select|filter|query|pull)\s+/i.exec(text)?.[0] ?? "";
+    text = `${verb ? "show " : ""}top ${limit[1]} ${text.slice(verb.length)}`;
   }
   // "count(candidates) group by... no just the ones in interview": what was begun, taken back.
   text = text.replace(/\s*\bgroup\s+by\b[^,;.]*?\.{2,}\s*(?:no|nah|actually|scratch\s+that|wait)\b[,\s]*/gi, " ");
