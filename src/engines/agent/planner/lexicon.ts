@@ -1583,7 +1583,10 @@ const TRADE_REWRITES: Rewrite[] = [
   // "an offer on the table": a candidate at the offer stage.
   [/\b(?:have|has|with|got)\s+an?\s+offer\s+(?:on\s+the\s+table|out|pending|extended)(?:\s+with\s+us)?\b/gi, "are in offer"],
   // "have reached the interview or offer stage", "made it to interview": in that stage (or a later one named).
-  [/\b(?:have|has)\s+(?:reached|got\s+to|made\s+it\s+to|progressed\s+to)\s+(?:the\s+)?([a-z]+(?:\s+or\s+[a-z]+)?)(?:\s+stages?)?\b/gi, "are in $1"],
+  [
+    /\b(?:have|has)\s+(?:reached|got\s+to|made\s+it\s+to|progressed\s+to)\s+(?:the\s+)?(?!(?:the|a|an|stage|point|step|phase)\b)([a-z]+(?:\s+or\s+[a-z]+)?)(?:\s+stages?)?\b/gi,
+    "are in $1",
+  ],
   // "where has Tim got to in our hiring process", "how far along is Ken": the stage they are in.
   [
     /\bwhere\s+(?:has|have|is|are)\s+(.+?)\s+(?:got|gotten|got\s+up)\s+to\b(?:\s+in\s+(?:our|the)\s+(?:hiring\s+)?(?:process|pipeline))?/gi,
