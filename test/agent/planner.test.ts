@@ -1221,3 +1221,98 @@ describe("round twenty-one: search-box requests, Australian idiom, marketing wor
     ]);
   });
 });
+
+describe("round twenty-two: requests typed like code, other trades' words, two changes in one message", () => {
+  it("a record written as a JSON object is created with its values", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Kestrel Freight" }));
+    const out = await chat(
+      tenant.client,
+      'new invoice: {"client": "Kestrel Freight", "amount": 3100, "currency": "EUR", "due_date": "2027-04-15", "description": "Route audit"}',
+    );
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "create_invoice", input: { account_id: account.id, amount: 3100, currency: "EUR", due_date: "2027-04-15", description: "Route audit" } },
+    ]);
+  });
+
+  it("'set deal.stage = <stage> for <account>' moves the account's deal", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Avocet Dairy" }));
+    const deal = await made(tenant.client.post("/v1/deals", { account_id: account.id, name: "Avocet Dairy: Cold chain", amount: 9000 }));
+    const out = await chat(tenant.client, "set deal.stage = negotiation for Avocet Dairy");
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "move_deal_to_stage", input: { deal_id: deal.id, stage: "negotiation" } }]);
+  });
+
+  it("'<candidate> -> <stage>, <remark>' moves the candidate and keeps the remark out", async () => {
+    const job = await made(tenant.client.post("/v1/jobs", { title: "Line Cook" }));
+    const candidate = await made(
+      tenant.client.post("/v1/candidates", { job_id: job.id, first_name: "Oren", last_name: "Halloway", email: "oren@halloway.example" }),
+    );
+    const out = await chat(tenant.client, "move Oren Halloway -> interview, trial shift went fine");
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "update_candidate", input: { candidate_id: candidate.id, stage: "interview" } }]);
+  });
+
+  it("'contacts where email like '%@domain'' lists the people at that domain, and the comparison is not a write", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Tern Optics", domain: "tern.example" }));
+    await made(tenant.client.post("/v1/contacts", { first_name: "Lys", last_name: "Moreau", email: "lys@tern.example", account_id: account.id }));
+    const out = await chat(tenant.client, "contacts where email like '%@tern.example'");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/Lys Moreau/);
+  });
+
+  it("'comp INV-n' voids it, waiting for approval", async () => {
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", { client: "Godwit Events", amount: 640, currency: "USD", status: "open", due_date: "2027-02-20" }),
+    );
+    const out = await chat(tenant.client, `comp ${invoice.number}, the wedding got called off`);
+    expect(out.actions.filter((a: { tool: string; status: string }) => a.status === "completed" && a.tool !== "list_invoices")).toEqual([]);
+    expect(out.actions.at(-1)).toMatchObject({ tool: "void_invoice", status: "approval_required", input: { invoice_id: invoice.id } });
+  });
+
+  it("'We've filled the <job> post. Please close the vacancy.' closes the job and creates none", async () => {
+    const job = await made(tenant.client.post("/v1/jobs", { title: "Volunteer Coordinator" }));
+    const out = await chat(tenant.client, "We've filled the Volunteer Coordinator post, thank goodness. Please close the vacancy.");
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "update_job", input: { job_id: job.id, status: "closed" } }]);
+  });
+
+  it("a capitalized title keeps a word that reads as a verb ('Planned Giving Officer')", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Heron Trust", domain: "herontrust.example" }));
+    const out = await chat(tenant.client, "Please add Mara Ellis, Planned Giving Officer at Heron Trust, mara@herontrust.example, as a contact.");
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "create_contact", input: { first_name: "Mara", last_name: "Ellis", title: "Planned Giving Officer", account_id: account.id } },
+    ]);
+  });
+
+  it("two changes in one message are both made: 'mark it lost, and 86 <contact> from the follow-up emails'", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Plover Catering" }));
+    const deal = await made(tenant.client.post("/v1/deals", { account_id: account.id, name: "Plover Catering: Gala dinner", amount: 5000 }));
+    const sequence = await made(
+      tenant.client.post("/v1/sequences", { name: "Client follow-up", status: "active", steps: [{ type: "email", subject: "Hi", body: "Hello" }] }),
+    );
+    const contact = await made(tenant.client.post("/v1/contacts", { first_name: "Suki", last_name: "Brandt", email: "suki@brandt.example" }));
+    await made(tenant.client.post(`/v1/sequences/${sequence.id}/enrollments`, { contact_id: contact.id }));
+    const out = await chat(
+      tenant.client,
+      "Plover Catering went with someone else for the gala - mark it lost. and 86 Suki Brandt from the client follow-up emails",
+    );
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "move_deal_to_stage", input: { deal_id: deal.id, stage: "lost" } },
+      { tool: "unenroll_contact", input: { sequence_id: sequence.id } },
+    ]);
+  });
+
+  it("'close the <job> role and reject the remaining candidates for it' closes it and rejects those still in play", async () => {
+    const job = await made(tenant.client.post("/v1/jobs", { title: "Sous Chef" }));
+    const still = await made(tenant.client.post("/v1/candidates", { job_id: job.id, first_name: "Ivo", last_name: "Grant", email: "ivo@grant.example" }));
+    const out = await chat(tenant.client, "close the Sous Chef role and reject the remaining candidates for it");
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "update_job", input: { job_id: job.id, status: "closed" } },
+      { tool: "update_candidate", input: { candidate_id: still.id, stage: "rejected" } },
+    ]);
+  });
+
+  it("a story with a dash before 'shift it along' moves the deal to its next stage", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Sanderling Labs" }));
+    const deal = await made(tenant.client.post("/v1/deals", { account_id: account.id, name: "Sanderling Labs: Pilot", amount: 7000 }));
+    const out = await chat(tenant.client, "Had a good call with Sanderling today — they liked the numbers. Shift it along");
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "move_deal_to_stage", input: { deal_id: deal.id } }]);
+  });
+});

@@ -158,7 +158,9 @@ function withoutRemark(lang: Language, text: string): string {
     subject.length === 0 ||
     subject.length > 5 ||
     PREPS.has(subject[0]!.toLowerCase()) ||
-    /^(?:(?:i|we|you|they)(?:['’](?:ve|re|d|m|ll))?|after|before|since|following|given|when|if)$/i.test(subject[0]!) ||
+    /^(?:i|we|you|they|after|before|since|following|given|when|if)$/i.test(subject[0]!) ||
+    // ("We've decided not to take Ken Thompson forward ..., mark them as rejected": them is the one named.)
+    (/^(?:i|we|you|they)['’](?:ve|re|d|m|ll)$/i.test(subject[0]!) && /\b(?:him|her|them)\b/i.test(clauses[k]!)) ||
     // "The hiring manager liked Ken Thompson's resume, move them to screening": who is told of, not who told.
     (/^(?:the|a|an|our|my|their)$/i.test(subject[0]!) &&
       !subject.slice(1).some((w) => /^[A-Z]/.test(w)) &&

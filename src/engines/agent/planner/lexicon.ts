@@ -1556,15 +1556,15 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\bcomp\s+(?=(?:it|that|this|the\s+(?:invoice|bill)|their\s+(?:invoice|bill)|[a-z]{2,5}-?\d))/gi, "void "],
   // "86 Emma from the follow-up emails": taken off; "86 whoever's still in the pile": rejected; "86 the booking": cancelled.
   [
-    /(?<=^|[,.;!?]\s*|\band\s)86\s+(?=[^,.;!?]*\b(?:from|off|out\s+of)\s+(?:the\s+|our\s+)?[^,.;!?]*\b(?:emails?|sequences?|drips?|follow[-\s]?ups?|cadences?)\b)/gi,
+    /(?<=^|[,.;!?]\s+|\band\s)86\s+(?=[^,.;!?]*\b(?:from|off|out\s+of)\s+(?:the\s+|our\s+)?[^,.;!?]*\b(?:emails?|sequences?|drips?|follow[-\s]?ups?|cadences?)\b)/gi,
     "remove ",
   ],
   [
-    /(?<=^|[,.;!?]\s*|\band\s)86\s+(?:whoever(?:'s|\s+is)|everyone|everybody|anyone|all\s+the\s+others|the\s+rest)\s+(?:still\s+|else\s+)?(?:in|on|left\s+in)\s+the\s+(?:pile|pipeline|running|mix)\b/gi,
+    /(?<=^|[,.;!?]\s+|\band\s)86\s+(?:whoever(?:'s|\s+is)|everyone|everybody|anyone|all\s+the\s+others|the\s+rest)\s+(?:still\s+|else\s+)?(?:in|on|left\s+in)\s+the\s+(?:pile|pipeline|running|mix)\b/gi,
     "reject the remaining candidates",
   ],
-  [/(?<=^|[,.;!?]\s*|\band\s)86\s+(?=[^,.;!?]*\bdrafts?\b)/gi, "delete "],
-  [/(?<=^|[,.;!?]\s*|\band\s)86\s+(?=(?:it|that|this|them|the|their|our|[A-Z]))/gi, "cancel "],
+  [/(?<=^|[,.;!?]\s+|\band\s)86\s+(?=[^,.;!?]*\bdrafts?\b)/gi, "delete "],
+  [/(?<=^|[,.;!?]\s+|\band\s)86\s+(?=(?:it|that|this|them|the|their|our|[A-Z]))/gi, "cancel "],
   // "reject the remaining candidates for it", "the rest of the applicants": every one still in play.
   [/\b(?:the\s+)?(?:remaining|rest\s+of\s+the|other)\s+(candidates|applicants)\b/gi, "all the $1"],
   // "..., any role", "across all jobs": no job in particular.
@@ -1573,7 +1573,7 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\b(?:this|the)\s+past\s+(year|month|week|quarter)\b/gi, "in the last $1"],
   // "open a new front of house role: Events Coordinator": the team it is in, then its title.
   [
-    /\b(open|create|add|post|set\s+up)\s+(?:a\s+|an\s+)?(?:new\s+)?((?!(?:new|part|full|time|remote|contract|temporary|temp|permanent|senior|junior|the)\b)[a-z]+(?:\s+(?!(?:role|job|position)\b)[a-z]+){0,3}?)\s+(?:role|job|position|opening|vacancy)\s*:\s*(?=[A-Z])/g,
+    /\b(open|create|add|post|set\s+up)\s+(?:a\s+|an\s+)?(?:new\s+)?((?!(?:new|part|full|time|remote|contract|temporary|temp|permanent|senior|junior|the|candidate|applicant|contact|person)\b)[a-z]+(?:\s+(?!(?:role|job|position|for|to|the|at|in)\b)[a-z]+){0,3}?)\s+(?:role|job|position|opening|vacancy)\s*:\s*(?=[A-Z])/g,
     (_: string, verb: string, team: string) => `${verb} a job, department: ${team.replace(/\b(?!(?:of|and|the)\b)\w/g, (c) => c.toUpperCase())}, called `,
   ],
   // "120 covers", "for 80 guests": the size of an event, which no field holds.
