@@ -918,7 +918,11 @@ export function requestsOf(text: string): string[] {
     const job = JOB_NAMED.exec(text.slice(0, m.index))?.[0];
     const own = job ? next.replace(/\b(?:for|of|on)\s+(?:it|that\s+one|that\s+role)\b/i, `for ${job}`) : next;
     // ("... for a while. Please take them out of the New lead sequence": them is the one the story told of.)
-    if (!OWN_OBJECT.test(own) || /^\s*\S+\s+(?:it|them|him|her|this|that|these|those)\b/i.test(own)) continue;
+    // ("and move alan turing up to interview": a name typed in lower case is its own too.)
+    const named =
+      OWN_OBJECT.test(own) ||
+      /^\s*\S+\s+(?!(?:it|them|him|her|this|that|these|those|the|a|an|their|his|its|my|our)\b)[a-z][a-z'’-]+\s+[a-z][a-z'’-]+/.test(own);
+    if (!named || /^\s*\S+\s+(?:it|them|him|her|this|that|these|those)\b/i.test(own)) continue;
     parts.push(text.slice(from, m.index));
     from = m.index! + m[0].length;
   }

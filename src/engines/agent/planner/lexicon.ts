@@ -1539,6 +1539,82 @@ const EVERYDAY_REWRITES: Rewrite[] = [
  * "grants" and "funders", a kitchen's "86 it" and "comp it".
  */
 const TRADE_REWRITES: Rewrite[] = [
+  // "please be advised that", "per our engagement letter with X,", "For the aged receivables report,": a formal letter's
+  // furniture around the request.
+  [/\b(?:please\s+be\s+advised|be\s+advised|kindly\s+note|please\s+note)\s+(?:that\s+)?/gi, ""],
+  [/^\s*(?:per|as\s+per)\s+our\s+engagement\s+letter(?:\s+with\s+[^,]+)?,\s*/i, ""],
+  [
+    /^\s*(?:good\s+(?:morning|afternoon|evening)[.!,]\s*)?for\s+the\s+(?:aged\s+receivables|board|month-end|quarterly|weekly|monthly)\s+(?:report|pack|review|meeting)\s*,\s*/i,
+    "",
+  ],
+  [/^\s*(?:client\s+intake|intake)\s*:\s*/i, ""],
+  [/\bnew\s+intake\s+(contact|client|account)\b/gi, "new $1"],
+  // "aged receivables", "statements more than sixty days past due": the unpaid invoices, by a law office's words.
+  [/\baged\s+receivables\b/gi, "unpaid invoices"],
+  [/\bstatement(s?)\b(?!\s+of\s+(?:work|account))/gi, "invoice$1"],
+  // "our engagements", "the Hooli Cloud matter", "service agreements", "the hooli quote", "my projects": deals.
+  [/\bengagement(s?)\b(?!\s+letters?)/gi, "deal$1"],
+  [
+    /(?<=\b(?:the|our|my|their|this|that|[A-Z][\w&'’-]*)\s+(?:[\w&'’-]+\s+){0,3}?)matter(s?)\b(?=\s*(?:[?.!,;]|$|\s+(?:stand|is|are|as|in|at|to|has|have|we|that)\b))/g,
+    "deal$1",
+  ],
+  [/\bservice\s+agreements?\b/gi, (w: string) => (/s$/i.test(w) ? "deals" : "deal")],
+  [/(?<=\b(?:the|a|my|our|their|new|[a-z][\w&'’-]*)\s)quote(s?)\b(?=\s*(?:[?.!,;]|$|\s+(?:-|–|—|on|for|is|are|in|at|to|we|that|sitting)\b))/gi, "deal$1"],
+  [/\b(?:my|our|the|their|open|biggest|largest)\s+projects\b/gi, (w: string) => w.replace(/projects$/i, "deals")],
+  [/\b(the\s+[\w&'’ -]+?)\s+project\s+as\s+(won|lost)\b/gi, "$1 deal as $2"],
+  // "the backend engineer spot", "our open searches": roles.
+  [/(?<=\b(?:the|a|an|this|that|[a-z]+)\s+)spot(s?)\b(?=\s*(?:[?.!,;]|$|\s+(?:-|–|—|is|are|for|at)\b))/gi, "role$1"],
+  [/\b(?:open\s+)?searches\b/gi, "open roles"],
+  [/\bthe\s+([A-Z][\w ]+?)\s+search\b/g, "the $1 role"],
+  // "my nurture emails", "the reminder emails", "the stewardship cadence": the sequence that sends them.
+  [
+    /\b(?:my|our|the)\s+(?:nurture|reminder|stewardship|marketing|welcome|onboarding|outreach|automated|auto)\s+(?:emails|e-?mails|mails|emailers|sequence|cadence)\b/gi,
+    "the sequence",
+  ],
+  // "where does Tim stand in our hiring process": the stage he is in.
+  [/\bwhere\s+(?:does|do)\s+(.+?)\s+stand\b(?:\s+in\s+(?:our|the)\s+(?:hiring\s+)?(?:process|pipeline))?/gi, "what stage is $1 in"],
+  // "get an invoice on the books for X", "get a quote on the books": create it.
+  [/\bget\s+(an?\s+)(.+?)\s+on\s+the\s+books\b/gi, "create $1$2"],
+  [/\bget\s+(?:him|her|them|it|this|that)\s+on\s+the\s+books\b/gi, "add them"],
+  [/\b(?:get|put)\s+a\s+(?:job\s+)?posting\s+up\s+for\s+(?:an?\s+)?/gi, "open a job called "],
+  // "mailed a check, $1,500 toward their overdue bill": paid.
+  [/\b(?:mailed|sent|dropped\s+off|posted)\s+(?:us\s+)?(?:a\s+)?(?:check|cheque)(?:\s+for)?\s*,?\s*/gi, "paid "],
+  // "bump INV-22 out 2 wks past the due date it's got now": its due date pushed by that.
+  [
+    /\b(?:bump|push|move)\s+([a-z]{2,5}-?\d+)\s+out\s+(\d+\s*(?:days?|wks?|weeks?))\s+past\s+(?:the|its)\s+(?:current\s+)?due\s+date(?:\s+it'?s\s+got\s+now)?/gi,
+    "push the due date of $1 by $2",
+  ],
+  // "described as "Retainer"": its description.
+  [/\bdescribed\s+as\s+(?=["“'])/gi, "description "],
+  // "currency by currency", "each currency separately": by currency, which the sums are.
+  [/,?\s*(?:currency\s+by\s+currency|each\s+currency\s+separately|per\s+currency)\b/gi, ""],
+  // "prepare a retainer bill": make one; "The partner has approved the draft. It may go out now; please issue it": finalize it.
+  [/\bprepare\s+(?=(?:an?|the)\s+)/gi, "create "],
+  [/[.;,]?\s*\b(?:it|they)\s+(?:may|can|should)\s+go\s+out\s+(?:now|today)?\s*[.;,]?/gi, "."],
+  [/\b(?:please\s+)?(?:issue|send\s+out|release)\s+(?=(?:it|them|the\s+draft)\b)/gi, "finalize "],
+  // "at our Chicago office": where the role is based.
+  [/\bat\s+(?:our|the)\s+([A-Z][\w]*(?:\s+[A-Z][\w]*)?)\s+office\b/g, "based in $1"],
+  // "She was referred to us by one of the partners": a referral.
+  [/\b(?:she|he|they)\s+(?:was|were|got)\s+referred\s+(?:to\s+us\s+)?by\s+[^.?!,;]*/gi, "source is referral"],
+  // "across our open searches", "across all open postings": no job in particular.
+  [/,?\s*\bacross\s+(?:all\s+)?(?:of\s+)?(?:our|my|the)?\s*(?:open\s+)?(?:roles|jobs|postings|searches|positions|openings|reqs)\b,?/gi, " "],
+  // "mark that job won": a job is not won; the deal is.
+  [/\b(that|the|this)\s+job\s+(?=(?:as\s+)?(?:won|lost)\b)/gi, "$1 deal "],
+  // "est 42k": an estimate, which is the amount.
+  [/\best\.?\s+(?=[$€£]?\d)/gi, ""],
+  // "honestly I've lost track with Wayne Enterprises. how much ...": the one asked about, then the question.
+  [/^\s*(?:honestly\s+|ok\s+so\s+|so\s+)?(?:i've|i\s+have)\s+(?:totally\s+)?lost\s+track\s+(?:with|of)\s+([^.?!]+)[.?!]\s*/i, "$1: "],
+  [/^\s*(?:i\s+always\s+forget\s+(?:this|these|the)\s+(?:stuff|things|one)|remind\s+me)\s*[-–—,.:]\s*/i, ""],
+  // "..., I want to eyeball it before it goes out": why, not what.
+  [
+    /,?\s*\b(?:i\s+want|i'd\s+like|i\s+need)\s+to\s+(?:eyeball|check|review|look\s+over|go\s+over|read)\s+(?:it|them)(?:\s+over)?\s+(?:before|first)\b[^.?!]*/gi,
+    "",
+  ],
+  // "two weeks-ish": about that long.
+  [/\b(days?|weeks?|months?)-?ish\b/gi, "$1"],
+  // "my biggest open project in dollar terms": deal, by amount.
+  [/\b(biggest|largest|open|active)\s+project\b/gi, "$1 deal"],
+  [/\s+in\s+(?:dollar|money|revenue|value)\s+terms\b/gi, ""],
   // "how many tabs are past due", "stark paid their tab": invoices, by a bar's word for them.
   [/\b(?:bar\s+)?tab(s?)\b(?!-)/gi, "invoice$1"],
   // "which clients have bookings in negotiation", "the Initech booking" (and its typo): deals.
