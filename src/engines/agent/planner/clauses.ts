@@ -744,8 +744,9 @@ function topicFirst(text: string): string {
   if (!m || imperative(m[1]!) || asks(m[1]!)) return text;
   // "Tyrell today — they liked the numbers": when the story happened is no part of the topic.
   const topic = m[1]!.replace(/\s+(?:today|yesterday|this\s+(?:morning|afternoon|week)|earlier(?:\s+today)?|just\s+now)$/i, "");
-  // ("Tyrell Biotech, they liked the numbers. ...": set apart by a comma, a topic is a name, in capitals.)
-  if (m[2] === "," && !/^[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3}$/.test(topic)) return text;
+  // ("Tyrell Biotech, they liked the numbers. ...": set apart by a comma or a dash, a topic is a name, in capitals, and
+  // the story names no record of its own: "Stuffed up — INV-22 was raised by mistake. Void it" voids INV-22.)
+  if (m[2] !== ":" && (!/^[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3}$/.test(topic) || RECORD_NUMBER.test(m[3]!))) return text;
   const sentences = m[3]!.split(/(?<=[.?!])\s+(?=\S)/);
   // ("Tyrell - move it along": set apart by a dash or a comma, a topic is one only when a story comes between it and the request.)
   if (m[2] !== ":" && sentences.length < 2) return text;

@@ -1649,7 +1649,7 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\b(?:this|the)\s+past\s+(year|month|week|quarter)\b/gi, "in the last $1"],
   // "open a new front of house role: Events Coordinator": the team it is in, then its title.
   [
-    /\b(open|create|add|post|set\s+up)\s+(?:a\s+|an\s+)?(?:new\s+)?((?!(?:new|part|full|time|remote|contract|temporary|temp|permanent|senior|junior|the|candidate|applicant|contact|person)\b)[a-z]+(?:\s+(?!(?:role|job|position|for|to|the|at|in)\b)[a-z]+){0,3}?)\s+(?:role|job|position|opening|vacancy)\s*:\s*(?=[A-Z])/g,
+    /\b(open|create|add|post|set\s+up)\s+(?:a\s+|an\s+)?(?:new\s+)?((?!(?:a|an|new|part|full|time|remote|contract|temporary|temp|permanent|senior|junior|the|candidate|applicant|contact|person)\b)[a-z]+(?:\s+(?!(?:role|job|position|for|to|the|at|in)\b)[a-z]+){0,3}?)\s+(?:role|job|position|opening|vacancy)\s*:\s*(?=[A-Z])/g,
     (_: string, verb: string, team: string) => `${verb} a job, department: ${team.replace(/\b(?!(?:of|and|the)\b)\w/g, (c) => c.toUpperCase())}, called `,
   ],
   // "120 covers", "for 80 guests": the size of an event, which no field holds.
