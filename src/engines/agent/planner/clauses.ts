@@ -922,7 +922,9 @@ export function requestsOf(text: string): string[] {
     // ("and move alan turing up to interview": a name typed in lower case is its own too.)
     const named =
       OWN_OBJECT.test(own) ||
-      /^\s*\S+\s+(?!(?:it|them|him|her|this|that|these|those|the|a|an|their|his|its|my|our)\b)[a-z][a-z'’-]+\s+[a-z][a-z'’-]+/.test(own);
+      /^\s*\S+\s+(?!(?:it|them|him|her|this|that|these|those|the|a|an|their|his|its|my|our|to|into|on|onto|up|back|forward|along|over|out|off|in|as)\b)[a-z][a-z'’-]+\s+[a-z][a-z'’-]+/.test(
+        own,
+      );
     if (!named || /^\s*\S+\s+(?:it|them|him|her|this|that|these|those)\b/i.test(own)) continue;
     parts.push(text.slice(from, m.index));
     from = m.index! + m[0].length;

@@ -1551,7 +1551,7 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\bnew\s+intake\s+(contact|client|account)\b/gi, "new $1"],
   // "aged receivables", "statements more than sixty days past due": the unpaid invoices, by a law office's words.
   [/\baged\s+receivables\b/gi, "unpaid invoices"],
-  [/\bstatement(s?)\b(?!\s+of\s+(?:work|account))/gi, "invoice$1"],
+  [/(?<!\bbank\s)\bstatement(s?)\b(?!\s+of\s+(?:work|account))/gi, "invoice$1"],
   // "our engagements", "the Hooli Cloud matter", "service agreements", "the hooli quote", "my projects": deals.
   [/\bengagement(s?)\b(?!\s+letters?)/gi, "deal$1"],
   [
@@ -1559,7 +1559,11 @@ const TRADE_REWRITES: Rewrite[] = [
     "deal$1",
   ],
   [/\bservice\s+agreements?\b/gi, (w: string) => (/s$/i.test(w) ? "deals" : "deal")],
-  [/(?<=\b(?:the|a|my|our|their|new|[a-z][\w&'’-]*)\s)quote(s?)\b(?=\s*(?:[?.!,;]|$|\s+(?:-|–|—|on|for|is|are|in|at|to|we|that|sitting)\b))/gi, "deal$1"],
+  // ("want a quote for a website redesign", "a quote on a lab fit-out": the work quoted, read as a new deal elsewhere.)
+  [
+    /(?<=\b(?:the|a|my|our|their|new|[a-z][\w&'’-]*)\s)quote(s?)\b(?=\s*(?:[?.!,;]|$|\s+(?:-|–|—|is|are|in|at|we|that|sitting)\b|\s+on\s+the\s+books\b))/gi,
+    "deal$1",
+  ],
   [/\b(?:my|our|the|their|open|biggest|largest)\s+projects\b/gi, (w: string) => w.replace(/projects$/i, "deals")],
   [/\b(the\s+[\w&'’ -]+?)\s+project\s+as\s+(won|lost)\b/gi, "$1 deal as $2"],
   // "the backend engineer spot", "our open searches": roles.
@@ -1587,7 +1591,7 @@ const TRADE_REWRITES: Rewrite[] = [
   // "described as "Retainer"": its description.
   [/\bdescribed\s+as\s+(?=["“'])/gi, "description "],
   // "currency by currency", "each currency separately": by currency, which the sums are.
-  [/,?\s*(?:currency\s+by\s+currency|each\s+currency\s+separately|per\s+currency)\b/gi, ""],
+  [/,?\s*(?:currency\s+by\s+currency|each\s+currency\s+separately)\b/gi, ""],
   // "prepare a retainer bill": make one; "The partner has approved the draft. It may go out now; please issue it": finalize it.
   [/\bprepare\s+(?=(?:an?|the)\s+)/gi, "create "],
   [/[.;,]?\s*\b(?:it|they)\s+(?:may|can|should)\s+go\s+out\s+(?:now|today)?\s*[.;,]?/gi, "."],
@@ -1716,7 +1720,8 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
     "",
   ],
   // "quick one before lunch service - how many ...": a heading before the question.
-  [/^\s*quick\s+(?:one|q|question|check)\b[^-–—:?]{0,60}?\s*[-–—:]\s*/i, ""],
+  // ("Quick one before my 1:1 with the CEO — ...": a colon between figures is no heading's end.)
+  [/^\s*quick\s+(?:one|q|question|check)\b(?:[^-–—:?]|:(?=\d)){0,60}?\s*(?:[-–—]|:(?!\d))\s*/i, ""],
   // "thank goodness", "thankfully": relief, said in passing.
   [/[,;]?\s*\b(?:thank\s+(?:goodness|god|heavens)|thankfully|phew|finally)\b[,!]?/gi, ""],
   // "I don't care about the ones we already closed out": what is left out, already said by "only the live deals".
