@@ -1,5 +1,5 @@
 import { recordSaid } from "./pasted.ts";
-import { resourceOf, STATE_WORDS } from "./lexicon.ts";
+import { outsideQuotes, resourceOf } from "./lexicon.ts";
 
 /*
  * A request typed the way a programmer types, in the shapes that span more than a word: JSON-ish objects and
@@ -101,10 +101,13 @@ export function unnotated(message: string): string {
     );
   }
   // "win_rate", "hiring_funnel": a field's words ("amount_paid" stays: said as words it would be a payment).
-  // (Nor in a list of the fields wanted, "INV-38 -> status / amount_due?", which is read as written.)
+  // (Nor in a list of the fields wanted, "INV-38 -> status / amount_due?", which is read as written; nor in quotes,
+  // where "Happy to help, {{first_name}}" is a message's text.)
   if (!/(?:->|→|:)\s*[a-z_]+(?:\s*\/\s*[a-z_]+)+/i.test(text))
-    text = text.replace(/(?<![\w@.])([a-z]+)_([a-z]+)(?:_([a-z]+))?(?![\w@.])/g, (written, ...words: (string | undefined)[]) =>
-      written.includes("paid") ? written : words.slice(0, 3).filter(Boolean).join(" "),
+    text = outsideQuotes(text, (part) =>
+      part.replace(/(?<![\w@.{])([a-z]+)_([a-z]+)(?:_([a-z]+))?(?![\w@.}])/g, (written, ...words: (string | undefined)[]) =>
+        written.includes("paid") ? written : words.slice(0, 3).filter(Boolean).join(" "),
+      ),
     );
   text = text.replace(/\s*&&\s*(?![a-z_ ]{2,20}\s*(?:=|==|!=|>=|<=|>|<))/gi, ", and ");
   // (Lines stay lines: a pasted email's shape is read after this.)
