@@ -900,6 +900,11 @@ const NEXT_REQUEST = new RegExp(
 const OWN_OBJECT = /\s(?:\p{Lu}|["“]|[a-z]{2,5}-\d|(?:all|every|each)\b|the\s+(?:remaining|rest|other)\b)/u;
 /** "the account executive role", "the Product Designer job": the job a first change names. */
 const JOB_NAMED = /\bthe\s+((?:(?!the\b)[\w&'’-]+\s+){1,4})(?:role|job|position|posting|opening|req|vacancy)\b/i;
+/** "reject the rest for it": "it" is the job named before, when there is one. */
+const forTheJob = (part: string, before: string) => {
+  const job = JOB_NAMED.exec(before)?.[0];
+  return job ? part.replace(/\b(?:for|of|on)\s+(?:it|that\s+one|that\s+role)\b/i, `for ${job}`) : part;
+};
 
 /**
  * The separate changes one message asks for, in order: "globex went with another caterer - mark it lost. and take
@@ -916,8 +921,7 @@ export function requestsOf(text: string): string[] {
   for (const [n, m] of marks.entries()) {
     const end = marks[n + 1]?.index ?? text.length;
     const next = text.slice(m.index! + m[0].length, end);
-    const job = JOB_NAMED.exec(text.slice(0, m.index))?.[0];
-    const own = job ? next.replace(/\b(?:for|of|on)\s+(?:it|that\s+one|that\s+role)\b/i, `for ${job}`) : next;
+    const own = forTheJob(next, text.slice(0, m.index));
     // ("... for a while. Please take them out of the New lead sequence": them is the one the story told of.)
     // ("and move alan turing up to interview": a name typed in lower case is its own too.)
     const named =
@@ -933,8 +937,5 @@ export function requestsOf(text: string): string[] {
   // (The first part is a change too, not only the story before one.)
   const requested = (part: string) => part.split(/(?<=[.!?])\s+|\s*(?:[;,]|\s[-–—]\s|\p{Extended_Pictographic})\s*/u).some(imperative);
   if (parts.length < 2 || asks(parts[0]!) || !requested(parts[0]!)) return [text];
-  return parts.map((part, n) => {
-    const job = n > 0 ? JOB_NAMED.exec(parts.slice(0, n).join(" "))?.[0] : undefined;
-    return (job ? part.replace(/\b(?:for|of|on)\s+(?:it|that\s+one|that\s+role)\b/i, `for ${job}`) : part).trim();
-  });
+  return parts.map((part, n) => (n > 0 ? forTheJob(part, parts.slice(0, n).join(" ")) : part).trim());
 }
