@@ -311,6 +311,12 @@ function namedRecord(remark: string): string | undefined {
       remark,
     )?.[1];
   if (owned) return owned;
+  // "I've checked the draft invoice for Initech against their lease": the record, then whose.
+  const forWhom =
+    /\b(?:[Tt]he|[Tt]heir|[Oo]ur)\s+((?:(?:draft|open|overdue|unpaid|latest|last|new|one)\s+)?(?:invoice|bill|deal)\s+(?:for|to|of|with)\s+[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)/.exec(
+      remark,
+    )?.[1];
+  if (forWhom) return forWhom;
   const m =
     /\b(?:[Tt]he|[Tt]heir|[Oo]ur)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*(?:\s+[a-z][\w-]*){0,3}\s+(?:invoice|bill|deal|job|role|position|opening|sequence|campaign)(?:\s+in\s+(?:[A-Z]{3}|euros?|pounds?|dollars?|sterling))?)\b/.exec(
       remark,
@@ -403,10 +409,15 @@ function properName(clause: string): string | undefined {
       .slice(first?.[0].length ?? 0)
       .split(/['’]s\s/)[0]!
       .replace(/['’]s?$/i, "")
-      .replace(/^(?:(?:the|i|i'm|im|before|after|since|when|if|our|my|we|so|and|but|just)\s+)+/i, "");
+      .replace(/^(?:(?:the|i|i['’](?:m|ve|d|ll)|im|ive|we['’](?:ve|re|d|ll)|before|after|since|when|if|our|my|we|so|and|but|just)\s+)+/i, "");
     if (!name) continue;
     // "After the call", "I'm meeting...": a sentence's first word is capitalized anyway.
-    if (!name.includes(" ") && (STOPWORDS.has(name.toLowerCase()) || /^(?:i|i'm|im|after|before|since|following|given|when|if|our|my)$/i.test(name))) continue;
+    if (
+      !name.includes(" ") &&
+      (STOPWORDS.has(name.toLowerCase()) ||
+        /^(?:i|i['’](?:m|ve|d|ll)|im|ive|we['’](?:ve|re|d|ll)|after|before|since|following|given|when|if|our|my)$/i.test(name))
+    )
+      continue;
     // "the 31st of March", "by Friday": a day, not a name; "The CFO has a call with Umbrella Health": a role, not a name.
     if (CALENDAR.test(name) || ROLE_TITLE.test(name)) continue;
     return name;
@@ -468,8 +479,17 @@ function withoutAsides(text: string): string {
     return `${request.slice(0, person.index + person[0].length)} ${which[1]} ${which[2]!.trim()}${request.slice(person.index + person[0].length)}`;
   }
   // ("I need to send a few "thanks, but no" follow-ups today": words quoted in what the one asking will do are no value.)
-  const kept = asides.filter((x) => holdsData(x) && !HEDGE.test(x.trim()) && !(OWN_PLAN.test(x.trim()) && !/[\d@£$€]/.test(x)));
   let request = requests.join(" ");
+  // ("Harbourside Dental are taking Unit 4. Please raise an invoice to them for ..., £7,500": a request that says its
+  // own amount needs no other figure the story holds.)
+  const ownAmount = MONEY_TOLD.test(request);
+  const kept = asides.filter(
+    (x) =>
+      holdsData(x) &&
+      !HEDGE.test(x.trim()) &&
+      !(OWN_PLAN.test(x.trim()) && !/[\d@£$€]/.test(x)) &&
+      !(ownAmount && !MONEY_TOLD.test(x) && !/[@"“]/.test(x) && !RECORD_NUMBER.test(x)),
+  );
   // "invoices in draft. Tell me how many there are": how many of the records told.
   const thereAre = /\bhow\s+many\s+(?:of\s+them\s+)?there\s+are\b/i;
   const toldRecords = asides.map((x) => x.replace(/[.!?]+$/, "").trim()).find((x) => x.split(/\s+/).length <= 10 && VOCABULARY.test(x) && !asks(x));
@@ -505,7 +525,9 @@ function withoutAsides(text: string): string {
   const org = kept.length === 0 ? asides.map(organization).find(Boolean) : undefined;
   const name = kept.length === 0 ? (org ?? toldName(asides.join(" "))) : undefined;
   if (name && /\bover there\b|\bthere\b/i.test(request)) request = request.replace(/\b(?:over )?there\b/i, `at ${name}`);
-  if (org && /\b(?:with|for|from|to|of|at)\s+them\b/i.test(request)) request = request.replace(/\b(with|for|from|to|of|at)\s+them\b/i, `$1 ${org}`);
+  // ("We've got a new client — Harbourside Dental ... raise an invoice to them": the name of several words told.)
+  const whom = org ?? (name?.includes(" ") && !properName(request.replace(/^\S+\s*/, "")) ? name : undefined);
+  if (whom && /\b(?:with|for|from|to|of|at)\s+them\b/i.test(request)) request = request.replace(/\b(with|for|from|to|of|at)\s+them\b/i, `$1 ${whom}`);
   // "Tyrell Biotech went into administration. write off what they still owe us": they are the one the remark opens with.
   // "I want to chase Stark before we close the month. Can you list what they owe": they are the only one the remark names.
   const only = name && !properName(asides.join(" ").replace(name, "")) && !properName(request.replace(/^\S+/, "")) ? name : undefined;
@@ -540,10 +562,10 @@ function withoutAsides(text: string): string {
   const people = [
     ...new Set([...asides.join(" ").matchAll(/\b([A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?\s+[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?)\b/g)].map((m) => m[1]!)),
   ].filter((n) => !CALENDAR.test(n.split(" ")[0]!) && n !== org);
-  if (people.length === 1 && /\b(?:she|he|him)\b/i.test(request) && !properName(request.replace(/^\S+\s*/, "")))
-    return request
-      .replace(/\b(?:she|he|him)\b/i, people[0]!)
-      .replace(/\b(?:his|her)\b(?=\s+(?:record|title|stage|email|phone|application|contact|details|profile|number|status|rating))/i, `${people[0]}'s`);
+  // ("I need to send Isla Haddad the breakdown. What's her email?": her email is the one person's.)
+  const theirField = /\b(?:his|her)\b(?=\s+(?:record|title|stage|email|e-mail|phone|mobile|application|contact|details|profile|number|status|rating|address))/i;
+  if (people.length === 1 && (/\b(?:she|he|him)\b/i.test(request) || theirField.test(request)) && !properName(request.replace(/^\S+\s*/, "")))
+    return request.replace(/\b(?:she|he|him)\b/i, people[0]!).replace(theirField, `${people[0]}'s`);
   // "our candidate at the offer stage accepted! mark them as hired": them are whoever is at that stage (asked about
   // when several are).
   const described = asides

@@ -135,7 +135,9 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
       if (phrase || p.states.includes(name) || spelt) {
         matched.add(stage.id);
         names.push(String(stage.name));
-        if (phrase) rest = rest.filter((r) => r !== phrase);
+        // ("are we negotiating with ... in the Negotiation stage": the stage said twice is one filter.)
+        const isStage = (r: Phrase) => likeness(r.text, name) >= 0.85 || r.text === `${name} stage`;
+        if (phrase) rest = rest.filter((r) => !isStage(r));
       }
     }
     if (matched.size > 0) {
@@ -216,8 +218,11 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
       said.push(`tagged ${tag}`);
       continue;
     }
+    // "in Stark Logistics's unpaid invoices": whose records, whatever the preposition before the owner.
+    const owns = phrase.beforeNoun && new RegExp(`\\b${escapeRegExp(phrase.text)}['’]s?\\s`, "i").test(p.said ?? p.raw);
     const relation =
       RELATIONS.find((r) => r.field in props && r.resource === phrase.nounResource && r.resource !== resource) ??
+      (owns ? RELATIONS.find((r) => r.field === "account_id" && r.field in props && r.resource !== resource && s.tool(r.resource, "list")) : undefined) ??
       RELATIONS.find(
         (r) =>
           r.field in props &&
@@ -297,6 +302,16 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
       query[textField] = textField === "source" ? singular(phrase.text.toLowerCase()) : phrase.text;
       said.push(textField === "source" ? `from ${String(query.source)}` : `${textField.replace("[contains]", "")} ${String(query[textField])}`);
       continue;
+    }
+    // "invoices Stark Logisitcs": a name said without a preposition, misspelt, is the client's when an account stands
+    // out by its spelling (searched as words, it would match nothing; an invoice has no name of its own).
+    if (resource === "invoice" && !phrase.prep && /^[A-Z]/.test(phrase.text) && query.account_id === undefined && s.tool("account", "list")) {
+      const owner = await s.find("account", phrase.text, { write: false }).catch(() => undefined);
+      if (owner) {
+        query.account_id = owner.id;
+        said.push(`for ${owner.label}`);
+        continue;
+      }
     }
     if ("q" in props && query.q === undefined) {
       query.q = phrase.text;

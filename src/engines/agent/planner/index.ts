@@ -476,7 +476,12 @@ async function plan(s: Session, given: Parsed): Promise<string> {
     return clientsOf(s, p);
   // "which accounts have something in negotiation", "accounts with no open deals", "with at least 3 contacts":
   // accounts by what their deals or contacts hold.
-  if ((!action || READS.has(action)) && p.resources[0] === "account" && /\b(?:have|has|had|with|without|no|lack\w*)\b/i.test(p.raw)) {
+  // ("which of our clients are in the Negotiation stage": theirs is the deal in it.)
+  if (
+    (!action || READS.has(action)) &&
+    p.resources[0] === "account" &&
+    /\b(?:have|has|had|with|without|no|lack\w*)\b|\b(?:are|is)\s+(?:still\s+|now\s+)?(?:in|at)\b/i.test(p.raw)
+  ) {
     // ("which accounts have we won": won and lost are a deal's.)
     const held =
       p.resources.find((r) => r === "deal" || r === "contact") ??

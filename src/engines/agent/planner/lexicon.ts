@@ -298,7 +298,11 @@ export const CREATE_REMARKS: Rewrite[] = [
     /([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+(?:new\s+)?([a-z][\w -]{1,40}?)\s+(?:over\s+|out\s+)?(at|for|with)\s+(?=[A-Z]|[a-z][\w&-]*\s*(?:[,.;]|\s[-–—]\s|$))/g,
     "$1 title is $2, $3 ",
   ],
-  [/([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+(?:new\s+)?/gi, "$1 title is "],
+  // ("she's the one booking their staff in": who does what, no title.)
+  [
+    /([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+(?:new\s+)?(?!(?:one|ones|person|people|same|only)\b)/gi,
+    "$1 title is ",
+  ],
   // "she's a lead", "he's a customer": the lifecycle stage.
   [
     /([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:an?\s+)?(?=(?:lead|subscriber|customer|prospect|qualified|opportunity|evangelist)\b)/gi,
@@ -1232,6 +1236,12 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
     /,?\s*(?:and\s+)?(?:(?:she|he|they)(?:'s|'re|\s+is|\s+are)\s+)?(?:my|our)\s+(?:new\s+)?(?:champion|main\s+contact|point\s+of\s+contact|poc|exec\s+sponsor)\b/gi,
     "",
   ],
+  // "Aperture Labs have a new facilities manager who'll be for the building: Priya Nair, priya@x.fr": the person, her
+  // title and where, said the way a contact is told.
+  [
+    /(^|[.!?]\s+)([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:have|has|have\s+got|has\s+got|['’]ve\s+got)\s+(?:a|an)\s+new\s+([a-z][a-z -]{2,40}?)(?:\s*,?\s+(?:who|that)\b[^:.!?—–]*?)?\s*(?::|\s[—–-])\s*([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){1,2})((?:\s*,\s*|\s+)[^\s,@]+@[^\s,]+?)?(?=\s*[.,!?]?\s*$|\s*[.!?]\s+|\s*,\s+)/g,
+    "$1$4$5, is the new $3 at $2",
+  ],
   // "in the People department", "for the Customer Success team": the department, said as a field (its name may be a noun of ours).
   [
     /^(?=[^?]*(?:^|[.!?,;]\s*|\b(?:[Pp]lease|[Pp]ls|you)\s+)(?:[Aa]dd|[Cc]reate|[Oo]pen|[Pp]ost|[Ss]et\s+up|[Rr]aise)\s+(?:a|an|one|new|the|this)\b)([^?]*?)\s*\b(?:in|for|on|under|into)\s+(?:the\s+|our\s+)?([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,2})\s+(?:department|dept|team)\b/,
@@ -1506,7 +1516,8 @@ const EVERYDAY_REWRITES: Rewrite[] = [
   // ""New lead follow-up" emails": the sequence of that name.
   [/(["“][^"“”]+["”])\s+(?:e-?mails|mails|drip|emailers)\b/g, "$1 sequence"],
   [
-    /^\s*(?:we(?:'ve|\s+have)\s+got|we\s+have|there's|there\s+is|(?:i(?:'ve|\s+have)\s+)?got)\s+(?:a\s+|one\s+)?new\s+(candidate|contact|applicant|lead|client|customer)\b/i,
+    // ("We've got a new client — Harbourside Dental ... Please raise an invoice to them": news, then the request.)
+    /^\s*(?:we(?:'ve|\s+have)\s+got|we\s+have|there's|there\s+is|(?:i(?:'ve|\s+have)\s+)?got)\s+(?:a\s+|one\s+)?new\s+(candidate|contact|applicant|lead|client|customer)\b(?![^]*?[.!?]\s+(?:please|pls|kindly|can\s+you|could\s+you|would\s+you)\s+(?:raise|create|add|bill|invoice|send|open|make|set\s+up|draft|issue|log)\b)/i,
     "add a new $1",
   ],
   [
@@ -1548,6 +1559,36 @@ const TRADE_REWRITES: Rewrite[] = [
     "",
   ],
   [/^\s*(?:client\s+intake|intake)\s*:\s*/i, ""],
+  // "For the quarterly landlord report I need our total arrears": the occasion before the request.
+  [
+    /^\s*for\s+(?:the|our|my|this\s+(?:week|month|quarter)['’]s)\s+(?:[\w-]+\s+){0,3}?(?:report|pack|review|meeting|update|forecast|deck|audit)\s*(?:,\s*|\s+(?=(?:i|we)\s+(?:need|want|'d\s+like|would\s+like)\b|(?:can|could)\s+you\b|please\b))(?:(?:i|we)\s+(?:need|want|'d\s+like|would\s+like)(?:\s+to\s+(?:know|see))?\s+)?/i,
+    "",
+  ],
+  // "It needs voiding, please", "INV-9 wants writing off": the change, said of the record.
+  [
+    /\b(it|this(?:\s+one)?|that(?:\s+one)?|they|these|those|[a-z]{2,5}-\d{1,9})\s+(?:needs?|wants?|requires?)\s+(voiding|cancell?ing|closing|finali[sz]ing|deleting|rejecting|archiving|pausing|resuming|writing\s+off)\b/gi,
+    (_: string, what: string, doing: string) => {
+      const verb = doing.toLowerCase().replace(/\s+/g, " ");
+      const base =
+        verb === "writing off"
+          ? "write off"
+          : verb
+              .replace(/ll?ing$/, "l")
+              .replace(/(?<=[sz]|ch|lud|dat|chiv|aus|sum|let|los)ing$/, "e")
+              .replace(/ing$/, "");
+      return `${base} ${/^(?:they|these|those)$/i.test(what) ? "them" : what}`;
+    },
+  ],
+  // "our total arrears", "tenants in arrears", "the lets in Negotiation", "which tenants owe rent": a property
+  // manager's overdue invoices, deals and clients.
+  [/(?<!\bin\s)\barrears\b/gi, "overdue invoices"],
+  // "the first quarter's rent", "this month's fees": what the invoice is for, not whose.
+  // (Read as a span, "the first quarter" would be a date.)
+  [/\b(?:the\s+)?(?:first|second|third|fourth|final|next|last|this|current)\s+(quarter|month|year|week)['’]s\s+(?=[a-z])/gi, "$1ly "],
+  [/\b(?:prospective\s+)?tenant(s?)\b/gi, "client$1"],
+  [/\b(?:the|our|my|open|new|any|all|those|these)\s+(?:new\s+)?lets\b(?!\s+(?:me|us|you|him|her|them)\b)/gi, (m: string) => m.replace(/lets$/i, "deals")],
+  [/\bhaggling\s+(?:over|about)\s+(?:the\s+)?(?:terms|price|rent)\s+with\b/gi, "negotiating with"],
+  [/,?\s*\b(?:in\s+)?(?:each|every|all\s+the|whichever)\s+currenc(?:y|ies)\s+(?:we|i)\s+(?:bill|invoice|charge|trade|work)\s+in\b/gi, " per currency"],
   [/\bnew\s+intake\s+(contact|client|account)\b/gi, "new $1"],
   // "aged receivables", "statements more than sixty days past due": the unpaid invoices, by a law office's words.
   [/\baged\s+receivables\b/gi, "unpaid invoices"],
@@ -1622,7 +1663,11 @@ const TRADE_REWRITES: Rewrite[] = [
   // "how many tabs are past due", "stark paid their tab": invoices, by a bar's word for them.
   [/\b(?:bar\s+)?tab(s?)\b(?!-)/gi, "invoice$1"],
   // "which clients have bookings in negotiation", "the Initech booking" (and its typo): deals.
-  [/\bbooki[nm]g(s?)\b/gi, "deal$1"],
+  // ("She's the one booking their staff in": a verb, no deal.)
+  [
+    /(?<!(?:\bone|\bwho|\bis|\bare|\bwas|\bwere|\bbeen|\bbe|\bam|['’]s|['’]re|['’]m)\s)\bbooki[nm]g(s?)\b(?!\s+(?:them|him|her|us|their|our|my|people|staff)\b)/gi,
+    "deal$1",
+  ],
   // "the Northwind pledge", "the Platform rollout grant", "major gifts in the pipeline": deals, by a fundraiser's words.
   // (A grant capitalized is a name's: "Grants Officer".)
   [/\b[Pp]ledge(s?)\b(?!\s+(?:to\s+(?:give|donate|pay|fund|support)|that)\b)/g, "deal$1"],
@@ -1666,6 +1711,11 @@ const TRADE_REWRITES: Rewrite[] = [
   [
     /\b(?:have|has)\s+(?:reached|got\s+to|made\s+it\s+to|progressed\s+to)\s+(?:the\s+)?(?!(?:the|a|an|stage|point|step|phase)\b)([a-z]+(?:\s+or\s+[a-z]+)?)(?:\s+stages?)?\b/gi,
     "are in $1",
+  ],
+  // "where are we with Radia Perlman for the design job?", "where are things on the Acme renewal": its stage.
+  [
+    /^\s*where\s+(?:are|r)\s+(?:we|things|you)\s+(?:at\s+)?(?:with|on)\s+(?!(?:the\s+)?(?:invoices|bills|deals|candidates|applicants|hiring|recruiting|cash|collections|pipeline|numbers|month|quarter|year)\b)(.+?)(?:\s+for\s+(?:the\s+|our\s+)?[^?.!,]+?\s+(?:role|job|position|post|opening|vacancy|req))?\s*([?.!]|$)/gi,
+    "what stage is $1 in$2",
   ],
   // "where has Tim got to in our hiring process", "how far along is Ken": the stage they are in.
   [
@@ -1724,6 +1774,8 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   [/^\s*quick\s+(?:one|q|question|check)\b(?:[^-–—:?]|:(?=\d)){0,60}?\s*(?:[-–—]|:(?!\d))\s*/i, ""],
   // "thank goodness", "thankfully": relief, said in passing.
   [/[,;]?\s*\b(?:thank\s+(?:goodness|god|heavens)|thankfully|phew|finally)\b[,!]?/gi, ""],
+  // "... before it gets weird", "before things get awkward": why now, said in passing.
+  [/[,;]?\s+before\s+(?:it|this|that|things|stuff|anyone|they|he|she)\s+(?:gets?|becomes?|turns?|goes|looks?|starts?|feels?|notices?)\b[^.?!,;]{0,30}/gi, ""],
   // "I don't care about the ones we already closed out": what is left out, already said by "only the live deals".
   [/[,.;]?\s*\bi\s+(?:don't|do\s+not|dont)\s+care\s+about\s+[^.?!;]*[.!]?/gi, ""],
   // "job ads", "job postings": the jobs.
@@ -2020,6 +2072,13 @@ export const REWRITES: Rewrite[] = [
     /^\s*(?:(?:heads[- ]up|ugh+|argh+|oh|ah|wow|yay|omg|woo+t|whoa|lol|phew|whew|oops|ouch|yikes|damn|dang|woo+hoo+|great news|good news|bad news|fyi|btw|by the way|unfortunately|sadly|quick one|quick question|(?:i\s+)?(?:have|'ve\s+got|got)\s+a\s+(?:quick\s+)?question\s+(?:about|on|re|regarding)|just so you know|ok so|okay so|hey|hi|hello|hiya|(?:so\s+)?sorry(?=\s*[,!.]|\s+(?:who|what|which|how|where|when|but|can|could|is|are|do|does)\b)|apologies(?=\s*[,!.])|good (?:morning|afternoon|evening|day)|morning|dear (?:team|all)|hello team|hi team|sorry if [^,]*|sorry to bother you|i know this is [^,]*|not my (?:usual )?(?:area|department|thing|wheelhouse|job)|a bit outside my (?:area|lane))(?:[,:!.\s–—-]+|\s+but\s+))+(?:but\s+)?/i,
     "",
   ],
+  // "Bit of a mess-up: ...", "Slight hiccup —": a mishap named before what it needs.
+  [
+    /^\s*(?:(?:a\s+)?bit\s+of\s+an?\s+|(?:a\s+)?(?:slight|small|minor|little)\s+)?(?:mess-?up|hiccup|snafu|mix-?up|blunder|boo-?boo|cock-?up|screw-?up)\s*[:!,.—–-]+\s*/i,
+    "",
+  ],
+  // "..., please — I'll raise a fresh one myself": what the one asking will do after, not asked.
+  [/\s*(?:[,;]|\s[—–-])\s*(?:and\s+)?(?:i|we)['’]ll\s+(?:[\w-]+\s+){0,5}?(?:myself|ourselves|later|after(?:wards)?)\s*[.!]*\s*$/i, ""],
   // "... a couple of questions. First: how many ...": the count of a list of questions is no part of one.
   [/(^|[.?!]\s+)(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|next|also|lastly|finally|one\s+more(?:\s+(?:thing|question))?|another\s+one)\s*[:–—-]\s*/gi, "$1"],
   // "Great way to start the week: ...", "Top of funnel question - ...", "on the people side, ...": a heading, not the request.
@@ -2733,6 +2792,16 @@ export const REWRITES: Rewrite[] = [
     "?",
   ],
   [/\b(?:in\s+each|per)\s+currency\b|\bcurrency[- ]?wise\b|\b(?:broken\s+(?:out|down)|split(?:\s+out)?|grouped|separated)\s+by\s+currency\b/gi, ""],
+  // "If they are billed in more than one currency, please give each separately": every sum is per currency.
+  [
+    /\s*\b(?:if|where|when|in\s+case)\s+(?:they|it|there|those|these)\s+(?:are|is|'re|were|was)\s+(?:billed|invoiced|owed|charged|priced)?\s*(?:in\s+)?(?:more\s+than\s+one|several|multiple|different|two|both|mixed)\s+currenc(?:y|ies)\b[^.?!]*[.?!]?/gi,
+    "",
+  ],
+  // "across everything I've sent them that isn't paid yet": their invoices, said as what was sent.
+  [
+    /,?\s*\b(?:across|on|for|from|of|in)\s+(?:everything|all|anything|whatever|all\s+the\s+(?:stuff|work))\s+(?:that\s+)?(?:i|we)(?:['’]ve|\s+have)?\s+(?:sent|billed|invoiced|raised)(?:\s+(?:to\s+)?(?:them|him|her|it|out))?(?=[\s,.?!]|$)/gi,
+    " on invoices",
+  ],
   // "all in across everything", "all told", "across the board": the whole sum, which a sum is.
   [
     /\b(?:all\s+in|all\s+told|overall|in\s+all\s+currencies|(?:for\s+|in\s+|across\s+)?all\s+(?:the\s+)?currencies|across\s+(?:everything|the\s+board|all\s+(?:of\s+)?(?:them|it|(?:the\s+|our\s+)?invoices)))\b/gi,
@@ -3485,6 +3554,8 @@ export const REWRITES: Rewrite[] = [
     /^\s*(?:(?:[a-z]+\s+){0,3}(?:wants?|would like|'d like|needs?|asked|asks)\s+to\s+(?:know|see|find out|check)\s+|remind me\s+|(?:i|we)(?:'d|\s+would)?\s+like\s+to\s+(?:know|see)\s+)/i,
     "",
   ],
+  // "A recruiter rang. Remind me which vacancies we're advertising?": a question after a remark, asked the same way.
+  [/(?<=[.?!]\s+)remind\s+me\s+(?=(?:which|what|who|whose|how|when|where|whether|if)\b)/gi, ""],
   // ("Remind me — when is ...": the dash that followed it.)
   [/^\s*[—–:-]+\s*/, ""],
   // "across all the roles", "across the board": everything, not a filter.

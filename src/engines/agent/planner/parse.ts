@@ -393,8 +393,9 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   // holds nothing it needs.
   if (creating && !pointedBack)
     text = text.replace(
-      // ("She's my counterpart for a joint internship program": who they are to the one asking, no value.)
-      /(?<=[.?!])\s+(?:(?:he|she|they|we|i)\s+(?!(?:is|are|was|were|has|have|had|runs|leads|heads|manages|owns|works)\b)[a-z]+ed\b|(?:he|she|they)(?:'s|'re|\s+is|\s+are|\s+will\s+be)\s+(?:my|our)\s+)[^\d@"“.?!]*[.?!]?\s*$/i,
+      // ("She's my counterpart for a joint internship program": who they are to the one asking, no value; "She's the one
+      // booking their staff in": what they do, no title.)
+      /(?<=[.?!])\s+(?:(?:he|she|they|we|i)\s+(?!(?:is|are|was|were|has|have|had|runs|leads|heads|manages|owns|works)\b)[a-z]+ed\b|(?:he|she|they)(?:'s|'re|\s+is|\s+are|\s+will\s+be)\s+(?:my|our|the\s+(?:one|person|people|ones)\s+(?:who\s+)?[a-z]+ing)\s+)[^\d@"“.?!]*[.?!]?\s*$/i,
       "",
     );
   // "we need to add Tom Reed at Initech": the "to" of wanting is not where the record goes.

@@ -3,6 +3,7 @@ import { properties } from "./catalog.ts";
 import { filtersFor, type Query } from "./filters.ts";
 import type { Parsed } from "./parse.ts";
 import { noneFound, Stop, toldApart, type Found, type Session } from "./resolve.ts";
+import { likeness } from "./lexicon.ts";
 
 /** Pages a sum reads at most (100 records each): a turn makes a bounded number of calls. */
 const SUM_PAGES = 5;
@@ -276,10 +277,11 @@ export async function anything(s: Session, name: string, asked: string[] = []): 
       if (hits.length > 0) break;
     }
     let page: Page = await s.list(resource, { q: name, per_page: 5 });
-    // Search matches one column at a time: a person's full name is found by its first word.
+    // Search matches one column at a time: a person's full name is found by its first word (a surname misspelt,
+    // "Isla Hadad", by its likeness, as a name is found for a change).
     if (page.data.length === 0 && person && (resource === "candidate" || resource === "contact") && s.turn.tools.callsLeft() > 2) {
       const byWord = await s.list(resource, { q: name.split(/\s+/)[0], per_page: 100 });
-      page = { data: byWord.data.filter((i) => labelOf(i).toLowerCase() === name.toLowerCase()), meta: { total: 0 } };
+      page = { data: byWord.data.filter((i) => likeness(labelOf(i), name) >= 0.85), meta: { total: 0 } };
     }
     for (const item of page.data) hits.push({ resource, item });
     if (hits.length > 0) break;

@@ -567,7 +567,10 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   // An address the message gives that the reading lost (a remark cut as a reason) is a value with no place: nothing is created without it.
   const lost = (p.raw.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g) ?? []).filter((e) => !p.emails.includes(e.toLowerCase()));
   if (lost.length > 0) unplaced(lost.map((text) => ({ text, beforeNoun: false })));
-  const phrases = [...p.phrases];
+  // ("the new facilities manager at Aperture Labs. Please add her as a contact at Aperture Labs": one place, said twice.)
+  const phrases = p.phrases.filter(
+    (ph, n) => !p.phrases.slice(0, n).some((earlier) => earlier.text.toLowerCase() === ph.text.toLowerCase() && earlier.prep === ph.prep),
+  );
   const input: Record<string, unknown> = {};
   // The name: quoted, "called X", the words right after the noun, or "for X" when nothing else is for.
   const person = "first_name" in props;
