@@ -1517,7 +1517,7 @@ const EVERYDAY_REWRITES: Rewrite[] = [
   [/(["“][^"“”]+["”])\s+(?:e-?mails|mails|drip|emailers)\b/g, "$1 sequence"],
   [
     // ("We've got a new client — Harbourside Dental ... Please raise an invoice to them": news, then the request.)
-    /^\s*(?:we(?:'ve|\s+have)\s+got|we\s+have|there's|there\s+is|(?:i(?:'ve|\s+have)\s+)?got)\s+(?:a\s+|one\s+)?new\s+(candidate|contact|applicant|lead|client|customer)\b(?![^]*?[.!?]\s+(?:please|pls|kindly|can\s+you|could\s+you|would\s+you)\s+(?:raise|create|add|bill|invoice|send|open|make|set\s+up|draft|issue|log)\b)/i,
+    /^\s*(?:we(?:'ve|\s+have)\s+got|we\s+have|there's|there\s+is|(?:i(?:'ve|\s+have)\s+)?got)\s+(?:a\s+|one\s+)?new\s+(candidate|contact|applicant|lead|client|customer)\b(?![\s\S]*?[.!?]\s+(?:please|pls|kindly|can\s+you|could\s+you|would\s+you)\s+(?:raise|create|add|bill|invoice|send|open|make|set\s+up|draft|issue|log)\b)/i,
     "add a new $1",
   ],
   [
