@@ -1,5 +1,17 @@
 import { tagsOf, type Language } from "./nlp.ts";
-import { actionOf, FIELD_WORDS, GROUP_WORDS, PREPS, QUESTION_START, RESOURCE_WORDS, resourceOf, STATE_WORDS, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
+import {
+  actionOf,
+  FIELD_WORDS,
+  GROUP_WORDS,
+  PREPS,
+  QUESTION_START,
+  READS,
+  RESOURCE_WORDS,
+  resourceOf,
+  STATE_WORDS,
+  STOPWORDS,
+  VALUE_WORDS,
+} from "./lexicon.ts";
 import { asksFigures } from "./metrics.ts";
 
 /*
@@ -353,6 +365,33 @@ const holdsData = (clause: string) =>
 /** "in dollars, which is the biggest ...": a currency said before the question narrows it. */
 const CURRENCY_WORD = /\b(?:usd|eur|gbp|euros?|dollars?|pounds?|sterling|yen)\b/i;
 const RECORD_NUMBER = /\b[a-z]{2,5}-\d{1,9}\b/i;
+const RECORD_NUMBERS = new RegExp(RECORD_NUMBER.source, "gi");
+/** "INV-12 and INV-11", "INV-3, INV-4 & INV-5": several records numbered in one list. */
+const NUMBER_LIST = /\b[a-z]{2,5}-\d{1,9}(?:\s*(?:,|and|&|\+)\s*(?:and\s+)?[a-z]{2,5}-\d{1,9}\b)+/i;
+
+/**
+ * "mark INV-12 and INV-11 as paid", "void INV-3, INV-4 and INV-5": the same change to each record numbered, one request
+ * per record (a read over several, "what do INV-1 and INV-2 add up to", stays one).
+ */
+export function eachNumbered(text: string): string[] {
+  const verb = actionOf(/^[a-z]+/i.exec(text.replace(POLITE, ""))?.[0]?.toLowerCase() ?? "");
+  // (A change that waits for approval is proposed one at a time: the first stops the turn.)
+  if (!verb || READS.has(verb) || verb === "void" || verb === "uncollectible" || verb === "delete") return [];
+  const list = NUMBER_LIST.exec(text);
+  if (list) return list[0].match(RECORD_NUMBERS)!.map((n) => text.replace(list[0], n));
+  // "move Radia Perlman and Alan Turing on to interview": people named in full, each moved. (A new record, or an
+  // enrolment, reads its own list.)
+  const people = EACH_PERSON.has(verb) ? PERSON_LIST.exec(text) : null;
+  return people
+    ? people[0]
+        .split(/\s*(?:,|\band\b|&)\s*/)
+        .filter(Boolean)
+        .map((n) => text.replace(people[0], n))
+    : [];
+}
+const EACH_PERSON = new Set(["stage", "reject", "hire", "archive", "unenroll"]);
+const PERSON_NAME = String.raw`[A-Z][a-z'’-]+\s+[A-Z][a-z'’-]+`;
+const PERSON_LIST = new RegExp(String.raw`\b${PERSON_NAME}(?:\s*,\s*${PERSON_NAME})*,?\s+(?:and|&)\s+${PERSON_NAME}\b`);
 /** "Ava at Stark Logistics", "a new lead over at Hooli Cloud": the organization someone was named at. */
 function organization(remark: string): string | undefined {
   const m = /\b(?:at|from|over\s+at|with|of)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)/.exec(remark);
@@ -504,6 +543,10 @@ function withoutAsides(text: string): string {
     const kind = counted[3] === "drafts" ? "draft invoices" : `${counted[2] ? `${counted[2]} ` : ""}${counted[3]}`;
     return request.replace(/\b(?:them|those|these|both)\b/i, `all of ${owner ? `${owner}'s ` : "the "}${kind}`);
   }
+  // "Initech paid INV-12 in full and Globex have cleared INV-11 as well. Can you mark them both as paid?": each one told.
+  const numbers = [...new Set(kept.flatMap((x) => x.match(RECORD_NUMBERS) ?? []).map((n) => n.toUpperCase()))];
+  const all = /\b(?:them\s+both|both\s+of\s+them|them\s+all|all\s+of\s+them|both|them|those|these)\b/i;
+  if (numbers.length > 1 && all.test(request) && !RECORD_NUMBER.test(request)) return request.replace(all, numbers.join(" and "));
   const number = kept.map((x) => RECORD_NUMBER.exec(x)?.[0]).find(Boolean);
   if (number && PRONOUN.test(request)) return request.replace(PRONOUN, number);
   // "The "Stark Logistics: Platform rollout" deal is still at Lead in, ... Please move it to Qualified": it is the
@@ -514,6 +557,9 @@ function withoutAsides(text: string): string {
   // "they'll pay INV-37 next week. push the due date to next friday": the date of the invoice told of.
   const field = /\bthe\s+(due\s+date|amount|balance)\b/i;
   if (number && field.test(request) && !RECORD_NUMBER.test(request)) return request.replace(field, `the $1 of ${number}`);
+  // "massive dynamic asked for more time on inv-19. fine, move due to end of jan": its due date, said short.
+  const dueShort = /(?<=\b(?:move|push|set|change|extend|bump|shift)\s+)(?:the\s+)?due(?:\s+date)?\b/i;
+  if (number && dueShort.test(request) && !RECORD_NUMBER.test(request)) return request.replace(dueShort, `the due date of ${number}`);
   // "Lucas Silva at Initech ... just got another sales follow-up email. pls stop those for them": those are the emails
   // told of and them the person who got them (only them, not the whole sequence).
   const mailed = /\b(?:e-?mails?|mails|messages|sequence|campaign|cadence|drip)\b/i.test(asides.join(" "));
@@ -541,6 +587,9 @@ function withoutAsides(text: string): string {
     const nouns = [...RESOURCE_WORDS[kind]!, ...(kind === "sequence" ? ["emails", "messages", "mails"] : [])].join("|");
     const told = new RegExp(String.raw`\b(?:the|our|their)\s+((?:[\w-]+\s+){1,4}?)(?:${nouns})s?\b`, "i").exec(asides.join(" "));
     if (told) return request.replace(that[0], `the ${told[1]!.trim()} ${that[1]}`);
+    // "Stark Logistics came back on the heads of terms for the support upgrade. Move that deal into Negotiation".
+    const deal = kind === "deal" && name ? dealTold(asides.join(" "), name) : undefined;
+    if (deal) return request.replace(that[0], `the ${deal}`);
   }
   // "Hooli rang about the data migration invoice. ... push the due date back 14 days": the date of the record told of.
   const toldRecord = name ? TOLD_RECORD.exec(asides.join(" ")) : null;
@@ -560,7 +609,16 @@ function withoutAsides(text: string): string {
   // "the candidate who called in, Katherine Johnson, wants to know where she is. what stage is she at?": she is the
   // one person the asides name in full.
   const people = [
-    ...new Set([...asides.join(" ").matchAll(/\b([A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?\s+[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?)\b/g)].map((m) => m[1]!)),
+    // ("Ken Thomson's CV ... for the Account Executive post": the person, not the role.)
+    ...new Set(
+      [
+        ...asides
+          .join(" ")
+          .matchAll(
+            /\b([A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?\s+[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?)\b(?!\s+(?:role|job|post|position|opening|vacancy|req|team|department|deal|invoice|sequence)\b)/g,
+          ),
+      ].map((m) => m[1]!.replace(/['’]s?$/, "")),
+    ),
   ].filter((n) => !CALENDAR.test(n.split(" ")[0]!) && n !== org);
   // ("I need to send Isla Haddad the breakdown. What's her email?": her email is the one person's.)
   const theirField = /\b(?:his|her)\b(?=\s+(?:record|title|stage|email|e-mail|phone|mobile|application|contact|details|profile|number|status|rating|address))/i;

@@ -1110,6 +1110,21 @@ const NOTATION_REWRITES: Rewrite[] = [
   // "open AR", "overdue AR": receivables, the invoices not yet paid.
   [/\bopen\s+AR\b/g, "unpaid invoices"],
   [/\boverdue\s+AR\b/g, "overdue invoices"],
+  // "backend eng req - who's still in the running": a role set apart before a question about its people.
+  [
+    /^\s*((?:the\s+)?(?:[\w&'’-]+\s+){0,4}?)(role|req|job|posting|position|opening|vacancy|search)\s*(?::|\s[-–—]+|,)\s+(who(?:['’]s|\s+is|\s+are|['’]re)?|how\s+many(?:\s+(?:people|candidates|applicants|ppl))?)\b([^?.!]*)(\??)\s*$/i,
+    "$3$4 for the $1$2$5",
+  ],
+  // "open reqs count + titles": how many, and which.
+  [/^\s*(.+?)\s+(?:count|#|number)\s*(?:\+|&|and|w\/|with|plus)\s*(?:the\s+)?(?:titles|names|list|which)\b/i, "how many $1, and which are they"],
+  // "... headcount review tmrw", "board call on friday": the occasion, said after the request.
+  [
+    /(?<=[.?!]\s+)(?:[\w-]+\s+){0,3}(?:review|meeting|call|sync|1:1|qbr|standup|stand-up|presentation|deck|board)\s+(?:tmrw|tmr|tomorrow|today|tonight|later|this\s+(?:week|afternoon|morning|evening)|next\s+week|on\s+\w+day)\s*[.!]?\s*$/i,
+    "",
+  ],
+  // "total AR from umbrella health", "A/R by client": what is owed, the unpaid invoices.
+  [/\bA\/R\b|\bAR\b(?!\s*[-:=])/g, "unpaid invoices"],
+  [/\bccys\b/gi, "currencies"],
   // "INV-38 -> status / amount_paid / amount_due?": that invoice.
   [/^\s*([A-Za-z]{2,5}-\d{1,9})\s*(?:->|→|:)\s*[a-z_]+(?:\s*\/\s*[a-z_]+)*\s*\??\s*$/i, "show $1"],
 ];
@@ -1367,7 +1382,8 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
     (m: string) => `${/^every/i.test(m) ? "every" : /^all/i.test(m) ? "all" : "the"} ${/s$/i.test(m) ? "candidates" : "candidate"} from referral`,
   ],
   // "... past due — I have a QBR with them Thursday and don't want to be blindsided": why it is asked, after a dash.
-  [/\s[—–]\s+(?:i|we)(?:'m|'ve|'re|’m|’ve|’re|\s+have|\s+am|\s+are|\s+need|\s+want|\s+got)?\s[^?]*$/i, ""],
+  // ("... — we're now arguing about the rent-free period. Move that deal into Negotiation": a sentence after it is the request.)
+  [/\s[—–]\s+(?:i|we)(?:'m|'ve|'re|’m|’ve|’re|\s+have|\s+am|\s+are|\s+need|\s+want|\s+got)?\s[^?.!]*[.!]*\s*$/i, ""],
   // "Which accounts ...? Trying to figure out where to spend my week.", "...? Feels like I've only talked to ...": why.
   [
     /(?<=\?)\s+(?:(?:i'?m\s+|we'?re\s+)?trying\s+to|feels\s+like|hoping\s+to|it\s+feels|i\s+(?:just\s+)?want\s+to\s+(?:make\s+sure|know\s+where)|so\s+i\s+can|for\s+(?:my|our|the)\s+(?:qbr|meeting|call|review|sync|1:1))\b[^?]*$/i,
@@ -1563,6 +1579,38 @@ const TRADE_REWRITES: Rewrite[] = [
   [
     /^\s*for\s+(?:the|our|my|this\s+(?:week|month|quarter)['’]s)\s+(?:[\w-]+\s+){0,3}?(?:report|pack|review|meeting|update|forecast|deck|audit)\s*(?:,\s*|\s+(?=(?:i|we)\s+(?:need|want|'d\s+like|would\s+like)\b|(?:can|could)\s+you\b|please\b))(?:(?:i|we)\s+(?:need|want|'d\s+like|would\s+like)(?:\s+to\s+(?:know|see))?\s+)?/i,
     "",
+  ],
+  // "Please put the payment against it", "apply that money to INV-11": record it on the invoice.
+  [
+    /\b(?:put|post|apply|allocate|match|stick)\s+(?:the|that|this|their|his|her)\s+(?:payment|money|cash|receipt|remittance)\s+(?:against|to|on|onto)\s+/gi,
+    "record the payment on ",
+  ],
+  // "for the screening day our physios ran there", "for the workshop we ran last week": who did the work, not whom it bills.
+  [
+    /(?<=\b(?:day|days|workshop|session|sessions|training|course|event|job|work|visit|audit|clinic|assessment|screening|install|installation|service|call-?out|project|shoot|gig)\b)\s+(?:that\s+)?(?:we|i|our\s+[\w-]+)\s+(?:ran|did|delivered|held|hosted|gave|put\s+on|carried\s+out|finished|completed)\b(?:\s+(?:there|for\s+them|last\s+week|last\s+month|yesterday|on\s+site|onsite|in\s+\w+))*(?=\s*[?.!,;]|\s+(?:due|by|for|at)\b|$)/gi,
+    "",
+  ],
+  // "tyrell wired the rest on inv-37. close it out": a paid invoice closed is marked paid.
+  [
+    /(\b(?:wired|paid|sent|transferred|settled|cleared|remitted)\b[^?]*?\b(?:[a-z]{2,5}-\d+|invoice|bill)\b[^?]*?)\bclose\s+(it|that|this(?:\s+one)?|them)\s+out\b/gi,
+    "$1mark $2 as paid",
+  ],
+  // "tyrell platform rollout is dead, no budget til 2028. lost": a one-word verdict after the news that says it already.
+  [
+    /[.!?]\s*(?:mark(?:ed)?\s+(?:as\s+)?)?(?:closed[-\s])?(?:lost|won|dead|paid|hired|rejected)\s*[.!]*\s*$/i,
+    (said: string, ...rest: unknown[]) =>
+      /\b(?:is|are|was|were|has\s+been|['’]s)\s+(?:now\s+)?(?:officially\s+)?(?:dead|lost|won|paid|signed|gone|off|dropped|over|hired|rejected)\b/i.test(
+        String(rest.at(-1)),
+      )
+        ? "."
+        : said,
+  ],
+  // "... full time. budget approved", "headcount's signed off": why the job may be opened, no value of it.
+  [/[.,;]?\s*\b(?:budget|headcount|req|role|hire)(?:['’]s|\s+is|\s+has\s+been|\s+got)?\s+(?:approved|signed\s+off|greenlit|green-lit|confirmed)\b[.!]?/gi, ""],
+  // "based at our Riverside clinic", "at our Chicago office": where, by the site's name.
+  [
+    /\b(?:based\s+)?(?:at|in|from|out\s+of)\s+(?:our|the)\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+(?:office|site|clinic|branch|location|store|depot|warehouse|studio|practice|hub|campus)\b/g,
+    "in $1",
   ],
   // "It needs voiding, please", "INV-9 wants writing off": the change, said of the record.
   [
@@ -1995,6 +2043,12 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
     /\bpaid\s+(?:a\s+chunk|a\s+bit|part|some|a\s+portion|a\s+part)\s+(?:of\s+)?but\s+not\s+(?:all|the\s+whole\s+thing|everything|in\s+full|the\s+rest)(?:\s+of\s+it)?/gi,
     "partially paid",
   ],
+  // "Have any clients paid part of an invoice but not the rest?", "the half-paid ones": part-paid invoices.
+  [
+    /\b(?:have|has|did)\s+(?:any|which)\s+(?:of\s+(?:our|the|my)\s+)?(?:clients?|customers?|accounts?|companies|tenants?)\s+(?:only\s+)?paid\s+(?:a\s+chunk|a\s+bit|part|some|a\s+portion|a\s+part)\s+of\s+(?:an?|their|the|its)\s+(?:invoices?|bills?)\s+but\s+not\s+(?:all|the\s+whole\s+thing|everything|in\s+full|the\s+rest)(?:\s+of\s+it)?/gi,
+    "which invoices are part-paid",
+  ],
+  [/\bhalf[- ]paid\b/gi, "part-paid"],
   // "who's getting the "new lead follow-up" emails": enrolled in that sequence.
   [
     /\b(?:getting|receiving|on)\s+(?:the\s+)?(["“][^"“”]{2,60}["”]|[A-Z][\w-]*(?:\s+[\w-]+){0,4}?)\s+(?:emails|mails|drip|emailers)\b/g,
@@ -3840,6 +3894,11 @@ export const PLACES: Record<string, string> = {
   us: "US",
   usa: "US",
   "united states": "US",
+  // ("based in the States": the article is dropped before the lookup.)
+  states: "US",
+  stateside: "US",
+  nyc: "US",
+  sf: "US",
   america: "US",
   "new york": "US",
   "san francisco": "US",

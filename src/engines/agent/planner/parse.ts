@@ -394,8 +394,8 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   if (creating && !pointedBack)
     text = text.replace(
       // ("She's my counterpart for a joint internship program": who they are to the one asking, no value; "She's the one
-      // booking their staff in": what they do, no title.)
-      /(?<=[.?!])\s+(?:(?:he|she|they|we|i)\s+(?!(?:is|are|was|were|has|have|had|runs|leads|heads|manages|owns|works)\b)[a-z]+ed\b|(?:he|she|they)(?:'s|'re|\s+is|\s+are|\s+will\s+be)\s+(?:my|our|the\s+(?:one|person|people|ones)\s+(?:who\s+)?[a-z]+ing)\s+)[^\d@"“.?!]*[.?!]?\s*$/i,
+      // booking their staff in": what they do, no title; "One of our physios is going on maternity leave": why.)
+      /(?<=[.?!])\s+(?:(?:he|she|they|we|i)\s+(?!(?:is|are|was|were|has|have|had|runs|leads|heads|manages|owns|works)\b)[a-z]+ed\b|(?:one|some|a\s+few|two|several|most)\s+of\s+(?:our|my|the)\s+[a-z]+\s+(?:is|are|was|were|has|have|will|['’]s|['’]re)\b|(?:he|she|they)(?:'s|'re|\s+is|\s+are|\s+will\s+be)\s+(?:my|our|the\s+(?:one|person|people|ones)\s+(?:who\s+)?[a-z]+ing)\s+)[^\d@"“.?!]*[.?!]?\s*$/i,
       "",
     );
   // "we need to add Tom Reed at Initech": the "to" of wanting is not where the record goes.

@@ -316,6 +316,8 @@ const ACRONYMS = new Set(
 );
 /** Words that say what to do, a state or a kind of record: shouted, they are still those words. */
 const SHOUTED_WORDS = new Set([...STOPWORDS, ...Object.keys(ACTION_WORDS), ...Object.values(VALUE_WORDS).flat(), ...Object.values(RESOURCE_WORDS).flat()]);
+/** Short words shouted for emphasis ("paid in FULL"), not acronyms. */
+const EMPHASIS = new Set("full urgent huge big still again really very today late soon".split(" "));
 
 /**
  * "WE WON NORTHWIND!!!", "paid in FULL": a word in capitals for emphasis is the word; a name in capitals
@@ -323,11 +325,15 @@ const SHOUTED_WORDS = new Set([...STOPWORDS, ...Object.keys(ACTION_WORDS), ...Ob
  */
 function unshouted(text: string): string {
   if (!/[a-z]/.test(text)) return text.toLowerCase().replace(/(^|[.!?]\s+)([a-z])/g, (_, at: string, c: string) => at + c.toUpperCase());
-  return text.replace(/\b[A-Z]{2,}\b(?![-\d])/g, (word) => {
+  return text.replace(/\b[A-Z]{2,}\b(?![-\d])/g, (word, at: number) => {
     if (ACRONYMS.has(word) || /^Q[1-4]$/.test(word)) return word;
     const lower = word.toLowerCase();
     // ("FRANCES ACCEPTED": a shouted past or -ing form is a verb, not part of a name.)
-    return SHOUTED_WORDS.has(lower) || /^[A-Z]{3,}(?:ED|ING)$/.test(word) ? lower : word[0] + lower.slice(1);
+    if (SHOUTED_WORDS.has(lower) || /^[A-Z]{3,}(?:ED|ING)$/.test(word)) return lower;
+    // ("an HVAC service tech": a short word in capitals among lower-case ones is an acronym, not a shout.)
+    const beside = `${text.slice(Math.max(0, at - 30), at)} ${text.slice(at + word.length, at + word.length + 30)}`;
+    if (word.length <= 5 && !EMPHASIS.has(lower) && !/\b[A-Z]{2,}\b/.test(beside)) return word;
+    return word[0] + lower.slice(1);
   });
 }
 

@@ -703,7 +703,9 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     const industry = /^(.+?)\s+(?:industry|sector)$/i.exec(ph.text)?.[1];
     const source = ph.text.toLowerCase().replace(/^(?:a|an|the)\s+/, "");
     // "analytics team": a word for a department says what precedes it is one.
-    const saidDepartment = department !== ph.text && department.length > 0;
+    // ("in the Litigation department", read as "in Litigation": the word was said in the message.)
+    const saidDepartment =
+      (department !== ph.text && department.length > 0) || new RegExp(String.raw`\b${escapeRegExp(ph.text)}\s+(?:department|dept|team)\b`, "i").test(p.raw);
     if ("department" in props && input.department === undefined && (DEPARTMENTS.has(department.toLowerCase()) || saidDepartment)) input.department = department;
     else if ("industry" in props && input.industry === undefined && industry) input.industry = industry;
     else if ("source" in props && input.source === undefined && SOURCES.has(source)) input.source = source;
@@ -767,6 +769,17 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     const told = steps.text.toLowerCase();
     for (const ph of [...phrases]) if (told.includes(ph.text.toLowerCase())) phrases.splice(phrases.indexOf(ph), 1);
   }
+  // "open a req: fp&a analyst, finance dept, nyc, full time", "an HVAC service tech, full time, Denver, field ops": a
+  // job's place and then its team, set apart by commas, when nothing else took them.
+  if (resource === "job")
+    for (const ph of [...phrases].filter((x) => !x.prep || x.prep === "in" || x.prep === "at")) {
+      if ("location" in props && input.location === undefined && (placeCode(ph.text) || /^[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?$/.test(ph.text)))
+        input.location = /^[a-z]{2,3}$/.test(ph.text) ? ph.text.toUpperCase() : ph.text;
+      else if ("department" in props && input.department === undefined && !ph.prep && /^[a-z][\w&/-]*(?:\s+[\w&/-]+)?$/i.test(ph.text))
+        input.department = ph.text.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+      else continue;
+      phrases.splice(phrases.indexOf(ph), 1);
+    }
   answered(s, tool, input);
   if (phrases.length > 0) unplaced(phrases);
   if (resource === "invoice" && input.client && !input.account_id && "account_id" in props && s.tool("account", "list")) {
@@ -1262,6 +1275,9 @@ async function invoiceTarget(s: Session, p: Parsed, phrases: Phrase[], states: s
     });
   if (picked) return { id: picked.id, label: labelOf(picked), item: picked };
   const which = `${status.replace(/,/g, " or ")} invoice${amount ? ` of ${amount.value.toLocaleString("en-US")}` : ""}`;
+  // "send Aperture Labs an invoice for the workshop": with no draft of theirs to send, a new one (whose amount is asked).
+  if (items.length === 0 && p.action === "finalize" && /\b(?:an?|new|another)\s+(?:invoice|bill)\s+for\b/i.test(p.raw) && s.tool("invoice", "create"))
+    throw new Stop({ content: await create(s, { ...p, action: "create" }, "invoice") });
   if (items.length === 0) throw new Stop({ content: `I found no ${which} for “${phrase.text}”. Nothing changed.` });
   s.ask(
     `${phrase.text} has ${items.length} ${which}s. Which one?`,
