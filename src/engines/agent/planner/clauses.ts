@@ -555,7 +555,7 @@ function withoutAsides(text: string): string {
   if (quotedName && !/["“]/.test(request) && /\b(?:it|that\s+one|this\s+one)\b/i.test(request))
     return request.replace(/\b(?:it|that\s+one|this\s+one)\b/i, quotedName);
   // "they'll pay INV-37 next week. push the due date to next friday": the date of the invoice told of.
-  const field = /\bthe\s+(due\s+date|amount|balance)\b/i;
+  const field = /\b(?:the|its)\s+(due\s+date|amount|balance)\b/i;
   if (number && field.test(request) && !RECORD_NUMBER.test(request)) return request.replace(field, `the $1 of ${number}`);
   // "massive dynamic asked for more time on inv-19. fine, move due to end of jan": its due date, said short.
   const dueShort = /(?<=\b(?:move|push|set|change|extend|bump|shift)\s+)(?:the\s+)?due(?:\s+date)?\b/i;
@@ -632,6 +632,8 @@ function withoutAsides(text: string): string {
   if (described && people.length === 0 && /\b(?:them|her|him)\b/i.test(request) && !properName(request.replace(/^\S+\s*/, "")))
     return request.replace(/\b(?:them|her|him)\b/i, `the candidate in ${described[1]!.toLowerCase()}`);
   if (name && POSSESSIVE.test(request)) return request.replace(POSSESSIVE, `${name}'s`);
+  // "a call with Acme Robotics ... list every statement of theirs that has not been settled": theirs is the one met.
+  if (name && /\bof\s+theirs\b/i.test(request)) return request.replace(/\bof\s+theirs\b/i, `for ${name}`);
   // "FRANCES SIGNED 🎉 pls mark as hired on the design opening": a verb with no object is done to the one told of.
   const objectless = /^((?:mark|move|set|put|advance|bump|tag|flag))\s+(?=(?:as|to|into)\b)/i.exec(request.replace(POLITE, ""));
   // ("Alan Turing has been shortlisted ... for Senior Backend Engineer. move to interview": the one the news opens with.)
@@ -642,6 +644,9 @@ function withoutAsides(text: string): string {
     const bare = request.replace(POLITE, "");
     return `${objectless[1]} ${opensWith ?? name} ${bare.slice(objectless[0].length)}`;
   }
+  // "Aperture Labs are looking at the second floor. Put a new deal on the pipeline for it — call it "Aperture Labs:
+  // Second floor lease"": the name given in quotes says what it is for.
+  if (/\b(?:call\s+it|called|named|name\s+it|titled)\s+["“][^"“”]{2,80}["”]/i.test(request)) return request.replace(/\s+for\s+(?:it|that|this)\b/i, "");
   // A pronoun with no record number to stand for: the remark before it says whom (withoutRemark).
   // "in the pipeline" is a group of stages, not a record pointed back at.
   // ("the Account Executive role" is named, not pointed at.)

@@ -772,7 +772,8 @@ async function answer(session: Session, lang: Language, carried: Carried, now: D
   const again = extra ? [] : questionsOf(whole);
   // (A follow-up seen only once rewritten, "On the Globex thing, what do they owe, and how late is their oldest",
   // is left out there too: the first question's answer lists its records.)
-  const own = questionsOf(carried.message);
+  // (A question that says nothing once read, "cash check, am I on track?", is no question of its own.)
+  const own = questionsOf(carried.message).filter((q, _, all) => all.length === 1 || rewritten(q).trim() !== "");
   const topicFirst = /^[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*,\s/.test(again[0] ?? "");
   const questions =
     again.length > 1 ? again : extra ? [carried.message] : topicFirst && own.length === 1 && own[0] === carried.message && again[0] !== whole ? again : own;

@@ -298,6 +298,11 @@ export const CREATE_REMARKS: Rewrite[] = [
     /([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+(?:new\s+)?([a-z][\w -]{1,40}?)\s+(?:over\s+|out\s+)?(at|for|with)\s+(?=[A-Z]|[a-z][\w&-]*\s*(?:[,.;]|\s[-–—]\s|$))/g,
     "$1 title is $2, $3 ",
   ],
+  // "Priya Raman, their General Counsel, priya@...": a title set apart after the name.
+  [
+    /,\s*(?:their|his|her|its)\s+(?:new\s+)?(?!(?:e-?mail|phone|mobile|number|website|domain|address|title|role)\b)([A-Za-z][\w&-]*(?:\s+[\w&-]+){0,4}?)\s*(?=,|\.\s|\.?$)/g,
+    ", title is $1",
+  ],
   // ("she's the one booking their staff in": who does what, no title.)
   [
     /([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+(?:new\s+)?(?!(?:one|ones|person|people|same|only)\b)/gi,
@@ -1070,7 +1075,16 @@ const NOTATION_REWRITES: Rewrite[] = [
     "$1$2 is ",
   ],
   [/\s*(?:&&?|\band\b)\s*(?=[a-z_ ]{2,20}\s*(?:=|==|!=|>=|<=|>|<|\bcontains\b|\bin\b))/gi, " and "],
-  [/\s+&\s+/g, " and "],
+  // ("Halvorsen & Pike LLP", "Smith & Sons": an ampersand in a firm's name is part of it.)
+  [
+    /(\S+)\s+&\s+(?=(\S+)(?:\s+([\w.]+))?)/g,
+    (said: string, left: string, right: string, after = "") =>
+      /^[A-Z]/.test(left) &&
+      /^[A-Z]/.test(right) &&
+      /^(?:LLP|LLC|Ltd|Inc|Co|Sons|Partners|Associates|Company|Group|PLC|GmbH)$/i.test(after.replace(/[.,;:!?]+$/, ""))
+        ? said
+        : `${left} and `,
+  ],
   [/^\s*(?:filter|query|select|pull|get|show(?:\s+me)?)\s+(?=\w+\s+where\b)/i, "show "],
   [/\b(?:rows|records|entries|lines)\s+where\b/gi, ""],
   [/\s+where\s+(?=[a-z_ ]{2,20}\s*(?:=|==|!=|>=|<=|>|<|\bcontains\b|\bincludes\b)\s*)/gi, " "],
@@ -1345,7 +1359,9 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   // "across my book", "in my patch": the one asking's own accounts, which are all of them here.
   [/,?\s*\b(?:across|in|from|on|over)\s+my\s+(?:whole\s+|entire\s+)?(?:book(?:\s+of\s+business)?|patch|territory|portfolio|accounts)\b/gi, ""],
   // "outstanding AR across every customer": receivables, all of them.
-  [/,?\s*\b(?:across|for|over)\s+(?:every|all|each)\s+(?:of\s+(?:our|the)\s+)?(?:customers?|clients?|accounts?)\b/gi, ""],
+  // ("across all my clients right now": every one, now.)
+  [/,?\s*\b(?:across|for|over)\s+(?:every|all|each)\s+(?:of\s+)?(?:(?:our|the|my)\s+)?(?:customers?|clients?|accounts?)\b/gi, ""],
+  [/\s*\bright\s+now\b/gi, ""],
   [/\bsourced\s+(?:off|from|via|through)\b/gi, "from"],
   // "invoices where the client paid only one part and there is still a rest to pay": part-paid.
   [
@@ -1612,6 +1628,48 @@ const TRADE_REWRITES: Rewrite[] = [
     /\b(?:based\s+)?(?:at|in|from|out\s+of)\s+(?:our|the)\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+(?:office|site|clinic|branch|location|store|depot|warehouse|studio|practice|hub|campus)\b/g,
     "in $1",
   ],
+  // "$42,000 a year", "£2k per month": the amount's rate, not a date.
+  [/((?:[$€£]\s?\d[\d,.]*\s?k?|\b\d[\d,.]*\s?k?\s*(?:usd|eur|gbp|dollars|euros|pounds|bucks|quid)\b))\s*(?:a|per|\/)\s*(?:year|yr|annum|month|mo)\b/gi, "$1"],
+  // "prepare a retainer bill for Wayne: ..., described as "Retainer"": what it is for, said again as its description.
+  [/\b(an?)\s+(?!new\b|draft\b|open\b|final\b)[a-z]+\s+(invoice|bill)\b(?=[\s\S]*\b(?:described\s+as|description)\b)/gi, "$1 $2"],
+  // "just had the loveliest intro call with someone at Aperture Labs — Priya Raman, ...": the person met, and where.
+  [
+    /^\s*(?:i\s+)?(?:just\s+)?(?:had|did|finished)\s+(?:a|an|the|my)\s+(?:[\w-]+\s+){0,3}?(?:call|meeting|chat|coffee|lunch|demo|intro)\s+with\s+(?:someone|somebody|a\s+(?:[\w-]+\s+)?(?:person|woman|man|guy|lady))\s+(?:at|from)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s*(?:[—–-]|:|,)\s*([A-Z][a-z'’-]+\s+[A-Z][a-z'’-]+)/,
+    "$2 at $1",
+  ],
+  // "need a posting up asap", "gotta get a req out": a job to post.
+  [
+    /\b(?:i\s+|we\s+)?(?:need|want|gotta|have\s+to)\s+(?:to\s+)?(?:get\s+|put\s+)?(?:a|an|another|one)\s+(?:new\s+)?(?:posting|job\s+ad|job|role|req|opening|vacancy|ad)\s+(?:up|out|live|posted|open)\b/gi,
+    "post a job",
+  ],
+  // "..., we're short on bodies": why, no value.
+  [/[,;]?\s*\bwe(?:['’]re|\s+are)\s+(?:really\s+|so\s+|very\s+)?(?:short|thin)\s+(?:on|of)\s+[\w\s-]{1,20}[.!]?\s*$/i, ""],
+  // "add that designer I met at the meetup last night as a candidate": someone described, not named.
+  [
+    /\b(?:that|this|the)\s+(?:[\w-]+\s+){0,2}?(?:i|we)\s+(?:met|spoke\s+(?:to|with)|talked\s+(?:to|with)|saw|chatted\s+(?:to|with))\b[^,.;!?]*?(?=\s+as\s+an?\s+(?:new\s+)?(?:candidate|applicant|contact|lead)\b)/gi,
+    "someone",
+  ],
+  // "..., she was so good", "he's really sharp!": praise, no value.
+  [
+    /[,;.!]?\s*\b(?:he|she|they)(?:['’]s|\s+is|\s+was|\s+were|\s+are|['’]re)\s+(?:so\s+|really\s+|very\s+|super\s+|incredibly\s+|seriously\s+|just\s+)?(?:good|great|impressive|amazing|lovely|brilliant|sharp|strong|nice|awesome|fantastic|talented|smart)\b[!.]*/gi,
+    "",
+  ],
+  // "the candidate we made an offer to": whoever is at the offer stage.
+  [
+    /\b(?:the|our|that)\s+(?:candidate|applicant|person|one|guy|woman|man)\s+(?:(?:who|that)\s+)?(?:we|i)\s+(?:made|gave|extended|sent|put)\s+(?:an?\s+|the\s+)?offer\s+(?:to|out\s+to)?\b/gi,
+    "the candidate in offer",
+  ],
+  // ":(", ":-)", ";)": a face ends what was said, as a full stop would.
+  [/\s*(?::-?[()DPp/]|;-?\)|<3)(?=\s|$)/g, "."],
+  // "the stark support upgrade job", "the hooli migration job": a piece of work sold, a deal (a role is no upgrade).
+  [/\b(upgrade|rollout|roll-out|migration|renewal|expansion|pilot|install(?:ation)?|retrofit|refit)\s+job(s?)\b/gi, "$1 deal$2"],
+  // "how many ppl we get on the posting? total, rejects too": every one, the rejected counted with the rest.
+  [
+    /[?,;]?\s*(?:(?:in\s+)?total\s*[,;]?\s*)?(?:incl(?:uding|\.)?\s+)?(?:the\s+)?(?:rejects|rejected(?:\s+ones)?|rejections|declines)\s+(?:too|included|as\s+well|also|incl(?:uded)?)\b[.!]*/gi,
+    "?",
+  ],
+  // "can you add her to my contacts?", "put him in our contacts list": a new contact.
+  [/\b(add|put|save|stick)\s+(her|him|them)\s+(?:to|in|into)\s+(?:my|our|the)\s+(?:contacts?|address\s+book|crm)(?:\s+list)?\b/gi, "$1 $2 as a contact"],
   // "It needs voiding, please", "INV-9 wants writing off": the change, said of the record.
   [
     /\b(it|this(?:\s+one)?|that(?:\s+one)?|they|these|those|[a-z]{2,5}-\d{1,9})\s+(?:needs?|wants?|requires?)\s+(voiding|cancell?ing|closing|finali[sz]ing|deleting|rejecting|archiving|pausing|resuming|writing\s+off)\b/gi,
@@ -1650,13 +1708,13 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\bservice\s+agreements?\b/gi, (w: string) => (/s$/i.test(w) ? "deals" : "deal")],
   // ("want a quote for a website redesign", "a quote on a lab fit-out": the work quoted, read as a new deal elsewhere.)
   [
-    /(?<=\b(?:the|a|my|our|their|new|[a-z][\w&'’-]*)\s)quote(s?)\b(?=\s*(?:[?.!,;]|$|\s+(?:-|–|—|is|are|in|at|we|that|sitting)\b|\s+on\s+the\s+books\b))/gi,
+    /(?<=\b(?:the|a|my|our|their|new|[a-z][\w&'’-]*)\s)quote(s?)\b(?=\s*(?:[?.!,;]|$|\s+[-–—]|\s+(?:is|are|in|at|we|that|sitting|worth)\b|\s+on\s+the\s+books\b))/gi,
     "deal$1",
   ],
   [/\b(?:my|our|the|their|open|biggest|largest)\s+projects\b/gi, (w: string) => w.replace(/projects$/i, "deals")],
   [/\b(the\s+[\w&'’ -]+?)\s+project\s+as\s+(won|lost)\b/gi, "$1 deal as $2"],
   // "the backend engineer spot", "our open searches": roles.
-  [/(?<=\b(?:the|a|an|this|that|[a-z]+)\s+)spot(s?)\b(?=\s*(?:[?.!,;]|$|\s+(?:-|–|—|is|are|for|at)\b))/gi, "role$1"],
+  [/(?<=\b(?:the|a|an|this|that|[a-z]+)\s+)spot(s?)\b(?=\s*(?:[?.!,;]|$|\s+[-–—]|\s+(?:is|are|for|at)\b))/gi, "role$1"],
   [/\b(?:open\s+)?searches\b/gi, "open roles"],
   [/\bthe\s+([A-Z][\w ]+?)\s+search\b/g, "the $1 role"],
   // "my nurture emails", "the reminder emails", "the stewardship cadence": the sequence that sends them.
@@ -1817,6 +1875,16 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
     /^(?:[^?:.!]{0,120}?\s)?(?:wants|wanted|will\s+want|would\s+like|'ll\s+want|needs|needed|will\s+need|asked|is\s+asking|asks|was\s+asking)\s+to\s+know\s*[:,–—-]?\s+(?=(?:how|what|which|who|when|where|whether|if)\b)/i,
     "",
   ],
+  // "cash check, am I on track? how much is outstanding ...": a heading and a worry before the question.
+  [
+    /^\s*(?:(?:quick\s+)?(?:cash|sanity|reality|health|pipeline|numbers)\s+check\s*[,:!—–-]\s*)?(?:am\s+i|are\s+we)\s+(?:on\s+track|ok(?:ay)?|doing\s+ok(?:ay)?)\s*\?\s*/i,
+    "",
+  ],
+  [/^\s*(?:quick\s+)?(?:cash|sanity|reality|health|pipeline|numbers)\s+check\s*[,:!—–-]\s*/i, ""],
+  // "my accountant is asking which of my client companies are in the US": the question relayed, asked as it was.
+  [/^(?:[^?:.!]{0,60}?\s)?(?:is|was|keeps|'s)\s+asking(?:\s+me)?\s+(?=(?:how|what|which|who|when|where|whether|if)\b)/i, ""],
+  // "... are in the US. which ones are?": the question asked again, shorter.
+  [/(?<=[.?!])\s*(?:so\s+)?which\s+ones?\s+(?:are|is)(?:\s+(?:they|those|it))?\s*\??\s*$/i, ""],
   // "quick one before lunch service - how many ...": a heading before the question.
   // ("Quick one before my 1:1 with the CEO — ...": a colon between figures is no heading's end.)
   [/^\s*quick\s+(?:one|q|question|check)\b(?:[^-–—:?]|:(?=\d)){0,60}?\s*(?:[-–—]|:(?!\d))\s*/i, ""],
@@ -1826,6 +1894,14 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   [/[,;]?\s+before\s+(?:it|this|that|things|stuff|anyone|they|he|she)\s+(?:gets?|becomes?|turns?|goes|looks?|starts?|feels?|notices?)\b[^.?!,;]{0,30}/gi, ""],
   // "I don't care about the ones we already closed out": what is left out, already said by "only the live deals".
   [/[,.;]?\s*\bi\s+(?:don't|do\s+not|dont)\s+care\s+about\s+[^.?!;]*[.!]?/gi, ""],
+  // "that has not yet been settled", "haven't yet been paid": not been.
+  [/\b(has|have|had)\s+not\s+yet\s+been\b/gi, "$1 not been"],
+  [/\b(hasn['’]t|haven['’]t|hadn['’]t)\s+yet\s+been\b/gi, "$1 been"],
+  // "I do not need the ones already paid": what is left out, already said by "not yet settled".
+  [
+    /(?<=[.?!])\s*(?:i|we)\s+(?:don't|do\s+not|dont)\s+need\s+(?:to\s+see\s+)?the\s+ones\s+(?:that\s+are\s+|which\s+are\s+)?(?:already\s+)?[a-z]+(?:\s+or\s+[a-z]+)?\s*[.!]?/gi,
+    "",
+  ],
   // "job ads", "job postings": the jobs.
   [/\bjob\s+(?:ads|adverts|postings|listings|posts)\b/gi, "jobs"],
   [/\bjob\s+(?:ad|advert|posting|listing|post)\b/gi, "job"],
@@ -3328,6 +3404,11 @@ export const REWRITES: Rewrite[] = [
   [/(?:^|(?<=[.!?])\s+|\s*[,;–—-]\s*)(?:(?:her|his|their|the)\s+)?start(?:ing)?\s+date\s+(?:is|will\s+be|=|:)\s+[^.?!,;]*[.!]?/gi, ""],
   // "sent over 2,000 dollars": over is how it was sent, not more than.
   [/\b(sent|wired|transferred|mailed|handed)\s+over\b/gi, "$1"],
+  // "found us through Dribbble", "came thru a referral", "heard about us on Reddit": where a candidate came from.
+  [
+    /\b(?:found\s+us|heard\s+(?:about|of)\s+us|applied|came|come|comes)\s+(?:in\s+)?(?:through|thru|via|on)\s+(?:an?\s+|the\s+)?([A-Z][\w.-]+|referral|linkedin|indeed|agency|website|twitter|reddit|dribbble|behance|github)\b/g,
+    (_: string, source: string) => `source is ${source.toLowerCase()}`,
+  ],
   // "came through referral from our Lagos team", "came via LinkedIn": where a candidate came from.
   [
     /(?<!\b(?:who|that|which)\s+)\b(?:came|come|comes|coming)\s+(?:in\s+)?(?:through|via|by|from)\s+(?:an?\s+|the\s+)?(referral|linkedin|agency|indeed|website|job\s+board)\b(?:\s+(?:from|by|via)\s+(?:our\s+|the\s+|a\s+|an\s+)?[\w-]+(?:\s+(?:team|office|colleague))?)?/gi,
@@ -3567,7 +3648,7 @@ export const REWRITES: Rewrite[] = [
   [/^\s*where\s+(?:is|are)\s+(?:the\s+)?(.+?)\s+(?:based|located)\s*\??\s*$/gi, "show the $1"],
   // "If every sale we're working on closed, how much would that add up to?": the open pipeline.
   [
-    /^\s*if\s+(?:every|all(?:\s+the)?|each)\s+(?:of\s+)?(?:(?:our|the)\s+)?(?:deals?|sales?|opportunit(?:y|ies))\s+(?:(?:we(?:'re|\s+are)\s+working\s+on|in\s+play|(?:that(?:'s|\s+is|\s+are)\s+)?open)\s+)?(?:right\s+now\s+)?(?:closed|closes|came\s+in|won|signed)\s*,?\s*how\s+much\s+would\s+(?:that|it|they|we)\s+(?:add\s+up\s+to|be(?:\s+worth)?|come\s+to|bring\s+in|make)\b.*$/i,
+    /^\s*if\s+(?:every|all(?:\s+the)?|each)\s+(?:of\s+)?(?:(?:our|the)\s+)?(?:deals?|sales?|opportunit(?:y|ies))\s+(?:(?:we(?:'re|\s+are)\s+working\s+on|in\s+play|(?:that(?:'s|\s+is|\s+are)\s+)?open)\s+)?(?:(?:right\s+)?now\s+)?(?:closed|closes|came\s+in|won|signed)\s*,?\s*how\s+much\s+would\s+(?:that|it|they|we)\s+(?:add\s+up\s+to|be(?:\s+worth)?|come\s+to|bring\s+in|make)\b.*$/i,
     "what is the open pipeline?",
   ],
   // "If you factor in how likely each sale is to close, what is the whole funnel worth?": the weighted pipeline.

@@ -585,11 +585,11 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
         .flatMap(([, preps]) => preps),
     );
     // "a contact for Maria Garcia at Globex": a person's name reads as one, whatever its preposition.
+    // ("a new contact for Hooli Cloud, please: Priya Raman": the name set apart before the one said with "for".)
+    const named = (ph: Phrase) => !ph.nounResource && /^[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+){1,2}$/u.test(ph.text);
     const personLike = person
-      ? phrases.find(
-          (ph) =>
-            (!ph.prep || ["for", "called", "named"].includes(ph.prep)) && !ph.nounResource && /^[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+){1,2}$/u.test(ph.text),
-        )
+      ? (phrases.find((ph) => !ph.prep && named(ph) && phrases.some((x) => x.prep === "for" && named(x) && (x.at ?? 0) < (ph.at ?? 0))) ??
+        phrases.find((ph) => (!ph.prep || ["for", "called", "named"].includes(ph.prep)) && named(ph)))
       : undefined;
     const phrase =
       personLike ??
@@ -656,7 +656,11 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     }
     input.first_name = words[0];
     if (words.length > 1) input.last_name = words.slice(1).join(" ");
-  } else if (name && nameField) input[nameField] = name;
+  } else if (name && nameField) {
+    // ("Halvorsen & Pike LLP": the ampersand the words were read without, as it was written.)
+    const written = new RegExp(name.split(/\s+/).map(escapeRegExp).join(String.raw`\s+(?:&\s+)?`), "i").exec(p.raw)?.[0];
+    input[nameField] = written?.includes("&") ? written : name;
+  }
   // "620 euros for support hours": a "for" after the amount says what it is for.
   const purpose =
     "description" in props
