@@ -1668,6 +1668,9 @@ const TRADE_REWRITES: Rewrite[] = [
     /[?,;]?\s*(?:(?:in\s+)?total\s*[,;]?\s*)?(?:incl(?:uding|\.)?\s+)?(?:the\s+)?(?:rejects|rejected(?:\s+ones)?|rejections|declines)\s+(?:too|included|as\s+well|also|incl(?:uded)?)\b[.!]*/gi,
     "?",
   ],
+  // "..., and tag as champion", "and add the tag champion": the same record tagged too.
+  [/\b((?:and|then)\s+(?:also\s+)?(?:tag|label|flag))\s+as\s+/gi, "$1 them as "],
+  [/\b(?:and|then)\s+(?:also\s+)?(?:add|apply|put\s+on)\s+(?:the\s+|a\s+)?tag\s+(?!to\b)/gi, "and tag them as "],
   // "can you add her to my contacts?", "put him in our contacts list": a new contact.
   [/\b(add|put|save|stick)\s+(her|him|them)\s+(?:to|in|into)\s+(?:my|our|the)\s+(?:contacts?|address\s+book|crm)(?:\s+list)?\b/gi, "$1 $2 as a contact"],
   // "It needs voiding, please", "INV-9 wants writing off": the change, said of the record.

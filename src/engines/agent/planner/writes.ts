@@ -74,7 +74,19 @@ async function findNamed(s: Session, resource: string, phrase: Phrase, write: bo
 /** "the backend engineer candidate": a candidate named by the job, when the job has one in process; several are asked. */
 async function candidateOfJob(s: Session, text: string): Promise<Found | undefined> {
   if (!s.tool("job", "list")) return undefined;
-  const jobs = (await s.list("job", { q: text, per_page: 2 })).data;
+  const slot = `job:${text.toLowerCase()}`;
+  const chosen = s.carried.choices[slot];
+  const jobs = chosen ? [{ id: chosen, title: s.carried.choices[`${slot}:label`] }] : (await s.list("job", { q: text, per_page: 2 })).data;
+  // "move the candidate for the associate opening on": no such job; which one was meant is asked.
+  if (jobs.length === 0 && /\b(?:role|job|position|opening|posting|req|vacancy)\b/i.test(s.carried.message)) {
+    const open = (await s.list("job", { status: "open", per_page: 5 })).data;
+    if (open.length > 0)
+      s.ask(
+        `I found no job matching “${text}”. Which one did you mean?`,
+        slot,
+        open.map((j) => ({ id: j.id, label: labelOf(j) })),
+      );
+  }
   if (jobs.length !== 1) return undefined;
   const job = jobs[0]!;
   const page = await s.list("candidate", { job_id: job.id, stage: "applied,screening,interview,offer", per_page: 20 });
