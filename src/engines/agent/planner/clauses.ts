@@ -646,7 +646,8 @@ function withoutAsides(text: string): string {
   }
   // "Aperture Labs are looking at the second floor. Put a new deal on the pipeline for it — call it "Aperture Labs:
   // Second floor lease"": the name given in quotes says what it is for.
-  if (/\b(?:call\s+it|called|named|name\s+it|titled)\s+["“][^"“”]{2,80}["”]/i.test(request)) return request.replace(/\s+for\s+(?:it|that|this)\b/i, "");
+  if (/\b(?:call\s+it|called|named|name\s+it|titled)\s+["“][^"“”]{2,80}["”]/i.test(request) && /\s+for\s+(?:it|that|this)\b/i.test(request))
+    return request.replace(/\s+for\s+(?:it|that|this)\b/i, "");
   // A pronoun with no record number to stand for: the remark before it says whom (withoutRemark).
   // "in the pipeline" is a group of stages, not a record pointed back at.
   // ("the Account Executive role" is named, not pointed at.)

@@ -3409,7 +3409,7 @@ export const REWRITES: Rewrite[] = [
   [/\b(sent|wired|transferred|mailed|handed)\s+over\b/gi, "$1"],
   // "found us through Dribbble", "came thru a referral", "heard about us on Reddit": where a candidate came from.
   [
-    /\b(?:found\s+us|heard\s+(?:about|of)\s+us|applied|came|come|comes)\s+(?:in\s+)?(?:through|thru|via|on)\s+(?:an?\s+|the\s+)?([A-Z][\w.-]+|referral|linkedin|indeed|agency|website|twitter|reddit|dribbble|behance|github)\b/g,
+    /(?<!\b(?:who|that|which)\s+)\b(?:found\s+us|heard\s+(?:about|of)\s+us|applied|came|come|comes)\s+(?:in\s+)?(?:through|thru|via|on)\s+(?:an?\s+|the\s+)?([A-Z][\w.-]+|referral|linkedin|indeed|agency|website|twitter|reddit|dribbble|behance|github)\b/g,
     (_: string, source: string) => `source is ${source.toLowerCase()}`,
   ],
   // "came through referral from our Lagos team", "came via LinkedIn": where a candidate came from.
