@@ -588,7 +588,8 @@ function withoutAsides(text: string): string {
     const told = new RegExp(String.raw`\b(?:the|our|their)\s+((?:[\w-]+\s+){1,4}?)(?:${nouns})s?\b`, "i").exec(asides.join(" "));
     if (told) return request.replace(that[0], `the ${told[1]!.trim()} ${that[1]}`);
     // "Stark Logistics came back on the heads of terms for the support upgrade. Move that deal into Negotiation".
-    const deal = kind === "deal" && name ? dealTold(asides.join(" "), name) : undefined;
+    // (Only when the story opens with the name: "Stark have told Diane ..." is Stark's, read below.)
+    const deal = kind === "deal" && name && asides.some((x) => x.trimStart().startsWith(name)) ? dealTold(asides.join(" "), name) : undefined;
     if (deal) return request.replace(that[0], `the ${deal}`);
   }
   // "Hooli rang about the data migration invoice. ... push the due date back 14 days": the date of the record told of.

@@ -1137,7 +1137,11 @@ const NOTATION_REWRITES: Rewrite[] = [
     "",
   ],
   // "total AR from umbrella health", "A/R by client": what is owed, the unpaid invoices.
-  [/\bA\/R\b|\bAR\b(?!\s*[-:=])/g, "unpaid invoices"],
+  // ("AR is chasing Initech", "AR's asking": the team, not what is owed.)
+  [
+    /\bA\/R\b|\bAR\b(?!\s*[-:=]|['’]s\b|\s+(?:is|are|was|were|team|people|dept|department|lady|guy|person|folks|wants|needs|says|said|asked|asks|has|have|had|called|rang|emailed|will|would)\b|\s+[a-z]+ing\b)/g,
+    "unpaid invoices",
+  ],
   [/\bccys\b/gi, "currencies"],
   // "INV-38 -> status / amount_paid / amount_due?": that invoice.
   [/^\s*([A-Za-z]{2,5}-\d{1,9})\s*(?:->|→|:)\s*[a-z_]+(?:\s*\/\s*[a-z_]+)*\s*\??\s*$/i, "show $1"],
