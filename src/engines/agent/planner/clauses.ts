@@ -101,7 +101,17 @@ function withoutRemark(lang: Language, text: string): string {
     // "qbr with stark tmrw, what do they owe": the one the meeting is with, in whatever case.
     const name = organization(before.join(", ")) ?? met ?? clauses.slice(0, question).map(properName).find(Boolean) ?? subjectOf(lang, before.at(-1)!);
     const rest = clauses.slice(question).join(", ");
-    const topic = name ? undefined : topicWords(lang, before);
+    // ("prep - what open deals do we have with Umbrella Health and what are they worth": they are the name the question says.)
+    const topic =
+      name ||
+      properName(
+        clauses
+          .slice(question)
+          .join(", ")
+          .replace(/^\S+\s*/, ""),
+      )
+        ? undefined
+        : topicWords(lang, before);
     // "katherine johnson - where is she at in the process": she is the person set apart.
     if (topic && /\b(?:she|he|her|him)\b/i.test(rest)) return rest.replace(/\b(?:she|he|her|him)\b/i, topic);
     if (topic) return rest.replace(/\b(?:they|them)\b/i, topic).replace(/\btheir\b/i, `${topic}'s`);
@@ -431,9 +441,9 @@ function toldName(remark: string): string | undefined {
 
 const CALENDAR =
   /^(?:jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|christmas|easter)$/i;
-/** Titles and shorthand written in capitals that name no one: "the CFO", "my QBR", "their PO". */
+/** Titles, shorthand and time zones written in capitals that name no one: "the CFO", "my QBR", "their PO", "10:00 CET". */
 const ROLE_TITLE =
-  /^(?:CEO|CFO|COO|CTO|CRO|CMO|CPO|CHRO|VP|SVP|EVP|HR|AP|AR|PO|QBR|CS|CSM|AE|SDR|BDR|PM|IT|OK|FYI|ASAP|EOD|EOM|EOW|ETA|TBD|ARR|MRR|NPS|KPI|OKR)$/;
+  /^(?:CEO|CFO|COO|CTO|CRO|CMO|CPO|CHRO|VP|SVP|EVP|HR|AP|AR|PO|QBR|CS|CSM|AE|SDR|BDR|PM|IT|OK|FYI|ASAP|EOD|EOM|EOW|ETA|TBD|ARR|MRR|NPS|KPI|OKR|CET|CEST|GMT|BST|UTC|PST|PDT|EST|EDT|CST|CDT|MST|MDT|IST|AEST|AEDT)$/;
 /** Names written with capitals inside a remark ("I'm meeting Stark Logistics next week"), past its first word. */
 function properName(clause: string): string | undefined {
   for (const m of clause.matchAll(/\b[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*/g)) {

@@ -3411,14 +3411,14 @@ export const REWRITES: Rewrite[] = [
   [/(?:^|(?<=[.!?])\s+|\s*[,;–—-]\s*)(?:(?:her|his|their|the)\s+)?start(?:ing)?\s+date\s+(?:is|will\s+be|=|:)\s+[^.?!,;]*[.!]?/gi, ""],
   // "sent over 2,000 dollars": over is how it was sent, not more than.
   [/\b(sent|wired|transferred|mailed|handed)\s+over\b/gi, "$1"],
-  // "found us through Dribbble", "came thru a referral", "heard about us on Reddit": where a candidate came from.
-  [
-    /(?<!\b(?:who|that|which)\s+)\b(?:found\s+us|heard\s+(?:about|of)\s+us|applied|came|come|comes)\s+(?:in\s+)?(?:through|thru|via|on)\s+(?:an?\s+|the\s+)?([A-Z][\w.-]+|referral|linkedin|indeed|agency|website|twitter|reddit|dribbble|behance|github)\b/g,
-    (_: string, source: string) => `source is ${source.toLowerCase()}`,
-  ],
   // "came through referral from our Lagos team", "came via LinkedIn": where a candidate came from.
   [
     /(?<!\b(?:who|that|which)\s+)\b(?:came|come|comes|coming)\s+(?:in\s+)?(?:through|via|by|from)\s+(?:an?\s+|the\s+)?(referral|linkedin|agency|indeed|website|job\s+board)\b(?:\s+(?:from|by|via)\s+(?:our\s+|the\s+|a\s+|an\s+)?[\w-]+(?:\s+(?:team|office|colleague))?)?/gi,
+    (_: string, source: string) => `source is ${source.toLowerCase()}`,
+  ],
+  // "found us through Dribbble", "came thru a referral", "heard about us on Reddit": where a candidate came from.
+  [
+    /(?<!\b(?:who|that|which)\s+)\b(?:found\s+us|heard\s+(?:about|of)\s+us|applied|came|come|comes)\s+(?:in\s+)?(?:through|thru|via|on)\s+(?:an?\s+|the\s+)?([A-Z][\w.-]+|referral|linkedin|indeed|agency|website|twitter|reddit|dribbble|behance|github)\b/g,
     (_: string, source: string) => `source is ${source.toLowerCase()}`,
   ],
   // "open one new position - Finance Analyst": a job to create, not a filter on open ones.
