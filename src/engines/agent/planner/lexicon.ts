@@ -1889,7 +1889,11 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   ],
   [/^\s*(?:quick\s+)?(?:cash|sanity|reality|health|pipeline|numbers)\s+check\s*[,:!—–-]\s*/i, ""],
   // "my accountant is asking which of my client companies are in the US": the question relayed, asked as it was.
-  [/^(?:[^?:.!]{0,60}?\s)?(?:is|was|keeps|'s)\s+asking(?:\s+me)?\s+(?=(?:how|what|which|who|when|where|whether|if)\b)/i, ""],
+  // ("Hooli is asking when ...": who asks is the question's subject, and stays.)
+  [
+    /^(?:[Mm]y|[Oo]ur|[Tt]he|[Hh]is|[Hh]er|[Tt]heir)\s+[a-z][^?:.!A-Z]{0,50}?\s(?:is|was|keeps|'s)\s+asking(?:\s+me)?\s+(?=(?:how|what|which|who|when|where|whether|if)\b)/,
+    "",
+  ],
   // "... are in the US. which ones are?": the question asked again, shorter.
   [/(?<=[.?!])\s*(?:so\s+)?which\s+ones?\s+(?:are|is)(?:\s+(?:they|those|it))?\s*\??\s*$/i, ""],
   // "quick one before lunch service - how many ...": a heading before the question.
