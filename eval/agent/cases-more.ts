@@ -2036,6 +2036,119 @@ const roundTwentyTwo: Case[] = [
   }),
 ];
 
+/*
+ * Round twenty-four's classes, in other words than its blind sets: stories around a request that point back into
+ * them, the same change to records listed together, a job's place and team set apart by commas, firm names with an
+ * ampersand, trade words (lets, arrears) and the CFO's shorthand.
+ */
+const roundTwentyFour: Case[] = [
+  about("finance", "read", "a client named misspelt in a story, then what they owe on their unpaid invoices", (w) => {
+    const client = clientWithUnpaid(w, 2);
+    const open = w.invoices.filter((i) => i.client === client && unpaid(i));
+    return {
+      say: `Got an email from ${misspelt(client)} asking for a statement. How much do they still owe us, across their unpaid invoices?`,
+      expect: [money(dueSums(open)), noChange()],
+    };
+  }),
+  about("finance", "write", "<open invoice> went to the wrong client. It needs cancelling (void, waits for approval)", (w) => {
+    const invoice = pick(w.invoices, (i) => i.status === "open", "open invoice");
+    return {
+      say: `Small mix-up: ${invoice.number} went out to the wrong department. It needs cancelling — I'll redo it myself.`,
+      expect: [approval(/void/i, invoice.id, invoice.number)],
+    };
+  }),
+  about("growth", "write", "<account> has a new finance director: Name, email. Add her", (w) => {
+    const account = pick(w.accounts, (a) => a.domain !== null && a.name.includes(" "), "account with a domain");
+    return {
+      say: `${account.name} has a new finance director: Marta Lindqvist, marta.lindqvist@${account.domain}. Please add her to our contacts.`,
+      expect: [created("contact", { first_name: "Marta", last_name: "Lindqvist", account_id: account.id, title: is.containing("finance director") })],
+    };
+  }),
+  about("talent", "write", "move two candidates in interview on to offer, named together", (w) => {
+    const [a, b] = inStage(w, "interview");
+    if (!a || !b) throw new Error("two candidates in interview");
+    return {
+      say: `Both final interviews went well. Move ${fullName(a)} and ${fullName(b)} through to the offer stage please.`,
+      expect: [changed("candidate", a.id, { stage: "offer" }, fullName(a)), changed("candidate", b.id, { stage: "offer" }, fullName(b))],
+    };
+  }),
+  about("finance", "write", "two invoices settled in full, told in a story, then 'mark both as paid'", (w) => {
+    const [a, b] = w.invoices.filter((i) => i.status === "overdue" && i.amount_paid === 0);
+    if (!a || !b) throw new Error("two overdue unpaid invoices");
+    return {
+      say: `${a.client} settled ${a.number} in full and ${b.client} cleared ${b.number} too. Could you mark both of them as paid?`,
+      expect: [changed("invoice", a.id, { status: "paid", amount_due: 0 }, a.number), changed("invoice", b.id, { status: "paid", amount_due: 0 }, b.number)],
+    };
+  }),
+  about("talent", "write", "open a req: title, team, city, contract (set apart by commas)", () => ({
+    say: "open a req: data analyst, analytics team, Boston, contract. headcount approved",
+    expect: [created("job", { title: is.text("data analyst"), department: is.text("analytics"), location: is.text("Boston"), employment_type: "contract" })],
+  })),
+  about("finance", "question", "send <account without a draft> an invoice for the audit (no amount: asks)", (w) => {
+    const account = pick(
+      w.accounts,
+      (a) => !w.invoices.some((i) => i.account_id === a.id && i.status === "draft") && a.name.includes(" "),
+      "account without a draft",
+    );
+    return { say: `can you send ${account.name} an invoice for the audit we did last month?`, expect: [noChange(), asksBack()] };
+  }),
+  about("growth", "read", "which of our customers are in the Proposal stage (accounts, by their deals)", (w) => {
+    const inIt = stageDeals(w, "Proposal");
+    const accounts = w.accounts.filter((a) => inIt.some((d) => d.account_id === a.id));
+    const others = w.accounts.filter((a) => !accounts.includes(a) && !w.deals.some((d) => d.account_id === a.id && d.status === "open"));
+    return {
+      say: "Which of our customers are in the Proposal stage right now?",
+      expect: [
+        named(
+          accounts.map((a) => a.name),
+          others.map((a) => a.name),
+        ),
+        noChange(),
+      ],
+    };
+  }),
+  about("finance", "figure", "our total arrears, in each currency we bill in", (w) => {
+    const late = w.invoices.filter(overdue);
+    return { say: "For the monthly board pack I need our total arrears, in each currency we bill in.", expect: [money(dueSums(late)), noChange()] };
+  }),
+  about("growth", "write", "open an account for a firm with an ampersand and LLP", () => ({
+    say: "please open an account for Barrow & Finch LLP, their website is barrowfinch.com",
+    expect: [created("account", { name: is.text("Barrow & Finch LLP"), domain: "barrowfinch.com" })],
+  })),
+  about("growth", "write", "new contact: Name, their Head of Procurement, email, at <account>", (w) => {
+    const account = pick(w.accounts, (a) => a.domain !== null, "account with a domain");
+    return {
+      say: `New contact at ${account.name}: Tomas Berg, their Head of Procurement, tomas.berg@${account.domain}`,
+      expect: [created("contact", { first_name: "Tomas", last_name: "Berg", account_id: account.id, title: is.text("Head of Procurement") })],
+    };
+  }),
+  about("talent", "question", "move the candidate for a role that does not exist (asks which role)", () => ({
+    say: "please move the candidate for the paralegal opening to the next stage",
+    expect: [noChange(), asksBack()],
+  })),
+  about("finance", "write", "<client> asked for more time on <invoice>. ok, push due to <date>", (w) => {
+    const invoice = pick(w.invoices, (i) => i.status === "open", "open invoice");
+    const due = addDays(invoice.due_date, 21);
+    return {
+      say: `${invoice.client} asked for a bit longer on ${shortNumber(invoice).toLowerCase()}. ok, push due to ${due}`,
+      expect: [changed("invoice", invoice.id, { due_date: due }, invoice.number)],
+    };
+  }),
+  about("talent", "read", "<role> role: who's still in the running", (w) => {
+    const job = pick(
+      w.jobs,
+      (j) => candidatesOf(w, j.id).filter((c) => c.stage !== "hired" && c.stage !== "rejected").length > 1,
+      "job with candidates in play",
+    );
+    const inPlay = candidatesOf(w, job.id).filter((c) => c.stage !== "hired" && c.stage !== "rejected");
+    const out = candidatesOf(w, job.id).filter((c) => !inPlay.includes(c));
+    return {
+      say: `${job.title.toLowerCase()} role: who's still in the running?`,
+      expect: [named(inPlay.map(fullName), out.map(fullName), inPlay.length), noChange()],
+    };
+  }),
+];
+
 export const MORE_CASES: Case[] = [
   ...finance,
   ...growth,
@@ -2058,4 +2171,5 @@ export const MORE_CASES: Case[] = [
   ...roundTwenty,
   ...roundTwentyOne,
   ...roundTwentyTwo,
+  ...roundTwentyFour,
 ];

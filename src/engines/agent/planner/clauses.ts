@@ -400,7 +400,7 @@ export function eachNumbered(text: string): string[] {
     : [];
 }
 const EACH_PERSON = new Set(["stage", "reject", "hire", "archive", "unenroll"]);
-const PERSON_NAME = String.raw`[A-Z][a-z'’-]+\s+[A-Z][a-z'’-]+`;
+const PERSON_NAME = String.raw`[A-Z][a-z'’]+(?:-[A-Z]?[a-z'’]+)?\s+[A-Z][a-z'’]+(?:-[A-Z]?[a-z'’]+)?`;
 const PERSON_LIST = new RegExp(String.raw`\b${PERSON_NAME}(?:\s*,\s*${PERSON_NAME})*,?\s+(?:and|&)\s+${PERSON_NAME}\b`);
 /** "Ava at Stark Logistics", "a new lead over at Hooli Cloud": the organization someone was named at. */
 function organization(remark: string): string | undefined {

@@ -210,6 +210,8 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
     }
   }
 
+  // ("how much do Wayne still owe us, on Wayne's unpaid invoices": one name said twice is one filter.)
+  rest = rest.filter((ph, n) => !rest.slice(0, n).some((earlier) => earlier.text.toLowerCase() === ph.text.toLowerCase()));
   for (const phrase of rest) {
     // "decision makers at Stark", "contacts tagged vip": a tag the records carry.
     const tag = "tags" in props && (!phrase.prep || phrase.prep === "tagged") ? await tagOf(s, resource, phrase.text, phrase.prep === "tagged") : undefined;
@@ -272,10 +274,13 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
             continue;
           }
         }
-        // An invoice's client need not be an account: fall back to its name.
+        // An invoice's client need not be an account: fall back to its name, as the invoices write it when one is
+        // near ("Wayne Enterprisess").
         if (!("client[contains]" in props)) throw error;
-        query["client[contains]"] = phrase.text;
-        said.push(`for clients named like “${phrase.text}”`);
+        const billed = [...new Set((await s.list(resource, { per_page: 100 })).data.map((i) => String(i.client ?? "")))];
+        const near = billed.filter((c) => likeness(c, phrase.text) >= 0.85);
+        query["client[contains]"] = near.length === 1 ? near[0] : phrase.text;
+        said.push(`for clients named like “${String(query["client[contains]"])}”`);
         if (phrase.loose) loose.push({ key: "client[contains]", said: said.at(-1)! });
         continue;
       }
