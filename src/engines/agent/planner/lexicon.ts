@@ -1715,9 +1715,11 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\bservice\s+agreements?\b/gi, (w: string) => (/s$/i.test(w) ? "deals" : "deal")],
   // ("want a quote for a website redesign", "a quote on a lab fit-out": the work quoted, read as a new deal elsewhere.)
   [
-    /(?<=\b(?:the|a|my|our|their|new|[a-z][\w&'’-]*)\s)quote(s?)\b(?=\s*(?:[?.!,;]|$|\s+[-–—]|\s+(?:is|are|in|at|we|that|sitting|worth)\b|\s+on\s+the\s+books\b))/gi,
+    /(?<=\b(?:the|a|my|our|their|new|[a-z][\w&'’-]*)\s)quote(s?)\b(?=\s*(?:[?.!,;]|$|\s+(?:-|–|—|is|are|in|at|we|that|sitting|worth)\b|\s+on\s+the\s+books\b))/gi,
     "deal$1",
   ],
+  // "hooli quote - what's it worth": a deal set apart as the topic before its question.
+  [/^(\s*[\w&'’-]+(?:\s+[\w&'’-]+){0,3})\s+quote(s?)(?=\s+[-–—:])/i, "$1 deal$2"],
   [/\b(?:my|our|the|their|open|biggest|largest)\s+projects\b/gi, (w: string) => w.replace(/projects$/i, "deals")],
   [/\b(the\s+[\w&'’ -]+?)\s+project\s+as\s+(won|lost)\b/gi, "$1 deal as $2"],
   // "the backend engineer spot", "our open searches": roles.
@@ -1895,14 +1897,21 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
     "",
   ],
   // "... are in the US. which ones are?": the question asked again, shorter.
-  [/(?<=[.?!])\s*(?:so\s+)?which\s+ones?\s+(?:are|is)(?:\s+(?:they|those|it))?\s*\??\s*$/i, ""],
+  // (Only after a question: "Mark would like to ring the companies ... Which ones are they?" asks it.)
+  [
+    /(?<=[.?!])\s*(?:so\s+)?which\s+ones?\s+(?:are|is)(?:\s+(?:they|those|it))?\s*\??\s*$/i,
+    (said: string, ...rest: string[]) => (/\b(?:which|what|who|how\s+many)\b/i.test(String(rest.at(-1)).slice(0, Number(rest.at(-2)))) ? "" : said),
+  ],
   // "quick one before lunch service - how many ...": a heading before the question.
   // ("Quick one before my 1:1 with the CEO — ...": a colon between figures is no heading's end.)
   [/^\s*quick\s+(?:one|q|question|check)\b(?:[^-–—:?]|:(?=\d)){0,60}?\s*(?:[-–—]|:(?!\d))\s*/i, ""],
   // "thank goodness", "thankfully": relief, said in passing.
   [/[,;]?\s*\b(?:thank\s+(?:goodness|god|heavens)|thankfully|phew|finally)\b[,!]?/gi, ""],
   // "... before it gets weird", "before things get awkward": why now, said in passing.
-  [/[,;]?\s+before\s+(?:it|this|that|things|stuff|anyone|they|he|she)\s+(?:gets?|becomes?|turns?|goes|looks?|starts?|feels?|notices?)\b[^.?!,;]{0,30}/gi, ""],
+  [
+    /[,;]?\s+before\s+(?:it|this|that|things|stuff|anyone|they|he|she)\s+(?:gets?|becomes?|turns?|goes|looks?|starts?|feels?|notices?)\b(?:\s+[a-z]+){0,2}(?=\s*(?:[.?!,;]|$))/gi,
+    "",
+  ],
   // "I don't care about the ones we already closed out": what is left out, already said by "only the live deals".
   [/[,.;]?\s*\bi\s+(?:don't|do\s+not|dont)\s+care\s+about\s+[^.?!;]*[.!]?/gi, ""],
   // "that has not yet been settled", "haven't yet been paid": not been.
