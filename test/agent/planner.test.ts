@@ -1316,3 +1316,108 @@ describe("round twenty-two: requests typed like code, other trades' words, two c
     expect(writes(out), out.message.content).toMatchObject([{ tool: "move_deal_to_stage", input: { deal_id: deal.id } }]);
   });
 });
+
+describe("round twenty-four: stories that point back, several records in one list, a trade's and a CFO's words", () => {
+  it("'<number> went to the wrong unit. It needs voiding, please — I'll raise a fresh one myself' voids it, waiting for approval", async () => {
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", { client: "Merlin Storage", amount: 2200, currency: "GBP", status: "open", due_date: "2026-06-01" }),
+    );
+    const out = await chat(
+      tenant.client,
+      `Bit of a mess-up: ${invoice.number} was raised against the wrong unit. It needs voiding, please — I'll raise a fresh one myself.`,
+    );
+    expect(out.actions.filter((a: { tool: string; status: string }) => a.status === "completed" && !a.tool.startsWith("list_"))).toEqual([]);
+    expect(out.actions.at(-1)).toMatchObject({ tool: "void_invoice", status: "approval_required", input: { invoice_id: invoice.id } });
+  });
+
+  it("two invoices told settled, then 'mark them both as paid', pays each", async () => {
+    const a = await made(tenant.client.post("/v1/invoices", { client: "Kite Freight", amount: 310, currency: "USD", status: "open", due_date: "2026-05-01" }));
+    const b = await made(
+      tenant.client.post("/v1/invoices", { client: "Wren Analytics", amount: 420, currency: "USD", status: "open", due_date: "2026-05-02" }),
+    );
+    const out = await chat(
+      tenant.client,
+      `Kite Freight paid ${a.number} in full and Wren Analytics have cleared ${b.number} as well. Can you mark them both as paid?`,
+    );
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "pay_invoice", input: { invoice_id: a.id, amount: 310 } },
+      { tool: "pay_invoice", input: { invoice_id: b.id, amount: 420 } },
+    ]);
+  });
+
+  it("two people named together are each moved", async () => {
+    const job = await made(tenant.client.post("/v1/jobs", { title: "Estates Surveyor" }));
+    const one = await made(tenant.client.post("/v1/candidates", { job_id: job.id, first_name: "Odile", last_name: "Marsh", email: "odile@marsh.example" }));
+    const two = await made(tenant.client.post("/v1/candidates", { job_id: job.id, first_name: "Piet", last_name: "Vos-Hart", email: "piet@voshart.example" }));
+    const out = await chat(tenant.client, "The phone screens went well. Please move Odile Marsh and Piet Vos-Hart on to screening.");
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "update_candidate", input: { candidate_id: one.id, stage: "screening" } },
+      { tool: "update_candidate", input: { candidate_id: two.id, stage: "screening" } },
+    ]);
+  });
+
+  it("'<account> have a new <title> who'll be our point of contact: Name, email. Please add her' creates her with the title, at the account", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Quay Holdings", domain: "quay.example" }));
+    const out = await chat(
+      tenant.client,
+      "Quay Holdings have a new facilities manager who'll be our point of contact for the building: Inès Laurent, ines@quay.example. Please add her as a contact under Quay Holdings.",
+    );
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "create_contact", input: { first_name: "Inès", last_name: "Laurent", title: "facilities manager", account_id: account.id } },
+    ]);
+  });
+
+  it("a job's place and team set apart by commas are its location and department; 'budget approved' is no value", async () => {
+    const out = await chat(tenant.client, "open a req: payroll analyst, finance dept, nyc, full time. budget approved");
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "create_job", input: { title: "payroll analyst", department: "Finance", location: "NYC", employment_type: "full_time" } },
+    ]);
+  });
+
+  it("a firm's name with an ampersand and LLP is kept whole", async () => {
+    const out = await chat(tenant.client, "Client intake: kindly open an account for Rook & Heller LLP. Their website is rookheller.example.");
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "create_account", input: { name: "Rook & Heller LLP", domain: "rookheller.example" } }]);
+  });
+
+  it("'Name, their General Counsel, email' after 'a new contact for <account>' is the person, with that title", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Lapwing Legal", domain: "lapwinglegal.example" }));
+    const out = await chat(tenant.client, "New intake contact for Lapwing Legal, please: Nadia Okafor, their General Counsel, nadia@lapwinglegal.example.");
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "create_contact", input: { first_name: "Nadia", last_name: "Okafor", title: "General Counsel", account_id: account.id } },
+    ]);
+  });
+
+  it("'send <account> an invoice for <work>' with no draft of theirs asks how much, and changes nothing", async () => {
+    await made(tenant.client.post("/v1/accounts", { name: "Curlew Studios" }));
+    const out = await chat(tenant.client, "can you send Curlew Studios an invoice for the workshop we ran last week?");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/amount/i);
+    expect(out.message.content).toMatch(/\?/);
+  });
+
+  it("'A recruiter rang. Remind me which vacancies we're advertising?' lists the jobs and creates none", async () => {
+    await made(tenant.client.post("/v1/jobs", { title: "Lettings Negotiator" }));
+    const out = await chat(
+      tenant.client,
+      "A recruiter has been on the phone touting for business. Remind me which vacancies we're actually advertising at the moment?",
+    );
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/Lettings Negotiator/);
+  });
+
+  it("'the candidate for the <no such> opening' asks which job, and changes nothing", async () => {
+    const out = await chat(tenant.client, "Kindly move the candidate for the conveyancer opening on to the next round.");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/^I found no job matching “conveyancer”\. Which one did you mean\?/);
+  });
+
+  it("a client with no account, misspelt in a story, is found by the invoices' spelling", async () => {
+    await made(tenant.client.post("/v1/invoices", { client: "Pelican Rigging", amount: 1250, currency: "USD", status: "open", due_date: "2026-07-01" }));
+    const out = await chat(
+      tenant.client,
+      "Got an email from Pelican Riging asking for a statement. How much do they still owe us, across their unpaid invoices?",
+    );
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/1,250\.00 USD/);
+  });
+});

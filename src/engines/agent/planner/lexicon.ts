@@ -1272,7 +1272,7 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   // "Aperture Labs have a new facilities manager who'll be for the building: Priya Nair, priya@x.fr": the person, her
   // title and where, said the way a contact is told.
   [
-    /(^|[.!?]\s+)([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:have|has|have\s+got|has\s+got|['’]ve\s+got)\s+(?:a|an)\s+new\s+([a-z][a-z -]{2,40}?)(?:\s*,?\s+(?:who|that)\b[^:.!?—–]*?)?\s*(?::|\s[—–-])\s*([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){1,2})((?:\s*,\s*|\s+)[^\s,@]+@[^\s,]+?)?(?=\s*[.,!?]?\s*$|\s*[.!?]\s+|\s*,\s+)/g,
+    /(^|[.!?]\s+)(\p{Lu}[\w&'’-]*(?:\s+\p{Lu}[\w&'’-]*)*)\s+(?:have|has|have\s+got|has\s+got|['’]ve\s+got)\s+(?:a|an)\s+new\s+([a-z][a-z -]{2,40}?)(?:\s*,?\s+(?:who|that)\b[^:.!?—–]*?)?\s*(?::|\s[—–-])\s*(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,2})((?:\s*,\s*|\s+)[^\s,@]+@[^\s,]+?)?(?=\s*[.,!?]?\s*$|\s*[.!?]\s+|\s*,\s+)/gu,
     "$1$4$5, is the new $3 at $2",
   ],
   // "in the People department", "for the Customer Success team": the department, said as a field (its name may be a noun of ours).

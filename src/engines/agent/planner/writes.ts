@@ -722,10 +722,13 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     // ("in the Litigation department", read as "in Litigation": the word was said in the message.)
     const saidDepartment =
       (department !== ph.text && department.length > 0) || new RegExp(String.raw`\b${escapeRegExp(ph.text)}\s+(?:department|dept|team)\b`, "i").test(p.raw);
-    if ("department" in props && input.department === undefined && (DEPARTMENTS.has(department.toLowerCase()) || saidDepartment)) input.department = department;
+    // ("finance dept, nyc": a team and a place typed in lower case are stored as names are written.)
+    if ("department" in props && input.department === undefined && (DEPARTMENTS.has(department.toLowerCase()) || saidDepartment))
+      input.department = department.replace(/^[a-z]/, (c) => c.toUpperCase());
     else if ("industry" in props && input.industry === undefined && industry) input.industry = industry;
     else if ("source" in props && input.source === undefined && SOURCES.has(source)) input.source = source;
-    else if ("location" in props && input.location === undefined && !ph.prep && placeCode(ph.text)) input.location = ph.text;
+    else if ("location" in props && input.location === undefined && !ph.prep && placeCode(ph.text))
+      input.location = /^[a-z]{2,3}$/.test(ph.text) ? ph.text.toUpperCase() : ph.text.replace(/^[a-z]/, (c) => c.toUpperCase());
     else continue;
     phrases.splice(phrases.indexOf(ph), 1);
   }
@@ -796,6 +799,9 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
       else continue;
       phrases.splice(phrases.indexOf(ph), 1);
     }
+  // ("finance dept": a team typed in lower case is stored as its name is written.)
+  if (resource === "job" && typeof input.department === "string" && /^[a-z]/.test(input.department))
+    input.department = input.department.replace(/\b[a-z]/g, (c) => c.toUpperCase());
   answered(s, tool, input);
   if (phrases.length > 0) unplaced(phrases);
   if (resource === "invoice" && input.client && !input.account_id && "account_id" in props && s.tool("account", "list")) {
