@@ -187,7 +187,7 @@ export const CASES: Case[] = [
   about("finance", "write", "<client> paid <an overdue invoice> in full", (w) => {
     const inv = pick(w.invoices, (i) => overdue(i) && i.amount_paid === 0, "overdue unpaid invoice");
     return {
-      say: `${inv.client.split(" ")[0].toLowerCase()} finally paid ${shortNumber(inv)} in full, remittance came thru this morning. mark it off`,
+      say: `${inv.client.split(" ")[0]!.toLowerCase()} finally paid ${shortNumber(inv)} in full, remittance came thru this morning. mark it off`,
       expect: [changed("invoice", inv.id, { status: "paid", amount_due: 0 }, inv.number)],
     };
   }),
@@ -341,7 +341,7 @@ export const CASES: Case[] = [
   }),
   about("finance", "question", "raise the retention release invoice for <an account> (no amount, no due date)", (w) => {
     const client = pick(clientNames(w), (c) => ofClient(w, c).length > 1, "client");
-    return { say: `raise the retention release invoice for ${client.split(" ")[0].toLowerCase()}`, expect: [noChange()] };
+    return { say: `raise the retention release invoice for ${client.split(" ")[0]!.toLowerCase()}`, expect: [noChange()] };
   }),
   about("growth", "question", "change the title of <a contact whose name two contacts share>", (w) => {
     const con = pick(
