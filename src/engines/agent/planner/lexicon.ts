@@ -1874,6 +1874,64 @@ const TRADE_REWRITES: Rewrite[] = [
   ],
   // "raise an invoice to Hooli Cloud": the client billed.
   [/\b((?:raise|send|issue|create|make|draft)\s+(?:an?\s+)?(?:invoice|bill))\s+to\s+(?=[A-Z])/g, "$1 for "],
+  // A word of another language glossed in brackets ("Entwurf (draft)", "Bewerber (candidates)"): the gloss.
+  [/\b\p{Lu}[\p{L}]*\s*\((?:so\s+|i\.?e\.?\s+|=\s*)?([a-z][a-z\s-]{1,30}?)\)/gu, "$1"],
+  // German words in an English request: drafts, contact persons, decision makers, applicants, interviews, open items,
+  // part payments, a refusal, an order won, the sales team, a referral.
+  [/\bEntw(?:urf|ürfe)\b/gi, "draft"],
+  [/\bAnsprechpartner(?:in|innen)?\b/gi, "contact"],
+  [/\bEntscheider(?:in|innen)?\b/gi, "decision-makers"],
+  [/\bBewerber(?:in|innen)?\b/gi, "candidate"],
+  [/\bVorstellungsgespr(?:ä|ae)ch(?:e|en)?\b/gi, "interview"],
+  [/\boffenen?\s+Posten\b/gi, "unpaid invoices"],
+  [/\bTeilzahlung\b/gi, "part payment"],
+  [/\bEmpfehlung\b/gi, "referral"],
+  [/\bVertrieb\b/gi, "sales team"],
+  [/\bRechnung(?:en)?\b/gi, "invoice"],
+  [/\bLeiter(?:in)?\s+Einkauf\b/gi, "Head of Purchasing"],
+  [/\bGesch(?:ä|ae)ftsf(?:ü|ue)hrer(?:in)?\b/gi, "managing director"],
+  [/\b(?:give|send)\s+(.+?)\s+an?\s+Absage\b/gi, "reject $1"],
+  [/\b(?:we\s+)?(?:have\s+)?(?:become|got|received|won)\s+the\s+Auftrag\s+from\s+/gi, "we won the deal of "],
+  // "Herr Jonas Weber", "Mrs. Hannah Becker": a courtesy title before a name.
+  [/\b(?:Herr|Frau|Mrs?\.?|Ms\.?)\s+(?=\p{Lu}\p{Ll})/gu, ""],
+  // False friends: "we have become a part payment" (received), "payable until 30.12." (by), "the actual number"
+  // (current), "a new calculation" (an invoice), "book it as paid" (mark), "set the deal on won" (to).
+  [/\b(we|i)\s+(?:have|had)\s+become\s+(?=an?\s|the\s)/gi, "$1 received "],
+  [/\buntil\s+when\s+/gi, "when "],
+  [/\b(payable|due)\s+until\s+/gi, "due "],
+  [
+    /\bexpect\s+(?:the|their)\s+signature\s+(?:from\s+(.+?)\s+)?until\s+/gi,
+    (_: string, who?: string) => `${who ? `expect ${who} to ` : "expect to "}close by `,
+  ],
+  [/\bthe\s+actual\s+(?=(?:tele)?phone|e-?mail|address|title|number|contact)/gi, "the "],
+  [/\btelephone\b/gi, "phone"],
+  [/\b(?:our|the)\s+calculation\s+(?:of|for)\s+/gi, ""],
+  [/\b(?:a\s+new|our|the|this)\s+calculation(s?)\b/gi, (m: string) => m.replace(/calculation/i, "invoice")],
+  [/\bbook\s+(it|this|that|them)\s+as\s+paid\b/gi, "mark $1 as paid"],
+  [/\bset\s+(the\s+\w+|it)\s+on\s+(won|lost|closed|paid)\b/gi, "set $1 to $2"],
+  [/[,.!]?\s*\bthank\s+you\s+in\s+advance\b[.!]*/gi, ""],
+  // "she is the Head of Purchasing, so Head of Purchasing": a word said again in English after ", so".
+  [/\b(\p{Lu}[\p{L}-]*(?:\s+(?:of|and|for|the|\p{Lu}[\p{L}-]*)){0,4}),\s+so\s+\1\b/gu, "$1"],
+  // "write a new invoice to Northwind over 4.250,00 EUR": make one, for that amount.
+  [/\b(?:write|prepare|make|do)\s+(?:us\s+)?(an?)\s+(new\s+)?(invoice|bill)\b/gi, "create $1 $2$3"],
+  [
+    /(\b(?:create|raise|new|draft|issue)\b[^?]*?\b(?:invoice|bill|deal)\b[^?]*?)\bover\s+(?=[$€£]?\s?\d[\d.,]*\s*(?:k\b|usd|eur|gbp|chf|euros?|dollars?|pounds?|€|\$|£))/gi,
+    "$1for ",
+  ],
+  // "Please make it final so it goes out": finalize it.
+  [/\bmake\s+(it|this|that|them|the\s+\w+)\s+final\b/gi, "finalize $1"],
+  [/\bUS-?Dollars?\b/gi, "USD"],
+  // An events venue's enquiries and a contractor's bids and tenders: deals ("they're saying award end of feb": close).
+  [/\b(?:enquir(?:y|ies|es)|inquir(?:y|ies))\b/gi, (m: string) => (/ies$|es$/i.test(m) ? "deals" : "deal")],
+  [
+    /(?<=\b(?:the|a|new|our|their|any|which|biggest|largest|open|won|this|that|[A-Z][\w&'’-]*|[a-z]+-?[a-z]*)\s)(?:bid|tender)(s?)\b(?!\s+(?:for|on)\s+(?:a|an|the)\s+(?:job|role))/gi,
+    "deal$1",
+  ],
+  [/^(?:bids|tenders)\b/gi, "deals"],
+  [/\b(?:they're|they\s+are)\s+saying\s+award\s+/gi, "closing "],
+  [/\bvaluation(s?)\b/gi, "invoice$1"],
+  // "Two things on the backend engineer hire: ...": how many requests follow, no figure.
+  [/^\s*(?:two|three|2|3|a\s+couple\s+of)\s+things(?:\s+(?:on|about|re|for)\s+[^:]{1,60})?\s*:\s*/i, ""],
 ];
 
 /** How people at a desk say what the API calls otherwise: "job ads", "logos", "in flight", "getting the X emails". */
