@@ -144,6 +144,15 @@ function withoutRemark(lang: Language, text: string): string {
   const fieldOf = /\bthe\s+(due\s+date|amount|balance)\b/i;
   if (number && !amountTold && fieldOf.test(clauses[k]!) && !RECORD_NUMBER.test(clauses[k]!))
     return [clauses[k]!.replace(POLITE, "").replace(fieldOf, `the $1 of ${number}`), ...clauses.slice(k + 1)].join(", ");
+  // "Stark came back on our proposal for the "Support upgrade" deal, ..., so move it to Negotiation": it is the record
+  // named in quotes.
+  const quoted = clauses
+    .slice(0, k)
+    .map((c) => /["“][^"“”]{2,60}["”](?:\s+(?:deal|invoice|job|role|sequence))?/.exec(c)?.[0])
+    .filter(Boolean)
+    .at(-1);
+  if (quoted && !/["“]/.test(clauses[k]!) && /\b(?:it|that\s+one|this\s+one)\b/i.test(clauses[k]!))
+    return [clauses[k]!.replace(POLITE, "").replace(/\b(?:it|that\s+one|this\s+one)\b/i, `the ${quoted}`), ...clauses.slice(k + 1)].join(", ");
   // ("isla haddad's title is vp finance, can you update the title on their contact": the value is told first.)
   if (clauses.slice(0, k).some((c) => holdsData(c) || FIELD_TOLD.test(c))) return text;
   // Which record a deletion means is never guessed from a remark, unless the remark names it ("Pied Piper's invoice was a duplicate, so void it").
@@ -489,6 +498,7 @@ function narrowed(sentences: string[]): string[] {
       last &&
       asks(last) &&
       /\b(?:only|just)\b/i.test(x) &&
+      !PURPOSE.test(x.trim()) &&
       (CURRENCY_WORD.test(x) || (x.toLowerCase().match(/[a-z'-]+/g) ?? []).some((w) => STATE_WORDS.has(w))) &&
       !asks(x) &&
       !imperative(x)
@@ -501,9 +511,9 @@ function narrowed(sentences: string[]): string[] {
 
 /** "I think people give the applicants stars out of 5?": a guess said after the question, not another one. */
 const HEDGE = /^(?:i|we)\s+(?:think|believe|guess|assume|suppose|reckon)\b(?!.*\b(?:how\s+many|how\s+much|which|what|who)\b)/i;
-/** "I need to know how many interview slots to book": why the question before was asked. */
+/** "I need to know how many interview slots to book", "Just want to make sure ...": why the question before was asked. */
 const PURPOSE =
-  /^(?:i|we)\s+(?:(?:need|want|have|'d\s+like|would\s+like|just\s+want|just\s+need)\s+to\s+(?:know|figure\s+out|work\s+out|understand|see|check)\s+(?:how\s+(?:many|much)|which|what|who|whether|if)\b[^.?!]*?\b(?:to|i|we|should)\s+\w+|(?:am|'m)\s+trying\s+to\s+(?:understand|figure\s+out|work\s+out|see|learn|get\s+a\s+sense))/i;
+  /^(?:(?:i|we)\s+)?(?:just\s+)?(?:want|wanted)\s+to\s+(?:make\s+sure|double[- ]check|be\s+sure|raise|mention|bring\s+(?:it|this|that)\s+up)\b|^(?:i|we)\s+(?:(?:need|want|have|'d\s+like|would\s+like|just\s+want|just\s+need)\s+to\s+(?:know|figure\s+out|work\s+out|understand|see|check)\s+(?:how\s+(?:many|much)|which|what|who|whether|if)\b[^.?!]*?\b(?:to|i|we|should)\s+\w+|(?:am|'m)\s+trying\s+to\s+(?:understand|figure\s+out|work\s+out|see|learn|get\s+a\s+sense))/i;
 function withoutAsides(text: string): string {
   const sentences = narrowed(text.split(/(?<=[.?!])\s+(?=\S)/).filter(Boolean));
   if (sentences.length < 2) return text;

@@ -298,6 +298,8 @@ export const CREATE_REMARKS: Rewrite[] = [
     /([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:their|the|our|its)\s+(?:new\s+)?([a-z][\w -]{1,40}?)\s+(?:over\s+|out\s+)?(at|for|with)\s+(?=[A-Z]|[a-z][\w&-]*\s*(?:[,.;]|\s[-–—]\s|$))/g,
     "$1 title is $2, $3 ",
   ],
+  // "she's the wedding planner who sends us loads of couples": the title ends where who she is begins.
+  [/((?:he|she|they)(?:'s|'re|’s|’re|\s+is|\s+are)\s+(?:their|the|our|its|a|an)\s+(?:new\s+)?[a-z][\w -]{1,40}?)\s+(?:who|that|which)\s+[^,.;!?]*/gi, "$1"],
   // "Priya Raman, their General Counsel, priya@...": a title set apart after the name.
   [
     /,\s*(?:their|his|her|its)\s+(?:new\s+)?(?!(?:e-?mail|phone|mobile|number|website|domain|address|title|role)\b)([A-Za-z][\w&-]*(?:\s+[\w&-]+){0,4}?)\s*(?=,|\.\s|\.?$)/g,
@@ -1930,6 +1932,38 @@ const TRADE_REWRITES: Rewrite[] = [
   [/^(?:bids|tenders)\b/gi, "deals"],
   [/\b(?:they're|they\s+are)\s+saying\s+award\s+/gi, "closing "],
   [/\bvaluation(s?)\b/gi, "invoice$1"],
+  // "how much do they still owe us from previous events": every invoice of theirs, whatever it was for.
+  [
+    /\s+(?:from|for|on|across)\s+(?:all\s+)?(?:previous|past|earlier|old|prior|our\s+past|last\s+year['’]s)\s+(?:events|jobs|work|bookings|projects|orders|parties|weddings|conferences)\b/gi,
+    "",
+  ],
+  // "oscorp's coordinator has gone quiet on me": the client, told by someone of theirs.
+  [
+    /^(\s*[\p{L}&-]+(?:\s+\p{Lu}[\p{L}&-]*)?)['’]s\s+(?:coordinator|contact|buyer|ap\s+team|accounts\s+team|finance\s+team|office|pa|assistant|manager|person|people|team|lady|guy)\s+(?=(?:has|have|is|are|was|were|keeps|went|just)\b)/iu,
+    "$1 ",
+  ],
+  [/\bthier\b/gi, "their"],
+  [/\bpipline\b/gi, "pipeline"],
+  // "Katherine Johnson smashed the interview so please move them to offer, and Alan Turing isn't the right fit so
+  // reject them": each change, said of the one named.
+  [
+    /\b(\p{Lu}\p{Ll}+\s+\p{Lu}[\p{L}'’-]+)\s+(?!(?:at|from|for|to|and|or)\b)[^,.;!?]{2,60}?\s+so\s+(?:please\s+|pls\s+|can\s+you\s+)?(move|reject|hire|advance|bump|mark|put)\s+(?:them|him|her)\b/gu,
+    "$2 $1",
+  ],
+  // "the "Support upgrade" one ... move it to Negotiation": a deal named in quotes.
+  [/\bthe\s+(["“][^"“”]{2,60}["”])\s+one\b(?=[\s\S]*\b(?:negotiation|proposal|qualified|won|lost|deal|enquiry|bid|stage)\b)/gi, "the $1 deal"],
+  // "Add a new contact for me - Priya Raman, ...": for whom is the one asking.
+  [/\b((?:add|create|set\s+up|log)\s+(?:a\s+)?(?:new\s+)?(?:contact|candidate|account|deal|invoice|job))\s+for\s+me\b/gi, "$1"],
+  // "Leo Andersen at Stark has been made their Events Manager (...) - update the job title on their contact": the new title.
+  [
+    /^\s*(\p{Lu}\p{Ll}+\s+\p{Lu}[\p{L}'’-]+(?:\s+(?:at|from)\s+\p{Lu}[\w&'’-]*(?:\s+\p{Lu}[\w&'’-]*)*)?)\s+(?:has\s+been|was|got|is\s+now|has\s+just\s+been)\s+(?:made|promoted\s+to|appointed(?:\s+as)?|named)\s+(?:their|the|our|a|an)?\s*((?:\p{Lu}[\p{L}&-]*|of|and|for)(?:\s+(?:\p{Lu}[\p{L}&-]*|of|and|for)){0,5})\s*(?:\([^)]*\))?\s*(?:[-–—,.!]\s*)*(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+)?(?:update|change|fix|set)\s+(?:the\s+|their\s+|his\s+|her\s+)?(?:job\s+)?title\b[^?]*?[.!?]*\s*$/u,
+    "set the title of $1 to $2",
+  ],
+  // "... . Put her in as a lead": her lifecycle stage, said after.
+  [
+    /[.,;]\s*(?:please\s+|pls\s+)?(?:add|put|mark|set)\s+(?:her|him|them)\s+(?:in\s+|down\s+)?as\s+an?\s+(lead|subscriber|customer|prospect|opportunity|evangelist)\b[.!]*/gi,
+    ", as a $1.",
+  ],
   // "Two things on the backend engineer hire: ...": how many requests follow, no figure.
   [/^\s*(?:two|three|2|3|a\s+couple\s+of)\s+things(?:\s+(?:on|about|re|for)\s+[^:]{1,60})?\s*:\s*/i, ""],
 ];
