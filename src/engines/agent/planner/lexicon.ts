@@ -1128,7 +1128,7 @@ const NOTATION_REWRITES: Rewrite[] = [
   [/\boverdue\s+AR\b/g, "overdue invoices"],
   // "backend eng req - who's still in the running": a role set apart before a question about its people.
   [
-    /^\s*((?:the\s+)?(?:[\w&'’-]+\s+){0,4}?)(role|req|job|posting|position|opening|vacancy|search)\s*(?::|\s[-–—]+|,)\s+(who(?:['’]s|\s+is|\s+are|['’]re)?|how\s+many(?:\s+(?:people|candidates|applicants|ppl))?)\b([^?.!]*)(\??)\s*$/i,
+    /^\s*((?:the\s+)?(?:[\w&'’-]+\s+){0,4}?)(role|req|job|posting|position|opening|vacancy|search)\s*(?::|\s[-–—]+|,)\s+(who(?:['’]s|\s+is|\s+are|['’]re)?|how\s+many(?:\s+(?:people|candidates|applicants|ppl))?)\b([^?.!]*)(\?|(?=[.!])|$)/i,
     "$3$4 for the $1$2$5",
   ],
   // "open reqs count + titles": how many, and which.
@@ -1964,6 +1964,37 @@ const TRADE_REWRITES: Rewrite[] = [
     /[.,;]\s*(?:please\s+|pls\s+)?(?:add|put|mark|set)\s+(?:her|him|them)\s+(?:in\s+|down\s+)?as\s+an?\s+(lead|subscriber|customer|prospect|opportunity|evangelist)\b[.!]*/gi,
     ", as a $1.",
   ],
+  // ("at the mo", spelt out as "at the months" by the shorthand: now.)
+  [/\s*\bat\s+the\s+mo(?:nths)?\b(?!\s+(?:of|before|after|end))/gi, ""],
+  // "a Front of House Supervisor for weekends and evening events": when the role works, not what it is.
+  [
+    /\s+for\s+(?:the\s+)?(?:weekends?|evenings?|nights?|weekdays?)(?:\s+(?:and|&|or)\s+(?:weekends?|evenings?|nights?|weekdays?))?(?:\s+(?:events|shifts|work|cover))?\b/gi,
+    "",
+  ],
+  // "based at the venue in Bath": the town is where.
+  [/\bbased\s+at\s+the\s+(?:venue|office|site|hotel|clinic|branch|store|warehouse|depot|studio)\s+in\s+/gi, "based in "],
+  // "anyone at offer stage on any of the roles?": the candidates in that stage.
+  [/^\s*(?:is\s+there\s+)?any(?:one|body)\s+(?:at|in)\s+(?:the\s+)?([a-z]+)\s+stage\b/i, "which candidates are in $1 stage"],
+  [/\s+(?:on|for|in|across)\s+any\s+of\s+(?:the|our)\s+(?:roles|jobs|positions|openings|reqs|vacancies)\b/gi, ""],
+  // "what roles have we got advertised": the open ones.
+  [/\b(?:have\s+we\s+got|do\s+we\s+have|we['’]ve\s+got|have\s+we|are\s+we)\s+advertis(?:ed|ing)\b/gi, "are open"],
+  [
+    /[,.;]?\s*\b(?:i\s+)?(?:don['’]?t|do\s+not)\s+care\s+about\s+(?:the\s+ones|those|anyone)\s+(?:we(?:['’]ve)?\s+)?(?:binned|rejected|turned\s+down|passed\s+on|declined)\b[.!]*/gi,
+    "",
+  ],
+  // "need a site foreman full time based in Manchester, get a job ad up", "We need a Front of House Supervisor ... Can
+  // you open up the job please?": a job to post, for that role.
+  [
+    /^\s*(?:we\s+|i\s+)?need\s+(an?\s+.+?)[,.;]?\s+(?:(?:can|could)\s+you\s+|please\s+)?(?:get|put|open(?:\s+up)?|post|create|advertise)\s+(?:up\s+)?(?:a\s+|the\s+)?(?:job\s+)?(?:ad|advert|posting|listing|job|role|position|vacancy)(?:\s+(?:up|out))?(?:\s+please)?\s*[?.!]*\s*$/i,
+    "post a job for $1",
+  ],
+  // "How much money has Wayne Enterprises still to pay to us": what they owe.
+  [/\bhow\s+much\s+(?:money\s+)?(?:has|have|does)\s+(.+?)\s+(?:still\s+)?(?:got\s+)?to\s+pay(?:\s+(?:to\s+)?us)?\b/gi, "how much does $1 still owe"],
+  // "do we expect the signature from Hooli Cloud for their deal": when it is expected to close.
+  [/\bdo\s+we\s+expect\s+(?:the|their)\s+signature\s+from\s+(.+?)\s+for\s+(?:their|the)\s+deal\b/gi, "is $1's deal expected to close"],
+  // "For the X position we have a new candidate: Name, ... Please put him into the system.": one to add.
+  [/\bwe\s+have\s+(?:got\s+)?a\s+new\s+(candidate|applicant|contact)\s*:\s*/gi, "add a new $1: "],
+  [/[.,;]?\s*(?:please\s+)?(?:put|enter|add)\s+(?:him|her|them|it)\s+(?:in|into)\s+(?:the\s+)?(?:system|crm|database)\b[.!]*/gi, ""],
   // "Two things on the backend engineer hire: ...": how many requests follow, no figure.
   [/^\s*(?:two|three|2|3|a\s+couple\s+of)\s+things(?:\s+(?:on|about|re|for)\s+[^:]{1,60})?\s*:\s*/i, ""],
 ];

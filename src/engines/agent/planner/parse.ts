@@ -1021,6 +1021,11 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       pendingTo = false;
       continue;
     }
+    // "Front of House Supervisor", "Bank of Ireland": an "of" between words in capitals is part of one name.
+    if (bare === "of" && i > 1 && phrase.length > 0 && phrase.every((w) => /^[A-Z]/.test(w)) && /^[A-Z]/.test(shown[i + 1] ?? "")) {
+      phrase.push(shown[i]!);
+      continue;
+    }
     // "head of IT", "VP of Sales": a title's "of" is part of it.
     if (
       bare === "of" &&

@@ -7,7 +7,7 @@ import { likeness } from "./lexicon.ts";
 
 /** Pages a sum reads at most (100 records each): a turn makes a bounded number of calls. */
 const SUM_PAGES = 5;
-const OWED = /\b(owe[sd]?|owing|outstanding|unpaid|receivables?|collect|balance|waiting (?:on|for)|expecting)\b/i;
+const OWED = /\b(owe[sd]?|owing|outstanding|unpaid|receivables?|collect|balance|waiting (?:on|for)|expecting|still\s+(?:got\s+)?to\s+pay)\b/i;
 
 /** Up to SUM_PAGES full pages of a list, and the list's total. */
 async function pages(s: Session, resource: string, query: Record<string, unknown>): Promise<{ items: Item[]; total: number }> {
