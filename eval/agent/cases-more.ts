@@ -2149,6 +2149,39 @@ const roundTwentyFour: Case[] = [
   }),
 ];
 
+/* Round twenty-five's classes, in other words than its blind sets: a contractor's and a venue's words, a German writer's. */
+const roundTwentyFive: Case[] = [
+  about("growth", "read", "which tenders are sitting in proposal", (w) => {
+    const inIt = stageDeals(w, "Proposal");
+    return { say: "which tenders are sitting in proposal this week?", expect: [named(dealNames(inIt), [], inIt.length), noChange()] };
+  }),
+  about("talent", "read", "which Bewerber (applicants) are in screening (a glossed German word)", (w) => {
+    const screening = inStage(w, "screening");
+    return {
+      say: "Which Bewerber (applicants) are at the moment in the screening?",
+      expect: [named(screening.map(fullName), w.candidates.filter((c) => c.stage !== "screening").map(fullName), screening.length), noChange()],
+    };
+  }),
+  about("growth", "write", "<contact> has been promoted to Head of Operations - update the title on their contact", (w) => {
+    const c = pick(uniqueContacts(w), (x) => x.account_id !== null, "contact");
+    return {
+      say: `${fullName(c)} has been promoted to Head of Operations (about time!) - can you update the title on their contact?`,
+      expect: [changed("contact", c.id, { title: is.text("Head of Operations") }, fullName(c))],
+    };
+  }),
+  about("talent", "write", "we need a Night Porter, full time, based at the hotel in York: open up the job", () => ({
+    say: "We need a Night Porter, full time, based at the hotel in York. Could you open up the job?",
+    expect: [created("job", { title: is.text("Night Porter"), location: is.text("York"), employment_type: "full_time" })],
+  })),
+  about("finance", "read", "how much has <client> still got to pay us", (w) => {
+    const client = clientWithUnpaid(w, 2);
+    return {
+      say: `how much has ${client} still got to pay us?`,
+      expect: [money(dueSums(w.invoices.filter((i) => i.client === client && unpaid(i)))), noChange()],
+    };
+  }),
+];
+
 export const MORE_CASES: Case[] = [
   ...finance,
   ...growth,
@@ -2172,4 +2205,5 @@ export const MORE_CASES: Case[] = [
   ...roundTwentyOne,
   ...roundTwentyTwo,
   ...roundTwentyFour,
+  ...roundTwentyFive,
 ];

@@ -1985,8 +1985,8 @@ const TRADE_REWRITES: Rewrite[] = [
   // "need a site foreman full time based in Manchester, get a job ad up", "We need a Front of House Supervisor ... Can
   // you open up the job please?": a job to post, for that role.
   [
-    /^\s*(?:we\s+|i\s+)?need\s+(an?\s+.+?)[,.;]?\s+(?:(?:can|could)\s+you\s+|please\s+)?(?:get|put|open(?:\s+up)?|post|create|advertise)\s+(?:up\s+)?(?:a\s+|the\s+)?(?:job\s+)?(?:ad|advert|posting|listing|job|role|position|vacancy)(?:\s+(?:up|out))?(?:\s+please)?\s*[?.!]*\s*$/i,
-    "post a job for $1",
+    /^\s*(?:we\s+|i\s+)?need\s+an?\s+(.+?)[,.;]?\s+(?:(?:can|could)\s+you\s+|please\s+)?(?:get|put|open(?:\s+up)?|post|create|advertise)\s+(?:up\s+)?(?:a\s+|the\s+)?(?:job\s+)?(?:ad|advert|posting|listing|job|role|position|vacancy)(?:\s+(?:up|out))?(?:\s+please)?\s*[?.!]*\s*$/i,
+    "post a job: $1",
   ],
   // "How much money has Wayne Enterprises still to pay to us": what they owe.
   [/\bhow\s+much\s+(?:money\s+)?(?:has|have|does)\s+(.+?)\s+(?:still\s+)?(?:got\s+)?to\s+pay(?:\s+(?:to\s+)?us)?\b/gi, "how much does $1 still owe"],

@@ -451,7 +451,10 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
       !/\b(?:on|by|next|last|this|since|till|until|before|after|from|due)\s*$/i.test(text.slice(0, hit.index));
     // ("can move on to Proposal now", "who's on it right now": at present, no day to set or filter by.)
     const bareNow = hit && /^(?:right\s+)?now$/i.test(hit.text.trim());
-    if (hit && !bareDay && !bareNow && !/^\d+$/.test(hit.text.trim())) {
+    // ("a Night Porter", "the Morning Shift Lead": a time of day in capitals inside a name is no day.)
+    const inName =
+      hit && /^(?:Night|Morning|Evening|Afternoon|Noon|Midnight|Weekend)$/.test(hit.text.trim()) && /^\s+[A-Z]/.test(text.slice(hit.index + hit.text.length));
+    if (hit && !bareDay && !bareNow && !inName && !/^\d+$/.test(hit.text.trim())) {
       day = hit.start.date();
       at = hit.index;
       length = hit.text.length;
