@@ -1421,3 +1421,45 @@ describe("round twenty-four: stories that point back, several records in one lis
     expect(out.message.content).toMatch(/1,250\.00 USD/);
   });
 });
+
+describe("round twenty-five: a venue's, a contractor's and a German writer's words", () => {
+  it("'the invoices which are still in Entwurf (draft)' reads the gloss: the drafts", async () => {
+    const out = await chat(
+      tenant.client,
+      "Please give me a list of the invoices which are still in Entwurf (draft), so they are not sent to the customer until now.",
+    );
+    expect(writes(out)).toEqual([]);
+    expect(out.actions.find((a: { tool: string }) => a.tool === "list_invoices")?.input).toMatchObject({ status: "draft" });
+  });
+
+  it("'which bids are sitting at negotiation' lists the deals in that stage", async () => {
+    const out = await chat(tenant.client, "which bids are sitting at negotiation rn");
+    expect(writes(out)).toEqual([]);
+    expect(out.actions.find((a: { tool: string }) => a.tool === "list_deals")?.input).toHaveProperty("stage_id");
+  });
+
+  it("'<person> at <account> has been made their Events Manager (...) - update the job title' sets the title", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Stonechat Events" }));
+    const contact = await made(
+      tenant.client.post("/v1/contacts", {
+        first_name: "Rhian",
+        last_name: "Pugh",
+        email: "rhian@stonechat.example",
+        account_id: account.id,
+        title: "Coordinator",
+      }),
+    );
+    const out = await chat(
+      tenant.client,
+      "Rhian Pugh at Stonechat has been made their Events Manager (great news for us!) - update the job title on their contact please",
+    );
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "update_contact", input: { contact_id: contact.id, title: "Events Manager" } }]);
+  });
+
+  it("'We need a Night Porter, full time, based at the hotel in York. Could you open up the job?' posts it", async () => {
+    const out = await chat(tenant.client, "We need a Night Porter, full time, based at the hotel in York. Could you open up the job?");
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "create_job", input: { title: "Night Porter", location: "York", employment_type: "full_time" } },
+    ]);
+  });
+});
