@@ -408,6 +408,8 @@ export function eachNumbered(text: string): string[] {
         .map((n) => text.replace(people[0], n))
     : [];
 }
+/** Whether a message may name several records for one change: a cheap test before the request is read for them. */
+export const saysSeveral = (text: string) => (text.match(RECORD_NUMBERS)?.length ?? 0) > 1 || PERSON_LIST.test(text);
 const EACH_PERSON = new Set(["stage", "reject", "hire", "archive", "unenroll"]);
 const PERSON_NAME = String.raw`[A-Z][a-z'’]+(?:-[A-Z]?[a-z'’]+)?\s+[A-Z][a-z'’]+(?:-[A-Z]?[a-z'’]+)?`;
 const PERSON_LIST = new RegExp(String.raw`\b${PERSON_NAME}(?:\s*,\s*${PERSON_NAME})*,?\s+(?:and|&)\s+${PERSON_NAME}\b`);

@@ -2,7 +2,7 @@ import type { PendingQuestion } from "../agent-table.ts";
 import type { Planner, PlannerReply, PlannerTurn } from "../turn.ts";
 import { labelOf, type Item } from "./answer.ts";
 import { catalogOf, enumValues, properties, type Catalog } from "./catalog.ts";
-import { eachNumbered, focus, questionsOf, requestsOf } from "./clauses.ts";
+import { eachNumbered, focus, questionsOf, requestsOf, saysSeveral } from "./clauses.ts";
 import { describe } from "./describe.ts";
 import { BULK_ACTIONS, pickedRecords } from "./every.ts";
 import { FIELD_WORDS, GROUP_WORDS, READS, rewrite, VALUE_WORDS, type Action } from "./lexicon.ts";
@@ -763,7 +763,8 @@ async function answer(session: Session, lang: Language, carried: Carried, now: D
     return answers.join("\n");
   }
   // "mark INV-12 and INV-11 as paid": the same change to each record numbered, made in turn.
-  const each = extra ? [] : eachNumbered(focus(lang, whole));
+  // (Read only when the message names several records: most say one, and reading the request costs a pass.)
+  const each = extra || !saysSeveral(whole) ? [] : eachNumbered(focus(lang, whole));
   if (each.length > 1) {
     const answers: string[] = [];
     for (const request of each) answers.push(await plan(session, parse(lang, request, now)).catch(stopped));
