@@ -1876,8 +1876,9 @@ const TRADE_REWRITES: Rewrite[] = [
   ],
   // "raise an invoice to Hooli Cloud": the client billed.
   [/\b((?:raise|send|issue|create|make|draft)\s+(?:an?\s+)?(?:invoice|bill))\s+to\s+(?=[A-Z])/g, "$1 for "],
-  // A word of another language glossed in brackets ("Entwurf (draft)", "Bewerber (candidates)"): the gloss.
-  [/\b\p{Lu}[\p{L}]*\s*\((?:so\s+|i\.?e\.?\s+|=\s*)?([a-z][a-z\s-]{1,30}?)\)/gu, "$1"],
+  // A word of another language glossed in brackets ("still in Entwurf (draft)", "which Bewerber (candidates)"): the
+  // gloss. (After an article or a preposition only: "Tim (designer candidate)" is a name with a note.)
+  [/(?<=\b(?:in|the|all|our|an?|new|of|which|any|some|from|for|as)\s)\p{Lu}[\p{L}]*\s*\((?:so\s+|i\.?e\.?\s+|=\s*)?([a-z][a-z\s-]{1,30}?)\)/gu, "$1"],
   // German words in an English request: drafts, contact persons, decision makers, applicants, interviews, open items,
   // part payments, a refusal, an order won, the sales team, a referral.
   [/\bEntw(?:urf|ürfe)\b/gi, "draft"],
