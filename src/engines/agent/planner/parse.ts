@@ -1021,8 +1021,9 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
       pendingTo = false;
       continue;
     }
-    // "Front of House Supervisor", "Bank of Ireland": an "of" between words in capitals is part of one name.
-    if (bare === "of" && i > 1 && phrase.length > 0 && phrase.every((w) => /^[A-Z]/.test(w)) && /^[A-Z]/.test(shown[i + 1] ?? "")) {
+    // "Front of House Supervisor", "Bank of Ireland": an "of" after one word in capitals, before another, is part of one
+    // name. ("Noah Schmidt of Globex" is a person of a company.)
+    if (bare === "of" && i > 1 && phrase.length === 1 && /^[A-Z]/.test(phrase[0]!) && /^[A-Z]/.test(shown[i + 1] ?? "")) {
       phrase.push(shown[i]!);
       continue;
     }
