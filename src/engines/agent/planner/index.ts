@@ -731,7 +731,7 @@ async function planEach(s: Session, lang: Language, { company, domain, people }:
       ? `${labelOf(existing)} is already an account: its people join it.`
       : `Created account ${labelOf(account)}${domain ? ` (${domain})` : ""}: ${account.id}.`,
   ];
-  for (const request of people) answers.push(await plan(s, parse(lang, request, now)).catch(stopped));
+  if (people.length > 0) answers.push(await inTurn(s, lang, people, now, "\n"));
   return answers.join("\n");
 }
 
@@ -739,6 +739,13 @@ async function planEach(s: Session, lang: Language, { company, domain, people }:
 function stopped(error: unknown): string {
   if (error instanceof Stop) return error.reply.content;
   throw error;
+}
+
+/** Several requests of one message, planned in turn; one that stops (a question back) still answers beside the rest. */
+async function inTurn(session: Session, lang: Language, requests: string[], now: Date, between: string): Promise<string> {
+  const answers: string[] = [];
+  for (const request of requests) answers.push(await plan(session, parse(lang, request, now)).catch(stopped));
+  return answers.join(between);
 }
 
 /** The reply to a message (the request it makes, or the earlier one it completes), in words. */
@@ -757,19 +764,11 @@ async function answer(session: Session, lang: Language, carried: Carried, now: D
   const whole = rewritten(carried.message);
   // Two changes in one message ("mark it lost, and take Emma off the follow-up emails"): each made in turn.
   const requests = extra ? [] : requestsOf(whole);
-  if (requests.length > 1) {
-    const answers: string[] = [];
-    for (const request of requests) answers.push(await plan(session, parse(lang, request, now)).catch(stopped));
-    return answers.join("\n");
-  }
+  if (requests.length > 1) return inTurn(session, lang, requests, now, "\n");
   // "mark INV-12 and INV-11 as paid": the same change to each record numbered, made in turn.
   // (Read only when the message names several records: most say one, and reading the request costs a pass.)
   const each = extra || !saysSeveral(whole) ? [] : eachNumbered(focus(lang, whole));
-  if (each.length > 1) {
-    const answers: string[] = [];
-    for (const request of each) answers.push(await plan(session, parse(lang, request, now)).catch(stopped));
-    return answers.join("\n");
-  }
+  if (each.length > 1) return inTurn(session, lang, each, now, "\n");
   const again = extra ? [] : questionsOf(whole);
   // (A follow-up seen only once rewritten, "On the Globex thing, what do they owe, and how late is their oldest",
   // is left out there too: the first question's answer lists its records.)
@@ -778,12 +777,8 @@ async function answer(session: Session, lang: Language, carried: Carried, now: D
   const topicFirst = /^[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*,\s/.test(again[0] ?? "");
   const questions =
     again.length > 1 ? again : extra ? [carried.message] : topicFirst && own.length === 1 && own[0] === carried.message && again[0] !== whole ? again : own;
-  if (questions.length > 1) {
-    // Two questions in one message ("how many hires this year, and how many open jobs?"): each answered in turn.
-    const answers: string[] = [];
-    for (const question of questions) answers.push(await plan(session, parse(lang, question, now)).catch(stopped));
-    return answers.join("\n\n");
-  }
+  // Two questions in one message ("how many hires this year, and how many open jobs?"): each answered in turn.
+  if (questions.length > 1) return inTurn(session, lang, questions, now, "\n\n");
   // A follow-up about the same records ("..., and who are they") is left out: the answer names them.
   const message = questions[0]!;
   const parsed = parse(lang, message, now);

@@ -570,6 +570,11 @@ function personAsCustomer(p: Parsed): boolean {
   return own || p.fields.some((f) => f.words === "title" && f.value);
 }
 
+/** A name typed in lower case as names are written: its first letter (or every word's) in capitals. */
+const capitalized = (text: string, every = false) => text.replace(every ? /\b[a-z]/g : /^[a-z]/, (c) => c.toUpperCase());
+/** A place typed in lower case: "nyc" is NYC, "denver" Denver. */
+const placeWritten = (text: string) => (/^[a-z]{2,3}$/.test(text) ? text.toUpperCase() : capitalized(text));
+
 export async function create(s: Session, p: Parsed, resource: string): Promise<string> {
   if (resource === "account" && personAsCustomer(p) && s.tool("contact", "create")) return create(s, p, "contact");
   const tool = s.tool(resource, "create");
@@ -724,11 +729,10 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
       (department !== ph.text && department.length > 0) || new RegExp(String.raw`\b${escapeRegExp(ph.text)}\s+(?:department|dept|team)\b`, "i").test(p.raw);
     // ("finance dept, nyc": a team and a place typed in lower case are stored as names are written.)
     if ("department" in props && input.department === undefined && (DEPARTMENTS.has(department.toLowerCase()) || saidDepartment))
-      input.department = department.replace(/^[a-z]/, (c) => c.toUpperCase());
+      input.department = capitalized(department);
     else if ("industry" in props && input.industry === undefined && industry) input.industry = industry;
     else if ("source" in props && input.source === undefined && SOURCES.has(source)) input.source = source;
-    else if ("location" in props && input.location === undefined && !ph.prep && placeCode(ph.text))
-      input.location = /^[a-z]{2,3}$/.test(ph.text) ? ph.text.toUpperCase() : ph.text.replace(/^[a-z]/, (c) => c.toUpperCase());
+    else if ("location" in props && input.location === undefined && !ph.prep && placeCode(ph.text)) input.location = placeWritten(ph.text);
     else continue;
     phrases.splice(phrases.indexOf(ph), 1);
   }
@@ -793,15 +797,14 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   if (resource === "job")
     for (const ph of [...phrases].filter((x) => !x.prep || x.prep === "in" || x.prep === "at")) {
       if ("location" in props && input.location === undefined && (placeCode(ph.text) || /^[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?$/.test(ph.text)))
-        input.location = /^[a-z]{2,3}$/.test(ph.text) ? ph.text.toUpperCase() : ph.text;
+        input.location = placeWritten(ph.text);
       else if ("department" in props && input.department === undefined && !ph.prep && /^[a-z][\w&/-]*(?:\s+[\w&/-]+)?$/i.test(ph.text))
-        input.department = ph.text.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+        input.department = capitalized(ph.text, true);
       else continue;
       phrases.splice(phrases.indexOf(ph), 1);
     }
   // ("finance dept": a team typed in lower case is stored as its name is written.)
-  if (resource === "job" && typeof input.department === "string" && /^[a-z]/.test(input.department))
-    input.department = input.department.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+  if (resource === "job" && typeof input.department === "string" && /^[a-z]/.test(input.department)) input.department = capitalized(input.department, true);
   answered(s, tool, input);
   if (phrases.length > 0) unplaced(phrases);
   if (resource === "invoice" && input.client && !input.account_id && "account_id" in props && s.tool("account", "list")) {
