@@ -28,7 +28,8 @@ function retryAfter(value: string | string[] | undefined): number | null {
  * POSTs one signed delivery. The target's address is checked by the SSRF
  * guard at connection time (the address checked is the one connected to),
  * redirects are not followed, and the whole attempt, body included, must fit
- * in `timeoutMs`; only the first 2 KB of the answer are read, so a huge or
+ * in `timeoutMs` (a reused connection found closed is replaced within it);
+ * only the first 2 KB of the answer are read, so a huge or
  * dripping body costs nothing. Never throws.
  */
 export function send(
@@ -60,52 +61,63 @@ export function send(
     const refused = checkUrl(url, policy);
     if (refused) return finish({ status: null, body: null, error: `blocked: ${refused}`, blocked: true, retryAfterSeconds: null });
     const client = target.protocol === "https:" ? https : http;
-    const request = client.request(
-      target,
-      {
-        method: "POST",
-        headers: { ...headers, "content-type": "application/json", "user-agent": USER_AGENT, "content-length": Buffer.byteLength(body) },
-        lookup: guardedLookup(policy),
-        agent: agents ? (target.protocol === "https:" ? agents.https : agents.http) : false,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const result = () => ({
-          status: response.statusCode ?? null,
-          // Stored as text: NUL cannot be, and invalid UTF-8 becomes U+FFFD.
-          body: Buffer.concat(chunks).toString("utf8").replaceAll("\u0000", "\uFFFD"),
-          error: null,
-          blocked: false,
-          retryAfterSeconds: retryAfter(response.headers["retry-after"]),
+    let request: http.ClientRequest;
+    let answered = false;
+    const post = () => {
+      request = client.request(
+        target,
+        {
+          method: "POST",
+          headers: { ...headers, "content-type": "application/json", "user-agent": USER_AGENT, "content-length": Buffer.byteLength(body) },
+          lookup: guardedLookup(policy),
+          agent: agents ? (target.protocol === "https:" ? agents.https : agents.http) : false,
+        },
+        (response) => {
+          answered = true;
+          const chunks: Buffer[] = [];
+          let size = 0;
+          const result = () => ({
+            status: response.statusCode ?? null,
+            // Stored as text: NUL cannot be, and invalid UTF-8 becomes U+FFFD.
+            body: Buffer.concat(chunks).toString("utf8").replaceAll("\u0000", "\uFFFD"),
+            error: null,
+            blocked: false,
+            retryAfterSeconds: retryAfter(response.headers["retry-after"]),
+          });
+          response.on("data", (chunk: Buffer) => {
+            if (size >= BODY_LIMIT) return;
+            chunks.push(chunk.subarray(0, BODY_LIMIT - size));
+            size += chunk.length;
+            if (size >= BODY_LIMIT) {
+              finish(result());
+              response.destroy();
+            }
+          });
+          response.on("end", () => finish(result()));
+          response.on("error", () => finish(result()));
+        },
+      );
+      request.on("error", (error: NodeJS.ErrnoException) => {
+        // A kept-alive connection the receiver closed as we reused it (its idle timeout and our send crossed) has
+        // answered nothing, so the request goes again on another connection; the dead socket has left the pool.
+        // Receivers dedupe on webhook-id, as for any retry.
+        const stale = request.reusedSocket && !answered && (error.code === "ECONNRESET" || error.code === "EPIPE");
+        if (stale && !settled) return post();
+        const blocked = error instanceof SsrfBlockedError || (error as { cause?: unknown }).cause instanceof SsrfBlockedError;
+        finish({
+          status: null,
+          body: null,
+          error: blocked ? `blocked: ${error.message}` : `could not deliver: ${error.message}`,
+          blocked,
+          retryAfterSeconds: null,
         });
-        response.on("data", (chunk: Buffer) => {
-          if (size >= BODY_LIMIT) return;
-          chunks.push(chunk.subarray(0, BODY_LIMIT - size));
-          size += chunk.length;
-          if (size >= BODY_LIMIT) {
-            finish(result());
-            response.destroy();
-          }
-        });
-        response.on("end", () => finish(result()));
-        response.on("error", () => finish(result()));
-      },
-    );
+      });
+      request.end(body);
+    };
     timer = setTimeout(() => {
       finish({ status: null, body: null, error: `no complete answer within ${timeoutMs} ms`, blocked: false, retryAfterSeconds: null });
       request.destroy();
     }, timeoutMs);
-    request.on("error", (error) => {
-      const blocked = error instanceof SsrfBlockedError || (error as { cause?: unknown }).cause instanceof SsrfBlockedError;
-      finish({
-        status: null,
-        body: null,
-        error: blocked ? `blocked: ${error.message}` : `could not deliver: ${error.message}`,
-        blocked,
-        retryAfterSeconds: null,
-      });
-    });
-    request.end(body);
+    post();
   });
 }
