@@ -261,6 +261,8 @@ export const CREATE_REMARKS: Rewrite[] = [
     /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:want|wants|wanted|asked\s+for|asks\s+for|need|needs|requested)\s+(?:a\s+|an\s+)?(?:quote|proposal|pricing|estimate)\s+(?:for|on)\s+(?:a\s+|an\s+|the\s+)?(?:full\s+|new\s+|complete\s+|whole\s+)?([^,.;!?]+)/g,
     "$2 for $1",
   ],
+  // "Leave it as a draft, I'll check the wording before it goes": what the one asking will do next is a remark.
+  [/[,;.]\s*(?:and\s+)?(?:i|we)(?:'ll|’ll|\s+will|\s+can)\s+(?!(?:need|want|pay|be\s+paying)\b)(?:just\s+)?[a-z]+\b[^.,;!?\d@]*/gi, ""],
   // "they said they'd decide by end of january": when it is expected to close.
   [
     /\b(?:they|he|she)\s+(?:said\s+)?(?:they|he|she)?(?:'d|’d|\s+would|\s+will|'ll|’ll)\s+(?:decide|sign|commit|close|know|confirm)\s+(?:by|before|in)\s+/gi,
@@ -537,6 +539,9 @@ const expandedOutside = (text: string) =>
     // ("giv 4 stars": a shorthand before a figure, which SHORT leaves alone.)
     .replace(/\bgiv\b/gi, "give")
     .replace(/\bnxt\b/gi, "next")
+    // "séquence", "téléphone": French spellings of the same words.
+    .replace(/(?<![\p{L}])s[ée]quence(s?)(?![\p{L}])/giu, "sequence$1")
+    .replace(/(?<![\p{L}])t[ée]l[ée]phone(?![\p{L}])/giu, "phone")
     // "5⭐ cands", "⭐⭐⭐⭐": a rating in stars.
     .replace(/\b([1-5])\s?(?:⭐|★)(?:\uFE0F)?/gu, "$1 stars")
     .replace(/(?:(?:⭐|★)\uFE0F?){1,5}/gu, (stars) => `${[...stars.replace(/\uFE0F/g, "")].length} stars`);
@@ -1341,7 +1346,7 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   [/\b(?:go\s+ahead\s+and|just\s+go\s+and)\s+(?=[a-z])/gi, ""],
   // "One of our engineers referred a friend for the designer opening": a referral, whoever made it.
   [
-    /\b(?:one\s+of\s+(?:our|my)\s+[\w-]+|(?:a|an|our|my)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:has\s+|have\s+|just\s+)*referred\s+(?:a\s+|an\s+|their\s+|his\s+|her\s+)?(?:friend|someone|somebody|(?:former\s+)?colleague|contact|person|candidate)\b/gi,
+    /\b(?:one\s+of\s+(?:our|my|the)\s+[\w-]+(?:\s+[\w-]+)?|(?:a|an|our|my)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:has\s+|have\s+|just\s+)*referred\s+(?:a\s+|an\s+|their\s+|his\s+|her\s+)?(?:friend|someone|somebody|(?:former\s+)?colleague|contact|person|candidate)\b/gi,
     "a referral",
   ],
   // "add a new contact for me at Hooli": whom it is for is the one asking.
@@ -1389,6 +1394,11 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   // "shift all of Tyrell's deals sitting in Qualified over to Proposal": move them to it.
   [/\bshift\b(?=[^.?!]{0,80}\b(?:over\s+)?(?:to|into)\s+[A-Za-z])(?![^.?!]{0,40}\b(?:date|deadline|days?|weeks?|months?)\b)/gi, "move"],
   [/\b(move|push|bump|put)\b([^.?!]{0,80}?)\bover\s+(to|into)\b/gi, "$1$2$3"],
+  // "push the due date back 2 weeks from what it is now": a shift is from the date it has.
+  [
+    /\s+(?:from|on|after)\s+(?:what\s+it\s+is|where\s+it\s+is|(?:the|its)\s+(?:current|existing)(?:\s+(?:one|date|due\s+date))?)(?:\s+(?:now|currently|at\s+the\s+moment))?(?=\s*(?:[.,;!?]|$))/gi,
+    "",
+  ],
   // "spin up a req", "stand up a new role": open one.
   [/\b(?:spin|stand)\s+up\b/gi, "open"],
   // "a Staff Engineer (IC, L6)": a level in brackets is no field of a job.
@@ -1495,11 +1505,15 @@ const EVERYDAY_REWRITES: Rewrite[] = [
   [/\bget\s+(him|her|them)\s+in\s+as\s+(?=(?:a|an)\s+(?:contact|candidate)\b)/gi, "add $1 as "],
   // Indian business English: "kindly", "revert", "update the same", "currency wise", "who all".
   [/\b(?:and\s+)?revert(?:\s+back)?(?:\s+to\s+me)?(?=\s*[.!?]*\s*$)/gi, ""],
-  [/\b(?:update|do)\s+the\s+(?:same|updation)\b(?:\s+in\s+(?:the|our)\s+system)?/gi, "update it"],
+  [/\b(?:update|do)\s+the\s+(?:same|updation)\b(?!\s+(?:as|to|into)\b)(?:\s+in\s+(?:the|our)\s+system)?/gi, "update it"],
   [/[.,]?\s*(?:kindly\s+|please\s+)?do\s+the\s+needful\b[.!]?/gi, "."],
   [/\b(?:do|make)\s+the\s+updation\b/gi, "update it"],
   [/\bcurrency[- ]wise\b/gi, "by currency"],
   [/\bwho\s+all\b/gi, "who"],
+  // "kindly postpone the due date of inv-22 to 2nd jan", "prepone the close date": change it.
+  [/\b(?:postpone|prepone|reschedule|defer|extend)\s+(?=(?:the|its|their|his|her)\s+(?:[\w-]+\s+){0,2}date\b)/gi, "change "],
+  [/\b(?:got|been|was|is|has\s+been)\s+(?:preponed|postponed|rescheduled|deferred)\s+(?=to\b)/gi, "moved "],
+  [/^\s*updation\s+(?:needed|required|pending)\s*[:,-]\s*/i, ""],
   [/\b(?:please|kindly)\s+share\s+(?:the\s+)?names?\b[.!]*/gi, ""],
   [/\b(?:please|kindly|can\s+you)\s+share\s+/gi, "show "],
   [/,?\s*along\s+with\s+their\s+(?:designations?|titles?|roles?)\b/gi, ""],
@@ -1509,7 +1523,10 @@ const EVERYDAY_REWRITES: Rewrite[] = [
   [/^\s*by\s+when\s+(?=is|are|was|will)/i, "when "],
   [/\bwhen\s+is\s+the\s+payment\s+due\s+for\s+(.+?)\s*([?.!]|$)/gi, "when is $1 due$2"],
   [/\bpending\s+invoice/gi, "open invoice"],
-  [/\b(has|have)\s+cleared\s+(?=(?:INV|inv|the|their|its|an?\s)|\S+\s+in\s+full)/g, "$1 paid "],
+  [
+    /\b(has|have)\s+cleared\s+(?!(?:the|their|an?)\s+(?:[\w-]+\s+)?(?:screening|screen|interview|call|round|test|assessment|stage|check|review|panel|exam)s?\b)(?=(?:INV|inv|the|their|its|an?\s)|\S+\s+in\s+full)/g,
+    "$1 paid ",
+  ],
   [/[.,]?\s*(?:the\s+)?balance\s+is\s+(?:pending|due|awaited|outstanding|owed)(?:\s+(?:from|by)\s+(?:the\s+)?client(?:'s)?)?(?:\s+side)?\b/gi, ""],
   [/\s+from\s+(?:the\s+)?client(?:'s)?\s+side\b/gi, ""],
   [/\btowards\s+(?=[a-z])/gi, "for "],
@@ -1895,6 +1912,85 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\bGesch(?:ä|ae)ftsf(?:ü|ue)hrer(?:in)?\b/gi, "managing director"],
   [/\b(?:give|send)\s+(.+?)\s+an?\s+Absage\b/gi, "reject $1"],
   [/\b(?:we\s+)?(?:have\s+)?(?:become|got|received|won)\s+the\s+Auftrag\s+from\s+/gi, "we won the deal of "],
+  // French words in an English request: invoices, quotes, currencies, due dates, jobs, applications, interviews, steps,
+  // hiring, late, how many, at someone's, a role's title, a transfer, a redesign, a permanent contract.
+  [/\bfactures?\b/gi, (m: string) => (/s$/i.test(m) ? "invoices" : "invoice")],
+  [/\bdevis\b/gi, "quote"],
+  [/\b(?:per|by|in\s+each)\s+devises?\b/gi, "by currency"],
+  [/\bdevises?\b/gi, "currency"],
+  [/\b(?:arrive|come|fall)s?\s+(?:at|to)\s+(?:(?:the|their)\s+)?[ée]ch[ée]ance(?!\p{L})/giu, "fall due"],
+  [/\b(?:the\s+)?date\s+(?:of|d['’])\s*[ée]ch[ée]ance(?!\p{L})/giu, "the due date"],
+  [/(?<!\p{L})[ée]ch[ée]ance(?!\p{L})(?:\s+le\b)?/giu, "due date"],
+  [/\ble\s+(?=\d{1,2}\s*(?:\/|[A-Za-z]{3}))/g, ""],
+  [/\bcandidatures?\b/gi, (m: string) => (/s$/i.test(m) ? "candidates" : "application")],
+  [/\bcandidats?\b/gi, (m: string) => (/s$/i.test(m) ? "candidates" : "candidate")],
+  [/\brefuse\s+(?:the|his|her|their)\s+application\b/gi, "reject them"],
+  [/\bpostes\b/gi, "jobs"],
+  [/\b(?<=\b(?:the|a|this|that|our|new|backend|designer|[A-Z][\w-]*)\s)poste\b/gi, "job"],
+  [/\bpostes?\s+(?=of\b)/gi, "job "],
+  [/\bentretiens?\b/gi, "interview"],
+  [/(?<!\p{L})[ée]tapes?(?!\p{L})/giu, "stage"],
+  [/\brecrutement\b/gi, "hiring"],
+  [/\ben\s+retard\b/gi, "overdue"],
+  [/\bcombien\b/gi, "how many"],
+  [/\bchez\s+(?=\p{Lu})/gu, "at "],
+  [/,?\s*with\s+(?:their|there)\s+names?\s+and\s+(?:fonctions?|functions?|titles?|roles?)\b/gi, ""],
+  [/\bfonctions?\b/gi, "title"],
+  [/\b(?:made|did|sent|received)\s+(?:a|an|the)\s+virement\s+of\b/gi, "paid"],
+  [/\bvirements?\b/gi, "payment"],
+  [/\brefonte\b/gi, "redesign"],
+  [/[,.!]?\s*\bmerci(?:\s+beaucoup)?\b[.!]*/gi, ""],
+  [/\bfin\s+d['’]ann[ée]e\b/gi, "year-end"],
+  [/\b(?:we\s+)?(?:open|create|have|are\s+opening|want\s+to\s+open)\s+(?:a|an|one)\s+CDI\s+(?:for|as)\s+(?:a|an)\s+/gi, "create a full time job: "],
+  [/\b(?:a|an|the)\s+CDI\s+for\s+(?:a|an)\s+/gi, "a full time job, "],
+  [/\bCDI\b/gi, "full time"],
+  // "the candidate who came by referral": the referral candidate.
+  [
+    /\bthe\s+(candidate|applicant)\s+who\s+(?:came|applied)\s+(?:in\s+)?(?:by|through|thru|via|from)\s+(?:an?\s+|the\s+)?(referral|linkedin|indeed|agency|website)\b/gi,
+    (_: string, who: string, source: string) => `the ${source.toLowerCase()} ${who.toLowerCase()}`,
+  ],
+  // "The candidate who came by referral for the backend job — move to the next stage": what is told first is moved.
+  [
+    /^(\s*the\s+[^,.;!?—–]{3,100}?\b(?:candidate|applicant|person|guy|one))(\s+(?:for|on|in)\s+[^,.;!?—–]{3,60}?)?\s*[—–-]+\s*((?:please\s+|pls\s+|kindly\s+)?(?:move|pass|mark|put|advance|bump|progress))\s+(?=(?:to|as|into|on)\b)/i,
+    (_: string, who: string, where: string | undefined, verb: string) => `${who}${where ?? ""}, ${verb} them `,
+  ],
+  // "pass to the next étape": move on.
+  [/\bpass\s+(?:(him|her|them|it)\s+)?(?=to\s+the\s+next\s+(?:stage|step|round)\b)/gi, (_: string, who?: string) => `move ${who ? `${who} ` : ""}`],
+  [/\bin\s+the\s+team\s+(\p{Lu}[\p{L}-]*)/gu, "in the $1 team"],
+  // "stop the sequence for this person, no more automatic mails": take them out of it.
+  [
+    /\bstop\s+(?:the\s+)?(sequence|campaign|cadence|drip|e-?mails|mails)\s+(?:for|to)\s+(him|her|them|this\s+(?:person|contact|one|lady|guy)|\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)(?:\s*,\s*no\s+more\s+(?:automatic\s+|automated\s+)?(?:e-?mails|mails|messages))?/giu,
+    (_: string, what: string, who: string) => `take ${/^this\s/i.test(who) ? "them" : who} out of the ${/mails/i.test(what) ? "sequence" : what.toLowerCase()}`,
+  ],
+  // False friends: "who is actually in interview" (currently), "closing eventually at the end of march" (possibly),
+  // "the 2 next weeks" (the next two), "put it in the good stage" (right), "the deal is gained" (won), "how much
+  // contacts" (many).
+  [/\b(?:actually|eventually)\b(?=\s*(?:[?.!,]|$|in\b|at\b|open\b|there\b|inside\b))/gi, ""],
+  [/\b(?:closing|closes|close)\s+eventually\b/gi, "closing"],
+  [/\bthe\s+(\d+|two|three|four)\s+next\s+(days|weeks|months)\b/gi, "the next $1 $2"],
+  [/\b(?:in|to|into)\s+the\s+good\s+(?:stage|step|column)\s*[,:—–-]?\s*/gi, "to "],
+  [/\bis\s+gained\b/gi, "is won"],
+  [/\bhow\s+much\s+(?=(?:contacts|candidates|people|jobs|accounts|applications|clients|customers)\b)/gi, "how many "],
+  // "Où en est Ken Thompson ?": where someone is in the hiring; "I mean, at what stage of the hiring": said again.
+  [/\bo[uù]\s+en\s+(?:est|sont)\s+(.+?)\s*\?/gi, "what stage is $1 in?"],
+  [/(?<=[?.!])\s*i\s+mean,?\s+(?:at\s+)?(?:what|which)\s+stage\b[^.?!]*[?.!]*\s*$/gi, ""],
+  // "..., not the ones already late, only those who will come": the state left out; the rest said again.
+  [/[,;]?\s*(?:but\s+)?not\s+the\s+ones?\s+(?:that\s+are\s+|which\s+are\s+)?(?:already\s+)?(late|overdue|paid|open|draft|void)\b/gi, " that are not $1"],
+  [/[,;]?\s*(?:only\s+)?(?:those|the\s+ones?)\s+(?:who|which|that)\s+(?:will|are\s+going\s+to)\s+(?:come|arrive)(?:\s+due)?\b/gi, ""],
+  // "what the clients must still pay us": what they owe.
+  [
+    /\b(?:(?:give|show|tell)\s+me\s+)?(?:the\s+)?(?:total|sum)\s+of\s+what\s+(?:the\s+)?(?:clients|customers)\s+(?:must|have\s+to|should|need\s+to)\s+(?:still\s+)?pay\s+(?:to\s+)?us\b/gi,
+    "how much do clients still owe us",
+  ],
+  [/\bwhat\s+(?:the\s+)?(?:clients|customers)\s+(?:must|have\s+to|should|need\s+to)\s+(?:still\s+)?pay\s+(?:to\s+)?us\b/gi, "what clients still owe us"],
+  // "who is inside the sequence": in it.
+  [/\binside\s+(?=(?:the\s+)?(?:sequence|campaign|pipeline|stage|["“]))/gi, "in "],
+  // "contacts having the tag decision-maker", "marked with decision-maker tag": tagged so.
+  [/\b(?:have|has|having|with|carrying|carry)\s+the\s+tag\s+["“]?([\w-]+)["”]?/gi, "tagged $1"],
+  [/\b(?:marked|labell?ed|flagged)\s+(?:with|as)\s+(?:the\s+|a\s+)?["“]?([\w-]+)["”]?\s+tag\b/gi, "tagged $1"],
+  // "it is for to prepare a small mailing", ", I must update the careers page": why the one asking asks.
+  [/(?<=[?.!])\s*it(?:'s|\s+is)\s+for\s+(?:to\s+)?[a-z][^.?!]*[.!]?\s*$/gi, ""],
+  [/[,;.]\s*(?:because\s+)?(?:i|we)\s+must\s+[a-z][^.?!]*[.!]?\s*$/gi, ""],
   // "Herr Jonas Weber", "Mrs. Hannah Becker": a courtesy title before a name.
   [/\b(?:Herr|Frau|Mrs?\.?|Ms\.?)\s+(?=\p{Lu}\p{Ll})/gu, ""],
   // False friends: "we have become a part payment" (received), "payable until 30.12." (by), "the actual number"
@@ -2276,7 +2372,20 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
   ],
 ];
 
+/** "from one of the lads", "by a colleague", "via our Lagos team": who referred a candidate, said after how they came. */
+const WHO_REFERRED = String.raw`(?:\s+(?:from|by|via)\s+(?:one\s+of\s+)?(?:our\s+|the\s+|a\s+|an\s+|my\s+|his\s+|her\s+)?[\w-]+(?:\s+(?:team|office|colleague|friend))?)?`;
+
 export const REWRITES: Rewrite[] = [
+  // "Gringotts asked us more time", "client has requested for some more time": asked for more time.
+  [
+    /\b(?:asked|requested|wanted|begged)\s+(?:us\s+|me\s+)?(?:for\s+)?(?:some\s+|a\s+bit\s+(?:of\s+)?)?(?:more|extra|additional)\s+time\b/gi,
+    "asked for more time",
+  ],
+  // "add the new fella as a contact", "put the new guy at Globex in": someone not yet named (a name is asked for).
+  [
+    /\b(add|put|enter|log|create|get|set\s+up)\s+(?:the|a|our|their|this|that)\s+(?:new\s+|other\s+|latest\s+)?(?:fella|fellow|guy|gal|chap|bloke|lady|woman|man|girl|boy|dude|person|buyer|starter|joiner)\b/gi,
+    (_: string, verb: string) => `${verb} them`,
+  ],
   ...NOTATION_REWRITES,
   ...SECOND_LANGUAGE_REWRITES,
   ...RELAYED_REWRITES,
@@ -3343,8 +3452,9 @@ export const REWRITES: Rewrite[] = [
   [/^\s*(?:my|our|the)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:tells|told|says|said|mentioned|informs)\s+(?:me|us)\s+(?:that\s+)?/i, ""],
   // "the Stark support upgrade has now moved into negotiation. Please update the deal's stage": move it there.
   [
-    /^\s*(?:the\s+)?(.+?)\s+(?:is|are|'s|has\s+(?:now\s+)?(?:moved|gone|progressed|advanced)|have\s+(?:now\s+)?(?:moved|gone)|moved|went)\s+(?:now\s+)?(?:in|into|to|at)\s+(?:the\s+)?([\w-]+)(?:\s+stage)?(?:\s+now)?\b[^.!?]*?[.!,;]\s*(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+)*(?:update|change|fix|set)\s+(?:it|that|this|the\s+deal(?:'s)?(?:\s+stage)?|its\s+stage|the\s+stage|her|him|them)(?:\s+accordingly)?(?:\s+(?:please|pls))?\s*[.!?]*\s*$/i,
-    "move the $1 to $2",
+    /^(.*[,;:]\s+)?\s*(?:the\s+)?([^,;:.!?]+?)\s+(?:is|are|'s|has\s+(?:now\s+)?(?:moved|gone|progressed|advanced)|have\s+(?:now\s+)?(?:moved|gone)|moved|went)\s+(?:now\s+)?(?:in|into|to|at)\s+(?:the\s+)?([\w-]+)(?:\s+stage)?(?:\s+now)?\b[^.!?]*?[.!,;]\s*(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+)*(?:update|change|fix|set)\s+(?:it|that|this|the\s+deal(?:'s)?(?:\s+stage)?|its\s+stage|the\s+stage|her|him|them)(?:\s+accordingly)?(?:\s+(?:please|pls))?\s*[.!?]*\s*$/i,
+    // ("just out the site meeting w Stark, the support upgrade tender has gone to negotiation. update it": the story before stays.)
+    (_: string, before: string | undefined, what: string, stage: string) => `${before ?? ""}move the ${what} to ${stage}`,
   ],
   // "On what date was the Globex invoice ... due?": when.
   [/\b(?:on|by)\s+(?:what|which)\s+date\b/gi, "when"],
@@ -3548,14 +3658,23 @@ export const REWRITES: Rewrite[] = [
   [/(?:^|(?<=[.!?])\s+|\s*[,;–—-]\s*)(?:(?:her|his|their|the)\s+)?start(?:ing)?\s+date\s+(?:is|will\s+be|=|:)\s+[^.?!,;]*[.!]?/gi, ""],
   // "sent over 2,000 dollars": over is how it was sent, not more than.
   [/\b(sent|wired|transferred|mailed|handed)\s+over\b/gi, "$1"],
+  // "cv in for the product designer job. sam okoro, ...": a CV arrived; the job is whom it is for.
+  [/\b(?:(?:a|another|one|new)\s+)?(?:cvs?|resumes?|résumés?)\s+(?:just\s+)?(?:(?:came|come|has\s+come|is|are)\s+)?in\s+(?=for\b)/gi, ""],
+  // ("..., came thru a referral from one of the lads": who referred them is a remark.)
   // "came through referral from our Lagos team", "came via LinkedIn": where a candidate came from.
   [
-    /(?<!\b(?:who|that|which)\s+)\b(?:came|come|comes|coming)\s+(?:in\s+)?(?:through|via|by|from)\s+(?:an?\s+|the\s+)?(referral|linkedin|agency|indeed|website|job\s+board)\b(?:\s+(?:from|by|via)\s+(?:our\s+|the\s+|a\s+|an\s+)?[\w-]+(?:\s+(?:team|office|colleague))?)?/gi,
+    new RegExp(
+      String.raw`(?<!\b(?:who|that|which)\s+)\b(?:came|come|comes|coming)\s+(?:in\s+)?(?:through|via|by|from)\s+(?:an?\s+|the\s+)?(referral|linkedin|agency|indeed|website|job\s+board)\b${WHO_REFERRED}`,
+      "gi",
+    ),
     (_: string, source: string) => `source is ${source.toLowerCase()}`,
   ],
   // "found us through Dribbble", "came thru a referral", "heard about us on Reddit": where a candidate came from.
   [
-    /(?<!\b(?:who|that|which)\s+)\b(?:found\s+us|heard\s+(?:about|of)\s+us|applied|came|come|comes)\s+(?:in\s+)?(?:through|thru|via|on)\s+(?:an?\s+|the\s+)?([A-Z][\w.-]+|referral|linkedin|indeed|agency|website|twitter|reddit|dribbble|behance|github)\b/g,
+    new RegExp(
+      String.raw`(?<!\b(?:who|that|which)\s+)\b(?:found\s+us|heard\s+(?:about|of)\s+us|applied|came|come|comes)\s+(?:in\s+)?(?:through|thru|via|on|over|by)\s+(?:an?\s+|the\s+)?([A-Z][\w.-]+|referral|linkedin|indeed|agency|website|twitter|reddit|dribbble|behance|github)\b${WHO_REFERRED}`,
+      "g",
+    ),
     (_: string, source: string) => `source is ${source.toLowerCase()}`,
   ],
   // "open one new position - Finance Analyst": a job to create, not a filter on open ones.
@@ -3642,7 +3761,17 @@ export const REWRITES: Rewrite[] = [
     "",
   ],
   // "pls update the same in system", "void the same": the record just told of.
-  [/\b(update|void|cancel|delete|change|correct|amend|edit|mark|reject|close|remove|reflect|process|record|log)\s+the\s+same\b/gi, "$1 it"],
+  // ("kindly finalise the same so that ...", "move the same to interview", "add the same pls": any verb's.)
+  [
+    /\b(?!(?:is|are|was|were|be|been|being|remains?|stays?|looks?|exactly|not|at|of|about|with|on|in|to|for|from|by|all|just|still|always|the|a|and|or|but|also|have|has|had|do|does|did)\b)([a-z]+)\s+the\s+same\b(?=\s*(?:$|[,.;!?]|(?:to|as|so|and|pls|please|kindly|in|on|into|for|today|asap|immediately|now|also)\b))/gi,
+    // ("move the same to interview", "update the same as hired": a person, at a hiring stage.)
+    (m: string, verb: string, ...rest: unknown[]) =>
+      /^\s*(?:to|as|into)\s+(?:the\s+)?(?:next\s+)?(?:screening|interview|offer|hired|rejected)\b/i.test(
+        String(rest.at(-1)).slice(Number(rest.at(-2)) + m.length),
+      )
+        ? `${verb} them`
+        : `${verb} it`,
+  ],
   // "Hooli invoice, please void it": the record set first is the "it" of the request after it.
   [
     /^\s*(?:the\s+)?([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*\s+(?:invoice|bill|deal|opportunity|job|role|contact|candidate))\s*,\s*((?:please|pls|kindly|can\s+you|could\s+you)\s+)?([a-z]+)\s+(?:it|that|the\s+same)\b/,
@@ -3871,7 +4000,10 @@ export const REWRITES: Rewrite[] = [
     "take a snapshot",
   ],
   [/\b(?:did ?n[o']?t|does ?n[o']?t|do ?n[o']?t)\s+make\s+(?:it|the cut)\b/gi, ","],
-  [/\b(?:has\s+|have\s+)?(?:accepted|signed|took)\s+(?:our|the|an?|his|her|their)\s+(?:job\s+)?offer\b/gi, "hired"],
+  [
+    /\b(?:has\s+|have\s+)?(?:accepted|signed|took)\s+(?:our|the|an?|his|her|their)\s+(?:job\s+)?offer(?:\s+letter)?\b(?:\s+and\s+(?:is|will\s+be)\s+(?:joining|starting)(?:\s+us)?(?:\s+(?:from|on)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)?)?/gi,
+    "hired",
+  ],
   // "the contacts at Initech with their titles": what to show, not what to find.
   [/\s+with\s+(?:their|its|the)\s+(?:titles?|emails?|phones?|phone\s+numbers?|numbers?|stages?|amounts?|details|statuses|status)\b/gi, ""],
   [/\b(?:said|told)\s+no\s+to\b/gi, "rejected"],

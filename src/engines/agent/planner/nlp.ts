@@ -525,6 +525,8 @@ const CURRENCY_WORDS: Record<string, string> = {
   nok: "NOK",
   dkk: "DKK",
   inr: "INR",
+  rupee: "INR",
+  rupees: "INR",
   brl: "BRL",
   mxn: "MXN",
 };

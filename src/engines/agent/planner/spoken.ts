@@ -345,6 +345,8 @@ export function spoken(message: string): string {
     .trim()
     .replace(OPENERS, "");
   text = addresses(text);
+  // « New lead follow-up »: a name in French quotation marks.
+  text = text.replace(/«\s*([^«»]{1,80}?)\s*»/g, '"$1"');
   // "... stop contacting them full stop", "new paragraph": punctuation said aloud when dictating.
   text = text
     .replace(/\s*\bfull\s+stop\b\s*/gi, ". ")
@@ -360,6 +362,20 @@ export function spoken(message: string): string {
   text = text.replace(/\bbetween\s+(?:right\s+)?now\s+and\b/gi, "between today and");
   // "our d s o", "the k p i list": an abbreviation said letter by letter.
   text = text.replace(/\b(?:[b-hj-z]\s){1,3}[b-hj-z]\b(?!['’])/gi, (letters) => letters.replace(/\s/g, "").toUpperCase());
+  // "3 000,50 €", "18 000 €", "€ 45 000": thousands set apart by spaces, as French writes them, next to a currency.
+  text = text.replace(
+    /(?<![\d.,])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+)(?:,(\d{1,2}))?(?=\s?(?:€|\$|£|(?:USD|EUR|GBP|CHF|INR|euros?|dollars?|pounds?)\b))|(?<=(?:[€$£]|\b(?:USD|EUR|GBP|CHF|INR))\s?)(\d{1,3}(?:[ \u00a0\u202f]\d{3})+)(?:,(\d{1,2}))?(?![\d,])/gi,
+    (_, a?: string, aCents?: string, b?: string, bCents?: string) => {
+      const cents = aCents ?? bCents;
+      return `${(a ?? b)!.replace(/\D/g, "")}${cents ? `.${cents}` : ""}`;
+    },
+  );
+  // "INR 1,50,000": lakhs grouped in twos, as India writes them; "1.5 lakh", "2 crore": the same, in words.
+  text = text.replace(/(?<![\d.,])\d{1,2}(?:,\d{2})+,\d{3}(?![\d,])/g, (n: string) => n.replace(/,/g, ""));
+  text = text.replace(/\s*\(\s*(?:(?:INR|Rs\.?|₹)\s?)?\d+(?:\.\d+)?\s*(?:lakhs?|lacs?|crores?)\s*\)/gi, "");
+  text = text.replace(/\b(\d+(?:\.\d+)?)\s*(lakhs?|lacs?|crores?)\b/gi, (_, n: string, unit: string) =>
+    String(Math.round(Number(n) * (/^c/i.test(unit) ? 1e7 : 1e5))),
+  );
   // "2.500,00 GBP", "18.065,37", "USD 8.925,59.": thousands with dots and cents after a comma, as most of Europe writes them.
   text = text.replace(
     /(?<![\d.,])(\d{1,3}(?:\.\d{3})+|\d{1,3}),(\d{2})(?!\d|[.,]\d)/g,
@@ -373,9 +389,11 @@ export function spoken(message: string): string {
     (_, cur: string, n: string) => `${cur}${n.replace(/\./g, "")}`,
   );
   // "above USD 21000.00", "EUR 450": a currency's code before the figure is said after it, where amounts take it.
-  text = text.replace(/\b(USD|EUR|GBP|CHF)\s?(\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|mm|bn)\b)?)(?![\d.,]?\d)/g, "$2 $1");
+  text = text.replace(/\b(USD|EUR|GBP|CHF|INR|AUD|CAD|JPY|SGD)\s?(\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|mm|bn)\b)?)(?![\d.,]?\d)/g, "$2 $1");
   // "1.250 €", "32.500 euros": the same, the currency after.
   text = text.replace(/(?<![\d.,])(\d{1,3}(?:\.\d{3})+)(?=\s?(?:€|\$|£|(?:USD|EUR|GBP|CHF|euros?|dollars?|pounds?)\b))/gi, (n: string) => n.replace(/\./g, ""));
+  // "18000 €", "3000€": a currency's sign after the figure, as most of Europe writes it, is its code.
+  text = text.replace(/(\d(?:[\d,.]*\d)?(?:\s?(?:k|m|mm|bn)\b)?)\s?([€£])(?![\d])/gi, (_, n: string, sign: string) => `${n} ${sign === "€" ? "EUR" : "GBP"}`);
   // "15/01", "30/12/2026": day first, as most of the world writes it, when the first number cannot be a month.
   // ("31-03-2027", "31.03.2027": the same, with the year, which dashes and dots need to be read as a date.)
   text = text.replace(/(?<![\d/.-])(1[3-9]|2\d|3[01])([-.])(0?[1-9]|1[0-2])\2(\d{4})(?![\d.-]\d)/g, (_, d: string, _sep: string, m: string, y: string) => {

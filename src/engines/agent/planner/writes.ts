@@ -40,6 +40,27 @@ function unplaced(phrases: Phrase[]): never {
   });
 }
 
+/**
+ * "New enquiry from Northwind!! Christmas party for about 80, looking at the ballroom. Can you log it as a deal -
+ * call it Christmas party, value $8,500": when the record is named in words ("called X", quoted), the sentences of
+ * story before the one that names it hold no value of it; a word left unplaced there is a remark.
+ */
+function withoutStory(p: Parsed, phrases: Phrase[], name: string | undefined): Phrase[] {
+  const said = p.said ?? "";
+  if (!name) return phrases;
+  const naming = new RegExp(String.raw`(?:\b(?:called|named|name\s+is)\s+|["“])${escapeRegExp(name)}`, "i").exec(said);
+  if (!naming) return phrases;
+  const start = Math.max(...[".", "!", "?"].map((mark) => said.lastIndexOf(mark, naming.index)));
+  // (A name in capitals there may be a record not found: still unplaced.)
+  const remark = (ph: Phrase) =>
+    ph.at !== undefined && ph.at >= 0 && ph.at < start && (/^\p{Ll}/u.test(ph.text) || name.toLowerCase().includes(ph.text.toLowerCase()));
+  return phrases.filter((ph) => !remark(ph));
+}
+
+/** A word that ends a company's name, never a person's ("Wayne Enterprises", "Acme Robotics"). */
+const COMPANY_WORD =
+  /\s(?:enterprises|inc|ltd|llc|llp|plc|gmbh|corp|corporation|company|group|holdings|labs|logistics|industries|traders|trading|solutions|systems|technologies|biotech|robotics|materials|partners|consulting|confectionery|foods|health|cloud|bank)\.?$/i;
+
 /** The name text of a phrase, with the resource word that followed it when that may be part of the name. */
 async function findPhrase(s: Session, resource: string, phrase: Phrase, write = true, narrow?: FindOptions["narrow"]): Promise<Found> {
   try {
@@ -308,6 +329,13 @@ async function openDealOf(s: Session, name: string, narrow?: FindOptions["narrow
  * "phone screen w radia perlman went great, move to interview": a change that names no one is done to the one
  * person whose full name the message gives, however it is written. Two people of that name, or none: undefined.
  */
+/** "sam.okoro@outlook.com" spells "sam okoro" (or "s.okoro", "sokoro"): each of its words is in the address's local part. */
+function addressSpells(email: string, name: string): boolean {
+  const local = email.split("@")[0]!.toLowerCase();
+  const words = name.toLowerCase().split(/\s+/);
+  return words.at(-1)!.length > 1 && local.includes(words.at(-1)!) && local.startsWith(words[0]![0]!);
+}
+
 async function personNamedIn(s: Session, resource: string, message: string): Promise<Found | undefined> {
   if ((resource !== "candidate" && resource !== "contact") || !s.tool(resource, "list")) return undefined;
   const words = ` ${message.toLowerCase().replace(/[^\p{L}\d'’-]+/gu, " ")} `;
@@ -604,8 +632,11 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     // "a contact for Maria Garcia at Globex": a person's name reads as one, whatever its preposition.
     // ("a new contact for Hooli Cloud, please: Priya Raman": the name set apart before the one said with "for".)
     const named = (ph: Phrase) => !ph.nounResource && /^[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+){1,2}$/u.test(ph.text);
+    // ("sam okoro, sam.okoro@outlook.com": a name typed in lower case is a person's when their address spells it.)
+    const spelt = (ph: Phrase) => !ph.nounResource && /^[\p{L}'-]+(?:\s+[\p{L}'-]+){1,2}$/u.test(ph.text) && p.emails.some((e) => addressSpells(e, ph.text));
     const personLike = person
-      ? (phrases.find((ph) => !ph.prep && named(ph) && phrases.some((x) => x.prep === "for" && named(x) && (x.at ?? 0) < (ph.at ?? 0))) ??
+      ? (phrases.find((ph) => !ph.prep && spelt(ph)) ??
+        phrases.find((ph) => !ph.prep && named(ph) && phrases.some((x) => x.prep === "for" && named(x) && (x.at ?? 0) < (ph.at ?? 0))) ??
         phrases.find((ph) => (!ph.prep || ["for", "called", "named"].includes(ph.prep)) && named(ph)))
       : undefined;
     const phrase =
@@ -662,6 +693,8 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
       name = undefined;
     }
   }
+  // ("wayne enterprises have changed buyers again. add them as a contact": a company with no account is no person's name.)
+  if (name && person && COMPANY_WORD.test(name)) name = undefined;
   if (name && person) {
     // Names typed or dictated in lower case are stored as people write them.
     let words = name.split(/\s+/).map((w) => (/^\p{Ll}+$/u.test(w) ? w[0]!.toUpperCase() + w.slice(1) : w));
@@ -682,12 +715,31 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   const purpose =
     "description" in props
       ? (phrases.find((ph) => ph.prep === "for" && !ph.nounResource && after(ph, p.amounts)) ??
+        // "a facture for Wonka Confectionery for the design of the packaging": a second "for", in lower case, says what for.
+        (input.client ? phrases.find((ph) => ph.prep === "for" && !ph.nounResource && /^\p{Ll}/u.test(ph.text)) : undefined) ??
         // "a new invoice for Hooli Cloud - onboarding workshop, $4,200": what it is for, set apart after the client.
         (input.client ? (phrases.find((ph) => !ph.prep && !ph.nounResource) ?? phrases.find((ph) => ph.prep === "for" && !ph.nounResource)) : undefined))
       : undefined;
   if (purpose) {
     input.description = purpose.text;
     phrases.splice(phrases.indexOf(purpose), 1);
+    // "£4,250 deposit for their summer garden party": a word naming the amount, said between it and what it is for.
+    const amount = p.amounts.find((a) => !a.op);
+    const named = amount
+      ? phrases.find(
+          (ph) =>
+            !ph.prep &&
+            ph.at !== undefined &&
+            purpose.at !== undefined &&
+            ph.at > (amount.at ?? amount.index) &&
+            ph.at - ((amount.at ?? amount.index) + amount.length) <= 2 &&
+            ph.at < purpose.at,
+        )
+      : undefined;
+    if (named && /^\p{Ll}/u.test(named.text)) {
+      input.description = `${named.text} for ${purpose.text}`;
+      phrases.splice(phrases.indexOf(named), 1);
+    }
     // "for the custom integration build, phase 2": words set apart right after what it is for are part of it.
     const more = phrases.find(
       (ph) => !ph.prep && ph.at !== undefined && purpose.at !== undefined && ph.at > purpose.at && ph.at - (purpose.at + purpose.text.length) <= 3,
@@ -695,6 +747,16 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     if (more) {
       input.description = `${purpose.text}, ${more.text}`;
       phrases.splice(phrases.indexOf(more), 1);
+    }
+    // "for the redesign of their brand identity": what it is of belongs to it.
+    const ofWhat = (ph: Phrase) =>
+      new RegExp(String.raw`\b${escapeRegExp(purpose.text)}(\s+of\s+(?:(?:the|their|his|her|its|our)\s+)?${escapeRegExp(ph.text)})\b`, "i").exec(
+        p.said ?? p.raw,
+      );
+    const of = phrases.find((ph) => ph.prep === "of" && !ph.nounResource && ofWhat(ph));
+    if (of) {
+      input.description = `${String(input.description)}${ofWhat(of)![1]}`;
+      phrases.splice(phrases.indexOf(of), 1);
     }
     // "for the bits and bobs", "for travel and expenses": one thing said with "and", read as two.
     const joined = phrases.find(
@@ -806,7 +868,8 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   // ("finance dept": a team typed in lower case is stored as its name is written.)
   if (resource === "job" && typeof input.department === "string" && /^[a-z]/.test(input.department)) input.department = capitalized(input.department, true);
   answered(s, tool, input);
-  if (phrases.length > 0) unplaced(phrases);
+  const told = withoutStory(p, phrases, name);
+  if (told.length > 0) unplaced(told);
   if (resource === "invoice" && input.client && !input.account_id && "account_id" in props && s.tool("account", "list")) {
     // Bill the account of that name when exactly one has it; a client needs no account.
     const page = (await s.list("account", { q: String(input.client), per_page: 5 })) as { data: Item[] };
