@@ -36,6 +36,8 @@ const imperative = (clause: string) => {
   const bare = clause.replace(POLITE, "");
   // "sorting interview rooms for next week": what someone is doing, not a request.
   if (/^[a-z]+ing\b/i.test(bare)) return false;
+  // "new territory rep is taking over stark": news of someone new, not a request to add them.
+  if (/^new\s+(?:[\w-]+\s+){1,3}(?:is|are|was|were|has|have|just|starts|started|joined|takes|taking)\b/i.test(bare)) return false;
   // "write it off", "write off INV-3": a verb of two words.
   return (
     actionOf(/^[a-z]+/i.exec(bare)?.[0]?.toLowerCase() ?? "") !== undefined ||
@@ -114,7 +116,11 @@ function withoutRemark(lang: Language, text: string): string {
         : topicWords(lang, before);
     // "katherine johnson - where is she at in the process": she is the person set apart.
     if (topic && /\b(?:she|he|her|him)\b/i.test(rest)) return rest.replace(/\b(?:she|he|her|him)\b/i, topic);
-    if (topic) return rest.replace(/\b(?:they|them)\b/i, topic).replace(/\btheir\b/i, `${topic}'s`);
+    if (topic)
+      return rest
+        .replace(/\b(?:over\s+)?there\b/i, `at ${topic}`)
+        .replace(/\b(?:they|them)\b/i, topic)
+        .replace(/\btheir\b/i, `${topic}'s`);
     if (!name) return rest;
     // "Wayne Enterprises, how much is still owed": a name set apart before a question that points at no one is its topic.
     if (before.length === 1 && before[0]!.trim() === name && !/\b(?:they|them|their|there|it|its)\b/i.test(rest))
@@ -162,9 +168,12 @@ function withoutRemark(lang: Language, text: string): string {
   if (destructive && recordSaid && PRONOUN.test(clauses[k]!))
     return [clauses[k]!.replace(POLITE, "").replace(PRONOUN, recordSaid), ...clauses.slice(k + 1)].join(", ");
   const subject: string[] = [];
-  for (const term of lang.nlp(clauses[0]!).terms().json() as { text: string; terms: { tags: string[] }[] }[]) {
+  const terms = lang.nlp(clauses[0]!).terms().json() as { text: string; terms: { tags: string[] }[] }[];
+  for (const [n, term] of terms.entries()) {
     const tags = term.terms[0]?.tags ?? [];
-    if ((tags.includes("Verb") && !/ing$/i.test(term.text)) || tags.includes("Copula")) break;
+    // ("Pied Piper asked ...": a word in capitals before another opens a name, whatever else it may be.)
+    const inName = /^\p{Lu}/u.test(term.text) && /^\p{Lu}/u.test(terms[n + 1]?.text ?? "") && subject.every((w) => /^\p{Lu}/u.test(w));
+    if (((tags.includes("Verb") && !/ing$/i.test(term.text)) || tags.includes("Copula")) && !inName) break;
     // "Isla Haddad and Leo Andersen both showed up": both, all or each ends who was named.
     if (subject.length > 0 && /^(?:both|all|each)$/i.test(term.text)) break;
     // "pied piper finally paid up": how or when is not who.

@@ -2020,6 +2020,83 @@ const TRADE_REWRITES: Rewrite[] = [
   // "Please make it final so it goes out": finalize it.
   [/\bmake\s+(it|this|that|them|the\s+\w+)\s+final\b/gi, "finalize $1"],
   [/\bUS-?Dollars?\b/gi, "USD"],
+  // A distributor's ledger talk: "who's 60+ days on us" (overdue that long), "what are they into us for all told" (what
+  // they owe), "sat in draft that nobody's issued" (a draft), "knocked back" (rejected), "haggling" (negotiation).
+  [
+    /\b(?:who(?:'s|\s+is|\s+are)|which\s+(?:clients|customers|accounts)\s+are)\s+(?:over\s+|more\s+than\s+)?(\d+)\s*\+?\s*days?\s+(?:on\s+us|overdue|late|past\s+due|behind)\b/gi,
+    "which clients are more than $1 days overdue",
+  ],
+  [
+    /(?<=[?.!])\s*(?:just|only)\s+(?:the\s+)?(?:accounts|clients|customers|names|companies)(?:\s+(?:over|above)\s+\d+(?:\s*days)?)?(?:\s+please|\s+pls)?\s*[.!]*\s*$/gi,
+    "",
+  ],
+  [/\bwhat\s+(?:are|is)\s+([\w&'’-]+(?:\s+[\w&'’-]+){0,3}?)\s+into\s+us\s+for\b(?:\s+all\s+told)?/gi, "how much do $1 owe us"],
+  [
+    /^\s*(?:i'?m\s+|we'?re\s+)?(?:thinking|thinkin)\s+(?:of|about)\s+(?:putting\s+)?(?:a\s+(?:credit\s+)?hold|(?:them\s+)?on\s+stop|a\s+stop)\s+(?:on\s+)?([\w&'’-]+(?:\s+[\w&'’-]+)?)\s*[.,;:—–-]\s*/i,
+    "$1, ",
+  ],
+  [/\ball\s+told\b/gi, "in total"],
+  // "new territory rep is taking over stark — who've we got there": the account taken over is the topic.
+  [
+    /^[^.?!—–]*?\b(?:is|are|'s|'re)\s+(?:taking\s+over|looking\s+after|covering|handling|inheriting)\s+(?:the\s+)?([\w&'’-]+(?:\s+[\w&'’-]+)??)(?:\s+account)?\s*(?=[—–:]|\s-\s|[.,]\s)/i,
+    "$1",
+  ],
+  [/\b(?:a\s+)?credit\s+hold\b/gi, "a hold"],
+  [/\b(?:sat|sitting|lying)\s+(?=in\s+(?:draft|drafts|the\s+drafts)\b)/gi, ""],
+  [
+    /\s*,?\s*(?:that|which)\s+(?:nobody|no\s+one|noone|no-one)(?:'s|\s+has|\s+have)\s+(?:issued|sent|raised|finali[sz]ed|sent\s+out)(?:\s+(?:yet|out))?\b/gi,
+    "",
+  ],
+  [/\bknock(?:ed|ing)?\s+back\b/gi, "rejected"],
+  [/\bknock\s+(him|her|them)\s+back\b/gi, "reject $1"],
+  [
+    /\bhow\s+many\s+(?:have|did)\s+we\s+(rejected|reject|hired|hire|interviewed|screened)\b/gi,
+    (_: string, verb: string) => `how many candidates have we ${verb.replace(/(?<!e)$/, "ed").replace(/ee?d$/, "ed")}`,
+  ],
+  [/\b(?:the\s+)?([\w-]+)\s+stage\s*[—–,-]+\s*([\w-]+)\s+i\s+mean\b/gi, "the $2 stage"],
+  [/\bhaggling\b/gi, "negotiation"],
+  // "initech want pricing on 40 pallet jacks, call it 36k, should land end of jan. put it in the pipeline": a new deal.
+  [
+    /^(.{8,200}?)[.;,]\s*(?:please\s+|pls\s+|can\s+you\s+)?(?:put|stick|pop|add|log|get)\s+(?:it|this|that)\s+(?:in|on|into)\s+(?:the\s+)?(?:pipeline|pipe|crm)\s*[.!]*\s*$/i,
+    "add a deal: $1",
+  ],
+  [/\bcall\s+it\s+(?=(?:about\s+|around\s+|roughly\s+)?[$€£]?\d[\d,.]*\s?k?\b)/gi, "value "],
+  [
+    /\b(?:should|will|might|could)\s+(?:land|close|sign|come\s+in)\s+(?:by\s+|at\s+|around\s+|in\s+|for\s+)?(?=end|the|next|this|early|mid|late|\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/gi,
+    "closing ",
+  ],
+  // "new buyer at globex — priya nair, head of purchasing, ...": a new contact there (the role said is no title).
+  [/^\s*(?:a\s+|our\s+)?new\s+(?:buyer|contact|person|starter|joiner|guy|lady|fella|rep|purchaser)\s+(at|for|with|from)\s+/i, "new contact $1 "],
+  [/[.,;]\s*(?:please\s+|pls\s+)?get\s+(?:him|her|them)\s*[.!]*\s*$/i, ""],
+  // "stark's buyer rang, the annual support plan invoice has been paid in full — mark it off": marked paid.
+  [
+    /\bmark\s+(it|that|this|them)\s+off\b/gi,
+    (m: string, what: string, ...rest: unknown[]) => (/\b(?:paid|settled|cleared|came\s+in)\b/i.test(String(rest.at(-1))) ? `mark ${what} as paid` : m),
+  ],
+  [
+    /^\s*([\p{L}&-]+(?:\s+\p{Lu}[\p{L}&-]*)?)['’]s\s+(?:buyer|ap\s+(?:team|lady|guy)|accounts\s+(?:team|person)|finance\s+(?:team|person)|office|pa|assistant|manager|contact|coordinator)\s+(?:rang|called|phoned|rung|emailed|wrote|got\s+in\s+touch)\s*[,;:.—–-]\s*(the\s+(?=(?:[\w-]+\s+){0,4}(?:invoice|bill|deal)\b))?/iu,
+    (_: string, who: string, the?: string) => (the ? `the ${who} ` : ""),
+  ],
+  // "globex sent £2,000 on account against their sterling invoice, post it please": a payment on it.
+  [/\s+on\s+account\s+(?=against|towards|for|on)/gi, " "],
+  [/\b(?:sent|wired|transferred|remitted)\s+((?:[$€£]\s?)?\d[\d,.]*\s?k?(?:\s?(?:usd|eur|gbp))?)\s+(?:against|towards|for|on)\s+/gi, "paid $1 on "],
+  [/\bsterling\s+(invoice|bill)/gi, "GBP $1"],
+  [/[,;.]\s*(?:please\s+|pls\s+)?post\s+(?:it|that|this|the\s+payment|them)(?:\s+(?:please|pls))?\s*[.!]*\s*$/gi, ""],
+  [/\bthe\s+one\s+(?:they|he|she)\s+(?:still\s+)?(?:owe|owes)(?:\s+us)?\b/gi, "their invoice"],
+  // "asked for more time on the one they owe. give them till the end of next month": a new due date.
+  [/\b(?:give|let)\s+(?:them|him|her)\s+(?:until|till|til|'til|up\s+to)\s+(?=the\b|next\b|end\b|\d|[A-Z])/g, "change the due date to "],
+  // "hooly signed the PO for the data migration — book it, that one's won": the order is the deal won.
+  [/\bsigned\s+(?:the|a|their|our)\s+(?:PO|purchase\s+order|contract|order|paperwork)\s+(?=for\b)/gi, "signed "],
+  [/\s*[,;—–-]\s*book\s+(?:it|the\s+order|that)(?:\s+in)?\s*(?=[,;.—–-]|$)/gi, ""],
+  [/\bthat\s+one(?:'s|\s+is)\s+(won|lost)\b/gi, "mark it $1"],
+  // "the gringots draft ... got raised twice by mistake, bin it": a duplicate.
+  [
+    /^\s*(the\s+.+?)\s+(?:got|was|has\s+been)\s+(?:raised|created|entered|sent|issued|added|booked)\s+twice(?:\s+by\s+mistake|\s+in\s+error)?\s*[,;.—–-]\s*(?:so\s+)?(?:please\s+|pls\s+)?(?:bin|delete|remove|scrap|kill|drop|get\s+rid\s+of)\s+(?:it|that|this|the\s+duplicate|the\s+copy)\b/i,
+    "delete $1",
+  ],
+  [/\bbin\s+(it|that|this|them)\b/gi, "delete $1"],
+  [/\bwho(?:'ve|\s+have|\s+do)\s+we\s+(?:got|have)\s+(?:on\s+file\s+|in\s+the\s+(?:crm|system)\s+)?(?=there\b|at\b)/gi, "which contacts do we have "],
+  [/(?<=[?.!])\s*names\s+(?:please|pls|only)\s*[.!]*\s*$/gi, ""],
   // An events venue's enquiries and a contractor's bids and tenders: deals ("they're saying award end of feb": close).
   [/\b(?:enquir(?:y|ies|es)|inquir(?:y|ies))\b/gi, (m: string) => (/ies$|es$/i.test(m) ? "deals" : "deal")],
   [
@@ -2819,8 +2896,9 @@ export const REWRITES: Rewrite[] = [
   [/(\$\s?\d[\d,.]*\s?(?:k|m)?)\s+(US|AU|CA|NZ)\b(?!\s*\$)/gi, (_, amount: string, country: string) => `${amount} ${country.toUpperCase()}D`],
   // "they want a quote on a lab fit-out": the work quoted for is the deal.
   [
-    /\b(?:want|wants|need|needs|asked\s+for|are\s+after|is\s+after)\s+(?:a\s+)?(?:quote|price|pricing|proposal)\s+(?:on|for)\s+(?:an?\s+|the\s+)?(?=[\w-]+(?:\s+[\w-]+){0,3}\s*,)/gi,
-    "want a deal called ",
+    /\b(?:want|wants|need|needs|asked\s+for|are\s+after|is\s+after)\s+(?:a\s+)?(?:quote|price|pricing|proposal)\s+(?:on|for)\s+(?:an?\s+|the\s+)?([\w-]+(?:\s+[\w-]+){0,3})(?=\s*,)/gi,
+    // ("pricing on 40 pallet jacks": a name that starts with a count is quoted, so the count is no amount.)
+    (_: string, name: string) => `want a deal called ${/^\d/.test(name) ? `"${name}"` : name}`,
   ],
   [/\b(?:I\s+)?reckon\s+(?=it's|it\s+is|its|they're|that's)/gi, ""],
   // "the lighting job the boys knocked over last week": who did the work, and when, is no part of the invoice.

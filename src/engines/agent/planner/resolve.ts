@@ -232,6 +232,9 @@ export class Session {
       }))
       .sort((a, b) => b.score - a.score);
     const best = ranked[0];
+    // "umbrela's pilot": a one-word slip for a word several records share ("Umbrella Health: ..."), looked up as written right.
+    const slip = !/\s/.test(name) && name.length >= 5 && best && best.score >= 0.8 ? spelledRight(labelOf(best.i), name) : undefined;
+    if (slip && (ranked[1]?.score ?? 0) >= best!.score - 0.05 && slip.toLowerCase() !== name.toLowerCase()) return this.lookup(resource, slip, options);
     if (best && best.score >= (name.length >= 6 ? 0.7 : 0.75) && (ranked[1]?.score ?? 0) < best.score - 0.05) {
       if (!options.write) return { id: best.i.id, label: labelOf(best.i), item: best.i };
       this.ask(`I found no ${resource} named “${name}”. Did you mean this one?`, key, [{ id: best.i.id, label: labelOf(best.i) }]);
@@ -315,7 +318,9 @@ export function toldApart(items: Item[], message: string, name: string): Item | 
       // "..., not the Umbrella one": a name said to leave a record out never picks it.
       .replace(/\b(?:not|except|excluding|other\s+than|rather\s+than|instead\s+of)\s+(?:(?:the|that|this|their|its)\s+)?(?:[\w'’-]+\s+){0,3}[\w'’-]+/g, " ")
       .split(/[^a-z0-9]+/)
+      // ("umbrela's pilot", found as "Umbrella": the slip is the name said, not a word telling records apart.)
       .filter((w) => (w.length > 3 || /^\d{2,}$/.test(w)) && !named.has(w) && !STOPWORDS.has(w) && resourceOf(w) === undefined)
+      .filter((w) => w.length < 5 || ![...named].some((n) => n.length >= 5 && likeness(n, w) >= 0.8))
       .map(stem),
   );
   if (said.size === 0) return undefined;
@@ -363,4 +368,9 @@ export function wordwise(label: string, said: string): number {
   if (words.length < 2 || own.length === 0) return 0;
   const best = words.map((w) => Math.max(...own.map((o) => likeness(o, w))));
   return best.every((b) => b >= 0.6) ? best.reduce((a, b) => a + b, 0) / best.length : 0;
+}
+
+/** The word of a record's name a slip was for ("umbrela" in "Umbrella Health: Pilot project" is "Umbrella"). */
+function spelledRight(label: string, slip: string): string | undefined {
+  return label.split(/[\s:()]+/).find((w) => w.length > 2 && likeness(w, slip) >= 0.8);
 }

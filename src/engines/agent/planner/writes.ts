@@ -3,7 +3,19 @@ import { distance } from "fastest-levenshtein";
 import { capitalize, labelOf, money, personName, plural, sums, sumText, type Item } from "./answer.ts";
 import { classify, enumValues, formatOf, properties, requiredOf } from "./catalog.ts";
 import { describe } from "./describe.ts";
-import { DEPARTMENTS, escapeRegExp, FIELD_WORDS, heardWords, placeCode, resourceOf, STOPWORDS, TITLE_HEADS, VALUE_WORDS, type Action } from "./lexicon.ts";
+import {
+  DEPARTMENTS,
+  escapeRegExp,
+  FIELD_WORDS,
+  heardWords,
+  likeness,
+  placeCode,
+  resourceOf,
+  STOPWORDS,
+  TITLE_HEADS,
+  VALUE_WORDS,
+  type Action,
+} from "./lexicon.ts";
 import { tagOf } from "./filters.ts";
 import { dossierWithDeals, type Dossier } from "./reads.ts";
 import { countOf, shiftDate, type Amount } from "./nlp.ts";
@@ -772,7 +784,10 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   }
   // "Tony Stark, tony@x.com, CEO, Stark Logistics": an account named on its own, by its exact name.
   if ("account_id" in props && s.tool("account", "list")) {
-    for (const ph of phrases.filter((x) => !x.prep && /^[A-Z]/.test(x.text))) {
+    // ("initech want a deal called ...": typed in lower case, the whole of an account's name is still its name.)
+    for (const ph of phrases.filter(
+      (x) => !x.prep && (/^[A-Z]/.test(x.text) || (input.account_id === undefined && !/\s/.test(x.text) && x.text.length >= 4)),
+    )) {
       const account = await accountCalled(s, ph.text);
       if (!account) continue;
       input.account_id = account.id;
@@ -1311,6 +1326,17 @@ async function clientThen(s: Session, text: string, status: string): Promise<{ q
   const billed = await s.list("invoice", { status, per_page: 100 });
   const heard = heardIn(billed.data, text, clientOf, clientOf);
   if (heard && sharesWord(clientOf(heard), text)) return { query: { "client[contains]": clientOf(heard) }, rest: [] };
+  // "the gringots draft": one client whose name has a word the slip is near.
+  const slips = text.split(/\s+/).filter((w) => w.length >= 5);
+  const near = new Set(
+    billed.data.map(clientOf).filter(
+      (c) =>
+        c.split(/\s+/).some((w) => w.length >= 5 && slips.some((x) => likeness(w, x) >= 0.85)) ||
+        // ("piedpiper": a name run together.)
+        slips.some((x) => x.toLowerCase() === c.replace(/\s+/g, "").toLowerCase()),
+    ),
+  );
+  if (near.size === 1) return { query: { "client[contains]": [...near][0]! }, rest: [] };
   return { query: { "client[contains]": text }, rest: [] };
 }
 
