@@ -1367,10 +1367,10 @@ describe("round twenty-four: stories that point back, several records in one lis
     ]);
   });
 
-  it("a job's place and team set apart by commas are its location and department; 'budget approved' is no value", async () => {
+  it("a job's place and team set apart by commas are its location and department, all three as names are written; 'budget approved' is no value", async () => {
     const out = await chat(tenant.client, "open a req: payroll analyst, finance dept, nyc, full time. budget approved");
     expect(writes(out), out.message.content).toMatchObject([
-      { tool: "create_job", input: { title: "payroll analyst", department: "Finance", location: "NYC", employment_type: "full_time" } },
+      { tool: "create_job", input: { title: "Payroll Analyst", department: "Finance", location: "NYC", employment_type: "full_time" } },
     ]);
   });
 

@@ -1010,18 +1010,22 @@ const FIELD_OF_IT =
 
 /** Verbs that begin a second change in the same message ("..., and 86 Emma from the follow-up emails"). */
 const THEN_VERB = String.raw`(?:close|reject|remove|take|enrol+|unenrol+|void|pause|resume|hire|archive|cancel|mark|move|delete)\b(?!\s+(?:date|dates|is|are|was|were|by|on|in|of)\b)`;
+/** "open a stock picker role, and add marco diaz (...) to it": a person added to the job just made. */
+const ADD_TO_IT = String.raw`add\s+[\p{L}'’-]+\s+[\p{L}'’-]+\s+(?:\([^)]*\)\s+|<[^>]*>\s+|[\w.+-]+@\S+\s+)?(?:to|for|on)\s+(?:it|that\s+(?:role|job|one)|the\s+new\s+(?:role|job|one))\b`;
 const NEXT_REQUEST = new RegExp(
-  String.raw`(?:[,.!;]|\p{Extended_Pictographic})?\s+(?:and|&|then|also|plus)\s+(?:then\s+|also\s+)?(?:please\s+|pls\s+)?(?=${THEN_VERB}\b)|[.!;]\s+(?:and\s+)?(?:then\s+)?(?:please\s+|pls\s+)?(?=${THEN_VERB}\b)`,
+  String.raw`(?:[,.!;]|\p{Extended_Pictographic})?\s+(?:and|&|then|also|plus)\s+(?:then\s+|also\s+)?(?:please\s+|pls\s+)?(?=${THEN_VERB}\b|${ADD_TO_IT})|[.!;]\s+(?:and\s+)?(?:then\s+)?(?:please\s+|pls\s+)?(?=${THEN_VERB}\b)`,
   "giu",
 );
 /** What a second change names for itself: a name, a record number, or every one of a kind. */
 const OWN_OBJECT = /\s(?:\p{Lu}|["“]|[a-z]{2,5}-\d|(?:all|every|each)\b|the\s+(?:remaining|rest|other)\b)/u;
 /** "the account executive role", "the Product Designer job": the job a first change names. */
-const JOB_NAMED = /\bthe\s+((?:(?!the\b)[\w&'’-]+\s+){1,4})(?:role|job|position|posting|opening|req|vacancy)\b/i;
+const JOB_NAMED = /\b(?:the|an?)\s+((?:(?!the\b)[\w&'’-]+\s+){1,4})(role|job|position|posting|opening|req|vacancy)\b/i;
 /** "reject the rest for it": "it" is the job named before, when there is one. */
 const forTheJob = (part: string, before: string) => {
-  const job = JOB_NAMED.exec(before)?.[0];
-  return job ? part.replace(/\b(?:for|of|on)\s+(?:it|that\s+one|that\s+role)\b/i, `for ${job}`) : part;
+  const named = JOB_NAMED.exec(before);
+  // ("a temp stock picker role": the job made, by its name; how it is held is no part of it.)
+  const job = named ? `the ${named[1]!.replace(/^(?:new|temp|temporary|part[- ]time|full[- ]time|contract|permanent)\s+/i, "")}${named[2]}` : undefined;
+  return job ? part.replace(/\b(?:for|of|on|to)\s+(?:it|that\s+one|that\s+role|that\s+job|the\s+new\s+(?:role|job|one))\b/i, `for ${job}`) : part;
 };
 
 /**

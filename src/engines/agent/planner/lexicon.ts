@@ -539,6 +539,8 @@ const expandedOutside = (text: string) =>
     // ("giv 4 stars": a shorthand before a figure, which SHORT leaves alone.)
     .replace(/\bgiv\b/gi, "give")
     .replace(/\bnxt\b/gi, "next")
+    // "strike rate", "win rate on deals": the win rate, a figure (read from the words as typed).
+    .replace(/\b(?:strike|win)\s+rate(?:\s+(?:on|for|with|across)\s+(?:our\s+|the\s+)?(?:deals|opportunities|opps))?\b/gi, "win rate")
     // "séquence", "téléphone": French spellings of the same words.
     .replace(/(?<![\p{L}])s[ée]quence(s?)(?![\p{L}])/giu, "sequence$1")
     .replace(/(?<![\p{L}])t[ée]l[ée]phone(?![\p{L}])/giu, "phone")
@@ -1510,6 +1512,28 @@ const EVERYDAY_REWRITES: Rewrite[] = [
   [/\b(?:do|make)\s+the\s+updation\b/gi, "update it"],
   [/\bcurrency[- ]wise\b/gi, "by currency"],
   [/\bwho\s+all\b/gi, "who"],
+  [/\s+(?:from|on|at)\s+((?:[\w&'’-]+\s+){0,3}?[\w&'’-]+)\s+side\b/gi, " from $1"],
+  [/\b(invoice|bill)\s+nos\b\.?/gi, "$1 numbers"],
+  [/,?\s*not\s+yet\s+(?:raised|sent|issued|shared)(?:\s+to\s+(?:the\s+)?(?:client|customer|party)s?)?/gi, ""],
+  [/\bcontact\s+persons?\b/gi, "contacts"],
+  [/\b(contacts|people|persons)\s+(?:we\s+have\s+)?in\s+(?=[\w&'’-]+(?:\s+[\w&'’-]+)?\s+along\b)/gi, "$1 at "],
+  [/\b(?:currently\s+)?there\s+in\s+(?=(?:the\s+)?["“]?[\w-])/gi, "in "],
+  [/(?<=[?.!])\s*(?:i\s+|we\s+)?need\s+(?:the\s+|their\s+|just\s+the\s+|only\s+the\s+)?names?(?:\s+only)?\s*[.!]*\s*$/gi, ""],
+  [/\bwhat\s+is\s+the\s+status\s+of\s+(.+?)['’]s\s+(?:application|candidature|candidacy|profile)\b/gi, "what stage is $1 in"],
+  [/(?:(?<=[?.!])|^)\s*where\s+(?:it|he|she)\s+is\s+pending\s*[?.!]*\s*$/gi, ""],
+  [/\b(?:what\s+is\s+)?the\s+total\s+(?:pending|outstanding|due)\s+amount\s+(?:from|by|with|of)\s+/gi, "how much is owed by "],
+  [/\b(?:e-?)?mail\s+id\b/gi, "email"],
+  [/^\s*(?:we\s+have|we've|we)\s+(?:shared|sent)\s+(?:the\s+|our\s+)?(?:proposal|quote|quotation|deck|offer)\s+(?:with|to)\s+/i, ""],
+  [/\b(?:has|have)\s+made\s+(?:the|a|their|full)\s+payment\b/gi, "has paid"],
+  [/\b((?:raise|create|make|prepare|generate)\s+(?:one|an?|the)\s+(?:invoice|bill))\s+on\s+/gi, "$1 for "],
+  [/[.,;]?\s*\bPFA\b[^.?!]*/gi, ""],
+  [
+    /^\s*(?:the\s+)?(?:client|customer|they|he|she)\s+(?:has|have)\s+given\s+(?:the\s+|us\s+(?:the\s+)?)?(?:go[- ]ahead|green\s+light|nod|approval)\s*[,;.—–-]\s*/i,
+    "",
+  ],
+  [/\bto\s+(?:the\s+)?next\s+round\b/gi, "to the next stage"],
+  [/^\s*(?:the\s+)?interview\s+(?:is|was|got)\s+(?:done|over|completed|finished)\b[^,.;]*[,;.]\s*/i, ""],
+  [/\b(?:a\s+)?new\s+profiles?\s+(?=for\b)/gi, "new candidate "],
   // "kindly postpone the due date of inv-22 to 2nd jan", "prepone the close date": change it.
   [/\b(?:postpone|prepone|reschedule|defer|extend)\s+(?=(?:the|its|their|his|her)\s+(?:[\w-]+\s+){0,2}date\b)/gi, "change "],
   [/\b(?:got|been|was|is|has\s+been)\s+(?:preponed|postponed|rescheduled|deferred)\s+(?=to\b)/gi, "moved "],
@@ -1529,7 +1553,7 @@ const EVERYDAY_REWRITES: Rewrite[] = [
   ],
   [/[.,]?\s*(?:the\s+)?balance\s+is\s+(?:pending|due|awaited|outstanding|owed)(?:\s+(?:from|by)\s+(?:the\s+)?client(?:'s)?)?(?:\s+side)?\b/gi, ""],
   [/\s+from\s+(?:the\s+)?client(?:'s)?\s+side\b/gi, ""],
-  [/\btowards\s+(?=[a-z])/gi, "for "],
+  [/\btowards\s+(?=[A-Za-z])/g, "for "],
   [/\bdue\s+date\s+(?=\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]{3})/gi, "due "],
   [/\bexpected\s+(?:closure|closing)(?:\s+date)?\s+/gi, "expected close date "],
   [
@@ -2055,6 +2079,16 @@ const TRADE_REWRITES: Rewrite[] = [
   ],
   [/\b(?:the\s+)?([\w-]+)\s+stage\s*[—–,-]+\s*([\w-]+)\s+i\s+mean\b/gi, "the $2 stage"],
   [/\bhaggling\b/gi, "negotiation"],
+  // "put him through to the second round", "ken thompson's a no for the AE job": moved on; rejected.
+  [/\bput\s+(him|her|them)\s+through\s+to\s+(?:the\s+)?(?:second|2nd|next|final)\s+(?:round|stage|interview)s?\b/gi, "move $1 to interview"],
+  [/\b(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)['’]s\s+a\s+(?:no|nope|pass|no-go|hard\s+no)\b/giu, "reject $1"],
+  // "a forklift driver for the reno warehouse": where the job is.
+  [
+    /\bfor\s+(?:the|our)\s+(\p{L}[\p{L}-]+)\s+(?:warehouse|depot|site|branch|plant|store|yard|distribution\s+centre|distribution\s+center|dc)\b/giu,
+    "based in $1",
+  ],
+  // "add marco diaz to it as the first applicant": first is no value.
+  [/\s+as\s+(?:the|our|its)\s+(?:first|1st|initial|very\s+first)\s+(?:applicant|candidate|hire|person)\b/gi, ""],
   // "initech want pricing on 40 pallet jacks, call it 36k, should land end of jan. put it in the pipeline": a new deal.
   [
     /^(.{8,200}?)[.;,]\s*(?:please\s+|pls\s+|can\s+you\s+)?(?:put|stick|pop|add|log|get)\s+(?:it|this|that)\s+(?:in|on|into)\s+(?:the\s+)?(?:pipeline|pipe|crm)\s*[.!]*\s*$/i,

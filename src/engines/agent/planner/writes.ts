@@ -73,6 +73,9 @@ function withoutStory(p: Parsed, phrases: Phrase[], name: string | undefined): P
 const COMPANY_WORD =
   /\s(?:enterprises|inc|ltd|llc|llp|plc|gmbh|corp|corporation|company|group|holdings|labs|logistics|industries|traders|trading|solutions|systems|technologies|biotech|robotics|materials|partners|consulting|confectionery|foods|health|cloud|bank)\.?$/i;
 
+/** "an invoice ... towards AMC renewal": on an invoice, a deal's word says what the work billed is. */
+const billsWork = (resource: string, ph: Phrase) => resource === "invoice" && ph.nounResource === "deal" && ph.noun !== undefined && /^[A-Z]/.test(ph.text);
+
 /** The name text of a phrase, with the resource word that followed it when that may be part of the name. */
 async function findPhrase(s: Session, resource: string, phrase: Phrase, write = true, narrow?: FindOptions["narrow"]): Promise<Found> {
   try {
@@ -726,14 +729,14 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   // "620 euros for support hours": a "for" after the amount says what it is for.
   const purpose =
     "description" in props
-      ? (phrases.find((ph) => ph.prep === "for" && !ph.nounResource && after(ph, p.amounts)) ??
+      ? (phrases.find((ph) => ph.prep === "for" && (!ph.nounResource || billsWork(resource, ph)) && after(ph, p.amounts)) ??
         // "a facture for Wonka Confectionery for the design of the packaging": a second "for", in lower case, says what for.
         (input.client ? phrases.find((ph) => ph.prep === "for" && !ph.nounResource && /^\p{Ll}/u.test(ph.text)) : undefined) ??
         // "a new invoice for Hooli Cloud - onboarding workshop, $4,200": what it is for, set apart after the client.
         (input.client ? (phrases.find((ph) => !ph.prep && !ph.nounResource) ?? phrases.find((ph) => ph.prep === "for" && !ph.nounResource)) : undefined))
       : undefined;
   if (purpose) {
-    input.description = purpose.text;
+    input.description = billsWork(resource, purpose) ? `${purpose.text} ${purpose.noun}` : purpose.text;
     phrases.splice(phrases.indexOf(purpose), 1);
     // "£4,250 deposit for their summer garden party": a word naming the amount, said between it and what it is for.
     const amount = p.amounts.find((a) => !a.op);
@@ -882,6 +885,9 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     }
   // ("finance dept": a team typed in lower case is stored as its name is written.)
   if (resource === "job" && typeof input.department === "string" && /^[a-z]/.test(input.department)) input.department = capitalized(input.department, true);
+  // ("a forklift driver for the reno warehouse": a job's title and place typed in lower case, as they are written.)
+  if (resource === "job" && typeof input.location === "string" && /^[a-z]/.test(input.location)) input.location = placeWritten(input.location);
+  if (resource === "job" && typeof input.title === "string" && /^[a-z][a-z\s-]*$/.test(input.title)) input.title = capitalized(input.title, true);
   answered(s, tool, input);
   const told = withoutStory(p, phrases, name);
   if (told.length > 0) unplaced(told);
