@@ -2182,6 +2182,91 @@ const roundTwentyFive: Case[] = [
   }),
 ];
 
+/*
+ * Round twenty-six: Indian English office words ("the same", "from X side", "invoice nos"), French words and
+ * figures ("facture", "échéance", "3 000,50 €", « »), and a distributor's ledger talk ("90+ days on us", "into us
+ * for", "put her through to the next round", "get the vacancy up"), worded apart from the blind sets.
+ */
+const roundTwentySix: Case[] = [
+  about("finance", "write", "<client> has made the payment, kindly mark the same as paid (one unpaid invoice)", (w) => {
+    const client = clientWithUnpaid(w, 1);
+    const invoice = pick(w.invoices, (i) => i.client === client && unpaid(i), "invoice");
+    return {
+      say: `${client} has made the payment yesterday, kindly mark the same as paid`,
+      expect: [changed("invoice", invoice.id, { status: "paid", amount_due: 0 }, invoice.number)],
+    };
+  }),
+  about("talent", "write", "<candidate> cleared the technical round, please move the same to offer", (w) => {
+    const c = pick(inStage(w, "interview"), () => true, "candidate in interview");
+    return {
+      say: `${c.first_name} has cleared the technical round, please move the same to offer stage`,
+      expect: [changed("candidate", c.id, { stage: "offer" }, fullName(c))],
+    };
+  }),
+  about("finance", "read", "how many of our factures in euros are en retard (French words)", (w) => {
+    const late = w.invoices.filter((i) => overdue(i) && i.currency === "EUR");
+    return { say: "combien of the factures in euros are en retard ?", expect: [count(late.length, "overdue EUR invoices"), noChange()] };
+  }),
+  about("finance", "write", "make a facture for <account>: 2 400,00 € for the refonte of their website (French figures)", (w) => {
+    const account = pick(w.accounts, (a) => a.name.includes(" "), "account");
+    return {
+      say: `Make a facture for ${account.name}: 2 400,00 € for the refonte of their website, échéance le 27/02`,
+      expect: [created("invoice", { client: is.text(account.name), amount: 2400, currency: "EUR" })],
+    };
+  }),
+  about("growth", "read", "who is actually in the séquence « <sequence> » ? (French quotation marks)", (w) => {
+    const seq = pick(w.sequences, (q) => enrolledContacts(w, q.id).length > 0, "sequence");
+    const people = enrolledContacts(w, seq.id);
+    return { say: `who is actually in the séquence « ${seq.name} » ?`, expect: [named(names(people), [], Math.min(people.length, 3)), noChange()] };
+  }),
+  about("finance", "read", "who's 90+ days on us? just the clients", (w) => {
+    const cutoff = addDays(today(w), -90);
+    const late = clientNames(w).filter((c) => w.invoices.some((i) => i.client === c && overdue(i) && i.due_date < cutoff));
+    const fine = clientNames(w).filter((c) => !late.includes(c) && !w.invoices.some((i) => i.client === c && overdue(i)));
+    return { say: "who's 90+ days on us? just the clients please", expect: [named(late, fine, late.length), noChange()] };
+  }),
+  about("finance", "read", "what is <client> into us for all told", (w) => {
+    const client = clientWithUnpaid(w, 2);
+    return {
+      say: `what is ${client.split(" ")[0]!.toLowerCase()} into us for all told`,
+      expect: [money(dueSums(w.invoices.filter((i) => i.client === client && unpaid(i)))), noChange()],
+    };
+  }),
+  about("talent", "write", "<candidate> did ok on the phone screen, put her through to the next round", (w) => {
+    const c = pick(inStage(w, "screening"), () => true, "candidate in screening");
+    return {
+      say: `${fullName(c).toLowerCase()} did ok on the phone screen, put them through to the next round`,
+      expect: [changed("candidate", c.id, { stage: "interview" }, fullName(c))],
+    };
+  }),
+  about("talent", "write", "<candidate>'s a no for the <job> job", (w) => {
+    const c = pick(inStage(w, "applied"), (x) => x.job_id !== null, "candidate applied");
+    const job = pick(w.jobs, (j) => j.id === c.job_id, "job");
+    return { say: `${fullName(c)}'s a no for the ${job.title} job`, expect: [changed("candidate", c.id, { stage: "rejected" }, fullName(c))] };
+  }),
+  about("talent", "write", "we need a stock picker for the fresno depot, part time. get the vacancy up", () => ({
+    say: "we need a stock picker for the fresno depot, part time. get the vacancy up",
+    expect: [created("job", { title: is.text("Stock Picker"), location: is.text("Fresno"), employment_type: "part_time" })],
+  })),
+  ask("intelligence", "figure", "what's our strike rate", (w) => [figure(snapshotOf(w).growth.last_90_days.win_rate, "win rate", "percent")]),
+  about("growth", "question", "client has given the go-ahead, please change the deal stage (which deal?)", () => ({
+    say: "client has given the go-ahead, please change the deal stage",
+    expect: [noChange(), asksBack()],
+  })),
+  about("growth", "write", "new purchaser at <account> — first last, head of logistics, email. get him in", (w) => {
+    const account = pick(w.accounts, (a) => a.domain !== null, "account");
+    const email = `ravi.menon@${account.domain}`;
+    return {
+      say: `new purchaser at ${account.name.toLowerCase()} — ravi menon, head of logistics, ${email}. get him in the system`,
+      expect: [created("contact", { first_name: "Ravi", last_name: "Menon", email, account_id: account.id })],
+    };
+  }),
+  about("finance", "read", "pls share the invoice nos still lying in draft, not yet sent to client", (w) => {
+    const drafts = w.invoices.filter((i) => i.status === "draft");
+    return { say: "pls share the invoice nos still lying in draft, not yet sent to client", expect: [named(numbers(drafts), [], drafts.length), noChange()] };
+  }),
+];
+
 export const MORE_CASES: Case[] = [
   ...finance,
   ...growth,
@@ -2206,4 +2291,5 @@ export const MORE_CASES: Case[] = [
   ...roundTwentyTwo,
   ...roundTwentyFour,
   ...roundTwentyFive,
+  ...roundTwentySix,
 ];

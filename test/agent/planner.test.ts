@@ -1463,3 +1463,132 @@ describe("round twenty-five: a venue's, a contractor's and a German writer's wor
     ]);
   });
 });
+
+describe("round twenty-six: Indian English office words, French words and figures, a distributor's ledger talk", () => {
+  it("'<client> has made the payment, kindly mark the same as paid' pays that client's one open invoice", async () => {
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", { client: "Kestrel Forge", amount: 1200, currency: "USD", status: "open", due_date: "2026-04-30" }),
+    );
+    const out = await chat(tenant.client, "Kestrel Forge has made the payment yesterday, kindly mark the same as paid");
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "pay_invoice", input: { invoice_id: invoice.id }, status: "completed" }]);
+  });
+
+  it("'<name> has cleared the technical round, please move the same to offer' moves the candidate, not a call", async () => {
+    const wren = await made(
+      tenant.client.post("/v1/candidates", { job_id: world.backend, first_name: "Wren", last_name: "Adeyemi", email: "wren@mail.example" }),
+    );
+    for (const stage of ["screening", "interview"]) expect((await tenant.client.patch(`/v1/candidates/${wren.id}`, { stage })).status).toBe(200);
+    const out = await chat(tenant.client, "Wren Adeyemi has cleared the technical round, please move the same to offer stage");
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "update_candidate", input: { candidate_id: wren.id, stage: "offer" } }]);
+  });
+
+  it("'Make a facture for X: 2 400,00 € for the refonte of their website, échéance le 27/02' bills 2,400 EUR, due the next 27 February", async () => {
+    const out = await chat(tenant.client, "Make a facture for Ortolan Studio: 2 400,00 € for the refonte of their website, échéance le 27/02");
+    expect(writes(out), out.message.content).toMatchObject([
+      {
+        tool: "create_invoice",
+        input: { client: "Ortolan Studio", amount: 2400, currency: "EUR", description: "redesign of their website", due_date: "2027-02-27" },
+      },
+    ]);
+  });
+
+  it("a deal's value written '18 000 €' is in euros, and its name in « » is its name", async () => {
+    await made(tenant.client.post("/v1/accounts", { name: "Merle Atelier" }));
+    const out = await chat(tenant.client, "Create an opportunity for Merle Atelier, call it « Signage 2027 », 18 000 € please");
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "create_deal", input: { name: "Signage 2027", amount: 18000, currency: "EUR" } }]);
+  });
+
+  it("'who is actually in the séquence « X » ?' lists its enrollments", async () => {
+    const sequence = await made(
+      tenant.client.post("/v1/sequences", { name: "Whinchat nurture", status: "active", steps: [{ type: "task", subject: "Call" }] }),
+    );
+    const out = await chat(tenant.client, "who is actually in the séquence « Whinchat nurture » ?");
+    expect(writes(out)).toEqual([]);
+    expect(tools(out)).toContain("list_enrollments");
+    expect(out.message.content).toContain("Whinchat nurture");
+    expect(sequence.id).toMatch(/^seq_/);
+  });
+
+  it("'what is <client> into us for all told' sums what they owe, not every invoice they ever had", async () => {
+    await made(tenant.client.post("/v1/invoices", { client: "Dunnock Yard", amount: 500, currency: "USD", status: "open", due_date: "2026-04-30" }));
+    const paid = await made(
+      tenant.client.post("/v1/invoices", { client: "Dunnock Yard", amount: 9000, currency: "USD", status: "open", due_date: "2026-04-30" }),
+    );
+    expect((await tenant.client.post(`/v1/invoices/${paid.id}/pay`, { amount: 9000 })).status).toBe(200);
+    const out = await chat(tenant.client, "what is dunnock into us for all told");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toContain("500.00 USD");
+    expect(out.message.content).not.toContain("9,500");
+  });
+
+  it("'<name>'s a no for the <job> job' rejects them; 'put her through to the next round' moves to interview", async () => {
+    const ida = await made(tenant.client.post("/v1/candidates", { job_id: world.backend, first_name: "Ida", last_name: "Kowal", email: "ida@mail.example" }));
+    const ben = await made(tenant.client.post("/v1/candidates", { job_id: world.backend, first_name: "Ben", last_name: "Oduya", email: "ben@mail.example" }));
+    expect((await tenant.client.patch(`/v1/candidates/${ben.id}`, { stage: "screening" })).status).toBe(200);
+    const out = await chat(tenant.client, "ben oduya did ok on the phone screen, put him through to the next round. and ida kowal's a no for the backend job");
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "update_candidate", input: { candidate_id: ben.id, stage: "interview" } },
+      { tool: "update_candidate", input: { candidate_id: ida.id, stage: "rejected" } },
+    ]);
+  });
+
+  it("'we need a stock picker for the fresno depot, part time. get the vacancy up' opens it in Fresno, written as a name", async () => {
+    const out = await chat(tenant.client, "we need a stock picker for the fresno depot, part time. get the vacancy up");
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "create_job", input: { title: "Stock Picker", location: "Fresno", employment_type: "part_time" } },
+    ]);
+  });
+
+  it("'open a temp X role, and add <person> (<email>) to it' makes the job, then the candidate on it", async () => {
+    const out = await chat(tenant.client, "open a temp crate packer role, and add nia osei (nia.osei@example.com) to it as the first applicant");
+    const [job, candidate] = writes(out);
+    expect(job, out.message.content).toMatchObject({ tool: "create_job", input: { title: "Crate Packer", employment_type: "temporary" } });
+    expect(job.input).not.toHaveProperty("department");
+    const jobId = (await tenant.client.get("/v1/jobs?q=Crate%20Packer")).body.data[0].id;
+    expect(candidate).toMatchObject({ tool: "create_candidate", input: { first_name: "Nia", last_name: "Osei", job_id: jobId } });
+  });
+
+  it("'wayne enterprises have changed buyers again. add the new fella as a contact' asks the name; a company is no person", async () => {
+    const out = await chat(tenant.client, "wayne enterprises have changed buyers again. add the new fella as a contact");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/first name/i);
+  });
+
+  it("'new purchaser at <account> — name, head of logistics, email. get him in the system' adds the contact there", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Brambling Freight" }));
+    const out = await chat(
+      tenant.client,
+      "new purchaser at brambling freight — ravi menon, head of logistics, ravi.menon@brambling.example. get him in the system",
+    );
+    expect(writes(out), out.message.content).toMatchObject([
+      {
+        tool: "create_contact",
+        input: { first_name: "Ravi", last_name: "Menon", email: "ravi.menon@brambling.example", account_id: account.id, title: "head of logistics" },
+      },
+    ]);
+  });
+
+  it("'client has given the go-ahead, please change the deal stage' asks which deal and changes nothing", async () => {
+    const out = await chat(tenant.client, "client has given the go-ahead, please change the deal stage");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/which deal/i);
+  });
+
+  it("'cv in for the X job. <name in lower case>, <email>, came thru a referral from one of the lads' adds them, source referral", async () => {
+    const out = await chat(
+      tenant.client,
+      "cv in for the backend job. tomas reyes, tomas.reyes@outlook.example, came thru a referral from one of the lads. add him on",
+    );
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "create_candidate", input: { first_name: "Tomas", last_name: "Reyes", source: "referral", job_id: world.backend } },
+    ]);
+  });
+
+  it("'the <client> draft for <amount> got raised twice by mistake, bin it' proposes deleting it, with the client's name misspelt", async () => {
+    const draft = await made(
+      tenant.client.post("/v1/invoices", { client: "Goldcrest Holdings", amount: 4796.24, currency: "USD", status: "draft", due_date: "2026-04-30" }),
+    );
+    const out = await chat(tenant.client, "the goldcrist draft for 4,796.24 got raised twice by mistake, bin it");
+    expect(out.actions.at(-1), out.message.content).toMatchObject({ tool: "delete_invoice", status: "approval_required", input: { invoice_id: draft.id } });
+  });
+});

@@ -539,6 +539,8 @@ const expandedOutside = (text: string) =>
     // ("giv 4 stars": a shorthand before a figure, which SHORT leaves alone.)
     .replace(/\bgiv\b/gi, "give")
     .replace(/\bnxt\b/gi, "next")
+    // "what are they into us for (all told)": what they owe (read from the words as typed, where "owe" is looked for).
+    .replace(/\bwhat\s+(?:are|is)\s+([\w&'’-]+(?:\s+[\w&'’-]+){0,3}?)\s+into\s+us\s+for\b(?:\s+all\s+told)?/gi, "how much do $1 owe us")
     // "strike rate", "win rate on deals": the win rate, a figure (read from the words as typed).
     .replace(/\b(?:strike|win)\s+rate(?:\s+(?:on|for|with|across)\s+(?:our\s+|the\s+)?(?:deals|opportunities|opps))?\b/gi, "win rate")
     // "séquence", "téléphone": French spellings of the same words.
@@ -1535,7 +1537,11 @@ const EVERYDAY_REWRITES: Rewrite[] = [
   [/^\s*(?:the\s+)?interview\s+(?:is|was|got)\s+(?:done|over|completed|finished)\b[^,.;]*[,;.]\s*/i, ""],
   [/\b(?:a\s+)?new\s+profiles?\s+(?=for\b)/gi, "new candidate "],
   // "kindly postpone the due date of inv-22 to 2nd jan", "prepone the close date": change it.
-  [/\b(?:postpone|prepone|reschedule|defer|extend)\s+(?=(?:the|its|their|his|her)\s+(?:[\w-]+\s+){0,2}date\b)/gi, "change "],
+  // (Not "postpone the due date by 2 weeks": a shift.)
+  [
+    /\b(?:postpone|prepone|reschedule|defer|extend)\s+(?=(?:the|its|their|his|her)\s+(?:[\w-]+\s+){0,2}date\b(?![^.;!?]*\bby\s+(?:\d+|an?|one|two|three|four|a\s+couple\s+of)\s+(?:days?|weeks?|months?)))/gi,
+    "change ",
+  ],
   [/\b(?:got|been|was|is|has\s+been)\s+(?:preponed|postponed|rescheduled|deferred)\s+(?=to\b)/gi, "moved "],
   [/^\s*updation\s+(?:needed|required|pending)\s*[:,-]\s*/i, ""],
   [/\b(?:please|kindly)\s+share\s+(?:the\s+)?names?\b[.!]*/gi, ""],
@@ -2013,7 +2019,10 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\b(?:have|has|having|with|carrying|carry)\s+the\s+tag\s+["“]?([\w-]+)["”]?/gi, "tagged $1"],
   [/\b(?:marked|labell?ed|flagged)\s+(?:with|as)\s+(?:the\s+|a\s+)?["“]?([\w-]+)["”]?\s+tag\b/gi, "tagged $1"],
   // "it is for to prepare a small mailing", ", I must update the careers page": why the one asking asks.
-  [/(?<=[?.!])\s*it(?:'s|\s+is)\s+for\s+(?:to\s+)?[a-z][^.?!]*[.!]?\s*$/gi, ""],
+  [
+    /(?<=[?.!])\s*it(?:'s|\s+is)\s+for\s+(?:to\s+[a-z]|(?:a|the|my|our)\s+(?:small\s+|quick\s+)?(?:mailing|report|meeting|presentation|newsletter|board|review|deck|campaign)\b)[^.?!]*[.!]?\s*$/gi,
+    "",
+  ],
   [/[,;.]\s*(?:because\s+)?(?:i|we)\s+must\s+[a-z][^.?!]*[.!]?\s*$/gi, ""],
   // "Herr Jonas Weber", "Mrs. Hannah Becker": a courtesy title before a name.
   [/\b(?:Herr|Frau|Mrs?\.?|Ms\.?)\s+(?=\p{Lu}\p{Ll})/gu, ""],
@@ -2054,7 +2063,6 @@ const TRADE_REWRITES: Rewrite[] = [
     /(?<=[?.!])\s*(?:just|only)\s+(?:the\s+)?(?:accounts|clients|customers|names|companies)(?:\s+(?:over|above)\s+\d+(?:\s*days)?)?(?:\s+please|\s+pls)?\s*[.!]*\s*$/gi,
     "",
   ],
-  [/\bwhat\s+(?:are|is)\s+([\w&'’-]+(?:\s+[\w&'’-]+){0,3}?)\s+into\s+us\s+for\b(?:\s+all\s+told)?/gi, "how much do $1 owe us"],
   [
     /^\s*(?:i'?m\s+|we'?re\s+)?(?:thinking|thinkin)\s+(?:of|about)\s+(?:putting\s+)?(?:a\s+(?:credit\s+)?hold|(?:them\s+)?on\s+stop|a\s+stop)\s+(?:on\s+)?([\w&'’-]+(?:\s+[\w&'’-]+)?)\s*[.,;:—–-]\s*/i,
     "$1, ",
@@ -2129,7 +2137,7 @@ const TRADE_REWRITES: Rewrite[] = [
     "delete $1",
   ],
   [/\bbin\s+(it|that|this|them)\b/gi, "delete $1"],
-  [/\bwho(?:'ve|\s+have|\s+do)\s+we\s+(?:got|have)\s+(?:on\s+file\s+|in\s+the\s+(?:crm|system)\s+)?(?=there\b|at\b)/gi, "which contacts do we have "],
+  [/\bwho(?:'ve|\s+have|\s+do)\s+we\s+(?:got|have)\s+(?:on\s+file\s+|in\s+the\s+(?:crm|system)\s+)?(?=there\b)/gi, "which contacts do we have "],
   [/(?<=[?.!])\s*names\s+(?:please|pls|only)\s*[.!]*\s*$/gi, ""],
   // An events venue's enquiries and a contractor's bids and tenders: deals ("they're saying award end of feb": close).
   [/\b(?:enquir(?:y|ies|es)|inquir(?:y|ies))\b/gi, (m: string) => (/ies$|es$/i.test(m) ? "deals" : "deal")],
@@ -2494,7 +2502,7 @@ export const REWRITES: Rewrite[] = [
   ],
   // "add the new fella as a contact", "put the new guy at Globex in": someone not yet named (a name is asked for).
   [
-    /\b(add|put|enter|log|create|get|set\s+up)\s+(?:the|a|our|their|this|that)\s+(?:new\s+|other\s+|latest\s+)?(?:fella|fellow|guy|gal|chap|bloke|lady|woman|man|girl|boy|dude|person|buyer|starter|joiner)\b/gi,
+    /\b(add|put|enter|log|create|get|set\s+up)\s+(?:the|our|their|this|that)\s+(?:new\s+|other\s+|latest\s+)?(?:fella|fellow|guy|gal|chap|bloke|lady|woman|man|girl|boy|dude|buyer|starter|joiner)\b(?![^.?!]*@)/gi,
     (_: string, verb: string) => `${verb} them`,
   ],
   ...NOTATION_REWRITES,
