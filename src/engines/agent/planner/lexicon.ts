@@ -1516,7 +1516,7 @@ const EVERYDAY_REWRITES: Rewrite[] = [
   [/\bwho\s+all\b/gi, "who"],
   [/\s+(?:from|on|at)\s+((?:[\w&'’-]+\s+){0,3}?[\w&'’-]+)\s+side\b/gi, " from $1"],
   [/\b(invoice|bill)\s+nos\b\.?/gi, "$1 numbers"],
-  [/,?\s*not\s+yet\s+(?:raised|sent|issued|shared)(?:\s+to\s+(?:the\s+)?(?:client|customer|party)s?)?/gi, ""],
+  [/(?<=\bdrafts?),\s*not\s+yet\s+(?:raised|sent|issued|shared)(?:\s+(?:out\s+)?to\s+(?:the\s+)?(?:client|customer|party)s?)?/gi, ""],
   [/\bcontact\s+persons?\b/gi, "contacts"],
   [/\b(contacts|people|persons)\s+(?:we\s+have\s+)?in\s+(?=[\w&'’-]+(?:\s+[\w&'’-]+)?\s+along\b)/gi, "$1 at "],
   [/\b(?:currently\s+)?there\s+in\s+(?=(?:the\s+)?["“]?[\w-])/gi, "in "],
@@ -1536,6 +1536,8 @@ const EVERYDAY_REWRITES: Rewrite[] = [
   [/\bto\s+(?:the\s+)?next\s+round\b/gi, "to the next stage"],
   [/^\s*(?:the\s+)?interview\s+(?:is|was|got)\s+(?:done|over|completed|finished)\b[^,.;]*[,;.]\s*/i, ""],
   [/\b(?:a\s+)?new\s+profiles?\s+(?=for\b)/gi, "new candidate "],
+  // "new candidate for X. name: Ananya Iyer, email ...": the label before a person's name.
+  [/(?<=[.,;]\s*|^\s*)(?:full\s+)?name\s*[:=–-]\s*(?=\p{Lu}[\p{L}'’-]+\s+\p{Lu})/gu, ""],
   // "kindly postpone the due date of inv-22 to 2nd jan", "prepone the close date": change it.
   // (Not "postpone the due date by 2 weeks": a shift.)
   [
