@@ -2497,6 +2497,33 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
 const WHO_REFERRED = String.raw`(?:\s+(?:from|by|via)\s+(?:one\s+of\s+)?(?:our\s+|the\s+|a\s+|an\s+|my\s+|his\s+|her\s+)?[\w-]+(?:\s+(?:team|office|colleague|friend))?)?`;
 
 export const REWRITES: Rewrite[] = [
+  // Errands relayed for someone else: "It doesn't need to go out just yet, he'd like to look it over first", "She'd like
+  // to have the date to hand" (remarks after the request); "Now that Margaret Hamilton has started with us, ..." (the
+  // occasion); "Diane met Priya Raman at a dinner last night — she's ..." (the person met); "Diane would like the
+  // opening closed" (the request, whoever wants it).
+  [/(?<=[.!?])\s*it\s+(?:doesn't|does\s+not|needn't|need\s+not)\s+(?:need\s+to\s+)?go\s+out\s+(?:just\s+)?yet\b[^.!?]*[.!?]?/gi, ""],
+  [/(?<=[.!?])\s*(?:she|he|they|i|we)(?:'d|\s+would)\s+like\s+to\s+(?:have|keep|take)\s+[^.!?]*[.!?]?\s*$/gi, ""],
+  [/^\s*now\s+that\s+[^,.;!?]{3,80},\s*/i, ""],
+  [
+    /^\s*(?:[A-Z][a-z]+|I|we)\s+met\s+(\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+)\s+(?:at|during|over)\s+(?:a|an|the)\s+[\w\s-]{2,40}?(?:\s+(?:last\s+night|yesterday|today|this\s+\w+|last\s+\w+))?\s*(?=[—–,.]|\s-\s)/u,
+    "$1 ",
+  ],
+  // "— she's Head of Finance at Hooli": her title, at that company.
+  [
+    /([,;.]|\s[-–—]\s)\s*(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+(?:the\s+|their\s+|a\s+|an\s+)?(?:new\s+)?(\p{Lu}[\p{L}&-]*(?:\s+(?:of|and|&|for|\p{Lu}[\p{L}&-]*)){0,5})\s+(at|for|with)\s+(?=\p{Lu})/gu,
+    "$1 title is $2, $3 ",
+  ],
+  [/^\s*[A-Z][a-z]+\s+(?:would\s+like|wants)\s+(?=the\s+[^.?!]{3,80}\s+(?:closed|paused|archived|marked|moved|voided|deleted)\b)/, "I would like "],
+  // "... owed by Wayne before her call with them at 3 — would you be able to give me the figure, please?": when it is
+  // wanted, and the asking again, are no part of the question.
+  [
+    /\s+(?:before|ahead\s+of|for)\s+(?:her|his|my|our|their|the)\s+(?:call|meeting|chat|catch-?up|visit|qbr|1:1|one-to-one)\b(?:\s+with\s+(?:them|him|her|[\p{Lu}][\p{L}&'’-]*(?:\s+[\p{Lu}][\p{L}&'’-]*)*))?(?:\s+at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?|\s+(?:today|tomorrow|tmrw|tonight|this\s+\w+|next\s+\w+))?(?=\s*[—–,.;?!-]|\s*$)/giu,
+    "",
+  ],
+  [
+    /\s*[—–-]\s*(?:would|could)\s+you\s+(?:be\s+able\s+to\s+)?(?:give|tell|let)\s+me\s+(?:have\s+|know\s+)?(?:the|that)\s+(?:figure|number|total|amount)(?:,?\s*please)?\s*\?/gi,
+    "?",
+  ],
   // "Gringotts asked us more time", "client has requested for some more time": asked for more time.
   [
     /\b(?:asked|requested|wanted|begged)\s+(?:us\s+|me\s+)?(?:for\s+)?(?:some\s+|a\s+bit\s+(?:of\s+)?)?(?:more|extra|additional)\s+time\b/gi,

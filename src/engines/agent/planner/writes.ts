@@ -242,8 +242,11 @@ async function target(s: Session, p: Parsed, resource: string, phrases: Phrase[]
 function withoutRemarks(p: Parsed, found: Found, rest: Phrase[]): Phrase[] {
   const named = capitalisedName(p, found);
   const client = typeof found.item?.client === "string" ? found.item.client.toLowerCase() : undefined;
+  // ("the Account Executive opening in New York": where the record is, said again, only confirms it.)
+  const place = typeof found.item?.location === "string" ? found.item.location.toLowerCase() : undefined;
   return rest.filter((ph) => {
     if (client && (client === ph.text.toLowerCase() || client.startsWith(`${ph.text.toLowerCase()} `))) return false;
+    if (place && ph.prep && ["in", "at", "based in"].includes(ph.prep) && place === ph.text.toLowerCase()) return false;
     // (Not a word that may be a value: a state, a stage's name "to negotiation", a word placed by a preposition.)
     const remark =
       /^\p{Ll}[\p{Ll}-]*$/u.test(ph.text) &&
