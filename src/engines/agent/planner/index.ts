@@ -599,6 +599,11 @@ async function plan(s: Session, given: Parsed): Promise<string> {
       // "bump the amount on INV-39 to 16,000": a value, not a state.
       const values = p.fields.length > 0 || p.amounts.length > 0 || p.dates.day !== undefined;
       if (action === "stage" && !p.to && p.states.length === 0 && values) return update(s, p, resource, action);
+      // "move their data migration opp to closed won and update the amount to 35k": the move, then the value.
+      if (p.to && values && ALSO_SET.test(p.raw)) {
+        const moved = await setState(s, p, resource, action);
+        return `${moved}\n${await update(s, { ...p, states: [], to: undefined, action: "update" }, resource, "update")}`;
+      }
       return setState(s, p, resource, action);
     }
   }
@@ -691,6 +696,10 @@ async function whichResource(s: Session, p: Parsed, action: Action): Promise<str
   }
   return undefined;
 }
+
+/** "... and update the amount to 35k": a value set beside a move. */
+const ALSO_SET =
+  /\b(?:and|then|\+)\s+(?:also\s+)?(?:update|set|change|make|bump|put)\s+(?:the\s+|its\s+)?(?:amount|value|deal\s+size|size|close\s+date|expected\s+close(?:\s+date)?|due\s+date)\s+(?:to|at)\b/i;
 
 const DUPLICATES =
   /\b(?:duplicates?|duplicated|dupes?|dups|appears?\s+(?:more\s+than\s+once|twice)|listed\s+(?:twice|more\s+than\s+once)|double\s+entries|same\s+name)\b/;

@@ -404,6 +404,7 @@ const SHORTHAND: Record<string, string> = {
   mo: "months",
   mos: "months",
   mths: "months",
+  mth: "month",
   yr: "year",
   yrs: "years",
   wk: "week",
@@ -539,6 +540,12 @@ const expandedOutside = (text: string) =>
     // ("giv 4 stars": a shorthand before a figure, which SHORT leaves alone.)
     .replace(/\bgiv\b/gi, "give")
     .replace(/\bnxt\b/gi, "next")
+    .replace(
+      /\bwhich\s+(?:company|companies|customers?|clients?|accounts?)\s+(?:we|did\s+we|have\s+we)\s+(?:closed?\s*-?\s*won|won)(?:\s+(?:already|alr))?\b/gi,
+      "which accounts have won deals",
+    )
+    // "which customer pay half half one": part-paid (read from the words as typed, where "paid" is looked for).
+    .replace(/\b(?:which|what)\s+(?:customers?|clients?|companies)\s+(?:pay|paid)\s+half[\s-]half(?:\s+one)?\b/gi, "which clients have part-paid invoices")
     // "what are they into us for (all told)": what they owe (read from the words as typed, where "owe" is looked for).
     .replace(/\bwhat\s+(?:are|is)\s+([\w&'’-]+(?:\s+[\w&'’-]+){0,3}?)\s+into\s+us\s+for\b(?:\s+all\s+told)?/gi, "how much do $1 owe us")
     // "strike rate", "win rate on deals": the win rate, a figure (read from the words as typed).
@@ -2055,6 +2062,80 @@ const TRADE_REWRITES: Rewrite[] = [
   // "Please make it final so it goes out": finalize it.
   [/\bmake\s+(it|this|that|them|the\s+\w+)\s+final\b/gi, "finalize $1"],
   [/\bUS-?Dollars?\b/gi, "USD"],
+  // Singapore English: sentence particles ("ah", "lah", "liao", "alr"), "still havent pay", "got any", "list out", "half
+  // half", "bank in 5k", "X got how many Y", "hp number", "not suitable", "can go next round", "based Singapore".
+  [/\bliao\b\s*/gi, ""],
+  [/^\s*the\s+one\s+(?:for|of|from)\s+(\p{Lu}[\p{L}&'’-]*(?:\s+\p{Lu}[\p{L}&'’-]*)*)\s*,\s*(.+?)\s*\?*\s*$/u, "$2 for $1?"],
+  [/[,.]\s*(?:i\s+|we\s+)?need\s+to\s+(?:chase|follow\s+up|call|send|check)\b[^.?!]*$/gi, ""],
+  [/(?<=[?.!])\s*like\s+[^?.!]*[?.!]?\s*$/gi, ""],
+  [/^\s*(?:so\s+)?far\s*,?\s+(?=which|what|how|who)/i, ""],
+  [/[,;]\s*(?:they|he|she)(?:'re|\s+are)?\s+(?:asking|waiting|looking|pushing)\s+for\s+[^.?!]*/gi, ""],
+  [/\s*\b(?:ah|lah|lor|leh|meh|hor|sia)\b(?=\s*(?:[,.?!]|$))/gi, ""],
+  [/\balr\b/gi, "already"],
+  [/\b(?:still\s+)?(?:havent|haven't|have\s+not|never|not\s+yet|didn't|didnt)\s+pay(?:\s+yet)?\b/gi, "still unpaid"],
+  [/\bgot\s+any\b/gi, "any"],
+  [/\blist\s+(?:them\s+)?out\b/gi, "list them"],
+  [/\bhalf[\s-]half\b/gi, "part-paid"],
+  [/\bbank(?:ed)?\s+in\s+(?=[$€£]?\d)/gi, "paid "],
+  [/\bsequnce\b/gi, "sequence"],
+  [/\bcandidtes?\b/gi, (m: string) => (/s$/i.test(m) ? "candidates" : "candidate")],
+  [
+    /^\s*(?:the\s+)?(.+?)\s+got\s+how\s+many\s+([\w-]+)(?:\s+(?:inside|altogether|in\s+total|now|already|so\s+far))*\s*[?.!]*\s*$/i,
+    (_: string, what: string, who: string) => `how many ${who} ${/\b(?:sequence|campaign|flow)\b/i.test(what) ? "are in" : "for"} the ${what}?`,
+  ],
+  [/\bhp\s+(?:no\.?|number|num)\b/gi, "phone number"],
+  [/\s+not\s+suitable\b(?:\s+for\s+(?:us|the\s+role))?\s*,\s*(?=reject\b)/gi, ", "],
+  [/\bcan\s+(?:go|move|proceed)\s+(?:to\s+)?(?:the\s+)?next\s+(?:round|stage)\b/gi, "move to the next stage"],
+  [/^\s*(.{3,80}?)\s+can\s+(?:move|go)\s+(?:to|into)\s+(?=[\w-]+\b)/i, "move $1 to "],
+  [/\bbased\s+(?!in\b|at\b|out\b|on\b)(?=\p{Lu})/gu, "based in "],
+  [/\b(?:on\s+)?(?:a\s+)?contract\s+basis\b/gi, "contract"],
+  [/\s+how\s*\?\s*(?=\S)/gi, "? "],
+  [
+    /\b(?:she|he|they)\s+(?:is|are|was)\s+a\s+referral\b(?:\s+(?:from|by|via)\s+(?:one\s+of\s+)?(?:our\s+|the\s+|a\s+|an\s+|my\s+)?[\w-]+(?:\s+(?:team|office|colleague|friend))?)?/gi,
+    "source is referral",
+  ],
+  [
+    /^(\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+)\s*[-–—]\s*the\s+one\s+(?:at|from|with)\s+([^,—–]+?)\s*(?:,\s*not\s+the\s+other\s+one\s*)?[-–—]\s*(change|set|move|update|make)\s+(?:her\s+|him\s+|them\s+)?(?:to|as)\s+/u,
+    "$3 $1 at $2 to ",
+  ],
+  // Sales-speak: "EB", "net new", "new logo!!", "ACV", "loop X into the sequence", "where did we land with X", "tally up
+  // everything we've closed-won", "net 30", "lmk what's left", "that's my shortlist for the review".
+  [/\s+and\s+i\s+(?:do\s+not|don't|dont)\s+want\s+to\s+(?:get\s+)?(?:blindsided|caught\s+out|surprised|caught\s+off\s+guard)\b[^.?!]*/gi, ""],
+  [/^\s*before\s+i\s+(?:loop\s+in|ping|call|meet|email|ring)\s+/i, ""],
+  [/(\p{Lu}[\p{L}&-]*(?:\s+\p{Lu}[\p{L}&-]*)*)['’]s\s+(?:EB|economic\s+buyer|champion)\b(?:\s+on\s+the\s+[\w\s-]{2,30}?(?=\s*(?:\.{2,}|…|[,;:—–-])))?/gu, "$1"],
+  [/(?<=[?.])\s*open\s*(?:\+|and|&)\s*(?:late|overdue)(?:,?\s*all\s+of\s+it)?\s*[.!]*\s*$/gi, ""],
+  [/\b(wired|sent|paid|transferred|remitted)\s+(?:over\s+)?another\s+/gi, "$1 "],
+  [/[,;.]\s*still\s+(?:a\s+)?partial(?:\s+payment)?\b/gi, ""],
+  [/\s+and\s+(?:lmk|let\s+me\s+know)\s+what(?:'s|\s+is)\s+(?:left|remaining|outstanding)(?:\s+on\s+it)?\s*[.!]*\s*$/gi, ""],
+  [/^\s*(?:new\s+logo|big\s+win|we\s+got\s+one)\s*!+\s*/i, ""],
+  [/\bnet\s*-?\s*(\d{1,3})(?:\s+days?)?(?:\s+from\s+today)?\b/gi, "due in $1 days"],
+  [/(?<=[?.!])\s*(?:i\s+)?need\s+(?:the\s+|its\s+)?(?:stage|amount|value|close|expected\s+close)\b[^.?!]*[.!]?\s*$/gi, ""],
+  [/\btally\s+up\s+/gi, "total "],
+  [/\b(?:everything|all)\s+(?:we've|we\s+have|we)\s+closed[\s-]*won\b(?:\s+so\s+far)?(?:\s+across\s+all\s+(?:deals|opps))?/gi, "all won deals"],
+  [/\bsplit\s+by\s+currency\s+if\s+it(?:'s|\s+is)\s+mixed\b/gi, "by currency"],
+  [/\bpull\s+(?:everyone|everybody|all\s+(?:the\s+)?(?:contacts|people))\s+(?=tagged\b)/gi, "list contacts "],
+  [/[,;]\s*that(?:'s|\s+is)\s+(?:my|our|the)\s+[^.?!]*[.!]?\s*$/gi, ""],
+  [/\bnet[\s-]+new\b/gi, "new"],
+  [/\b(opp|opportunity|deal)\s+for\s+you\s*:/gi, "$1:"],
+  [/\b(\d[\d,.]*\s?k?)\s+ACV\b/g, "$1"],
+  [/\bACV\b/g, "value"],
+  [/\b(?:landed|came\s+in|got\s+added)\s+(?=in(?:to)?\s+the\s+(?:crm|system)\b)/gi, "added "],
+  [
+    /\bloop\s+(.+?)\s+(?:into|in\s+on|in\s+to|onto)\s+(?=(?:the\s+)?["“]?[\w-]+(?:\s+[\w-]+){0,4}["”]?\s+(?:sequence|campaign|cadence|flow|drip)\b)/gi,
+    "enroll $1 in ",
+  ],
+  [/^\s*where\s+did\s+we\s+land\s+(?:with|w\/)\s+([^?]+?)\s*\?\s*$/i, "what stage is $1 in?"],
+  [/\bstraight\s+(?=in(?:to)?\b)/gi, ""],
+  [
+    /^\s*(\p{Lu}[\p{L}&'’-]*(?:\s+\p{Lu}[\p{L}&'’-]*)*)\s+(?:have\s+|has\s+)?(?:just\s+)?(?:signed(?:\s+up)?|came\s+on\s+board|said\s+yes)\s*[.!]+\s*(?:please\s+|pls\s+)?(bill|invoice)\s+them\b/u,
+    "$2 $1",
+  ],
+  [/[,;]\s*(?:the\s+)?(?:discovery|intro|demo|first|kick-?off)\s+call\s+went\s+(?:great|well|fine|ok|okay|really\s+well|brilliantly)\b[^.?!]*/gi, ""],
+  [/^\s*where\s+did\s+we\s+land\s+(?:with|w\/)\s+(.+?)\s*\?\s*what\s+stage\s+(?:is|are)\s+(?:he|she|they)\s+(?:in|at)\b/i, "what stage is $1 in"],
+  [
+    /\b(?:got|have|had)\s+a\s+referral\s+for\s+(?:my|our|the)\s+(.{2,40}?)\s+from\s+(?:my|our|the)\s+(?:old\s+|former\s+|previous\s+)?[\w-]+(?:\s+team)?\s*(?=[—–:,]|\s-\s)/gi,
+    "a referral for the $1 ",
+  ],
   // A distributor's ledger talk: "who's 60+ days on us" (overdue that long), "what are they into us for all told" (what
   // they owe), "sat in draft that nobody's issued" (a draft), "knocked back" (rejected), "haggling" (negotiation).
   [
@@ -2515,9 +2596,9 @@ export const REWRITES: Rewrite[] = [
   ],
   [/^\s*[A-Z][a-z]+\s+(?:would\s+like|wants)\s+(?=the\s+[^.?!]{3,80}\s+(?:closed|paused|archived|marked|moved|voided|deleted)\b)/, "I would like "],
   // "... owed by Wayne before her call with them at 3 — would you be able to give me the figure, please?": when it is
-  // wanted, and the asking again, are no part of the question.
+  // wanted, and the asking again, are no part of the question. (A meeting with someone named says whom it is about.)
   [
-    /\s+(?:before|ahead\s+of|for)\s+(?:her|his|my|our|their|the)\s+(?:call|meeting|chat|catch-?up|visit|qbr|1:1|one-to-one)\b(?:\s+with\s+(?:them|him|her|[\p{Lu}][\p{L}&'’-]*(?:\s+[\p{Lu}][\p{L}&'’-]*)*))?(?:\s+at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?|\s+(?:today|tomorrow|tmrw|tonight|this\s+\w+|next\s+\w+))?(?=\s*[—–,.;?!-]|\s*$)/giu,
+    /\s+(?:before|ahead\s+of|for)\s+(?:her|his|my|our|their|the)\s+(?:call|meeting|chat|catch-?up|visit|qbr|1:1|one-to-one)\b(?:\s+with\s+(?:them|him|her))?(?:\s+at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?|\s+(?:today|tomorrow|tmrw|tonight|this\s+\w+|next\s+\w+))?(?=\s*[—–,.;?!-]|\s*$)/giu,
     "",
   ],
   [

@@ -184,5 +184,7 @@ function funnelTotals(jobs: Record<string, number>[]): string {
   if (jobs.length < 2) return "";
   const sum = (stages: string[]) => jobs.reduce((n, j) => n + stages.reduce((m, st) => m + (j[st] ?? 0), 0), 0);
   const active = sum(["applied", "screening", "interview", "offer"]);
-  return `\nIn all: ${active} active (applied to offer), ${sum(["hired"])} hired, ${sum(["rejected"])} rejected.`;
+  const hired = sum(["hired"]);
+  const rejected = sum(["rejected"]);
+  return `\nIn all: ${active + hired + rejected} candidates, ${active} active (applied to offer), ${hired} hired, ${rejected} rejected.`;
 }

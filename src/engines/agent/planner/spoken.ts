@@ -345,6 +345,8 @@ export function spoken(message: string): string {
     .trim()
     .replace(OPENERS, "");
   text = addresses(text);
+  // "move it to closed won + update the amount to 35k": a plus between two requests is an "and".
+  text = text.replace(/\s\+\s(?=(?:update|set|change|move|mark|add|push|bump|make|put|tag|enrol+|remove|take)\b)/gi, " and ");
   // « New lead follow-up »: a name in French quotation marks.
   text = text.replace(/«\s*([^«»]{1,80}?)\s*»/g, '"$1"');
   // "... stop contacting them full stop", "new paragraph": punctuation said aloud when dictating.
@@ -389,7 +391,7 @@ export function spoken(message: string): string {
     (_, cur: string, n: string) => `${cur}${n.replace(/\./g, "")}`,
   );
   // "above USD 21000.00", "EUR 450": a currency's code before the figure is said after it, where amounts take it.
-  text = text.replace(/\b(USD|EUR|GBP|CHF|INR|AUD|CAD|JPY|SGD)\s?(\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|mm|bn)\b)?)(?![\d.,]?\d)/g, "$2 $1");
+  text = text.replace(/\b(USD|EUR|GBP|CHF|INR|AUD|CAD|JPY|SGD|HKD|NZD|ZAR|AED|PLN)\s?(\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|mm|bn)\b)?)(?![\d.,]?\d)/g, "$2 $1");
   // "1.250 €", "32.500 euros": the same, the currency after.
   text = text.replace(/(?<![\d.,])(\d{1,3}(?:\.\d{3})+)(?=\s?(?:€|\$|£|(?:USD|EUR|GBP|CHF|euros?|dollars?|pounds?)\b))/gi, (n: string) => n.replace(/\./g, ""));
   // "18000 €", "3000€": a currency's sign after the figure, as most of Europe writes it, is its code.
@@ -404,9 +406,9 @@ export function spoken(message: string): string {
     return `${Number(d)} ${month}${y ? ` ${y.length === 2 ? `20${y}` : y}` : ""}`;
   });
   text = ordinalDays(text);
-  // "the last day of next month": its end.
+  // "the last day of next month", "of next quarter": its end.
   text = text.replace(
-    /\b(?:the\s+)?(?:very\s+)?last\s+day\s+of\s+(?=(?:the\s+)?(?:next|this|the\s+following|the\s+coming)\s+month\b|(?:the\s+)?month\b)/gi,
+    /\b(?:the\s+)?(?:very\s+)?last\s+day\s+of\s+(?=(?:the\s+)?(?:next|this|the\s+following|the\s+coming)\s+(?:month|quarter|year|week)\b|(?:the\s+)?(?:month|quarter|year)\b)/gi,
     "the end of ",
   );
   text = outsideQuotes(text, numbersAsDigits);
