@@ -2136,6 +2136,42 @@ const TRADE_REWRITES: Rewrite[] = [
     /\b(?:got|have|had)\s+a\s+referral\s+for\s+(?:my|our|the)\s+(.{2,40}?)\s+from\s+(?:my|our|the)\s+(?:old\s+|former\s+|previous\s+)?[\w-]+(?:\s+team)?\s*(?=[—–:,]|\s-\s)/gi,
     "a referral for the $1 ",
   ],
+  // A retired treasurer's letters: "I should like to know", "I wonder if you might tell me", "would you be so good as to
+  // list for me", "the chaps at Globex", "our address book", "on our books", "gone beyond their due date without being
+  // paid", "the sales chart", "a column headed 'Proposal'", "taken on", "put themselves forward", and the remarks after
+  // the question ("If you could give me their numbers ...", "The number alone will do", "as the pounds and dollars do
+  // not mix in my ledger").
+  [/\b(?:and\s+)?I\s+should\s+(?:like|love)\s+to\s+know\s+/gi, "tell me "],
+  [/\bI\s+wonder\s+(?:if|whether)\s+you\s+might\s+(?=tell|give|list|let|look|count|show|check)/gi, "I wonder whether you could "],
+  [/\b(?:would|could)\s+you\s+be\s+so\s+(?:good|kind)\s+as\s+to\s+/gi, "please "],
+  [/\bmight\s+you\s+(?=give|tell|list|show|count|look)/gi, "please "],
+  [/\b(?:list|tell|give|show)\s+for\s+me\b/gi, (m: string) => m.replace(/\s+for\s+me/i, "")],
+  [/\bthe\s+(?:chaps|people|folk|folks|gentlemen|ladies|lot)\s+(?:at|from|over\s+at)\s+(?=\p{Lu})/gu, ""],
+  [/\b(?:in|on)\s+our\s+address\s+book\b/gi, "in our contacts"],
+  [/\b(?:to|into)\s+our\s+address\s+book\b/gi, "as contacts"],
+  [/\baddress\s+book\b/gi, "contacts"],
+  [/\bthe\s+people\s+we\s+have\s+on\s+our\s+books\s+at\b/gi, "the contacts at"],
+  [/\s+on\s+our\s+books\b/gi, ""],
+  [/\b(?:have\s+)?(?:now\s+)?gone\s+(?:beyond|past)\s+their\s+due\s+date(?:\s+without\s+being\s+paid)?/gi, "are overdue"],
+  [/\bsales\s+chart\b/gi, "pipeline"],
+  [/\b(?:a|the)\s+column\s+(?:headed|called|marked|labelled)\s+["'‘“]?([\w -]{2,30}?)["'’”]?(?=[\s.,?!]|$)/gi, "the $1 stage"],
+  [/\b(?:sitting\s+)?in\s+that\s+column\b/gi, "in that stage"],
+  [/\b(?:show|mark|record)\s+(her|him|them)\s+(?:in\s+the\s+records\s+)?as\s+taken\s+on\b/gi, "mark $1 as hired"],
+  [/\bput\s+themselves\s+forward\s+for\b/gi, "applied for"],
+  [
+    /(?<=[.?!])\s*(?:if\s+you\s+could|could\s+you|would\s+you|please)\s+(?:give|let)\s+me\s+(?:have\s+)?(?:their|the|its)\s+(?:numbers?|names?|figures?)\b[^.?!]*[.?!]?/gi,
+    "",
+  ],
+  [/(?<=[.?!])\s*(?:please\s+)?(?:give|show|tell)\s+(?:it|them|that)\s+to\s+me\b[^.?!]*[.?!]?\s*$/gi, ""],
+  [
+    /(?<=[.?!])\s*(?:kindly|many\s+thanks|thanks|thank\s+you|warm(?:est)?\s+regards|kind\s+regards|best(?:\s+wishes)?|yours(?:\s+sincerely|\s+truly)?|regards)\s*,?\s*\p{Lu}\p{Ll}+\.?\s*$/gu,
+    "",
+  ],
+  [/(?<=[.?!])\s*I\s+(?:believe|think|gather)\s+some\s+of\s+it\s+is\s+in\s+[^.?!]*[.?!]?/gi, " By currency."],
+  [/,?\s*and\s+I\s+would\s+(?:much\s+)?rather\s+have\s+the\s+figure\s+in\s+front\s+of\s+me\b[^.?!]*/gi, ""],
+  [/(?<=[.?!])\s*the\s+(?:number|figure|total|names?)\s+alone\s+will\s+do\b[^.?!]*[.?!]?/gi, ""],
+  [/(?<=[.?!])\s*please\s+give\s+it\s+to\s+me\s+currency\s+by\s+currency\b[^.?!]*[.?!]?/gi, " By currency."],
+  [/(?<=[.?!])\s*(?:the\s+)?(?:accountant|bank|auditor|nephew)\s+(?:likes|wants|needs|prefers)\s+it\s+split\s+by\s+currency\b[^.?!]*[.?!]?/gi, " By currency."],
   // A distributor's ledger talk: "who's 60+ days on us" (overdue that long), "what are they into us for all told" (what
   // they owe), "sat in draft that nobody's issued" (a draft), "knocked back" (rejected), "haggling" (negotiation).
   [
