@@ -2620,7 +2620,10 @@ export const REWRITES: Rewrite[] = [
   // opening closed" (the request, whoever wants it).
   [/(?<=[.!?])\s*it\s+(?:doesn't|does\s+not|needn't|need\s+not)\s+(?:need\s+to\s+)?go\s+out\s+(?:just\s+)?yet\b[^.!?]*[.!?]?/gi, ""],
   [/(?<=[.!?])\s*(?:she|he|they|i|we)(?:'d|\s+would)\s+like\s+to\s+(?:have|keep|take)\s+[^.!?]*[.!?]?\s*$/gi, ""],
-  [/^\s*now\s+that\s+[^,.;!?]{3,80},\s*/i, ""],
+  [
+    /^\s*now\s+that\s+(?:\p{Lu}\p{L}+\s+\p{Lu}[\p{L}'’-]+|he|she|they)\s+(?:has|have|is|are)\s+(?:started|joined|arrived|begun|come\s+on\s+board|on\s+board)\b[^,.;!?]{0,40},\s*/iu,
+    "",
+  ],
   [
     /^\s*(?:[A-Z][a-z]+|I|we)\s+met\s+(\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+)\s+(?:at|during|over)\s+(?:a|an|the)\s+[\w\s-]{2,40}?(?:\s+(?:last\s+night|yesterday|today|this\s+\w+|last\s+\w+))?\s*(?=[—–,.]|\s-\s)/u,
     "$1 ",
