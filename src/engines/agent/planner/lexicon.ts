@@ -2108,7 +2108,7 @@ const TRADE_REWRITES: Rewrite[] = [
   [/[,;.]\s*still\s+(?:a\s+)?partial(?:\s+payment)?\b/gi, ""],
   [/\s+and\s+(?:lmk|let\s+me\s+know)\s+what(?:'s|\s+is)\s+(?:left|remaining|outstanding)(?:\s+on\s+it)?\s*[.!]*\s*$/gi, ""],
   [/^\s*(?:new\s+logo|big\s+win|we\s+got\s+one)\s*!+\s*/i, ""],
-  [/\bnet\s*-?\s*(\d{1,3})(?:\s+days?)?(?:\s+from\s+today)?\b/gi, "due in $1 days"],
+  [/\b(?:(?:on\s+)?(?:our\s+|the\s+)?(?:usual|standard|normal)\s+)?net\s*-?\s*(\d{1,3})(?:\s+days?)?(?:\s+(?:from\s+today|terms))?\b/gi, "due in $1 days"],
   [/(?<=[?.!])\s*(?:i\s+)?need\s+(?:the\s+|its\s+)?(?:stage|amount|value|close|expected\s+close)\b[^.?!]*[.!]?\s*$/gi, ""],
   [/\btally\s+up\s+/gi, "total "],
   [/\b(?:everything|all)\s+(?:we've|we\s+have|we)\s+closed[\s-]*won\b(?:\s+so\s+far)?(?:\s+across\s+all\s+(?:deals|opps))?/gi, "all won deals"],
@@ -2118,7 +2118,6 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\bnet[\s-]+new\b/gi, "new"],
   [/\b(opp|opportunity|deal)\s+for\s+you\s*:/gi, "$1:"],
   [/\b(\d[\d,.]*\s?k?)\s+ACV\b/g, "$1"],
-  [/\bACV\b/g, "value"],
   [/\b(?:landed|came\s+in|got\s+added)\s+(?=in(?:to)?\s+the\s+(?:crm|system)\b)/gi, "added "],
   [
     /\bloop\s+(.+?)\s+(?:into|in\s+on|in\s+to|onto)\s+(?=(?:the\s+)?["“]?[\w-]+(?:\s+[\w-]+){0,4}["”]?\s+(?:sequence|campaign|cadence|flow|drip)\b)/gi,
