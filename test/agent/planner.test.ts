@@ -1592,3 +1592,50 @@ describe("round twenty-six: Indian English office words, French words and figure
     expect(out.actions.at(-1), out.message.content).toMatchObject({ tool: "delete_invoice", status: "approval_required", input: { invoice_id: draft.id } });
   });
 });
+
+describe("round twenty-seven: Singapore English, sales-speak, a treasurer's letters", () => {
+  it("'set its expected close to the last day of next quarter' is the quarter's end, not a day of this month", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Tanager Labs" }));
+    const deal = await made(tenant.client.post("/v1/deals", { name: "Tanager pilot", account_id: account.id, amount: 9000 }));
+    const out = await chat(tenant.client, "so the Tanager pilot slipped to next quarter :( set its expected close to the last day of next quarter");
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "update_deal", input: { deal_id: deal.id, expected_close_date: "2026-06-30" } }]);
+  });
+
+  it("'move their X opp to closed won + update the amount to 35k' makes both changes", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Grosbeak Cloud" }));
+    const deal = await made(tenant.client.post("/v1/deals", { name: "Grosbeak migration", account_id: account.id, amount: 30000 }));
+    const out = await chat(tenant.client, "Grosbeak gave us the verbal 🎉 move their migration opp to closed won + update the amount to 35k");
+    const changed = writes(out);
+    expect(
+      changed.map((a: { tool: string }) => a.tool),
+      out.message.content,
+    ).toEqual(["move_deal_to_stage", "update_deal"]);
+    expect(changed[1]).toMatchObject({ input: { deal_id: deal.id, amount: 35000 } });
+    expect((await tenant.client.get(`/v1/deals/${deal.id}`)).body).toMatchObject({ status: "won", amount: 35000 });
+  });
+
+  it("'<client> already paid liao for INV-n, full amount. pls help to update' pays it in full", async () => {
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", { client: "Bulbul Freight", amount: 640, currency: "SGD", status: "open", due_date: "2026-04-30" }),
+    );
+    const out = await chat(tenant.client, `Bulbul Freight already paid liao for ${invoice.number}, full amount. pls help to update`);
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "pay_invoice", input: { invoice_id: invoice.id, amount: 640 } }]);
+  });
+
+  it("a pasted email's 'bill them EUR 6,500 for it, usual net 30' never bills a client called 'usual'", async () => {
+    const out = await chat(
+      tenant.client,
+      "From: Marcus Hale\nSubject: billing\n\nHi Lena,\nWe wrapped the workshop yesterday. Can you bill them EUR 6,500 for it, usual net 30?\nThx, M\n\npls set this up",
+    );
+    expect(writes(out).filter((a: { input: { client?: string } }) => /usual/i.test(a.input.client ?? ""))).toEqual([]);
+  });
+
+  it("'Dear ..., how many of our invoices have now gone beyond their due date without being paid? The number alone will do' counts the overdue ones", async () => {
+    const out = await chat(
+      tenant.client,
+      "Dear assistant, only a short question today: how many of our invoices have now gone beyond their due date without being paid? The number alone will do for the present.",
+    );
+    expect(writes(out)).toEqual([]);
+    expect(out.actions.find((a: { tool: string }) => a.tool === "list_invoices")?.input).toMatchObject({ status: "overdue" });
+  });
+});
