@@ -2141,6 +2141,16 @@ const TRADE_REWRITES: Rewrite[] = [
   // the question ("If you could give me their numbers ...", "The number alone will do", "as the pounds and dollars do
   // not mix in my ledger").
   [/\b(?:and\s+)?I\s+should\s+(?:like|love)\s+to\s+know\s+/gi, "tell me "],
+  [/\b(?:have|has)\s+decided\s+not\s+to\s+(?:go|take\s+(?:it|things|matters))\s+any\s+further\s+with\s+/gi, "want to reject "],
+  [/\brecord\s+that\s+(?:the|his|her|their)\s+application\s+has\s+been\s+turned\s+down\b/gi, "reject them"],
+  [/\bmark\s+(her|him|them)\s+as\s+turned\s+down\b/gi, "reject $1"],
+  [/\s+accordingly\b(?=\s*[.!?]|\s*$)/gi, ""],
+  [/(?<=[.?!])\s*I\s+shall\s+(?:write|tell|let|ring|call|send)\b[^.?!]*[.?!]?\s*$/gi, ""],
+  [/^\s*it\s+gives\s+me\s+no\s+pleasure\s+to\s+say\s+(?:so|this|it)\s*,?\s*(?:but\s+)?/i, ""],
+  [/^\s*I(?:'m|\s+am)\s+(?:so\s+)?sorry\s+to\s+(?:trouble|bother)\s+you\b[^.?!]*[.?!]\s*/i, ""],
+  [/^\s*(?:do\s+)?put\s+the\s+kettle\s+on\s*[:!,.—–-]\s*/i, ""],
+  [/(?<=[.?!])\s*the\s+other\s+[^.?!]*\bleave\s+(?:that|it|them)\s+be\b[^.?!]*[.?!]?/gi, ""],
+  [/,?\s*there(?:'s|\s+is)\s+a\s+(?:dear|love|good\s+(?:chap|girl|lad))\b/gi, ""],
   [/\bI\s+wonder\s+(?:if|whether)\s+you\s+might\s+(?=tell|give|list|let|look|count|show|check)/gi, "I wonder whether you could "],
   [/\b(?:would|could)\s+you\s+be\s+so\s+(?:good|kind)\s+as\s+to\s+/gi, "please "],
   [/\bmight\s+you\s+(?=give|tell|list|show|count|look)/gi, "please "],
@@ -2163,7 +2173,7 @@ const TRADE_REWRITES: Rewrite[] = [
   ],
   [/(?<=[.?!])\s*(?:please\s+)?(?:give|show|tell)\s+(?:it|them|that)\s+to\s+me\b[^.?!]*[.?!]?\s*$/gi, ""],
   [
-    /(?<=[.?!])\s*(?:kindly|many\s+thanks|thanks|thank\s+you|warm(?:est)?\s+regards|kind\s+regards|best(?:\s+wishes)?|yours(?:\s+sincerely|\s+truly)?|regards)\s*,?\s*\p{Lu}\p{Ll}+\.?\s*$/gu,
+    /(?<=[.?!])\s*(?:kindly|many\s+thanks|thanks|thank\s+you|warm(?:est)?\s+regards|kind\s+regards|best(?:\s+wishes)?|yours(?:\s+sincerely|\s+truly)?|regards)\s*,?\s*\p{Lu}\p{Ll}+\.?\s*$/giu,
     "",
   ],
   [/(?<=[.?!])\s*I\s+(?:believe|think|gather)\s+some\s+of\s+it\s+is\s+in\s+[^.?!]*[.?!]?/gi, " By currency."],
