@@ -1639,3 +1639,37 @@ describe("round twenty-seven: Singapore English, sales-speak, a treasurer's lett
     expect(out.actions.find((a: { tool: string }) => a.tool === "list_invoices")?.input).toMatchObject({ status: "overdue" });
   });
 });
+
+describe("round twenty-seven: a treasurer's letters", () => {
+  it("'asked me to telephone the chaps at X ... how much they still owe us altogether? Kindly, Margaret' sums X's open invoices", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Kingfisher Supplies" }));
+    await made(
+      tenant.client.post("/v1/invoices", {
+        client: "Kingfisher Supplies",
+        account_id: account.id,
+        amount: 730,
+        currency: "GBP",
+        status: "open",
+        due_date: "2026-04-30",
+      }),
+    );
+    const out = await chat(
+      tenant.client,
+      "My nephew has asked me to telephone the chaps at Kingfisher later this week, and I would much rather have the figure in front of me before I do. I wonder if you might tell me how much they still owe us altogether? I believe some of it is in pounds and some in euros, so do keep those apart. Kindly, Margaret",
+    );
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/^Kingfisher Supplies owes 730\.00 GBP/);
+    expect(out.message.content).not.toContain("Margaret");
+  });
+
+  it("'... decided not to go any further with X. Would you record that the application has been turned down? I shall write the letter myself.' rejects X", async () => {
+    const cara = await made(
+      tenant.client.post("/v1/candidates", { job_id: world.backend, first_name: "Cara", last_name: "Lindqvist", email: "cara.lindqvist@mail.example" }),
+    );
+    const out = await chat(
+      tenant.client,
+      "It gives me no pleasure to say so, but the engineering people have decided not to go any further with Cara Lindqvist. Would you record that the application has been turned down? I shall write the letter myself.",
+    );
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "update_candidate", input: { candidate_id: cara.id, stage: "rejected" } }]);
+  });
+});
