@@ -2144,7 +2144,7 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\b(?:have|has)\s+decided\s+not\s+to\s+(?:go|take\s+(?:it|things|matters))\s+any\s+further\s+with\s+/gi, "want to reject "],
   [/\brecord\s+that\s+(?:the|his|her|their)\s+application\s+has\s+been\s+turned\s+down\b/gi, "reject them"],
   [/\bmark\s+(her|him|them)\s+as\s+turned\s+down\b/gi, "reject $1"],
-  [/\s+accordingly\b(?=\s*[.!?]|\s*$)/gi, ""],
+  [/(?<=\b(?:stage|status|round|step|column|won|lost|hired|rejected|paid))\s+accordingly\b(?=\s*[.!?]|\s*$)/gi, ""],
   [/(?<=[.?!])\s*I\s+shall\s+(?:write|tell|let|ring|call|send)\b[^.?!]*[.?!]?\s*$/gi, ""],
   [/^\s*it\s+gives\s+me\s+no\s+pleasure\s+to\s+say\s+(?:so|this|it)\s*,?\s*(?:but\s+)?/i, ""],
   [/^\s*I(?:'m|\s+am)\s+(?:so\s+)?sorry\s+to\s+(?:trouble|bother)\s+you\b[^.?!]*[.?!]\s*/i, ""],
