@@ -2173,7 +2173,8 @@ const TRADE_REWRITES: Rewrite[] = [
   ],
   [/(?<=[.?!])\s*(?:please\s+)?(?:give|show|tell)\s+(?:it|them|that)\s+to\s+me\b[^.?!]*[.?!]?\s*$/gi, ""],
   [
-    /(?<=[.?!])\s*(?:kindly|many\s+thanks|thanks|thank\s+you|warm(?:est)?\s+regards|kind\s+regards|best(?:\s+wishes)?|yours(?:\s+sincerely|\s+truly)?|regards)\s*,?\s*\p{Lu}\p{Ll}+\.?\s*$/giu,
+    // (The sign-off word in any case, the name in capitals: ". kindly reject" is a request.)
+    /(?<=[.?!])\s*(?:[Kk]indly|[Mm]any\s+thanks|[Tt]hanks|[Tt]hank\s+you|[Ww]arm(?:est)?\s+regards|[Kk]ind\s+regards|[Bb]est(?:\s+wishes)?|[Yy]ours(?:\s+sincerely|\s+truly)?|[Rr]egards)\s*,?\s*\p{Lu}\p{Ll}+\.?\s*$/gu,
     "",
   ],
   [/(?<=[.?!])\s*I\s+(?:believe|think|gather)\s+some\s+of\s+it\s+is\s+in\s+[^.?!]*[.?!]?/gi, " By currency."],
