@@ -1,5 +1,6 @@
 import { distance } from "fastest-levenshtein";
 import { COUNT_WORDS } from "./nlp.ts";
+import { mayMatch, searchable } from "./literals.ts";
 
 /**
  * The words people use for what the API calls resources, operations, states
@@ -4667,8 +4668,14 @@ export function rewrite(text: string, rules: Rewrite[] = REWRITES): string {
     /(\bnotes?\b[^"“.?!]{0,60}?[:=]\s*|\b(?:notes?|description|memo|desc)\s*(?:is|should\s+be|=|:)?\s*)(["“][^"“”]*\s[^"“”]*["”])/gi,
     (_, lead: string, quote: string) => `${lead}"${SHIELD}${kept.push(quote) - 1}${SHIELD}"`,
   );
+  let searched = searchable(shielded);
   const out = rules
-    .reduce((t, [from, to]) => (typeof to === "string" ? t.replace(from, to) : t.replace(from, to)), shielded)
+    .reduce((t, [from, to]) => {
+      if (!mayMatch(from, searched)) return t;
+      const next = typeof to === "string" ? t.replace(from, to) : t.replace(from, to);
+      if (next !== t) searched = searchable(next);
+      return next;
+    }, shielded)
     .replace(new RegExp(`("?)${SHIELD}(\\d+)${SHIELD}("?)`, "g"), (_, open: string, n: string, close: string) =>
       open && close ? kept[Number(n)]! : kept[Number(n)]!.slice(1, -1),
     );
