@@ -526,6 +526,11 @@ const expandedOutside = (text: string) =>
   text
     // ("cash flow" is money, not an email flow.)
     .replace(/\bcash\s+flow\b/gi, "cashflow")
+    // "DQ'd", "dispo'd": rejected, in a recruiter's words; "anyone rated 5 stars still in play": candidates still active.
+    .replace(/\b(?:dq['’]?(?:e)?d|dq-ed|disqualified|dispo['’]?(?:e)?d|dispositioned)\b/gi, "rejected")
+    .replace(/\b(?:still\s+)?in\s+play\b/gi, "still active")
+    .replace(/^\s*(?:any|some)(?:one|body)\s+(?=rated\s+\d)/i, "which candidates are ")
+    .replace(/\b(rated\s+\d\s*(?:stars?|★)?)\s+(?=still\s+active\b)/gi, "$1 and ")
     .replace(SHORT, (w) => SHORTHAND[w.toLowerCase()] ?? w)
     // "w/ a referral", "b/c they paid": the slash forms of "with" and "because".
     .replace(/(?<![\w/])w\/(?=\s)/gi, "with")
@@ -1645,6 +1650,14 @@ const EVERYDAY_REWRITES: Rewrite[] = [
  * "grants" and "funders", a kitchen's "86 it" and "comp it".
  */
 const TRADE_REWRITES: Rewrite[] = [
+  // "the invoice of Initech, the INV-12, is it paid already?": the record is the one numbered.
+  [/^\s*(?:the\s+)?(?:invoice|bill)\s+(?:of|for|from|to)\s+[^,?]{2,40},\s*(?:the\s+|i\.?e\.?\s+|aka\s+)?([A-Za-z]{2,5}-\d{1,9})\s*,\s*/i, "$1: "],
+  // "the client asked for more time: ...": why a due date moves, said before the request.
+  [/^[^:.!?]{3,60}?\b(?:asked|asks|wants|needs|requested)\s+(?:for\s+)?(?:more\s+time|an\s+extension)\s*[:;–—-]\s*/i, ""],
+  [
+    /^\s*for\s+([A-Za-z]{2,5}-\d{1,9})(?:\s+(?:of|from|for)\s+\p{Lu}[\p{L}&'’-]*(?:\s+\p{Lu}[\p{L}&'’-]*)*)?\s+(change|update|set|move|push)\s+the\s+(due\s+date|amount|description)\b/iu,
+    "$2 the $3 of $1",
+  ],
   // "please be advised that", "per our engagement letter with X,", "For the aged receivables report,": a formal letter's
   // furniture around the request.
   [/\b(?:please\s+be\s+advised|be\s+advised|kindly\s+note|please\s+note)\s+(?:that\s+)?/gi, ""],
@@ -1952,6 +1965,65 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\bGesch(?:ä|ae)ftsf(?:ü|ue)hrer(?:in)?\b/gi, "managing director"],
   [/\b(?:give|send)\s+(.+?)\s+an?\s+Absage\b/gi, "reject $1"],
   [/\b(?:we\s+)?(?:have\s+)?(?:become|got|received|won)\s+the\s+Auftrag\s+from\s+/gi, "we won the deal of "],
+  // Agency recruiting talk: "DQ'd", "dispo'd" (rejected), "submittals" (candidates put forward), "in play" (active),
+  // "anyone rated 5 stars", fields set apart by slashes ("priya nair / head of talent @ hooli"), "/ lmk", "list em,
+  // need to chase", a reason after a rejection ("dq X, comp expectations way off"), "new opp: account, name, amount".
+  [/^(?=(?:[^/]*\s\/\s){2})[\s\S]*$/, (all: string) => all.replace(/\s+\/\s+/g, ", ")],
+  [/\s*(?:\/|,|-|–)\s*(?:lmk|thx|thanks|ty|pls|plz|asap)\s*[.!]*\s*$/gi, ""],
+  [
+    /\b(?:where|that|which)\s+(?:they|the\s+(?:client|customer)s?)\s+(?:have\s+|has\s+)?paid\s+(?:part|some|a\s+(?:bit|portion))(?:\s+of\s+it)?\s+but\s+(?:still\s+)?owe\s+(?:a\s+balance|the\s+rest|something|money)\b/gi,
+    "that are partly paid",
+  ],
+  [/\bclose\s+(it|this|that|them|[A-Za-z]{2,5}-\d{1,9})\s+(?:out\s+)?as\s+(paid|won|lost)\b/gi, "mark $1 as $2"],
+  [/\bsubmittals\b/gi, "candidates"],
+  [/\bsubmittal\b/gi, "candidate"],
+  [/\b(list|show|send|give|move|mark|reject|add)\s+em\b/gi, "$1 them"],
+  [/[,;]\s*(?:i\s+|we\s+)?(?:need|have|got|want)\s+to\s+(?:chase|nudge|ping|call|follow\s+up)\b[^.?!]*/gi, ""],
+  [
+    /(?<=\b(?:dq|reject|decline|pass\s+on)\b[^.!?,]{3,80}),\s*(?:comp|salary|pay|rate|experience|skills?|culture|visa|location|notice|too|way|not|no|over|under|lacks?|missing|weak|poor|bad|failed|bombed|ghosted|withdrew|overqualified|underqualified)\b[^.!?]*/gi,
+    "",
+  ],
+  [
+    /^\s*(?:new|create|add|open)\s+(?:an?\s+)?(?:opp|opportunity|deal)\s*:\s*([^,:]{2,40}),\s*([^,\d$€£"]{2,40}?),\s*(?=[$€£]?\s?\d)/i,
+    (_: string, account: string, name: string) => `new deal "${name.trim()}" for ${account.trim()}, `,
+  ],
+  // Dutch words and turns in an English request: vacatures (jobs), sollicitanten (applicants), a concept (a draft), an
+  // offerte (a quote), debtors (clients who owe), "make it on paid", "per 1 March" (by), "binnen" (in), "graag" (please),
+  // "even" (just), "ex VAT".
+  [/\bvacatures\b/gi, "jobs"],
+  [/\bvacature\b/gi, "job"],
+  [/\bsollicitanten\b/gi, "candidates"],
+  [/\bsollicitant(?:e)?\b/gi, "candidate"],
+  [/\bofferte\b/gi, "proposal"],
+  [/\bcontact\s?persons?\b/gi, (m: string) => (/s$/i.test(m) ? "contacts" : "contact")],
+  [/\b(?:still\s+)?(?:in\s+)?concept\b(?=\s*(?:invoices?|bills?|[?.!,]|$|so\b|and\b))/gi, "draft"],
+  [/\b(?:still\s+)?open\s+(?:at|with|by)\s+(?:our\s+|the\s+)?(?:debtors|clients|customers)\b/gi, "outstanding"],
+  [/\b(?:our\s+|the\s+)?debtors\b(?!\s+(?:that|who|which)\b)/gi, "clients"],
+  [/[,.!]?\s*\b(?:graag|alvast\s+bedankt|dank\s+je(?:\s+wel)?|bedankt)\b[.!]*/gi, ""],
+  [/\b(need|want|give|show|send|check|look\s+up|tell)\s+(me\s+)?even\b/gi, "$1 $2"],
+  [/\bbinnen\b/gi, "in"],
+  // "I need the email address of Isla Haddad": what the one asking wants to be told.
+  [
+    /^\s*(?:i|we)\s+(?:need|want|would\s+like|'d\s+like)\s+(the\s+(?:e-?mail|phone|mobile|title|website|domain)(?:\s+(?:address|number))?\s+of\s+)/i,
+    "what is $1",
+  ],
+  // "for the vacature Senior Backend Engineer": the job's name after the word for it.
+  [/\b(for|on|of|in|to)\s+the\s+(job|role|position|opening|req)\s+(\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*){0,4})/gu, "$1 the $3 $2"],
+  [/\bparttime\b/gi, "part-time"],
+  [/\bfulltime\b/gi, "full-time"],
+  [/\bmake\s+(.{2,60}?)\s+on\s+(paid|won|lost|closed|open|hired|rejected|qualified)\b/gi, "mark $1 as $2"],
+  [/\bput\s+(the\s+(?:[\w-]+\s+){0,4}?(?:stage|status)\s+of\s+.{2,40}?)\s+on\s+(\w+)\b/gi, "set $1 to $2"],
+  [/,?\s*(?:they\s+are|she\s+is|he\s+is|it\s+is)\s+no\s+(lead|prospect)\s+any\s?more\b/gi, ""],
+  [/[,;]?\s*\b(?:no|without)\s+VAT(?:\s+on\s+it)?(?:\s*\([^)]*\))?/gi, ""],
+  [/\s*\b(?:ex(?:cl(?:uding|\.)?)?\.?|excluding)\s+VAT\b/gi, ""],
+  [/[.;]\s*Due\s+date\s+(?:is\s+|on\s+)?(?=the\s+\d|\d|next|end|in\s)/g, ", due "],
+  [/\bper\s+(?=\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Z][a-z]+|[A-Z][a-z]+\s+\d)/g, "by "],
+  [/\b(\d+)\s+days\s+(?:over|past|beyond|after)\s+(?:their|the|its)\s+due\s+date\b/gi, "$1 days overdue"],
+  [/[,;.]?\s*not\s+(?:what|those|the\s+ones?)\s+(?:that\s+|which\s+)?(?:is|are)\s+still\s+(?:open|unpaid|active|running)\b/gi, ""],
+  [
+    /^(\s*the\s+(?:candidate|applicant)\b[^.?!]{0,60}?)\s+(?:can|may|should|must)\s+(?:go|move)\s+(?:one\s+(?:stage|step)\s+further|(?:on\s+)?to\s+the\s+next\s+(?:stage|step|round))/i,
+    "move $1 to the next stage",
+  ],
   // French words in an English request: invoices, quotes, currencies, due dates, jobs, applications, interviews, steps,
   // hiring, late, how many, at someone's, a role's title, a transfer, a redesign, a permanent contract.
   [/\bfactures?\b/gi, (m: string) => (/s$/i.test(m) ? "invoices" : "invoice")],

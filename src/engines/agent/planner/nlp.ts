@@ -581,7 +581,8 @@ export function readAmounts(text: string): Amount[] {
     if (!op && !symbol && !word && !scale && !/\d/.test(decimals ?? "") && /^(?:19|20)\d\d$/.test(digits!) && YEAR_AFTER_MONTH.test(text.slice(0, m.index!)))
       continue;
     const value = Number(digits!.replace(/[,\s]/g, "") + (decimals ?? "")) * (scale ? SCALE[scale.toLowerCase()]! : 1);
-    const currency = symbol ? CURRENCY_WORDS[symbol] : word ? CURRENCY_WORDS[word.toLowerCase()] : undefined;
+    // ("$12,500 MXN", "$900 CAD": the code says which dollar or peso the sign stands for.)
+    const currency = word ? CURRENCY_WORDS[word.toLowerCase()] : symbol ? CURRENCY_WORDS[symbol] : undefined;
     // The word saying it is rough is part of the amount ("around 8.5k").
     const rough = op ? null : ROUGH_BEFORE.exec(text.slice(0, m.index!));
     const index = m.index! - (rough?.[0].length ?? 0);

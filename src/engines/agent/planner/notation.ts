@@ -86,8 +86,10 @@ export function unnotated(message: string): string {
   // "INV-12 -> paid", "stark deal -> negotiation", "create invoice -> aperture labs", "DSO (USD) -> ?".
   // (An arrow before the fields wanted, "INV-38 -> status / amount_paid?", asks; it is left to be read as such.)
   text = text.replace(/\s*->\s*\?/g, "?");
+  // "tim crushed the final -> move to offer": an arrow before a verb is "then".
+  text = text.replace(/\s*(?:->|=>)\s*(?=(?:move|mark|set|put|bump|push|reject|dq|advance|send|add|log|bill|close|enrol+|update)\b)/gi, ". ");
   if (!text.includes("?")) {
-    text = text.replace(/^(\s*(?:create|new|add|draft|make|open)\b[^>]*?)\s*->\s*(?=(.*))/i, (_, verb: string, rest: string) =>
+    text = text.replace(/^(\s*(?:create|new|add|draft|make|open|bill|invoice|raise|charge)\b[^>]*?)\s*->\s*(?=(.*))/i, (_, verb: string, rest: string) =>
       rest.includes(",") ? `${verb}: ` : `${verb} for `,
     );
     text = text.replace(/^([^>]*?)\s*->\s*([a-z][\w -]*?)(?=\s*(?:[,.;!]|&&|\band\b|$))/i, (_, what: string, to: string) =>

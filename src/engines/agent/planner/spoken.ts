@@ -1,5 +1,6 @@
 import { unnotated } from "./notation.ts";
 import { unpasted } from "./pasted.ts";
+import { fromSpanish } from "./spanish.ts";
 import { ACTION_WORDS, actionOf, HIRING_MANAGER, outsideQuotes, RESOURCE_WORDS, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
 
 /**
@@ -338,7 +339,7 @@ function unshouted(text: string): string {
 }
 
 export function spoken(message: string): string {
-  let text = unshouted(unpasted(unnotated(message)))
+  let text = fromSpanish(unshouted(unpasted(unnotated(message))))
     .replace(HIRING_MANAGER, "hiring manager")
     .replace(FILLERS, " ")
     .replace(/\s+/g, " ")
