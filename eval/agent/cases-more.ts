@@ -2267,6 +2267,81 @@ const roundTwentySix: Case[] = [
   }),
 ];
 
+/* Round twenty-eight: Spanish requests, Dutch English, agency recruiting talk (worded apart from the blind sets). */
+const roundTwentyEight: Case[] = [
+  about("finance", "read", "cuántas facturas están vencidas? (Spanish)", (w) => {
+    const late = w.invoices.filter(overdue);
+    return { say: "cuántas facturas están vencidas en este momento?", expect: [count(late.length, "overdue invoices"), noChange()] };
+  }),
+  about("finance", "read", "cuánto nos debe <client>? (Spanish)", (w) => {
+    const client = clientWithUnpaid(w, 2);
+    return { say: `cuánto nos debe ${client} en total?`, expect: [money(dueSums(ofClient(w, client).filter(unpaid)), `what ${client} owes`), noChange()] };
+  }),
+  about("talent", "read", "dame las vacantes abiertas (Spanish)", (w) => {
+    const open = w.jobs.filter((j) => j.status === "open");
+    return {
+      say: "dame las vacantes abiertas por favor",
+      expect: [
+        named(
+          open.map((j) => j.title),
+          w.jobs.filter((j) => j.status !== "open").map((j) => j.title),
+        ),
+        noChange(),
+      ],
+    };
+  }),
+  about("growth", "write", "ganamos el deal de <account>, márcalo como ganado (Spanish)", (w) => {
+    const { deal, account } = soleOpenDeal(w);
+    return {
+      say: `ganamos lo de ${account}, márcalo como ganado porfa`,
+      expect: [changed("deal", deal.id, { status: "won" }, deal.name)],
+    };
+  }),
+  about("talent", "write", "rechaza a <candidate> (Spanish, with a reason after 'por favor')", (w) => {
+    const c = pick(inStage(w, "applied"), () => true, "candidate applied");
+    return {
+      say: `rechaza a ${fullName(c)} por favor, buscamos a alguien con más experiencia`,
+      expect: [changed("candidate", c.id, { stage: "rejected" }, fullName(c))],
+    };
+  }),
+  about("finance", "read", "How many invoices are still concept? (Dutch English)", (w) => {
+    const drafts = w.invoices.filter((i) => i.status === "draft");
+    return { say: "How many invoices are still concept at the moment?", expect: [count(drafts.length, "draft invoices"), noChange()] };
+  }),
+  about("talent", "read", "Which sollicitanten are there for <job>? (Dutch English)", (w) => {
+    const job = pick(w.jobs, (j) => candidatesOf(w, j.id).length > 1, "job with candidates");
+    const people = candidatesOf(w, job.id);
+    return { say: `Give me the sollicitanten for the vacature ${job.title}.`, expect: [named(names(people), [], Math.min(people.length, 3)), noChange()] };
+  }),
+  about("finance", "write", "Make <client>'s only open invoice on paid (Dutch English)", (w) => {
+    const client = clientWithUnpaid(w, 1);
+    const invoice = pick(w.invoices, (i) => i.client === client && unpaid(i), "invoice");
+    return {
+      say: `Please make the invoice of ${client} on paid, the money came binnen this morning.`,
+      expect: [changed("invoice", invoice.id, { status: "paid", amount_due: 0 }, invoice.number)],
+    };
+  }),
+  about("talent", "read", "who got dispo'd on the <job> req (recruiter)", (w) => {
+    const job = pick(w.jobs, (j) => candidatesOf(w, j.id).some((c) => c.stage === "rejected"), "job with rejections");
+    const out = candidatesOf(w, job.id).filter((c) => c.stage === "rejected");
+    const kept = candidatesOf(w, job.id).filter((c) => c.stage !== "rejected");
+    return { say: `who got dispo'd on the ${job.title.toLowerCase()} req so far`, expect: [named(names(out), names(kept)), noChange()] };
+  }),
+  about("talent", "write", "new req: title / team / place / type (recruiter, slashes)", () => ({
+    say: "new req: payroll specialist / finance team / remote / contract",
+    expect: [
+      created("job", { title: is.text("Payroll Specialist"), department: is.text("Finance"), location: is.text("Remote"), employment_type: "contract" }),
+    ],
+  })),
+  about("growth", "write", "new opp -> <account>, <name>, amount (recruiter)", (w) => {
+    const account = pick(w.accounts, (a) => a.name.includes(" "), "account");
+    return {
+      say: `new opp -> ${account.name.toLowerCase()}, temp staffing, 22k usd`,
+      expect: [created("deal", { name: is.text("temp staffing"), account_id: account.id, amount: 22000 })],
+    };
+  }),
+];
+
 export const MORE_CASES: Case[] = [
   ...finance,
   ...growth,
@@ -2292,4 +2367,5 @@ export const MORE_CASES: Case[] = [
   ...roundTwentyFour,
   ...roundTwentyFive,
   ...roundTwentySix,
+  ...roundTwentyEight,
 ];

@@ -1673,3 +1673,73 @@ describe("round twenty-seven: a treasurer's letters", () => {
     expect(writes(out), out.message.content).toMatchObject([{ tool: "update_candidate", input: { candidate_id: cara.id, stage: "rejected" } }]);
   });
 });
+
+describe("round twenty-eight: Spanish requests, Dutch English, agency recruiting talk", () => {
+  it("'cuántas facturas vencidas hay?' counts the overdue invoices", async () => {
+    const out = await chat(tenant.client, "oye, cuántas facturas vencidas hay ahorita?");
+    expect(writes(out)).toEqual([]);
+    expect(out.actions.find((a: { tool: string }) => a.tool === "list_invoices")?.input, out.message.content).toMatchObject({ status: "overdue" });
+  });
+
+  it("'ya nos pagó X la INV-n, márcala como pagada por favor' pays it in full", async () => {
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", { client: "Colibrí Transportes", amount: 1250, currency: "USD", status: "open", due_date: "2026-04-15" }),
+    );
+    const out = await chat(tenant.client, `ya nos pagó Colibrí Transportes la ${invoice.number}, márcala como pagada por favor`);
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "pay_invoice", input: { invoice_id: invoice.id, amount: 1250 } }]);
+  });
+
+  it("'hazme una factura para X por $4,800 MXN, que venza el 20 de abril' bills pesos, due that day", async () => {
+    await made(tenant.client.post("/v1/accounts", { name: "Quetzal Foods" }));
+    const out = await chat(tenant.client, "hazme una factura para Quetzal Foods por $4,800 MXN, concepto auditoría, que venza el 20 de abril");
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "create_invoice", input: { amount: 4800, currency: "MXN", due_date: "2026-04-20" } }]);
+  });
+
+  it("a Spanish message keeps an address whole: 'su correo es x@y.de' is not read as 'of'", async () => {
+    await made(tenant.client.post("/v1/accounts", { name: "Tucán Media", domain: "tucan-media.de" }));
+    const out = await chat(tenant.client, "agrega a Lucía Pérez como contacto, es la nueva gerente de Tucán Media. Su correo: lucia.perez@tucan-media.de");
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "create_contact", input: { first_name: "Lucía", email: "lucia.perez@tucan-media.de" } }]);
+  });
+
+  it("'Put the lifecycle stage of X on qualified, he is no lead anymore' qualifies the contact", async () => {
+    const contact = await made(tenant.client.post("/v1/contacts", { first_name: "Joost", last_name: "Verbeek", email: "joost@verbeek.example" }));
+    const out = await chat(tenant.client, "Had a good call with Joost Verbeek. Put the lifecycle stage of Joost Verbeek on qualified, he is no lead anymore.");
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "update_contact", input: { contact_id: contact.id, lifecycle_stage: "qualified" } }]);
+  });
+
+  it("'How many vacatures do we have open?' counts the open jobs", async () => {
+    const out = await chat(tenant.client, "How many vacatures do we have open at this moment?");
+    expect(writes(out)).toEqual([]);
+    expect(out.actions.find((a: { tool: string }) => a.tool === "list_jobs")?.input, out.message.content).toMatchObject({ status: "open" });
+  });
+
+  it("'who got DQ'd on the X req' lists the rejected candidates of that job", async () => {
+    const out = await chat(tenant.client, "who got DQ'd on the backend engineer req?");
+    expect(writes(out)).toEqual([]);
+    expect(out.actions.find((a: { tool: string }) => a.tool === "list_candidates")?.input, out.message.content).toMatchObject({
+      stage: "rejected",
+      job_id: world.backend,
+    });
+  });
+
+  it("'open req: title / team / place / type' reads each field set apart by slashes", async () => {
+    const out = await chat(tenant.client, "open a new req: data analyst / finance team / remote / contract");
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "create_job", input: { title: "Data Analyst", department: "Finance", location: "Remote", employment_type: "contract" } },
+    ]);
+  });
+
+  it("'bill X the placement fee -> 18.5k gbp, net 30': an arrow after a bill is what it is for", async () => {
+    await made(tenant.client.post("/v1/accounts", { name: "Osprey Staffing" }));
+    const out = await chat(tenant.client, "bill osprey staffing the placement fee -> 18.5k gbp, net 30");
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "create_invoice", input: { client: "Osprey Staffing", amount: 18500, currency: "GBP", due_date: "2026-04-09" } },
+    ]);
+  });
+
+  it("'$900 CAD': the code after the amount says which dollar", async () => {
+    await made(tenant.client.post("/v1/accounts", { name: "Loon Outfitters" }));
+    const out = await chat(tenant.client, "bill Loon Outfitters $900 CAD for the audit, due in 30 days");
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "create_invoice", input: { amount: 900, currency: "CAD" } }]);
+  });
+});

@@ -1996,7 +1996,7 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\bsollicitant(?:e)?\b/gi, "candidate"],
   [/\bofferte\b/gi, "proposal"],
   [/\bcontact\s?persons?\b/gi, (m: string) => (/s$/i.test(m) ? "contacts" : "contact")],
-  [/\b(?:still\s+)?(?:in\s+)?concept\b(?=\s*(?:invoices?|bills?|[?.!,]|$|so\b|and\b))/gi, "draft"],
+  [/\b(?:still\s+)?(?:in\s+)?concept\b(?!\s+(?:of|for|behind|is|was|that|note|paper|art|design|phase)\b)/gi, "draft"],
   [/\b(?:still\s+)?open\s+(?:at|with|by)\s+(?:our\s+|the\s+)?(?:debtors|clients|customers)\b/gi, "outstanding"],
   [/\b(?:our\s+|the\s+)?debtors\b(?!\s+(?:that|who|which)\b)/gi, "clients"],
   [/[,.!]?\s*\b(?:graag|alvast\s+bedankt|dank\s+je(?:\s+wel)?|bedankt)\b[.!]*/gi, ""],

@@ -35,6 +35,7 @@ const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
   [/\bpor\s+favor\b|\bporfa(?:vor)?\b|\bx\s+favor\b/gi, "please"],
   [/\bde\s+aqu[ií]\s+al\b/gi, "between today and"],
   [/\btodo\s+lo\b/gi, "everything"],
+  [/\b(?:en\s+este\s+momento|ahora\s+mismo|al\s+d[ií]a\s+de\s+hoy)(?!\p{L})/giu, "now"],
   [/\blo\s+que\s+facturamos\b/gi, "what we billed"],
   // "15 de enero", "el 15 de enero de 2027": a day of a month.
   [
