@@ -74,7 +74,7 @@ function topicWords(lang: Language, before: string[]): string | undefined {
  * a remark about someone, then the request about them. The request is kept, its pronoun standing for the
  * remark's subject (the words before the remark's verb); a remark holding figures, addresses or quotes is kept whole.
  */
-function withoutRemark(lang: Language, text: string): string {
+export function withoutRemark(lang: Language, text: string): string {
   const clauses = text.split(CLAUSE).filter(Boolean);
   if (clauses.length < 2 || imperative(clauses[0]!)) return text;
   // "HR is reviewing the referral scheme, which candidates came through referrals?": the question is the request.
@@ -525,7 +525,7 @@ const HEDGE = /^(?:i|we)\s+(?:think|believe|guess|assume|suppose|reckon)\b(?!.*\
 /** "I need to know how many interview slots to book", "Just want to make sure ...": why the question before was asked. */
 const PURPOSE =
   /^(?:(?:i|we)\s+)?(?:just\s+)?(?:want|wanted)\s+to\s+(?:make\s+sure|double[- ]check|be\s+sure|raise|mention|bring\s+(?:it|this|that)\s+up)\b|^(?:i|we)\s+(?:(?:need|want|have|'d\s+like|would\s+like|just\s+want|just\s+need)\s+to\s+(?:know|figure\s+out|work\s+out|understand|see|check)\s+(?:how\s+(?:many|much)|which|what|who|whether|if)\b[^.?!]*?\b(?:to|i|we|should)\s+\w+|(?:am|'m)\s+trying\s+to\s+(?:understand|figure\s+out|work\s+out|see|learn|get\s+a\s+sense))/i;
-function withoutAsides(text: string): string {
+export function withoutAsides(text: string): string {
   const sentences = narrowed(text.split(/(?<=[.?!])\s+(?=\S)/).filter(Boolean));
   if (sentences.length < 2) return text;
   const requests = sentences.filter(
@@ -683,7 +683,11 @@ function withoutAsides(text: string): string {
   // A pronoun with no record number to stand for: the remark before it says whom (withoutRemark).
   // "in the pipeline" is a group of stages, not a record pointed back at.
   // ("the Account Executive role" is named, not pointed at.)
-  const pointing = request.replace(/\bin\s+the\s+pipeline\b/gi, "").replace(/\b(?:the|that|this)\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)+/g, "");
+  // ("Of the invoices we have sent out, which ...": records a clause of their own describes are not pointed back at.)
+  const pointing = request
+    .replace(/\bin\s+the\s+pipeline\b/gi, "")
+    .replace(/\b(?:the|that|this)\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)+/g, "")
+    .replace(/\b(?:of|among|from)\s+the\s+[a-z]+s\b|\bthe\s+[a-z]+s\s+(?=(?:we|that|which|who|you|i)\b)/gi, "");
   if (kept.length === 0 && (PRONOUN.test(pointing) || POSSESSIVE.test(pointing)) && asides[0] === sentences[0])
     return `${asides[0]!.replace(/[.!?]+$/, "")}, ${request}`;
   return [...kept.map((x) => x.replace(/[.!?]+$/, "")), request].join(", ");
@@ -857,7 +861,7 @@ function updatedBack(rest: string, told: string): string | undefined {
  * "Tyrell platform rollout: yesterday we had a good meeting ... Put it please in Proposal": a topic before a colon,
  * then what happened, then the request, whose "it" is the topic.
  */
-function topicFirst(text: string): string {
+export function topicFirst(text: string): string {
   const m = /^\s*([A-Z][\w&'’-]*(?:\s+[\w&'’-]+){0,5})\s*(:|\s[-–—]+|,)\s+(.+)$/s.exec(text);
   if (!m || imperative(m[1]!) || asks(m[1]!)) return text;
   // "Tyrell today — they liked the numbers": when the story happened is no part of the topic.
@@ -890,7 +894,7 @@ const DOING = /^(?!(?:closing|expiring|ending|starting|falling|coming|going|look
 /** "... stark logistics i've got a call with them in 10 minutes": dictated with no comma, a first-person remark begins. */
 const SPOKEN_REMARK =
   /(?<!\b(?:who|whom|that|which|what|where|when|if|so|because|do|did|can|could|should|would|will|have|as|than|and|but|or)) (?=(?:i've got|i have got|i've|i'm|im|i am|i want|i need|i might|i'll|i will|i gotta|i have to|i wanna|i'd like|i was|i just)\b)/i;
-function withoutReason(lang: Language, text: string): string {
+export function withoutReason(lang: Language, text: string): string {
   const split = text.includes(",") || /[.?!]\s/.test(text) ? text : text.replace(SPOKEN_REMARK, ", ");
   const clauses = split.split(CLAUSE).filter(Boolean);
   const first = clauses[0] ?? "";

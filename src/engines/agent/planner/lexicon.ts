@@ -526,6 +526,10 @@ const expandedOutside = (text: string) =>
   text
     // ("cash flow" is money, not an email flow.)
     .replace(/\bcash\s+flow\b/gi, "cashflow")
+    // "Do move the Stark deal on": an imperative said with emphasis, not a question.
+    .replace(/(^|[.!?]\s+)do\s+(?=(?:move|mark|add|put|create|send|record|update|change|set|take|enrol+|reject|close|void|cancel|pay|make|let)\b)/gi, "$1")
+    // "have paid the Stark bill at last": finally, not the latest one.
+    .replace(/,?\s*\bat\s+(?:long\s+)?last\b(?=\s*(?:[,.;!?]|$|(?:so|and|but|then)\b))/gi, "")
     // "DQ'd", "dispo'd": rejected, in a recruiter's words; "anyone rated 5 stars still in play": candidates still active.
     .replace(/\b(?:dq['’]?(?:e)?d|dq-ed|disqualified|dispo['’]?(?:e)?d|dispositioned)\b/gi, "rejected")
     .replace(/\b(?:still\s+)?in\s+play\b/gi, "still active")
@@ -1965,6 +1969,85 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\bGesch(?:ä|ae)ftsf(?:ü|ue)hrer(?:in)?\b/gi, "managing director"],
   [/\b(?:give|send)\s+(.+?)\s+an?\s+Absage\b/gi, "reject $1"],
   [/\b(?:we\s+)?(?:have\s+)?(?:become|got|received|won)\s+the\s+Auftrag\s+from\s+/gi, "we won the deal of "],
+  // A treasurer's letters: "Whatever became of the support upgrade we were hoping to sell to Stark Logistics?", "Among
+  // all the people in our address book, how many ...", "the firms we are haggling with".
+  [
+    /\bwhatever\s+(?:became|has\s+become|happened)\s+(?:of|to)\s+(?:the\s+|that\s+)?(.{3,60}?)\s+(?:we\s+were|we're|we\s+are|we\s+had\s+been)\s+(?:hoping|trying|looking|meaning)\s+to\s+(?:sell|close|win|sign)\s+(?:to|with)\s+(\p{Lu}[\p{L}&'’-]*(?:\s+\p{Lu}[\p{L}&'’-]*)*)\s*\?/giu,
+    "what are the stage and amount of the $2 $1 deal?",
+  ],
+  [
+    /^\s*(?:among|of|out\s+of)\s+(?:all\s+)?(?:of\s+)?(?:the\s+|our\s+)?(?:people\s+in\s+(?:our\s+|the\s+)?)?(contacts|candidates|applicants|accounts|clients|deals|invoices|jobs|address\s+book|crm)\b[^,?]{0,30},\s*how\s+many\s+(?:of\s+them\s+)?(?=(?:have|has|are|is|were|was)\b)/i,
+    (_: string, kind: string) => `how many ${/^(?:address|crm)/i.test(kind) ? "contacts" : kind.toLowerCase()} `,
+  ],
+  [
+    /\b(?:posts|positions|roles|jobs|vacancies|openings)\s+(?:we\s+are|we're|we\s+have\s+been)\s+(?:advertising|recruiting\s+for|hiring\s+for|trying\s+to\s+fill)(?:\s+at\s+(?:the\s+moment|present))?/gi,
+    "open jobs",
+  ],
+  // "a column headed 'Proposal'. What do the deals sitting in that column come to": that column is the stage named.
+  [
+    /\bcolumn\s+(?:headed|called|named|titled|marked)\s+['"“‘]([^'"”’]{2,40})['"”’]([\s\S]*?)\b(?:sitting\s+)?in\s+that\s+column\b/gi,
+    "column headed '$1'$2in the $1 stage",
+  ],
+  [/^\s*(?:splendid|great|good|wonderful|excellent|happy|glad|marvellous|lovely)\s+news(?:\s+at\s+(?:last|long\s+last))?\s*[:!,.–—-]\s*/i, ""],
+  [/[,;]?\s*(?:which|and)\s+i\s+take\s+(?:it\s+)?to\s+be\s+a\s+(?:good|promising|positive|hopeful)\s+sign\b/gi, ""],
+  [
+    /\b(?:i\s+(?:believe|think|gather)\s+)?(?:that\s+means\s+)?\b(it|he|she|they)\s+should\s+(?:now\s+)?be\s+moved\s+(?:along\s+|on\s+|forward\s+)?(?:to|into)\s+/gi,
+    "move $1 to ",
+  ],
+  [/[;,]\s*would\s+you\s+(?:kindly\s+)?see\s+to\s+(?:that|it)\s*\??/gi, "."],
+  [/\b(?:his|her|their)\s+address\s+for\s+(?:letters|mail|post)\s+by\s+(?:computer|e-?mail)\s+is\b/gi, (m: string) => `${m.split(/\s/)[0]} email is`],
+  [/\badd\s+(him|her|them)\s+to\s+our\s+(?:address\s+book|contacts|records?)\s+under\s+/gi, "add $1 as a contact at "],
+  [/(['"“‘][^'"”’]{3,60}['"”’])\s+(?:letters|mailings|emails|mails)\b/g, "$1 sequence"],
+  // "the Stark bill from the autumn": a season with no year narrows nothing the records hold; which one is asked.
+  [/\s+(?:from|of|in)\s+(?:the\s+)?(?:autumn|fall|summer|spring|winter)\b(?!\s+(?:of\s+)?\d{4})/gi, ""],
+  // "my nephew tells me", "the consulting my nephew did for them": who told or did it is no record.
+  [
+    /,?\s*(?:as\s+)?my\s+(?:nephew|niece|son|daughter|husband|wife|brother|sister|colleague|partner|boss|accountant|bookkeeper)\s+(?:tells|told|says|said|informs)\s+me\s*,?/gi,
+    ",",
+  ],
+  [
+    /\s+(?:that\s+)?my\s+(?:nephew|niece|son|daughter|husband|wife|brother|sister|colleague|partner|boss)\s+(?:did|does|has\s+done|carried\s+out)\s+(?:for\s+(?:them|him|her)\b)?/gi,
+    " ",
+  ],
+  [/\bmake\s+out\s+(?:a|an|the)\s+(?:bill|invoice)\s+(?:to|for)\s+/gi, "create an invoice for "],
+  [/\bmove\s+(.{2,40}?)\s+on\s+to\s+the\s+next\s+(stage|step|round)\b/gi, "move $1 to the next $2"],
+  [/\bthe\s+(?:young\s+)?(?:lady|woman|man|gentleman|chap|girl|guy|fellow|person)\s+who\s+applied\s+for\s+(?:the\s+)?/gi, "the candidate for the "],
+  [/\b(?:the\s+)?design\s+(?:post|position|role|job|opening|vacancy)\b/gi, "the designer job"],
+  [/\s*\bdo\s+mind\s+that\b[^.?!]*[.?!]?/gi, ""],
+  [
+    /^\s*(\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+)\b[^.]*?\b(?:her|his|their)\s+(?:direct\s+line|phone(?:\s+number)?|mobile(?:\s+number)?|number)\b[^:.]*:\s*(\+?\d[\d\s().-]{5,}\d)\.?\s*(?:[Pp]lease\s+)?(?:(?:[Aa]dd|[Pp]ut|[Ss]ave|[Rr]ecord)\s+it\b|[Uu]pdate\s+(?:her|his|their)\s+(?:contact|record))[^.?!]*[.?!]?/u,
+    "set $1's phone to $2",
+  ],
+  [
+    /^\s*(?:an?\s+)?(?:Mr\.?\s+|Mrs\.?\s+|Ms\.?\s+|Miss\s+|Dr\.?\s+)?(\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+)\s+would\s+(?:like|love|wish)\s+to\s+apply\s+(?:for|to)\s+/u,
+    "New candidate $1 for ",
+  ],
+  [/\b(she|he|they)\s+came\s+to\s+us\s+(?:through|via|by\s+way\s+of)\s+(?:a\s+)?(?:friend|colleague|contact)\b[^,.;]*/gi, "$1 came through a referral"],
+  [/\s*\(([^(),]{3,40}),\s*(?:i\s+(?:believe|think)\s+)?(?:it\s+is|it's)\s+(?:properly\s+)?called\)/gi, " ($1)"],
+  [/\bour\s+[a-z]+\s+(?:position|post|role|job|vacancy)\s+\(([^()]{3,40})\)/gi, "the $1 job"],
+  [/\b(her|his|their)\s+address\s+is\s+(?=[\w.+-]+@)/gi, "$1 email is "],
+  [/\bput\s+(her|him|them)\s+down\s+as\s+an?\s+(?:applicant|candidate)\b/gi, "add $1 as a candidate"],
+  [
+    /\b(?:what\s+)?all\s+the\s+(?:sales|deals|business|prospects)\s+(?:we\s+are|we're)\s+still\s+hoping\s+to\s+(?:land|win|close|sign)\s+(?:come|comes|add)\s+(?:to|up\s+to)\b/gi,
+    "the open pipeline",
+  ],
+  [/\s*\bby\s+that\s+i\s+mean\b[^.?!]*[.?!]?/gi, ""],
+  [/,?\s*(?:and\s+)?whether\s+(?:they\s+are|they're|it\s+is|it's)\s+(?:late|overdue|due)\s+or\s+not\s*,?/gi, " "],
+  // "our 'days sales outstanding', which I gather is ... What is that figure": the figure told.
+  [
+    /^[^.?!]*\b(days\s+sales\s+outstanding|dso|win\s+rate|weighted\s+pipeline|open\s+pipeline)\b[^.?!]*[.!]\s*([^.?!]*?)\b(?:that|this)\s+(?:figure|number|metric)\b/i,
+    "$2our $1",
+  ],
+  [
+    /^\s*we\s+have\s+a\s+new\s+(?:gentleman|lady|man|woman|person|contact|chap|fellow)\s+to\s+deal\s+with\s+at\s+([^:.]+):\s*(?:an?\s+)?/i,
+    "New contact at $1: ",
+  ],
+  [/(\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+),\s*who\s+is\s+(?:their|the|our)\s+(\p{Lu}[\p{L}]+(?:\s+(?:of|and|\p{Lu}[\p{L}]+))*)(?=\s*[.,])/gu, "$1, $2"],
+  [/['‘’]([A-Z][\w -]{2,30})['’]\s+(stage|step|column)(?:\s+(?:on|in)\s+the\s+(?:pipeline|sales\s+chart|board))?/g, "$1 $2"],
+  [
+    /\b(?:the\s+names\s+of\s+)?the\s+(?:firms|companies|clients|accounts|customers)\s+(?:we\s+are|we're)\s+(?:negotiation|negotiating|haggling|in\s+talks)\s+with\b/gi,
+    "the deals in negotiation",
+  ],
   // Agency recruiting talk: "DQ'd", "dispo'd" (rejected), "submittals" (candidates put forward), "in play" (active),
   // "anyone rated 5 stars", fields set apart by slashes ("priya nair / head of talent @ hooli"), "/ lmk", "list em,
   // need to chase", a reason after a rejection ("dq X, comp expectations way off"), "new opp: account, name, amount".
@@ -1998,7 +2081,6 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\bcontact\s?persons?\b/gi, (m: string) => (/s$/i.test(m) ? "contacts" : "contact")],
   [/\b(?:still\s+)?(?:in\s+)?concept\b(?!\s+(?:of|for|behind|is|was|that|note|paper|art|design|phase)\b)/gi, "draft"],
   [/\b(?:still\s+)?open\s+(?:at|with|by)\s+(?:our\s+|the\s+)?(?:debtors|clients|customers)\b/gi, "outstanding"],
-  [/\b(?:our\s+|the\s+)?debtors\b(?!\s+(?:that|who|which)\b)/gi, "clients"],
   [/[,.!]?\s*\b(?:graag|alvast\s+bedankt|dank\s+je(?:\s+wel)?|bedankt)\b[.!]*/gi, ""],
   [/\b(need|want|give|show|send|check|look\s+up|tell)\s+(me\s+)?even\b/gi, "$1 $2"],
   [/\bbinnen\b/gi, "in"],

@@ -59,14 +59,36 @@ function unplaced(phrases: Phrase[]): never {
  */
 function withoutStory(p: Parsed, phrases: Phrase[], name: string | undefined): Phrase[] {
   const said = p.said ?? "";
-  if (!name) return phrases;
+  // (A phrase's place is counted in the message as typed.)
+  const told = withoutAfterthought(p.raw, phrases);
+  if (!name) return told;
   const naming = new RegExp(String.raw`(?:\b(?:called|named|name\s+is)\s+|["“])${escapeRegExp(name)}`, "i").exec(said);
-  if (!naming) return phrases;
+  if (!naming) return told;
   const start = Math.max(...[".", "!", "?"].map((mark) => said.lastIndexOf(mark, naming.index)));
   // (A name in capitals there may be a record not found: still unplaced.)
   const remark = (ph: Phrase) =>
     ph.at !== undefined && ph.at >= 0 && ph.at < start && (/^\p{Ll}/u.test(ph.text) || name.toLowerCase().includes(ph.text.toLowerCase()));
-  return phrases.filter((ph) => !remark(ph));
+  return told.filter((ph) => !remark(ph));
+}
+
+/**
+ * "... make out a bill to Initech for the consulting? I have not got his figures to hand just now, but I did not want
+ * it forgotten": a sentence after the first, told in the first person and holding no value, says how the one asking
+ * stands, not what the record holds; a word left unplaced there is a remark.
+ */
+function withoutAfterthought(raw: string, phrases: Phrase[]): Phrase[] {
+  const sentences = [...raw.matchAll(/[^.?!,]+(?:,(?!\s*(?:but|and|so)\b)[^.?!,]*)*(?:[.?!]+|,)?/g)];
+  const afterthought = (ph: Phrase) => {
+    if (ph.at === undefined || ph.at < 0 || !/^\p{Ll}/u.test(ph.text)) return false;
+    const sentence = sentences.find((m) => m.index! <= ph.at! && ph.at! < m.index! + m[0].length);
+    return (
+      sentence !== undefined &&
+      sentence.index! > 0 &&
+      /^\s*(?:(?:but|and|so)\s+)?(?:i|we)\s+(?:have|had|am|was|were|did|do|don't|didn't|haven't|hadn't|will|shall|won't|can't|cannot)\b/i.test(sentence[0]) &&
+      !/[\d@"“£$€]/.test(sentence[0])
+    );
+  };
+  return phrases.filter((ph) => !afterthought(ph));
 }
 
 /** A word that ends a company's name, never a person's ("Wayne Enterprises", "Acme Robotics"). */
