@@ -1743,3 +1743,45 @@ describe("round twenty-eight: Spanish requests, Dutch English, agency recruiting
     expect(writes(out), out.message.content).toMatchObject([{ tool: "create_invoice", input: { amount: 900, currency: "CAD" } }]);
   });
 });
+
+describe("round twenty-seven, continued: described records, afterthoughts, 'at last'", () => {
+  it("'X have paid the X bill at last' asks which when X owes several, never pays the latest", async () => {
+    for (const [amount, due] of [
+      [300, "2026-02-20"],
+      [450, "2026-04-20"],
+    ] as const)
+      await made(tenant.client.post("/v1/invoices", { client: "Heron Joinery", amount, currency: "GBP", status: "open", due_date: due }));
+    const out = await chat(tenant.client, "Heron Joinery have paid the Heron bill at last, so you can tick that one off.");
+    expect(writes(out), out.message.content).toEqual([]);
+    expect(out.message.content).toMatch(/Which one\?/);
+  });
+
+  it("a first-person afterthought after a create ('I have not got his figures to hand') leaves the amount to be asked", async () => {
+    await made(tenant.client.post("/v1/accounts", { name: "Plover Dental" }));
+    const out = await chat(
+      tenant.client,
+      "Would you make out a bill to Plover Dental for the audit work last month? I have not got the figures to hand just now, but I did not want it forgotten.",
+    );
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/what amount/i);
+  });
+
+  it("'... so I am trying to look ahead. Of the invoices we have sent out, which fall due in the coming fortnight?' reads the question alone", async () => {
+    const out = await chat(
+      tenant.client,
+      "We are rather thin at the bank at present, so I am trying to look ahead. Of the invoices we have actually sent out, which ones fall due over the coming fortnight?",
+    );
+    expect(writes(out)).toEqual([]);
+    const listed = out.actions.find((a: { tool: string; input: Record<string, unknown> }) => a.tool === "list_invoices" && a.input["due_date[gte]"]);
+    expect(listed?.input, out.message.content).toMatchObject({ "due_date[gte]": "2026-03-10", "due_date[lt]": "2026-03-25" });
+    expect(listed?.input).not.toHaveProperty("q");
+  });
+
+  it("'Whatever became of the X we were hoping to sell to Y?' reads back the deal's stage and worth", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Avocet Mills" }));
+    await made(tenant.client.post("/v1/deals", { name: "Loom refit", account_id: account.id, amount: 12500, currency: "GBP" }));
+    const out = await chat(tenant.client, "Whatever became of the loom refit we were hoping to sell to Avocet Mills? I have heard nothing of it for weeks.");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/stage .*12,500\.00 GBP|12,500\.00 GBP.*stage/);
+  });
+});

@@ -1973,7 +1973,8 @@ const TRADE_REWRITES: Rewrite[] = [
   // all the people in our address book, how many ...", "the firms we are haggling with".
   [
     /\bwhatever\s+(?:became|has\s+become|happened)\s+(?:of|to)\s+(?:the\s+|that\s+)?(.{3,60}?)\s+(?:we\s+were|we're|we\s+are|we\s+had\s+been)\s+(?:hoping|trying|looking|meaning)\s+to\s+(?:sell|close|win|sign)\s+(?:to|with)\s+(\p{Lu}[\p{L}&'’-]*(?:\s+\p{Lu}[\p{L}&'’-]*)*)\s*\?/giu,
-    "what are the stage and amount of the $2 $1 deal?",
+    // (The deal's name as names are written: read in lower case, "amount" would make it an invoice's words.)
+    (_: string, what: string, who: string) => `what are the stage and amount of the ${who} ${what[0]!.toUpperCase()}${what.slice(1)} deal?`,
   ],
   [
     /^\s*(?:among|of|out\s+of)\s+(?:all\s+)?(?:of\s+)?(?:the\s+|our\s+)?(?:people\s+in\s+(?:our\s+|the\s+)?)?(contacts|candidates|applicants|accounts|clients|deals|invoices|jobs|address\s+book|crm)\b[^,?]{0,30},\s*how\s+many\s+(?:of\s+them\s+)?(?=(?:have|has|are|is|were|was)\b)/i,
