@@ -2014,6 +2014,19 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\bmove\s+(.{2,40}?)\s+on\s+to\s+the\s+next\s+(stage|step|round)\b/gi, "move $1 to the next $2"],
   [/\bthe\s+(?:young\s+)?(?:lady|woman|man|gentleman|chap|girl|guy|fellow|person)\s+who\s+applied\s+for\s+(?:the\s+)?/gi, "the candidate for the "],
   [/\b(?:the\s+)?design\s+(?:post|position|role|job|opening|vacancy)\b/gi, "the designer job"],
+  // "... the correspondence file for the designer job. Give me everyone who applied for it": it is the job told of.
+  [/^([^.?!]*?\b(the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:job|role|post|position|opening|vacancy))\b[^.?!]*[.!]\s+[^.?!]*?\bfor\s+)it\b/i, "$1$2"],
+  [/,?\s*whatever\s+(?:has\s+)?(?:become|happened)\s+(?:of|to)\s+(?:them|him|her)(?:\s+since)?(?=\s*[?.!,]|$)/gi, ""],
+  [
+    /\b(?:a|the)\s+(?:cheque|check|payment|transfer|wire|remittance|bank\s+transfer)\s+(?:for|of)\s+(.{2,40}?)\s+has\s+(?:arrived|come\s+in|landed|been\s+received|reached\s+us)\s+from\s+(\p{Lu}[\p{L}&'’-]*(?:\s+\p{Lu}[\p{L}&'’-]*)*)/gu,
+    "$2 paid $1",
+  ],
+  [
+    /\s*\bit\s+(?:does\s+not|doesn't|did\s+not|didn't)\s+(?:clear|cover|settle)\s+(?:the\s+)?(?:whole|entire|full)\s+(?:debt|balance|amount|bill|invoice)\b[^.?!]*?(?:,\s*but\s+|[.?!]\s*)/gi,
+    " ",
+  ],
+  [/\s+against\s+(?:that|the|this)\s+(?:bill|invoice)\s+all\s+the\s+same\b/gi, ""],
+  [/\s+all\s+the\s+same\b(?=\s*[.!?]*\s*$)/gi, ""],
   [/\s*\bdo\s+mind\s+that\b[^.?!]*[.?!]?/gi, ""],
   [
     /^\s*(\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+)\b[^.]*?\b(?:her|his|their)\s+(?:direct\s+line|phone(?:\s+number)?|mobile(?:\s+number)?|number)\b[^:.]*:\s*(\+?\d[\d\s().-]{5,}\d)\.?\s*(?:[Pp]lease\s+)?(?:(?:[Aa]dd|[Pp]ut|[Ss]ave|[Rr]ecord)\s+it\b|[Uu]pdate\s+(?:her|his|their)\s+(?:contact|record))[^.?!]*[.?!]?/u,
@@ -2324,7 +2337,7 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\b(?:show|mark|record)\s+(her|him|them)\s+(?:in\s+the\s+records\s+)?as\s+taken\s+on\b/gi, "mark $1 as hired"],
   [/\bput\s+themselves\s+forward\s+for\b/gi, "applied for"],
   [
-    /(?<=[.?!])\s*(?:if\s+you\s+could|could\s+you|would\s+you|please)\s+(?:give|let)\s+me\s+(?:have\s+)?(?:their|the|its)\s+(?:numbers?|names?|figures?)\b[^.?!]*[.?!]?/gi,
+    /(?<=[.?!])\s*(?:if\s+you\s+could|could\s+you|would\s+you|please)\s+(?:give|let)\s+me\s+(?:have\s+)?(?:their|the|its)\s+(?:numbers?|names?|figures?)\b(?!\s+of\s+(?:everyone|everybody|all|every|each|anyone|those|the\s+\w+s)\b)[^.?!]*[.?!]?/gi,
     "",
   ],
   [/(?<=[.?!])\s*(?:please\s+)?(?:give|show|tell)\s+(?:it|them|that)\s+to\s+me\b[^.?!]*[.?!]?\s*$/gi, ""],
