@@ -669,9 +669,11 @@ export function withoutAsides(text: string): string {
   // "FRANCES SIGNED 🎉 pls mark as hired on the design opening": a verb with no object is done to the one told of.
   const objectless = /^((?:mark|move|set|put|advance|bump|tag|flag))\s+(?=(?:as|to|into)\b)/i.exec(request.replace(POLITE, ""));
   // ("Alan Turing has been shortlisted ... for Senior Backend Engineer. move to interview": the one the news opens with.)
-  const opensWith = /^([A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){1,2})\s+(?:has|have|had|is|was|did|passed|got|nailed|aced|accepted|signed)\b/.exec(
-    asides[0] ?? "",
-  )?.[1];
+  // ("Radia Perlman (Product Designer) passed the screening": the person, whatever the brackets say of them.)
+  const opensWith =
+    /^([A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){1,2})(?:\s+\([^()]{2,40}\))?\s+(?:has|have|had|is|was|did|passed|got|nailed|aced|accepted|signed)\b/.exec(
+      asides[0] ?? "",
+    )?.[1];
   if (objectless && (opensWith ?? name) && (kept.length === 0 || opensWith) && !PRONOUN.test(request)) {
     const bare = request.replace(POLITE, "");
     return `${objectless[1]} ${opensWith ?? name} ${bare.slice(objectless[0].length)}`;

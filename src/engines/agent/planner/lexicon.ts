@@ -526,6 +526,8 @@ const expandedOutside = (text: string) =>
   text
     // ("cash flow" is money, not an email flow.)
     .replace(/\bcash\s+flow\b/gi, "cashflow")
+    // "our debtor days": days sales outstanding, as British books call it.
+    .replace(/\bdebtor\s+days\b/gi, "DSO")
     // "Do move the Stark deal on": an imperative said with emphasis, not a question.
     .replace(/(^|[.!?]\s+)do\s+(?=(?:move|mark|add|put|create|send|record|update|change|set|take|enrol+|reject|close|void|cancel|pay|make|let)\b)/gi, "$1")
     // "have paid the Stark bill at last": finally, not the latest one.
@@ -1655,7 +1657,10 @@ const EVERYDAY_REWRITES: Rewrite[] = [
  */
 const TRADE_REWRITES: Rewrite[] = [
   // "the invoice of Initech, the INV-12, is it paid already?": the record is the one numbered.
-  [/^\s*(?:the\s+)?(?:invoice|bill)\s+(?:of|for|from|to)\s+[^,?]{2,40},\s*(?:the\s+|i\.?e\.?\s+|aka\s+)?([A-Za-z]{2,5}-\d{1,9})\s*,\s*/i, "$1: "],
+  [
+    /^\s*(?:regarding\s+|about\s+|re:?\s+)?(?:the\s+)?(?:invoice|bill)\s+(?:of|for|from|to)\s+[^,?]{2,40},\s*(?:the\s+|i\.?e\.?\s+|aka\s+)?([A-Za-z]{2,5}-\d{1,9})\s*,\s*/i,
+    "$1: ",
+  ],
   // "the client asked for more time: ...": why a due date moves, said before the request.
   [/^[^:.!?]{3,60}?\b(?:asked|asks|wants|needs|requested)\s+(?:for\s+)?(?:more\s+time|an\s+extension)\s*[:;–—-]\s*/i, ""],
   [
@@ -1969,6 +1974,104 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\bGesch(?:ä|ae)ftsf(?:ü|ue)hrer(?:in)?\b/gi, "managing director"],
   [/\b(?:give|send)\s+(.+?)\s+an?\s+Absage\b/gi, "reject $1"],
   [/\b(?:we\s+)?(?:have\s+)?(?:become|got|received|won)\s+the\s+Auftrag\s+from\s+/gi, "we won the deal of "],
+  // Irish English: "how're we fixed with Acme, what's owed", "lodged" (paid in), "I'm after getting a payment", "would
+  // you ever" (please), "who've we got", "fierce busy", "is gone to" (has gone to), "the Tyrell job" (the deal won),
+  // "put in a new deal", "sent on", "put that against it", "yer one", "grand", "sound".
+  [/^\s*how(?:'re|\s+are)\s+we\s+fixed\s+with\s+([^,?]+?)\s*[,?]\s*what(?:'s|\s+is)\s+owed\b/i, "what does $1 owe"],
+  [/\bhow\s+much\s+(?:have\s+we|has\s+been|did\s+we)\s+(?:got\s+|gotten\s+)?lodged\s+from\s+([^,?]+?)(?=\s*(?:so\s+far|,|\?|$))/gi, "how much has $1 paid us"],
+  [/\bI['’]?m\s+after\s+getting\s+(?:a|the)\s+payment\s+from\s+([^,.]+?),\s*the\s+full\s+amount\b/gi, "$1 paid in full"],
+  [/\bI['’]?m\s+after\s+getting\s+(?:a|the)\s+payment\s+from\s+/gi, "we got a payment from "],
+  [/[,;]?\s*(?:and\s+)?(?:I\s+)?lodged\s+it\s+(?:this\s+morning|today|yesterday|earlier)\b/gi, ""],
+  [/\bwould\s+you\s+ever\s+/gi, "please "],
+  [/\bmark\s+(it|that|them)\s+off\b/gi, "mark $1 paid"],
+  [/\bwho(?:'ve|\s+have)\s+we\s+got\s+(?=(?:getting|on|in|at|receiving)\b)/gi, "who is "],
+  [/\b(christmas|easter|the\s+new\s+year)\b([^.?!]*?)\bbefore\s+it\b/gi, "$1$2before $1"],
+  [/^\s*(?:fierce|very|mad|awful)\s+busy\b[^,.;]*?\bso\s+/i, ""],
+  [/\b(?:meant|supposed|due)\s+to\s+close\b/gi, "expected to close"],
+  [/\bis\s+gone\s+(?=to\s+(?:negotiation|proposal|qualified|won|lost|screening|interview|offer)\b)/gi, "has moved "],
+  [/,\s*they\s+came\s+back\s+on\s+the\s+(?:proposal|quote|offer|price)\b[^.?!]*/gi, ""],
+  [/\bwe\s+(?:got|won|landed|bagged)\s+the\s+(\p{Lu}[\p{L}&-]*(?:\s+\p{Lu}[\p{L}&-]*)*)\s+job\b/gu, "we won the $1 deal"],
+  [/[,;]\s*(?:sound|grand|cheers|nice\s+one|lovely)\s*[.!]*\s*$/gi, ""],
+  [/\bput\s+in\s+(?=(?:a|an)\s+new\b)/gi, "create "],
+  [/\bsent\s+on\s+(?=[$€£]?\s?\d)/gi, "sent "],
+  [/(?<=[$€£]\s?\d[^.?!]*)\bput\s+(?:that|it|this)\s+against\s+(?:it|that|the\s+(?:bill|invoice))\b/gi, "record it"],
+  [/[,.;]?\s*(?:the\s+)?rest\s+to\s+follow(?:\s+apparently|\s+(?:next|soon)\b[^.?!]*)?\s*[.!]*/gi, ""],
+  [/\b(?:yer|your)\s+(?:one|man|woman|lad|fella)\s+(?=(?:for|on)\s+the\s+[\w\s-]*?(?:job|role|post|position|req)\b)/gi, "the candidate "],
+  [/\bsigned\s+up\s+with\s+us\b/gi, "became a customer"],
+  [/\bput\s+forward\s+a\s+friend\s+of\s+(?:his|hers|theirs|mine)\s+for\s+/gi, "referred a candidate for "],
+  [/^\s*one\s+of\s+the\s+lads\s+referred\s+a\s+candidate\s+for\s+/i, "new referral candidate for "],
+  [/\badd\s+(him|her|them)\s+in\s+as\b/gi, "add $1 as"],
+  [/\bdebtor\s+days\b/gi, "days sales outstanding"],
+  [/\binvoice\s+(?:has\s+)?(?:gone|went)\s+out\s+to\s+([^,.]+?)\s+(today|yesterday|this\s+morning)\s+for\s+/gi, "create an invoice for $1 for "],
+  [/\.?\s*put\s+it\s+in\s+as\s+sent(?:\s+so)?\s*[.!]*\s*$/gi, " and send it"],
+  // Formal English as a second language, as Japanese business writing has it: "I would like to confirm about",
+  // "Please kindly let me know", "Is it possible to register", "Regarding the invoice of X", "the total amount of
+  // unpaid", "Name: Mr. X", "Sorry for trouble", "has started the business with us", "the members".
+  [/\bis\s+it\s+possible\s+to\s+(register|create|add|make|issue)\s+/gi, "please $1 "],
+  [/\bI\s+want\s+to\s+know\s+the\s+total\s+(?:amount\s+)?of\s+unpaid\s+(?:of|for|from|by)\s+([^.?!]+?)(?=\s*[.?!])/gi, "how much does $1 still owe"],
+  [/\.\s*if\s+there\s+are\s+(?:some|several|multiple|many|different)\s+currencies\b[^.?!]*/gi, " per currency"],
+  [
+    /^\s*regarding\s+(?:the\s+)?(invoice|deal|contact|candidate)s?\s+(of|for|from|at)\s+([^,]+),\s*I\s+would\s+like\s+to\s+(?:confirm|know|check|ask)\s+(?:about\s+)?(which|what)\s+ones?\b/i,
+    (_: string, kind: string, prep: string, owner: string, wh: string) => `${wh} ${kind.toLowerCase()}s ${prep} ${owner}`,
+  ],
+  [/^\s*regarding\s+(?:the\s+)?(invoice|bill)\s+(?:of|for|from)\s+([^,]+),\s*the\s+payment\s+(?:was|has\s+been)\s+received\b/i, "$2 paid their invoice"],
+  [/\bI\s+would\s+like\s+to\s+(?:confirm|check)\s+(?:about\s+)?(?=(?:which|what|how|when|whether|if|the)\b)/gi, ""],
+  [/(?<=[.?!])\s*(?:please\s+)?(?:kindly\s+)?let\s+me\s+know\s+(?:the|their)\s+(?:invoice\s+)?(?:numbers?|names?)\s*[.!]?\s*$/gi, ""],
+  [
+    /(?<=[.?!])\s*(?:the|our|their)\s+[\w\s]{0,40}?(?:team|department|person|manager|staff)\s+(?:of|at|from)\s+[^.?!]{2,40}?\s+(?:asked|called|emailed|requested)\b[^.?!]*[.?!]?\s*$/gi,
+    "",
+  ],
+  [
+    /\b(?:which|that|where)\s+the\s+(?:customer|client)s?\s+(?:has\s+|have\s+)?paid\s+only\s+(?:a\s+)?part(?:\s+of\s+it)?(?:\s+and\s+the\s+rest\s+is\s+still\s+(?:remaining|outstanding|open|unpaid))?/gi,
+    "that are partly paid",
+  ],
+  [/\b(?:that\s+|who\s+)?(?:we\s+have\s+|we've\s+)registered\s+(?=(?:at|with|in|for|under)\b)/gi, ""],
+  [
+    /\bthe\s+([A-Z][\w]*(?:\s+[A-Z][\w]*)*)\s+at\s+([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)*)\b([^?]*?[.!]\s+[^?]*?)\b(?:this|that|the)\s+person\b/g,
+    "the $1 at $2$3the $1 at $2",
+  ],
+  [/\bthe\s+members\s+(?:who\s+are|that\s+are)\s+/gi, "the contacts "],
+  [/^\s*for\s+(?:arranging|preparing|planning|booking|organi[sz]ing|making|setting\s+up)\s+[^,]{2,40},\s*/i, ""],
+  [/(\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+)\s+\([^()]{2,40}\)\s+(?=(?:passed|has|have|is|was|did|got|nailed|aced|accepted|signed|cleared)\b)/gu, "$1 "],
+  [/^\s*(the\s+.{2,40}?\s+(?:invoice|bill))\s+is\s+(?:grand|fine|good|ok|okay|ready|approved)\s+now\s*,?\s*(?:so\s+)?send\s+it(?:\s+out)?\b/i, "send $1"],
+  [/\b(?:asking|wondering|wants\s+to\s+know|asked)\s+what\s+our\s+(.{3,40}?)\s+(?:are|is)\b/gi, "what is our $1"],
+  [/,?\s*what(?:'s|\s+is)\s+the\s+(?:figure|number)\s*\??\s*$/gi, ""],
+  [
+    /^\s*(?:the|our|my)\s+(?:accountant|bookkeeper|auditor|boss|manager|cfo|controller|bank)\s+(?:was|is|has\s+been|keeps)\s+(?:asking\s+(?:me\s+)?)?(?=what|how|which|for)/i,
+    "",
+  ],
+  [/\bchange\s+the\s+(?:job\s+)?(title|email|phone|e-?mail\s+address|phone\s+number)\s+of\s+(\p{Lu}\p{L}+\s+\p{Lu}[\p{L}'’-]+)\s+to\b/gu, "change $2's $1 to"],
+  [/\s+and\s+the\s+rest\s+is\s+still\s+(?:remaining|outstanding|open|unpaid|due)\b/gi, ""],
+  [/\b(?:please\s+)?change\s+the\s+status\s+to\s+['"‘“]?(paid|won|lost|customer|open|hired|rejected|closed\s+won|closed\s+lost)['"’”]?/gi, "mark it as $1"],
+  [/\bmake\s+(\p{Lu}\p{L}+\s+\p{Lu}[\p{L}'’-]+)\s+an?\s+(customer|lead|prospect)\b/gu, "set the lifecycle stage of $1 to $2"],
+  [/\s+(?:in|at|for)\s+their\s+(?:warehouse|office|offices|building|site|plant|factory|kitchen|premises|shop|store|depot)\b/gi, ""],
+  [/(\p{Lu}\p{L}+\s+\p{Lu}[\p{L}'’-]+)\s+(?:w\/|with)\s+(?=\p{Lu}[\p{L}&-]+\s+(?:off|out\s+of|from|in|on|to|into)\b)/gu, "$1 at "],
+  [/\bput\s+up\s+(?:a|an)\s+(.{2,40}?)\s+(?:posting|post|ad|advert|listing)\b/gi, "create a job: $1"],
+  [/\bseasonal\s+temp\b/gi, "temporary"],
+  [/\bName\s*:\s*(?:Mr\.?\s+|Mrs\.?\s+|Ms\.?\s+|Miss\s+|Dr\.?\s+)?/g, ""],
+  [/\bpayment\s+due\b/gi, "due"],
+  [
+    /(\p{Lu}[\p{L}&-]*(?:\s+\p{Lu}[\p{L}&-]*)*)\s+(signed|accepted)\s+the\s+(?:contract|agreement|paperwork|order)\s+(?:for|on)\s+the\s+([\w\s-]{2,40}?)(?=\s*[.,;!])/gu,
+    "$1 $2 the $1 $3 deal",
+  ],
+  [/\b(?:has\s+|have\s+)?start(?:ed)?\s+(?:the\s+|doing\s+)?business\s+with\s+us\b/gi, "became a customer"],
+  [/\bjob\s+title\b/gi, "title"],
+  [/^\s*(?:sorry|apologies)\s+for\s+(?:the\s+)?(?:trouble|bother|inconvenience)\s*,?\s*(?:but\s+)?/i, ""],
+  [/(?<=[.?!])\s*it\s+was\s+(?:registered|entered|created|added|made)\s+(?:wrongly|by\s+mistake|in\s+error|twice)\b[^.?!]*[.?!]?/gi, ""],
+  // A warehouse supervisor: "still got bills out", "cut an invoice", "due 30 days out", "void out", "hes there dock
+  // manager", "we're in negotiation now, move it", "need 3 more pickers for peak", "he's a referral".
+  [/\b(?:still\s+)?(?:got|have|has)\s+(?:bills|invoices)\s+out\b/gi, "have unpaid invoices"],
+  [/\bcut\s+(?:an?\s+|the\s+)?(invoice|bill)\b/gi, "create an $1"],
+  [/\bdue\s+(\d{1,3})\s+days\s+out\b/gi, "due in $1 days"],
+  [/\bvoid\s+out\b/gi, "void"],
+  [
+    /\b((?:void|cancel|delete)\s+[A-Za-z]{2,5}-\d{1,9})\s+(?:\p{Lu}[\p{L}&-]*\s+)?(?:cancelled|canceled|changed|decided|backed|pulled|asked|said|wants)\b.*$/giu,
+    "$1",
+  ],
+  [/,?\s*(?:he|she)(?:'?s|\s+is)\s+(?:there|their)\s+([a-z][\w\s-]{2,30}?)\s*$/gi, ", title $1"],
+  [/\bwe(?:'re|\s+are)\s+in\s+(negotiation|proposal|discovery|qualified)\s+now\s*,?\s*(?:so\s+)?move\s+it\b/gi, "move it to $1"],
+  [/^\s*(?:we\s+)?need\s+\d+\s+more\s+[\w\s-]{2,30}?\s+for\s+[\w\s-]{2,20}?[.!]\s*/i, ""],
+  [/,?\s*(?:he|she|they)(?:'s|\s+is|\s+are|'re)\s+an?\s+referral\b/gi, ", source is referral"],
   // A treasurer's letters: "Whatever became of the support upgrade we were hoping to sell to Stark Logistics?", "Among
   // all the people in our address book, how many ...", "the firms we are haggling with".
   [

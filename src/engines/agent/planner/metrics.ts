@@ -64,7 +64,7 @@ const FIGURES: { test: RegExp; text: (s: Snapshot) => string }[] = [
       `Open pipeline: ${list(s.growth.pipeline.totals, (t) => `${money(t.open_value, t.currency)} in ${plural(t.deal_count, "deal")} (weighted ${money(t.weighted_value, t.currency)})`, "no open deals")}.`,
   },
   {
-    test: /\bdso\b|days? sales outstanding|how (?:long|fast|quickly|soon)\b.*(?:get paid|pay us|pay|collect|settle)|\b(?:how many days|average (?:number of )?days|days on average)\b[^.?!]*\b(?:to pay|pay us|get paid|to collect|collect)\b/,
+    test: /\bdso\b|days? sales outstanding|\bdebtor days\b|how (?:long|fast|quickly|soon)\b.*(?:get paid|pay us|pay|collect|settle)|\b(?:how many days|average (?:number of )?days|days on average)\b[^.?!]*\b(?:to pay|pay us|get paid|to collect|collect)\b/,
     text: (s) => `Days sales outstanding: ${list(s.finance.currencies, (c) => `${c.days_sales_outstanding ?? "n/a"} days (${c.currency})`, "no invoices")}.`,
   },
   {

@@ -316,7 +316,14 @@ const ACRONYMS = new Set(
   ).split(" "),
 );
 /** Words that say what to do, a state or a kind of record: shouted, they are still those words. */
-const SHOUTED_WORDS = new Set([...STOPWORDS, ...Object.keys(ACTION_WORDS), ...Object.values(VALUE_WORDS).flat(), ...Object.values(RESOURCE_WORDS).flat()]);
+const SHOUTED_WORDS = new Set([
+  ...STOPWORDS,
+  ...Object.keys(ACTION_WORDS),
+  ...Object.values(VALUE_WORDS).flat(),
+  ...Object.values(RESOURCE_WORDS).flat(),
+  // ("how much money is PAST DUE all together": a state's words shouted, never a name.)
+  ..."past due off out together".split(" "),
+]);
 /** Short words shouted for emphasis ("paid in FULL"), not acronyms. */
 const EMPHASIS = new Set("full urgent huge big still again really very today late soon".split(" "));
 
