@@ -2342,6 +2342,71 @@ const roundTwentyEight: Case[] = [
   }),
 ];
 
+/* Round twenty-nine: Irish English, formal second-language English, a warehouse supervisor (worded apart from the blind sets). */
+const roundTwentyNine: Case[] = [
+  about("finance", "write", "I'm after getting a payment from <client>, the full amount (Irish)", (w) => {
+    const client = clientWithUnpaid(w, 1);
+    const invoice = pick(w.invoices, (i) => i.client === client && unpaid(i), "invoice");
+    return {
+      say: `I'm after getting a payment from ${client}, the full amount. would you ever mark it off`,
+      expect: [changed("invoice", invoice.id, { status: "paid", amount_due: 0 }, invoice.number)],
+    };
+  }),
+  about("growth", "write", "we got the <account> job!! mark it won (Irish: a job is a deal won)", (w) => {
+    const { deal, account } = soleOpenDeal(w);
+    return { say: `we got the ${account} job!! mark it won, cheers`, expect: [changed("deal", deal.id, { status: "won" }, deal.name)] };
+  }),
+  about("talent", "read", "who've we got at interview stage (Irish)", (w) => {
+    const people = inStage(w, "interview");
+    return { say: "who've we got in interview at the minute", expect: [named(names(people), names(inStage(w, "applied"))), noChange()] };
+  }),
+  about("finance", "read", "what's our debtor days on the euro invoices", (w) => {
+    const eur = snapshotOf(w).finance.currencies.find((c) => c.currency === "EUR");
+    return {
+      say: "what's our debtor days on the euro invoices?",
+      expect: [figure(eur?.days_sales_outstanding ?? 0, "days sales outstanding (EUR)", "number"), noChange()],
+    };
+  }),
+  about("finance", "read", "I want to know the total amount of unpaid of <client> (formal)", (w) => {
+    const client = clientWithUnpaid(w, 2);
+    return {
+      say: `Good afternoon. I want to know the total amount of unpaid of ${client}. Thank you in advance.`,
+      expect: [money(dueSums(ofClient(w, client).filter(unpaid)), `what ${client} owes`), noChange()],
+    };
+  }),
+  about("growth", "write", "Please register a new contact. Name: Mr. X, title at <account>. E-mail: ... (formal)", (w) => {
+    const account = pick(w.accounts, (a) => a.domain !== null && a.name.includes(" "), "account");
+    const email = `takeshi.mori@${account.domain}`;
+    return {
+      say: `Please register a new contact. Name: Mr. Takeshi Mori, Purchasing Manager at ${account.name}. E-mail: ${email}. Best regards.`,
+      expect: [created("contact", { first_name: "Takeshi", last_name: "Mori", email, account_id: account.id })],
+    };
+  }),
+  about("talent", "write", "<candidate> (job) passed the screening. Please move to the interview stage (formal)", (w) => {
+    const c = pick(inStage(w, "screening"), (x) => x.job_id !== null, "candidate in screening");
+    const job = pick(w.jobs, (j) => j.id === c.job_id, "job");
+    return {
+      say: `${fullName(c)} (${job.title}) passed the screening. Please move to the interview stage.`,
+      expect: [changed("candidate", c.id, { stage: "interview" }, fullName(c))],
+    };
+  }),
+  about("finance", "write", "cut an invoice to <account> for $N, due 30 days out (warehouse)", (w) => {
+    const account = pick(w.accounts, (a) => a.name.includes(" "), "account");
+    return {
+      say: `cut an invoice to ${account.name} for $2,750 for dock door repair, due 30 days out`,
+      expect: [created("invoice", { client: is.text(account.name), amount: 2750, currency: "USD", due_date: addDays(today(w), 30) })],
+    };
+  }),
+  about("finance", "read", "how much is PAST DUE all together (warehouse, shouted)", (w) => {
+    const late = w.invoices.filter(overdue);
+    return { say: "how much is PAST DUE all together right now", expect: [money(dueSums(late), "overdue total"), noChange()] };
+  }),
+  about("talent", "write", "put up a <title> posting, seasonal temp, <city> (warehouse)", () => ({
+    say: "need 2 more loaders for peak. put up a truck loader posting, seasonal temp, Dayton",
+    expect: [created("job", { title: is.text("Truck Loader"), location: is.text("Dayton"), employment_type: "temporary" })],
+  })),
+];
+
 export const MORE_CASES: Case[] = [
   ...finance,
   ...growth,
@@ -2368,4 +2433,5 @@ export const MORE_CASES: Case[] = [
   ...roundTwentyFive,
   ...roundTwentySix,
   ...roundTwentyEight,
+  ...roundTwentyNine,
 ];

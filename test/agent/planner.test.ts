@@ -1785,3 +1785,84 @@ describe("round twenty-seven, continued: described records, afterthoughts, 'at l
     expect(out.message.content).toMatch(/stage .*12,500\.00 GBP|12,500\.00 GBP.*stage/);
   });
 });
+
+describe("round twenty-nine: Irish English, formal second-language English, a warehouse supervisor's words", () => {
+  it("'I'm after getting a payment from X, the full amount. would you ever mark it off' pays it in full", async () => {
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", { client: "Curlew Plumbing", amount: 880, currency: "EUR", status: "open", due_date: "2026-03-30" }),
+    );
+    const out = await chat(
+      tenant.client,
+      "I'm after getting a payment from Curlew Plumbing, the full amount, lodged it this morning. would you ever mark it off",
+    );
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "pay_invoice", input: { invoice_id: invoice.id, amount: 880 } }]);
+  });
+
+  it("'what's our debtor days on the dollar invoices' is days sales outstanding", async () => {
+    const out = await chat(tenant.client, "the accountant was asking what our debtor days are on the dollar invoices, what's the figure");
+    expect(
+      tools(out).filter((t: string) => /snapshot/.test(t)),
+      out.message.content,
+    ).not.toEqual([]);
+    expect(out.message.content).toMatch(/Days sales outstanding/);
+  });
+
+  it("'Please register a new contact. Name: Mr. X, title at Y. E-mail: ...' creates the contact", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Ibis Trading", domain: "ibis-trading.jp" }));
+    const out = await chat(
+      tenant.client,
+      "Please register a new contact. Name: Mr. Kenta Ono, Sales Manager at Ibis Trading. E-mail: kenta.ono@ibis-trading.jp. Best regards.",
+    );
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "create_contact", input: { first_name: "Kenta", last_name: "Ono", email: "kenta.ono@ibis-trading.jp", account_id: account.id } },
+    ]);
+  });
+
+  it("'Regarding the invoice of X, INV-n, we received the remaining amount. Please change the status to paid' pays the rest", async () => {
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", { client: "Ibis Trading", amount: 5000, currency: "JPY", status: "open", due_date: "2026-03-30" }),
+    );
+    const out = await chat(
+      tenant.client,
+      `Regarding the invoice of Ibis Trading, ${invoice.number}, we received the remaining amount today by bank transfer. Please change the status to 'paid'.`,
+    );
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "pay_invoice", input: { invoice_id: invoice.id } }]);
+  });
+
+  it("'X (job) passed the screening. Please move to the interview stage' moves X", async () => {
+    const kai = await made(
+      tenant.client.post("/v1/candidates", { job_id: world.backend, first_name: "Kai", last_name: "Brandt", email: "kai.brandt@mail.example" }),
+    );
+    await tenant.client.patch(`/v1/candidates/${kai.id}`, { stage: "screening" });
+    const out = await chat(tenant.client, "Kai Brandt (Backend Engineer) passed the screening. Please move to the interview stage.");
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "update_candidate", input: { candidate_id: kai.id, stage: "interview" } }]);
+  });
+
+  it("'cut an invoice to X for $N ..., due 30 days out' bills X, due in 30 days", async () => {
+    await made(tenant.client.post("/v1/accounts", { name: "Buckeye Pallets" }));
+    const out = await chat(tenant.client, "cut an invoice to Buckeye Pallets for $1,900 dock leveler repair, due 30 days out");
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "create_invoice", input: { client: "Buckeye Pallets", amount: 1900, currency: "USD", due_date: "2026-04-09" } },
+    ]);
+  });
+
+  it("'how much money is PAST DUE all together' totals the overdue invoices, not a client called 'Past Due'", async () => {
+    const out = await chat(tenant.client, "how much money is PAST DUE all together");
+    expect(writes(out)).toEqual([]);
+    const listed = out.actions.filter((a: { tool: string }) => a.tool === "list_invoices").map((a: { input: Record<string, unknown> }) => a.input);
+    expect(
+      listed.some((i: Record<string, unknown>) => i.status === "overdue"),
+      out.message.content,
+    ).toBe(true);
+    expect(listed.some((i: Record<string, unknown>) => "client[contains]" in i)).toBe(false);
+  });
+
+  it("'void out INV-n Umbrella cancelled the order': the reason run on after the number is no record", async () => {
+    const invoice = await made(tenant.client.post("/v1/invoices", { client: "Umbrella", amount: 75, currency: "USD", status: "open", due_date: "2026-04-02" }));
+    const out = await chat(tenant.client, `void out ${invoice.number} Umbrella cancelled the order`);
+    expect(
+      out.actions.find((a: { tool: string }) => a.tool === "void_invoice"),
+      out.message.content,
+    ).toMatchObject({ input: { invoice_id: invoice.id }, status: "approval_required" });
+  });
+});
