@@ -1789,11 +1789,11 @@ describe("round twenty-seven, continued: described records, afterthoughts, 'at l
 describe("round twenty-nine: Irish English, formal second-language English, a warehouse supervisor's words", () => {
   it("'I'm after getting a payment from X, the full amount. would you ever mark it off' pays it in full", async () => {
     const invoice = await made(
-      tenant.client.post("/v1/invoices", { client: "Curlew Plumbing", amount: 880, currency: "EUR", status: "open", due_date: "2026-03-30" }),
+      tenant.client.post("/v1/invoices", { client: "Dunlin Heating", amount: 880, currency: "EUR", status: "open", due_date: "2026-03-30" }),
     );
     const out = await chat(
       tenant.client,
-      "I'm after getting a payment from Curlew Plumbing, the full amount, lodged it this morning. would you ever mark it off",
+      "I'm after getting a payment from Dunlin Heating, the full amount, lodged it this morning. would you ever mark it off",
     );
     expect(writes(out), out.message.content).toMatchObject([{ tool: "pay_invoice", input: { invoice_id: invoice.id, amount: 880 } }]);
   });
@@ -1864,5 +1864,16 @@ describe("round twenty-nine: Irish English, formal second-language English, a wa
       out.actions.find((a: { tool: string }) => a.tool === "void_invoice"),
       out.message.content,
     ).toMatchObject({ input: { invoice_id: invoice.id }, status: "approval_required" });
+  });
+});
+
+describe("a client billed by name beside an account that shares its first word", () => {
+  it("'X Roofing paid their invoice' pays X Roofing's invoice, not looked for under the account 'X Studios'", async () => {
+    await made(tenant.client.post("/v1/accounts", { name: "Sandpiper Studios" }));
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", { client: "Sandpiper Roofing", amount: 640, currency: "USD", status: "open", due_date: "2026-04-12" }),
+    );
+    const out = await chat(tenant.client, "Sandpiper Roofing paid their invoice in full");
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "pay_invoice", input: { invoice_id: invoice.id, amount: 640 } }]);
   });
 });

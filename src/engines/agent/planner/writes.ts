@@ -1385,16 +1385,23 @@ async function invoiceTarget(s: Session, p: Parsed, phrases: Phrase[], states: s
   // "their pending bill": an open invoice past its due date is overdue to the API, still open to a person.
   if (said.includes("open") && allowed.includes("overdue") && !said.includes("overdue")) said.push("overdue");
   const status = (said.length > 0 ? said : allowed).join(",");
-  const owner = (await accountThen(s, phrase.text)) ?? (await clientThen(s, phrase.text, status));
-  const page = await s.list("invoice", { ...owner.query, status, per_page: 100 });
-  // A payment's amount is what was paid, not which invoice.
-  const amount = amountNames ? p.amounts.find((a) => !a.op) : undefined;
   const describedBy = (words: string[]) => (i: Item) =>
     words.every((w) =>
       String(i.description ?? "")
         .toLowerCase()
         .includes(w.toLowerCase()),
     );
+  let owner: { rest: string[]; query: Record<string, string> } = (await accountThen(s, phrase.text)) ?? (await clientThen(s, phrase.text, status));
+  let page = await s.list("invoice", { ...owner.query, status, per_page: 100 });
+  // ("Curlew Plumbing paid": an account that shares only the first word, "Curlew Studios", is not the client billed
+  // under the whole name.)
+  if (owner.rest.length > 0 && "account" in owner && !page.data.some(describedBy(owner.rest))) {
+    const byClient = await clientThen(s, phrase.text, status);
+    const billed = await s.list("invoice", { ...byClient.query, status, per_page: 100 });
+    if (billed.data.length > 0) [owner, page] = [byClient, billed];
+  }
+  // A payment's amount is what was paid, not which invoice.
+  const amount = amountNames ? p.amounts.find((a) => !a.op) : undefined;
   let items = page.data.filter((i) => (!amount || saidMoney(i.amount, amount) || saidMoney(i.amount_due, amount)) && describedBy(owner.rest)(i));
   // "the twenty one thousand dollar one" for 21,508.44: a round figure that names an invoice is what it comes to.
   if (items.length === 0 && amount && !amount.approx && amount.value >= 1000 && amount.value % 1000 === 0)
