@@ -1656,6 +1656,8 @@ const EVERYDAY_REWRITES: Rewrite[] = [
  * "grants" and "funders", a kitchen's "86 it" and "comp it".
  */
 const TRADE_REWRITES: Rewrite[] = [
+  // "of the invoices I've already sent out": the ones sent.
+  [/\b(invoices|bills)\s+(?:that\s+|which\s+)?(?:I|we)(?:['’]ve|\s+have)\s+(?:already\s+|actually\s+)?sent(?:\s+out)?\b/gi, "$1 we have sent out"],
   // "the invoice of Initech, the INV-12, is it paid already?": the record is the one numbered.
   [
     /^\s*(?:regarding\s+|about\s+|re:?\s+)?(?:the\s+)?(?:invoice|bill)\s+(?:of|for|from|to)\s+[^,?]{2,40},\s*(?:the\s+|i\.?e\.?\s+|aka\s+)?([A-Za-z]{2,5}-\d{1,9})\s*,\s*/i,

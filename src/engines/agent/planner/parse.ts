@@ -137,7 +137,6 @@ const ASKABLE = new Set([
   "balance",
   "owner",
   "amount",
-  "worth",
 ]);
 const RESOURCE_SINGULARS = new Set(["business", "status", "process"]);
 const CURRENCY_NAMES: Record<string, string> = {

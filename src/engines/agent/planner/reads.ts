@@ -208,7 +208,6 @@ const ASKED_FIELDS: Record<string, string[]> = {
   source: ["source"],
   rating: ["rating"],
   amount: ["amount"],
-  worth: ["amount"],
   owner: ["owner"],
   balance: ["amount_due"],
 };
