@@ -2073,7 +2073,7 @@ const TRADE_REWRITES: Rewrite[] = [
   [/,?\s*(?:he|she)(?:'?s|\s+is)\s+there\s+([a-z][\w\s-]{2,30}?)\s*$/gi, ", title is $1"],
   [/\bwe(?:'re|\s+are)\s+in\s+(negotiation|proposal|discovery|qualified)\s+now\s*,?\s*(?:so\s+)?move\s+it\b/gi, "move it to $1"],
   [/^\s*(?:we\s+)?need\s+\d+\s+more\s+[\w\s-]{2,30}?\s+for\s+[\w\s-]{2,20}?[.!]\s*/i, ""],
-  [/,?\s*(?:he|she|they)(?:'s|\s+is|\s+are|'re)\s+an?\s+referral\b/gi, ", source is referral"],
+  [/(?:,|\.)?\s*(?:he|she|they)(?:'s|\s+is|\s+are|'re)\s+an?\s+referral\b(?:\s+(?:from|by|via)\s+[^.,;!?]*)?/gi, ", source is referral"],
   // A treasurer's letters: "Whatever became of the support upgrade we were hoping to sell to Stark Logistics?", "Among
   // all the people in our address book, how many ...", "the firms we are haggling with".
   [
