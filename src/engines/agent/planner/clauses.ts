@@ -74,7 +74,7 @@ function topicWords(lang: Language, before: string[]): string | undefined {
  * a remark about someone, then the request about them. The request is kept, its pronoun standing for the
  * remark's subject (the words before the remark's verb); a remark holding figures, addresses or quotes is kept whole.
  */
-export function withoutRemark(lang: Language, text: string): string {
+function withoutRemark(lang: Language, text: string): string {
   const clauses = text.split(CLAUSE).filter(Boolean);
   if (clauses.length < 2 || imperative(clauses[0]!)) return text;
   // "HR is reviewing the referral scheme, which candidates came through referrals?": the question is the request.
@@ -525,7 +525,7 @@ const HEDGE = /^(?:i|we)\s+(?:think|believe|guess|assume|suppose|reckon)\b(?!.*\
 /** "I need to know how many interview slots to book", "Just want to make sure ...": why the question before was asked. */
 const PURPOSE =
   /^(?:(?:i|we)\s+)?(?:just\s+)?(?:want|wanted)\s+to\s+(?:make\s+sure|double[- ]check|be\s+sure|raise|mention|bring\s+(?:it|this|that)\s+up)\b|^(?:i|we)\s+(?:(?:need|want|have|'d\s+like|would\s+like|just\s+want|just\s+need)\s+to\s+(?:know|figure\s+out|work\s+out|understand|see|check)\s+(?:how\s+(?:many|much)|which|what|who|whether|if)\b[^.?!]*?\b(?:to|i|we|should)\s+\w+|(?:am|'m)\s+trying\s+to\s+(?:understand|figure\s+out|work\s+out|see|learn|get\s+a\s+sense))/i;
-export function withoutAsides(text: string): string {
+function withoutAsides(text: string): string {
   const sentences = narrowed(text.split(/(?<=[.?!])\s+(?=\S)/).filter(Boolean));
   if (sentences.length < 2) return text;
   const requests = sentences.filter(
@@ -863,7 +863,7 @@ function updatedBack(rest: string, told: string): string | undefined {
  * "Tyrell platform rollout: yesterday we had a good meeting ... Put it please in Proposal": a topic before a colon,
  * then what happened, then the request, whose "it" is the topic.
  */
-export function topicFirst(text: string): string {
+function topicFirst(text: string): string {
   const m = /^\s*([A-Z][\w&'’-]*(?:\s+[\w&'’-]+){0,5})\s*(:|\s[-–—]+|,)\s+(.+)$/s.exec(text);
   if (!m || imperative(m[1]!) || asks(m[1]!)) return text;
   // "Tyrell today — they liked the numbers": when the story happened is no part of the topic.
@@ -896,7 +896,7 @@ const DOING = /^(?!(?:closing|expiring|ending|starting|falling|coming|going|look
 /** "... stark logistics i've got a call with them in 10 minutes": dictated with no comma, a first-person remark begins. */
 const SPOKEN_REMARK =
   /(?<!\b(?:who|whom|that|which|what|where|when|if|so|because|do|did|can|could|should|would|will|have|as|than|and|but|or)) (?=(?:i've got|i have got|i've|i'm|im|i am|i want|i need|i might|i'll|i will|i gotta|i have to|i wanna|i'd like|i was|i just)\b)/i;
-export function withoutReason(lang: Language, text: string): string {
+function withoutReason(lang: Language, text: string): string {
   const split = text.includes(",") || /[.?!]\s/.test(text) ? text : text.replace(SPOKEN_REMARK, ", ");
   const clauses = split.split(CLAUSE).filter(Boolean);
   const first = clauses[0] ?? "";
