@@ -44,6 +44,7 @@ export const PGLITE_ONLY = [
   "test/ops/config.test.ts",
   "test/webhooks/ssrf.test.ts",
   "test/agent/eval-judge.test.ts",
+  "test/agent/planner-literals.test.ts",
   // The whole agent evaluation (minutes, in two halves so the two workers share it): it measures the planner's
   // understanding; every call it makes is an API call tested on both databases, and eval.test.ts runs a subset of it on both.
   "test/agent/eval-offline-money.test.ts",
