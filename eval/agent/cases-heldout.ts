@@ -40,6 +40,7 @@ import {
   jobNamed,
   month,
   names,
+  nextDate,
   numbers,
   ofClient,
   overdue,
@@ -734,7 +735,7 @@ function fifthCases(): Case[] {
         client: is.containing("Hooli"),
         amount: 3000,
         currency: "EUR",
-        due_date: `${month(w, 1)[0].slice(0, 4) === today(w).slice(0, 4) && today(w) > `${today(w).slice(0, 4)}-03-01` ? Number(today(w).slice(0, 4)) + 1 : today(w).slice(0, 4)}-03-01`,
+        due_date: nextDate(w, 3, 1),
       }),
     ]),
     about("finance", "write", "cancel <open invoice>, customer disputed it", (w) => {

@@ -27,6 +27,13 @@ export function endOfNamedMonth(w: World, m: number): string {
   return lastDayOf(m >= current ? y : y + 1, m);
 }
 
+/** A day of the year (month 1-12), the next time it comes (today counts). */
+export function nextDate(w: World, m: number, d: number): string {
+  const [y] = parts(today(w));
+  const thisYear = iso(new Date(Date.UTC(y, m - 1, d)));
+  return today(w) <= thisYear ? thisYear : iso(new Date(Date.UTC(y + 1, m - 1, d)));
+}
+
 /** The quarter holding today: its first and last day. */
 export function quarter(w: World): [string, string] {
   const [y, m] = parts(today(w));

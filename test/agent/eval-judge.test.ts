@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { count, date, excludes, figure, mentionsAmount, mentionsNumber, money, names, noChange, type Turn } from "../../eval/agent/judge.ts";
+import { nextDate } from "../../eval/agent/facts.ts";
+import type { World } from "../../eval/agent/world.ts";
 
 /** How the evaluation reads a reply: figures as people write them, names as whole words. */
 const reply = (text: string) => ({ reply: text, changes: [], proposals: [] }) as unknown as Turn;
@@ -53,5 +55,16 @@ describe("the evaluation's judge reads replies", () => {
     expect(
       noChange().judge({ ...reply(""), proposals: [{ tool: "void_invoice", input: {}, status: "approval_required", approval_id: "apr_1" }] } as Turn),
     ).toBe("proposed void_invoice");
+  });
+});
+
+describe("the evaluation's dates", () => {
+  const on = (day: string) => ({ now: new Date(`${day}T09:00:00Z`) }) as World;
+
+  it("a day of the year named without its year is the next time it comes, across the new year", () => {
+    expect(nextDate(on("2026-12-01"), 3, 1)).toBe("2027-03-01");
+    expect(nextDate(on("2026-02-10"), 3, 1)).toBe("2026-03-01");
+    expect(nextDate(on("2026-03-01"), 3, 1)).toBe("2026-03-01");
+    expect(nextDate(on("2026-03-02"), 3, 1)).toBe("2027-03-01");
   });
 });
