@@ -14,6 +14,7 @@ import {
   accountsBy,
   anything,
   clientsOf,
+  candidatesByStage,
   dealsByStage,
   duplicates,
   enrolledAt,
@@ -180,6 +181,8 @@ function inferResource(catalog: Catalog, p: Parsed): string | undefined {
 const ONE_INVOICE = /\b(?:a|one)\s+(?:single\s+)?(?:\w+\s+){0,2}(?:invoice|bill)\b|\bwhich\s+one\b/i;
 const OWES_MOST = /\b(?:owe[sd]?|owing)\s+(?:us\s+)?(?:the\s+)?most\b|\b(?:largest|biggest|top)\s+(?:\d+\s+)?debtors?\b/i;
 const BY_STAGE = /\b(?:(?:broken\s+down|split|grouped)\s+)?(?:by|per)\s+stage\b|\b(?:for\s+)?(?:each|every)\s+stage\b|\bstage\s+by\s+stage\b/i;
+const HIRING_PROGRESS =
+  /\bhow(?:'s|’s|\s+is|\s+are)\s+(?:the\s+|our\s+)?(?:hiring|recruiting|recruitment|candidates)\s+(?:looking|going|coming\s+along|shaping\s+up)\b/i;
 const BY_CLIENT = /\b(?:broken\s+down|split|grouped|sorted|listed)?\s*(?:by|per)\s+(?:client|customer|account|company)\b/i;
 
 const CLIENT_NAMES = /\b(?:company|client|customer|account)\s+names\b|\bjust\s+the\s+(?:names|companies|clients|customers)\b/i;
@@ -234,10 +237,15 @@ function notUnderstood(s: Session, p: Parsed, resource?: string): string {
 const HANDS_OFF =
   /\b(?:don'?t|do\s+not|dont|no\s+need\s+to)\s+(?:mark|change|update|record|touch|edit|modify|void|delete|log|move|do)\s+(?:anything|it|them|that|this)\b|\bjust\s+(?:checking|looking|asking|curious)\b|\bread[- ]only\b|\bno\s+changes?\s+(?:yet|please|pls|for\s+now)\b/i;
 
+/** "make a discount of 10% on the invoice", "give Acme 5% off": an invoice holds one amount, so the new one is asked for. */
+const DISCOUNT = /\b(?:make|give|apply|offer|add|put|grant|do|take|knock)\b[^.?!]{0,40}\b(?:discount|rebate|markdown)s?\b|\d\s?%\s+off\b/i;
+
 async function plan(s: Session, given: Parsed): Promise<string> {
   let p = given;
   const lower = p.raw.toLowerCase();
   if (/^(help|\?|what can you do|what do you (?:understand|know)|how do i use you)\W*$/.test(lower)) return help(s.catalog);
+  if (DISCOUNT.test(lower) && !/^\s*(?:how|what|which|who|when|did|do|does|have|has|is|are|was|were)\b|\?/.test(lower))
+    return "An invoice holds a single amount, so I can't apply a discount to it as such. Which invoice is it, and what should its new amount be? Nothing changed.";
   // A message that says to change nothing is read, whatever else it tells ("says they paid INV-12 ... don't mark anything yet").
   if (p.action !== undefined && WRITES.has(p.action) && HANDS_OFF.test(lower))
     p = { ...p, action: p.numbers.length > 0 || p.quoted.length > 0 ? "show" : "list" };
@@ -281,7 +289,9 @@ async function plan(s: Session, given: Parsed): Promise<string> {
     return figures(s, wanted, false);
   if (p.resource === "event" || /^what happened\b|\brecent (?:activity|events)\b/.test(lower)) return events(s, p);
   // "which names appear more than once in our contacts", "any duplicate accounts?": records that share a name.
-  if (!write && DUPLICATES.test(lower)) return duplicates(s, p.resource && s.tool(p.resource, "list") ? p.resource : "contact");
+  // (Not "INV-22 is the duplicate one ... void INV-22 please": a duplicate named, to be removed.)
+  if (!write && DUPLICATES.test(lower) && !/\b(?:void|delete|remove|cancel|archive|merge)\b/.test(lower))
+    return duplicates(s, p.resource && s.tool(p.resource, "list") ? p.resource : "contact");
 
   // "send Tim an offer": the verb's usual resource (an invoice is sent) gives way to a state only another resource has.
   const usual = p.action ? BY_ACTION[p.action] : undefined;
@@ -506,6 +516,14 @@ async function plan(s: Session, given: Parsed): Promise<string> {
   // "the pipe by stage", "for each stage, how many open deals and what value": the deals, per stage.
   if ((!action || READS.has(action)) && (resource === "deal" || resource === "pipeline") && BY_STAGE.test(p.raw) && s.tool("deal", "list"))
     return dealsByStage(s, p);
+  // "how many candidates at each stage for the AE job", "how's the hiring looking for it": the job's funnel.
+  if (
+    (!action || READS.has(action)) &&
+    ((resource === "candidate" && BY_STAGE.test(p.raw)) || ((resource === "candidate" || resource === "job") && HIRING_PROGRESS.test(p.raw))) &&
+    s.tool("candidate", "list")
+  )
+    // ("how's the hiring going": the word names no stage.)
+    return candidatesByStage(s, HIRING_PROGRESS.test(p.raw) && !/\bhired\b/i.test(p.raw) ? { ...p, states: p.states.filter((st) => st !== "hired") } : p);
   // "what are the stages of our pipeline": the pipelines' stages, not their value.
   if (
     (!action || READS.has(action)) &&

@@ -1193,7 +1193,10 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   // "the site is www.x.pt": the website.
   [/\b(?:the|their|its)\s+(?:web\s*)?site\s+is\b/gi, "website is"],
   // "pass the deal of Northwind to won": move it.
-  [/\bpass\s+(?=(?:the\s+|this\s+|that\s+)?(?:deal|opportunity|opp|candidate|invoice)\b[^.?!]{0,60}?\b(?:to|into)\s+)/gi, "move "],
+  [
+    /\bpass\s+(?=(?:the\s+|this\s+|that\s+|their\s+|its\s+|his\s+|her\s+|our\s+)?(?:deal|opportunity|opp|candidate|invoice)\b[^.?!]{0,60}?\b(?:to|into)\s+)/gi,
+    "move ",
+  ],
   // "put it in the step of Negotiation", "the candidate in the step of interview": the stage named.
   [/\b(in|to|into)\s+the\s+(?:phase|step|stage)\s+of\s+/gi, "$1 "],
   // "the candidate is refused", "we refuse him": rejected.
@@ -1256,6 +1259,96 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   [/^\s*(?:in|at)\s+(?:which|what)\s+(?:point|phase|step|stage)\s+(?:is|are)\s+(.+?)\s*([?.!]|$)/i, "what stage is $1 in$2"],
   // "put the deal in the phase Proposal": the stage named.
   [/\b(?:the\s+)?(?:phase|step|stage)\s+(?=[A-Z])/g, ""],
+  // "pass their deal to the phase proposal": the stage named after the word, in lower case too.
+  [
+    /\b(to|into|in|at)\s+the\s+(?:phase|step|stage)\s+(?=(?:lead\s+in|qualified|proposal|negotiation|closed|won|lost|applied|screening|interview|offer|hired|rejected)\b)/gi,
+    "$1 ",
+  ],
+  // "actualize it", "the negociation": false friends and misspellings of Portuguese and Spanish speakers.
+  [/\bactuali[sz](?:e|ed|ing)\b/gi, "update"],
+  [/\bnegocia(?:tion|cion)(s?)\b/gi, "negotiation$1"],
+  [/\b(?:came|come|comes|coming|arrived)\s+(?:by|from|through|via)\s+(?:an?\s+)?indication\b/gi, "came from referral"],
+  [/\bby\s+indication\b/gi, "by referral"],
+  // "referral (referral)": a word glossed by itself in brackets.
+  [/\b(\p{L}+)\s*\(\s*\1\s*\)/giu, "$1"],
+  // "with name "Expansion 2027"": named so.
+  [/\bwith\s+(?:the\s+)?name\s+(?=["“‘'])/gi, "named "],
+  // "there is some invoice of Wayne still open?": a question asked in the order of a statement.
+  [/(^|[.!?]\s+)there\s+(?:is|are|has|have)\s+(?:some|any)\s+(?=[^.!?]*\?)/gi, "$1are there any "],
+  // "who still is in process": the adverb after the verb.
+  [/\b(who|which|what)\s+still\s+(is|are)\b/gi, "$1 $2 still"],
+  // "the rejected ones i dont need", "the others dont matter": what the list leaves out.
+  [/\bthe\s+([a-z-]+)\s+ones?\s+(?:i|we)\s+(?:don'?t|do\s+not)\s+(?:need|want|care\s+about)\b/gi, "not the $1 ones"],
+  [/[,.;]?\s*\bthe\s+(?:others?|rest)\s+(?:don'?t|do\s+not|doesn'?t|does\s+not)\s+(?:matter|count|interest\s+me)\b/gi, ""],
+  // "which invoices are delayed": overdue, as Portuguese and Spanish say it ("atrasadas").
+  [/\bdelayed\s+(?=(?:invoices?|bills?|payments?)\b)|(?<=\b(?:invoices?|bills?|payments?)\b[^.?!]{0,30})\bdelayed\b/gi, "overdue"],
+  // "which invoices are overdue today", "unpaid as at today": the state now, not records made today.
+  [/\b(overdue|late|unpaid|outstanding|past\s+due|delayed)\s+(?:as\s+(?:of|at)\s+)?(?:today|right\s+now|at\s+the\s+moment|at\s+present)\b/gi, "$1"],
+  // "who is still in process": still in the running.
+  [/\bin\s+process\b/gi, "in progress"],
+  // "Radia Perlman not passed for the vaga", "... can reject": did not pass; a go-ahead.
+  [/\bnot\s+passed\b/gi, "did not pass"],
+  [/(^|[.!?,;]\s*)(?:you\s+)?can\s+(reject|hire|close|void|delete|move|mark|send|pay|approve|cancel|update|create|add|remove)\b/gi, "$1please $2"],
+  // "X passed the interview, actualize to the next fase": move the one named.
+  [/\b(?:update|move|pass|advance|push|put)\s+(?:it\s+)?(?=to\s+the\s+next\s+stage\b)/gi, "move them "],
+  // "the Olivia Tanaka now is customer": the adverb before the verb.
+  [/\b(?:the\s+)?(\p{Lu}\p{L}+(?:\s+\p{Lu}[\p{L}'’-]+)+)\s+now\s+is\s+(?:a\s+|an\s+)?/gu, "$1 is now a "],
+  // "the negociation with Tyrell Biotech advanced, pass their deal to ...": the account the request is about.
+  [
+    /^\s*(?:the\s+)?(?:negotiations?|talks|conversations?|discussions?)\s+with\s+(.+?)\s+(?:advanced|progressed|moved\s+forward|went\s+(?:well|forward))\s*[,.;]\s*/i,
+    "$1, ",
+  ],
+  // A Lagos accounts office: "I need it for the debtors schedule", "for the sum of USD 2,500 (two thousand five hundred
+  // dollars only), being consultancy fee", "Payment to be made on or before 30th December", "Kindly post it and revert
+  // with the balance b/f", "the ones we have not closed either way", "what percentage did we end up hiring".
+  [
+    /[,;]?\s*(?:as\s+)?(?:i|we)\s+need\s+(?:it|this|that|them|the\s+(?:figure|number|list|balance|total))\s+for\s+(?:the|my|our|a|an)\s+[\w\s'’-]{2,40}?(?=[.!?]|$)/gi,
+    "",
+  ],
+  [
+    /\b(?:kindly\s+|please\s+|pls\s+|plz\s+)?(?:help\s+(?:me\s+|us\s+)?(?:to\s+)?|assist\s+(?:me\s+|us\s+)?(?:to\s+|with\s+)?)(?=(?:raise|create|add|make|record|open|send|mark|prepare|issue|generate|draft|post|void|move|reject|enrol+)\b)/gi,
+    "please ",
+  ],
+  [/\b(?:kindly\s+|please\s+)?help\s+(?:me\s+|us\s+)?(?:to\s+)?(?=(?:check|see|find|confirm|look|get|pull|list|show)\b)/gi, ""],
+  [/\bfor\s+the\s+(?:sum|amount)\s+of\s+(?=(?:[$€£]|[A-Z]{3}\b|\d))/gi, "for "],
+  [/\s*\(\s*[a-z][\w\s,-]*?\b(?:dollars?|euros?|pounds?|naira|cents?|kobo)(?:\s+only)?\s*\)/gi, ""],
+  [/\b(?:the\s+)?(balance|outstanding|amount\s+owed|amount\s+outstanding)\s+on\s+(?!invoice\b|inv\b)(.+?)(?:'s|’s)?\s+account\b/gi, "$1 of $2"],
+  [/,?\s*\bas\s+at\s+(?:today|date|now|the\s+moment|this\s+moment)\b/gi, ""],
+  [/,\s*being\s+(?:for\s+|payment\s+for\s+)?[\w\s'’-]{2,40}?(?=[.!?]|$)/gi, ""],
+  [/\b(?:payment|it)\s+(?:is\s+)?(?:to\s+be\s+(?:made|paid|received)|due|expected)\s+(?:on\s+or\s+before|by|before|on)\s+/gi, "due "],
+  [/\bkindly\s+post\s+(?=it\b|the\s+payment\b)/gi, "record "],
+  [/\s*(?:,\s*)?(?:and\s+)?revert\s+(?:to\s+me\s+)?with\s+(?:the\s+)?(?:new\s+|current\s+)?(?:balance|outstanding)(?:\s+b\/f|\s+brought\s+forward)?/gi, ""],
+  [
+    /,?\s*(?:the\s+ones?|those)\s+(?:that\s+)?(?:we\s+)?(?:have\s+not|haven'?t|did\s+not|didn'?t)\s+(?:yet\s+)?(?:closed|won\s+or\s+lost)(?:\s+(?:either\s+way|yet))?/gi,
+    "",
+  ],
+  [
+    /,?\s*\bout\s+of\s+(?:all\s+)?(?:the\s+)?(?:people|candidates|applicants|those|everyone|everybody)\s+(?:that|who)\s+(?:applied|came\s+in|put\s+in)\b\s*,?/gi,
+    ",",
+  ],
+  [
+    /\b(did|do|will|would)\s+(we|they|you)\s+end\s+up\s+(hir|reject|clos|pay|sign|win|los)(?:ing|ning)\b/gi,
+    (_: string, aux: string, who: string, stem: string) =>
+      `${aux} ${who} ${stem.toLowerCase() === "hir" ? "hire" : stem.toLowerCase() === "clos" ? "close" : stem.toLowerCase() === "los" ? "lose" : stem}`,
+  ],
+  // "For the Product Designer role, which candidates are hired?": the record set before the question, put after it.
+  [
+    /^\s*(?:for|regarding|about|on|re:?)\s+(the\s+[^,:?]{2,60}?\s+(?:role|job|position|opening|vacancy|posting|req))\s*[,:]\s*([^?]+?)\s*(\?*)\s*$/i,
+    "$2 for $1$3",
+  ],
+  // "valued at 12,000 US dollars": its worth (read as "at 12", a time of day, the figure would be lost).
+  [/\b(?:valued|priced|estimated|quoted|pegged|sized|costed)\s+at\s+(?=(?:about\s+|around\s+|roughly\s+)?(?:[$€£]|[A-Z]{3}\s?)?\d)/gi, "worth "],
+  // "the job of account executive": the job so called.
+  [/\bthe\s+(?:job|role|position|vacancy|opening|post)\s+of\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s*(?:[?,.!;]|$))/g, "the $1 job"],
+  // "where's Tim at in the hiring process": where they are.
+  [/\s+in\s+the\s+(?:hiring|recruiting|recruitment|interview|application)\s+process\b/gi, ""],
+  // "INV-22 is the duplicate one, the real one already went out fine": the one kept is no request.
+  [
+    /[,;]\s*the\s+(?:real|right|correct|original|other|first)\s+one\s+(?:already\s+)?(?:went\s+out|was\s+sent|is\s+fine|is\s+ok(?:ay)?|is\s+good|is\s+correct|stays)(?:\s+(?:fine|ok(?:ay)?))?/gi,
+    "",
+  ],
+  // "the contacts that we have in the Stark Logistics": the people at the company named.
+  [/\b(contacts|people|persons)\s+(?:that|which|who)\s+we\s+have\s+(?:in|at)\s+(?:the\s+)?(?=\p{Lu})/gu, "$1 at "],
   // "Hooli are taking 25 licences rather than 20 on the migration", "wants 60 seats instead of 50": a count of seats
   // is the story behind a new amount, which no field holds.
   [
@@ -1656,6 +1749,43 @@ const EVERYDAY_REWRITES: Rewrite[] = [
  * "grants" and "funders", a kitchen's "86 it" and "comp it".
  */
 const TRADE_REWRITES: Rewrite[] = [
+  // An office in the field, plain-spoken ("gotta get a bill out to Tyrell for the pump job the boys did out past Odessa
+  // last week. call it 7 grand, net 30 like always", "scratch em", "based outta Midland", "put it under field ops").
+  [/\b(?:get|send|put|shoot)\s+(?:a|an|the)\s+(?:bill|invoice)\s+out\s+to\b/gi, "create an invoice for"],
+  [/\bcall\s+it\s+(?=(?:about\s+|around\s+|roughly\s+)?[$€£]?\d)/gi, "for "],
+  [/\b(?:figure|ballpark|say)\s+(?=(?:about|around|roughly|~)\s*[$€£]?\d)/gi, ""],
+  [/[,;]?\s*\b(?:like|same\s+as|as)\s+(?:always|usual|normal)\b/gi, ""],
+  [/\s*\bfor\s+once\b/gi, ""],
+  [/\bbased\s+out\s+of\b/gi, "based in"],
+  [/^\s*gotta\s+/i, "need to "],
+  [/\b(what|who|where)\s+all\b/gi, "$1"],
+  // "down for a screenin call at 9 this mornin": when the call was, no amount.
+  [/\b(call|interview|meeting|screen(?:ing)?|chat)\s+at\s+\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock)?(?=[\s,.;!?]|$)/gi, "$1"],
+  // "sat there twenty minutes, called twice, nothin": how long one waited and how often one rang, told; no request.
+  [
+    /[,;]\s*(?:we\s+|i\s+)?(?:sat|waited|sitting|waiting|hung\s+on)\s+(?:there\s+|around\s+)?(?:for\s+)?(?:\d+|an?|half\s+an)\s+(?:minutes?|mins?|hours?|hrs?)\b/gi,
+    "",
+  ],
+  [
+    /[,;]\s*(?:we\s+|i\s+)?(?:called|rang|phoned|texted|emailed|tried)\s+(?:him|her|them\s+)?(?:twice|once|again|\d+\s+times|three\s+times|a\s+couple\s+(?:of\s+)?times)\b/gi,
+    "",
+  ],
+  [/\b(?:put|puts|putting)\s+in\s+(?:an?\s+application\s+)?for\b/gi, "applied for"],
+  [/[.,;]\s*(?:it|that|this)\s+(?:ain'?t|isn'?t|is\s+not|'?s\s+not)\s+(?:the\s+)?(?:whole|full|entire)\s+(?:thing|amount|balance|bill|invoice)\b[^.!?]*/gi, ""],
+  [/[.,;]?\s*(?:just\s+)?(?:put|apply)\s+it\s+(?:toward|towards|against)\s+(?:what\s+they\s+owe\s+on\s+)?(?:that|this)\s+one\b/gi, ""],
+  [
+    /[,;.]\s*(?:we|i)\s+(?:ain'?t|aren'?t|are\s+not|won'?t|'re\s+not|am\s+not)\s+(?:chasing|waiting\s+on|calling|running\s+after)\s+(?:nobody|anybody|anyone|no\s*one|them|him|her)\b/gi,
+    "",
+  ],
+  [
+    /\b(for|on)\s+(?:that|the|this)\s+([\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:job|work|gig|project)\s+(?:we|they|the\s+\w+|our\s+\w+)\s+(?:did|done|finished|completed|ran)\b[^,.;!?]*/gi,
+    "$1 the $2",
+  ],
+  [/\bscratch\s+(?=(?:that\s+|the\s+|this\s+)?(?:candidate|applicant|guy|gal|fella|him|her|them)\b|\p{Lu})/gu, "reject "],
+  [
+    /,?\s*\b(?:put|file|list)\s+(?:it|this|that|them)\s+under\s+(?:the\s+)?([a-z&]+(?:\s+[a-z&]+)?)\s*(?=[,.;!?]|$)(?=[\s\S]*\b(?:job|posting|position|role|opening|req)\b|(?<=\b(?:job|posting|position|role|opening|req)\b[\s\S]*))/gi,
+    ", $1 department",
+  ],
   // "of the invoices I've already sent out": the ones sent.
   [/\b(invoices|bills)\s+(?:that\s+|which\s+)?(?:I|we)(?:['’]ve|\s+have)\s+(?:already\s+|actually\s+)?sent(?:\s+out)?\b/gi, "$1 we have sent out"],
   // "the invoice of Initech, the INV-12, is it paid already?": the record is the one numbered.
@@ -3890,7 +4020,7 @@ export const REWRITES: Rewrite[] = [
   ],
   // "the workshop we ran for them last week": what was billed, told of; not a date or a name.
   [
-    /\s+(?:that\s+|which\s+)?we\s+(?:ran|did|delivered|held|gave|provided|hosted|ran|shipped|built|finished|completed)(?:\s+for\s+(?:them|him|her|you))?(?:\s+(?:last|this)\s+(?:week|month|quarter)|\s+yesterday|\s+today|\s+recently)?\b/gi,
+    /[.]?\s+(?:that\s+|which\s+)?we\s+(?:ran|did|delivered|held|gave|provided|hosted|ran|shipped|built|finished|completed)(?:\s+for\s+(?:them|him|her|you))?(?:\s+(?:last|this)\s+(?:week|month|quarter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|\s+(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|\s+yesterday|\s+today|\s+recently)?\b/gi,
     "",
   ],
   // "going by their ratings", "by rating": how to rank, said of the rating.

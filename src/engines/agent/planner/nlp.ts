@@ -325,9 +325,11 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
   const nthDay = Number(bare?.[2] ?? 0);
   if (bare && nthDay >= 1 && nthDay <= 31) {
     let day = utc(now.getUTCFullYear(), now.getUTCMonth(), nthDay);
+    // ("push the due date to the 1st", said on the 1st: a day something is put off to comes after today.)
+    const putOff = /\b(?:push|move|extend|postpone|delay|bump|kick|give)\w*\b/.test(lower.slice(0, bare.index)) && /^(?:to|until|till)\b/.test(bare[0]);
+    const first = utc(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + (putOff ? 1 : 0)).getTime();
     // Past this month's, or a day this month has not (the 31st of November): the next month that has it.
-    for (let ahead = 1; day.getUTCDate() !== nthDay || day.getTime() < utc(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()).getTime(); ahead++)
-      day = utc(now.getUTCFullYear(), now.getUTCMonth() + ahead, nthDay);
+    for (let ahead = 1; day.getUTCDate() !== nthDay || day.getTime() < first; ahead++) day = utc(now.getUTCFullYear(), now.getUTCMonth() + ahead, nthDay);
     take(bare.index + bare[0].length - bare[1]!.length, bare[1]!.length);
     range.day = iso(day);
     range.gte = iso(day);
@@ -577,6 +579,8 @@ export function readAmounts(text: string): Amount[] {
   const out: Amount[] = [];
   for (const m of text.matchAll(AMOUNT)) {
     const [whole, op, symbol, digits, decimals, scale, word] = m;
+    // ("a discount of 10%", "probability 40 percent": a share is no sum of money.)
+    if (!symbol && !word && /^\s?(?:%|percent\b|per\s?cent\b|pct\b)/i.test(text.slice(m.index! + whole.trimEnd().length))) continue;
     // ("... to 3 February 2027", "Jan 13, 2027": a date's year, when the date itself was read elsewhere.)
     if (!op && !symbol && !word && !scale && !/\d/.test(decimals ?? "") && /^(?:19|20)\d\d$/.test(digits!) && YEAR_AFTER_MONTH.test(text.slice(0, m.index!)))
       continue;

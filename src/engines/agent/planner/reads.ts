@@ -1,5 +1,5 @@
 import { capitalize, labelOf, lineOf, listText, money, personName, plural, SCREEN, sums, sumText, type Item, type Page } from "./answer.ts";
-import { properties } from "./catalog.ts";
+import { enumValues, properties } from "./catalog.ts";
 import { filtersFor, type Query } from "./filters.ts";
 import type { Parsed } from "./parse.ts";
 import { noneFound, Stop, toldApart, type Found, type Session } from "./resolve.ts";
@@ -63,9 +63,12 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   }
   // "total candidates from LinkedIn": a total of records without money is their count.
   if (p.action === "sum" && !("amount[gte]" in properties(s.tool(resource, "list")))) p = { ...p, action: "count" };
-  const { query, said, unplaced, stated, loose } = await filtersFor(s, p, resource, p.phrases);
+  const share = SHARE.test(p.raw);
+  const phrases = share ? p.phrases.filter((ph) => !SHARE_WORDS.test(ph.text)) : p.phrases;
+  const { query, said, unplaced, stated, loose } = await filtersFor(s, p, resource, phrases);
   if (unplaced.length > 0) return `I could not place “${unplaced.map((u) => u.text).join("”, “")}” in a search of ${noun(resource)}s. ${nearest(s, resource)}`;
   await withoutLooseWords(s, resource, query, said, loose);
+  if (share && (query.stage !== undefined || query.status !== undefined)) return shareOf(s, resource, query, said);
   // Owing, and "due before Christmas", are about invoices still to be paid.
   // "when is the workshop invoice due" names no span: the invoice may be a draft.
   const spanned = p.dates.gte !== undefined || p.dates.lt !== undefined || p.dates.day !== undefined;
@@ -390,6 +393,42 @@ export async function dealsByStage(s: Session, p: Parsed): Promise<string> {
   const lines = [...byStage].map(([stage, held]) => `- ${stage}: ${plural(held.length, "deal")}, ${sumText(sums(held, "amount"))}`);
   const partial = items.length < total ? ` (from the first ${items.length} of ${total})` : "";
   return `${capitalize(plural(items.length, "deal"))}${where} by stage, ${sumText(sums(items, "amount"))} in all${partial}:\n${lines.join("\n")}`;
+}
+
+/** "what percentage of them did we hire", "what share of the invoices are overdue": a part of the records, against all. */
+const SHARE =
+  /\b(?:what|which)\s+(?:percent(?:age)?|share|proportion|fraction|part)\b|\bhow\s+many\s+out\s+of\b|\b(?:percent(?:age)?|share|proportion)\s+of\b/i;
+const SHARE_WORDS = /^(?:percent(?:age)?|share|proportion|fraction|part)$/i;
+
+async function shareOf(s: Session, resource: string, query: Record<string, unknown>, said: string[]): Promise<string> {
+  const { stage, status, ...all } = query;
+  const [part, whole] = await Promise.all([pages(s, resource, query), pages(s, resource, all)]);
+  if (whole.total === 0) return `No ${noun(resource)}s${said.length > 0 ? ` ${said.join(" ")}` : ""}.`;
+  const state = String(stage ?? status).replace(/,/g, " or ");
+  const rest = said.filter((w) => !w.split(/\s+/).some((x) => state.includes(x)));
+  const percent = Math.round((part.total / whole.total) * 1000) / 10;
+  return `${part.total} of ${plural(whole.total, noun(resource))}${rest.length > 0 ? ` ${rest.join(" ")}` : ""} ${part.total === 1 ? "is" : "are"} ${state}: ${percent}%.`;
+}
+
+/** "how many candidates at each stage for the Account Executive job": a job's funnel, from its candidates. */
+export async function candidatesByStage(s: Session, p: Parsed): Promise<string> {
+  const phrases = p.phrases.filter((ph) => !/^(?:per|each|every|stage|stages|hiring|funnel)$/i.test(ph.text));
+  const { query, said, unplaced } = await filtersFor(s, { ...p, resource: "candidate" }, "candidate", phrases);
+  if (unplaced.length > 0) return `I could not place “${unplaced.map((u) => u.text).join("”, “")}” in a search of candidates. ${nearest(s, "candidate")}`;
+  const { items, total } = await pages(s, "candidate", query);
+  const where = said.length > 0 ? ` ${said.join(" ")}` : "";
+  if (items.length === 0) return `No candidates${where}.`;
+  // The stages in the order a candidate moves through them, as the list's own filter names them.
+  const order = enumValues(properties(s.tool("candidate", "list")).stage);
+  const byStage = new Map<string, Item[]>();
+  for (const i of items) byStage.set(String(i.stage), [...(byStage.get(String(i.stage)) ?? []), i]);
+  const stages = [...byStage.keys()].sort((a, b) => (order.indexOf(a) + 1 || order.length + 1) - (order.indexOf(b) + 1 || order.length + 1));
+  const lines = stages.map((stage) => {
+    const held = byStage.get(stage)!;
+    return `- ${stage}: ${held.length} (${held.map((i) => personName(i)).join(", ")})`;
+  });
+  const partial = items.length < total ? ` (from the first ${items.length} of ${total})` : "";
+  return `${capitalize(plural(items.length, "candidate"))}${where} by stage${partial}:\n${lines.join("\n")}`;
 }
 
 const RANKED = /\b(?:most|largest|biggest|highest|top|rank|ranked|ranking)\b/i;

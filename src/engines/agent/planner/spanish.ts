@@ -5,7 +5,7 @@
  * ("cuánto nos debe Wayne", "15 de enero", "5 mil dólares") turned as a whole. Names are kept: a word in
  * capitals inside a sentence, and anything in quotes.
  */
-import { outsideQuotes } from "./lexicon.ts";
+import { type Phrase, translator } from "./translate.ts";
 
 // Words no English request holds: one of them makes the message one to translate.
 const MARKERS =
@@ -29,7 +29,7 @@ const MONTHS: Record<string, string> = {
 const MONTH = Object.keys(MONTHS).join("|");
 
 /** Phrases whose English has another order or another number of words; read before single words. */
-const PHRASES: [RegExp, string | ((...m: string[]) => string)][] = [
+const PHRASES: Phrase[] = [
   // "rechaza a Ken ... por favor, no tiene la experiencia": what follows the "please" is why.
   [/(?<=\p{L}[^.?!]{5,})\s*(?:\bpor\s+favor|\bporfa)\s*,\s*[^.?!]*/gu, " please"],
   [/\bpor\s+favor\b|\bporfa(?:vor)?\b|\bx\s+favor\b/gi, "please"],
@@ -326,31 +326,5 @@ const WORDS: Record<string, string> = {
   facturamos: "billed",
 };
 
-const bare = (word: string) => word.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC");
-
-function translated(text: string): string {
-  let out = text;
-  for (const [from, to] of PHRASES) out = typeof to === "string" ? out.replace(from, to) : out.replace(from, to);
-  // A word in capitals inside a sentence is a name ("Isla Haddad", "Monterrey"); at a sentence's start it is read.
-  // (An address or a domain is kept whole: "mariana.gomez@umbrella-health.de" holds a "de".)
-  return out.replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bhttps?:\/\/\S+|\b[\w-]+(?:\.[\w-]+)+\b|\p{L}+/gu, (word, at: number, whole: string) => {
-    if (/[@./]/.test(word)) return word;
-    const lower = word.toLowerCase();
-    const start = /(?:^|[.?!¿¡:]\s*)$/.test(whole.slice(Math.max(0, at - 3), at));
-    if (word !== lower && !start) return word;
-    const english = WORDS[lower] ?? WORDS[bare(lower)];
-    if (english === undefined) return word;
-    return start && english ? english[0]!.toUpperCase() + english.slice(1) : english;
-  });
-}
-
 /** The message in English, when it holds Spanish; else as it was. */
-export function fromSpanish(message: string): string {
-  if (!MARKERS.test(message)) return message;
-  return outsideQuotes(message, translated)
-    .replace(/[¿¡]/g, "")
-    .replace(/\s{2,}/g, " ")
-    .replace(/\s+([,.?!])/g, "$1")
-    .replace(/^[\s,;:]+/, "")
-    .trim();
-}
+export const fromSpanish = translator({ markers: MARKERS, phrases: PHRASES, words: WORDS });

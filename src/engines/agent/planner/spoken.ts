@@ -1,5 +1,6 @@
 import { unnotated } from "./notation.ts";
 import { unpasted } from "./pasted.ts";
+import { fromPortuguese } from "./portuguese.ts";
 import { fromSpanish } from "./spanish.ts";
 import { ACTION_WORDS, actionOf, HIRING_MANAGER, outsideQuotes, RESOURCE_WORDS, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
 
@@ -307,6 +308,55 @@ function sentences(text: string): string {
   return out;
 }
 
+/** Words whose "g" is dropped in speech ("owin' us", "sittin in negotiation", "this mornin"): written whole. */
+const DROPPED_G = new Set(
+  (
+    "owing sitting getting looking hiring morning evening screening nothing something anything everything chasing going doing " +
+    "coming saying thinking talking working waiting paying billing sending calling checking asking trying running putting " +
+    "moving closing selling buying planning fixing reckoning interviewing following pending outstanding missing showing " +
+    "telling holding hanging dragging kidding fishing drilling hauling invoicing chasing booking quoting hoping wondering " +
+    "lookin gonna"
+  ).split(" "),
+);
+/** Words said for force ("every dang invoice", "them darn emails"): no part of the request. */
+const EXPLETIVES = /\b(?:dang|darn|dadgum|doggone|damn|damned|freakin['’g]?|friggin['’g]?|flippin['’g]?|bloody|goddamn)\s+(?=\S)/gi;
+
+/** Nigerian Pidgin in a business message ("Abeg check if Pied Piper don pay. How much dem still owe us?"). */
+const PIDGIN_PAST: Record<string, string> = {
+  pay: "paid",
+  send: "sent",
+  sign: "signed",
+  accept: "accepted",
+  reply: "replied",
+  apply: "applied",
+  resign: "resigned",
+  close: "closed",
+  finish: "finished",
+};
+function unpidgined(text: string): string {
+  return text
+    .replace(/\babeg\b[,!]?\s*/gi, "please ")
+    .replace(/\bdon\s+(pay|send|sign|accept|reply|apply|resign|close|finish)\b/gi, (_, verb: string) => `has ${PIDGIN_PAST[verb.toLowerCase()]}`)
+    .replace(/\bdem\s+(?:dey\s+)?/g, "they ")
+    .replace(/\bwetin\b/gi, "what")
+    .replace(/\buna\b/g, "you")
+    .replace(/\s+(?:abi|sha|o)(?=\s*[.!?,]|\s*$)/g, "");
+}
+
+function spokenWords(text: string): string {
+  return unpidgined(text)
+    .replace(/\b([a-z]+in)['’]?(?=[\s.,;:!?)]|$)/g, (word: string, stem: string) => (DROPPED_G.has(`${stem}g`) ? `${stem}g` : word))
+    .replace(EXPLETIVES, "")
+    .replace(/\bouttas?\b/gi, "out of")
+    .replace(/\boughta\b/gi, "ought to")
+    .replace(/\b(?:y'?|y’)all\b/gi, "you")
+    .replace(
+      /\b(getting|get|gets|got|on|of|all|with|for|to)\s+them\s+(?=(?:[\w-]+\s+)?(?:emails|invoices|bills|deals|candidates|folks|jobs|accounts|contacts)\b)/gi,
+      "$1 the ",
+    )
+    .replace(/(?<=\b(?:see|get|send|show|all\s+of|scratch|reject|mark|void|pay|move)\s+)['’]?em\b/gi, "them");
+}
+
 /** Dictated text in typed form: fillers out, numbers as digits, corrections applied, addresses written. */
 /** Capitals that are the thing's name, not a shout. */
 const ACRONYMS = new Set(
@@ -346,13 +396,24 @@ function unshouted(text: string): string {
 }
 
 export function spoken(message: string): string {
-  let text = fromSpanish(unshouted(unpasted(unnotated(message))))
+  let text = spokenWords(fromSpanish(fromPortuguese(unshouted(unpasted(unnotated(message))))))
     .replace(HIRING_MANAGER, "hiring manager")
     .replace(FILLERS, " ")
     .replace(/\s+/g, " ")
     .trim()
     .replace(OPENERS, "");
   text = addresses(text);
+  // "y'all got anything from Wayne yet?? what all invoices ...": whom the question after it is about; alone, whether they paid.
+  text = text
+    .replace(/^\s*(?:have\s+|did\s+)?(?:you|we)\s+(?:got|get|received|receive|heard)\s+anything\s+from\s+(.+?)\s+yet\s*\?+\s*(?=\S)/i, "$1 - ")
+    .replace(/^\s*(?:have\s+|did\s+)?(?:you|we)\s+(?:got|get|received|receive)\s+anything\s+from\s+(.+?)\s+yet\s*\?*\s*$/i, "has $1 paid anything yet?");
+  // "reckon how many folks ...? all of em, don't matter what stage": the hedge and the "whatever the stage" hold no request.
+  text = text
+    .replace(/^\s*(?:i\s+)?(?:reckon|wonder|suppose)\s+(?=(?:how|what|which|who|when|where|if|whether)\b)/i, "")
+    .replace(
+      /[?.,;]?\s*\b(?:all\s+of\s+(?:them|'?em)\b[,\s]*)?(?:it\s+)?(?:don'?t|doesn'?t|does\s+not|no)\s+matter\s+(?:what|which)\s+(?:stage|status|state)\b/gi,
+      "?",
+    );
   // "move it to closed won + update the amount to 35k": a plus between two requests is an "and".
   text = text.replace(/\s\+\s(?=(?:update|set|change|move|mark|add|push|bump|make|put|tag|enrol+|remove|take)\b)/gi, " and ");
   // « New lead follow-up »: a name in French quotation marks.

@@ -529,6 +529,16 @@ function answered(s: Session, tool: Tool, input: Record<string, unknown>): void 
   }
 }
 
+/** The currency of every invoice the client has had, when they all share one. */
+async function usualCurrency(s: Session, input: Record<string, unknown>): Promise<string | undefined> {
+  const query =
+    typeof input.account_id === "string" ? { account_id: input.account_id } : typeof input.client === "string" ? { client: input.client } : undefined;
+  if (!query || !s.tool("invoice", "list")) return undefined;
+  const page = (await s.list("invoice", { ...query, per_page: 100 })) as { data: Item[] };
+  const currencies = new Set(page.data.map((i) => String(i.currency)));
+  return currencies.size === 1 ? [...currencies][0] : undefined;
+}
+
 function askFor(s: Session, resource: string, missing: string[]): never {
   const field = missing[0]!;
   const hint: Record<string, string> = {
@@ -1004,6 +1014,9 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
     const account = s.labels.get(input.account_id);
     if (kind && account) input[nameField] = `${account}: ${kind[0]!.toUpperCase()}${kind.slice(1).toLowerCase()}`;
   }
+  // "bill Tyrell 7 grand": an amount without its currency is in the one the client has always been billed in.
+  if (resource === "invoice" && input.amount !== undefined && input.currency === undefined && "currency" in props)
+    input.currency = await usualCurrency(s, input);
   const missing = requiredOf(tool).filter((f) => input[f] === undefined);
   if (person && !input.first_name && !input.email && !missing.includes("email")) missing.unshift("first_name");
   if (!person && nameField && !input[nameField] && !missing.includes(nameField)) missing.unshift(nameField);
