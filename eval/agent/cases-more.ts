@@ -2407,6 +2407,72 @@ const roundTwentyNine: Case[] = [
   })),
 ];
 
+const roundThirty: Case[] = [
+  about("finance", "read", "quais faturas do <client> ainda estão em aberto (Portuguese)", (w) => {
+    const client = clientWithUnpaid(w, 2);
+    const theirs = ofClient(w, client);
+    return {
+      say: `quais faturas da ${client} ainda estão em aberto?`,
+      expect: [named(numbers(theirs.filter(unpaid)), numbers(theirs.filter((i) => !unpaid(i)))), noChange()],
+    };
+  }),
+  about("finance", "question", "give <client> a 5% discount on <invoice>: asked back, nothing changed", (w) => {
+    const inv = pick(w.invoices, unpaid, "unpaid invoice");
+    return { say: `give ${inv.client} a 5% discount on ${shortNumber(inv)}`, expect: [noChange(), asksBack()] };
+  }),
+  about("finance", "write", "<client> sent a check for 2 grand on <invoice>, it ain't the whole thing (Texan)", (w) => {
+    const inv = pick(w.invoices, (i) => unpaid(i) && i.currency === "USD" && i.amount_due > 3000, "dollar invoice");
+    return {
+      say: `${inv.client.split(" ")[0]} sent a check for 2 grand on ${shortNumber(inv)}, it ain't the whole thing`,
+      expect: [changed("invoice", inv.id, { amount_paid: Math.round((inv.amount_paid + 2000) * 100) / 100 }, inv.number)],
+    };
+  }),
+  about("talent", "read", "what percentage of the <job> candidates got rejected", (w) => {
+    const job = pick(w.jobs, (j) => candidatesOf(w, j.id).some((c) => c.stage === "rejected"), "job with rejections");
+    const all = candidatesOf(w, job.id);
+    const share = all.filter((c) => c.stage === "rejected").length / all.length;
+    return {
+      say: `what percentage of the ${job.title} candidates got rejected?`,
+      expect: [figure(share, `share rejected for ${job.title}`, "percent"), noChange()],
+    };
+  }),
+  about("talent", "read", "candidates per stage for the <job> job", (w) => {
+    const job = pick(w.jobs, (j) => new Set(candidatesOf(w, j.id).map((c) => c.stage)).size >= 3, "job with a spread funnel");
+    const all = candidatesOf(w, job.id);
+    const stagesHeld = [...new Set(all.map((c) => c.stage))];
+    return {
+      say: `candidates per stage for the ${job.title} job`,
+      expect: [...stagesHeld.map((st) => says(`${st}: ${all.filter((c) => c.stage === st).length}`)), noChange()],
+    };
+  }),
+  about("growth", "write", "Abeg move the <account> deal to <next stage> (Pidgin)", (w) => {
+    const { deal, account } = soleOpenDeal(w, ["Lead in", "Qualified"]);
+    return { say: `Abeg move the ${account} deal to Proposal`, expect: [changed("deal", deal.id, { stage_id: stageNamed(w, "Proposal").id }, deal.name)] };
+  }),
+  about("finance", "write", "kindly help me raise an invoice for <account> for the sum of USD 900 (in words only), being service fee", (w) => {
+    const account = pick(w.accounts, (a) => a.name.includes(" "), "account");
+    return {
+      say: `kindly help me raise an invoice for ${account.name} for the sum of USD 900 (nine hundred dollars only), being service fee. Payment on or before 31st January.`,
+      expect: [created("invoice", { client: is.text(account.name), amount: 900, currency: "USD", due_date: endOfNamedMonth(w, 1) })],
+    };
+  }),
+  about("growth", "write", 'create a deal for <account> named "Fleet pilot", valued at 8,500 US dollars', (w) => {
+    const account = pick(w.accounts, (a) => !w.deals.some((d) => d.account_id === a.id && d.status === "open"), "account with no open deal");
+    return {
+      say: `create a deal for ${account.name} named "Fleet pilot", valued at 8,500 US dollars`,
+      expect: [created("deal", { name: is.containing("Fleet pilot"), account_id: account.id, amount: 8500, currency: "USD" })],
+    };
+  }),
+  about("talent", "write", "<candidate> not passed in the interview, can reject (Brazilian)", (w) => {
+    const c = pick(inStage(w, "interview"), () => true, "candidate in interview");
+    return { say: `${fullName(c)} not passed in the interview, can reject`, expect: [changed("candidate", c.id, { stage: "rejected" }, fullName(c))] };
+  }),
+  ask("finance", "read", "which invoices are delayed right now", (w) => [
+    named(numbers(w.invoices.filter(overdue)), numbers(w.invoices.filter((i) => !unpaid(i)))),
+    noChange(),
+  ]),
+];
+
 export const MORE_CASES: Case[] = [
   ...finance,
   ...growth,
@@ -2434,4 +2500,5 @@ export const MORE_CASES: Case[] = [
   ...roundTwentySix,
   ...roundTwentyEight,
   ...roundTwentyNine,
+  ...roundThirty,
 ];

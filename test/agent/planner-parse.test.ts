@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { classify } from "../../src/engines/agent/planner/catalog.ts";
 import { resourceOf, near } from "../../src/engines/agent/planner/lexicon.ts";
-import { loadLanguage, readAmounts } from "../../src/engines/agent/planner/nlp.ts";
+import { loadLanguage, readAmounts, readDates } from "../../src/engines/agent/planner/nlp.ts";
 import { parse, type Parsed } from "../../src/engines/agent/planner/parse.ts";
 import { questionsOf } from "../../src/engines/agent/planner/clauses.ts";
 import type { Tool } from "../../src/engines/agent/tools.ts";
@@ -640,5 +640,26 @@ describe("round eight: questions asked late, ranges, words that tell how", () =>
   it("bills made but not sent are drafts; drafts left out are not asked for", () => {
     expect(read("How many bills have we made but not actually sent out to the client yet?").states).toEqual(["draft"]);
     expect(read("the bills clients are supposed to pay next month, not the drafts").states).not.toContain("draft");
+  });
+});
+
+describe("round thirty: shares, discounts and a day put off to", () => {
+  let chrono: Awaited<ReturnType<typeof loadLanguage>>["chrono"];
+  beforeAll(async () => {
+    chrono = (await loadLanguage()).chrono;
+  });
+
+  it("a percentage is never a sum of money", () => {
+    expect(readAmounts("make a discount of 10% on the invoice")).toEqual([]);
+    expect(readAmounts("knock 15 percent off")).toEqual([]);
+    expect(readAmounts("$10 off, 20 per cent")).toMatchObject([{ value: 10, currency: "USD" }]);
+  });
+
+  it("a day something is put off to comes after today; a day it is due by may be today", () => {
+    const first = new Date("2026-12-01T09:00:00.000Z");
+    expect(readDates(chrono, "push the due date to the 1st", first).range.day).toBe("2027-01-01");
+    expect(readDates(chrono, "give them until the 1st", first).range.day).toBe("2027-01-01");
+    expect(readDates(chrono, "due by the 1st", first).range.day).toBe("2026-12-01");
+    expect(readDates(chrono, "push it to the 15th", first).range.day).toBe("2026-12-15");
   });
 });

@@ -70,3 +70,23 @@ describe("shouting", () => {
     ["void INV-12 for the USD client, the CFO agreed", "void INV-12 for the USD client, the CFO agreed"],
   ])("%s", (said, typed) => expect(spoken(said)).toBe(typed));
 });
+
+describe("round thirty: Portuguese words, dropped g's, Pidgin", () => {
+  it.each([
+    ["which faturas have vencimento this month?", "which invoices have the due date this month?"],
+    ["quantas vagas abertas temos hoje?", "How many open jobs we have today?"],
+    ["when is the previsão to close it?", "when is the expected close date?"],
+    ["who's still owin us? been sittin on it all mornin", "who's still owing us? been sitting on it all morning"],
+    ["pull every dang invoice that's late", "pull every invoice that's late"],
+    ["who's gettin them follow-up emails", "who's getting the follow-up emails"],
+    ["Abeg check if Pied Piper don pay. How much dem still owe us?", "please check if Pied Piper has paid. How much they still owe us?"],
+  ])("%s", (said, typed) => expect(spoken(said)).toBe(typed));
+
+  it.each([
+    // Names and English words that look like the other language's stay as they are.
+    "São Paulo office: add a job",
+    "add Mario Vaga as a contact at Acme",
+    "the cabin in the woods invoice",
+    "Austin Martin begin the sequence",
+  ])("leaves %s as it is", (said) => expect(spoken(said)).toBe(said));
+});

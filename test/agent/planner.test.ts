@@ -1877,3 +1877,128 @@ describe("a client billed by name beside an account that shares its first word",
     expect(writes(out), out.message.content).toMatchObject([{ tool: "pay_invoice", input: { invoice_id: invoice.id, amount: 640 } }]);
   });
 });
+
+describe("round thirty: Brazilian English, a Texas field office, a Lagos accounts office", () => {
+  it("'which faturas have vencimento this month?' lists the invoices due this month", async () => {
+    const out = await chat(tenant.client, "which faturas have vencimento this month? only the ones not paid yet, the others dont matter");
+    expect(writes(out)).toEqual([]);
+    expect(out.actions.at(-1).input, out.message.content).toMatchObject({
+      "due_date[gte]": "2026-03-01",
+      "due_date[lt]": "2026-04-01",
+      status: "open,overdue",
+    });
+  });
+
+  it("'add one candidate in the vaga of <job>: name, email' adds them to that job", async () => {
+    const out = await chat(tenant.client, "add one candidate in the vaga of Backend Engineer: Lia Souza, lia.souza@mail.example, she came by indication");
+    expect(writes(out), out.message.content).toMatchObject([
+      {
+        tool: "create_candidate",
+        input: { job_id: world.backend, first_name: "Lia", last_name: "Souza", email: "lia.souza@mail.example", source: "referral" },
+      },
+    ]);
+  });
+
+  it("'make a discount of 15% on INV-n' changes nothing and asks for the new amount", async () => {
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", { client: "Garoa Tintas", amount: 2000, currency: "USD", status: "open", due_date: "2026-04-20" }),
+    );
+    const out = await chat(tenant.client, `make a discount of 15% on ${invoice.number} please`);
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/\?/);
+    const after = await made(tenant.client.get(`/v1/invoices/${invoice.id}`), 200);
+    expect(after.amount).toBe(2000);
+  });
+
+  it("'who's still owin us' with dropped g's and an expletive lists the unpaid invoices", async () => {
+    const out = await chat(tenant.client, "who all's still owin us on them dang invoices");
+    const listed = out.actions.filter((a: { tool: string }) => a.tool === "list_invoices").map((a: { input: Record<string, unknown> }) => a.input);
+    expect(
+      listed.some((i: Record<string, unknown>) => i.status === "open,overdue"),
+      out.message.content,
+    ).toBe(true);
+    expect(listed.some((i: Record<string, unknown>) => "client[contains]" in i)).toBe(false);
+  });
+
+  it("'get a bill out to X for the job we did monday. call it 3 grand, net 30' bills X in the currency they are billed in", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Permian Pumps" }));
+    await made(
+      tenant.client.post("/v1/invoices", {
+        client: "Permian Pumps",
+        account_id: account.id,
+        amount: 100,
+        currency: "USD",
+        status: "open",
+        due_date: "2026-03-30",
+      }),
+    );
+    const out = await chat(tenant.client, "gotta get a bill out to Permian Pumps for the fence job the crew did monday. call it 3 grand, net 30 like always");
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "create_invoice", input: { account_id: account.id, amount: 3000, currency: "USD", due_date: "2026-04-09" } },
+    ]);
+  });
+
+  it("a no-show told as a story, then 'scratch em', rejects the candidate named", async () => {
+    const gil = await made(
+      tenant.client.post("/v1/candidates", { job_id: world.backend, first_name: "Gil", last_name: "Hart", email: "gil.hart@mail.example" }),
+    );
+    const out = await chat(
+      tenant.client,
+      "so we had Gil Hart down for a call at 10 this mornin, waited 15 minutes, called him twice, nothin. scratch em, we ain't chasin nobody",
+    );
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "update_candidate", input: { candidate_id: gil.id, stage: "rejected" } }]);
+  });
+
+  it("'Abeg check if X don pay. How much dem still owe us?' sums what X owes", async () => {
+    for (const [amount, due_date] of [
+      [1200, "2026-02-20"],
+      [300.25, "2026-04-15"],
+    ] as const)
+      await made(tenant.client.post("/v1/invoices", { client: "Apapa Freight", amount, currency: "USD", status: "open", due_date }));
+    const out = await chat(tenant.client, "Abeg check if Apapa Freight don pay. How much dem still owe us?");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toContain("1,500.25 USD");
+  });
+
+  it("'raise an invoice for X for the sum of USD n (in words only), being fee. Payment to be made on or before <day>' creates it", async () => {
+    await made(tenant.client.post("/v1/accounts", { name: "Ikoyi Logistics" }));
+    const out = await chat(
+      tenant.client,
+      "Please help me raise an invoice for Ikoyi Logistics for the sum of USD 1,500 (one thousand five hundred dollars only), being service fee. Payment to be made on or before 30th March.",
+    );
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "create_invoice", input: { client: "Ikoyi Logistics", amount: 1500, currency: "USD", due_date: "2026-03-30" } },
+    ]);
+  });
+
+  it("'a new deal ..., valued at 12,000 US dollars' is worth 12,000, not a time of day", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Lekki Payroll" }));
+    const out = await chat(tenant.client, 'Please open a new deal for Lekki Payroll, "Payroll outsourcing", valued at 12,000 US dollars.');
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "create_deal", input: { account_id: account.id, name: "Payroll outsourcing", amount: 12000, currency: "USD" } },
+    ]);
+  });
+
+  it("'what percentage of the <job> candidates are in interview' answers the share; 'how many at each stage' counts per stage", async () => {
+    const job = await made(tenant.client.post("/v1/jobs", { title: "Rig Welder" }));
+    for (const [first, stages] of [
+      ["Ada", ["screening", "interview"]],
+      ["Ben", ["screening", "interview"]],
+      ["Cy", ["screening"]],
+      ["Dee", []],
+    ] as const) {
+      const c = await made(
+        tenant.client.post("/v1/candidates", { job_id: job.id, first_name: first, last_name: "Welder", email: `${first.toLowerCase()}@weld.example` }),
+      );
+      for (const stage of stages) await made(tenant.client.patch(`/v1/candidates/${c.id}`, { stage }), 200);
+    }
+    const share = await chat(tenant.client, "For the Rig Welder role, what percentage of the candidates are in interview?");
+    expect(writes(share)).toEqual([]);
+    expect(share.message.content).toMatch(/\b2 of 4 candidates for Rig Welder are interview: 50%/);
+    const funnel = await chat(tenant.client, "how's the hiring looking for the rig welder job? how many folks at each stage");
+    expect(writes(funnel)).toEqual([]);
+    expect(funnel.message.content, funnel.message.content).toMatch(
+      /- applied: 1 \(Dee Welder\)\n- screening: 1 \(Cy Welder\)\n- interview: 2 \((?:Ada Welder, Ben Welder|Ben Welder, Ada Welder)\)/,
+    );
+  });
+});

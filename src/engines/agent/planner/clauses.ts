@@ -988,6 +988,10 @@ export function questionsOf(text: string): string[] {
       /^how\s+(?:many\s+days|long)\s+(?:late|overdue|past\s+due|behind)\s+(?:is|are)\s+(?:it|they|that|those)\b/i.test(part) ||
       // ("How many deals is that and who with?": the count and the names the answer gives.)
       /^how\s+many\s+(?:[a-z]+\s+)?(?:is|are)\s+(?:that|those|they|there)\b/i.test(part) ||
+      // ("how's the hiring looking for the AE job? like how many folks at each stage": the same records, counted per stage.)
+      /^(?:like\s+|i\s+mean\s+)?how\s+many\s+(?:folks|people|candidates|applicants|of\s+them)?\s*(?:are\s+)?(?:at|in|per|by)\s+(?:each|every|which)?\s*stage\s*\??$/i.test(
+        part,
+      ) ||
       // ("..., and which position is that application for": the job a candidate's answer names.)
       /^(?:which|what)\s+(?:position|job|role|opening|vacancy|req)\s+(?:is|was|did)\s+(?:that|the|this|his|her|their|he|she|they)\b/i.test(part) ||
       // "whats the biggest open opp? which account + how much": whose it is and what it is worth, which the answer says.

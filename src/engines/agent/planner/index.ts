@@ -309,7 +309,7 @@ async function plan(s: Session, given: Parsed): Promise<string> {
     // ("the Director of Marketing of Aperture Labs": whose, after the title's own "of".)
     (role ? p.phrases.filter((ph) => ph.prep === "of" && !roleAsked(`who is the ${ph.text}`)).at(-1) : undefined);
   if (role && roleAt && (!p.action || READS.has(p.action)) && (!p.resource || p.resource === "contact") && s.tool("contact", "list"))
-    return peopleWhoDo(s, role, roleAt);
+    return peopleWhoDo(s, role, roleAt, p.raw);
   // A question or a plural names what to find: "accounts based in the UK", "who came in through LinkedIn".
   if ((p.question || p.plural) && (!p.action || READS.has(p.action))) p = asFilters(s, p);
   // "Olivia Tanaka signed, mark them as a customer": the person's new lifecycle stage is the change, not a deal won.

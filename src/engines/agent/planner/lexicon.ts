@@ -1266,6 +1266,11 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   ],
   // "actualize it", "the negociation": false friends and misspellings of Portuguese and Spanish speakers.
   [/\bactuali[sz](?:e|ed|ing)\b/gi, "update"],
+  // "X is now customer, they bought. Please actualize the stage of the contact": the change is told; the request points back at it.
+  [
+    /(?<=\b(?:is|are)\s+now\s+[^.!?]{2,60}[.!]\s*)(?:please\s+|kindly\s+|pls\s+)?(?:actuali[sz]e|update|change)\s+(?:the\s+)?(?:lifecycle\s+)?(?:stage|status)\s+of\s+(?:the\s+|this\s+|that\s+)?(?:contact|candidate|deal|person|record)\s*[.!]*\s*$/gi,
+    "",
+  ],
   [/\bnegocia(?:tion|cion)(s?)\b/gi, "negotiation$1"],
   [/\b(?:came|come|comes|coming|arrived)\s+(?:by|from|through|via)\s+(?:an?\s+)?indication\b/gi, "came from referral"],
   [/\bby\s+indication\b/gi, "by referral"],
@@ -1338,6 +1343,11 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   ],
   // "valued at 12,000 US dollars": its worth (read as "at 12", a time of day, the figure would be lost).
   [/\b(?:valued|priced|estimated|quoted|pegged|sized|costed)\s+at\s+(?=(?:about\s+|around\s+|roughly\s+)?(?:[$€£]|[A-Z]{3}\s?)?\d)/gi, "worth "],
+  // "how much have we received from Wayne so far", "how much have we got lodged from X": what their invoices have been paid.
+  [
+    /\bhow\s+much\s+(?:money\s+)?(?:have|has|did)\s+(?:we|you|they|i)\s+(?:got\s+|gotten\s+|had\s+)?(?:received|receive|get\s+in|got\s+in|lodged|lodge|banked|bank|brought\s+in|bring\s+in|taken\s+in|take\s+in|been\s+paid)\s+from\b/gi,
+    "how much have we collected from",
+  ],
   // "the job of account executive": the job so called.
   [/\bthe\s+(?:job|role|position|vacancy|opening|post)\s+of\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s*(?:[?,.!;]|$))/g, "the $1 job"],
   // "where's Tim at in the hiring process": where they are.

@@ -81,7 +81,7 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   // "2 invoices are overdue", "1 job is open": a state reads with its verb.
   const be = (n: number) => (stated || owed ? (n === 1 ? " is" : " are") : "");
   // "how much have we collected": what every invoice has been paid so far, part payments included.
-  const collected = resource === "invoice" && p.action === "sum" && /\b(?:collected|received|brought\s+in|taken\s+in)\b/i.test(p.raw);
+  const collected = resource === "invoice" && p.action === "sum" && /\b(?:collected|received|brought\s+in|bring\s+in|taken\s+in|lodged|banked)\b/i.test(p.raw);
   if (collected) {
     if (query.status === "paid") {
       delete query.status;
@@ -582,13 +582,21 @@ export function roleAsked(raw: string): string | undefined {
   return undefined;
 }
 
+const wholeWords = (text: string) =>
+  ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()} `;
+
 /** The contacts at an account whose titles say they do that work; all its contacts when none does. */
-export async function peopleWhoDo(s: Session, role: string, at: { text: string }): Promise<string> {
+export async function peopleWhoDo(s: Session, role: string, at: { text: string }, said = ""): Promise<string> {
   const account = await s.find("account", at.text, { write: false });
   const page = await s.list("contact", { account_id: account.id, per_page: 100 });
-  const doers = page.data.filter((c) => ROLES[role]!.test(String(c.title ?? "")));
+  // ("the Account Executive at Globex": a title said whole names its holders before any family of titles.)
+  const titled = page.data.filter((c) => typeof c.title === "string" && c.title.length > 1 && wholeWords(said).includes(wholeWords(c.title)));
+  const doers = titled.length > 0 ? titled : page.data.filter((c) => ROLES[role]!.test(String(c.title ?? "")));
   if (doers.length > 0)
-    return `${capitalize(role)} at ${account.label}: ${plural(doers.length, "contact")}.\n${listText({ data: doers, meta: { total: doers.length } })}`;
+    return `${titled.length > 0 ? String(titled[0]!.title) : capitalize(role)} at ${account.label}: ${plural(doers.length, "contact")}.\n${listText({ data: doers, meta: { total: doers.length } })}`;
   if (page.data.length === 0) return `${account.label} has no contacts yet.`;
   return `No contact at ${account.label} has ${/^[aeiou]/.test(role) ? "an" : "a"} ${role} title. Its contacts:\n${listText(page)}`;
 }

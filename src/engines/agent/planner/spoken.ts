@@ -407,6 +407,11 @@ export function spoken(message: string): string {
   text = text
     .replace(/^\s*(?:have\s+|did\s+)?(?:you|we)\s+(?:got|get|received|receive|heard)\s+anything\s+from\s+(.+?)\s+yet\s*\?+\s*(?=\S)/i, "$1 - ")
     .replace(/^\s*(?:have\s+|did\s+)?(?:you|we)\s+(?:got|get|received|receive)\s+anything\s+from\s+(.+?)\s+yet\s*\?*\s*$/i, "has $1 paid anything yet?");
+  // "how're we fixed with Acme, what's owed": the account the question after it is about.
+  text = text.replace(
+    /^\s*how(?:'re|’re|\s+are)\s+(?:we|things)\s+(?:fixed|placed|set|looking|doing|going)\s+(?:with|for|on)\s+(.+?)\s*[,:;?–—-]+\s*(?=(?:what|how|who|which|when|anything)\b)/i,
+    "$1 - ",
+  );
   // "reckon how many folks ...? all of em, don't matter what stage": the hedge and the "whatever the stage" hold no request.
   text = text
     .replace(/^\s*(?:i\s+)?(?:reckon|wonder|suppose)\s+(?=(?:how|what|which|who|when|where|if|whether)\b)/i, "")
