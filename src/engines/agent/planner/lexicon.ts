@@ -1293,7 +1293,7 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   [/\bin\s+process\b/gi, "in progress"],
   // "Radia Perlman not passed for the vaga", "... can reject": did not pass; a go-ahead.
   [/\bnot\s+passed\b/gi, "did not pass"],
-  [/(^|[.!?,;]\s*)(?:you\s+)?can\s+(reject|hire|close|void|delete|move|mark|send|pay|approve|cancel|update|create|add|remove)\b/gi, "$1please $2"],
+  [/(^|[.!?]\s*)can\s+(reject|hire|close|void|delete|move|mark|send|pay|approve|cancel|update|create|add|remove)\b/gi, "$1please $2"],
   // "X passed the interview, actualize to the next fase": move the one named.
   [/\b(?:update|move|pass|advance|push|put)\s+(?:it\s+)?(?=to\s+the\s+next\s+stage\b)/gi, "move them "],
   // "the Olivia Tanaka now is customer": the adverb before the verb.
@@ -1338,7 +1338,7 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   ],
   // "For the Product Designer role, which candidates are hired?": the record set before the question, put after it.
   [
-    /^\s*(?:for|regarding|about|on|re:?)\s+(the\s+[^,:?]{2,60}?\s+(?:role|job|position|opening|vacancy|posting|req))\s*[,:]\s*([^?]+?)\s*(\?*)\s*$/i,
+    /^\s*(?:for|regarding|about|on|re:?)\s+(the\s+[^,:?]{2,60}?\s+(?:role|job|position|opening|vacancy|posting|req))(?:\s*[,:])+\s*([^?,]+?)\s*(\?*)\s*$/i,
     "$2 for $1$3",
   ],
   // "valued at 12,000 US dollars": its worth (read as "at 12", a time of day, the figure would be lost).
@@ -1768,7 +1768,7 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\s*\bfor\s+once\b/gi, ""],
   [/\bbased\s+out\s+of\b/gi, "based in"],
   [/^\s*gotta\s+/i, "need to "],
-  [/\b(what|who|where)\s+all\b/gi, "$1"],
+  [/\bwho\s+all\b|\bwhat\s+all\s+(?=(?:invoices|bills|deals|jobs|candidates|contacts|accounts|folks|people)\b)/gi, (m: string) => m.split(/\s+/)[0]!],
   // "down for a screenin call at 9 this mornin": when the call was, no amount.
   [/\b(call|interview|meeting|screen(?:ing)?|chat)\s+at\s+\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock)?(?=[\s,.;!?]|$)/gi, "$1"],
   // "sat there twenty minutes, called twice, nothin": how long one waited and how often one rang, told; no request.

@@ -414,7 +414,7 @@ export function spoken(message: string): string {
   );
   // "reckon how many folks ...? all of em, don't matter what stage": the hedge and the "whatever the stage" hold no request.
   text = text
-    .replace(/^\s*(?:i\s+)?(?:reckon|wonder|suppose)\s+(?=(?:how|what|which|who|when|where|if|whether)\b)/i, "")
+    .replace(/^\s*(?:i\s+)?(?:reckon|suppose)\s+(?=(?:how|what|which|who|when|where)\b)/i, "")
     .replace(
       /[?.,;]?\s*\b(?:all\s+of\s+(?:them|'?em)\b[,\s]*)?(?:it\s+)?(?:don'?t|doesn'?t|does\s+not|no)\s+matter\s+(?:what|which)\s+(?:stage|status|state)\b/gi,
       "?",
