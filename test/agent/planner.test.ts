@@ -2001,4 +2001,38 @@ describe("round thirty: Brazilian English, a Texas field office, a Lagos account
       /- applied: 1 \(Dee Welder\)\n- screening: 1 \(Cy Welder\)\n- interview: 2 \((?:Ada Welder, Ben Welder|Ben Welder, Ada Welder)\)/,
     );
   });
+
+  it("'who is the <title> at <account>' names the holder of that title, not the whole family of titles", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Karoo Mining", domain: "karoo.example" }));
+    for (const [first, last, title] of [
+      ["Zola", "Dube", "Account Executive"],
+      ["Sipho", "Nkosi", "CEO"],
+    ])
+      await made(
+        tenant.client.post("/v1/contacts", {
+          first_name: first,
+          last_name: last,
+          title,
+          email: `${first!.toLowerCase()}@karoo.example`,
+          account_id: account.id,
+        }),
+      );
+    const out = await chat(tenant.client, "who is the Account Executive at Karoo Mining? I need their email");
+    expect(out.message.content).toContain("Zola Dube");
+    expect(out.message.content).not.toContain("Sipho Nkosi");
+  });
+
+  it("'how much have we received from X so far' sums what their invoices have been paid, part payments included", async () => {
+    const whole = await made(
+      tenant.client.post("/v1/invoices", { client: "Mallow Plumbing", amount: 500, currency: "EUR", status: "open", due_date: "2026-03-01" }),
+    );
+    const part = await made(
+      tenant.client.post("/v1/invoices", { client: "Mallow Plumbing", amount: 800, currency: "EUR", status: "open", due_date: "2026-03-20" }),
+    );
+    await made(tenant.client.post(`/v1/invoices/${whole.id}/pay`, { amount: 500 }), 200);
+    await made(tenant.client.post(`/v1/invoices/${part.id}/pay`, { amount: 120 }), 200);
+    const out = await chat(tenant.client, "how much have we got lodged from Mallow Plumbing so far");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toContain("620.00 EUR");
+  });
 });

@@ -592,8 +592,10 @@ const wholeWords = (text: string) =>
 export async function peopleWhoDo(s: Session, role: string, at: { text: string }, said = ""): Promise<string> {
   const account = await s.find("account", at.text, { write: false });
   const page = await s.list("contact", { account_id: account.id, per_page: 100 });
-  // ("the Account Executive at Globex": a title said whole names its holders before any family of titles.)
-  const titled = page.data.filter((c) => typeof c.title === "string" && c.title.length > 1 && wholeWords(said).includes(wholeWords(c.title)));
+  // ("the Account Executive at Globex": a title said whole names its holders before any family of titles; only in
+  // the sentence that asks, not in "... I don't want to bother their CEO with it".)
+  const asking = said.split(/(?<=[.?!])\s+/).find((x) => x.toLowerCase().includes(at.text.toLowerCase())) ?? said;
+  const titled = page.data.filter((c) => typeof c.title === "string" && c.title.length > 1 && wholeWords(asking).includes(wholeWords(c.title)));
   const doers = titled.length > 0 ? titled : page.data.filter((c) => ROLES[role]!.test(String(c.title ?? "")));
   if (doers.length > 0)
     return `${titled.length > 0 ? String(titled[0]!.title) : capitalize(role)} at ${account.label}: ${plural(doers.length, "contact")}.\n${listText({ data: doers, meta: { total: doers.length } })}`;
