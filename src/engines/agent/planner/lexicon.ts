@@ -1768,7 +1768,7 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\s*\bfor\s+once\b/gi, ""],
   [/\bbased\s+out\s+of\b/gi, "based in"],
   [/^\s*gotta\s+/i, "need to "],
-  [/\bwho\s+all\b|\bwhat\s+all\s+(?=(?:invoices|bills|deals|jobs|candidates|contacts|accounts|folks|people)\b)/gi, (m: string) => m.split(/\s+/)[0]!],
+  [/\bwho\s+all\b|\bwhat\s+all\s+(?=(?:invoices|bills|deals|jobs|candidates|contacts|accounts|folks|people)\b)/gi, (m: string) => m.replace(/\s+all\b/i, "")],
   // "down for a screenin call at 9 this mornin": when the call was, no amount.
   [/\b(call|interview|meeting|screen(?:ing)?|chat)\s+at\s+\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock)?(?=[\s,.;!?]|$)/gi, "$1"],
   // "sat there twenty minutes, called twice, nothin": how long one waited and how often one rang, told; no request.
