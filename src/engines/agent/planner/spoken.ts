@@ -314,8 +314,7 @@ const DROPPED_G = new Set(
     "owing sitting getting looking hiring morning evening screening nothing something anything everything chasing going doing " +
     "coming saying thinking talking working waiting paying billing sending calling checking asking trying running putting " +
     "moving closing selling buying planning fixing reckoning interviewing following pending outstanding missing showing " +
-    "telling holding hanging dragging kidding fishing drilling hauling invoicing chasing booking quoting hoping wondering " +
-    "lookin gonna"
+    "telling holding hanging dragging kidding fishing drilling hauling invoicing booking quoting hoping wondering"
   ).split(" "),
 );
 /** Words said for force ("every dang invoice", "them darn emails"): no part of the request. */
