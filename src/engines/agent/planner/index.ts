@@ -57,6 +57,8 @@ import {
  * like a model's. docs: README "What the offline planner understands".
  */
 
+/** "CFO of ", "head of finance at ": a title before the name of whom it is at. */
+const TITLE_OF = /^(?:the\s+)?(?:c[a-z]{1,3}o|controller|(?:head|director|vp)\s+of\s+\w+)\s+(?:of|at|for)\s+(?:the\s+)?/i;
 const WRITES = new Set<Action>([
   "create",
   "update",
@@ -307,7 +309,11 @@ async function plan(s: Session, given: Parsed): Promise<string> {
     p.phrases.find((ph) => ph.prep === "at" && ph.nounResource !== "job") ??
     p.phrases.find((ph) => ph.prep && ["for", "with", "from", "in"].includes(ph.prep) && ph.nounResource !== "job") ??
     // ("the Director of Marketing of Aperture Labs": whose, after the title's own "of".)
-    (role ? p.phrases.filter((ph) => ph.prep === "of" && !roleAsked(`who is the ${ph.text}`)).at(-1) : undefined);
+    (role ? p.phrases.filter((ph) => ph.prep === "of" && !roleAsked(`who is the ${ph.text}`)).at(-1) : undefined) ??
+    // ("the email of the CFO of Stark Logistics": one phrase, the title then whose.)
+    (role
+      ? p.phrases.map((ph) => ({ ...ph, text: ph.text.replace(TITLE_OF, "") })).find((ph) => ph.text.length > 1 && !roleAsked(`who is the ${ph.text}`))
+      : undefined);
   if (role && roleAt && (!p.action || READS.has(p.action)) && (!p.resource || p.resource === "contact") && s.tool("contact", "list"))
     return peopleWhoDo(s, role, roleAt, p.raw);
   // A question or a plural names what to find: "accounts based in the UK", "who came in through LinkedIn".

@@ -257,6 +257,11 @@ export const CREATE_START = new RegExp(
 );
 /** Said to the person in a remark: "she's their head of ops" is a title, "they're based in Canada" a place. */
 export const CREATE_REMARKS: Rewrite[] = [
+  // "she was a referral", "he arrived by referral": the source, not a remark.
+  [
+    /\b(?:he|she|they)\s+(?:arrived|came|comes|come|is|was|were)\s+(?:to\s+us\s+)?(?:(?:by|from|via|through|with)\s+(?:an?\s+)?|an?\s+)(referral|linkedin|indeed|agency|website|career\s+page)\b/gi,
+    "source is $1",
+  ],
   // "Initech want a quote for a full website redesign": the deal is the work quoted, for them.
   [
     /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:want|wants|wanted|asked\s+for|asks\s+for|need|needs|requested)\s+(?:a\s+|an\s+)?(?:quote|proposal|pricing|estimate)\s+(?:for|on)\s+(?:a\s+|an\s+|the\s+)?(?:full\s+|new\s+|complete\s+|whole\s+)?([^,.;!?]+)/g,
@@ -372,6 +377,18 @@ const SHORTHAND: Record<string, string> = {
   ccy: "currency",
   cand: "candidate",
   // Typed in a hurry.
+  chek: "check",
+  wich: "which",
+  contatcs: "contacts",
+  invocie: "invoice",
+  invocies: "invoices",
+  recieve: "receive",
+  pipline: "pipeline",
+  candidat: "candidate",
+  candidats: "candidates",
+  manger: "manager",
+  porcentage: "percentage",
+  negotiaton: "negotiation",
   rejct: "reject",
   rejcted: "rejected",
   rejet: "reject",
@@ -539,6 +556,7 @@ const expandedOutside = (text: string) =>
     .replace(/\b(rated\s+\d\s*(?:stars?|★)?)\s+(?=still\s+active\b)/gi, "$1 and ")
     .replace(SHORT, (w) => SHORTHAND[w.toLowerCase()] ?? w)
     // "w/ a referral", "b/c they paid": the slash forms of "with" and "because".
+    .replace(/(?<![\w/])w\/in\b/gi, "within")
     .replace(/(?<![\w/])w\/(?=\s)/gi, "with")
     .replace(/(?<![\w/])b\/c(?![\w/])/gi, "because")
     // "new lead f/up seq": the slash form of "follow-up".
@@ -1057,6 +1075,8 @@ const NOT_A_NAME = new Set(
   "what whats what's which who whose how when where is are the a an my our your their his her its this that new set change update".split(" "),
 );
 const NOTATION_REWRITES: Rewrite[] = [
+  // "..., maricel@x.com, she was a referral": the source, in a record typed as a list of its values.
+  [/(,\s*)(?:he|she|they)\s+(?:is|was|were|arrived|came)\s+(?:(?:by|via|from|through)\s+)?(?:an?\s+)?(referral|linkedin|indeed|agency)\b/gi, "$1source $2"],
   // "noah schmidt/globex": a person, then where they work.
   [
     /\b([\p{L}][\p{L}'’-]+\s+[\p{L}][\p{L}'’-]+)\/([\p{L}][\p{L}&'’-]+(?:\s+[A-Z][\p{L}&'’-]+)?)\b/gu,
@@ -1549,6 +1569,170 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   ],
   // "make the enrolment of Leo Andersen in the sequence X": enrol him.
   [/\b(?:make|create|do|add|register)\s+(?:an?\s+|the\s+)?enrol(?:l)?ments?\s+(?:of|for)\s+/gi, "enroll "],
+  // "the cliente", "our clientes": a client, in Italian, Spanish and Portuguese.
+  [/\bcliente\b/gi, "client"],
+  [/\bclient(?:i|es)\b/gi, "clients"],
+  // Filipino, Italian and Chinese English (tagalog.ts, italian.ts, chinese.ts put their own words into English first).
+  // "pls check how much is ...", "kindly verify which ...": the question itself.
+  [
+    /(^|[,.!?:]\s*)(?:please\s+|kindly\s+|can\s+you\s+|could\s+you\s+)?(?:check|verify|confirm|find\s+out|see)\s+(?=(?:how|what|who|which|when|where)\b)/gi,
+    "$1",
+  ],
+  // "who among our contacts are tagged as X": which of them.
+  [/\bwho\s+among\s+(?:all\s+)?(?:of\s+)?(?:our|the)\s+(contacts|candidates|applicants|clients|accounts)\s+(?:is|are)\b/gi, "which $1 are"],
+  // "signed as decision-maker (the tag)": tagged so.
+  [/\b(?:signed|marked|flagged|labell?ed|set)\s+as\s+([\w-]+)\s*\((?:with\s+)?(?:the|a)\s+tag\)/gi, "tagged $1"],
+  // ", i will cc her in the SOA", ", i'll send it to the client": what the asker does next holds no request.
+  [/[,;]\s*(?:i|we)(?:['’]ll|\s+will|\s+am\s+going\s+to|\s+want\s+to)\s+(?:cc|copy|include|forward|send|attach|email|mail|put)\b[^.?!]*(?=[.?!]|$)/gi, ""],
+  // "a new deal under Initech": at Initech.
+  [/\b((?:new\s+)?(?:deal|opportunity|invoice|contact))\s+under\s+(?=[A-Z])/g, "$1 for "],
+  // "the amount I don't remember (exactly)": not said.
+  [
+    /[,.;]?\s*(?:the\s+)?(?:amount|value|price|total)\s+(?:I|we)\s+(?:don'?t|do\s+not|can'?t|cannot)\s+(?:remember|recall|know)(?:\s+(?:exactly|now|yet))?/gi,
+    "",
+  ],
+  // "can you make me the list of the deals": list them.
+  [/\b(?:(?:can|could|would)\s+you\s+)?(?:make|give|do|prepare)\s+me\s+(?:the|a)\s+list\s+(?:of|with)\s+(?:the\s+|all\s+the\s+)?/gi, "list the "],
+  [/\b(?:make|give)\s+me\s+the\s+list\s+with\s+the\s+(amounts?|values?|totals?)\s+of\s+each(?:\s+one)?/gi, "with the $1"],
+  // "eventually also the amount" (possibly): what to show beside, which the list does.
+  [/[,.;]?\s*\beventually\s+(?:also\s+)?(?:with\s+)?(?:the\s+)?(?:amounts?|values?|totals?|dates?|stages?)\b/gi, ""],
+  // "pass it in Negotiation": move it there.
+  [
+    /\bpass\s+(it|them|him|her|(?:the|this|that)\s+\w+(?:\s+(?:of|for|with)\s+[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)?)\s+(?:in|into|to|at)\s+(?:the\s+)?(?=[\w-]+)/g,
+    "move $1 to ",
+  ],
+  // "we think to close it within the end of march", "we hope to close it by March": its expected close date.
+  [
+    /\b(?:we\s+|i\s+)?(?:think|expect|hope|plan|want|count)\s+(?:to\s+close|closing)\s+(?:it\s+)?(?:within|by|before|for|in)\s+(?:the\s+)?(?=end\s+of|\w+\s+\d|\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*)/gi,
+    "expected to close by the ",
+  ],
+  [/\bwithin\s+the\s+end\s+of\b/gi, "by the end of"],
+  // "is not anymore a lead, he became cliente": what it is now.
+  [
+    /\bis\s+(?:not\s+any\s?more|no\s+(?:more|longer))\s+an?\s+[\w-]+\s*[,;]?\s*(?:and\s+)?(?:he|she|they|it)\s+(?:became|become|becomes|is\s+now|has\s+become|turned)\s+(?:an?\s+)?/gi,
+    "is now a ",
+  ],
+  // "(he became a customer) since this month. can you update it in his record?": the change asked.
+  [
+    /[.!]\s*(?:can|could)\s+you\s+(?:update|change|fix)\s+(?:it|that|this)\s+(?:in|on)\s+(?:his|her|their|the)\s+(?:record|profile|card|file|scheda)\s*\??\s*$/gi,
+    ". Update it.",
+  ],
+  // "at what point is arrived the deal with X", "at which point is the candidate": its stage.
+  [
+    /,?\s*at\s+(?:what|which)\s+point\s+(?:is\s+)?(?:he\s+|she\s+|it\s+|they\s+)?(?:arrived|arrive|got|is)\s+(?:with|in)\s+the\s+(?:hiring|selection|process|pipeline|negotiation)\s*\?/gi,
+    ": what stage is it at?",
+  ],
+  [/\bat\s+(?:what|which)\s+point\s+(?:is\s+)?(?:arrived\s+|arrive\s+|it\s+is\s+|is\s+)?/gi, "what stage is "],
+  // "we have assunto (hired)": a word followed by itself in English, once.
+  [/\b([\w-]+)\s+\(\s*\1\s*\)/gi, "$1"],
+  // "we don't go forward with X", "with X we dont go forward": X is turned down.
+  [
+    /\bwith\s+([A-Z][\w'’-]+\s+[A-Z][\w'’-]+(?:\s*\([^)]{1,40}\))?)\s+we\s+(?:don'?t|do\s+not|won'?t|will\s+not)\s+(?:go|move|proceed|continue)\s+(?:forward|ahead|on)\b/g,
+    "reject $1",
+  ],
+  [
+    /[,.]\s*the\s+(?:profile|cv|candidate|person)\s+is\s+not\s+(?:adapt|adapted|adequate|suitable|right|good\s+enough)\b[^.?!]*[.!]?\s*(?:please\s+)?reject\s+(?:the|this|that)\s+(?:candidate|person|profile)\b/gi,
+    "",
+  ],
+  // "he is assunto, update it", "she is hired now": hire that one.
+  [
+    /\b(?:he|she|they)\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+|officially\s+)?hired\b[,.!]?\s*(?:(?:please\s+)?(?:update|change|mark|record|register)\s+(?:it|that|this|him|her|them)\b)?/gi,
+    "mark them hired",
+  ],
+  // "we signed the contract for the Data migration. Please make this deal closed won": the deal named before.
+  [
+    /(?:^|(?<=[.!?]\s))\s*(?:we\s+)?(?:just\s+|finally\s+)?(?:have\s+)?signed\s+(?:the\s+contract\s+)?(?:for|on)\s+(?:the\s+)?([^.!?]{3,60}?)\s*[.!]+\s*(?:please\s+|pls\s+|kindly\s+)?(mark|make|set|move|put)\s+(?:this|that|the)\s+deal\b/gi,
+    "$2 the $1 deal",
+  ],
+  // "insert a new candidate": add one.
+  [/\binsert\s+(?=(?:a|an|the|one)\s+new\b)/gi, "add "],
+  // "how much (money) we have still to incassare from all the clienti", "how much money total customer still owe us":
+  // what is owed in all.
+  [
+    /\bhow\s+much\s+(?:money\s+)?(?:in\s+total\s+|total\s+)?(?:we\s+have\s+|do\s+we\s+have\s+|is\s+there\s+)?(?:still\s+)?to\s+(?:collect|receive|cash\s+in|get\s+paid|incassare)\s+from\s+(?:all\s+)?(?:the\s+|our\s+)?(?:clients|customers|accounts)\b/gi,
+    "how much do customers owe us in total",
+  ],
+  [
+    /\bhow\s+much\s+(?:money\s+)?(?:in\s+)?total\s+(?:the\s+)?(?:customers?|clients?)\s+(?:still\s+)?owe(?:s)?\s+us\b/gi,
+    "how much do customers owe us in total",
+  ],
+  [/[?.]\s*(?:overdue|scaduto)\s+and\s+not\s+(?:overdue|scaduto)\s+together\b[^.?!]*|[?.]\s*(?:USD\s+EUR\s+GBP|EUR\s+USD\s+GBP)\s+separate(?:ly)?\b/gi, "?"],
+  // "the client X must still give us": what X owes.
+  [
+    /\bhow\s+much\s+(?:money\s+)?(?:the\s+(?:client|customer)\s+)?(.+?)\s+(?:must|has\s+to|should|needs\s+to)\s+still\s+(?:give|pay)\s+(?:to\s+)?us\b/gi,
+    "how much does $1 still owe us",
+  ],
+  [
+    /\bhow\s+much\s+(?:money\s+)?(?:the\s+(?:client|customer)\s+)?(.+?)\s+still\s+(?:must|has\s+to|should|needs\s+to)\s+(?:give|pay)\s+(?:to\s+)?us\b/gi,
+    "how much does $1 still owe us",
+  ],
+  // "the invoice INV-13 the due date become the 15 of february": change it.
+  [
+    /\b(?:the\s+)?(?:invoice\s+)?(INV-?\d+)\s*,?\s+the\s+(due\s+date|amount)\s+(?:becomes?|became|will\s+be|is\s+now|goes\s+to|must\s+be|should\s+be)\s+/gi,
+    "change the $2 of $1 to ",
+  ],
+  [
+    /(?:^|(?<=[.!?]\s))\s*(?:[Tt]he\s+)?(?:client\s+|customer\s+)?(?:[A-Z][\w&'’-]*\s+){0,4}(?:has\s+)?(?:asked|asks|requested|requests|wants|wanted)\s+(?:for\s+)?(?:more|extra|some\s+more)\s+time\s*,\s*(?:so\s+)?/g,
+    "",
+  ],
+  // "X requested to extend the due date of their invoice by 1 week": extend it.
+  [
+    /^\s*(.+?)\s+(?:has\s+)?(?:requested|asked|wants|wanted|would\s+like)\s+(?:us\s+)?to\s+(extend|push|move|postpone|delay)\s+the\s+due\s+date\s+of\s+(?:their|its|his|her)\s+(invoices?|bills?)\b/gi,
+    "$2 the due date of $1's $3",
+  ],
+  // "... pls adjust, thanks!": the request was said before it.
+  [
+    /(?<=[.!])\s*(?:please\s+|pls\s+|kindly\s+)?(?:adjust|update|action|process|amend|do\s+the\s+needful)(?:\s+(?:it|accordingly|as\s+needed))?\s*[,.!]*\s*(?:thanks?|thank\s+you|ty|tia)?\s*[!.]*\s*$/gi,
+    "",
+  ],
+  // ": the client accepted to discuss the prices, so move it": why, before what to do.
+  [/:\s*(?:the\s+)?(?:client[ei]?|customer|they|he|she)\s+(?:accepted|agreed|wants?|asked|decided|is\s+ready)\s+to\s+[^,.;!?]+,\s*so\s+/gi, ": "],
+  // "is now a client (since this month)": a customer.
+  [/\bis\s+now\s+an?\s+(?:client|customer)\b(?:\s+since\s+[^.?!,]*)?/gi, "is now a customer"],
+  // "the drafts no", "the paid ones no": not those.
+  [/[,;]?\s*(?:the\s+)?(drafts|paid\s+ones|overdue\s+ones|void\s+ones)\s+no\b/gi, ", not $1"],
+  // "the overdue one dont count, only the coming one": not those.
+  [
+    /[,.;?]?\s*(?:the\s+)?(overdue|paid|draft|void|open|rejected|hired|won|lost)\s+ones?\s+(?:don'?t|do\s+not|doesn'?t|does\s+not)\s+count\b\s*,?\s*(?:only\s+the\s+(?:coming|upcoming|future|new|next)\s+ones?)?/gi,
+    ", not $1",
+  ],
+  // "which invoice will due before ...": fall due.
+  [/\bwill\s+due\b/gi, "are due"],
+  // "the payment of Stark all arrive?": whether X paid all.
+  [
+    /\b(?:the\s+|did\s+the\s+|has\s+the\s+)?payments?\s+(?:of|from)\s+(.+?)\s+(?:all\s+)?(?:arrive|arrived|come|came|received|come\s+in|came\s+in)(?:\s+already)?\s*\?/gi,
+    "has $1 paid everything?",
+  ],
+  // "which invoice still not pay", "customer not pay yet": unpaid.
+  [/\b(invoices?|bills?)\s+(?:is\s+|are\s+)?still\s+not\s+(?:pay|paid|pay\s+yet|paid\s+yet)\b/gi, "$1 are still unpaid"],
+  // "USD invoices overdue ...": in that currency.
+  [/^\s*(USD|EUR|GBP|CHF|CAD|AUD)\s+(invoices?|bills?)\b/g, "$2 in $1"],
+  [/,\s*how\s+many\s+(?:have|has|there|are\s+there)\s*\?/gi, ": how many?"],
+  // "X, this one cancel pls": the verb on the record named first.
+  [/^\s*((?:INV-?\d+|[A-Z][^,]{1,60}?))\s*,\s*(?:this|that)\s+one\s+(cancel|void|delete|remove|reject|hire|approve|pause|resume|archive|close)\b/g, "$2 $1"],
+  // "the X sequence, now still have how many contact running inside?": how many are in it.
+  [
+    /^\s*(.+?\bsequence)\s*,\s*(?:now\s+|still\s+|right\s+now\s+)*(?:have|has)\s+how\s+many\s+(contacts?|people|persons|leads?)\s+(?:running\s+|active\s+|still\s+)?(?:inside|in\s+it|in\s+there)\b/gi,
+    "how many contacts are enrolled in $1",
+  ],
+  // "change this person to customer": its lifecycle stage.
+  [
+    /\b(?:change|switch|turn|update)\s+(this\s+person|this\s+contact|him|her|them)\s+(?:to|into|as)\s+(?=(?:an?\s+)?(?:customer|lead|prospect|subscriber|qualified|opportunity|evangelist|churned)\b)/gi,
+    "mark $1 as ",
+  ],
+  // "X job, which candidate we reject already?": the question about that job.
+  [
+    /^\s*(?:the\s+)?(.+?)\s+(job|role|position|vacancy|opening)\s*,\s*(which|how\s+many|who)\s+(candidates?|applicants?|people)\s+(?:we|did\s+we)\s+(reject|rejected|hire|hired|interview|interviewed)\b(?:\s+already)?/gi,
+    (_, name: string, _kind: string, q: string, who: string, verb: string) =>
+      `${q} ${who} for the ${name} job are ${/^rej/i.test(verb) ? "rejected" : /^hir/i.test(verb) ? "hired" : "in interview"}`,
+  ],
+  // "Product Designer the candidate, move to next round": which candidate, for that job.
+  [/^\s*(.+?)\s+the\s+(candidate|applicant)\s*,\s*(move|advance|reject|hire|push)\s+/gi, "$3 the $2 for $1 "],
+  // "past one year we hire how many people total?": hires counted over that time.
+  [
+    /^\s*(?:in\s+the\s+)?(past|last)\s+(?:one\s+|1\s+)?(year|month|quarter|week)\s+we\s+(?:hire|hired|have\s+hired)\s+how\s+many\s+(?:people|persons|candidates)(?:\s+(?:in\s+)?total)?/gi,
+    "how many candidates did we hire in the $1 $2",
+  ],
 ];
 
 /** "wants it closed": the verb that does it. */
@@ -2234,7 +2418,7 @@ const TRADE_REWRITES: Rewrite[] = [
     /\bcolumn\s+(?:headed|called|named|titled|marked)\s+['"“‘]([^'"”’]{2,40})['"”’]([\s\S]*?)\b(?:sitting\s+)?in\s+that\s+column\b/gi,
     "column headed '$1'$2in the $1 stage",
   ],
-  [/^\s*(?:splendid|great|good|wonderful|excellent|happy|glad|marvellous|lovely)\s+news(?:\s+at\s+(?:last|long\s+last))?\s*[:!,.–—-]\s*/i, ""],
+  [/^\s*(?:splendid|great|good|wonderful|excellent|happy|glad|marvellous|lovely)\s+news(?:\s+at\s+(?:last|long\s+last))?\s*[:!,.–—-]+\s*/i, ""],
   [/[,;]?\s*(?:which|and)\s+i\s+take\s+(?:it\s+)?to\s+be\s+a\s+(?:good|promising|positive|hopeful)\s+sign\b/gi, ""],
   [
     /\b(?:i\s+(?:believe|think|gather)\s+)?(?:that\s+means\s+)?\b(it|he|she|they)\s+should\s+(?:now\s+)?be\s+moved\s+(?:along\s+|on\s+|forward\s+)?(?:to|into)\s+/gi,

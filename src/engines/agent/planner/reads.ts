@@ -72,7 +72,10 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   // Owing, and "due before Christmas", are about invoices still to be paid.
   // "when is the workshop invoice due" names no span: the invoice may be a draft.
   const spanned = p.dates.gte !== undefined || p.dates.lt !== undefined || p.dates.day !== undefined;
-  const owed = resource === "invoice" && (OWED.test(p.raw) || (p.dates.hint === "due" && spanned && !ANY_STATUS.test(p.raw))) && query.status === undefined;
+  const owed =
+    resource === "invoice" &&
+    (OWED.test(p.raw) || OWED.test(p.said ?? "") || (p.dates.hint === "due" && spanned && !ANY_STATUS.test(p.raw))) &&
+    query.status === undefined;
   if (owed) {
     query.status = "open,overdue";
     said.unshift("unpaid");
@@ -520,6 +523,15 @@ const ROLES: Record<string, RegExp> = {
   data: /\b(?:data|analyst|analytics)\b/i,
   leadership: /\b(?:ceo|chief executive|founder|president|owner|managing director|gm|general manager)\b/i,
 };
+/** A chief's letters and the title they stand for. */
+const CHIEFS: Record<string, RegExp> = {
+  cfo: /\b(?:cfo|chief\s+financ\w*\s+officer)\b/i,
+  ceo: /\b(?:ceo|chief\s+executive(?:\s+officer)?)\b/i,
+  cto: /\b(?:cto|chief\s+techn\w*\s+officer)\b/i,
+  coo: /\b(?:coo|chief\s+operati\w*\s+officer)\b/i,
+  cmo: /\b(?:cmo|chief\s+marketing\s+officer)\b/i,
+  cro: /\b(?:cro|chief\s+revenue\s+officer)\b/i,
+};
 const ROLE_WORDS: Record<string, string> = {
   finance: "finance",
   financial: "finance",
@@ -596,9 +608,13 @@ export async function peopleWhoDo(s: Session, role: string, at: { text: string }
   // the sentence that asks, not in "... I don't want to bother their CEO with it".)
   const asking = said.split(/(?<=[.?!])\s+/).find((x) => x.toLowerCase().includes(at.text.toLowerCase())) ?? said;
   const titled = page.data.filter((c) => typeof c.title === "string" && c.title.length > 1 && wholeWords(asking).includes(wholeWords(c.title)));
-  const doers = titled.length > 0 ? titled : page.data.filter((c) => ROLES[role]!.test(String(c.title ?? "")));
+  // ("the CFO": a chief's letters name the one whose title spells them out, before the rest of that work's people.)
+  const chief = Object.entries(CHIEFS).find(([letters]) => new RegExp(`\\b${letters}\\b`, "i").test(asking))?.[1];
+  const chiefs = chief ? page.data.filter((c) => chief.test(String(c.title ?? ""))) : [];
+  const named = titled.length > 0 ? titled : chiefs;
+  const doers = named.length > 0 ? named : page.data.filter((c) => ROLES[role]!.test(String(c.title ?? "")));
   if (doers.length > 0)
-    return `${titled.length > 0 ? String(titled[0]!.title) : capitalize(role)} at ${account.label}: ${plural(doers.length, "contact")}.\n${listText({ data: doers, meta: { total: doers.length } })}`;
+    return `${named.length > 0 ? String(named[0]!.title) : capitalize(role)} at ${account.label}: ${plural(doers.length, "contact")}.\n${listText({ data: doers, meta: { total: doers.length } })}`;
   if (page.data.length === 0) return `${account.label} has no contacts yet.`;
   return `No contact at ${account.label} has ${/^[aeiou]/.test(role) ? "an" : "a"} ${role} title. Its contacts:\n${listText(page)}`;
 }

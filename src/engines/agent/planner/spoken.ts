@@ -1,7 +1,10 @@
 import { unnotated } from "./notation.ts";
 import { unpasted } from "./pasted.ts";
+import { fromChinese } from "./chinese.ts";
+import { fromItalian } from "./italian.ts";
 import { fromPortuguese } from "./portuguese.ts";
 import { fromSpanish } from "./spanish.ts";
+import { fromTagalog } from "./tagalog.ts";
 import { ACTION_WORDS, actionOf, HIRING_MANAGER, outsideQuotes, RESOURCE_WORDS, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
 
 /**
@@ -395,7 +398,7 @@ function unshouted(text: string): string {
 }
 
 export function spoken(message: string): string {
-  let text = spokenWords(fromSpanish(fromPortuguese(unshouted(unpasted(unnotated(message))))))
+  let text = spokenWords(fromSpanish(fromPortuguese(fromItalian(fromTagalog(fromChinese(unshouted(unpasted(unnotated(message)))))))))
     .replace(HIRING_MANAGER, "hiring manager")
     .replace(FILLERS, " ")
     .replace(/\s+/g, " ")
@@ -418,6 +421,13 @@ export function spoken(message: string): string {
       /[?.,;]?\s*\b(?:all\s+of\s+(?:them|'?em)\b[,\s]*)?(?:it\s+)?(?:don'?t|doesn'?t|does\s+not|no)\s+matter\s+(?:what|which)\s+(?:stage|status|state)\b/gi,
       "?",
     );
+  // "the payment of Stark all arrive? which invoice still not pay": which of theirs are unpaid, one question.
+  text = text.replace(
+    /\b(?:did\s+|has\s+)?(?:the\s+)?payments?\s+(?:of|from)\s+(.+?)\s+(?:all\s+)?(?:arrive|arrived|came|come|come\s+in|received)(?:\s+already)?\s*\?+\s*(?:which|what)\s+(invo\w*|bills?)\s+(?:is\s+|are\s+)?still\s+(?:not\s+(?:pay|paid)(?:\s+yet)?|unpaid|open)\s*\?*/gi,
+    "which invoices of $1 are still unpaid?",
+  );
+  // "how much does X still owe us? I mean all the invoices not yet paid, also the overdue": the same question, said again.
+  text = text.replace(/(\?)\s*I\s+mean\s+(?:all\s+)?(?:the\s+)?(?:invoices|ones|bills)\s+(?:not\s+(?:yet\s+)?paid|unpaid|still\s+open)\b[^?.!]*[.?!]*/gi, "$1");
   // "move it to closed won + update the amount to 35k": a plus between two requests is an "and".
   text = text.replace(/\s\+\s(?=(?:update|set|change|move|mark|add|push|bump|make|put|tag|enrol+|remove|take)\b)/gi, " and ");
   // « New lead follow-up »: a name in French quotation marks.
@@ -445,6 +455,11 @@ export function spoken(message: string): string {
       return `${(a ?? b)!.replace(/\D/g, "")}${cents ? `.${cents}` : ""}`;
     },
   );
+  // "USD 1w", "3w RMB": ten thousands (万, "wan"), as China counts, next to a currency.
+  text = text.replace(
+    /(\b(?:USD|EUR|GBP|RMB|CNY|HKD)\s?|[$¥]\s?)(\d+(?:\.\d+)?)\s?w\b|\b(\d+(?:\.\d+)?)\s?w(?=\s?(?:USD|EUR|GBP|RMB|CNY|HKD|dollars?)\b)/gi,
+    (_, cur: string | undefined, a: string | undefined, b: string | undefined) => `${cur ?? ""}${Math.round(Number(a ?? b) * 10_000)}`,
+  );
   // "INR 1,50,000": lakhs grouped in twos, as India writes them; "1.5 lakh", "2 crore": the same, in words.
   text = text.replace(/(?<![\d.,])\d{1,2}(?:,\d{2})+,\d{3}(?![\d,])/g, (n: string) => n.replace(/,/g, ""));
   text = text.replace(/\s*\(\s*(?:(?:INR|Rs\.?|₹)\s?)?\d+(?:\.\d+)?\s*(?:lakhs?|lacs?|crores?)\s*\)/gi, "");
@@ -464,7 +479,10 @@ export function spoken(message: string): string {
     (_, cur: string, n: string) => `${cur}${n.replace(/\./g, "")}`,
   );
   // "above USD 21000.00", "EUR 450": a currency's code before the figure is said after it, where amounts take it.
-  text = text.replace(/\b(USD|EUR|GBP|CHF|INR|AUD|CAD|JPY|SGD|HKD|NZD|ZAR|AED|PLN)\s?(\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|mm|bn)\b)?)(?![\d.,]?\d)/g, "$2 $1");
+  text = text.replace(
+    /\b(USD|EUR|GBP|CHF|INR|AUD|CAD|JPY|SGD|HKD|NZD|ZAR|AED|PLN)\s?(\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:k|m|mm|bn)\b)?)(?![\d.,]?\d)/g,
+    "$2 $1",
+  );
   // "1.250 €", "32.500 euros": the same, the currency after.
   text = text.replace(/(?<![\d.,])(\d{1,3}(?:\.\d{3})+)(?=\s?(?:€|\$|£|(?:USD|EUR|GBP|CHF|euros?|dollars?|pounds?)\b))/gi, (n: string) => n.replace(/\./g, ""));
   // "18000 €", "3000€": a currency's sign after the figure, as most of Europe writes it, is its code.
