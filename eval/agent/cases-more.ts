@@ -53,6 +53,7 @@ import {
   iso,
   contactsOf,
   shortNumber,
+  nextDate,
 } from "./facts.ts";
 import type { Deal, Invoice, World } from "./world.ts";
 
@@ -2473,6 +2474,70 @@ const roundThirty: Case[] = [
   ]),
 ];
 
+/*
+ * Round thirty-one: Filipino English (Tagalog particles), Italian and Chinese English, worded apart from the blind
+ * sets that found them.
+ */
+const roundThirtyOne: Case[] = [
+  ask("finance", "read", "how many overdue invoices do we have na po?", (w) => [count(w.invoices.filter(overdue).length, "overdue invoices"), noChange()]),
+  about("finance", "write", "paki-mark as paid naman <an unpaid invoice>, the client paid it already (Filipino)", (w) => {
+    const inv = pick(w.invoices, (i) => unpaid(i) && i.amount_paid === 0, "unpaid invoice");
+    return {
+      say: `paki-mark as paid naman ${inv.number}, the client paid it already`,
+      expect: [changed("invoice", inv.id, { status: "paid", amount_due: 0 }, inv.number)],
+    };
+  }),
+  about("growth", "read", "quante trattative abbiamo in <stage> adesso? (Italian)", (w) => {
+    const stage = stageNamed(w, "Negotiation");
+    return {
+      say: "quante trattative abbiamo in Negotiation adesso?",
+      expect: [count(w.deals.filter((d) => d.status === "open" && d.stage_id === stage.id).length, "deals in Negotiation"), noChange()],
+    };
+  }),
+  about("finance", "write", "sposta la scadenza della fattura <an open invoice> al 20 marzo (Italian)", (w) => {
+    const inv = pick(w.invoices, (i) => i.status === "open", "open invoice");
+    return {
+      say: `sposta la scadenza della fattura ${inv.number} al 20 marzo`,
+      expect: [changed("invoice", inv.id, { due_date: nextDate(w, 3, 20) }, inv.number)],
+    };
+  }),
+  about("finance", "read", "customer <client> still owe how much? (Chinese English)", (w) => {
+    const client = clientWithUnpaid(w, 2);
+    return { say: `customer ${client} still owe how much?`, expect: [money(dueSums(ofClient(w, client).filter(unpaid)), `${client}'s balance`), noChange()] };
+  }),
+  about("finance", "write", "<an open invoice>, this one void pls (Chinese English; waits for approval)", (w) => {
+    const inv = pick(w.invoices, (i) => i.status === "open", "open invoice");
+    return { say: `${inv.number}, this one void pls. the order is wrong`, expect: [approval(/void_invoice/, inv.id)] };
+  }),
+  about("growth", "read", "need the CFO's email at <account>", (w) => {
+    const cfo = pick(w.contacts, (c) => /chief financial officer/i.test(c.title ?? "") && !!c.account_id, "CFO");
+    const account = pick(w.accounts, (a) => a.id === cfo.account_id, "CFO's account");
+    return { say: `need the CFO's email at ${account.name}`, expect: [says(cfo.email!), noChange()] };
+  }),
+  about("finance", "read", "did the payments from <client> all come in? which invoices still not paid", (w) => {
+    const client = clientWithUnpaid(w, 2);
+    const theirs = ofClient(w, client);
+    return {
+      say: `did the payments from ${client} all come in? which invoices still not paid`,
+      expect: [named(numbers(theirs.filter(unpaid)), numbers(theirs.filter((i) => !unpaid(i) && i.status !== "draft"))), noChange()],
+    };
+  }),
+  ask("finance", "read", "list the invoices over USD 2w", (w) => [
+    named(
+      numbers(w.invoices.filter((i) => i.currency === "USD" && i.amount > 20_000)),
+      numbers(w.invoices.filter((i) => i.currency === "USD" && i.amount < 19_000)),
+    ),
+    noChange(),
+  ]),
+  about("talent", "write", "new candidate for <job>: <name>, <email>, she came through LinkedIn. pls add her", (w) => {
+    const job = pick(w.jobs, (j) => j.status === "open", "open job");
+    return {
+      say: `new candidate for ${job.title}: Liza Manalo, liza.manalo@example.ph, she came through LinkedIn. pls add her`,
+      expect: [created("candidate", { email: "liza.manalo@example.ph", job_id: job.id, source: is.containing("linkedin") })],
+    };
+  }),
+];
+
 export const MORE_CASES: Case[] = [
   ...finance,
   ...growth,
@@ -2501,4 +2566,5 @@ export const MORE_CASES: Case[] = [
   ...roundTwentyEight,
   ...roundTwentyNine,
   ...roundThirty,
+  ...roundThirtyOne,
 ];

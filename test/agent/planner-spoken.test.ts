@@ -90,3 +90,23 @@ describe("round thirty: Portuguese words, dropped g's, Pidgin", () => {
     "Austin Martin begin the sequence",
   ])("leaves %s as it is", (said) => expect(spoken(said)).toBe(said));
 });
+
+describe("round thirty-one: Tagalog particles, Italian and Chinese words", () => {
+  it.each([
+    ["what stage na ba the Hooli Cloud deal?", "what stage is the Hooli Cloud deal?"],
+    ['paki-enroll si Olivia Tanaka sa "New lead follow-up" pls', 'please enroll Olivia Tanaka in "New lead follow-up" pls'],
+    ["move Radia to interview na", "move Radia to interview"],
+    ["quante fatture scadute abbiamo in questo momento?", "How many overdue invoices do we have right now?"],
+    ["scarta il candidato per Product Designer, non ci piace", "Reject the candidate for Product Designer"],
+    ["USD 发票 overdue more than USD 1w", "USD invoice overdue more than 10000 USD"],
+    ["any 发票 above 5万 USD?", "any invoice above 50000 USD?"],
+  ])("%s", (said, typed) => expect(spoken(said)).toBe(typed));
+
+  it.each([
+    // A purchase order is no particle; English words Italian also has stay English; a name stays.
+    "James sign PO already, change him to customer",
+    "invoices per currency, in the Negotiation stage",
+    "add Luca Conti as a contact at Ferrari",
+    "Alberto Na joined Globex",
+  ])("leaves %s as it is", (said) => expect(spoken(said)).toBe(said));
+});

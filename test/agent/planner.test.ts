@@ -2036,3 +2036,81 @@ describe("round thirty: Brazilian English, a Texas field office, a Lagos account
     expect(out.message.content).toContain("620.00 EUR");
   });
 });
+
+describe("round thirty-one: Filipino English, Italian, Chinese English", () => {
+  it("'how much po does <client> still owe na?' with Tagalog particles reads that client's balance", async () => {
+    await made(tenant.client.post("/v1/invoices", { client: "Cebu Pacific Parts", amount: 1250, currency: "USD", status: "open", due_date: "2026-04-02" }));
+    const out = await chat(tenant.client, "how much po does Cebu Pacific Parts still owe na?");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toContain("1,250.00 USD");
+  });
+
+  it("'quanto ci deve ancora <client>?' in Italian reads the client's balance", async () => {
+    await made(tenant.client.post("/v1/invoices", { client: "Ferramenta Rossi", amount: 3100, currency: "EUR", status: "open", due_date: "2026-04-09" }));
+    const out = await chat(tenant.client, "quanto ci deve ancora Ferramenta Rossi?");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toContain("3,100.00 EUR");
+  });
+
+  it("'<invoice>, this one cancel pls' voids that invoice (after approval), not its client", async () => {
+    // (The client is an account too, which a turn must not take for the thing to cancel.)
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Shenzhen Molds" }));
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", {
+        client: "Shenzhen Molds",
+        account_id: account.id,
+        amount: 4400,
+        currency: "USD",
+        status: "open",
+        due_date: "2026-04-12",
+      }),
+    );
+    const out = await chat(tenant.client, `${invoice.number} of Shenzhen Molds, this one cancel pls. customer say the order is wrong, we will issue again`);
+    expect(out.actions.filter((a: { status: string }) => a.status === "approval_required").map((a: { tool: string }) => a.tool)).toEqual(["void_invoice"]);
+  });
+
+  it("'we think to close it within the end of march' sets the new deal's expected close date", async () => {
+    const out = await chat(
+      tenant.client,
+      'I would like that you create a new deal for Initech, name "Rinnovo supporto", value 12.500,00 USD, we think to close it within the end of march',
+    );
+    expect(writes(out), out.message.content).toMatchObject([
+      {
+        tool: "create_deal",
+        input: { name: "Rinnovo supporto", amount: 12500, currency: "USD", expected_close_date: "2026-03-31", account_id: world.initech },
+      },
+    ]);
+  });
+
+  it("'the email of the CFO of <account>' names the Chief Financial Officer, not the whole finance team", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Makati Freight" }));
+    await made(
+      tenant.client.post("/v1/contacts", {
+        first_name: "Rosa",
+        last_name: "Lim",
+        title: "Chief Financial Officer",
+        email: "rosa@makati.example",
+        account_id: account.id,
+      }),
+    );
+    await made(
+      tenant.client.post("/v1/contacts", {
+        first_name: "Jun",
+        last_name: "Cruz",
+        title: "Finance Manager",
+        email: "jun@makati.example",
+        account_id: account.id,
+      }),
+    );
+    const out = await chat(tenant.client, "paki-check naman what's the email of the CFO of Makati Freight, i will cc her sa SOA");
+    expect(out.message.content).toContain("rosa@makati.example");
+    expect(out.message.content).not.toContain("jun@makati.example");
+  });
+
+  it("'customer <client> still owe how much?' puts the question word where English does", async () => {
+    await made(tenant.client.post("/v1/invoices", { client: "Dongguan Plastics", amount: 780, currency: "USD", status: "open", due_date: "2026-04-15" }));
+    const out = await chat(tenant.client, "customer Dongguan Plastics still owe how much?");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toContain("780.00 USD");
+  });
+});

@@ -1698,6 +1698,8 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   ],
   // "which invoice will due before ...": fall due.
   [/\bwill\s+due\b/gi, "are due"],
+  // "customer Globex still owe how much?": the question word last, as Chinese puts it.
+  [/^\s*(?:the\s+)?(?:customer\s+|client\s+)?(.+?)\s+(?:still\s+)?owe[sd]?\s+(?:us\s+)?(?:still\s+)?how\s+much\b/gi, "how much does $1 still owe us"],
   // "the payment of Stark all arrive?": whether X paid all.
   [
     /\b(?:the\s+|did\s+the\s+|has\s+the\s+)?payments?\s+(?:of|from)\s+(.+?)\s+(?:all\s+)?(?:arrive|arrived|come|came|received|come\s+in|came\s+in)(?:\s+already)?\s*\?/gi,

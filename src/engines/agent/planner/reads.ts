@@ -576,6 +576,8 @@ const ROLE_ASKED = [
   /\bwho(?:'?s|\s+is|\s+are)\s+(?:the\s+|their\s+|our\s+)?(cfo|cto|cmo|cro|coo|ceo|controller)\b/i,
   // "who is the Director of Marketing of Aperture Labs", "who's the head of finance over at Stark": a title holding the work.
   new RegExp(String.raw`\bwho(?:'?s|\s+is|\s+are)\s+(?:the\s+|their\s+|our\s+)?(?:[\w-]+\s+){0,2}?(?:of\s+|for\s+)?(${ROLE_WORD})\b`, "i"),
+  // "the CFO's email at Stark": the same, said with a possessive.
+  /\b(cfo|cto|cmo|cro|coo|ceo|controller)['’]s\s+(?:e-?mail|phone(?:\s+number)?|number|details|contact\s+details)\b/i,
   // "the email for the cfo at northwind": how to reach whoever does that work.
   /\b(?:e-?mail|phone(?:\s+number)?|number|details|contact\s+details)\s+(?:for|of)\s+(?:the\s+|their\s+)?(cfo|cto|cmo|cro|coo|ceo|controller)\b/i,
   // "who do I chase for payment at Aperture Labs": whoever pays.
