@@ -88,6 +88,22 @@ describe("actions that destroy data or money wait for approval", () => {
     expect(statuses.filter(([, s]) => s === "void").map(([id]) => id)).toEqual([proposed[0].input.invoice_id]);
   });
 
+  it("'void INV-a, INV-b and INV-c' proposes each numbered invoice, one approval each, and changes none", async () => {
+    const three = [await openInvoice(), await openInvoice(), await openInvoice()];
+    const short = (n: string) => n.replace(/-0+/, "-");
+    const asked = await chat(tenant.client, `please void invoices ${short(three[0].number)}, ${short(three[1].number)} and ${short(three[2].number)}`);
+    const proposed = asked.actions.filter((a: any) => a.status === "approval_required");
+    expect(
+      proposed.map((a: any) => [a.tool, a.input.invoice_id]),
+      asked.message.content,
+    ).toEqual(three.map((i) => ["void_invoice", i.id]));
+    expect(new Set(proposed.map((a: any) => a.approval_id)).size).toBe(3);
+    for (const i of three) expect((await tenant.client.get(`/v1/invoices/${i.id}`)).body.status).toBe("open");
+    await made(tenant.client.post(`/v1/agent/approvals/${proposed[2].approval_id}/approve`), 200);
+    const statuses = await Promise.all(three.map(async (i) => (await tenant.client.get(`/v1/invoices/${i.id}`)).body.status));
+    expect(statuses).toEqual(["open", "open", "void"]);
+  });
+
   it("denying ends it: nothing changes, and the agent says so", async () => {
     const invoice = await openInvoice();
     const asked = await chat(tenant.client, `mark ${invoice.number} uncollectible`);

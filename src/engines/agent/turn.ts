@@ -301,16 +301,16 @@ export async function runTurn(
         return { status: "failed", error: action.error!, action };
       }
       const reason = tool.approval?.(valid as never) ?? null;
-      // Once an action waits, nothing more runs (it might build on what waits), but more proposals may join it:
-      // "void all of Hooli's invoices" is one approval per invoice, each decided on its own.
-      if (waiting && !reason) {
+      // Once an action waits, no other change runs (it might build on what waits), but more proposals may join it,
+      // and reads find their records: "void INV-12 and INV-13" is one approval per invoice, each decided on its own.
+      if (waiting && !reason && tool.access !== "read") {
         return {
           status: "failed",
           action: null,
           error: {
             code: "conflict",
             status: 409,
-            detail: "An earlier action of this turn waits for approval; the turn runs nothing more, it may only propose.",
+            detail: "An earlier action of this turn waits for approval; the turn changes nothing more, it may only read and propose.",
           },
         };
       }

@@ -403,8 +403,9 @@ const NUMBER_LIST = /\b[a-z]{2,5}-\d{1,9}(?:\s*(?:,|and|&|\+)\s*(?:and\s+)?[a-z]
  */
 export function eachNumbered(text: string): string[] {
   const verb = actionOf(/^[a-z]+/i.exec(text.replace(POLITE, ""))?.[0]?.toLowerCase() ?? "");
-  // (A change that waits for approval is proposed one at a time: the first stops the turn.)
-  if (!verb || READS.has(verb) || verb === "void" || verb === "uncollectible" || verb === "delete") return [];
+  // (A change that waits for approval is proposed for each: the turn records one approval per record, each decided
+  // on its own, and runs nothing more.)
+  if (!verb || READS.has(verb)) return [];
   const list = NUMBER_LIST.exec(text);
   if (list) return list[0].match(RECORD_NUMBERS)!.map((n) => text.replace(list[0], n));
   // "move Radia Perlman and Alan Turing on to interview": people named in full, each moved. (A new record, or an

@@ -1569,6 +1569,8 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   ],
   // "make the enrolment of Leo Andersen in the sequence X": enrol him.
   [/\b(?:make|create|do|add|register)\s+(?:an?\s+|the\s+)?enrol(?:l)?ments?\s+(?:of|for)\s+/gi, "enroll "],
+  // "void invoices INV-13, INV-17 and INV-22": the verb on the invoices numbered, not a list of void ones.
+  [/^(\s*(?:please\s+|pls\s+|kindly\s+)?(?:void|cancel))\s+(?:the\s+)?(?:invoices?|bills?)\s+(?=(?:INV-?|#)\d)/gi, "$1 "],
   // "the cliente", "our clientes": a client, in Italian, Spanish and Portuguese.
   [/\bcliente\b/gi, "client"],
   [/\bclient(?:i|es)\b/gi, "clients"],
@@ -3061,7 +3063,11 @@ const SHOP_TALK_REWRITES: Rewrite[] = [
     "via referral",
   ],
   // "invoice Wayne for the landing page job": what was billed for, a piece of work, not an opening.
-  [/(\b(?:invoice|bill|inv)\b[^.;!?]*?\bfor\s+(?:the|our|that|this|a|an)\s+(?:[\w-]+\s+){1,3}?)(?:job|gig|role)\b/gi, "$1project"],
+  // ("for that rig move job": the words naming the work are one name, no verb among them.)
+  [
+    /(\b(?:invoice|bill|inv)\b[^.;!?]*?\bfor\s+(?:the|our|that|this|a|an)\s+)((?:[\w-]+\s+){1,3}?)(?:job|gig|role|project)\b/gi,
+    (_, head: string, work: string) => `${head}${work.trim().split(/\s+/).join("-")} project`,
+  ],
   // "for the website job we wrapped up last week", "the workshop we ran for them": what was billed for, and when it was done.
   [
     /(?<=\bfor\s+(?:the|our|that|this|a|an)\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:that\s+|which\s+)?(?:we|i)\s+(?:just\s+|finally\s+)?(?:wrapped\s+up|finished|did|delivered|ran|completed|shipped|built|held|hosted|ran)\b(?:\s+(?:(?:for|to)\s+(?:them|him|her)|them|him|her|last\s+(?:week|month|night|friday|monday|tuesday|wednesday|thursday)|yesterday|today|this\s+(?:week|month|morning)|on\s+\w+day))*/gi,

@@ -166,7 +166,9 @@ export class Session {
       // ("invoice 8", dictated: the number alone is an invoice's.)
       const m = /^(?:([a-z]{2,5})[-#]?)?(\d+)$/i.exec(name);
       const prefix = m?.[1]?.toUpperCase() ?? "INV";
-      const candidates = m ? [...(m[1] ? [name.toUpperCase()] : []), `${prefix}-${m[2]!.padStart(6, "0")}`] : [name];
+      // (The number as the API writes it first, INV-000013 for "INV-13": a turn's calls are few, and most numbers are
+      // generated; one typed by hand in another form is tried next.)
+      const candidates = m ? [`${prefix}-${m[2]!.padStart(6, "0")}`, ...(m[1] ? [name.toUpperCase()] : [])] : [name];
       for (const number of new Set(candidates)) {
         page = await this.list("invoice", { ...base, number });
         if (page.data.length > 0) break;
