@@ -58,7 +58,8 @@ import {
  */
 
 /** "CFO of ", "head of finance at ": a title before the name of whom it is at. */
-const TITLE_OF = /^(?:the\s+)?(?:c[a-z]{1,3}o|controller|(?:head|director|vp)\s+of\s+\w+)\s+(?:of|at|for)\s+(?:the\s+)?/i;
+const TITLE_OF =
+  /^(?:the\s+)?(?:c[a-z]{1,3}o|controller|(?:head|director|vp)\s+of\s+\w+|[a-z]+\s+(?:director|manager|head|lead|officer))\s+(?:of|at|for)\s+(?:the\s+)?/i;
 const WRITES = new Set<Action>([
   "create",
   "update",

@@ -377,18 +377,6 @@ const SHORTHAND: Record<string, string> = {
   ccy: "currency",
   cand: "candidate",
   // Typed in a hurry.
-  chek: "check",
-  wich: "which",
-  contatcs: "contacts",
-  invocie: "invoice",
-  invocies: "invoices",
-  recieve: "receive",
-  pipline: "pipeline",
-  candidat: "candidate",
-  candidats: "candidates",
-  manger: "manager",
-  porcentage: "percentage",
-  negotiaton: "negotiation",
   rejct: "reject",
   rejcted: "rejected",
   rejet: "reject",
@@ -479,7 +467,6 @@ const SHORTHAND: Record<string, string> = {
   engr: "engineer",
   ft: "full time",
   pt: "part time",
-  recieved: "received",
   abt: "about",
   mgmt: "management",
   reqs: "jobs",
@@ -555,6 +542,7 @@ const expandedOutside = (text: string) =>
     .replace(/^\s*(?:any|some)(?:one|body)\s+(?=rated\s+\d)/i, "which candidates are ")
     .replace(/\b(rated\s+\d\s*(?:stars?|★)?)\s+(?=still\s+active\b)/gi, "$1 and ")
     .replace(SHORT, (w) => SHORTHAND[w.toLowerCase()] ?? w)
+    .replace(TYPO, (w) => TYPOS[w.toLowerCase()] ?? w)
     // "w/ a referral", "b/c they paid": the slash forms of "with" and "because".
     .replace(/(?<![\w/])w\/in\b/gi, "within")
     .replace(/(?<![\w/])w\/(?=\s)/gi, "with")
@@ -588,6 +576,23 @@ const expandedOutside = (text: string) =>
     .replace(/(?:(?:⭐|★)\uFE0F?){1,5}/gu, (stars) => `${[...stars.replace(/\uFE0F/g, "")].length} stars`);
 // Not before a number: "INV-12" and "inv #12" keep their prefix.
 // Not inside a hyphenated word either: "webinar-dec" is a tag, not December.
+/** Words misspelt, put right wherever they stand (a figure after one is no shorthand's count: "recieved 5,000"). */
+const TYPOS: Record<string, string> = {
+  chek: "check",
+  wich: "which",
+  contatcs: "contacts",
+  invocie: "invoice",
+  invocies: "invoices",
+  recieve: "receive",
+  recieved: "received",
+  pipline: "pipeline",
+  candidat: "candidate",
+  candidats: "candidates",
+  manger: "manager",
+  porcentage: "percentage",
+  negotiaton: "negotiation",
+};
+const TYPO = new RegExp(`(?<![\\w@.&-])(${Object.keys(TYPOS).join("|")})(?![\\w@&'’]|\\.\\w|/)`, "gi");
 const SHORT = new RegExp(`(?<![\\w@.&-])(${Object.keys(SHORTHAND).join("|")})(?![\\w@&'’]|\\.\\w|/|\\s*[-#]?\\s*\\d)`, "gi");
 
 /** Verbs a request is made of, in the forms a polite or relayed request puts them: "would you mind rejecting", "would like her moved". */
@@ -1477,7 +1482,7 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   ],
   // "the opportunity "Support upgrade" of Stark Logistics", "Stark's "Support upgrade" deal": the account's deal of that name.
   [
-    /\b(?:the\s+)?(?:deal|opportunity|opp|oppty)\s+["“]([^"“”]{2,60})["”]\s+(?:of|for|at|with|from)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)/g,
+    /(?<!\bnew\s+)\b(?:the\s+)?(?:deal|opportunity|opp|oppty)\s+["“]([^"“”]{2,60})["”]\s+(?:of|for|at|with|from)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)/g,
     "the $2 $1 deal",
   ],
   [
@@ -1571,6 +1576,133 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   [/\b(?:make|create|do|add|register)\s+(?:an?\s+|the\s+)?enrol(?:l)?ments?\s+(?:of|for)\s+/gi, "enroll "],
   // "void invoices INV-13, INV-17 and INV-22": the verb on the invoices numbered, not a list of void ones.
   [/^(\s*(?:please\s+|pls\s+|kindly\s+)?(?:void|cancel))\s+(?:the\s+)?(?:invoices?|bills?)\s+(?=(?:INV-?|#)\d)/gi, "$1 "],
+  // Korean, Russian and Gulf English.
+  // "do the needful", "as per our discussion", "as on today", "currency wise": office English.
+  [/[,.;]?\s*\b(?:please\s+|kindly\s+|pls\s+)?do\s+the\s+needful\b[.!]*/gi, ""],
+  [/\bas\s+per\s+(?:our|my|your|the)\s+(?:discussion|conversation|call|talk|email|mail)\s*,?\s*/gi, ""],
+  [/\bas\s+on\s+(?:today|date|now)\b/gi, ""],
+  [/\b(?:currency|currencies)[-\s]?wise\b/gi, "per currency"],
+  // "mark the same as paid", "update the same": it.
+  [/\b(mark|update|add|change|record|register|move|put)\s+the\s+same\b/gi, "$1 it"],
+  // "prepone the due date": bring it forward.
+  [/\bprepone\b/gi, "move"],
+  // "there deal", "there invoice": their.
+  [/\bthere\s+(?=(?:deals?|invoices?|contacts?|account|accounts|candidates?|payment|balance|year)\b)/gi, "their "],
+  // "more then 60 days": than.
+  [/\bmore\s+then\b/gi, "more than"],
+  [/\bless\s+then\b/gi, "less than"],
+  // "till 31st Dec": until.
+  [/\btill\b(?!\s+(?:slip|receipt|roll|drawer)s?\b)/gi, "until"],
+  // "X payment done", "X payment recieved": X paid (which invoice, if several, is asked).
+  [
+    /^\s*([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+payment\s+(?:is\s+|was\s+|has\s+been\s+)?(?:done|complete|completed|finished|received|recieved|arrived|came)\b/g,
+    "$1 paid",
+  ],
+  // "client confirmed the transfer, kindly mark the invoice as paid": why, before what to do.
+  [/^\s*(?:the\s+)?(?:client|customer)\s+(?:confirmed|sent|made|did)\s+(?:the\s+)?(?:transfer|payment|wire)\s*[,.]\s*/gi, ""],
+  // "how about push INV-13 due date 2 week more?": a suggestion to do it.
+  [/\bhow\s+about\s+(?=(?:push|move|change|extend|mark|send|give|set|make|add|close)\b)/gi, ""],
+  [/\b(push|move|extend)\s+(INV-?\d+)\s+due\s+date\s+(\d+)\s+(days?|weeks?|months?)\s+(?:more|later|further)\b/gi, "$1 the due date of $2 by $3 $4"],
+  // "Hooli Cloud ask more time to pay.": why, before what to do.
+  [
+    /^\s*[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*\s+(?:ask|asks|asked|request|requests|requested)\s+(?:for\s+)?(?:more|extra)\s+time(?:\s+to\s+pay)?\s*[.!]\s*/g,
+    "",
+  ],
+  [/[.!]\s*please\s+do\s+it\s*[.!]*\s*$/gi, "."],
+  // "open deal how many we have total?", "Product Designer position, total how many candiate we have?": the count asked last.
+  [
+    /^\s*((?:\w+\s+){0,2}?(?:deals?|invoices?|contacts?|candidates?|jobs?|accounts?))\s+how\s+many\s+(?:we\s+have|do\s+we\s+have|are\s+there|there\s+are)(?:\s+(?:in\s+)?total)?\b/gi,
+    "how many $1 do we have",
+  ],
+  [
+    /^\s*(.+?)\s+(?:position|vacancy|job|role)\s*,\s*(?:in\s+)?(?:total\s+)?how\s+many\s+(candidates?|applicants?|people)\s+(?:we\s+have|do\s+we\s+have|are\s+there)\b/gi,
+    "how many $2 for the $1 job",
+  ],
+  [/[?.]\s*(?:not|don'?t|do\s+not)\s+include\s+(?:the\s+)?(?:won|lost|closed)(?:\s+(?:or|and)\s+(?:won|lost|closed))?\s+ones?\b/gi, "?"],
+  [/[?.]\s*include\s+all\b/gi, "?"],
+  // "please move next step (offer)": to that stage.
+  [/\bmove\s+(?:to\s+)?(?:the\s+)?next\s+(?:step|stage|round)\s*\(\s*([\w -]+?)\s*\)/gi, "move to $1"],
+  // "candidate pass the interview, please update stage": which one is asked.
+  [
+    /^\s*(?:the\s+)?candidate\s+pass(?:ed|es)?\s+the\s+interview\b[,.!]?\s*(?:please\s+)?(?:update\s+(?:the\s+)?stage)?/gi,
+    "move the candidate in interview to offer",
+  ],
+  // "with which clients we are now in negotiation stage on deals?": the deals in that stage.
+  [
+    /\bwith\s+which\s+(?:clients|customers|accounts|companies)\s+(?:we\s+are|are\s+we)\s+(?:now\s+)?in\s+(?:the\s+)?([\w-]+)\s+stage(?:\s+(?:on|of|with)\s+(?:the\s+)?deals)?/gi,
+    "which deals are in the $1 stage",
+  ],
+  // "who is decision maker in Stark", "the decision maker persons": contacts so tagged.
+  [/\bdecision[-\s]makers?(?:\s+(?:persons?|people|contacts?))?\b/gi, "decision-maker"],
+  [/\bwho\s+(?:is|are)\s+(?:the\s+)?decision-maker\s+(?:in|at|of)\s+/gi, "which contacts are tagged decision-maker at "],
+  [/\bin\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+who\s+(?:is|are)\s+(?:the\s+)?decision-maker\b/g, "which contacts are tagged decision-maker at $1"],
+  // "to close the deal ... as won": the request, said as an infinitive.
+  [/^\s*to\s+(?=(?:close|mark|move|change|make|add|create|set|reject|hire|void|enrol+|put)\b)/gi, ""],
+  // "the deal of Aperture Labs "Data migration"", "deal with Stark Logistics about support upgrade": that deal.
+  [/(?<!\bnew\s+)\b(?:the\s+)?deal\s+(?:of|with|for)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+["“]([^"“”]{2,60})["”]/g, "the $1 $2 deal"],
+  // "office in Tallinn": where a new job is.
+  [/\boffice\s+(?:is\s+)?(?:in|at)\s+(?=[A-Z])/g, "location is "],
+  [/^\s*(?:the\s+)?deal\s+with\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+(?:about|on|for|regarding)\s+([\w -]{2,40}?)\s*[-–—:,]\s*/g, "the $1 $2 deal: "],
+  [/\bmove\s+(it|them)\s+on\s+(?:the\s+)?([\w-]+)\s+stage\b/gi, "move $1 to $2"],
+  [/[,;]\s*(?:they|the\s+client|the\s+customer)\s+(?:started|start|begin|began)\s+to\s+(?:discuss|negotiate)\b[^.?!]*/gi, ""],
+  // "close expect 3/31", "expected close 31 March": the expected close date.
+  [/\bclose\s+expect(?:ed)?\b|\bexpected\s+close(?=\s+\d)/gi, "expected to close"],
+  [/\s*\(\s*[\d.,]+\s+(?:stavka|fte|rate)\s*\)/gi, ""],
+  // "to whom we made offer": the candidates with an offer.
+  [/\bto\s+whom\s+(?:we|did\s+we|have\s+we)\s+(?:made|make|sent|send|extended|given|gave)\s+(?:an?\s+)?offers?\b/gi, "which candidates are in offer"],
+  [/[?.]\s*(?:on|for|in|across)\s+all\s+(?:vacancies|positions|jobs|roles)\b[.?]*/gi, "?"],
+  // ". I must plan salary budget", ", I have to prepare the visa ... for the same", ". I need helper for closing of month": why.
+  [
+    /[,.;]\s*(?:I|we)\s+(?:must|have\s+to|need\s+to|will\s+have\s+to|should)\s+(?:plan|prepare|send|call|write|make|book|arrange|do|convert|report|pay|check)\b[^?]*$/gi,
+    "",
+  ],
+  [/[,.;]\s*(?:I|we)\s+need\s+(?:a\s+)?(?:helper|help|someone|somebody|support)\s+(?:for|with)\b[^?]*$/gi, ""],
+  [/[,.;]\s*(?:I|we)\s+(?:will|'ll)\s+convert\b[^.?!]*/gi, ""],
+  [/[.!]\s*(?:yalla\s+)?(?:we|i)\s+need\s+(?:somebody|someone|a\s+person|people)\s+(?:urgently|asap|quickly|fast|soon)\b[.!]*/gi, "."],
+  // ". my friend recomends her", ". he is who pays our invoices there": a remark about a new record.
+  [
+    /[.;,]\s*(?:my|our)\s+(?:friend|colleague|boss|manager|partner)\s+(?:recommends?|recomends?|recommended|recomended|suggested|knows|referred)\s+(?:her|him|them)\b[.!]*/gi,
+    ".",
+  ],
+  [/[.;,]\s*(?:he|she|they)\s+(?:is|are)\s+(?:who|the\s+one\s+who|the\s+person\s+who)\s+[^.?!]*[.!]*/gi, "."],
+  // "he is finance director in Globex": the title, at the company.
+  [/,\s*(?:he|she)\s+is\s+(?:the\s+|our\s+)?([a-z][\w -]{2,40}?)\s+in\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)/g, ", title is $1, at $2"],
+  // "How many contact persons we are having in Aperture Labs side?": contacts at it.
+  [/\bcontact\s+persons\b/gi, "contacts"],
+  [/\bwe\s+are\s+having\b/gi, "we have"],
+  [/\bin\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+side\b/g, "at $1"],
+  // "Stark Logistics CEO James Novak", "Tyrell Biotech's Mia Rossi": the person, at the company.
+  [/\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*?)\s+(?:CEO|CFO|COO|CTO|CMO|CRO)\s+([A-Z][a-z]+\s+[A-Z][a-z'’-]+)\b/g, "$2 at $1"],
+  [
+    /\b([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*?)['’]s\s+([A-Z][a-z]+\s+[A-Z][a-z'’-]+)\s+(?=(?:sign|signed|is|was|became|accepted|agreed|paid|wants|asked)\b)/g,
+    "$2 at $1 ",
+  ],
+  // "sign contract with us last friday, so now customer. please change lifecycle stage": mark them a customer.
+  [
+    /\s+(?:has\s+)?(?:sign|signed)\s+(?:the\s+)?(?:contract|deal|po)\b[^.,]*?,?\s*so\s+(?:(?:he|she|they)\s+(?:is|are)\s+)?now\s+(?:a\s+)?(customer|client)\b[.!]?\s*(?:please\s+)?(?:change|update)\s+(?:the\s+|his\s+|her\s+)?lifecycle(?:\s+stage)?\b/gi,
+    " is now a customer",
+  ],
+  // "who is enrolled inside now", "who is now inside of sequence X", "who all are running in the X sequence": its enrollments.
+  [
+    /\bwho\s+(?:all\s+)?(?:is|are)\s+(?:now\s+|currently\s+)?(?:enrolled\s+|running\s+|active\s+)?(?:inside\s+(?:of\s+)?|in\s+)(?:the\s+)?(?:sequence\s+)?(["“][^"”]+["”](?:\s+sequence)?)/gi,
+    "who is enrolled in $1",
+  ],
+  [/^\s*(["“][^"”]+["”]\s+sequence)\s*[—–:,-]+\s*who\s+(?:is|are)\s+(?:enrolled\s+)?(?:inside|in\s+it|in\s+there)(?:\s+now)?\b/gi, "who is enrolled in $1"],
+  [/[?.]\s*(?:pls\s+|please\s+)?(?:give\s+me\s+)?(?:the\s+)?names(?:\s+of\s+(?:the\s+)?people)?(?:\s+please|\s+pls)?\s*[?.!]*\s*$/gi, "?"],
+  // "please put into New lead follow-up sequence": enrol in it.
+  [/\bput\s+(?:him|her|them|it)?\s*into\s+(?=(?:the\s+)?["“]?[A-Z][^.?!]*\bsequence\b)/g, "enroll in "],
+  // "due from today until 31st Dec", "from now to the end of the month": a span starting today.
+  [
+    /\bfrom\s+(today|now|tomorrow)\s+(?:until|till|to|through|thru|up\s+to)\s+/gi,
+    (_, start: string) => `between ${start.toLowerCase() === "now" ? "today" : start} and `,
+  ],
+  [/\b(?:our\s+)?issued\s+(?=invoices\b[^.?!]*\bdue\b)/gi, "open "],
+  [/\b(\d{1,2})(?:st|nd|rd|th)\s+(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)/gi, "$1 "],
+  [/[?.]\s*(?:not\s+the\s+(\w+)\s+ones?)\s*,\s*(?:those|these|them)\s+(?:I|we)\s+already\s+(?:have|know|got)\b[.!]*/gi, ", not $1"],
+  [/[,.]\s*(?:please\s+|pls\s+)?make\s+(?:a\s+|the\s+)?list(?:\s+(?:for|to)\s+me)?\b[.!]*/gi, "."],
+  [/\?\s*please\s+do\s+it\s*[.!]*\s*$/gi, "."],
+  [/[?.]\s*(?:give|show|split|break)\s+(?:it\s+|me\s+|them\s+)?(?:down\s+)?(?:per|by)\s+currency\b[^?.!]*[?.!]*/gi, "?"],
+  [/\b(?:the\s+)?total\s+outstanding\s+amount\s+(?:the\s+)?(?:clients|customers)\s+owe\s+us\b/gi, "the total amount outstanding"],
   // "the cliente", "our clientes": a client, in Italian, Spanish and Portuguese.
   [/\bcliente\b/gi, "client"],
   [/\bclient(?:i|es)\b/gi, "clients"],
@@ -1701,7 +1833,10 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   // "which invoice will due before ...": fall due.
   [/\bwill\s+due\b/gi, "are due"],
   // "customer Globex still owe how much?": the question word last, as Chinese puts it.
-  [/^\s*(?:the\s+)?(?:customer\s+|client\s+)?(.+?)\s+(?:still\s+)?owe[sd]?\s+(?:us\s+)?(?:still\s+)?how\s+much\b/gi, "how much does $1 still owe us"],
+  [
+    /^\s*(?:the\s+)?(?:customer\s+|client\s+)?([A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*)\s+(?:still\s+)?owe[sd]?\s+(?:us\s+)?(?:still\s+)?how\s+much\b/g,
+    "how much does $1 still owe us",
+  ],
   // "the payment of Stark all arrive?": whether X paid all.
   [
     /\b(?:the\s+|did\s+the\s+|has\s+the\s+)?payments?\s+(?:of|from)\s+(.+?)\s+(?:all\s+)?(?:arrive|arrived|come|came|received|come\s+in|came\s+in)(?:\s+already)?\s*\?/gi,
@@ -4980,7 +5115,7 @@ export const GROUP_WORDS: Record<string, string[]> = {
 /** Field names as people say them, for values ("website is acme.io", "make her VP Sales"). */
 export const FIELD_WORDS: Record<string, string[]> = {
   name: ["name", "called", "named"],
-  title: ["title", "job title", "position"],
+  title: ["title", "job title", "position", "designation"],
   email: ["email", "e-mail", "mail", "email address"],
   phone: ["phone", "phone number", "mobile", "number", "direct line", "cell"],
   domain: ["domain", "website", "site", "web site", "url", "web address", "web domain"],

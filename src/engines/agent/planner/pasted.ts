@@ -50,7 +50,7 @@ const COLUMNS: [RegExp, string][] = [
   [/^(?:due(?:\s*date)?|due\s*on)$/i, "due"],
   [/^(?:e-?mail(?:\s*address)?)$/i, "email"],
   [/^(?:phone|mobile|tel(?:ephone)?)(?:\s*number)?$/i, "phone"],
-  [/^(?:title|job\s*title|role|position)$/i, "title"],
+  [/^(?:title|job\s*title|role|position|designation)$/i, "title"],
   [/^(?:location|city|office)$/i, "location"],
   [/^(?:description|memo|line|item)$/i, "description"],
   [/^(?:source|lead\s*source)$/i, "source"],
@@ -156,8 +156,15 @@ export function unpasted(message: string): string {
       kept.push(`${/^e/i.test(contact[1]!) ? "email" : "phone"} ${contact[2]!.trim()}.`);
       continue;
     }
+    // "Name: Fatima Al-Mansouri / Company: Hooli Cloud / Designation: ...": one record's values, one list.
+    const field = /^([\p{L} -]{2,30}?)\s*:\s*\S/u.exec(line);
+    if (field && COLUMNS.some(([header]) => header.test(field[1]!.trim()))) {
+      kept.push(`${line.replace(/[.,;]$/, "")},`);
+      continue;
+    }
     kept.push(/[.!?:;,]$/.test(line) ? line : `${line}.`);
   }
+  if (kept.at(-1)?.endsWith(",")) kept[kept.length - 1] = `${kept.at(-1)!.slice(0, -1)}.`;
   // "... Would it be possible to move the due date on INV-16 to December 21? ... / go ahead and change it": the
   // go-ahead points at the request the paste makes.
   if (kept.length > 1 && GO_AHEAD.test(kept.at(-1)!) && kept.slice(0, -1).some((l) => ASKS.test(l))) kept.pop();

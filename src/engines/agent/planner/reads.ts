@@ -576,6 +576,11 @@ const ROLE_ASKED = [
   /\bwho(?:'?s|\s+is|\s+are)\s+(?:the\s+|their\s+|our\s+)?(cfo|cto|cmo|cro|coo|ceo|controller)\b/i,
   // "who is the Director of Marketing of Aperture Labs", "who's the head of finance over at Stark": a title holding the work.
   new RegExp(String.raw`\bwho(?:'?s|\s+is|\s+are)\s+(?:the\s+|their\s+|our\s+)?(?:[\w-]+\s+){0,2}?(?:of\s+|for\s+)?(${ROLE_WORD})\b`, "i"),
+  // "email of financial director of Northwind": whoever directs that work.
+  new RegExp(
+    String.raw`\b(?:e-?mail|phone(?:\s+number)?|number|details|contact\s+details)\s+(?:for|of)\s+(?:the\s+|their\s+)?(${ROLE_WORD})\s+(?:director|manager|head|lead|officer|person|contact)\b`,
+    "i",
+  ),
   // "the CFO's email at Stark": the same, said with a possessive.
   /\b(cfo|cto|cmo|cro|coo|ceo|controller)['’]s\s+(?:e-?mail|phone(?:\s+number)?|number|details|contact\s+details)\b/i,
   // "the email for the cfo at northwind": how to reach whoever does that work.

@@ -345,6 +345,25 @@ function unpidgined(text: string): string {
     .replace(/\s+(?:abi|sha|o)(?=\s*[.!?,]|\s*$)/g, "");
 }
 
+/**
+ * Office English as the Gulf, Korea and Eastern Europe write it: greetings and blessings ("Salam,", "inshallah",
+ * "yalla"), "5,000/-", "make new deal", "open new vacancy", "first name Jisoo, last name Park", "(90 days)" after a
+ * span it restates.
+ */
+function officeEnglish(text: string): string {
+  return text
+    .replace(/^\s*(?:salam|salaam|as-?salaam?u?\s+alaikum|marhaba|alhamdulillah|mashallah)\b[,!.\s]*/gi, "")
+    .replace(/[,.!]?\s*\b(?:yalla(?:\s+quickly)?|habibi|inshallah|insha['’]?allah|shukran|mafi\s+mushkil(?:\s+from\s+our\s+side)?)\b[!.]*/gi, "")
+    .replace(/(\d)\/-/g, "$1")
+    .replace(/\b(make|create|add|register)\s+(?:one\s+)?new\s+(?=(?:deal|invoice|contact|candidate|job|account|vacancy|position)\b)/gi, "$1 a new ")
+    .replace(/\bopen\s+(?:a\s+|one\s+)?new\s+(?:vacancy|position|role|opening)\b/gi, "create a new job")
+    .replace(/\s+in\s+system\b/gi, "")
+    .replace(/,?\s*(?:please\s+)?register\s*:/gi, ":")
+    .replace(/\b([A-Z][\w'’-]+\s+[A-Z][\w'’-]+)\s*[—–:,-]\s*first\s+name\s+([\p{L}'’-]+)\s*,?\s*(?:and\s+)?last\s+name\s+([\p{L}'’-]+)/gu, "$2 $3")
+    .replace(/\b((?:last|past|previous)\s+\d+\s+(?:months?|weeks?))\s*\(\s*\d+\s+days\s*\)/gi, "$1")
+    .replace(/,\s*(?:the\s+)?balance\s+(?:they|he|she|the\s+client)\s+will\s+pay\b[^.?!]*/gi, "");
+}
+
 function spokenWords(text: string): string {
   return unpidgined(text)
     .replace(/\b([a-z]+in)['’]?(?=[\s.,;:!?)]|$)/g, (word: string, stem: string) => (DROPPED_G.has(`${stem}g`) ? `${stem}g` : word))
@@ -398,7 +417,7 @@ function unshouted(text: string): string {
 }
 
 export function spoken(message: string): string {
-  let text = spokenWords(fromSpanish(fromPortuguese(fromItalian(fromTagalog(fromChinese(unshouted(unpasted(unnotated(message)))))))))
+  let text = spokenWords(fromSpanish(fromPortuguese(fromItalian(fromTagalog(fromChinese(officeEnglish(unshouted(unpasted(unnotated(message))))))))))
     .replace(HIRING_MANAGER, "hiring manager")
     .replace(FILLERS, " ")
     .replace(/\s+/g, " ")
@@ -421,6 +440,11 @@ export function spoken(message: string): string {
       /[?.,;]?\s*\b(?:all\s+of\s+(?:them|'?em)\b[,\s]*)?(?:it\s+)?(?:don'?t|doesn'?t|does\s+not|no)\s+matter\s+(?:what|which)\s+(?:stage|status|state)\b/gi,
       "?",
     );
+  // "how about push INV-13 due date 2 week more? please do it": a change suggested, then asked for.
+  text = text.replace(
+    /\bhow\s+about\s+((?:push|move|change|extend|mark|set|make|add|close|give)\b[^?]*)\?\s*(?:(?:please|pls|kindly)\s+(?:do\s+it|go\s+ahead|proceed)\b[.!]*)?/gi,
+    "$1.",
+  );
   // "the payment of Stark all arrive? which invoice still not pay": which of theirs are unpaid, one question.
   text = text.replace(
     /\b(?:did\s+|has\s+)?(?:the\s+)?payments?\s+(?:of|from)\s+(.+?)\s+(?:all\s+)?(?:arrive|arrived|came|come|come\s+in|received)(?:\s+already)?\s*\?+\s*(?:which|what)\s+(invo\w*|bills?)\s+(?:is\s+|are\s+)?still\s+(?:not\s+(?:pay|paid)(?:\s+yet)?|unpaid|open)\s*\?*/gi,
@@ -496,6 +520,11 @@ export function spoken(message: string): string {
     const month = MONTHS[Number(m) - 1]!;
     return `${Number(d)} ${month}${y ? ` ${y.length === 2 ? `20${y}` : y}` : ""}`;
   });
+  // "expected close 31.03", "due date on 20.01": day and month with a dot, after a word that says a date follows.
+  text = text.replace(
+    /\b(close|closing|due|deadline|date|on|until|till|before|after|from)\s+(0?[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])(?![\d.,]\d|\d)/gi,
+    (_, word: string, d: string, m: string) => `${word} ${Number(d)} ${MONTHS[Number(m) - 1]!}`,
+  );
   text = ordinalDays(text);
   // "the last day of next month", "of next quarter": its end.
   text = text.replace(
