@@ -1081,7 +1081,10 @@ const NOT_A_NAME = new Set(
 );
 const NOTATION_REWRITES: Rewrite[] = [
   // "..., maricel@x.com, she was a referral": the source, in a record typed as a list of its values.
-  [/(,\s*)(?:he|she|they)\s+(?:is|was|were|arrived|came)\s+(?:(?:by|via|from|through)\s+)?(?:an?\s+)?(referral|linkedin|indeed|agency)\b/gi, "$1source $2"],
+  [
+    /(,\s*)(?:he|she|they)\s+(?:is|was|were|arrived|came)\s+(?:(?:by|via|from|through)\s+)?(?:an?\s+)?(referral|linkedin|indeed|agency)\b(?!\s+(?:from|by|via)\b)/gi,
+    "$1source $2",
+  ],
   // "noah schmidt/globex": a person, then where they work.
   [
     /\b([\p{L}][\p{L}'’-]+\s+[\p{L}][\p{L}'’-]+)\/([\p{L}][\p{L}&'’-]+(?:\s+[A-Z][\p{L}&'’-]+)?)\b/gu,
@@ -1816,7 +1819,7 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   ],
   // "... pls adjust, thanks!": the request was said before it.
   [
-    /(?<=[.!])\s*(?:please\s+|pls\s+|kindly\s+)?(?:adjust|update|action|process|amend|do\s+the\s+needful)(?:\s+(?:it|accordingly|as\s+needed))?\s*[,.!]*\s*(?:thanks?|thank\s+you|ty|tia)?\s*[!.]*\s*$/gi,
+    /(?<=[.!])\s*(?:please|pls|kindly)\s+(?:adjust|update|action|process|amend|do\s+the\s+needful)(?:\s+(?:it|accordingly|as\s+needed))?\s*[,.!]*\s*(?:thanks?|thank\s+you|ty|tia)?\s*[!.]*\s*$/gi,
     "",
   ],
   // ": the client accepted to discuss the prices, so move it": why, before what to do.
@@ -1827,7 +1830,7 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   [/[,;]?\s*(?:the\s+)?(drafts|paid\s+ones|overdue\s+ones|void\s+ones)\s+no\b/gi, ", not $1"],
   // "the overdue one dont count, only the coming one": not those.
   [
-    /[,.;?]?\s*(?:the\s+)?(overdue|paid|draft|void|open|rejected|hired|won|lost)\s+ones?\s+(?:don'?t|do\s+not|doesn'?t|does\s+not)\s+count\b\s*,?\s*(?:only\s+the\s+(?:coming|upcoming|future|new|next)\s+ones?)?/gi,
+    /[,.;?]?\s*(?:the\s+)?(overdue|paid|draft|void)\s+ones?\s+(?:don'?t|do\s+not|doesn'?t|does\s+not)\s+count\b\s*,?\s*(?:only\s+the\s+(?:coming|upcoming|future|new|next)\s+ones?)?/gi,
     ", not $1",
   ],
   // "which invoice will due before ...": fall due.
