@@ -2538,6 +2538,69 @@ const roundThirtyOne: Case[] = [
   }),
 ];
 
+/*
+ * Round thirty-two: Korean, Russian and Gulf office English, worded apart from the blind sets that found them.
+ */
+const roundThirtyTwo: Case[] = [
+  about("finance", "question", "<client with several unpaid> payment done. pls update (which invoice is asked)", (w) => ({
+    say: `${clientWithUnpaid(w, 3)} payment done. pls update`,
+    expect: [noChange(), asksBack()],
+  })),
+  about("finance", "write", "how about move <an open invoice> due date 1 week more? (Korean English)", (w) => {
+    const inv = pick(w.invoices, (i) => i.status === "open", "open invoice");
+    return {
+      say: `how about move ${inv.number} due date 1 week more?`,
+      expect: [changed("invoice", inv.id, { due_date: addDays(inv.due_date, 7) }, inv.number)],
+    };
+  }),
+  ask("finance", "read", "overdue invoice how many we have?", (w) => [count(w.invoices.filter(overdue).length, "overdue invoices"), noChange()]),
+  about("growth", "read", "Salam, how many deals are in Negotiation as on today? shukran", (w) => {
+    const stage = stageNamed(w, "Negotiation");
+    return {
+      say: "Salam, how many deals are in Negotiation as on today? shukran",
+      expect: [count(w.deals.filter((d) => d.status === "open" && d.stage_id === stage.id).length, "deals in Negotiation"), noChange()],
+    };
+  }),
+  about("finance", "write", "it is necessary to change due date of <an open invoice> on 20.01 (Russian English)", (w) => {
+    const inv = pick(w.invoices, (i) => i.status === "open", "open invoice");
+    return {
+      say: `it is necessary to change due date of ${inv.number} on 20.01`,
+      expect: [changed("invoice", inv.id, { due_date: nextDate(w, 1, 20) }, inv.number)],
+    };
+  }),
+  about("growth", "read", 'who is now inside of sequence "<sequence>"? names please', (w) => {
+    const seq = pick(w.sequences, (q) => q.name === FOLLOW_UP, "follow-up sequence");
+    const people = enrolledContacts(w, seq.id);
+    return { say: `who is now inside of sequence "${seq.name}"? names please`, expect: [named([...new Set(people.map(fullName))]), noChange()] };
+  }),
+  about("growth", "write", 'make new deal "Pilot 2027" for client <account>, amount 12 000 EUR, expected close 31.03', (w) => {
+    const account = pick(w.accounts, (a) => !w.deals.some((d) => d.account_id === a.id && d.status === "open"), "account with no open deal");
+    return {
+      say: `make new deal "Pilot 2027" for client ${account.name}, amount 12 000 EUR, expected close 31.03`,
+      expect: [created("deal", { name: "Pilot 2027", account_id: account.id, amount: 12000, currency: "EUR", expected_close_date: nextDate(w, 3, 31) })],
+    };
+  }),
+  about("growth", "write", "new contact for <account> please register: Kim Minji — first name Minji, last name Kim, <email>", (w) => {
+    const account = pick(w.accounts, (a) => a.name.includes(" "), "account");
+    return {
+      say: `new contact for ${account.name} please register: Kim Minji — first name Minji, last name Kim, minji.kim@example.kr`,
+      expect: [created("contact", { first_name: is.text("Minji"), last_name: is.text("Kim"), email: "minji.kim@example.kr", account_id: account.id })],
+    };
+  }),
+  about("finance", "write", "void <two open invoices> (one approval each)", (w) => {
+    const [a, b] = w.invoices.filter((i) => i.status === "open");
+    if (!a || !b) throw new Error("two open invoices");
+    return { say: `please void invoices ${shortNumber(a)} and ${shortNumber(b)}`, expect: [approval(/void_invoice/, a.id), approval(/void_invoice/, b.id)] };
+  }),
+  about("growth", "write", "please find below details of new contact (pasted Name / Company / Designation / Email lines)", (w) => {
+    const account = pick(w.accounts, (a) => a.name.includes(" "), "account");
+    return {
+      say: `Please find below details of new contact:\nName: Omar Haddad\nCompany: ${account.name}\nDesignation: Procurement Lead\nEmail: omar.haddad@example.ae`,
+      expect: [created("contact", { email: "omar.haddad@example.ae", account_id: account.id, title: is.containing("Procurement Lead") })],
+    };
+  }),
+];
+
 export const MORE_CASES: Case[] = [
   ...finance,
   ...growth,
@@ -2567,4 +2630,5 @@ export const MORE_CASES: Case[] = [
   ...roundTwentyNine,
   ...roundThirty,
   ...roundThirtyOne,
+  ...roundThirtyTwo,
 ];

@@ -110,3 +110,22 @@ describe("round thirty-one: Tagalog particles, Italian and Chinese words", () =>
     "Alberto Na joined Globex",
   ])("leaves %s as it is", (said) => expect(spoken(said)).toBe(said));
 });
+
+describe("round thirty-two: office English from Seoul, Tallinn and Dubai", () => {
+  it.each([
+    ["Salam, kindly tell me how many invoices are overdue? shukran", "kindly tell me how many invoices are overdue?"],
+    ["Recieved USD 5,000/- from Acme", "Recieved 5,000 USD from Acme"],
+    ['make new deal "Pilot" for Initech, expected close 31.03', 'make a new deal "Pilot" for Initech, expected close 31 March'],
+    ["open new vacancy Junior Accountant", "create a new job Junior Accountant"],
+    ["new candidate, please register: Park Jisoo — first name Jisoo, last name Park, jisoo@x.kr", "new candidate: Jisoo Park, jisoo@x.kr"],
+    ["how about push INV-13 due date 2 week more? please do it", "push INV-13 due date 2 week more."],
+    ["Name: Omar Haddad\nCompany: Initech\nDesignation: Procurement Lead", "Name: Omar Haddad, Company: Initech, Designation: Procurement Lead."],
+  ])("%s", (said, typed) => expect(spoken(said)).toBe(typed));
+
+  it.each([
+    // A decimal is no date; an amount with a dot stays; "open" a deal or job that exists is not a new one.
+    "set the amount of INV-12 to 12.50 USD",
+    "version 2.01 of the contract",
+    "open the Globex deal",
+  ])("leaves %s as it is", (said) => expect(spoken(said)).toBe(said));
+});

@@ -2114,3 +2114,48 @@ describe("round thirty-one: Filipino English, Italian, Chinese English", () => {
     expect(out.message.content).toContain("780.00 USD");
   });
 });
+
+describe("round thirty-two: Korean, Russian and Gulf office English", () => {
+  it("pasted 'Name: / Company: / Designation: / Email:' lines make one contact with its title", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Jumeirah Facilities" }));
+    const out = await chat(
+      tenant.client,
+      "Please find below new contact details and add the same in system:\nName: Layla Nasser\nCompany: Jumeirah Facilities\nDesignation: Procurement Lead\nEmail: layla@jumeirah.example",
+    );
+    expect(writes(out), out.message.content).toMatchObject([
+      {
+        tool: "create_contact",
+        input: { first_name: "Layla", last_name: "Nasser", email: "layla@jumeirah.example", title: "Procurement Lead", account_id: account.id },
+      },
+    ]);
+  });
+
+  it("'make new deal \"X\" for client Y, amount 25 000 EUR, expected close 31.03' creates it with that close date", async () => {
+    const out = await chat(tenant.client, 'make new deal "Tallinn rollout" for client Initech, amount 25 000 EUR, expected close 31.03');
+    expect(writes(out), out.message.content).toMatchObject([
+      {
+        tool: "create_deal",
+        input: { name: "Tallinn rollout", amount: 25000, currency: "EUR", expected_close_date: "2026-03-31", account_id: world.initech },
+      },
+    ]);
+  });
+
+  it("'X payment done. pls update' for a client with several unpaid invoices asks which, and pays none", async () => {
+    for (const amount of [300, 450])
+      await made(tenant.client.post("/v1/invoices", { client: "Busan Shipping", amount, currency: "USD", status: "open", due_date: "2026-04-20" }));
+    const out = await chat(tenant.client, "Busan Shipping payment done. pls update");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/Which one\?/);
+  });
+
+  it("'who is now inside of sequence \"X\"? names please' names its enrolled contacts", async () => {
+    const contact = await made(tenant.client.post("/v1/contacts", { first_name: "Svetlana", last_name: "Orlova", email: "svetlana@tallinn.example" }));
+    const sequence = await made(
+      tenant.client.post("/v1/sequences", { name: "Baltic nurture", status: "active", steps: [{ type: "email", subject: "Hi", body: "Hello" }] }),
+    );
+    await made(tenant.client.post(`/v1/sequences/${sequence.id}/enrollments`, { contact_id: contact.id }));
+    const out = await chat(tenant.client, 'who is now inside of sequence "Baltic nurture"? names please');
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toContain("Svetlana Orlova");
+  });
+});

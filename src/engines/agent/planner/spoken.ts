@@ -357,6 +357,10 @@ function officeEnglish(text: string): string {
     .replace(/(\d)\/-/g, "$1")
     .replace(/\b(make|create|add|register)\s+(?:one\s+)?new\s+(?=(?:deal|invoice|contact|candidate|job|account|vacancy|position)\b)/gi, "$1 a new ")
     .replace(/\bopen\s+(?:a\s+|one\s+)?new\s+(?:vacancy|position|role|opening)\b/gi, "create a new job")
+    .replace(
+      /^\s*(?:please\s+|kindly\s+)?find\s+below\s+(?:the\s+)?(?:details\s+(?:of|for)\s+(?:the\s+|a\s+|one\s+)?new\s+([a-z]+)|new\s+([a-z]+)\s+details)(?:\s+and\s+(?:please\s+|kindly\s+)?add\s+(?:the\s+same|it|them|him|her))?(?:\s+in\s+(?:the\s+)?system)?\s*:/gi,
+      (_, a?: string, b?: string) => `add a new ${a ?? b}:`,
+    )
     .replace(/\s+in\s+system\b/gi, "")
     .replace(/,?\s*(?:please\s+)?register\s*:/gi, ":")
     .replace(/\b([A-Z][\w'’-]+\s+[A-Z][\w'’-]+)\s*[—–:,-]\s*first\s+name\s+([\p{L}'’-]+)\s*,?\s*(?:and\s+)?last\s+name\s+([\p{L}'’-]+)/gu, "$2 $3")
