@@ -1706,6 +1706,29 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   [/\?\s*please\s+do\s+it\s*[.!]*\s*$/gi, "."],
   [/[?.]\s*(?:give|show|split|break)\s+(?:it\s+|me\s+|them\s+)?(?:down\s+)?(?:per|by)\s+currency\b[^?.!]*[?.!]*/gi, "?"],
   [/\b(?:the\s+)?total\s+outstanding\s+amount\s+(?:the\s+)?(?:clients|customers)\s+owe\s+us\b/gi, "the total amount outstanding"],
+  // "Diane likes to know what's coming in.", "Diane wants to be sure she isn't writing twice.": why, said of someone else.
+  [/^\s*[A-Z][a-z]+\s+(?:likes|wants|would\s+like|needs|has\s+asked)\s+to\s+(?:know|see|understand|check)\b[^.?!]*[.!]\s+(?=\S)/g, ""],
+  [/(?<=[.?!])\s+[A-Z][a-z]+\s+(?:wants|would\s+like|needs)\s+to\s+(?:be\s+sure|make\s+sure|check|know)\b[^.?!]*[.!]?\s*$/g, ""],
+  // "Diane would like to write to the Controller at Stark Logistics. Could I trouble you for their name and email?":
+  // who holds that title there.
+  [
+    /^.*?\b(?:write|speak|talk|reach\s+out|send\s+\w+|reply|call)\s+(?:personally\s+|directly\s+)?to\s+the\s+([A-Z][\w&-]*(?:\s+(?:of\s+)?[A-Z][\w&-]*){0,3})\s+(?:at|of)\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s*[.!]\s*[^?]*\b(?:name|e-?mail|details|contact)\b[^?]*\?\s*$/g,
+    "who is the $1 at $2? their email?",
+  ],
+  // "who is currently going through the new lead follow-up emails": whom that sequence is enrolled.
+  [
+    /\bwho\s+is\s+(?:currently\s+|still\s+|now\s+)?(?:going\s+through|getting|receiving|on)\s+the\s+(.+?)\s+(?:emails|mails|sequence|cadence)\b/gi,
+    "who is enrolled in the $1 sequence",
+  ],
+  // "he has a new direct line, +1 617 555 0142": the phone to set.
+  [
+    /^([A-Z][\w-]+\s+[A-Z][\w-]+)(?:['’]s)?\b[^.]*?\b(?:he|she|they)\s+(?:has|have)\s+(?:got\s+)?a\s+new\s+(?:direct\s+line|phone(?:\s+number)?|mobile(?:\s+number)?|number|cell)\s*[,:-]?\s*(\+?\d[\d\s().-]{6,}\d)\.?\s*(?:(?:[Ww]ould|[Dd]o)\s+you\s+mind\s+updating|(?:[Pp]lease\s+|[Cc]ould\s+you\s+|[Cc]an\s+you\s+)?update)\s+(?:his|her|their|the)\s+(?:record|details|contact)(?:\s+with\s+it)?\s*\??\s*$/g,
+    "set $1's phone to $2",
+  ],
+  [
+    /\b(?:he|she|they)\s+(?:has|have)\s+(?:got\s+)?a\s+new\s+(?:direct\s+line|phone(?:\s+number)?|mobile(?:\s+number)?|number|cell)\s*[,:-]?\s*(\+?\d[\d\s().-]{6,}\d)/gi,
+    "phone is $1",
+  ],
   // "the cliente", "our clientes": a client, in Italian, Spanish and Portuguese.
   [/\bcliente\b/gi, "client"],
   [/\bclient(?:i|es)\b/gi, "clients"],
