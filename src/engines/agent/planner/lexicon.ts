@@ -591,9 +591,11 @@ const TYPOS: Record<string, string> = {
   manger: "manager",
   porcentage: "percentage",
   negotiaton: "negotiation",
+  recrd: "record",
+  rigth: "right",
 };
-const TYPO = new RegExp(`(?<![\\w@.&-])(${Object.keys(TYPOS).join("|")})(?![\\w@&'’]|\\.\\w|/)`, "gi");
-const SHORT = new RegExp(`(?<![\\w@.&-])(${Object.keys(SHORTHAND).join("|")})(?![\\w@&'’]|\\.\\w|/|\\s*[-#]?\\s*\\d)`, "gi");
+const TYPO = new RegExp(`(?<![\\p{L}\\p{N}_@.&-])(${Object.keys(TYPOS).join("|")})(?![\\p{L}\\p{N}_@&'’]|\\.\\w|/)`, "giu");
+const SHORT = new RegExp(`(?<![\\p{L}\\p{N}_@.&-])(${Object.keys(SHORTHAND).join("|")})(?![\\p{L}\\p{N}_@&'’]|\\.\\w|/|\\s*[-#]?\\s*\\d)`, "giu");
 
 /** Verbs a request is made of, in the forms a polite or relayed request puts them: "would you mind rejecting", "would like her moved". */
 const VERB_FORMS: [base: string, ing: string, done: string][] = [
@@ -1729,6 +1731,39 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
     /\b(?:he|she|they)\s+(?:has|have)\s+(?:got\s+)?a\s+new\s+(?:direct\s+line|phone(?:\s+number)?|mobile(?:\s+number)?|number|cell)\s*[,:-]?\s*(\+?\d[\d\s().-]{6,}\d)/gi,
     "phone is $1",
   ],
+  // South African and Polish office English.
+  [
+    /^\s*(?:the\s+)?draft\s+invoice\s+(?:of\s+|for\s+)?([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s*,?\s*(?:please\s+)?(?:issue|finali[sz]e|send\s+out)\s*(?:it\s*)?(?:now\s*)?[.!]*$/g,
+    "finalize the draft invoice of $1",
+  ],
+  [/\b(that|the)\s+one\s+(?:we|I)\s+(?:spoke|talked|discussed|chatted)\s+about(?:\s+(?:just\s+now|earlier|yesterday|before|last\s+time))?/gi, "$1 one"],
+  [/(\bit\s+is\s+for\s+(?:the\s+)?[\w\s-]{3,40}?)\s+(?:from|of)\s+(?:last|this|the\s+previous)\s+(?:month|week|quarter)\b/gi, "$1"],
+  [/^\s*(?:ja|jah|yebo|eish|howzit)\b[,!.\s]*/gi, ""],
+  [/[,.!]?\s+hey\s*[!.?]*\s*$/gi, ""],
+  [/\bwat['’]?s\b/gi, "what's"],
+  [/,\s*(?:they|he|she|the\s+client)\s+(?:already\s+|have\s+|has\s+)?(?:replied|responded|answered|came\s+back|got\s+back)\b[^.?!]*/gi, ""],
+  [/[?.]\s*only\s+(?:in\s+)?(USD|EUR|GBP)\b\s*,?\s*(?:not\s+the\s+\w+\s+ones)?\s*[.!]*/g, "?"],
+  [/\bhow\s+many\s+(?:people|persons|folks)\s+(?:did|have)\s+we\s+(?:actually\s+|really\s+)?hired?\b/gi, "how many candidates did we hire"],
+  [/\b(?:until|till|up\s+to|as\s+of)\s+today\b/gi, ""],
+  [/\b(?:where|which|that)\s+(?:the\s+)?(?:client|customer)\s+(?:has\s+)?paid\s+only\s+(?:a\s+)?part\b[^?.!]*/gi, "that are part paid"],
+  [/\bI\s+need\s+that\s+you\s+/gi, ""],
+  [/\bplease\s+to\s+(?=(?:make|create|add|change|move|mark|send|void|reject)\b)/gi, "please "],
+  [/\b(?:asked|asks|requested)\s+(?:for\s+)?(?:a\s+)?little\s+(?:more|extra)\s+time\b/gi, "asked for more time"],
+  [/\bwho\s+(?:do\s+)?we\s+have\s+as\s+contacts\s+(?:in|at)\s+/gi, "which contacts are at "],
+  [/[?.;,]\s*(?:I|we)\s+(?:must|have\s+to|need\s+to)\s+(?:send|prepare|write|call|email)\b[^?]*$/gi, "?"],
+  [/\b(?:on|in|at)\s+(?:which|what)\s+stage\s+is\s+(?:now\s+)?(?:the\s+)?/gi, "what stage is the "],
+  [/[?.]\s*(?:the\s+)?(?:sales(?:\s+team)?|the\s+team|they|nobody)\b[^?.!]*\b(?:don'?t|doesn'?t|didn'?t|won'?t)\s+(?:answer|reply|respond)\b[^?.!]*/gi, "?"],
+  [
+    /^\s*(?:sales|we|the\s+team)\s+(?:sent|send|have\s+sent|has\s+sent)\s+(?:already\s+)?(?:the\s+|an?\s+)?(?:offer|oferta|proposal|quote)\s+(?:already\s+)?to\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s*,\s*(?:please\s+)?move\s+the\s+deal\s+with\s+them\b/g,
+    "move the $1 deal",
+  ],
+  [/\bare\s+still\s+in\s+the\s+(?:hiring|process|recruitment)\s+for\s+(?:the\s+)?(.+?)\s*\?/gi, "are still active for the $1 job?"],
+  [/[?.]\s*without\s+the\s+rejected\b[^?.!]*/gi, "?"],
+  [/\bhave\s+(?:an?\s+)?offer\s+from\s+us\b/gi, "are in offer"],
+  [/,\s*after\s+(?:the\s+)?(?:screening|interview|call|review)\b[^.?!]*/gi, ""],
+  [/^\s*(?:we\s+)?(?:open|opening|start|starting)\s+(?:a\s+)?new\s+(?:hiring|recruitment|vacancy|position)\s*[–—:-]\s*/gi, "create a new job: "],
+  [/\bin\s+([A-Z][\p{L}-]+)\s+office\b/gu, "location is $1"],
+  [/[.!]\s*please\s+create\s+it\s*[.!]*\s*$/gi, "."],
   // "the cliente", "our clientes": a client, in Italian, Spanish and Portuguese.
   [/\bcliente\b/gi, "client"],
   [/\bclient(?:i|es)\b/gi, "clients"],
@@ -2584,6 +2619,7 @@ const TRADE_REWRITES: Rewrite[] = [
     "column headed '$1'$2in the $1 stage",
   ],
   [/^\s*(?:splendid|great|good|wonderful|excellent|happy|glad|marvellous|lovely)\s+news(?:\s+at\s+(?:last|long\s+last))?\s*[:!,.–—-]+\s*/i, ""],
+  [/^\s*lekker\s+news\s*[:!,.–—-]+\s*/i, ""],
   [/[,;]?\s*(?:which|and)\s+i\s+take\s+(?:it\s+)?to\s+be\s+a\s+(?:good|promising|positive|hopeful)\s+sign\b/gi, ""],
   [
     /\b(?:i\s+(?:believe|think|gather)\s+)?(?:that\s+means\s+)?\b(it|he|she|they)\s+should\s+(?:now\s+)?be\s+moved\s+(?:along\s+|on\s+|forward\s+)?(?:to|into)\s+/gi,

@@ -1,7 +1,9 @@
 import { unnotated } from "./notation.ts";
 import { unpasted } from "./pasted.ts";
 import { fromChinese } from "./chinese.ts";
+import { fromIndonesian } from "./indonesian.ts";
 import { fromItalian } from "./italian.ts";
+import { fromPolish } from "./polish.ts";
 import { fromPortuguese } from "./portuguese.ts";
 import { fromSpanish } from "./spanish.ts";
 import { fromTagalog } from "./tagalog.ts";
@@ -351,21 +353,25 @@ function unpidgined(text: string): string {
  * span it restates.
  */
 function officeEnglish(text: string): string {
-  return text
-    .replace(/^\s*(?:salam|salaam|as-?salaam?u?\s+alaikum|marhaba|alhamdulillah|mashallah)\b[,!.\s]*/gi, "")
-    .replace(/[,.!]?\s*\b(?:yalla(?:\s+quickly)?|habibi|inshallah|insha['’]?allah|shukran|mafi\s+mushkil(?:\s+from\s+our\s+side)?)\b[!.]*/gi, "")
-    .replace(/(\d)\/-/g, "$1")
-    .replace(/\b(make|create|add|register)\s+(?:one\s+)?new\s+(?=(?:deal|invoice|contact|candidate|job|account|vacancy|position)\b)/gi, "$1 a new ")
-    .replace(/\bopen\s+(?:a\s+|one\s+)?new\s+(?:vacancy|position|role|opening)\b/gi, "create a new job")
-    .replace(
-      /^\s*(?:please\s+|kindly\s+)?find\s+below\s+(?:the\s+)?(?:details\s+(?:of|for)\s+(?:the\s+|a\s+|one\s+)?new\s+([a-z]+)|new\s+([a-z]+)\s+details)(?:\s+and\s+(?:please\s+|kindly\s+)?add\s+(?:the\s+same|it|them|him|her))?(?:\s+in\s+(?:the\s+)?system)?\s*:/gi,
-      (_, a?: string, b?: string) => `add a new ${a ?? b}:`,
-    )
-    .replace(/\s+in\s+system\b/gi, "")
-    .replace(/,?\s*(?:please\s+)?register\s*:/gi, ":")
-    .replace(/\b([A-Z][\w'’-]+\s+[A-Z][\w'’-]+)\s*[—–:,-]\s*first\s+name\s+([\p{L}'’-]+)\s*,?\s*(?:and\s+)?last\s+name\s+([\p{L}'’-]+)/gu, "$2 $3")
-    .replace(/\b((?:last|past|previous)\s+\d+\s+(?:months?|weeks?))\s*\(\s*\d+\s+days\s*\)/gi, "$1")
-    .replace(/,\s*(?:the\s+)?balance\s+(?:they|he|she|the\s+client)\s+will\s+pay\b[^.?!]*/gi, "");
+  return (
+    text
+      .replace(/^\s*(?:salam|salaam|as-?salaam?u?\s+alaikum|marhaba|alhamdulillah|mashallah)\b[,!.\s]*/gi, "")
+      .replace(/[,.!]?\s*\b(?:yalla(?:\s+quickly)?|habibi|inshallah|insha['’]?allah|shukran|mafi\s+mushkil(?:\s+from\s+our\s+side)?)\b[!.]*/gi, "")
+      .replace(/(\d)\/-/g, "$1")
+      .replace(/\b(make|create|add|register)\s+(?:one\s+)?new\s+(?=(?:deal|invoice|contact|candidate|job|account|vacancy|position)\b)/gi, "$1 a new ")
+      .replace(/\bopen\s+(?:a\s+|one\s+)?new\s+(?:vacancy|position|role|opening)\b/gi, "create a new job")
+      .replace(
+        /^\s*(?:please\s+|kindly\s+)?find\s+below\s+(?:the\s+)?(?:details\s+(?:of|for)\s+(?:the\s+|a\s+|one\s+)?new\s+([a-z]+)|new\s+([a-z]+)\s+details)(?:\s+and\s+(?:please\s+|kindly\s+)?add\s+(?:the\s+same|it|them|him|her))?(?:\s+in\s+(?:the\s+)?system)?\s*:/gi,
+        (_, a?: string, b?: string) => `add a new ${a ?? b}:`,
+      )
+      .replace(/\s+in\s+system\b/gi, "")
+      .replace(/,?\s*(?:please\s+)?register\s*:/gi, ":")
+      .replace(/\b([A-Z][\w'’-]+\s+[A-Z][\w'’-]+)\s*[—–:,-]\s*first\s+name\s+([\p{L}'’-]+)\s*,?\s*(?:and\s+)?last\s+name\s+([\p{L}'’-]+)/gu, "$2 $3")
+      .replace(/\b((?:last|past|previous)\s+\d+\s+(?:months?|weeks?))\s*\(\s*\d+\s+days\s*\)/gi, "$1")
+      .replace(/,\s*(?:the\s+)?balance\s+(?:they|he|she|the\s+client)\s+will\s+pay\b[^.?!]*/gi, "")
+      // "can you record it? its not the full amount hey": a part payment, said after the request.
+      .replace(/\?\s*(?:it['’]?s|its)\s+not\s+the\s+(?:full|whole)\s+(?:amount|thing|balance)\b(?:\s+hey)?[.!]*\s*$/gi, ", a part payment.")
+  );
 }
 
 function spokenWords(text: string): string {
@@ -421,7 +427,9 @@ function unshouted(text: string): string {
 }
 
 export function spoken(message: string): string {
-  let text = spokenWords(fromSpanish(fromPortuguese(fromItalian(fromTagalog(fromChinese(officeEnglish(unshouted(unpasted(unnotated(message))))))))))
+  let text = spokenWords(
+    fromSpanish(fromPortuguese(fromItalian(fromPolish(fromIndonesian(fromTagalog(fromChinese(officeEnglish(unshouted(unpasted(unnotated(message))))))))))),
+  )
     .replace(HIRING_MANAGER, "hiring manager")
     .replace(FILLERS, " ")
     .replace(/\s+/g, " ")
@@ -455,7 +463,10 @@ export function spoken(message: string): string {
     "which invoices of $1 are still unpaid?",
   );
   // "how much does X still owe us? I mean all the invoices not yet paid, also the overdue": the same question, said again.
-  text = text.replace(/(\?)\s*I\s+mean\s+(?:all\s+)?(?:the\s+)?(?:invoices|ones|bills)\s+(?:not\s+(?:yet\s+)?paid|unpaid|still\s+open)\b[^?.!]*[.?!]*/gi, "$1");
+  text = text.replace(
+    /(\?)\s*I\s+mean\s+(?:all\s+)?(?:the\s+)?(?:invoices|ones|bills)\s+(?:not\s+(?:yet\s+)?paid|unpaid|still\s+open|which\s+[^?.!]*\b(?:must|have\s+to|need\s+to)\s+pay)\b[^?.!]*[.?!]*/gi,
+    "$1",
+  );
   // "move it to closed won + update the amount to 35k": a plus between two requests is an "and".
   text = text.replace(/\s\+\s(?=(?:update|set|change|move|mark|add|push|bump|make|put|tag|enrol+|remove|take)\b)/gi, " and ");
   // « New lead follow-up »: a name in French quotation marks.
@@ -477,7 +488,7 @@ export function spoken(message: string): string {
   text = text.replace(/\b(?:[b-hj-z]\s){1,3}[b-hj-z]\b(?!['’])/gi, (letters) => letters.replace(/\s/g, "").toUpperCase());
   // "3 000,50 €", "18 000 €", "€ 45 000": thousands set apart by spaces, as French writes them, next to a currency.
   text = text.replace(
-    /(?<![\d.,])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+)(?:,(\d{1,2}))?(?=\s?(?:€|\$|£|(?:USD|EUR|GBP|CHF|INR|euros?|dollars?|pounds?)\b))|(?<=(?:[€$£]|\b(?:USD|EUR|GBP|CHF|INR))\s?)(\d{1,3}(?:[ \u00a0\u202f]\d{3})+)(?:,(\d{1,2}))?(?![\d,])/gi,
+    /(?<![\d.,])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+)(?:,(\d{1,2}))?(?=\s?(?:€|\$|£|(?:USD|EUR|GBP|CHF|INR|euros?|dollars?|pounds?)\b))|(?<=(?:[€$£]|\b(?:USD|EUR|GBP|CHF|INR))\s?)(\d{1,3}(?:[ \u00a0\u202f]\d{3})+)(?:,(\d{1,2}))?(?!\d|,\d)/gi,
     (_, a?: string, aCents?: string, b?: string, bCents?: string) => {
       const cents = aCents ?? bCents;
       return `${(a ?? b)!.replace(/\D/g, "")}${cents ? `.${cents}` : ""}`;
