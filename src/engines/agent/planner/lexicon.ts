@@ -1590,7 +1590,7 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   // "mark the same as paid", "update the same": it.
   [/\b(mark|update|add|change|record|register|move|put)\s+the\s+same\b/gi, "$1 it"],
   // "prepone the due date": bring it forward.
-  [/\bprepone\b/gi, "move"],
+  [/\bprepone\b(?=[^.?!]*\bto\s+(?:the\s+)?\d)/gi, "move"],
   // "there deal", "there invoice": their.
   [/\bthere\s+(?=(?:deals?|invoices?|contacts?|account|accounts|candidates?|payment|balance|year)\b)/gi, "their "],
   // "more then 60 days": than.
@@ -1609,10 +1609,6 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   [/\bhow\s+about\s+(?=(?:push|move|change|extend|mark|send|give|set|make|add|close)\b)/gi, ""],
   [/\b(push|move|extend)\s+(INV-?\d+)\s+due\s+date\s+(\d+)\s+(days?|weeks?|months?)\s+(?:more|later|further)\b/gi, "$1 the due date of $2 by $3 $4"],
   // "Hooli Cloud ask more time to pay.": why, before what to do.
-  [
-    /^\s*[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*\s+(?:ask|asks|asked|request|requests|requested)\s+(?:for\s+)?(?:more|extra)\s+time(?:\s+to\s+pay)?\s*[.!]\s*/g,
-    "",
-  ],
   [/[.!]\s*please\s+do\s+it\s*[.!]*\s*$/gi, "."],
   // "open deal how many we have total?", "Product Designer position, total how many candiate we have?": the count asked last.
   [
@@ -1638,9 +1634,9 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
     "which deals are in the $1 stage",
   ],
   // "who is decision maker in Stark", "the decision maker persons": contacts so tagged.
-  [/\bdecision[-\s]makers?(?:\s+(?:persons?|people|contacts?))?\b/gi, "decision-maker"],
-  [/\bwho\s+(?:is|are)\s+(?:the\s+)?decision-maker\s+(?:in|at|of)\s+/gi, "which contacts are tagged decision-maker at "],
-  [/\bin\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+who\s+(?:is|are)\s+(?:the\s+)?decision-maker\b/g, "which contacts are tagged decision-maker at $1"],
+  [/\bdecision[-\s]makers?\s+(?:persons?|people|contacts?)\b/gi, "decision-maker"],
+  [/\bwho\s+(?:is|are)\s+(?:the\s+)?decision[-\s]makers?\s+(?:in|at|of)\s+/gi, "which contacts are tagged decision-maker at "],
+  [/\bin\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+who\s+(?:is|are)\s+(?:the\s+)?decision[-\s]makers?\b/g, "which contacts are tagged decision-maker at $1"],
   // "to close the deal ... as won": the request, said as an infinitive.
   [/^\s*to\s+(?=(?:close|mark|move|change|make|add|create|set|reject|hire|void|enrol+|put)\b)/gi, ""],
   // "the deal of Aperture Labs "Data migration"", "deal with Stark Logistics about support upgrade": that deal.
