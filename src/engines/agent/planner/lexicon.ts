@@ -1634,7 +1634,7 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
     "which deals are in the $1 stage",
   ],
   // "who is decision maker in Stark", "the decision maker persons": contacts so tagged.
-  [/\bdecision[-\s]makers?\s+(?:persons?|people|contacts?)\b/gi, "decision-maker"],
+  [/\bdecision[-\s]makers?\s+(?:persons?|people)\b/gi, "decision-maker"],
   [/\bwho\s+(?:is|are)\s+(?:the\s+)?decision[-\s]makers?\s+(?:in|at|of)\s+/gi, "which contacts are tagged decision-maker at "],
   [/\bin\s+([A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*)*)\s+who\s+(?:is|are)\s+(?:the\s+)?decision[-\s]makers?\b/g, "which contacts are tagged decision-maker at $1"],
   // "to close the deal ... as won": the request, said as an infinitive.
