@@ -2601,6 +2601,52 @@ const roundThirtyTwo: Case[] = [
   }),
 ];
 
+/*
+ * Round thirty-three: Indonesian, Polish and South African office English, worded apart from the blind sets that
+ * found them.
+ */
+const roundThirtyThree: Case[] = [
+  ask("finance", "read", "ile mamy przeterminowanych faktur? (Polish)", (w) => [count(w.invoices.filter(overdue).length, "overdue invoices"), noChange()]),
+  about("finance", "write", "tolong tandain <an unpaid invoice> udah lunas ya (Indonesian)", (w) => {
+    const inv = pick(w.invoices, (i) => unpaid(i) && i.amount_paid === 0, "unpaid invoice");
+    return { say: `tolong tandain ${inv.number} udah lunas ya`, expect: [changed("invoice", inv.id, { status: "paid", amount_due: 0 }, inv.number)] };
+  }),
+  about("growth", "read", "kontak kita di <account> siapa aja? (Indonesian)", (w) => {
+    const account = pick(w.accounts, (a) => contactsOf(w, a.id).length >= 2, "account with contacts");
+    const theirs = contactsOf(w, account.id).map(fullName);
+    return { say: `kontak kita di ${account.name} siapa aja?`, expect: [named(theirs, [], Math.min(3, theirs.length)), noChange()] };
+  }),
+  about("growth", "read", "deal yang di Negotiation ada berapa? (Indonesian)", (w) => {
+    const stage = stageNamed(w, "Negotiation");
+    return {
+      say: "deal yang di Negotiation ada berapa?",
+      expect: [count(w.deals.filter((d) => d.status === "open" && d.stage_id === stage.id).length, "deals in Negotiation"), noChange()],
+    };
+  }),
+  about("finance", "write", "please to make invoice for <account>, 3 tys. EUR, termin płatności 20.01 (Polish)", (w) => {
+    const account = pick(w.accounts, (a) => a.name.includes(" "), "account");
+    return {
+      say: `please to make invoice for ${account.name}, 3 tys. EUR, termin płatności 20.01`,
+      expect: [created("invoice", { client: is.text(account.name), amount: 3000, currency: "EUR", due_date: nextDate(w, 1, 20) })],
+    };
+  }),
+  about("growth", "write", "new deal for <account> - call it X, USD 12 500, should close end of Feb (spaced thousands)", (w) => {
+    const account = pick(w.accounts, (a) => !w.deals.some((d) => d.account_id === a.id && d.status === "open"), "account with no open deal");
+    return {
+      say: `new deal for ${account.name} pls - call it "Bakkie tracking", USD 12 500, should close end of Feb`,
+      expect: [created("deal", { name: "Bakkie tracking", account_id: account.id, amount: 12500, currency: "USD" })],
+    };
+  }),
+  ask("talent", "read", "how many people did we actually hire in the past year?", (w) => [
+    says(String(w.candidates.filter((c) => c.stage === "hired").length)),
+    noChange(),
+  ]),
+  about("finance", "question", "ja can you void that one we spoke about just now (nothing named: asked back)", () => ({
+    say: "ja can you void that one we spoke about just now",
+    expect: [noChange(), asksBack()],
+  })),
+];
+
 export const MORE_CASES: Case[] = [
   ...finance,
   ...growth,
@@ -2631,4 +2677,5 @@ export const MORE_CASES: Case[] = [
   ...roundThirty,
   ...roundThirtyOne,
   ...roundThirtyTwo,
+  ...roundThirtyThree,
 ];

@@ -129,3 +129,21 @@ describe("round thirty-two: office English from Seoul, Tallinn and Dubai", () =>
     "open the Globex deal",
   ])("leaves %s as it is", (said) => expect(spoken(said)).toBe(said));
 });
+
+describe("round thirty-three: Indonesian, Polish, South African English", () => {
+  it.each([
+    ["invoice Globex sudah dibayar belum? kalo belum yg mana aja ya", "which invoices of Globex are unpaid?"],
+    ["deal yang di Negotiation ada berapa?", "how many deal in Negotiation are there?"],
+    ["ile mamy zaległych faktur?", "How many do we have overdue invoices?"],
+    ["please to make invoice, 5 tys. USD, termin płatności 15.01", "please to make invoice, 5000 USD, due date 15 January"],
+    ['new deal - call it "Bakkie", USD 12 500, should close end of Feb', 'new deal - call it "Bakkie", 12500 USD, should close end of Feb'],
+    ["can you record it? its not the full amount hey", "can you record it, a part payment."],
+  ])("%s", (said, typed) => expect(spoken(said)).toBe(typed));
+
+  it.each([
+    // English words Polish and Indonesian also have stay English; a name stays.
+    "how many deals do we have in Negotiation?",
+    "add Budi Santoso as a contact at Globex",
+    "the Tyrell deal is at 12 500 seats",
+  ])("leaves %s as it is", (said) => expect(spoken(said)).toBe(said));
+});

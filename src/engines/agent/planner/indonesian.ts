@@ -49,7 +49,7 @@ const PHRASES: Phrase[] = [
   [/\bsiapa\s+aja\s+(kandidat|kontak)\b/gi, (_, w: string) => `which ${w === "kontak" ? "contacts" : "candidates"} are`],
   [/\b(?:yg|yang)\s+lagi\s+di\s+tahap\s+([\w-]+)/gi, "in the $1 stage"],
   [/\bdi\s+tahap\s+([\w-]+)/gi, "in the $1 stage"],
-  [/\bdi\s+(?=[A-Z])/g, "at "],
+  [/(?<!\b(?:yg|yang)\s)\bdi\s+(?=[A-Z])/g, "at "],
   [/\bkontak\s+kita\b/gi, "our contacts"],
   [new RegExp(String.raw`\b(\d{1,2})\s+(${MONTH})\b`, "giu"), (_, d: string, m: string) => `${d} ${MONTHS[m.toLowerCase()]}`],
   [new RegExp(String.raw`\bakhir\s+(${MONTH})\b`, "giu"), (_, m: string) => `the end of ${MONTHS[m.toLowerCase()]}`],

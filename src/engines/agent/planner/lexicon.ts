@@ -1588,7 +1588,7 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   [/\bas\s+on\s+(?:today|date|now)\b/gi, ""],
   [/\b(?:currency|currencies)[-\s]?wise\b/gi, "per currency"],
   // "mark the same as paid", "update the same": it.
-  [/\b(mark|update|add|change|record|register|move|put)\s+the\s+same\b/gi, "$1 it"],
+  [/\b(mark|update|record)\s+the\s+same\b(?!\s+to\b)/gi, "$1 it"],
   // "prepone the due date": bring it forward.
   [/\bprepone\b(?=[^.?!]*\bto\s+(?:the\s+)?\d)/gi, "move"],
   // "there deal", "there invoice": their.
@@ -1873,7 +1873,7 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   ],
   // "... pls adjust, thanks!": the request was said before it.
   [
-    /(?<=[.!])\s*(?:please|pls|kindly)\s+(?:adjust|update|action|process|amend|do\s+the\s+needful)(?:\s+(?:it|accordingly|as\s+needed))?\s*[,.!]*\s*(?:thanks?|thank\s+you|ty|tia)?\s*[!.]*\s*$/gi,
+    /(?<=[.!])\s*(?:please|pls|kindly)\s+(?:adjust|action|process|amend|do\s+the\s+needful)(?:\s+(?:it|accordingly|as\s+needed))?\s*[,.!]*\s*(?:thanks?|thank\s+you|ty|tia)?\s*[!.]*\s*$/gi,
     "",
   ],
   // ": the client accepted to discuss the prices, so move it": why, before what to do.
