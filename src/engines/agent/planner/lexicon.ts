@@ -1715,7 +1715,7 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   ],
   // "who is currently going through the new lead follow-up emails": whom that sequence is enrolled.
   [
-    /\bwho\s+is\s+(?:currently\s+|still\s+|now\s+)?(?:going\s+through|getting|receiving|on)\s+the\s+(?!list\b)([\w -]{2,40}?)\s+(?:emails|mails|sequence|cadence)\b/gi,
+    /\bwho\s+is\s+(?:currently\s+|still\s+|now\s+)?going\s+through\s+the\s+(?!list\b)([\w -]{2,40}?)\s+(?:emails|mails|sequence|cadence)\b/gi,
     "who is enrolled in the $1 sequence",
   ],
   // "he has a new direct line, +1 617 555 0142": the phone to set.
