@@ -1583,7 +1583,7 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   [/^(\s*(?:please\s+|pls\s+|kindly\s+)?(?:void|cancel))\s+(?:the\s+)?(?:invoices?|bills?)\s+(?=(?:INV-?|#)\d)/gi, "$1 "],
   // Korean, Russian and Gulf English.
   // "do the needful", "as per our discussion", "as on today", "currency wise": office English.
-  [/[,.;]?\s*\b(?:please\s+|kindly\s+|pls\s+)?do\s+the\s+needful\b[.!]*/gi, ""],
+  [/[,.;]?\s*\b(?:please\s+|kindly\s+|pls\s+)?do\s+the\s+needful\b[.!]*\s*$/gi, ""],
   [/\bas\s+per\s+(?:our|my|your|the)\s+(?:discussion|conversation|call|talk|email|mail)\s*,?\s*/gi, ""],
   [/\bas\s+on\s+(?:today|date|now)\b/gi, ""],
   [/\b(?:currency|currencies)[-\s]?wise\b/gi, "per currency"],
@@ -1685,7 +1685,7 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   ],
   // "who is enrolled inside now", "who is now inside of sequence X", "who all are running in the X sequence": its enrollments.
   [
-    /\bwho\s+(?:all\s+)?(?:is|are)\s+(?:now\s+|currently\s+)?(?:enrolled\s+|running\s+|active\s+)?(?:inside\s+(?:of\s+)?|in\s+)(?:the\s+)?(?:sequence\s+)?(["“][^"”]+["”](?:\s+sequence)?)/gi,
+    /(?<=^\s*|[.?!]\s+)who\s+(?:all\s+)?(?:is|are)\s+(?:now\s+|currently\s+)?(?:enrolled\s+|running\s+|active\s+)?(?:inside\s+(?:of\s+)?|in\s+)(?:the\s+)?(?:sequence\s+)?(["“][^"”]+["”](?:\s+sequence)?)/gi,
     "who is enrolled in $1",
   ],
   [/^\s*(["“][^"”]+["”]\s+sequence)\s*[—–:,-]+\s*who\s+(?:is|are)\s+(?:enrolled\s+)?(?:inside|in\s+it|in\s+there)(?:\s+now)?\b/gi, "who is enrolled in $1"],
@@ -1698,7 +1698,7 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
     (_, start: string) => `between ${start.toLowerCase() === "now" ? "today" : start} and `,
   ],
   [/\b(?:our\s+)?issued\s+(?=invoices\b[^.?!]*\bdue\b)/gi, "open "],
-  [/\b(\d{1,2})(?:st|nd|rd|th)\s+(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)/gi, "$1 "],
+  [/(?<=\bbetween\s+\w+\s+and\s+)(\d{1,2})(?:st|nd|rd|th)\s+(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)/gi, "$1 "],
   [/[?.]\s*(?:not\s+the\s+(\w+)\s+ones?)\s*,\s*(?:those|these|them)\s+(?:I|we)\s+already\s+(?:have|know|got)\b[.!]*/gi, ", not $1"],
   [/[,.]\s*(?:please\s+|pls\s+)?make\s+(?:a\s+|the\s+)?list(?:\s+(?:for|to)\s+me)?\b[.!]*/gi, "."],
   [/\?\s*please\s+do\s+it\s*[.!]*\s*$/gi, "."],
