@@ -35,11 +35,21 @@ function translated(text: string, { phrases, words }: Language): string {
   });
 }
 
+/** A token of letters and digits together: a record's id ("inv_01m8r8ba1e"), a code; never a word to translate. */
+const CODE = /(?<![\p{L}\p{N}_])(?=[\p{L}\p{N}_]*\p{N})(?=[\p{L}\p{N}_]*[A-Za-z_])[\p{L}\p{N}_]+/gu;
+
+/** The text with its codes kept aside while `change` reads the rest ("ba" or "yg" inside an id is no word). */
+function outsideCodes(text: string, change: (part: string) => string): string {
+  const kept: string[] = [];
+  const masked = text.replace(CODE, (code) => `\u0000${kept.push(code) - 1}\u0000`);
+  return change(masked).replace(/\u0000(\d+)\u0000/g, (_, i: string) => kept[Number(i)]!);
+}
+
 /** Puts a message holding the language's words into English; any other message is returned as it was. */
 export function translator(language: Language): (message: string) => string {
   return (message) => {
-    if (!language.markers.test(message)) return message;
-    return outsideQuotes(message, (text) => translated(text, language))
+    if (!language.markers.test(message.replace(CODE, " "))) return message;
+    return outsideQuotes(message, (text) => outsideCodes(text, (rest) => translated(rest, language)))
       .replace(/[¿¡]/g, "")
       .replace(/\s{2,}/g, " ")
       .replace(/\s+([,.?!])/g, "$1")
