@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { numbersAsDigits, spoken } from "../../src/engines/agent/planner/spoken.ts";
+import { rewritten } from "../../src/engines/agent/planner/parse.ts";
 
 /** Dictated text put in typed form before the parser reads it. */
 describe("numbers said in words", () => {
@@ -149,4 +150,42 @@ describe("round thirty-three: Indonesian, Polish, South African English", () => 
     "void inv_01m8r8ba1e1w76z0hfpavgccty",
     "show deal_01m8rydtbk40yg9y7w60anc1e8 please",
   ])("leaves %s as it is", (said) => expect(spoken(said)).toBe(said));
+});
+
+describe("round thirty-four: Scottish English, day-first writers, a field asked with no verb", () => {
+  it.each([
+    ["gonnae send me the overdue list the now", "can you send me the overdue list now"],
+    ["we cannae find the Oscorp invoice, wee favour, show it", "we can't find the Oscorp invoice, favour, show it"],
+    ["Aye so the payment came in fae Hooli the day", "the payment came in from Hooli today"],
+    ["how many folk applied, outwith the rejected ones", "how many people applied, outside the rejected ones"],
+    // A day-first sign (sterling, British words, a company as a plural) reads "3/2" as the 3rd of February.
+    ["move INV-9 due to 3/2, cheers", "move INV-9 due to 3 February, cheers"],
+    ["£400 invoice for Globex due 4/1/2027", "£400 invoice for Globex due 4 January 2027"],
+    ["Pied Piper have asked to pay on 10/11", "Pied Piper have asked to pay on 10 November"],
+    ["invoice USD yg outstanding paling gede punya client mana?", "which client has the largest outstanding USD invoice?"],
+  ])("%s", (said, typed) => expect(spoken(said)).toBe(typed));
+
+  it.each([
+    // Without a sign "3/2" stays for the date reader; "the day before" is no "today"; a ratio is no date.
+    "move INV-9 due to 3/2",
+    "Pied Piper has asked to pay on 10/11",
+    "the day before the deadline",
+    "£400 split 1/2 with Globex",
+    "add Guy Ritchie at Globex as a contact",
+  ])("leaves %s as it is", (said) => expect(spoken(said)).toBe(said));
+
+  it.each([
+    ["email of Ava Chen at Stark", "what is the email of Ava Chen at Stark?"],
+    ["phone number for James Novak please", "what is the phone of James Novak?"],
+    ["Ava Chen at Stark, email and phone?", "what is Ava Chen at Stark's email and phone?"],
+    ["Ava Chens email, the one at stark", "Ava Chen's email, the one at stark"],
+    ["what's the title of the Ava Chen who works at Stark", "what's the title of Ava Chen at Stark"],
+    ["Aye so Isla Haddad's been promoted to Finance Director", "Isla Haddad's title is Finance Director"],
+  ])("%s", (said, typed) => expect(rewritten(spoken(said))).toBe(typed));
+
+  it.each([
+    // A value given is a change, not a question.
+    "email for Ava Chen is ava@x.io",
+    "update the email of Ava Chen to ava@x.io",
+  ])("does not make a question of %s", (said) => expect(rewritten(spoken(said))).not.toMatch(/^what is/));
 });

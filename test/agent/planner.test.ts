@@ -2159,3 +2159,69 @@ describe("round thirty-two: Korean, Russian and Gulf office English", () => {
     expect(out.message.content).toContain("Svetlana Orlova");
   });
 });
+
+describe("round thirty-four: Scottish office English, people told apart by where they work", () => {
+  it("'there's a new lass started at X, can you add her as a contact' asks for her name and creates nobody", async () => {
+    await made(tenant.client.post("/v1/accounts", { name: "Clyde Surveys" }));
+    const out = await chat(tenant.client, "there's a new lass started at Clyde Surveys, can you add her as a contact please");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/first name/i);
+  });
+
+  it("'got £750 in fae X the day against INV-n ... can you put that through' records the part payment", async () => {
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", { client: "Forth Marine", amount: 2000, currency: "GBP", status: "open", due_date: "2026-04-02" }),
+    );
+    const out = await chat(tenant.client, `got £750 in fae Forth Marine the day against ${invoice.number}. rest to come, mind. can you put that through`);
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "pay_invoice", input: { invoice_id: invoice.id, amount: 750 }, status: "completed" }]);
+  });
+
+  it("'Name for the X job - it's a pass from the panel' rejects that candidate", async () => {
+    const job = await made(tenant.client.post("/v1/jobs", { title: "Bridge Inspector" }));
+    const cand = await made(tenant.client.post("/v1/candidates", { job_id: job.id, first_name: "Morag", last_name: "Baird", email: "morag@mail.example" }));
+    const out = await chat(tenant.client, "Morag Baird for the Bridge Inspector job - it's a pass from the panel I'm afraid");
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "update_candidate", input: { candidate_id: cand.id, stage: "rejected" } }]);
+  });
+
+  it("a British writer's '6/5' is the 6th of May", async () => {
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", { client: "Lomond Joinery", amount: 900, currency: "GBP", status: "open", due_date: "2026-04-01" }),
+    );
+    const out = await chat(tenant.client, `Lomond Joinery have asked for longer. Can you push ${invoice.number} back to 6/5?`);
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "update_invoice", input: { invoice_id: invoice.id, due_date: "2026-05-06" } }]);
+  });
+
+  it("namesakes told apart by their company: 'the Rhona Kerr who works at X', 'Rhona Kerrs phone, the one at X', 'phone number for Rhona Kerr at X'", async () => {
+    const ness = await made(tenant.client.post("/v1/accounts", { name: "Ness Analytics", domain: "nessanalytics.example" }));
+    const tay = await made(tenant.client.post("/v1/accounts", { name: "Tay Freight", domain: "tayfreight.example" }));
+    await made(
+      tenant.client.post("/v1/contacts", {
+        first_name: "Rhona",
+        last_name: "Kerr",
+        email: "rhona@nessanalytics.example",
+        phone: "+44 141 555 0101",
+        account_id: ness.id,
+      }),
+    );
+    await made(
+      tenant.client.post("/v1/contacts", {
+        first_name: "Rhona",
+        last_name: "Kerr",
+        email: "rhona@tayfreight.example",
+        phone: "+44 1382 555 0202",
+        account_id: tay.id,
+      }),
+    );
+    for (const said of [
+      "what's the phone of the Rhona Kerr who works at Tay Freight",
+      "need Rhona Kerrs phone, the one at tay",
+      "phone number for Rhona Kerr at Tay Freight",
+      "Rhona Kerr (the one at Tay Freight) - phone?",
+    ]) {
+      const out = await chat(tenant.client, said);
+      expect(writes(out)).toEqual([]);
+      expect(out.message.content, said).toContain("+44 1382 555 0202");
+      expect(out.message.content, said).not.toContain("+44 141 555 0101");
+    }
+  });
+});

@@ -45,6 +45,12 @@ const PHRASES: Phrase[] = [
   [/^\s*(?:invoice\s+)?(.+?)\s+(?:sudah|udah)\s+(?:di)?bayar\s+(?:belum|belom)\s*\?/gi, "has $1 paid?"],
   [/^\s*(?:yg|yang)\s+([\w-]+)\s+dari\s+(.+?)\s+totalnya\s+(?:brp|berapa)\b/gi, "how much is $1 for $2"],
   [/\b(?:yg|yang)\s+([\w-]+)\s+(?:gak|nggak|tidak)\s+usah\s+(?:di)?(?:itung|hitung)\b/gi, "not $1"],
+  // "invoice USD yg outstanding paling gede punya client mana?": the noun comes first, what it is after; whose is asked.
+  [
+    /\b(invoice|deal|kandidat|lowongan)\s+((?:[A-Z]{3}\s+)?)(?:yg|yang)\s+([\w-]+)\s+paling\s+(?:gede|besar|gedhe)\s+punya\s+(client|klien|customer|akun)\s+(?:mana|siapa)\b/gi,
+    "which $4 has the largest $3 $2$1",
+  ],
+  [/\b(invoice|deal)\s+((?:[A-Z]{3}\s+)?)(?:yg|yang)\s+([\w-]+)\s+paling\s+(?:gede|besar|gedhe)\b/gi, "the largest $3 $2$1"],
   [/^\s*(.+?)\s+siapa\s+aja(?:\s+(?:sih|ya|kak))?\s*\?/gi, "who are $1?"],
   [/\bsiapa\s+aja\s+(kandidat|kontak)\b/gi, (_, w: string) => `which ${w === "kontak" ? "contacts" : "candidates"} are`],
   [/\b(?:yg|yang)\s+lagi\s+di\s+tahap\s+([\w-]+)/gi, "in the $1 stage"],

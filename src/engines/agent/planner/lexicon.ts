@@ -1099,9 +1099,15 @@ const NOTATION_REWRITES: Rewrite[] = [
     /^\s*(?:new|add|create)\s+(?:inbound\s+|outbound\s+|fresh\s+)?(contact|lead|mql|sql|person|candidate|applicant)\b(?:\s+from\s+(?:the\s+|our\s+)?[^:,]+?)?\s*(?:(?:[-–—]|\bfor\b)\s*([^:,]+?))?\s*:\s*(.+?)\s*$/i,
     recordListed,
   ],
+  // "the Ava Chen who works at Stark", "Ava Chen (the one at Stark)": which namesake, by where they work.
+  [
+    /\b(?:the\s+)?([A-Z][\p{L}'’-]+\s+[A-Z][\p{L}'’-]+)\s*(?:,\s*)?(?:\(\s*the\s+one\s+(at|from)\s+([^)]+?)\s*\)|who\s+(?:works|is)\s+(at|for|with)\s+((?:[A-Z][\p{L}&'’-]*\s*)+))/gu,
+    (_all, name: string, prep1: string | undefined, where1: string | undefined, _prep2: string | undefined, where2: string | undefined) =>
+      `${name} ${prep1 ?? "at"} ${(where1 ?? where2 ?? "").trim()}${where2 && /\s$/.test(where2) ? " " : ""}`,
+  ],
   // "ken thompson - stage?", "stark logistics website": typed into a search box, a name then the field wanted.
   [
-    /^\s*((?:[\p{L}][\p{L}'’&.-]*\s+){0,3}[\p{L}][\p{L}'’&.-]*?)\s*(?:[-–—:]\s*)?\b(stage|status|e-?mail(?:\s+address)?|phone(?:\s+number)?|title|website|domain|rating|source|lifecycle(?:\s+stage)?|close\s+date|due\s+date|owner)\s*\??\s*$/iu,
+    /^\s*((?:[\p{L}][\p{L}'’&.-]*\s+){0,4}[\p{L}][\p{L}'’&.-]*?)\s*(?:[-–—:,]\s*)?\b((?:stage|status|e-?mail(?:\s+address)?|phone(?:\s+number)?|title|website|domain|rating|source|lifecycle(?:\s+stage)?|close\s+date|due\s+date|owner)(?:\s*(?:,|&|\+|\/|and)\s*(?:stage|status|e-?mail(?:\s+address)?|phone(?:\s+number)?|title|website|domain|rating|source|owner))*)\s*\??\s*$/iu,
     (all, said: string, field: string) => {
       // ("Isla Haddad lifecycle stage": the field may be two words.)
       const [, name, first] = /^(.+?)(?:\s+(lifecycle|close|due))?$/i.exec(said)!;
@@ -1109,6 +1115,13 @@ const NOTATION_REWRITES: Rewrite[] = [
         ? all
         : `what is ${name}'s ${first ? `${first} ` : ""}${field}?`;
     },
+  ],
+  // "email of Ava Chen", "phone number for James Novak please": the field wanted, then whose, with no verb. (Not
+  // "email for Ava is ava@x.io": a value given is a change.)
+  [
+    /^\s*(?:(?:pls|please|and|also|quick(?:\s+one)?|need|i\s+need|can\s+i\s+(?:get|have)|give\s+me|get\s+me|send\s+me)[\s,:]+)?(?:the\s+|their\s+)?((?:e-?mail(?:\s+address)?|phone(?:\s+number)?|title|job\s+title|website|domain|owner|stage|status)(?:\s*(?:,|&|\/|and)\s*(?:e-?mail|phone(?:\s+number)?|title|website|domain))*)\s+(?:of|for)\s+(?!(?:the\s+|an?\s+|all\s+|every\s+|each\s+|our\s+)?(?:new\s+)?(?:invoices?|deals?|contacts?|candidates?|jobs?|accounts?|people|everyone|them|him|her|it)\b)([^?!]+?)(?:[,\s]+(?:please|pls|thanks|thx|ta|cheers))?\s*[?.!]*\s*$/iu,
+    (all, field: string, whose: string) =>
+      /@|\b(?:is|to|should\s+be|=|now|as)\b|:/i.test(whose) ? all : `what is the ${field.replace(/^job\s+/i, "")} of ${whose}?`,
   ],
   // "expected_close_date", "amount_due", "lifecycle_stage": a field by its name in the API, said as words.
   [/\bexpected_close_date\b/gi, "close date"],
@@ -2526,6 +2539,23 @@ const TRADE_REWRITES: Rewrite[] = [
   [/\bdebtor\s+days\b/gi, "days sales outstanding"],
   [/\binvoice\s+(?:has\s+)?(?:gone|went)\s+out\s+to\s+([^,.]+?)\s+(today|yesterday|this\s+morning)\s+for\s+/gi, "create an invoice for $1 for "],
   [/\.?\s*put\s+it\s+in\s+as\s+sent(?:\s+so)?\s*[.!]*\s*$/gi, " and send it"],
+  // Scottish and British office English: "can you put that through" (record what was just told), "it's a no from us",
+  // "sent a wee bit towards INV-38" (paid part of it), "based here in Glasgow", "I'm afraid".
+  [
+    /(?<=[$€£]\s?\d[^?!]*[.!,;]\s*)(?:(?:can|could|would)\s+you\s+(?:please\s+)?|please\s+)?put\s+(?:that|it|this|them)\s+through\b(?:\s+(?:please|for\s+me))?/gi,
+    "record it",
+  ],
+  [
+    /\s*[-–—,;.]?\s*\b(?:it['’]?s|that['’]?s)\s+a\s+(?:no|pass|no-go)\s+from\s+(?:us|me|the\s+team|the\s+panel|the\s+client)\b(?:\s*,?\s*I['’]?m\s+afraid)?\s*[.!]*/gi,
+    // (The replacer's last two arguments are the match's offset and the whole text.)
+    (said: string, ...rest: string[]) => (/\breject/i.test(String(rest.at(-1)).slice(Number(rest.at(-2)) + said.length)) ? ". " : " - reject them. "),
+  ],
+  [/[,;]?\s*\bI['’]?m\s+afraid\b[,.!]*/gi, ""],
+  [
+    /\bsent\s+(?:(?:a|some)\s+)?(?:bit|something|some\s+money|money|part(?:\s+of\s+it)?|a\s+part\s+payment|a\s+payment)\s+(?:towards|against|on)\s+(?=(?:INV|invoice|the\s+invoice|their\s+invoice|it)\b)/gi,
+    "paid part of ",
+  ],
+  [/\bbased\s+(?:here\s+|over\s+|out\s+)?(?:in|out\s+of)\s+/gi, "based in "],
   // Formal English as a second language, as Japanese business writing has it: "I would like to confirm about",
   // "Please kindly let me know", "Is it possible to register", "Regarding the invoice of X", "the total amount of
   // unpaid", "Name: Mr. X", "Sorry for trouble", "has started the business with us", "the members".
@@ -3486,6 +3516,12 @@ export const REWRITES: Rewrite[] = [
     /\b((?:change|update|set|fix|edit|correct|what's|whats|what\s+is|what\s+are|show(?:\s+me)?|get(?:\s+me)?|find|need)\s+)([a-z][a-z'-]+\s+[a-z][a-z-]+?)s\s+(?=(?:title|e-?mail|phone(?:\s+number)?|stage|rating|source|address|domain|website)\b)/gi,
     (said: string, verb: string, name: string) =>
       name.split(/\s+/).some((w) => STOPWORDS.has(w.toLowerCase()) || resourceOf(w) !== undefined) ? said : `${verb}${name}'s `,
+  ],
+  // "Ava Chens email, the one at Stark": a possessive without its apostrophe, opening the sentence.
+  [
+    /(^|[.!?]\s+)([A-Z][a-z'-]+\s+[A-Z][a-z-]+?)s\s+(?=(?:title|e-?mail|phone(?:\s+number)?|stage|rating|source|address|domain|website)\b)/g,
+    (said: string, start: string, name: string) =>
+      name.split(/\s+/).some((w) => STOPWORDS.has(w.toLowerCase()) || resourceOf(w) !== undefined) ? said : `${start}${name}'s `,
   ],
   // "Grace Hopper isn't a fit for the backend role, reject": why, not what; the request says the rest.
   [

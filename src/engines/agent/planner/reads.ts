@@ -305,6 +305,11 @@ export async function anything(s: Session, name: string, asked: string[] = []): 
         )
       : undefined;
   if (apart) hits.splice(0, hits.length, hits.find((h) => h.item === apart)!);
+  // "the Rhona Kerr who works at Tay Freight": namesakes told apart by the account the message names.
+  else if (hits.length > 1) {
+    const theirs = await atNamedAccount(s, hits, name);
+    if (theirs) hits.splice(0, hits.length, theirs);
+  }
   // "the Hooli Cloud thing, what stage is it at": an account has no stage; its open deals do.
   if (hits.length === 1 && hits[0]!.resource === "account" && asked.some((a) => a === "stage" || a === "status") && s.tool("deal", "list")) {
     const deals = (await s.list("deal", { account_id: hits[0]!.item.id, status: "open", per_page: 10 })).data;
@@ -322,6 +327,18 @@ export async function anything(s: Session, name: string, asked: string[] = []): 
     return `${capitalize(noun(hits[0]!.resource))}: ${showOne(hits[0]!.item)}`;
   }
   return `Records matching “${name}”:\n${hits.map((h) => `- ${noun(h.resource)} ${labelOf(h.item)} (${h.item.id})`).join("\n")}`;
+}
+
+/** Of people sharing a name, the one at the account the message names after "at", "from" or "with" (one call). */
+async function atNamedAccount(s: Session, hits: { resource: string; item: Item }[], name: string) {
+  const where =
+    /\b(?:at|from|with)\s+(?:the\s+)?([\p{L}\d][\p{L}\d&'’.-]*(?:\s+[\p{L}\d][\p{L}\d&'’.-]*){0,3}?)(?=\s*(?:[,.?!)]|$|\s+-|\s+(?:and|please|pls)\b))/iu.exec(
+      s.carried.message.replace(name, " "),
+    )?.[1];
+  if (!where || !hits.every((h) => h.item.account_id) || !s.tool("account", "list") || s.turn.tools.callsLeft() < 1) return undefined;
+  const account = await s.find("account", where, { write: false }).catch(noneFound);
+  const theirs = account ? hits.filter((h) => h.item.account_id === account.id) : [];
+  return theirs.length === 1 ? theirs[0] : undefined;
 }
 
 /** Records of these kinds whose names hold every word said, each as the start of one of theirs. */

@@ -321,7 +321,7 @@ export function toldApart(items: Item[], message: string, name: string): Item | 
       .replace(/\b(?:not|except|excluding|other\s+than|rather\s+than|instead\s+of)\s+(?:(?:the|that|this|their|its)\s+)?(?:[\w'’-]+\s+){0,3}[\w'’-]+/g, " ")
       .split(/[^a-z0-9]+/)
       // ("umbrela's pilot", found as "Umbrella": the slip is the name said, not a word telling records apart.)
-      .filter((w) => (w.length > 3 || /^\d{2,}$/.test(w)) && !named.has(w) && !STOPWORDS.has(w) && resourceOf(w) === undefined)
+      .filter((w) => (w.length > 3 || /^\d{2,}$/.test(w)) && !named.has(w) && !named.has(stem(w)) && !STOPWORDS.has(w) && resourceOf(w) === undefined)
       .filter((w) => w.length < 5 || ![...named].some((n) => n.length >= 5 && likeness(n, w) >= 0.8))
       .map(stem),
   );

@@ -374,6 +374,56 @@ function officeEnglish(text: string): string {
   );
 }
 
+/** Scots words in office English: "gonnae", "cannae", "wee", "the now", "the day", "fae", "outwith", "folk", "aye". */
+const SCOTS_NOT: Record<string, string> = {
+  cannae: "can't",
+  canna: "can't",
+  dinnae: "don't",
+  dinna: "don't",
+  didnae: "didn't",
+  doesnae: "doesn't",
+  isnae: "isn't",
+  wasnae: "wasn't",
+  wouldnae: "wouldn't",
+  couldnae: "couldn't",
+  shouldnae: "shouldn't",
+  willnae: "won't",
+  hasnae: "hasn't",
+  havnae: "haven't",
+  havenae: "haven't",
+};
+
+function unscotted(text: string): string {
+  return (
+    text
+      .replace(/\b(I['’]?m|I\s+am|we['’]?re|we\s+are|they['’]?re|they\s+are|he['’]?s|she['’]?s|it['’]?s)\s+gonnae\b/gi, "$1 going to")
+      .replace(/\bgonnae\s+no\b/gi, "don't")
+      .replace(/\bgonnae\s+(?:you\s+)?/gi, "can you ")
+      .replace(
+        /\b(?:cannae|canna|dinnae|dinna|didnae|doesnae|isnae|wasnae|wouldnae|couldnae|shouldnae|willnae|hasnae|havnae|havenae)\b/gi,
+        (w) => SCOTS_NOT[w.toLowerCase()]!,
+      )
+      .replace(/^\s*aye\b[,!.\s]*(?:so\s+)?/i, "")
+      .replace(/\bwee\s+/gi, "")
+      .replace(/\bthe\s+now\b/gi, "now")
+      .replace(/\bat\s+the\s+minute\b/gi, "now")
+      .replace(/\bthe\s+morn\b(?!\s+of\b)/gi, "tomorrow")
+      // ("got $2,000 in fae Initech the day": today, where "the day" closes the clause.)
+      .replace(
+        /(?<!\b(?:of|on|by|for|that|same|whole|all|one|next|previous|every|each|per|a|what|which)\s)\bthe\s+day\b(?=\s*(?:[.,!?;]|$)|\s+(?:against|and|so|but|too|as\s+well)\b)/gi,
+        "today",
+      )
+      .replace(/\bfae\b/gi, "from")
+      .replace(/\boutwith\b/gi, "outside")
+      .replace(/\bfolk\b/gi, "people")
+      .replace(/[,;.]?\s*\bfair\s+play\b[.!,]*/gi, "")
+      .replace(/\b(it|that|them|this)\s+mind\b(?=\s*[,.!?;]|\s*$)/gi, "$1")
+      .replace(/[,.!]?\s+\bta\s*[.!]*\s*$/gi, "")
+      // ("Isla Haddad's been promoted": has been.)
+      .replace(/(?<=\p{L})['’]s\s+been\b/gu, " has been")
+  );
+}
+
 function spokenWords(text: string): string {
   return unpidgined(text)
     .replace(/\b([a-z]+in)['’]?(?=[\s.,;:!?)]|$)/g, (word: string, stem: string) => (DROPPED_G.has(`${stem}g`) ? `${stem}g` : word))
@@ -426,9 +476,33 @@ function unshouted(text: string): string {
   });
 }
 
+/**
+ * Signs that the one writing puts the day first: sterling or euros, British or Commonwealth words, a company agreed
+ * with as a plural, or another date in the message that can only be day first ("15/01"). Without one, "3/2" is read as most software reads it.
+ */
+const DAY_FIRST_SIGNS =
+  /£|€|\b(?:GBP|EUR|sterling|quid|pence|fortnight|cheers|ta|aye|wee|gonnae|cannae|fae|outwith|colour|favour|whilst|organisation|cheque|kindly|revert|do\s+the\s+needful|mate|lads?|grand|reckon)\b|(?<![\d/])(?:1[3-9]|2\d|3[01])\/(?:0?[1-9]|1[0-2])(?![\d])/i;
+/** "Umbrella Health have asked": a company as a plural, as British English agrees with it. */
+const COMPANY_AS_PLURAL =
+  /\b(?!(?:The|We|They|You|I)\b)[A-Z][\w&'’-]+(?:\s+(?!and\b)[A-Z][\w&'’-]+)+\s+have\s+(?:just\s+|now\s+|finally\s+)?(?:asked|paid|sent|signed|said|agreed|confirmed|requested|come\s+back|been\s+in\s+touch|rung|emailed|called)\b/;
+
+/** "push the due date back to 3/2" from a day-first writer: the 3rd of February, written out so no reader guesses. */
+function dayFirstDates(message: string): string {
+  if (!DAY_FIRST_SIGNS.test(message) && !COMPANY_AS_PLURAL.test(message)) return message;
+  return message.replace(
+    /\b(to|on|by|for|until|till|before|after|from|due|dated|date|of|is|be|close|closes|closing)\s+(?:the\s+)?(0?[1-9]|1[0-2])\/(0?[1-9]|1[0-2])(?:\/(\d{4}|\d{2}))?(?![\d/])/gi,
+    (_, word: string, d: string, m: string, y: string | undefined) =>
+      `${word} ${Number(d)} ${MONTHS[Number(m) - 1]!}${y ? ` ${y.length === 2 ? `20${y}` : y}` : ""}`,
+  );
+}
+
 export function spoken(message: string): string {
   let text = spokenWords(
-    fromSpanish(fromPortuguese(fromItalian(fromPolish(fromIndonesian(fromTagalog(fromChinese(officeEnglish(unshouted(unpasted(unnotated(message))))))))))),
+    fromSpanish(
+      fromPortuguese(
+        fromItalian(fromPolish(fromIndonesian(fromTagalog(fromChinese(unscotted(officeEnglish(unshouted(unpasted(unnotated(dayFirstDates(message))))))))))),
+      ),
+    ),
   )
     .replace(HIRING_MANAGER, "hiring manager")
     .replace(FILLERS, " ")

@@ -22,6 +22,10 @@ import { countOf, shiftDate, type Amount } from "./nlp.ts";
 import { sequenceOf, type Parsed, type Phrase } from "./parse.ts";
 import { heardIn, noneFound, sharesWord, Stop, type FindOptions, type Found, type Session } from "./resolve.ts";
 
+/** Words for a person that are no one's name: "a new guy", "the new starter", "someone". */
+const SOMEONE =
+  /^(?:(?:a|an|the|our|their|this|that)\s+)?(?:new\s+)?(?:guy|gal|girl|lady|woman|man|chap|bloke|lad|lass|fella|fellow|person|someone|somebody|hire|starter|joiner|colleague|employee|member|dude|boss|one)s?$/i;
+
 /**
  * Changes. A change is made only when what to do, to which record and with
  * which values are all placed: a name that matches several records or none is
@@ -745,6 +749,8 @@ export async function create(s: Session, p: Parsed, resource: string): Promise<s
   }
   // ("wayne enterprises have changed buyers again. add them as a contact": a company with no account is no person's name.)
   if (name && person && COMPANY_WORD.test(name)) name = undefined;
+  // ("there's a new guy started at Aperture Labs, add him": who they are is no name; the name is asked for.)
+  if (name && person && SOMEONE.test(name)) name = undefined;
   if (name && person) {
     // Names typed or dictated in lower case are stored as people write them.
     let words = name.split(/\s+/).map((w) => (/^\p{Ll}+$/u.test(w) ? w[0]!.toUpperCase() + w.slice(1) : w));
