@@ -189,3 +189,16 @@ describe("round thirty-four: Scottish English, day-first writers, a field asked 
     "update the email of Ava Chen to ava@x.io",
   ])("does not make a question of %s", (said) => expect(rewritten(spoken(said))).not.toMatch(/^what is/));
 });
+
+describe("an order and an average asked", () => {
+  it.each([
+    ["open deals sorted by amount, biggest first", "open deals"],
+    ["list candidates for the backend role, ordered by rating", "list candidates for the backend role"],
+    ["show me our accounts alphabetically please", "show me our accounts please"],
+    ["what's the average deal size", "what's the total deal amount"],
+  ])("%s", (said, typed) => expect(rewritten(spoken(said))).toBe(typed));
+
+  it.each(["invoices due by Friday", "deals closing by the end of the month", "sort out the Globex invoice by Friday"])("leaves %s as it is", (said) =>
+    expect(rewritten(spoken(said))).toBe(said),
+  );
+});

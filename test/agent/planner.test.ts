@@ -2225,3 +2225,31 @@ describe("round thirty-four: Scottish office English, people told apart by where
     }
   });
 });
+
+describe("a list in the order asked, an average", () => {
+  it("'X's invoices sorted by amount, smallest first' lists them in that order; 'by due date' soonest first", async () => {
+    for (const [amount, due] of [
+      [700, "2026-05-01"],
+      [300, "2026-06-01"],
+      [500, "2026-04-01"],
+    ] as const)
+      await made(tenant.client.post("/v1/invoices", { client: "Orderly Mills", amount, currency: "USD", status: "open", due_date: due }));
+    const bySize = await chat(tenant.client, "Orderly Mills invoices sorted by amount, smallest first");
+    expect(bySize.message.content.match(/(?<=· )\d{3}\.00 USD/g), bySize.message.content).toEqual(["300.00 USD", "500.00 USD", "700.00 USD"]);
+    const byDue = await chat(tenant.client, "list the Orderly Mills invoices ordered by due date");
+    expect(byDue.message.content.match(/(?<=· )\d{3}\.00 USD/g), byDue.message.content).toEqual(["500.00 USD", "700.00 USD", "300.00 USD"]);
+    expect(writes(byDue)).toEqual([]);
+  });
+
+  it("'what's the average invoice for X' is each currency's mean", async () => {
+    for (const [amount, currency] of [
+      [100, "EUR"],
+      [300, "EUR"],
+      [1000, "GBP"],
+    ] as const)
+      await made(tenant.client.post("/v1/invoices", { client: "Mean Street Bakery", amount, currency, status: "open", due_date: "2026-05-01" }));
+    const out = await chat(tenant.client, "what's the average invoice for Mean Street Bakery?");
+    expect(out.message.content).toContain("200.00 EUR (over 2 invoices)");
+    expect(out.message.content).toContain("1,000.00 GBP (over 1 invoice)");
+  });
+});

@@ -3,7 +3,7 @@ import { enumValues, properties } from "./catalog.ts";
 import { filtersFor, type Query } from "./filters.ts";
 import type { Parsed } from "./parse.ts";
 import { noneFound, Stop, toldApart, type Found, type Session } from "./resolve.ts";
-import { likeness } from "./lexicon.ts";
+import { AVERAGE, likeness, SORT_ASKED } from "./lexicon.ts";
 
 /** Pages a sum reads at most (100 records each): a turn makes a bounded number of calls. */
 const SUM_PAGES = 5;
@@ -23,6 +23,43 @@ async function pages(s: Session, resource: string, query: Record<string, unknown
 }
 
 const noun = (resource: string) => resource.replace(/_/g, " ");
+
+/** Words for a sort field, as its list names it. */
+const SORT_WORDS: [RegExp, string[]][] = [
+  [/^(?:amount|size|value|price|total|deal\s+size|money|worth)$/, ["amount"]],
+  [/^(?:close|closing|expected\s+close|close\s+date|closing\s+date|expected\s+close\s+date)$/, ["expected_close_date"]],
+  [/^(?:due|due\s+date|deadline|date\s+due)$/, ["due_date"]],
+  [/^(?:date|date\s+added|created|creation\s+date|age|newest|recent|when\s+(?:added|created))$/, ["created_at"]],
+  [/^(?:last\s+update|updated|last\s+updated|update|activity)$/, ["updated_at"]],
+  [/^(?:rating|score|stars?)$/, ["rating"]],
+  [/^(?:name|names|alphabetically|in\s+alphabetical\s+order|a\s*-\s*z|z\s*-\s*a|title)$/, ["name", "title", "last_name", "client"]],
+  [/^(?:last\s+name|surname|family\s+name)$/, ["last_name"]],
+  [/^(?:first\s+name)$/, ["first_name"]],
+  [/^(?:client|customer|company)$/, ["client", "name"]],
+  [/^(?:revenue|annual\s+revenue|turnover)$/, ["annual_revenue"]],
+  [/^(?:employees|headcount|employee\s+count|staff)$/, ["employee_count"]],
+  [/^(?:number|invoice\s+number)$/, ["number"]],
+  [/^(?:stage\s+change|last\s+stage\s+change|time\s+in\s+stage)$/, ["stage_changed_at"]],
+];
+const DESCENDING_FIRST = new Set(["amount", "rating", "annual_revenue", "employee_count", "created_at", "updated_at", "closed_at", "stage_changed_at"]);
+
+/** The list's sort for the order a request asks ("-amount"), when its list sorts by that field. */
+export function sortAsked(s: Session, resource: string, raw: string): string | undefined {
+  const m = SORT_ASKED.exec(raw);
+  if (!m) return undefined;
+  const said = (m[1] ?? m[2] ?? m[3]!).trim().toLowerCase().replace(/\s+/g, " ");
+  const fields = SORT_WORDS.find(([words]) => words.test(said))?.[1] ?? [said.replace(/\s+/g, "_")];
+  const field = fields.find((f) => sortable(s, resource, f));
+  if (!field) return undefined;
+  const way = (m[4] ?? "").toLowerCase();
+  const down =
+    /^desc|^(?:highest|biggest|largest|most|newest|latest)|^high\s+to/.test(way) || /^z\s*-\s*a$/.test(said)
+      ? true
+      : /^asc|^(?:lowest|smallest|least|oldest|earliest|soonest)|^low\s+to/.test(way)
+        ? false
+        : DESCENDING_FIRST.has(field);
+  return `${down ? "-" : ""}${field}`;
+}
 
 /** Whether a resource's list sorts by the field (its sort parameter says so). */
 export function sortable(s: Session, resource: string, field: string): boolean {
@@ -109,6 +146,14 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
       const overdue = late.length > 0 ? ` ${late.length} overdue (${sumText(sums(late, "amount_due"))}).` : " None is overdue.";
       return `${debtor} owes ${sumText(sums(items, "amount_due"))} on ${plural(total, "open invoice")}.${overdue}\n${listText({ data: items, meta: { total } })}`;
     }
+    // "the average deal size": each currency's mean over the records read.
+    if (AVERAGE.test(p.raw) && items.length === total) {
+      const means = sums(items, moneyField).map((x) => {
+        const n = items.filter((i) => String(i.currency ?? "") === x.currency && i[moneyField] !== null && i[moneyField] !== undefined).length;
+        return `${money(Math.round((x.amount / n) * 100) / 100, x.currency)} (over ${plural(n, noun(resource))})`;
+      });
+      return `The average ${noun(resource)}${where}${moneyField === "amount_due" ? " still due" : moneyField === "amount_paid" ? " collected" : ""}: ${means.join(", ")}.`;
+    }
     const sum = sumText(sums(items, moneyField));
     const partial = items.length < total ? ` (the first ${items.length} of ${total}; ask with a narrower filter for the rest)` : "";
     const what = moneyField === "amount_due" ? " due" : moneyField === "amount_paid" ? " collected" : "";
@@ -119,17 +164,20 @@ export async function read(s: Session, p: Parsed, resource: string): Promise<str
   const byDue = top && moneyField === "amount_due";
   // "the strongest applicant", "going by their ratings": the top by rating where records have one.
   const byRating = top && sortable(s, resource, "rating") && !sortable(s, resource, "amount");
-  const sort = byRating
-    ? p.ascending
-      ? "rating"
-      : "-rating"
-    : top && !byDue && sortable(s, resource, "amount")
+  const asked = sortAsked(s, resource, p.raw);
+  const sort = asked
+    ? asked
+    : byRating
       ? p.ascending
-        ? "amount"
-        : "-amount"
-      : resource === "invoice" && sortable(s, resource, "due_date") && query.status
-        ? "due_date"
-        : undefined;
+        ? "rating"
+        : "-rating"
+      : top && !byDue && sortable(s, resource, "amount")
+        ? p.ascending
+          ? "amount"
+          : "-amount"
+        : resource === "invoice" && sortable(s, resource, "due_date") && query.status
+          ? "due_date"
+          : undefined;
   // "which one is the biggest": one.
   const one = p.plural === false || /\bwhich\s+one\b/i.test(p.raw);
   const perPage = Math.min(100, Math.max(1, p.top ?? (top ? (one ? 1 : 5) : SCREEN)));
