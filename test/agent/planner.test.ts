@@ -2253,3 +2253,39 @@ describe("a list in the order asked, an average", () => {
     expect(out.message.content).toContain("1,000.00 GBP (over 1 invoice)");
   });
 });
+
+describe("money paid in a period, an account's size, a million", () => {
+  it("'how much did X pay us this month' sums the invoices paid in full this month, by when they were paid", async () => {
+    const paid = await made(
+      tenant.client.post("/v1/invoices", { client: "Paisley Textiles", amount: 640, currency: "GBP", status: "open", due_date: "2026-03-20" }),
+    );
+    expect((await tenant.client.post(`/v1/invoices/${paid.id}/pay`, { amount: 640 })).status).toBe(200);
+    await made(tenant.client.post("/v1/invoices", { client: "Paisley Textiles", amount: 90, currency: "GBP", status: "open", due_date: "2026-03-25" }));
+    const out = await chat(tenant.client, "how much did Paisley Textiles pay us this month?");
+    expect(out.actions.find((a: any) => a.tool === "list_invoices" && a.input["paid_at[gte]"])?.input).toMatchObject({
+      "paid_at[gte]": "2026-03-01T00:00:00.000Z",
+    });
+    expect(out.message.content).toContain("640.00 GBP");
+    expect(out.message.content).not.toContain("90.00 GBP");
+    const last = await chat(tenant.client, "payments received from Paisley Textiles last month");
+    expect(last.message.content).not.toContain("640.00 GBP");
+  });
+
+  it("'accounts with more than 400 employees', 'with revenue over 1.5M' compare the account's size and revenue", async () => {
+    await made(tenant.client.post("/v1/accounts", { name: "Bigfield Steel", employee_count: 900, annual_revenue: 2_000_000 }));
+    await made(tenant.client.post("/v1/accounts", { name: "Smallbrook Crafts", employee_count: 12, annual_revenue: 300_000 }));
+    for (const said of ["accounts with more than 400 employees", "which accounts have revenue over 1.5M?"]) {
+      const out = await chat(tenant.client, said);
+      expect(out.message.content, said).toContain("Bigfield Steel");
+      expect(out.message.content, said).not.toContain("Smallbrook Crafts");
+    }
+  });
+
+  it("'deals over 1.2m' is an amount, not a time of day", async () => {
+    await made(tenant.client.post("/v1/deals", { name: "Megaproject", amount: 1_500_000, currency: "USD", account_id: world.initech }));
+    const out = await chat(tenant.client, "deals over 1.2m");
+    expect(out.actions.find((a: any) => a.tool === "list_deals")?.input).toMatchObject({ "amount[gt]": 1_200_000 });
+    expect(out.actions.find((a: any) => a.tool === "list_deals")?.input).not.toHaveProperty("created_at[gte]");
+    expect(out.message.content).toContain("Megaproject");
+  });
+});

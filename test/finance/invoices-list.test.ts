@@ -291,6 +291,18 @@ describe("filters", () => {
     await expectFilter({ "amount_due[ne]": 0 }, (i) => i.amount_due !== 0);
   });
 
+  it("paid_at: when an invoice was paid in full, in ranges (the part-paid and unpaid have none); it sorts", async () => {
+    const paid = all.filter((i) => i.paid_at !== null);
+    // Paid 15 hours apart (invoices 3, 12 and 21): a bound between the first two splits them.
+    expect(paid).toHaveLength(3);
+    const second = paid.map((i) => i.paid_at).sort()[1];
+    await expectFilter({ "paid_at[gte]": second }, (i) => i.paid_at !== null && i.paid_at >= second);
+    await expectFilter({ "paid_at[lt]": second }, (i) => i.paid_at !== null && i.paid_at < second);
+    const sorted = await list({ "paid_at[gte]": "2026-01-01T00:00:00Z", sort: "-paid_at" });
+    expectSorted(sorted.data, "-paid_at");
+    expect(sorted.data).toHaveLength(3);
+  });
+
   it("due_date: equality and ranges", async () => {
     await expectFilter({ due_date: "2026-03-15" }, (i) => i.due_date === "2026-03-15");
     await expectFilter({ "due_date[gte]": "2026-03-15", "due_date[lte]": "2026-04-01" }, (i) => i.due_date >= "2026-03-15" && i.due_date <= "2026-04-01");

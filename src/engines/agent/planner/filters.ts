@@ -206,6 +206,8 @@ export async function filtersFor(s: Session, p: Parsed, resource: string, phrase
       if (dates.gte) query[`${field}[gte]`] = at(dates.gte);
       if (dates.lt) query[`${field}[lt]`] = at(dates.lt);
       const word = field.replace(/_at$|_date$/, "").replace(/_/g, " ");
+      // ("12 invoices are paid from ... ": the state already says the word the span reads with.)
+      if (said.at(-1) === word) said.pop();
       said.push(`${word} ${dates.gte && dates.lt ? `from ${dates.gte} to before ${dates.lt}` : dates.gte ? `since ${dates.gte}` : `before ${dates.lt}`}`);
     }
   }

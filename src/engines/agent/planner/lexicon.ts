@@ -3464,6 +3464,23 @@ export const REWRITES: Rewrite[] = [
     "total ",
   ],
   [/\b(deal|opportunity|contract|invoice|bill)\s+(?:size|value)\b/gi, "$1 amount"],
+  // "how much did Stark pay us last month", "payments received this month", "revenue this quarter": money paid in, by
+  // when the invoices were paid (cash received; what was billed is "invoiced").
+  [/\bhow\s+much\s+(?:did|have|has)\s+(.+?)\s+(?:pay|paid)(?:\s+us)?\b/gi, "how much has $1 paid us"],
+  [
+    /\b(?:the\s+|our\s+|any\s+)?payments?\s+(?:(?:we\s+)?(?:received|got|collected|taken)|(?:that\s+)?(?:came|come)\s+in|in)\b(?=\s+(?:this|last|since|in|during|so\s+far|for|from|over|today|yesterday)\b)/gi,
+    "invoices paid",
+  ],
+  [
+    /^\s*(?:what(?:'s|\s+is|\s+was|\s+were)\s+)?(?:our\s+|the\s+)?(?:total\s+)?(?:revenue|income|collections|takings|cash\s+(?:in|received|collected))\s+(?=(?:this|last|so\s+far|since|in|for|during|over)\b)/gi,
+    "how much was paid ",
+  ],
+  // "accounts with revenue over 1M": the amount compared is the account's revenue, its only money (filters.ts).
+  [
+    /\b(?:with\s+|having\s+|whose\s+)?(?:an?\s+)?(?:annual\s+|yearly\s+)?(?:revenue|turnover|sales)\s+(?:of\s+|is\s+)?(?=(?:more\s+than|over|above|at\s+least|less\s+than|under|below|at\s+most|greater\s+than)\s+[$€£]?\d)/gi,
+    "",
+  ],
+  [/(?<=\b(?:than|over|above|under|below|least|most)\s+[$€£]?\d+(?:\.\d+)?)\s?(?:M|mn|mil|million)\b/g, "m"],
   // "open deals sorted by amount": the order is read from the request as typed (reads.ts sortAsked), not a name.
   [new RegExp(String.raw`\s*[,;]?\s*(?:and\s+)?${SORT_ASKED.source}`, "gi"), ""],
   // Errands relayed for someone else: "It doesn't need to go out just yet, he'd like to look it over first", "She'd like

@@ -456,7 +456,9 @@ export function readDates(chrono: Chrono, text: string, now: Date): { range: Dat
     // ("a Night Porter", "the Morning Shift Lead": a time of day in capitals inside a name is no day.)
     const inName =
       hit && /^(?:Night|Morning|Evening|Afternoon|Noon|Midnight|Weekend)$/.test(hit.text.trim()) && /^\s+[A-Z]/.test(text.slice(hit.index + hit.text.length));
-    if (hit && !bareDay && !bareNow && !inName && !/^\d+$/.test(hit.text.trim())) {
+    // ("deals over 1m", "2.5m": a million, not a minute or a time of day.)
+    const scaled = hit && /^\d+(?:[.,]\d+)?\s?m$/i.test(hit.text.trim());
+    if (hit && !bareDay && !bareNow && !inName && !scaled && !/^\d+$/.test(hit.text.trim())) {
       day = hit.start.date();
       at = hit.index;
       length = hit.text.length;

@@ -646,6 +646,27 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
     if (after) spans.push([end + after[0].length - after[1]!.length, end + after[0].length]);
   }
   text = blank(text, spans.splice(0));
+  // "accounts with more than 100 employees", "companies with a headcount under 50": the account's size.
+  const staffed = /\b(?:accounts?|compan(?:y|ies)|customers?|clients?|firms?|businesses|organi[sz]ations?)\b/i.test(text)
+    ? /\b(?:(more\s+than|over|above|at\s+least|fewer\s+than|less\s+than|under|below|at\s+most)\s+)?(\d[\d,]*)\s*(\+|\s+or\s+more|\s+or\s+(?:fewer|less))?\s+(?:employees|staff|people|workers)\b|\b(?:a\s+)?(?:headcount|employee\s+count|staff\s+count|number\s+of\s+employees)\s+(?:of\s+|is\s+)?(more\s+than|over|above|at\s+least|fewer\s+than|less\s+than|under|below|at\s+most)\s+(\d[\d,]*)/i.exec(
+        text,
+      )
+    : null;
+  if (staffed) {
+    const said = (staffed[1] ?? staffed[4] ?? staffed[3] ?? "").trim().toLowerCase();
+    const op = /^(?:more|over|above)/.test(said)
+      ? "gt"
+      : /^(?:at\s+least|\+|or\s+more)/.test(said)
+        ? "gte"
+        : /^(?:fewer|less|under|below)/.test(said)
+          ? "lt"
+          : /^(?:at\s+most|or\s+(?:fewer|less))/.test(said)
+            ? "lte"
+            : undefined;
+    out.numeric.push({ field: "employee_count", op, value: Number((staffed[2] ?? staffed[5])!.replace(/,/g, "")) });
+    spans.push([staffed.index, staffed.index + staffed[0].length]);
+    text = blank(text, spans.splice(0));
+  }
   // "top 3", "the 5 most overdue": how many to show.
   const top =
     /\b(?:top|first|largest|biggest|highest|last|latest)\s+(\d{1,3})\b(?!\s*(?:days?|weeks?|months?|years?|hours?)\b)|\b(\d{1,3})\s+(?=(?:most|least|oldest|newest|latest|largest|biggest|highest|lowest|smallest)\b|(?:clients?|customers?|accounts?|companies)\s+(?:(?:who|that)\s+)?owe)/i.exec(
