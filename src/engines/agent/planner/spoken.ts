@@ -6,6 +6,7 @@ import { fromItalian } from "./italian.ts";
 import { fromPolish } from "./polish.ts";
 import { fromPortuguese } from "./portuguese.ts";
 import { fromSpanish } from "./spanish.ts";
+import { fromSwahili } from "./swahili.ts";
 import { fromTagalog } from "./tagalog.ts";
 import { ISO_CODES } from "./nlp.ts";
 import { ACTION_WORDS, actionOf, HIRING_MANAGER, outsideQuotes, RESOURCE_WORDS, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
@@ -436,7 +437,9 @@ const CODE_BEFORE_FIGURE = new RegExp(String.raw`\b(${ISO_CODES.join("|")})\s?(\
 
 export function spoken(message: string): string {
   let text = spokenWords(
-    fromSpanish(fromPortuguese(fromItalian(fromPolish(fromIndonesian(fromTagalog(fromChinese(officeEnglish(unshouted(unpasted(unnotated(message))))))))))),
+    fromSpanish(
+      fromPortuguese(fromItalian(fromPolish(fromIndonesian(fromTagalog(fromSwahili(fromChinese(officeEnglish(unshouted(unpasted(unnotated(message))))))))))),
+    ),
   )
     .replace(HIRING_MANAGER, "hiring manager")
     .replace(FILLERS, " ")

@@ -15,11 +15,16 @@ export interface Language {
   phrases: Phrase[];
   /** Words in lower case, without their accents unless the accent tells two words apart. */
   words: Record<string, string>;
+  /**
+   * A word the list lacks, read from its parts, for a language that builds its words ("wamelipa", they have paid):
+   * its English, or undefined to keep it. `before` is the text ahead of it in its sentence.
+   */
+  inflected?: (word: string, before: string) => string | undefined;
 }
 
 const bare = (word: string) => word.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC");
 
-function translated(text: string, { phrases, words }: Language): string {
+function translated(text: string, { phrases, words, inflected }: Language): string {
   let out = text;
   for (const [from, to] of phrases) out = typeof to === "string" ? out.replace(from, to) : out.replace(from, to);
   // A word in capitals inside a sentence is a name ("Isla Haddad", "Monterrey"); at a sentence's start it is read.
@@ -29,7 +34,7 @@ function translated(text: string, { phrases, words }: Language): string {
     const lower = word.toLowerCase();
     const start = /(?:^|[.?!¿¡:]\s*)$/.test(whole.slice(Math.max(0, at - 3), at));
     if (word !== lower && !start) return word;
-    const english = words[lower] ?? words[bare(lower)];
+    const english = words[lower] ?? words[bare(lower)] ?? inflected?.(lower, whole.slice(0, at).replace(/^[\s\S]*[.?!]\s*/, ""));
     if (english === undefined) return word;
     return start && english ? english[0]!.toUpperCase() + english.slice(1) : english;
   });
