@@ -43,10 +43,13 @@ function translated(text: string, { phrases, words, inflected }: Language): stri
 /** A token of letters and digits together: a record's id ("inv_01m8r8ba1e"), a code; never a word to translate. */
 const CODE = /(?<![\p{L}\p{N}_])(?=[\p{L}\p{N}_]*\p{N})(?=[\p{L}\p{N}_]*[A-Za-z_])[\p{L}\p{N}_]+/gu;
 
-/** The text with its codes kept aside while `change` reads the rest ("ba" or "yg" inside an id is no word). */
+/** An address, a link or a domain ("mei@globex.com", "globex.com"): a name, whatever words it holds. */
+const ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bhttps?:\/\/\S+|\b[\p{L}\d-]+(?:\.[\p{L}\d-]+)*\.\p{L}{2,}\b(?!\.?\p{L})/gu;
+
+/** The text with its codes and addresses kept aside while `change` reads the rest ("ba" inside an id is no word). */
 function outsideCodes(text: string, change: (part: string) => string): string {
   const kept: string[] = [];
-  const masked = text.replace(CODE, (code) => `\u0000${kept.push(code) - 1}\u0000`);
+  const masked = text.replace(ADDRESS, (address) => `\u0000${kept.push(address) - 1}\u0000`).replace(CODE, (code) => `\u0000${kept.push(code) - 1}\u0000`);
   return change(masked).replace(/\u0000(\d+)\u0000/g, (_, i: string) => kept[Number(i)]!);
 }
 
