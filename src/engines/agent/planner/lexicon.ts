@@ -1943,6 +1943,11 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
   [/\b(?:have|has)\s+(?:the\s+)?(?:clients?|customers?|they)\s+paid\s+only\s+(?:partly|partially|in\s+part)\b/gi, "are part paid"],
   [/\bpaid\s+only\s+(?:partly|partially|in\s+part)\b|\bpartially\s+paid\b/gi, "part paid"],
   [/[?.]\s*(?:the\s+ones?|those)\s+with\s+(?:some\s+|a\s+)?balance\s+(?:still\s+)?(?:hanging|remaining|left|pending|outstanding)\b[^?.!]*/gi, "?"],
+  // "which clients have not paid yet?" (swahili.ts's "ni wateja gani hawajalipa?"): those with unpaid invoices.
+  [
+    /\b(which|what)\s+(clients|customers|accounts|companies)\s+(?:(?:have|has)\s+not|haven['’]t|did\s+not|didn['’]t)\s+(?:yet\s+)?paid(?:\s+yet)?\b/gi,
+    "$1 $2 have unpaid invoices",
+  ],
   // "kindly revert with the list of deals in negotiation": send it, that is show it.
   [
     /(^|[.!?]\s*)(?:(?:kindly|please|pls)\s+)?revert\s+(?:back\s+)?(?:to\s+(?:me|us)\s+)?with\s+(?=(?:the\s+|a\s+)?(?:list|details|names|numbers|figures?|totals?|count|status)\b)/gi,

@@ -19,12 +19,16 @@ const regular = (base: string): English => {
 /** Verbs a request uses, by their root as a dictionary gives it ("lipa", to pay). */
 const VERBS: Record<string, English> = {
   lipa: ["pay", "paid", "paid", "paying"],
+  pa: ["give", "gave", "given", "giving"],
   lipia: ["pay", "paid", "paid", "paying"],
   daiwa: ["owe", "owed", "owed", "owing"],
   tuma: ["send", "sent", "sent", "sending"],
   tumia: ["send", "sent", "sent", "sending"],
   rudisha: ["send back", "sent back", "sent back", "sending back"],
   peleka: regular("move"),
+  ongezea: regular("add"),
+  hoji: regular("interview"),
+  penda: regular("like"),
   fika: regular("reach"),
   pita: regular("pass"),
   enda: ["go", "went", "gone", "going"],
@@ -75,6 +79,7 @@ const COMMANDS =
 const STATIVE = new Set(["want", "owe", "need"]);
 /** Passives whose form is not the root's with a "w" ("kataliwa", rejected). */
 const PASSIVES: Record<string, string> = {
+  pewa: "pa",
   kataliwa: "kataa",
   kubaliwa: "kubali",
   ajiriwa: "ajiri",
@@ -181,15 +186,19 @@ const OBJECTS: Record<string, string> = {
 };
 
 const ROOTS = Object.keys(VERBS);
-const STEMS = ROOTS.map((r) => (r.endsWith("a") ? r.slice(0, -1) : r));
 const alt = (words: string[]) => [...words].sort((a, b) => b.length - a.length).join("|");
+// A root in "-a" takes its own last vowel ("lip-a", "lip-e", "lip-w-a"); one in another ("kubali") keeps it.
+// (A root of one letter, "pa" to give, is read only in its listed forms: "-li-p-a" would hide "-lip-a".)
+const STEMS = ROOTS.filter((r) => r.length > 2 && r.endsWith("a")).map((r) => r.slice(0, -1));
+const WHOLE_ROOTS = ROOTS.filter((r) => !r.endsWith("a"));
+const ROOT_FORMS = `(?<stem>${alt(STEMS)})(?<w>w|iw|ew)?(?<end>[aei])|(?<whole>${alt(WHOLE_ROOTS)})(?<wa>wa)?`;
 const VERB = new RegExp(
-  `^(?<neg>${alt(Object.keys(NEGATIVE_SUBJECTS))})?(?<subject>${alt(Object.keys(SUBJECTS))}|ku)?(?<not>si)?(?<tense>mesha|sha|me|na|ta|li|ja|ku|ki|nge)?(?<rel>yo|zo|cho|vyo|lo|ye|po|ko|o)?(?<object>${alt(Object.keys(OBJECTS))})?-?(?:(?<passive>${alt(Object.keys(PASSIVES))})|(?<stem>${alt(STEMS)})(?<w>w|iw|ew)?(?<end>[aei])?|(?<sheng>${alt(SHENG)}))$`,
+  `^(?<neg>${alt(Object.keys(NEGATIVE_SUBJECTS))})?(?<subject>${alt(Object.keys(SUBJECTS))}|ku)?(?<not>si)?(?<tense>mesha|sha|me|na|ta|li|ja|ku|ki|nge)?(?<rel>yo|zo|cho|vyo|lo|ye|po|ko|o)?(?<object>${alt(Object.keys(OBJECTS))})??-?(?:(?<passive>${alt(Object.keys(PASSIVES))})|${ROOT_FORMS}|(?<sheng>${alt(SHENG)}))$`,
 );
 
 /** Words that, before a verb, are its subject: the verb then says no pronoun ("Stark wamelipa", Stark have paid). */
 const SUBJECT_BEFORE =
-  /(?:\p{Lu}[\p{L}'’-]*|\b(?:invoices?|deals?|contacts?|candidates?|clients?|accounts?|jobs?|positions?|roles?|payments?|balance|boss|manager|team|HR|wangapi|ngapi|nani|who|which|that|those|this|these|all|ambao|ambazo|ambayo|ambaye|mteja|wateja|kampuni|nobody|everyone|someone))\s*$/u;
+  /(?:\p{Lu}[\p{L}'’-]*|\b(?:invoices?|deals?|contacts?|candidates?|clients?|accounts?|jobs?|positions?|roles?|payments?|balance|boss|manager|team|HR|wangapi|ngapi|nani|who|which|that|those|this|these|all|ambao|ambazo|ambayo|ambaye|mteja|wateja|kampuni|nobody|everyone|someone))(?:\s+(?:bado|pia|tu|sasa|still|also|already))*\s*$/u;
 
 /**
  * A Swahili verb in English, from its parts: "wamelipa" have paid, "hazijalipwa" have not been paid, "nitakutumia"
@@ -201,13 +210,11 @@ export function swahiliVerb(word: string, before = ""): string | undefined {
   if (!m?.groups) return undefined;
   const g = m.groups;
   let { neg, subject, not, tense, rel, object } = g;
-  const root = g.passive ? PASSIVES[g.passive]! : g.stem ? ROOTS.find((r) => r === g.stem || r === `${g.stem}a`) : undefined;
+  const root = g.passive ? PASSIVES[g.passive]! : g.stem ? `${g.stem}a` : g.whole;
   const english = root ? VERBS[root]! : shengEnglish(g.sheng!);
-  const passive = Boolean(g.passive || g.w);
+  const passive = Boolean(g.passive || g.w || g.wa);
   // The final vowel: "-a" as said, "-e" wished or bidden ("tufungue", let's open), "-i" not done ("hatuendelei").
-  const end = g.sheng ? "a" : g.passive ? "a" : (g.end ?? (root && !root.endsWith("a") ? "a" : ""));
-  if (!end) return undefined;
-  if (root && !root.endsWith("a") && g.end) return undefined;
+  const end = g.end ?? "a";
   // A bare root is a command ("futa", delete), for the roots no other language has as a word.
   if (!neg && !subject && !tense && !object && !not) return end === "a" && !passive && !g.sheng && root && COMMANDS.includes(root) ? english[0] : undefined;
   if (neg) {
@@ -220,6 +227,12 @@ export function swahiliVerb(word: string, before = ""): string | undefined {
     } else subject = who;
     if (subject === "ku") subject = "a";
   }
+  // "uniongezee": add (for me); the one it is done for is no object.
+  if (root === "ongezea" && object === "ni") object = undefined;
+  // "nataka", "naomba": "na-" alone is "I" ("ni-na-").
+  if (tense === "na" && !subject && !neg && g.tense === "na" && !g.subject) subject = "ni";
+  // "nione", "niangalie": let me see.
+  if (subject === "ni" && !tense && end === "e" && !object && !neg && !not && (root === "ona" || root === "angalia")) return `let me ${english[0]}`;
   // "ni-" before a bidden verb is its object: "nitumie" send me, "nionyeshe" show me.
   if (subject === "ni" && !tense && end === "e" && !object && !neg && !not) {
     subject = undefined;
@@ -260,7 +273,7 @@ export function swahiliVerb(word: string, before = ""): string | undefined {
   } else if (tense === "me") said = `${has} ${participle}${obj}`;
   else if (tense === "mesha" || tense === "sha") said = `${has} already ${participle}${obj}`;
   else if (tense === "ja") said = `${has} not ${participle}${obj} yet`;
-  else if (tense === "na" && !negative && STATIVE.has(base)) said = `${base}${one ? "s" : ""}${obj}`;
+  else if (tense === "na" && !negative && STATIVE.has(base)) said = `${base}${one && who !== "I" ? "s" : ""}${obj}`;
   else if (tense === "na") said = negative ? `${one ? "does" : "do"} not ${base}${obj}` : `${is} ${ing}${obj}`;
   else if (tense === "ta") said = `will${negative ? " not" : ""} ${base}${obj}`;
   else if (tense === "li") said = `${past}${obj}`;
@@ -277,25 +290,25 @@ export function swahiliVerb(word: string, before = ""): string | undefined {
 /** "imelipwa" paid, "amekataliwa" rejected: a passive verb's participle, or undefined. */
 export function passiveParticiple(word: string): string | undefined {
   const g = VERB.exec(word.toLowerCase())?.groups;
-  if (!g || !(g.passive || g.w) || g.neg) return undefined;
-  const root = g.passive ? PASSIVES[g.passive]! : ROOTS.find((r) => r === g.stem || r === `${g.stem}a`);
-  return root ? VERBS[root]![2] : undefined;
+  if (!g || !(g.passive || g.w || g.wa) || g.neg) return undefined;
+  const root = g.passive ? PASSIVES[g.passive]! : g.stem ? `${g.stem}a` : g.whole!;
+  return VERBS[root]![2];
 }
 
 // Words only Swahili has, that no English, Spanish, Portuguese, Italian, Polish, Indonesian or Tagalog request holds,
 // and any verb read from its parts with a tense or a negative ("wamelipa", "hazijalipwa", "ameapprove"). A word may
 // open a sentence in capitals; one that is also a name ("Nani", "Gani", "Sasa", "Yule") counts only in lower case.
 const WORD_MARKERS = [
-  ..."ngapi wangapi zingapi mangapi vingapi wapi vipi nipe tupe nitumie tafadhali wote zote yote vyote zile hizo hizi hii huyu huyo hiyo hicho wale asante mteja wateja malipo mwisho mwezi tuko wako yuko ziko ambao ambazo ambayo ambaye kwenye naye nayo lakini shilingi wagombea mgombea waombaji mahojiano usaili nafasi mkataba kesho jumla kitu vitu bado hatuna hakuna sijui ngoja niaje yetu zetu wetu yangu zangu yake zake yao zao mpya"
+  ..."ngapi wangapi zingapi mangapi vingapi wapi vipi nipe tupe nitumie tafadhali wote zote yote vyote zile hizo hizi hii huyu huyo hiyo hicho wale asante mteja wateja malipo mwisho mwezi tuko wako yuko ziko ambao ambazo ambayo ambaye kwenye naye nayo lakini shilingi wagombea mgombea waombaji mahojiano usaili nafasi mkataba kesho jumla kitu vitu bado hatuna hakuna sijui ngoja niaje yetu zetu wetu yangu zangu yake zake yao zao mpya zipi ipi kubwa zaidi naomba tunaomba ningependa hebu ebu thao elfu laki"
     .split(" ")
     .map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`),
   String.raw`[Jj]uu\s+ya|[Kk]abla\s+ya|[Bb]aada\s+ya|[Zz]aidi\s+ya|[Pp]ole\s+(?:sana|news|to|kwa)|[Ss]asa\s+hivi`,
-  String.raw`gani|yule|nani(?=\s*[?.!,]|\s+\p{Ll})|sasa(?=\s*[,!.]|\s+\p{Ll})|^\s*Sasa(?=\s*[,!.])`,
+  String.raw`^\s*[Ss]awa(?=\s*[,!.])|gani|yule|nani(?=\s*[?.!,]|\s+\p{Ll})|sasa(?=\s*[,!.]|\s+\p{Ll})|^\s*Sasa(?=\s*[,!.])`,
   "ka-(?:invoice|deal|client|job|contact|payment|report|list|cv)s?",
 ].join("|");
 const VERB_MARKER = [
   `(?:${alt(Object.keys(NEGATIVE_SUBJECTS))}|${alt(Object.keys(SUBJECTS))}|ku)(?:si)?(?:mesha|sha|me|na|ta|li|ja|ku|ki)(?:yo|zo|o)?`,
-  `(?:${alt(Object.keys(OBJECTS))})?-?(?:${alt(Object.keys(PASSIVES))}|(?:${alt(STEMS)})(?:w|iw|ew)?[aei]?|${alt(SHENG)})`,
+  `(?:${alt(Object.keys(OBJECTS))})?-?(?:${alt(Object.keys(PASSIVES))}|(?:${alt(STEMS)})(?:w|iw|ew)?[aei]|(?:${alt(WHOLE_ROOTS)})(?:wa)?|${alt(SHENG)})`,
 ].join("");
 // Bidden and infinitive forms: "mwongeze" add them, "nitumie" send me, "tufungue" let's open, "kulipa" to pay.
 const BIDDEN_MARKER = `(?:(?:ni|tu|mw|mu|wa|u|a|zi)(?:si)?(?:${alt(Object.keys(OBJECTS))})?(?:${alt(STEMS)})e|ku(?:${alt(STEMS)})a|${COMMANDS.join("|")})`;
@@ -361,7 +374,7 @@ const plural = (said: string) => {
   const words = said.split(/\s+/);
   const last = words.pop()!;
   const english = WORDS[last.toLowerCase()] ?? last;
-  return [...words, /s$|^people$/i.test(english) ? english : `${english}s`].join(" ");
+  return [...words, /s$|^people$/i.test(english) ? english : english.replace(/([^aeiou])y$/i, "$1ie").concat("s")].join(" ");
 };
 
 const DAYS: Record<string, string> = {
@@ -390,10 +403,19 @@ const MONTHS: Record<string, string> = {
 };
 const MONTH = Object.keys(MONTHS).join("|");
 
+const COUNTS: Record<string, number> = { moja: 1, mbili: 2, tatu: 3, nne: 4, tano: 5, sita: 6, saba: 7, nane: 8, tisa: 9, kumi: 10 };
+const TENS: Record<string, number> = { ishirini: 20, thelathini: 30, arobaini: 40, hamsini: 50, sitini: 60, sabini: 70, themanini: 80, tisini: 90 };
+const SCALES: Record<string, number> = { mia: 100, elfu: 1000, laki: 100_000, milioni: 1_000_000 };
+
 const PHRASES: Phrase[] = [
   // Greetings: "sasa,", "niaje boss", "habari za asubuhi".
   [/^\s*(?:sasa|niaje|mambo|vipi|hujambo|habari(?:\s+(?:yako|zako|za\s+\p{L}+))?)(?:\s+(?:boss|bro|sis|team|wote))?\s*[,!.]+\s*/giu, ""],
   [/^\s*(?:sasa|niaje|mambo)(?:\s+(?:boss|bro|sis|team|wote))?\s+(?=\p{L})/giu, ""],
+  // "sawa,": fine, an acknowledgement.
+  [/^\s*sawa(?:\s+sawa)?\s*[,!.]+\s*/gi, ""],
+  // "naomba", "tafadhali": please; "ebu", "hebu": let's.
+  [/\b(?:naomba|tunaomba|ningependa|tungependa)\b\s*/gi, "please "],
+  [/\b(?:ebu|hebu)\s+/gi, ""],
   // "boss anauliza ...", "HR wanauliza ...": whose question it is holds no request.
   [/^\s*(?:\p{L}+\s+){0,2}?(?:ana|wana|ame|wame)uliza\s*[,:]?\s*/giu, ""],
   // "pole news": bad news; "pole to Ken": sorry to Ken; "pole sana": so sorry.
@@ -407,8 +429,23 @@ const PHRASES: Phrase[] = [
   // Money: "shilingi 5,000", "5k bob", "Ksh 450,000".
   [/\b(?:shilingi|ksh|kshs)\.?\s?(\d[\d,]*(?:\.\d+)?\s?k?)\b/gi, "KES $1"],
   [/\b(\d[\d,]*(?:\.\d+)?\s?k?)\s?(?:shilingi|bob|ksh|kshs)\b/gi, "$1 KES"],
-  [/\belfu\s+(\d+)\b/gi, (_, n: string) => String(Number(n) * 1000)],
-  [/\blaki\s+(\d+)\b/gi, (_, n: string) => String(Number(n) * 100_000)],
+  // Numbers: "elfu tano" 5000, "laki nne" 400000, "milioni mbili" 2000000 (the scale before the count), "5 thao" 5000.
+  [
+    /\b(?:(ishirini|thelathini|arobaini|hamsini|sitini|sabini|themanini|tisini)(?:\s+na\s+(moja|mbili|tatu|nne|tano|sita|saba|nane|tisa))?|(moja|mbili|tatu|nne|tano|sita|saba|nane|tisa|kumi))\b/g,
+    (_, tens?: string, and?: string, unit?: string) => String((tens ? TENS[tens]! : 0) + (COUNTS[and ?? unit ?? ""] ?? 0)),
+  ],
+  [
+    /\b(?:mia|elfu|laki|milioni)\s+\d+(?:\.\d+)?(?:\s+na\s+(?:(?:mia|elfu|laki|milioni)\s+)?\d+(?:\.\d+)?)*\b/gi,
+    (said: string) =>
+      String(
+        said
+          .split(/\s+na\s+/i)
+          .map((part) => /^(?:(\p{L}+)\s+)?(\d+(?:\.\d+)?)$/u.exec(part)!)
+          .reduce((sum, [, scale, n]) => sum + Number(n) * (scale ? SCALES[scale.toLowerCase()]! : 1), 0),
+      ),
+  ],
+  [/\b(\d+(?:\.\d+)?)\s?(?:thao|k)\s+(?=bob|shilingi|KES|ksh)/gi, (_, n: string) => `${Number(n) * 1000} `],
+  [/\b(\d+(?:\.\d+)?)\s?thao\b/gi, (_, n: string) => String(Number(n) * 1000)],
   // When: "mwisho wa mwezi (huu)", "mwezi ujao", "wiki hii", "siku 30 zilizopita", "Ijumaa ijayo", "tarehe 15".
   [/\bmwisho\s+wa\s+mwezi\s+(?:ujao|unaokuja)\b/gi, "the end of next month"],
   [/\bmwisho\s+wa\s+mwezi(?:\s+huu)?\b/gi, "the end of this month"],
@@ -424,17 +461,50 @@ const PHRASES: Phrase[] = [
   [/\bmwaka\s+huu\b/gi, "this year"],
   [/\bmwaka\s+(?:uliopita|jana)\b/gi, "last year"],
   [/\b(?:kwa\s+)?siku\s+(\d+)\s+(?:zilizopita|za\s+mwisho)\b/gi, "in the last $1 days"],
+  // "siku 3", "wiki mbili", "kwa wiki 2": days and weeks, by so many.
+  [/\bkwa\s+(?=(?:siku|wiki|miezi)\s+\d)/gi, "by "],
   [/\bsiku\s+(\d+)\b/gi, "$1 days"],
+  [/\bwiki\s+(\d+)\b/gi, "$1 weeks"],
+  [/\bmiezi\s+(\d+)\b/gi, "$1 months"],
   [new RegExp(String.raw`\b(${DAY})\s+(?:ijayo|inayokuja)\b`, "gi"), (_, d: string) => `next ${DAYS[d.toLowerCase()]}`],
   [new RegExp(String.raw`\b(${DAY})\b`, "gi"), (d: string) => DAYS[d.toLowerCase()]!],
   [new RegExp(String.raw`\b(?:tarehe\s+)?(\d{1,2})\s+(${MONTH})\b`, "gi"), (_, d: string, m: string) => `${d} ${MONTHS[m.toLowerCase()]}`],
-  [new RegExp(String.raw`\b(${MONTH})\b`, "gi"), (m: string) => MONTHS[m.toLowerCase()]!],
+  // ("Mei", "Juni", "Julai" in capitals may be names: alone, only in lower case.)
+  [new RegExp(String.raw`\b(${MONTH})\b`, "gi"), (m: string) => (/^(?:Mei|Juni|Julai)$/.test(m) ? m : MONTHS[m.toLowerCase()]!)],
   [/\btarehe\s+(\d{1,2})\b/gi, "the $1th"],
   [/\bsasa\s+hivi\b|\bsahii\b/gi, "right now"],
   [/\bkwa\s+sasa\b/gi, "currently"],
   [/\bkwa\s+jumla\b|\bjumla\s+yake\b/gi, "in total"],
   [/\bkwa\s+nini\b|\bmbona\b/gi, "why"],
   [/\bkwa\s+sababu\b/gi, "because"],
+  // "title ya Leo Andersen iwe Head of Data": Leo Andersen's title, to be that.
+  [
+    /\b(title|cheo|phone(?:\s+number)?|(?:nambari\s+ya\s+)?simu|email|barua\s+pepe|stage|amount|value|status|due\s+date|expected\s+close(?:\s+date)?|source|department|location|jina|name)\s+(?:ya|wa|la|cha)\s+((?:\p{Lu}[\p{L}\d&'’-]*|\u0000\d+\u0000)(?:\s+\p{Lu}[\p{L}\d&'’-]*)*)/gu,
+    (_, field: string, who: string) =>
+      `${who}'s ${WORDS[field.toLowerCase()] ?? field.replace(/^(?:nambari\s+ya\s+)?simu$/i, "phone number").replace(/^barua\s+pepe$/i, "email")}`,
+  ],
+  // "deal ya Hooli": the Hooli deal; "contact ya Ethan Murphy", "mteja Initech": the one named.
+  [/\b(?:deal|dili)\s+(?:ya|la)\s+(\p{Lu}[\p{L}&'’-]*(?:\s+\p{Lu}[\p{L}&'’-]*)*)/gu, "the $1 deal"],
+  [/\b(contact|mteja)\s+(?:ya|wa)\s+(?=\p{Lu})/giu, "$1 "],
+  [/\bmteja\s+(?=\p{Lu})/giu, ""],
+  // "deal kubwa zaidi", "invoice ndogo zaidi": the largest, the smallest.
+  [
+    new RegExp(String.raw`\b(${THING})\s+(kubwa|ndogo)\s+(?:zaidi|kuliko\s+zote)\b`, "giu"),
+    (_, what: string, size: string) => `the ${/^k/i.test(size) ? "largest" : "smallest"} ${what}`,
+  ],
+  // "ni pesa ngapi Globex wanadaiwa?": how much they owe.
+  [/\b(?:ni\s+)?(?:pesa|kiasi)\s+(?:ngapi|gani)\s+(.+?)\s+(?:wana|ana|wame|ame|bado\s+wana|bado\s+ana)daiwa\b/gi, "how much do $1 owe"],
+  // "malipo ya INV-5 yamefika?": has the payment come in.
+  [/^\s*(?:je\s+)?malipo\s+(?:ya|za)\s+(.+?)\s+(?:ya|i|yame|ime|yali|ili)(?:me)?(?:fika|ingia)\b/gi, "has the payment for $1 come in"],
+  // "(jumla ya) pesa tunadai": what clients owe us, all told.
+  [/\b(?:jumla\s+ya\s+)?(?:pesa|deni|madeni)\s+(?:ambazo\s+|ambayo\s+)?tuna(?:wa)?dai(?:\s+wateja)?\b/gi, "the total owed to us"],
+  // "X ni gani?", "email ya X ni ipi?", "X ni nini?": what it is.
+  [/^\s*([^?]+?)\s*,?\s+ni\s+(?:gani|ipi|upi|lipi|kipi|nini)\s*\?/gi, "what is $1?"],
+  [/^\s*([^?]+?)\s*,?\s+ni\s+(?:zipi|zile\s+gani)\s*\?/gi, "which are $1?"],
+  // "X zimechelewa siku ngapi?": how many days overdue.
+  [/^\s*(.+?)\s+(?:zime|ime)chelewa\s+(?:kwa\s+)?siku\s+ngapi\b/gi, "how many days overdue are $1"],
+  // "X inafunga lini?", "deal ya X itafungwa lini?": when it is expected to close.
+  [/^\s*(.+?)\s+(?:ina|ita|i)fung(?:a|wa)\s+lini\b/gi, "when is $1 expected to close"],
   // "X amefika wapi (kwa process)?", "deal ya X iko wapi?": what stage it is at.
   [
     /(^|[.?!,:;]\s*)([^.?!,:;]+?)\s+(?:amefika|imefika|wamefika|ako|yuko|iko|wako)\s+wapi(?:\s+(?:kwa|na|katika|kwenye)\s+(?:the\s+)?(?:process|hiring|recruitment|pipeline|mchakato))?/giu,
@@ -443,7 +513,7 @@ const PHRASES: Phrase[] = [
   // "..., ni ngapi?": what it comes to.
   [/^\s*([^?]+?)\s*,?\s+ni\s+ngapi\s*\?/gi, "what is $1?"],
   // "ni nani ...?", "ni ankara gani ...?": the "is" before a question word goes with it.
-  [/\bni\s+(?=(?:nani|gani|wapi|lini|nini|(?:wa|zi|ma|vi)?ngapi)\b)/gi, ""],
+  [/\bni\s+(?=(?:nani|gani|wapi|lini|nini|zipi|ipi|(?:wa|zi|ma|vi)?ngapi)\b)/gi, ""],
   // "X wote wa Y": all X of Y; "X yetu": our X; "X mpya": a new X; "X hii": this X.
   [
     new RegExp(String.raw`\b(${NOUN})\s+(${AFTER_NOUN})\b`, "giu"),
@@ -453,10 +523,6 @@ const PHRASES: Phrase[] = [
   [/\b(?:\p{L}*fungu[ae]|fungueni)\s+new\s+(?:position|job|role|vacancy|opening|kazi|nafasi)\b/giu, "create a new job"],
   // "candidates (wangapi) wa Backend", "CV ya Product Designer": for that job.
   [/\b(candidates?|applicants?|CVs?|wagombea|mgombea|waombaji)(\s+(?:wa|zi)?ngapi)?\s+(?:wa|ya|za)\s+/giu, "$1$2 for "],
-  // "deal ya Hooli": the Hooli deal; "contact ya Ethan Murphy", "mteja Initech": the one named.
-  [/\b(?:deal|dili)\s+(?:ya|la)\s+(\p{Lu}[\p{L}&'’-]*(?:\s+\p{Lu}[\p{L}&'’-]*)*)/gu, "the $1 deal"],
-  [/\b(contact|mteja)\s+(?:ya|wa)\s+(?=\p{Lu})/giu, "$1 "],
-  [/\bmteja\s+(?=\p{Lu})/giu, ""],
   // "how many": "tuko na contacts ngapi", "tuna wateja wangapi", "kuna deals ngapi", "ni invoices ngapi ...".
   [
     new RegExp(String.raw`\b(?:tuko\s+na|tuna|tumekuwa\s+na)\s+(${THING})\s+(?:wa|zi|ma|vi)?ngapi\b`, "giu"),
@@ -465,11 +531,15 @@ const PHRASES: Phrase[] = [
   [new RegExp(String.raw`\b(?:kuna|kuko\s+na)\s+(${THING})\s+(?:wa|zi|ma|vi)?ngapi\b`, "giu"), (_, what: string) => `how many ${plural(what)} are there`],
   [/\b(?:pesa|kiasi|shilingi|doh)\s+(?:ngapi|gani)\b/gi, "how much"],
   [new RegExp(String.raw`(?:\bni\s+)?\b(${THING})\s+(?:wa|zi|ma|vi)?ngapi\b`, "giu"), (_, what: string) => `how many ${plural(what)}`],
-  // "ankara gani", "deals gani": which of them.
-  [new RegExp(String.raw`(?:\bni\s+)?\b(${THING})\s+gani\b`, "giu"), (_, what: string) => `which ${plural(what)}`],
+  // "ankara gani", "deals zipi": which of them (many, when the verb after says so: "zi-", "wa-").
+  [
+    new RegExp(String.raw`(?:\bni\s+)?\b(${THING})\s+(gani|zipi|ipi|wepi|yupi|upi|lipi|kipi)\b(?=(\s+(?:ha)?(?:zi|wa|ambazo|ambao)\p{L}*)?)`, "giu"),
+    (_, what: string, which: string, many?: string) => `which ${many || /^(?:zipi|wepi)$/i.test(which) ? plural(what) : what}`,
+  ],
   // "ako na offer", "wako na", "iko na": has; "tuko na": we have.
-  [/\b(?:ako|yuko|ana)\s+na\b|\bana\b/gi, "has"],
-  [/\b(?:wako|wana)\s+na\b|\bwana\b/gi, "have"],
+  // ("Ana", "Wana" in capitals may be names.)
+  [/\b(?:ako|yuko|ana)\s+na\b|\bana\b/g, "has"],
+  [/\b(?:wako|wana)\s+na\b|\bwana\b/g, "have"],
   [/\b(?:iko|ina)\s+na\b/gi, "has"],
   [/\b(?:tuko|tuna)\s+na\b|\btuna\b/gi, "we have"],
   [/\b(?:hatuna|hatuko\s+na)\b/gi, "we have no"],
@@ -486,16 +556,13 @@ const PHRASES: Phrase[] = [
   // "mwongeze Leo Andersen": add Leo Andersen (the "them" is the name said after).
   [/(?<![\p{L}-])(?:mw|mu|m)(\p{L}{3,}e)(?=\s+\p{Lu})/gu, (whole: string, verb: string) => swahiliVerb(`u${verb}`) ?? whole],
   // "kwa sequence ya New lead follow-up": in the sequence named.
-  [/\b(?:kwa|kwenye|katika)\s+(?:the\s+)?(sequence|campaign)\s+(?:ya|la)\s+(\p{Lu}[^.?!,;]*?)(?=\s*(?:[.?!,;]|$))/gu, "in the $2 $1"],
+  // (A name that opens with a code, "Q3 nurture", is kept aside as \u0000n\u0000; one in quotes is read apart.)
+  [/\b(?:kwa|kwenye|katika)\s+(?:the\s+)?(sequence|campaign)\s+(?:ya|la)\s+((?:\p{Lu}|\u0000)[^.?!,;]*?)(?=\s*(?:[.?!,;]|$))/gu, "in the $2 $1"],
+  [/\b(?:kwa|kwenye|katika)\s+(?:the\s+)?(sequence|campaign)\s+(?:ya|la)\s*$/gu, "in the $1 "],
   // "mpeleke offer stage", "hamisha kwa": to the stage.
   [
     /\b(\p{L}*(?:pelek|hamish|sogez)[aei])\s+(?=(?:the\s+)?(?:\p{L}+\s+stage\b|applied|screening|interview|offer|hired|negotiation|proposal|qualified|discovery))/giu,
     "$1 to ",
-  ],
-  // "title ya Leo Andersen iwe Head of Data": Leo Andersen's title, to be that.
-  [
-    /\b(title|cheo|phone(?:\s+number)?|simu|email|stage|amount|value|status|due\s+date|expected\s+close(?:\s+date)?|source|department|location|jina|name)\s+(?:ya|wa|la|cha)\s+(\p{Lu}[\p{L}&'’-]*(?:\s+\p{Lu}[\p{L}&'’-]*)*)/gu,
-    (_, field: string, who: string) => `${who}'s ${WORDS[field.toLowerCase()] ?? field}`,
   ],
   [/\b(?:ana|wana|a|wa)?(?:sema|semaje|dai)\s+kuwa\b/gi, (m: string) => m.replace(/\s+kuwa$/i, " that")],
   [/\b(?:kuwa|iwe|awe|ziwe|wawe)\b/gi, "to"],
@@ -508,6 +575,8 @@ const PHRASES: Phrase[] = [
   [/\b(\p{L}*enda)\s+na\s+(?=(?:a\s+|the\s+)?(?:competitor|mshindani|washindani|another|other)\b)/giu, "$1 with "],
   // "hawajalipa bado": not paid yet, said once.
   [/\b(ha\p{L}*?ja\p{L}{3,})\s+bado\b/giu, "$1"],
+  // "raise invoice ya 50,000 kwa Acme": for Acme.
+  [/\b((?:invoice|ankara|bili|deal|dili)\b[^.?!]{0,60}?)\s+kwa\s+(?=\p{Lu})/giu, "$1 for "],
   // "5,000 USD kwa INV-9": paid against it.
   [/\bkwa\s+(?=INV-?\d|invoice\b|ankara\b)/gi, "against "],
   // "mark INV-10 kama imelipwa": as paid; "funga deal kama lost": as lost.
@@ -526,7 +595,9 @@ const PHRASES: Phrase[] = [
   [/\bkwa\s+(?=(?:the\s+)?(?:sequence|stage|pipeline|list|orodha)\b)/gi, "to "],
   // "hakufit kwa interview": at it.
   [/\bkwa\s+(?=(?:the\s+)?(?:interview|screening|offer|process|hatua|stage)\b)/gi, "at "],
-  [/\bhata\s+(?=\p{L})/giu, "even "],
+  [/\bhata\s+(?=\p{L})/gu, "even "],
+  // Words that are names too ("Leo", "Jana", "Ila"), read only in lower case.
+  [/\b(?:leo|jana|ila|sana|pia|tena|kama|nini)\b/g, (w: string) => LOWER_ONLY[w]!],
   [/\bzaidi\s+ya\b/gi, "more than"],
   [/\bchini\s+ya\b/gi, "less than"],
   [/\bjuu\s+ya\b/gi, "above"],
@@ -541,6 +612,17 @@ const PHRASES: Phrase[] = [
   [/\bkitu\s+chochote\b/gi, "anything"],
 ];
 
+const LOWER_ONLY: Record<string, string> = {
+  leo: "today",
+  jana: "yesterday",
+  ila: "but",
+  sana: "",
+  pia: "also",
+  tena: "again",
+  kama: "if",
+  nini: "what",
+};
+
 const WORDS: Record<string, string> = {
   tafadhali: "please",
   nipe: "give me",
@@ -551,14 +633,20 @@ const WORDS: Record<string, string> = {
   asante: "thanks",
   sawa: "ok",
   sasa: "now",
-  leo: "today",
   kesho: "tomorrow",
-  jana: "yesterday",
   nani: "who",
   wapi: "where",
   gani: "which",
+  zipi: "which",
+  ipi: "which",
+  dai: "owed",
+  kubwa: "large",
+  ndogo: "small",
+  kupitia: "through",
+  alikuja: "came",
+  amekuja: "came",
+  wamekuja: "came",
   lini: "when",
-  nini: "what",
   vipi: "how",
   je: "",
   ngapi: "how many",
@@ -579,15 +667,10 @@ const WORDS: Record<string, string> = {
   ama: "or",
   au: "or",
   lakini: "but",
-  ila: "but",
   halafu: "then",
   alafu: "then",
   kisha: "then",
-  pia: "also",
   tu: "",
-  sana: "",
-  tena: "again",
-  kama: "if",
   ni: "is",
   si: "is not",
   ndio: "yes",
