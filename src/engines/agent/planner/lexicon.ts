@@ -4590,9 +4590,9 @@ export const REWRITES: Rewrite[] = [
   [/\bhe's invoice due\b/g, "his invoice due"],
   [/\bshe's invoice due\b/g, "her invoice due"],
   [/,?\s+(?:i\s+mean|i\s+meant)\s*(?=[.!?]*\s*$)/gi, ""],
-  // "they'll pay INV-37 next week", "they promised to settle it", "they must pay": a payment to come is not one made.
+  // "they'll pay INV-37 next week", "they (have) promised to settle it", "they must pay": a payment to come is not one made.
   [
-    /\b(?:they|he|she|we|it|(?!I\b)[A-Z][\w&'’-]*)(?:'ll|\s+must|\s+has\s+to|\s+have\s+to|\s+had\s+to|\s+needs?\s+to|\s+(?:is|are)\s+supposed\s+to|\s+will|\s+are\s+going\s+to|\s+is\s+going\s+to|\s+plans?\s+to|\s+promised\s+to|\s+intends?\s+to|\s+should|\s+might|\s+may|\s+want\s+to|\s+wants\s+to|\s+hopes?\s+to|\s+expects?\s+to|\s+say\s+they'll|\s+says\s+they'll)\s+(?:pay|settle|send(?!\s+(?:(?:an?|the|some|a\s+few|over|out)\s+)*(?:intros?|e-?mails?|notes?|messages?|follow|invites?|letters?|reminders?|offers?|contracts?|forms?|docs?|decks?|thanks|["“]))|wire|transfer|clear)\b/g,
+    /\b(?:they|he|she|we|it|(?!I\b)[A-Z][\w&'’-]*)(?:'ll|\s+must|\s+has\s+to|\s+have\s+to|\s+had\s+to|\s+needs?\s+to|\s+(?:is|are)\s+supposed\s+to|\s+will|\s+are\s+going\s+to|\s+is\s+going\s+to|\s+plans?\s+to|\s+(?:(?:have|has)\s+)?(?:promised|committed)\s+to|\s+intends?\s+to|\s+should|\s+might|\s+may|\s+want\s+to|\s+wants\s+to|\s+hopes?\s+to|\s+expects?\s+to|\s+say\s+they'll|\s+says\s+they'll)\s+(?:pay|settle|send(?!\s+(?:(?:an?|the|some|a\s+few|over|out)\s+)*(?:intros?|e-?mails?|notes?|messages?|follow|invites?|letters?|reminders?|offers?|contracts?|forms?|docs?|decks?|thanks|["“]))|wire|transfer|clear)\b/g,
     "a payment is promised for",
   ],
   // "Mr. Schmidt from Globex", "Dr Patel": a title of address is not part of the name.
