@@ -1948,6 +1948,11 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
     /\b(which|what)\s+(clients|customers|accounts|companies)\s+(?:(?:have|has)\s+not|haven['’]t|did\s+not|didn['’]t)\s+(?:yet\s+)?paid(?:\s+yet)?\b/gi,
     "$1 $2 have unpaid invoices",
   ],
+  // "kindly confirm if Acme has cleared their balance": what they still owe.
+  [
+    /(^|[.!?]\s*)(?:(?:kindly|please|pls)\s+)?(?:confirm|check|verify|advise)\s+(?:if|whether)\s+([^.?!]{2,60}?)\s+(?:has|have)\s+(?:(?:fully|already)\s+)?(?:paid|cleared|settled)\s+(?:their|its|the|his|her)\s+(?:balance|arrears|account|bill|invoices)\b/gi,
+    "$1how much does $2 still owe",
+  ],
   // "kindly revert with the list of deals in negotiation": send it, that is show it.
   [
     /(^|[.!?]\s*)(?:(?:kindly|please|pls)\s+)?revert\s+(?:back\s+)?(?:to\s+(?:me|us)\s+)?with\s+(?=(?:the\s+|a\s+)?(?:list|details|names|numbers|figures?|totals?|count|status)\b)/gi,

@@ -71,6 +71,7 @@ const VERBS: Record<string, English> = {
   sahau: regular("forget"),
   tafuta: regular("find"),
   hitaji: regular("need"),
+  ahidi: regular("promise"),
 };
 /** Roots said bare as a command ("weka X kwa sequence", put X in the sequence): those no other language has. */
 const COMMANDS =
@@ -131,6 +132,18 @@ const SHENG = [
   "finalise",
   "finalize",
   "invoice",
+  "mark",
+  "move",
+  "add",
+  "delete",
+  "change",
+  "create",
+  "void",
+  "enroll",
+  "enrol",
+  "hire",
+  "record",
+  "check",
 ];
 const SHENG_PAST: Record<string, string> = { pay: "paid", send: "sent", fit: "fit", quit: "quit", commit: "committed", reply: "replied", apply: "applied" };
 const shengEnglish = (verb: string): English => {
@@ -311,7 +324,7 @@ const VERB_MARKER = [
   `(?:${alt(Object.keys(OBJECTS))})?-?(?:${alt(Object.keys(PASSIVES))}|(?:${alt(STEMS)})(?:w|iw|ew)?[aei]|(?:${alt(WHOLE_ROOTS)})(?:wa)?|${alt(SHENG)})`,
 ].join("");
 // Bidden and infinitive forms: "mwongeze" add them, "nitumie" send me, "tufungue" let's open, "kulipa" to pay.
-const BIDDEN_MARKER = `(?:(?:ni|tu|mw|mu|wa|u|a|zi)(?:si)?(?:${alt(Object.keys(OBJECTS))})?(?:${alt(STEMS)})e|ku(?:${alt(STEMS)})a|${COMMANDS.join("|")})`;
+const BIDDEN_MARKER = `(?:(?:ni|tu|mw|mu|m|wa|u|a|zi)(?:si)?(?:${alt(Object.keys(OBJECTS))})?(?:${alt(STEMS)})e|(?:mw|m)(?:${alt(WHOLE_ROOTS)})|ku(?:${alt(STEMS)})a|${COMMANDS.join("|")})`;
 const MARKERS = new RegExp(`(?<![\\p{L}-])(?:${WORD_MARKERS}|${VERB_MARKER}|${BIDDEN_MARKER})(?![\\p{L}-])`, "u");
 
 /** A thing a request names: a Swahili noun comes first, its "all", "new", "our" or "that" after it. */
@@ -553,8 +566,11 @@ const PHRASES: Phrase[] = [
   [/\b(?:iko|yuko|ako)\s+(?=\p{Lu})/gu, "is at "],
   [/\b(?:bado\s+)?(?:ziko|wako|iko|yuko|ako)\s+(?:bado\s+)?(?:kwa|kwenye|katika)\b/gi, (m: string) => (/bado/i.test(m) ? "still in" : "in")],
   [/\b(?:bado\s+)?(?:ziko|wako|iko|yuko|ako)\s+bado\b|\bbado\s+(?:ziko|wako|iko|yuko|ako)\b/gi, "still"],
-  // "mwongeze Leo Andersen": add Leo Andersen (the "them" is the name said after).
-  [/(?<![\p{L}-])(?:mw|mu|m)(\p{L}{3,}e)(?=\s+\p{Lu})/gu, (whole: string, verb: string) => swahiliVerb(`u${verb}`) ?? whole],
+  // "mwongeze Leo Andersen", "mkatae Grace", "mwajiri Linus": add, reject, hire them (the "them" is the name after).
+  [
+    /(?<![\p{L}-])(?:mw|mu|m)(\p{L}{3,})(?=\s+\p{Lu})/gu,
+    (whole: string, verb: string) => ((verb.endsWith("e") || WHOLE_ROOTS.includes(verb)) && swahiliVerb(`u${verb}`)) || whole,
+  ],
   // "kwa sequence ya New lead follow-up": in the sequence named.
   // (A name that opens with a code, "Q3 nurture", is kept aside as \u0000n\u0000; one in quotes is read apart.)
   [/\b(?:kwa|kwenye|katika)\s+(?:the\s+)?(sequence|campaign)\s+(?:ya|la)\s+((?:\p{Lu}|\u0000)[^.?!,;]*?)(?=\s*(?:[.?!,;]|$))/gu, "in the $2 $1"],
@@ -567,6 +583,11 @@ const PHRASES: Phrase[] = [
   [/\b(?:ana|wana|a|wa)?(?:sema|semaje|dai)\s+kuwa\b/gi, (m: string) => m.replace(/\s+kuwa$/i, " that")],
   [/\b(?:kuwa|iwe|awe|ziwe|wawe)\b/gi, "to"],
   [/\bidara\s+(?:ya|la)\s+/gi, "department "],
+  // "tag ya decision-maker": the decision-maker tag.
+  [/\btag\s+(?:ya|la)\s+([\p{L}\d-]+)/giu, "the $1 tag"],
+  // "hakuwa na experience": did not have it.
+  [/\bhakuwa\s+na\b/gi, "did not have"],
+  [/\b(?:ali|a)kuwa\s+na\b/gi, "had"],
   // "INV-3 yote": all of it, in full.
   [/\b(INV-?\d+|invoice|ankara|deni|balance|salio)\s+(?:yote|lote|zote)\b/gi, "$1 in full"],
   // "invoice INV-5 ni ya nani?": whose it is.
@@ -590,6 +611,8 @@ const PHRASES: Phrase[] = [
   // "imeenda kwa competitor": went to a competitor, lost.
   [/\b(?:i|ime|ili|zime|zili|wame|wali)enda\s+kwa\s+(?:a\s+)?(?:competitor|washindani|mshindani)\b/gi, "went to a competitor"],
   [/(\p{L}*(?:enda|tuma|tumia|hamisha|sogeza|peleka|ongeza|weka|ingiza))\s+kwa\b/giu, "$1 to"],
+  // "ondoa Leo kwa New lead sequence": from it.
+  [/\b((?:\p{L}*(?:ondo|ondole|to)[aei]|remove|take)\s[^.?!,]{1,60}?)\s+kwa\s+/giu, "$1 from "],
   // "mwongeze Leo kwa New lead sequence", "hamisha deal ya Acme kwa Negotiation": where to.
   [/\b((?:\p{L}*(?:ongez|wek|hamish|sogez|ingiz|pelek)[aei]|put|add|enrol+|move)\s[^.?!,]{1,60}?)\s+kwa\s+/giu, "$1 to "],
   [/\bkwa\s+(?=(?:the\s+)?(?:sequence|stage|pipeline|list|orodha)\b)/gi, "to "],
@@ -722,6 +745,8 @@ const WORDS: Record<string, string> = {
   kitu: "anything",
   vitu: "things",
   zingine: "other",
+  nusu: "half",
+  sehemu: "part",
   nyingine: "other",
   wengine: "others",
   pesa: "money",
