@@ -2193,6 +2193,15 @@ describe("Swahili and Kenyan English", () => {
     ]);
   });
 
+  it("'usimark INV-n kama paid bado' (don't mark it paid yet) changes nothing", async () => {
+    const inv = await made(
+      tenant.client.post("/v1/invoices", { client: "Eldoret Grain", amount: 410, currency: "USD", status: "open", due_date: "2026-03-28" }),
+    );
+    const out = await chat(tenant.client, `Eldoret Grain wanasema wamelipa ${inv.number}, lakini usimark kama paid bado`);
+    expect(writes(out)).toEqual([]);
+    expect((await tenant.client.get(`/v1/invoices/${inv.id}`)).body.status).toBe("open");
+  });
+
   it("'kindly raise an invoice for X: KSh 85,000/= ..., due by end month' bills KES at the end of this month", async () => {
     await made(tenant.client.post("/v1/accounts", { name: "Nakuru Dairies" }));
     const out = await chat(tenant.client, "Kindly raise an invoice for Nakuru Dairies: KSh 85,000/= for cold storage, due by end month");
