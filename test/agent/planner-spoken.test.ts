@@ -158,6 +158,8 @@ describe("Swahili and Kenyan English", () => {
     ["Globex hawajalipa bado, nipe invoices zao", "Globex have not paid yet, give me their invoices"],
     ["nipe invoices zote za Stark ambazo zimechelewa", "Give me all invoices of Stark that are overdue"],
     ["Grace Hopper amefika wapi?", "what stage is Grace Hopper at?"],
+    ["ni nani ako kwa interview stage?", "Who is in interview stage?"],
+    ["wagombea wa Account Executive ni wangapi?", "how many candidates for Account Executive are there?"],
     ["mark INV-12 kama imelipwa", "mark INV-12 as paid"],
     ["simu ya Leo Andersen ni gani?", "what is Leo Andersen's phone?"],
     ["weka Olivia kwa sequence ya Q3 nurture", "Put Olivia in the Q3 nurture sequence"],

@@ -26,6 +26,7 @@ const VERBS: Record<string, English> = {
   tumia: ["send", "sent", "sent", "sending"],
   rudisha: ["send back", "sent back", "sent back", "sending back"],
   peleka: regular("move"),
+  hamia: ["move to", "moved to", "moved to", "moving to"],
   ongezea: regular("add"),
   hoji: regular("interview"),
   penda: regular("like"),
@@ -312,7 +313,7 @@ export function passiveParticiple(word: string): string | undefined {
 // and any verb read from its parts with a tense or a negative ("wamelipa", "hazijalipwa", "ameapprove"). A word may
 // open a sentence in capitals; one that is also a name ("Nani", "Gani", "Sasa", "Yule") counts only in lower case.
 const WORD_MARKERS = [
-  ..."ngapi wangapi zingapi mangapi vingapi wapi vipi nipe tupe nitumie tafadhali wote zote yote vyote zile hizo hizi hii huyu huyo hiyo hicho wale asante mteja wateja malipo mwisho mwezi tuko wako yuko ziko ambao ambazo ambayo ambaye kwenye naye nayo lakini shilingi wagombea mgombea waombaji mahojiano usaili nafasi mkataba kesho jumla kitu vitu bado hatuna hakuna sijui ngoja niaje yetu zetu wetu yangu zangu yake zake yao zao mpya zipi ipi kubwa zaidi naomba tunaomba ningependa hebu ebu thao elfu laki"
+  ..."ngapi wangapi zingapi mangapi vingapi wapi vipi nipe tupe nitumie tafadhali wote zote yote vyote zile hizo hizi hii huyu huyo hiyo hicho wale asante mteja wateja malipo mwisho mwezi tuko wako yuko ziko ambao ambazo ambayo ambaye kwenye naye nayo lakini shilingi wagombea mgombea waombaji mahojiano usaili nafasi mkataba kesho jumla kitu vitu bado hatuna hakuna sijui ngoja niaje yetu zetu wetu yangu zangu yake zake yao zao mpya zipi ipi yupi wepi kubwa zaidi naomba tunaomba ningependa hebu ebu thao elfu laki"
     .split(" ")
     .map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`),
   String.raw`[Jj]uu\s+ya|[Kk]abla\s+ya|[Bb]aada\s+ya|[Zz]aidi\s+ya|[Pp]ole\s+(?:sana|news|to|kwa)|[Ss]asa\s+hivi`,
@@ -376,6 +377,8 @@ const OWNER: Record<string, string> = {
   wale: "those",
   hao: "those",
   mpya: "new",
+  nyingine: "another",
+  ingine: "another",
 };
 const AFTER_NOUN = Object.keys({ ...ALL, ...OWNER }).join("|");
 /** Words that hold a sentence together, never the thing counted ("ni ngapi" is no "how many ni"). */
@@ -523,6 +526,8 @@ const PHRASES: Phrase[] = [
     /(^|[.?!,:;]\s*)([^.?!,:;]+?)\s+(?:amefika|imefika|wamefika|ako|yuko|iko|wako)\s+wapi(?:\s+(?:kwa|na|katika|kwenye)\s+(?:the\s+)?(?:process|hiring|recruitment|pipeline|mchakato))?/giu,
     "$1what stage is $2 at",
   ],
+  // "wagombea wa X ni wangapi?": how many there are.
+  [/^\s*([^?]+?)\s*,?\s+ni\s+(?:wa|zi|ma|vi)ngapi\s*\?/gi, "how many $1 are there?"],
   // "..., ni ngapi?": what it comes to.
   [/^\s*([^?]+?)\s*,?\s+ni\s+ngapi\s*\?/gi, "what is $1?"],
   // "ni nani ...?", "ni ankara gani ...?": the "is" before a question word goes with it.
@@ -560,11 +565,19 @@ const PHRASES: Phrase[] = [
   [
     /\b(ambazo|ambao|ambayo|ambaye)\s+(bado\s+)?(?:ziko|wako|iko|yuko|ako)\s+(?:bado\s+)?(kwa|kwenye|katika)?\b/gi,
     (_, who: string, still?: string, at?: string) =>
-      `${/^ambao|^ambaye/i.test(who) ? "who" : "that"} ${/^ambay/i.test(who) ? "is" : "are"}${still ? " still" : ""}${at ? " in" : ""}`,
+      `${/^ambao|^ambaye/i.test(who) ? "who" : "that"} ${/^ambay/i.test(who) ? "is" : "are"}${still ? " still" : ""}${at ? " in" : ""} `,
   ],
   [/\b(?:ziko|wako)\s+(?=\p{Lu})/gu, "are at "],
   [/\b(?:iko|yuko|ako)\s+(?=\p{Lu})/gu, "is at "],
-  [/\b(?:bado\s+)?(?:ziko|wako|iko|yuko|ako)\s+(?:bado\s+)?(?:kwa|kwenye|katika)\b/gi, (m: string) => (/bado/i.test(m) ? "still in" : "in")],
+  // "nani ako kwa interview?", "Grace yuko kwa offer": who is in it; "... ngapi bado ziko kwa lead?": that are still in it.
+  [
+    /(?<=(?:\b(?:nani|who|gani|yupi|zipi|which\s+\p{L}+)|\p{Lu}[\p{L}'’-]*)\s+)(bado\s+)?(ziko|wako|iko|yuko|ako)\s+(bado\s+)?(?:kwa|kwenye|katika)\b/gu,
+    (_, still?: string, be?: string, still2?: string) => `${/^(?:ziko|wako)$/i.test(be!) ? "are" : "is"}${still || still2 ? " still" : ""} in`,
+  ],
+  [
+    /\b(bado\s+)?(ziko|wako|iko|yuko|ako)\s+(bado\s+)?(?:kwa|kwenye|katika)\b/gi,
+    (_, still?: string, be?: string, still2?: string) => `that ${/^(?:ziko|wako)$/i.test(be!) ? "are" : "is"}${still || still2 ? " still" : ""} in`,
+  ],
   [/\b(?:bado\s+)?(?:ziko|wako|iko|yuko|ako)\s+bado\b|\bbado\s+(?:ziko|wako|iko|yuko|ako)\b/gi, "still"],
   // "mwongeze Leo Andersen", "mkatae Grace", "mwajiri Linus": add, reject, hire them (the "them" is the name after).
   [
@@ -598,6 +611,8 @@ const PHRASES: Phrase[] = [
   [/\b(ha\p{L}*?ja\p{L}{3,})\s+bado\b/giu, "$1"],
   // "raise invoice ya 50,000 kwa Acme": for Acme.
   [/\b((?:invoice|ankara|bili|deal|dili)\b[^.?!]{0,60}?)\s+kwa\s+(?=\p{Lu})/giu, "$1 for "],
+  // "wameapply kwa Product Designer": for that job.
+  [/\b(\p{L}*(?:apply|omba))\s+kwa\s+/giu, "$1 for "],
   // "5,000 USD kwa INV-9": paid against it.
   [/\bkwa\s+(?=INV-?\d|invoice\b|ankara\b)/gi, "against "],
   // "mark INV-10 kama imelipwa": as paid; "funga deal kama lost": as lost.
