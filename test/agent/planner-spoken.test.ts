@@ -180,6 +180,7 @@ describe("Swahili and Kenyan English", () => {
     "who is Nani Kealoha's account manager?",
     "Mei Chen, Leo Park and Ana Lopez are new contacts",
     "Sasa Petrovic wants a new deal",
+    "add Yuko Sato and Yao Ming as contacts at Wako Pure Chemicals",
     "invoices for the Ankara office",
     "ya know, the Kwa-Zulu Natal deal is still open",
     "list the invoices for Ni Hao Trading and Wa Lun Foods",

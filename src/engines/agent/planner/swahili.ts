@@ -311,11 +311,13 @@ export function passiveParticiple(word: string): string | undefined {
 
 // Words only Swahili has, that no English, Spanish, Portuguese, Italian, Polish, Indonesian or Tagalog request holds,
 // and any verb read from its parts with a tense or a negative ("wamelipa", "hazijalipwa", "ameapprove"). A word may
-// open a sentence in capitals; one that is also a name ("Nani", "Gani", "Sasa", "Yule") counts only in lower case.
+// open a sentence in capitals; one that is also a name ("Nani", "Gani", "Sasa", "Yuko") counts only in lower case.
 const WORD_MARKERS = [
-  ..."ngapi wangapi zingapi mangapi vingapi wapi vipi nipe tupe nitumie tafadhali wote zote yote vyote zile hizo hizi hii huyu huyo hiyo hicho wale asante mteja wateja malipo mwisho mwezi tuko wako yuko ziko ambao ambazo ambayo ambaye kwenye naye nayo lakini shilingi wagombea mgombea waombaji mahojiano usaili nafasi mkataba kesho jumla kitu vitu bado hatuna hakuna sijui ngoja niaje yetu zetu wetu yangu zangu yake zake yao zao mpya zipi ipi yupi wepi kubwa zaidi naomba tunaomba ningependa hebu ebu thao elfu laki"
+  ..."ngapi wangapi zingapi mangapi vingapi wapi vipi nipe tupe nitumie tafadhali wote zote yote vyote zile hizo hizi huyu huyo hiyo hicho asante mteja wateja malipo mwisho mwezi tuko ziko ambao ambazo ambayo ambaye kwenye naye lakini shilingi wagombea mgombea waombaji mahojiano usaili nafasi mkataba kesho jumla vitu bado hatuna hakuna sijui ngoja niaje yetu zetu wetu yangu zangu yake zake mpya zipi ipi yupi wepi kubwa zaidi naomba tunaomba ningependa hebu thao elfu"
     .split(" ")
     .map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`),
+  // ("Yuko", "Wako", "Yao", "Wale", "Laki" are names too.)
+  "yuko|wako|yao|zao|wale|nayo|laki|ebu|hii|kitu",
   String.raw`[Jj]uu\s+ya|[Kk]abla\s+ya|[Bb]aada\s+ya|[Zz]aidi\s+ya|[Pp]ole\s+(?:sana|news|to|kwa)|[Ss]asa\s+hivi`,
   String.raw`^\s*[Ss]awa(?=\s*[,!.])|gani|yule|nani(?=\s*[?.!,]|\s+\p{Ll})|sasa(?=\s*[,!.]|\s+\p{Ll})|^\s*Sasa(?=\s*[,!.])`,
   "ka-(?:invoice|deal|client|job|contact|payment|report|list|cv)s?",
