@@ -427,6 +427,8 @@ describe("what is promised, and whom a story names", () => {
       "Tyrell's AP team called, they'll pay INV-000037 next week",
       "Hooli says they will settle INV-12 on friday",
       "Initech promised to pay INV-9",
+      "Stark Logistics have promised to pay INV-9 by the end of the month",
+      "Stark wameahidi kulipa INV-9 mwisho wa mwezi",
     ])
       expect(read(message).action, message).not.toBe("pay");
   });

@@ -202,3 +202,40 @@ describe("an order and an average asked", () => {
     expect(rewritten(spoken(said))).toBe(said),
   );
 });
+
+describe("Swahili and Kenyan English", () => {
+  it.each([
+    // Verbs read from their parts: who, when, whether not, the root ("ha-wa-ja-lipa", they have not paid yet).
+    ["tuna wateja wangapi?", "how many clients do we have?"],
+    ["Globex hawajalipa bado, nipe invoices zao", "Globex have not paid yet, give me their invoices"],
+    ["nipe invoices zote za Stark ambazo zimechelewa", "Give me all invoices of Stark that are overdue"],
+    ["Grace Hopper amefika wapi?", "what stage is Grace Hopper at?"],
+    ["ni nani ako kwa interview stage?", "Who is in interview stage?"],
+    ["wagombea wa Account Executive ni wangapi?", "how many candidates for Account Executive are there?"],
+    ["mark INV-12 kama imelipwa", "mark INV-12 as paid"],
+    ["simu ya Leo Andersen ni gani?", "what is Leo Andersen's phone?"],
+    ["weka Olivia kwa sequence ya Q3 nurture", "Put Olivia in the Q3 nurture sequence"],
+    ["Acme wamelipa INV-7 yote, asante", "Acme have paid INV-7 in full, thanks"],
+    // Sheng: an English root with Swahili parts.
+    ["Boss ameapprove draft ya Initech", "Boss has approved draft of Initech"],
+    ["tufungue kazi mpya: Sales Lead, Nairobi", "create a new job: Sales Lead, Nairobi"],
+    // Kenyan shillings, by any of their names.
+    ["raise an invoice for Acme, KSh 120,000/= for haulage", "raise an invoice for Acme, 120,000 KES for haulage"],
+    // An id and an address in a Swahili message stay as they are.
+    ["tafadhali void inv_01m8r8ba1e1w76z0hfpavgccty", "Please void inv_01m8r8ba1e1w76z0hfpavgccty"],
+    ["ongeza contact: Mei Wanjiru, mei.wanjiru@globex.com, kampuni Globex", "Add contact: Mei Wanjiru, mei.wanjiru@globex.com, company Globex"],
+  ])("%s", (said, typed) => expect(spoken(said)).toBe(typed));
+
+  it.each([
+    // Names Swahili words also are ("Nani", "Sasa", "Leo", "Mei", "Ana"), a city, "na"/"ya"/"wa" in English: no Swahili.
+    "add Achieng Otieno as a contact at Kisumu Traders",
+    "who is Nani Kealoha's account manager?",
+    "Mei Chen, Leo Park and Ana Lopez are new contacts",
+    "Sasa Petrovic wants a new deal",
+    "add Yuko Sato and Yao Ming as contacts at Wako Pure Chemicals",
+    "invoices for the Ankara office",
+    "ya know, the Kwa-Zulu Natal deal is still open",
+    "list the invoices for Ni Hao Trading and Wa Lun Foods",
+    "void inv_01m8r8ba1e1w76z0hfpavgccty",
+  ])("leaves %s as it is", (said) => expect(spoken(said)).toBe(said));
+});

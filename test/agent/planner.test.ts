@@ -2289,3 +2289,54 @@ describe("money paid in a period, an account's size, a million", () => {
     expect(out.message.content).toContain("Megaproject");
   });
 });
+
+describe("Swahili and Kenyan English", () => {
+  it("'ni ankara ngapi za X hazijalipwa?' counts that client's unpaid invoices", async () => {
+    for (const amount of [1200, 800])
+      await made(tenant.client.post("/v1/invoices", { client: "Kisumu Traders", amount, currency: "KES", status: "open", due_date: "2026-04-15" }));
+    const paid = await made(
+      tenant.client.post("/v1/invoices", { client: "Kisumu Traders", amount: 300, currency: "KES", status: "open", due_date: "2026-04-01" }),
+    );
+    await made(tenant.client.post(`/v1/invoices/${paid.id}/pay`, { amount: 300 }), 200);
+    const out = await chat(tenant.client, "ni ankara ngapi za Kisumu Traders hazijalipwa?");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toMatch(/^2 invoices/);
+    expect(out.message.content).toContain("2,000.00 KES");
+  });
+
+  it("'X wamelipa INV-n yote, tafadhali mark it paid' pays that invoice in full", async () => {
+    const inv = await made(
+      tenant.client.post("/v1/invoices", { client: "Mombasa Movers", amount: 640, currency: "USD", status: "open", due_date: "2026-03-30" }),
+    );
+    const out = await chat(tenant.client, `Mombasa Movers wamelipa ${inv.number} yote, tafadhali mark it paid`);
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "pay_invoice", input: { invoice_id: inv.id, amount: 640 }, status: "completed" }]);
+  });
+
+  it("'ongeza mgombea mpya wa <job>: Name, email, amekuja kupitia referral' adds the candidate with that source", async () => {
+    const job = await made(tenant.client.post("/v1/jobs", { title: "Depot Supervisor" }));
+    const out = await chat(tenant.client, "ongeza mgombea mpya wa Depot Supervisor: Wanjiru Mwangi, wanjiru.mwangi@example.com, amekuja kupitia referral");
+    expect(writes(out), out.message.content).toMatchObject([
+      {
+        tool: "create_candidate",
+        input: { job_id: job.id, first_name: "Wanjiru", last_name: "Mwangi", email: "wanjiru.mwangi@example.com", source: "referral" },
+      },
+    ]);
+  });
+
+  it("'usimark INV-n kama paid bado' (don't mark it paid yet) changes nothing", async () => {
+    const inv = await made(
+      tenant.client.post("/v1/invoices", { client: "Eldoret Grain", amount: 410, currency: "USD", status: "open", due_date: "2026-03-28" }),
+    );
+    const out = await chat(tenant.client, `Eldoret Grain wanasema wamelipa ${inv.number}, lakini usimark kama paid bado`);
+    expect(writes(out)).toEqual([]);
+    expect((await tenant.client.get(`/v1/invoices/${inv.id}`)).body.status).toBe("open");
+  });
+
+  it("'kindly raise an invoice for X: KSh 85,000/= ..., due by end month' bills KES at the end of this month", async () => {
+    await made(tenant.client.post("/v1/accounts", { name: "Nakuru Dairies" }));
+    const out = await chat(tenant.client, "Kindly raise an invoice for Nakuru Dairies: KSh 85,000/= for cold storage, due by end month");
+    expect(writes(out), out.message.content).toMatchObject([
+      { tool: "create_invoice", input: { client: "Nakuru Dairies", amount: 85000, currency: "KES", due_date: "2026-03-31" } },
+    ]);
+  });
+});

@@ -236,9 +236,12 @@ function notUnderstood(s: Session, p: Parsed, resource?: string): string {
   return `${head} I found no action and no record type in it. Ask “help” for what I can do; e.g. a list, a count, a total or a change of invoices, deals, contacts, candidates or jobs.`;
 }
 
-/** "don't mark anything yet, just checking": the one asking wants nothing changed. */
+/**
+ * "don't mark anything yet, just checking", "don't put anything in yet", "don't mark INV-12 as paid yet": the one asking
+ * wants nothing changed.
+ */
 const HANDS_OFF =
-  /\b(?:don'?t|do\s+not|dont|no\s+need\s+to)\s+(?:mark|change|update|record|touch|edit|modify|void|delete|log|move|do)\s+(?:anything|it|them|that|this)\b|\bjust\s+(?:checking|looking|asking|curious)\b|\bread[- ]only\b|\bno\s+changes?\s+(?:yet|please|pls|for\s+now)\b/i;
+  /\b(?:don'?t|do\s+not|dont|no\s+need\s+to)\s+(?:mark|change|update|record|touch|edit|modify|void|delete|log|move|do)\s+(?:anything|it|them|that|this)\b|\b(?:don'?t|do\s+not|dont)\s+(?:put|add|create|enter|save|open)\s+anything\b|\b(?:don'?t|do\s+not|dont)\s+(?:mark|change|update|record|void|delete|move|close|reject|pay)\s[^.?!]{1,60}?\byet\b|\bjust\s+(?:checking|looking|asking|curious)\b|\bread[- ]only\b|\bno\s+changes?\s+(?:yet|please|pls|for\s+now)\b/i;
 
 /** "make a discount of 10% on the invoice", "give Acme 5% off": an invoice holds one amount, so the new one is asked for. */
 const DISCOUNT = /\b(?:make|give|apply|offer|add|put|grant|do|take|knock)\b[^.?!]{0,40}\b(?:discount|rebate|markdown)s?\b|\d\s?%\s+off\b/i;

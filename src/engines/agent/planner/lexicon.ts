@@ -1942,6 +1942,45 @@ const SECOND_LANGUAGE_REWRITES: Rewrite[] = [
     /^\s*(?:in\s+the\s+)?(past|last)\s+(?:one\s+|1\s+)?(year|month|quarter|week)\s+we\s+(?:hire|hired|have\s+hired)\s+how\s+many\s+(?:people|persons|candidates)(?:\s+(?:in\s+)?total)?/gi,
     "how many candidates did we hire in the $1 $2",
   ],
+  // Kenyan office English (swahili.ts puts Swahili and Sheng words into English first).
+  // "due by end month", "before end month", "month end": the end of this month.
+  // ("next month end", "the month-end report" are other things.)
+  [
+    /(?<!\b(?:next|last|this|previous|coming|following)\s+)\b(?:the\s+)?(?:end\s+month|month[- ]end)\b(?!\s+(?:report|pack|review|close|closing|meeting|figures|numbers))/gi,
+    "the end of this month",
+  ],
+  // "the client has not cleared", "has Acme cleared INV-12": paid, as a debt is cleared.
+  [/\b(has|have|had)\s+(?:not|n['’]t)\s+(?:yet\s+)?cleared\b(?!\s+(?:customs|the\s+goods|the\s+shipment))/gi, "$1 not paid"],
+  [/\bcleared\s+(?=(?:the|their|its|his|her|our)\s+(?:invoice|bill|balance|arrears)s?\b|INV-?\d)/gi, "paid "],
+  // "which invoices have the clients paid only partly? the ones with some balance still hanging": part paid.
+  [/\b(?:have|has)\s+(?:the\s+)?(?:clients?|customers?|they)\s+paid\s+only\s+(?:partly|partially|in\s+part)\b/gi, "are part paid"],
+  [/\bpaid\s+only\s+(?:partly|partially|in\s+part)\b|\bpartially\s+paid\b/gi, "part paid"],
+  [/[?.]\s*(?:the\s+ones?|those)\s+with\s+(?:some\s+|a\s+)?balance\s+(?:still\s+)?(?:hanging|remaining|left|pending|outstanding)\b[^?.!]*/gi, "?"],
+  // "which clients have not paid yet?" (swahili.ts's "ni wateja gani hawajalipa?"): those with unpaid invoices.
+  [
+    /\b(which|what)\s+(clients|customers|accounts|companies)\s+(?:(?:have|has)\s+not|haven['’]t|did\s+not|didn['’]t)\s+(?:yet\s+)?paid(?:\s+yet)?\b/gi,
+    "$1 $2 have unpaid invoices",
+  ],
+  // "kindly confirm if Acme has cleared their balance": what they still owe.
+  [
+    /(^|[.!?]\s*)(?:(?:kindly|please|pls)\s+)?(?:confirm|check|verify|advise)\s+(?:if|whether)\s+([^.?!]{2,60}?)\s+(?:has|have)\s+(?:(?:fully|already)\s+)?(?:paid|cleared|settled)\s+(?:their|its|the|his|her)\s+(?:balance|arrears|account|bill|invoices)\b/gi,
+    "$1how much does $2 still owe",
+  ],
+  // "kindly revert with the list of deals in negotiation": send it, that is show it.
+  [
+    /(^|[.!?]\s*)(?:(?:kindly|please|pls)\s+)?revert\s+(?:back\s+)?(?:to\s+(?:me|us)\s+)?with\s+(?=(?:the\s+|a\s+)?(?:list|details|names|numbers|figures?|totals?|count|status)\b)/gi,
+    "$1show ",
+  ],
+  // "client cancelled that shipment, we shall reissue later": what comes next is no request.
+  [/[,;]\s*(?:we|I)\s+(?:shall|will|['’]ll)\s+(?:re-?issue|re-?send|re-?do|raise\s+(?:a\s+)?(?:new|another|fresh)\s+one)\b[^.?!]*/gi, ""],
+  // "New CV for the Account Executive role: Achieng Otieno, ...": a new candidate for it.
+  [/\b(?:a\s+)?new\s+(?:CV|resume|résumé)\s+(?=(?:for|to)\s)/gi, "new candidate "],
+  // "on contract terms", "on permanent terms": the kind of employment.
+  [/\bon\s+(?:a\s+)?(contract|permanent|temporary|full[- ]time|part[- ]time)\s+terms\b/gi, "$1"],
+  // "reject the backend candidate, they did not fit at interview": why, which changes nothing.
+  [/,\s*(?:(?:he|she|they)\s+)?(?:did\s+not|didn['’]?t)\s+fit\b[^.?!]*/gi, ""],
+  // "all contacts of Aperture Labs, names and their titles": what a contact's line shows anyway.
+  [/,\s*(?:(?:with\s+)?(?:their\s+)?names\s+(?:and|&)\s+(?:their\s+)?(?:titles|roles|positions|emails|phones?))\b/gi, ""],
 ];
 
 /** "wants it closed": the verb that does it. */
@@ -4622,9 +4661,9 @@ export const REWRITES: Rewrite[] = [
   [/\bhe's invoice due\b/g, "his invoice due"],
   [/\bshe's invoice due\b/g, "her invoice due"],
   [/,?\s+(?:i\s+mean|i\s+meant)\s*(?=[.!?]*\s*$)/gi, ""],
-  // "they'll pay INV-37 next week", "they promised to settle it", "they must pay": a payment to come is not one made.
+  // "they'll pay INV-37 next week", "they (have) promised to settle it", "they must pay": a payment to come is not one made.
   [
-    /\b(?:they|he|she|we|it|(?!I\b)[A-Z][\w&'’-]*)(?:'ll|\s+must|\s+has\s+to|\s+have\s+to|\s+had\s+to|\s+needs?\s+to|\s+(?:is|are)\s+supposed\s+to|\s+will|\s+are\s+going\s+to|\s+is\s+going\s+to|\s+plans?\s+to|\s+promised\s+to|\s+intends?\s+to|\s+should|\s+might|\s+may|\s+want\s+to|\s+wants\s+to|\s+hopes?\s+to|\s+expects?\s+to|\s+say\s+they'll|\s+says\s+they'll)\s+(?:pay|settle|send(?!\s+(?:(?:an?|the|some|a\s+few|over|out)\s+)*(?:intros?|e-?mails?|notes?|messages?|follow|invites?|letters?|reminders?|offers?|contracts?|forms?|docs?|decks?|thanks|["“]))|wire|transfer|clear)\b/g,
+    /\b(?:they|he|she|we|it|(?!I\b)[A-Z][\w&'’-]*)(?:'ll|\s+must|\s+has\s+to|\s+have\s+to|\s+had\s+to|\s+needs?\s+to|\s+(?:is|are)\s+supposed\s+to|\s+will|\s+are\s+going\s+to|\s+is\s+going\s+to|\s+plans?\s+to|\s+(?:(?:have|has)\s+)?(?:promised|committed)\s+to|\s+intends?\s+to|\s+should|\s+might|\s+may|\s+want\s+to|\s+wants\s+to|\s+hopes?\s+to|\s+expects?\s+to|\s+say\s+they'll|\s+says\s+they'll)\s+(?:pay|settle|send(?!\s+(?:(?:an?|the|some|a\s+few|over|out)\s+)*(?:intros?|e-?mails?|notes?|messages?|follow|invites?|letters?|reminders?|offers?|contracts?|forms?|docs?|decks?|thanks|["“]))|wire|transfer|clear)\b/g,
     "a payment is promised for",
   ],
   // "Mr. Schmidt from Globex", "Dr Patel": a title of address is not part of the name.

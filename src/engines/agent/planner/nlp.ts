@@ -505,7 +505,19 @@ export interface Amount {
   rounding?: number;
 }
 
+/**
+ * Currencies written by their ISO 4217 code, beyond those named in words below ("KES 450,000", "NGN 2m"): codes that
+ * are also English words ("TRY", "MAD", "PHP", "ALL") are left out.
+ */
+export const ISO_CODES =
+  "USD EUR GBP CHF CAD AUD JPY SEK NOK DKK INR SGD HKD NZD ZAR AED PLN BRL MXN KES UGX TZS RWF ETB NGN GHS EGP ZMW XOF XAF CNY KRW IDR MYR THB VND TWD SAR QAR KWD BHD OMR ILS CZK HUF UAH ARS CLP PKR BDT LKR NPR ISK TND JOD".split(
+    " ",
+  );
 const CURRENCY_WORDS: Record<string, string> = {
+  ...Object.fromEntries(ISO_CODES.map((code) => [code.toLowerCase(), code])),
+  // "KSh 450,000", "Kshs. 5,000": Kenyan shillings, as Kenya writes them.
+  ksh: "KES",
+  kshs: "KES",
   $: "USD",
   usd: "USD",
   dollar: "USD",

@@ -23,7 +23,7 @@ import {
   type Action,
 } from "./lexicon.ts";
 import { askedLast, focus } from "./clauses.ts";
-import { countOf, readAmounts, readDates, readShift, roots, tagsOf, type Amount, type DateRange, type Language, type Shift } from "./nlp.ts";
+import { countOf, ISO_CODES, readAmounts, readDates, readShift, roots, tagsOf, type Amount, type DateRange, type Language, type Shift } from "./nlp.ts";
 
 /** A run of words that is not vocabulary: a name, to be resolved through search. */
 export interface Phrase {
@@ -156,6 +156,9 @@ const CURRENCY_NAMES: Record<string, string> = {
   jpy: "JPY",
   yen: "JPY",
 };
+/** A currency said on its own: by its name in any case, or by any ISO code in capitals ("in KES"). */
+const CURRENCY_NAME = /\b(usd|eur|gbp|chf|cad|aud|jpy|euros?|dollars?|pounds?|sterling|yen)\b/i;
+const CURRENCY_CODE = new RegExp(String.raw`\b(${ISO_CODES.join("|")})\b`);
 const PAST_VERBS = new Set([
   "closed",
   "won",
@@ -747,9 +750,9 @@ export function parse(lang: Language, message: string, now: Date): Parsed {
   }
   text = blank(text, spans.splice(0));
 
-  const currencyWord = /\b(usd|eur|gbp|chf|cad|aud|jpy|euros?|dollars?|pounds?|sterling|yen)\b/i.exec(text);
+  const currencyWord = CURRENCY_NAME.exec(text) ?? CURRENCY_CODE.exec(text);
   if (currencyWord) {
-    out.currency = CURRENCY_NAMES[currencyWord[1]!.toLowerCase()];
+    out.currency = CURRENCY_NAMES[currencyWord[1]!.toLowerCase()] ?? currencyWord[1];
     text = blank(text, [[currencyWord.index, currencyWord.index + currencyWord[0].length]]);
   }
   let cased = text

@@ -6,7 +6,9 @@ import { fromItalian } from "./italian.ts";
 import { fromPolish } from "./polish.ts";
 import { fromPortuguese } from "./portuguese.ts";
 import { fromSpanish } from "./spanish.ts";
+import { fromSwahili } from "./swahili.ts";
 import { fromTagalog } from "./tagalog.ts";
+import { ISO_CODES } from "./nlp.ts";
 import { ACTION_WORDS, actionOf, HIRING_MANAGER, outsideQuotes, RESOURCE_WORDS, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
 
 /**
@@ -348,16 +350,18 @@ function unpidgined(text: string): string {
 }
 
 /**
- * Office English as the Gulf, Korea and Eastern Europe write it: greetings and blessings ("Salam,", "inshallah",
- * "yalla"), "5,000/-", "make new deal", "open new vacancy", "first name Jisoo, last name Park", "(90 days)" after a
- * span it restates.
+ * Office English as the Gulf, Korea, Eastern Europe and Kenya write it: greetings and blessings ("Salam,",
+ * "inshallah", "yalla"), "5,000/-", "KSh 5,000/=", "make new deal", "open new vacancy", "first name Jisoo, last name
+ * Park", "(90 days)" after a span it restates.
  */
 function officeEnglish(text: string): string {
   return (
     text
       .replace(/^\s*(?:salam|salaam|as-?salaam?u?\s+alaikum|marhaba|alhamdulillah|mashallah)\b[,!.\s]*/gi, "")
       .replace(/[,.!]?\s*\b(?:yalla(?:\s+quickly)?|habibi|inshallah|insha['’]?allah|shukran|mafi\s+mushkil(?:\s+from\s+our\s+side)?)\b[!.]*/gi, "")
-      .replace(/(\d)\/-/g, "$1")
+      .replace(/(\d)\/[-=]/g, "$1")
+      // "KSh 450,000", "Kshs. 5,000/=": Kenyan shillings, by their code.
+      .replace(/\bK\s?shs?\b\.?\s?(?=\d)/gi, "KES ")
       .replace(/\b(make|create|add|register)\s+(?:one\s+)?new\s+(?=(?:deal|invoice|contact|candidate|job|account|vacancy|position)\b)/gi, "$1 a new ")
       .replace(/\bopen\s+(?:a\s+|one\s+)?new\s+(?:vacancy|position|role|opening)\b/gi, "create a new job")
       .replace(
@@ -444,7 +448,9 @@ const ACRONYMS = new Set(
   (
     "USD EUR GBP CHF CAD AUD JPY INV AE AM SDR BDR CFO CEO COO CTO CMO CRO VP SVP EVP HR AR AP QBR DSO KPI KPIS ARR MRR API PO " +
     "ASAP EOW EOD EOM EOY FYI BTW US USA UK EU UAE IT QA UX UI ID PDF CRM SaaS NDA MSA SOW RFP POC ROI LLC LTD INC GMBH PLC"
-  ).split(" "),
+  )
+    .split(" ")
+    .concat(ISO_CODES),
 );
 /** Words that say what to do, a state or a kind of record: shouted, they are still those words. */
 const SHOUTED_WORDS = new Set([
@@ -495,12 +501,16 @@ function dayFirstDates(message: string): string {
       `${word} ${Number(d)} ${MONTHS[Number(m) - 1]!}${y ? ` ${y.length === 2 ? `20${y}` : y}` : ""}`,
   );
 }
+/** "KES 450,000", "USD 21000.00": a currency's code before the figure (said after it, where amounts take it). */
+const CODE_BEFORE_FIGURE = new RegExp(String.raw`\b(${ISO_CODES.join("|")})\s?(\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:k|m|mm|bn)\b)?)(?![\d.,]?\d)`, "g");
 
 export function spoken(message: string): string {
   let text = spokenWords(
     fromSpanish(
       fromPortuguese(
-        fromItalian(fromPolish(fromIndonesian(fromTagalog(fromChinese(unscotted(officeEnglish(unshouted(unpasted(unnotated(dayFirstDates(message))))))))))),
+        fromItalian(
+          fromPolish(fromIndonesian(fromTagalog(fromSwahili(fromChinese(unscotted(officeEnglish(unshouted(unpasted(unnotated(dayFirstDates(message))))))))))),
+        ),
       ),
     ),
   )
@@ -592,10 +602,7 @@ export function spoken(message: string): string {
     (_, cur: string, n: string) => `${cur}${n.replace(/\./g, "")}`,
   );
   // "above USD 21000.00", "EUR 450": a currency's code before the figure is said after it, where amounts take it.
-  text = text.replace(
-    /\b(USD|EUR|GBP|CHF|INR|AUD|CAD|JPY|SGD|HKD|NZD|ZAR|AED|PLN)\s?(\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:k|m|mm|bn)\b)?)(?![\d.,]?\d)/g,
-    "$2 $1",
-  );
+  text = text.replace(CODE_BEFORE_FIGURE, "$2 $1");
   // "1.250 €", "32.500 euros": the same, the currency after.
   text = text.replace(/(?<![\d.,])(\d{1,3}(?:\.\d{3})+)(?=\s?(?:€|\$|£|(?:USD|EUR|GBP|CHF|euros?|dollars?|pounds?)\b))/gi, (n: string) => n.replace(/\./g, ""));
   // "18000 €", "3000€": a currency's sign after the figure, as most of Europe writes it, is its code.

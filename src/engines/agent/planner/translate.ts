@@ -15,11 +15,16 @@ export interface Language {
   phrases: Phrase[];
   /** Words in lower case, without their accents unless the accent tells two words apart. */
   words: Record<string, string>;
+  /**
+   * A word the list lacks, read from its parts, for a language that builds its words ("wamelipa", they have paid):
+   * its English, or undefined to keep it. `before` is the text ahead of it in its sentence.
+   */
+  inflected?: (word: string, before: string) => string | undefined;
 }
 
 const bare = (word: string) => word.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC");
 
-function translated(text: string, { phrases, words }: Language): string {
+function translated(text: string, { phrases, words, inflected }: Language): string {
   let out = text;
   for (const [from, to] of phrases) out = typeof to === "string" ? out.replace(from, to) : out.replace(from, to);
   // A word in capitals inside a sentence is a name ("Isla Haddad", "Monterrey"); at a sentence's start it is read.
@@ -29,7 +34,7 @@ function translated(text: string, { phrases, words }: Language): string {
     const lower = word.toLowerCase();
     const start = /(?:^|[.?!¿¡:]\s*)$/.test(whole.slice(Math.max(0, at - 3), at));
     if (word !== lower && !start) return word;
-    const english = words[lower] ?? words[bare(lower)];
+    const english = words[lower] ?? words[bare(lower)] ?? inflected?.(lower, whole.slice(0, at).replace(/^[\s\S]*[.?!]\s*/, ""));
     if (english === undefined) return word;
     return start && english ? english[0]!.toUpperCase() + english.slice(1) : english;
   });
@@ -38,10 +43,13 @@ function translated(text: string, { phrases, words }: Language): string {
 /** A token of letters and digits together: a record's id ("inv_01m8r8ba1e"), a code; never a word to translate. */
 const CODE = /(?<![\p{L}\p{N}_])(?=[\p{L}\p{N}_]*\p{N})(?=[\p{L}\p{N}_]*[A-Za-z_])[\p{L}\p{N}_]+/gu;
 
-/** The text with its codes kept aside while `change` reads the rest ("ba" or "yg" inside an id is no word). */
+/** An address, a link or a domain ("mei@globex.com", "globex.com"): a name, whatever words it holds. */
+const ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bhttps?:\/\/\S+|\b[\p{L}\d-]+(?:\.[\p{L}\d-]+)*\.\p{L}{2,}\b(?!\.?\p{L})/gu;
+
+/** The text with its codes and addresses kept aside while `change` reads the rest ("ba" inside an id is no word). */
 function outsideCodes(text: string, change: (part: string) => string): string {
   const kept: string[] = [];
-  const masked = text.replace(CODE, (code) => `\u0000${kept.push(code) - 1}\u0000`);
+  const masked = text.replace(ADDRESS, (address) => `\u0000${kept.push(address) - 1}\u0000`).replace(CODE, (code) => `\u0000${kept.push(code) - 1}\u0000`);
   return change(masked).replace(/\u0000(\d+)\u0000/g, (_, i: string) => kept[Number(i)]!);
 }
 
