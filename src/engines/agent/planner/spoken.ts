@@ -7,6 +7,7 @@ import { fromPolish } from "./polish.ts";
 import { fromPortuguese } from "./portuguese.ts";
 import { fromSpanish } from "./spanish.ts";
 import { fromTagalog } from "./tagalog.ts";
+import { fromTurkish } from "./turkish.ts";
 import { ACTION_WORDS, actionOf, HIRING_MANAGER, outsideQuotes, RESOURCE_WORDS, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
 
 /**
@@ -428,7 +429,9 @@ function unshouted(text: string): string {
 
 export function spoken(message: string): string {
   let text = spokenWords(
-    fromSpanish(fromPortuguese(fromItalian(fromPolish(fromIndonesian(fromTagalog(fromChinese(officeEnglish(unshouted(unpasted(unnotated(message))))))))))),
+    fromSpanish(
+      fromPortuguese(fromItalian(fromPolish(fromIndonesian(fromTagalog(fromTurkish(fromChinese(officeEnglish(unshouted(unpasted(unnotated(message))))))))))),
+    ),
   )
     .replace(HIRING_MANAGER, "hiring manager")
     .replace(FILLERS, " ")
