@@ -9,7 +9,20 @@
 import { type Phrase, translator } from "./translate.ts";
 
 /** Each Turkish letter also as typed without it ("ödenmemiş", "odenmemis"), dotted and dotless i alike. */
-const LETTERS: Record<string, string> = { ı: "ıiIİ", i: "iIİı", ş: "şŞsS", ğ: "ğĞgG", ü: "üÜuU", ö: "öÖoO", ç: "çÇcC" };
+const LETTERS: Record<string, string> = {
+  ı: "ıiIİ",
+  i: "iIİı",
+  ş: "şŞsS",
+  s: "sSşŞ",
+  ğ: "ğĞgG",
+  g: "gGğĞ",
+  ü: "üÜuU",
+  u: "uUüÜ",
+  ö: "öÖoO",
+  o: "oOöÖ",
+  ç: "çÇcC",
+  c: "cCçÇ",
+};
 const LETTER = "[\\p{L}\\p{N}_]";
 /** A word's edge, by letters of any script (a regex's own \b knows only ASCII). */
 const EDGE = `(?:(?<!${LETTER})(?=${LETTER})|(?<=${LETTER})(?!${LETTER}))`;
@@ -50,7 +63,7 @@ const re = (source: string) => new RegExp(tr(source), "gu");
 /** The endings a noun takes, in their order: plural, possessive, case, "the one at". */
 const ENDINGS = String.raw`(?:l[ae]r)?(?:[ıiuü]m[ıiuü]z|[ıiuü]n[ıiuü]z|s?[ıiuü])?(?:n?[ıiuü]n|n?[dt][ae]n|n?[dt][ae](?:ki)?|[ny]?[ae]|[ny]?[ıiuü]|y?l[ae]|l[ıiuü]|s[ıiuü]z)?(?:d[ıiuü]r)?`;
 /** The endings after an apostrophe on a name or an English word ("Initech'den", "deal'leri", "CFO'su"). */
-const APOSTROPHE_ENDINGS = String.raw`(?:l[ae]r)?(?:[ıiuü]m[ıiuü]z|s?[ıiuü])?(?:n?[ıiuü]n|n?[dt][ae]n|n?[dt][ae](?:ki)?|[ny]?[ae]|[ny]?[ıiuü]|y?l[ae])?`;
+const APOSTROPHE_ENDINGS = String.raw`(?:l[ıiuü]k|(?:l[ae]r)?(?:[ıiuü]?m[ıiuü]z|s?[ıiuü])?(?:n?[ıiuü]n|n?[dt][ae]n|n?[dt][ae](?:ki)?|[ny]?[ae]|[ny]?[ıiuü]|y?l[ae])?)`;
 /** The forms a request's verb takes: "ekle", "ekler misin", "ekleyebilir misiniz", "ekleyelim", "ekleyin", "eklemen lazım". */
 const ASKED = String.raw`(?:[ae]?y?[ae]bil[ie]r\s*m[ıiuü](?:s[ıiuü]n(?:[ıiuü]z)?)?|[ıiuüae]?r\s*m[ıiuü]s[ıiuü]n(?:[ıiuü]z)?|y?[ae]l[ıi]m|y?[ıiuü]n(?:[ıiuü]z)?|s[ae]n[ae]|y?[ae]b[ıi]l[ıi]r\s+m[ıi]y[ıi]z|m[ae](?:m[ıi]z|n)\s+(?:laz[ıi]m|gerek(?:iyor)?|laz[ıi]m\s+\p{L}+)|)`;
 
@@ -117,7 +130,18 @@ const NOUNS: [string, string, string][] = [
   ["kaynak", "source", "sources"],
   ["kaynağ", "source", "sources"],
   ["açıklama", "description", "descriptions"],
+  ["telefon numara", "phone", "phones"],
   ["telefon", "phone", "phones"],
+  ["e-posta adres", "email", "emails"],
+  ["eposta adres", "email", "emails"],
+  ["mail adres", "email", "emails"],
+  ["web site", "website", "websites"],
+  ["puan", "rating", "ratings"],
+  ["sipariş", "order", "orders"],
+  ["proje", "project", "projects"],
+  ["taslağ", "draft", "drafts"],
+  ["tecrübe", "experience", "experiences"],
+  ["deneyim", "experience", "experiences"],
   ["tarih", "date", "dates"],
   ["toplam", "total", "totals"],
   ["liste", "list", "lists"],
@@ -140,14 +164,16 @@ const NOUNS: [string, string, string][] = [
   ["fiş", "receipt", "receipts"],
 ];
 const NOUN_OF = new Map(NOUNS.map(([stem, one, many]) => [fold(stem), [one, many] as const]));
+const nounOf = (stem: string) => NOUN_OF.get(fold(stem).replace(/\s+/g, " "));
 const PLURAL_OF = new Map(NOUNS.map(([, one, many]) => [one, many]));
 const NOUN = NOUNS.map(([stem]) => stem)
   .sort((a, b) => b.length - a.length)
+  .map((stem) => stem.replace(/ /g, "\\s+"))
   .join("|");
 
 /** A noun with its endings in English: "faturalarının" invoices, "pozisyonlarımız" our jobs. */
 function noun(stem: string, endings: string): string {
-  const [one, many] = NOUN_OF.get(fold(stem)) ?? [stem, stem];
+  const [one, many] = nounOf(stem) ?? [stem, stem];
   const e = fold(endings);
   return `${/^[iu]m[iu]z/.test(e.replace(/^l[ae]r/, "")) ? "our " : ""}${/^l[ae]r/.test(e) ? many : one}`;
 }
@@ -155,10 +181,13 @@ function noun(stem: string, endings: string): string {
 /** A name or an English word with a Turkish ending after its apostrophe, in English. */
 function suffixed(name: string, endings: string): string {
   const e = fold(endings);
+  // ("3.000 USD'lik fatura": an invoice of that amount.)
+  if (/^l[iu]k$/.test(e)) return name;
   const plural = /^l[ae]r/.test(e) && /^\p{Ll}/u.test(name) ? `${name}s` : name;
   if (/[dt][ae]n$/.test(e)) return `from ${plural}`;
   if (/[dt][ae](?:ki)?$/.test(e)) return `at ${plural}`;
   if (/[iu]n$/.test(e)) return `${plural}'s`;
+  if (/^y?l[ae]$/.test(e)) return `with ${plural}`;
   if (/(?:^|[^l])[ae]$/.test(e) || /^y[ae]$/.test(e)) return `to ${plural}`;
   // ("deal'i işaretle": the deal; "lifecycle'ini": its lifecycle.)
   return /^\p{Ll}/u.test(name) && /[iu]$/.test(e.replace(/^l[ae]r/, "")) ? `the ${plural}` : plural;
@@ -237,6 +266,12 @@ function cased(named: string, endings: string, to = "to"): string {
 }
 const KINDS: Record<string, string> = { asama: "stage", sekans: "sequence", ilan: "job", pozisyon: "job", firsat: "deal", etiket: "tag" };
 
+/**
+ * Where a clause ends: a stop, a comma, or a colon that is not inside a deal's name ("Stark Logistics: Support upgrade").
+ */
+const NAMED_COLON = String.raw`(?<=\p{Lu}[\p{L}\p{N}&-]*):(?=\s+\p{Lu})`;
+const STOP = String.raw`(?:[.?!;,]|(?!${NAMED_COLON}):)(?=\s|$)`;
+
 /** The verb first in its clause ("deal'i kazanıldı olarak ⟪mark⟫" is "mark deal'i kazanıldı olarak"). */
 function verbFirst(_: string, start: string, rest: string, verb: string): string {
   // (A Turkish word that began the sentence is no name once the verb stands before it: "Yeni kontak".)
@@ -309,6 +344,33 @@ const PHRASES: Phrase[] = [
     re(String.raw`\b(\d+(?:[.,]\d+)?)\s*(USD|EUR|GBP|TRY|dolar|euro|avro|sterlin)?\s*(?:['’]?(?:[dt][ae]n)\s+)?(?:az|küçük|düşük|altı)\b`),
     (_, n: string, cur?: string) => `under ${n}${cur ? ` ${cur}` : ""}`,
   ],
+  [re(String.raw`\bbu\s+çeyrek(?:te|teki|in)?\b`), "this quarter"],
+  [
+    re(
+      String.raw`\bvade(?:si|leri)?\s+((?:this|next|last)\s+(?:week|month|quarter|year)|today|tomorrow|by\s+[^,.?!;]+?|the\s+end\s+of\s+(?:this|next)\s+\p{L}+|(?:on\s+|to\s+)?\d{1,2}\s+\p{L}+(?:\s+\d{4})?)\s+(?:dolan|dolacak|gelen|gelecek|olan|biten|bitecek)(?:lar|ları)?\b`,
+    ),
+    (_, when: string) => `due ${when.replace(/^(?:on|to)\s+/, "")}`,
+  ],
+  [re(String.raw`\b(?:geçen|önceki)\s+çeyrek(?:te|teki|in)?\b`), "last quarter"],
+  [re(String.raw`\bçeyrek\b`), "quarter"],
+  [re(String.raw`\b(?:ortalama\s+)?(?:tahsilat|tahsil)\s+süre(?:si|miz|mız|siz)?\b`), "DSO"],
+  [re(String.raw`\bne\s+kadar\s+(?:tahsilat\s+yaptık|tahsil\s+ettik|para\s+topladık)\b`), "how much have we collected"],
+  [re(String.raw`\bvade(?:si)?\s+(\d+)\s+gün(?:dür)?\b|\b(\d+)\s+gün\s+vadeli\b`), (_, a?: string, b?: string) => `due in ${a ?? b} days`],
+  // "en büyük 5", "en eski": the largest, the oldest.
+  [re(String.raw`\ben\s+(?:büyük|yüksek)\s+(\d+)\b|\b(\d+)\s+en\s+(?:büyük|yüksek)\b`), (_, a?: string, b?: string) => `the ${a ?? b} largest`],
+  [re(String.raw`\ben\s+(?:küçük|düşük)\s+(\d+)\b`), "the $1 smallest"],
+  [re(String.raw`\ben\s+(?:büyük|yüksek)(?:ü|ler[ıi])?\b`), "the largest"],
+  [re(String.raw`\ben\s+(?:küçük|düşük)(?:ü|ler[ıi])?\b`), "the smallest"],
+  [re(String.raw`\ben\s+eski(?:si|leri)?\b`), "the oldest"],
+  [re(String.raw`\ben\s+(?:yeni|son)(?:si|leri)?\b`), "the latest"],
+  [re(String.raw`\b(USD|EUR|GBP|TRY|TL|dolar|euro|avro|sterlin)\s+(?:cinsinden(?:ki)?|bazında|olan(?:lar)?)\b`), "in $1"],
+  // "Acme'den 5.000 USD geldi": a payment of that amount.
+  [
+    re(
+      String.raw`(\d[\d.,]*\s*(?:USD|EUR|GBP|TRY|TL)|(?:USD|EUR|GBP|TRY)\s*\d[\d.,]*)(?:['’]l[ıi]k)?\s+(?:(?:ödeme|havale|eft|para|tahsilat)\s+)?(?:geldi|yattı|yatırdı|yatırıldı|ödedi|gönderdi|tahsil\s+edildi|tahsil\s+ettik|aldık|girdi)\b`,
+    ),
+    "a payment of $1 came",
+  ],
   [re(String.raw`\b(?:şu\s+an(?:da)?|şuan(?:da)?|şimdi(?:lik)?|halihazırda|hâlihazırda)\b`), "now"],
   [re(String.raw`\bbugün(?:kü|e\s+kadar)?\b`), "today"],
   [re(String.raw`\byarın\b`), "tomorrow"],
@@ -332,6 +394,13 @@ const PHRASES: Phrase[] = [
   [re(String.raw`\b(?:kesilmiş|kesilen|kesildi|gönderilmiş|gönderilen)\p{L}*`), "issued"],
   [re(String.raw`\b(?:iptal\s+edilmiş|iptal\s+edilen|iptal\s+edildi)\p{L}*`), "void"],
   [re(String.raw`\btaslak(?:ta|taki|tadır)\b|\btaslak\s+halinde(?:ki)?\b`), "draft"],
+  // "kalanı ay sonu gelecekmiş": the rest comes later, which asks nothing.
+  [
+    re(
+      String.raw`\bkalan(?:ı|ını|lar[ıi])?\s+(?:[^.?!,;]*?\s+)?(?:gelecek|ödenecek|ödeyecek(?:ler)?|yatacak|yatırılacak|gönderilecek|gelir)(?:miş|mış)?(?:\s+(?:dediler|diyorlar|dedi))?\b`,
+    ),
+    "the rest will come later",
+  ],
   [re(String.raw`\bkalan(?:ı|lar|ları)?\s+(?:bekleyen|beklenen|gelmemiş|ödenmemiş)\b`), "still unpaid"],
   [re(String.raw`\b(?:bekleyen|beklemede(?:ki)?)\b`), ""],
   [re(String.raw`\byanlış(?:lıkla)?\s+(?:kesilmiş|kesildi|kesilen|girilmiş|girildi|oluşturulmuş|oluşturuldu|açılmış|açıldı)\b`), "was issued by mistake"],
@@ -341,7 +410,13 @@ const PHRASES: Phrase[] = [
   ],
   [re(String.raw`\b(?:iyi|güzel|olumlu)\s+geçti\b`), "went well"],
   [re(String.raw`\b(?:kötü|olumsuz)\s+geçti\b`), "went badly"],
-  // States of a deal, a candidate, a contact.
+  // States of a deal, a candidate, a contact; "kazandığımız deal'ler": the deals we won.
+  [re(String.raw`\bkazandığ[ıi]m[ıi]z\p{L}*`), "won"],
+  [re(String.raw`\bkaybettiğ[ıi]m[ıi]z\p{L}*`), "lost"],
+  [re(String.raw`\bişe\s+aldığ[ıi]m[ıi]z\p{L}*`), "hired"],
+  [re(String.raw`\b(?:reddettiğ[ıi]m[ıi]z|elediğ[ıi]m[ıi]z)\p{L}*`), "rejected"],
+  [re(String.raw`\b(?:kestiğ[ıi]m[ıi]z|gönderdiğ[ıi]m[ıi]z)\p{L}*`), "issued"],
+  [re(String.raw`\bkapanması\s+(?:beklenen|planlanan|öngörülen)\b|\bkapanacak\s+olan\b`), "expected to close"],
   [re(String.raw`\b(?:kazanılmış|kazanılan|kazanıldı|kazandık|kazanılmışlar)\p{L}*`), "won"],
   [re(String.raw`\b(?:kaybedilmiş|kaybedilen|kaybedildi|kaybettik|kaybedilmişler)\p{L}*`), "lost"],
   [re(String.raw`\bkazanma\s+oran\p{L}*`), "win rate"],
@@ -349,8 +424,30 @@ const PHRASES: Phrase[] = [
   [re(String.raw`\b(?:reddedilen|reddedilmiş|reddedildi|elenen|elenmiş|elendi)\p{L}*`), "rejected"],
   [re(String.raw`\b(?:ilk\s+görüşme|ön\s+görüşme|telefon\s+görüşmesi)(\p{L}*)`), "screening"],
   [re(String.raw`\bkarar\s+verici(?:ler|si)?\b`), "decision-maker"],
+  // "müşteri statüsündeki kontaklar": contacts at that lifecycle stage.
+  [
+    re(String.raw`\b(\p{L}+)\s+(?:statüsündeki|statüsünde\s+olan|statüsünde)\s+(?:kontak|kişi)\p{L}*`),
+    (_, stage: string) => `contacts with lifecycle stage ${/^m[uü][sş]teri/iu.test(stage) ? "customer" : stage}`,
+  ],
+  [re(String.raw`\btam\s+zamanlı\b`), "full time"],
+  [re(String.raw`\byarı\s+zamanlı\b`), "part time"],
+  [re(String.raw`\buzaktan\b`), "remote"],
+  [re(String.raw`\bhibrit\b`), "hybrid"],
+  [re(String.raw`\bweb\s+sitesi\b`), "website"],
+  [/(?<!\p{L})İ(?=stanbul|zmir|zmit|skenderun|negöl)/gu, "I"],
+  // "Koç Tekstil adında yeni firma": a new account of that name.
+  [
+    re(String.raw`(${NAME}|"[^"]+")\s+(?:adında|adlı|isimli|ismiyle|unvanlı)\s+(?:yeni\s+)?(?:bir\s+)?(\p{L}+)`),
+    (_, name: string, what: string) => `new ${what} named ${name}`,
+  ],
   [re(String.raw`\bsatın\s*alma\b`), "purchasing"],
-  [re(String.raw`\b(?:müdürü|müdür)\b`), "manager"],
+  [re(String.raw`\bgenel\s+müdür(?:ü|ümüz)?\b`), "general manager"],
+  [re(String.raw`\b(?:müdürü|müdür|yöneticisi|yönetici)\b`), "manager"],
+  [re(String.raw`\b(?:direktörü|direktör)\b`), "director"],
+  [re(String.raw`\b(?:uzmanı|uzman)\b`), "specialist"],
+  [re(String.raw`\b(?:mühendisi|mühendis)\b`), "engineer"],
+  [re(String.raw`\b(?:sorumlusu|sorumlu)\b`), "lead"],
+  [re(String.raw`\binsan\s+kaynakları\b`), "HR"],
   [re(String.raw`\b(?:aktif|etkin)\b`), "active"],
   [re(String.raw`\b(?:açık|açıktaki)\b`), "open"],
   [re(String.raw`\b(?:kapalı|kapanmış|kapanan)\b`), "closed"],
@@ -361,6 +458,8 @@ const PHRASES: Phrase[] = [
   // "Hooli Cloud işini aldık": we won their deal.
   [re(String.raw`(${NAME})\s+(?:işini|işi|ihalesini|siparişini|anlaşmasını)\s+(?:aldık|kazandık|kaptık)\b`), "we won the $1 deal"],
   [re(String.raw`(${NAME})\s+(?:işini|işi|ihalesini|siparişini|anlaşmasını)\s+(?:kaybettik|kaçırdık)\b`), "we lost the $1 deal"],
+  // "Sofia Kowalski'ye vip etiketi ekle": tagged.
+  [re(String.raw`(${NAME})['’]y?[ae]\s+"?([\p{L}\p{N}-]+)"?\s+etiket(?:i|ini)?\s+(?:ekle|koy|tak|ata|yapıştır)${ASKED}(?!\p{L})`), "tag $1 as $2"],
   // "bir sonraki aşamaya": to the next one.
   [re(String.raw`\bbir\s+sonraki\s+aşama(?:ya|sına)\b`), "to the next stage"],
   // "Negotiation aşamasındaki", "New lead follow-up sekansına", "Backend Engineer ilanına": a name and its kind.
@@ -381,6 +480,9 @@ const PHRASES: Phrase[] = [
     (_, kind: string, endings: string) => ` ${KINDS[fold(kind)] ?? kind}${/[dt][ae](?:ki)?$/.test(fold(endings)) ? ":" : ""}`,
   ],
   [re(String.raw`\b(sekans|aşama)(?:s[ıi])?(?:n?a|y?a)\b`), (_, kind: string) => `to the ${KINDS[fold(kind)]}`],
+  [re(String.raw`\bsekans(?:s[ıi])?n?[dt]an\b`), "from the sequence"],
+  [re(String.raw`\b(from\s+the\s+(?:[^.?!;:,]*?\s+)?sequence)\s+(?:çıkar|çıkart|sil|kaldır|al)${ASKED}(?!\p{L})`), "$1 ⟪remove⟫"],
+  [re(String.raw`\bgeri\s+(?:al|çek|taşı|götür)${ASKED}(?!\p{L})`), "⟪move⟫"],
   // "Aperture Labs tarafındaki Olivia Tanaka": the person at the company.
   [re(String.raw`(${NAME})\s+tarafındaki\s+(${NAME})`), "$2 at $1"],
   [re(String.raw`(${NAME})\s+taraf(?:ın)?da(?:ki)?\b`), "at $1"],
@@ -394,14 +496,34 @@ const PHRASES: Phrase[] = [
   // Postpositions after a name: "Stark Logistics için" for, "Umbrella Health ile" with.
   [re(String.raw`(${NAME})\s+ile\s+olan\s+(\p{L}+)(?=['’\s])`), "$2 with $1"],
   [
-    re(String.raw`(${NAME})\s+(için|ile|hakkında)\b`),
+    re(String.raw`((?:the\s+)?${NAME}(?:\s+(?:job|deal|sequence|stage))?)\s+(için|ile|hakkında)\b`),
     (_, name: string, post: string) => `${{ icin: "for", ile: "with", hakkinda: "about" }[fold(post)]} ${name}`,
   ],
+  // "Hooli Cloud'un borcu ne kadar?", "X'in ne kadar borcu var?"
+  [
+    re(
+      String.raw`(${NAME})['’]n?[ıiuü]n\s+(?:toplam\s+|kalan\s+)?(?:borcu|bakiyesi|açık\s+bakiyesi|kalanı)\s+(?:ne\s+kadar|nedir|ne)\b|(${NAME})['’]n?[ıiuü]n\s+(?:toplam\s+)?ne\s+kadar\s+(?:borcu\s+)?(?:var|kaldı)\b`,
+    ),
+    (_, a?: string, b?: string) => (/^[A-Z]{2,5}-\d+$/.test(a ?? b ?? "") ? `how much is still due on ${a ?? b}` : `how much does ${a ?? b} owe us`),
+  ],
+  [
+    re(String.raw`(${NAME}|\S+)\s+bize\s+(toplam\s+)?ne\s+kadar\s+borçlu(?:dur|lar)?\b`),
+    (_, who: string, total?: string) => `how much does ${who} owe us${total ? " in total" : ""}`,
+  ],
+  // "faturaya ödeme gir", "INV-12'ye 500 USD ödeme ekle": a payment recorded on it.
+  [
+    re(
+      String.raw`(?:(${NAME})['’]y?[ae]|\b(?:fatura(?:y|sın)[ae]))\s+(?:(\d[\d.,]*\s*(?:USD|EUR|GBP|TRY)?)(?:['’]l[ıi]k)?\s+)?(?:ödeme|tahsilat)\s+(?:gir|ekle|işle|kaydet|kayded|yap)${ASKED}(?!\p{L})`,
+    ),
+    (_, name?: string, amount?: string) => `record a payment${amount ? ` of ${amount}` : ""} on ${name ?? "the invoice"}`,
+  ],
+  // "INV-10'a işle": record it on that invoice.
+  [re(String.raw`(${NAME})['’]y?[ae]\s+(?:işle|kaydet|kayded|gir|yaz)${ASKED}(?!\p{L})`), "⟪record⟫ it on $1"],
   // "Stark Logistics'in ödenmemiş faturaları", "X'in CFO'su", "deal'in tutarı": the Y of X.
   [
     new RegExp(
       tr(
-        String.raw`((?:\p{L}+\s+with\s+)?${NAME}|\p{Ll}[\p{L}-]*)['’](?:n?[ıiuü]n)\s+((?:(?:unpaid|paid|overdue|open|draft|won|lost|active)\s+)?)(?:(${NOUN})(${ENDINGS})|([\p{L}\p{N}]+)['’](?:s?[ıiuü]\p{L}*))(?!\p{L})`,
+        String.raw`((?:\p{L}+\s+with\s+)?${NAME}|\p{Ll}[\p{L}-]*)['’](?:n?[ıiuü]n)\s+((?:(?:the\s+)?(?:unpaid|paid|overdue|open|draft|won|lost|active|latest|oldest|largest|smallest|\d+\s+largest|new|last|first)\s+)?)(?:(${NOUN})(${ENDINGS})|([\p{L}\p{N}]+)['’](?:s?[ıiuü]\p{L}*))(?!\p{L})`,
       ),
       "gu",
     ),
@@ -412,7 +534,7 @@ const PHRASES: Phrase[] = [
   // ("Northwind'e yeni fatura": an invoice for them.)
   [
     new RegExp(
-      String.raw`(${NAME}|[\p{L}\p{N}-]+)['’](${APOSTROPHE_ENDINGS})(?![\p{L}])(?=(\s+(?:(?:${tr("yeni|new")})\s+)?(?:${tr("fatura|invoice|fırsat|deal|teklif")}))?)`,
+      String.raw`(${NAME}|[\p{L}\p{N}-]+)['’](${APOSTROPHE_ENDINGS})(?![\p{L}])(?=(\s+(?:(?:${tr("yeni|new")})\s+)?(?:[\d.,]+\s*(?:USD|EUR|GBP|TRY|TL)?(?:['’]l[ıiuü]k)?\s+)?(?:${tr("fatura|invoice|fırsat|deal|teklif")}))?)`,
       "gu",
     ),
     (whole: string, name: string, endings: string, billed?: string) => {
@@ -421,6 +543,20 @@ const PHRASES: Phrase[] = [
       return billed && english.startsWith("to ") ? `for ${english.slice(3)}` : english;
     },
   ],
+  // "10 gün uzat": pushed by so many days.
+  [
+    re(String.raw`\b(\d+)\s+(gün|hafta|ay)\s+(?:daha\s+)?(?:uzat|ertele|ötele|kaydır)${ASKED}(?!\p{L})`),
+    (_, n: string, unit: string) => `by ${n} ${{ gun: "days", hafta: "weeks", ay: "months" }[fold(unit)]} ⟪push⟫`,
+  ],
+  // "CTO olarak güncelle", "19.000 USD olarak düzelt": changed to that.
+  [re(String.raw`(\d[\d.,]*\s*(?:USD|EUR|GBP|TRY)|\S+)\s+olarak\s+(?:güncelle|düzelt|değiştir|ayarla|gir|set\s+et)${ASKED}(?!\p{L})`), "to $1 ⟪update⟫"],
+  // "yeni fırsat: ...": a new record to create, when no other verb asks for it.
+  [
+    re(String.raw`\b((?:yeni|new)\s+(?:fırsat|deal|fatura|invoice|kontak|contact|aday|candidate|ilan|job|pozisyon|firma|hesap|account)\p{L}*)(\s*:)`),
+    "$1 ⟪create⟫$2",
+  ],
+  // "puanı kaç": what it is.
+  [re(String.raw`\bkaç(?:tır|dır)?(?=\s*(?:[?.!]|$))`), "ne"],
   // "sekansa ekle", "X sekansına kaydet": enrolled in it.
   [re(String.raw`\bto\s+(the\s+(?:[^.?!;:,]*?\s+)?sequence)\s+(?:ekle|kaydet|kayded|dahil\s+et|dahil\s+ed|al)${ASKED}(?!\p{L})`), "in $1 ⟪enroll⟫"],
   // "mülakata alalım", "teklif aşamasına geçir": moved to a stage.
@@ -430,25 +566,25 @@ const PHRASES: Phrase[] = [
   ],
   // "kapatabilir misin" after a payment: the invoice is paid, not a deal closed.
   [re(String.raw`(\bpaid(?:\s+in\s+full)?\b[^?]*?)\bkapat${ASKED}(?!\p{L})`), "$1 mark it as paid"],
-  // "X yapar mısın", "aşamasını Proposal yapalım": set to X.
+  // "X yapar mısın", "aşamasını Proposal yapalım", "Olivia'nın lifecycle'ını qualified yap": set to X.
   [
     re(
-      String.raw`\b(?:(?:the\s+)?(\p{L}+)\s+)?(\S+(?:\s+(?:USD|EUR|GBP|TRY))?)\s+yap(?:ar|alım|abilir|ın|sana)?(?:\s*m[ıi]s[ıi]n(?:[ıi]z)?|\s*m[ıi])?(?!\p{L})`,
+      String.raw`(^|[.?!;,](?=\s)\s*)([^.?!;,⟪⟫]*?)\s*(\S+(?:\s+(?:USD|EUR|GBP|TRY))?)\s+yap(?:ar|alım|abilir|ın|sana)?(?:\s*m[ıi]s[ıi]n(?:[ıi]z)?|\s*m[ıi])?(?!\p{L})`,
     ),
-    (_, what: string | undefined, value: string) => {
-      const field = what ? fold(what) : "";
+    (_, start: string, what: string, value: string) => {
+      const field = fold(what.replace(/^the\s+/, ""));
       // ("aşamasını Proposal yapalım": moved there.)
-      if (/^asama/.test(field)) return `⟪move⟫ it to ${value}`;
-      const thing = /^lifecycle/.test(field)
+      if (/^asama/.test(field)) return `${start}⟪move⟫ it to ${value}`;
+      const thing = /^lifecycle\S*$/.test(field)
         ? "their lifecycle stage"
-        : /^tutar/.test(field)
-          ? "the amount"
-          : /^vade/.test(field)
-            ? "the due date"
-            : what
-              ? `${what} it`
-              : "it";
-      return `⟪set⟫ ${thing} to ${value}`;
+        : /lifecycle/.test(field)
+          ? what.replace(/\blifecycle(?:\s+stage)?\b/i, "lifecycle stage")
+          : /^tutar/.test(field)
+            ? "the amount"
+            : /^vade/.test(field)
+              ? "the due date"
+              : what.trim() || "it";
+      return `${start}⟪set⟫ ${thing} to ${value}`;
     },
   ],
   // "taslaklar hariç": excluding them; "hepsi dahil": all of them; "elenenler de": those too.
@@ -462,17 +598,14 @@ const PHRASES: Phrase[] = [
   // "teklif aşamasına gelen aday": the candidate in that stage.
   [re(String.raw`\bto\s+(the\s+[^,.?!;]+?\s+stage)\s+(?:gelen|geçen|ulaşan|çıkan|giden|geçmiş|gelmiş|ulaşmış)(?:ler)?\b`), "in $1"],
   // Questions and what is asked.
-  [
-    re(String.raw`(${NAME}|\S+)\s+bize\s+(toplam\s+)?ne\s+kadar\s+borçlu(?:dur|lar)?\b`),
-    (_, who: string, total?: string) => `how much does ${who} owe us${total ? " in total" : ""}`,
-  ],
   [re(String.raw`\b(?:toplam\s+)?ne\s+kadar\s+(?:borçlu(?:lar)?|borçları\s+var|alacağımız\s+var|alacağımız)\b`), "how much do they owe us in total"],
   [re(String.raw`\bne\s+kadar\s+kaldı\b|\bne\s+kadar\s+kalmış\b|\bkalan\s+ne\s+kadar\b`), "how much is left"],
   [re(String.raw`\btoplam(?:da)?\s+ne\s+kadar\b|\bne\s+kadar\s+ediyor\b|\bne\s+ediyor\b`), "how much in total"],
   [re(String.raw`\bne\s+kadar\b`), "how much"],
   [re(String.raw`\bne\s+zaman\b`), "when"],
+  [re(String.raw`\b(?!döviz\b)(\p{L}+)\s+bazında\b`), "per $1"],
   [re(String.raw`\bdöviz\s+bazında\b|\bpara\s+birimine\s+göre\b|\bdöviz\s+cinsinden\b|\bkur\s+bazında\b`), "per currency"],
-  [re(String.raw`\bkimlerle\s+çalışıyoruz\b|\bkimlerle\s+görüşüyoruz\b`), "who are our contacts"],
+  [re(String.raw`\bkimlerle\s+(?:çalışıyoruz|görüşüyoruz)\b|\bkimleri\s+(?:tanıyoruz|biliyoruz)\b`), "who are our contacts"],
   [re(String.raw`^(.*?)\s*\bkaç\s+(?:tane\s+)?(.+?)\s+(?:var|vardır)(?:\s+m[ıi])?(?=\s*[?.!,;]|\s*$)`), "how many $1 $2 are there"],
   // "şu an aktif kaç kişi kayıtlı": how many people first.
   [re(String.raw`(^|[.?!;:,]\s*)([^.?!;:,]*?)\s*\bkaç\s+(?:tane\s+)?(?!(?:gün|hafta|ay|yıl|sene|saat)\b)(\p{L}+)`), "$1how many $3 $2"],
@@ -500,12 +633,17 @@ const PHRASES: Phrase[] = [
       return counted ? whole.replace(new RegExp(`\\b${counted}\\b`), PLURAL_OF.get(counted)!) : whole;
     },
   ],
-  [/(^|[.?!;:,](?=\s)\s*)([^.?!;:,⟪⟫]*?)\s*⟪([^⟫]+)⟫(?=\s*(?:[.?!;:,](?:\s|$)|$))/gu, verbFirst],
+  [new RegExp(String.raw`(^|${STOP}\s*)((?:[^.?!;:,⟪⟫]|[.,](?=\S)|${NAMED_COLON})*?)\s*⟪([^⟫]+)⟫(?=\s*(?:${STOP}|$))`, "gu"), verbFirst],
   [/⟪([^⟫]+)⟫/gu, "$1"],
   // "Stark deal'ini kapat": the Stark deal.
   [/\b(\p{Lu}[\p{L}\p{N}&-]*)\s+the\s+(deals?|invoices?|jobs?|candidates?|contacts?|sequences?)\b/gu, "the $1 $2"],
   // Question words at a clause's end, first.
-  [re(String.raw`(^|[.?!;:,](?=\s)\s*)(?:the\s+)?([^.?!;:,]*?)\s+(hangileri|hangisi|kimler|kimdi|kim|neler|nedir|ne)(?=\s*(?:[.?!;:,](?:\s|$)|$))`), "$1$3 $2"],
+  [
+    re(
+      String.raw`(^|${STOP}\s*)(?:the\s+)?((?:[^.?!;:,]|[.,](?=\S)|${NAMED_COLON})*?)\s+(hangileri|hangisi|kimler|kimdi|kim|neler|nedir|ne)(?=\s*(?:${STOP}|$))`,
+    ),
+    "$1$3 $2",
+  ],
 ];
 
 const WORDS: Record<string, string> = {
@@ -621,6 +759,19 @@ const WORDS: Record<string, string> = {
   ilgili: "about",
   ekstre: "statement",
   kuruş: "cents",
+  finans: "finance",
+  yetersiz: "insufficient",
+  ortalama: "average",
+  ağırlıklı: "weighted",
+  satış: "sales",
+  pazarlama: "marketing",
+  muhasebe: "accounting",
+  operasyon: "operations",
+  lojistik: "logistics",
+  teknik: "technical",
+  bilgi: "information",
+  ürün: "product",
+  proje: "project",
 };
 
 /** Each word also as typed without its Turkish letters, for the translator's look-up ("ödeme", "odeme", "kayıtlı", "kayitli"). */
