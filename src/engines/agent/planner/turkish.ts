@@ -65,7 +65,7 @@ const ENDINGS = String.raw`(?:l[ae]r)?(?:[ıiuü]m[ıiuü]z|[ıiuü]n[ıiuü]z|s
 /** The endings after an apostrophe on a name or an English word ("Initech'den", "deal'leri", "CFO'su"). */
 const APOSTROPHE_ENDINGS = String.raw`(?:l[ıiuü]k|(?:l[ae]r)?(?:[ıiuü]?m[ıiuü]z|s?[ıiuü])?(?:n?[ıiuü]n|n?[dt][ae]n|n?[dt][ae](?:ki)?|[ny]?[ae]|[ny]?[ıiuü]|y?l[ae])?)`;
 /** The forms a request's verb takes: "ekle", "ekler misin", "ekleyebilir misiniz", "ekleyelim", "ekleyin", "eklemen lazım". */
-const ASKED = String.raw`(?:[ae]?y?[ae]bil[ie]r\s*m[ıiuü](?:s[ıiuü]n(?:[ıiuü]z)?)?|[ıiuüae]?r\s*m[ıiuü]s[ıiuü]n(?:[ıiuü]z)?|y?[ae]l[ıi]m|y?[ıiuü]n(?:[ıiuü]z)?|s[ae]n[ae]|y?[ae]b[ıi]l[ıi]r\s+m[ıi]y[ıi]z|m[ae](?:m[ıi]z|n)\s+(?:laz[ıi]m|gerek(?:iyor)?|laz[ıi]m\s+\p{L}+)|)`;
+const ASKED = String.raw`(?:[ae]?y?[ae]bil[ie]r\s*m[ıiuü](?:s[ıiuü]n(?:[ıiuü]z)?)?|[ıiuüae]?r\s*m[ıiuü]s[ıiuü]n(?:[ıiuü]z)?|y?[ae]l[ıi]m|y?[ıiuü]n(?:[ıiuü]z)?|s[ae]n[ae]|(?:[ıiuü]?[ln])?s[ıiuü]n|(?:[ıiuü]?[ln])?m[ae]l[ıi]|y?[ae]b[ıi]l[ıi]r\s+m[ıi]y[ıi]z|m[ae](?:m[ıi]z|n)\s+(?:laz[ıi]m|gerek(?:iyor)?|laz[ıi]m\s+\p{L}+)|)`;
 
 /** A name: words in capitals ("Stark Logistics", "INV-12"), or one word in quotes. */
 const NAME = String.raw`(?:\p{Lu}[\p{L}\p{N}&.+-]*|[A-Z]{2,}-?\d+|\d+)(?:\s+(?:\p{Lu}[\p{L}\p{N}&.+-]*|of|and|&|\d+))*`;
@@ -183,7 +183,8 @@ function suffixed(name: string, endings: string): string {
   const e = fold(endings);
   // ("3.000 USD'lik fatura": an invoice of that amount.)
   if (/^l[iu]k$/.test(e)) return name;
-  const plural = /^l[ae]r/.test(e) && /^\p{Ll}/u.test(name) ? `${name}s` : name;
+  // ("deal'ler" deals; "Umbrella Health deal'leri" the Umbrella Health deals.)
+  const plural = /^l[ae]r/.test(e) && /(?:^|\s)\p{Ll}[\p{L}-]*$/u.test(name) ? `${name}s` : name;
   if (/[dt][ae]n$/.test(e)) return `from ${plural}`;
   if (/[dt][ae](?:ki)?$/.test(e)) return `at ${plural}`;
   if (/[iu]n$/.test(e)) return `${plural}'s`;
@@ -251,7 +252,7 @@ const held = (english: string) => `⟪${english}⟫`;
 // Words only Turkish has, that no English, Spanish, Portuguese, Italian, Polish, Indonesian or Tagalog request holds
 // ("fatura" alone is Portuguese, "kontak" Indonesian, "ile" Polish, "ilan" Tagalog: only their Turkish endings count).
 const MARKERS = new RegExp(
-  `(?<!\\p{L})(?:\\p{Ll}*[ığş]\\p{L}*|${tr(String.raw`kaç|kac|kadar|hangi(?:si|leri|sini|lerini)?|kimler\p{L}*|kimdi|nedir|neler|misin\p{L}*|mısın\p{L}*|musun|misiniz|lütfen|lutfen|hocam|tesekkur\p{L}*|sagol|merhaba|yani|simdi|bugun|yarin|henuz|artik|sadece|hepsi|hepsini|toplam\p{L}*|haric|dahil|yeni|acik|olarak|icin|bize|bizim|lazım|gerek\p{L}*|odendi|odenmemis|odenmis|odenen|odeme\p{L}*|vade\p{L}*|gecmis|taslak\p{L}*|kesil\p{L}*|firsat\p{L}*|ilan(?:lar|[ıi]|[ıi]n[ıia]?|[ıi]nda\p{L}*|da|a)\p{L}*|pozisyon\p{L}*|aday(?:lar|[ıi]|[ıi]n|a)?\p{L}*|kontak(?:lar|[ıi]|[ıi]n|a)\p{L}*|musteri\p{L}*|teklif\p{L}*|asama\p{L}*|sekans\p{L}*|tutar\p{L}*|mulakat\p{L}*|gorusme\p{L}*|basvur\p{L}*|ekle(?:r|yin|yelim|yebilir)?|isaretle\p{L}*|kaydet\p{L}*|kayded\p{L}*|iptal|reddet\p{L}*|redded\p{L}*|kapat(?:ir|abilir|alim|in)\p{L}*|listele\p{L}*|yap(?:ar|alim|abilir|in)\p{L}*|fatura(?:l[ae]r|s[ıi]|y[ıi]|n[ıi]n)\p{L}*|borclu|alacag\p{L}*|doviz\p{L}*|etiket\p{L}*|\p{L}+['’](?:l[ae]r\p{L}*|n?[ıiuü]n|[dt][ae]n|[dt][ae]|y[ae]|y[ıiuü]|[ıiuü]n[ıiuü]|s[ıiuü])`)})(?!\\p{L})`,
+  `(?<!\\p{L})(?:\\p{Ll}*[ığş]\\p{L}*|${tr(String.raw`kaç|kac|kadar|hangi(?:si|leri|sini|lerini)?|kimler\p{L}*|kimdi|nedir|neler|misin\p{L}*|mısın\p{L}*|musun|misiniz|lütfen|lutfen|hocam|tesekkur\p{L}*|sagol|merhaba|yani|simdi|bugun|yarin|henuz|artik|sadece|hepsi|hepsini|toplam\p{L}*|haric|dahil|yeni|acik|olarak|icin|bize|bizim|lazım|gerek\p{L}*|odendi|odenmemis|odenmis|odenen|odeme\p{L}*|vade\p{L}*|gecmis|taslak\p{L}*|kesil\p{L}*|firsat\p{L}*|ilan(?:lar|[ıi]|[ıi]n[ıia]?|[ıi]nda\p{L}*|da|a)\p{L}*|pozisyon\p{L}*|aday(?:lar|[ıi]|[ıi]n|a)?\p{L}*|kontak(?:lar|[ıi]|[ıi]n|a)\p{L}*|musteri\p{L}*|teklif\p{L}*|asama\p{L}*|sekans\p{L}*|tutar\p{L}*|mulakat\p{L}*|gorusme\p{L}*|basvur\p{L}*|ekle(?:r|yin|yelim|yebilir)?|isaretle\p{L}*|kaydet\p{L}*|kayded\p{L}*|iptal|reddet\p{L}*|redded\p{L}*|kapat(?:ir|abilir|alim|in)\p{L}*|listele\p{L}*|yap(?:ar|alim|abilir|in)\p{L}*|fatura(?:l[ae]r|s[ıi]|y[ıi]|n[ıi]n)\p{L}*|borclu|alacag\p{L}*|doviz\p{L}*|etiket\p{L}*|kontag\p{L}*|kisi(?:ler|leri|nin|lerin|yi)|firma(?:s[ıi]|l[ae]r|n[ıi]n|y[ıa])\p{L}*|sirket\p{L}*|unvan\p{L}*|puan[ıi]\p{L}*|tahsil\p{L}*|bakiye\p{L}*|guncelle\p{L}*|olustur\p{L}*|goster\p{L}*|degistir\p{L}*|tasi(?:r|yalim|yin|sana|yabilir)\p{L}*|gecir\p{L}*|sil(?:in|elim|er\s*misin|ebilir)\p{L}*|isle(?:r|yelim|yebilir|yin)\p{L}*|gir(?:er\s*misin|elim|in|ebilir)\p{L}*|kaldir\p{L}*|cikar\p{L}*|durdur\p{L}*|baslat\p{L}*|ertele\p{L}*|uzat(?:ir|alim|in|abilir)?\p{L}*|kesinlestir\p{L}*|onayla\p{L}*|gonder\p{L}*|yolla\p{L}*|\p{L}+['’](?:l[ae]r\p{L}*|n?[ıiuü]n|[dt][ae]n|[dt][ae]|y[ae]|y[ıiuü]|[ıiuü]n[ıiuü]|s[ıiuü]|l[ıiuü]k)|(?:\p{Lu}[\p{L}-]*|[\p{L}-]*\p{N})(?<![aeıioöuüAEIİOÖUÜ])['’][ıiuüae]`)})(?!\\p{L})`,
   "u",
 );
 
@@ -319,7 +320,9 @@ const PHRASES: Phrase[] = [
     ),
     "expected close $1",
   ],
-  [re(String.raw`\b(?:tahmini\s+)?kapanış\s+tarihi(?:ni|ne)?\b`), "expected close date"],
+  [re(String.raw`\b(?:tahmini\s+)?kapanış(?:ı)?(?:\s+tarihi(?:ni|ne)?)?\b`), "expected close"],
+  // "adı Kumaş tedariki": the record's name.
+  [re(String.raw`\b(?:adı|ismi|başlığı)(?:\s*:)?\s+([^",.;:?!]+?)(?=\s*(?:[,.;?!]|$))`), '"$1"'],
   [re(String.raw`\bayın\s+(\d{1,2})['’]?(?:s[ıi]|[ıiuü]|y[ıi])?(?:n[ae]|n?d[ae])?\b`), "the $1th of this month"],
   [re(String.raw`\b(?:bu\s+)?ay(?:ın)?\s+sonuna\s+kadar\b`), "by the end of this month"],
   [re(String.raw`\b(?:bu\s+)?ay(?:ın)?\s+son(?:u|unda|una)?\b`), "the end of this month"],
@@ -410,6 +413,19 @@ const PHRASES: Phrase[] = [
   ],
   [re(String.raw`\b(?:iyi|güzel|olumlu)\s+geçti\b`), "went well"],
   [re(String.raw`\b(?:kötü|olumsuz)\s+geçti\b`), "went badly"],
+  // "Hooli Cloud işini aldık": we won their deal.
+  [
+    re(
+      String.raw`(${KIND_NAME})\s+(?:işini|işi|ihalesini|siparişini|anlaşmasını|fırsatını|fırsatı|deal['’]?(?:ini|ı|i))\s+(?:aldık|kazandık|kaptık|kazandılar)\b`,
+    ),
+    "we won the $1 deal",
+  ],
+  [
+    re(
+      String.raw`(${KIND_NAME})\s+(?:işini|işi|ihalesini|siparişini|anlaşmasını|fırsatını|fırsatı|deal['’]?(?:ini|ı|i))\s+(?:kaybettik|kaçırdık|kaybettiler)\b`,
+    ),
+    "we lost the $1 deal",
+  ],
   // States of a deal, a candidate, a contact; "kazandığımız deal'ler": the deals we won.
   [re(String.raw`\bkazandığ[ıi]m[ıi]z\p{L}*`), "won"],
   [re(String.raw`\bkaybettiğ[ıi]m[ıi]z\p{L}*`), "lost"],
@@ -455,9 +471,6 @@ const PHRASES: Phrase[] = [
   [re(String.raw`\b(?:brüt|ağırlıksız)\b`), ""],
   [re(String.raw`\brevize\s+(?:oldu|edildi|ettik)\b|\bdeğişti\b`), "changed"],
   [re(String.raw`\bteklifi\s+(?:gönderdik|ilettik|attık|yolladık)\b`), "we sent the proposal"],
-  // "Hooli Cloud işini aldık": we won their deal.
-  [re(String.raw`(${NAME})\s+(?:işini|işi|ihalesini|siparişini|anlaşmasını)\s+(?:aldık|kazandık|kaptık)\b`), "we won the $1 deal"],
-  [re(String.raw`(${NAME})\s+(?:işini|işi|ihalesini|siparişini|anlaşmasını)\s+(?:kaybettik|kaçırdık)\b`), "we lost the $1 deal"],
   // "Sofia Kowalski'ye vip etiketi ekle": tagged.
   [re(String.raw`(${NAME})['’]y?[ae]\s+"?([\p{L}\p{N}-]+)"?\s+etiket(?:i|ini)?\s+(?:ekle|koy|tak|ata|yapıştır)${ASKED}(?!\p{L})`), "tag $1 as $2"],
   // "bir sonraki aşamaya": to the next one.
@@ -517,28 +530,33 @@ const PHRASES: Phrase[] = [
     ),
     (_, name?: string, amount?: string) => `record a payment${amount ? ` of ${amount}` : ""} on ${name ?? "the invoice"}`,
   ],
+  // "Alan Turing'i interview'a al": moved to that stage.
+  [re(String.raw`(?<![\p{L}'’])([\p{L}-]+)['’]y?[ae]\s+al(?:alım|ın|ır\s*m[ıi]s[ıi]n|abilir\s*m[ıi]s[ıi]n)?(?!\p{L})`), "to $1 ⟪move⟫"],
   // "INV-10'a işle": record it on that invoice.
   [re(String.raw`(${NAME})['’]y?[ae]\s+(?:işle|kaydet|kayded|gir|yaz)${ASKED}(?!\p{L})`), "⟪record⟫ it on $1"],
   // "Stark Logistics'in ödenmemiş faturaları", "X'in CFO'su", "deal'in tutarı": the Y of X.
   [
     new RegExp(
       tr(
-        String.raw`((?:\p{L}+\s+with\s+)?${NAME}|\p{Ll}[\p{L}-]*)['’](?:n?[ıiuü]n)\s+((?:(?:the\s+)?(?:unpaid|paid|overdue|open|draft|won|lost|active|latest|oldest|largest|smallest|\d+\s+largest|new|last|first)\s+)?)(?:(${NOUN})(${ENDINGS})|([\p{L}\p{N}]+)['’](?:s?[ıiuü]\p{L}*))(?!\p{L})`,
+        String.raw`((?:\p{L}+\s+with\s+)?${NAME}|(?:(?:won|lost|open|unpaid|paid|overdue|draft|active)\s+)?\p{Ll}[\p{L}-]*)['’](l[ae]r)?(?:n?[ıiuü]n)\s+((?:(?:the\s+)?(?:toplam|total)\s+|(?:the\s+)?(?:unpaid|paid|overdue|open|draft|won|lost|active|latest|oldest|largest|smallest|\d+\s+largest|new|last|first)\s+)?)(?:(${NOUN})(${ENDINGS})|([\p{L}\p{N}]+)['’](?:s?[ıiuü]\p{L}*))(?!\p{L})`,
       ),
       "gu",
     ),
-    (_, owner: string, state: string, stem?: string, endings?: string, word?: string) =>
-      `the ${state}${stem ? noun(stem, endings ?? "") : word} of ${/^\p{Ll}/u.test(owner) ? "the " : ""}${owner}`,
+    (_, owner: string, many: string | undefined, state: string, stem?: string, endings?: string, word?: string) =>
+      `the ${state.replace(/^(?:the\s+)?toplam\b/, "total")}${stem ? noun(stem, endings ?? "") : word} of ${/^\p{Ll}/u.test(owner) ? "the " : ""}${owner}${many ? "s" : ""}`,
   ],
   // Names and English words with their endings: "Initech'den" from Initech, "Northwind'e" to it, "deal'leri" deals.
   // ("Northwind'e yeni fatura": an invoice for them.)
   [
     new RegExp(
-      String.raw`(${NAME}|[\p{L}\p{N}-]+)['’](${APOSTROPHE_ENDINGS})(?![\p{L}])(?=(\s+(?:(?:${tr("yeni|new")})\s+)?(?:[\d.,]+\s*(?:USD|EUR|GBP|TRY|TL)?(?:['’]l[ıiuü]k)?\s+)?(?:${tr("fatura|invoice|fırsat|deal|teklif")}))?)`,
+      tr(
+        String.raw`(${KIND_NAME}|${NAME}|[\p{L}\p{N}-]+)['’](${APOSTROPHE_ENDINGS})(?![\p{L}])(?=(\s+(?:(?:yeni|new)\s+)?(?:[\d.,]+\s*(?:USD|EUR|GBP|TRY|TL)?(?:['’]l[ıiuü]k)?\s+)?(?:fatura|invoice|fırsat|deal|teklif))?)`,
+      ),
       "gu",
     ),
     (whole: string, name: string, endings: string, billed?: string) => {
-      if (!endings) return whole;
+      // (A lone vowel after a vowel is no Turkish ending, which takes a y or n there: "Hawai'i" is a name.)
+      if (!endings || (/^[ıiuüae]$/iu.test(endings) && /[aeıioöuü]$/iu.test(name))) return whole;
       const english = suffixed(name, endings);
       return billed && english.startsWith("to ") ? `for ${english.slice(3)}` : english;
     },
@@ -584,6 +602,9 @@ const PHRASES: Phrase[] = [
             : /^vade/.test(field)
               ? "the due date"
               : what.trim() || "it";
+      // ("lost yap": marked so; a state is marked, a field set.)
+      if (/^(?:won|lost|paid|unpaid|void|hired|rejected|open|closed|draft|active|paused)$/i.test(value) && !/lifecycle|stage/i.test(thing))
+        return `${start}⟪mark⟫ ${thing} as ${value}`;
       return `${start}⟪set⟫ ${thing} to ${value}`;
     },
   ],
@@ -598,6 +619,20 @@ const PHRASES: Phrase[] = [
   // "teklif aşamasına gelen aday": the candidate in that stage.
   [re(String.raw`\bto\s+(the\s+[^,.?!;]+?\s+stage)\s+(?:gelen|geçen|ulaşan|çıkan|giden|geçmiş|gelmiş|ulaşmış)(?:ler)?\b`), "in $1"],
   // Questions and what is asked.
+  [
+    re(String.raw`\ben\s+(?:çok|fazla)\s+(?:borcu\s+olan|borçlu\s+olan|borçlu)\s+(?:müşteri|firma|şirket)\p{L}*(?:\s+(?:hangisi|kim|kimdir|hangileri))?`),
+    "which client owes us the most",
+  ],
+  [re(String.raw`(^|${STOP}\s*)([^.?!;:,]*?)\s+say[ıi]s[ıi]\s+(?:kaç|nedir|ne)\b`), "$1how many $2"],
+  [re(String.raw`(${NAME})\s+hangi\s+(?:firmada|şirkette|hesapta)\s+(?:çalışıyor|çalışır|çalışıyordu)\p{L}*`), "show $1"],
+  [re(String.raw`\b(${NOUN})(${ENDINGS})\s+kaçı\b`), (_, stem: string, endings: string) => `how many ${noun(stem, `ler${endings}`)}`],
+  [re(String.raw`\b(?:toplam\s+)?alacağ[ıi]m[ıi]z\s+(?:toplam\s+)?(?:ne\s+kadar|nedir|ne)\b`), "how much do they owe us in total"],
+  [
+    re(
+      String.raw`\b(?:en\s+)?(?:eskiden|yeniden|büyükten|küçükten|yüksekten|düşükten)\s+(?:en\s+)?(?:yeniye|eskiye|küçüğe|büyüğe|düşüğe|yükseğe)(?:\s+(?:doğru|göre))?(?:\s+(?:sırala|sıralı|diz)${ASKED})?(?!\p{L})`,
+    ),
+    "",
+  ],
   [re(String.raw`\b(?:toplam\s+)?ne\s+kadar\s+(?:borçlu(?:lar)?|borçları\s+var|alacağımız\s+var|alacağımız)\b`), "how much do they owe us in total"],
   [re(String.raw`\bne\s+kadar\s+kaldı\b|\bne\s+kadar\s+kalmış\b|\bkalan\s+ne\s+kadar\b`), "how much is left"],
   [re(String.raw`\btoplam(?:da)?\s+ne\s+kadar\b|\bne\s+kadar\s+ediyor\b|\bne\s+ediyor\b`), "how much in total"],
@@ -626,17 +661,16 @@ const PHRASES: Phrase[] = [
   [
     /\bhow\s+many((?:\s+[a-z]+){1,3})/g,
     (whole: string, words: string) => {
-      const counted = words
-        .split(/\s+/)
-        .filter((word) => PLURAL_OF.has(word))
-        .pop();
+      const before = words.trim().split(/\s+/);
+      const stop = before.findIndex((word) => /^(?:in|at|for|of|to|with|from|on|by)$/.test(word));
+      const counted = (stop < 0 ? before : before.slice(0, stop)).filter((word) => PLURAL_OF.has(word)).pop();
       return counted ? whole.replace(new RegExp(`\\b${counted}\\b`), PLURAL_OF.get(counted)!) : whole;
     },
   ],
   [new RegExp(String.raw`(^|${STOP}\s*)((?:[^.?!;:,⟪⟫]|[.,](?=\S)|${NAMED_COLON})*?)\s*⟪([^⟫]+)⟫(?=\s*(?:${STOP}|$))`, "gu"), verbFirst],
   [/⟪([^⟫]+)⟫/gu, "$1"],
   // "Stark deal'ini kapat": the Stark deal.
-  [/\b(\p{Lu}[\p{L}\p{N}&-]*)\s+the\s+(deals?|invoices?|jobs?|candidates?|contacts?|sequences?)\b/gu, "the $1 $2"],
+  [/\b((?:\p{Lu}[\p{L}\p{N}&-]*\s+)*\p{Lu}[\p{L}\p{N}&-]*)\s+the\s+(deals?|invoices?|jobs?|candidates?|contacts?|sequences?)\b/gu, "the $1 $2"],
   // Question words at a clause's end, first.
   [
     re(
@@ -687,6 +721,11 @@ const WORDS: Record<string, string> = {
   eski: "old",
   bu: "this",
   bunu: "it",
+  şu: "that",
+  şunu: "that",
+  şunları: "those",
+  vazgeçti: "changed their mind",
+  vazgeçtiler: "changed their mind",
   bunları: "them",
   onu: "it",
   onları: "them",
