@@ -295,6 +295,8 @@ const PHRASES: Phrase[] = [
   ],
   [re(String.raw`[,.\s]*\b(?:teşekkürler|teşekkür\s+ederim|sağ\s*ol(?:un)?|eyvallah|kolay\s+gelsin)\b[.!]*`), ""],
   [re(String.raw`\blütfen\b`), ""],
+  // "iptal etmeyelim", "silmeyin": a request not to; the verb goes, so nothing reads it as one to do.
+  [re(String.raw`\s*\b(?:${VERB}|yap)m[ae](?:y[ae]l[ıi]m|y[ıi]n(?:[ıi]z)?|s[ıi]n|m[ae]l[ıi](?:y[ıi]z)?|(?=\s*(?:[.?!,;]|$)))(?!\p{L})`), ""],
   // "teklif (offer)": the English word given beside the Turkish one.
   [re(String.raw`\b\p{L}+\s*\(([A-Za-z][A-Za-z -]{1,30})\)`), "$1"],
   [re(String.raw`\bİK\b|\bIK(?=['’])`), "HR"],
@@ -332,6 +334,7 @@ const PHRASES: Phrase[] = [
   [re(String.raw`\b(?:geçen|önceki)\s+ay(?:ki|da|ın)?\b`), "last month"],
   [re(String.raw`\b(?:gelecek|önümüzdeki|sonraki)\s+ay(?:ki|da|ın)?\b`), "next month"],
   [re(String.raw`\bbu\s+hafta(?:ki|da|nın)?\b`), "this week"],
+  [re(String.raw`\b(?:gelecek|önümüzdeki|sonraki|haftaya)\s+hafta(?:ki|da|nın|ya)?\b|\bhaftaya\b`), "next week"],
   [re(String.raw`\b(?:geçen|önceki)\s+hafta(?:ki|da|nın)?\b`), "last week"],
   [re(String.raw`\bbu\s+(?:yıl|sene)(?:ki|da|nın)?\b`), "this year"],
   [re(String.raw`\bson\s+(\d+)\s+gün(?:de|dür|lük|ün)?\b`), "in the last $1 days"],
@@ -378,6 +381,10 @@ const PHRASES: Phrase[] = [
   [re(String.raw`\bbugün(?:kü|e\s+kadar)?\b`), "today"],
   [re(String.raw`\byarın\b`), "tomorrow"],
   [re(String.raw`\bdün\b`), "yesterday"],
+  [re(String.raw`(\d)\s*(?:dolarlık|USD['’]?l[ıi]k)\b`), "$1 USD"],
+  [re(String.raw`(\d)\s*(?:euroluk|avroluk|EUR['’]?l[uü]k)\b`), "$1 EUR"],
+  [re(String.raw`(\d)\s*(?:sterlinlik|GBP['’]?l[ıi]k)\b`), "$1 GBP"],
+  [re(String.raw`(\d)\s*(?:liralık|TL['’]?l[ıi]k)\b`), "$1 TRY"],
   [re(String.raw`\bdolar\b`), "USD"],
   [re(String.raw`\b(?:euro|avro)\b`), "EUR"],
   [re(String.raw`\bsterlin\b`), "GBP"],
@@ -432,7 +439,14 @@ const PHRASES: Phrase[] = [
   [re(String.raw`\bişe\s+aldığ[ıi]m[ıi]z\p{L}*`), "hired"],
   [re(String.raw`\b(?:reddettiğ[ıi]m[ıi]z|elediğ[ıi]m[ıi]z)\p{L}*`), "rejected"],
   [re(String.raw`\b(?:kestiğ[ıi]m[ıi]z|gönderdiğ[ıi]m[ıi]z)\p{L}*`), "issued"],
-  [re(String.raw`\bkapanması\s+(?:beklenen|planlanan|öngörülen)\b|\bkapanacak\s+olan\b`), "expected to close"],
+  [re(String.raw`\bkapanması\s+(?:beklenen|planlanan|öngörülen)\b|\bkapanacak(?:\s+olan|lar|ları)?\b`), "expected to close"],
+  [re(String.raw`\b(?:tekrar|yeniden)\s+başlat${ASKED}(?!\p{L})|\bdevam\s+ettir${ASKED}(?!\p{L})`), "⟪resume⟫"],
+  [re(String.raw`(${NAME})\s+kime\s+(?:kesildi|kesilmiş|ait|gönderildi|kesilmişti)\b`), "show $1"],
+  [re(String.raw`\b(?:fatura|invoice)(?:sı)?\s+(?:kesilecek|kesilsin|kesilmeli|kesilmesi\s+lazım|açılacak|oluşturulacak|çıkılacak)\b`), "invoice ⟪create⟫"],
+  [re(String.raw`\b(?:referansla|referans\s+ile|referans\s+yoluyla|tavsiyeyle)(?:\s+geldi)?\b`), "source referral"],
+  [re(String.raw`\bteklifi\s+kabul\s+etti\b`), "accepted the offer"],
+  [re(String.raw`\bteklifi\s+(?:reddetti|kabul\s+etmedi)\b`), "declined the offer"],
+  [re(String.raw`\bmüşteri(?=\s+(?:olarak|yap|oldu|statüsü))`), "customer"],
   [re(String.raw`\b(?:kazanılmış|kazanılan|kazanıldı|kazandık|kazanılmışlar)\p{L}*`), "won"],
   [re(String.raw`\b(?:kaybedilmiş|kaybedilen|kaybedildi|kaybettik|kaybedilmişler)\p{L}*`), "lost"],
   [re(String.raw`\bkazanma\s+oran\p{L}*`), "win rate"],
@@ -530,6 +544,15 @@ const PHRASES: Phrase[] = [
     ),
     (_, name?: string, amount?: string) => `record a payment${amount ? ` of ${amount}` : ""} on ${name ?? "the invoice"}`,
   ],
+  // "CTO olarak güncelle", "19.000 USD olarak düzelt": changed to that.
+  [
+    re(String.raw`(\d[\d.,]*\s*(?:USD|EUR|GBP|TRY)|${NAME}|\S+)\s+olarak\s+(?:güncelle|düzelt|değiştir|ayarla|gir|set\s+et)${ASKED}(?!\p{L})`),
+    "to $1 ⟪update⟫",
+  ],
+  // "Aperture Labs'teki Olivia Tanaka'yı": the person at the company.
+  [re(String.raw`(${NAME})['’][dt][ae]ki\s+(${NAME})((?:['’]\p{L}+)?)`), "$2$3 at $1"],
+  // "Wayne Enterprises'a ait kontaklar": theirs.
+  [re(String.raw`(${NAME})['’]y?[ae]\s+ait\b`), "at $1"],
   // "Alan Turing'i interview'a al": moved to that stage.
   [re(String.raw`(?<![\p{L}'’])([\p{L}-]+)['’]y?[ae]\s+al(?:alım|ın|ır\s*m[ıi]s[ıi]n|abilir\s*m[ıi]s[ıi]n)?(?!\p{L})`), "to $1 ⟪move⟫"],
   // "INV-10'a işle": record it on that invoice.
@@ -566,8 +589,6 @@ const PHRASES: Phrase[] = [
     re(String.raw`\b(\d+)\s+(gün|hafta|ay)\s+(?:daha\s+)?(?:uzat|ertele|ötele|kaydır)${ASKED}(?!\p{L})`),
     (_, n: string, unit: string) => `by ${n} ${{ gun: "days", hafta: "weeks", ay: "months" }[fold(unit)]} ⟪push⟫`,
   ],
-  // "CTO olarak güncelle", "19.000 USD olarak düzelt": changed to that.
-  [re(String.raw`(\d[\d.,]*\s*(?:USD|EUR|GBP|TRY)|\S+)\s+olarak\s+(?:güncelle|düzelt|değiştir|ayarla|gir|set\s+et)${ASKED}(?!\p{L})`), "to $1 ⟪update⟫"],
   // "yeni fırsat: ...": a new record to create, when no other verb asks for it.
   [
     re(String.raw`\b((?:yeni|new)\s+(?:fırsat|deal|fatura|invoice|kontak|contact|aday|candidate|ilan|job|pozisyon|firma|hesap|account)\p{L}*)(\s*:)`),
@@ -587,7 +608,7 @@ const PHRASES: Phrase[] = [
   // "X yapar mısın", "aşamasını Proposal yapalım", "Olivia'nın lifecycle'ını qualified yap": set to X.
   [
     re(
-      String.raw`(^|[.?!;,](?=\s)\s*)([^.?!;,⟪⟫]*?)\s*(\S+(?:\s+(?:USD|EUR|GBP|TRY))?)\s+yap(?:ar|alım|abilir|ın|sana)?(?:\s*m[ıi]s[ıi]n(?:[ıi]z)?|\s*m[ıi])?(?!\p{L})`,
+      String.raw`(^|[.?!;,](?=\s)\s*)([^.?!;,⟪⟫]*?)\s*((?:on\s+|to\s+)?\d{1,2}\s+[A-Z][a-z]+(?:\s+\d{4})?|\d[\d.,]*\s*(?:USD|EUR|GBP|TRY)|(?:USD|EUR|GBP|TRY)\s*\d[\d.,]*|\S+(?:\s+(?:USD|EUR|GBP|TRY))?)\s+yap(?:ar|alım|abilir|ın|sana)?(?:\s*m[ıi]s[ıi]n(?:[ıi]z)?|\s*m[ıi])?(?!\p{L})`,
     ),
     (_, start: string, what: string, value: string) => {
       const field = fold(what.replace(/^the\s+/, ""));
@@ -605,11 +626,12 @@ const PHRASES: Phrase[] = [
       // ("lost yap": marked so; a state is marked, a field set.)
       if (/^(?:won|lost|paid|unpaid|void|hired|rejected|open|closed|draft|active|paused)$/i.test(value) && !/lifecycle|stage/i.test(thing))
         return `${start}⟪mark⟫ ${thing} as ${value}`;
-      return `${start}⟪set⟫ ${thing} to ${value}`;
+      return `${start}⟪set⟫ ${thing} to ${value.replace(/^(?:on|to)\s+/, "")}`;
     },
   ],
   // "taslaklar hariç": excluding them; "hepsi dahil": all of them; "elenenler de": those too.
   [re(String.raw`\b(?:hepsi|tümü|hepsini)\s+dahil\b`), "all of them"],
+  [re(String.raw`\s+(?:ama|fakat|ancak)\s+([^.?!;:,]+?)\s+(?:hariç|dışında)(?=\s*(?:[.?!;:,]|$))`), ", excluding $1"],
   [re(String.raw`(^|[.?!;:,]\s*)([^.?!;:,]+?)\s+(?:hariç|dışında)(?=\s*(?:[.?!;:,]|$))`), "$1excluding $2"],
   [re(String.raw`(^|[.?!;:,]\s*)([^.?!;:,]+?)\s+dahil(?=\s*(?:[.?!;:,]|$))`), "$1including $2"],
   [re(String.raw`(^|[.?!;:,]\s*)(\p{L}+)\s+(?:de|da)(?=\s*(?:[.?!;]|$))`), "$1$2 too"],
@@ -636,7 +658,7 @@ const PHRASES: Phrase[] = [
   [re(String.raw`\b(?:toplam\s+)?ne\s+kadar\s+(?:borçlu(?:lar)?|borçları\s+var|alacağımız\s+var|alacağımız)\b`), "how much do they owe us in total"],
   [re(String.raw`\bne\s+kadar\s+kaldı\b|\bne\s+kadar\s+kalmış\b|\bkalan\s+ne\s+kadar\b`), "how much is left"],
   [re(String.raw`\btoplam(?:da)?\s+ne\s+kadar\b|\bne\s+kadar\s+ediyor\b|\bne\s+ediyor\b`), "how much in total"],
-  [re(String.raw`\bne\s+kadar\b`), "how much"],
+  [re(String.raw`\bne\s+kadar\b|\bkaç\s+para\b`), "how much"],
   [re(String.raw`\bne\s+zaman\b`), "when"],
   [re(String.raw`\b(?!döviz\b)(\p{L}+)\s+bazında\b`), "per $1"],
   [re(String.raw`\bdöviz\s+bazında\b|\bpara\s+birimine\s+göre\b|\bdöviz\s+cinsinden\b|\bkur\s+bazında\b`), "per currency"],
@@ -725,6 +747,7 @@ const WORDS: Record<string, string> = {
   şunu: "that",
   şunları: "those",
   vazgeçti: "changed their mind",
+  kesildi: "was billed",
   vazgeçtiler: "changed their mind",
   bunları: "them",
   onu: "it",
