@@ -228,6 +228,7 @@ const VERBS: [string, string][] = [
   ["kesinleştir", "finalize"],
   ["onayla", "finalize"],
   ["işle", "record"],
+  ["öde", "pay"],
   ["gir", "record"],
   ["oluştur", "create"],
   ["aç", "create"],
@@ -274,13 +275,13 @@ const NAMED_COLON = String.raw`(?<=\p{Lu}[\p{L}\p{N}&-]*):(?=\s+\p{Lu})`;
 const STOP = String.raw`(?:[.?!;,]|(?!${NAMED_COLON}):)(?=\s|$)`;
 
 /** The verb first in its clause ("deal'i kazanıldı olarak ⟪mark⟫" is "mark deal'i kazanıldı olarak"). */
-function verbFirst(_: string, start: string, rest: string, verb: string): string {
+function verbFirst(_: string, start: string, rest: string, verb: string, to?: string): string {
   // (A Turkish word that began the sentence is no name once the verb stands before it: "Yeni kontak".)
   const first = /^\p{Lu}\p{Ll}+/u.exec(rest)?.[0];
   const told = first && WORDS[fold(first)] !== undefined ? first.toLowerCase() + rest.slice(first.length) : rest;
   // ("void edelim": void it, the record the message named before.)
   if (!told.trim() && TAKES_AN_OBJECT.has(verb)) return `${start}${verb} it`;
-  return `${start}${verb} ${told}`.trimEnd();
+  return `${start}${verb} ${told}`.trimEnd() + (to ? " to " : "");
 }
 const TAKES_AN_OBJECT = new Set(["void", "delete", "reject", "close", "finalize", "record", "hire", "pause"]);
 
@@ -296,7 +297,26 @@ const PHRASES: Phrase[] = [
   [re(String.raw`[,.\s]*\b(?:teşekkürler|teşekkür\s+ederim|sağ\s*ol(?:un)?|eyvallah|kolay\s+gelsin)\b[.!]*`), ""],
   [re(String.raw`\blütfen\b`), ""],
   // "iptal etmeyelim", "silmeyin": a request not to; the verb goes, so nothing reads it as one to do.
-  [re(String.raw`\s*\b(?:${VERB}|yap)m[ae](?:y[ae]l[ıi]m|y[ıi]n(?:[ıi]z)?|s[ıi]n|m[ae]l[ıi](?:y[ıi]z)?|(?=\s*(?:[.?!,;]|$)))(?!\p{L})`), ""],
+  // ("ödeme", "ekleme", "eleme" are nouns too: only their asking forms are read so.)
+  [
+    re(
+      String.raw`\s*\b(?:(?:${VERB}|yap)m[ae](?:y[ae]l[ıi]m|y[ıi]n(?:[ıi]z)?|s[ıi]n|m[ae]l[ıi](?:y[ıi]z)?)|(?!(?:öde|ekle|işle|ele)m)(?:${VERB}|yap)m[ae](?=\s*(?:[.?!,;]|$)))(?!\p{L})`,
+    ),
+    "",
+  ],
+  // "bakar mısın", "kontrol eder misin": asking to look, which the question after it says.
+  [re(String.raw`\b(?:bakar|bakabilir|kontrol\s+eder|kontrol\s+edebilir)\s*m[ıi]s[ıi]n(?:[ıi]z)?\b|\bkontrol\s+et(?:sene)?\b`), ""],
+  // English words of the trade with Turkish endings and no apostrophe: "domaini", "dealler".
+  [
+    re(
+      String.raw`\b(domain|deal|lead|pipeline|invoice|status|stage|email|title|tag)((?:l[ae]r)?(?:s?[ıiuü])?(?:n?[ıiuü]n|n?[dt][ae]n?|[ny]?[ıiuü]|[ny]?[ae])?)\b`,
+    ),
+    (whole: string, word: string, endings: string) => (endings ? (/^l[ae]r/.test(fold(endings)) ? `${word}s` : word) : whole),
+  ],
+  // "Tim Berners-Lee'ye 4 puan ver": rated.
+  [re(String.raw`(${NAME})['’]y?[ae]\s+(\d)\s+(?:puan|yıldız)\s+(?:ver|ekle)${ASKED}(?!\p{L})`), "rate $1 $2 stars"],
+  // "hatırlatma gönder": a reminder, which is no invoice to send.
+  [re(String.raw`\b(?:bir\s+)?hatırlatma(?:\s+(?:maili|e-?postası|mesajı))?\s+(?:gönder|at|yolla|geç)${ASKED}(?!\p{L})`), "remind about"],
   // "teklif (offer)": the English word given beside the Turkish one.
   [re(String.raw`\b\p{L}+\s*\(([A-Za-z][A-Za-z -]{1,30})\)`), "$1"],
   [re(String.raw`\bİK\b|\bIK(?=['’])`), "HR"],
@@ -393,6 +413,7 @@ const PHRASES: Phrase[] = [
     re(String.raw`\bvade(?:si|leri)?\s+(?:geçmiş|geçen|geçti|dolmuş|dolan|doldu|gelmiş)\p{L}*|\b(?:gecikmiş|geciken|gecikmede(?:ki)?|gecikmeli)\p{L}*`),
     "overdue",
   ],
+  [re(String.raw`\bvade(?:si|leri)?\s+(?:henüz\s+)?(?:gelmemiş|dolmamış|geçmemiş|gelmeyen|dolmayan)\p{L}*`), "open"],
   [re(String.raw`\bvade(?:si|leri)?\s+(?:dolacak|gelecek|gelen|yaklaşan)\p{L}*`), "due"],
   [re(String.raw`\b(?:tamamı|tamamen|hepsi|full|tam\s+olarak)\s+ödendi\b|\b(?:tamamı|tamamen|hepsi)\s+ödenmiş\b`), "paid in full"],
   [re(String.raw`\bbir\s+kısmını\s+(?:yatırmış|ödemiş|yatırdı|ödedi)\p{L}*`), "paid part of it"],
@@ -471,6 +492,13 @@ const PHRASES: Phrase[] = [
     (_, name: string, what: string) => `new ${what} named ${name}`,
   ],
   [re(String.raw`\bsatın\s*alma\b`), "purchasing"],
+  // "satış müdürü" sales manager; "Satış Temsilcisi", in capitals, is a title to keep as written.
+  [
+    /(?<![\p{L}\p{N}])(finans|sat[ıi][sş]|pazarlama|muhasebe|operasyon|lojistik)(?![\p{L}\p{N}])/gu,
+    (_, word: string) =>
+      ({ finans: "finance", satis: "sales", pazarlama: "marketing", muhasebe: "accounting", operasyon: "operations", lojistik: "logistics" })[fold(word)] ??
+      word,
+  ],
   [re(String.raw`\bgenel\s+müdür(?:ü|ümüz)?\b`), "general manager"],
   [re(String.raw`\b(?:müdürü|müdür|yöneticisi|yönetici)\b`), "manager"],
   [re(String.raw`\b(?:direktörü|direktör)\b`), "director"],
@@ -596,6 +624,13 @@ const PHRASES: Phrase[] = [
   ],
   // "puanı kaç": what it is.
   [re(String.raw`\bkaç(?:tır|dır)?(?=\s*(?:[?.!]|$))`), "ne"],
+  // "Stark Logistics'e bu yıl kaç fatura": billed to them.
+  [re(String.raw`(^|${STOP}\s*)to\s+(${NAME})(?=[^.?!;]*\b(?:fatura|invoice))`), "$1for $2"],
+  // "teklif aşamasına alalım": moved there.
+  [
+    re(String.raw`\b(to\s+the\s+[^,.?!;]+?\s+stage|to\s+(?:interview|screening|offer))\s+al(?:alım|ın|ır\s*m[ıi]s[ıi]n|abilir\s*m[ıi]s[ıi]n)?(?!\p{L})`),
+    "$1 ⟪move⟫",
+  ],
   // "sekansa ekle", "X sekansına kaydet": enrolled in it.
   [re(String.raw`\bto\s+(the\s+(?:[^.?!;:,]*?\s+)?sequence)\s+(?:ekle|kaydet|kayded|dahil\s+et|dahil\s+ed|al)${ASKED}(?!\p{L})`), "in $1 ⟪enroll⟫"],
   // "mülakata alalım", "teklif aşamasına geçir": moved to a stage.
@@ -641,6 +676,8 @@ const PHRASES: Phrase[] = [
   // "teklif aşamasına gelen aday": the candidate in that stage.
   [re(String.raw`\bto\s+(the\s+[^,.?!;]+?\s+stage)\s+(?:gelen|geçen|ulaşan|çıkan|giden|geçmiş|gelmiş|ulaşmış)(?:ler)?\b`), "in $1"],
   // Questions and what is asked.
+  [re(String.raw`\bne\s+kadar\s+(?:tahsilat|ödeme|para)\s+(?:bekliyoruz|alacağız|gelecek|alacağımız\s+var)\b`), "how much do they owe us"],
+  [re(String.raw`\b(?:kestik|kesmişiz|kestiğimiz)\b`), ""],
   [
     re(String.raw`\ben\s+(?:çok|fazla)\s+(?:borcu\s+olan|borçlu\s+olan|borçlu)\s+(?:müşteri|firma|şirket)\p{L}*(?:\s+(?:hangisi|kim|kimdir|hangileri))?`),
     "which client owes us the most",
@@ -689,7 +726,8 @@ const PHRASES: Phrase[] = [
       return counted ? whole.replace(new RegExp(`\\b${counted}\\b`), PLURAL_OF.get(counted)!) : whole;
     },
   ],
-  [new RegExp(String.raw`(^|${STOP}\s*)((?:[^.?!;:,⟪⟫]|[.,](?=\S)|${NAMED_COLON})*?)\s*⟪([^⟫]+)⟫(?=\s*(?:${STOP}|$))`, "gu"), verbFirst],
+  [new RegExp(String.raw`(^|${STOP}\s*)((?:[^.?!;:,⟪⟫]|[.,](?=\S)|${NAMED_COLON})*?)\s*⟪([^⟫]+)⟫(⟪to⟫\s*)?(?=\s*(?:${STOP}|$))`, "gu"), verbFirst],
+  [/\s*⟪to⟫\s*/gu, " to "],
   [/⟪([^⟫]+)⟫/gu, "$1"],
   // "Stark deal'ini kapat": the Stark deal.
   [/\b((?:\p{Lu}[\p{L}\p{N}&-]*\s+)*\p{Lu}[\p{L}\p{N}&-]*)\s+the\s+(deals?|invoices?|jobs?|candidates?|contacts?|sequences?)\b/gu, "the $1 $2"],
@@ -821,15 +859,11 @@ const WORDS: Record<string, string> = {
   ilgili: "about",
   ekstre: "statement",
   kuruş: "cents",
-  finans: "finance",
   yetersiz: "insufficient",
+  iyiydi: "was good",
+  hatırlatma: "reminder",
   ortalama: "average",
   ağırlıklı: "weighted",
-  satış: "sales",
-  pazarlama: "marketing",
-  muhasebe: "accounting",
-  operasyon: "operations",
-  lojistik: "logistics",
   teknik: "technical",
   bilgi: "information",
   ürün: "product",
@@ -842,5 +876,17 @@ const SPELLINGS = Object.fromEntries(
   Object.entries(WORDS).flatMap(([word, english]) => [...new Set([word, bare(word), fold(word)])].map((spelling) => [spelling, english])),
 );
 
+const translated = translator({ markers: MARKERS, phrases: PHRASES, words: SPELLINGS });
+
+/**
+ * A value in quotes said before its verb ('açıklamasını "Kumaş numunesi" olarak güncelle', '"Yıllık bakım" adında
+ * yeni fırsat'): the translator reads each side of a quote apart, so the verb is put before the quote first.
+ */
+const QUOTED: [RegExp, string][] = [
+  [re(String.raw`\s*("[^"]+"|“[^”]+”)\s+olarak\s+(güncelle|düzelt|değiştir|ayarla|gir|yap)(${ASKED})(?!\p{L})`), " $2$3⟪to⟫ $1"],
+  [re(String.raw`("[^"]+"|“[^”]+”)\s+(?:adında|adlı|isimli|ismiyle)\s+(?:yeni\s+)?(?:bir\s+)?(\p{L}+)`), "yeni $2 named $1"],
+];
+
 /** The message in English, when it holds Turkish; else as it was. */
-export const fromTurkish = translator({ markers: MARKERS, phrases: PHRASES, words: SPELLINGS });
+export const fromTurkish = (message: string): string =>
+  translated(MARKERS.test(message) ? QUOTED.reduce((text, [from, to]) => text.replace(from, to), message) : message);
