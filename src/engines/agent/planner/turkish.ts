@@ -154,6 +154,7 @@ const NOUNS: [string, string, string][] = [
   ["borç", "balance", "balances"],
   ["borc", "balance", "balances"],
   ["kalan", "balance", "balances"],
+  ["durum", "status", "statuses"],
   ["rakam", "figure", "figures"],
   ["mail", "email", "emails"],
   ["e-posta", "email", "emails"],
@@ -228,6 +229,9 @@ const VERBS: [string, string][] = [
   ["kesinleştir", "finalize"],
   ["onayla", "finalize"],
   ["işle", "record"],
+  ["hazırla", "create"],
+  ["çek", "move"],
+  ["ayarla", "set"],
   ["öde", "pay"],
   ["gir", "record"],
   ["oluştur", "create"],
@@ -271,7 +275,7 @@ const KINDS: Record<string, string> = { asama: "stage", sekans: "sequence", ilan
 /**
  * Where a clause ends: a stop, a comma, or a colon that is not inside a deal's name ("Stark Logistics: Support upgrade").
  */
-const NAMED_COLON = String.raw`(?<=\p{Lu}[\p{L}\p{N}&-]*):(?=\s+\p{Lu})`;
+const NAMED_COLON = String.raw`(?<=\p{Lu}[\p{L}\p{N}&-]*):(?=\s+[\p{Lu}\p{N}])`;
 const STOP = String.raw`(?:[.?!;,]|(?!${NAMED_COLON}):)(?=\s|$)`;
 
 /** The verb first in its clause ("deal'i kazanıldı olarak ⟪mark⟫" is "mark deal'i kazanıldı olarak"). */
@@ -317,6 +321,10 @@ const PHRASES: Phrase[] = [
   [re(String.raw`(${NAME})['’]y?[ae]\s+(\d)\s+(?:puan|yıldız)\s+(?:ver|ekle)${ASKED}(?!\p{L})`), "rate $1 $2 stars"],
   // "hatırlatma gönder": a reminder, which is no invoice to send.
   [re(String.raw`\b(?:bir\s+)?hatırlatma(?:\s+(?:maili|e-?postası|mesajı))?\s+(?:gönder|at|yolla|geç)${ASKED}(?!\p{L})`), "remind about"],
+  // "Emma Dubois'yı (Globex)": the person at that company.
+  [re(String.raw`(${NAME})(['’]\p{L}+)\s*\((${NAME})\)`), "$1 at $3$2"],
+  // "Hooli Cloud'a kesilen INV-13": the invoice, whose number says it.
+  [re(String.raw`(${NAME})['’]y?[ae]\s+(?:kesilen|kesilmiş|ait)\s+(?=[A-Z]{2,5}-\d)`), ""],
   // "teklif (offer)": the English word given beside the Turkish one.
   [re(String.raw`\b\p{L}+\s*\(([A-Za-z][A-Za-z -]{1,30})\)`), "$1"],
   [re(String.raw`\bİK\b|\bIK(?=['’])`), "HR"],
@@ -335,6 +343,13 @@ const PHRASES: Phrase[] = [
       return date;
     },
   ],
+  // "Northwind Traders deal'inin kapanış tarihi ne zaman?": when it is expected to close (a question, never a close).
+  [
+    re(
+      String.raw`(${KIND_NAME}|${NAME})(?:\s+(?:deal|fırsat|anlaşma)\p{L}*|['’]\p{L}+)?\s+(?:(?:(?:tahmini\s+)?kapanış(?:\s+tarihi)?\s+(?:ne\s+zaman|nedir|ne))|ne\s+zaman\s+kapan\p{L}*)`,
+    ),
+    (_, name: string) => `when is the ${name.replace(/\s+deal$/i, "")} deal expected to close`,
+  ],
   // "15 Ocak'ta kapanır diye düşünüyoruz": when the deal is expected to close.
   [
     re(
@@ -347,6 +362,7 @@ const PHRASES: Phrase[] = [
   [re(String.raw`\b(?:adı|ismi|başlığı)(?:\s*:)?\s+([^",.;:?!]+?)(?=\s*(?:[,.;?!]|$))`), '"$1"'],
   [re(String.raw`\bayın\s+(\d{1,2})['’]?(?:s[ıi]|[ıiuü]|y[ıi])?(?:n[ae]|n?d[ae])?\b`), "the $1th of this month"],
   [re(String.raw`\b(?:bu\s+)?ay(?:ın)?\s+sonuna\s+kadar\b`), "by the end of this month"],
+  [re(String.raw`\b(?:bu\s+)?ay(?:ın)?\s+sonuna\b`), "to the end of this month"],
   [re(String.raw`\b(?:bu\s+)?ay(?:ın)?\s+son(?:u|unda|una)?\b`), "the end of this month"],
   [re(String.raw`\b(?:bu\s+)?yıl(?:ın)?\s+son(?:u|unda|una)?\b`), "the end of this year"],
   [re(String.raw`\bgelecek\s+ay(?:ın)?\s+son(?:u|unda|una)?\b`), "the end of next month"],
@@ -409,12 +425,9 @@ const PHRASES: Phrase[] = [
   [re(String.raw`\b(?:euro|avro)\b`), "EUR"],
   [re(String.raw`\bsterlin\b`), "GBP"],
   // States of an invoice.
-  [
-    re(String.raw`\bvade(?:si|leri)?\s+(?:geçmiş|geçen|geçti|dolmuş|dolan|doldu|gelmiş)\p{L}*|\b(?:gecikmiş|geciken|gecikmede(?:ki)?|gecikmeli)\p{L}*`),
-    "overdue",
-  ],
+  [re(String.raw`\bvade(?:si|leri)?\s+(?:geçmiş|geçen|geçti|dolmuş|doldu|gelmiş)\p{L}*|\b(?:gecikmiş|geciken|gecikmede(?:ki)?|gecikmeli)\p{L}*`), "overdue"],
   [re(String.raw`\bvade(?:si|leri)?\s+(?:henüz\s+)?(?:gelmemiş|dolmamış|geçmemiş|gelmeyen|dolmayan)\p{L}*`), "open"],
-  [re(String.raw`\bvade(?:si|leri)?\s+(?:dolacak|gelecek|gelen|yaklaşan)\p{L}*`), "due"],
+  [re(String.raw`\bvade(?:si|leri)?\s+(?:dolacak|dolan|gelecek|gelen|yaklaşan)\p{L}*`), "due"],
   [re(String.raw`\b(?:tamamı|tamamen|hepsi|full|tam\s+olarak)\s+ödendi\b|\b(?:tamamı|tamamen|hepsi)\s+ödenmiş\b`), "paid in full"],
   [re(String.raw`\bbir\s+kısmını\s+(?:yatırmış|ödemiş|yatırdı|ödedi)\p{L}*`), "paid part of it"],
   [re(String.raw`\b(?:bir\s+kısmı|kısmen|kısmi)\s+(?:ödenmiş|ödendi|ödenen)\p{L}*`), "part paid"],
@@ -639,6 +652,13 @@ const PHRASES: Phrase[] = [
     (_, stage: string) => `move to ${fold(stage) === "mulakat" ? "interview" : fold(stage) === "teklif" ? "offer" : stage}`,
   ],
   // "kapatabilir misin" after a payment: the invoice is paid, not a deal closed.
+  // ("INV-10 ve INV-8 ikisi de ödendi, kapatır mısın": each of them.)
+  [
+    re(
+      String.raw`((?:[A-Z]{2,5}-\d+)(?:\s*(?:,|ve|and)\s*[A-Z]{2,5}-\d+)+)\s+(?:(?:her\s+)?ikisi(?:ni)?\s+de\s+|hepsi\s+)?paid(?:\s+in\s+full)?\s*[,.]?\s*(?:kapat|işaretle)${ASKED}(?!\p{L})`,
+    ),
+    (_, numbers: string) => `mark ${numbers.replace(/\s*(?:,|\bve\b)\s*/g, " and ")} as paid`,
+  ],
   [re(String.raw`(\bpaid(?:\s+in\s+full)?\b[^?]*?)\bkapat${ASKED}(?!\p{L})`), "$1 mark it as paid"],
   // "X yapar mısın", "aşamasını Proposal yapalım", "Olivia'nın lifecycle'ını qualified yap": set to X.
   [
@@ -695,7 +715,7 @@ const PHRASES: Phrase[] = [
   [re(String.raw`\b(?:toplam\s+)?ne\s+kadar\s+(?:borçlu(?:lar)?|borçları\s+var|alacağımız\s+var|alacağımız)\b`), "how much do they owe us in total"],
   [re(String.raw`\bne\s+kadar\s+kaldı\b|\bne\s+kadar\s+kalmış\b|\bkalan\s+ne\s+kadar\b`), "how much is left"],
   [re(String.raw`\btoplam(?:da)?\s+ne\s+kadar\b|\bne\s+kadar\s+ediyor\b|\bne\s+ediyor\b`), "how much in total"],
-  [re(String.raw`\bne\s+kadar\b|\bkaç\s+para\b`), "how much"],
+  [re(String.raw`\bne\s+kadar(?:dı|mış|ydı)?\b|\bkaç\s+para(?:ydı|dır)?\b`), "how much"],
   [re(String.raw`\bne\s+zaman\b`), "when"],
   [re(String.raw`\b(?!döviz\b)(\p{L}+)\s+bazında\b`), "per $1"],
   [re(String.raw`\bdöviz\s+bazında\b|\bpara\s+birimine\s+göre\b|\bdöviz\s+cinsinden\b|\bkur\s+bazında\b`), "per currency"],
