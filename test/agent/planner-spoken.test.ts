@@ -167,6 +167,10 @@ describe("Turkish", () => {
     ["Koç Tekstil adında yeni firma ekle, web sitesi koctekstil.com.tr", "add new account named Koç Tekstil, website koctekstil.com.tr"],
     ["Hooli Cloud'un borcu ne kadar?", "how much does Hooli Cloud owe us?"],
     ["vadesi bu hafta dolan faturalar hangileri?", "Which due this week invoices?"],
+    // A question about closing is no close; a request not to void voids nothing; two invoices paid are both marked.
+    ["Northwind Traders deal'inin kapanış tarihi ne zaman?", "when is the Northwind Traders deal expected to close?"],
+    ["INV-000022'yi iptal etmeyelim, sadece vadesini 2 hafta uzatalım", "INV-000022, push only due date by 2 weeks"],
+    ["INV-000010 ve INV-000008 ikisi de ödendi, kapatır mısın", "mark INV-000010 and INV-000008 as paid"],
   ])("%s", (said, typed) => expect(spoken(said)).toBe(typed));
 
   it.each([
