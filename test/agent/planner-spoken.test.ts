@@ -239,3 +239,36 @@ describe("Swahili and Kenyan English", () => {
     "void inv_01m8r8ba1e1w76z0hfpavgccty",
   ])("leaves %s as it is", (said) => expect(spoken(said)).toBe(said));
 });
+
+describe("Turkish", () => {
+  it.each([
+    // Endings after an apostrophe: from, to, on, of; a verb in its asking form put first.
+    ["Oscorp'tan 1.000 USD tahsil ettik, INV-000010'a işle", "from Oscorp a payment of 1000 USD came, record it on INV-000010"],
+    ["INV-000020'nin vadesini 15 Şubat'a ertele", "push the due date of INV-000020 to 15 February"],
+    ["Pied Piper'a 3.000 USD'lik fatura kes, vade 30 gün", "create for Pied Piper 3000 USD invoice, due in 30 days"],
+    ["Tim Berners-Lee'yi teklif aşamasına taşı", "move Tim Berners-Lee to the offer stage"],
+    ["Alan Turing'i interview'a al", "move Alan Turing to interview"],
+    ["Lucas Silva'yı sekanstan çıkar", "remove Lucas Silva from the sequence"],
+    // Typed without the Turkish letters; a deal's name keeps its colon.
+    ["en cok borcu olan musteri hangisi?", "which client owes us the most?"],
+    ["Northwind Traders: Support upgrade kazanildi olarak isaretlensin", "mark Northwind Traders: Support upgrade as won"],
+    ["kontagi guncelle", "update contact"],
+    ["Koç Tekstil adında yeni firma ekle, web sitesi koctekstil.com.tr", "add new account named Koç Tekstil, website koctekstil.com.tr"],
+    ["Hooli Cloud'un borcu ne kadar?", "how much does Hooli Cloud owe us?"],
+    ["vadesi bu hafta dolan faturalar hangileri?", "Which due this week invoices?"],
+    // A question about closing is no close; a request not to void voids nothing; two invoices paid are both marked.
+    ["Northwind Traders deal'inin kapanış tarihi ne zaman?", "when is the Northwind Traders deal expected to close?"],
+    ["INV-000022'yi iptal etmeyelim, sadece vadesini 2 hafta uzatalım", "INV-000022, push only due date by 2 weeks"],
+    ["INV-000010 ve INV-000008 ikisi de ödendi, kapatır mısın", "mark INV-000010 and INV-000008 as paid"],
+  ])("%s", (said, typed) => expect(spoken(said)).toBe(typed));
+
+  it.each([
+    // English stays English; a Turkish name, a possessive and a record's id are no Turkish request.
+    "Ken Thompson's application is not a fit, please reject him",
+    "add Mehmet Yılmaz as a contact at Globex",
+    "show the Hawai'i Tours invoices",
+    "void inv_01m8r8ba1e1w76z0hfpavgccty",
+    "how many deals do we have in Negotiation?",
+    "which invoices are unpaid for Ekim Holdings?",
+  ])("leaves %s as it is", (said) => expect(spoken(said)).toBe(said));
+});

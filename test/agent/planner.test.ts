@@ -2340,3 +2340,41 @@ describe("Swahili and Kenyan English", () => {
     ]);
   });
 });
+
+describe("round thirty-nine: Turkish", () => {
+  it("'<client>'nın ödenmemiş faturalarını listeler misin?' lists that client's unpaid invoices and their total", async () => {
+    const one = await made(
+      tenant.client.post("/v1/invoices", { client: "Bursa Dokuma", amount: 1500, currency: "USD", status: "open", due_date: "2026-04-03" }),
+    );
+    const two = await made(
+      tenant.client.post("/v1/invoices", { client: "Bursa Dokuma", amount: 2500, currency: "USD", status: "open", due_date: "2026-04-17" }),
+    );
+    const out = await chat(tenant.client, "Bursa Dokuma'nın ödenmemiş faturalarını listeler misin? toplamı ne kadar");
+    expect(writes(out)).toEqual([]);
+    expect(out.message.content).toContain(one.number);
+    expect(out.message.content).toContain(two.number);
+    expect(out.message.content).toContain("4,000.00 USD");
+  });
+
+  it("'<invoice>'e 750 USD ödeme girer misin' records that part payment on it, typed without Turkish letters", async () => {
+    const invoice = await made(
+      tenant.client.post("/v1/invoices", { client: "Izmir Iplik", amount: 2000, currency: "USD", status: "open", due_date: "2026-04-20" }),
+    );
+    const out = await chat(tenant.client, `${invoice.number}'e 750 USD odeme girer misin, kalani gelecek hafta gelecekmis`);
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "pay_invoice", input: { invoice_id: invoice.id, amount: 750 } }]);
+  });
+
+  it("'<account> işini kaybettik, deal'i kaybedildi olarak işaretle' moves that account's deal to lost", async () => {
+    const account = await made(tenant.client.post("/v1/accounts", { name: "Gaziantep Carpets" }));
+    const deal = await made(tenant.client.post("/v1/deals", { account_id: account.id, name: "Lobby rugs", amount: 6400 }));
+    const out = await chat(tenant.client, "Gaziantep Carpets işini kaybettik maalesef, deal'i kaybedildi olarak işaretler misin");
+    expect(writes(out), out.message.content).toMatchObject([{ tool: "move_deal_to_stage", input: { deal_id: deal.id, stage: "lost" } }]);
+  });
+
+  it("'şu faturayı iptal edelim' with no invoice named asks which one and voids none", async () => {
+    const out = await chat(tenant.client, "şu faturayı iptal edelim lütfen, müşteri vazgeçti");
+    expect(writes(out)).toEqual([]);
+    expect(out.actions.filter((a: { status: string }) => a.status === "approval_required")).toEqual([]);
+    expect(out.message.content).toMatch(/\?/);
+  });
+});

@@ -875,7 +875,12 @@ const RELAYED_REWRITES: Rewrite[] = [
   [
     /\s*[:,-]?\s*["“]([^"“”]{6,240})["”]\s*[.!?]*/g,
     (quote: string, words: string) => {
-      if (!/\b(?:i|i'm|i've|we|we're|we've|we'll|you|your|our|us|me|my|please|pls|might|will|won't|can't|don't|didn't|haven't)\b|[!?]$/i.test(words))
+      // (A word's edges by letters of any script: the "i" ending "siparişi" is no pronoun.)
+      if (
+        !/(?<![\p{L}\p{N}_])(?:i|i'm|i've|we|we're|we've|we'll|you|your|our|us|me|my|please|pls|might|will|won't|can't|don't|didn't|haven't)(?![\p{L}\p{N}_])|[!?]$/iu.test(
+          words,
+        )
+      )
         return quote;
       if (words.trim().split(/\s+/).length < 3) return quote;
       const numbers = words.match(/\b[A-Z]{2,5}-\d{1,8}\b/g);

@@ -9,6 +9,7 @@ import { fromSpanish } from "./spanish.ts";
 import { fromSwahili } from "./swahili.ts";
 import { fromTagalog } from "./tagalog.ts";
 import { ISO_CODES } from "./nlp.ts";
+import { fromTurkish } from "./turkish.ts";
 import { ACTION_WORDS, actionOf, HIRING_MANAGER, outsideQuotes, RESOURCE_WORDS, STOPWORDS, VALUE_WORDS } from "./lexicon.ts";
 
 /**
@@ -509,7 +510,11 @@ export function spoken(message: string): string {
     fromSpanish(
       fromPortuguese(
         fromItalian(
-          fromPolish(fromIndonesian(fromTagalog(fromSwahili(fromChinese(unscotted(officeEnglish(unshouted(unpasted(unnotated(dayFirstDates(message))))))))))),
+          fromPolish(
+            fromIndonesian(
+              fromTagalog(fromSwahili(fromTurkish(fromChinese(unscotted(officeEnglish(unshouted(unpasted(unnotated(dayFirstDates(message)))))))))),
+            ),
+          ),
         ),
       ),
     ),
@@ -569,7 +574,8 @@ export function spoken(message: string): string {
   // "between now and the end of the year": from today ("now" alone is a filler elsewhere).
   text = text.replace(/\bbetween\s+(?:right\s+)?now\s+and\b/gi, "between today and");
   // "our d s o", "the k p i list": an abbreviation said letter by letter.
-  text = text.replace(/\b(?:[b-hj-z]\s){1,3}[b-hj-z]\b(?!['’])/gi, (letters) => letters.replace(/\s/g, "").toUpperCase());
+  // (Edges by letters of any script: "bakım sözleşmesi" holds no "m s".)
+  text = text.replace(/(?<![\p{L}\p{N}_])(?:[b-hj-z]\s){1,3}[b-hj-z](?![\p{L}\p{N}_'’])/giu, (letters) => letters.replace(/\s/g, "").toUpperCase());
   // "3 000,50 €", "18 000 €", "€ 45 000": thousands set apart by spaces, as French writes them, next to a currency.
   text = text.replace(
     /(?<![\d.,])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+)(?:,(\d{1,2}))?(?=\s?(?:€|\$|£|(?:USD|EUR|GBP|CHF|INR|euros?|dollars?|pounds?)\b))|(?<=(?:[€$£]|\b(?:USD|EUR|GBP|CHF|INR))\s?)(\d{1,3}(?:[ \u00a0\u202f]\d{3})+)(?:,(\d{1,2}))?(?!\d|,\d)/gi,
