@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { numbersAsDigits, spoken } from "../../src/engines/agent/planner/spoken.ts";
+import { AVERAGE } from "../../src/engines/agent/planner/lexicon.ts";
 import { rewritten } from "../../src/engines/agent/planner/parse.ts";
 
 /** Dictated text put in typed form before the parser reads it. */
@@ -197,6 +198,11 @@ describe("an order and an average asked", () => {
     ["show me our accounts alphabetically please", "show me our accounts please"],
     ["what's the average deal size", "what's the total deal amount"],
   ])("%s", (said, typed) => expect(rewritten(spoken(said))).toBe(typed));
+
+  it.each(["how much is in the pipeline, the open deals i mean", "do you mean the Globex invoice?", "what I mean is the total"])(
+    "asks no average in %s",
+    (said) => expect(AVERAGE.test(said)).toBe(false),
+  );
 
   it.each(["invoices due by Friday", "deals closing by the end of the month", "sort out the Globex invoice by Friday"])("leaves %s as it is", (said) =>
     expect(rewritten(spoken(said))).toBe(said),

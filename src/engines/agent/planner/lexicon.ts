@@ -3498,13 +3498,14 @@ const WHO_REFERRED = String.raw`(?:\s+(?:from|by|via)\s+(?:one\s+of\s+)?(?:our\s
 
 /** "sorted by amount", "order them by close date, soonest first", "alphabetically": the order asked for a list. */
 /** "the average deal size": a mean asked, per currency. */
-export const AVERAGE = /\b(?:average|avg|mean)\b/i;
+export const AVERAGE =
+  /\b(?:average|avg)\b|(?<!\b(?:i|you|we|they|he|she|do|does|did|what|which)\s+)\bmean\b(?!\s+(?:that|it|the|this|those|these|them|to|by|what|which|i|we|you)\b)/i;
 export const SORT_ASKED =
   /\b(?:(?:sort|sorted|sorting|order|ordered|rank|ranked|arrange|arranged)\s+(?:them\s+|it\s+|the\s+list\s+|these\s+)?by\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z _-]*?)|(alphabetically|in\s+alphabetical\s+order|a\s*-\s*z|z\s*-\s*a)|\bby\s+(?:the\s+|their\s+)?(amount|size|value|close\s+date|closing\s+date|expected\s+close(?:\s+date)?|due\s+date|rating|score|name|last\s+name|surname|revenue|headcount|date\s+added)(?=\s*,?\s*(?:asc|desc|highest|biggest|largest|most|newest|latest|lowest|smallest|least|oldest|earliest|soonest|high\s+to|low\s+to)))(?:\s*,?\s*(asc\w*|desc\w*|(?:highest|biggest|largest|most|newest|latest|most\s+recent|lowest|smallest|least|oldest|earliest|soonest)(?:\s+(?:one\s+)?first)?|(?:high|low)\s+to\s+(?:low|high)))?(?=\s*(?:[,.?!;)]|$|\s+(?:please|pls|thanks|and|with|for|from|in|that|which|who)\b))/i;
 export const REWRITES: Rewrite[] = [
   // "what's the average deal size", "avg invoice amount": a total, which reads.ts divides (AVERAGE, on the request as typed).
   [
-    /\b(?:average|avg\.?|mean)\s+(?=(?:[\w-]+\s+){0,3}?(?:deals?|invoices?|opportunit(?:y|ies)|bills?|contracts?)\b|(?:size|amount|value|invoice|deal|bill)\b)/gi,
+    /(?<!\b(?:i|you|we|they|he|she|do|does|did|what|which)\s+)\b(?:average|avg\.?|mean)\s+(?=(?:[\w-]+\s+){0,3}?(?:deals?|invoices?|opportunit(?:y|ies)|bills?|contracts?)\b|(?:size|amount|value|invoice|deal|bill)\b)/gi,
     "total ",
   ],
   [/\b(deal|opportunity|contract|invoice|bill)\s+(?:size|value)\b/gi, "$1 amount"],
