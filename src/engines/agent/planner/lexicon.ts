@@ -2594,7 +2594,7 @@ const TRADE_REWRITES: Rewrite[] = [
     // (The replacer's last two arguments are the match's offset and the whole text.)
     (said: string, ...rest: string[]) => (/\breject/i.test(String(rest.at(-1)).slice(Number(rest.at(-2)) + said.length)) ? ". " : " - reject them. "),
   ],
-  [/[,;]?\s*\bI['’]?m\s+afraid\b[,.!]*/gi, ""],
+  [/[,;]?\s*\bI['’]?m\s+afraid\b,?/gi, ""],
   [
     /\bsent\s+(?:(?:a|some)\s+)?(?:bit|something|some\s+money|money|part(?:\s+of\s+it)?|a\s+part\s+payment|a\s+payment)\s+(?:towards|against|on)\s+(?=(?:INV|invoice|the\s+invoice|their\s+invoice|it)\b)/gi,
     "paid part of ",
@@ -3511,9 +3511,13 @@ export const REWRITES: Rewrite[] = [
   [/\b(deal|opportunity|contract|invoice|bill)\s+(?:size|value)\b/gi, "$1 amount"],
   // "how much did Stark pay us last month", "payments received this month", "revenue this quarter": money paid in, by
   // when the invoices were paid (cash received; what was billed is "invoiced").
-  [/\bhow\s+much\s+(?:did|have|has)\s+(.+?)\s+(?:pay|paid)(?:\s+us)?\b/gi, "how much has $1 paid us"],
   [
-    /\b(?:the\s+|our\s+|any\s+)?payments?\s+(?:(?:we\s+)?(?:received|got|collected|taken)|(?:that\s+)?(?:came|come)\s+in|in)\b(?=\s+(?:this|last|since|in|during|so\s+far|for|from|over|today|yesterday)\b)/gi,
+    /\bhow\s+much\s+(?:did|have|has)\s+(.+?)\s+(?:pay|paid)(?:\s+us)?\b/gi,
+    // ("how much has Wayne still got to pay us": what is owed, not what was paid.)
+    (said: string, who: string) => (/\b(?:still|to|left|yet|going|need|needs|must)\b/i.test(who) ? said : `how much has ${who} paid us`),
+  ],
+  [
+    /(?<!\b(?:record|log|enter|post|book|apply|add|register|process)\s+(?:the\s+|a\s+|that\s+|this\s+|our\s+)?)\b(?:the\s+|our\s+|any\s+)?payments?\s+(?:(?:we\s+)?(?:received|got|collected|taken)|(?:that\s+)?(?:came|come)\s+in|in)\b(?=\s+(?:this|last|since|in|during|so\s+far|for|from|over|today|yesterday)\b)/gi,
     "invoices paid",
   ],
   [
@@ -3526,8 +3530,6 @@ export const REWRITES: Rewrite[] = [
     "",
   ],
   [/(?<=\b(?:than|over|above|under|below|least|most)\s+[$€£]?\d+(?:\.\d+)?)\s?(?:M|mn|mil|million)\b/g, "m"],
-  // "open deals sorted by amount": the order is read from the request as typed (reads.ts sortAsked), not a name.
-  [new RegExp(String.raw`\s*[,;]?\s*(?:and\s+)?${SORT_ASKED.source}`, "gi"), ""],
   // Errands relayed for someone else: "It doesn't need to go out just yet, he'd like to look it over first", "She'd like
   // to have the date to hand" (remarks after the request); "Now that Margaret Hamilton has started with us, ..." (the
   // occasion); "Diane met Priya Raman at a dinner last night — she's ..." (the person met); "Diane would like the
@@ -5046,7 +5048,7 @@ export const REWRITES: Rewrite[] = [
   [/,?\s*\b(?:(?:broken\s+down|split|grouped|sorted|listed)\s+(?:out\s+)?)?(?:by|per|for\s+each)\s+(?:client|customer|account|company|currency)\b/gi, ""],
   // "..., sorted by amount", "biggest first": the order of a list, which already names each record with its amount.
   [
-    /,?\s*\b(?:(?:sorted|ordered|ranked)\s+by\s+(?:the\s+)?(?:amount(?:\s+due)?|value|size|balance|total)(?:\s+(?:desc(?:ending)?|high(?:est)?\s+to\s+low(?:est)?))?|(?:the\s+)?(?:biggest|largest|highest)\s+(?:ones?\s+)?(?:first|on\s+top|at\s+the\s+top))\b/gi,
+    /,?\s*\b(?:(?:sorted|ordered|ranked)\s+by\s+(?:the\s+)?(?:amount(?:\s+due)?|value|size|balance|total)(?:\s+(?:desc(?:ending)?|high(?:est)?\s+to\s+low(?:est)?))?|(?:the\s+)?(?:biggest|largest|highest|smallest|lowest|soonest|earliest)\s+(?:ones?\s+)?(?:first|on\s+top|at\s+the\s+top))\b/gi,
     "",
   ],
   // (Its field already read as the order: "sorted" left alone at the end.)
@@ -5260,6 +5262,9 @@ export const REWRITES: Rewrite[] = [
   [/\b(move|advance|push|bump|progress|take)\s+(.+?)\s+(?:on\s+to|onto|on\s+into|forward\s+to|through\s+to)\b/gi, "$1 $2 to"],
   // "hooli - lost", "aperture: won": a deal's outcome, said in a note.
   [/^\s*([^-–—:]+?)\s*(?:\s[-–—]+|:)\s*(won|lost|dead|signed|closed\s+won|closed\s+lost)\s*[.!]*\s*$/gi, "mark $1 deal as $2"],
+  // "open deals sorted by amount": the order is read from the request as typed (reads.ts sortAsked), not a name; last,
+  // after the rules that read "rank the Proposal deals by value, biggest first" as the largest.
+  [new RegExp(String.raw`\s*[,;]?\s*(?:and\s+)?${SORT_ASKED.source}`, "gi"), ""],
 ];
 
 /** States several values make up: "unpaid invoices" are open or overdue. */
