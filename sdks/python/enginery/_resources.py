@@ -179,6 +179,13 @@ class InvoicesResource(Resource):
         due_date__lte: Optional[Union[str, SequenceOf[str]]] = None,
         due_date__lt: Optional[Union[str, SequenceOf[str]]] = None,
         due_date__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        paid_at: Optional[Union[str, SequenceOf[str]]] = None,
+        paid_at__gte: Optional[Union[str, SequenceOf[str]]] = None,
+        paid_at__gt: Optional[Union[str, SequenceOf[str]]] = None,
+        paid_at__lte: Optional[Union[str, SequenceOf[str]]] = None,
+        paid_at__lt: Optional[Union[str, SequenceOf[str]]] = None,
+        paid_at__ne: Optional[Union[str, SequenceOf[str]]] = None,
+        paid_at__exists: Optional[bool] = None,
         created_at: Optional[Union[str, SequenceOf[str]]] = None,
         created_at__gte: Optional[Union[str, SequenceOf[str]]] = None,
         created_at__gt: Optional[Union[str, SequenceOf[str]]] = None,
@@ -196,7 +203,7 @@ class InvoicesResource(Resource):
 
         page: Page number, from 1.
         per_page: Page size, 1 to 100.
-        sort: Comma-separated sort fields, "-" for descending. Fields: created_at, updated_at, due_date, amount, number, client. Default -created_at.
+        sort: Comma-separated sort fields, "-" for descending. Fields: created_at, updated_at, due_date, paid_at, amount, number, client. Default -created_at.
         q: Free-text search.
         status: One of draft, open, overdue, paid, void, uncollectible; a comma list means any of them.
         status__ne: One of draft, open, overdue, paid, void, uncollectible.
@@ -214,8 +221,15 @@ class InvoicesResource(Resource):
         amount_due__gt: Still owed (amount - amount_paid): amount_due[gt]=20000 with status=open,overdue lists the balances over 20,000.
         amount_due__lte: Still owed (amount - amount_paid): amount_due[gt]=20000 with status=open,overdue lists the balances over 20,000.
         amount_due__lt: Still owed (amount - amount_paid): amount_due[gt]=20000 with status=open,overdue lists the balances over 20,000.
-        amount_due__ne: Still owed (amount - amount_paid): amount_due[gt]=20000 with status=open,overdue lists the balances over 20,000."""
-        return self._list("/v1/invoices", {"page": page, "per_page": per_page, "sort": sort, "q": q, "status": status, "status[ne]": status__ne, "currency": currency, "currency[ne]": currency__ne, "client": client, "client[ne]": client__ne, "client[contains]": client__contains, "number": number, "number[ne]": number__ne, "account_id": account_id, "account_id[exists]": account_id__exists, "amount": amount, "amount[gte]": amount__gte, "amount[gt]": amount__gt, "amount[lte]": amount__lte, "amount[lt]": amount__lt, "amount[ne]": amount__ne, "amount_paid": amount_paid, "amount_paid[gte]": amount_paid__gte, "amount_paid[gt]": amount_paid__gt, "amount_paid[lte]": amount_paid__lte, "amount_paid[lt]": amount_paid__lt, "amount_paid[ne]": amount_paid__ne, "amount_due": amount_due, "amount_due[gte]": amount_due__gte, "amount_due[gt]": amount_due__gt, "amount_due[lte]": amount_due__lte, "amount_due[lt]": amount_due__lt, "amount_due[ne]": amount_due__ne, "due_date": due_date, "due_date[gte]": due_date__gte, "due_date[gt]": due_date__gt, "due_date[lte]": due_date__lte, "due_date[lt]": due_date__lt, "due_date[ne]": due_date__ne, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "updated_at": updated_at, "updated_at[gte]": updated_at__gte, "updated_at[gt]": updated_at__gt, "updated_at[lte]": updated_at__lte, "updated_at[lt]": updated_at__lt, "updated_at[ne]": updated_at__ne})
+        amount_due__ne: Still owed (amount - amount_paid): amount_due[gt]=20000 with status=open,overdue lists the balances over 20,000.
+        paid_at: When the invoice was paid in full: paid_at[gte]=2026-11-01 lists those paid since.
+        paid_at__gte: When the invoice was paid in full: paid_at[gte]=2026-11-01 lists those paid since.
+        paid_at__gt: When the invoice was paid in full: paid_at[gte]=2026-11-01 lists those paid since.
+        paid_at__lte: When the invoice was paid in full: paid_at[gte]=2026-11-01 lists those paid since.
+        paid_at__lt: When the invoice was paid in full: paid_at[gte]=2026-11-01 lists those paid since.
+        paid_at__ne: When the invoice was paid in full: paid_at[gte]=2026-11-01 lists those paid since.
+        paid_at__exists: true: only records that have a paid_at; false: only records without one ("accounts with no domain")."""
+        return self._list("/v1/invoices", {"page": page, "per_page": per_page, "sort": sort, "q": q, "status": status, "status[ne]": status__ne, "currency": currency, "currency[ne]": currency__ne, "client": client, "client[ne]": client__ne, "client[contains]": client__contains, "number": number, "number[ne]": number__ne, "account_id": account_id, "account_id[exists]": account_id__exists, "amount": amount, "amount[gte]": amount__gte, "amount[gt]": amount__gt, "amount[lte]": amount__lte, "amount[lt]": amount__lt, "amount[ne]": amount__ne, "amount_paid": amount_paid, "amount_paid[gte]": amount_paid__gte, "amount_paid[gt]": amount_paid__gt, "amount_paid[lte]": amount_paid__lte, "amount_paid[lt]": amount_paid__lt, "amount_paid[ne]": amount_paid__ne, "amount_due": amount_due, "amount_due[gte]": amount_due__gte, "amount_due[gt]": amount_due__gt, "amount_due[lte]": amount_due__lte, "amount_due[lt]": amount_due__lt, "amount_due[ne]": amount_due__ne, "due_date": due_date, "due_date[gte]": due_date__gte, "due_date[gt]": due_date__gt, "due_date[lte]": due_date__lte, "due_date[lt]": due_date__lt, "due_date[ne]": due_date__ne, "paid_at": paid_at, "paid_at[gte]": paid_at__gte, "paid_at[gt]": paid_at__gt, "paid_at[lte]": paid_at__lte, "paid_at[lt]": paid_at__lt, "paid_at[ne]": paid_at__ne, "paid_at[exists]": paid_at__exists, "created_at": created_at, "created_at[gte]": created_at__gte, "created_at[gt]": created_at__gt, "created_at[lte]": created_at__lte, "created_at[lt]": created_at__lt, "created_at[ne]": created_at__ne, "updated_at": updated_at, "updated_at[gte]": updated_at__gte, "updated_at[gt]": updated_at__gt, "updated_at[lte]": updated_at__lte, "updated_at[lt]": updated_at__lt, "updated_at[ne]": updated_at__ne})
 
     def create(
         self,

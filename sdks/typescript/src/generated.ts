@@ -1182,7 +1182,7 @@ export interface ListInvoicesQuery {
   page?: number;
   /** Page size, 1 to 100. */
   per_page?: number;
-  /** Comma-separated sort fields, "-" for descending. Fields: created_at, updated_at, due_date, amount, number, client. Default -created_at. */
+  /** Comma-separated sort fields, "-" for descending. Fields: created_at, updated_at, due_date, paid_at, amount, number, client. Default -created_at. */
   sort?: string;
   /** Free-text search. */
   q?: string;
@@ -1238,6 +1238,20 @@ export interface ListInvoicesQuery {
   "due_date[lte]"?: string;
   "due_date[lt]"?: string;
   "due_date[ne]"?: string;
+  /** When the invoice was paid in full: paid_at[gte]=2026-11-01 lists those paid since. */
+  paid_at?: string;
+  /** When the invoice was paid in full: paid_at[gte]=2026-11-01 lists those paid since. */
+  "paid_at[gte]"?: string;
+  /** When the invoice was paid in full: paid_at[gte]=2026-11-01 lists those paid since. */
+  "paid_at[gt]"?: string;
+  /** When the invoice was paid in full: paid_at[gte]=2026-11-01 lists those paid since. */
+  "paid_at[lte]"?: string;
+  /** When the invoice was paid in full: paid_at[gte]=2026-11-01 lists those paid since. */
+  "paid_at[lt]"?: string;
+  /** When the invoice was paid in full: paid_at[gte]=2026-11-01 lists those paid since. */
+  "paid_at[ne]"?: string;
+  /** true: only records that have a paid_at; false: only records without one ("accounts with no domain"). */
+  "paid_at[exists]"?: boolean;
   created_at?: string;
   "created_at[gte]"?: string;
   "created_at[gt]"?: string;
